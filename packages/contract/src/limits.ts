@@ -1,0 +1,52 @@
+/** Shared limits and constants (spec 000 sections 5 and 9). */
+
+/** Default maximum length of a text input and a search box. */
+export const TEXT_MAX = 254;
+/** Table page sizes; the first is the default. */
+export const PAGE_SIZES = [15, 50, 100] as const;
+export const DEFAULT_PAGE_SIZE = PAGE_SIZES[0];
+/** Debounce of search and filter inputs, in milliseconds. */
+export const FILTER_DEBOUNCE_MS = 500;
+/** Client request timeout, in milliseconds. */
+export const REQUEST_TIMEOUT_MS = 180_000;
+/** Time-out of a lazily loaded page chunk, in milliseconds. */
+export const LAZY_PAGE_TIMEOUT_MS = 120_000;
+/** Cookies live this long, in days, and their names carry the version prefix. */
+export const COOKIE_DAYS = 365;
+export const COOKIE_PREFIX = 'atrium_v1_';
+export const COOKIE_NAMES = {
+  lang: `${COOKIE_PREFIX}lang`,
+  token: `${COOKIE_PREFIX}token`,
+  asideWidth: `${COOKIE_PREFIX}aside_width`,
+} as const;
+/** Default colour of the shell theme. */
+export const DEFAULT_COLOR = '#409EFF';
+/** Widths of the shell, in pixels. */
+export const ASIDE_WIDTH = 240;
+export const THEME_DIALOG_WIDTH = 600;
+/** Delay before the search box takes focus, in milliseconds. */
+export const SEARCH_FOCUS_DELAY_MS = 500;
+/** Largest JSON body the API accepts, in bytes. */
+export const JSON_BODY_LIMIT = 1024 * 1024;
+/** Default session timeouts; the server's configuration may change them. */
+export const SESSION_IDLE_MINUTES = 120;
+export const SESSION_ABSOLUTE_HOURS = 24 * 7;
+/** Sign-in throttling: failures allowed per window before further attempts are refused. */
+export const LOGIN_THROTTLE = {
+  windowMinutes: 15,
+  maxFailuresPerAccount: 5,
+  maxFailuresPerAddress: 20,
+} as const;
+/** Default password policy until an administrator sets one (spec 000 section 5). */
+export const DEFAULT_PASSWORD_POLICY = {
+  minLength: 8,
+  expiryDays: null as number | null,
+  needsUppercase: false,
+  needsLowercase: false,
+  needsNumber: false,
+  needsSpecial: false,
+};
+export const PASSWORD_EXPIRY_CHOICES = [30, 60, 90, 180, 360] as const;
+export const PASSWORD_MAX = 128;
+/** Product version shown in the console. */
+export const PRODUCT_VERSION = '0.1.0';

@@ -1,0 +1,210 @@
+import { hasPermission, type Permission, type PermissionArea } from './permissions.js';
+
+/** Kinds of menu entry the old product used (spec 000 section 3); used for grouping and styling. */
+export type MenuType = 'BOOKER' | 'ADMIN' | 'MESSAGE' | 'SMART' | 'GUIDER' | 'DESK' | 'ORG' | 'STORE' | 'HELP';
+
+/** One node of the menu catalogue. A group has children and no path; a page has a path. */
+export interface MenuNode {
+  /** Stable identifier, also the translation key suffix: the title is `menu.<key>`. */
+  key: string;
+  /** Console path of the page; absent for a group. */
+  path?: string;
+  /** Address opened in a new tab instead of a console page. */
+  externalUrl?: string;
+  /** Icon name from @ant-design/icons. */
+  icon: string;
+  menuType: MenuType;
+  /** Area whose view permission shows the entry; absent means every signed-in user. */
+  area?: PermissionArea;
+  /** Whether the page exists in this build; entries not built yet never reach a user's menu. */
+  isBuilt: boolean;
+  children?: MenuNode[];
+}
+
+const page = (
+  key: string,
+  path: string,
+  icon: string,
+  menuType: MenuType,
+  area: PermissionArea | undefined,
+  isBuilt = false,
+): MenuNode => ({ key, path, icon, menuType, ...(area ? { area } : {}), isBuilt });
+
+/** The menu tree of spec 000 section 2, in its order. Modules flip `isBuilt` when their page lands. */
+export const MENU_CATALOGUE: MenuNode[] = [
+  {
+    key: 'rooms', icon: 'HomeOutlined', menuType: 'BOOKER', isBuilt: false,
+    children: [
+      page('meeting', '/meeting', 'ApartmentOutlined', 'BOOKER', 'roomsLocations'),
+      page('report', '/report', 'FileTextOutlined', 'BOOKER', 'reports'),
+      page('broadcast', '/broadcast', 'NotificationOutlined', 'BOOKER', 'broadcast'),
+      page('bookerPreferences', '/booker-preferences', 'SettingOutlined', 'BOOKER', 'reservationScreens'),
+      page('bookerBlacklist', '/booker-blacklist', 'StopOutlined', 'BOOKER', 'reservationScreens'),
+    ],
+  },
+  {
+    key: 'tools', icon: 'ToolOutlined', menuType: 'BOOKER', isBuilt: false,
+    children: [
+      page('reserve', '/reserve', 'CalendarOutlined', 'BOOKER', 'calendarRoomUse'),
+      page('live', '/live', 'PlayCircleOutlined', 'BOOKER', 'liveMeetings'),
+    ],
+  },
+  page('roomBoard', '/roomBoard', 'DashboardOutlined', 'BOOKER', 'liveMeetings'),
+  {
+    key: 'userManagement', icon: 'TeamOutlined', menuType: 'ADMIN', isBuilt: false,
+    children: [
+      page('directory', '/directory', 'UserOutlined', 'ADMIN', 'users'),
+      page('role', '/role', 'SafetyCertificateOutlined', 'ADMIN', 'roles'),
+      page('group', '/group', 'ClusterOutlined', 'ADMIN', 'departments'),
+      page('account', '/account', 'CloudSyncOutlined', 'ADMIN', 'accountGlobal'),
+      page('personal', '/personal', 'IdcardOutlined', 'ADMIN', undefined, true),
+      page('company', '/company', 'BankOutlined', 'ADMIN', 'accountGlobal'),
+      page('global', '/global', 'GlobalOutlined', 'ADMIN', 'globalSettings'),
+      page('manager', '/manager', 'CrownOutlined', 'ADMIN', 'accountGlobal'),
+      page('application', '/application', 'AppstoreOutlined', 'ADMIN', undefined),
+      page('ssoSetting', '/sso-setting', 'KeyOutlined', 'ADMIN', 'accountGlobal'),
+    ],
+  },
+  {
+    key: 'messages', icon: 'MessageOutlined', menuType: 'MESSAGE', isBuilt: false,
+    children: [
+      page('messageRemind', '/message-remind', 'BellOutlined', 'MESSAGE', 'messages'),
+      page('messageLog', '/message-log', 'ProfileOutlined', 'MESSAGE', 'messages'),
+    ],
+  },
+  {
+    key: 'smart', icon: 'BulbOutlined', menuType: 'SMART', isBuilt: false,
+    children: [
+      page('smartAnalysis', '/smart-analysis', 'LineChartOutlined', 'SMART', 'overviewStats'),
+      page('smartLocation', '/smart-location', 'EnvironmentOutlined', 'SMART', 'roomsLocations'),
+      page('smartInduction', '/smart-induction', 'RadarChartOutlined', 'SMART', 'roomsLocations'),
+      page('smartEquipment', '/smart-equipment', 'ControlOutlined', 'SMART', 'roomsLocations'),
+      page('smartSetting', '/smart-setting', 'SettingOutlined', 'SMART', 'roomsLocations'),
+    ],
+  },
+  {
+    key: 'visitors', icon: 'SolutionOutlined', menuType: 'GUIDER', isBuilt: false,
+    children: [
+      page('guiderAnalysis', '/guider-analysis', 'BarChartOutlined', 'GUIDER', 'overviewStats'),
+      page('guiderInvite', '/guider-invite', 'MailOutlined', 'GUIDER', 'events'),
+      page('guiderRecord', '/guider-record', 'ContainerOutlined', 'GUIDER', 'records'),
+      page('guiderLocation', '/guider-location', 'EnvironmentOutlined', 'GUIDER', 'roomsLocations'),
+      page('guiderSet', '/guider-set', 'SettingOutlined', 'GUIDER', 'visitorDisplay'),
+    ],
+  },
+  {
+    key: 'desks', icon: 'DesktopOutlined', menuType: 'DESK', isBuilt: false,
+    children: [
+      page('deskeeperConsole', '/deskeeper-console', 'LaptopOutlined', 'DESK', 'quickTools'),
+      page('deskeeperOverview', '/deskeeper-overview', 'PieChartOutlined', 'DESK', 'overviewStats'),
+      page('deskeeperConfiguration', '/deskeeper-configuration', 'SettingOutlined', 'DESK', 'roomsLocations'),
+      page('deskeeperReservation', '/deskeeper-reservation', 'ScheduleOutlined', 'DESK', 'calendarRoomUse'),
+      page('deskeeperLive', '/deskeeper-live', 'EyeOutlined', 'DESK', 'liveMeetings'),
+      page('deskeeperAssets', '/deskeeper-assets', 'DatabaseOutlined', 'DESK', 'trackingFields'),
+      page('deskeeperEquipment', '/deskeeper-equipment', 'HddOutlined', 'DESK', 'roomsLocations'),
+      page('deskeeperStrategy', '/deskeeper-strategy', 'AuditOutlined', 'DESK', 'globalSettings'),
+      page('deskeeperRepair', '/deskeeper-repair', 'ToolOutlined', 'DESK', 'events'),
+    ],
+  },
+  {
+    key: 'workstations', icon: 'InsertRowAboveOutlined', menuType: 'DESK', isBuilt: false,
+    children: [
+      page('stationSetting', '/deskeeper-station-setting', 'SettingOutlined', 'DESK', 'roomsLocations'),
+      page('stationMonitoring', '/deskeeper-station-monitoring', 'MonitorOutlined', 'DESK', 'roomsLocations'),
+      page('stationStrategy', '/deskeeper-station-strategy', 'AuditOutlined', 'DESK', 'roomsLocations'),
+    ],
+  },
+  {
+    key: 'organisation', icon: 'PartitionOutlined', menuType: 'ORG', isBuilt: false,
+    children: [
+      page('organizationalMembers', '/organizational-members', 'UsergroupAddOutlined', 'ORG', 'users'),
+      page('organizationalRole', '/organizational-role', 'SafetyOutlined', 'ORG', 'roles'),
+    ],
+  },
+  {
+    key: 'help', icon: 'QuestionCircleOutlined', menuType: 'HELP', isBuilt: false,
+    children: [
+      { key: 'apiDocs', externalUrl: '/api/docs', icon: 'ApiOutlined', menuType: 'HELP', isBuilt: true },
+    ],
+  },
+];
+
+/** A menu entry as `GET /api/user/getMenuList` answers it (spec 000 section 3, Menu entry). */
+export interface MenuEntry {
+  key: string;
+  /** Console path; empty for a group. */
+  path: string;
+  /** Translation key of the title. */
+  title: string;
+  icon: string;
+  /** Inline SVG icon; this server sends none, the field exists for compatibility. */
+  iconSvg?: string;
+  /** Address to open in a new tab. */
+  externalUrl?: string;
+  menuType: MenuType;
+  /** Whether the caller may view and edit the entry's area. */
+  view: boolean;
+  edit: boolean;
+  children: MenuEntry[];
+}
+
+/**
+ * The entries a role with `granted` permissions may see, limited to built pages.
+ * Groups with no visible child disappear.
+ */
+export function menuForPermissions(granted: ReadonlySet<string>, catalogue: MenuNode[] = MENU_CATALOGUE): MenuEntry[] {
+  const out: MenuEntry[] = [];
+  for (const node of catalogue) {
+    if (node.children) {
+      const children = menuForPermissions(granted, node.children);
+      if (children.length === 0) continue;
+      out.push({ key: node.key, path: '', title: `menu.${node.key}`, icon: node.icon, menuType: node.menuType, view: true, edit: false, children });
+      continue;
+    }
+    if (!node.isBuilt) continue;
+    const view = node.area ? hasPermission(granted, `${node.area}:view` as Permission) : true;
+    if (!view) continue;
+    const edit = node.area ? hasPermission(granted, `${node.area}:edit` as Permission) : true;
+    out.push({
+      key: node.key,
+      path: node.path ?? '',
+      title: `menu.${node.key}`,
+      icon: node.icon,
+      ...(node.externalUrl ? { externalUrl: node.externalUrl } : {}),
+      menuType: node.menuType,
+      view,
+      edit,
+      children: [],
+    });
+  }
+  return out;
+}
+
+/** Paths always allowed to a signed-in user, whatever the menu says (spec 000 section 2). */
+export const ALWAYS_ALLOWED_PATHS = ['/', '/index', '/personal', '/application'] as const;
+
+/** Detail pages implied by a list page (spec 000 section 2): detail prefix -> list path. */
+export const DETAIL_PARENTS: Record<string, string> = {
+  '/role-detail': '/role',
+  '/group-detail': '/group',
+  '/record-detail': '/guider-record',
+  '/guider-apply': '/guider-invite',
+};
+
+/** Collects the console paths of a menu answer, depth first. */
+export function menuPaths(entries: MenuEntry[]): string[] {
+  return entries.flatMap((e) => [...(e.path ? [e.path] : []), ...menuPaths(e.children)]);
+}
+
+/**
+ * Whether a console path may be opened by a user whose menu lists `menuPathList`:
+ * the menu's paths, the always-allowed paths, and detail pages of allowed list pages.
+ */
+export function isPathAllowed(pathname: string, menuPathList: readonly string[]): boolean {
+  const allowed = new Set<string>([...menuPathList, ...ALWAYS_ALLOWED_PATHS]);
+  if (allowed.has(pathname)) return true;
+  for (const [prefix, parent] of Object.entries(DETAIL_PARENTS)) {
+    if ((pathname === prefix || pathname.startsWith(prefix + '/')) && allowed.has(parent)) return true;
+  }
+  return false;
+}

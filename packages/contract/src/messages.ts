@@ -1,0 +1,75 @@
+import type { Lang } from './lang.js';
+
+/**
+ * Server messages in both languages. The server answers `message` from this table in the caller's
+ * language; placeholders in braces are filled by `formatMessage`.
+ */
+export const MESSAGES = {
+  ok: { 'en-US': 'Success', 'zh-CN': '成功' },
+  badRequest: { 'en-US': 'Bad request: {detail}', 'zh-CN': '请求有误：{detail}' },
+  malformedJson: { 'en-US': 'The request body is not valid JSON', 'zh-CN': '请求内容不是有效的 JSON' },
+  unsupportedMediaType: { 'en-US': 'Unsupported content type: {type}', 'zh-CN': '不支持的内容类型：{type}' },
+  payloadTooLarge: { 'en-US': 'The request is too large', 'zh-CN': '请求内容过大' },
+  notFound: { 'en-US': 'Request address error: {path} does not exist', 'zh-CN': '请求地址错误：{path} 不存在' },
+  recordNotFound: { 'en-US': 'The record does not exist', 'zh-CN': '记录不存在' },
+  sessionInvalid: { 'en-US': 'Unauthorised, please sign in', 'zh-CN': '未授权，请登录' },
+  noPermission: {
+    'en-US': 'You have no permission for this operation',
+    'zh-CN': '您没有该操作的权限',
+  },
+  crossSite: {
+    'en-US': 'Cross-site request refused',
+    'zh-CN': '已拒绝跨站请求',
+  },
+  internalError: { 'en-US': 'Server internal error', 'zh-CN': '服务器内部错误' },
+  tooManyRequests: { 'en-US': 'Too many requests, please try again later', 'zh-CN': '请求过于频繁，请稍后再试' },
+  wrongCredentials: {
+    'en-US': 'Please enter the correct account and password',
+    'zh-CN': '请输入正确的账号和密码',
+  },
+  loginThrottled: {
+    'en-US': 'Too many failed sign-in attempts. Please try again in {minutes} minutes',
+    'zh-CN': '登录失败次数过多，请 {minutes} 分钟后再试',
+  },
+  accountDisabled: {
+    'en-US': 'Please enter the correct account and password',
+    'zh-CN': '请输入正确的账号和密码',
+  },
+  firstLoginChangePassword: {
+    'en-US': 'First login, please change password',
+    'zh-CN': '首次登录，请修改密码',
+  },
+  passwordExpired: {
+    'en-US': 'Your password has expired, please change it',
+    'zh-CN': '密码已过期，请修改密码',
+  },
+  passwordsDoNotMatch: { 'en-US': 'The two passwords do not match', 'zh-CN': '两次输入的密码不一致' },
+  passwordHasSpaces: { 'en-US': 'The password must not contain spaces', 'zh-CN': '密码不能包含空格' },
+  passwordSameAsOld: {
+    'en-US': 'The new password must differ from the old one',
+    'zh-CN': '新密码不能与旧密码相同',
+  },
+  wrongOldPassword: { 'en-US': 'Wrong password', 'zh-CN': '密码错误' },
+  passwordTooShort: {
+    'en-US': 'The password must have at least {min} characters',
+    'zh-CN': '密码长度至少为 {min} 位',
+  },
+  passwordNeedsUppercase: { 'en-US': 'The password needs an uppercase letter', 'zh-CN': '密码需包含大写字母' },
+  passwordNeedsLowercase: { 'en-US': 'The password needs a lowercase letter', 'zh-CN': '密码需包含小写字母' },
+  passwordNeedsNumber: { 'en-US': 'The password needs a number', 'zh-CN': '密码需包含数字' },
+  passwordNeedsSpecial: { 'en-US': 'The password needs a special character', 'zh-CN': '密码需包含特殊字符' },
+  passwordChangedSignInAgain: {
+    'en-US': 'Password changed, please sign in again',
+    'zh-CN': '密码已修改，请重新登录',
+  },
+  loggedOut: { 'en-US': 'Signed out', 'zh-CN': '已退出登录' },
+} as const satisfies Record<string, Record<Lang, string>>;
+
+export type MessageKey = keyof typeof MESSAGES;
+
+/** Fills `{name}` placeholders of a message in the given language. */
+export function formatMessage(key: MessageKey, lang: Lang, params: Record<string, string | number> = {}): string {
+  return MESSAGES[key][lang].replace(/\{(\w+)\}/g, (whole, name: string) =>
+    name in params ? String(params[name]) : whole,
+  );
+}

@@ -1,0 +1,42 @@
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from 'vitest/config';
+
+const contractSource = fileURLToPath(new URL('./packages/contract/src/index.ts', import.meta.url));
+const alias = { '@atrium/contract': contractSource };
+
+// One config, three projects: the contract and the web run once; the server suite runs once per
+// database engine, chosen by ATRIUM_TEST_DB (see package.json scripts).
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        resolve: { alias },
+        test: { name: 'contract', include: ['packages/contract/src/**/*.test.ts'], environment: 'node' },
+      },
+      {
+        resolve: { alias },
+        test: {
+          name: 'server',
+          include: ['apps/server/src/**/*.test.ts'],
+          environment: 'node',
+          env: { TZ: 'UTC' },
+          testTimeout: 20_000,
+          hookTimeout: 30_000,
+          // Each test file builds its own throwaway database; files run in parallel workers.
+          fileParallelism: true,
+        },
+      },
+      {
+        resolve: { alias },
+        test: {
+          name: 'web',
+          root: 'apps/web',
+          include: ['src/**/*.test.{ts,tsx}'],
+          environment: 'jsdom',
+          setupFiles: ['src/test/setup.ts'],
+          env: { TZ: 'UTC' },
+        },
+      },
+    ],
+  },
+});
