@@ -1,0 +1,58 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, newContext, screenshot, signIn } from './support/browser.js';
+import { api, startServer, type RunningServer } from './support/server.js';
+
+// A new administrator's first minutes: the printed password, the forced change, signing in again.
+describe('first sign-in', () => {
+  let server: RunningServer;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    server = await startServer();
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it('forces a password change, then lets the admin into the shell with the new password', async () => {
+    const printed = server.output().match(/admin[^\n]*password[^\n]*?:\s*(\S+)/i);
+    expect(printed, `start-up output should print the generated password:\n${server.output()}`).not.toBeNull();
+    const firstPassword = printed![1]!;
+
+    const context = await newContext(browser, server.baseURL);
+    const page = await context.newPage();
+    await page.goto('/');
+    await page.waitForURL(/\/login/);
+    await screenshot(page, 'first-sign-in-01-login');
+
+    await signIn(page, 'admin', 'not-the-password');
+    await expect.poll(() => page.getByText('Please enter the correct account and password').count()).toBeGreaterThan(0);
+
+    await signIn(page, 'admin', firstPassword);
+    await page.getByTestId('change-password-new').waitFor();
+    expect(await page.getByText('First login, please change password').count()).toBeGreaterThan(0);
+    await screenshot(page, 'first-sign-in-02-change-password');
+
+    await page.getByTestId('change-password-new').fill('Brand-new-pass-1');
+    await page.getByTestId('change-password-confirm').fill('Brand-new-pass-2');
+    await page.getByTestId('change-password-submit').click();
+    await expect.poll(() => page.getByText(/do not match/i).count()).toBeGreaterThan(0);
+
+    await page.getByTestId('change-password-confirm').fill('Brand-new-pass-1');
+    await page.getByTestId('change-password-submit').click();
+    await expect.poll(() => page.getByText('Password changed, please sign in again').count()).toBeGreaterThan(0);
+    await page.getByTestId('login-password').waitFor();
+
+    // The first password no longer works; the new one does.
+    expect((await api(server.baseURL, 'POST', '/login', { userName: 'admin', password: firstPassword })).returncode).toBe(1008);
+    await signIn(page, 'admin', 'Brand-new-pass-1');
+    await page.getByTestId('page-index').waitFor();
+    await page.getByTestId('side-menu').waitFor();
+    expect(await page.getByTestId('change-password-new').count()).toBe(0);
+    await screenshot(page, 'first-sign-in-03-shell');
+    await context.close();
+  });
+});

@@ -1,0 +1,153 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { NARROW, WIDE, launchBrowser, newContext, screenshot, signIn } from './support/browser.js';
+import { completeFirstSignIn, startServer, type RunningServer } from './support/server.js';
+
+const FIRST_PASSWORD = 'Initial-pass-2026';
+const PASSWORD = 'Shell-tour-2026';
+
+// A signed-in administrator walks the shell: menu, tabs, search, language, theme, logout.
+describe('console shell', () => {
+  let server: RunningServer;
+  let browser: Browser;
+  let context: BrowserContext;
+  let page: Page;
+
+  beforeAll(async () => {
+    server = await startServer({ ATRIUM_ADMIN_PASSWORD: FIRST_PASSWORD });
+    await completeFirstSignIn(server.baseURL, FIRST_PASSWORD, PASSWORD);
+    browser = await launchBrowser();
+    context = await newContext(browser, server.baseURL);
+    page = await context.newPage();
+    await page.goto('/login');
+    await signIn(page, 'admin', PASSWORD);
+    await page.getByTestId('page-index').waitFor();
+  });
+  afterAll(async () => {
+    await context?.close();
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it('opens menu pages as tabs and keeps cached pages alive', async () => {
+    await page.getByTestId('menu-item-personal').click();
+    await page.getByTestId('page-personal').waitFor();
+    expect(new URL(page.url()).pathname).toBe('/personal');
+    expect(await page.title()).toContain('Personal');
+    await page.getByTestId('tab-_personal').waitFor();
+
+    await page.getByTestId('personal-old-password').fill('typed but not sent');
+    await page.getByTestId('tab-_index').click();
+    await page.getByTestId('page-index').waitFor();
+    await page.getByTestId('tab-_personal').click();
+    expect(await page.getByTestId('personal-old-password').inputValue()).toBe('typed but not sent');
+    await screenshot(page, 'shell-01-tabs-wide-en');
+  });
+
+  it('closes tabs to the right, then all, returning to the index', async () => {
+    await page.getByTestId('tab-_index').click({ button: 'right' });
+    await page.getByTestId('tab-close-right').click();
+    await expect.poll(() => page.getByTestId('tab-_personal').count()).toBe(0);
+
+    await page.getByTestId('menu-item-personal').click();
+    await page.getByTestId('tab-_personal').waitFor();
+    await page.getByTestId('tab-_personal').click({ button: 'right' });
+    await page.getByTestId('tab-close-all').click();
+    await page.waitForURL(/\/index$/);
+    await expect.poll(() => page.getByTestId('tab-_personal').count()).toBe(0);
+  });
+
+  it('reorders tabs by dragging and remembers them after a reload', async () => {
+    await page.getByTestId('menu-item-personal').click();
+    await page.getByTestId('tab-_personal').waitFor();
+    const order = () =>
+      page.locator('[data-testid^="tab-_"]').evaluateAll((tabs) => tabs.map((t) => t.getAttribute('data-testid')));
+    expect(await order()).toEqual(['tab-_index', 'tab-_personal']);
+    await page.getByTestId('tab-_personal').dragTo(page.getByTestId('tab-_index'));
+    await expect.poll(order).toEqual(['tab-_personal', 'tab-_index']);
+    await page.reload();
+    await page.getByTestId('tab-_personal').waitFor();
+    expect(await order()).toEqual(['tab-_personal', 'tab-_index']);
+  });
+
+  it('collapses the side menu and remembers it', async () => {
+    const sider = page.getByTestId('side-menu');
+    const wide = (await sider.boundingBox())!.width;
+    await page.getByTestId('menu-collapse').click();
+    await expect.poll(async () => (await sider.boundingBox())!.width).toBeLessThan(wide);
+    await page.reload();
+    await page.getByTestId('side-menu').waitFor();
+    await expect.poll(async () => (await page.getByTestId('side-menu').boundingBox())!.width).toBeLessThan(wide);
+    await page.getByTestId('menu-collapse').click();
+    await expect.poll(async () => (await page.getByTestId('side-menu').boundingBox())!.width).toBe(wide);
+  });
+
+  it('finds pages with the search overlay opened by pressing s twice', async () => {
+    await page.getByTestId('page-index').click({ position: { x: 5, y: 5 } });
+    await page.keyboard.press('s');
+    await page.keyboard.press('s');
+    await page.getByTestId('search-overlay').waitFor();
+    await expect.poll(() => page.evaluate(() => document.activeElement?.closest('[data-testid="search-overlay"]') !== null)).toBe(true);
+    await page.getByTestId('search-input').fill('perso');
+    const result = page.getByTestId('search-result').first();
+    expect(await result.textContent()).toContain('User management / Personal');
+    await screenshot(page, 'shell-02-search');
+    await page.keyboard.press('Escape');
+    await expect.poll(() => page.getByTestId('search-overlay').isVisible()).toBe(false);
+
+    await page.getByTestId('header-search').click();
+    await page.getByTestId('search-input').fill('perso');
+    await page.keyboard.press('Enter');
+    await page.waitForURL(/\/personal$/);
+  });
+
+  it('switches to Chinese and back, everywhere', async () => {
+    await page.getByTestId('header-lang').click();
+    await page.getByTestId('lang-option-zh-CN').click();
+    await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe('zh-CN');
+    expect(await page.getByTestId('side-menu').textContent()).toMatch(/[\u4e00-\u9fff]/);
+    const cookies = await context.cookies();
+    expect(cookies.find((c) => c.name === 'atrium_v1_lang')?.value).toBe('zh-chs');
+    await screenshot(page, 'shell-03-wide-zh');
+    await page.setViewportSize(NARROW);
+    await screenshot(page, 'shell-04-narrow-zh');
+
+    await page.setViewportSize(WIDE);
+    await page.getByTestId('header-lang').click();
+    await page.getByTestId('lang-option-en-US').click();
+    await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe('en-US');
+    expect(await page.getByTestId('side-menu').textContent()).toContain('Personal');
+    await page.setViewportSize(NARROW);
+    await screenshot(page, 'shell-05-narrow-en');
+    await page.setViewportSize(WIDE);
+  });
+
+  it('shows a 404 for unknown paths and the theme dialog', async () => {
+    await page.goto('/no-such-page');
+    await page.getByTestId('page-not-found').waitFor();
+    await page.getByTestId('header-theme').click();
+    await page.getByTestId('theme-dialog').waitFor();
+    expect(await page.getByTestId('theme-dialog').textContent()).toMatch(/emerald/i);
+    await screenshot(page, 'shell-06-theme');
+    await page.keyboard.press('Escape');
+  });
+
+  it('asks before signing out and sends a signed-out visitor back to sign-in, then to the page asked for', async () => {
+    await page.getByTestId('header-user').click();
+    await page.getByTestId('user-logout').click();
+    await page.getByRole('button', { name: /cancel/i }).click();
+    await expect.poll(() => page.getByText(/cancel logout operation/i).count()).toBeGreaterThan(0);
+    expect(new URL(page.url()).pathname).not.toBe('/login');
+
+    await page.getByTestId('header-user').click();
+    await page.getByTestId('user-logout').click();
+    await page.getByRole('button', { name: /^(ok|confirm|log ?out|sign out)$/i }).click();
+    await page.waitForURL(/\/login/);
+
+    await page.goto('/personal');
+    await page.waitForURL(/\/login\?redirect=%2Fpersonal/);
+    await signIn(page, 'admin', PASSWORD);
+    await page.getByTestId('page-personal').waitFor();
+    expect(new URL(page.url()).pathname).toBe('/personal');
+  });
+});

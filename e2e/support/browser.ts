@@ -1,0 +1,33 @@
+import { mkdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+
+const artifacts = fileURLToPath(new URL('../artifacts/', import.meta.url));
+
+/** Debian's Chromium, started with the flags this machine needs (DECISIONS.md, tests). */
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+}
+
+export const WIDE = { width: 1440, height: 900 };
+export const NARROW = { width: 375, height: 800 };
+
+export function newContext(browser: Browser, baseURL: string, options: { viewport?: { width: number; height: number }; locale?: string } = {}): Promise<BrowserContext> {
+  return browser.newContext({ baseURL, viewport: options.viewport ?? WIDE, locale: options.locale ?? 'en-US' });
+}
+
+/** Saves a screenshot as a test artifact under e2e/artifacts/. */
+export async function screenshot(page: Page, name: string) {
+  mkdirSync(artifacts, { recursive: true });
+  await page.screenshot({ path: `${artifacts}${name}.png`, animations: 'disabled', fullPage: false });
+}
+
+/** Signs in through the login page and waits for the shell. */
+export async function signIn(page: Page, userName: string, password: string) {
+  await page.getByTestId('login-username').fill(userName);
+  await page.getByTestId('login-password').fill(password);
+  await page.getByTestId('login-submit').click();
+}

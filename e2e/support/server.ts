@@ -1,0 +1,91 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
+
+export interface RunningServer {
+  baseURL: string;
+  dataDir: string;
+  /** Everything the process printed, for assertions on start-up output. */
+  output: () => string;
+  stop: () => Promise<void>;
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+    });
+  });
+}
+
+/** Starts the built server (`npm run build` first) exactly as `npm start` does, on a throwaway data directory. */
+export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
+  const port = await freePort();
+  const dataDir = mkdtempSync(join(tmpdir(), 'atrium-e2e-'));
+  let printed = '';
+  const child: ChildProcess = spawn(process.execPath, ['apps/server/dist/main.js'], {
+    cwd: repoRoot,
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout?.on('data', (chunk: Buffer) => (printed += chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => (printed += chunk.toString()));
+  const baseURL = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}:\n${printed}`);
+    try {
+      const response = await fetch(`${baseURL}/api/health`);
+      if (response.ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) throw new Error(`server did not start:\n${printed}`);
+    await new Promise((resolve) => setTimeout(resolve, 150));
+  }
+  return {
+    baseURL,
+    dataDir,
+    output: () => printed,
+    stop: async () => {
+      if (child.exitCode === null) {
+        const exited = new Promise((resolve) => child.once('exit', resolve));
+        child.kill('SIGTERM');
+        await exited;
+      }
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+interface Envelope<T> {
+  returncode: number;
+  message: string;
+  result: T;
+}
+
+/** Calls the API with a token header, as a script or a device would. */
+export async function api<T>(baseURL: string, method: string, path: string, body?: unknown, token?: string) {
+  const response = await fetch(`${baseURL}/api${path}`, {
+    method,
+    headers: { ...(body ? { 'content-type': 'application/json' } : {}), ...(token ? { token } : {}) },
+    ...(body ? { body: JSON.stringify(body) } : {}),
+  });
+  return (await response.json()) as Envelope<T>;
+}
+
+/** Signs the admin in with the first password and sets `newPassword`, so a journey can start in the shell. */
+export async function completeFirstSignIn(baseURL: string, firstPassword: string, newPassword: string) {
+  const login = await api<{ token: string }>(baseURL, 'POST', '/login', { userName: 'admin', password: firstPassword });
+  if (login.returncode !== 200) throw new Error(`first sign-in failed: ${login.message}`);
+  const change = await api(baseURL, 'POST', '/user/updateDefaultPassword', { newPassword, confirmPassword: newPassword }, login.result.token);
+  if (change.returncode !== 200) throw new Error(`password change failed: ${change.message}`);
+}

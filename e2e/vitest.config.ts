@@ -1,0 +1,13 @@
+import { defineConfig } from 'vitest/config';
+
+// Browser journeys: each file starts its own server on a fresh data directory and drives Chromium.
+export default defineConfig({
+  test: {
+    include: ['*.e2e.ts'],
+    environment: 'node',
+    testTimeout: 90_000,
+    hookTimeout: 90_000,
+    fileParallelism: false,
+    env: { TZ: 'UTC' },
+  },
+});
