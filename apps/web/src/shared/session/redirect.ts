@@ -1,0 +1,31 @@
+/** Pages that must never be the target of a post-sign-in redirect. */
+const NO_RETURN = ['/login', '/no-access'];
+
+/**
+ * Where a 2001 sends the user: the sign-in page with the original place in `redirect`
+ * (spec 000 section 8), or null when the user is already there.
+ */
+export function signInRedirectTarget(location: { pathname: string; search: string }): string | null {
+  if (location.pathname === '/login') return null;
+  const params = new URLSearchParams({ redirect: location.pathname + location.search });
+  return `/login?${params.toString()}`;
+}
+
+/**
+ * The redirect parameter if it names a page of this console: a relative path on the same origin,
+ * not the sign-in page itself. Anything else (absolute URLs, `//host`, `/\host`, `javascript:`) gives null.
+ */
+export function safeRedirect(value: string | null | undefined): string | null {
+  if (!value || !value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return null;
+  if (value.includes('\\') || [...value].some((c) => c.charCodeAt(0) < 0x20)) return null;
+  const base = 'http://console.invalid';
+  let url: URL;
+  try {
+    url = new URL(value, base);
+  } catch {
+    return null;
+  }
+  if (url.origin !== base) return null;
+  if (NO_RETURN.some((page) => url.pathname === page || url.pathname.startsWith(`${page}/`))) return null;
+  return url.pathname + url.search + url.hash;
+}
