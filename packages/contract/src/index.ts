@@ -3,6 +3,7 @@ export * from './lang.js';
 export * from './limits.js';
 export * from './menu.js';
 export * from './messages.js';
+export * from './password.js';
 export * from './permissions.js';
 export * from './returncodes.js';
 export * from './session.js';

@@ -63,6 +63,10 @@ export const MESSAGES = {
     'zh-CN': '密码已修改，请重新登录',
   },
   loggedOut: { 'en-US': 'Signed out', 'zh-CN': '已退出登录' },
+  passwordChangeNotRequired: {
+    'en-US': 'No password change is pending; change your password from your account page',
+    'zh-CN': '当前无需修改初始密码，请在个人设置中修改密码',
+  },
 } as const satisfies Record<string, Record<Lang, string>>;
 
 export type MessageKey = keyof typeof MESSAGES;
