@@ -1,0 +1,193 @@
+import { randomUUID } from 'node:crypto';
+import fastifyCookie from '@fastify/cookie';
+import fastifyHelmet from '@fastify/helmet';
+import fastifyRateLimit from '@fastify/rate-limit';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import {
+  jsonSchemaTransform,
+  jsonSchemaTransformObject,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import { COOKIE_NAMES, JSON_BODY_LIMIT, PRODUCT_VERSION, ReturnCode, type MenuNode } from '@atrium/contract';
+import type { Config } from './config.js';
+import type { Database } from './db/database.js';
+import { createRepositories, createTransact } from './db/repositories.js';
+import { healthRoutes } from './modules/health/health.routes.js';
+import { roleRoutes } from './modules/role/role.routes.js';
+import { createLoginThrottle } from './modules/session/login-throttle.js';
+import { sessionRoutes } from './modules/session/session.routes.js';
+import { createSessionService } from './modules/session/session.service.js';
+import { userRoutes } from './modules/user/user.routes.js';
+import { createUserService } from './modules/user/user.service.js';
+import { installAccessGuard, markScopePublic } from './platform/access.js';
+import { HOUR_MS, MINUTE_MS, systemClock, type Clock } from './platform/clock.js';
+import { handleError, handleFrameworkError, sendNotFound } from './platform/error-handler.js';
+import { AppError } from './platform/errors.js';
+import { resolveLang } from './platform/lang.js';
+import { createPasswordHasher, type PasswordHasher } from './platform/password.js';
+import { HELMET_OPTIONS } from './platform/security.js';
+import { clearSessionCookie } from './platform/session-token.js';
+import { registerWebConsole } from './platform/web-console.js';
+
+export interface AppDeps {
+  config: Config;
+  db: Database;
+  clock?: Clock;
+  /** Fastify logger settings; defaults to pino JSON at the configured level. Tests pass false. */
+  logger?: FastifyServerOptions['logger'];
+  /** Menu catalogue served by getMenuList; tests pass one with every page built. */
+  menuCatalogue?: MenuNode[];
+  hasher?: PasswordHasher;
+}
+
+/** What logs never show: tokens, cookies and passwords (DECISIONS.md, Logs). */
+const REDACT_PATHS = [
+  'req.headers.token',
+  'req.headers.cookie',
+  'req.headers.authorization',
+  'res.headers["set-cookie"]',
+  'password',
+  '*.password',
+  '*.oldPassword',
+  '*.newPassword',
+  '*.confirmPassword',
+  '*.token',
+];
+
+function loggerOptions(deps: AppDeps): FastifyServerOptions['logger'] {
+  if (deps.logger === false) return false;
+  const base = { level: deps.config.logLevel, redact: { paths: REDACT_PATHS, censor: '[redacted]' } };
+  return typeof deps.logger === 'object' ? { ...base, ...deps.logger } : base;
+}
+
+/** Fastify takes a hop count as a function of the hop index. */
+function trustProxyOption(value: Config['trustProxy']): boolean | string[] | ((address: string, hop: number) => boolean) {
+  return typeof value === 'number' ? (_address, hop) => hop < value : value;
+}
+
+/**
+ * Builds the server: plugins, the access guard, the API modules under /api, the docs and the
+ * console. The one place that wires everything; main.ts and the tests both call it.
+ */
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const { config, db } = deps;
+  const clock = deps.clock ?? systemClock;
+  const hasher = deps.hasher ?? createPasswordHasher();
+
+  const app = Fastify({
+    logger: loggerOptions(deps),
+    bodyLimit: JSON_BODY_LIMIT,
+    trustProxy: trustProxyOption(config.trustProxy),
+    genReqId: () => randomUUID(),
+    // A client-chosen id could be forged to confuse log readers; ours is returned in x-request-id.
+    requestIdHeader: false,
+    frameworkErrors: handleFrameworkError,
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorateRequest('lang', {
+    getter() {
+      return resolveLang(this.headers, this.cookies);
+    },
+  });
+  // JSON only (multipart comes with uploads); anything else answers 415.
+  app.removeContentTypeParser('text/plain');
+  app.setErrorHandler(handleError);
+  // The app owns the database from here: closing it releases the connections.
+  app.addHook('onClose', async () => {
+    await db.destroy();
+  });
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  await app.register(fastifyHelmet, HELMET_OPTIONS);
+  await app.register(fastifyCookie);
+  if (config.rateLimitPerMinute > 0) {
+    await app.register(fastifyRateLimit, {
+      global: false,
+      max: config.rateLimitPerMinute,
+      timeWindow: MINUTE_MS,
+      errorResponseBuilder: (_request, context) =>
+        new AppError(ReturnCode.TOO_MANY_REQUESTS, 'tooManyRequests', {}, { retryAfterSeconds: Math.ceil(context.ttl / 1000) }, {
+          headers: { 'retry-after': String(Math.ceil(context.ttl / 1000)) },
+        }),
+    });
+    // A root hook rather than per route, so it runs before the session lookup and on unknown paths.
+    app.addHook('onRequest', app.rateLimit());
+  }
+
+  const repositories = createRepositories(db.kysely);
+  const throttle = createLoginThrottle({ sessions: repositories.sessions, clock });
+  const sessions = createSessionService({
+    users: repositories.users,
+    sessions: repositories.sessions,
+    settings: repositories.settings,
+    throttle,
+    hasher,
+    clock,
+    timeouts: { idleMs: config.sessionIdleMinutes * MINUTE_MS, absoluteMs: config.sessionAbsoluteHours * HOUR_MS },
+  });
+  const users = createUserService({
+    users: repositories.users,
+    settings: repositories.settings,
+    throttle,
+    hasher,
+    clock,
+    transact: createTransact(db.kysely),
+    ...(deps.menuCatalogue ? { menuCatalogue: deps.menuCatalogue } : {}),
+  });
+
+  installAccessGuard(app, { resolveSession: sessions.resolveSession, clearSessionCookie });
+
+  await app.register(fastifySwagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: {
+        title: 'Atrium API',
+        version: PRODUCT_VERSION,
+        description:
+          'Every answer is `{ returncode, message, result }`; `message` follows the `lang` header. Authenticate with the `token` header or the session cookie.',
+      },
+      components: {
+        securitySchemes: {
+          tokenHeader: { type: 'apiKey', in: 'header', name: 'token' },
+          tokenCookie: { type: 'apiKey', in: 'cookie', name: COOKIE_NAMES.token },
+        },
+      },
+    },
+    transform: jsonSchemaTransform,
+    transformObject: jsonSchemaTransformObject,
+  });
+
+  let webConsole: Awaited<ReturnType<typeof registerWebConsole>> | undefined;
+  await app.register(async (scope) => {
+    markScopePublic(scope);
+    await scope.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
+    webConsole = await registerWebConsole(scope, config.webDist);
+  });
+
+  await app.register(
+    async (api) => {
+      await api.register(healthRoutes({ db }));
+      await api.register(sessionRoutes({ sessions }));
+      await api.register(userRoutes({ users }));
+      await api.register(roleRoutes());
+    },
+    { prefix: '/api' },
+  );
+
+  app.setNotFoundHandler(async (request, reply) => {
+    const pathname = request.url.split('?')[0] ?? '/';
+    const isApi = pathname === '/api' || pathname.startsWith('/api/');
+    if (isApi || (request.method !== 'GET' && request.method !== 'HEAD') || !webConsole) return sendNotFound(request, reply);
+    return webConsole.sendIndex(request, reply);
+  });
+
+  return app;
+}

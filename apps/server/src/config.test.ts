@@ -1,0 +1,111 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { SESSION_ABSOLUTE_HOURS, SESSION_IDLE_MINUTES } from '@atrium/contract';
+import { ConfigError, parseConfig, redactUrl } from './config.js';
+
+const cwd = '/srv/atrium';
+const parse = (env: Record<string, string>) => parseConfig(env, cwd);
+
+/** The message of the ConfigError that parsing `env` throws. */
+function failure(env: Record<string, string>): string {
+  try {
+    parse(env);
+  } catch (error) {
+    expect(error).toBeInstanceOf(ConfigError);
+    return (error as Error).message;
+  }
+  throw new Error(`expected ${JSON.stringify(env)} to be refused`);
+}
+
+describe('parseConfig', () => {
+  it('has working defaults, with paths resolved against the working directory', () => {
+    const config = parse({});
+    expect(config).toMatchObject({
+      port: 3000,
+      host: '0.0.0.0',
+      dataDir: '/srv/atrium/data',
+      database: { dialect: 'sqlite', filename: '/srv/atrium/data/atrium.db' },
+      adminPassword: null,
+      logLevel: 'info',
+      sessionIdleMinutes: SESSION_IDLE_MINUTES,
+      sessionAbsoluteHours: SESSION_ABSOLUTE_HOURS,
+      rateLimitPerMinute: 600,
+      trustProxy: false,
+    });
+    // The console build sits beside the server package whether running from src/ or dist/.
+    expect(config.webDist).toBe(path.resolve(import.meta.dirname, '../../web/dist'));
+  });
+
+  it('reads every variable', () => {
+    const config = parse({
+      PORT: '8080',
+      HOST: '127.0.0.1',
+      DATA_DIR: 'var/atrium',
+      DATABASE_URL: 'postgresql://app:secret@db.internal:5432/atrium',
+      ATRIUM_ADMIN_PASSWORD: 'Harbour-View-2026',
+      LOG_LEVEL: 'WARN',
+      SESSION_IDLE_MINUTES: '30',
+      SESSION_ABSOLUTE_HOURS: '12',
+      WEB_DIST: 'public',
+      RATE_LIMIT_PER_MINUTE: '0',
+      TRUST_PROXY: '10.0.0.0/8, 192.168.1.1',
+    });
+    expect(config).toMatchObject({
+      port: 8080,
+      host: '127.0.0.1',
+      dataDir: '/srv/atrium/var/atrium',
+      database: { dialect: 'postgres', connectionString: 'postgresql://app:secret@db.internal:5432/atrium' },
+      adminPassword: 'Harbour-View-2026',
+      logLevel: 'warn',
+      sessionIdleMinutes: 30,
+      sessionAbsoluteHours: 12,
+      webDist: '/srv/atrium/public',
+      rateLimitPerMinute: 0,
+      trustProxy: ['10.0.0.0/8', '192.168.1.1'],
+    });
+  });
+
+  it('accepts the SQLite forms and puts the default database inside DATA_DIR', () => {
+    expect(parse({ DATABASE_URL: 'sqlite::memory:' }).database).toEqual({ dialect: 'sqlite', filename: ':memory:' });
+    expect(parse({ DATABASE_URL: 'sqlite:./db/a.db' }).database).toEqual({ dialect: 'sqlite', filename: '/srv/atrium/db/a.db' });
+    expect(parse({ DATABASE_URL: 'sqlite:/tmp/b.db' }).database).toEqual({ dialect: 'sqlite', filename: '/tmp/b.db' });
+    expect(parse({ DATA_DIR: '/data' }).database).toEqual({ dialect: 'sqlite', filename: '/data/atrium.db' });
+    expect(parse({ DATABASE_URL: 'postgres://localhost/x' }).database.dialect).toBe('postgres');
+  });
+
+  it('treats empty values as unset', () => {
+    expect(parse({ PORT: '', LOG_LEVEL: ' ', ATRIUM_ADMIN_PASSWORD: '' })).toMatchObject({ port: 3000, logLevel: 'info', adminPassword: null });
+  });
+
+  it.each([
+    [{ PORT: 'abc' }, 'PORT is "abc": expected a whole number from 1 to 65535'],
+    [{ PORT: '0' }, 'PORT is "0": expected a whole number from 1 to 65535'],
+    [{ PORT: '70000' }, 'PORT is "70000"'],
+    [{ PORT: '80.5' }, 'PORT is "80.5"'],
+    [{ LOG_LEVEL: 'verbose' }, 'LOG_LEVEL is "verbose": expected one of fatal, error, warn, info, debug, trace, silent'],
+    [{ SESSION_IDLE_MINUTES: '0' }, 'SESSION_IDLE_MINUTES is "0": expected a whole number from 1'],
+    [{ SESSION_IDLE_MINUTES: '-5' }, 'SESSION_IDLE_MINUTES is "-5"'],
+    [{ SESSION_ABSOLUTE_HOURS: 'two' }, 'SESSION_ABSOLUTE_HOURS is "two": expected a whole number from 1'],
+    [{ RATE_LIMIT_PER_MINUTE: 'lots' }, 'RATE_LIMIT_PER_MINUTE is "lots": expected a whole number from 0'],
+    [{ DATABASE_URL: 'mysql://root@localhost/atrium' }, 'DATABASE_URL is "mysql://root@localhost/atrium": expected sqlite:<path>'],
+    [{ DATABASE_URL: 'sqlite:' }, 'DATABASE_URL is "sqlite:": the SQLite path is empty'],
+    [{ DATABASE_URL: 'postgres://' }, 'DATABASE_URL is "postgres://"'],
+    [{ TRUST_PROXY: 'sometimes' }, 'TRUST_PROXY is "sometimes": expected true, false'],
+  ])('refuses %j with a message naming the variable, the value and what is expected', (env, message) => {
+    expect(failure(env)).toContain(message);
+  });
+
+  it('refuses a weak admin password without printing it', () => {
+    const message = failure({ ATRIUM_ADMIN_PASSWORD: 'hunter2' });
+    expect(message).toContain('ATRIUM_ADMIN_PASSWORD');
+    expect(message).toContain('at least 8 characters');
+    expect(message).not.toContain('hunter2');
+    expect(failure({ ATRIUM_ADMIN_PASSWORD: 'has a space in it' })).toContain('must not contain spaces');
+  });
+
+  it('never shows a database password in an error', () => {
+    const message = failure({ DATABASE_URL: 'mongodb://app:topsecret@db/x' });
+    expect(message).not.toContain('topsecret');
+    expect(redactUrl('postgres://app:topsecret@db:5432/x')).toBe('postgres://app:***@db:5432/x');
+  });
+});

@@ -1,0 +1,147 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import {
+  checkNewPassword,
+  DEFAULT_PASSWORD_POLICY,
+  formatMessage,
+  SESSION_ABSOLUTE_HOURS,
+  SESSION_IDLE_MINUTES,
+} from '@atrium/contract';
+
+export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
+
+/** Which engine a database URL selects and how to reach it. */
+export type DatabaseUrl =
+  | { dialect: 'sqlite'; /** Absolute file path, or ':memory:'. */ filename: string }
+  | { dialect: 'postgres'; connectionString: string };
+
+/** The server's settings, read once from the environment at start-up. */
+export interface Config {
+  port: number;
+  host: string;
+  /** Absolute directory holding the database file and uploads. */
+  dataDir: string;
+  database: DatabaseUrl;
+  /** Password given to the seeded `admin` account; null makes the seed generate one. */
+  adminPassword: string | null;
+  logLevel: LogLevel;
+  sessionIdleMinutes: number;
+  sessionAbsoluteHours: number;
+  /** Absolute directory of the built console. */
+  webDist: string;
+  /** Requests per minute and address before 429; 0 turns the limit off. */
+  rateLimitPerMinute: number;
+  /** Fastify's trustProxy: whether X-Forwarded-* headers are believed (behind a load balancer). */
+  trustProxy: boolean | number | string[];
+}
+
+/** A bad environment variable; the message names it, the value and what is expected. */
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+/** The console build next to this package: apps/web/dist, from both src/ and dist/. */
+const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url));
+const DEFAULT_RATE_LIMIT_PER_MINUTE = 600;
+
+type Env = Record<string, string | undefined>;
+
+/**
+ * Parses the environment. Empty values count as unset. Relative paths are resolved against `cwd`
+ * (the directory `npm start` runs from), except the default console path, which follows the code.
+ */
+export function parseConfig(env: Env = process.env, cwd: string = process.cwd()): Config {
+  const read = (name: string): string | undefined => {
+    const value = env[name]?.trim();
+    return value ? value : undefined;
+  };
+  const dataDir = path.resolve(cwd, read('DATA_DIR') ?? './data');
+  return {
+    port: parseInteger('PORT', read('PORT'), 3000, 1, 65_535),
+    host: read('HOST') ?? '0.0.0.0',
+    dataDir,
+    database: parseDatabaseUrl(read('DATABASE_URL') ?? `sqlite:${path.join(dataDir, 'atrium.db')}`, cwd),
+    adminPassword: parseAdminPassword(env.ATRIUM_ADMIN_PASSWORD),
+    logLevel: parseLogLevel(read('LOG_LEVEL')),
+    sessionIdleMinutes: parseInteger('SESSION_IDLE_MINUTES', read('SESSION_IDLE_MINUTES'), SESSION_IDLE_MINUTES, 1, 525_600),
+    sessionAbsoluteHours: parseInteger('SESSION_ABSOLUTE_HOURS', read('SESSION_ABSOLUTE_HOURS'), SESSION_ABSOLUTE_HOURS, 1, 87_600),
+    webDist: read('WEB_DIST') ? path.resolve(cwd, read('WEB_DIST')!) : DEFAULT_WEB_DIST,
+    rateLimitPerMinute: parseInteger('RATE_LIMIT_PER_MINUTE', read('RATE_LIMIT_PER_MINUTE'), DEFAULT_RATE_LIMIT_PER_MINUTE, 0, 1_000_000),
+    trustProxy: parseTrustProxy(read('TRUST_PROXY')),
+  };
+}
+
+function parseInteger(name: string, value: string | undefined, fallback: number, min: number, max: number): number {
+  if (value === undefined) return fallback;
+  const number = Number(value);
+  if (!/^\d+$/.test(value) || number < min || number > max) {
+    throw new ConfigError(`${name} is "${value}": expected a whole number from ${min} to ${max}`);
+  }
+  return number;
+}
+
+function parseLogLevel(value: string | undefined): LogLevel {
+  if (value === undefined) return 'info';
+  const level = value.toLowerCase();
+  if (!(LOG_LEVELS as readonly string[]).includes(level)) {
+    throw new ConfigError(`LOG_LEVEL is "${value}": expected one of ${LOG_LEVELS.join(', ')}`);
+  }
+  return level as LogLevel;
+}
+
+const DATABASE_URL_EXPECTED =
+  'expected sqlite:<path>, sqlite::memory: or postgres://user:password@host:port/database';
+
+/** Parses DATABASE_URL; a relative SQLite path is resolved against `cwd`. */
+export function parseDatabaseUrl(value: string, cwd: string = process.cwd()): DatabaseUrl {
+  if (value === 'sqlite::memory:') return { dialect: 'sqlite', filename: ':memory:' };
+  if (value.startsWith('sqlite:')) {
+    const file = value.slice('sqlite:'.length).replace(/^\/\/(?=\/)/, '');
+    if (!file) throw new ConfigError(`DATABASE_URL is "${value}": the SQLite path is empty; ${DATABASE_URL_EXPECTED}`);
+    return { dialect: 'sqlite', filename: path.resolve(cwd, file) };
+  }
+  if (/^postgres(ql)?:\/\//.test(value)) {
+    let url: URL;
+    try {
+      url = new URL(value);
+    } catch {
+      throw new ConfigError(`DATABASE_URL is "${redactUrl(value)}": not a valid URL; ${DATABASE_URL_EXPECTED}`);
+    }
+    if (!url.hostname) {
+      throw new ConfigError(`DATABASE_URL is "${redactUrl(value)}": the host is missing; ${DATABASE_URL_EXPECTED}`);
+    }
+    return { dialect: 'postgres', connectionString: value };
+  }
+  throw new ConfigError(`DATABASE_URL is "${redactUrl(value)}": ${DATABASE_URL_EXPECTED}`);
+}
+
+/** Hides a password inside a URL so error messages and logs never show it. */
+export function redactUrl(value: string): string {
+  return value.replace(/^([a-z][a-z0-9+.-]*:\/\/[^:/@]*:)[^@/]*@/i, '$1***@');
+}
+
+function parseAdminPassword(value: string | undefined): string | null {
+  // Leading or trailing spaces are refused rather than trimmed, so the password works as typed.
+  if (value === undefined || value === '') return null;
+  const problem = checkNewPassword(value, DEFAULT_PASSWORD_POLICY);
+  if (problem) {
+    // The value is a secret, so the message describes it instead of printing it.
+    throw new ConfigError(
+      `ATRIUM_ADMIN_PASSWORD is set to a value that is refused (${formatMessage(problem.key, 'en-US', problem.params)}): ` +
+        `expected at least ${DEFAULT_PASSWORD_POLICY.minLength} characters without spaces`,
+    );
+  }
+  return value;
+}
+
+function parseTrustProxy(value: string | undefined): Config['trustProxy'] {
+  if (value === undefined || value === 'false') return false;
+  if (value === 'true') return true;
+  if (/^\d+$/.test(value)) return Number(value);
+  const entries = value.split(',').map((entry) => entry.trim());
+  if (entries.every((entry) => /^[0-9a-f.:]+(\/\d{1,3})?$/i.test(entry))) return entries;
+  throw new ConfigError(
+    `TRUST_PROXY is "${value}": expected true, false, a number of proxy hops or a comma-separated list of addresses`,
+  );
+}

@@ -1,0 +1,61 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import SqliteDatabase from 'better-sqlite3';
+import { Kysely, PostgresDialect, SqliteDialect, sql, type Transaction } from 'kysely';
+import pg from 'pg';
+import { parseDatabaseUrl, type DatabaseUrl } from '../config.js';
+import type { DB } from './schema.js';
+
+export type Dialect = 'sqlite' | 'postgres';
+
+/** An open database: the query builder, which engine it is, and how to close it. */
+export interface Database {
+  kysely: Kysely<DB>;
+  dialect: Dialect;
+  /** Closes the connections; safe to call more than once. */
+  destroy(): Promise<void>;
+}
+
+const PG_INT8 = 20;
+// Epoch-millisecond timestamps and counts are int8; they fit a JS number exactly (below 2^53).
+pg.types.setTypeParser(PG_INT8, Number);
+
+/** Opens the database a URL names (see config.ts): `sqlite:<path>`, `sqlite::memory:` or `postgres://...`. */
+export function openDatabase(url: string | DatabaseUrl): Database {
+  const target = typeof url === 'string' ? parseDatabaseUrl(url) : url;
+  if (target.dialect === 'sqlite') return openSqlite(target.filename);
+  return openPostgres(target.connectionString);
+}
+
+function openSqlite(filename: string): Database {
+  if (filename !== ':memory:') mkdirSync(path.dirname(filename), { recursive: true });
+  const connection = new SqliteDatabase(filename);
+  connection.pragma('journal_mode = WAL');
+  connection.pragma('foreign_keys = ON');
+  // Several processes (or a backup tool) may hold the file; wait for a lock instead of failing at once.
+  connection.pragma('busy_timeout = 5000');
+  const kysely = new Kysely<DB>({ dialect: new SqliteDialect({ database: connection }) });
+  return { kysely, dialect: 'sqlite', destroy: once(() => kysely.destroy()) };
+}
+
+function openPostgres(connectionString: string): Database {
+  const pool = new pg.Pool({ connectionString, max: 10 });
+  const kysely = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+  return { kysely, dialect: 'postgres', destroy: once(() => kysely.destroy()) };
+}
+
+/** The app's onClose and the shutdown path may both release the database; the second call waits for the first. */
+function once(release: () => Promise<void>): () => Promise<void> {
+  let released: Promise<void> | undefined;
+  return () => (released ??= release());
+}
+
+/** Runs `fn` in one transaction: committed when it resolves, rolled back when it throws. */
+export function withTransaction<T>(db: Kysely<DB>, fn: (trx: Transaction<DB>) => Promise<T>): Promise<T> {
+  return db.transaction().execute(fn);
+}
+
+/** A trivial round trip, for the health check. */
+export async function pingDatabase(db: Kysely<DB>): Promise<void> {
+  await sql`select 1`.execute(db);
+}

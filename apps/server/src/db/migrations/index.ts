@@ -1,0 +1,37 @@
+import { Migrator, type Kysely, type Migration, type MigrationProvider } from 'kysely';
+import type { Database } from '../database.js';
+import type { DB } from '../schema.js';
+import { foundation } from './2026_11_21_0001_foundation.js';
+import type { DialectMigration } from './helpers.js';
+
+/**
+ * Every migration, in order. An imported list rather than a folder scan, so the same code runs from
+ * src/ under vitest and from dist/. Forward-only: a landed migration is never edited; add a new file.
+ */
+export const MIGRATIONS: ReadonlyArray<readonly [name: string, migration: DialectMigration]> = [
+  ['2026_11_21_0001_foundation', foundation],
+];
+
+function providerFor(dialect: Database['dialect']): MigrationProvider {
+  return {
+    async getMigrations() {
+      const out: Record<string, Migration> = {};
+      for (const [name, migration] of MIGRATIONS) {
+        out[name] = { up: (db: Kysely<unknown>) => migration.up(db, dialect) };
+      }
+      return out;
+    },
+  };
+}
+
+/** Applies the migrations not yet applied; throws with the failing migration's name. */
+export async function migrateToLatest(db: Database): Promise<string[]> {
+  const migrator = new Migrator({ db: db.kysely as Kysely<DB>, provider: providerFor(db.dialect) });
+  const { error, results } = await migrator.migrateToLatest();
+  const failed = results?.find((result) => result.status === 'Error');
+  if (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    throw new Error(`Migration ${failed?.migrationName ?? '(unknown)'} failed: ${reason}`, { cause: error });
+  }
+  return (results ?? []).filter((result) => result.status === 'Success').map((result) => result.migrationName);
+}

@@ -1,0 +1,31 @@
+import type { Kysely } from 'kysely';
+import { createCompanyRepository } from '../modules/company/company.repository.js';
+import { createDepartmentRepository } from '../modules/department/department.repository.js';
+import { createLocationRepository } from '../modules/location/location.repository.js';
+import { createRoleRepository } from '../modules/role/role.repository.js';
+import { createSessionRepository } from '../modules/session/session.repository.js';
+import { createSettingsRepository } from '../modules/settings/settings.repository.js';
+import { createUserRepository } from '../modules/user/user.repository.js';
+import { withTransaction } from './database.js';
+import type { DB } from './schema.js';
+
+/** Every repository over one connection or transaction. */
+export function createRepositories(db: Kysely<DB>) {
+  return {
+    companies: createCompanyRepository(db),
+    departments: createDepartmentRepository(db),
+    locations: createLocationRepository(db),
+    roles: createRoleRepository(db),
+    sessions: createSessionRepository(db),
+    settings: createSettingsRepository(db),
+    users: createUserRepository(db),
+  };
+}
+export type Repositories = ReturnType<typeof createRepositories>;
+
+/** Runs `fn` with repositories bound to one transaction. */
+export type Transact = <T>(fn: (repositories: Repositories) => Promise<T>) => Promise<T>;
+
+export function createTransact(db: Kysely<DB>): Transact {
+  return (fn) => withTransaction(db, (trx) => fn(createRepositories(trx)));
+}

@@ -1,0 +1,137 @@
+import type { Generated, Insertable, Selectable } from 'kysely';
+
+/**
+ * Row types of the database, as Kysely sees them. Times are UTC epoch milliseconds; flags are
+ * integers 0/1 on both engines (SQLite has no boolean type); repositories turn them into booleans.
+ */
+export type Flag = 0 | 1;
+export type Gender = 'male' | 'female' | 'secret';
+
+export interface CompanyTable {
+  id: Generated<number>;
+  name: string;
+  /** Short company code used at sign-in pages and in mail (spec 000 section 5: 2 to 14 characters). */
+  domain: string | null;
+  logo: string | null;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface RoleTable {
+  id: Generated<number>;
+  company_id: number;
+  name: string;
+  description: string | null;
+  parent_id: number | null;
+  sort_order: Generated<number>;
+  is_default: Generated<Flag>;
+  /** JSON array of permission names, kept normalised. */
+  permissions: Generated<string>;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface DepartmentTable {
+  id: Generated<number>;
+  company_id: number;
+  parent_id: number | null;
+  name: string;
+  group_code: string | null;
+  sort_order: Generated<number>;
+  style_color: string | null;
+  created_at: number;
+}
+
+export interface LocationTable {
+  id: Generated<number>;
+  company_id: number;
+  parent_id: number | null;
+  /** Tree level (spec 000 section 2): 1 country, 2 city, 3 park, 5 building, 6 floor, 7 room. */
+  level: number;
+  name: string;
+  sort_order: Generated<number>;
+  /** IANA zone; set on buildings, inherited by floors and rooms. */
+  time_zone: string | null;
+  address: string | null;
+  created_at: number;
+}
+
+export interface UserTable {
+  id: Generated<number>;
+  company_id: number;
+  user_name: string;
+  /** Lower-cased user name; unique across the installation because sign-in names no company. */
+  user_name_lower: string;
+  email: string | null;
+  /** Lower-cased e-mail; unique across the installation when present. */
+  email_lower: string | null;
+  first_name: string | null;
+  last_name: string | null;
+  full_name: string;
+  usercode: string | null;
+  phone: string | null;
+  gender: Generated<Gender>;
+  avatar: string | null;
+  role_id: number;
+  department_id: number | null;
+  location_id: number | null;
+  /** argon2id PHC string. */
+  password_hash: string;
+  must_change_password: Generated<Flag>;
+  password_changed_at: number | null;
+  is_active: Generated<Flag>;
+  is_sso: Generated<Flag>;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface SessionTable {
+  id: Generated<number>;
+  /** SHA-256 of the token, hex; the token itself is never stored. */
+  token_hash: string;
+  user_id: number;
+  company_id: number;
+  created_at: number;
+  last_seen_at: number;
+  /** Absolute end of the session. */
+  expires_at: number;
+  revoked_at: number | null;
+  ip: string | null;
+  user_agent: string | null;
+  /** Copied from the user at sign-in: the session may only change the password. */
+  must_change_password: Generated<Flag>;
+}
+
+export interface SettingTable {
+  company_id: number;
+  key: string;
+  /** JSON text. */
+  value: string;
+  updated_at: number;
+}
+
+export interface LoginFailureTable {
+  id: Generated<number>;
+  kind: 'account' | 'address';
+  key: string;
+  at: number;
+}
+
+export interface DB {
+  companies: CompanyTable;
+  roles: RoleTable;
+  departments: DepartmentTable;
+  locations: LocationTable;
+  users: UserTable;
+  sessions: SessionTable;
+  settings: SettingTable;
+  login_failures: LoginFailureTable;
+}
+
+export type CompanyRow = Selectable<CompanyTable>;
+export type RoleRow = Selectable<RoleTable>;
+export type DepartmentRow = Selectable<DepartmentTable>;
+export type LocationRow = Selectable<LocationTable>;
+export type UserRow = Selectable<UserTable>;
+export type SessionRow = Selectable<SessionTable>;
+export type NewUser = Insertable<UserTable>;

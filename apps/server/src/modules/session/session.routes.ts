@@ -1,0 +1,59 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { CheckIsLoginResult, LoginBody, LoginResult } from '@atrium/contract';
+import { requireAuth } from '../../platform/access.js';
+import { envelopeResponses, success } from '../../platform/envelope.js';
+import { clearSessionCookie, setSessionCookie } from '../../platform/session-token.js';
+import { presentLogin } from './session.presenter.js';
+import type { SessionService } from './session.service.js';
+
+export function sessionRoutes({ sessions }: { sessions: SessionService }): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.post(
+      '/login',
+      {
+        config: { access: 'public' },
+        schema: {
+          tags: ['session'],
+          summary: 'Sign in with a user name or e-mail and a password',
+          description:
+            'Answers the session token and sets it as an HttpOnly cookie. At first sign-in `isDefaultPassword` is true and only the password change is allowed. Failures answer 400/1008; too many answer 429/1004 with Retry-After.',
+          body: LoginBody,
+          response: envelopeResponses(LoginResult),
+        },
+      },
+      async (request, reply) => {
+        const signedIn = await sessions.signIn({
+          userName: request.body.userName,
+          password: request.body.password,
+          ip: request.ip,
+          userAgent: request.headers['user-agent'],
+        });
+        setSessionCookie(reply, request, signedIn.token, sessions.cookieMaxAgeSeconds);
+        return success(request, presentLogin(signedIn), signedIn.isDefaultPassword ? 'firstLoginChangePassword' : 'ok');
+      },
+    );
+
+    app.get(
+      '/logout',
+      {
+        config: { access: 'authenticated', allowDuringPasswordChange: true },
+        schema: { tags: ['session'], summary: 'Sign out: end the session and clear its cookie', response: envelopeResponses(z.null()) },
+      },
+      async (request, reply) => {
+        await sessions.signOut(requireAuth(request));
+        clearSessionCookie(reply);
+        return success(request, null, 'loggedOut');
+      },
+    );
+
+    app.get(
+      '/checkIsLogin',
+      {
+        config: { access: 'authenticated', allowDuringPasswordChange: true },
+        schema: { tags: ['session'], summary: 'Whether the session is valid (401/2001 otherwise)', response: envelopeResponses(CheckIsLoginResult) },
+      },
+      async (request) => success(request, true),
+    );
+  };
+}

@@ -1,0 +1,118 @@
+import type { AuthContext } from '../../platform/access.js';
+import { MINUTE_MS, type Clock } from '../../platform/clock.js';
+import { wrongCredentials } from '../../platform/errors.js';
+import type { PasswordHasher } from '../../platform/password.js';
+import { hashSessionToken, newSessionToken } from '../../platform/session-token.js';
+import type { SettingsRepository } from '../settings/settings.repository.js';
+import { isPasswordExpired } from '../user/password.policy.js';
+import type { UserProfile, UserRepository } from '../user/user.repository.js';
+import type { LoginThrottle } from './login-throttle.js';
+import type { SessionRepository } from './session.repository.js';
+
+export interface SessionTimeouts {
+  /** A session unused this long is over. */
+  idleMs: number;
+  /** A session this old is over, however busy. */
+  absoluteMs: number;
+}
+
+/** last_seen_at is written at most this often per session, not on every request. */
+export const TOUCH_INTERVAL_MS = MINUTE_MS;
+const USER_AGENT_MAX = 512;
+
+export interface SignInRequest {
+  userName: string;
+  password: string;
+  ip: string;
+  userAgent: string | undefined;
+}
+
+export interface SignedIn {
+  token: string;
+  sessionId: number;
+  profile: UserProfile;
+  isDefaultPassword: boolean;
+  passwordExpired: boolean;
+}
+
+export interface SessionServiceDeps {
+  users: UserRepository;
+  sessions: SessionRepository;
+  settings: SettingsRepository;
+  throttle: LoginThrottle;
+  hasher: PasswordHasher;
+  clock: Clock;
+  timeouts: SessionTimeouts;
+}
+
+export type SessionService = ReturnType<typeof createSessionService>;
+
+export function createSessionService({ users, sessions, settings, throttle, hasher, clock, timeouts }: SessionServiceDeps) {
+  return {
+    /**
+     * Signs a user in by user name or e-mail. Unknown, inactive and wrong-password attempts answer
+     * alike (and spend the same hashing time); throttled attempts are refused before any check.
+     */
+    async signIn({ userName, password, ip, userAgent }: SignInRequest): Promise<SignedIn> {
+      const typed = userName.trim().toLowerCase();
+      const candidate = await users.findSignInCandidate(typed);
+      const keys = { account: candidate?.userNameLower ?? typed, address: ip };
+      await throttle.assertAllowed(keys);
+      let isRight = false;
+      if (candidate) isRight = await hasher.verify(candidate.passwordHash, password);
+      else await hasher.verifyDummy(password);
+      if (!candidate || !isRight) {
+        await throttle.recordFailure(keys);
+        throw wrongCredentials();
+      }
+      await throttle.clearAccount(keys.account);
+
+      const now = clock.now();
+      const token = newSessionToken();
+      const sessionId = await sessions.insertSession({
+        tokenHash: hashSessionToken(token),
+        userId: candidate.id,
+        companyId: candidate.companyId,
+        createdAt: now,
+        expiresAt: now + timeouts.absoluteMs,
+        ip,
+        userAgent: userAgent ? userAgent.slice(0, USER_AGENT_MAX) : null,
+        mustChangePassword: candidate.mustChangePassword,
+      });
+      const profile = await users.findProfile(candidate.companyId, candidate.id);
+      if (!profile) throw wrongCredentials();
+      const policy = await settings.getPasswordPolicy(candidate.companyId);
+      return {
+        token,
+        sessionId,
+        profile,
+        isDefaultPassword: candidate.mustChangePassword,
+        passwordExpired: isPasswordExpired(policy, profile.passwordChangedAt ?? profile.createdAt, now),
+      };
+    },
+
+    /** The caller a token names, or null when the session is unknown, revoked, idle too long or too old. */
+    async resolveSession(token: string, via: AuthContext['via']): Promise<AuthContext | null> {
+      const live = await sessions.findLiveSession(hashSessionToken(token));
+      if (!live) return null;
+      const now = clock.now();
+      if (now >= live.expiresAt || now >= live.lastSeenAt + timeouts.idleMs) return null;
+      if (now - live.lastSeenAt >= TOUCH_INTERVAL_MS) await sessions.touchSession(live.id, now);
+      return {
+        sessionId: live.id,
+        userId: live.userId,
+        companyId: live.companyId,
+        permissions: new Set(live.permissions),
+        mustChangePassword: live.mustChangePassword,
+        via,
+      };
+    },
+
+    async signOut(auth: AuthContext): Promise<void> {
+      await sessions.revokeSession(auth.companyId, auth.sessionId, clock.now());
+    },
+
+    /** Lifetime of the session cookie, in seconds: the absolute timeout. */
+    cookieMaxAgeSeconds: Math.floor(timeouts.absoluteMs / 1000),
+  };
+}

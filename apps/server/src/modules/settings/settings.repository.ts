@@ -1,0 +1,47 @@
+import type { Kysely } from 'kysely';
+import { DEFAULT_PASSWORD_POLICY, PasswordPolicy } from '@atrium/contract';
+import type { DB } from '../../db/schema.js';
+
+/** Keys of company settings rows. */
+export const SETTING_KEYS = { passwordPolicy: 'passwordPolicy' } as const;
+
+export type SettingsRepository = ReturnType<typeof createSettingsRepository>;
+
+export function createSettingsRepository(db: Kysely<DB>) {
+  async function findSetting(companyId: number, key: string): Promise<unknown> {
+    const row = await db
+      .selectFrom('settings')
+      .select('value')
+      .where('company_id', '=', companyId)
+      .where('key', '=', key)
+      .executeTakeFirst();
+    if (!row) return undefined;
+    try {
+      return JSON.parse(row.value) as unknown;
+    } catch {
+      return undefined;
+    }
+  }
+
+  return {
+    findSetting,
+
+    async putSetting(companyId: number, key: string, value: unknown, now: number): Promise<void> {
+      const json = JSON.stringify(value);
+      await db
+        .insertInto('settings')
+        .values({ company_id: companyId, key, value: json, updated_at: now })
+        .onConflict((conflict) => conflict.columns(['company_id', 'key']).doUpdateSet({ value: json, updated_at: now }))
+        .execute();
+    },
+
+    /**
+     * The company's password policy: stored fields over the contract default; an unreadable row
+     * counts as absent, so a bad row never locks everyone out.
+     */
+    async getPasswordPolicy(companyId: number): Promise<PasswordPolicy> {
+      const stored = PasswordPolicy.partial().safeParse(await findSetting(companyId, SETTING_KEYS.passwordPolicy));
+      return { ...DEFAULT_PASSWORD_POLICY, ...(stored.success ? stored.data : {}) };
+    },
+  };
+}

@@ -1,0 +1,169 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
+import { COOKIE_NAMES, hasPermission, isPermission, type Lang, type Permission } from '@atrium/contract';
+import { crossSite, noPermission, passwordChangeRequired, sessionInvalid } from './errors.js';
+
+/** Who may call a route. Every route states one in its `config`; start-up fails otherwise. */
+export type RouteAccess =
+  | { access: 'public' }
+  | { access: 'authenticated'; allowDuringPasswordChange?: boolean }
+  | { access: 'permission'; permission: Permission; allowDuringPasswordChange?: boolean };
+
+/** The caller of an authenticated request, read from the session and the role on every request. */
+export interface AuthContext {
+  sessionId: number;
+  userId: number;
+  companyId: number;
+  /** The role's permissions, normalised (edit implies view). */
+  permissions: ReadonlySet<Permission>;
+  /** The session came from a sign-in that must change the password first. */
+  mustChangePassword: boolean;
+  /** How the token arrived; cookie-borne writes are checked for cross-site origin. */
+  via: 'header' | 'cookie';
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    access?: RouteAccess['access'];
+    permission?: Permission;
+    /** The route stays open to a session that must change its password (sign-out, the change itself). */
+    allowDuringPasswordChange?: boolean;
+  }
+  interface FastifyRequest {
+    /** Set by the guard on authenticated routes; null on public ones. */
+    auth: AuthContext | null;
+    /** The caller's language (platform/lang.ts). */
+    readonly lang: Lang;
+  }
+  interface FastifyInstance {
+    /** Every route registered, with its access rule (tests walk it). */
+    routeTable: RouteRecord[];
+  }
+}
+
+export interface RouteRecord {
+  method: string;
+  url: string;
+  access: RouteAccess['access'];
+  permission?: Permission;
+  allowDuringPasswordChange: boolean;
+}
+
+/**
+ * Routes registered inside a scope carrying this decoration are public without declaring it:
+ * third-party plugins (the API docs, the console's static files) cannot add our route config.
+ */
+export const PUBLIC_SCOPE = Symbol.for('atrium.publicScope');
+
+export function markScopePublic(scope: FastifyInstance) {
+  scope.decorate(PUBLIC_SCOPE, true);
+}
+
+/** Resolves a session token to its caller, or null when the session is unknown, revoked or expired. */
+export type SessionResolver = (token: string, via: AuthContext['via']) => Promise<AuthContext | null>;
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+const MAX_TOKEN_LENGTH = 512;
+
+/** Whether the request's Origin (or, without one, its Referer) names the host it was sent to. */
+export function isSameOrigin(request: FastifyRequest, { requireHeader }: { requireHeader: boolean }): boolean {
+  const origin = request.headers.origin ?? request.headers.referer;
+  if (!origin) return !requireHeader;
+  try {
+    const source = new URL(origin);
+    const target = new URL(`${source.protocol}//${request.host}`);
+    return source.host === target.host;
+  } catch {
+    return false;
+  }
+}
+
+function readToken(request: FastifyRequest): { token: string; via: AuthContext['via'] } | undefined {
+  const header = request.headers.token;
+  if (typeof header === 'string' && header) return { token: header, via: 'header' };
+  const cookie = request.cookies?.[COOKIE_NAMES.token];
+  if (cookie) return { token: cookie, via: 'cookie' };
+  return undefined;
+}
+
+/** The signed-in caller of an authenticated route. */
+export function requireAuth(request: FastifyRequest): AuthContext {
+  if (!request.auth) throw sessionInvalid();
+  return request.auth;
+}
+
+function checkDeclaration(this: FastifyInstance, route: RouteOptions, routeTable: RouteRecord[]) {
+  const config = (route.config ?? {}) as NonNullable<RouteOptions['config']>;
+  const where = `${String(route.method)} ${route.url}`;
+  if (!config.access) {
+    if (!(this as unknown as Record<symbol, unknown>)[PUBLIC_SCOPE]) {
+      throw new Error(`Route ${where} declares no access: add config { access: 'public' | 'authenticated' | 'permission' }`);
+    }
+    config.access = 'public';
+    route.config = config;
+  }
+  if (!['public', 'authenticated', 'permission'].includes(config.access)) {
+    throw new Error(`Route ${where} declares an unknown access "${String(config.access)}"`);
+  }
+  if (config.access === 'permission' && !(config.permission && isPermission(config.permission))) {
+    throw new Error(`Route ${where} needs a permission from the catalogue, got "${String(config.permission)}"`);
+  }
+  if (config.access !== 'permission' && config.permission) {
+    throw new Error(`Route ${where} names a permission but its access is "${config.access}"`);
+  }
+  if (config.access !== 'public' && route.schema && !route.schema.hide) {
+    (route.schema as Record<string, unknown>).security = [{ tokenHeader: [] }, { tokenCookie: [] }];
+  }
+  for (const method of [route.method].flat()) {
+    routeTable.push({
+      method: String(method),
+      url: route.url,
+      access: config.access,
+      ...(config.permission ? { permission: config.permission } : {}),
+      allowDuringPasswordChange: config.allowDuringPasswordChange === true,
+    });
+  }
+}
+
+export interface AccessGuardOptions {
+  resolveSession: SessionResolver;
+  /** Removes the session cookie when it no longer names a live session. */
+  clearSessionCookie(reply: FastifyReply): void;
+}
+
+/**
+ * The permission guard, installed on the root instance before any route (and after the cookie
+ * plugin, whose hook parses the token cookie). At start-up it refuses routes without an access declaration. On each
+ * request it applies, before the body is read: cross-site checks for writes, the session,
+ * the forced password change, then the route's permission.
+ */
+export function installAccessGuard(app: FastifyInstance, { resolveSession, clearSessionCookie }: AccessGuardOptions) {
+  const routeTable: RouteRecord[] = [];
+  app.decorate('routeTable', routeTable);
+  app.decorateRequest('auth', null);
+  app.addHook('onRoute', function (this: FastifyInstance, route) {
+    checkDeclaration.call(this, route, routeTable);
+  });
+
+  app.addHook('onRequest', async (request, reply) => {
+    const { access, permission, allowDuringPasswordChange } = request.routeOptions.config;
+    // No access means the not-found handler: nothing to guard.
+    if (access === undefined) return;
+    const isWrite = !SAFE_METHODS.has(request.method);
+    const credentials = readToken(request);
+    if (access === 'public') {
+      // A browser posting a sign-in form from another site would sign the victim in as the attacker.
+      if (isWrite && credentials?.via !== 'header' && !isSameOrigin(request, { requireHeader: false })) throw crossSite();
+      return;
+    }
+    if (!credentials || credentials.token.length > MAX_TOKEN_LENGTH) throw sessionInvalid();
+    if (credentials.via === 'cookie' && isWrite && !isSameOrigin(request, { requireHeader: true })) throw crossSite();
+    const auth = await resolveSession(credentials.token, credentials.via);
+    if (!auth) {
+      if (credentials.via === 'cookie') clearSessionCookie(reply);
+      throw sessionInvalid();
+    }
+    request.auth = auth;
+    if (auth.mustChangePassword && !allowDuringPasswordChange) throw passwordChangeRequired();
+    if (access === 'permission' && !hasPermission(auth.permissions, permission!)) throw noPermission();
+  });
+}

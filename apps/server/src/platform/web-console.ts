@@ -1,0 +1,60 @@
+import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+
+/** Hashed build output never changes under its name; everything else is revalidated. */
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+const REVALIDATE = 'no-cache';
+
+const NOT_BUILT_PAGE = [
+  'Atrium is running, but the web console has not been built.',
+  '',
+  'Run `npm run build` in the repository root, then start the server again.',
+  'The API answers under /api; its documentation is at /api/docs.',
+  '',
+].join('\n');
+
+export interface WebConsole {
+  /** Answers a console path that is not a file: index.html, so the browser router takes over. */
+  sendIndex(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply>;
+}
+
+/**
+ * Serves the built console from `webDist` at `/`, inside a scope whose routes are public.
+ * Without a build, `/` explains how to make one.
+ */
+export async function registerWebConsole(scope: FastifyInstance, webDist: string): Promise<WebConsole> {
+  const indexFile = path.join(webDist, 'index.html');
+  if (!existsSync(indexFile)) {
+    const sendNotBuilt = (request: FastifyRequest, reply: FastifyReply) =>
+      reply
+        .code(request.url === '/' ? 200 : 404)
+        .type('text/plain; charset=utf-8')
+        .header('cache-control', REVALIDATE)
+        .send(NOT_BUILT_PAGE);
+    scope.get('/', { config: { access: 'public' }, schema: { hide: true } }, sendNotBuilt);
+    return { sendIndex: async (request, reply) => sendNotBuilt(request, reply) };
+  }
+
+  const assetsDir = path.join(webDist, 'assets') + path.sep;
+  await scope.register(fastifyStatic, {
+    root: webDist,
+    prefix: '/',
+    wildcard: true,
+    index: ['index.html'],
+    cacheControl: false,
+    setHeaders(reply, filePath) {
+      reply.header('cache-control', filePath.startsWith(assetsDir) ? IMMUTABLE : REVALIDATE);
+    },
+  });
+
+  return {
+    async sendIndex(_request, reply) {
+      // Read on each miss so a rebuilt console is served without a restart.
+      const html = await readFile(indexFile, 'utf8');
+      return reply.code(200).type('text/html; charset=utf-8').header('cache-control', REVALIDATE).send(html);
+    },
+  };
+}

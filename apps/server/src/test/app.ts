@@ -1,0 +1,116 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance, FastifyServerOptions, InjectOptions, LightMyRequestResponse } from 'fastify';
+import type { MenuNode } from '@atrium/contract';
+import { buildApp } from '../app.js';
+import { parseConfig, type Config } from '../config.js';
+import { migrateToLatest } from '../db/migrations/index.js';
+import { createFakeClock, type FakeClock } from './clock.js';
+import { createTestDatabase, type TestDatabase } from './database.js';
+import { createCachingHasher, createFactories, type Factories, type TestUser } from './factories.js';
+import { openDatabase, type Database } from '../db/database.js';
+import type { PasswordHasher } from '../platform/password.js';
+
+export interface TestAppOptions {
+  clock?: FakeClock;
+  config?: Partial<Config>;
+  menuCatalogue?: MenuNode[];
+  logger?: FastifyServerOptions['logger'];
+  /** Reuse an existing test database (a second app on the same data). */
+  database?: TestDatabase;
+  /** Password hasher; defaults to the caching argon2id hasher. */
+  hasher?: PasswordHasher;
+  /** Adds routes or hooks before the app is sealed (test-only routes). */
+  beforeReady?: (app: FastifyInstance) => void | Promise<void>;
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  db: Database;
+  database: TestDatabase;
+  clock: FakeClock;
+  config: Config;
+  factories: Factories;
+  /** Closes the app and deletes the database (unless it was borrowed). */
+  cleanup(): Promise<void>;
+}
+
+/** Settings for tests: no rate limit, no console build, a temporary data directory. */
+export function testConfig(overrides: Partial<Config> = {}): Config {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'atrium-data-'));
+  return {
+    ...parseConfig({ DATA_DIR: dataDir, RATE_LIMIT_PER_MINUTE: '0', LOG_LEVEL: 'silent' }),
+    webDist: path.join(dataDir, 'no-console-build'),
+    ...overrides,
+  };
+}
+
+/** A migrated database and an app on it, with factories and a fake clock. */
+export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
+  const isBorrowed = options.database !== undefined;
+  const database = options.database ?? (await createTestDatabase());
+  // A borrowed database gets its own connection, as a second process would.
+  const db = isBorrowed ? openDatabase(database.url) : database.db;
+  await migrateToLatest(db);
+  const clock = options.clock ?? createFakeClock();
+  const config = testConfig(options.config);
+  const hasher = options.hasher ?? createCachingHasher();
+  const app = await buildApp({
+    config,
+    db,
+    clock,
+    hasher,
+    logger: options.logger ?? false,
+    ...(options.menuCatalogue ? { menuCatalogue: options.menuCatalogue } : {}),
+  });
+  await options.beforeReady?.(app);
+  await app.ready();
+  return {
+    app,
+    db,
+    database,
+    clock,
+    config,
+    factories: createFactories(db, clock, hasher),
+    async cleanup() {
+      await app.close();
+      rmSync(config.dataDir, { recursive: true, force: true });
+      if (!isBorrowed) await database.cleanup();
+    },
+  };
+}
+
+export interface Answer<T = unknown> {
+  status: number;
+  body: { returncode: number; message: string; result: T };
+  response: LightMyRequestResponse;
+}
+
+/** Sends a request and parses the envelope. */
+export async function call<T = unknown>(app: FastifyInstance, options: InjectOptions): Promise<Answer<T>> {
+  const response = await app.inject(options);
+  let body: Answer<T>['body'];
+  try {
+    body = response.json();
+  } catch {
+    throw new Error(`Not JSON (${response.statusCode}): ${response.body.slice(0, 200)}`);
+  }
+  return { status: response.statusCode, body, response };
+}
+
+/** The value of a Set-Cookie for `name`, or undefined. */
+export function cookieFrom(response: LightMyRequestResponse, name: string) {
+  return response.cookies.find((cookie) => cookie.name === name);
+}
+
+/** Signs in through the API; returns the answer and the token. */
+export async function signIn(app: FastifyInstance, user: Pick<TestUser, 'userName' | 'password'>, headers: Record<string, string> = {}) {
+  const answer = await call<{ token: string; isDefaultPassword: boolean }>(app, {
+    method: 'POST',
+    url: '/api/login',
+    payload: { userName: user.userName, password: user.password },
+    headers,
+  });
+  return { ...answer, token: answer.body.result?.token };
+}
