@@ -4,21 +4,24 @@ import { afterEach } from 'vitest';
 
 // Browser APIs antd relies on that jsdom lacks (DECISIONS.md: antd needs a matchMedia stub under jsdom).
 if (typeof window !== 'undefined') {
-  if (!window.matchMedia) {
-    Object.defineProperty(window, 'matchMedia', {
-      writable: true,
-      value: (query: string) => ({
-        matches: false,
-        media: query,
-        onchange: null,
-        addListener: () => {},
-        removeListener: () => {},
-        addEventListener: () => {},
-        removeEventListener: () => {},
-        dispatchEvent: () => false,
-      }),
-    });
-  }
+  // Answers min-width and max-width queries against the window's width, so antd's breakpoints work.
+  const matches = (query: string) =>
+    [...query.matchAll(/\((min|max)-width:\s*(\d+)px\)/g)].every(([, kind, px]) =>
+      kind === 'min' ? window.innerWidth >= Number(px) : window.innerWidth <= Number(px),
+    ) && /width/.test(query);
+  Object.defineProperty(window, 'matchMedia', {
+    writable: true,
+    value: (query: string) => ({
+      matches: matches(query),
+      media: query,
+      onchange: null,
+      addListener: () => {},
+      removeListener: () => {},
+      addEventListener: () => {},
+      removeEventListener: () => {},
+      dispatchEvent: () => false,
+    }),
+  });
   if (!('ResizeObserver' in window)) {
     class ResizeObserverStub {
       observe() {}

@@ -1,0 +1,26 @@
+import { isPathAllowed } from '@atrium/contract';
+import { describe, expect, it } from 'vitest';
+import { defaultPagePath, findShellPage, hasShellPage } from './page-routes';
+
+describe('shell pages', () => {
+  it('finds the pages of this build', () => {
+    expect(findShellPage('/personal')?.titleKey).toBe('menu.personal');
+    expect(findShellPage('/index')?.keepAlive).toBe(true);
+    expect(hasShellPage('/directory')).toBe(false);
+    expect(hasShellPage('/personal/extra')).toBe(false);
+  });
+
+  it('opens /reserve by default only when the console has it and the menu allows it', () => {
+    const withReserve = (path: string) => path === '/reserve';
+    expect(defaultPagePath(['/reserve', '/personal'], withReserve)).toBe('/reserve');
+    expect(defaultPagePath(['/personal'], withReserve)).toBe('/index');
+    expect(defaultPagePath(['/reserve'], () => false)).toBe('/index');
+  });
+
+  it('follows the allowed-paths rule of the contract', () => {
+    const menu = ['/role', '/personal'];
+    expect(isPathAllowed('/index', [])).toBe(true);
+    expect(isPathAllowed('/role-detail/3/users', menu)).toBe(true);
+    expect(isPathAllowed('/directory', menu)).toBe(false);
+  });
+});

@@ -1,0 +1,24 @@
+import { isPathAllowed } from '@atrium/contract';
+import { matchPath } from 'react-router';
+import { homeRoutes } from '../modules/home/home.routes';
+import { personalRoutes } from '../modules/personal/personal.routes';
+import type { PageRoute } from '../shared/routing/page-route';
+
+/** Every page shown inside the shell; a module adds its `<domain>.routes.tsx` list here. */
+export const SHELL_PAGES: PageRoute[] = [...homeRoutes, ...personalRoutes];
+
+/** The shell page a path opens, if any. */
+export function findShellPage(pathname: string, pages: readonly PageRoute[] = SHELL_PAGES): PageRoute | undefined {
+  return pages.find((page) => matchPath({ path: page.path, end: true }, pathname));
+}
+
+/** Whether this console has a page at `path`. */
+export const hasShellPage = (path: string) => findShellPage(path) !== undefined;
+
+/**
+ * Where `/` and a sign-in without a redirect go: /reserve when the user may open it and the console
+ * has it (spec 000 section 2), else the welcome page (docs/decisions/0001, Home page).
+ */
+export function defaultPagePath(menuPaths: readonly string[], hasPage: (path: string) => boolean = hasShellPage): string {
+  return hasPage('/reserve') && isPathAllowed('/reserve', menuPaths) ? '/reserve' : '/index';
+}

@@ -1,0 +1,67 @@
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
+import { App as AntApp, ConfigProvider, theme } from 'antd';
+import enUS from 'antd/locale/en_US';
+import zhCN from 'antd/locale/zh_CN';
+import { useEffect, useMemo, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { connectApi } from '../shared/api/api';
+import { usePreferences } from '../shared/preferences/preferences-store';
+import { themeByName } from '../shared/theme/themes';
+import { antdTheme } from './theme';
+
+export interface AppProvidersProps {
+  queryClient: QueryClient;
+  children: ReactNode;
+}
+
+/** Data, language and theme for everything below: TanStack Query, antd's locale and theme, antd's App context. */
+export function AppProviders({ queryClient, children }: AppProvidersProps) {
+  const { i18n } = useTranslation();
+  const { themeName, color, darkMode } = usePreferences();
+  const config = useMemo(() => antdTheme({ themeName, color, darkMode }), [themeName, color, darkMode]);
+  return (
+    <QueryClientProvider client={queryClient}>
+      <ConfigProvider locale={i18n.language === 'zh-CN' ? zhCN : enUS} theme={config}>
+        <AntApp>
+          <ShellVariables themeName={themeName} darkMode={darkMode} />
+          {children}
+        </AntApp>
+      </ConfigProvider>
+    </QueryClientProvider>
+  );
+}
+
+/**
+ * Publishes theme colours as CSS variables on <html> for the console's own style sheets, and routes
+ * API error messages through antd's context-aware message API.
+ */
+function ShellVariables({ themeName, darkMode }: { themeName: string; darkMode: boolean }) {
+  const { token } = theme.useToken();
+  const { message } = AntApp.useApp();
+
+  useEffect(() => {
+    connectApi({ notify: (text, seconds) => void message.error(text, seconds) });
+  }, [message]);
+
+  useEffect(() => {
+    const palette = themeByName(themeName)[darkMode ? 'night' : 'day'];
+    const variables: Record<string, string> = {
+      '--atrium-primary': token.colorPrimary,
+      '--atrium-bg-layout': token.colorBgLayout,
+      '--atrium-bg-container': token.colorBgContainer,
+      '--atrium-bg-hover': token.colorFillTertiary,
+      '--atrium-border': token.colorBorderSecondary,
+      '--atrium-text': token.colorText,
+      '--atrium-text-secondary': token.colorTextSecondary,
+      '--atrium-sider-bg': palette.siderBg,
+      '--atrium-sider-text': palette.siderText,
+      '--atrium-sider-border': palette.siderBorder,
+    };
+    const root = document.documentElement;
+    for (const [name, value] of Object.entries(variables)) root.style.setProperty(name, value);
+    root.style.colorScheme = darkMode ? 'dark' : 'light';
+    root.dataset.theme = themeName;
+  }, [token, themeName, darkMode]);
+
+  return null;
+}

@@ -1,0 +1,58 @@
+import { menuPaths } from '@atrium/contract';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useMemo } from 'react';
+import { Navigate, Outlet } from 'react-router';
+import type { LoginPageState } from '../modules/auth/pages/login-page';
+import { ApiError } from '../shared/api/api-client';
+import { buildMenu, flattenMenu } from '../shared/menu/menu-model';
+import { preferencesStore, usePreferencesUserId } from '../shared/preferences/preferences-store';
+import { SessionProvider, useSession, type Session } from '../shared/session/session-context';
+import { currentUserQuery, menuQuery } from '../shared/session/session.api';
+import { LoadingScreen } from '../shared/ui/loading-screen';
+import { defaultPagePath, hasShellPage } from './page-routes';
+
+/**
+ * The signed-in part of the console. Loads the user and the menu behind the loading screen; a
+ * session that must change its password goes to the change form, a menu that fails to load to
+ * /no-access (spec 000 section 6), no session to sign-in (the API client's 2001 reaction).
+ */
+export function SessionGate() {
+  const user = useQuery(currentUserQuery);
+  const mustChange = user.data?.mustChangePassword === true;
+  const menu = useQuery({ ...menuQuery, enabled: user.isSuccess && !mustChange });
+  const preferencesUserId = usePreferencesUserId();
+  const userId = user.data?.id;
+
+  useEffect(() => {
+    if (userId !== undefined) preferencesStore.activate(userId);
+  }, [userId]);
+
+  const session = useMemo<Session | null>(() => {
+    if (!user.data || !menu.data) return null;
+    const menuNodes = buildMenu(menu.data, hasShellPage);
+    return { user: user.data, menu: menu.data, menuNodes, menuItems: flattenMenu(menuNodes), menuPaths: menuPaths(menu.data) };
+  }, [user.data, menu.data]);
+
+  if (user.isError) {
+    // 2001: the API client is already on its way to the sign-in page.
+    const signingIn = user.error instanceof ApiError && user.error.kind === 'sign-in';
+    return signingIn ? <LoadingScreen /> : <Navigate to="/no-access" replace />;
+  }
+  if (mustChange) {
+    const state: LoginPageState = { changePassword: true, userName: user.data!.userName };
+    return <Navigate to="/login" replace state={state} />;
+  }
+  if (menu.isError) return <Navigate to="/no-access" replace />;
+  if (!session || preferencesUserId !== session.user.id) return <LoadingScreen />;
+  return (
+    <SessionProvider value={session}>
+      <Outlet />
+    </SessionProvider>
+  );
+}
+
+/** `/`: the user's default page. */
+export function DefaultRedirect() {
+  const { menuPaths: paths } = useSession();
+  return <Navigate to={defaultPagePath(paths)} replace />;
+}

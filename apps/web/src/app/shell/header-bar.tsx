@@ -1,0 +1,82 @@
+import { BgColorsOutlined, FullscreenExitOutlined, FullscreenOutlined, MenuFoldOutlined, MenuOutlined, MenuUnfoldOutlined, SearchOutlined } from '@ant-design/icons';
+import { Breadcrumb, Button, Layout, Tooltip } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation } from 'react-router';
+import { menuKeyForPath } from '../../shared/menu/menu-model';
+import { useSession } from '../../shared/session/session-context';
+import { LanguageSwitch } from '../../shared/ui/language-switch';
+import { findShellPage } from '../page-routes';
+import { ThemeDialog } from './theme-dialog';
+import { UserMenu } from './user-menu';
+import { useFullscreen } from './use-fullscreen';
+
+export interface HeaderBarProps {
+  isMobile: boolean;
+  menuCollapsed: boolean;
+  onToggleMenu: () => void;
+  onOpenSearch: () => void;
+}
+
+/** Where the user is, and the shell's tools: search, full screen, language, theme, account. */
+export function HeaderBar({ isMobile, menuCollapsed, onToggleMenu, onOpenSearch }: HeaderBarProps) {
+  const { t } = useTranslation();
+  const { isFullscreen, toggle: toggleFullscreen } = useFullscreen();
+  const [themeOpen, setThemeOpen] = useState(false);
+  const toggleLabel = isMobile ? t('shell.menu.open') : menuCollapsed ? t('shell.menu.expand') : t('shell.menu.collapse');
+  const toggleIcon = isMobile ? <MenuOutlined /> : menuCollapsed ? <MenuUnfoldOutlined /> : <MenuFoldOutlined />;
+
+  return (
+    <Layout.Header className="atrium-header">
+      <Button type="text" className="atrium-header-button" icon={toggleIcon} onClick={onToggleMenu} aria-label={toggleLabel} data-testid="menu-collapse" />
+      {isMobile ? null : <PageTrail />}
+      <div className="atrium-header-actions">
+        <Tooltip title={t('shell.header.search')}>
+          <Button type="text" className="atrium-header-button" icon={<SearchOutlined />} onClick={onOpenSearch} aria-label={t('shell.header.search')} data-testid="header-search" />
+        </Tooltip>
+        {isMobile ? null : (
+          <Tooltip title={isFullscreen ? t('shell.header.exitFullscreen') : t('shell.header.fullscreen')}>
+            <Button
+              type="text"
+              className="atrium-header-button"
+              icon={isFullscreen ? <FullscreenExitOutlined /> : <FullscreenOutlined />}
+              onClick={toggleFullscreen}
+              aria-label={isFullscreen ? t('shell.header.exitFullscreen') : t('shell.header.fullscreen')}
+              aria-pressed={isFullscreen}
+              data-testid="header-fullscreen"
+            />
+          </Tooltip>
+        )}
+        <LanguageSwitch testId="header-lang" className="atrium-header-button" />
+        <Tooltip title={t('shell.header.theme')}>
+          <Button
+            type="text"
+            className="atrium-header-button"
+            icon={<BgColorsOutlined />}
+            onClick={() => setThemeOpen(true)}
+            aria-label={t('shell.header.theme')}
+            data-testid="header-theme"
+          />
+        </Tooltip>
+        <UserMenu compact={isMobile} />
+      </div>
+      <ThemeDialog open={themeOpen} onClose={() => setThemeOpen(false)} />
+    </Layout.Header>
+  );
+}
+
+/** The current page as a trail of menu titles ('User management / Personal'), or its own title. */
+function PageTrail() {
+  const { t } = useTranslation();
+  const { menuItems } = useSession();
+  const { pathname } = useLocation();
+  const key = menuKeyForPath(pathname, menuItems);
+  const item = key ? menuItems.find((entry) => entry.key === key) : undefined;
+  const page = findShellPage(pathname);
+  const pageTitleKey = page?.titleKey ?? 'shell.notFound.title';
+  const titleKeys = item ? [...item.titleKeys] : [pageTitleKey];
+  // A detail page shows under its list page's trail.
+  if (item && titleKeys[titleKeys.length - 1] !== pageTitleKey) titleKeys.push(pageTitleKey);
+  const titles = titleKeys.map((titleKey) => t(titleKey));
+  return <Breadcrumb className="atrium-trail" items={titles.map((title, index) => ({ key: index, title }))} />;
+}

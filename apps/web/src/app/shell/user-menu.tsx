@@ -1,0 +1,123 @@
+import { DownOutlined, LogoutOutlined, UserOutlined } from '@ant-design/icons';
+import { useQueryClient } from '@tanstack/react-query';
+import { App, Button, Popover } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { useLogout } from '../../modules/auth/api/auth.api';
+import { preferencesStore } from '../../shared/preferences/preferences-store';
+import { useSession } from '../../shared/session/session-context';
+import { UserAvatar } from '../../shared/ui/user-avatar';
+
+const GREYED_CLASS = 'atrium-greyed';
+
+/**
+ * Sign-out as the spec describes it (section 4): the screen greys, a confirmation is asked; OK signs
+ * out and goes to sign-in, Cancel says 'cancel logout operation' and brings the colour back.
+ */
+function useLogoutFlow() {
+  const { t } = useTranslation();
+  const { modal, message } = App.useApp();
+  const logout = useLogout();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+
+  return () => {
+    const root = document.getElementById('root') ?? document.body;
+    root.classList.add(GREYED_CLASS);
+    const restore = () => root.classList.remove(GREYED_CLASS);
+    modal.confirm({
+      title: t('shell.logout.title'),
+      content: t('shell.logout.content'),
+      okText: t('shell.logout.ok'),
+      cancelText: t('common.actions.cancel'),
+      icon: <LogoutOutlined />,
+      onOk: () =>
+        logout.mutateAsync().then(
+          async () => {
+            restore();
+            await navigate('/login', { replace: true });
+            // Only now: clearing earlier would make the shell ask for the session it just ended.
+            queryClient.clear();
+            preferencesStore.deactivate();
+          },
+          restore,
+        ),
+      onCancel: () => {
+        restore();
+        void message.info(t('shell.logout.cancelled'));
+      },
+    });
+  };
+}
+
+export interface UserMenuProps {
+  compact: boolean;
+}
+
+/** The user's name and role in the header; opens 'my account' and sign-out. */
+export function UserMenu({ compact }: UserMenuProps) {
+  const { t } = useTranslation();
+  const { user } = useSession();
+  const navigate = useNavigate();
+  const [open, setOpen] = useState(false);
+  const startLogout = useLogoutFlow();
+  const name = user.fullName || user.userName;
+
+  const content = (
+    <div className="atrium-user-card">
+      <div className="atrium-user-card-head">
+        <UserAvatar size={44} name={name} avatar={user.avatar} />
+        <div>
+          <strong>{name}</strong>
+          <span>{user.role.name}</span>
+          {user.email ? <span className="atrium-user-card-mail">{user.email}</span> : null}
+        </div>
+      </div>
+      <div className="atrium-user-card-actions">
+        <Button
+          type="text"
+          block
+          icon={<UserOutlined />}
+          data-testid="user-my-account"
+          onClick={() => {
+            setOpen(false);
+            void navigate('/personal');
+          }}
+        >
+          {t('shell.user.myAccount')}
+        </Button>
+        <Button
+          type="text"
+          danger
+          block
+          icon={<LogoutOutlined />}
+          data-testid="user-logout"
+          onClick={() => {
+            setOpen(false);
+            startLogout();
+          }}
+        >
+          {t('shell.user.logout')}
+        </Button>
+      </div>
+    </div>
+  );
+
+  return (
+    <Popover content={content} trigger="click" placement="bottomRight" open={open} onOpenChange={setOpen} arrow={false}>
+      <button type="button" className="atrium-user-trigger" data-testid="header-user" aria-label={name}>
+        <UserAvatar size={30} name={name} avatar={user.avatar} />
+        {compact ? null : (
+          <>
+            <span className="atrium-user-trigger-text">
+              <strong>{name}</strong>
+              <span>{user.role.name}</span>
+            </span>
+            <DownOutlined className="atrium-user-trigger-caret" />
+          </>
+        )}
+      </button>
+    </Popover>
+  );
+}

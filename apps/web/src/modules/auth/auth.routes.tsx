@@ -1,0 +1,15 @@
+import type { PageRoute } from '../../shared/routing/page-route';
+
+/** Pages outside the shell, open without a session. */
+export const authRoutes: PageRoute[] = [
+  {
+    path: '/login',
+    titleKey: 'auth.login.title',
+    load: () => import('./pages/login-page').then((m) => m.LoginPage),
+  },
+  {
+    path: '/no-access',
+    titleKey: 'auth.noAccess.title',
+    load: () => import('./pages/no-access-page').then((m) => m.NoAccessPage),
+  },
+];

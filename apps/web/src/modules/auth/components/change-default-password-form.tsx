@@ -1,0 +1,68 @@
+import { LockOutlined } from '@ant-design/icons';
+import { Alert, Button, Form, Input } from 'antd';
+import type { Rule } from 'antd/es/form';
+import { useTranslation } from 'react-i18next';
+import { passwordChangeProblems, type PasswordChange, type PasswordField } from '../../../shared/forms/password-rules';
+import { useUpdateDefaultPassword } from '../api/auth.api';
+
+interface ChangeValues {
+  newPassword: string;
+  confirmPassword: string;
+}
+
+export interface ChangeDefaultPasswordFormProps {
+  userName: string;
+  onChanged: () => void;
+  onBack: () => void;
+}
+
+/** The first-sign-in change: a new password twice (docs/decisions/0001), then sign in again. */
+export function ChangeDefaultPasswordForm({ userName, onChanged, onBack }: ChangeDefaultPasswordFormProps) {
+  const { t } = useTranslation();
+  const change = useUpdateDefaultPassword();
+  const [form] = Form.useForm<ChangeValues>();
+
+  const rule = (field: PasswordField): Rule => ({
+    validator: () => {
+      const problem = passwordChangeProblems(form.getFieldsValue() as PasswordChange, false)[field];
+      return problem ? Promise.reject(new Error(t(problem))) : Promise.resolve();
+    },
+  });
+
+  return (
+    <Form<ChangeValues>
+      form={form}
+      layout="vertical"
+      requiredMark={false}
+      size="large"
+      onFinish={(values) => change.mutate(values, { onSuccess: onChanged })}
+      disabled={change.isPending}
+    >
+      <Alert
+        className="atrium-form-alert"
+        type={change.isError ? 'error' : 'warning'}
+        showIcon
+        role="alert"
+        title={change.isError ? change.error.message : t('auth.changePassword.firstLogin')}
+        description={change.isError ? undefined : t('auth.changePassword.hint', { userName })}
+      />
+      <Form.Item name="newPassword" label={t('auth.changePassword.newPassword')} rules={[rule('newPassword')]}>
+        <Input.Password prefix={<LockOutlined />} autoComplete="new-password" autoFocus data-testid="change-password-new" />
+      </Form.Item>
+      <Form.Item
+        name="confirmPassword"
+        label={t('auth.changePassword.confirmPassword')}
+        dependencies={['newPassword']}
+        rules={[rule('confirmPassword')]}
+      >
+        <Input.Password prefix={<LockOutlined />} autoComplete="new-password" data-testid="change-password-confirm" />
+      </Form.Item>
+      <Button type="primary" htmlType="submit" block loading={change.isPending} data-testid="change-password-submit">
+        {t('auth.changePassword.submit')}
+      </Button>
+      <Button type="link" block className="atrium-login-back" onClick={onBack}>
+        {t('auth.changePassword.backToSignIn')}
+      </Button>
+    </Form>
+  );
+}

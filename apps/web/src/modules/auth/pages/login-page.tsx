@@ -1,0 +1,107 @@
+import { CalendarOutlined, DesktopOutlined, IdcardOutlined } from '@ant-design/icons';
+import { PRODUCT_VERSION, type LoginResult } from '@atrium/contract';
+import { App } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation, useNavigate, useSearchParams } from 'react-router';
+import { api } from '../../../shared/api/api';
+import { safeRedirect } from '../../../shared/session/redirect';
+import { AtriumLogo } from '../../../shared/ui/atrium-logo';
+import { LanguageSwitch } from '../../../shared/ui/language-switch';
+import { ChangeDefaultPasswordForm } from '../components/change-default-password-form';
+import { LoginForm } from '../components/login-form';
+import './login-page.css';
+
+/** Router state that opens the sign-in page on the change form (a session that must change its password). */
+export interface LoginPageState {
+  changePassword?: boolean;
+  userName?: string;
+}
+
+type Step = { kind: 'sign-in'; notice?: string } | { kind: 'change' };
+
+/** /login: sign-in, and the forced password change of a first sign-in. */
+export function LoginPage() {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const state = (useLocation().state ?? null) as LoginPageState | null;
+  const [step, setStep] = useState<Step>(state?.changePassword ? { kind: 'change' } : { kind: 'sign-in' });
+  const [userName, setUserName] = useState(state?.userName ?? '');
+
+  const signedIn = (result: LoginResult, typedName: string) => {
+    setUserName(typedName);
+    if (result.isDefaultPassword) {
+      setStep({ kind: 'change' });
+      return;
+    }
+    if (result.passwordExpired) {
+      void message.warning(t('auth.login.passwordExpired'), 5);
+      void navigate('/personal', { replace: true });
+      return;
+    }
+    void navigate(safeRedirect(params.get('redirect')) ?? '/', { replace: true });
+  };
+
+  const backToSignIn = () => {
+    // The half-open session of a first sign-in is of no use any more.
+    api.get('/logout', { notify: false }).catch(() => undefined);
+    setStep({ kind: 'sign-in' });
+  };
+
+  return (
+    <div className="atrium-login" data-testid="page-login">
+      <section className="atrium-login-hero" aria-hidden="true">
+        <div className="atrium-login-hero-brand">
+          <AtriumLogo size={40} />
+          <span>{t('common.appName')}</span>
+        </div>
+        <div className="atrium-login-hero-copy">
+          <h2>{t('auth.login.heroTitle')}</h2>
+          <p>{t('auth.login.heroText')}</p>
+          <ul>
+            <li>
+              <CalendarOutlined /> {t('auth.login.featureRooms')}
+            </li>
+            <li>
+              <IdcardOutlined /> {t('auth.login.featureVisitors')}
+            </li>
+            <li>
+              <DesktopOutlined /> {t('auth.login.featureDesks')}
+            </li>
+          </ul>
+        </div>
+        <div className="atrium-login-hero-foot">{t('common.productLine')}</div>
+      </section>
+
+      <main className="atrium-login-main">
+        <header className="atrium-login-top">
+          <div className="atrium-login-mobile-brand">
+            <AtriumLogo size={32} />
+            <span>{t('common.appName')}</span>
+          </div>
+          <LanguageSwitch testId="login-lang" showName />
+        </header>
+
+        <div className="atrium-login-card">
+          <h1>{step.kind === 'change' ? t('auth.changePassword.title') : t('auth.login.welcome')}</h1>
+          {step.kind === 'sign-in' ? <p className="atrium-login-subtitle">{t('auth.login.subtitle')}</p> : null}
+          {step.kind === 'change' ? (
+            <ChangeDefaultPasswordForm
+              userName={userName}
+              onChanged={() => setStep({ kind: 'sign-in', notice: t('auth.changePassword.success') })}
+              onBack={backToSignIn}
+            />
+          ) : (
+            <LoginForm key={userName} initialUserName={userName} notice={step.notice} onSignedIn={signedIn} />
+          )}
+        </div>
+
+        <footer className="atrium-login-footer">
+          {t('common.appName')} · {t('common.version', { version: PRODUCT_VERSION })}
+        </footer>
+      </main>
+    </div>
+  );
+}

@@ -1,0 +1,62 @@
+import { LockOutlined } from '@ant-design/icons';
+import { Alert, App, Button, Card, Form, Input } from 'antd';
+import type { Rule } from 'antd/es/form';
+import { useTranslation } from 'react-i18next';
+import { passwordChangeProblems, type PasswordChange, type PasswordField } from '../../../shared/forms/password-rules';
+import { useUpdateUserPassword } from '../api/personal.api';
+
+interface PasswordValues {
+  oldPassword: string;
+  newPassword: string;
+  confirmPassword: string;
+}
+
+/** A signed-in user's password change: the old one, then the new one twice. */
+export function ChangePasswordForm() {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const change = useUpdateUserPassword();
+  const [form] = Form.useForm<PasswordValues>();
+
+  const rule = (field: PasswordField): Rule => ({
+    validator: () => {
+      const problem = passwordChangeProblems(form.getFieldsValue() as PasswordChange, true)[field];
+      return problem ? Promise.reject(new Error(t(problem))) : Promise.resolve();
+    },
+  });
+
+  const submit = (values: PasswordValues) =>
+    change.mutate(values, {
+      onSuccess: () => {
+        void message.success(t('personal.password.success'));
+        form.resetFields();
+        change.reset();
+      },
+    });
+
+  return (
+    <Card className="atrium-card" title={t('personal.password.title')}>
+      <p className="atrium-muted atrium-card-intro">{t('personal.password.hint')}</p>
+      {change.isError ? <Alert className="atrium-form-alert" type="error" showIcon role="alert" title={change.error.message} /> : null}
+      <Form<PasswordValues> form={form} layout="vertical" requiredMark={false} onFinish={submit} disabled={change.isPending}>
+        <Form.Item name="oldPassword" label={t('personal.password.old')} rules={[rule('oldPassword')]}>
+          <Input.Password prefix={<LockOutlined />} autoComplete="current-password" data-testid="personal-old-password" />
+        </Form.Item>
+        <Form.Item name="newPassword" label={t('personal.password.new')} dependencies={['oldPassword']} rules={[rule('newPassword')]}>
+          <Input.Password prefix={<LockOutlined />} autoComplete="new-password" data-testid="personal-new-password" />
+        </Form.Item>
+        <Form.Item
+          name="confirmPassword"
+          label={t('personal.password.confirm')}
+          dependencies={['newPassword']}
+          rules={[rule('confirmPassword')]}
+        >
+          <Input.Password prefix={<LockOutlined />} autoComplete="new-password" data-testid="personal-confirm-password" />
+        </Form.Item>
+        <Button type="primary" htmlType="submit" loading={change.isPending} data-testid="personal-submit">
+          {t('personal.password.submit')}
+        </Button>
+      </Form>
+    </Card>
+  );
+}

@@ -1,0 +1,65 @@
+import { PERMISSION_AREAS, type CurrentUserInfo, type PermissionArea } from '@atrium/contract';
+import { Card, Descriptions, Tag } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { UserAvatar } from '../../../shared/ui/user-avatar';
+
+export interface ProfileCardProps {
+  user: CurrentUserInfo;
+}
+
+/** The signed-in user's profile, read-only, and what their role allows. */
+export function ProfileCard({ user }: ProfileCardProps) {
+  const { t } = useTranslation();
+  const notSet = <span className="atrium-muted">{t('common.notSet')}</span>;
+  const granted = new Set(user.permissions);
+  const areas = PERMISSION_AREAS.flatMap((area): { area: PermissionArea; level: 'view' | 'edit' }[] => {
+    if (granted.has(`${area}:edit`)) return [{ area, level: 'edit' }];
+    if (granted.has(`${area}:view`)) return [{ area, level: 'view' }];
+    return [];
+  });
+
+  return (
+    <Card className="atrium-card" data-testid="personal-profile">
+      <div className="atrium-profile-head">
+        <UserAvatar size={64} name={user.fullName || user.userName} avatar={user.avatar} />
+        <div>
+          <h2>{user.fullName || user.userName}</h2>
+          <Tag bordered={false} color="processing">
+            {user.role.name}
+          </Tag>
+        </div>
+      </div>
+      <Descriptions
+        column={1}
+        size="small"
+        className="atrium-profile-fields"
+        items={[
+          { key: 'fullName', label: t('personal.profile.fullName'), children: user.fullName || notSet },
+          { key: 'userName', label: t('personal.profile.userName'), children: user.userName },
+          { key: 'email', label: t('personal.profile.email'), children: user.email || notSet },
+          { key: 'phone', label: t('personal.profile.phone'), children: user.phone || notSet },
+          { key: 'role', label: t('personal.profile.role'), children: user.role.name },
+          { key: 'department', label: t('personal.profile.department'), children: user.department?.name || notSet },
+          { key: 'company', label: t('personal.profile.company'), children: user.company.name || notSet },
+        ]}
+      />
+      <div className="atrium-profile-permissions">
+        <h3>{t('personal.permissions.title')}</h3>
+        {areas.length === 0 ? (
+          <p className="atrium-muted">{t('personal.permissions.none')}</p>
+        ) : (
+          <ul>
+            {areas.map(({ area, level }) => (
+              <li key={area}>
+                <span>{t(`permissions.${area}`)}</span>
+                <Tag bordered={false} color={level === 'edit' ? 'success' : 'default'}>
+                  {t(`personal.permissions.${level}`)}
+                </Tag>
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
+    </Card>
+  );
+}
