@@ -64,8 +64,17 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     logger: options.logger ?? false,
     ...(options.menuCatalogue ? { menuCatalogue: options.menuCatalogue } : {}),
   });
-  await options.beforeReady?.(app);
-  await app.ready();
+  try {
+    await options.beforeReady?.(app);
+    await app.ready();
+  } catch (error) {
+    // A refused start-up must not leak the database or its connections.
+    await app.close().catch(() => undefined);
+    await db.destroy();
+    rmSync(config.dataDir, { recursive: true, force: true });
+    if (!isBorrowed) await database.cleanup();
+    throw error;
+  }
   return {
     app,
     db,

@@ -1,0 +1,158 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ReturnCode } from '@atrium/contract';
+import type { RouteRecord } from './platform/access.js';
+import { success } from './platform/envelope.js';
+import { call, createTestApp, signIn, type TestApp } from './test/app.js';
+import { dropPostgresDatabaseStrictly, TEST_DIALECT } from './test/database.js';
+
+/** A concrete URL for a route pattern: parameters and wildcards filled with harmless values. */
+const concreteUrl = (url: string) => url.replace(/:[A-Za-z0-9_]+/g, '1').replace(/\*/g, 'x');
+const describeRoute = (route: RouteRecord) => `${route.method} ${route.url}`;
+
+/** The public surface, exactly: anything else must demand a session. */
+const EXPECTED_PUBLIC = [
+  'GET /',
+  'GET /api/health',
+  'POST /api/login',
+  'GET /api/docs',
+  'GET /api/docs/json',
+  'GET /api/docs/yaml',
+  'GET /api/docs/static/*',
+  'GET /api/docs/static/index.html',
+  'GET /api/docs/static/swagger-initializer.js',
+].sort();
+
+describe(`route table (${TEST_DIALECT})`, () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.cleanup());
+
+  it('declares exactly the expected public routes', () => {
+    const publicRoutes = t.app.routeTable.filter((route) => route.access === 'public' && route.method !== 'HEAD').map(describeRoute);
+    expect([...new Set(publicRoutes)].sort()).toEqual(EXPECTED_PUBLIC);
+  });
+
+  it('answers 401/2001 on every other route called without a session', async () => {
+    const guarded = t.app.routeTable.filter((route) => route.access !== 'public');
+    expect(guarded.length).toBeGreaterThanOrEqual(7);
+    for (const route of guarded) {
+      const response = await t.app.inject({
+        method: route.method as 'GET',
+        url: concreteUrl(route.url),
+        ...(['GET', 'HEAD'].includes(route.method) ? {} : { payload: {} }),
+      });
+      expect(response.statusCode, describeRoute(route)).toBe(401);
+      if (route.method !== 'HEAD') expect(response.json(), describeRoute(route)).toMatchObject({ returncode: ReturnCode.SESSION_INVALID, result: null });
+    }
+  });
+
+  it('lets the public routes through without a session', async () => {
+    for (const route of t.app.routeTable.filter((candidate) => candidate.access === 'public')) {
+      const response = await t.app.inject({ method: route.method as 'GET', url: concreteUrl(route.url), ...(route.method === 'POST' ? { payload: {} } : {}) });
+      expect(response.statusCode, describeRoute(route)).not.toBe(401);
+      expect(response.statusCode, describeRoute(route)).toBeLessThan(500);
+    }
+  });
+
+  it('puts every /api route in the OpenAPI document, with the session requirement', async () => {
+    const doc = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json() as {
+      paths: Record<string, Record<string, { security?: unknown[]; requestBody?: unknown; responses?: Record<string, unknown> }>>;
+      components: { securitySchemes: Record<string, unknown> };
+    };
+    const apiRoutes = t.app.routeTable.filter((route) => route.url.startsWith('/api/') && !route.url.startsWith('/api/docs') && route.method !== 'HEAD');
+    expect(apiRoutes.length).toBeGreaterThanOrEqual(9);
+    for (const route of apiRoutes) {
+      const operation = doc.paths[route.url.replace(/:([A-Za-z0-9_]+)/g, '{$1}')]?.[route.method.toLowerCase()];
+      expect(operation, describeRoute(route)).toBeDefined();
+      expect(operation!.responses?.['200'], describeRoute(route)).toBeDefined();
+      if (route.access === 'public') expect(operation!.security, describeRoute(route)).toBeUndefined();
+      else expect(operation!.security, describeRoute(route)).toEqual([{ tokenHeader: [] }, { tokenCookie: [] }]);
+    }
+    expect(Object.keys(doc.components.securitySchemes).sort()).toEqual(['tokenCookie', 'tokenHeader']);
+    expect(JSON.stringify(doc.paths['/api/login']!.post!.requestBody)).toContain('userName');
+  });
+});
+
+describe(`access declarations (${TEST_DIALECT})`, () => {
+  it('refuses to start with a route that declares no access', async () => {
+    await expect(
+      createTestApp({
+        beforeReady(app) {
+          app.register(async (scope) => {
+            scope.get('/api/undeclared', async () => null);
+          });
+        },
+      }),
+    ).rejects.toThrow("Route GET /api/undeclared declares no access: add config { access: 'public' | 'authenticated' | 'permission' }");
+  });
+
+  it.each([
+    [{ access: 'permission' }, 'needs a permission from the catalogue'],
+    [{ access: 'permission', permission: 'coffee:edit' }, 'needs a permission from the catalogue, got "coffee:edit"'],
+    [{ access: 'authenticated', permission: 'users:view' }, 'names a permission but its access is "authenticated"'],
+    [{ access: 'everyone' }, 'declares an unknown access "everyone"'],
+  ])('refuses the declaration %j', async (config, message) => {
+    await expect(
+      createTestApp({
+        beforeReady(app) {
+          app.get('/api/odd', { config: config as never }, async () => null);
+        },
+      }),
+    ).rejects.toThrow(message);
+  });
+});
+
+describe(`permission guard (${TEST_DIALECT})`, () => {
+  let t: TestApp;
+  let companyId: number;
+  beforeAll(async () => {
+    t = await createTestApp({
+      beforeReady(app) {
+        app.get('/api/test/reports', { config: { access: 'permission', permission: 'reports:view' } }, async (request) => success(request, 'reports'));
+        app.post('/api/test/users', { config: { access: 'permission', permission: 'users:edit' } }, async (request) => success(request, 'saved'));
+      },
+    });
+    companyId = (await t.factories.company()).id;
+  });
+  afterAll(() => t.cleanup());
+
+  const tokenWith = async (permissions: string[]) => (await signIn(t.app, await t.factories.user(companyId, { permissions }))).token!;
+
+  it('answers 403/1014 when the role lacks the permission', async () => {
+    const token = await tokenWith(['calendarRoomUse:view']);
+    for (const [method, url] of [['GET', '/api/test/reports'], ['POST', '/api/test/users']] as const) {
+      const answer = await call(t.app, { method, url, headers: { token, lang: 'zh-CN' }, ...(method === 'POST' ? { payload: {} } : {}) });
+      expect(answer.status, url).toBe(403);
+      expect(answer.body).toEqual({ returncode: ReturnCode.NO_PERMISSION, message: '您没有该操作的权限', result: null });
+    }
+  });
+
+  it('lets edit satisfy view, but not view satisfy edit', async () => {
+    expect((await call(t.app, { method: 'GET', url: '/api/test/reports', headers: { token: await tokenWith(['reports:edit']) } })).body.result).toBe('reports');
+    const viewer = await tokenWith(['users:view']);
+    expect((await call(t.app, { method: 'POST', url: '/api/test/users', headers: { token: viewer }, payload: {} })).status).toBe(403);
+    const editor = await tokenWith(['users:edit']);
+    expect((await call(t.app, { method: 'POST', url: '/api/test/users', headers: { token: editor }, payload: {} })).body.result).toBe('saved');
+  });
+
+  it('checks the session before the permission', async () => {
+    expect((await call(t.app, { method: 'GET', url: '/api/test/reports' })).status).toBe(401);
+  });
+});
+
+describe(`closing the app (${TEST_DIALECT})`, () => {
+  it('releases the database', async () => {
+    const t = await createTestApp();
+    await t.factories.company();
+    await t.app.close();
+    if (TEST_DIALECT === 'postgres') {
+      // A plain DROP fails while any connection is open.
+      await expect(dropPostgresDatabaseStrictly(t.database.url)).resolves.toBeUndefined();
+    } else {
+      await expect(t.db.kysely.selectFrom('companies').selectAll().execute()).rejects.toThrow();
+    }
+    await t.cleanup();
+  });
+});

@@ -1,0 +1,89 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ALL_PERMISSIONS } from '@atrium/contract';
+import { LOCATION_LEVEL } from './modules/location/location.repository.js';
+import { createSettingsRepository } from './modules/settings/settings.repository.js';
+import { call, createTestApp, signIn, type TestApp } from './test/app.js';
+import { TEST_DIALECT } from './test/database.js';
+import type { TestUser } from './test/factories.js';
+
+/**
+ * Two companies side by side. Everything company A's session can reach through every current route
+ * must be A's: none of B's names, addresses, places or rules leak, and A's writes touch only A.
+ */
+describe(`tenancy (${TEST_DIALECT})`, () => {
+  let t: TestApp;
+  let adminA: TestUser;
+  let newcomerA: TestUser;
+  let adminB: TestUser;
+  let tokenB: string;
+  const B_MARKERS = ['Bravo Holdings', 'bravo-only', 'Bravo Secret Department', 'Bravo Vault', '/uploads/bravo.png'];
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    const a = await t.factories.company({ name: 'Alpha Works', domain: 'alpha' });
+    const b = await t.factories.company({ name: 'Bravo Holdings', domain: 'bravo', logo: '/uploads/bravo.png' });
+    adminA = await t.factories.user(a.id, { permissions: ALL_PERMISSIONS, departmentId: await t.factories.department(a.id, 'Alpha Team') });
+    newcomerA = await t.factories.user(a.id, { permissions: ALL_PERMISSIONS, mustChangePassword: true });
+
+    const floor = await t.factories.location({ companyId: b.id, level: LOCATION_LEVEL.floor, name: 'Bravo Floor' });
+    const vault = await t.factories.location({ companyId: b.id, parentId: floor, level: LOCATION_LEVEL.room, name: 'Bravo Vault' });
+    adminB = await t.factories.user(b.id, {
+      userName: 'bravo-only.admin',
+      email: 'bravo-only@bravo.test',
+      permissions: ALL_PERMISSIONS,
+      departmentId: await t.factories.department(b.id, 'Bravo Secret Department'),
+      locationId: vault,
+    });
+    // B demands 20-character passwords; A's password changes must not be judged by B's policy.
+    await createSettingsRepository(t.db.kysely).putSetting(b.id, 'passwordPolicy', { minLength: 20 }, t.clock.now());
+    tokenB = (await signIn(t.app, adminB)).token!;
+  });
+  afterAll(() => t.cleanup());
+
+  const expectNothingOfB = (label: string, body: unknown) => {
+    const text = JSON.stringify(body);
+    for (const marker of [...B_MARKERS, adminB.userName, adminB.email]) expect(text, `${label} leaks ${marker}`).not.toContain(marker);
+  };
+
+  it("shows company A's session only A's data on every readable route", async () => {
+    const signedIn = await signIn(t.app, adminA);
+    expectNothingOfB('login', signedIn.body);
+    const reads = t.app.routeTable.filter(
+      (route) => route.method === 'GET' && route.access !== 'public' && route.url.startsWith('/api/') && route.url !== '/api/logout',
+    );
+    expect(reads.map((route) => route.url).sort()).toEqual(['/api/checkIsLogin', '/api/role/current', '/api/user/getCurrentUserInfo', '/api/user/getMenuList']);
+    for (const route of reads) {
+      const answer = await call(t.app, { method: 'GET', url: route.url, headers: { token: signedIn.token! } });
+      expect(answer.status, route.url).toBe(200);
+      expectNothingOfB(route.url, answer.body);
+    }
+    const info = await call<{ company: { name: string } }>(t.app, { method: 'GET', url: '/api/user/getCurrentUserInfo', headers: { token: signedIn.token! } });
+    expect(info.body.result.company.name).toBe('Alpha Works');
+  });
+
+  it("changes only A's rows when A changes passwords and signs out", async () => {
+    const own = await signIn(t.app, adminA);
+    expect(
+      (await call(t.app, {
+        method: 'POST',
+        url: '/api/user/updateUserPassword',
+        headers: { token: own.token! },
+        payload: { oldPassword: adminA.password, newPassword: 'Alpha-Pass-22', confirmPassword: 'Alpha-Pass-22' },
+      })).status,
+    ).toBe(200);
+    const first = await signIn(t.app, newcomerA);
+    expect(
+      (await call(t.app, {
+        method: 'POST',
+        url: '/api/user/updateDefaultPassword',
+        headers: { token: first.token! },
+        payload: { newPassword: 'Alpha-Pass-23', confirmPassword: 'Alpha-Pass-23' },
+      })).status,
+    ).toBe(200);
+    expect((await call(t.app, { method: 'GET', url: '/api/logout', headers: { token: own.token! } })).status).toBe(200);
+
+    // B's session survived A's "end every session" and sign-outs, and B's password is untouched.
+    expect((await call(t.app, { method: 'GET', url: '/api/checkIsLogin', headers: { token: tokenB } })).status).toBe(200);
+    expect((await signIn(t.app, adminB)).status).toBe(200);
+  });
+});
