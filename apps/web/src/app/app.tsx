@@ -11,7 +11,7 @@ export function App() {
   const [queryClient] = useState(createQueryClient);
   const [router] = useState(() => {
     const created = createBrowserRouter(appRoutes());
-    connectApi({ navigate: (to) => void created.navigate(to) });
+    connectApi({ navigate: (to) => void created.navigate(to), location: () => created.state.location });
     return created;
   });
   return (

@@ -13,7 +13,7 @@ export function findShellPage(pathname: string, pages: readonly PageRoute[] = SH
 }
 
 /** Whether this console has a page at `path`. */
-export const hasShellPage = (path: string) => findShellPage(path) !== undefined;
+export const hasShellPage = (path: string, pages: readonly PageRoute[] = SHELL_PAGES) => findShellPage(path, pages) !== undefined;
 
 /**
  * Where `/` and a sign-in without a redirect go: /reserve when the user may open it and the console

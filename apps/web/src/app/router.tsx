@@ -8,6 +8,7 @@ import { DefaultRedirect, SessionGate } from './session-gate';
 import { NotFoundPage } from './shell/not-found-page';
 import { PageError } from './shell/page-error';
 import { RootLayout } from './root-layout';
+import { ShellPagesProvider } from './shell-pages';
 import { ShellLayout } from './shell/shell-layout';
 
 /** Rejects when a page's code takes longer than the spec's lazy-load time-out (a chunk load error). */
@@ -43,7 +44,11 @@ export function appRoutes(pages: readonly PageRoute[] = SHELL_PAGES): RouteObjec
   const notFound: RouteHandle = { titleKey: 'shell.notFound.title' };
   return [
     {
-      element: <RootLayout />,
+      element: (
+        <ShellPagesProvider value={pages}>
+          <RootLayout />
+        </ShellPagesProvider>
+      ),
       HydrateFallback: LoadingScreen,
       ErrorBoundary: PageError,
       children: [

@@ -10,6 +10,7 @@ import { SessionProvider, useSession, type Session } from '../shared/session/ses
 import { currentUserQuery, menuQuery } from '../shared/session/session.api';
 import { LoadingScreen } from '../shared/ui/loading-screen';
 import { defaultPagePath, hasShellPage } from './page-routes';
+import { useShellPages } from './shell-pages';
 
 /**
  * The signed-in part of the console. Loads the user and the menu behind the loading screen; a
@@ -22,6 +23,7 @@ export function SessionGate() {
   const menu = useQuery({ ...menuQuery, enabled: user.isSuccess && !mustChange });
   const preferencesUserId = usePreferencesUserId();
   const userId = user.data?.id;
+  const pages = useShellPages();
 
   useEffect(() => {
     if (userId !== undefined) preferencesStore.activate(userId);
@@ -29,9 +31,9 @@ export function SessionGate() {
 
   const session = useMemo<Session | null>(() => {
     if (!user.data || !menu.data) return null;
-    const menuNodes = buildMenu(menu.data, hasShellPage);
+    const menuNodes = buildMenu(menu.data, (path) => hasShellPage(path, pages));
     return { user: user.data, menu: menu.data, menuNodes, menuItems: flattenMenu(menuNodes), menuPaths: menuPaths(menu.data) };
-  }, [user.data, menu.data]);
+  }, [user.data, menu.data, pages]);
 
   if (user.isError) {
     // 2001: the API client is already on its way to the sign-in page.
@@ -54,5 +56,6 @@ export function SessionGate() {
 /** `/`: the user's default page. */
 export function DefaultRedirect() {
   const { menuPaths: paths } = useSession();
-  return <Navigate to={defaultPagePath(paths)} replace />;
+  const pages = useShellPages();
+  return <Navigate to={defaultPagePath(paths, (path) => hasShellPage(path, pages))} replace />;
 }

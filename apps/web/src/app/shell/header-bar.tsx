@@ -5,8 +5,10 @@ import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { menuKeyForPath } from '../../shared/menu/menu-model';
 import { useSession } from '../../shared/session/session-context';
+import { CompanyLogo } from '../../shared/ui/company-logo';
 import { LanguageSwitch } from '../../shared/ui/language-switch';
 import { findShellPage } from '../page-routes';
+import { useShellPages } from '../shell-pages';
 import { ThemeDialog } from './theme-dialog';
 import { UserMenu } from './user-menu';
 import { useFullscreen } from './use-fullscreen';
@@ -29,7 +31,7 @@ export function HeaderBar({ isMobile, menuCollapsed, onToggleMenu, onOpenSearch 
   return (
     <Layout.Header className="atrium-header">
       <Button type="text" className="atrium-header-button" icon={toggleIcon} onClick={onToggleMenu} aria-label={toggleLabel} data-testid="menu-collapse" />
-      {isMobile ? null : <PageTrail />}
+      {isMobile ? <MobileBrand /> : <PageTrail />}
       <div className="atrium-header-actions">
         <Tooltip title={t('shell.header.search')}>
           <Button type="text" className="atrium-header-button" icon={<SearchOutlined />} onClick={onOpenSearch} aria-label={t('shell.header.search')} data-testid="header-search" />
@@ -65,6 +67,17 @@ export function HeaderBar({ isMobile, menuCollapsed, onToggleMenu, onOpenSearch 
   );
 }
 
+/** The company mark beside the menu button on narrow screens, where the side menu is a drawer. */
+function MobileBrand() {
+  const { t } = useTranslation();
+  const { user } = useSession();
+  return (
+    <span className="atrium-header-logo">
+      <CompanyLogo logo={user.company.logo} name={user.company.name || t('common.appName')} size={26} />
+    </span>
+  );
+}
+
 /** The current page as a trail of menu titles ('User management / Personal'), or its own title. */
 function PageTrail() {
   const { t } = useTranslation();
@@ -72,7 +85,8 @@ function PageTrail() {
   const { pathname } = useLocation();
   const key = menuKeyForPath(pathname, menuItems);
   const item = key ? menuItems.find((entry) => entry.key === key) : undefined;
-  const page = findShellPage(pathname);
+  const pages = useShellPages();
+  const page = findShellPage(pathname, pages);
   const pageTitleKey = page?.titleKey ?? 'shell.notFound.title';
   const titleKeys = item ? [...item.titleKeys] : [pageTitleKey];
   // A detail page shows under its list page's trail.

@@ -4,7 +4,7 @@ import { useEffect, useRef } from 'react';
 export function isTypingTarget(target: EventTarget | null): boolean {
   if (!(target instanceof Element)) return false;
   if (target.closest('input, textarea, select')) return true;
-  return target instanceof HTMLElement && (target.isContentEditable || target.closest('[contenteditable=""], [contenteditable="true"]') !== null);
+  return (target instanceof HTMLElement && target.isContentEditable) || target.closest('[contenteditable]:not([contenteditable="false"])') !== null;
 }
 
 /**

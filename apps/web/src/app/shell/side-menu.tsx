@@ -87,6 +87,7 @@ export function SideMenu({ collapsed, onChosen }: SideMenuProps) {
           <Menu
             mode="inline"
             theme="dark"
+            inlineIndent={18}
             items={items}
             selectedKeys={selectedKey ? [selectedKey] : []}
             // Folded, the sider opens on hover instead of popping groups out.

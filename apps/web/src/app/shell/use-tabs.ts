@@ -5,6 +5,7 @@ import { useLocation, useNavigate } from 'react-router';
 import { preferencesStore, usePreferences } from '../../shared/preferences/preferences-store';
 import type { PageRoute } from '../../shared/routing/page-route';
 import { findShellPage } from '../page-routes';
+import { useShellPages } from '../shell-pages';
 import type { TabCommand, TabView } from './tabs-bar';
 import { closeAll, closeLeft, closeOthers, closeRight, closeTab, moveTab, openTab, withIndexTab, type CloseResult, type Tab } from './tabs-model';
 
@@ -21,6 +22,7 @@ export function useTabs(page: PageRoute | undefined, menuPaths: readonly string[
   const location = useLocation();
   const navigate = useNavigate();
   const { pathname, search } = location;
+  const pages = useShellPages();
 
   useEffect(() => {
     if (!page) return;
@@ -31,7 +33,7 @@ export function useTabs(page: PageRoute | undefined, menuPaths: readonly string[
   }, [page, pathname, search]);
 
   const tabs: TabView[] = withIndexTab(saved).flatMap((tab) => {
-    const tabPage = findShellPage(tab.path);
+    const tabPage = findShellPage(tab.path, pages);
     return tabPage && isPathAllowed(tab.path, menuPaths) ? [{ ...tab, title: t(tabPage.titleKey) }] : [];
   });
 

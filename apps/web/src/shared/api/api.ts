@@ -6,14 +6,20 @@ import { httpStatusKey } from './http-status';
 
 type Notify = (text: string, seconds?: number) => void;
 type Navigate = (to: string) => void;
+type CurrentLocation = () => { pathname: string; search: string };
 
 let notifyError: Notify = (text, seconds) => void message.error(text, seconds);
 let navigate: Navigate = (to) => window.location.assign(to);
+let currentLocation: CurrentLocation = () => window.location;
 
-/** Lets the app show messages through antd's context-aware API and navigate without a page load. */
-export function connectApi(handlers: { notify?: Notify; navigate?: Navigate }) {
+/**
+ * Lets the app show messages through antd's context-aware API, and send a 2001 to sign-in through
+ * its router (no page load; the router's location is the place to come back to).
+ */
+export function connectApi(handlers: { notify?: Notify; navigate?: Navigate; location?: CurrentLocation }) {
   if (handlers.notify) notifyError = handlers.notify;
   if (handlers.navigate) navigate = handlers.navigate;
+  if (handlers.location) currentLocation = handlers.location;
 }
 
 /** The console's API client. */
@@ -21,7 +27,7 @@ export const api = createApiClient({
   getLang: currentLang,
   notify: (text, seconds) => notifyError(text, seconds),
   onSessionInvalid: () => {
-    const target = signInRedirectTarget(window.location);
+    const target = signInRedirectTarget(currentLocation());
     if (target) navigate(target);
   },
   describeStatus: (status) => i18n.t(httpStatusKey(status)),

@@ -31,6 +31,7 @@ export function ProfileCard({ user }: ProfileCardProps) {
       </div>
       <Descriptions
         column={1}
+        colon={false}
         size="small"
         className="atrium-profile-fields"
         items={[
