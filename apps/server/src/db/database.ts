@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect, sql, type Transaction } from 'kysely';
+import { Kysely, PostgresDialect, SqliteDialect, sql, type SqliteDialectConfig, type Transaction } from 'kysely';
 import pg from 'pg';
 import { parseDatabaseUrl, type DatabaseUrl } from '../config.js';
 import type { DB } from './schema.js';
@@ -34,8 +34,33 @@ function openSqlite(filename: string): Database {
   connection.pragma('foreign_keys = ON');
   // Several processes (or a backup tool) may hold the file; wait for a lock instead of failing at once.
   connection.pragma('busy_timeout = 5000');
-  const kysely = new Kysely<DB>({ dialect: new SqliteDialect({ database: connection }) });
+  const kysely = new Kysely<DB>({ dialect: new SqliteDialect({ database: withStatementCache(connection) }) });
   return { kysely, dialect: 'sqlite', destroy: once(() => kysely.destroy()) };
+}
+
+const STATEMENT_CACHE_SIZE = 500;
+
+/**
+ * Kysely prepares every query it runs, and preparing is the largest cost of a small SQLite query;
+ * the same SQL text reuses its statement (least recently used ones are dropped). SQLite re-prepares
+ * a cached statement by itself when the schema changes.
+ */
+function withStatementCache(connection: SqliteDatabase.Database): SqliteDialectConfig['database'] {
+  const statements = new Map<string, SqliteDatabase.Statement>();
+  return {
+    close: () => connection.close(),
+    prepare(query: string) {
+      let statement = statements.get(query);
+      if (statement) {
+        statements.delete(query);
+      } else {
+        statement = connection.prepare(query);
+        if (statements.size >= STATEMENT_CACHE_SIZE) statements.delete(statements.keys().next().value!);
+      }
+      statements.set(query, statement);
+      return statement;
+    },
+  };
 }
 
 function openPostgres(connectionString: string): Database {

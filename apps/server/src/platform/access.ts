@@ -132,9 +132,9 @@ export interface AccessGuardOptions {
 
 /**
  * The permission guard, installed on the root instance before any route (and after the cookie
- * plugin, whose hook parses the token cookie). At start-up it refuses routes without an access declaration. On each
- * request it applies, before the body is read: cross-site checks for writes, the session,
- * the forced password change, then the route's permission.
+ * plugin, whose hook parses the token cookie). At start-up it refuses routes without an access
+ * declaration. On each request it applies, before the body is read: the cross-site check for
+ * writes, the session, the forced password change, then the route's permission.
  */
 export function installAccessGuard(app: FastifyInstance, { resolveSession, clearSessionCookie }: AccessGuardOptions) {
   const routeTable: RouteRecord[] = [];

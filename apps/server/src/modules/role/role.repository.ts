@@ -12,14 +12,27 @@ export interface NewRole {
   permissions: Iterable<string>;
 }
 
-/** Reads the stored JSON array; anything unreadable grants nothing rather than failing the request. */
-export function parsePermissions(stored: string): Permission[] {
+const parsedPermissions = new Map<string, readonly Permission[]>();
+const PARSED_PERMISSIONS_CACHE_SIZE = 1000;
+
+/**
+ * Reads the stored JSON array; anything unreadable grants nothing rather than failing the request.
+ * Every authenticated request reads its role's permissions, and companies have few distinct sets,
+ * so parsed sets are kept by their stored text.
+ */
+export function parsePermissions(stored: string): readonly Permission[] {
+  const known = parsedPermissions.get(stored);
+  if (known) return known;
+  let permissions: readonly Permission[] = [];
   try {
     const value: unknown = JSON.parse(stored);
-    return Array.isArray(value) ? normalizePermissions(value.filter((item): item is string => typeof item === 'string')) : [];
+    if (Array.isArray(value)) permissions = Object.freeze(normalizePermissions(value.filter((item): item is string => typeof item === 'string')));
   } catch {
-    return [];
+    permissions = [];
   }
+  if (parsedPermissions.size >= PARSED_PERMISSIONS_CACHE_SIZE) parsedPermissions.clear();
+  parsedPermissions.set(stored, permissions);
+  return permissions;
 }
 
 export type RoleRepository = ReturnType<typeof createRoleRepository>;

@@ -23,7 +23,7 @@ export interface LiveSession {
   expiresAt: number;
   mustChangePassword: boolean;
   /** The user's role's permissions as stored now, so a role change counts from the next request. */
-  permissions: Permission[];
+  permissions: readonly Permission[];
 }
 
 export type FailureKind = LoginFailureTable['kind'];

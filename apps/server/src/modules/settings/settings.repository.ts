@@ -2,6 +2,8 @@ import type { Kysely } from 'kysely';
 import { DEFAULT_PASSWORD_POLICY, PasswordPolicy } from '@atrium/contract';
 import type { DB } from '../../db/schema.js';
 
+const StoredPasswordPolicy = PasswordPolicy.partial();
+
 /** Keys of company settings rows. */
 export const SETTING_KEYS = { passwordPolicy: 'passwordPolicy' } as const;
 
@@ -40,7 +42,7 @@ export function createSettingsRepository(db: Kysely<DB>) {
      * counts as absent, so a bad row never locks everyone out.
      */
     async getPasswordPolicy(companyId: number): Promise<PasswordPolicy> {
-      const stored = PasswordPolicy.partial().safeParse(await findSetting(companyId, SETTING_KEYS.passwordPolicy));
+      const stored = StoredPasswordPolicy.safeParse(await findSetting(companyId, SETTING_KEYS.passwordPolicy));
       return { ...DEFAULT_PASSWORD_POLICY, ...(stored.success ? stored.data : {}) };
     },
   };

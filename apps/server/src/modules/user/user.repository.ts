@@ -52,7 +52,7 @@ export interface UserProfile {
   passwordChangedAt: number | null;
   createdAt: number;
   company: { id: number; name: string; logo: string | null };
-  role: { id: number; name: string; permissions: Permission[] };
+  role: { id: number; name: string; permissions: readonly Permission[] };
   department: { id: number; name: string } | null;
   /** The assigned location when it is a room (`userGroupDto.roomLocations`). */
   roomLocation: { id: number; locationName: string; level: number } | null;
