@@ -6,7 +6,7 @@ import { preferencesKey } from '../../shared/preferences/preferences';
 import { preferencesStore } from '../../shared/preferences/preferences-store';
 import type { PageRoute } from '../../shared/routing/page-route';
 import { makeEntry, makeMenu, makeUser } from '../../test/factories';
-import { renderConsole } from '../../test/render';
+import { renderConsole, stubApi } from '../../test/render';
 import { SHELL_PAGES } from '../page-routes';
 
 afterEach(() => {
@@ -221,6 +221,25 @@ describe('console shell', () => {
     await user.click(await screen.findByRole('button', { name: 'Cancel' }));
     expect(await screen.findByText('Cancel logout operation')).toBeInTheDocument();
     expect(greyed()).toBe(false);
+  });
+
+  it('signs out on OK and lands on the sign-in page with the session forgotten', async () => {
+    const user = userEvent.setup();
+    const seen = stubApi({
+      'GET /logout': { result: null },
+      'GET /user/getCurrentUserInfo': { status: 401, returncode: 2001, message: 'Unauthorised' },
+    });
+    const { router, queryClient } = signedIn('/personal');
+    await screen.findByTestId('page-personal');
+    await user.click(screen.getByTestId('header-user'));
+    await user.click(await screen.findByTestId('user-logout'));
+    await user.click(await screen.findByRole('button', { name: 'Log out' }));
+    await screen.findByTestId('login-username');
+    expect(router.state.location.pathname).toBe('/login');
+    expect(router.state.location.search).toBe('');
+    expect(seen.map((request) => request.path)).toEqual(['/logout']);
+    expect(queryClient.getQueryCache().getAll()).toHaveLength(0);
+    expect(document.querySelector('.atrium-greyed')).toBeNull();
   });
 
   it('reorders tabs by drag and drop', async () => {

@@ -1,11 +1,9 @@
 import { DownOutlined, LogoutOutlined, UserOutlined } from '@ant-design/icons';
-import { useQueryClient } from '@tanstack/react-query';
 import { App, Button, Popover } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useLogout } from '../../modules/auth/api/auth.api';
-import { preferencesStore } from '../../shared/preferences/preferences-store';
 import { useSession } from '../../shared/session/session-context';
 import { UserAvatar } from '../../shared/ui/user-avatar';
 
@@ -20,7 +18,6 @@ function useLogoutFlow() {
   const { modal, message } = App.useApp();
   const logout = useLogout();
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
 
   return () => {
     const root = document.getElementById('root') ?? document.body;
@@ -33,16 +30,11 @@ function useLogoutFlow() {
       cancelText: t('common.actions.cancel'),
       icon: <LogoutOutlined />,
       onOk: () =>
-        logout.mutateAsync().then(
-          async () => {
-            restore();
-            await navigate('/login', { replace: true });
-            // Only now: clearing earlier would make the shell ask for the session it just ended.
-            queryClient.clear();
-            preferencesStore.deactivate();
-          },
-          restore,
-        ),
+        logout.mutateAsync().then(() => {
+          restore();
+          // The sign-in page drops the ended session's cache once the shell is gone.
+          void navigate('/login', { replace: true });
+        }, restore),
       onCancel: () => {
         restore();
         void message.info(t('shell.logout.cancelled'));

@@ -1,10 +1,12 @@
 import { CalendarOutlined, DesktopOutlined, IdcardOutlined } from '@ant-design/icons';
 import { PRODUCT_VERSION, type LoginResult } from '@atrium/contract';
 import { App } from 'antd';
-import { useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { api } from '../../../shared/api/api';
+import { preferencesStore } from '../../../shared/preferences/preferences-store';
 import { safeRedirect } from '../../../shared/session/redirect';
 import { AtriumLogo } from '../../../shared/ui/atrium-logo';
 import { LanguageSwitch } from '../../../shared/ui/language-switch';
@@ -29,6 +31,14 @@ export function LoginPage() {
   const state = (useLocation().state ?? null) as LoginPageState | null;
   const [step, setStep] = useState<Step>(state?.changePassword ? { kind: 'change' } : { kind: 'sign-in' });
   const [userName, setUserName] = useState(state?.userName ?? '');
+  const queryClient = useQueryClient();
+
+  useEffect(() => {
+    // A new session starts here: nothing cached for the previous one may show in it, and the
+    // previous user's theme and tabs are not this page's.
+    queryClient.removeQueries();
+    preferencesStore.deactivate();
+  }, [queryClient]);
 
   const signedIn = (result: LoginResult, typedName: string) => {
     setUserName(typedName);
