@@ -75,8 +75,13 @@ export function createSessionRepository(db: Kysely<DB>) {
       };
     },
 
-    async touchSession(sessionId: number, now: number): Promise<void> {
-      await db.updateTable('sessions').set({ last_seen_at: now }).where('id', '=', sessionId).execute();
+    async touchSession(companyId: number, sessionId: number, now: number): Promise<void> {
+      await db
+        .updateTable('sessions')
+        .set({ last_seen_at: now })
+        .where('company_id', '=', companyId)
+        .where('id', '=', sessionId)
+        .execute();
     },
 
     async revokeSession(companyId: number, sessionId: number, now: number): Promise<void> {

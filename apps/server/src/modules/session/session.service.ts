@@ -97,7 +97,7 @@ export function createSessionService({ users, sessions, settings, throttle, hash
       if (!live) return null;
       const now = clock.now();
       if (now >= live.expiresAt || now >= live.lastSeenAt + timeouts.idleMs) return null;
-      if (now - live.lastSeenAt >= TOUCH_INTERVAL_MS) await sessions.touchSession(live.id, now);
+      if (now - live.lastSeenAt >= TOUCH_INTERVAL_MS) await sessions.touchSession(live.companyId, live.id, now);
       return {
         sessionId: live.id,
         userId: live.userId,
