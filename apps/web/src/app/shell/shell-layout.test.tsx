@@ -242,6 +242,31 @@ describe('console shell', () => {
     expect(document.querySelector('.atrium-greyed')).toBeNull();
   });
 
+  it('toggles full screen and follows the browser when it leaves full screen by itself', async () => {
+    const user = userEvent.setup();
+    let element: Element | null = null;
+    Object.defineProperty(document, 'fullscreenElement', { configurable: true, get: () => element });
+    const request = vi.fn(async () => {
+      element = document.documentElement;
+      document.dispatchEvent(new Event('fullscreenchange'));
+    });
+    Object.defineProperty(document.documentElement, 'requestFullscreen', { configurable: true, value: request });
+    signedIn();
+    await screen.findByTestId('page-index');
+    const button = screen.getByTestId('header-fullscreen');
+    expect(button).toHaveAttribute('aria-pressed', 'false');
+    await user.click(button);
+    expect(request).toHaveBeenCalledTimes(1);
+    await waitFor(() => expect(button).toHaveAttribute('aria-pressed', 'true'));
+    act(() => {
+      element = null;
+      document.dispatchEvent(new Event('fullscreenchange'));
+    });
+    expect(button).toHaveAttribute('aria-pressed', 'false');
+    Reflect.deleteProperty(document, 'fullscreenElement');
+    Reflect.deleteProperty(document.documentElement, 'requestFullscreen');
+  });
+
   it('reorders tabs by drag and drop', async () => {
     signedIn('/personal');
     await screen.findByTestId('page-personal');
