@@ -28,15 +28,10 @@ export const DEMO_ROLE_PERMISSIONS = {
     'personalSchedule:edit',
     'profile:edit',
   ],
-  receptionist: [
-    'visitorDisplay:edit',
-    'records:edit',
-    'events:edit',
-    'liveMeetings:view',
-    'personalSchedule:edit',
-    'profile:edit',
-  ],
-  staff: ['calendarRoomUse:edit', 'personalSchedule:edit', 'liveMeetings:view', 'profile:edit'],
+  // View is enough to use an area (book a room, greet a visitor); edit administers it and, by the
+  // spec's rule, carries users:edit, so everyday roles hold view permissions only.
+  receptionist: ['visitorDisplay:view', 'records:view', 'events:view', 'liveMeetings:view', 'personalSchedule:view', 'profile:view'],
+  staff: ['calendarRoomUse:view', 'personalSchedule:view', 'liveMeetings:view', 'profile:view'],
 } satisfies Record<string, readonly Permission[]>;
 
 export const DEMO_COMPANY = { name: 'Harbourview Technologies', domain: 'harbourview', mailDomain: 'harbourview.example' };
