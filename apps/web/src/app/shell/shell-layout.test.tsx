@@ -267,6 +267,25 @@ describe('console shell', () => {
     Reflect.deleteProperty(document.documentElement, 'requestFullscreen');
   });
 
+  it('puts the menu in a drawer on a narrow screen', async () => {
+    const user = userEvent.setup();
+    const width = window.innerWidth;
+    Object.defineProperty(window, 'innerWidth', { configurable: true, value: 375 });
+    try {
+      signedIn();
+      await screen.findByTestId('page-index');
+      expect(screen.queryByTestId('side-menu')).not.toBeInTheDocument();
+      expect(screen.queryByTestId('header-fullscreen')).not.toBeInTheDocument();
+      await user.click(screen.getByTestId('menu-collapse'));
+      const drawer = await screen.findByTestId('side-menu');
+      await user.click(within(drawer).getByTestId('menu-item-personal'));
+      await screen.findByTestId('page-personal');
+      await waitFor(() => expect(screen.getByTestId('side-menu')).not.toBeVisible());
+    } finally {
+      Object.defineProperty(window, 'innerWidth', { configurable: true, value: width });
+    }
+  });
+
   it('reorders tabs by drag and drop', async () => {
     signedIn('/personal');
     await screen.findByTestId('page-personal');

@@ -1,7 +1,8 @@
 import { ASIDE_WIDTH, isPathAllowed } from '@atrium/contract';
-import { Drawer, Grid, Layout } from 'antd';
+import { Drawer, Layout } from 'antd';
 import { useCallback, useRef, useState } from 'react';
 import { Navigate, useLocation, useMatches } from 'react-router';
+import { useMediaQuery } from '../../shared/hooks/use-media-query';
 import { preferencesStore, usePreferences } from '../../shared/preferences/preferences-store';
 import type { PageRoute, RouteHandle } from '../../shared/routing/page-route';
 import { useSession } from '../../shared/session/session-context';
@@ -33,8 +34,8 @@ export function ShellLayout() {
   const { sidebarCollapsed } = usePreferences();
   const { pathname } = useLocation();
   const page = useShellPage();
-  const screens = Grid.useBreakpoint();
-  const isMobile = screens.md === false;
+  // Below antd's md breakpoint the side menu becomes a drawer.
+  const isMobile = useMediaQuery('(max-width: 767px)');
   const [drawerOpen, setDrawerOpen] = useState(false);
   const [searchOpen, setSearchOpen] = useState(false);
   const forbidden = page !== undefined && !isPathAllowed(pathname, menuPaths);
