@@ -18,18 +18,20 @@ export function KeepAliveOutlet({ keepAlive, openPaths }: KeepAliveOutletProps) 
   const [kept, setKept] = useState<ReadonlyMap<string, ReactElement>>(() => new Map());
 
   // Adjusts the kept pages while rendering: remember the current one, forget those whose tab closed.
-  let next = kept;
-  if (keepAlive && outlet && !kept.has(pathname)) next = new Map(kept).set(pathname, outlet);
-  const closed = [...next.keys()].filter((path) => path !== pathname && !openPaths.includes(path));
-  if (closed.length > 0) {
-    next = new Map(next);
-    for (const path of closed) (next as Map<string, ReactElement>).delete(path);
+  const isNew = keepAlive && outlet !== null && !kept.has(pathname);
+  const closed = [...kept.keys()].filter((path) => path !== pathname && !openPaths.includes(path));
+  let shown = kept;
+  if (isNew || closed.length > 0) {
+    const next = new Map(kept);
+    if (isNew) next.set(pathname, outlet);
+    for (const path of closed) next.delete(path);
+    shown = next;
+    setKept(next);
   }
-  if (next !== kept) setKept(next);
 
   return (
     <>
-      {[...next].map(([path, element]) => (
+      {[...shown].map(([path, element]) => (
         <Activity key={path} mode={path === pathname ? 'visible' : 'hidden'}>
           {element}
         </Activity>

@@ -35,20 +35,22 @@ export function TabsBar({ tabs, activePath, onSelect, onCommand, onMove }: TabsB
 
   const commandsFor = (path: string): MenuProps => {
     const at = tabs.findIndex((tab) => tab.path === path);
-    const closable = (list: TabView[]) => list.some(isClosable);
+    // A page without a tab (the 404) can only close all.
+    const unknown = at === -1;
+    const anyClosable = (list: TabView[]) => list.some(isClosable);
     return {
       items: [
-        { key: 'close', label: t('shell.tabs.close'), disabled: !isClosable(tabs[at] ?? { path, fullPath: path }), 'data-testid': 'tab-close-current' },
+        { key: 'close', label: t('shell.tabs.close'), disabled: unknown || !isClosable(tabs[at]!), 'data-testid': 'tab-close-current' },
         { type: 'divider' },
-        { key: 'close-left', label: t('shell.tabs.closeLeft'), disabled: !closable(tabs.slice(0, at)), 'data-testid': 'tab-close-left' },
-        { key: 'close-right', label: t('shell.tabs.closeRight'), disabled: !closable(tabs.slice(at + 1)), 'data-testid': 'tab-close-right' },
+        { key: 'close-left', label: t('shell.tabs.closeLeft'), disabled: unknown || !anyClosable(tabs.slice(0, at)), 'data-testid': 'tab-close-left' },
+        { key: 'close-right', label: t('shell.tabs.closeRight'), disabled: unknown || !anyClosable(tabs.slice(at + 1)), 'data-testid': 'tab-close-right' },
         {
           key: 'close-others',
           label: t('shell.tabs.closeOthers'),
-          disabled: !closable(tabs.filter((tab) => tab.path !== path)),
+          disabled: unknown || !anyClosable(tabs.filter((tab) => tab.path !== path)),
           'data-testid': 'tab-close-others',
         },
-        { key: 'close-all', label: t('shell.tabs.closeAll'), disabled: !closable(tabs), 'data-testid': 'tab-close-all' },
+        { key: 'close-all', label: t('shell.tabs.closeAll'), disabled: !anyClosable(tabs), 'data-testid': 'tab-close-all' },
       ],
       onClick: ({ key, domEvent }) => {
         domEvent.stopPropagation();

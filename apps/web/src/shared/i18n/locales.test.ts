@@ -40,7 +40,7 @@ describe('locales', () => {
       ...PERMISSION_AREAS.map((area) => `permissions.${area}`),
       ...HTTP_STATUS_MESSAGES.map(httpStatusKey),
       httpStatusKey(0),
-      ...THEMES.map((theme) => `shell.theme.names.${theme.name}`),
+      ...THEMES.flatMap((theme) => [`shell.theme.names.${theme.name}`, `shell.theme.descriptions.${theme.name}`]),
     ];
     const missing = keys.filter((key) => !i18n.exists(key, { lng: lang, fallbackLng: false }) || t(key) === key);
     expect(missing).toEqual([]);

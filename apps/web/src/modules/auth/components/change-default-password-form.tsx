@@ -1,8 +1,7 @@
 import { LockOutlined } from '@ant-design/icons';
 import { Alert, Button, Form, Input } from 'antd';
-import type { Rule } from 'antd/es/form';
 import { useTranslation } from 'react-i18next';
-import { passwordChangeProblems, type PasswordChange, type PasswordField } from '../../../shared/forms/password-rules';
+import { usePasswordRules } from '../../../shared/forms/use-password-rules';
 import { useUpdateDefaultPassword } from '../api/auth.api';
 
 interface ChangeValues {
@@ -22,12 +21,7 @@ export function ChangeDefaultPasswordForm({ userName, onChanged, onBack }: Chang
   const change = useUpdateDefaultPassword();
   const [form] = Form.useForm<ChangeValues>();
 
-  const rule = (field: PasswordField): Rule => ({
-    validator: () => {
-      const problem = passwordChangeProblems(form.getFieldsValue() as PasswordChange, false)[field];
-      return problem ? Promise.reject(new Error(t(problem))) : Promise.resolve();
-    },
-  });
+  const rules = usePasswordRules(form, false);
 
   return (
     <Form<ChangeValues>
@@ -46,14 +40,14 @@ export function ChangeDefaultPasswordForm({ userName, onChanged, onBack }: Chang
         title={change.isError ? change.error.message : t('auth.changePassword.firstLogin')}
         description={change.isError ? undefined : t('auth.changePassword.hint', { userName })}
       />
-      <Form.Item name="newPassword" label={t('auth.changePassword.newPassword')} rules={[rule('newPassword')]}>
+      <Form.Item name="newPassword" label={t('auth.changePassword.newPassword')} rules={rules('newPassword')}>
         <Input.Password prefix={<LockOutlined />} autoComplete="new-password" autoFocus data-testid="change-password-new" />
       </Form.Item>
       <Form.Item
         name="confirmPassword"
         label={t('auth.changePassword.confirmPassword')}
         dependencies={['newPassword']}
-        rules={[rule('confirmPassword')]}
+        rules={rules('confirmPassword')}
       >
         <Input.Password prefix={<LockOutlined />} autoComplete="new-password" data-testid="change-password-confirm" />
       </Form.Item>

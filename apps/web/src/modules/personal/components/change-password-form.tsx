@@ -1,8 +1,7 @@
 import { LockOutlined } from '@ant-design/icons';
 import { Alert, App, Button, Card, Form, Input } from 'antd';
-import type { Rule } from 'antd/es/form';
 import { useTranslation } from 'react-i18next';
-import { passwordChangeProblems, type PasswordChange, type PasswordField } from '../../../shared/forms/password-rules';
+import { usePasswordRules } from '../../../shared/forms/use-password-rules';
 import { useUpdateUserPassword } from '../api/personal.api';
 
 interface PasswordValues {
@@ -18,12 +17,7 @@ export function ChangePasswordForm() {
   const change = useUpdateUserPassword();
   const [form] = Form.useForm<PasswordValues>();
 
-  const rule = (field: PasswordField): Rule => ({
-    validator: () => {
-      const problem = passwordChangeProblems(form.getFieldsValue() as PasswordChange, true)[field];
-      return problem ? Promise.reject(new Error(t(problem))) : Promise.resolve();
-    },
-  });
+  const rules = usePasswordRules(form, true);
 
   const submit = (values: PasswordValues) =>
     change.mutate(values, {
@@ -39,17 +33,17 @@ export function ChangePasswordForm() {
       <p className="atrium-muted atrium-card-intro">{t('personal.password.hint')}</p>
       {change.isError ? <Alert className="atrium-form-alert" type="error" showIcon role="alert" title={change.error.message} /> : null}
       <Form<PasswordValues> form={form} layout="vertical" requiredMark={false} onFinish={submit} disabled={change.isPending}>
-        <Form.Item name="oldPassword" label={t('personal.password.old')} rules={[rule('oldPassword')]}>
+        <Form.Item name="oldPassword" label={t('personal.password.old')} rules={rules('oldPassword')}>
           <Input.Password prefix={<LockOutlined />} autoComplete="current-password" data-testid="personal-old-password" />
         </Form.Item>
-        <Form.Item name="newPassword" label={t('personal.password.new')} dependencies={['oldPassword']} rules={[rule('newPassword')]}>
+        <Form.Item name="newPassword" label={t('personal.password.new')} dependencies={['oldPassword']} rules={rules('newPassword')}>
           <Input.Password prefix={<LockOutlined />} autoComplete="new-password" data-testid="personal-new-password" />
         </Form.Item>
         <Form.Item
           name="confirmPassword"
           label={t('personal.password.confirm')}
           dependencies={['newPassword']}
-          rules={[rule('confirmPassword')]}
+          rules={rules('confirmPassword')}
         >
           <Input.Password prefix={<LockOutlined />} autoComplete="new-password" data-testid="personal-confirm-password" />
         </Form.Item>
