@@ -26,6 +26,7 @@ describe('first sign-in', () => {
     const page = await context.newPage();
     await page.goto('/');
     await page.waitForURL(/\/login/);
+    await page.getByTestId('login-username').waitFor();
     await screenshot(page, 'first-sign-in-01-login');
 
     await signIn(page, 'admin', 'not-the-password');

@@ -83,6 +83,7 @@ describe('console shell', () => {
   });
 
   it('finds pages with the search overlay opened by pressing s twice', async () => {
+    await page.getByTestId('tab-_index').click();
     await page.getByTestId('page-index').click({ position: { x: 5, y: 5 } });
     await page.keyboard.press('s');
     await page.keyboard.press('s');
