@@ -1,4 +1,5 @@
 import autocannon from 'autocannon';
+import pg from 'pg';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -66,8 +67,31 @@ async function drive(name: string, options: autocannon.Options): Promise<Figures
   return { name, requestsPerSecond: flatOut.requests.average, p99AtFixedRateMs: steady.latency.p99, fixedRate, errors };
 }
 
+/** BENCH_DB=postgres runs the server on a throwaway PostgreSQL database next to BENCH_PG_URL's. */
+const engine = process.env.BENCH_DB === 'postgres' ? 'postgres' : 'sqlite';
+const pgAdminUrl = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+const pgName = `atrium_bench_${process.pid}`;
+
+async function onPgAdmin(statement: string) {
+  const client = new pg.Client({ connectionString: pgAdminUrl });
+  await client.connect();
+  try {
+    await client.query(statement);
+  } finally {
+    await client.end();
+  }
+}
+
+function databaseEnv(): Record<string, string> {
+  if (engine === 'sqlite') return {};
+  const url = new URL(pgAdminUrl);
+  url.pathname = `/${pgName}`;
+  return { DATABASE_URL: url.toString() };
+}
+
 const dataDir = mkdtempSync(join(tmpdir(), 'atrium-bench-'));
 const children: ChildProcess[] = [];
+if (engine === 'postgres') await onPgAdmin(`create database ${pgName}`);
 try {
   const bare = await startProcess(['--import', 'tsx', 'bench/bare-server.ts'], {}, /listening (\d+)/);
   children.push(bare.child);
@@ -76,7 +100,7 @@ try {
   const port = 30_000 + Math.floor(Math.random() * 10_000);
   const server = spawn(process.execPath, ['apps/server/dist/main.js'], {
     cwd: repoRoot,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', ATRIUM_ADMIN_PASSWORD: 'Bench-first-2026', RATE_LIMIT_PER_MINUTE: '0' },
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', ATRIUM_ADMIN_PASSWORD: 'Bench-first-2026', RATE_LIMIT_PER_MINUTE: '0', ...databaseEnv() },
     stdio: 'ignore',
   });
   children.push(server);
@@ -103,15 +127,16 @@ try {
   ];
 
   const baseline = results[0]!.requestsPerSecond;
-  console.log(`\nAtrium session benchmark: ${seconds}s per phase, ${connections} connections, node ${process.version}`);
+  console.log(`\nAtrium session benchmark on ${engine}: ${seconds}s per phase, ${connections} connections, node ${process.version}`);
   console.log('| target | requests/s | ratio to bare | p99 at fixed rate (ms) | fixed rate (req/s) | errors |');
   console.log('| --- | ---: | ---: | ---: | ---: | ---: |');
   for (const r of results) {
-    console.log(`| ${r.name} | ${r.requestsPerSecond.toFixed(0)} | ${(r.requestsPerSecond / baseline).toFixed(3)} | ${r.p99AtFixedRateMs.toFixed(1)} | ${r.fixedRate} | ${r.errors} |`);
+    console.log(`| ${r.name} | ${r.requestsPerSecond.toFixed(0)} | ${(r.requestsPerSecond / baseline).toFixed(3)} | ${r.p99AtFixedRateMs < 1 ? '<1' : r.p99AtFixedRateMs.toFixed(0)} | ${r.fixedRate} | ${r.errors} |`);
   }
   if (results.some((r) => r.errors > 0)) process.exitCode = 1;
 } finally {
   for (const child of children) child.kill('SIGTERM');
   await new Promise((resolve) => setTimeout(resolve, 300));
   rmSync(dataDir, { recursive: true, force: true });
+  if (engine === 'postgres') await onPgAdmin(`drop database if exists ${pgName} with (force)`);
 }

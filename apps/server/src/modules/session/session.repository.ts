@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Permission } from '@atrium/contract';
 import type { DB, LoginFailureTable } from '../../db/schema.js';
+import { prepareQuery } from '../../db/prepared.js';
 import { parsePermissions } from '../role/role.repository.js';
 
 export interface NewSession {
@@ -31,6 +32,18 @@ export type FailureKind = LoginFailureTable['kind'];
 export type SessionRepository = ReturnType<typeof createSessionRepository>;
 
 export function createSessionRepository(db: Kysely<DB>) {
+  // Every authenticated request runs this lookup: it is compiled once (db/prepared.ts).
+  const selectLiveSession = prepareQuery(db, (tokenHash: string) =>
+    db
+      .selectFrom('sessions as s')
+      .innerJoin('users as u', (join) => join.onRef('u.id', '=', 's.user_id').onRef('u.company_id', '=', 's.company_id'))
+      .innerJoin('roles as r', (join) => join.onRef('r.id', '=', 'u.role_id').onRef('r.company_id', '=', 'u.company_id'))
+      .select(['s.id', 's.user_id', 's.company_id', 's.last_seen_at', 's.expires_at', 's.must_change_password', 'r.permissions'])
+      .where('s.token_hash', '=', tokenHash)
+      .where('s.revoked_at', 'is', null)
+      .where('u.is_active', '=', 1),
+  );
+
   return {
     async insertSession(session: NewSession): Promise<number> {
       const row = await db
@@ -54,15 +67,7 @@ export function createSessionRepository(db: Kysely<DB>) {
 
     /** One indexed lookup joining the session, its user and the user's role (same company throughout). */
     async findLiveSession(tokenHash: string): Promise<LiveSession | undefined> {
-      const row = await db
-        .selectFrom('sessions as s')
-        .innerJoin('users as u', (join) => join.onRef('u.id', '=', 's.user_id').onRef('u.company_id', '=', 's.company_id'))
-        .innerJoin('roles as r', (join) => join.onRef('r.id', '=', 'u.role_id').onRef('r.company_id', '=', 'u.company_id'))
-        .select(['s.id', 's.user_id', 's.company_id', 's.last_seen_at', 's.expires_at', 's.must_change_password', 'r.permissions'])
-        .where('s.token_hash', '=', tokenHash)
-        .where('s.revoked_at', 'is', null)
-        .where('u.is_active', '=', 1)
-        .executeTakeFirst();
+      const [row] = await selectLiveSession(tokenHash);
       if (!row) return undefined;
       return {
         id: row.id,

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import { DEFAULT_PASSWORD_POLICY, PasswordPolicy } from '@atrium/contract';
+import { prepareQuery } from '../../db/prepared.js';
 import type { DB } from '../../db/schema.js';
 
 const StoredPasswordPolicy = PasswordPolicy.partial();
@@ -10,13 +11,13 @@ export const SETTING_KEYS = { passwordPolicy: 'passwordPolicy' } as const;
 export type SettingsRepository = ReturnType<typeof createSettingsRepository>;
 
 export function createSettingsRepository(db: Kysely<DB>) {
+  // Read on every current-user request (the password policy): compiled once (db/prepared.ts).
+  const selectSetting = prepareQuery(db, (companyId: number, key: string) =>
+    db.selectFrom('settings').select('value').where('company_id', '=', companyId).where('key', '=', key),
+  );
+
   async function findSetting(companyId: number, key: string): Promise<unknown> {
-    const row = await db
-      .selectFrom('settings')
-      .select('value')
-      .where('company_id', '=', companyId)
-      .where('key', '=', key)
-      .executeTakeFirst();
+    const [row] = await selectSetting(companyId, key);
     if (!row) return undefined;
     try {
       return JSON.parse(row.value) as unknown;

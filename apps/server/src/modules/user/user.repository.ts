@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Permission } from '@atrium/contract';
 import type { DB, Gender } from '../../db/schema.js';
+import { prepareQuery } from '../../db/prepared.js';
 import { LOCATION_LEVEL } from '../location/location.repository.js';
 import { parsePermissions } from '../role/role.repository.js';
 
@@ -68,6 +69,30 @@ export interface Credentials {
 export type UserRepository = ReturnType<typeof createUserRepository>;
 
 export function createUserRepository(db: Kysely<DB>) {
+  // Read on every current-user request: compiled once (db/prepared.ts).
+  const selectProfile = prepareQuery(db, (companyId: number, userId: number) =>
+    db
+      .selectFrom('users as u')
+      .innerJoin('companies as c', 'c.id', 'u.company_id')
+      .innerJoin('roles as r', (join) => join.onRef('r.id', '=', 'u.role_id').onRef('r.company_id', '=', 'u.company_id'))
+      .leftJoin('departments as d', (join) =>
+        join.onRef('d.id', '=', 'u.department_id').onRef('d.company_id', '=', 'u.company_id'),
+      )
+      .leftJoin('locations as l', (join) =>
+        join.onRef('l.id', '=', 'u.location_id').onRef('l.company_id', '=', 'u.company_id'),
+      )
+      .select([
+        'u.id', 'u.company_id', 'u.user_name', 'u.email', 'u.first_name', 'u.last_name', 'u.full_name', 'u.usercode',
+        'u.phone', 'u.gender', 'u.avatar', 'u.must_change_password', 'u.password_changed_at', 'u.created_at',
+        'c.name as company_name', 'c.logo as company_logo',
+        'r.id as role_id', 'r.name as role_name', 'r.permissions as role_permissions',
+        'd.id as department_id', 'd.name as department_name',
+        'l.id as location_id', 'l.name as location_name', 'l.level as location_level',
+      ])
+      .where('u.company_id', '=', companyId)
+      .where('u.id', '=', userId),
+  );
+
   return {
     async insertUser(user: NewUser, now: number): Promise<number> {
       const fullName = user.fullName ?? [user.firstName, user.lastName].filter(Boolean).join(' ');
@@ -126,27 +151,7 @@ export function createUserRepository(db: Kysely<DB>) {
     },
 
     async findProfile(companyId: number, userId: number): Promise<UserProfile | undefined> {
-      const row = await db
-        .selectFrom('users as u')
-        .innerJoin('companies as c', 'c.id', 'u.company_id')
-        .innerJoin('roles as r', (join) => join.onRef('r.id', '=', 'u.role_id').onRef('r.company_id', '=', 'u.company_id'))
-        .leftJoin('departments as d', (join) =>
-          join.onRef('d.id', '=', 'u.department_id').onRef('d.company_id', '=', 'u.company_id'),
-        )
-        .leftJoin('locations as l', (join) =>
-          join.onRef('l.id', '=', 'u.location_id').onRef('l.company_id', '=', 'u.company_id'),
-        )
-        .select([
-          'u.id', 'u.company_id', 'u.user_name', 'u.email', 'u.first_name', 'u.last_name', 'u.full_name', 'u.usercode',
-          'u.phone', 'u.gender', 'u.avatar', 'u.must_change_password', 'u.password_changed_at', 'u.created_at',
-          'c.name as company_name', 'c.logo as company_logo',
-          'r.id as role_id', 'r.name as role_name', 'r.permissions as role_permissions',
-          'd.id as department_id', 'd.name as department_name',
-          'l.id as location_id', 'l.name as location_name', 'l.level as location_level',
-        ])
-        .where('u.company_id', '=', companyId)
-        .where('u.id', '=', userId)
-        .executeTakeFirst();
+      const [row] = await selectProfile(companyId, userId);
       if (!row) return undefined;
       return {
         id: row.id,

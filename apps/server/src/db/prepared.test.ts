@@ -1,0 +1,45 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase, TEST_DIALECT, type TestDatabase } from '../test/database.js';
+import { migrateToLatest } from './migrations/index.js';
+import { prepareQuery } from './prepared.js';
+
+describe(`prepareQuery (${TEST_DIALECT})`, () => {
+  let database: TestDatabase;
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    await migrateToLatest(database.db);
+    const now = 1_700_000_000_000;
+    await database.db.kysely
+      .insertInto('companies')
+      .values([
+        { name: 'Alpha', domain: 'alpha', logo: null, created_at: now, updated_at: now },
+        { name: 'Beta', domain: 'beta', logo: null, created_at: now, updated_at: now + 1 },
+      ])
+      .execute();
+  });
+  afterAll(() => database.cleanup());
+
+  it('runs the compiled query with each call’s values, keeping the fixed ones', async () => {
+    const db = database.db.kysely;
+    const byDomain = prepareQuery(db, (domain: string) =>
+      db.selectFrom('companies').select(['name', 'updated_at']).where('domain', '=', domain).where('created_at', '>', 0),
+    );
+    expect(await byDomain('beta')).toEqual([{ name: 'Beta', updated_at: 1_700_000_000_001 }]);
+    expect(await byDomain('alpha')).toEqual([{ name: 'Alpha', updated_at: 1_700_000_000_000 }]);
+    expect(await byDomain('gamma')).toEqual([]);
+  });
+
+  it('places several arguments by position, whatever order the query uses them in', async () => {
+    const db = database.db.kysely;
+    const either = prepareQuery(db, (first: string, second: string) =>
+      db.selectFrom('companies').select('name').where((eb) => eb.or([eb('domain', '=', second), eb('name', '=', first)])).orderBy('name'),
+    );
+    expect(await either('Alpha', 'beta')).toEqual([{ name: 'Alpha' }, { name: 'Beta' }]);
+    expect(await either('Nobody', 'alpha')).toEqual([{ name: 'Alpha' }]);
+  });
+
+  it('refuses a query that does not use a parameter as a value', () => {
+    const db = database.db.kysely;
+    expect(() => prepareQuery(db, (_unused: string) => db.selectFrom('companies').select('name'))).toThrow(/uses 0 of its 1/);
+  });
+});
