@@ -17,6 +17,8 @@ import type { Config } from './config.js';
 import type { Database } from './db/database.js';
 import { createRepositories, createTransact } from './db/repositories.js';
 import { healthRoutes } from './modules/health/health.routes.js';
+import { operationLogRoutes } from './modules/operation-log/operation-log.routes.js';
+import { createOperationLog } from './modules/operation-log/operation-log.service.js';
 import { roleRoutes } from './modules/role/role.routes.js';
 import { createLoginThrottle } from './modules/session/login-throttle.js';
 import { sessionRoutes } from './modules/session/session.routes.js';
@@ -143,6 +145,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     ...(deps.menuCatalogue ? { menuCatalogue: deps.menuCatalogue } : {}),
   });
 
+  const operationLog = createOperationLog({ repository: repositories.operationLogs, clock });
+
   installAccessGuard(app, { resolveSession: sessions.resolveSession, clearSessionCookie });
 
   await app.register(fastifySwagger, {
@@ -178,6 +182,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(sessionRoutes({ sessions }));
       await api.register(userRoutes({ users }));
       await api.register(roleRoutes());
+      await api.register(operationLogRoutes({ operationLog }));
     },
     { prefix: '/api' },
   );

@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ALL_PERMISSIONS } from '@atrium/contract';
 import { LOCATION_LEVEL } from './modules/location/location.repository.js';
+import { createOperationLogRepository } from './modules/operation-log/operation-log.repository.js';
+import { createOperationLog } from './modules/operation-log/operation-log.service.js';
 import { createSettingsRepository } from './modules/settings/settings.repository.js';
 import { call, createTestApp, signIn, type TestApp } from './test/app.js';
 import { TEST_DIALECT } from './test/database.js';
@@ -37,6 +39,11 @@ describe(`tenancy (${TEST_DIALECT})`, () => {
     // B demands 20-character passwords; A's password changes must not be judged by B's policy.
     await createSettingsRepository(t.db.kysely).putSetting(b.id, 'passwordPolicy', { minLength: 20 }, t.clock.now());
     tokenB = (await signIn(t.app, adminB)).token!;
+    await createOperationLog({ repository: createOperationLogRepository(t.db.kysely), clock: t.clock }).record(
+      { companyId: b.id, userId: adminB.id, ip: '10.9.9.9' },
+      { action: 'location.update', targetType: 'location', targetId: vault, targetName: 'Bravo Vault' },
+      'success',
+    );
   });
   afterAll(() => t.cleanup());
 
@@ -51,7 +58,13 @@ describe(`tenancy (${TEST_DIALECT})`, () => {
     const reads = t.app.routeTable.filter(
       (route) => route.method === 'GET' && route.access !== 'public' && route.url.startsWith('/api/') && route.url !== '/api/logout',
     );
-    expect(reads.map((route) => route.url).sort()).toEqual(['/api/checkIsLogin', '/api/role/current', '/api/user/getCurrentUserInfo', '/api/user/getMenuList']);
+    expect(reads.map((route) => route.url).sort()).toEqual([
+      '/api/checkIsLogin',
+      '/api/operation-log/list',
+      '/api/role/current',
+      '/api/user/getCurrentUserInfo',
+      '/api/user/getMenuList',
+    ]);
     for (const route of reads) {
       const answer = await call(t.app, { method: 'GET', url: route.url, headers: { token: signedIn.token! } });
       expect(answer.status, route.url).toBe(200);

@@ -7,3 +7,5 @@ export * from './password.js';
 export * from './permissions.js';
 export * from './returncodes.js';
 export * from './session.js';
+export * from './operation-log.js';
+export * from './paging.js';

@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import { createCompanyRepository } from '../modules/company/company.repository.js';
 import { createDepartmentRepository } from '../modules/department/department.repository.js';
 import { createLocationRepository } from '../modules/location/location.repository.js';
+import { createOperationLogRepository } from '../modules/operation-log/operation-log.repository.js';
 import { createRoleRepository } from '../modules/role/role.repository.js';
 import { createSessionRepository } from '../modules/session/session.repository.js';
 import { createSettingsRepository } from '../modules/settings/settings.repository.js';
@@ -15,6 +16,7 @@ export function createRepositories(db: Kysely<DB>) {
     companies: createCompanyRepository(db),
     departments: createDepartmentRepository(db),
     locations: createLocationRepository(db),
+    operationLogs: createOperationLogRepository(db),
     roles: createRoleRepository(db),
     sessions: createSessionRepository(db),
     settings: createSettingsRepository(db),

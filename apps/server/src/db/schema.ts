@@ -117,6 +117,22 @@ export interface LoginFailureTable {
   at: number;
 }
 
+export interface OperationLogTable {
+  id: Generated<number>;
+  company_id: number;
+  actor_id: number | null;
+  actor_name: string;
+  action: string;
+  target_type: string;
+  target_id: number | null;
+  target_name: string | null;
+  result: 'success' | 'failure';
+  /** JSON object with what changed, or null. */
+  detail: string | null;
+  ip: string | null;
+  at: number;
+}
+
 export interface DB {
   companies: CompanyTable;
   roles: RoleTable;
@@ -126,6 +142,7 @@ export interface DB {
   sessions: SessionTable;
   settings: SettingTable;
   login_failures: LoginFailureTable;
+  operation_logs: OperationLogTable;
 }
 
 export type CompanyRow = Selectable<CompanyTable>;

@@ -2,6 +2,7 @@ import { Migrator, type Kysely, type Migration, type MigrationProvider } from 'k
 import type { Database } from '../database.js';
 import type { DB } from '../schema.js';
 import { foundation } from './2026_11_21_0001_foundation.js';
+import { operationLog } from './2026_11_21_0002_operation_log.js';
 import type { DialectMigration } from './helpers.js';
 
 /**
@@ -10,6 +11,7 @@ import type { DialectMigration } from './helpers.js';
  */
 export const MIGRATIONS: ReadonlyArray<readonly [name: string, migration: DialectMigration]> = [
   ['2026_11_21_0001_foundation', foundation],
+  ['2026_11_21_0002_operation_log', operationLog],
 ];
 
 function providerFor(dialect: Database['dialect']): MigrationProvider {

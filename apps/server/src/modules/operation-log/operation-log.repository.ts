@@ -1,0 +1,60 @@
+import { sql, type Kysely } from 'kysely';
+import type { OperationLogEntry, OperationLogQuery, Page } from '@atrium/contract';
+import type { DB, OperationLogTable } from '../../db/schema.js';
+
+export type NewOperationLog = Omit<OperationLogTable, 'id'>;
+
+export type OperationLogRepository = ReturnType<typeof createOperationLogRepository>;
+
+/** A LIKE pattern for `text` anywhere, with its own % and _ matching themselves (escape character !). */
+const likeContains = (text: string) => `%${text.replace(/[!%_]/g, (c) => `!${c}`)}%`;
+
+export function createOperationLogRepository(db: Kysely<DB>) {
+  return {
+    /** The display name recorded for an actor (copied, so the entry outlives the user). */
+    async findActorName(companyId: number, userId: number): Promise<string | undefined> {
+      const row = await db.selectFrom('users').select('full_name').where('company_id', '=', companyId).where('id', '=', userId).executeTakeFirst();
+      return row?.full_name;
+    },
+
+    async insert(entry: NewOperationLog): Promise<void> {
+      await db.insertInto('operation_logs').values(entry).execute();
+    },
+
+    /** Newest first, filtered; always within one company. */
+    async list(companyId: number, query: OperationLogQuery): Promise<Page<OperationLogEntry>> {
+      let filtered = db.selectFrom('operation_logs').where('company_id', '=', companyId);
+      if (query.action) filtered = filtered.where('action', '=', query.action);
+      if (query.result) filtered = filtered.where('result', '=', query.result);
+      if (query.actor) filtered = filtered.where(sql<boolean>`lower(actor_name) like ${likeContains(query.actor.toLowerCase())} escape '!'`);
+      if (query.from !== undefined) filtered = filtered.where('at', '>=', query.from);
+      if (query.to !== undefined) filtered = filtered.where('at', '<=', query.to);
+      const { total } = await filtered.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow();
+      const rows = await filtered
+        .selectAll()
+        .orderBy('at', 'desc')
+        .orderBy('id', 'desc')
+        .limit(query.pageSize)
+        .offset((query.page - 1) * query.pageSize)
+        .execute();
+      return {
+        total: Number(total),
+        page: query.page,
+        pageSize: query.pageSize,
+        list: rows.map((row) => ({
+          id: row.id,
+          at: row.at,
+          actorId: row.actor_id,
+          actorName: row.actor_name,
+          action: row.action,
+          targetType: row.target_type,
+          targetId: row.target_id,
+          targetName: row.target_name,
+          result: row.result,
+          detail: row.detail ? (JSON.parse(row.detail) as Record<string, unknown>) : null,
+          ip: row.ip,
+        })),
+      };
+    },
+  };
+}

@@ -1,0 +1,77 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { OperationLogEntry, Page } from '@atrium/contract';
+import { call, createTestApp, type TestApp } from '../../test/app.js';
+import { TEST_DIALECT } from '../../test/database.js';
+import { createOperationLogRepository } from './operation-log.repository.js';
+import { createOperationLog, type Actor } from './operation-log.service.js';
+
+describe(`operation log (${TEST_DIALECT})`, () => {
+  let t: TestApp;
+  let log: ReturnType<typeof createOperationLog>;
+  let actorA: Actor;
+  let tokenA: string;
+  let tokenB: string;
+  let tokenNoPermission: string;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    log = createOperationLog({ repository: createOperationLogRepository(t.db.kysely), clock: t.clock });
+    const a = await t.factories.companyWithAdmin('Alpha');
+    const b = await t.factories.companyWithAdmin('Beta');
+    actorA = { companyId: a.company.id, userId: a.admin.id, ip: '10.0.0.7' };
+    tokenA = await t.factories.session(a.admin);
+    tokenB = await t.factories.session(b.admin);
+    tokenNoPermission = await t.factories.session(await t.factories.user(a.company.id, { permissions: ['users:view'] }));
+  });
+  afterAll(() => t.cleanup());
+
+  const list = (token: string, query = '') =>
+    call<Page<OperationLogEntry>>(t.app, { method: 'GET', url: `/api/operation-log/list${query}`, headers: { token } });
+
+  it('records a successful change with the created record, and a failed one, rethrowing its error', async () => {
+    const created = await log.track(actorA, (role: { id: number } | undefined) => ({ action: 'role.create', targetType: 'role', targetId: role?.id ?? null, targetName: 'Auditors', detail: { permissions: ['reports:view'] } }), async () => ({ id: 41 }));
+    expect(created).toEqual({ id: 41 });
+    t.clock.advance(1000);
+    await expect(
+      log.track(actorA, { action: 'role.delete', targetType: 'role', targetId: 41, targetName: 'Auditors' }, async () => {
+        throw new Error('refused');
+      }),
+    ).rejects.toThrow('refused');
+
+    const answer = await list(tokenA);
+    expect(answer.status).toBe(200);
+    expect(answer.body.result.total).toBe(2);
+    const [newest, oldest] = answer.body.result.list;
+    expect(newest).toMatchObject({ action: 'role.delete', result: 'failure', targetId: 41, actorId: actorA.userId, ip: '10.0.0.7' });
+    expect(oldest).toMatchObject({ action: 'role.create', result: 'success', targetId: 41, targetName: 'Auditors', detail: { permissions: ['reports:view'] } });
+    expect(newest!.actorName).toMatch(/Test User/);
+    expect(newest!.at - oldest!.at).toBe(1000);
+  });
+
+  it('filters by action, result, actor name (wildcards literal) and time, and pages', async () => {
+    for (let i = 0; i < 16; i++) await log.record(actorA, { action: 'user.update', targetType: 'user', targetId: i }, 'success');
+    expect((await list(tokenA, '?action=user.update')).body.result.total).toBe(16);
+    expect((await list(tokenA, '?result=failure')).body.result.list.map((e) => e.action)).toEqual(['role.delete']);
+    expect((await list(tokenA, '?actor=test%20user')).body.result.total).toBe(18);
+    expect((await list(tokenA, '?actor=%25')).body.result.total).toBe(0);
+    const page2 = await list(tokenA, '?action=user.update&page=2&pageSize=15');
+    expect(page2.body.result).toMatchObject({ total: 16, page: 2, pageSize: 15 });
+    expect(page2.body.result.list).toHaveLength(1);
+    const first = (await list(tokenA, '?action=role.create')).body.result.list[0]!;
+    expect((await list(tokenA, `?from=${first.at + 1}&action=role.create`)).body.result.total).toBe(0);
+    expect((await list(tokenA, `?to=${first.at}`)).body.result.total).toBe(1);
+  });
+
+  it('refuses page sizes outside the table options', async () => {
+    const answer = await list(tokenA, '?pageSize=20');
+    expect(answer.status).toBe(400);
+    expect(answer.body.returncode).toBe(1001);
+  });
+
+  it("shows a company only its own entries and needs the operation-log permission", async () => {
+    expect((await list(tokenB)).body.result.total).toBe(0);
+    const refused = await list(tokenNoPermission);
+    expect(refused.status).toBe(403);
+    expect(refused.body.returncode).toBe(1014);
+  });
+});

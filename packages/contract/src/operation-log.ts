@@ -1,0 +1,35 @@
+import { z } from 'zod';
+import { PageQuery, pageOf } from './paging.js';
+import { TEXT_MAX } from './limits.js';
+
+/** Whether a recorded change succeeded. */
+export const OperationResult = z.enum(['success', 'failure']);
+export type OperationResult = z.infer<typeof OperationResult>;
+
+/** One administrative change: who, what, when, result (issue: company administration). */
+export const OperationLogEntry = z.object({
+  id: z.number().int(),
+  at: z.number().int().describe('UTC epoch milliseconds'),
+  actorId: z.number().int().nullable(),
+  actorName: z.string(),
+  action: z.string().describe('Dotted action name, e.g. role.create; the console translates `operationLog.actions.<action>`'),
+  targetType: z.string(),
+  targetId: z.number().int().nullable(),
+  targetName: z.string().nullable(),
+  result: OperationResult,
+  detail: z.record(z.string(), z.unknown()).nullable(),
+  ip: z.string().nullable(),
+});
+export type OperationLogEntry = z.infer<typeof OperationLogEntry>;
+
+/** `GET /operation-log/list` query. */
+export const OperationLogQuery = PageQuery.extend({
+  action: z.string().trim().max(TEXT_MAX).optional(),
+  actor: z.string().trim().max(TEXT_MAX).optional().describe("Part of the actor's name"),
+  result: OperationResult.optional(),
+  from: z.coerce.number().int().optional().describe('Earliest time, UTC epoch milliseconds'),
+  to: z.coerce.number().int().optional().describe('Latest time, UTC epoch milliseconds'),
+});
+export type OperationLogQuery = z.infer<typeof OperationLogQuery>;
+
+export const OperationLogPage = pageOf(OperationLogEntry);
