@@ -62,6 +62,14 @@ export function GroupFormDrawer({ open, group, parentId, saving, onSave, onClose
     }));
   }, [flat.data, group]);
 
+  const locationOptions = useMemo(
+    () =>
+      group?.locationId && group.locationName && !locations.some((node) => node.id === group.locationId)
+        ? [...locations, { id: group.locationId, pId: null, value: group.locationId, title: group.locationName, isLeaf: true }]
+        : locations,
+    [locations, group],
+  );
+
   const loadLocations = async (parent: number | null) => {
     const children = await fetchLocationChildren(parent);
     setLocations((current) => {
@@ -78,18 +86,7 @@ export function GroupFormDrawer({ open, group, parentId, saving, onSave, onClose
       size={isNarrow ? '100%' : '40%'}
       destroyOnHidden
       afterOpenChange={(visible) => {
-        if (!visible) return;
-        form.setFieldsValue({
-          name: group?.name ?? '',
-          parentId: group ? group.parentId : parentId,
-          groupCode: group?.groupCode ?? '',
-          description: group?.description ?? '',
-          locationId: group?.locationId ?? null,
-        });
-        if (group?.locationId && group.locationName) {
-          setLocations((current) => (current.some((node) => node.id === group.locationId) ? current : [...current, { id: group.locationId!, pId: -1, value: group.locationId!, title: group.locationName!, isLeaf: true }]));
-        }
-        if (locations.length === 0) void loadLocations(null);
+        if (visible && locations.length === 0) void loadLocations(null);
       }}
       footer={
         <Space>
@@ -100,8 +97,21 @@ export function GroupFormDrawer({ open, group, parentId, saving, onSave, onClose
         </Space>
       }
     >
-      <Form<GroupFormValues> form={form} layout="vertical" onFinish={onSave} disabled={saving}>
-        <Form.Item name="name" label={t('group.fields.name')} rules={[{ required: true, message: t('group.form.nameRequired') }, { ...nameRule, message: t('group.form.nameRequired') }]}>
+      {/* Mounted afresh at every opening (destroyOnHidden), so the initial values are the department's. */}
+      <Form<GroupFormValues>
+        form={form}
+        layout="vertical"
+        onFinish={onSave}
+        disabled={saving}
+        initialValues={{
+          name: group?.name ?? '',
+          parentId: group ? group.parentId : parentId,
+          groupCode: group?.groupCode ?? '',
+          description: group?.description ?? '',
+          locationId: group?.locationId ?? null,
+        }}
+      >
+        <Form.Item name="name" label={t('group.fields.name')} required rules={[{ ...nameRule, message: t('group.form.nameRequired') }]}>
           <Input maxLength={TEXT_MAX} showCount data-testid="group-form-name" />
         </Form.Item>
         <Form.Item name="parentId" label={t('group.fields.parent')}>
@@ -122,7 +132,7 @@ export function GroupFormDrawer({ open, group, parentId, saving, onSave, onClose
           <TreeSelect
             allowClear
             treeDataSimpleMode
-            treeData={locations}
+            treeData={locationOptions}
             loadData={(node) => loadLocations(node.value as number)}
             placeholder={t('group.form.noLocation')}
             data-testid="group-form-location"

@@ -1,5 +1,5 @@
 import { DeleteOutlined } from '@ant-design/icons';
-import { ColorAlpha, HEX_COLOR, normalizeSwatchColor, type Swatch } from '@atrium/contract';
+import { ColorAlpha, DEFAULT_COLOR, HEX_COLOR, normalizeSwatchColor, type Swatch } from '@atrium/contract';
 import { Button, ColorPicker, Form, Input, InputNumber, Modal, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
 
@@ -44,9 +44,6 @@ export function SwatchEditor({ open, swatch, saving, onSave, onDelete, onClose }
       cancelText={t('group.actions.cancel')}
       okButtonProps={{ loading: saving, 'data-testid': 'group-swatch-save' }}
       onOk={() => form.submit()}
-      afterOpenChange={(visible) => {
-        if (visible) form.setFieldsValue({ color: swatch ? swatch.color.slice(0, 7) : '#409EFF', alpha: swatch?.alpha ?? 100 });
-      }}
       footer={(_, { OkBtn, CancelBtn }) => (
         <Space wrap>
           {swatch ? (
@@ -59,7 +56,7 @@ export function SwatchEditor({ open, swatch, saving, onSave, onDelete, onClose }
         </Space>
       )}
     >
-      <Form form={form} layout="vertical" requiredMark={false} onFinish={submit} initialValues={{ color: '#409EFF', alpha: 100 }}>
+      <Form form={form} layout="vertical" requiredMark={false} onFinish={submit} initialValues={{ color: swatch ? swatch.color.slice(0, 7) : DEFAULT_COLOR, alpha: swatch?.alpha ?? 100 }}>
         <Space align="start" wrap>
           <ColorPicker
             value={preview ?? undefined}

@@ -88,10 +88,14 @@ export function GroupPage() {
       okButtonProps: { danger: true },
       cancelText: t('group.actions.cancel'),
       onOk: () =>
-        deleteGroup.mutateAsync(group.id).then(() => {
-          void message.success(t('group.messages.deleted'));
-          if (selectedId === group.id) setSelectedId(null);
-        }),
+        deleteGroup
+          .mutateAsync(group.id)
+          .then(() => {
+            void message.success(t('group.messages.deleted'));
+            if (selectedId === group.id) setSelectedId(null);
+          })
+          // The API client has shown the refusal; the dialog just closes.
+          .catch(() => undefined),
     });
 
   const onAction = (action: GroupAction, group: GroupNode) => {
@@ -119,10 +123,13 @@ export function GroupPage() {
         okButtonProps: { danger: true, 'data-testid': 'group-swatch-delete-confirm' },
         cancelText: t('group.actions.cancel'),
         onOk: () =>
-          deleteSwatches.mutateAsync([swatch.id]).then(() => {
-            setEditor({ open: false });
-            void message.success(t('group.palette.deleted'));
-          }),
+          deleteSwatches
+            .mutateAsync([swatch.id])
+            .then(() => {
+              setEditor({ open: false });
+              void message.success(t('group.palette.deleted'));
+            })
+            .catch(() => undefined),
       }),
     [modal, t, deleteSwatches, message],
   );
