@@ -16,6 +16,8 @@ import { COOKIE_NAMES, JSON_BODY_LIMIT, PRODUCT_VERSION, ReturnCode, type MenuNo
 import type { Config } from './config.js';
 import type { Database } from './db/database.js';
 import { createRepositories, createTransact } from './db/repositories.js';
+import { groupRoutes } from './modules/department/department.routes.js';
+import { createGroupService } from './modules/department/department.service.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { operationLogRoutes } from './modules/operation-log/operation-log.routes.js';
 import { createOperationLog } from './modules/operation-log/operation-log.service.js';
@@ -146,6 +148,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   const operationLog = createOperationLog({ repository: repositories.operationLogs, clock });
+  const groups = createGroupService({
+    departments: repositories.departments,
+    styles: repositories.departmentStyles,
+    settings: repositories.settings,
+    operationLog,
+    transact: createTransact(db.kysely),
+    clock,
+  });
 
   installAccessGuard(app, { resolveSession: sessions.resolveSession, clearSessionCookie });
 
@@ -183,6 +193,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(userRoutes({ users }));
       await api.register(roleRoutes());
       await api.register(operationLogRoutes({ operationLog }));
+      await api.register(groupRoutes({ groups }));
     },
     { prefix: '/api' },
   );

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ALL_PERMISSIONS } from '@atrium/contract';
+import { createDepartmentRepository } from './modules/department/department.repository.js';
+import { createDepartmentStyleRepository } from './modules/department/department-style.repository.js';
 import { LOCATION_LEVEL } from './modules/location/location.repository.js';
 import { createOperationLogRepository } from './modules/operation-log/operation-log.repository.js';
 import { createOperationLog } from './modules/operation-log/operation-log.service.js';
@@ -18,7 +20,7 @@ describe(`tenancy (${TEST_DIALECT})`, () => {
   let newcomerA: TestUser;
   let adminB: TestUser;
   let tokenB: string;
-  const B_MARKERS = ['Bravo Holdings', 'bravo-only', 'Bravo Secret Department', 'Bravo Vault', '/uploads/bravo.png'];
+  const B_MARKERS = ['Bravo Holdings', 'bravo-only', 'Bravo Secret Department', 'Bravo Vault', '/uploads/bravo.png', 'BRAVO-SUB', '#ABCDEF'];
 
   beforeAll(async () => {
     t = await createTestApp();
@@ -36,6 +38,11 @@ describe(`tenancy (${TEST_DIALECT})`, () => {
       departmentId: await t.factories.department(b.id, 'Bravo Secret Department'),
       locationId: vault,
     });
+    // B's departments: a coded sub-department and a colour of its own palette.
+    const bravoDepartments = createDepartmentRepository(t.db.kysely);
+    const [bravoTop] = await bravoDepartments.listDepartments(b.id);
+    const bravoColor = await createDepartmentStyleRepository(t.db.kysely).insertStyle(b.id, '#ABCDEF', t.clock.now());
+    await bravoDepartments.insertDepartment({ companyId: b.id, parentId: bravoTop!.id, name: 'Bravo Sub Unit', groupCode: 'BRAVO-SUB', styleId: bravoColor, styleColor: '#ABCDEF' }, t.clock.now());
     // B demands 20-character passwords; A's password changes must not be judged by B's policy.
     await createSettingsRepository(t.db.kysely).putSetting(b.id, 'passwordPolicy', { minLength: 20 }, t.clock.now());
     tokenB = (await signIn(t.app, adminB)).token!;
@@ -60,10 +67,16 @@ describe(`tenancy (${TEST_DIALECT})`, () => {
     );
     expect(reads.map((route) => route.url).sort()).toEqual([
       '/api/checkIsLogin',
+      '/api/group/list',
       '/api/operation-log/list',
       '/api/role/current',
+      '/api/tenant/group/list',
+      '/api/tenant/group/list-of-location-or-group',
+      '/api/tenant/group/style-table',
+      '/api/tenant/group/user/statistics',
       '/api/user/getCurrentUserInfo',
       '/api/user/getMenuList',
+      '/api/userGroup/getList',
     ]);
     for (const route of reads) {
       const answer = await call(t.app, { method: 'GET', url: route.url, headers: { token: signedIn.token! } });

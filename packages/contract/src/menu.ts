@@ -55,7 +55,7 @@ export const MENU_CATALOGUE: MenuNode[] = [
     children: [
       page('directory', '/directory', 'UserOutlined', 'ADMIN', 'users'),
       page('role', '/role', 'SafetyCertificateOutlined', 'ADMIN', 'roles'),
-      page('group', '/group', 'ClusterOutlined', 'ADMIN', 'departments'),
+      page('group', '/group', 'ClusterOutlined', 'ADMIN', 'departments', true),
       page('account', '/account', 'CloudSyncOutlined', 'ADMIN', 'accountGlobal'),
       page('personal', '/personal', 'IdcardOutlined', 'ADMIN', undefined, true),
       page('company', '/company', 'BankOutlined', 'ADMIN', 'accountGlobal'),

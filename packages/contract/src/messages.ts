@@ -67,6 +67,25 @@ export const MESSAGES = {
     'en-US': 'No password change is pending; change your password from your account page',
     'zh-CN': '当前无需修改初始密码，请在个人设置中修改密码',
   },
+  // group
+  groupNotFound: { 'en-US': 'The department does not exist', 'zh-CN': '部门不存在' },
+  groupParentNotFound: { 'en-US': 'The parent department does not exist', 'zh-CN': '上级部门不存在' },
+  groupLocationNotFound: { 'en-US': 'The location does not exist', 'zh-CN': '位置不存在' },
+  groupCodeTaken: { 'en-US': 'The group code {code} is already used by another department', 'zh-CN': '部门编码 {code} 已被其他部门使用' },
+  groupParentCycle: {
+    'en-US': 'A department cannot be moved under itself or one of its sub-departments',
+    'zh-CN': '不能将部门移动到其自身或其下级部门之下',
+  },
+  groupHasMembers: {
+    'en-US': 'The department still has {count} member(s); move them to another department first',
+    'zh-CN': '该部门仍有 {count} 名成员，请先将他们移至其他部门',
+  },
+  groupHasChildren: {
+    'en-US': 'The department still has {count} sub-department(s); delete or move them first',
+    'zh-CN': '该部门仍有 {count} 个下级部门，请先删除或移动它们',
+  },
+  swatchNotFound: { 'en-US': 'The colour is not in the palette', 'zh-CN': '调色板中没有该颜色' },
+  swatchDuplicate: { 'en-US': 'The colour {color} is already in the palette', 'zh-CN': '颜色 {color} 已在调色板中' },
 } as const satisfies Record<string, Record<Lang, string>>;
 
 export type MessageKey = keyof typeof MESSAGES;

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import { createCompanyRepository } from '../modules/company/company.repository.js';
 import { createDepartmentRepository } from '../modules/department/department.repository.js';
+import { createDepartmentStyleRepository } from '../modules/department/department-style.repository.js';
 import { createLocationRepository } from '../modules/location/location.repository.js';
 import { createOperationLogRepository } from '../modules/operation-log/operation-log.repository.js';
 import { createRoleRepository } from '../modules/role/role.repository.js';
@@ -15,6 +16,7 @@ export function createRepositories(db: Kysely<DB>) {
   return {
     companies: createCompanyRepository(db),
     departments: createDepartmentRepository(db),
+    departmentStyles: createDepartmentStyleRepository(db),
     locations: createLocationRepository(db),
     operationLogs: createOperationLogRepository(db),
     roles: createRoleRepository(db),

@@ -38,7 +38,21 @@ export interface DepartmentTable {
   name: string;
   group_code: string | null;
   sort_order: Generated<number>;
+  /** Copy of the palette colour `style_id` points at, kept in step by the group repository. */
   style_color: string | null;
+  created_at: number;
+  description: string | null;
+  location_id: number | null;
+  /** The department's colour in the company's palette (`department_styles`). */
+  style_id: number | null;
+}
+
+/** A colour of a company's department palette. */
+export interface DepartmentStyleTable {
+  id: Generated<number>;
+  company_id: number;
+  /** Upper-case #RRGGBB, or #RRGGBBAA below full opacity. */
+  color: string;
   created_at: number;
 }
 
@@ -143,6 +157,7 @@ export interface DB {
   settings: SettingTable;
   login_failures: LoginFailureTable;
   operation_logs: OperationLogTable;
+  department_styles: DepartmentStyleTable;
 }
 
 export type CompanyRow = Selectable<CompanyTable>;
