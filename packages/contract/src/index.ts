@@ -9,3 +9,5 @@ export * from './returncodes.js';
 export * from './session.js';
 export * from './operation-log.js';
 export * from './paging.js';
+export * from './mail.js';
+export * from './directory.js';
