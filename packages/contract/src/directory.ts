@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { PASSWORD_MAX, TEXT_MAX } from './limits.js';
 import { PageQuery, pageOf } from './paging.js';
+import { PasswordPolicy } from './password.js';
 import { Gender, NewPassword } from './session.js';
 
 /** User names: letters, digits and . _ - @, 2 to 64 characters; they can't change after creation. */
@@ -104,8 +105,15 @@ export const ResendActivationBody = z.object({ id: Id });
 export const ReqToken = z.string().trim().min(16).max(128);
 /** `GET /user/checkActiveUserReq` query. */
 export const CheckActivationQuery = z.object({ reqToken: ReqToken });
-/** Whether an activation link is usable, and for which user name; nothing else. */
-export const CheckActivationResult = z.object({ valid: z.boolean(), userName: z.string().nullable() });
+/**
+ * Whether an activation link is usable and for which user name; with a usable link also the
+ * company's password policy, so the form can show its rules. Nothing else about the user.
+ */
+export const CheckActivationResult = z.object({
+  valid: z.boolean(),
+  userName: z.string().nullable(),
+  passwordPolicy: PasswordPolicy.nullable(),
+});
 export type CheckActivationResult = z.infer<typeof CheckActivationResult>;
 
 /** `POST /user/activeUserAndSetPassword` body. */

@@ -153,7 +153,7 @@ export function directoryRoutes({ directory }: { directory: DirectoryService }):
         config: { access: 'public' },
         schema: {
           tags: ['directory'],
-          summary: 'Public: whether an activation link is valid, and for which user name',
+          summary: "Public: whether an activation link is valid, for which user name, and the company's password policy",
           querystring: CheckActivationQuery,
           response: envelopeResponses(CheckActivationResult),
         },

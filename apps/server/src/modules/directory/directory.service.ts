@@ -226,8 +226,8 @@ export function createDirectoryService(deps: DirectoryServiceDeps) {
     /** Public: whether a link works and for whom; nothing more leaves. */
     async checkActivation(reqToken: string): Promise<CheckActivationResult> {
       const activation = await directory.findActivation(hashSessionToken(reqToken));
-      if (!activation || activation.expiresAt <= clock.now()) return { valid: false, userName: null };
-      return { valid: true, userName: activation.userName };
+      if (!activation || activation.expiresAt <= clock.now()) return { valid: false, userName: null, passwordPolicy: null };
+      return { valid: true, userName: activation.userName, passwordPolicy: await settings.getPasswordPolicy(activation.companyId) };
     },
 
     /** Public: the link's user chooses a password under the company's policy; the link is used up. */

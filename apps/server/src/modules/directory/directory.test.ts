@@ -129,7 +129,7 @@ describe(`directory (${TEST_DIALECT})`, () => {
   it('activates with a single-use link under the company policy; the user then signs in normally', async () => {
     const reqToken = tokenFromMail('kim.lee@alpha.test')!;
     const check = await api<CheckActivationResult>(undefined, 'GET', `/user/checkActiveUserReq?reqToken=${reqToken}`);
-    expect(check.body.result).toEqual({ valid: true, userName: 'kim.lee' });
+    expect(check.body.result).toMatchObject({ valid: true, userName: 'kim.lee', passwordPolicy: { minLength: 8 } });
     await createSettingsRepository(t.db.kysely).putSetting(companyA, 'passwordPolicy', { minLength: 12, needsNumber: true }, t.clock.now());
     const weak = await api(undefined, 'POST', '/user/activeUserAndSetPassword', { reqToken, password: 'Short-pass', confirmPassword: 'Short-pass' });
     expect([weak.status, weak.body.returncode]).toEqual([422, 1005]);
@@ -142,7 +142,7 @@ describe(`directory (${TEST_DIALECT})`, () => {
     expect(signedIn.body.result.isDefaultPassword).toBe(false);
     const again = await api(undefined, 'POST', '/user/activeUserAndSetPassword', { reqToken, password: 'Other-pass-12345', confirmPassword: 'Other-pass-12345' });
     expect([again.status, again.body.returncode]).toEqual([422, 1005]);
-    expect((await api<CheckActivationResult>(undefined, 'GET', `/user/checkActiveUserReq?reqToken=${reqToken}`)).body.result).toEqual({ valid: false, userName: null });
+    expect((await api<CheckActivationResult>(undefined, 'GET', `/user/checkActiveUserReq?reqToken=${reqToken}`)).body.result).toEqual({ valid: false, userName: null, passwordPolicy: null });
     expect((await api<DirectoryUser>(tokenA, 'GET', `/user/details?id=${kim.id}`)).body.result.isPendingActivation).toBe(false);
     const resend = await api(tokenA, 'POST', '/user/resendActivation', { id: kim.id });
     expect([resend.status, resend.body.returncode]).toEqual([422, 1005]);
@@ -154,7 +154,7 @@ describe(`directory (${TEST_DIALECT})`, () => {
     const first = tokenFromMail('lou@alpha.test')!;
     t.clock.advance(72 * HOUR_MS);
     // The sessions timed out meanwhile.
-    [tokenA, tokenViewer, tokenNoArea, tokenB] = await Promise.all([adminA, viewerA, noAreaA, adminB].map((user) => t.factories.session(user)));
+    [tokenA, tokenViewer, tokenNoArea, tokenB] = (await Promise.all([adminA, viewerA, noAreaA, adminB].map((user) => t.factories.session(user)))) as [string, string, string, string];
     expect((await api<CheckActivationResult>(undefined, 'GET', `/user/checkActiveUserReq?reqToken=${first}`)).body.result.valid).toBe(false);
     const resend = await api(tokenA, 'POST', '/user/resendActivation', { id: created.body.result.id });
     expect(resend.status).toBe(200);
