@@ -1,4 +1,4 @@
-import { DeleteOutlined, EditOutlined, MailOutlined, PlusOutlined, SwapOutlined } from '@ant-design/icons';
+import { DeleteOutlined, EditOutlined, MailOutlined, PlusOutlined, SearchOutlined, SwapOutlined } from '@ant-design/icons';
 import { FILTER_DEBOUNCE_MS, PAGE_SIZES, type DirectoryUser, type UserListQuery } from '@atrium/contract';
 import { App, Button, Input, Modal, Select, Space, Table, Tag, Tooltip, TreeSelect } from 'antd';
 import type { ButtonProps } from 'antd';
@@ -6,6 +6,7 @@ import type { ColumnsType } from 'antd/es/table';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDebouncedValue } from '../../../shared/hooks/use-debounced-value';
+import { useMediaQuery } from '../../../shared/hooks/use-media-query';
 import { useSession } from '../../../shared/session/session-context';
 import { ColumnChooser, useHiddenColumns } from '../../../shared/ui/column-chooser';
 import { PageHeader } from '../../../shared/ui/page-header';
@@ -39,6 +40,8 @@ export function DirectoryPage() {
   const move = useMoveUsers();
   const resend = useResendActivation();
   const hidden = useHiddenColumns(ROUTE);
+  // Fixed columns would leave no room for the others on a phone.
+  const isNarrow = useMediaQuery('(max-width: 700px)');
   const tree = useMemo(() => departmentTree(options.data?.departments ?? []), [options.data]);
 
   const setFilter = (change: Partial<Filters>) => {
@@ -61,7 +64,7 @@ export function DirectoryPage() {
     });
 
   const columns: ColumnsType<DirectoryUser> = [
-    { key: 'name', title: t('directory.fields.name'), dataIndex: 'fullName', fixed: 'left', width: 170, ellipsis: true },
+    { key: 'name', title: t('directory.fields.name'), dataIndex: 'fullName', ...(isNarrow ? {} : { fixed: 'left' as const }), width: 170, ellipsis: true },
     { key: 'userName', title: t('directory.fields.userName'), dataIndex: 'userName', width: 150, ellipsis: true },
     { key: 'email', title: t('directory.fields.email'), dataIndex: 'email', width: 220, ellipsis: true },
     { key: 'usercode', title: t('directory.fields.usercode'), dataIndex: 'usercode', width: 110 },
@@ -86,7 +89,7 @@ export function DirectoryPage() {
     visibleColumns.push({
       key: 'actions',
       title: t('directory.actions.title'),
-      fixed: 'right',
+      ...(isNarrow ? {} : { fixed: 'right' as const }),
       width: 130,
       render: (_, user) => (
         <Space size={0}>
@@ -129,7 +132,8 @@ export function DirectoryPage() {
         }
       />
       <div className="atrium-directory-filters">
-        <Input.Search
+        <Input
+          prefix={<SearchOutlined />}
           allowClear
           value={keyword}
           onChange={(event) => {

@@ -1,3 +1,4 @@
+import { SearchOutlined } from '@ant-design/icons';
 import { FILTER_DEBOUNCE_MS, PAGE_SIZES, type MailOutboxItem, type MailStatus } from '@atrium/contract';
 import { Alert, Descriptions, Drawer, Input, Spin, Table, Tabs, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
@@ -37,7 +38,8 @@ export function MailOutboxPage() {
     <div className="atrium-page" data-testid="page-mail-outbox">
       <PageHeader title={t('mail.title')} subtitle={t('mail.subtitle')} />
       <div className="atrium-mail-filters">
-        <Input.Search
+        <Input
+          prefix={<SearchOutlined />}
           allowClear
           value={recipient}
           onChange={(event) => {
