@@ -34,6 +34,8 @@ export default defineConfig({
           include: ['src/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
           setupFiles: ['src/test/setup.ts'],
+          // Whole-shell renders take seconds on a loaded two-core machine.
+          testTimeout: 20_000,
           env: { TZ: 'UTC' },
         },
       },

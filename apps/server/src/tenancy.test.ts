@@ -3,6 +3,7 @@ import { ALL_PERMISSIONS } from '@atrium/contract';
 import { createDepartmentRepository } from './modules/department/department.repository.js';
 import { createDepartmentStyleRepository } from './modules/department/department-style.repository.js';
 import { LOCATION_LEVEL } from './modules/location/location.repository.js';
+import { createMailOutboxRepository } from './modules/mail/mail.repository.js';
 import { createOperationLogRepository } from './modules/operation-log/operation-log.repository.js';
 import { createOperationLog } from './modules/operation-log/operation-log.service.js';
 import { createSettingsRepository } from './modules/settings/settings.repository.js';
@@ -21,6 +22,8 @@ describe(`tenancy (${TEST_DIALECT})`, () => {
   let adminB: TestUser;
   let tokenB: string;
   const B_MARKERS = ['Bravo Holdings', 'bravo-only', 'Bravo Secret Department', 'Bravo Vault', '/uploads/bravo.png', 'BRAVO-SUB', '#ABCDEF'];
+  let mailOfA: number;
+  let mailOfB: number;
 
   beforeAll(async () => {
     t = await createTestApp();
@@ -51,6 +54,9 @@ describe(`tenancy (${TEST_DIALECT})`, () => {
       { action: 'location.update', targetType: 'location', targetId: vault, targetName: 'Bravo Vault' },
       'success',
     );
+    const outbox = createMailOutboxRepository(t.db.kysely);
+    mailOfB = await outbox.insert({ companyId: b.id, to: adminB.email, subject: 'Bravo Vault opening', text: 'bravo-only', html: null, status: 'kept', createdAt: t.clock.now() });
+    mailOfA = await outbox.insert({ companyId: a.id, to: adminA.email, subject: 'Alpha news', text: 'alpha', html: null, status: 'kept', createdAt: t.clock.now() });
   });
   afterAll(() => t.cleanup());
 
@@ -68,21 +74,36 @@ describe(`tenancy (${TEST_DIALECT})`, () => {
     expect(reads.map((route) => route.url).sort()).toEqual([
       '/api/checkIsLogin',
       '/api/group/list',
+      '/api/mail/outbox',
+      '/api/mail/outbox/details',
       '/api/operation-log/list',
       '/api/role/current',
       '/api/tenant/group/list',
       '/api/tenant/group/list-of-location-or-group',
       '/api/tenant/group/style-table',
       '/api/tenant/group/user/statistics',
+      '/api/user/details',
+      '/api/user/directoryOptions',
       '/api/user/getCurrentUserInfo',
       '/api/user/getMenuList',
       '/api/userGroup/getList',
     ]);
+    // Detail routes are read with A's own record; B's record is as unknown as a missing one.
+    const ownQuery: Record<string, string> = { '/api/mail/outbox/details': `?id=${mailOfA}`, '/api/user/details': `?id=${adminA.id}` };
+    const foreignQuery: Record<string, string> = { '/api/mail/outbox/details': `?id=${mailOfB}`, '/api/user/details': `?id=${adminB.id}` };
     for (const route of reads) {
-      const answer = await call(t.app, { method: 'GET', url: route.url, headers: { token: signedIn.token! } });
+      const answer = await call(t.app, { method: 'GET', url: route.url + (ownQuery[route.url] ?? ''), headers: { token: signedIn.token! } });
       expect(answer.status, route.url).toBe(200);
       expectNothingOfB(route.url, answer.body);
+      if (foreignQuery[route.url]) {
+        const foreign = await call(t.app, { method: 'GET', url: route.url + foreignQuery[route.url], headers: { token: signedIn.token! } });
+        expect([foreign.status, foreign.body.returncode], route.url).toEqual([404, 1002]);
+        expectNothingOfB(route.url, foreign.body);
+      }
     }
+    const list = await call(t.app, { method: 'POST', url: '/api/user/getUserList', headers: { token: signedIn.token! }, payload: {} });
+    expect(list.status).toBe(200);
+    expectNothingOfB('getUserList', list.body);
     const info = await call<{ company: { name: string } }>(t.app, { method: 'GET', url: '/api/user/getCurrentUserInfo', headers: { token: signedIn.token! } });
     expect(info.body.result.company.name).toBe('Alpha Works');
   });

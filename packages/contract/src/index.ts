@@ -10,3 +10,5 @@ export * from './session.js';
 export * from './operation-log.js';
 export * from './paging.js';
 export * from './group.js';
+export * from './mail.js';
+export * from './directory.js';

@@ -86,6 +86,24 @@ export const MESSAGES = {
   },
   swatchNotFound: { 'en-US': 'The colour is not in the palette', 'zh-CN': '调色板中没有该颜色' },
   swatchDuplicate: { 'en-US': 'The colour {color} is already in the palette', 'zh-CN': '颜色 {color} 已在调色板中' },
+  // directory
+  userNameTaken: { 'en-US': 'The user name {userName} is already in use', 'zh-CN': '用户名 {userName} 已被使用' },
+  emailTaken: { 'en-US': 'The e-mail address {email} is already in use', 'zh-CN': '邮箱 {email} 已被使用' },
+  userNameCannotChange: { 'en-US': 'The user name cannot change after creation', 'zh-CN': '用户名创建后不可修改' },
+  emailCannotChange: { 'en-US': 'The e-mail address cannot change after creation', 'zh-CN': '邮箱创建后不可修改' },
+  cannotDeleteYourself: { 'en-US': 'You cannot delete your own account', 'zh-CN': '不能删除自己的账号' },
+  lastUserAdministrator: {
+    'en-US': 'At least one active user must keep the right to edit users',
+    'zh-CN': '至少需要保留一名拥有用户编辑权限的启用用户',
+  },
+  noRoleInCompany: { 'en-US': 'The company has no role to give the new user', 'zh-CN': '公司没有可分配给新用户的角色' },
+  activationLinkInvalid: {
+    'en-US': 'This activation link is invalid, already used or expired',
+    'zh-CN': '该激活链接无效、已使用或已过期',
+  },
+  alreadyActivated: { 'en-US': 'This user has already activated the account', 'zh-CN': '该用户已激活账号' },
+  accountActivated: { 'en-US': 'Account activated, please sign in', 'zh-CN': '账号已激活，请登录' },
+  activationMailSent: { 'en-US': 'The activation e-mail has been sent', 'zh-CN': '激活邮件已发送' },
 } as const satisfies Record<string, Record<Lang, string>>;
 
 export type MessageKey = keyof typeof MESSAGES;

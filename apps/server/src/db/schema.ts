@@ -147,6 +147,30 @@ export interface OperationLogTable {
   at: number;
 }
 
+export interface MailOutboxTable {
+  id: Generated<number>;
+  company_id: number;
+  to: string;
+  subject: string;
+  text: string;
+  html: string | null;
+  status: 'queued' | 'sent' | 'failed' | 'kept';
+  /** Why sending failed. */
+  error: string | null;
+  created_at: number;
+  sent_at: number | null;
+}
+
+export interface UserActivationTable {
+  id: Generated<number>;
+  company_id: number;
+  user_id: number;
+  /** SHA-256 of the activation token, hex. */
+  token_hash: string;
+  expires_at: number;
+  created_at: number;
+}
+
 export interface DB {
   companies: CompanyTable;
   roles: RoleTable;
@@ -158,6 +182,8 @@ export interface DB {
   login_failures: LoginFailureTable;
   operation_logs: OperationLogTable;
   department_styles: DepartmentStyleTable;
+  mail_outbox: MailOutboxTable;
+  user_activations: UserActivationTable;
 }
 
 export type CompanyRow = Selectable<CompanyTable>;
