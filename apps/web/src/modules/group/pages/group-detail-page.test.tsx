@@ -2,12 +2,10 @@ import type { GroupMember, GroupNode, GroupStatistics } from '@atrium/contract';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { preferencesStore } from '../../../shared/preferences/preferences-store';
-import { makeEntry, makeUser } from '../../../test/factories';
-import { renderConsole, stubApi } from '../../../test/render';
+import { stubApi } from '../../../test/render';
+import { renderGroupPage } from './render-group-page';
 
 afterEach(() => {
-  preferencesStore.deactivate();
   vi.restoreAllMocks();
 });
 
@@ -27,7 +25,6 @@ const STATS: GroupStatistics = {
   byRole: [{ roleId: 1, roleName: 'Staff', count: 2 }], byGender: { male: 0, female: 2, secret: 0 },
 };
 
-const menu = [makeEntry('userManagement', '', [makeEntry('group', '/group')])];
 
 describe('GroupDetailPage', { timeout: 20_000 }, () => {
   it('shows statistics and the members of the branch, then only its own with the switch off', async () => {
@@ -41,7 +38,7 @@ describe('GroupDetailPage', { timeout: 20_000 }, () => {
         return { result: { list, total: list.length, page: 1, pageSize: 15 } };
       },
     });
-    renderConsole({ path: '/group-detail/1', user: makeUser({ permissions: ['departments:view'] }), menu });
+    renderGroupPage('/group-detail/1', ['departments:view']);
     await screen.findByTestId('page-group-detail', {}, { timeout: 5000 });
     expect(await screen.findByText('Grace', {}, { timeout: 5000 })).toBeInTheDocument();
     expect(screen.getByTestId('group-stats')).toHaveTextContent('Sub-departments1');
@@ -56,7 +53,7 @@ describe('GroupDetailPage', { timeout: 20_000 }, () => {
 
   it('says so for a department that does not exist', async () => {
     stubApi({ 'GET /tenant/group/list': { result: TREE } });
-    renderConsole({ path: '/group-detail/99', user: makeUser({ permissions: ['departments:view'] }), menu });
+    renderGroupPage('/group-detail/99', ['departments:view']);
     expect(await screen.findByText('This department does not exist', {}, { timeout: 5000 })).toBeInTheDocument();
   });
 });

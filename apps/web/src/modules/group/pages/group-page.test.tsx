@@ -1,14 +1,11 @@
-import type { GroupNode, Swatch } from '@atrium/contract';
+import type { GroupNode, Permission, Swatch } from '@atrium/contract';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { preferencesStore } from '../../../shared/preferences/preferences-store';
-import { makeEntry, makeUser } from '../../../test/factories';
-import { renderConsole, stubApi } from '../../../test/render';
+import { stubApi } from '../../../test/render';
+import { renderGroupPage } from './render-group-page';
 
 afterEach(() => {
-  preferencesStore.deactivate();
-  vi.useRealTimers();
   vi.restoreAllMocks();
 });
 
@@ -26,9 +23,7 @@ const TREE: GroupNode[] = [
 ];
 const SWATCHES: Swatch[] = [{ id: 10, color: '#409EFF', alpha: 100 }, { id: 11, color: '#73D13D', alpha: 100 }];
 
-const menu = [makeEntry('userManagement', '', [makeEntry('group', '/group')])];
-const openPage = (permissions: string[] = ['departments:edit', 'departments:view', 'users:edit', 'users:view']) =>
-  renderConsole({ path: '/group', user: makeUser({ permissions: permissions as never }), menu });
+const openPage = (permissions: Permission[] = ['departments:edit', 'departments:view', 'users:edit', 'users:view']) => renderGroupPage('/group', permissions);
 
 const defaultRoutes = () => ({
   'GET /tenant/group/list': { result: TREE },
