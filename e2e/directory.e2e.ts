@@ -53,7 +53,7 @@ describe('directory journey', () => {
     await shot(page, 'drawer-en-1440');
     await page.getByTestId('directory-form-submit').click();
     await page.getByTestId('directory-filter-keyword').fill('nina');
-    await expect.poll(() => page.getByTestId('directory-table').locator('tr.ant-table-row').count()).toBe(1);
+    await expect.poll(() => page.getByTestId('directory-table').locator('tr.ant-table-row').count(), { timeout: 15_000 }).toBe(1);
     await page.getByText('Not activated').first().waitFor();
 
     await page.goto('/mail-outbox');
@@ -61,6 +61,10 @@ describe('directory journey', () => {
     await page.getByTestId('mail-table').getByText('nina.patel@harbourview.example').first().click();
     const text = await page.getByTestId('mail-text').innerText();
     await shot(page, 'outbox-en-1440');
+    await page.getByRole('tab', { name: 'HTML' }).click();
+    const html = page.frameLocator('[data-testid="mail-html"]');
+    await html.getByText('Open this link', { exact: false }).waitFor();
+    await shot(page, 'outbox-html-en-1440');
     const link = /https?:\/\/\S+\/activate\/[A-Za-z0-9_-]+/.exec(text)?.[0];
     expect(link).toBeDefined();
     await admin.close();
