@@ -1,4 +1,7 @@
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import ExcelJS from 'exceljs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, NARROW, newContext, screenshot, signIn, WIDE } from './support/browser.js';
@@ -50,7 +53,7 @@ describe('directory journey', () => {
     await shot(page, 'drawer-en-1440');
     await page.getByTestId('directory-form-submit').click();
     await page.getByTestId('directory-filter-keyword').fill('nina');
-    await expect.poll(() => page.getByTestId('directory-table').locator('tr.ant-table-row').count()).toBe(1);
+    await expect.poll(() => page.getByTestId('directory-table').locator('tr.ant-table-row').count(), { timeout: 15_000 }).toBe(1);
     await page.getByText('Not activated').first().waitFor();
 
     await page.goto('/mail-outbox');
@@ -58,6 +61,10 @@ describe('directory journey', () => {
     await page.getByTestId('mail-table').getByText('nina.patel@harbourview.example').first().click();
     const text = await page.getByTestId('mail-text').innerText();
     await shot(page, 'outbox-en-1440');
+    await page.getByRole('tab', { name: 'HTML' }).click();
+    const html = page.frameLocator('[data-testid="mail-html"]');
+    await html.getByText('Open this link', { exact: false }).waitFor();
+    await shot(page, 'outbox-html-en-1440');
     const link = /https?:\/\/\S+\/activate\/[A-Za-z0-9_-]+/.exec(text)?.[0];
     expect(link).toBeDefined();
     await admin.close();
@@ -77,6 +84,37 @@ describe('directory journey', () => {
     await signIn(activation, 'nina.patel', NEW_PASSWORD);
     await activation.waitForURL((url) => !url.pathname.startsWith('/login'));
     await newcomer.close();
+  });
+
+  it('imports a small xlsx with one bad row and exports the list without formulas', async () => {
+    const book = new ExcelJS.Workbook();
+    const sheet = book.addWorksheet('People');
+    sheet.addRow(['userName', 'email', 'firstName', 'lastName', 'department']);
+    sheet.addRow(['omar.farouk', 'omar.farouk@harbourview.example', 'Omar', 'Farouk', '']);
+    sheet.addRow(['bad name', 'not-an-email', 'Bad', 'Row', '']);
+    const file = join(tmpdir(), `atrium-import-${Date.now()}.xlsx`);
+    writeFileSync(file, Buffer.from(await book.xlsx.writeBuffer()));
+
+    const context = await newContext(browser, server.baseURL, { viewport: WIDE });
+    const page = await context.newPage();
+    await page.goto('/login?redirect=%2Fdirectory');
+    await signIn(page, 'admin', PASSWORD);
+    await page.getByTestId('directory-table').locator('tr.ant-table-row').first().waitFor();
+    await page.getByTestId('directory-import').click();
+    await page.locator('input[type=file]').setInputFiles(file);
+    const report = page.getByTestId('directory-import-report');
+    await report.waitFor();
+    expect(await report.innerText()).toContain('1 accepted, 1 refused');
+    expect(await report.innerText()).toContain('email is missing or not valid');
+    await shot(page, 'import-report-en-1440');
+    await page.keyboard.press('Escape');
+
+    await page.getByTestId('directory-export').click();
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByText('CSV (.csv)').click()]);
+    const csv = readFileSync((await download.path())!, 'utf8');
+    expect(csv).toContain('omar.farouk');
+    expect(csv).toContain("'+44");
+    await context.close();
   });
 
   it('looks right in both languages on wide and narrow screens', async () => {

@@ -131,3 +131,21 @@ export const DirectoryOptions = z.object({
   locations: z.array(z.object({ id: z.number().int(), name: z.string(), level: z.number().int() })),
 });
 export type DirectoryOptions = z.infer<typeof DirectoryOptions>;
+
+/** Export formats of the directory. */
+export const ExportFormat = z.enum(['xlsx', 'csv']);
+/** `POST /user/export` body: the list's filters (no paging) and the format. */
+export const ExportUsersBody = UserListQuery.omit({ page: true, pageSize: true }).extend({ format: ExportFormat.default('xlsx') });
+export type ExportUsersBody = z.infer<typeof ExportUsersBody>;
+
+/** Largest number of rows one import reads. */
+export const IMPORT_MAX_ROWS = 1000;
+/** Largest import file, in bytes. */
+export const IMPORT_MAX_BYTES = 5 * 1024 * 1024;
+
+/** What became of an import: the rows accepted, and each refused row with its reasons. */
+export const ImportReport = z.object({
+  accepted: z.array(z.object({ sheet: z.string(), row: z.number().int().describe('Row number in the sheet, from 1 (the header)'), userName: z.string(), id: z.number().int() })),
+  refused: z.array(z.object({ sheet: z.string(), row: z.number().int(), userName: z.string().nullable(), reasons: z.array(z.string()) })),
+});
+export type ImportReport = z.infer<typeof ImportReport>;

@@ -104,6 +104,19 @@ export const MESSAGES = {
   alreadyActivated: { 'en-US': 'This user has already activated the account', 'zh-CN': '该用户已激活账号' },
   accountActivated: { 'en-US': 'Account activated, please sign in', 'zh-CN': '账号已激活，请登录' },
   activationMailSent: { 'en-US': 'The activation e-mail has been sent', 'zh-CN': '激活邮件已发送' },
+  importFileRequired: { 'en-US': 'Please upload a csv or xlsx file', 'zh-CN': '请上传 csv 或 xlsx 文件' },
+  importUnsupportedFile: { 'en-US': 'The file is not a csv or xlsx file', 'zh-CN': '文件不是 csv 或 xlsx 格式' },
+  importXlsNotSupported: {
+    'en-US': 'Old .xls files cannot be read; save the file as .xlsx or .csv',
+    'zh-CN': '无法读取旧版 .xls 文件，请另存为 .xlsx 或 .csv',
+  },
+  importMissingColumns: { 'en-US': 'The sheet {sheet} lacks the columns: {columns}', 'zh-CN': '工作表 {sheet} 缺少列：{columns}' },
+  importTooManyRows: { 'en-US': 'At most {max} rows can be imported at once', 'zh-CN': '一次最多导入 {max} 行' },
+  importInvalidField: { 'en-US': '{field} is missing or not valid', 'zh-CN': '{field} 缺失或无效' },
+  importUnknownDepartment: { 'en-US': 'Unknown department: {name}', 'zh-CN': '未知部门：{name}' },
+  importUnknownRole: { 'en-US': 'Unknown role: {name}', 'zh-CN': '未知角色：{name}' },
+  importUnknownLocation: { 'en-US': 'Unknown location: {name}', 'zh-CN': '未知位置：{name}' },
+  importDuplicateInFile: { 'en-US': '{value} appears more than once in the file', 'zh-CN': '{value} 在文件中重复出现' },
 } as const satisfies Record<string, Record<Lang, string>>;
 
 export type MessageKey = keyof typeof MESSAGES;

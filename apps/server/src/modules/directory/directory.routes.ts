@@ -8,6 +8,10 @@ import {
   DeleteUsersBody,
   DirectoryOptions,
   DirectoryUser,
+  ErrorEnvelope,
+  ExportUsersBody,
+  IMPORT_MAX_BYTES,
+  ImportReport,
   MoveUsersBody,
   ResendActivationBody,
   UpdateUserBody,
@@ -15,8 +19,10 @@ import {
   UserListPage,
   UserListQuery,
 } from '@atrium/contract';
+import fastifyMultipart from '@fastify/multipart';
 import { requireAuth } from '../../platform/access.js';
 import { envelopeResponses, success } from '../../platform/envelope.js';
+import { refused } from '../../platform/errors.js';
 import { actorOf } from '../operation-log/operation-log.service.js';
 import type { DirectoryService } from './directory.service.js';
 
@@ -179,5 +185,51 @@ export function directoryRoutes({ directory }: { directory: DirectoryService }):
         return success(request, null, 'accountActivated');
       },
     );
+
+    app.post(
+      '/user/export',
+      {
+        config: { access: 'permission', permission: 'users:view' },
+        schema: {
+          tags: ['directory'],
+          summary: 'The filtered user list as an xlsx or csv file',
+          description:
+            'Body: the filters of /user/getUserList (no paging) and format (xlsx, csv). Cells starting with = + - @, a tab or a carriage return are prefixed with a single quote so no spreadsheet reads them as formulas.',
+          body: ExportUsersBody,
+          response: { 200: z.unknown().describe('The file, as an attachment'), '4xx': ErrorEnvelope },
+        },
+      },
+      async (request, reply) => {
+        const file = await directory.exportUsers(requireAuth(request).companyId, request.body);
+        return reply.header('content-type', file.contentType).header('content-disposition', `attachment; filename="${file.filename}"`).send(file.data);
+      },
+    );
+
+    // Multipart only where it is used; a scope of its own, so it never clashes with an upload plugin elsewhere.
+    await app.register(async (scope) => {
+      if (!scope.hasContentTypeParser('multipart/form-data')) {
+        await scope.register(fastifyMultipart, { limits: { fileSize: IMPORT_MAX_BYTES, files: 1, fields: 5 } });
+      }
+      scope.post(
+        '/user/import',
+        {
+          config: { access: 'permission', permission: 'users:edit' },
+          schema: {
+            tags: ['directory'],
+            summary: 'Create users from a csv or xlsx file',
+            description:
+              'multipart/form-data with one file (csv or xlsx, at most 5 MiB, 1000 rows). Every sheet is read; its first row names the columns as the export does (userName, email, firstName, lastName, usercode, phone, gender, department, role, location). Each row is accepted (the user gets an activation mail) or refused with its reasons. Legacy .xls is refused.',
+            consumes: ['multipart/form-data'],
+            response: envelopeResponses(ImportReport),
+          },
+        },
+        async (request) => {
+          const file = request.isMultipart() ? await request.file() : undefined;
+          if (!file) throw refused('importFileRequired');
+          const data = await file.toBuffer();
+          return success(request, await directory.importUsers(actorOf(request), data, request.lang));
+        },
+      );
+    });
   };
 }

@@ -1,10 +1,15 @@
 import {
   ACTIVATION_HOURS,
   checkNewPassword,
+  CreateUserBody,
+  formatMessage,
+  IMPORT_MAX_ROWS,
+  type ExportUsersBody,
+  type ImportReport,
+  type Lang,
   ReturnCode,
   type ActivateUserBody,
   type CheckActivationResult,
-  type CreateUserBody,
   type DirectoryOptions,
   type DirectoryUser,
   type Page,
@@ -21,6 +26,7 @@ import type { Actor, OperationLog } from '../operation-log/operation-log.service
 import type { SettingsRepository } from '../settings/settings.repository.js';
 import type { UserRepository } from '../user/user.repository.js';
 import { activationMail } from './activation.mail.js';
+import { detectSpreadsheet, readSheets, USER_COLUMNS, writeCsv, writeXlsx, type UserColumn } from './directory.spreadsheet.js';
 import type { DirectoryRepository } from './directory.repository.js';
 
 export interface DirectoryServiceDeps {
@@ -39,6 +45,9 @@ export interface DirectoryServiceDeps {
 export type DirectoryService = ReturnType<typeof createDirectoryService>;
 
 const conflict = (key: 'userNameTaken' | 'emailTaken', params: Record<string, string>) => new AppError(ReturnCode.CONFLICT, key, params);
+
+/** Largest export, in rows. */
+const EXPORT_MAX_ROWS = 10_000;
 
 /** The directory: the company's users, their creation with an activation link, changes and removal. */
 export function createDirectoryService(deps: DirectoryServiceDeps) {
@@ -79,7 +88,7 @@ export function createDirectoryService(deps: DirectoryServiceDeps) {
     await mailer.send({ companyId, to: user.email, ...mail });
   }
 
-  return {
+  const service = {
     async listUsers(companyId: number, query: UserListQuery): Promise<Page<DirectoryUser>> {
       const departmentIds = query.departmentId === undefined ? undefined : await directory.findDepartmentWithDescendants(companyId, query.departmentId);
       return directory.listUsers(companyId, query, departmentIds);
@@ -250,5 +259,104 @@ export function createDirectoryService(deps: DirectoryServiceDeps) {
         'success',
       );
     },
+
+    /** The filtered list as a spreadsheet whose cells no program reads as formulas. */
+    async exportUsers(companyId: number, body: ExportUsersBody): Promise<{ filename: string; contentType: string; data: Buffer }> {
+      const { format, ...filters } = body;
+      const departmentIds = filters.departmentId === undefined ? undefined : await directory.findDepartmentWithDescendants(companyId, filters.departmentId);
+      const page = await directory.listUsers(companyId, { ...filters, page: 1, pageSize: EXPORT_MAX_ROWS }, departmentIds);
+      const rows = page.list.map((user) => [
+        user.userName, user.email ?? '', user.firstName ?? '', user.lastName ?? '', user.usercode ?? '', user.phone ?? '', user.gender,
+        user.department?.name ?? '', user.role.name, user.location?.name ?? '', user.status,
+      ]);
+      return format === 'csv'
+        ? { filename: 'users.csv', contentType: 'text/csv; charset=utf-8', data: writeCsv(USER_COLUMNS, rows) }
+        : { filename: 'users.xlsx', contentType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', data: await writeXlsx('users', USER_COLUMNS, rows) };
+    },
+
+    /**
+     * Creates a user per row of every sheet (header row first: the export's column names). Each row
+     * is accepted or refused on its own, with the reasons in the caller's language.
+     */
+    async importUsers(actor: Actor, data: Buffer, lang: Lang): Promise<ImportReport> {
+      const kind = detectSpreadsheet(data);
+      if (kind === 'xls') throw refused('importXlsNotSupported');
+      if (kind === null) throw refused('importUnsupportedFile');
+      let sheets;
+      try {
+        sheets = await readSheets(data, kind);
+      } catch {
+        throw refused('importUnsupportedFile');
+      }
+      const total = sheets.reduce((sum, sheet) => sum + Math.max(0, sheet.rows.length - 1), 0);
+      if (total > IMPORT_MAX_ROWS) throw refused('importTooManyRows', { max: IMPORT_MAX_ROWS });
+      const options = await directory.options(actor.companyId);
+      const byName = <T extends { id: number; name: string }>(list: T[], name: string) => list.find((item) => item.name.toLowerCase() === name.toLowerCase());
+      const say = (key: Parameters<typeof formatMessage>[0], params?: Record<string, string | number>) => formatMessage(key, lang, params);
+      const report: ImportReport = { accepted: [], refused: [] };
+      const seen = new Set<string>();
+
+      for (const sheet of sheets) {
+        const [header, ...rows] = sheet.rows;
+        if (!header || rows.length === 0) continue;
+        const index = new Map<UserColumn, number>();
+        header.forEach((cell, position) => {
+          const column = USER_COLUMNS.find((name) => name.toLowerCase() === cell.toLowerCase());
+          if (column && !index.has(column)) index.set(column, position);
+        });
+        const missing = (['userName', 'email', 'firstName', 'lastName'] as const).filter((column) => !index.has(column));
+        if (missing.length) throw refused('importMissingColumns', { sheet: sheet.name, columns: missing.join(', ') });
+        for (const [offset, cells] of rows.entries()) {
+          const rowNumber = offset + 2;
+          const cell = (column: UserColumn) => {
+            const position = index.get(column);
+            return position === undefined ? '' : (cells[position] ?? '');
+          };
+          const userName = cell('userName') || null;
+          const reasons: string[] = [];
+          const department = cell('department') ? byName(options.departments, cell('department')) : undefined;
+          if (cell('department') && !department) reasons.push(say('importUnknownDepartment', { name: cell('department') }));
+          const role = cell('role') ? byName(options.roles, cell('role')) : undefined;
+          if (cell('role') && !role) reasons.push(say('importUnknownRole', { name: cell('role') }));
+          const location = cell('location') ? byName(options.locations, cell('location')) : undefined;
+          if (cell('location') && !location) reasons.push(say('importUnknownLocation', { name: cell('location') }));
+          const parsed = CreateUserBody.safeParse({
+            userName: cell('userName'),
+            email: cell('email'),
+            firstName: cell('firstName'),
+            lastName: cell('lastName'),
+            usercode: cell('usercode') || null,
+            phone: cell('phone') || null,
+            gender: cell('gender') ? cell('gender').toLowerCase() : undefined,
+            departmentId: department?.id ?? null,
+            ...(role ? { roleId: role.id } : {}),
+            locationId: location?.id ?? null,
+          });
+          if (!parsed.success) {
+            const fields = [...new Set(parsed.error.issues.map((issue) => String(issue.path[0] ?? '')))];
+            reasons.push(...fields.map((field) => say('importInvalidField', { field })));
+          }
+          for (const value of [cell('userName'), cell('email')]) {
+            const key = value.toLowerCase();
+            if (!key) continue;
+            if (seen.has(key)) reasons.push(say('importDuplicateInFile', { value }));
+            seen.add(key);
+          }
+          if (reasons.length || !parsed.success) {
+            report.refused.push({ sheet: sheet.name, row: rowNumber, userName, reasons });
+            continue;
+          }
+          try {
+            const created = await service.createUser(actor, parsed.data);
+            report.accepted.push({ sheet: sheet.name, row: rowNumber, userName: created.userName, id: created.id });
+          } catch (error) {
+            if (!(error instanceof AppError)) throw error;
+            report.refused.push({ sheet: sheet.name, row: rowNumber, userName, reasons: [say(error.messageKey, error.params)] });
+          }
+        }
+      }
+      return report;
+    },
   };
+  return service;
 }

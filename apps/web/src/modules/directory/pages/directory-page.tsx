@@ -1,6 +1,6 @@
-import { DeleteOutlined, EditOutlined, MailOutlined, PlusOutlined, SearchOutlined, SwapOutlined } from '@ant-design/icons';
+import { DeleteOutlined, DownloadOutlined, EditOutlined, MailOutlined, PlusOutlined, SearchOutlined, SwapOutlined, UploadOutlined } from '@ant-design/icons';
 import { FILTER_DEBOUNCE_MS, PAGE_SIZES, type DirectoryUser, type UserListQuery } from '@atrium/contract';
-import { App, Button, Input, Modal, Select, Space, Table, Tag, Tooltip, TreeSelect } from 'antd';
+import { App, Button, Dropdown, Input, Modal, Select, Space, Table, Tag, Tooltip, TreeSelect } from 'antd';
 import type { ButtonProps } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useMemo, useState } from 'react';
@@ -11,7 +11,9 @@ import { useSession } from '../../../shared/session/session-context';
 import { ColumnChooser, useHiddenColumns } from '../../../shared/ui/column-chooser';
 import { PageHeader } from '../../../shared/ui/page-header';
 import { useDeleteUsers, useDirectoryOptions, useMoveUsers, useResendActivation, useUserList } from '../api/directory.api';
+import { downloadUsers } from '../api/transfer.api';
 import { departmentTree } from '../components/department-tree';
+import { ImportDialog } from '../components/import-dialog';
 import { UserDrawer } from '../components/user-drawer';
 import './directory-page.css';
 
@@ -29,6 +31,7 @@ export function DirectoryPage() {
   const [paging, setPaging] = useState({ page: 1, pageSize: PAGE_SIZES[0] as number });
   const [selected, setSelected] = useState<number[]>([]);
   const [drawer, setDrawer] = useState<{ open: boolean; user: DirectoryUser | null }>({ open: false, user: null });
+  const [isImportOpen, setImportOpen] = useState(false);
   const [moveTo, setMoveTo] = useState<{ open: boolean; departmentId: number | null }>({ open: false, departmentId: null });
   const debouncedKeyword = useDebouncedValue(keyword.trim(), FILTER_DEBOUNCE_MS);
   const debouncedFilters = useDebouncedValue(filters, FILTER_DEBOUNCE_MS);
@@ -124,11 +127,32 @@ export function DirectoryPage() {
         title={t('directory.title')}
         subtitle={t('directory.subtitle')}
         extra={
-          canEdit ? (
-            <Button type="primary" icon={<PlusOutlined />} data-testid="directory-create" onClick={() => setDrawer({ open: true, user: null })}>
-              {t('directory.actions.create')}
-            </Button>
-          ) : null
+          <Space wrap>
+            <Dropdown
+              trigger={['click']}
+              menu={{
+                items: (['xlsx', 'csv'] as const).map((format) => ({ key: format, label: t(`directory.export.${format}`), 'data-testid': `directory-export-${format}` })),
+                onClick: ({ key }) =>
+                  void downloadUsers({ ...debouncedFilters, ...(debouncedKeyword ? { keyword: debouncedKeyword } : {}), format: key as 'xlsx' | 'csv' }, t('directory.export.failed')).catch(
+                    (error: unknown) => void message.error(error instanceof Error ? error.message : t('directory.export.failed')),
+                  ),
+              }}
+            >
+              <Button icon={<DownloadOutlined />} data-testid="directory-export">
+                {t('directory.export.button')}
+              </Button>
+            </Dropdown>
+            {canEdit ? (
+              <Button icon={<UploadOutlined />} data-testid="directory-import" onClick={() => setImportOpen(true)}>
+                {t('directory.import.button')}
+              </Button>
+            ) : null}
+            {canEdit ? (
+              <Button type="primary" icon={<PlusOutlined />} data-testid="directory-create" onClick={() => setDrawer({ open: true, user: null })}>
+                {t('directory.actions.create')}
+              </Button>
+            ) : null}
+          </Space>
         }
       />
       <div className="atrium-directory-filters">
@@ -213,6 +237,7 @@ export function DirectoryPage() {
           onChange: (page, pageSize) => setPaging({ page: pageSize === paging.pageSize ? page : 1, pageSize }),
         }}
       />
+      <ImportDialog open={isImportOpen} onClose={() => setImportOpen(false)} />
       <UserDrawer open={drawer.open} user={drawer.user} options={options.data} onClose={() => setDrawer({ open: false, user: null })} />
       <Modal
         open={moveTo.open}
