@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import path from 'node:path';
 import fastifyCookie from '@fastify/cookie';
 import fastifyHelmet from '@fastify/helmet';
 import fastifyRateLimit from '@fastify/rate-limit';
@@ -16,13 +17,21 @@ import { COOKIE_NAMES, JSON_BODY_LIMIT, PRODUCT_VERSION, ReturnCode, type MenuNo
 import type { Config } from './config.js';
 import type { Database } from './db/database.js';
 import { createRepositories, createTransact } from './db/repositories.js';
+import { companyRoutes } from './modules/company/company.routes.js';
+import { createCompanyService } from './modules/company/company.service.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { operationLogRoutes } from './modules/operation-log/operation-log.routes.js';
 import { createOperationLog } from './modules/operation-log/operation-log.service.js';
+import { personalRoutes } from './modules/personal/personal.routes.js';
+import { createPersonalService } from './modules/personal/personal.service.js';
 import { roleRoutes } from './modules/role/role.routes.js';
 import { createLoginThrottle } from './modules/session/login-throttle.js';
 import { sessionRoutes } from './modules/session/session.routes.js';
 import { createSessionService } from './modules/session/session.service.js';
+import { settingsRoutes } from './modules/settings/settings.routes.js';
+import { createSettingsService } from './modules/settings/settings.service.js';
+import { uploadRoutes } from './modules/upload/upload.routes.js';
+import { createUploadService } from './modules/upload/upload.service.js';
 import { userRoutes } from './modules/user/user.routes.js';
 import { createUserService } from './modules/user/user.service.js';
 import { installAccessGuard, markScopePublic } from './platform/access.js';
@@ -33,6 +42,7 @@ import { resolveLang } from './platform/lang.js';
 import { createPasswordHasher, type PasswordHasher } from './platform/password.js';
 import { HELMET_OPTIONS } from './platform/security.js';
 import { clearSessionCookie } from './platform/session-token.js';
+import { createUploadStore } from './platform/uploads.js';
 import { registerWebConsole } from './platform/web-console.js';
 
 export interface AppDeps {
@@ -146,6 +156,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   const operationLog = createOperationLog({ repository: repositories.operationLogs, clock });
+  const settings = createSettingsService({ settings: repositories.settings, hasher, clock, operationLog });
+  const company = createCompanyService({ companies: repositories.companies, clock, operationLog });
+  const uploads = createUploadService({ store: createUploadStore({ root: path.join(config.dataDir, 'uploads') }) });
+  const personal = createPersonalService({
+    personal: repositories.personal,
+    sessions: repositories.sessions,
+    clock,
+    operationLog,
+    idleMs: config.sessionIdleMinutes * MINUTE_MS,
+  });
 
   installAccessGuard(app, { resolveSession: sessions.resolveSession, clearSessionCookie });
 
@@ -183,6 +203,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(userRoutes({ users }));
       await api.register(roleRoutes());
       await api.register(operationLogRoutes({ operationLog }));
+      await api.register(settingsRoutes({ settings }));
+      await api.register(companyRoutes({ company }));
+      await api.register(uploadRoutes({ uploads }));
+      await api.register(personalRoutes({ personal }));
     },
     { prefix: '/api' },
   );

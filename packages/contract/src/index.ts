@@ -9,3 +9,7 @@ export * from './returncodes.js';
 export * from './session.js';
 export * from './operation-log.js';
 export * from './paging.js';
+export * from './settings.js';
+export * from './company.js';
+export * from './upload.js';
+export * from './personal.js';

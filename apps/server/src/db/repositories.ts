@@ -3,6 +3,7 @@ import { createCompanyRepository } from '../modules/company/company.repository.j
 import { createDepartmentRepository } from '../modules/department/department.repository.js';
 import { createLocationRepository } from '../modules/location/location.repository.js';
 import { createOperationLogRepository } from '../modules/operation-log/operation-log.repository.js';
+import { createPersonalRepository } from '../modules/personal/personal.repository.js';
 import { createRoleRepository } from '../modules/role/role.repository.js';
 import { createSessionRepository } from '../modules/session/session.repository.js';
 import { createSettingsRepository } from '../modules/settings/settings.repository.js';
@@ -17,6 +18,7 @@ export function createRepositories(db: Kysely<DB>) {
     departments: createDepartmentRepository(db),
     locations: createLocationRepository(db),
     operationLogs: createOperationLogRepository(db),
+    personal: createPersonalRepository(db),
     roles: createRoleRepository(db),
     sessions: createSessionRepository(db),
     settings: createSettingsRepository(db),

@@ -3,6 +3,7 @@ import type { Database } from '../database.js';
 import type { DB } from '../schema.js';
 import { foundation } from './2026_11_21_0001_foundation.js';
 import { operationLog } from './2026_11_21_0002_operation_log.js';
+import { companySettings } from './2026_11_21_0005_company_settings.js';
 import type { DialectMigration } from './helpers.js';
 
 /**
@@ -12,6 +13,7 @@ import type { DialectMigration } from './helpers.js';
 export const MIGRATIONS: ReadonlyArray<readonly [name: string, migration: DialectMigration]> = [
   ['2026_11_21_0001_foundation', foundation],
   ['2026_11_21_0002_operation_log', operationLog],
+  ['2026_11_21_0005_company_settings', companySettings],
 ];
 
 function providerFor(dialect: Database['dialect']): MigrationProvider {
