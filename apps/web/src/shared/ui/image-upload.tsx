@@ -65,9 +65,8 @@ export function ImageUpload({ kind, value = null, onChange, preview, hint, testI
           ) : null}
         </Space>
         <p className="atrium-muted atrium-image-upload-hint">
-          {hint}
-          {hint ? ' ' : null}
-          {t('upload.rules', { formats: IMAGE_FORMATS.join(', '), limit: '2 MB' })}
+          {hint ? <span>{hint}</span> : null}
+          <span>{t('upload.rules', { formats: IMAGE_FORMATS.join(', '), limit: '2 MB' })}</span>
         </p>
       </div>
     </div>
