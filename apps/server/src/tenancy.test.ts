@@ -50,7 +50,8 @@ describe(`tenancy (${TEST_DIALECT})`, () => {
     });
     // B demands 20-character passwords; A's password changes must not be judged by B's policy.
     await createSettingsRepository(t.db.kysely).putSetting(b.id, 'passwordPolicy', { minLength: 20 }, t.clock.now());
-    tokenB = (await signIn(t.app, adminB)).token!;
+    // B's session carries a marker in its browser line: A's session list must not show it.
+    tokenB = (await signIn(t.app, adminB, { 'user-agent': 'bravo-only-agent/1.0' })).token!;
     // B's company profile, contacts, safety password and an uploaded logo.
     const bHeaders = { token: tokenB };
     const logo = await t.app.inject({
