@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import path from 'node:path';
 import fastifyCookie from '@fastify/cookie';
 import fastifyHelmet from '@fastify/helmet';
 import fastifyRateLimit from '@fastify/rate-limit';
@@ -20,14 +21,22 @@ import { groupRoutes } from './modules/department/department.routes.js';
 import { createGroupService } from './modules/department/department.service.js';
 import { directoryRoutes } from './modules/directory/directory.routes.js';
 import { createDirectoryService } from './modules/directory/directory.service.js';
+import { companyRoutes } from './modules/company/company.routes.js';
+import { createCompanyService } from './modules/company/company.service.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { mailRoutes } from './modules/mail/mail.routes.js';
 import { operationLogRoutes } from './modules/operation-log/operation-log.routes.js';
 import { createOperationLog } from './modules/operation-log/operation-log.service.js';
+import { personalRoutes } from './modules/personal/personal.routes.js';
+import { createPersonalService } from './modules/personal/personal.service.js';
 import { roleRoutes } from './modules/role/role.routes.js';
 import { createLoginThrottle } from './modules/session/login-throttle.js';
 import { sessionRoutes } from './modules/session/session.routes.js';
 import { createSessionService } from './modules/session/session.service.js';
+import { settingsRoutes } from './modules/settings/settings.routes.js';
+import { createSettingsService } from './modules/settings/settings.service.js';
+import { uploadRoutes } from './modules/upload/upload.routes.js';
+import { createUploadService } from './modules/upload/upload.service.js';
 import { userRoutes } from './modules/user/user.routes.js';
 import { createUserService } from './modules/user/user.service.js';
 import { installAccessGuard, markScopePublic } from './platform/access.js';
@@ -39,6 +48,7 @@ import { createPasswordHasher, type PasswordHasher } from './platform/password.j
 import { createMailer, type Mailer } from './platform/mailer.js';
 import { HELMET_OPTIONS } from './platform/security.js';
 import { clearSessionCookie } from './platform/session-token.js';
+import { createUploadStore } from './platform/uploads.js';
 import { registerWebConsole } from './platform/web-console.js';
 
 export interface AppDeps {
@@ -182,6 +192,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     mailer,
     publicUrl: config.publicUrl,
   });
+  const settings = createSettingsService({ settings: repositories.settings, hasher, clock, operationLog });
+  const company = createCompanyService({ companies: repositories.companies, clock, operationLog });
+  const uploads = createUploadService({ store: createUploadStore({ root: path.join(config.dataDir, 'uploads') }) });
+  const personal = createPersonalService({
+    personal: repositories.personal,
+    sessions: repositories.sessions,
+    clock,
+    operationLog,
+    idleMs: config.sessionIdleMinutes * MINUTE_MS,
+  });
 
   installAccessGuard(app, { resolveSession: sessions.resolveSession, clearSessionCookie });
 
@@ -222,6 +242,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(groupRoutes({ groups }));
       await api.register(mailRoutes({ outbox: repositories.mailOutbox }));
       await api.register(directoryRoutes({ directory }));
+      await api.register(settingsRoutes({ settings }));
+      await api.register(companyRoutes({ company }));
+      await api.register(uploadRoutes({ uploads }));
+      await api.register(personalRoutes({ personal }));
     },
     { prefix: '/api' },
   );

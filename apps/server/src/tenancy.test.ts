@@ -10,6 +10,7 @@ import { createSettingsRepository } from './modules/settings/settings.repository
 import { call, createTestApp, signIn, type TestApp } from './test/app.js';
 import { TEST_DIALECT } from './test/database.js';
 import type { TestUser } from './test/factories.js';
+import { multipartImage } from './test/uploads.js';
 
 /**
  * Two companies side by side. Everything company A's session can reach through every current route
@@ -21,7 +22,20 @@ describe(`tenancy (${TEST_DIALECT})`, () => {
   let newcomerA: TestUser;
   let adminB: TestUser;
   let tokenB: string;
-  const B_MARKERS = ['Bravo Holdings', 'bravo-only', 'Bravo Secret Department', 'Bravo Vault', '/uploads/bravo.png', 'BRAVO-SUB', '#ABCDEF'];
+  let bravoLogoUrl: string;
+  const B_MARKERS = [
+    'Bravo Holdings',
+    'bravo-only',
+    'Bravo Secret Department',
+    'Bravo Vault',
+    '/uploads/bravo.png',
+    'BRAVO-SUB',
+    '#ABCDEF',
+    'Bravo Quay',
+    'BR4 VO1',
+    'bravo-billing@',
+    'Bravo Industry',
+  ];
   let mailOfA: number;
   let mailOfB: number;
 
@@ -48,7 +62,33 @@ describe(`tenancy (${TEST_DIALECT})`, () => {
     await bravoDepartments.insertDepartment({ companyId: b.id, parentId: bravoTop!.id, name: 'Bravo Sub Unit', groupCode: 'BRAVO-SUB', styleId: bravoColor, styleColor: '#ABCDEF' }, t.clock.now());
     // B demands 20-character passwords; A's password changes must not be judged by B's policy.
     await createSettingsRepository(t.db.kysely).putSetting(b.id, 'passwordPolicy', { minLength: 20 }, t.clock.now());
-    tokenB = (await signIn(t.app, adminB)).token!;
+    // B's session carries a marker in its browser line: A's session list must not show it.
+    tokenB = (await signIn(t.app, adminB, { 'user-agent': 'bravo-only-agent/1.0' })).token!;
+    // B's company profile, contacts, safety password and an uploaded logo.
+    const bHeaders = { token: tokenB };
+    const logo = await t.app.inject({
+      method: 'POST',
+      url: '/api/upload',
+      headers: { ...bHeaders, 'content-type': 'multipart/form-data; boundary=X' },
+      payload: multipartImage(),
+    });
+    bravoLogoUrl = (logo.json() as { result: { fileUrl: string } }).result.fileUrl;
+    const updated = await call(t.app, {
+      method: 'POST',
+      url: '/api/company/updateCompany',
+      headers: bHeaders,
+      payload: {
+        companyName: 'Bravo Holdings',
+        address: '1 Bravo Quay',
+        postalCode: 'BR4 VO1',
+        industry: 'Bravo Industry',
+        companyDomain: 'bravo',
+        billingEmail: 'bravo-billing@bravo.test',
+        logo: bravoLogoUrl,
+      },
+    });
+    expect(updated.status).toBe(200);
+    expect((await call(t.app, { method: 'PUT', url: '/api/safety-password', headers: bHeaders, payload: { newPassword: '424242', confirmPassword: '424242' } })).status).toBe(200);
     await createOperationLog({ repository: createOperationLogRepository(t.db.kysely), clock: t.clock }).record(
       { companyId: b.id, userId: adminB.id, ip: '10.9.9.9' },
       { action: 'location.update', targetType: 'location', targetId: vault, targetName: 'Bravo Vault' },
@@ -62,7 +102,7 @@ describe(`tenancy (${TEST_DIALECT})`, () => {
 
   const expectNothingOfB = (label: string, body: unknown) => {
     const text = JSON.stringify(body);
-    for (const marker of [...B_MARKERS, adminB.userName, adminB.email]) expect(text, `${label} leaks ${marker}`).not.toContain(marker);
+    for (const marker of [...B_MARKERS, bravoLogoUrl, adminB.userName, adminB.email]) expect(text, `${label} leaks ${marker}`).not.toContain(marker);
   };
 
   it("shows company A's session only A's data on every readable route", async () => {
@@ -73,25 +113,37 @@ describe(`tenancy (${TEST_DIALECT})`, () => {
     );
     expect(reads.map((route) => route.url).sort()).toEqual([
       '/api/checkIsLogin',
+      '/api/company',
+      '/api/company/getCompany',
       '/api/group/list',
       '/api/mail/outbox',
       '/api/mail/outbox/details',
       '/api/operation-log/list',
+      '/api/passStrategy/getPassStrategy',
       '/api/role/current',
+      '/api/safety-password',
+      '/api/tenant/company-contacts',
       '/api/tenant/group/list',
       '/api/tenant/group/list-of-location-or-group',
       '/api/tenant/group/style-table',
       '/api/tenant/group/user/statistics',
+      '/api/upload/files/:companyId/:name',
+      '/api/user/common/details',
       '/api/user/details',
       '/api/user/directoryOptions',
       '/api/user/getCurrentUserInfo',
       '/api/user/getMenuList',
+      '/api/user/sessions',
       '/api/userGroup/getList',
     ]);
     // Detail routes are read with A's own record; B's record is as unknown as a missing one.
     const ownQuery: Record<string, string> = { '/api/mail/outbox/details': `?id=${mailOfA}`, '/api/user/details': `?id=${adminA.id}` };
     const foreignQuery: Record<string, string> = { '/api/mail/outbox/details': `?id=${mailOfB}`, '/api/user/details': `?id=${adminB.id}` };
-    for (const route of reads) {
+    // A stored file is addressed by its company: B's answers A with 404, like a missing one.
+    const bravoFile = await call(t.app, { method: 'GET', url: bravoLogoUrl, headers: { token: signedIn.token! } });
+    expect(bravoFile.status).toBe(404);
+    expectNothingOfB(bravoLogoUrl, bravoFile.body);
+    for (const route of reads.filter((candidate) => !candidate.url.includes(':'))) {
       const answer = await call(t.app, { method: 'GET', url: route.url + (ownQuery[route.url] ?? ''), headers: { token: signedIn.token! } });
       expect(answer.status, route.url).toBe(200);
       expectNothingOfB(route.url, answer.body);

@@ -12,3 +12,7 @@ export * from './paging.js';
 export * from './group.js';
 export * from './mail.js';
 export * from './directory.js';
+export * from './settings.js';
+export * from './company.js';
+export * from './upload.js';
+export * from './personal.js';

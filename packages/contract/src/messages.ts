@@ -117,6 +117,25 @@ export const MESSAGES = {
   importUnknownRole: { 'en-US': 'Unknown role: {name}', 'zh-CN': '未知角色：{name}' },
   importUnknownLocation: { 'en-US': 'Unknown location: {name}', 'zh-CN': '未知位置：{name}' },
   importDuplicateInFile: { 'en-US': '{value} appears more than once in the file', 'zh-CN': '{value} 在文件中重复出现' },
+  // company, settings, personal, upload
+  safetyPasswordWrong: { 'en-US': 'Safety password wrong', 'zh-CN': '安全密码错误' },
+  safetyPasswordThrottled: {
+    'en-US': 'Too many wrong safety passwords, please try again in {minutes} minutes',
+    'zh-CN': '安全密码错误次数过多，请 {minutes} 分钟后再试',
+  },
+  safetyPasswordNotSet: {
+    'en-US': 'No safety password is set; an administrator sets it in global settings',
+    'zh-CN': '尚未设置安全密码，请管理员在全局设置中设置',
+  },
+  safetyPasswordCurrentRequired: { 'en-US': 'Please enter the current safety password', 'zh-CN': '请输入当前安全密码' },
+  companyDomainTaken: { 'en-US': 'This company domain is already in use', 'zh-CN': '该公司域名已被使用' },
+  uploadWrongFormat: { 'en-US': 'Please upload {formats} format file', 'zh-CN': '请上传 {formats} 格式的文件' },
+  uploadTooLarge: { 'en-US': 'The file must not exceed {limit}', 'zh-CN': '文件大小不能超过 {limit}' },
+  uploadMissingFile: { 'en-US': 'Please choose a file to upload', 'zh-CN': '请选择要上传的文件' },
+  cannotEndCurrentSession: {
+    'en-US': 'This is the session you are using; sign out instead',
+    'zh-CN': '这是当前使用的会话，请直接退出登录',
+  },
 } as const satisfies Record<string, Record<Lang, string>>;
 
 export type MessageKey = keyof typeof MESSAGES;

@@ -6,6 +6,7 @@ import { createDirectoryRepository } from '../modules/directory/directory.reposi
 import { createLocationRepository } from '../modules/location/location.repository.js';
 import { createMailOutboxRepository } from '../modules/mail/mail.repository.js';
 import { createOperationLogRepository } from '../modules/operation-log/operation-log.repository.js';
+import { createPersonalRepository } from '../modules/personal/personal.repository.js';
 import { createRoleRepository } from '../modules/role/role.repository.js';
 import { createSessionRepository } from '../modules/session/session.repository.js';
 import { createSettingsRepository } from '../modules/settings/settings.repository.js';
@@ -23,6 +24,7 @@ export function createRepositories(db: Kysely<DB>) {
     directory: createDirectoryRepository(db),
     mailOutbox: createMailOutboxRepository(db),
     operationLogs: createOperationLogRepository(db),
+    personal: createPersonalRepository(db),
     roles: createRoleRepository(db),
     sessions: createSessionRepository(db),
     settings: createSettingsRepository(db),

@@ -15,6 +15,16 @@ export interface CompanyTable {
   logo: string | null;
   created_at: number;
   updated_at: number;
+  address: string | null;
+  postal_code: string | null;
+  country: string | null;
+  industry: string | null;
+  /** One of the contract's COMPANY_SIZE_BANDS. */
+  size_band: string | null;
+  /** Contact e-mails (spec 000 section 5: at least one). */
+  billing_email: string | null;
+  support_email: string | null;
+  emergency_email: string | null;
 }
 
 export interface RoleTable {
@@ -114,6 +124,8 @@ export interface SessionTable {
   user_agent: string | null;
   /** Copied from the user at sign-in: the session may only change the password. */
   must_change_password: Generated<Flag>;
+  /** Why the password must change: 'initial' (first sign-in) or 'expired'; null otherwise. */
+  password_change_reason: 'initial' | 'expired' | null;
 }
 
 export interface SettingTable {
@@ -171,6 +183,14 @@ export interface UserActivationTable {
   created_at: number;
 }
 
+/** A wrong safety password typed by a user; counted for throttling. */
+export interface SafetyPasswordFailureTable {
+  id: Generated<number>;
+  company_id: number;
+  user_id: number;
+  at: number;
+}
+
 export interface DB {
   companies: CompanyTable;
   roles: RoleTable;
@@ -184,6 +204,7 @@ export interface DB {
   department_styles: DepartmentStyleTable;
   mail_outbox: MailOutboxTable;
   user_activations: UserActivationTable;
+  safety_password_failures: SafetyPasswordFailureTable;
 }
 
 export type CompanyRow = Selectable<CompanyTable>;

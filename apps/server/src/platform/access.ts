@@ -1,12 +1,15 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import { COOKIE_NAMES, hasPermission, isPermission, type Lang, type Permission } from '@atrium/contract';
-import { crossSite, noPermission, passwordChangeRequired, sessionInvalid } from './errors.js';
+import { crossSite, noPermission, passwordChangeRequired, passwordExpired, sessionInvalid } from './errors.js';
 
 /** Who may call a route. Every route states one in its `config`; start-up fails otherwise. */
 export type RouteAccess =
   | { access: 'public' }
   | { access: 'authenticated'; allowDuringPasswordChange?: boolean }
   | { access: 'permission'; permission: Permission; allowDuringPasswordChange?: boolean };
+
+/** Why a session may only change its password (1009 for 'initial', 1010 for 'expired'). */
+export type PasswordChangeReason = 'initial' | 'expired';
 
 /** The caller of an authenticated request, read from the session and the role on every request. */
 export interface AuthContext {
@@ -17,6 +20,8 @@ export interface AuthContext {
   permissions: ReadonlySet<Permission>;
   /** The session came from a sign-in that must change the password first. */
   mustChangePassword: boolean;
+  /** Why it must: the first sign-in, or a password older than the company's policy allows. */
+  passwordChangeReason: PasswordChangeReason | null;
   /** How the token arrived; cookie-borne writes are checked for cross-site origin. */
   via: 'header' | 'cookie';
 }
@@ -163,7 +168,9 @@ export function installAccessGuard(app: FastifyInstance, { resolveSession, clear
       throw sessionInvalid();
     }
     request.auth = auth;
-    if (auth.mustChangePassword && !allowDuringPasswordChange) throw passwordChangeRequired();
+    if (auth.mustChangePassword && !allowDuringPasswordChange) {
+      throw auth.passwordChangeReason === 'expired' ? passwordExpired() : passwordChangeRequired();
+    }
     if (access === 'permission' && !hasPermission(auth.permissions, permission!)) throw noPermission();
   });
 }

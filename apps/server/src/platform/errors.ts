@@ -42,6 +42,8 @@ export const crossSite = () => new AppError(ReturnCode.NO_PERMISSION, 'crossSite
 
 export const passwordChangeRequired = () => new AppError(ReturnCode.PASSWORD_CHANGE_REQUIRED, 'firstLoginChangePassword');
 
+export const passwordExpired = () => new AppError(ReturnCode.PASSWORD_EXPIRED, 'passwordExpired');
+
 export const wrongCredentials = () => new AppError(ReturnCode.WRONG_CREDENTIALS, 'wrongCredentials');
 
 /** Too many attempts: 429 with Retry-After and the wait in the result. */

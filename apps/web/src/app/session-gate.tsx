@@ -41,7 +41,7 @@ export function SessionGate() {
     return signingIn ? <LoadingScreen /> : <Navigate to="/no-access" replace />;
   }
   if (mustChange) {
-    const state: LoginPageState = { changePassword: true, userName: user.data!.userName };
+    const state: LoginPageState = { changePassword: true, passwordExpired: user.data!.passwordExpired, userName: user.data!.userName };
     return <Navigate to="/login" replace state={state} />;
   }
   if (menu.isError) return <Navigate to="/no-access" replace />;

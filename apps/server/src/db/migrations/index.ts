@@ -4,6 +4,7 @@ import type { DB } from '../schema.js';
 import { foundation } from './2026_11_21_0001_foundation.js';
 import { operationLog } from './2026_11_21_0002_operation_log.js';
 import { groups } from './2026_11_21_0004_groups.js';
+import { companySettings } from './2026_11_21_0005_company_settings.js';
 import { mailDirectory } from './2026_11_21_0006_mail_directory.js';
 import type { DialectMigration } from './helpers.js';
 
@@ -15,6 +16,7 @@ export const MIGRATIONS: ReadonlyArray<readonly [name: string, migration: Dialec
   ['2026_11_21_0001_foundation', foundation],
   ['2026_11_21_0002_operation_log', operationLog],
   ['2026_11_21_0004_groups', groups],
+  ['2026_11_21_0005_company_settings', companySettings],
   ['2026_11_21_0006_mail_directory', mailDirectory],
 ];
 

@@ -93,6 +93,28 @@ const FLOORS: Array<{ key: string; name: string; rooms: Array<{ key?: string; na
 
 async function buildDemoCompany(ctx: SeedContext, adminPassword: string): Promise<void> {
   const companyId = await createCompany(ctx, { name: DEMO_COMPANY.name, domain: DEMO_COMPANY.domain });
+  // The company page and global settings look real: an address, contacts, a size band (no logo:
+  // the shell shows its default mark) and a password policy the generated passwords meet.
+  await ctx.repositories.companies.updateCompany(
+    companyId,
+    {
+      address: 'Riverside House, 2 Southwark Bridge Road, London',
+      postal_code: 'SE1 9HA',
+      country: 'United Kingdom',
+      industry: 'Software and IT services',
+      size_band: '21-50',
+      billing_email: `billing@${DEMO_COMPANY.mailDomain}`,
+      support_email: `it-support@${DEMO_COMPANY.mailDomain}`,
+      emergency_email: `facilities@${DEMO_COMPANY.mailDomain}`,
+    },
+    ctx.now,
+  );
+  await ctx.repositories.settings.putSetting(
+    companyId,
+    'passwordPolicy',
+    { minLength: 10, expiryDays: 180, needsUppercase: true, needsLowercase: true, needsNumber: true, needsSpecial: false },
+    ctx.now,
+  );
 
   const roles = {} as Record<RoleKey, number>;
   const roleDefinitions: Array<[RoleKey, string, string, boolean]> = [

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Permission } from '@atrium/contract';
 import type { DB, LoginFailureTable } from '../../db/schema.js';
+import type { PasswordChangeReason } from '../../platform/access.js';
 import { prepareQuery } from '../../db/prepared.js';
 import { parsePermissions } from '../role/role.repository.js';
 
@@ -13,6 +14,8 @@ export interface NewSession {
   ip: string | null;
   userAgent: string | null;
   mustChangePassword: boolean;
+  /** Why the password must change; defaults to 'initial' when `mustChangePassword` is set. */
+  passwordChangeReason?: PasswordChangeReason | null;
 }
 
 /** A session that is neither revoked nor of an inactive user; times are checked by the service. */
@@ -23,6 +26,7 @@ export interface LiveSession {
   lastSeenAt: number;
   expiresAt: number;
   mustChangePassword: boolean;
+  passwordChangeReason: PasswordChangeReason | null;
   /** The user's role's permissions as stored now, so a role change counts from the next request. */
   permissions: readonly Permission[];
 }
@@ -38,7 +42,7 @@ export function createSessionRepository(db: Kysely<DB>) {
       .selectFrom('sessions as s')
       .innerJoin('users as u', (join) => join.onRef('u.id', '=', 's.user_id').onRef('u.company_id', '=', 's.company_id'))
       .innerJoin('roles as r', (join) => join.onRef('r.id', '=', 'u.role_id').onRef('r.company_id', '=', 'u.company_id'))
-      .select(['s.id', 's.user_id', 's.company_id', 's.last_seen_at', 's.expires_at', 's.must_change_password', 'r.permissions'])
+      .select(['s.id', 's.user_id', 's.company_id', 's.last_seen_at', 's.expires_at', 's.must_change_password', 's.password_change_reason', 'r.permissions'])
       .where('s.token_hash', '=', tokenHash)
       .where('s.revoked_at', 'is', null)
       .where('u.is_active', '=', 1),
@@ -59,6 +63,7 @@ export function createSessionRepository(db: Kysely<DB>) {
           ip: session.ip,
           user_agent: session.userAgent,
           must_change_password: session.mustChangePassword ? 1 : 0,
+          password_change_reason: session.mustChangePassword ? (session.passwordChangeReason ?? 'initial') : null,
         })
         .returning('id')
         .executeTakeFirstOrThrow();
@@ -76,6 +81,7 @@ export function createSessionRepository(db: Kysely<DB>) {
         lastSeenAt: row.last_seen_at,
         expiresAt: row.expires_at,
         mustChangePassword: row.must_change_password === 1,
+        passwordChangeReason: row.must_change_password === 1 ? (row.password_change_reason ?? 'initial') : null,
         permissions: parsePermissions(row.permissions),
       };
     },

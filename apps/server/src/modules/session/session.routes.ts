@@ -17,7 +17,7 @@ export function sessionRoutes({ sessions }: { sessions: SessionService }): Fasti
           tags: ['session'],
           summary: 'Sign in with a user name or e-mail and a password',
           description:
-            'Answers the session token and sets it as an HttpOnly cookie. At first sign-in `isDefaultPassword` is true and only the password change is allowed. Failures answer 400/1008; too many answer 429/1004 with Retry-After.',
+            'Answers the session token and sets it as an HttpOnly cookie. At first sign-in `isDefaultPassword` is true, and when the password is older than the company expiry policy `passwordExpired` is true; in both cases only the password change (`POST /user/updateDefaultPassword`) is allowed, other routes answer 1009 or 1010. Failures answer 400/1008; too many answer 429/1004 with Retry-After.',
           body: LoginBody,
           response: envelopeResponses(LoginResult),
         },
@@ -30,7 +30,8 @@ export function sessionRoutes({ sessions }: { sessions: SessionService }): Fasti
           userAgent: request.headers['user-agent'],
         });
         setSessionCookie(reply, request, signedIn.token, sessions.cookieMaxAgeSeconds);
-        return success(request, presentLogin(signedIn), signedIn.isDefaultPassword ? 'firstLoginChangePassword' : 'ok');
+        const key = signedIn.isDefaultPassword ? 'firstLoginChangePassword' : signedIn.passwordExpired ? 'passwordExpired' : 'ok';
+        return success(request, presentLogin(signedIn), key);
       },
     );
 

@@ -68,6 +68,12 @@ export function createSessionService({ users, sessions, settings, throttle, hash
       await throttle.clearAccount(keys.account);
 
       const now = clock.now();
+      const profile = await users.findProfile(candidate.companyId, candidate.id);
+      if (!profile) throw wrongCredentials();
+      const policy = await settings.getPasswordPolicy(candidate.companyId);
+      const passwordExpired = isPasswordExpired(policy, profile.passwordChangedAt ?? profile.createdAt, now);
+      // A pending first-sign-in change wins: it is the same form, and the older message.
+      const passwordChangeReason = candidate.mustChangePassword ? 'initial' : passwordExpired ? 'expired' : null;
       const token = newSessionToken();
       const sessionId = await sessions.insertSession({
         tokenHash: hashSessionToken(token),
@@ -77,18 +83,10 @@ export function createSessionService({ users, sessions, settings, throttle, hash
         expiresAt: now + timeouts.absoluteMs,
         ip,
         userAgent: userAgent ? userAgent.slice(0, USER_AGENT_MAX) : null,
-        mustChangePassword: candidate.mustChangePassword,
+        mustChangePassword: passwordChangeReason !== null,
+        passwordChangeReason,
       });
-      const profile = await users.findProfile(candidate.companyId, candidate.id);
-      if (!profile) throw wrongCredentials();
-      const policy = await settings.getPasswordPolicy(candidate.companyId);
-      return {
-        token,
-        sessionId,
-        profile,
-        isDefaultPassword: candidate.mustChangePassword,
-        passwordExpired: isPasswordExpired(policy, profile.passwordChangedAt ?? profile.createdAt, now),
-      };
+      return { token, sessionId, profile, isDefaultPassword: candidate.mustChangePassword, passwordExpired };
     },
 
     /** The caller a token names, or null when the session is unknown, revoked, idle too long or too old. */
@@ -104,6 +102,7 @@ export function createSessionService({ users, sessions, settings, throttle, hash
         companyId: live.companyId,
         permissions: new Set(live.permissions),
         mustChangePassword: live.mustChangePassword,
+        passwordChangeReason: live.passwordChangeReason,
         via,
       };
     },

@@ -99,13 +99,15 @@ export function createApiClient(options: ApiClientOptions) {
     let payload: unknown;
     try {
       const headers: Record<string, string> = { accept: 'application/json', lang: options.getLang() };
-      if (body !== undefined) headers['content-type'] = 'application/json';
+      // A FormData body (uploads) sets its own multipart content type and is sent untouched.
+      const isForm = body instanceof FormData;
+      if (body !== undefined && !isForm) headers['content-type'] = 'application/json';
       response = await fetch(`${baseUrl}/api${path}${queryString(query)}`, {
         method,
         headers,
         credentials: 'same-origin',
         signal: controller.signal,
-        ...(body !== undefined ? { body: JSON.stringify(trimStrings(body)) } : {}),
+        ...(body !== undefined ? { body: isForm ? body : JSON.stringify(trimStrings(body)) } : {}),
       });
       const text = await response.text();
       try {

@@ -11,12 +11,14 @@ interface ChangeValues {
 
 export interface ChangeDefaultPasswordFormProps {
   userName: string;
+  /** Why the password must change: a first sign-in or the company's expiry policy. */
+  reason?: 'initial' | 'expired';
   onChanged: () => void;
   onBack: () => void;
 }
 
-/** The first-sign-in change: a new password twice (docs/decisions/0001), then sign in again. */
-export function ChangeDefaultPasswordForm({ userName, onChanged, onBack }: ChangeDefaultPasswordFormProps) {
+/** The forced change (first sign-in or expired password): a new password twice (docs/decisions/0001), then sign in again. */
+export function ChangeDefaultPasswordForm({ userName, reason = 'initial', onChanged, onBack }: ChangeDefaultPasswordFormProps) {
   const { t } = useTranslation();
   const change = useUpdateDefaultPassword();
   const [form] = Form.useForm<ChangeValues>();
@@ -37,7 +39,7 @@ export function ChangeDefaultPasswordForm({ userName, onChanged, onBack }: Chang
         type={change.isError ? 'error' : 'warning'}
         showIcon
         role="alert"
-        title={change.isError ? change.error.message : t('auth.changePassword.firstLogin')}
+        title={change.isError ? change.error.message : t(reason === 'expired' ? 'auth.login.passwordExpired' : 'auth.changePassword.firstLogin')}
         description={change.isError ? undefined : t('auth.changePassword.hint', { userName })}
       />
       <Form.Item name="newPassword" label={t('auth.changePassword.newPassword')} rules={rules('newPassword')}>

@@ -153,4 +153,19 @@ describe('first sign-in', () => {
     await waitFor(() => expect(screen.getByTestId('login-submit')).toHaveTextContent(/登\s*录/));
     expect(document.documentElement.lang).toBe('zh-CN');
   });
+
+  it('sends an expired password to the same change form, with its own message', { timeout: 20_000 }, async () => {
+    const user = userEvent.setup();
+    const seen = stubApi({
+      'POST /login': () => ({ result: { ...loginResult(false), passwordExpired: true } }),
+      'POST /user/updateDefaultPassword': () => ({ result: null }),
+    });
+    renderConsole({ path: '/login' });
+    await user.type(await screen.findByTestId('login-username'), 'admin');
+    await user.type(screen.getByTestId('login-password'), 'Old-pass-1');
+    await user.click(screen.getByTestId('login-submit'));
+    await screen.findByTestId('change-password-new');
+    expect(screen.getByText('Your password has expired, please change it')).toBeInTheDocument();
+    expect(seen.some((request) => request.path === '/user/getMenuList')).toBe(false);
+  });
 });

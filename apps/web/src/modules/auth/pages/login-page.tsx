@@ -1,6 +1,5 @@
 import { CalendarOutlined, DesktopOutlined, IdcardOutlined } from '@ant-design/icons';
 import { PRODUCT_VERSION, type LoginResult } from '@atrium/contract';
-import { App } from 'antd';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -17,21 +16,26 @@ import './login-page.css';
 /** Router state that opens the sign-in page on the change form (a session that must change its password). */
 export interface LoginPageState {
   changePassword?: boolean;
+  /** The change is due to the password's expiry, not a first sign-in. */
+  passwordExpired?: boolean;
   userName?: string;
   /** A success message to show above the sign-in form (after an account activation). */
   notice?: string;
 }
 
-type Step = { kind: 'sign-in'; notice?: string } | { kind: 'change' };
+type Step = { kind: 'sign-in'; notice?: string } | { kind: 'change'; isExpired?: boolean };
 
 /** /login: sign-in, and the forced password change of a first sign-in. */
 export function LoginPage() {
   const { t } = useTranslation();
-  const { message } = App.useApp();
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const state = (useLocation().state ?? null) as LoginPageState | null;
-  const [step, setStep] = useState<Step>(state?.changePassword ? { kind: 'change' } : { kind: 'sign-in', ...(state?.notice ? { notice: state.notice } : {}) });
+  const [step, setStep] = useState<Step>(
+    state?.changePassword
+      ? { kind: 'change', isExpired: state.passwordExpired === true }
+      : { kind: 'sign-in', ...(state?.notice ? { notice: state.notice } : {}) },
+  );
   const [userName, setUserName] = useState(state?.userName ?? '');
   const queryClient = useQueryClient();
 
@@ -49,8 +53,8 @@ export function LoginPage() {
       return;
     }
     if (result.passwordExpired) {
-      void message.warning(t('auth.login.passwordExpired'), 5);
-      void navigate('/personal', { replace: true });
+      // The session may only change the password (1010 elsewhere): the same form as a first sign-in.
+      setStep({ kind: 'change', isExpired: true });
       return;
     }
     void navigate(safeRedirect(params.get('redirect')) ?? '/', { replace: true });
@@ -102,6 +106,7 @@ export function LoginPage() {
           {step.kind === 'change' ? (
             <ChangeDefaultPasswordForm
               userName={userName}
+              reason={step.isExpired ? 'expired' : 'initial'}
               onChanged={() => setStep({ kind: 'sign-in', notice: t('auth.changePassword.success') })}
               onBack={backToSignIn}
             />

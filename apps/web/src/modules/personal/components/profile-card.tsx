@@ -1,15 +1,19 @@
 import { PERMISSION_AREAS, type CurrentUserInfo, type PermissionArea } from '@atrium/contract';
-import { Card, Descriptions, Tag } from 'antd';
+import { EditOutlined } from '@ant-design/icons';
+import { Button, Card, Descriptions, Tag } from 'antd';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { UserAvatar } from '../../../shared/ui/user-avatar';
+import { ProfileForm } from './profile-form';
 
 export interface ProfileCardProps {
   user: CurrentUserInfo;
 }
 
-/** The signed-in user's profile, read-only, and what their role allows. */
+/** The signed-in user's profile, with an edit dialog, and what their role allows. */
 export function ProfileCard({ user }: ProfileCardProps) {
   const { t } = useTranslation();
+  const [isEditing, setEditing] = useState(false);
   const notSet = <span className="atrium-muted">{t('common.notSet')}</span>;
   const granted = new Set(user.permissions);
   const areas = PERMISSION_AREAS.flatMap((area): { area: PermissionArea; level: 'view' | 'edit' }[] => {
@@ -19,7 +23,17 @@ export function ProfileCard({ user }: ProfileCardProps) {
   });
 
   return (
-    <Card className="atrium-card" data-testid="personal-profile">
+    <Card
+      className="atrium-card"
+      data-testid="personal-profile"
+      title={t('personal.profile.title')}
+      extra={
+        <Button size="small" icon={<EditOutlined />} onClick={() => setEditing(true)} data-testid="personal-profile-edit">
+          {t('personal.edit.open')}
+        </Button>
+      }
+    >
+      <ProfileForm user={user} open={isEditing} onClose={() => setEditing(false)} />
       <div className="atrium-profile-head">
         <UserAvatar size={64} name={user.fullName || user.userName} avatar={user.avatar} />
         <div>
@@ -39,6 +53,7 @@ export function ProfileCard({ user }: ProfileCardProps) {
           { key: 'userName', label: t('personal.profile.userName'), children: user.userName },
           { key: 'email', label: t('personal.profile.email'), children: user.email || notSet },
           { key: 'phone', label: t('personal.profile.phone'), children: user.phone || notSet },
+          { key: 'gender', label: t('personal.edit.gender'), children: t(`personal.gender.${user.gender}`) },
           { key: 'role', label: t('personal.profile.role'), children: user.role.name },
           { key: 'department', label: t('personal.profile.department'), children: user.department?.name || notSet },
           { key: 'company', label: t('personal.profile.company'), children: user.company.name || notSet },

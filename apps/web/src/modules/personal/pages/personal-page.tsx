@@ -3,9 +3,10 @@ import { useSession } from '../../../shared/session/session-context';
 import { PageHeader } from '../../../shared/ui/page-header';
 import { ChangePasswordForm } from '../components/change-password-form';
 import { ProfileCard } from '../components/profile-card';
+import { SessionsCard } from '../components/sessions-card';
 import './personal-page.css';
 
-/** /personal: the user's own profile and password (spec 000 section 2, always allowed). */
+/** /personal: the user's own profile, password and sessions (spec 000 section 2, always allowed). */
 export function PersonalPage() {
   const { t } = useTranslation();
   const { user } = useSession();
@@ -15,6 +16,7 @@ export function PersonalPage() {
       <div className="atrium-personal-grid">
         <ProfileCard user={user} />
         <ChangePasswordForm />
+        <SessionsCard />
       </div>
     </div>
   );

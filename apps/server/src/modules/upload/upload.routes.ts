@@ -1,0 +1,88 @@
+import fastifyMultipart from '@fastify/multipart';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { hasPermission, IMAGE_MAX_BYTES, ReturnCode, UploadKind, UploadResult } from '@atrium/contract';
+import { requireAuth } from '../../platform/access.js';
+import { envelopeResponses, success } from '../../platform/envelope.js';
+import { AppError, noPermission } from '../../platform/errors.js';
+import { tooLarge, type UploadService } from './upload.service.js';
+
+const missingFile = () => new AppError(ReturnCode.BAD_REQUEST, 'uploadMissingFile');
+
+/** `POST /upload` and the stored files. */
+export function uploadRoutes({ uploads }: { uploads: UploadService }): FastifyPluginAsyncZod {
+  return async (app) => {
+    // Multipart only inside this scope: every other route stays JSON-only.
+    await app.register(fastifyMultipart, {
+      limits: { fileSize: IMAGE_MAX_BYTES, files: 1, fields: 4, fieldSize: 256, parts: 6 },
+      throwFileSizeLimit: true,
+    });
+
+    app.post(
+      '/upload',
+      {
+        config: { access: 'authenticated' },
+        schema: {
+          tags: ['upload'],
+          summary: 'Upload an image (multipart: `file`, and `kind`: logo, avatar or image)',
+          description:
+            'png or jpeg only, recognised by the content (a renamed file or an SVG answers 415/1013 "please upload png, jpeg, jpg format file"); at most 2 MB (413/1006). Send `kind` before `file`. Kind logo needs accountGlobal:edit. Answers { fileUrl }: the file is served at that address to signed-in users of the same company.',
+          consumes: ['multipart/form-data'],
+          response: envelopeResponses(UploadResult),
+        },
+      },
+      async (request) => {
+        const auth = requireAuth(request);
+        if (!request.isMultipart()) throw missingFile();
+        let kind: UploadKind = 'image';
+        let file: { name: string; content: Buffer } | undefined;
+        try {
+          for await (const part of request.parts()) {
+            if (part.type === 'field') {
+              if (part.fieldname === 'kind') {
+                const parsed = UploadKind.safeParse(part.value);
+                if (!parsed.success) throw new AppError(ReturnCode.BAD_REQUEST, 'badRequest', { detail: 'kind: logo, avatar or image' });
+                kind = parsed.data;
+              }
+            } else if (part.fieldname === 'file' && !file) {
+              file = { name: part.filename, content: await part.toBuffer() };
+            } else {
+              part.file.resume();
+            }
+          }
+        } catch (error) {
+          if (error instanceof AppError) throw error;
+          const code = (error as { code?: string }).code;
+          if (code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge();
+          throw error;
+        }
+        if (!file || file.content.length === 0) throw missingFile();
+        if (kind === 'logo' && !hasPermission(auth.permissions, 'accountGlobal:edit')) throw noPermission();
+        return success(request, await uploads.saveImage(auth.companyId, kind, file.name, file.content));
+      },
+    );
+
+    app.get(
+      '/upload/files/:companyId/:name',
+      {
+        config: { access: 'authenticated' },
+        schema: {
+          tags: ['upload'],
+          summary: 'A stored upload, for signed-in users of its company (another company: 404)',
+          params: z.object({ companyId: z.coerce.number().int(), name: z.string().max(80) }),
+          response: { 200: z.any().describe('The image bytes') },
+        },
+      },
+      async (request, reply) => {
+        const auth = requireAuth(request);
+        const { content, contentType } = await uploads.readImage(auth.companyId, request.params.companyId, request.params.name);
+        return reply
+          .header('content-type', contentType)
+          .header('x-content-type-options', 'nosniff')
+          .header('cache-control', 'private, max-age=86400')
+          .header('content-security-policy', "default-src 'none'; sandbox")
+          .send(content);
+      },
+    );
+  };
+}

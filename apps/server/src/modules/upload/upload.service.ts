@@ -1,0 +1,48 @@
+import { fileTypeFromBuffer } from 'file-type';
+import { IMAGE_FORMATS, IMAGE_MAX_BYTES, ReturnCode, type UploadKind, type UploadResult } from '@atrium/contract';
+import { AppError, notFound } from '../../platform/errors.js';
+import type { UploadStore } from '../../platform/uploads.js';
+
+/** What the content of an accepted image is, by its magic bytes. */
+const ACCEPTED = {
+  'image/png': 'png',
+  'image/jpeg': 'jpg',
+} as const;
+type AcceptedMime = keyof typeof ACCEPTED;
+
+export const CONTENT_TYPE_OF = { png: 'image/png', jpg: 'image/jpeg' } as const;
+
+export const wrongFormat = () =>
+  new AppError(ReturnCode.UNSUPPORTED_MEDIA_TYPE, 'uploadWrongFormat', { formats: IMAGE_FORMATS.join(', ') }, null, { statusCode: 415 });
+export const tooLarge = () => new AppError(ReturnCode.PAYLOAD_TOO_LARGE, 'uploadTooLarge', { limit: `${IMAGE_MAX_BYTES / 1024 / 1024} MB` });
+
+export type UploadService = ReturnType<typeof createUploadService>;
+
+/** Image uploads: checked by content (not by name or declared type), stored per company. */
+export function createUploadService({ store }: { store: UploadStore }) {
+  return {
+    async saveImage(companyId: number, kind: UploadKind, fileName: string, content: Buffer): Promise<UploadResult> {
+      if (content.length > IMAGE_MAX_BYTES) throw tooLarge();
+      const type = await fileTypeFromBuffer(content);
+      // An SVG, a renamed executable or a GIF all end here: only the bytes decide.
+      if (!type || !(type.mime in ACCEPTED)) throw wrongFormat();
+      const extension = ACCEPTED[type.mime as AcceptedMime];
+      const stored = await store.save(companyId, extension, content);
+      return {
+        fileUrl: `/api/upload/files/${companyId}/${stored.name}`,
+        fileName: fileName.slice(0, 254) || `${kind}.${extension}`,
+        size: stored.size,
+        mimeType: CONTENT_TYPE_OF[extension],
+      };
+    },
+
+    /** A stored file of the caller's company; another company's answers 404 like a missing one. */
+    async readImage(callerCompanyId: number, companyId: number, name: string): Promise<{ content: Buffer; contentType: string }> {
+      if (callerCompanyId !== companyId) throw notFound();
+      const content = await store.read(companyId, name);
+      if (!content) throw notFound();
+      const extension = name.endsWith('.png') ? 'png' : 'jpg';
+      return { content, contentType: CONTENT_TYPE_OF[extension] };
+    },
+  };
+}

@@ -1,0 +1,93 @@
+import { Gender, Phone, type CurrentUserInfo, type UpdateProfileBody } from '@atrium/contract';
+import { Alert, App, Form, Input, Modal, Radio } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { zodRule } from '../../../shared/forms/zod-rule';
+import { ImageUpload } from '../../../shared/ui/image-upload';
+import { UserAvatar } from '../../../shared/ui/user-avatar';
+import { useUpdateProfile } from '../api/personal.api';
+
+type ProfileValues = Required<Pick<UpdateProfileBody, 'firstName' | 'gender'>> & { lastName: string; phone: string; avatar: string | null };
+
+export interface ProfileFormProps {
+  user: CurrentUserInfo;
+  open: boolean;
+  onClose: () => void;
+}
+
+/** Edits one's own names, phone, gender and avatar; the user name and e-mail are shown, not editable. */
+export function ProfileForm({ user, open, onClose }: ProfileFormProps) {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const save = useUpdateProfile();
+  const [form] = Form.useForm<ProfileValues>();
+
+  const submit = (values: ProfileValues) =>
+    save.mutate(values, {
+      onSuccess: () => {
+        void message.success(t('personal.edit.saved'));
+        onClose();
+      },
+    });
+
+  return (
+    <Modal
+      open={open}
+      title={t('personal.edit.title')}
+      okText={t('personal.edit.submit')}
+      cancelText={t('personal.edit.cancel')}
+      onOk={() => form.submit()}
+      onCancel={onClose}
+      confirmLoading={save.isPending}
+      destroyOnHidden
+      okButtonProps={{ 'data-testid': 'personal-profile-submit' } as Record<string, string>}
+      afterOpenChange={(isOpen) => {
+        if (!isOpen) save.reset();
+      }}
+    >
+      {save.isError ? <Alert className="atrium-form-alert" type="error" showIcon role="alert" title={save.error.message} /> : null}
+      <Form<ProfileValues>
+        form={form}
+        layout="vertical"
+        preserve={false}
+        onFinish={submit}
+        initialValues={{
+          firstName: user.firstName ?? '',
+          lastName: user.lastName ?? '',
+          phone: user.phone ?? '',
+          gender: user.gender,
+          avatar: user.avatar,
+        }}
+      >
+        <Form.Item name="avatar" label={t('personal.edit.avatar')}>
+          <ImageUpload
+            kind="avatar"
+            testId="personal-avatar"
+            hint={t('personal.edit.avatarHint')}
+            preview={(avatar) => <UserAvatar size={64} name={user.fullName || user.userName} avatar={avatar} />}
+          />
+        </Form.Item>
+        <Form.Item label={t('personal.profile.userName')}>
+          <Input value={user.userName} disabled />
+        </Form.Item>
+        <Form.Item label={t('personal.profile.email')}>
+          <Input value={user.email ?? ''} disabled />
+        </Form.Item>
+        <Form.Item name="firstName" label={t('personal.edit.firstName')} rules={[{ required: true, whitespace: true, message: t('personal.edit.firstNameRequired') }]}>
+          <Input maxLength={64} data-testid="personal-first-name" />
+        </Form.Item>
+        <Form.Item name="lastName" label={t('personal.edit.lastName')}>
+          <Input maxLength={64} data-testid="personal-last-name" />
+        </Form.Item>
+        <Form.Item name="phone" label={t('personal.profile.phone')} rules={[zodRule(Phone, t('personal.edit.phoneInvalid'))]}>
+          <Input maxLength={32} inputMode="tel" data-testid="personal-phone" />
+        </Form.Item>
+        <Form.Item name="gender" label={t('personal.edit.gender')}>
+          <Radio.Group
+            data-testid="personal-gender"
+            options={Gender.options.map((gender) => ({ value: gender, label: t(`personal.gender.${gender}`) }))}
+          />
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}
