@@ -114,6 +114,7 @@ export function createGroupService({ departments, styles, settings, operationLog
 
     async lazyChildren(companyId: number, query: LazyTreeQuery): Promise<LazyTreeNode[]> {
       if (query.selector === 'location') {
+        if (query.parentId !== undefined && !(await departments.locationExists(companyId, query.parentId))) throw notFound('groupLocationNotFound');
         const rows = await departments.locationChildren(companyId, query.parentId ?? null);
         return rows.map((row) => ({ id: row.id, name: row.name, selector: 'location', level: row.level, leaf: !row.hasChildren }));
       }
