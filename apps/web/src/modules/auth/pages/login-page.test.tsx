@@ -105,7 +105,8 @@ describe('sign-in', () => {
 });
 
 describe('first sign-in', () => {
-  it('forces a password change, checks it, then asks to sign in again with the user name kept', async () => {
+  // Types many characters through two forms: over 5 s on a busy machine.
+  it('forces a password change, checks it, then asks to sign in again with the user name kept', { timeout: 20_000 }, async () => {
     const user = userEvent.setup();
     const seen = signInApi({ isDefaultPassword: true });
     renderConsole({ path: '/login' });
