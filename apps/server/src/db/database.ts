@@ -65,6 +65,12 @@ function withStatementCache(connection: SqliteDatabase.Database): SqliteDialectC
 
 function openPostgres(connectionString: string): Database {
   const pool = new pg.Pool({ connectionString, max: 10 });
+  // An idle connection that the server ends (a restart, an administrator, a dropped test database)
+  // reports through the pool; unheard, that error would stop the process. The pool replaces the
+  // connection on its next use, so a warning is all it needs.
+  pool.on('error', (error) => {
+    process.emitWarning(`PostgreSQL ended an idle connection: ${error.message}`, { code: 'ATRIUM_PG_IDLE' });
+  });
   const kysely = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
   return { kysely, dialect: 'postgres', destroy: once(() => kysely.destroy()) };
 }
