@@ -20,6 +20,7 @@ import { healthRoutes } from './modules/health/health.routes.js';
 import { operationLogRoutes } from './modules/operation-log/operation-log.routes.js';
 import { createOperationLog } from './modules/operation-log/operation-log.service.js';
 import { roleRoutes } from './modules/role/role.routes.js';
+import { createRoleService } from './modules/role/role.service.js';
 import { createLoginThrottle } from './modules/session/login-throttle.js';
 import { sessionRoutes } from './modules/session/session.routes.js';
 import { createSessionService } from './modules/session/session.service.js';
@@ -125,6 +126,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   }
 
   const repositories = createRepositories(db.kysely);
+  const transact = createTransact(db.kysely);
   const throttle = createLoginThrottle({ sessions: repositories.sessions, clock });
   const sessions = createSessionService({
     users: repositories.users,
@@ -141,11 +143,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     throttle,
     hasher,
     clock,
-    transact: createTransact(db.kysely),
+    transact,
     ...(deps.menuCatalogue ? { menuCatalogue: deps.menuCatalogue } : {}),
   });
 
   const operationLog = createOperationLog({ repository: repositories.operationLogs, clock });
+  const roles = createRoleService({ roles: repositories.roles, transact, operationLog, clock });
 
   installAccessGuard(app, { resolveSession: sessions.resolveSession, clearSessionCookie });
 
@@ -181,7 +184,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(healthRoutes({ db }));
       await api.register(sessionRoutes({ sessions }));
       await api.register(userRoutes({ users }));
-      await api.register(roleRoutes());
+      await api.register(roleRoutes({ roles }));
       await api.register(operationLogRoutes({ operationLog }));
     },
     { prefix: '/api' },

@@ -18,7 +18,7 @@ describe(`tenancy (${TEST_DIALECT})`, () => {
   let newcomerA: TestUser;
   let adminB: TestUser;
   let tokenB: string;
-  const B_MARKERS = ['Bravo Holdings', 'bravo-only', 'Bravo Secret Department', 'Bravo Vault', '/uploads/bravo.png'];
+  const B_MARKERS = ['Bravo Holdings', 'bravo-only', 'Bravo Secret Department', 'Bravo Vault', '/uploads/bravo.png', 'Bravo Secret Role'];
 
   beforeAll(async () => {
     t = await createTestApp();
@@ -32,7 +32,7 @@ describe(`tenancy (${TEST_DIALECT})`, () => {
     adminB = await t.factories.user(b.id, {
       userName: 'bravo-only.admin',
       email: 'bravo-only@bravo.test',
-      permissions: ALL_PERMISSIONS,
+      roleId: await t.factories.role(b.id, ALL_PERMISSIONS, { name: 'Bravo Secret Role' }),
       departmentId: await t.factories.department(b.id, 'Bravo Secret Department'),
       locationId: vault,
     });
@@ -62,11 +62,20 @@ describe(`tenancy (${TEST_DIALECT})`, () => {
       '/api/checkIsLogin',
       '/api/operation-log/list',
       '/api/role/current',
+      '/api/tenant/role/details',
+      '/api/tenant/role/tree',
+      '/api/tenant/role/user/candidates',
+      '/api/tenant/role/user/search',
       '/api/user/getCurrentUserInfo',
       '/api/user/getMenuList',
     ]);
+    // Reads that name a record are given one of A's.
+    const queries: Record<string, string> = {
+      '/api/tenant/role/details': `?id=${adminA.roleId}`,
+      '/api/tenant/role/user/search': `?roleId=${adminA.roleId}`,
+    };
     for (const route of reads) {
-      const answer = await call(t.app, { method: 'GET', url: route.url, headers: { token: signedIn.token! } });
+      const answer = await call(t.app, { method: 'GET', url: route.url + (queries[route.url] ?? ''), headers: { token: signedIn.token! } });
       expect(answer.status, route.url).toBe(200);
       expectNothingOfB(route.url, answer.body);
     }

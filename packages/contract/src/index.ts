@@ -9,3 +9,4 @@ export * from './returncodes.js';
 export * from './session.js';
 export * from './operation-log.js';
 export * from './paging.js';
+export * from './role.js';

@@ -50,3 +50,10 @@ export const PASSWORD_EXPIRY_CHOICES = [30, 60, 90, 180, 360] as const;
 export const PASSWORD_MAX = 128;
 /** Product version shown in the console. */
 export const PRODUCT_VERSION = '0.1.0';
+/** Longest role name; the description follows the default text limit. */
+export const ROLE_NAME_MAX = 64;
+export const ROLE_DESCRIPTION_MAX = TEXT_MAX;
+/** Deepest level of the role tree: a role at this level cannot have children. */
+export const ROLE_TREE_MAX_DEPTH = 5;
+/** Most users one request may move into or out of a role. */
+export const ROLE_MEMBERS_PER_REQUEST_MAX = 500;
