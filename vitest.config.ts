@@ -35,6 +35,8 @@ export default defineConfig({
           environment: 'jsdom',
           setupFiles: ['src/test/setup.ts'],
           env: { TZ: 'UTC' },
+          // Whole-console renders in jsdom take seconds on a busy machine; a hung test still fails.
+          testTimeout: 20_000,
         },
       },
     ],

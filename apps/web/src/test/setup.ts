@@ -1,6 +1,9 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
+
+// Pages load lazily, as in the browser: the first lookup of a test may wait for a page's code.
+configure({ asyncUtilTimeout: 5000 });
 
 // Browser APIs antd relies on that jsdom lacks (DECISIONS.md: antd needs a matchMedia stub under jsdom).
 if (typeof window !== 'undefined') {
