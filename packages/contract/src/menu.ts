@@ -54,7 +54,7 @@ export const MENU_CATALOGUE: MenuNode[] = [
     key: 'userManagement', icon: 'TeamOutlined', menuType: 'ADMIN', isBuilt: false,
     children: [
       page('directory', '/directory', 'UserOutlined', 'ADMIN', 'users'),
-      page('role', '/role', 'SafetyCertificateOutlined', 'ADMIN', 'roles'),
+      page('role', '/role', 'SafetyCertificateOutlined', 'ADMIN', 'roles', true),
       page('group', '/group', 'ClusterOutlined', 'ADMIN', 'departments'),
       page('account', '/account', 'CloudSyncOutlined', 'ADMIN', 'accountGlobal'),
       page('personal', '/personal', 'IdcardOutlined', 'ADMIN', undefined, true),

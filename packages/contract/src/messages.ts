@@ -105,7 +105,7 @@ export const MESSAGES = {
     'zh-CN': '不能将成员添加到拥有您所不具备权限的角色',
   },
   roleDeletedMembersMoved: {
-    'en-US': 'Role deleted; {count} members moved to "{role}"',
+    'en-US': 'Role deleted; members moved to "{role}": {count}',
     'zh-CN': '角色已删除，{count} 名成员已移至“{role}”',
   },
 } as const satisfies Record<string, Record<Lang, string>>;

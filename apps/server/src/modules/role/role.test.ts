@@ -183,7 +183,7 @@ describe(`roles (${TEST_DIALECT})`, () => {
       const second = await t.factories.user(companyId, { roleId: drivers });
       const answer = await api<{ movedMembers: number; defaultRoleName: string }>(token, 'DELETE', '/tenant/role', { id: drivers });
       expect(answer.status).toBe(200);
-      expect(answer.body).toMatchObject({ message: 'Role deleted; 2 members moved to "Staff"', result: { movedMembers: 2, defaultRoleName: 'Staff' } });
+      expect(answer.body).toMatchObject({ message: 'Role deleted; members moved to "Staff": 2', result: { movedMembers: 2, defaultRoleName: 'Staff' } });
       expect([await roleOf(first), await roleOf(second)]).toEqual([staffRole, staffRole]);
       expect(names(await tree(token))).toEqual(['Staff', 'Administrator']);
       expect(await lastLog(token)).toMatchObject({ action: 'role.delete', result: 'success', targetName: 'Drivers', detail: { movedMembers: 2, movedTo: 'Staff' } });

@@ -309,6 +309,6 @@ describe(`menu with this build's catalogue (${TEST_DIALECT})`, () => {
     const { admin } = await t.factories.companyWithAdmin();
     const menu = (await get<MenuEntry[]>(t, '/api/user/getMenuList', (await signIn(t.app, admin)).token!)).body.result;
     expect(menu.map((entry) => entry.key)).toEqual(['userManagement', 'help']);
-    expect(menuPaths(menu)).toEqual(['/personal']);
+    expect(menuPaths(menu)).toEqual(['/role', '/personal']);
   });
 });
