@@ -34,9 +34,9 @@ export default defineConfig({
           include: ['src/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
           setupFiles: ['src/test/setup.ts'],
-          env: { TZ: 'UTC' },
-          // Whole-console renders in jsdom take seconds on a busy machine; a hung test still fails.
+          // Whole-shell renders take seconds on a loaded two-core machine.
           testTimeout: 20_000,
+          env: { TZ: 'UTC' },
         },
       },
     ],

@@ -14,6 +14,8 @@ const EXPECTED_PUBLIC = [
   'GET /',
   'GET /api/health',
   'POST /api/login',
+  'GET /api/user/checkActiveUserReq',
+  'POST /api/user/activeUserAndSetPassword',
   'GET /api/docs',
   'GET /api/docs/json',
   'GET /api/docs/yaml',

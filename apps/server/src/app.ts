@@ -16,7 +16,12 @@ import { COOKIE_NAMES, JSON_BODY_LIMIT, PRODUCT_VERSION, ReturnCode, type MenuNo
 import type { Config } from './config.js';
 import type { Database } from './db/database.js';
 import { createRepositories, createTransact } from './db/repositories.js';
+import { groupRoutes } from './modules/department/department.routes.js';
+import { createGroupService } from './modules/department/department.service.js';
+import { directoryRoutes } from './modules/directory/directory.routes.js';
+import { createDirectoryService } from './modules/directory/directory.service.js';
 import { healthRoutes } from './modules/health/health.routes.js';
+import { mailRoutes } from './modules/mail/mail.routes.js';
 import { operationLogRoutes } from './modules/operation-log/operation-log.routes.js';
 import { createOperationLog } from './modules/operation-log/operation-log.service.js';
 import { roleRoutes } from './modules/role/role.routes.js';
@@ -32,6 +37,7 @@ import { handleError, handleFrameworkError, sendNotFound } from './platform/erro
 import { AppError } from './platform/errors.js';
 import { resolveLang } from './platform/lang.js';
 import { createPasswordHasher, type PasswordHasher } from './platform/password.js';
+import { createMailer, type Mailer } from './platform/mailer.js';
 import { HELMET_OPTIONS } from './platform/security.js';
 import { clearSessionCookie } from './platform/session-token.js';
 import { registerWebConsole } from './platform/web-console.js';
@@ -45,6 +51,8 @@ export interface AppDeps {
   /** Menu catalogue served by getMenuList; tests pass one with every page built. */
   menuCatalogue?: MenuNode[];
   hasher?: PasswordHasher;
+  /** Outgoing mail; defaults to SMTP_URL (or the outbox alone) from the config. */
+  mailer?: Mailer;
 }
 
 /** What logs never show: tokens, cookies and passwords (DECISIONS.md, Logs). */
@@ -149,6 +157,34 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   const operationLog = createOperationLog({ repository: repositories.operationLogs, clock });
   const roles = createRoleService({ roles: repositories.roles, transact, operationLog, clock });
+  const groups = createGroupService({
+    departments: repositories.departments,
+    styles: repositories.departmentStyles,
+    settings: repositories.settings,
+    operationLog,
+    transact,
+    clock,
+  });
+  const mailer =
+    deps.mailer ??
+    createMailer({
+      outbox: repositories.mailOutbox,
+      clock,
+      smtpUrl: config.smtpUrl,
+      from: config.mailFrom,
+      onError: (error, mail) => app.log.warn({ err: error, mailId: mail.id }, 'mail refused'),
+    });
+  const directory = createDirectoryService({
+    directory: repositories.directory,
+    users: repositories.users,
+    settings: repositories.settings,
+    hasher,
+    clock,
+    transact,
+    operationLog,
+    mailer,
+    publicUrl: config.publicUrl,
+  });
 
   installAccessGuard(app, { resolveSession: sessions.resolveSession, clearSessionCookie });
 
@@ -186,6 +222,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(userRoutes({ users }));
       await api.register(roleRoutes({ roles }));
       await api.register(operationLogRoutes({ operationLog }));
+      await api.register(groupRoutes({ groups }));
+      await api.register(mailRoutes({ outbox: repositories.mailOutbox }));
+      await api.register(directoryRoutes({ directory }));
     },
     { prefix: '/api' },
   );

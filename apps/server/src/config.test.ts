@@ -109,3 +109,24 @@ describe('parseConfig', () => {
     expect(redactUrl('postgres://app:topsecret@db:5432/x')).toBe('postgres://app:***@db:5432/x');
   });
 });
+
+describe('mail settings', () => {
+  it('keep mails in the outbox by default and link to the local console', () => {
+    expect(parse({ PORT: '8080' })).toMatchObject({ smtpUrl: null, publicUrl: 'http://localhost:8080', mailFrom: expect.stringContaining('@') });
+  });
+
+  it('read SMTP_URL, MAIL_FROM and PUBLIC_URL (without its trailing slash)', () => {
+    expect(parse({ SMTP_URL: 'smtps://u:p@mail.test:465', MAIL_FROM: 'Office <office@a.test>', PUBLIC_URL: 'https://atrium.a.test/' })).toMatchObject({
+      smtpUrl: 'smtps://u:p@mail.test:465',
+      mailFrom: 'Office <office@a.test>',
+      publicUrl: 'https://atrium.a.test',
+    });
+  });
+
+  it('refuse a bad SMTP_URL without printing its password, and a bad PUBLIC_URL', () => {
+    const message = failure({ SMTP_URL: 'http://u:secret@mail.test' });
+    expect(message).toContain('SMTP_URL');
+    expect(message).not.toContain('secret');
+    expect(failure({ PUBLIC_URL: 'atrium.test' })).toContain('PUBLIC_URL');
+  });
+});

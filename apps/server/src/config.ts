@@ -34,6 +34,12 @@ export interface Config {
   rateLimitPerMinute: number;
   /** Fastify's trustProxy: whether X-Forwarded-* headers are believed (behind a load balancer). */
   trustProxy: boolean | number | string[];
+  /** SMTP server mails go through (smtp:// or smtps://); null keeps mails in the outbox only. */
+  smtpUrl: string | null;
+  /** Sender of the mails. */
+  mailFrom: string;
+  /** The console's address as users reach it, without a trailing slash; links in mails start with it. */
+  publicUrl: string;
 }
 
 /** A bad environment variable; the message names it, the value and what is expected. */
@@ -69,6 +75,9 @@ export function parseConfig(env: Env = process.env, cwd: string = process.cwd())
     webDist: read('WEB_DIST') ? path.resolve(cwd, read('WEB_DIST')!) : DEFAULT_WEB_DIST,
     rateLimitPerMinute: parseInteger('RATE_LIMIT_PER_MINUTE', read('RATE_LIMIT_PER_MINUTE'), DEFAULT_RATE_LIMIT_PER_MINUTE, 0, 1_000_000),
     trustProxy: parseTrustProxy(read('TRUST_PROXY')),
+    smtpUrl: parseSmtpUrl(read('SMTP_URL')),
+    mailFrom: read('MAIL_FROM') ?? 'Atrium <no-reply@atrium.localhost>',
+    publicUrl: parsePublicUrl(read('PUBLIC_URL'), parseInteger('PORT', read('PORT'), 3000, 1, 65_535)),
   };
 }
 
@@ -144,4 +153,18 @@ function parseTrustProxy(value: string | undefined): Config['trustProxy'] {
   throw new ConfigError(
     `TRUST_PROXY is "${value}": expected true, false, a number of proxy hops or a comma-separated list of addresses`,
   );
+}
+
+function parseSmtpUrl(value: string | undefined): string | null {
+  if (value === undefined) return null;
+  if (!/^smtps?:\/\/[^/]+/.test(value)) {
+    throw new ConfigError(`SMTP_URL is "${redactUrl(value)}": expected smtp://user:password@host:port or smtps://…`);
+  }
+  return value;
+}
+
+function parsePublicUrl(value: string | undefined, port: number): string {
+  if (value === undefined) return `http://localhost:${port}`;
+  if (!/^https?:\/\/[^/\s]+/.test(value)) throw new ConfigError(`PUBLIC_URL is "${value}": expected http(s)://host[:port][/path]`);
+  return value.replace(/\/+$/, '');
 }

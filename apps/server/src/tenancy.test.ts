@@ -1,6 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ALL_PERMISSIONS } from '@atrium/contract';
+import { createDepartmentRepository } from './modules/department/department.repository.js';
+import { createDepartmentStyleRepository } from './modules/department/department-style.repository.js';
 import { LOCATION_LEVEL } from './modules/location/location.repository.js';
+import { createMailOutboxRepository } from './modules/mail/mail.repository.js';
 import { createOperationLogRepository } from './modules/operation-log/operation-log.repository.js';
 import { createOperationLog } from './modules/operation-log/operation-log.service.js';
 import { createSettingsRepository } from './modules/settings/settings.repository.js';
@@ -18,7 +21,9 @@ describe(`tenancy (${TEST_DIALECT})`, () => {
   let newcomerA: TestUser;
   let adminB: TestUser;
   let tokenB: string;
-  const B_MARKERS = ['Bravo Holdings', 'bravo-only', 'Bravo Secret Department', 'Bravo Vault', '/uploads/bravo.png', 'Bravo Secret Role'];
+  const B_MARKERS = ['Bravo Holdings', 'bravo-only', 'Bravo Secret Department', 'Bravo Vault', '/uploads/bravo.png', 'BRAVO-SUB', '#ABCDEF', 'Bravo Secret Role'];
+  let mailOfA: number;
+  let mailOfB: number;
 
   beforeAll(async () => {
     t = await createTestApp();
@@ -36,6 +41,11 @@ describe(`tenancy (${TEST_DIALECT})`, () => {
       departmentId: await t.factories.department(b.id, 'Bravo Secret Department'),
       locationId: vault,
     });
+    // B's departments: a coded sub-department and a colour of its own palette.
+    const bravoDepartments = createDepartmentRepository(t.db.kysely);
+    const [bravoTop] = await bravoDepartments.listDepartments(b.id);
+    const bravoColor = await createDepartmentStyleRepository(t.db.kysely).insertStyle(b.id, '#ABCDEF', t.clock.now());
+    await bravoDepartments.insertDepartment({ companyId: b.id, parentId: bravoTop!.id, name: 'Bravo Sub Unit', groupCode: 'BRAVO-SUB', styleId: bravoColor, styleColor: '#ABCDEF' }, t.clock.now());
     // B demands 20-character passwords; A's password changes must not be judged by B's policy.
     await createSettingsRepository(t.db.kysely).putSetting(b.id, 'passwordPolicy', { minLength: 20 }, t.clock.now());
     tokenB = (await signIn(t.app, adminB)).token!;
@@ -44,6 +54,9 @@ describe(`tenancy (${TEST_DIALECT})`, () => {
       { action: 'location.update', targetType: 'location', targetId: vault, targetName: 'Bravo Vault' },
       'success',
     );
+    const outbox = createMailOutboxRepository(t.db.kysely);
+    mailOfB = await outbox.insert({ companyId: b.id, to: adminB.email, subject: 'Bravo Vault opening', text: 'bravo-only', html: null, status: 'kept', createdAt: t.clock.now() });
+    mailOfA = await outbox.insert({ companyId: a.id, to: adminA.email, subject: 'Alpha news', text: 'alpha', html: null, status: 'kept', createdAt: t.clock.now() });
   });
   afterAll(() => t.cleanup());
 
@@ -60,25 +73,51 @@ describe(`tenancy (${TEST_DIALECT})`, () => {
     );
     expect(reads.map((route) => route.url).sort()).toEqual([
       '/api/checkIsLogin',
+      '/api/group/list',
+      '/api/mail/outbox',
+      '/api/mail/outbox/details',
       '/api/operation-log/list',
       '/api/role/current',
+      '/api/tenant/group/list',
+      '/api/tenant/group/list-of-location-or-group',
+      '/api/tenant/group/style-table',
+      '/api/tenant/group/user/statistics',
       '/api/tenant/role/details',
       '/api/tenant/role/tree',
       '/api/tenant/role/user/candidates',
       '/api/tenant/role/user/search',
+      '/api/user/details',
+      '/api/user/directoryOptions',
       '/api/user/getCurrentUserInfo',
       '/api/user/getMenuList',
+      '/api/userGroup/getList',
     ]);
-    // Reads that name a record are given one of A's.
-    const queries: Record<string, string> = {
+    // Detail routes are read with A's own record; B's record is as unknown as a missing one.
+    const ownQuery: Record<string, string> = {
+      '/api/mail/outbox/details': `?id=${mailOfA}`,
+      '/api/user/details': `?id=${adminA.id}`,
       '/api/tenant/role/details': `?id=${adminA.roleId}`,
       '/api/tenant/role/user/search': `?roleId=${adminA.roleId}`,
     };
+    const foreignQuery: Record<string, string> = {
+      '/api/mail/outbox/details': `?id=${mailOfB}`,
+      '/api/user/details': `?id=${adminB.id}`,
+      '/api/tenant/role/details': `?id=${adminB.roleId}`,
+      '/api/tenant/role/user/search': `?roleId=${adminB.roleId}`,
+    };
     for (const route of reads) {
-      const answer = await call(t.app, { method: 'GET', url: route.url + (queries[route.url] ?? ''), headers: { token: signedIn.token! } });
+      const answer = await call(t.app, { method: 'GET', url: route.url + (ownQuery[route.url] ?? ''), headers: { token: signedIn.token! } });
       expect(answer.status, route.url).toBe(200);
       expectNothingOfB(route.url, answer.body);
+      if (foreignQuery[route.url]) {
+        const foreign = await call(t.app, { method: 'GET', url: route.url + foreignQuery[route.url], headers: { token: signedIn.token! } });
+        expect([foreign.status, foreign.body.returncode], route.url).toEqual([404, 1002]);
+        expectNothingOfB(route.url, foreign.body);
+      }
     }
+    const list = await call(t.app, { method: 'POST', url: '/api/user/getUserList', headers: { token: signedIn.token! }, payload: {} });
+    expect(list.status).toBe(200);
+    expectNothingOfB('getUserList', list.body);
     const info = await call<{ company: { name: string } }>(t.app, { method: 'GET', url: '/api/user/getCurrentUserInfo', headers: { token: signedIn.token! } });
     expect(info.body.result.company.name).toBe('Alpha Works');
   });

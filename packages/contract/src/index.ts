@@ -9,4 +9,7 @@ export * from './returncodes.js';
 export * from './session.js';
 export * from './operation-log.js';
 export * from './paging.js';
+export * from './group.js';
+export * from './mail.js';
+export * from './directory.js';
 export * from './role.js';

@@ -53,9 +53,9 @@ export const MENU_CATALOGUE: MenuNode[] = [
   {
     key: 'userManagement', icon: 'TeamOutlined', menuType: 'ADMIN', isBuilt: false,
     children: [
-      page('directory', '/directory', 'UserOutlined', 'ADMIN', 'users'),
+      page('directory', '/directory', 'UserOutlined', 'ADMIN', 'users', true),
       page('role', '/role', 'SafetyCertificateOutlined', 'ADMIN', 'roles', true),
-      page('group', '/group', 'ClusterOutlined', 'ADMIN', 'departments'),
+      page('group', '/group', 'ClusterOutlined', 'ADMIN', 'departments', true),
       page('account', '/account', 'CloudSyncOutlined', 'ADMIN', 'accountGlobal'),
       page('personal', '/personal', 'IdcardOutlined', 'ADMIN', undefined, true),
       page('company', '/company', 'BankOutlined', 'ADMIN', 'accountGlobal'),
@@ -63,6 +63,7 @@ export const MENU_CATALOGUE: MenuNode[] = [
       page('manager', '/manager', 'CrownOutlined', 'ADMIN', 'accountGlobal'),
       page('application', '/application', 'AppstoreOutlined', 'ADMIN', undefined),
       page('ssoSetting', '/sso-setting', 'KeyOutlined', 'ADMIN', 'accountGlobal'),
+      page('mailOutbox', '/mail-outbox', 'InboxOutlined', 'ADMIN', 'accountGlobal', true),
     ],
   },
   {

@@ -1,7 +1,10 @@
 import type { Kysely } from 'kysely';
 import { createCompanyRepository } from '../modules/company/company.repository.js';
 import { createDepartmentRepository } from '../modules/department/department.repository.js';
+import { createDepartmentStyleRepository } from '../modules/department/department-style.repository.js';
+import { createDirectoryRepository } from '../modules/directory/directory.repository.js';
 import { createLocationRepository } from '../modules/location/location.repository.js';
+import { createMailOutboxRepository } from '../modules/mail/mail.repository.js';
 import { createOperationLogRepository } from '../modules/operation-log/operation-log.repository.js';
 import { createRoleRepository } from '../modules/role/role.repository.js';
 import { createSessionRepository } from '../modules/session/session.repository.js';
@@ -15,7 +18,10 @@ export function createRepositories(db: Kysely<DB>) {
   return {
     companies: createCompanyRepository(db),
     departments: createDepartmentRepository(db),
+    departmentStyles: createDepartmentStyleRepository(db),
     locations: createLocationRepository(db),
+    directory: createDirectoryRepository(db),
+    mailOutbox: createMailOutboxRepository(db),
     operationLogs: createOperationLogRepository(db),
     roles: createRoleRepository(db),
     sessions: createSessionRepository(db),

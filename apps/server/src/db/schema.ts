@@ -38,7 +38,21 @@ export interface DepartmentTable {
   name: string;
   group_code: string | null;
   sort_order: Generated<number>;
+  /** Copy of the palette colour `style_id` points at, kept in step by the group repository. */
   style_color: string | null;
+  created_at: number;
+  description: string | null;
+  location_id: number | null;
+  /** The department's colour in the company's palette (`department_styles`). */
+  style_id: number | null;
+}
+
+/** A colour of a company's department palette. */
+export interface DepartmentStyleTable {
+  id: Generated<number>;
+  company_id: number;
+  /** Upper-case #RRGGBB, or #RRGGBBAA below full opacity. */
+  color: string;
   created_at: number;
 }
 
@@ -133,6 +147,30 @@ export interface OperationLogTable {
   at: number;
 }
 
+export interface MailOutboxTable {
+  id: Generated<number>;
+  company_id: number;
+  to: string;
+  subject: string;
+  text: string;
+  html: string | null;
+  status: 'queued' | 'sent' | 'failed' | 'kept';
+  /** Why sending failed. */
+  error: string | null;
+  created_at: number;
+  sent_at: number | null;
+}
+
+export interface UserActivationTable {
+  id: Generated<number>;
+  company_id: number;
+  user_id: number;
+  /** SHA-256 of the activation token, hex. */
+  token_hash: string;
+  expires_at: number;
+  created_at: number;
+}
+
 export interface DB {
   companies: CompanyTable;
   roles: RoleTable;
@@ -143,6 +181,9 @@ export interface DB {
   settings: SettingTable;
   login_failures: LoginFailureTable;
   operation_logs: OperationLogTable;
+  department_styles: DepartmentStyleTable;
+  mail_outbox: MailOutboxTable;
+  user_activations: UserActivationTable;
 }
 
 export type CompanyRow = Selectable<CompanyTable>;

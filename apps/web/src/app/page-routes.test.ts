@@ -6,7 +6,8 @@ describe('shell pages', () => {
   it('finds the pages of this build', () => {
     expect(findShellPage('/personal')?.titleKey).toBe('menu.personal');
     expect(findShellPage('/index')?.keepAlive).toBe(true);
-    expect(hasShellPage('/directory')).toBe(false);
+    expect(hasShellPage('/directory')).toBe(true);
+    expect(hasShellPage('/broadcast')).toBe(false);
     expect(hasShellPage('/personal/extra')).toBe(false);
   });
 

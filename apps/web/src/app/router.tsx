@@ -1,6 +1,7 @@
 import { LAZY_PAGE_TIMEOUT_MS } from '@atrium/contract';
 import type { RouteObject } from 'react-router';
 import { authRoutes } from '../modules/auth/auth.routes';
+import { directoryPublicRoutes } from '../modules/directory/directory.routes';
 import type { PageRoute, RouteHandle } from '../shared/routing/page-route';
 import { LoadingScreen } from '../shared/ui/loading-screen';
 import { SHELL_PAGES } from './page-routes';
@@ -53,6 +54,7 @@ export function appRoutes(pages: readonly PageRoute[] = SHELL_PAGES): RouteObjec
       ErrorBoundary: PageError,
       children: [
         ...authRoutes.map((page) => lazyRoute(page, false)),
+        ...directoryPublicRoutes.map((page) => lazyRoute(page, false)),
         {
           element: <SessionGate />,
           children: [

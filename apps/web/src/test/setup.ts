@@ -2,7 +2,8 @@ import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
 
-// Pages load lazily, as in the browser: the first lookup of a test may wait for a page's code.
+// Lazy pages and antd render slowly on a loaded two-core CI machine; the default 1 s wait for
+// findBy/waitFor failed there while the same screens appeared a moment later.
 configure({ asyncUtilTimeout: 5000 });
 
 // Browser APIs antd relies on that jsdom lacks (DECISIONS.md: antd needs a matchMedia stub under jsdom).

@@ -3,6 +3,8 @@ import type { Database } from '../database.js';
 import type { DB } from '../schema.js';
 import { foundation } from './2026_11_21_0001_foundation.js';
 import { operationLog } from './2026_11_21_0002_operation_log.js';
+import { groups } from './2026_11_21_0004_groups.js';
+import { mailDirectory } from './2026_11_21_0006_mail_directory.js';
 import type { DialectMigration } from './helpers.js';
 
 /**
@@ -12,6 +14,8 @@ import type { DialectMigration } from './helpers.js';
 export const MIGRATIONS: ReadonlyArray<readonly [name: string, migration: DialectMigration]> = [
   ['2026_11_21_0001_foundation', foundation],
   ['2026_11_21_0002_operation_log', operationLog],
+  ['2026_11_21_0004_groups', groups],
+  ['2026_11_21_0006_mail_directory', mailDirectory],
 ];
 
 function providerFor(dialect: Database['dialect']): MigrationProvider {

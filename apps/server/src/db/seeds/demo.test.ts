@@ -55,6 +55,10 @@ describe(`demo seed (${TEST_DIALECT})`, () => {
     expect(departments.map((department) => department.name)).toEqual(
       expect.arrayContaining(['Executive', 'Engineering', 'Sales', 'Facilities & Reception', 'People & Culture']),
     );
+    // Departments carry group codes and a colour from the company's palette.
+    const painted = await db.selectFrom('departments as d').innerJoin('department_styles as s', 's.id', 'd.style_id').select(['d.group_code', 'd.style_color', 's.color']).execute();
+    expect(painted).toHaveLength(departments.length);
+    expect(painted.every((row) => row.group_code && row.style_color === row.color)).toBe(true);
   });
 
   it('uses the configured admin password and then reports none generated', async () => {

@@ -1,4 +1,5 @@
-import { ALL_PERMISSIONS, type Permission } from '@atrium/contract';
+import { ALL_PERMISSIONS, DEFAULT_SWATCHES, normalizeSwatchColor, type Permission } from '@atrium/contract';
+import { PALETTE_SEEDED_KEY } from '../../modules/department/department-style.repository.js';
 import { LOCATION_LEVEL } from '../../modules/location/location.repository.js';
 import type { Clock } from '../../platform/clock.js';
 import { createPasswordHasher, type PasswordHasher } from '../../platform/password.js';
@@ -121,13 +122,19 @@ async function buildDemoCompany(ctx: SeedContext, adminPassword: string): Promis
     });
   }
 
+  // The palette starts with the default swatches; each department is painted with one of them.
+  const palette = new Map<string, number>();
+  for (const color of DEFAULT_SWATCHES) palette.set(color, await ctx.repositories.departmentStyles.insertStyle(companyId, normalizeSwatchColor(color), ctx.now));
+  await ctx.repositories.settings.putSetting(companyId, PALETTE_SEEDED_KEY, true, ctx.now);
+
   const departments = {} as Record<DepartmentKey, number>;
-  const addDepartment = async (key: DepartmentKey, name: string, code: string, color: string, sortOrder: number, parent?: DepartmentKey) => {
+  const addDepartment = async (key: DepartmentKey, name: string, code: string, color: (typeof DEFAULT_SWATCHES)[number], sortOrder: number, parent?: DepartmentKey) => {
     departments[key] = await createDepartment(ctx, {
       companyId,
       name,
       groupCode: code,
-      styleColor: color,
+      styleId: palette.get(color) ?? null,
+      styleColor: normalizeSwatchColor(color),
       sortOrder,
       parentId: parent ? departments[parent] : null,
     });

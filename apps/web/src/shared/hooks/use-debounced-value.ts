@@ -1,8 +1,7 @@
-import { FILTER_DEBOUNCE_MS } from '@atrium/contract';
 import { useEffect, useState } from 'react';
 
-/** `value` once it has stopped changing for `delayMs` (spec 000 section 9: search and filter debounce). */
-export function useDebouncedValue<T>(value: T, delayMs: number = FILTER_DEBOUNCE_MS): T {
+/** `value`, once it has stopped changing for `delayMs` (filters wait FILTER_DEBOUNCE_MS). */
+export function useDebouncedValue<T>(value: T, delayMs: number): T {
   const [settled, setSettled] = useState(value);
   useEffect(() => {
     const timer = setTimeout(() => setSettled(value), delayMs);

@@ -13,6 +13,12 @@ function memoryStorage(initial: Record<string, string> = {}) {
 }
 
 describe('parsePreferences', () => {
+  it('keeps hidden columns per route and drops anything else', () => {
+    const { preferences, repaired } = parsePreferences(JSON.stringify({ columns: { '/directory': ['phone', 3], nope: ['x'], '/mail-outbox': 'x' } }));
+    expect(preferences.columns).toEqual({ '/directory': ['phone'] });
+    expect(repaired).toBe(true);
+  });
+
   it('gives the defaults when nothing is saved', () => {
     expect(parsePreferences(null)).toEqual({ preferences: DEFAULT_PREFERENCES, repaired: false });
     expect(DEFAULT_PREFERENCES.color).toBe(DEFAULT_COLOR);
@@ -26,6 +32,7 @@ describe('parsePreferences', () => {
       themeName: 'emerald',
       color: '#13c2c2',
       darkMode: true,
+      columns: { '/directory': ['phone', 'usercode'] },
     };
     expect(parsePreferences(JSON.stringify(saved))).toEqual({ preferences: saved, repaired: false });
   });

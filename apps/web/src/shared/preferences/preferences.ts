@@ -14,6 +14,8 @@ export interface Preferences {
   themeName: string;
   color: string;
   darkMode: boolean;
+  /** Hidden table columns per page route, e.g. `{ '/directory': ['phone'] }`. */
+  columns: Record<string, string[]>;
 }
 
 export const DEFAULT_PREFERENCES: Preferences = {
@@ -22,6 +24,7 @@ export const DEFAULT_PREFERENCES: Preferences = {
   themeName: THEMES[0].name,
   color: DEFAULT_COLOR,
   darkMode: false,
+  columns: {},
 };
 
 /** localStorage key of a user's preferences. */
@@ -31,6 +34,16 @@ function isSavedTab(value: unknown): value is SavedTab {
   if (!value || typeof value !== 'object') return false;
   const { path, fullPath } = value as Record<string, unknown>;
   return typeof path === 'string' && path.startsWith('/') && typeof fullPath === 'string' && fullPath.startsWith(path);
+}
+
+/** Hidden columns per route: only string lists under route keys are kept. */
+function parseColumns(value: unknown): Record<string, string[]> {
+  if (!value || typeof value !== 'object' || Array.isArray(value)) return {};
+  const out: Record<string, string[]> = {};
+  for (const [route, hidden] of Object.entries(value as Record<string, unknown>)) {
+    if (route.startsWith('/') && Array.isArray(hidden)) out[route] = hidden.filter((key): key is string => typeof key === 'string');
+  }
+  return out;
 }
 
 /**
@@ -54,6 +67,7 @@ export function parsePreferences(raw: string | null): { preferences: Preferences
     themeName: resolveThemeName(data.themeName),
     color: isHexColor(data.color) ? data.color : DEFAULT_PREFERENCES.color,
     darkMode: typeof data.darkMode === 'boolean' ? data.darkMode : DEFAULT_PREFERENCES.darkMode,
+    columns: parseColumns(data.columns),
   };
   // A stored field that had to change (an unknown theme, a broken tab) is saved back repaired.
   const repaired = Object.entries(preferences).some(

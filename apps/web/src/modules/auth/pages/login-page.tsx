@@ -18,6 +18,8 @@ import './login-page.css';
 export interface LoginPageState {
   changePassword?: boolean;
   userName?: string;
+  /** A success message to show above the sign-in form (after an account activation). */
+  notice?: string;
 }
 
 type Step = { kind: 'sign-in'; notice?: string } | { kind: 'change' };
@@ -29,7 +31,7 @@ export function LoginPage() {
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const state = (useLocation().state ?? null) as LoginPageState | null;
-  const [step, setStep] = useState<Step>(state?.changePassword ? { kind: 'change' } : { kind: 'sign-in' });
+  const [step, setStep] = useState<Step>(state?.changePassword ? { kind: 'change' } : { kind: 'sign-in', ...(state?.notice ? { notice: state.notice } : {}) });
   const [userName, setUserName] = useState(state?.userName ?? '');
   const queryClient = useQueryClient();
 

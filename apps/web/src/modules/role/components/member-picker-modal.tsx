@@ -1,5 +1,5 @@
 import { SearchOutlined } from '@ant-design/icons';
-import { TEXT_MAX, type RoleCandidate, type RoleDetails } from '@atrium/contract';
+import { FILTER_DEBOUNCE_MS, TEXT_MAX, type RoleCandidate, type RoleDetails } from '@atrium/contract';
 import { Alert, App, Input, Modal, Table, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -17,7 +17,7 @@ export function MemberPickerModal({ role, onClose }: MemberPickerModalProps) {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const [keyword, setKeyword] = useState('');
-  const debounced = useDebouncedValue(keyword);
+  const debounced = useDebouncedValue(keyword, FILTER_DEBOUNCE_MS);
   const paging = usePagination(debounced);
   const candidates = useRoleCandidates({ ...paging.request, keyword: debounced }, true);
   const [chosen, setChosen] = useState<number[]>([]);

@@ -1,5 +1,5 @@
 import { SearchOutlined, UserAddOutlined, UserDeleteOutlined } from '@ant-design/icons';
-import { TEXT_MAX, type RoleDetails, type RoleMember } from '@atrium/contract';
+import { FILTER_DEBOUNCE_MS, TEXT_MAX, type RoleDetails, type RoleMember } from '@atrium/contract';
 import { Alert, App, Button, Input, Popconfirm, Table, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -19,7 +19,7 @@ export function RoleMembersTab({ role, canEdit }: RoleMembersTabProps) {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const [keyword, setKeyword] = useState('');
-  const debounced = useDebouncedValue(keyword);
+  const debounced = useDebouncedValue(keyword, FILTER_DEBOUNCE_MS);
   const paging = usePagination(debounced);
   const members = useRoleMembers(role.id, { ...paging.request, keyword: debounced });
   const remove = useRemoveRoleMembers();

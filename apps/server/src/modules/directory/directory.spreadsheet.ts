@@ -1,0 +1,86 @@
+import ExcelJS from 'exceljs';
+import { parse } from 'csv-parse/sync';
+import { stringify } from 'csv-stringify/sync';
+
+/** One sheet of an uploaded file: its name and its rows as text cells (the first row is the header). */
+export interface Sheet {
+  name: string;
+  rows: string[][];
+}
+
+/** Columns of the export, also the headers the import reads (case-insensitive). */
+export const USER_COLUMNS = ['userName', 'email', 'firstName', 'lastName', 'usercode', 'phone', 'gender', 'department', 'role', 'location', 'status'] as const;
+export type UserColumn = (typeof USER_COLUMNS)[number];
+
+export type SpreadsheetKind = 'xlsx' | 'csv';
+
+/**
+ * What an upload is, by its content: an xlsx file is a zip archive; anything else must be UTF-8
+ * text to count as CSV. Legacy .xls (a compound document) is recognised and refused.
+ */
+export function detectSpreadsheet(data: Buffer): SpreadsheetKind | 'xls' | null {
+  if (data.length >= 4 && data.readUInt32BE(0) === 0x504b0304) return 'xlsx';
+  if (data.length >= 8 && data.subarray(0, 8).equals(Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]))) return 'xls';
+  const text = data.toString('utf8');
+  if (text.includes('\uFFFD') || text.includes('\u0000')) return null;
+  return 'csv';
+}
+
+/** The text of an exceljs cell value: rich text joined, hyperlinks' text, formulas' results, dates as ISO. */
+function cellText(value: ExcelJS.CellValue): string {
+  if (value === null || value === undefined) return '';
+  if (value instanceof Date) return value.toISOString();
+  if (typeof value === 'object') {
+    if ('richText' in value) return value.richText.map((part) => part.text).join('');
+    if ('text' in value) return String(value.text);
+    if ('result' in value) return value.result === undefined || value.result === null ? '' : cellText(value.result as ExcelJS.CellValue);
+    if ('error' in value) return '';
+    return '';
+  }
+  return String(value);
+}
+
+/** Every sheet of a workbook, or the one sheet of a CSV file, as rows of trimmed text. */
+export async function readSheets(data: Buffer, kind: SpreadsheetKind): Promise<Sheet[]> {
+  if (kind === 'csv') {
+    const rows = parse(data.toString('utf8').replace(/^\uFEFF/, ''), { relax_column_count: true, skip_empty_lines: true }) as string[][];
+    return [{ name: 'csv', rows: rows.map((row) => row.map((cell) => cell.trim())) }];
+  }
+  const workbook = new ExcelJS.Workbook();
+  await workbook.xlsx.load(data as unknown as ArrayBuffer);
+  return workbook.worksheets.map((worksheet) => {
+    const rows: string[][] = [];
+    worksheet.eachRow({ includeEmpty: false }, (row) => {
+      const values = Array.isArray(row.values) ? row.values.slice(1) : [];
+      rows.push(values.map((value) => cellText(value as ExcelJS.CellValue).trim()));
+    });
+    return { name: worksheet.name, rows };
+  });
+}
+
+/**
+ * A cell no spreadsheet reads as a formula: text starting with = + - @, a tab or a carriage
+ * return gets a leading single quote (OWASP, CSV injection).
+ */
+export function neutraliseFormula(value: string): string {
+  return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+}
+
+/** The export as CSV (UTF-8 with a byte-order mark, so spreadsheet programs read the Chinese right). */
+export function writeCsv(header: readonly string[], rows: string[][]): Buffer {
+  const text = stringify([header.map(neutraliseFormula), ...rows.map((row) => row.map(neutraliseFormula))]);
+  return Buffer.concat([Buffer.from('\uFEFF'), Buffer.from(text)]);
+}
+
+/** The export as an xlsx workbook with one sheet; every cell is plain text. */
+export async function writeXlsx(sheetName: string, header: readonly string[], rows: string[][]): Promise<Buffer> {
+  const workbook = new ExcelJS.Workbook();
+  const sheet = workbook.addWorksheet(sheetName);
+  sheet.addRow(header.map(neutraliseFormula));
+  for (const row of rows) sheet.addRow(row.map(neutraliseFormula));
+  sheet.getRow(1).font = { bold: true };
+  sheet.columns.forEach((column) => {
+    column.width = 20;
+  });
+  return Buffer.from(await workbook.xlsx.writeBuffer());
+}

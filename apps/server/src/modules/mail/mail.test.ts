@@ -1,0 +1,87 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { MailOutboxDetails, MailOutboxItem, Page } from '@atrium/contract';
+import { createMailer } from '../../platform/mailer.js';
+import { call, createTestApp, type TestApp } from '../../test/app.js';
+import { TEST_DIALECT } from '../../test/database.js';
+import { decodeHeader, startSmtpServer, textPart } from '../../test/smtp.js';
+import { createMailOutboxRepository } from './mail.repository.js';
+
+describe(`mail (${TEST_DIALECT})`, () => {
+  let t: TestApp;
+  let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
+  let companyA: number;
+  let tokenA: string;
+  let tokenB: string;
+  let tokenNoArea: string;
+
+  beforeAll(async () => {
+    smtp = await startSmtpServer({ rejectFor: /^nobody@/ });
+    t = await createTestApp();
+    const a = await t.factories.companyWithAdmin('Alpha');
+    const b = await t.factories.companyWithAdmin('Beta');
+    companyA = a.company.id;
+    tokenA = await t.factories.session(a.admin);
+    tokenB = await t.factories.session(b.admin);
+    tokenNoArea = await t.factories.session(await t.factories.user(a.company.id, { permissions: ['users:edit'] }));
+  });
+  afterAll(async () => {
+    await t.cleanup();
+    await smtp.close();
+  });
+
+  const outbox = () => createMailOutboxRepository(t.db.kysely);
+  const list = (token: string, query = '') => call<Page<MailOutboxItem>>(t.app, { method: 'GET', url: `/api/mail/outbox${query}`, headers: { token } });
+
+  it('delivers through SMTP and keeps the mail as sent', async () => {
+    const mailer = createMailer({ outbox: outbox(), clock: t.clock, smtpUrl: smtp.url, from: 'Atrium <no-reply@atrium.test>' });
+    const result = await mailer.send({ companyId: companyA, to: 'sam@alpha.test', subject: 'Bienvenue / 欢迎', text: 'Hello Sam\n你好', html: '<p>Hello</p>' });
+    expect(result.status).toBe('sent');
+    const mail = smtp.received.at(-1)!;
+    expect(mail.to).toEqual(['sam@alpha.test']);
+    expect(mail.from).toBe('no-reply@atrium.test');
+    expect(decodeHeader(mail.headers.subject!)).toBe('Bienvenue / 欢迎');
+    expect(textPart(mail)).toContain('你好');
+    const stored = (await outbox().find(companyA, result.id))!;
+    expect(stored).toMatchObject({ status: 'sent', to: 'sam@alpha.test', html: '<p>Hello</p>', sentAt: t.clock.now() });
+  });
+
+  it('records a refused mail as failed, with the reason, without throwing', async () => {
+    const mailer = createMailer({ outbox: outbox(), clock: t.clock, smtpUrl: smtp.url, from: 'no-reply@atrium.test' });
+    const result = await mailer.send({ companyId: companyA, to: 'nobody@alpha.test', subject: 'x', text: 'x' });
+    expect(result.status).toBe('failed');
+    expect(await outbox().find(companyA, result.id)).toMatchObject({ status: 'failed', error: expect.stringContaining('mailbox unavailable'), sentAt: null });
+  });
+
+  it('without SMTP keeps mails in the outbox only', async () => {
+    const before = smtp.received.length;
+    const mailer = createMailer({ outbox: outbox(), clock: t.clock, smtpUrl: null, from: 'no-reply@atrium.test' });
+    t.clock.advance(1000);
+    const result = await mailer.send({ companyId: companyA, to: 'kept@alpha.test', subject: 'Kept', text: 'kept text' });
+    expect(result.status).toBe('kept');
+    expect(smtp.received.length).toBe(before);
+  });
+
+  it('lists the outbox newest first, filtered by recipient, and shows one mail', async () => {
+    const answer = await list(tokenA);
+    expect(answer.status).toBe(200);
+    expect(answer.body.result.total).toBe(3);
+    expect(answer.body.result.list[0]).toMatchObject({ to: 'kept@alpha.test', status: 'kept' });
+    expect(answer.body.result.list[0]).not.toHaveProperty('text');
+    expect((await list(tokenA, '?recipient=SAM@')).body.result.list.map((m) => m.to)).toEqual(['sam@alpha.test']);
+    expect((await list(tokenA, '?recipient=%25')).body.result.total).toBe(0);
+    const id = answer.body.result.list[0]!.id;
+    const details = await call<MailOutboxDetails>(t.app, { method: 'GET', url: `/api/mail/outbox/details?id=${id}`, headers: { token: tokenA } });
+    expect(details.body.result).toMatchObject({ id, text: 'kept text', html: null });
+  });
+
+  it("needs the account area, and hides another company's mails", async () => {
+    expect((await list(tokenNoArea)).body.returncode).toBe(1014);
+    expect((await list(tokenNoArea)).status).toBe(403);
+    const id = (await list(tokenA)).body.result.list[0]!.id;
+    expect((await list(tokenB)).body.result.total).toBe(0);
+    const foreign = await call(t.app, { method: 'GET', url: `/api/mail/outbox/details?id=${id}`, headers: { token: tokenB } });
+    expect([foreign.status, foreign.body.returncode]).toEqual([404, 1002]);
+    const refused = await call(t.app, { method: 'GET', url: `/api/mail/outbox/details?id=${id}`, headers: { token: tokenNoArea } });
+    expect([refused.status, refused.body.returncode]).toEqual([403, 1014]);
+  });
+});

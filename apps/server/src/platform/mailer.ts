@@ -1,0 +1,59 @@
+import nodemailer from 'nodemailer';
+import type { MailOutboxRepository } from '../modules/mail/mail.repository.js';
+import type { Clock } from './clock.js';
+
+/** A mail to one recipient, on behalf of one company. */
+export interface MailMessage {
+  companyId: number;
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+}
+
+/** Sends mail. Every mail is kept in the company's outbox, whatever becomes of it. */
+export interface Mailer {
+  /** Keeps the mail, then hands it to the SMTP server when one is configured; never throws for a refused mail. */
+  send(message: MailMessage): Promise<{ id: number; status: 'sent' | 'failed' | 'kept' }>;
+}
+
+export interface MailerOptions {
+  outbox: MailOutboxRepository;
+  clock: Clock;
+  /** smtp://user:pass@host:port or smtps://…; null keeps mails in the outbox only. */
+  smtpUrl: string | null;
+  from: string;
+  /** Where a refused mail is reported (never with its body). */
+  onError?: (error: unknown, mail: { id: number; to: string }) => void;
+}
+
+/**
+ * The mailer: nodemailer over SMTP when SMTP_URL is set; without it mails are only kept, so the
+ * demo works without a mail server and administrators can read them in the outbox.
+ */
+export function createMailer({ outbox, clock, smtpUrl, from, onError }: MailerOptions): Mailer {
+  const transport = smtpUrl ? nodemailer.createTransport(smtpUrl) : null;
+  return {
+    async send(message) {
+      const id = await outbox.insert({
+        companyId: message.companyId,
+        to: message.to,
+        subject: message.subject,
+        text: message.text,
+        html: message.html ?? null,
+        status: transport ? 'queued' : 'kept',
+        createdAt: clock.now(),
+      });
+      if (!transport) return { id, status: 'kept' };
+      try {
+        await transport.sendMail({ from, to: message.to, subject: message.subject, text: message.text, ...(message.html ? { html: message.html } : {}) });
+        await outbox.markSent(message.companyId, id, clock.now());
+        return { id, status: 'sent' };
+      } catch (error) {
+        onError?.(error, { id, to: message.to });
+        await outbox.markFailed(message.companyId, id, error instanceof Error ? error.message.slice(0, 500) : String(error));
+        return { id, status: 'failed' };
+      }
+    },
+  };
+}

@@ -1,0 +1,88 @@
+import { SMTPServer } from 'smtp-server';
+
+/** A received message: envelope, headers (lower-cased names, unfolded) and the raw body after the headers. */
+export interface ReceivedMail {
+  from: string;
+  to: string[];
+  headers: Record<string, string>;
+  raw: string;
+  body: string;
+}
+
+/**
+ * An SMTP server on 127.0.0.1 at a random port, keeping what it receives. `rejectFor` makes it
+ * refuse recipients, to test failures.
+ */
+export async function startSmtpServer(options: { rejectFor?: RegExp } = {}) {
+  const received: ReceivedMail[] = [];
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    logger: false,
+    onRcptTo(address, _session, callback) {
+      if (options.rejectFor?.test(address.address)) return callback(new Error('mailbox unavailable'));
+      callback();
+    },
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+      stream.on('end', () => {
+        const raw = Buffer.concat(chunks).toString('utf8');
+        const split = raw.indexOf('\r\n\r\n');
+        const head = raw.slice(0, split).replace(/\r\n[ \t]+/g, ' ');
+        const headers: Record<string, string> = {};
+        for (const line of head.split('\r\n')) {
+          const colon = line.indexOf(':');
+          if (colon > 0) headers[line.slice(0, colon).toLowerCase()] = line.slice(colon + 1).trim();
+        }
+        received.push({
+          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
+          to: session.envelope.rcptTo.map((rcpt) => rcpt.address),
+          headers,
+          raw,
+          body: raw.slice(split + 4),
+        });
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    received,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+/** Decodes an RFC 2047 header such as =?UTF-8?Q?...?= or =?UTF-8?B?...?=. */
+export function decodeHeader(value: string): string {
+  return value
+    .replace(/\?=\s+=\?/g, '?==?')
+    .replace(/=\?([^?]+)\?([QqBb])\?([^?]*)\?=/g, (_whole, _charset: string, encoding: string, text: string) =>
+      encoding.toUpperCase() === 'B'
+        ? Buffer.from(text, 'base64').toString('utf8')
+        : Buffer.from(
+            text.replace(/_/g, ' ').replace(/=([0-9A-Fa-f]{2})/g, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16))),
+            'latin1',
+          ).toString('utf8'),
+    );
+}
+
+/** The decoded text/plain part of a received message (quoted-printable or base64). */
+export function textPart(mail: ReceivedMail): string {
+  const boundary = /boundary="?([^";]+)"?/.exec(mail.headers['content-type'] ?? '')?.[1];
+  const parts = boundary ? mail.body.split(`--${boundary}`) : [`${Object.entries(mail.headers).map(([k, v]) => `${k}: ${v}`).join('\r\n')}\r\n\r\n${mail.body}`];
+  const part = parts.find((candidate) => /content-type:\s*text\/plain/i.test(candidate));
+  if (!part) return '';
+  const split = part.indexOf('\r\n\r\n');
+  const partHead = part.slice(0, split);
+  const content = part.slice(split + 4).replace(/\r\n$/, '');
+  if (/content-transfer-encoding:\s*base64/i.test(partHead)) return Buffer.from(content.replace(/\s+/g, ''), 'base64').toString('utf8');
+  if (/content-transfer-encoding:\s*quoted-printable/i.test(partHead)) {
+    const bytes = content.replace(/=\r\n/g, '').replace(/=([0-9A-Fa-f]{2})/g, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+    return Buffer.from(bytes, 'latin1').toString('utf8');
+  }
+  return content;
+}

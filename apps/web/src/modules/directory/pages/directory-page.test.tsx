@@ -1,0 +1,120 @@
+import type { DirectoryUser } from '@atrium/contract';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { setLang } from '../../../shared/i18n/i18n';
+import { preferencesStore } from '../../../shared/preferences/preferences-store';
+import { makeEntry, makeUser } from '../../../test/factories';
+import { renderConsole, stubApi } from '../../../test/render';
+
+afterEach(() => {
+  preferencesStore.deactivate();
+  setLang('en-US');
+  vi.useRealTimers();
+  vi.restoreAllMocks();
+});
+
+const person = (id: number, overrides: Partial<DirectoryUser> = {}): DirectoryUser => ({
+  id,
+  userName: `user${id}`,
+  email: `user${id}@example.test`,
+  firstName: 'First',
+  lastName: `Last${id}`,
+  fullName: `First Last${id}`,
+  usercode: `C${id}`,
+  phone: null,
+  gender: 'secret',
+  avatar: null,
+  department: { id: 1, name: 'Engineering' },
+  role: { id: 2, name: 'Staff' },
+  location: null,
+  status: 'active',
+  isPendingActivation: false,
+  isSso: false,
+  createdAt: 0,
+  ...overrides,
+});
+
+function directoryApi() {
+  return stubApi({
+    'POST /user/getUserList': ({ body }) => {
+      const { keyword } = body as { keyword?: string };
+      const list = [person(1), person(7, { isPendingActivation: true, phone: '+44 1' })].filter((user) => !keyword || user.fullName.includes(keyword));
+      return { result: { list, total: list.length, page: 1, pageSize: 15 } };
+    },
+    'GET /user/directoryOptions': { result: { departments: [{ id: 1, name: 'Engineering', parentId: null }], roles: [{ id: 2, name: 'Staff', isDefault: true }], locations: [] } },
+    'POST /user/resendActivation': { result: null },
+  });
+}
+
+const open = (permissions: string[]) =>
+  renderConsole({
+    path: '/directory',
+    user: makeUser({ id: 99, permissions }),
+    menu: [makeEntry('userManagement', '', [makeEntry('directory', '/directory')])],
+  });
+
+describe('directory page', () => {
+  it('lists users, marks those not activated and resends their activation', async () => {
+    const user = userEvent.setup();
+    const seen = directoryApi();
+    open(['users:view', 'users:edit']);
+    expect(await screen.findByText('First Last1', {}, { timeout: 8000 })).toBeInTheDocument();
+    expect(screen.getByText('Not activated')).toBeInTheDocument();
+    expect(screen.queryByTestId('directory-resend-1')).not.toBeInTheDocument();
+    await user.click(screen.getByTestId('directory-resend-7'));
+    await waitFor(() => expect(seen.some((request) => request.path === '/user/resendActivation')).toBe(true));
+    expect(seen.find((request) => request.path === '/user/resendActivation')!.body).toEqual({ id: 7 });
+  }, 20_000);
+
+  it('waits 500 ms after typing before filtering', async () => {
+    const seen = directoryApi();
+    open(['users:view']);
+    await screen.findByText('First Last1', {}, { timeout: 8000 });
+    const lists = () => seen.filter((request) => request.path === '/user/getUserList');
+    const before = lists().length;
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    fireEvent.change(screen.getByTestId('directory-filter-keyword'), { target: { value: 'Last7' } });
+    await vi.advanceTimersByTimeAsync(300);
+    expect(lists().length).toBe(before);
+    await vi.advanceTimersByTimeAsync(300);
+    await waitFor(() => expect(lists().at(-1)!.body).toMatchObject({ keyword: 'Last7', page: 1, pageSize: 15 }));
+    vi.useRealTimers();
+    await waitFor(() => expect(screen.queryByText('First Last1')).not.toBeInTheDocument());
+  }, 20_000);
+
+  it('offers no changes to a viewer', async () => {
+    directoryApi();
+    open(['users:view']);
+    await screen.findByText('First Last1', {}, { timeout: 8000 });
+    expect(screen.queryByTestId('directory-create')).not.toBeInTheDocument();
+    expect(screen.queryByTestId('directory-edit-1')).not.toBeInTheDocument();
+  }, 20_000);
+
+  it('hides a column and remembers it in the user’s preferences', async () => {
+    const user = userEvent.setup();
+    directoryApi();
+    open(['users:view']);
+    await screen.findByText('First Last1', {}, { timeout: 8000 });
+    const table = screen.getByTestId('directory-table');
+    const headers = () => [...table.querySelectorAll('th')].map((th) => th.textContent);
+    expect(headers()).toContain('User code');
+    await user.click(screen.getByTestId('directory-columns'));
+    await user.click(await screen.findByTestId('directory-columns-usercode'));
+    await waitFor(() => expect(headers()).not.toContain('User code'));
+    expect(preferencesStore.getSnapshot().preferences.columns['/directory']).toEqual(['usercode']);
+    expect(JSON.parse(localStorage.getItem('atrium_v1_prefs_99')!).columns).toEqual({ '/directory': ['usercode'] });
+  }, 20_000);
+
+  it('opens the edit drawer with user name and e-mail read-only', async () => {
+    const user = userEvent.setup();
+    directoryApi();
+    open(['users:view', 'users:edit']);
+    await user.click(await screen.findByTestId('directory-edit-1', {}, { timeout: 8000 }));
+    const userName = await screen.findByTestId('directory-form-username');
+    await waitFor(() => expect(userName).toHaveValue('user1'));
+    expect(userName).toBeDisabled();
+    expect(screen.getByTestId('directory-form-email')).toBeDisabled();
+    expect(screen.getByText("User name and e-mail can't change after creation")).toBeInTheDocument();
+  }, 20_000);
+});

@@ -1,0 +1,92 @@
+import { DeleteOutlined } from '@ant-design/icons';
+import { ColorAlpha, DEFAULT_COLOR, HEX_COLOR, normalizeSwatchColor, type Swatch } from '@atrium/contract';
+import { Button, ColorPicker, Form, Input, InputNumber, Modal, Space } from 'antd';
+import { useTranslation } from 'react-i18next';
+
+export interface SwatchValues {
+  color: string;
+  alpha: number;
+}
+
+export interface SwatchEditorProps {
+  open: boolean;
+  /** The swatch being edited; null to add one. */
+  swatch: Swatch | null;
+  saving: boolean;
+  onSave: (values: SwatchValues) => void;
+  onDelete: (swatch: Swatch) => void;
+  onClose: () => void;
+}
+
+/** An alpha as typed: 0 to 100; anything else (empty, not a number, out of range) becomes 100. */
+export function alphaOf(value: unknown): number {
+  const parsed = ColorAlpha.safeParse(value);
+  return parsed.success ? parsed.data : 100;
+}
+
+/** The colour input of spec 000 section 5: a valid hex, and an alpha from 0 to 100 where a non-number becomes 100. */
+export function SwatchEditor({ open, swatch, saving, onSave, onDelete, onClose }: SwatchEditorProps) {
+  const { t } = useTranslation();
+  const [form] = Form.useForm<{ color: string; alpha: number | string | null }>();
+  const color = Form.useWatch('color', form) ?? '';
+  const alpha = alphaOf(Form.useWatch('alpha', form));
+  const preview = HEX_COLOR.test(color) ? normalizeSwatchColor(color, alpha) : null;
+
+  const submit = (values: { color: string; alpha: number | string | null }) => onSave({ color: values.color.trim(), alpha: alphaOf(values.alpha) });
+
+  return (
+    <Modal
+      open={open}
+      title={swatch ? t('group.palette.editTitle') : t('group.palette.addTitle')}
+      onCancel={onClose}
+      destroyOnHidden
+      okText={t('group.actions.save')}
+      cancelText={t('group.actions.cancel')}
+      okButtonProps={{ loading: saving, 'data-testid': 'group-swatch-save' }}
+      onOk={() => form.submit()}
+      footer={(_, { OkBtn, CancelBtn }) => (
+        <Space wrap>
+          {swatch ? (
+            <Button danger icon={<DeleteOutlined />} onClick={() => onDelete(swatch)} data-testid="group-swatch-delete">
+              {t('group.actions.delete')}
+            </Button>
+          ) : null}
+          <CancelBtn />
+          <OkBtn />
+        </Space>
+      )}
+    >
+      <Form form={form} layout="vertical" requiredMark={false} onFinish={submit} initialValues={{ color: swatch ? swatch.color.slice(0, 7) : DEFAULT_COLOR, alpha: swatch?.alpha ?? 100 }}>
+        <Space align="start" wrap>
+          <ColorPicker
+            value={preview ?? undefined}
+            onChange={(value) => {
+              const hex = value.toHexString().toUpperCase();
+              form.setFieldsValue({ color: hex.slice(0, 7), alpha: Math.round(value.toHsb().a * 100) });
+            }}
+            aria-label={t('group.palette.picker')}
+          />
+          <Form.Item
+            name="color"
+            label={t('group.palette.hex')}
+            rules={[{ required: true, pattern: HEX_COLOR, message: t('group.palette.hexInvalid') }]}
+          >
+            <Input maxLength={7} placeholder="#409EFF" data-testid="group-swatch-hex" style={{ width: 140 }} />
+          </Form.Item>
+          <Form.Item name="alpha" label={t('group.palette.alpha')} extra={t('group.palette.alphaHint')}>
+            <InputNumber
+              min={0}
+              max={100}
+              precision={0}
+              suffix="%"
+              data-testid="group-swatch-alpha"
+              style={{ width: 120 }}
+              onBlur={(event) => form.setFieldsValue({ alpha: alphaOf(event.target.value.replace('%', '')) })}
+            />
+          </Form.Item>
+        </Space>
+        <div className="group-swatch-preview" style={preview ? { background: preview } : undefined} aria-hidden />
+      </Form>
+    </Modal>
+  );
+}

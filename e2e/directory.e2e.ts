@@ -1,0 +1,140 @@
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import ExcelJS from 'exceljs';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, NARROW, newContext, screenshot, signIn, WIDE } from './support/browser.js';
+import { completeFirstSignIn, startServer, type RunningServer } from './support/server.js';
+
+const FIRST_PASSWORD = 'First-Admin-Pass-1';
+const PASSWORD = 'Directory-Admin-42';
+const NEW_PASSWORD = 'Welcome-Aboard-77';
+const SHOTS = process.env.DIRECTORY_SHOTS;
+
+/** A screenshot among the e2e artifacts, and also in DIRECTORY_SHOTS when set (manual review). */
+async function shot(page: Page, name: string) {
+  await screenshot(page, `directory-${name}`);
+  if (SHOTS) {
+    mkdirSync(SHOTS, { recursive: true });
+    await page.screenshot({ path: `${SHOTS}/${name}.png`, animations: 'disabled' });
+  }
+}
+
+describe('directory journey', () => {
+  let server: RunningServer;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    server = await startServer({ ATRIUM_ADMIN_PASSWORD: FIRST_PASSWORD });
+    await completeFirstSignIn(server.baseURL, FIRST_PASSWORD, PASSWORD);
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it('creates a user who activates through the mailed link and signs in', async () => {
+    const admin = await newContext(browser, server.baseURL, { viewport: WIDE });
+    const page = await admin.newPage();
+    await page.goto('/login?redirect=%2Fdirectory');
+    await signIn(page, 'admin', PASSWORD);
+    await page.getByTestId('page-directory').waitFor();
+    await page.getByTestId('directory-table').locator('tr.ant-table-row').first().waitFor();
+    await shot(page, 'directory-en-1440');
+
+    await page.getByTestId('directory-create').click();
+    await page.getByTestId('directory-form-username').fill('nina.patel');
+    await page.getByTestId('directory-form-email').fill('nina.patel@harbourview.example');
+    await page.getByTestId('directory-form-first-name').fill('Nina');
+    await page.getByTestId('directory-form-last-name').fill('Patel');
+    await page.getByTestId('directory-form-phone').fill('+44 20 7946 0000');
+    await shot(page, 'drawer-en-1440');
+    await page.getByTestId('directory-form-submit').click();
+    await page.getByTestId('directory-filter-keyword').fill('nina');
+    await expect.poll(() => page.getByTestId('directory-table').locator('tr.ant-table-row').count(), { timeout: 15_000 }).toBe(1);
+    await page.getByText('Not activated').first().waitFor();
+
+    await page.goto('/mail-outbox');
+    await page.getByTestId('page-mail-outbox').waitFor();
+    await page.getByTestId('mail-table').getByText('nina.patel@harbourview.example').first().click();
+    const text = await page.getByTestId('mail-text').innerText();
+    await shot(page, 'outbox-en-1440');
+    await page.getByRole('tab', { name: 'HTML' }).click();
+    const html = page.frameLocator('[data-testid="mail-html"]');
+    await html.getByText('Open this link', { exact: false }).waitFor();
+    await shot(page, 'outbox-html-en-1440');
+    const link = /https?:\/\/\S+\/activate\/[A-Za-z0-9_-]+/.exec(text)?.[0];
+    expect(link).toBeDefined();
+    await admin.close();
+
+    const newcomer = await newContext(browser, server.baseURL, { viewport: NARROW, locale: 'zh-CN' });
+    const activation = await newcomer.newPage();
+    await activation.goto(new URL(link!).pathname);
+    await activation.getByTestId('directory-activate-username').waitFor();
+    expect(await activation.getByTestId('directory-activate-username').inputValue()).toBe('nina.patel');
+    await shot(activation, 'activate-zh-375');
+    await activation.getByTestId('directory-activate-password').fill(NEW_PASSWORD);
+    await activation.getByTestId('directory-activate-confirm').fill(NEW_PASSWORD);
+    await activation.getByTestId('directory-activate-submit').click();
+    await activation.getByTestId('page-login').waitFor();
+    await activation.getByText('账号已激活').waitFor();
+    await shot(activation, 'login-after-activation-zh-375');
+    await signIn(activation, 'nina.patel', NEW_PASSWORD);
+    await activation.waitForURL((url) => !url.pathname.startsWith('/login'));
+    await newcomer.close();
+  });
+
+  it('imports a small xlsx with one bad row and exports the list without formulas', async () => {
+    const book = new ExcelJS.Workbook();
+    const sheet = book.addWorksheet('People');
+    sheet.addRow(['userName', 'email', 'firstName', 'lastName', 'department']);
+    sheet.addRow(['omar.farouk', 'omar.farouk@harbourview.example', 'Omar', 'Farouk', '']);
+    sheet.addRow(['bad name', 'not-an-email', 'Bad', 'Row', '']);
+    const file = join(tmpdir(), `atrium-import-${Date.now()}.xlsx`);
+    writeFileSync(file, Buffer.from(await book.xlsx.writeBuffer()));
+
+    const context = await newContext(browser, server.baseURL, { viewport: WIDE });
+    const page = await context.newPage();
+    await page.goto('/login?redirect=%2Fdirectory');
+    await signIn(page, 'admin', PASSWORD);
+    await page.getByTestId('directory-table').locator('tr.ant-table-row').first().waitFor();
+    await page.getByTestId('directory-import').click();
+    await page.locator('input[type=file]').setInputFiles(file);
+    const report = page.getByTestId('directory-import-report');
+    await report.waitFor();
+    expect(await report.innerText()).toContain('1 accepted, 1 refused');
+    expect(await report.innerText()).toContain('email is missing or not valid');
+    await shot(page, 'import-report-en-1440');
+    await page.keyboard.press('Escape');
+
+    await page.getByTestId('directory-export').click();
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByText('CSV (.csv)').click()]);
+    const csv = readFileSync((await download.path())!, 'utf8');
+    expect(csv).toContain('omar.farouk');
+    expect(csv).toContain("'+44");
+    await context.close();
+  });
+
+  it('looks right in both languages on wide and narrow screens', async () => {
+    for (const [locale, lang] of [['en-US', 'en'], ['zh-CN', 'zh']] as const) {
+      for (const [viewport, width] of [[WIDE, 1440], [NARROW, 375]] as const) {
+        const context = await newContext(browser, server.baseURL, { viewport, locale });
+        const page = await context.newPage();
+        await page.goto('/login?redirect=%2Fdirectory');
+        await signIn(page, 'admin', PASSWORD);
+        await page.getByTestId('page-directory').waitFor();
+        await page.getByTestId('directory-table').locator('tr.ant-table-row').first().waitFor();
+        await shot(page, `directory-${lang}-${width}`);
+        await page.goto('/mail-outbox');
+        await page.getByTestId('mail-table').locator('tr.ant-table-row').first().waitFor();
+        await shot(page, `outbox-${lang}-${width}`);
+        await page.goto('/activate/not-a-valid-token-at-all');
+        await page.getByTestId('directory-activate-invalid').waitFor();
+        await shot(page, `activate-invalid-${lang}-${width}`);
+        await context.close();
+      }
+    }
+  });
+});
