@@ -177,6 +177,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const directory = createDirectoryService({
     directory: repositories.directory,
     users: repositories.users,
+    roles: repositories.roles,
     settings: repositories.settings,
     hasher,
     clock,

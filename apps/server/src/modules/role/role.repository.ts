@@ -1,5 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import {
+  hasPermission,
   normalizePermissions,
   type Page,
   type Permission,
@@ -190,8 +191,10 @@ export function createRoleRepository(db: Kysely<DB>) {
       return Number(count);
     },
 
-    /** Active users in any of the roles. */
-    async countActiveMembers(companyId: number, roleIds: readonly number[]): Promise<number> {
+    /** How many active users of the company hold `permission` through their role. */
+    async countActiveUsersHolding(companyId: number, permission: Permission): Promise<number> {
+      const roles = await db.selectFrom('roles').select(['id', 'permissions']).where('company_id', '=', companyId).execute();
+      const roleIds = roles.filter((role) => hasPermission(parsePermissions(role.permissions), permission)).map((role) => role.id);
       if (roleIds.length === 0) return 0;
       const { count } = await db
         .selectFrom('users')

@@ -1,5 +1,4 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import {
   CreateRoleBody,
@@ -24,13 +23,11 @@ import {
 import { requireAuth } from '../../platform/access.js';
 import { envelopeResponses, success } from '../../platform/envelope.js';
 import { actorOf } from '../operation-log/operation-log.service.js';
-import type { RoleCaller, RoleService } from './role.service.js';
+import type { RoleService } from './role.service.js';
 
 const TAGS = ['role'];
 const VIEW = { access: 'permission', permission: 'roles:view' } as const;
 const EDIT = { access: 'permission', permission: 'roles:edit' } as const;
-
-const callerOf = (request: FastifyRequest): RoleCaller => ({ ...actorOf(request), permissions: requireAuth(request).permissions });
 
 const MOVE_USERS_DESCRIPTION =
   'Each user has exactly one role, so this moves the users from their current role. Refused (422/1005) when the role holds a permission the caller lacks, or when afterwards no active user could manage roles; an id of no user of the company answers 404.';
@@ -85,7 +82,7 @@ export function roleRoutes({ roles }: { roles: RoleService }): FastifyPluginAsyn
           response: envelopeResponses(CreateRoleResult),
         },
       },
-      async (request) => success(request, await roles.create(callerOf(request), request.body)),
+      async (request) => success(request, await roles.create(actorOf(request), request.body)),
     );
 
     app.put(
@@ -95,7 +92,7 @@ export function roleRoutes({ roles }: { roles: RoleService }): FastifyPluginAsyn
         schema: { tags: TAGS, summary: "Rename a role or change its description", body: UpdateRoleBody, response: envelopeResponses(z.null()) },
       },
       async (request) => {
-        await roles.update(callerOf(request), request.body);
+        await roles.update(actorOf(request), request.body);
         return success(request, null);
       },
     );
@@ -114,7 +111,7 @@ export function roleRoutes({ roles }: { roles: RoleService }): FastifyPluginAsyn
         },
       },
       async (request) => {
-        const result = await roles.remove(callerOf(request), request.body.id);
+        const result = await roles.remove(actorOf(request), request.body.id);
         return success(request, result, 'roleDeletedMembersMoved', { count: result.movedMembers, role: result.defaultRoleName });
       },
     );
@@ -131,7 +128,7 @@ export function roleRoutes({ roles }: { roles: RoleService }): FastifyPluginAsyn
         },
       },
       async (request) => {
-        await roles.swap(callerOf(request), request.body.id, request.body.otherId);
+        await roles.swap(actorOf(request), request.body.id, request.body.otherId);
         return success(request, null);
       },
     );
@@ -174,7 +171,7 @@ export function roleRoutes({ roles }: { roles: RoleService }): FastifyPluginAsyn
         url,
         config: EDIT,
         schema: { tags: TAGS, summary, description: MOVE_USERS_DESCRIPTION, body: RoleUsersBody, response: envelopeResponses(RoleUsersResult) },
-        handler: async (request) => success(request, await roles.addMembers(callerOf(request), request.body.roleId, request.body.userIds)),
+        handler: async (request) => success(request, await roles.addMembers(actorOf(request), request.body.roleId, request.body.userIds)),
       });
     }
 
@@ -190,7 +187,7 @@ export function roleRoutes({ roles }: { roles: RoleService }): FastifyPluginAsyn
           response: envelopeResponses(RoleUsersResult),
         },
       },
-      async (request) => success(request, await roles.removeMembers(callerOf(request), request.body.roleId, request.body.userIds)),
+      async (request) => success(request, await roles.removeMembers(actorOf(request), request.body.roleId, request.body.userIds)),
     );
 
     app.put(
@@ -206,7 +203,7 @@ export function roleRoutes({ roles }: { roles: RoleService }): FastifyPluginAsyn
           response: envelopeResponses(RolePermissionResult),
         },
       },
-      async (request) => success(request, await roles.setPermissions(callerOf(request), request.body.roleId, request.body.permissions)),
+      async (request) => success(request, await roles.setPermissions(actorOf(request), request.body.roleId, request.body.permissions)),
     );
   };
 }

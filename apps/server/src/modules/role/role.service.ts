@@ -18,14 +18,9 @@ import type { Repositories, Transact } from '../../db/repositories.js';
 import type { Clock } from '../../platform/clock.js';
 import { AppError, notFound, refused } from '../../platform/errors.js';
 import type { Actor, OperationLog } from '../operation-log/operation-log.service.js';
-import { canAssignTo, canGrant, managesRoles } from './role.policy.js';
+import { assertSomeoneManagesRoles, canAssignTo, canGrant } from './role.policy.js';
 import { presentRoleDetails, presentRoleTree, roleLevels } from './role.presenter.js';
 import type { Role, RoleRepository } from './role.repository.js';
-
-/** The caller of a role change: who (for the operation log) and what their role allows. */
-export interface RoleCaller extends Actor {
-  permissions: ReadonlySet<Permission>;
-}
 
 export interface RoleServiceDeps {
   roles: RoleRepository;
@@ -56,12 +51,6 @@ export function createRoleService({ roles, transact, operationLog, clock }: Role
     return role;
   }
 
-  /** No company may lock itself out: some active user must still hold a role that manages roles. */
-  async function assertSomeoneManagesRoles(repository: RoleRepository, companyId: number): Promise<void> {
-    const managerRoles = (await repository.listRoles(companyId)).filter((role) => managesRoles(role.permissions));
-    if ((await repository.countActiveMembers(companyId, managerRoles.map((role) => role.id))) === 0) throw refused('roleLockout');
-  }
-
   /** A change in one transaction: the company's roles locked first, the lock-out check last. */
   function change<T>(companyId: number, work: (repositories: Repositories) => Promise<T>): Promise<T> {
     return transact(async (repositories) => {
@@ -72,7 +61,7 @@ export function createRoleService({ roles, transact, operationLog, clock }: Role
     });
   }
 
-  async function moveUsersInto(caller: RoleCaller, roleId: number, userIds: readonly number[]): Promise<{ moved: number }> {
+  async function moveUsersInto(caller: Actor, roleId: number, userIds: readonly number[]): Promise<{ moved: number }> {
     const ids = [...new Set(userIds)];
     let role: Role | undefined;
     return operationLog.track(
@@ -87,7 +76,7 @@ export function createRoleService({ roles, transact, operationLog, clock }: Role
       () =>
         change(caller.companyId, async ({ roles: repository }) => {
           role = await getRole(repository, caller.companyId, roleId);
-          if (!canAssignTo(caller.permissions, role.permissions)) throw refused('roleAssignBeyondOwn');
+          if (!canAssignTo(caller.permissions, role)) throw refused('roleAssignBeyondOwn');
           if ((await repository.countCompanyUsers(caller.companyId, ids)) !== ids.length) throw notFound();
           return { moved: await repository.moveUsers(caller.companyId, { userIds: ids, toRoleId: role.id }, clock.now()) };
         }),
@@ -108,7 +97,7 @@ export function createRoleService({ roles, transact, operationLog, clock }: Role
     },
 
     /** A new role, last among its siblings, with no permissions yet. */
-    async create(caller: RoleCaller, body: CreateRoleBody): Promise<{ id: number }> {
+    async create(caller: Actor, body: CreateRoleBody): Promise<{ id: number }> {
       const name = body.name;
       const parentId = body.parentId ?? null;
       return operationLog.track(
@@ -133,7 +122,7 @@ export function createRoleService({ roles, transact, operationLog, clock }: Role
       );
     },
 
-    async update(caller: RoleCaller, body: { id: number; name: string; description?: string | null }): Promise<void> {
+    async update(caller: Actor, body: { id: number; name: string; description?: string | null }): Promise<void> {
       const description = body.description ?? null;
       let before: Role | undefined;
       await operationLog.track(
@@ -158,7 +147,7 @@ export function createRoleService({ roles, transact, operationLog, clock }: Role
      * Deletes a role. The default role stays; a role with child roles waits until they are gone; the
      * members move to the default role in the same transaction.
      */
-    async remove(caller: RoleCaller, roleId: number): Promise<DeleteRoleResult> {
+    async remove(caller: Actor, roleId: number): Promise<DeleteRoleResult> {
       let role: Role | undefined;
       return operationLog.track(
         caller,
@@ -185,7 +174,7 @@ export function createRoleService({ roles, transact, operationLog, clock }: Role
     },
 
     /** Two roles under the same parent trade places; siblings are renumbered 0, 1, 2… on the way. */
-    async swap(caller: RoleCaller, roleId: number, otherId: number): Promise<void> {
+    async swap(caller: Actor, roleId: number, otherId: number): Promise<void> {
       let names: [string, string] | undefined;
       await operationLog.track(
         caller,
@@ -226,12 +215,12 @@ export function createRoleService({ roles, transact, operationLog, clock }: Role
     },
 
     /** Moves users into the role: each user has exactly one role. */
-    addMembers(caller: RoleCaller, roleId: number, userIds: readonly number[]): Promise<{ moved: number }> {
+    addMembers(caller: Actor, roleId: number, userIds: readonly number[]): Promise<{ moved: number }> {
       return moveUsersInto(caller, roleId, userIds);
     },
 
     /** Moves the role's listed members to the default role; users not in the role are left alone. */
-    async removeMembers(caller: RoleCaller, roleId: number, userIds: readonly number[]): Promise<{ moved: number }> {
+    async removeMembers(caller: Actor, roleId: number, userIds: readonly number[]): Promise<{ moved: number }> {
       const ids = [...new Set(userIds)];
       let role: Role | undefined;
       return operationLog.track(
@@ -257,7 +246,7 @@ export function createRoleService({ roles, transact, operationLog, clock }: Role
      * Replaces the role's switches with `requested`, normalised (edit implies view, any edit turns on
      * users:edit). Members see the change on their next request: the guard reads the role each time.
      */
-    async setPermissions(caller: RoleCaller, roleId: number, requested: readonly string[]): Promise<{ permissions: Permission[] }> {
+    async setPermissions(caller: Actor, roleId: number, requested: readonly string[]): Promise<{ permissions: Permission[] }> {
       const after = normalizePermissions(requested);
       let role: Role | undefined;
       return operationLog.track(

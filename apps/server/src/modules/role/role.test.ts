@@ -428,6 +428,48 @@ describe(`roles (${TEST_DIALECT})`, () => {
     });
   });
 
+  describe('the same rules through the directory', () => {
+    // Any edit switch carries users:edit, and the directory can set a user's role: without the role
+    // rules there, an office manager could make themselves administrator or demote the last one.
+    async function officeWithManager() {
+      const office_ = await office();
+      const managerRole = await createRole(office_.token, { name: 'Office manager' });
+      await api(office_.token, 'PUT', '/tenant/role/permission', { roleId: managerRole, permissions: ['roomsLocations:edit'] });
+      const manager = await t.factories.user(office_.companyId, { roleId: managerRole, firstName: 'Morgan', lastName: 'Manager' });
+      return { ...office_, managerRole, manager, managerToken: await t.factories.session(manager) };
+    }
+    const person = (userName: string, extra: Record<string, unknown> = {}) => ({
+      userName,
+      email: `${userName}@office.test`,
+      firstName: 'New',
+      lastName: 'Person',
+      departmentId: null,
+      locationId: null,
+      ...extra,
+    });
+
+    it('lets a user editor give only the default role or one no stronger than their own', async () => {
+      const { managerToken, manager, managerRole, adminRole, staffRole } = await officeWithManager();
+      const promote = await api(managerToken, 'PUT', '/user', { id: manager.id, firstName: 'Morgan', lastName: 'Manager', departmentId: null, locationId: null, roleId: adminRole });
+      expect([promote.status, promote.body.message]).toEqual([422, 'You cannot add members to a role that holds permissions your own role lacks']);
+      expect(await roleOf(manager)).toBe(managerRole);
+      expect((await api(managerToken, 'POST', '/user', person('sneaky.admin', { roleId: adminRole }))).status).toBe(422);
+
+      expect((await api(managerToken, 'POST', '/user', person('new.starter'))).status).toBe(200);
+      expect((await api(managerToken, 'POST', '/user', person('new.colleague', { roleId: managerRole }))).status).toBe(200);
+      expect((await api(managerToken, 'POST', '/user', person('new.staff', { roleId: staffRole }))).status).toBe(200);
+    });
+
+    it('refuses demoting or deactivating the last member who manages roles', async () => {
+      const { token, admin, managerRole } = await officeWithManager();
+      const fields = { id: admin.id, firstName: 'Avery', lastName: 'Admin', departmentId: null, locationId: null };
+      const demote = await api(token, 'PUT', '/user', { ...fields, roleId: managerRole });
+      expect([demote.status, demote.body.message]).toEqual([422, expect.stringMatching(/nobody could manage roles/)]);
+      expect((await api(token, 'PUT', '/user', { ...fields, status: 'inactive' })).status).toBe(422);
+      expect((await api(token, 'GET', '/tenant/role/tree')).status).toBe(200);
+    });
+  });
+
   describe('tenancy', () => {
     it("never reads or changes another company's roles or users", async () => {
       const a = await office('Alpha');
