@@ -100,4 +100,28 @@ describe('roles', () => {
     await node(page, 'Staff').click();
     expect(await page.getByTestId('role-action-delete').isDisabled()).toBe(true);
   });
+
+  it('finds every change in the operation log, named and filterable', async () => {
+    await page.getByTestId('menu-item-operationLog').click();
+    await page.getByTestId('page-operation-log').waitFor();
+    const rows = page.locator('[data-testid^="log-row-"]');
+    await expect.poll(() => rows.count()).toBe(4);
+    expect(await rows.first().textContent()).toMatch(/\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}/);
+    // Newest first; the first cell is the detail toggle.
+    const actions = await page.locator('[data-testid^="log-row-"] td:nth-child(4)').allTextContents();
+    expect(actions).toEqual(['Deleted a role', 'Added role members', 'Changed role permissions', 'Created a role']);
+    await screenshot(page, 'operation-log-01-wide-en');
+
+    await page.getByTestId('log-filter-actor').fill('nobody by that name');
+    await expect.poll(() => rows.count()).toBe(0);
+    await page.getByTestId('log-filter-reset').click();
+    await expect.poll(() => rows.count()).toBe(4);
+
+    await page.getByTestId('header-lang').click();
+    await page.getByTestId('lang-option-zh-CN').click();
+    await expect.poll(() => rows.first().textContent()).toContain('删除角色');
+    await screenshot(page, 'operation-log-02-wide-zh');
+    await page.getByTestId('header-lang').click();
+    await page.getByTestId('lang-option-en-US').click();
+  });
 });

@@ -5,6 +5,10 @@ export const TEXT_MAX = 254;
 /** Table page sizes; the first is the default. */
 export const PAGE_SIZES = [15, 50, 100] as const;
 export const DEFAULT_PAGE_SIZE = PAGE_SIZES[0];
+/** How logs show a time, in dayjs tokens (spec 000 section 9: log time format). */
+export const LOG_TIME_FORMAT = 'YYYY-MM-DD HH:mm:ss';
+/** How date filters show a date (spec 000 section 9: yyyy/MM/dd, the day starting at 00:00:00). */
+export const FILTER_DATE_FORMAT = 'YYYY/MM/DD';
 /** Debounce of search and filter inputs, in milliseconds. */
 export const FILTER_DEBOUNCE_MS = 500;
 /** Client request timeout, in milliseconds. */

@@ -64,6 +64,7 @@ export const MENU_CATALOGUE: MenuNode[] = [
       page('application', '/application', 'AppstoreOutlined', 'ADMIN', undefined),
       page('ssoSetting', '/sso-setting', 'KeyOutlined', 'ADMIN', 'accountGlobal'),
       page('mailOutbox', '/mail-outbox', 'InboxOutlined', 'ADMIN', 'accountGlobal', true),
+      page('operationLog', '/operation-log', 'HistoryOutlined', 'ADMIN', 'operationLog', true),
     ],
   },
   {

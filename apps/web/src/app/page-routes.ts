@@ -4,12 +4,13 @@ import { groupRoutes } from '../modules/group/group.routes';
 import { directoryRoutes } from '../modules/directory/directory.routes';
 import { homeRoutes } from '../modules/home/home.routes';
 import { mailRoutes } from '../modules/mail/mail.routes';
+import { operationLogRoutes } from '../modules/operation-log/operation-log.routes';
 import { personalRoutes } from '../modules/personal/personal.routes';
 import { roleRoutes } from '../modules/role/role.routes';
 import type { PageRoute } from '../shared/routing/page-route';
 
 /** Every page shown inside the shell; a module adds its `<domain>.routes.tsx` list here. */
-export const SHELL_PAGES: PageRoute[] = [...homeRoutes, ...personalRoutes, ...directoryRoutes, ...groupRoutes, ...mailRoutes, ...roleRoutes];
+export const SHELL_PAGES: PageRoute[] = [...homeRoutes, ...personalRoutes, ...directoryRoutes, ...groupRoutes, ...mailRoutes, ...roleRoutes, ...operationLogRoutes];
 
 /** The shell page a path opens, if any. */
 export function findShellPage(pathname: string, pages: readonly PageRoute[] = SHELL_PAGES): PageRoute | undefined {
