@@ -61,28 +61,6 @@ export function createRoleService({ roles, transact, operationLog, clock }: Role
     });
   }
 
-  async function moveUsersInto(caller: Actor, roleId: number, userIds: readonly number[]): Promise<{ moved: number }> {
-    const ids = [...new Set(userIds)];
-    let role: Role | undefined;
-    return operationLog.track(
-      caller,
-      (result) => ({
-        action: ROLE_ACTIONS.addMembers,
-        targetType: 'role',
-        targetId: roleId,
-        targetName: role?.name ?? null,
-        detail: { userIds: ids, ...(result ? { moved: result.moved } : {}) },
-      }),
-      () =>
-        change(caller.companyId, async ({ roles: repository }) => {
-          role = await getRole(repository, caller.companyId, roleId);
-          if (!canAssignTo(caller.permissions, role)) throw refused('roleAssignBeyondOwn');
-          if ((await repository.countCompanyUsers(caller.companyId, ids)) !== ids.length) throw notFound();
-          return { moved: await repository.moveUsers(caller.companyId, { userIds: ids, toRoleId: role.id }, clock.now()) };
-        }),
-    );
-  }
-
   return {
     async getTree(companyId: number): Promise<RoleTreeNode[]> {
       const [all, counts] = await Promise.all([roles.listRoles(companyId), roles.countMembersByRole(companyId)]);
@@ -215,8 +193,26 @@ export function createRoleService({ roles, transact, operationLog, clock }: Role
     },
 
     /** Moves users into the role: each user has exactly one role. */
-    addMembers(caller: Actor, roleId: number, userIds: readonly number[]): Promise<{ moved: number }> {
-      return moveUsersInto(caller, roleId, userIds);
+    async addMembers(caller: Actor, roleId: number, userIds: readonly number[]): Promise<{ moved: number }> {
+      const ids = [...new Set(userIds)];
+      let role: Role | undefined;
+      return operationLog.track(
+        caller,
+        (result) => ({
+          action: ROLE_ACTIONS.addMembers,
+          targetType: 'role',
+          targetId: roleId,
+          targetName: role?.name ?? null,
+          detail: { userIds: ids, ...(result ? { moved: result.moved } : {}) },
+        }),
+        () =>
+          change(caller.companyId, async ({ roles: repository }) => {
+            role = await getRole(repository, caller.companyId, roleId);
+            if (!canAssignTo(caller.permissions, role)) throw refused('roleAssignBeyondOwn');
+            if ((await repository.countCompanyUsers(caller.companyId, ids)) !== ids.length) throw notFound();
+            return { moved: await repository.moveUsers(caller.companyId, { userIds: ids, toRoleId: role.id }, clock.now()) };
+          }),
+      );
     },
 
     /** Moves the role's listed members to the default role; users not in the role are left alone. */
