@@ -30,6 +30,7 @@ import { createOperationLog } from './modules/operation-log/operation-log.servic
 import { personalRoutes } from './modules/personal/personal.routes.js';
 import { createPersonalService } from './modules/personal/personal.service.js';
 import { roleRoutes } from './modules/role/role.routes.js';
+import { createRoleService } from './modules/role/role.service.js';
 import { createLoginThrottle } from './modules/session/login-throttle.js';
 import { sessionRoutes } from './modules/session/session.routes.js';
 import { createSessionService } from './modules/session/session.service.js';
@@ -143,6 +144,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   }
 
   const repositories = createRepositories(db.kysely);
+  const transact = createTransact(db.kysely);
   const throttle = createLoginThrottle({ sessions: repositories.sessions, clock });
   const sessions = createSessionService({
     users: repositories.users,
@@ -159,17 +161,18 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     throttle,
     hasher,
     clock,
-    transact: createTransact(db.kysely),
+    transact,
     ...(deps.menuCatalogue ? { menuCatalogue: deps.menuCatalogue } : {}),
   });
 
   const operationLog = createOperationLog({ repository: repositories.operationLogs, clock });
+  const roles = createRoleService({ roles: repositories.roles, transact, operationLog, clock });
   const groups = createGroupService({
     departments: repositories.departments,
     styles: repositories.departmentStyles,
     settings: repositories.settings,
     operationLog,
-    transact: createTransact(db.kysely),
+    transact,
     clock,
   });
   const mailer =
@@ -184,10 +187,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const directory = createDirectoryService({
     directory: repositories.directory,
     users: repositories.users,
+    roles: repositories.roles,
     settings: repositories.settings,
     hasher,
     clock,
-    transact: createTransact(db.kysely),
+    transact,
     operationLog,
     mailer,
     publicUrl: config.publicUrl,
@@ -237,7 +241,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(healthRoutes({ db }));
       await api.register(sessionRoutes({ sessions }));
       await api.register(userRoutes({ users }));
-      await api.register(roleRoutes());
+      await api.register(roleRoutes({ roles }));
       await api.register(operationLogRoutes({ operationLog }));
       await api.register(groupRoutes({ groups }));
       await api.register(mailRoutes({ outbox: repositories.mailOutbox }));

@@ -35,6 +35,7 @@ describe(`tenancy (${TEST_DIALECT})`, () => {
     'BR4 VO1',
     'bravo-billing@',
     'Bravo Industry',
+    'Bravo Secret Role',
   ];
   let mailOfA: number;
   let mailOfB: number;
@@ -51,7 +52,7 @@ describe(`tenancy (${TEST_DIALECT})`, () => {
     adminB = await t.factories.user(b.id, {
       userName: 'bravo-only.admin',
       email: 'bravo-only@bravo.test',
-      permissions: ALL_PERMISSIONS,
+      roleId: await t.factories.role(b.id, ALL_PERMISSIONS, { name: 'Bravo Secret Role' }),
       departmentId: await t.factories.department(b.id, 'Bravo Secret Department'),
       locationId: vault,
     });
@@ -127,6 +128,10 @@ describe(`tenancy (${TEST_DIALECT})`, () => {
       '/api/tenant/group/list-of-location-or-group',
       '/api/tenant/group/style-table',
       '/api/tenant/group/user/statistics',
+      '/api/tenant/role/details',
+      '/api/tenant/role/tree',
+      '/api/tenant/role/user/candidates',
+      '/api/tenant/role/user/search',
       '/api/upload/files/:companyId/:name',
       '/api/user/common/details',
       '/api/user/details',
@@ -137,8 +142,18 @@ describe(`tenancy (${TEST_DIALECT})`, () => {
       '/api/userGroup/getList',
     ]);
     // Detail routes are read with A's own record; B's record is as unknown as a missing one.
-    const ownQuery: Record<string, string> = { '/api/mail/outbox/details': `?id=${mailOfA}`, '/api/user/details': `?id=${adminA.id}` };
-    const foreignQuery: Record<string, string> = { '/api/mail/outbox/details': `?id=${mailOfB}`, '/api/user/details': `?id=${adminB.id}` };
+    const ownQuery: Record<string, string> = {
+      '/api/mail/outbox/details': `?id=${mailOfA}`,
+      '/api/user/details': `?id=${adminA.id}`,
+      '/api/tenant/role/details': `?id=${adminA.roleId}`,
+      '/api/tenant/role/user/search': `?roleId=${adminA.roleId}`,
+    };
+    const foreignQuery: Record<string, string> = {
+      '/api/mail/outbox/details': `?id=${mailOfB}`,
+      '/api/user/details': `?id=${adminB.id}`,
+      '/api/tenant/role/details': `?id=${adminB.roleId}`,
+      '/api/tenant/role/user/search': `?roleId=${adminB.roleId}`,
+    };
     // A stored file is addressed by its company: B's answers A with 404, like a missing one.
     const bravoFile = await call(t.app, { method: 'GET', url: bravoLogoUrl, headers: { token: signedIn.token! } });
     expect(bravoFile.status).toBe(404);

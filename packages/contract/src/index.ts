@@ -16,3 +16,4 @@ export * from './settings.js';
 export * from './company.js';
 export * from './upload.js';
 export * from './personal.js';
+export * from './role.js';

@@ -5,6 +5,10 @@ export const TEXT_MAX = 254;
 /** Table page sizes; the first is the default. */
 export const PAGE_SIZES = [15, 50, 100] as const;
 export const DEFAULT_PAGE_SIZE = PAGE_SIZES[0];
+/** How logs show a time, in dayjs tokens (spec 000 section 9: log time format). */
+export const LOG_TIME_FORMAT = 'YYYY-MM-DD HH:mm:ss';
+/** How date filters show a date (spec 000 section 9: yyyy/MM/dd, the day starting at 00:00:00). */
+export const FILTER_DATE_FORMAT = 'YYYY/MM/DD';
 /** Debounce of search and filter inputs, in milliseconds. */
 export const FILTER_DEBOUNCE_MS = 500;
 /** Client request timeout, in milliseconds. */
@@ -50,3 +54,10 @@ export const PASSWORD_EXPIRY_CHOICES = [30, 60, 90, 180, 360] as const;
 export const PASSWORD_MAX = 128;
 /** Product version shown in the console. */
 export const PRODUCT_VERSION = '0.1.0';
+/** Longest role name; the description follows the default text limit. */
+export const ROLE_NAME_MAX = 64;
+export const ROLE_DESCRIPTION_MAX = TEXT_MAX;
+/** Deepest level of the role tree: a role at this level cannot have children. */
+export const ROLE_TREE_MAX_DEPTH = 5;
+/** Most users one request may move into or out of a role. */
+export const ROLE_MEMBERS_PER_REQUEST_MAX = 500;

@@ -54,7 +54,7 @@ export const MENU_CATALOGUE: MenuNode[] = [
     key: 'userManagement', icon: 'TeamOutlined', menuType: 'ADMIN', isBuilt: false,
     children: [
       page('directory', '/directory', 'UserOutlined', 'ADMIN', 'users', true),
-      page('role', '/role', 'SafetyCertificateOutlined', 'ADMIN', 'roles'),
+      page('role', '/role', 'SafetyCertificateOutlined', 'ADMIN', 'roles', true),
       page('group', '/group', 'ClusterOutlined', 'ADMIN', 'departments', true),
       page('account', '/account', 'CloudSyncOutlined', 'ADMIN', 'accountGlobal'),
       page('personal', '/personal', 'IdcardOutlined', 'ADMIN', undefined, true),
@@ -64,6 +64,7 @@ export const MENU_CATALOGUE: MenuNode[] = [
       page('application', '/application', 'AppstoreOutlined', 'ADMIN', undefined),
       page('ssoSetting', '/sso-setting', 'KeyOutlined', 'ADMIN', 'accountGlobal'),
       page('mailOutbox', '/mail-outbox', 'InboxOutlined', 'ADMIN', 'accountGlobal', true),
+      page('operationLog', '/operation-log', 'HistoryOutlined', 'ADMIN', 'operationLog', true),
     ],
   },
   {

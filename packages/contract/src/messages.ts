@@ -136,6 +136,48 @@ export const MESSAGES = {
     'en-US': 'This is the session you are using; sign out instead',
     'zh-CN': '这是当前使用的会话，请直接退出登录',
   },
+  // role
+  roleNameTaken: { 'en-US': 'A role named "{name}" already exists', 'zh-CN': '角色名称“{name}”已存在' },
+  roleTooDeep: {
+    'en-US': 'Roles can be nested at most {max} levels deep',
+    'zh-CN': '角色最多只能嵌套 {max} 层',
+  },
+  roleDefaultNotDeletable: {
+    'en-US': 'The default role cannot be deleted: new users get it and removed members fall back to it',
+    'zh-CN': '默认角色不能删除：新用户默认属于该角色，被移除的成员也会回到该角色',
+  },
+  roleHasChildren: {
+    'en-US': 'Delete the roles under "{name}" first',
+    'zh-CN': '请先删除“{name}”下的子角色',
+  },
+  roleNotSiblings: {
+    'en-US': 'Only roles under the same parent can swap places',
+    'zh-CN': '只有同一上级下的角色才能交换顺序',
+  },
+  roleDefaultMembersNotRemovable: {
+    'en-US': 'Members cannot be removed from the default role: add them to another role instead',
+    'zh-CN': '不能从默认角色中移除成员，请将其添加到其他角色',
+  },
+  roleNoDefault: {
+    'en-US': 'The company has no default role to move members to',
+    'zh-CN': '公司没有可接收成员的默认角色',
+  },
+  roleLockout: {
+    'en-US': 'Refused: afterwards nobody could manage roles. Keep at least one active member in a role with the role management edit permission',
+    'zh-CN': '操作被拒绝：执行后将无人能够管理角色。请至少保留一名在职成员所在的角色拥有“角色管理”编辑权限',
+  },
+  roleGrantBeyondOwn: {
+    'en-US': 'You can only grant permissions that your own role holds',
+    'zh-CN': '您只能授予自己角色所拥有的权限',
+  },
+  roleAssignBeyondOwn: {
+    'en-US': 'You cannot add members to a role that holds permissions your own role lacks',
+    'zh-CN': '不能将成员添加到拥有您所不具备权限的角色',
+  },
+  roleDeletedMembersMoved: {
+    'en-US': 'Role deleted; members moved to "{role}": {count}',
+    'zh-CN': '角色已删除，{count} 名成员已移至“{role}”',
+  },
 } as const satisfies Record<string, Record<Lang, string>>;
 
 export type MessageKey = keyof typeof MESSAGES;

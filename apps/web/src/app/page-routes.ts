@@ -5,8 +5,10 @@ import { directoryRoutes } from '../modules/directory/directory.routes';
 import { companyRoutes } from '../modules/company/company.routes';
 import { homeRoutes } from '../modules/home/home.routes';
 import { mailRoutes } from '../modules/mail/mail.routes';
+import { operationLogRoutes } from '../modules/operation-log/operation-log.routes';
 import { personalRoutes } from '../modules/personal/personal.routes';
 import { settingsRoutes } from '../modules/settings/settings.routes';
+import { roleRoutes } from '../modules/role/role.routes';
 import type { PageRoute } from '../shared/routing/page-route';
 
 /** Every page shown inside the shell; a module adds its `<domain>.routes.tsx` list here. */
@@ -18,6 +20,8 @@ export const SHELL_PAGES: PageRoute[] = [
   ...companyRoutes,
   ...settingsRoutes,
   ...mailRoutes,
+  ...roleRoutes,
+  ...operationLogRoutes,
 ];
 
 /** The shell page a path opens, if any. */

@@ -44,22 +44,23 @@ export function renderConsole({ path = '/index', user, menu, pages }: ConsoleOpt
 
 /** An answer of the stubbed API: an envelope with its HTTP status, or a promise of one (to hold a request). */
 export type StubAnswer = { status?: number; returncode?: number; message?: string; result?: unknown };
-export type StubRoute = (request: { method: string; path: string; body: unknown }) => StubAnswer | Promise<StubAnswer>;
+export type StubRoute = (request: { method: string; path: string; query: URLSearchParams; body: unknown }) => StubAnswer | Promise<StubAnswer>;
 
 /**
  * Replaces `fetch` with a table of API answers keyed by 'METHOD /path' (the API client itself is
  * tested against a real HTTP server in api-client.test.ts). Returns the requests it saw.
  */
 export function stubApi(routes: Record<string, StubRoute | StubAnswer>) {
-  const seen: { method: string; path: string; body: unknown; headers: Record<string, string> }[] = [];
+  const seen: { method: string; path: string; query: URLSearchParams; body: unknown; headers: Record<string, string> }[] = [];
   vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
     const url = new URL(String(input), 'http://console.test');
     const method = init?.method ?? 'GET';
     const path = url.pathname.replace(/^\/api/, '');
     const body: unknown = typeof init?.body === 'string' ? JSON.parse(init.body) : undefined;
-    seen.push({ method, path, body, headers: (init?.headers ?? {}) as Record<string, string> });
+    seen.push({ method, path, query: url.searchParams, body, headers: (init?.headers ?? {}) as Record<string, string> });
     const route = routes[`${method} ${path}`];
-    const answer = typeof route === 'function' ? await route({ method, path, body }) : (route ?? { status: 404, returncode: 1002, message: 'Request address error' });
+    const answer =
+      typeof route === 'function' ? await route({ method, path, query: url.searchParams, body }) : (route ?? { status: 404, returncode: 1002, message: 'Request address error' });
     const { status = 200, returncode = 200, message = 'Success', result = null } = answer;
     return new Response(JSON.stringify({ returncode, message, result }), { status, headers: { 'content-type': 'application/json' } });
   });

@@ -37,8 +37,11 @@ describe(`demo seed (${TEST_DIALECT})`, () => {
     const colleague = users.find((user) => user.user_name === 'priya.raman')!;
     expect(await hasher.verify(colleague.password_hash, first.adminPasswordGenerated!)).toBe(false);
 
-    const roles = await db.selectFrom('roles').selectAll().orderBy('sort_order').execute();
-    expect(roles.map((role) => role.name)).toEqual(['Administrator', 'Office manager', 'Receptionist', 'Staff']);
+    const roles = await db.selectFrom('roles').selectAll().orderBy('sort_order').orderBy('id').execute();
+    const named = (name: string) => roles.find((role) => role.name === name)!;
+    expect(roles.filter((role) => role.parent_id === null).map((role) => role.name)).toEqual(['Administrator', 'Office manager', 'Staff']);
+    expect(named('Receptionist').parent_id).toBe(named('Office manager').id);
+    expect(roles.every((role) => role.description && role.description.length > 20)).toBe(true);
     expect(roles.filter((role) => role.is_default === 1).map((role) => role.name)).toEqual(['Staff']);
     const staff = roles.find((role) => role.name === 'Staff')!;
     expect(JSON.parse(staff.permissions)).toEqual(normalizePermissions(DEMO_ROLE_PERMISSIONS.staff));

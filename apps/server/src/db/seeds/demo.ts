@@ -116,15 +116,32 @@ async function buildDemoCompany(ctx: SeedContext, adminPassword: string): Promis
     ctx.now,
   );
 
+  // The tree only arranges roles (the receptionists report to the office manager); nothing is inherited.
   const roles = {} as Record<RoleKey, number>;
-  const roleDefinitions: Array<[RoleKey, string, string, boolean]> = [
-    ['administrator', 'Administrator', 'Everything, including users, roles and company settings', false],
-    ['officeManager', 'Office manager', 'Rooms, locations, reports, broadcasts and reservation screens', false],
-    ['receptionist', 'Receptionist', 'Visitors, their records and events at the front desk', false],
-    ['staff', 'Staff', 'Books rooms and keeps a personal schedule', true],
+  const roleDefinitions: Array<{ key: RoleKey; name: string; description: string; parent?: RoleKey; isDefault?: boolean }> = [
+    { key: 'administrator', name: 'Administrator', description: 'Everything: people, roles, company settings and every module' },
+    { key: 'officeManager', name: 'Office manager', description: 'Runs the offices: rooms and locations, reservation screens, broadcasts and use reports' },
+    { key: 'receptionist', name: 'Receptionist', parent: 'officeManager', description: 'The front desk: welcomes visitors and keeps their records and events' },
+    {
+      key: 'staff',
+      name: 'Staff',
+      isDefault: true,
+      description: "Everyone's starting role: books rooms and keeps a personal schedule. New people, and members removed from another role, land here",
+    },
   ];
-  for (const [index, [key, name, description, isDefault]] of roleDefinitions.entries()) {
-    roles[key] = await createRole(ctx, { companyId, name, description, sortOrder: index, isDefault, permissions: DEMO_ROLE_PERMISSIONS[key] });
+  const siblingsSoFar = new Map<RoleKey | undefined, number>();
+  for (const { key, name, description, parent, isDefault = false } of roleDefinitions) {
+    const sortOrder = siblingsSoFar.get(parent) ?? 0;
+    siblingsSoFar.set(parent, sortOrder + 1);
+    roles[key] = await createRole(ctx, {
+      companyId,
+      name,
+      description,
+      parentId: parent ? roles[parent] : null,
+      sortOrder,
+      isDefault,
+      permissions: DEMO_ROLE_PERMISSIONS[key],
+    });
   }
 
   // The palette starts with the default swatches; each department is painted with one of them.

@@ -1,6 +1,7 @@
 import { sql, type Kysely, type Updateable } from 'kysely';
 import type { Page } from '@atrium/contract';
 import type { DB, DepartmentTable, Gender } from '../../db/schema.js';
+import { likeContains } from '../../db/like.js';
 
 export interface NewDepartment {
   companyId: number;
@@ -59,8 +60,6 @@ export interface MemberFilter {
   pageSize: number;
 }
 
-/** A LIKE pattern for `text` anywhere, with its own % and _ matching themselves (escape character !). */
-const likeContains = (text: string) => `%${text.replace(/[!%_]/g, (c) => `!${c}`)}%`;
 
 export type DepartmentRepository = ReturnType<typeof createDepartmentRepository>;
 

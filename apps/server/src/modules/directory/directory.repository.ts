@@ -1,10 +1,8 @@
 import { sql, type Kysely } from 'kysely';
-import { hasPermission, type DirectoryOptions, type DirectoryUser, type Page, type Permission, type UserListQuery } from '@atrium/contract';
+import type { DirectoryOptions, DirectoryUser, Page, UserListQuery } from '@atrium/contract';
 import type { DB, Gender } from '../../db/schema.js';
-import { parsePermissions } from '../role/role.repository.js';
+import { likeContains } from '../../db/like.js';
 
-/** A LIKE pattern for `text` anywhere, with its own % and _ matching themselves (escape character !). */
-const likeContains = (text: string) => `%${text.replace(/[!%_]/g, (c) => `!${c}`)}%`;
 
 /** The fields of a user an administrator changes. */
 export interface UserChanges {
@@ -170,21 +168,6 @@ export function createDirectoryRepository(db: Kysely<DB>) {
         queue.push(...(children.get(next) ?? []));
       }
       return found;
-    },
-
-    /** How many active users of the company hold `permission` through their role. */
-    async countActiveUsersHolding(companyId: number, permission: Permission): Promise<number> {
-      const roles = await db.selectFrom('roles').select(['id', 'permissions']).where('company_id', '=', companyId).execute();
-      const roleIds = roles.filter((role) => hasPermission(parsePermissions(role.permissions), permission)).map((role) => role.id);
-      if (!roleIds.length) return 0;
-      const { n } = await db
-        .selectFrom('users')
-        .select((eb) => eb.fn.countAll<number>().as('n'))
-        .where('company_id', '=', companyId)
-        .where('is_active', '=', 1)
-        .where('role_id', 'in', roleIds)
-        .executeTakeFirstOrThrow();
-      return Number(n);
     },
 
     async updateUser(companyId: number, userId: number, changes: UserChanges, now: number): Promise<void> {

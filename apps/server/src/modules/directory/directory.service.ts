@@ -23,6 +23,8 @@ import type { Mailer } from '../../platform/mailer.js';
 import type { PasswordHasher } from '../../platform/password.js';
 import { hashSessionToken, newSessionToken } from '../../platform/session-token.js';
 import type { Actor, OperationLog } from '../operation-log/operation-log.service.js';
+import { assertMayAssignRole, assertSomeoneManagesRoles } from '../role/role.policy.js';
+import type { RoleRepository } from '../role/role.repository.js';
 import type { SettingsRepository } from '../settings/settings.repository.js';
 import type { UserRepository } from '../user/user.repository.js';
 import { activationMail } from './activation.mail.js';
@@ -32,6 +34,7 @@ import type { DirectoryRepository } from './directory.repository.js';
 export interface DirectoryServiceDeps {
   directory: DirectoryRepository;
   users: UserRepository;
+  roles: RoleRepository;
   settings: SettingsRepository;
   hasher: PasswordHasher;
   clock: Clock;
@@ -51,7 +54,7 @@ const EXPORT_MAX_ROWS = 10_000;
 
 /** The directory: the company's users, their creation with an activation link, changes and removal. */
 export function createDirectoryService(deps: DirectoryServiceDeps) {
-  const { directory, users, settings, hasher, clock, transact, operationLog, mailer, publicUrl } = deps;
+  const { directory, users, roles, settings, hasher, clock, transact, operationLog, mailer, publicUrl } = deps;
 
   async function getUser(companyId: number, id: number): Promise<DirectoryUser> {
     const user = await directory.findUser(companyId, id);
@@ -66,11 +69,17 @@ export function createDirectoryService(deps: DirectoryServiceDeps) {
     if (refs.locationId !== null && !(await directory.hasLocation(companyId, refs.locationId))) throw notFound();
   }
 
-  /** Changes that could remove the last user administrator run in a transaction that checks it afterwards. */
+  /**
+   * Changes that could remove the last user administrator, or the last member who manages roles,
+   * run in a transaction that checks both afterwards; the company's roles are locked first, as role
+   * changes do, so concurrent changes cannot both pass the check.
+   */
   async function keepingAUserAdministrator<T>(companyId: number, change: (tx: Parameters<Parameters<Transact>[0]>[0]) => Promise<T>): Promise<T> {
     return transact(async (tx) => {
+      await tx.roles.lockCompanyRoles(companyId);
       const result = await change(tx);
-      if ((await tx.directory.countActiveUsersHolding(companyId, 'users:edit')) === 0) throw refused('lastUserAdministrator');
+      if ((await tx.roles.countActiveUsersHolding(companyId, 'users:edit')) === 0) throw refused('lastUserAdministrator');
+      await assertSomeoneManagesRoles(tx.roles, companyId);
       return result;
     });
   }
@@ -115,6 +124,7 @@ export function createDirectoryService(deps: DirectoryServiceDeps) {
         async () => {
           const { companyId } = actor;
           await assertReferences(companyId, body);
+          if (body.roleId !== undefined) await assertMayAssignRole(roles, actor, body.roleId);
           const roleId = body.roleId ?? (await directory.findDefaultRoleId(companyId));
           if (roleId === undefined) throw refused('noRoleInCompany');
           if (await directory.isUserNameTaken(body.userName)) throw conflict('userNameTaken', { userName: body.userName });
@@ -164,6 +174,7 @@ export function createDirectoryService(deps: DirectoryServiceDeps) {
           if (body.userName !== undefined && body.userName.toLowerCase() !== current.userName.toLowerCase()) throw refused('userNameCannotChange');
           if (body.email !== undefined && body.email.toLowerCase() !== (current.email ?? '').toLowerCase()) throw refused('emailCannotChange');
           await assertReferences(actor.companyId, body);
+          if (body.roleId !== undefined && body.roleId !== current.role.id) await assertMayAssignRole(roles, actor, body.roleId);
           const isActive = (body.status ?? current.status) === 'active';
           const now = clock.now();
           await keepingAUserAdministrator(actor.companyId, async (tx) => {

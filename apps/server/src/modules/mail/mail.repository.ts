@@ -2,6 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import type { MailOutboxDetails, MailOutboxItem, MailOutboxQuery, MailStatus, Page } from '@atrium/contract';
 import type { DB, MailOutboxTable } from '../../db/schema.js';
 import type { Selectable } from 'kysely';
+import { likeContains } from '../../db/like.js';
 
 export interface NewOutboxMail {
   companyId: number;
@@ -13,8 +14,6 @@ export interface NewOutboxMail {
   createdAt: number;
 }
 
-/** A LIKE pattern for `text` anywhere, with its own % and _ matching themselves (escape character !). */
-const likeContains = (text: string) => `%${text.replace(/[!%_]/g, (c) => `!${c}`)}%`;
 
 const presentItem = (row: Selectable<MailOutboxTable>): MailOutboxItem => ({
   id: row.id,

@@ -1,13 +1,11 @@
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { OperationLogEntry, OperationLogQuery, Page } from '@atrium/contract';
+import { containsIgnoringCase } from '../../db/like.js';
 import type { DB, OperationLogTable } from '../../db/schema.js';
 
 export type NewOperationLog = Omit<OperationLogTable, 'id'>;
 
 export type OperationLogRepository = ReturnType<typeof createOperationLogRepository>;
-
-/** A LIKE pattern for `text` anywhere, with its own % and _ matching themselves (escape character !). */
-const likeContains = (text: string) => `%${text.replace(/[!%_]/g, (c) => `!${c}`)}%`;
 
 export function createOperationLogRepository(db: Kysely<DB>) {
   return {
@@ -26,7 +24,7 @@ export function createOperationLogRepository(db: Kysely<DB>) {
       let filtered = db.selectFrom('operation_logs').where('company_id', '=', companyId);
       if (query.action) filtered = filtered.where('action', '=', query.action);
       if (query.result) filtered = filtered.where('result', '=', query.result);
-      if (query.actor) filtered = filtered.where(sql<boolean>`lower(actor_name) like ${likeContains(query.actor.toLowerCase())} escape '!'`);
+      if (query.actor) filtered = filtered.where(containsIgnoringCase('actor_name', query.actor));
       if (query.from !== undefined) filtered = filtered.where('at', '>=', query.from);
       if (query.to !== undefined) filtered = filtered.where('at', '<=', query.to);
       const { total } = await filtered.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow();

@@ -1,19 +1,26 @@
-import type { OperationLogEntry, OperationLogQuery, OperationResult, Page } from '@atrium/contract';
+import type { OperationLogEntry, OperationLogQuery, OperationResult, Page, Permission } from '@atrium/contract';
 import type { FastifyRequest } from 'fastify';
 import { requireAuth } from '../../platform/access.js';
 import type { Clock } from '../../platform/clock.js';
 import type { OperationLogRepository } from './operation-log.repository.js';
 
-/** Who makes a change: the signed-in caller and the address the request came from. */
+/**
+ * Who makes a change: the signed-in caller, what their role allows (services apply the role rules
+ * with it, see role.policy.ts), and the address the request came from.
+ */
 export interface Actor {
   companyId: number;
   userId: number;
   ip: string | null;
+  permissions: ReadonlySet<Permission>;
 }
 
+/** What an entry records of its actor. */
+export type RecordedActor = Pick<Actor, 'companyId' | 'userId' | 'ip'>;
+
 export function actorOf(request: FastifyRequest): Actor {
-  const { companyId, userId } = requireAuth(request);
-  return { companyId, userId, ip: request.ip ?? null };
+  const { companyId, userId, permissions } = requireAuth(request);
+  return { companyId, userId, ip: request.ip ?? null, permissions };
 }
 
 /** What a change does to what; `detail` holds what changed (never secrets). */
@@ -32,7 +39,7 @@ export type OperationLog = ReturnType<typeof createOperationLog>;
  * change and writes one entry with its result, also when the change is refused or fails.
  */
 export function createOperationLog({ repository, clock }: { repository: OperationLogRepository; clock: Clock }) {
-  async function record(actor: Actor, operation: Operation, result: OperationResult): Promise<void> {
+  async function record(actor: RecordedActor, operation: Operation, result: OperationResult): Promise<void> {
     const actorName = (await repository.findActorName(actor.companyId, actor.userId)) ?? `#${actor.userId}`;
     await repository.insert({
       company_id: actor.companyId,
@@ -56,7 +63,7 @@ export function createOperationLog({ repository, clock }: { repository: Operatio
      * Runs `change` and records it. `operation` may be a function of the change's result, to name a
      * record created by the change; on failure it receives undefined. The change's error is rethrown.
      */
-    async track<T>(actor: Actor, operation: Operation | ((result: T | undefined) => Operation), change: () => Promise<T>): Promise<T> {
+    async track<T>(actor: RecordedActor, operation: Operation | ((result: T | undefined) => Operation), change: () => Promise<T>): Promise<T> {
       const describe = typeof operation === 'function' ? operation : () => operation;
       let result: T;
       try {

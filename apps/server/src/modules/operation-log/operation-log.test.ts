@@ -3,12 +3,12 @@ import type { OperationLogEntry, Page } from '@atrium/contract';
 import { call, createTestApp, type TestApp } from '../../test/app.js';
 import { TEST_DIALECT } from '../../test/database.js';
 import { createOperationLogRepository } from './operation-log.repository.js';
-import { createOperationLog, type Actor } from './operation-log.service.js';
+import { createOperationLog, type RecordedActor } from './operation-log.service.js';
 
 describe(`operation log (${TEST_DIALECT})`, () => {
   let t: TestApp;
   let log: ReturnType<typeof createOperationLog>;
-  let actorA: Actor;
+  let actorA: RecordedActor;
   let tokenA: string;
   let tokenB: string;
   let tokenNoPermission: string;

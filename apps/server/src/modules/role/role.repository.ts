@@ -1,5 +1,15 @@
-import type { Kysely } from 'kysely';
-import { normalizePermissions, type Permission } from '@atrium/contract';
+import { sql, type Kysely } from 'kysely';
+import {
+  hasPermission,
+  normalizePermissions,
+  type Page,
+  type Permission,
+  type RoleCandidate,
+  type RoleCandidateQuery,
+  type RoleMember,
+  type RoleMemberQuery,
+} from '@atrium/contract';
+import { containsIgnoringCase } from '../../db/like.js';
 import type { DB } from '../../db/schema.js';
 
 export interface NewRole {
@@ -10,6 +20,18 @@ export interface NewRole {
   sortOrder?: number;
   isDefault?: boolean;
   permissions: Iterable<string>;
+}
+
+/** A role as the service works with it: permissions parsed, flags as booleans. */
+export interface Role {
+  id: number;
+  name: string;
+  description: string | null;
+  parentId: number | null;
+  sortOrder: number;
+  isDefault: boolean;
+  permissions: readonly Permission[];
+  updatedAt: number;
 }
 
 const parsedPermissions = new Map<string, readonly Permission[]>();
@@ -35,9 +57,27 @@ export function parsePermissions(stored: string): readonly Permission[] {
   return permissions;
 }
 
+/** Matches a user by full name, user name or e-mail. */
+const userMatches = (keyword: string) =>
+  sql<boolean>`(${containsIgnoringCase('u.full_name', keyword)} or ${containsIgnoringCase('u.user_name', keyword)} or ${containsIgnoringCase('u.email', keyword)})`;
+
 export type RoleRepository = ReturnType<typeof createRoleRepository>;
 
+/** Roles and role membership (users.role_id), always within one company. */
 export function createRoleRepository(db: Kysely<DB>) {
+  const roleColumns = ['id', 'name', 'description', 'parent_id', 'sort_order', 'is_default', 'permissions', 'updated_at'] as const;
+  type RoleRowPick = { id: number; name: string; description: string | null; parent_id: number | null; sort_order: number; is_default: number; permissions: string; updated_at: number };
+  const toRole = (row: RoleRowPick): Role => ({
+    id: row.id,
+    name: row.name,
+    description: row.description,
+    parentId: row.parent_id,
+    sortOrder: row.sort_order,
+    isDefault: row.is_default === 1,
+    permissions: parsePermissions(row.permissions),
+    updatedAt: row.updated_at,
+  });
+
   return {
     async insertRole(role: NewRole, now: number): Promise<number> {
       const row = await db
@@ -58,6 +98,58 @@ export function createRoleRepository(db: Kysely<DB>) {
       return row.id;
     },
 
+    /** Every role of the company, siblings in display order. Companies have tens of roles, not thousands. */
+    async listRoles(companyId: number): Promise<Role[]> {
+      const rows = await db.selectFrom('roles').select(roleColumns).where('company_id', '=', companyId).orderBy('sort_order').orderBy('id').execute();
+      return rows.map(toRole);
+    },
+
+    async findRole(companyId: number, roleId: number): Promise<Role | undefined> {
+      const row = await db.selectFrom('roles').select(roleColumns).where('company_id', '=', companyId).where('id', '=', roleId).executeTakeFirst();
+      return row && toRole(row);
+    },
+
+    async findDefaultRole(companyId: number): Promise<Role | undefined> {
+      const row = await db
+        .selectFrom('roles')
+        .select(roleColumns)
+        .where('company_id', '=', companyId)
+        .where('is_default', '=', 1)
+        .orderBy('id')
+        .limit(1)
+        .executeTakeFirst();
+      return row && toRole(row);
+    },
+
+    /** Another role of the company with this name, compared without case. */
+    async findRoleNamed(companyId: number, name: string, exceptId?: number): Promise<{ id: number } | undefined> {
+      let query = db.selectFrom('roles').select('id').where('company_id', '=', companyId).where(sql<boolean>`lower(name) = ${name.toLowerCase()}`);
+      if (exceptId !== undefined) query = query.where('id', '!=', exceptId);
+      return query.executeTakeFirst();
+    },
+
+    async updateRole(companyId: number, roleId: number, fields: { name: string; description: string | null }, now: number): Promise<void> {
+      await db
+        .updateTable('roles')
+        .set({ name: fields.name, description: fields.description, updated_at: now })
+        .where('company_id', '=', companyId)
+        .where('id', '=', roleId)
+        .execute();
+    },
+
+    async setSortOrder(companyId: number, roleId: number, sortOrder: number, now: number): Promise<void> {
+      await db
+        .updateTable('roles')
+        .set({ sort_order: sortOrder, updated_at: now })
+        .where('company_id', '=', companyId)
+        .where('id', '=', roleId)
+        .execute();
+    },
+
+    async deleteRole(companyId: number, roleId: number): Promise<void> {
+      await db.deleteFrom('roles').where('company_id', '=', companyId).where('id', '=', roleId).execute();
+    },
+
     /** Replaces a role's permissions, normalised (edit implies view, any edit implies users:edit). */
     async setRolePermissions(companyId: number, roleId: number, permissions: Iterable<string>, now: number): Promise<boolean> {
       const result = await db
@@ -67,6 +159,140 @@ export function createRoleRepository(db: Kysely<DB>) {
         .where('id', '=', roleId)
         .executeTakeFirst();
       return result.numUpdatedRows > 0n;
+    },
+
+    /**
+     * Locks the company's roles until the transaction ends, so two role changes of one company run
+     * one after the other (on PostgreSQL; SQLite has one writer anyway) and the lock-out check of
+     * each sees the other's result.
+     */
+    async lockCompanyRoles(companyId: number): Promise<void> {
+      await db.updateTable('roles').set((eb) => ({ updated_at: eb.ref('updated_at') })).where('company_id', '=', companyId).execute();
+    },
+
+    /** Member count of each role that has members. */
+    async countMembersByRole(companyId: number): Promise<Map<number, number>> {
+      const rows = await db
+        .selectFrom('users')
+        .select(['role_id', (eb) => eb.fn.countAll<number>().as('count')])
+        .where('company_id', '=', companyId)
+        .groupBy('role_id')
+        .execute();
+      return new Map(rows.map((row) => [row.role_id, Number(row.count)]));
+    },
+
+    async countMembers(companyId: number, roleId: number): Promise<number> {
+      const { count } = await db
+        .selectFrom('users')
+        .select((eb) => eb.fn.countAll<number>().as('count'))
+        .where('company_id', '=', companyId)
+        .where('role_id', '=', roleId)
+        .executeTakeFirstOrThrow();
+      return Number(count);
+    },
+
+    /** How many active users of the company hold `permission` through their role. */
+    async countActiveUsersHolding(companyId: number, permission: Permission): Promise<number> {
+      const roles = await db.selectFrom('roles').select(['id', 'permissions']).where('company_id', '=', companyId).execute();
+      const roleIds = roles.filter((role) => hasPermission(parsePermissions(role.permissions), permission)).map((role) => role.id);
+      if (roleIds.length === 0) return 0;
+      const { count } = await db
+        .selectFrom('users')
+        .select((eb) => eb.fn.countAll<number>().as('count'))
+        .where('company_id', '=', companyId)
+        .where('role_id', 'in', roleIds)
+        .where('is_active', '=', 1)
+        .executeTakeFirstOrThrow();
+      return Number(count);
+    },
+
+    /** How many of the ids name users of the company. */
+    async countCompanyUsers(companyId: number, userIds: readonly number[]): Promise<number> {
+      const { count } = await db
+        .selectFrom('users')
+        .select((eb) => eb.fn.countAll<number>().as('count'))
+        .where('company_id', '=', companyId)
+        .where('id', 'in', userIds)
+        .executeTakeFirstOrThrow();
+      return Number(count);
+    },
+
+    /**
+     * Gives the users the role `toRoleId`; with `fromRoleId`, only those holding that role now.
+     * Returns how many users changed role.
+     */
+    async moveUsers(
+      companyId: number,
+      target: { userIds?: readonly number[]; fromRoleId?: number; toRoleId: number },
+      now: number,
+    ): Promise<number> {
+      let query = db
+        .updateTable('users')
+        .set({ role_id: target.toRoleId, updated_at: now })
+        .where('company_id', '=', companyId)
+        .where('role_id', '!=', target.toRoleId);
+      if (target.userIds) query = query.where('id', 'in', target.userIds);
+      if (target.fromRoleId !== undefined) query = query.where('role_id', '=', target.fromRoleId);
+      const result = await query.executeTakeFirst();
+      return Number(result.numUpdatedRows);
+    },
+
+    /** Members of a role by name, paged. */
+    async listMembers(companyId: number, query: RoleMemberQuery): Promise<Page<RoleMember>> {
+      let filtered = db.selectFrom('users as u').where('u.company_id', '=', companyId).where('u.role_id', '=', query.roleId);
+      if (query.keyword) filtered = filtered.where(userMatches(query.keyword));
+      const { total } = await filtered.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow();
+      const rows = await filtered
+        .leftJoin('departments as d', (join) => join.onRef('d.id', '=', 'u.department_id').onRef('d.company_id', '=', 'u.company_id'))
+        .select(['u.id', 'u.full_name', 'u.user_name', 'u.email', 'u.usercode', 'u.avatar', 'u.is_active', 'd.id as department_id', 'd.name as department_name'])
+        .orderBy('u.full_name')
+        .orderBy('u.id')
+        .limit(query.pageSize)
+        .offset((query.page - 1) * query.pageSize)
+        .execute();
+      return {
+        total: Number(total),
+        page: query.page,
+        pageSize: query.pageSize,
+        list: rows.map((row) => ({
+          id: row.id,
+          fullName: row.full_name,
+          userName: row.user_name,
+          email: row.email,
+          usercode: row.usercode,
+          avatar: row.avatar,
+          department: row.department_id !== null && row.department_name !== null ? { id: row.department_id, name: row.department_name } : null,
+          isActive: row.is_active === 1,
+        })),
+      };
+    },
+
+    /** Users of the company by name, with their current role, paged: the member picker. */
+    async listCandidates(companyId: number, query: RoleCandidateQuery): Promise<Page<RoleCandidate>> {
+      let filtered = db.selectFrom('users as u').where('u.company_id', '=', companyId);
+      if (query.keyword) filtered = filtered.where(userMatches(query.keyword));
+      const { total } = await filtered.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow();
+      const rows = await filtered
+        .innerJoin('roles as r', (join) => join.onRef('r.id', '=', 'u.role_id').onRef('r.company_id', '=', 'u.company_id'))
+        .select(['u.id', 'u.full_name', 'u.user_name', 'u.email', 'r.id as role_id', 'r.name as role_name'])
+        .orderBy('u.full_name')
+        .orderBy('u.id')
+        .limit(query.pageSize)
+        .offset((query.page - 1) * query.pageSize)
+        .execute();
+      return {
+        total: Number(total),
+        page: query.page,
+        pageSize: query.pageSize,
+        list: rows.map((row) => ({
+          id: row.id,
+          fullName: row.full_name,
+          userName: row.user_name,
+          email: row.email,
+          roleId: row.role_id,
+          roleName: row.role_name,
+        })),
+      };
     },
   };
 }

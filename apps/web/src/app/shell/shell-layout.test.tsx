@@ -132,7 +132,7 @@ describe('console shell', () => {
   it('highlights the list entry of a detail page', async () => {
     const roleDetail: PageRoute = { path: '/role-detail/:id/:tab', titleKey: 'menu.role', load: async () => () => <div data-testid="page-role-detail" /> };
     const menu = [makeEntry('userManagement', '', [makeEntry('role', '/role'), makeEntry('personal', '/personal')])];
-    renderConsole({ path: '/role-detail/3/users', user: makeUser(), menu, pages: [...SHELL_PAGES, roleDetail] });
+    renderConsole({ path: '/role-detail/3/users', user: makeUser(), menu, pages: [roleDetail, ...SHELL_PAGES] });
     await screen.findByTestId('page-role-detail');
     expect(screen.getByTestId('menu-item-role')).toHaveClass('ant-menu-item-selected');
     expect(screen.getByTestId('tab-_role-detail_3_users')).toBeInTheDocument();

@@ -74,7 +74,7 @@ export function ShellLayout() {
         <HeaderBar isMobile={isMobile} menuCollapsed={sidebarCollapsed} onToggleMenu={toggleMenu} onOpenSearch={openSearch} />
         <TabsBar tabs={tabs.tabs} activePath={tabs.activePath} onSelect={tabs.select} onCommand={tabs.run} onMove={tabs.move} />
         <Layout.Content className="atrium-content">
-          <KeepAliveOutlet keepAlive={page?.keepAlive === true} openPaths={tabs.tabs.map((tab) => tab.path)} />
+          <KeepAliveOutlet keepAlive={page?.keepAlive === true} activePath={tabs.activePath} openPaths={tabs.tabs.map((tab) => tab.path)} />
         </Layout.Content>
       </Layout>
       {searchOpen ? <GlobalSearch onClose={closeSearch} /> : null}

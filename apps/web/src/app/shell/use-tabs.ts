@@ -3,11 +3,14 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { preferencesStore, usePreferences } from '../../shared/preferences/preferences-store';
-import type { PageRoute } from '../../shared/routing/page-route';
+import { tabPathOf, type PageRoute } from '../../shared/routing/page-route';
 import { findShellPage } from '../page-routes';
 import { useShellPages } from '../shell-pages';
 import type { TabCommand, TabView } from './tabs-bar';
 import { closeAll, closeLeft, closeOthers, closeRight, closeTab, moveTab, openTab, withIndexTab, type CloseResult, type Tab } from './tabs-model';
+
+/** The address part of a tab's full path. */
+const pathnameOf = (fullPath: string) => fullPath.split(/[?#]/)[0]!;
 
 const sameTabs = (a: readonly Tab[], b: readonly Tab[]) =>
   a.length === b.length && a.every((tab, i) => tab.path === b[i]!.path && tab.fullPath === b[i]!.fullPath);
@@ -23,18 +26,20 @@ export function useTabs(page: PageRoute | undefined, menuPaths: readonly string[
   const navigate = useNavigate();
   const { pathname, search } = location;
   const pages = useShellPages();
+  const activePath = tabPathOf(page, pathname);
 
   useEffect(() => {
     if (!page) return;
     preferencesStore.update(({ tabs }) => {
-      const next = openTab(withIndexTab(tabs), { path: pathname, fullPath: pathname + search });
+      const next = openTab(withIndexTab(tabs), { path: activePath, fullPath: pathname + search });
       return sameTabs(next, tabs) ? {} : { tabs: next };
     });
-  }, [page, pathname, search]);
+  }, [page, activePath, pathname, search]);
 
   const tabs: TabView[] = withIndexTab(saved).flatMap((tab) => {
-    const tabPage = findShellPage(tab.path, pages);
-    return tabPage && isPathAllowed(tab.path, menuPaths) ? [{ ...tab, title: t(tabPage.titleKey) }] : [];
+    const address = pathnameOf(tab.fullPath);
+    const tabPage = findShellPage(address, pages);
+    return tabPage && isPathAllowed(address, menuPaths) ? [{ ...tab, title: t(tabPage.titleKey) }] : [];
   });
 
   const apply = ({ tabs: remaining, next }: CloseResult) => {
@@ -45,13 +50,13 @@ export function useTabs(page: PageRoute | undefined, menuPaths: readonly string[
   const run = (command: TabCommand, path: string) => {
     switch (command) {
       case 'close':
-        return apply(closeTab(tabs, path, pathname));
+        return apply(closeTab(tabs, path, activePath));
       case 'close-left':
-        return apply(closeLeft(tabs, path, pathname));
+        return apply(closeLeft(tabs, path, activePath));
       case 'close-right':
-        return apply(closeRight(tabs, path, pathname));
+        return apply(closeRight(tabs, path, activePath));
       case 'close-others':
-        return apply(closeOthers(tabs, path, pathname));
+        return apply(closeOthers(tabs, path, activePath));
       case 'close-all':
         return apply(closeAll(tabs));
     }
@@ -59,7 +64,7 @@ export function useTabs(page: PageRoute | undefined, menuPaths: readonly string[
 
   return {
     tabs,
-    activePath: pathname,
+    activePath,
     select: (tab: Tab) => {
       if (tab.fullPath !== pathname + search) void navigate(tab.fullPath);
     },

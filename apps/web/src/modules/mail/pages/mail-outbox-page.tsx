@@ -1,5 +1,5 @@
 import { SearchOutlined } from '@ant-design/icons';
-import { FILTER_DEBOUNCE_MS, PAGE_SIZES, type MailOutboxItem, type MailStatus } from '@atrium/contract';
+import { FILTER_DEBOUNCE_MS, LOG_TIME_FORMAT, PAGE_SIZES, type MailOutboxItem, type MailStatus } from '@atrium/contract';
 import { Alert, Descriptions, Drawer, Input, Spin, Table, Tabs, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import dayjs from 'dayjs';
@@ -13,7 +13,7 @@ import './mail-outbox-page.css';
 
 const STATUS_COLORS: Record<MailStatus, string> = { queued: 'processing', sent: 'green', failed: 'red', kept: 'blue' };
 
-const formatTime = (ms: number | null) => (ms === null ? '' : dayjs(ms).format('YYYY-MM-DD HH:mm:ss'));
+const formatTime = (ms: number | null) => (ms === null ? '' : dayjs(ms).format(LOG_TIME_FORMAT));
 
 /** /mail-outbox: every mail the company sent or kept, for administrators (no mail server needed). */
 export function MailOutboxPage() {

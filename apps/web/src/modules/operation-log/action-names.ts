@@ -1,0 +1,16 @@
+import type { TFunction } from 'i18next';
+
+/** The console's name of a recorded action (`operationLog.actions.<action>`), or the action itself. */
+export const actionName = (t: TFunction, action: string) => t(`operationLog.actions.${action}`, { defaultValue: action });
+
+/** The console's name of a kind of record (`operationLog.targets.<type>`), or the type itself. */
+export const targetTypeName = (t: TFunction, type: string) => t(`operationLog.targets.${type}`, { defaultValue: type });
+
+/**
+ * Every action the console has a name for, as dotted names (`role.create`), from the translation
+ * tree `operationLog.actions`: the choices of the action filter.
+ */
+export function knownActions(tree: unknown, prefix = ''): string[] {
+  if (!tree || typeof tree !== 'object') return [];
+  return Object.entries(tree).flatMap(([key, value]) => (typeof value === 'string' ? [`${prefix}${key}`] : knownActions(value, `${prefix}${key}.`)));
+}

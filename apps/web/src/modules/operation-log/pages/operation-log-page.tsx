@@ -1,0 +1,172 @@
+import { ReloadOutlined, SearchOutlined } from '@ant-design/icons';
+import {
+  DEFAULT_LANG,
+  FILTER_DATE_FORMAT,
+  FILTER_DEBOUNCE_MS,
+  LOG_TIME_FORMAT,
+  TEXT_MAX,
+  type OperationLogEntry,
+  type OperationResult,
+} from '@atrium/contract';
+import { Button, DatePicker, Input, Select, Table, Tag } from 'antd';
+import type { ColumnsType } from 'antd/es/table';
+import dayjs, { type Dayjs } from 'dayjs';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useDebouncedValue } from '../../../shared/hooks/use-debounced-value';
+import { usePagination } from '../../../shared/hooks/use-pagination';
+import { PageHeader } from '../../../shared/ui/page-header';
+import { actionName, knownActions, targetTypeName } from '../action-names';
+import { useOperationLog } from '../api/operation-log.api';
+import './operation-log-page.css';
+
+type DateRange = [Dayjs | null, Dayjs | null] | null;
+
+const RESULT_COLORS: Record<OperationResult, string> = { success: 'success', failure: 'error' };
+
+/** /operation-log: who changed what in the company, when, from where, and whether it went through. */
+export function OperationLogPage() {
+  const { t, i18n } = useTranslation();
+  const [action, setAction] = useState<string>();
+  const [actor, setActor] = useState('');
+  const [result, setResult] = useState<OperationResult>();
+  const [dates, setDates] = useState<DateRange>(null);
+  const debouncedActor = useDebouncedValue(actor.trim(), FILTER_DEBOUNCE_MS);
+  // A date range covers whole days in the browser's time zone (spec 000 section 9: days start at 00:00:00).
+  const from = dates?.[0]?.startOf('day').valueOf();
+  const to = dates?.[1]?.endOf('day').valueOf();
+  const filters = { action, actor: debouncedActor || undefined, result, from, to };
+  const paging = usePagination(filters);
+  const log = useOperationLog({ ...paging.request, ...filters });
+
+  const actionOptions = useMemo(
+    () =>
+      knownActions(i18n.getResource(DEFAULT_LANG, 'translation', 'operationLog.actions'))
+        .map((value) => ({ value, label: actionName(t, value) }))
+        .sort((a, b) => a.label.localeCompare(b.label, i18n.language)),
+    [t, i18n],
+  );
+  const isFiltered = action !== undefined || actor !== '' || result !== undefined || dates !== null;
+
+  const columns: ColumnsType<OperationLogEntry> = [
+    { key: 'at', title: t('operationLog.fields.at'), dataIndex: 'at', width: 180, render: (at: number) => <span className="atrium-nowrap">{dayjs(at).format(LOG_TIME_FORMAT)}</span> },
+    { key: 'actor', title: t('operationLog.fields.actor'), dataIndex: 'actorName', width: 180, ellipsis: true },
+    {
+      key: 'action',
+      title: t('operationLog.fields.action'),
+      dataIndex: 'action',
+      width: 220,
+      render: (value: string) => <span title={value}>{actionName(t, value)}</span>,
+    },
+    {
+      key: 'target',
+      title: t('operationLog.fields.target'),
+      render: (_, entry) => (
+        <span className="atrium-log-target">
+          <Tag variant="filled">{targetTypeName(t, entry.targetType)}</Tag>
+          <span>{entry.targetName ?? (entry.targetId !== null ? `#${entry.targetId}` : '')}</span>
+        </span>
+      ),
+    },
+    {
+      key: 'result',
+      title: t('operationLog.fields.result'),
+      dataIndex: 'result',
+      width: 110,
+      render: (value: OperationResult) => (
+        <Tag color={RESULT_COLORS[value]} variant="filled">
+          {t(`operationLog.results.${value}`)}
+        </Tag>
+      ),
+    },
+    { key: 'ip', title: t('operationLog.fields.ip'), dataIndex: 'ip', width: 140, render: (ip: string | null) => ip ?? '' },
+  ];
+
+  return (
+    <div className="atrium-page" data-testid="page-operation-log">
+      <PageHeader
+        title={t('operationLog.title')}
+        subtitle={t('operationLog.subtitle')}
+        extra={
+          <Button icon={<ReloadOutlined />} onClick={() => void log.refetch()} loading={log.isFetching} data-testid="log-refresh">
+            {t('operationLog.refresh')}
+          </Button>
+        }
+      />
+      <div className="atrium-toolbar atrium-log-filters">
+        <Select
+          allowClear
+          showSearch={{ optionFilterProp: 'label' }}
+          value={action}
+          onChange={(value?: string) => setAction(value)}
+          options={actionOptions}
+          placeholder={t('operationLog.filters.action')}
+          aria-label={t('operationLog.filters.action')}
+          className="atrium-log-filter-action"
+          data-testid="log-filter-action"
+        />
+        <Input
+          allowClear
+          prefix={<SearchOutlined />}
+          maxLength={TEXT_MAX}
+          value={actor}
+          onChange={(event) => setActor(event.target.value)}
+          placeholder={t('operationLog.filters.actor')}
+          aria-label={t('operationLog.filters.actor')}
+          className="atrium-toolbar-search"
+          data-testid="log-filter-actor"
+        />
+        <Select
+          allowClear
+          value={result}
+          onChange={(value?: OperationResult) => setResult(value)}
+          options={(['success', 'failure'] as const).map((value) => ({ value, label: t(`operationLog.results.${value}`) }))}
+          placeholder={t('operationLog.filters.result')}
+          aria-label={t('operationLog.filters.result')}
+          className="atrium-log-filter-result"
+          data-testid="log-filter-result"
+        />
+        <DatePicker.RangePicker
+          value={dates}
+          onChange={(range) => setDates(range)}
+          format={FILTER_DATE_FORMAT}
+          allowEmpty={[true, true]}
+          placeholder={[t('operationLog.filters.from'), t('operationLog.filters.to')]}
+          data-testid="log-filter-dates"
+        />
+        <Button
+          disabled={!isFiltered}
+          onClick={() => {
+            setAction(undefined);
+            setActor('');
+            setResult(undefined);
+            setDates(null);
+          }}
+          data-testid="log-filter-reset"
+        >
+          {t('operationLog.filters.reset')}
+        </Button>
+      </div>
+      <Table<OperationLogEntry>
+        rowKey="id"
+        size="middle"
+        columns={columns}
+        dataSource={log.data?.list ?? []}
+        loading={log.isFetching}
+        scroll={{ x: 'max-content' }}
+        pagination={paging.tablePagination(log.data?.total ?? 0)}
+        onChange={paging.onTableChange}
+        onRow={(entry) => ({ 'data-testid': `log-row-${entry.id}` }) as object}
+        expandable={{
+          rowExpandable: (entry) => entry.detail !== null,
+          expandedRowRender: (entry) => (
+            <pre className="atrium-log-detail" data-testid={`log-detail-${entry.id}`}>
+              {JSON.stringify(entry.detail, null, 2)}
+            </pre>
+          ),
+        }}
+        data-testid="log-table"
+      />
+    </div>
+  );
+}
