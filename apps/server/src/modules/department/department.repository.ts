@@ -2,6 +2,7 @@ import { sql, type Kysely, type Updateable } from 'kysely';
 import type { Page } from '@atrium/contract';
 import type { DB, DepartmentTable, Gender } from '../../db/schema.js';
 import { likeContains } from '../../db/like.js';
+import { fetchPage } from '../../db/paging.js';
 
 export interface NewDepartment {
   companyId: number;
@@ -201,22 +202,21 @@ export function createDepartmentRepository(db: Kysely<DB>) {
           ]),
         );
       }
-      const { total } = await filtered.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow();
-      const rows = await filtered
-        .select([
-          'u.id', 'u.full_name', 'u.user_name', 'u.usercode', 'u.email', 'u.phone', 'u.gender', 'u.avatar', 'u.is_active',
-          'r.id as role_id', 'r.name as role_name', 'd.id as department_id', 'd.name as department_name',
-        ])
-        .orderBy('u.full_name')
-        .orderBy('u.id')
-        .limit(filter.pageSize)
-        .offset((filter.page - 1) * filter.pageSize)
-        .execute();
-      return {
-        total: Number(total),
-        page: filter.page,
-        pageSize: filter.pageSize,
-        list: rows.map((row) => ({
+      return fetchPage(
+        filter,
+        () => filtered.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
+        (limit, offset) =>
+          filtered
+            .select([
+              'u.id', 'u.full_name', 'u.user_name', 'u.usercode', 'u.email', 'u.phone', 'u.gender', 'u.avatar', 'u.is_active',
+              'r.id as role_id', 'r.name as role_name', 'd.id as department_id', 'd.name as department_name',
+            ])
+            .orderBy('u.full_name')
+            .orderBy('u.id')
+            .limit(limit)
+            .offset(offset)
+            .execute(),
+        (row) => ({
           id: row.id,
           fullName: row.full_name,
           userName: row.user_name,
@@ -228,8 +228,8 @@ export function createDepartmentRepository(db: Kysely<DB>) {
           isActive: row.is_active === 1,
           role: { id: row.role_id, name: row.role_name },
           department: { id: row.department_id, name: row.department_name },
-        })),
-      };
+        }),
+      );
     },
 
     /** Members of the given departments (null: the company) counted by role and by gender. */

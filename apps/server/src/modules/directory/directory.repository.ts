@@ -2,6 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import type { DirectoryOptions, DirectoryUser, Page, UserListQuery } from '@atrium/contract';
 import type { DB, Gender } from '../../db/schema.js';
 import { likeContains } from '../../db/like.js';
+import { fetchPage } from '../../db/paging.js';
 
 
 /** The fields of a user an administrator changes. */
@@ -88,15 +89,19 @@ export function createDirectoryRepository(db: Kysely<DB>) {
       if (query.roleId !== undefined) filtered = filtered.where('u.role_id', '=', query.roleId);
       if (query.locationId !== undefined) filtered = filtered.where('u.location_id', '=', query.locationId);
       if (query.status) filtered = filtered.where('u.is_active', '=', query.status === 'active' ? 1 : 0);
-      const { total } = await filtered.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow();
-      const rows = await filtered
-        .select([...columns, pendingCount])
-        .orderBy('u.full_name')
-        .orderBy('u.id')
-        .limit(query.pageSize)
-        .offset((query.page - 1) * query.pageSize)
-        .execute();
-      return { total: Number(total), page: query.page, pageSize: query.pageSize, list: (rows as Row[]).map(present) };
+      return fetchPage(
+        query,
+        () => filtered.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
+        (limit, offset) =>
+          filtered
+            .select([...columns, pendingCount])
+            .orderBy('u.full_name')
+            .orderBy('u.id')
+            .limit(limit)
+            .offset(offset)
+            .execute() as Promise<Row[]>,
+        present,
+      );
     },
 
     async findUser(companyId: number, userId: number): Promise<DirectoryUser | undefined> {

@@ -1,8 +1,9 @@
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { MailOutboxDetails, MailOutboxItem, MailOutboxQuery, MailStatus, Page } from '@atrium/contract';
 import type { DB, MailOutboxTable } from '../../db/schema.js';
 import type { Selectable } from 'kysely';
-import { likeContains } from '../../db/like.js';
+import { containsIgnoringCase } from '../../db/like.js';
+import { fetchPage } from '../../db/paging.js';
 
 export interface NewOutboxMail {
   companyId: number;
@@ -59,16 +60,20 @@ export function createMailOutboxRepository(db: Kysely<DB>) {
     /** Newest first; always within one company. */
     async list(companyId: number, query: MailOutboxQuery): Promise<Page<MailOutboxItem>> {
       let filtered = db.selectFrom('mail_outbox').where('company_id', '=', companyId);
-      if (query.recipient) filtered = filtered.where(sql<boolean>`lower("to") like ${likeContains(query.recipient.toLowerCase())} escape '!'`);
-      const { total } = await filtered.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow();
-      const rows = await filtered
-        .selectAll()
-        .orderBy('created_at', 'desc')
-        .orderBy('id', 'desc')
-        .limit(query.pageSize)
-        .offset((query.page - 1) * query.pageSize)
-        .execute();
-      return { total: Number(total), page: query.page, pageSize: query.pageSize, list: rows.map(presentItem) };
+      if (query.recipient) filtered = filtered.where(containsIgnoringCase('to', query.recipient));
+      return fetchPage(
+        query,
+        () => filtered.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
+        (limit, offset) =>
+          filtered
+            .selectAll()
+            .orderBy('created_at', 'desc')
+            .orderBy('id', 'desc')
+            .limit(limit)
+            .offset(offset)
+            .execute(),
+        presentItem,
+      );
     },
 
     async find(companyId: number, id: number): Promise<MailOutboxDetails | undefined> {

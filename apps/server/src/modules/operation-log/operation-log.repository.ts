@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { OperationLogEntry, OperationLogQuery, Page } from '@atrium/contract';
 import { containsIgnoringCase } from '../../db/like.js';
 import type { DB, OperationLogTable } from '../../db/schema.js';
+import { fetchPage } from '../../db/paging.js';
 
 export type NewOperationLog = Omit<OperationLogTable, 'id'>;
 
@@ -27,19 +28,18 @@ export function createOperationLogRepository(db: Kysely<DB>) {
       if (query.actor) filtered = filtered.where(containsIgnoringCase('actor_name', query.actor));
       if (query.from !== undefined) filtered = filtered.where('at', '>=', query.from);
       if (query.to !== undefined) filtered = filtered.where('at', '<=', query.to);
-      const { total } = await filtered.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow();
-      const rows = await filtered
-        .selectAll()
-        .orderBy('at', 'desc')
-        .orderBy('id', 'desc')
-        .limit(query.pageSize)
-        .offset((query.page - 1) * query.pageSize)
-        .execute();
-      return {
-        total: Number(total),
-        page: query.page,
-        pageSize: query.pageSize,
-        list: rows.map((row) => ({
+      return fetchPage(
+        query,
+        () => filtered.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
+        (limit, offset) =>
+          filtered
+            .selectAll()
+            .orderBy('at', 'desc')
+            .orderBy('id', 'desc')
+            .limit(limit)
+            .offset(offset)
+            .execute(),
+        (row) => ({
           id: row.id,
           at: row.at,
           actorId: row.actor_id,
@@ -51,8 +51,8 @@ export function createOperationLogRepository(db: Kysely<DB>) {
           result: row.result,
           detail: row.detail ? (JSON.parse(row.detail) as Record<string, unknown>) : null,
           ip: row.ip,
-        })),
-      };
+        }),
+      );
     },
   };
 }

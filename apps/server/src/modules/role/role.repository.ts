@@ -11,6 +11,7 @@ import {
 } from '@atrium/contract';
 import { containsIgnoringCase } from '../../db/like.js';
 import type { DB } from '../../db/schema.js';
+import { fetchPage } from '../../db/paging.js';
 
 export interface NewRole {
   companyId: number;
@@ -241,20 +242,19 @@ export function createRoleRepository(db: Kysely<DB>) {
     async listMembers(companyId: number, query: RoleMemberQuery): Promise<Page<RoleMember>> {
       let filtered = db.selectFrom('users as u').where('u.company_id', '=', companyId).where('u.role_id', '=', query.roleId);
       if (query.keyword) filtered = filtered.where(userMatches(query.keyword));
-      const { total } = await filtered.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow();
-      const rows = await filtered
-        .leftJoin('departments as d', (join) => join.onRef('d.id', '=', 'u.department_id').onRef('d.company_id', '=', 'u.company_id'))
-        .select(['u.id', 'u.full_name', 'u.user_name', 'u.email', 'u.usercode', 'u.avatar', 'u.is_active', 'd.id as department_id', 'd.name as department_name'])
-        .orderBy('u.full_name')
-        .orderBy('u.id')
-        .limit(query.pageSize)
-        .offset((query.page - 1) * query.pageSize)
-        .execute();
-      return {
-        total: Number(total),
-        page: query.page,
-        pageSize: query.pageSize,
-        list: rows.map((row) => ({
+      return fetchPage(
+        query,
+        () => filtered.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
+        (limit, offset) =>
+          filtered
+            .leftJoin('departments as d', (join) => join.onRef('d.id', '=', 'u.department_id').onRef('d.company_id', '=', 'u.company_id'))
+            .select(['u.id', 'u.full_name', 'u.user_name', 'u.email', 'u.usercode', 'u.avatar', 'u.is_active', 'd.id as department_id', 'd.name as department_name'])
+            .orderBy('u.full_name')
+            .orderBy('u.id')
+            .limit(limit)
+            .offset(offset)
+            .execute(),
+        (row) => ({
           id: row.id,
           fullName: row.full_name,
           userName: row.user_name,
@@ -263,36 +263,35 @@ export function createRoleRepository(db: Kysely<DB>) {
           avatar: row.avatar,
           department: row.department_id !== null && row.department_name !== null ? { id: row.department_id, name: row.department_name } : null,
           isActive: row.is_active === 1,
-        })),
-      };
+        }),
+      );
     },
 
     /** Users of the company by name, with their current role, paged: the member picker. */
     async listCandidates(companyId: number, query: RoleCandidateQuery): Promise<Page<RoleCandidate>> {
       let filtered = db.selectFrom('users as u').where('u.company_id', '=', companyId);
       if (query.keyword) filtered = filtered.where(userMatches(query.keyword));
-      const { total } = await filtered.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow();
-      const rows = await filtered
-        .innerJoin('roles as r', (join) => join.onRef('r.id', '=', 'u.role_id').onRef('r.company_id', '=', 'u.company_id'))
-        .select(['u.id', 'u.full_name', 'u.user_name', 'u.email', 'r.id as role_id', 'r.name as role_name'])
-        .orderBy('u.full_name')
-        .orderBy('u.id')
-        .limit(query.pageSize)
-        .offset((query.page - 1) * query.pageSize)
-        .execute();
-      return {
-        total: Number(total),
-        page: query.page,
-        pageSize: query.pageSize,
-        list: rows.map((row) => ({
+      return fetchPage(
+        query,
+        () => filtered.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
+        (limit, offset) =>
+          filtered
+            .innerJoin('roles as r', (join) => join.onRef('r.id', '=', 'u.role_id').onRef('r.company_id', '=', 'u.company_id'))
+            .select(['u.id', 'u.full_name', 'u.user_name', 'u.email', 'r.id as role_id', 'r.name as role_name'])
+            .orderBy('u.full_name')
+            .orderBy('u.id')
+            .limit(limit)
+            .offset(offset)
+            .execute(),
+        (row) => ({
           id: row.id,
           fullName: row.full_name,
           userName: row.user_name,
           email: row.email,
           roleId: row.role_id,
           roleName: row.role_name,
-        })),
-      };
+        }),
+      );
     },
   };
 }
