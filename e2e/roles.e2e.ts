@@ -1,9 +1,8 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { NARROW, WIDE, launchBrowser, newContext, screenshot, signIn } from './support/browser.js';
-import { completeFirstSignIn, startServer, type RunningServer } from './support/server.js';
+import { NARROW, WIDE, screenshot } from './support/browser.js';
+import { openAdminSession, type AdminSession } from './support/admin-session.js';
 
-const FIRST_PASSWORD = 'Initial-pass-2026';
 const PASSWORD = 'Roles-tour-2026';
 
 /** The tree node of the role named `name`. */
@@ -11,26 +10,14 @@ const node = (page: Page, name: string) => page.locator('[data-testid^="role-nod
 
 // An administrator arranges the demo company's roles: a new role, its permissions, a member, then its removal.
 describe('roles', () => {
-  let server: RunningServer;
-  let browser: Browser;
-  let context: BrowserContext;
+  let session: AdminSession;
   let page: Page;
 
   beforeAll(async () => {
-    server = await startServer({ ATRIUM_ADMIN_PASSWORD: FIRST_PASSWORD });
-    await completeFirstSignIn(server.baseURL, FIRST_PASSWORD, PASSWORD);
-    browser = await launchBrowser();
-    context = await newContext(browser, server.baseURL);
-    page = await context.newPage();
-    await page.goto('/login');
-    await signIn(page, 'admin', PASSWORD);
-    await page.getByTestId('page-index').waitFor();
+    session = await openAdminSession(PASSWORD);
+    ({ page } = session);
   });
-  afterAll(async () => {
-    await context?.close();
-    await browser?.close();
-    await server?.stop();
-  });
+  afterAll(() => session?.close());
 
   it("shows the demo company's role tree with member counts", async () => {
     await page.getByTestId('menu-item-role').click();

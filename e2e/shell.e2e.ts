@@ -1,33 +1,21 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { NARROW, WIDE, launchBrowser, newContext, screenshot, signIn } from './support/browser.js';
-import { completeFirstSignIn, startServer, type RunningServer } from './support/server.js';
+import { NARROW, WIDE, screenshot, signIn } from './support/browser.js';
+import { openAdminSession, type AdminSession } from './support/admin-session.js';
 
-const FIRST_PASSWORD = 'Initial-pass-2026';
 const PASSWORD = 'Shell-tour-2026';
 
 // A signed-in administrator walks the shell: menu, tabs, search, language, theme, logout.
 describe('console shell', () => {
-  let server: RunningServer;
-  let browser: Browser;
+  let session: AdminSession;
   let context: BrowserContext;
   let page: Page;
 
   beforeAll(async () => {
-    server = await startServer({ ATRIUM_ADMIN_PASSWORD: FIRST_PASSWORD });
-    await completeFirstSignIn(server.baseURL, FIRST_PASSWORD, PASSWORD);
-    browser = await launchBrowser();
-    context = await newContext(browser, server.baseURL);
-    page = await context.newPage();
-    await page.goto('/login');
-    await signIn(page, 'admin', PASSWORD);
-    await page.getByTestId('page-index').waitFor();
+    session = await openAdminSession(PASSWORD);
+    ({ context, page } = session);
   });
-  afterAll(async () => {
-    await context?.close();
-    await browser?.close();
-    await server?.stop();
-  });
+  afterAll(() => session?.close());
 
   it('opens menu pages as tabs and keeps cached pages alive', async () => {
     await page.getByTestId('menu-item-personal').click();
