@@ -130,7 +130,7 @@ const FOREIGN_RECORDS: Record<string, ForeignCase> = {
   'GET /api/tenant/group/list': { none: 'a keyword filter over the company tree' },
   'POST /api/tenant/group/list': { none: 'a keyword filter over the company tree' },
   'GET /api/tenant/group/list-of-location-or-group': {
-    foreign: (w) => [{ query: { parentId: w.b.departmentId } }, { query: { selector: 'location', parentId: w.b.locationId } }],
+    foreign: (w) => [{ query: { selector: 'group', parentId: w.b.departmentId } }, { query: { selector: 'location', parentId: w.b.locationId } }],
   },
   'POST /api/tenant/group/user/search': { foreign: (w) => [{ body: { groupId: w.b.departmentId } }] },
   'GET /api/tenant/group/user/statistics': { foreign: (w) => [{ query: { groupId: w.b.departmentId } }] },
@@ -208,7 +208,7 @@ const routeKey = (route: Pick<RouteRecord, 'method' | 'url'>) => `${route.method
 const concreteUrl = (url: string) => url.replace(/:[A-Za-z0-9_]+/g, '1');
 
 function requestFor(method: string, url: string, request: ForeignRequest, token?: string): InjectOptions {
-  const query = request.query ? `?${new URLSearchParams(Object.entries(request.query).map(([k, v]) => [k, String(v)]))}` : '';
+  const query = request.query ? `?${new URLSearchParams(Object.entries(request.query).map(([key, value]): [string, string] => [key, String(value)]))}` : '';
   return {
     method: method as InjectOptions['method'],
     url: (request.url ?? url) + query,
