@@ -24,7 +24,7 @@ describe('roles', () => {
     await page.getByTestId('page-role').waitFor();
     await node(page, 'Receptionist').waitFor();
     const names = await page.locator('.atrium-role-node-name').allTextContents();
-    expect(names).toEqual(['Administrator', 'Office manager', 'Receptionist', 'Staff']);
+    expect(names).toEqual(['Administrator', 'People partner', 'Office manager', 'Receptionist', 'Meeting approver', 'Staff']);
     expect(await node(page, 'Staff').textContent()).toContain('Default');
     await expect.poll(() => page.getByTestId('role-summary-permissions').isVisible()).toBe(true);
     await screenshot(page, 'roles-01-tree-wide-en');
