@@ -13,9 +13,12 @@ export interface AdminSession {
   close(): Promise<void>;
 }
 
-/** A fresh server whose admin has already replaced the first password with `password` and signed in through the page. */
-export async function openAdminSession(password: string): Promise<AdminSession> {
-  const server = await startServer({ ATRIUM_ADMIN_PASSWORD: FIRST_PASSWORD });
+/**
+ * A fresh server whose admin has already replaced the first password with `password` and signed in
+ * through the page. `env` adds server settings (an SMTP_URL, say).
+ */
+export async function openAdminSession(password: string, env: Record<string, string> = {}): Promise<AdminSession> {
+  const server = await startServer({ ...env, ATRIUM_ADMIN_PASSWORD: FIRST_PASSWORD });
   await completeFirstSignIn(server.baseURL, FIRST_PASSWORD, password);
   const browser = await launchBrowser();
   const context = await newContext(browser, server.baseURL);

@@ -197,13 +197,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     publicUrl: config.publicUrl,
   });
   const settings = createSettingsService({ settings: repositories.settings, hasher, clock, operationLog });
-  const company = createCompanyService({ companies: repositories.companies, clock, operationLog });
   const uploads = createUploadService({ store: createUploadStore({ root: path.join(config.dataDir, 'uploads') }) });
+  const company = createCompanyService({ companies: repositories.companies, clock, operationLog, uploads });
   const personal = createPersonalService({
     personal: repositories.personal,
     sessions: repositories.sessions,
     clock,
     operationLog,
+    uploads,
     idleMs: config.sessionIdleMinutes * MINUTE_MS,
   });
 

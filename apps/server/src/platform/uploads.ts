@@ -28,6 +28,16 @@ export function createUploadStore({ root }: { root: string }) {
       return { name, size: content.length };
     },
 
+    /** Whether a company has a stored file by that name. */
+    async has(companyId: number, name: string): Promise<boolean> {
+      if (!STORED_NAME_PATTERN.test(name)) return false;
+      try {
+        return (await stat(path.join(folderOf(companyId), name))).isFile();
+      } catch {
+        return false;
+      }
+    },
+
     /** The content of a company's stored file, or undefined when there is none by that name. */
     async read(companyId: number, name: string): Promise<Buffer | undefined> {
       if (!STORED_NAME_PATTERN.test(name)) return undefined;

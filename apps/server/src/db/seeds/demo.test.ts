@@ -28,7 +28,7 @@ describe(`demo seed (${TEST_DIALECT})`, () => {
     const db = database.db.kysely;
     expect(await db.selectFrom('companies').selectAll().execute()).toHaveLength(1);
     const users = await db.selectFrom('users').selectAll().execute();
-    expect(users.length).toBeGreaterThanOrEqual(13);
+    expect(users.length).toBe(40);
     expect(new Set(users.map((user) => user.usercode)).size).toBe(users.length);
     expect(users.every((user) => user.must_change_password === 1 && user.email?.endsWith('@harbourview.example'))).toBe(true);
     const admin = users.find((user) => user.user_name === 'admin')!;
@@ -37,10 +37,30 @@ describe(`demo seed (${TEST_DIALECT})`, () => {
     const colleague = users.find((user) => user.user_name === 'priya.raman')!;
     expect(await hasher.verify(colleague.password_hash, first.adminPasswordGenerated!)).toBe(false);
 
+    // Mixed English and Chinese names; some not activated yet, some on single sign-on, one switched off.
+    expect(users.find((user) => user.user_name === 'wang.fang')).toMatchObject({ full_name: '王芳', first_name: '芳', last_name: '王' });
+    const pending = await db.selectFrom('user_activations').select('user_id').execute();
+    expect(pending.length).toBeGreaterThanOrEqual(5);
+    expect(new Set(pending.map((row) => row.user_id)).size).toBe(pending.length);
+    expect(users.filter((user) => user.is_sso === 1).length).toBeGreaterThanOrEqual(3);
+    expect(users.filter((user) => user.is_active === 0).map((user) => user.user_name)).toEqual(['ethan.brooks']);
+    // Colleagues share one hash of a secret nobody knows (one argon2 run, not forty).
+    expect(new Set(users.filter((user) => user.user_name !== 'admin').map((user) => user.password_hash)).size).toBe(1);
+
+    // The operation log opens with a few days of history, by people of the company.
+    const log = await db.selectFrom('operation_logs').selectAll().orderBy('at').execute();
+    expect(log.length).toBeGreaterThanOrEqual(10);
+    expect(log.every((entry) => entry.at < clock.now() && users.some((user) => user.id === entry.actor_id && user.full_name === entry.actor_name))).toBe(true);
+    expect(log.some((entry) => entry.result === 'failure')).toBe(true);
+
     const roles = await db.selectFrom('roles').selectAll().orderBy('sort_order').orderBy('id').execute();
     const named = (name: string) => roles.find((role) => role.name === name)!;
     expect(roles.filter((role) => role.parent_id === null).map((role) => role.name)).toEqual(['Administrator', 'Office manager', 'Staff']);
     expect(named('Receptionist').parent_id).toBe(named('Office manager').id);
+    expect(named('Meeting approver').parent_id).toBe(named('Office manager').id);
+    expect(named('People partner').parent_id).toBe(named('Administrator').id);
+    // Every role has members, so the role pages show counts.
+    for (const role of roles) expect(users.some((user) => user.role_id === role.id), role.name).toBe(true);
     expect(roles.every((role) => role.description && role.description.length > 20)).toBe(true);
     expect(roles.filter((role) => role.is_default === 1).map((role) => role.name)).toEqual(['Staff']);
     const staff = roles.find((role) => role.name === 'Staff')!;

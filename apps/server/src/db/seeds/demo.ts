@@ -1,8 +1,10 @@
-import { ALL_PERMISSIONS, DEFAULT_SWATCHES, normalizeSwatchColor, type Permission } from '@atrium/contract';
+import { randomBytes } from 'node:crypto';
+import { ACTIVATION_HOURS, ALL_PERMISSIONS, DEFAULT_SWATCHES, normalizePermissions, normalizeSwatchColor, type Permission } from '@atrium/contract';
 import { PALETTE_SEEDED_KEY } from '../../modules/department/department-style.repository.js';
 import { LOCATION_LEVEL } from '../../modules/location/location.repository.js';
-import type { Clock } from '../../platform/clock.js';
+import { HOUR_MS, type Clock } from '../../platform/clock.js';
 import { createPasswordHasher, type PasswordHasher } from '../../platform/password.js';
+import { hashSessionToken, newSessionToken } from '../../platform/session-token.js';
 import { withTransaction, type Database } from '../database.js';
 import type { Gender } from '../schema.js';
 import {
@@ -33,6 +35,10 @@ export const DEMO_ROLE_PERMISSIONS = {
   // spec's rule, carries users:edit, so everyday roles hold view permissions only.
   receptionist: ['visitorDisplay:view', 'records:view', 'events:view', 'liveMeetings:view', 'personalSchedule:view', 'profile:view'],
   staff: ['calendarRoomUse:view', 'personalSchedule:view', 'liveMeetings:view', 'profile:view'],
+  // Approves bookings of rooms that need approval and follows their use.
+  meetingApprover: ['calendarRoomUse:view', 'reports:view', 'records:view', 'events:view', 'liveMeetings:view', 'personalSchedule:view', 'profile:view'],
+  // Looks after people: the directory, departments, who holds which role, and the log of changes.
+  peoplePartner: ['users:edit', 'departments:edit', 'roles:view', 'operationLog:view', 'calendarRoomUse:view', 'personalSchedule:view', 'profile:view'],
 } satisfies Record<string, readonly Permission[]>;
 
 export const DEMO_COMPANY = { name: 'Harbourview Technologies', domain: 'harbourview', mailDomain: 'harbourview.example' };
@@ -63,6 +69,15 @@ interface DemoPerson {
   phone: string;
   /** Key of the location the person sits at (a floor, or a room for the receptionist). */
   location: string;
+  /** For Chinese names: the family name first, without a space (`lastName` is the family name). */
+  fullName?: string;
+  /** Defaults to `first.last` in lower case; Chinese names use their pinyin, family name first. */
+  userName?: string;
+  /**
+   * `pending`: created, the activation link not used yet; `sso`: signs in through single sign-on,
+   * so no activation; `inactive`: an account switched off (someone who has left).
+   */
+  state?: 'pending' | 'sso' | 'inactive';
 }
 
 const PEOPLE: DemoPerson[] = [
@@ -76,8 +91,35 @@ const PEOPLE: DemoPerson[] = [
   { firstName: 'Jack', lastName: 'Thornton', gender: 'male', role: 'staff', department: 'sales', phone: '+44 20 7946 0178', location: 'floor2' },
   { firstName: 'Daniel', lastName: 'Hughes', gender: 'male', role: 'officeManager', department: 'facilities', phone: '+44 20 7946 0189', location: 'ground' },
   { firstName: 'Grace', lastName: 'Adeyemi', gender: 'female', role: 'receptionist', department: 'facilities', phone: '+44 20 7946 0190', location: 'reception' },
-  { firstName: 'Oliver', lastName: 'Bennett', gender: 'male', role: 'staff', department: 'people', phone: '+44 20 7946 0102', location: 'ground' },
-  { firstName: 'Amira', lastName: 'Haddad', gender: 'female', role: 'staff', department: 'people', phone: '+44 20 7946 0103', location: 'ground' },
+  { firstName: 'Oliver', lastName: 'Bennett', gender: 'male', role: 'peoplePartner', department: 'people', phone: '+44 20 7946 0102', location: 'ground' },
+  { firstName: 'Amira', lastName: 'Haddad', gender: 'female', role: 'peoplePartner', department: 'people', phone: '+44 20 7946 0103', location: 'ground' },
+  { firstName: '芳', lastName: '王', fullName: '王芳', userName: 'wang.fang', gender: 'female', role: 'staff', department: 'platform', phone: '+44 7700 900201', location: 'floor1' },
+  { firstName: '伟', lastName: '张', fullName: '张伟', userName: 'zhang.wei', gender: 'male', role: 'staff', department: 'platform', phone: '+44 7700 900202', location: 'floor1', state: 'sso' },
+  { firstName: '洋', lastName: '刘', fullName: '刘洋', userName: 'liu.yang', gender: 'male', role: 'staff', department: 'platform', phone: '+44 7700 900203', location: 'floor1' },
+  { firstName: '静', lastName: '陈', fullName: '陈静', userName: 'chen.jing', gender: 'female', role: 'staff', department: 'productDesign', phone: '+44 7700 900204', location: 'floor1' },
+  { firstName: '娜', lastName: '李', fullName: '李娜', userName: 'li.na', gender: 'female', role: 'receptionist', department: 'facilities', phone: '+44 20 7946 0191', location: 'reception' },
+  { firstName: '磊', lastName: '赵', fullName: '赵磊', userName: 'zhao.lei', gender: 'male', role: 'staff', department: 'quality', phone: '+44 7700 900206', location: 'floor1', state: 'pending' },
+  { firstName: '敏', lastName: '黄', fullName: '黄敏', userName: 'huang.min', gender: 'female', role: 'staff', department: 'sales', phone: '+44 7700 900207', location: 'floor2' },
+  { firstName: '杰', lastName: '周', fullName: '周杰', userName: 'zhou.jie', gender: 'male', role: 'meetingApprover', department: 'executive', phone: '+44 20 7946 0104', location: 'floor2' },
+  { firstName: '晓玲', lastName: '吴', fullName: '吴晓玲', userName: 'wu.xiaoling', gender: 'female', role: 'staff', department: 'people', phone: '+44 7700 900209', location: 'ground' },
+  { firstName: '浩', lastName: '孙', fullName: '孙浩', userName: 'sun.hao', gender: 'male', role: 'staff', department: 'engineering', phone: '+44 7700 900210', location: 'floor1', state: 'pending' },
+  { firstName: '琳', lastName: '马', fullName: '马琳', userName: 'ma.lin', gender: 'female', role: 'staff', department: 'sales', phone: '+44 7700 900211', location: 'floor2', state: 'sso' },
+  { firstName: '明', lastName: '徐', fullName: '徐明', userName: 'xu.ming', gender: 'male', role: 'staff', department: 'quality', phone: '+44 7700 900212', location: 'floor1' },
+  { firstName: 'Emily', lastName: 'Carter', gender: 'female', role: 'meetingApprover', department: 'executive', phone: '+44 20 7946 0105', location: 'floor2' },
+  { firstName: 'Samuel', lastName: 'Osei', gender: 'male', role: 'staff', department: 'platform', phone: '+44 7700 900214', location: 'floor1' },
+  { firstName: 'Chloé', lastName: 'Dubois', userName: 'chloe.dubois', gender: 'female', role: 'staff', department: 'productDesign', phone: '+44 7700 900215', location: 'floor1' },
+  { firstName: 'Rahul', lastName: 'Mehta', gender: 'male', role: 'staff', department: 'engineering', phone: '+44 7700 900216', location: 'floor1' },
+  { firstName: 'Isabella', lastName: 'Rossi', gender: 'female', role: 'staff', department: 'sales', phone: '+44 7700 900217', location: 'floor2', state: 'pending' },
+  { firstName: 'Noah', lastName: 'Fischer', gender: 'male', role: 'staff', department: 'platform', phone: '+44 7700 900218', location: 'floor1', state: 'sso' },
+  { firstName: 'Fatima', lastName: 'Khan', gender: 'female', role: 'staff', department: 'people', phone: '+44 7700 900219', location: 'ground' },
+  { firstName: 'George', lastName: 'Murray', gender: 'male', role: 'staff', department: 'facilities', phone: '+44 7700 900220', location: 'ground' },
+  { firstName: 'Ava', lastName: 'Thompson', gender: 'female', role: 'staff', department: 'productDesign', phone: '+44 7700 900221', location: 'floor1', state: 'pending' },
+  { firstName: 'Lucas', lastName: 'Silva', gender: 'male', role: 'staff', department: 'sales', phone: '+44 7700 900222', location: 'floor2' },
+  { firstName: 'Mei', lastName: 'Tanaka', gender: 'female', role: 'staff', department: 'quality', phone: '+44 7700 900223', location: 'floor1' },
+  { firstName: 'Ethan', lastName: 'Brooks', gender: 'male', role: 'staff', department: 'sales', phone: '+44 7700 900224', location: 'floor2', state: 'inactive' },
+  { firstName: 'Zara', lastName: 'Ahmed', gender: 'female', role: 'staff', department: 'facilities', phone: '+44 7700 900225', location: 'ground', state: 'pending' },
+  { firstName: 'James', lastName: "O'Connor", userName: 'james.oconnor', gender: 'male', role: 'staff', department: 'engineering', phone: '+44 7700 900226', location: 'floor1' },
+  { firstName: '晓雨', lastName: '林', fullName: '林晓雨', userName: 'lin.xiaoyu', gender: 'female', role: 'staff', department: 'productDesign', phone: '+44 7700 900227', location: 'floor1' },
 ];
 
 /** Floors of Riverside House and their rooms, in display order. */
@@ -121,7 +163,9 @@ async function buildDemoCompany(ctx: SeedContext, adminPassword: string): Promis
   const roleDefinitions: Array<{ key: RoleKey; name: string; description: string; parent?: RoleKey; isDefault?: boolean }> = [
     { key: 'administrator', name: 'Administrator', description: 'Everything: people, roles, company settings and every module' },
     { key: 'officeManager', name: 'Office manager', description: 'Runs the offices: rooms and locations, reservation screens, broadcasts and use reports' },
+    { key: 'peoplePartner', name: 'People partner', parent: 'administrator', description: 'Looks after people: the directory, departments and who holds which role' },
     { key: 'receptionist', name: 'Receptionist', parent: 'officeManager', description: 'The front desk: welcomes visitors and keeps their records and events' },
+    { key: 'meetingApprover', name: 'Meeting approver', parent: 'officeManager', description: 'Approves bookings of rooms that need approval, and follows how rooms are used' },
     {
       key: 'staff',
       name: 'Staff',
@@ -191,7 +235,7 @@ async function buildDemoCompany(ctx: SeedContext, adminPassword: string): Promis
     }
   }
 
-  await createUser(ctx, {
+  const adminId = await createUser(ctx, {
     companyId,
     userName: 'admin',
     email: `admin@${DEMO_COMPANY.mailDomain}`,
@@ -203,28 +247,107 @@ async function buildDemoCompany(ctx: SeedContext, adminPassword: string): Promis
     password: adminPassword,
     mustChangePassword: true,
   });
+  // Nobody knows the colleagues' password: one random secret, hashed once, keeps seeding fast.
+  // They get in by activation (pending ones), single sign-on, or a reset by the administrator.
+  const lockedHash = await ctx.hasher.hash(randomBytes(32).toString('base64url'));
+  const people = new Map<string, { id: number; fullName: string }>();
   for (const [index, person] of PEOPLE.entries()) {
-    const userName = `${person.firstName}.${person.lastName}`.toLowerCase();
-    await createUser(ctx, {
-      companyId,
-      userName,
-      email: `${userName}@${DEMO_COMPANY.mailDomain}`,
-      firstName: person.firstName,
-      lastName: person.lastName,
-      usercode: `HV${String(index + 2).padStart(4, '0')}`,
-      phone: person.phone,
-      gender: person.gender,
-      roleId: roles[person.role],
-      departmentId: departments[person.department],
-      locationId: places[person.location] ?? null,
-      mustChangePassword: true,
+    const userName = person.userName ?? `${person.firstName}.${person.lastName}`.toLowerCase();
+    const id = await ctx.repositories.users.insertUser(
+      {
+        companyId,
+        userName,
+        email: `${userName}@${DEMO_COMPANY.mailDomain}`,
+        firstName: person.firstName,
+        lastName: person.lastName,
+        ...(person.fullName ? { fullName: person.fullName } : {}),
+        usercode: `HV${String(index + 2).padStart(4, '0')}`,
+        phone: person.phone,
+        gender: person.gender,
+        roleId: roles[person.role],
+        departmentId: departments[person.department],
+        locationId: places[person.location] ?? null,
+        passwordHash: lockedHash,
+        mustChangePassword: true,
+        isActive: person.state !== 'inactive',
+        isSso: person.state === 'sso',
+      },
+      ctx.now,
+    );
+    people.set(userName, { id, fullName: person.fullName ?? `${person.firstName} ${person.lastName}` });
+    if (person.state === 'pending') {
+      // A link nobody holds: the directory shows "not activated" and the administrator can resend it.
+      await ctx.repositories.directory.replaceActivation(companyId, id, hashSessionToken(newSessionToken()), ctx.now + ACTIVATION_HOURS * HOUR_MS, ctx.now);
+    }
+  }
+
+  await recordDemoHistory(ctx, companyId, { admin: { id: adminId, fullName: 'Atrium Administrator' }, people, roles, departments });
+}
+
+/** A few days of administration, so the operation log does not open empty. */
+async function recordDemoHistory(
+  ctx: SeedContext,
+  companyId: number,
+  { admin, people, roles, departments }: {
+    admin: { id: number; fullName: string };
+    people: Map<string, { id: number; fullName: string }>;
+    roles: Record<RoleKey, number>;
+    departments: Record<DepartmentKey, number>;
+  },
+): Promise<void> {
+  const eleanor = people.get('eleanor.whitfield')!;
+  const oliver = people.get('oliver.bennett')!;
+  const user = (userName: string) => ({ targetType: 'user', targetId: people.get(userName)!.id, targetName: userName });
+  const entries: Array<{
+    hoursAgo: number;
+    actor: { id: number; fullName: string };
+    action: string;
+    target: { targetType: string; targetId: number | null; targetName: string | null };
+    detail?: Record<string, unknown>;
+    result?: 'success' | 'failure';
+  }> = [
+    { hoursAgo: 220, actor: admin, action: 'company.update', target: { targetType: 'company', targetId: companyId, targetName: DEMO_COMPANY.name }, detail: { sizeBand: '21-50' } },
+    { hoursAgo: 219, actor: admin, action: 'settings.updatePasswordPolicy', target: { targetType: 'settings', targetId: null, targetName: 'passwordPolicy' }, detail: { minLength: 10, expiryDays: 180 } },
+    { hoursAgo: 197, actor: eleanor, action: 'role.create', target: { targetType: 'role', targetId: roles.meetingApprover, targetName: 'Meeting approver' }, detail: { parentId: roles.officeManager } },
+    {
+      hoursAgo: 196,
+      actor: eleanor,
+      action: 'role.setPermissions',
+      target: { targetType: 'role', targetId: roles.meetingApprover, targetName: 'Meeting approver' },
+      detail: { added: normalizePermissions(DEMO_ROLE_PERMISSIONS.meetingApprover), removed: [] },
+    },
+    { hoursAgo: 195, actor: eleanor, action: 'role.addMembers', target: { targetType: 'role', targetId: roles.meetingApprover, targetName: 'Meeting approver' }, detail: { userIds: [people.get('zhou.jie')!.id, people.get('emily.carter')!.id], moved: 2 } },
+    { hoursAgo: 150, actor: oliver, action: 'group.create', target: { targetType: 'group', targetId: departments.quality, targetName: 'Quality' }, detail: { parentId: departments.engineering, groupCode: 'ENG-QA' } },
+    { hoursAgo: 149, actor: oliver, action: 'user.move', target: user('mei.tanaka'), detail: { ids: [people.get('mei.tanaka')!.id], departmentId: departments.quality } },
+    { hoursAgo: 122, actor: oliver, action: 'group.delete', target: { targetType: 'group', targetId: departments.sales, targetName: 'Sales' }, result: 'failure' },
+    { hoursAgo: 98, actor: oliver, action: 'user.update', target: user('ethan.brooks'), detail: { status: 'inactive' } },
+    { hoursAgo: 75, actor: oliver, action: 'user.create', target: user('isabella.rossi'), detail: { email: `isabella.rossi@${DEMO_COMPANY.mailDomain}`, departmentId: departments.sales } },
+    { hoursAgo: 52, actor: oliver, action: 'user.create', target: user('ava.thompson'), detail: { email: `ava.thompson@${DEMO_COMPANY.mailDomain}`, departmentId: departments.productDesign } },
+    { hoursAgo: 50, actor: oliver, action: 'user.create', target: user('zhao.lei'), detail: { email: `zhao.lei@${DEMO_COMPANY.mailDomain}`, departmentId: departments.quality } },
+    { hoursAgo: 26, actor: oliver, action: 'user.resendActivation', target: user('sun.hao') },
+    { hoursAgo: 5, actor: eleanor, action: 'role.update', target: { targetType: 'role', targetId: roles.receptionist, targetName: 'Receptionist' } },
+    { hoursAgo: 2, actor: oliver, action: 'user.create', target: user('zara.ahmed'), detail: { email: `zara.ahmed@${DEMO_COMPANY.mailDomain}`, departmentId: departments.facilities } },
+  ];
+  for (const entry of entries) {
+    await ctx.repositories.operationLogs.insert({
+      company_id: companyId,
+      actor_id: entry.actor.id,
+      actor_name: entry.actor.fullName,
+      action: entry.action,
+      target_type: entry.target.targetType,
+      target_id: entry.target.targetId,
+      target_name: entry.target.targetName,
+      result: entry.result ?? 'success',
+      detail: entry.detail ? JSON.stringify(entry.detail) : null,
+      ip: entry.actor === admin ? '10.20.0.5' : '10.20.1.' + String(20 + (entry.actor.id % 50)),
+      at: ctx.now - entry.hoursAgo * HOUR_MS,
     });
   }
 }
 
 /**
  * Creates the demo company (Harbourview Technologies, Riverside House in London, departments,
- * roles, an `admin` and twelve colleagues) when the installation has no company yet. Safe to run
+ * roles, an `admin` and 39 colleagues, a few days of operation log) when the installation has no company yet. Safe to run
  * on every start: it does nothing once a company exists. Everything is one transaction, so a
  * failure leaves no half-built company behind.
  */

@@ -4,6 +4,7 @@ import type { Clock } from '../../platform/clock.js';
 import { AppError, notFound, sessionInvalid } from '../../platform/errors.js';
 import { ReturnCode } from '@atrium/contract';
 import type { Actor, OperationLog } from '../operation-log/operation-log.service.js';
+import type { UploadService } from '../upload/upload.service.js';
 import { presentCompany, presentContacts } from './company.presenter.js';
 import type { CompanyRepository } from './company.repository.js';
 
@@ -11,6 +12,7 @@ export interface CompanyServiceDeps {
   companies: CompanyRepository;
   clock: Clock;
   operationLog: OperationLog;
+  uploads: Pick<UploadService, 'isOwnImage'>;
 }
 
 type ContactValues = { billingEmail: string | null; supportEmail: string | null; emergencyEmail: string | null };
@@ -23,7 +25,7 @@ const UniqueViolation = z.union([z.object({ code: z.literal('23505') }), z.objec
 export type CompanyService = ReturnType<typeof createCompanyService>;
 
 /** The caller's company: its profile (/company) and its contact e-mails. */
-export function createCompanyService({ companies, clock, operationLog }: CompanyServiceDeps) {
+export function createCompanyService({ companies, clock, operationLog, uploads }: CompanyServiceDeps) {
   async function loadCompany(companyId: number) {
     const row = await companies.findCompany(companyId);
     // The session names the company; a vanished company means the session is over.
@@ -51,6 +53,8 @@ export function createCompanyService({ companies, clock, operationLog }: Company
           detail: { ...values, companyDomain: domain, previousName: before.name },
         },
         async () => {
+          // The logo kept as it is needs no check; a new one must be a file this company uploaded.
+          if (values.logo !== null && values.logo !== before.logo && !(await uploads.isOwnImage(actor.companyId, values.logo))) throw notFound();
           if (await companies.isDomainTaken(domain, actor.companyId)) throw domainTaken();
           try {
             await companies.updateCompany(

@@ -127,6 +127,10 @@ describe(`company (${TEST_DIALECT})`, () => {
     expect((await update({ ...VALID, companyName: 'Lumen Labs Ltd', logo })).status).toBe(200);
     const info = await get<CurrentUserInfo>('/api/user/getCurrentUserInfo', outsider);
     expect(info.body.result.company).toEqual({ id: companyId, name: 'Lumen Labs Ltd', logo });
+    // Saving again with the logo kept works; a file address the company never uploaded is unknown.
+    expect((await update({ ...VALID, companyName: 'Lumen Labs', logo })).status).toBe(200);
+    const invented = await update({ ...VALID, logo: logo.replace(/\/[^/]+\.png$/, '/AAAAAAAAAAAAAAAAAAAAAAAA.png') });
+    expect([invented.status, invented.body.returncode]).toEqual([404, ReturnCode.NOT_FOUND]);
     expect((await update({ ...VALID, logo: null })).body.result.logo).toBeNull();
   });
 });

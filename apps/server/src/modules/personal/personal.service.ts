@@ -4,6 +4,7 @@ import type { Clock } from '../../platform/clock.js';
 import { notFound, refused, sessionInvalid } from '../../platform/errors.js';
 import type { SessionRepository } from '../session/session.repository.js';
 import type { Actor, OperationLog } from '../operation-log/operation-log.service.js';
+import type { UploadService } from '../upload/upload.service.js';
 import type { PersonalRepository } from './personal.repository.js';
 
 export interface PersonalServiceDeps {
@@ -11,6 +12,7 @@ export interface PersonalServiceDeps {
   sessions: SessionRepository;
   clock: Clock;
   operationLog: OperationLog;
+  uploads: Pick<UploadService, 'isOwnImage'>;
   /** Sessions unused this long are over (the session service's idle timeout). */
   idleMs: number;
 }
@@ -18,7 +20,7 @@ export interface PersonalServiceDeps {
 export type PersonalService = ReturnType<typeof createPersonalService>;
 
 /** /personal: one's own profile and sessions; always allowed to a signed-in user. */
-export function createPersonalService({ personal, sessions, clock, operationLog, idleMs }: PersonalServiceDeps) {
+export function createPersonalService({ personal, sessions, clock, operationLog, uploads, idleMs }: PersonalServiceDeps) {
   async function getProfile(auth: Pick<AuthContext, 'companyId' | 'userId'>): Promise<OwnProfile> {
     const row = await personal.findOwnProfile(auth.companyId, auth.userId);
     if (!row) throw sessionInvalid();
@@ -44,7 +46,12 @@ export function createPersonalService({ personal, sessions, clock, operationLog,
       await operationLog.track(
         actor,
         { action: 'personal.updateProfile', targetType: 'user', targetId: actor.userId, targetName: fullName, detail: { ...values } },
-        () => personal.updateOwnProfile(actor.companyId, actor.userId, { ...values, fullName }, clock.now()),
+        async () => {
+          // The avatar kept as it is needs no check; a new one must be a file this company uploaded.
+          const before = await getProfile(actor);
+          if (values.avatar !== null && values.avatar !== before.avatar && !(await uploads.isOwnImage(actor.companyId, values.avatar))) throw notFound();
+          await personal.updateOwnProfile(actor.companyId, actor.userId, { ...values, fullName }, clock.now());
+        },
       );
       return getProfile(actor);
     },

@@ -182,7 +182,7 @@ export function roleRoutes({ roles }: { roles: RoleService }): FastifyPluginAsyn
         schema: {
           tags: TAGS,
           summary: 'Remove users from a role: they move to the default role',
-          description: 'Users not in the role are left alone. Refused (422/1005) for the default role itself, and when afterwards no active user could manage roles.',
+          description: 'Users of the company not in the role are left alone; an id of no user of the company answers 404. Refused (422/1005) for the default role itself, and when afterwards no active user could manage roles.',
           body: RoleUsersBody,
           response: envelopeResponses(RoleUsersResult),
         },

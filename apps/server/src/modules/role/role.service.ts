@@ -215,7 +215,10 @@ export function createRoleService({ roles, transact, operationLog, clock }: Role
       );
     },
 
-    /** Moves the role's listed members to the default role; users not in the role are left alone. */
+    /**
+     * Moves the role's listed members to the default role; users of the company not in the role are
+     * left alone, and an id of no user of the company answers 404 (as when adding).
+     */
     async removeMembers(caller: Actor, roleId: number, userIds: readonly number[]): Promise<{ moved: number }> {
       const ids = [...new Set(userIds)];
       let role: Role | undefined;
@@ -232,6 +235,7 @@ export function createRoleService({ roles, transact, operationLog, clock }: Role
           change(caller.companyId, async ({ roles: repository }) => {
             role = await getRole(repository, caller.companyId, roleId);
             if (role.isDefault) throw refused('roleDefaultMembersNotRemovable');
+            if ((await repository.countCompanyUsers(caller.companyId, ids)) !== ids.length) throw notFound();
             const fallback = await getDefaultRole(repository, caller.companyId);
             return { moved: await repository.moveUsers(caller.companyId, { userIds: ids, fromRoleId: roleId, toRoleId: fallback.id }, clock.now()) };
           }),

@@ -18,6 +18,9 @@ export const tooLarge = () => new AppError(ReturnCode.PAYLOAD_TOO_LARGE, 'upload
 
 export type UploadService = ReturnType<typeof createUploadService>;
 
+/** A stored file's address as the upload answers it: `/api/upload/files/<companyId>/<name>`. */
+const FILE_URL = /^\/api\/upload\/files\/([0-9]+)\/([^/]+)$/;
+
 /** Image uploads: checked by content (not by name or declared type), stored per company. */
 export function createUploadService({ store }: { store: UploadStore }) {
   return {
@@ -34,6 +37,16 @@ export function createUploadService({ store }: { store: UploadStore }) {
         size: stored.size,
         mimeType: CONTENT_TYPE_OF[extension],
       };
+    },
+
+    /**
+     * Whether an address answered by the upload names a file the company has stored: a logo or an
+     * avatar may only point at the company's own files (another company's answers 404 to the caller).
+     */
+    async isOwnImage(companyId: number, fileUrl: string): Promise<boolean> {
+      const match = FILE_URL.exec(fileUrl);
+      if (!match || Number(match[1]) !== companyId) return false;
+      return store.has(companyId, match[2]!);
     },
 
     /** A stored file of the caller's company; another company's answers 404 like a missing one. */

@@ -103,6 +103,45 @@ describe('console shell', () => {
     expect(screen.queryByTestId('page-directory')).not.toBeInTheDocument();
   });
 
+  it("follows a role change on the next navigation: the menu is asked again, a page no longer allowed is refused", async () => {
+    const directory: PageRoute = { path: '/directory', titleKey: 'menu.directory', load: async () => () => <div data-testid="page-directory" /> };
+    const withDirectory = makeMenu();
+    withDirectory[0]!.children.unshift(makeEntry('directory', '/directory'));
+    // The administrator has since taken the directory away from the role.
+    const seen = stubApi({
+      'GET /user/getMenuList': { result: makeMenu() },
+      'GET /user/getCurrentUserInfo': { result: { ...makeUser(), role: { id: 2, name: 'Readers' } } },
+    });
+    const user = userEvent.setup();
+    const { router } = renderConsole({ path: '/index', user: makeUser(), menu: withDirectory, pages: [...SHELL_PAGES, directory] });
+    await screen.findByTestId('page-index');
+    expect(screen.getByTestId('menu-item-directory')).toBeInTheDocument();
+    expect(seen.filter((request) => request.path === '/user/getMenuList')).toHaveLength(0);
+
+    await user.click(screen.getByTestId('menu-item-personal'));
+    await screen.findByTestId('page-personal');
+    await waitFor(() => expect(screen.queryByTestId('menu-item-directory')).not.toBeInTheDocument());
+    expect(seen.filter((request) => request.path === '/user/getMenuList')).toHaveLength(1);
+    // The header shows the user's role as the server has it now.
+    await waitFor(() => expect(screen.getByTestId('header-user')).toHaveTextContent('Readers'));
+
+    await act(() => router.navigate('/directory'));
+    await screen.findByTestId('page-no-access');
+    expect(screen.queryByTestId('page-directory')).not.toBeInTheDocument();
+  });
+
+  it('keeps the menu on screen when asking for it again fails', async () => {
+    stubApi({ 'GET /user/getMenuList': { status: 500, returncode: 500, message: 'Server internal error' } });
+    const user = userEvent.setup();
+    signedIn();
+    await screen.findByTestId('page-index');
+    await user.click(screen.getByTestId('menu-item-personal'));
+    await screen.findByTestId('page-personal');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(screen.getByTestId('menu-item-personal')).toBeInTheDocument();
+    expect(screen.queryByText('Server internal error')).not.toBeInTheDocument();
+  });
+
   it('shows a 404 inside the shell for unknown paths, without a tab', async () => {
     signedIn('/no-such-page');
     await screen.findByTestId('page-not-found');

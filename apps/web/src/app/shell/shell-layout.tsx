@@ -12,6 +12,7 @@ import { KeepAliveOutlet } from './keep-alive-outlet';
 import { useDoubleKeyPress } from './search-hotkey';
 import { SideMenu } from './side-menu';
 import { TabsBar } from './tabs-bar';
+import { useMenuFollowsRole } from './use-menu-follows-role';
 import { useTabs } from './use-tabs';
 import './shell.css';
 
@@ -38,6 +39,7 @@ export function ShellLayout() {
   const isMobile = useMediaQuery('(max-width: 767px)');
   const [drawerOpen, setDrawerOpen] = useState(false);
   const [searchOpen, setSearchOpen] = useState(false);
+  useMenuFollowsRole(pathname);
   const forbidden = page !== undefined && !isPathAllowed(pathname, menuPaths);
   const tabs = useTabs(forbidden ? undefined : page, menuPaths);
   const openSearch = useCallback(() => setSearchOpen(true), []);

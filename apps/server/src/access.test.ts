@@ -1,0 +1,422 @@
+import { readdirSync } from 'node:fs';
+import path from 'node:path';
+import type { InjectOptions } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  ALL_PERMISSIONS,
+  formatMessage,
+  normalizePermissions,
+  PERMISSION_AREAS,
+  ReturnCode,
+  type Permission,
+  type PermissionArea,
+} from '@atrium/contract';
+import { createDepartmentStyleRepository } from './modules/department/department-style.repository.js';
+import { LOCATION_LEVEL } from './modules/location/location.repository.js';
+import { createMailOutboxRepository } from './modules/mail/mail.repository.js';
+import type { RouteRecord } from './platform/access.js';
+import { call, createTestApp, type TestApp } from './test/app.js';
+import { TEST_DIALECT } from './test/database.js';
+import type { TestUser } from './test/factories.js';
+import { MULTIPART_HEADERS, multipartImage } from './test/uploads.js';
+
+/**
+ * The issue's rule, walked over the whole route table: every route checks the caller's session,
+ * permission and company. No session answers 401/2001; a role without the route's area 403/1014
+ * with the catalogue's message; another company's record 404/1002, with nothing changed anywhere.
+ */
+
+/** Company A's and company B's records that the foreign requests name. */
+interface World {
+  a: {
+    companyId: number;
+    admin: TestUser;
+    user: TestUser;
+    roleId: number;
+    departmentId: number;
+    swatchId: number;
+  };
+  b: {
+    companyId: number;
+    admin: TestUser;
+    user: TestUser;
+    inactiveUserId: number;
+    roleId: number;
+    siblingRoleId: number;
+    departmentId: number;
+    emptyDepartmentId: number;
+    locationId: number;
+    swatchId: number;
+    mailId: number;
+    sessionId: number;
+    fileUrl: string;
+  };
+}
+
+/** One request by A's administrator: the method and path come from the table's key. */
+interface ForeignRequest {
+  /** A concrete URL, for routes with path parameters. */
+  url?: string;
+  query?: Record<string, string | number>;
+  body?: unknown;
+}
+
+type ForeignCase =
+  /** Requests naming B's records: each answers 404/1002 and changes nothing. */
+  | { foreign: (w: World) => ForeignRequest[] }
+  /** List filters given B's ids: they answer 200 and match nothing (a filter is not a lookup). */
+  | { filters: (w: World) => ForeignRequest[] }
+  /** The route names no record of a company (the caller's own data, a list, a new record). */
+  | { none: string };
+
+const profile = { firstName: 'Ada', lastName: 'Alpha', gender: 'female' };
+const companyFields = { companyName: 'Alpha Works', address: '1 Alpha Road', companyDomain: 'alpha', billingEmail: 'billing@alpha.test' };
+const newUser = (n: number) => ({ userName: `foreign.probe${n}`, email: `foreign.probe${n}@alpha.test`, firstName: 'Probe', lastName: `No ${n}` });
+
+/**
+ * How each non-public route is asked for another company's record, keyed "METHOD /path" exactly as
+ * the route table lists it. The test fails while a guarded route is missing here or an entry names a
+ * route that no longer exists, so every new route must be classified. To add a route: write
+ * `foreign` with one request per id it accepts (B's record where A's is expected; for a pair of ids,
+ * also A's record with B's) using the records in `World` (add B's record to `World` and to
+ * `beforeAll` through the factories or B's own API if it is new); `filters` when the ids only narrow
+ * a list; `none: <reason>` when the route reads or changes only the caller's own data or creates a
+ * record from scratch. Merging branches that add routes means adding their lines here, nothing else.
+ */
+const FOREIGN_RECORDS: Record<string, ForeignCase> = {
+  'GET /api/checkIsLogin': { none: "the caller's own session" },
+  'GET /api/logout': { none: "the caller's own session" },
+  'GET /api/user/getCurrentUserInfo': { none: 'the caller' },
+  'GET /api/user/getMenuList': { none: "the caller's menu" },
+  'POST /api/user/updateDefaultPassword': { none: "the caller's own password" },
+  'POST /api/user/updateUserPassword': { none: "the caller's own password" },
+  'GET /api/role/current': { none: "the caller's permissions" },
+  'GET /api/user/common/details': { none: "the caller's profile" },
+  'PUT /api/user/profile': { foreign: (w) => [{ body: { ...profile, avatar: w.b.fileUrl } }] },
+  'GET /api/user/sessions': { none: "the caller's sessions" },
+  'DELETE /api/user/sessions': { foreign: (w) => [{ body: { id: w.b.sessionId } }] },
+
+  'GET /api/tenant/role/tree': { none: "the company's whole tree" },
+  'GET /api/tenant/role/details': { foreign: (w) => [{ query: { id: w.b.roleId } }] },
+  'POST /api/tenant/role': { foreign: (w) => [{ body: { name: 'Probe role', parentId: w.b.roleId } }] },
+  'PUT /api/tenant/role': { foreign: (w) => [{ body: { id: w.b.roleId, name: 'Taken over' } }] },
+  'DELETE /api/tenant/role': { foreign: (w) => [{ body: { id: w.b.siblingRoleId } }] },
+  'PUT /api/tenant/role/swap': {
+    foreign: (w) => [{ body: { id: w.b.roleId, otherId: w.b.siblingRoleId } }, { body: { id: w.a.roleId, otherId: w.b.roleId } }],
+  },
+  'GET /api/tenant/role/user/search': { foreign: (w) => [{ query: { roleId: w.b.roleId } }] },
+  'GET /api/tenant/role/user/candidates': { none: "a list of the company's users" },
+  'POST /api/tenant/role/user': { foreign: (w) => roleMembers(w) },
+  'PUT /api/tenant/role/user': { foreign: (w) => roleMembers(w) },
+  'POST /api/role/user': { foreign: (w) => roleMembers(w) },
+  'DELETE /api/tenant/role/user': { foreign: (w) => roleMembers(w) },
+  'PUT /api/tenant/role/permission': { foreign: (w) => [{ body: { roleId: w.b.roleId, permissions: [] } }] },
+
+  'GET /api/operation-log/list': { none: "the company's log; filters are free text and times" },
+
+  'GET /api/userGroup/getList': { none: "the company's whole list" },
+  'GET /api/group/list': { none: "the company's whole tree" },
+  'POST /api/group': {
+    foreign: (w) => [{ body: { name: 'Probe', parentId: w.b.departmentId } }, { body: { name: 'Probe', locationId: w.b.locationId } }],
+  },
+  'PUT /api/group': {
+    foreign: (w) => [
+      { body: { id: w.b.departmentId, name: 'Taken over' } },
+      { body: { id: w.a.departmentId, name: 'Alpha Research', parentId: w.b.departmentId } },
+      { body: { id: w.a.departmentId, name: 'Alpha Research', locationId: w.b.locationId } },
+    ],
+  },
+  'DELETE /api/group': { foreign: (w) => [{ body: { id: w.b.emptyDepartmentId } }] },
+  'GET /api/tenant/group/list': { none: 'a keyword filter over the company tree' },
+  'POST /api/tenant/group/list': { none: 'a keyword filter over the company tree' },
+  'GET /api/tenant/group/list-of-location-or-group': {
+    foreign: (w) => [{ query: { selector: 'group', parentId: w.b.departmentId } }, { query: { selector: 'location', parentId: w.b.locationId } }],
+  },
+  'POST /api/tenant/group/user/search': { foreign: (w) => [{ body: { groupId: w.b.departmentId } }] },
+  'GET /api/tenant/group/user/statistics': { foreign: (w) => [{ query: { groupId: w.b.departmentId } }] },
+  'GET /api/tenant/group/style-table': { none: "the company's palette" },
+  'POST /api/tenant/group/style-table': { none: 'a new colour' },
+  'PUT /api/tenant/group/style-table': { foreign: (w) => [{ body: { id: w.b.swatchId, color: '#123456' } }] },
+  'DELETE /api/tenant/group/style-table': { foreign: (w) => [{ body: { ids: [w.b.swatchId] } }, { body: { ids: [w.a.swatchId, w.b.swatchId] } }] },
+  'PUT /api/tenant/group/style': {
+    foreign: (w) => [{ body: { groupId: w.b.departmentId, styleId: w.a.swatchId } }, { body: { groupId: w.a.departmentId, styleId: w.b.swatchId } }],
+  },
+
+  'GET /api/mail/outbox': { none: "the company's outbox; the filter is free text" },
+  'GET /api/mail/outbox/details': { foreign: (w) => [{ query: { id: w.b.mailId } }] },
+
+  'POST /api/user/getUserList': { filters: (w) => userFilters(w) },
+  'POST /api/user/export': { filters: (w) => userFilters(w) },
+  'GET /api/user/details': { foreign: (w) => [{ query: { id: w.b.user.id } }] },
+  'GET /api/user/directoryOptions': { none: "the company's departments, roles and locations" },
+  'POST /api/user': {
+    foreign: (w) => [
+      { body: { ...newUser(1), departmentId: w.b.departmentId } },
+      { body: { ...newUser(2), roleId: w.b.roleId } },
+      { body: { ...newUser(3), locationId: w.b.locationId } },
+    ],
+  },
+  'PUT /api/user': {
+    foreign: (w) => {
+      const own = { id: w.a.user.id, firstName: 'Probe', lastName: 'Alpha' };
+      return [
+        { body: { id: w.b.user.id, firstName: 'Taken', lastName: 'Over' } },
+        { body: { ...own, departmentId: w.b.departmentId } },
+        { body: { ...own, roleId: w.b.roleId } },
+        { body: { ...own, locationId: w.b.locationId } },
+      ];
+    },
+  },
+  'DELETE /api/user': { foreign: (w) => [{ body: { ids: [w.b.user.id] } }, { body: { ids: [w.a.user.id, w.b.user.id] } }] },
+  'PUT /api/user/group': {
+    foreign: (w) => [
+      { body: { userIds: [w.b.user.id], departmentId: w.a.departmentId } },
+      { body: { userIds: [w.a.user.id], departmentId: w.b.departmentId } },
+      { body: { userIds: [w.a.user.id, w.b.user.id], departmentId: null } },
+    ],
+  },
+  'POST /api/user/resendActivation': { foreign: (w) => [{ body: { id: w.b.inactiveUserId } }] },
+  'POST /api/user/import': { none: 'rows name departments, roles and locations, looked up by name in the caller\'s company only' },
+
+  'GET /api/passStrategy/getPassStrategy': { none: "the company's policy" },
+  'POST /api/passStrategy/updatePassStrategy': { none: "the company's policy" },
+  'GET /api/safety-password': { none: "the company's safety password state" },
+  'PUT /api/safety-password': { none: "the company's safety password" },
+  'POST /api/safety-password/verify': { none: "the company's safety password" },
+
+  'GET /api/company': { none: "the caller's company" },
+  'GET /api/company/getCompany': { foreign: (w) => [{ query: { id: w.b.companyId } }] },
+  'POST /api/company/updateCompany': { foreign: (w) => [{ body: { ...companyFields, logo: w.b.fileUrl } }] },
+  'GET /api/tenant/company-contacts': { none: "the caller's company" },
+  'PUT /api/tenant/company-contacts': { none: "the caller's company" },
+
+  'POST /api/upload': { none: "a new file of the caller's company" },
+  'GET /api/upload/files/:companyId/:name': { foreign: (w) => [{ url: w.b.fileUrl }] },
+};
+
+/** Role membership changes naming B's role, or B's user. */
+function roleMembers(w: World): ForeignRequest[] {
+  return [{ body: { roleId: w.b.roleId, userIds: [w.a.user.id] } }, { body: { roleId: w.a.roleId, userIds: [w.b.user.id] } }];
+}
+
+function userFilters(w: World): ForeignRequest[] {
+  return [{ body: { departmentId: w.b.departmentId } }, { body: { roleId: w.b.roleId } }, { body: { locationId: w.b.locationId } }];
+}
+
+const routeKey = (route: Pick<RouteRecord, 'method' | 'url'>) => `${route.method} ${route.url}`;
+/** Path parameters filled with harmless values: the guard answers before anything reads them. */
+const concreteUrl = (url: string) => url.replace(/:[A-Za-z0-9_]+/g, '1');
+
+function requestFor(method: string, url: string, request: ForeignRequest, token?: string): InjectOptions {
+  const query = request.query ? `?${new URLSearchParams(Object.entries(request.query).map(([key, value]): [string, string] => [key, String(value)]))}` : '';
+  return {
+    method: method as InjectOptions['method'],
+    url: (request.url ?? url) + query,
+    headers: token ? { token } : {},
+    ...(request.body !== undefined ? { payload: request.body as InjectOptions['payload'] } : {}),
+  };
+}
+
+/** A body that gets past JSON parsing: the guard must answer before validation looks at it. */
+function emptyRequest(route: RouteRecord, headers: Record<string, string>): InjectOptions {
+  const url = concreteUrl(route.url);
+  if (route.url === '/api/upload' || route.url === '/api/user/import') {
+    return { method: route.method as 'POST', url, headers: { ...headers, ...MULTIPART_HEADERS }, payload: multipartImage({ kind: 'image' }) };
+  }
+  return { method: route.method as InjectOptions['method'], url, headers, ...(route.method !== 'GET' ? { payload: {} } : {}) };
+}
+
+describe(`access over the route table (${TEST_DIALECT})`, () => {
+  let t: TestApp;
+  let w: World;
+  let guarded: RouteRecord[];
+  /** Tables holding company rows (found by their company_id column, so new tables count too). */
+  let companyTables: string[];
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    const { factories } = t;
+    guarded = t.app.routeTable.filter((route) => route.access !== 'public' && route.method !== 'HEAD');
+    const tables = await t.db.kysely.introspection.getTables();
+    companyTables = tables.filter((table) => table.columns.some((column) => column.name === 'company_id')).map((table) => table.name).sort();
+
+    const alpha = await factories.company({ name: 'Alpha Works', domain: 'alpha' });
+    const bravo = await factories.company({ name: 'Bravo Holdings', domain: 'bravo' });
+    const styles = createDepartmentStyleRepository(t.db.kysely);
+
+    await factories.role(alpha.id, [], { name: 'Alpha Staff', isDefault: true });
+    const alphaRole = await factories.role(alpha.id, ['users:view'], { name: 'Alpha Team' });
+    const alphaDepartment = await factories.department(alpha.id, 'Alpha Research');
+
+    await factories.role(bravo.id, [], { name: 'Bravo Staff', isDefault: true });
+    const bravoRole = await factories.role(bravo.id, ['users:view'], { name: 'Bravo Team' });
+    const bravoSibling = await factories.role(bravo.id, [], { name: 'Bravo Sibling' });
+    const bravoDepartment = await factories.department(bravo.id, 'Bravo Research');
+    const bravoFloor = await factories.location({ companyId: bravo.id, level: LOCATION_LEVEL.floor, name: 'Bravo Floor' });
+    const bravoAdmin = await factories.user(bravo.id, { permissions: ALL_PERMISSIONS });
+    const bravoToken = await factories.session(bravoAdmin);
+    const asBravo = (options: InjectOptions) => call(t.app, { ...options, headers: { ...options.headers, token: bravoToken } });
+
+    // B's own records made through B's API where there is one, as B's administrator would.
+    const upload = await asBravo({ method: 'POST', url: '/api/upload', headers: MULTIPART_HEADERS, payload: multipartImage({ kind: 'avatar' }) });
+    expect(upload.status).toBe(200);
+    const inactive = await asBravo({
+      method: 'POST',
+      url: '/api/user',
+      payload: { userName: 'bravo.newcomer', email: 'newcomer@bravo.test', firstName: 'Bea', lastName: 'Newcomer', roleId: bravoRole },
+    });
+    expect(inactive.status).toBe(200);
+    const emptyDepartment = await asBravo({ method: 'POST', url: '/api/group', payload: { name: 'Bravo Empty', parentId: bravoDepartment } });
+    expect(emptyDepartment.status).toBe(200);
+    const bravoSessions = await t.db.kysely.selectFrom('sessions').select('id').where('user_id', '=', bravoAdmin.id).execute();
+
+    w = {
+      a: {
+        companyId: alpha.id,
+        admin: await factories.user(alpha.id, { permissions: ALL_PERMISSIONS, departmentId: alphaDepartment }),
+        user: await factories.user(alpha.id, { roleId: alphaRole, departmentId: alphaDepartment }),
+        roleId: alphaRole,
+        departmentId: alphaDepartment,
+        swatchId: await styles.insertStyle(alpha.id, '#112233', t.clock.now()),
+      },
+      b: {
+        companyId: bravo.id,
+        admin: bravoAdmin,
+        user: await factories.user(bravo.id, { roleId: bravoRole, departmentId: bravoDepartment }),
+        inactiveUserId: (inactive.body.result as { id: number }).id,
+        roleId: bravoRole,
+        siblingRoleId: bravoSibling,
+        departmentId: bravoDepartment,
+        emptyDepartmentId: (emptyDepartment.body.result as { id: number }).id,
+        locationId: bravoFloor,
+        swatchId: await styles.insertStyle(bravo.id, '#ABCDEF', t.clock.now()),
+        mailId: await createMailOutboxRepository(t.db.kysely).insert({
+          companyId: bravo.id,
+          to: 'someone@bravo.test',
+          subject: 'Bravo only',
+          text: 'bravo',
+          html: null,
+          status: 'kept',
+          createdAt: t.clock.now(),
+        }),
+        sessionId: bravoSessions[0]!.id,
+        fileUrl: (upload.body.result as { fileUrl: string }).fileUrl,
+      },
+    };
+  });
+  afterAll(() => t.cleanup());
+
+  /**
+   * Every company row of every company table, and B's stored files. A's log rows and sessions are
+   * left out: A's refused attempt is logged, and A's session notes when it was last used.
+   */
+  async function snapshot() {
+    const rows: Record<string, string[]> = {};
+    for (const table of companyTables) {
+      const all = (await t.db.kysely.selectFrom(table as 'users').selectAll().execute()) as Record<string, unknown>[];
+      rows[table] = all
+        .filter((row) => !(['operation_logs', 'sessions'].includes(table) && Number(row.company_id) === w.a.companyId))
+        .map((row) => JSON.stringify(row, (_key, value: unknown) => (typeof value === 'bigint' ? Number(value) : value)))
+        .sort();
+    }
+    const companies = await t.db.kysely.selectFrom('companies').selectAll().orderBy('id').execute();
+    let files: string[] = [];
+    try {
+      files = readdirSync(path.join(t.config.dataDir, 'uploads', String(w.b.companyId))).sort();
+    } catch {
+      files = [];
+    }
+    return { rows, companies: JSON.stringify(companies), files };
+  }
+
+  it('classifies every guarded route, and only existing ones', () => {
+    const existing = new Set(guarded.map(routeKey));
+    expect([...existing].filter((key) => !(key in FOREIGN_RECORDS)), 'guarded routes missing from FOREIGN_RECORDS').toEqual([]);
+    expect(Object.keys(FOREIGN_RECORDS).filter((key) => !existing.has(key)), 'FOREIGN_RECORDS names routes that do not exist').toEqual([]);
+    expect(companyTables).toContain('users');
+  });
+
+  it('answers 401/2001 to every guarded route without a session', async () => {
+    for (const route of guarded) {
+      const answer = await call(t.app, emptyRequest(route, {}));
+      expect([answer.status, answer.body.returncode], routeKey(route)).toEqual([401, ReturnCode.SESSION_INVALID]);
+    }
+  });
+
+  it("answers 403/1014 with the catalogue's message to a role without the route's area", async () => {
+    const tokens = new Map<string, string>();
+    /** A signed-in user of company A whose role holds exactly these permissions, once normalised. */
+    const tokenFor = async (permissions: Permission[]) => {
+      const normalised = normalizePermissions(permissions);
+      const key = normalised.join(',');
+      let token = tokens.get(key);
+      if (!token) {
+        const user = await t.factories.user(w.a.companyId, { permissions: normalised });
+        token = await t.factories.session(user);
+        tokens.set(key, token);
+      }
+      return { token, normalised };
+    };
+    const views = (except?: PermissionArea) => PERMISSION_AREAS.filter((area) => area !== except).map((area) => `${area}:view` as const);
+
+    const permissionRoutes = guarded.filter((route) => route.access === 'permission');
+    expect(permissionRoutes.length).toBeGreaterThan(40);
+    for (const route of permissionRoutes) {
+      const required = route.permission!;
+      const [area, level] = required.split(':') as [PermissionArea, 'view' | 'edit'];
+      const refusals = [await tokenFor(views(area))];
+      // View of the same area is not enough for an edit route.
+      if (level === 'edit') refusals.push(await tokenFor(views()));
+      for (const { token, normalised } of refusals) {
+        expect(normalised.some((permission) => permission.startsWith(`${area}:`) && (level === 'view' || permission.endsWith(':edit'))), required).toBe(false);
+        for (const lang of ['en-US', 'zh-CN'] as const) {
+          const answer = await call(t.app, emptyRequest(route, { token, lang }));
+          expect([answer.status, answer.body.returncode], `${routeKey(route)} as [${normalised.join(' ')}]`).toEqual([403, ReturnCode.NO_PERMISSION]);
+          expect(answer.body.message, routeKey(route)).toBe(formatMessage('noPermission', lang));
+        }
+      }
+      // The permission itself gets past the guard (whatever the empty request then earns).
+      const { token } = await tokenFor([required]);
+      const allowed = await t.app.inject(emptyRequest(route, { token }));
+      expect([401, 403], `${routeKey(route)} with ${required}`).not.toContain(allowed.statusCode);
+    }
+    expect(formatMessage('noPermission', 'en-US')).toBe('You have no permission for this operation');
+  });
+
+  it("answers 404/1002 to another company's record and changes nothing", async () => {
+    const adminToken = await t.factories.session(w.a.admin);
+    let count = 0;
+    for (const route of guarded) {
+      const entry = FOREIGN_RECORDS[routeKey(route)];
+      if (!entry || !('foreign' in entry)) continue;
+      for (const request of entry.foreign(w)) {
+        const before = await snapshot();
+        const answer = await call(t.app, requestFor(route.method, route.url, request, adminToken));
+        const label = `${routeKey(route)} ${JSON.stringify(request)}`;
+        expect([answer.status, answer.body.returncode, answer.body.result], label).toEqual([404, ReturnCode.NOT_FOUND, null]);
+        expect(await snapshot(), label).toEqual(before);
+        count++;
+      }
+    }
+    expect(count).toBeGreaterThan(30);
+  });
+
+  it("lets list filters naming another company's records match nothing", async () => {
+    const adminToken = await t.factories.session(w.a.admin);
+    for (const route of guarded) {
+      const entry = FOREIGN_RECORDS[routeKey(route)];
+      if (!entry || !('filters' in entry)) continue;
+      for (const request of entry.filters(w)) {
+        const label = `${routeKey(route)} ${JSON.stringify(request)}`;
+        const body = { ...(request.body as object), format: 'csv' };
+        const response = await t.app.inject(requestFor(route.method, route.url, { ...request, body }, adminToken));
+        expect(response.statusCode, label).toBe(200);
+        const text = response.body;
+        expect(text, label).not.toContain(w.b.user.userName);
+        expect(text, label).not.toContain('bravo');
+        if (route.url === '/api/user/getUserList') expect((response.json() as { result: { total: number } }).result.total, label).toBe(0);
+        else expect(text.trim().split('\n'), label).toHaveLength(1);
+      }
+    }
+  });
+});
