@@ -56,15 +56,15 @@ export class SegmentCursor {
   }
 
   uint8(): number {
-    return this.bytes(1)[0]!;
+    return this.fixed(1, (bytes, at) => bytes[at]!);
   }
 
   uint16(): number {
-    return this.bytes(2).readUInt16LE(0);
+    return this.fixed(2, (bytes, at) => bytes.readUInt16LE(at));
   }
 
   uint32(): number {
-    return this.bytes(4).readUInt32LE(0);
+    return this.fixed(4, (bytes, at) => bytes.readUInt32LE(at));
   }
 
   /** Skips `count` bytes, across segment boundaries. */
@@ -100,16 +100,17 @@ export class SegmentCursor {
     return text;
   }
 
-  private bytes(count: number): Buffer {
+  /** A fixed-size number, read in place unless it straddles two segments. */
+  private fixed(count: number, read: (bytes: Buffer, at: number) => number): number {
     const current = this.currentSegment(`reading ${count} bytes`);
     if (this.position + count <= current.length) {
-      const slice = current.subarray(this.position, this.position + count);
+      const value = read(current, this.position);
       this.position += count;
-      return slice;
+      return value;
     }
     const gathered = Buffer.alloc(count);
-    for (let index = 0; index < count; index++) gathered[index] = this.bytes(1)[0]!;
-    return gathered;
+    for (let index = 0; index < count; index++) gathered[index] = this.uint8();
+    return read(gathered, 0);
   }
 
   private currentSegment(what: string): Buffer {
