@@ -98,4 +98,17 @@ describe('compound file reader', () => {
     claims.writeUInt32LE(200, 44);
     expect(failure(() => openCompoundFile(claims))).toMatch(/^damaged: (200 FAT sectors in a file|the DIFAT chain ends)/);
   });
+
+  it('refuses a DIFAT chain that loops', () => {
+    // 240 sectors of data, so a header may claim more FAT sectors than its own 109 entries list.
+    const built = buildCompoundFile([{ name: 'Workbook', data: pattern(240 * 512, 3) }]);
+    const difatSector = built.chains.Workbook![0]!;
+    const looped = Buffer.from(built.bytes);
+    looped.writeUInt32LE(240, 44);
+    looped.writeUInt32LE(difatSector, 68);
+    looped.writeUInt32LE(5, 72);
+    // The DIFAT sector's last entry names the sector itself as the next one.
+    looped.writeUInt32LE(difatSector, sectorOffset(512, difatSector) + 127 * 4);
+    expect(failure(() => openCompoundFile(looped))).toBe(`damaged: the DIFAT chain loops at sector ${difatSector}`);
+  });
 });

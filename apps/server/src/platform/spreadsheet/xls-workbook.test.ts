@@ -106,6 +106,7 @@ function handWrittenWorkbook(): Buffer {
     record(0x0006, cell(5, 1), u8(1, 0, 1, 0, 0, 0), u16(0xffff), u16(0), u32(0), u16(0)),
     record(0x0006, cell(5, 2), u8(3, 0, 0, 0, 0, 0), u16(0xffff), u16(0), u32(0), u16(0)),
     record(0x0204, cell(6, 3), u16(5), u8(1), utf16('label')),
+    record(0x00d6, cell(6, 4), u16(4), u8(0), latin1('rich'), u16(1), u16(0, 1)),
     eof(),
   ]);
   return Buffer.concat([...globalsBeforeSheets, boundSheet(globalsLength, 1, 0, 'Sheet1'), boundSheet(globalsLength + worksheet.length, 0, 2, 'Chart1'), eof(), worksheet]);
@@ -133,7 +134,7 @@ describe('xls workbook reader', () => {
     expect(hidden).toMatchObject({ name: 'Hidden', isHidden: true });
   });
 
-  it('reads shared strings that cross CONTINUE records, long formula strings, RK and MULRK numbers', () => {
+  it('reads shared strings that cross CONTINUE records, long formula strings, RK, MULRK, LABEL and RSTRING cells, skipping charts', () => {
     const [sheet, ...others] = readXlsWorkbook(asXls(handWrittenWorkbook()));
     expect(others).toEqual([]);
     expect(sheet).toEqual({
@@ -146,7 +147,7 @@ describe('xls workbook reader', () => {
         [true, { error: '#N/A' }],
         [],
         ['text✓!', true, ''],
-        [null, null, null, 'label'],
+        [null, null, null, 'label', 'rich'],
       ],
     });
   });
