@@ -1,10 +1,10 @@
 import { damaged } from './spreadsheet-error.js';
 
-// The record layer of a BIFF8 workbook stream ([MS-XLS] 2.1.4 "Record"): each record is a 16-bit
+// The record layer of a BIFF8 workbook stream ([MS-XLS] "Record"): each record is a 16-bit
 // type, a 16-bit size and that many bytes of data. A record too long for one (SST, STRING) goes
-// on in CONTINUE records right after it. Strings use [MS-XLS] 2.5.293-2.5.296 layouts.
+// on in CONTINUE records right after it. Strings use the [MS-XLS] XLUnicodeString family of layouts.
 
-/** [MS-XLS] 2.4.58 "Continue": more data of the record before it. */
+/** [MS-XLS] "Continue": more data of the record before it. */
 export const CONTINUE = 0x003c;
 
 /** One record: its type, its data and where the next record starts. */
@@ -40,8 +40,8 @@ export function withContinues(stream: Buffer, record: BiffRecord): { segments: B
 /**
  * Reads through a record and its CONTINUE records as one run of bytes, except for characters:
  * where a string's characters cross into the next CONTINUE record, that record starts with a
- * fresh option byte whose low bit says whether the rest is 8-bit or UTF-16LE ([MS-XLS] 2.5.293
- * "XLUnicodeRichExtendedString", 2.4.265 "SST").
+ * fresh option byte whose low bit says whether the rest is 8-bit or UTF-16LE ([MS-XLS]
+ * "XLUnicodeRichExtendedString" and "SST").
  */
 export class SegmentCursor {
   private segment = 0;
@@ -132,7 +132,7 @@ export class SegmentCursor {
 }
 
 /**
- * [MS-XLS] 2.5.293 "XLUnicodeRichExtendedString": a 16-bit character count, option flags
+ * [MS-XLS] "XLUnicodeRichExtendedString": a 16-bit character count, option flags
  * (0x01 UTF-16, 0x04 phonetic data follows, 0x08 rich-text runs follow), the run count and the
  * phonetic size when flagged, the characters, then the runs (4 bytes each) and phonetic bytes,
  * which are skipped.
@@ -147,14 +147,14 @@ export function readRichExtendedString(cursor: SegmentCursor): string {
   return text;
 }
 
-/** [MS-XLS] 2.5.294 "XLUnicodeString": a 16-bit character count, option flags, the characters. */
+/** [MS-XLS] "XLUnicodeString": a 16-bit character count, option flags, the characters. */
 export function readUnicodeString(cursor: SegmentCursor): string {
   const count = cursor.uint16();
   const flags = cursor.uint8();
   return cursor.chars(count, (flags & 0x01) !== 0);
 }
 
-/** [MS-XLS] 2.5.240 "ShortXLUnicodeString": an 8-bit character count, option flags, the characters. */
+/** [MS-XLS] "ShortXLUnicodeString": an 8-bit character count, option flags, the characters. */
 export function readShortUnicodeString(cursor: SegmentCursor): string {
   const count = cursor.uint8();
   const flags = cursor.uint8();

@@ -5,22 +5,22 @@ import { damaged } from './spreadsheet-error.js';
 // offset, index and chain read from the file is checked before use, every chain is walked with a
 // visited set (a cycle is damage, never a loop), and no stream can be longer than the file.
 
-/** The first eight bytes of every compound file ([MS-CFB] 2.2 "Header Signature"). */
+/** The first eight bytes of every compound file ([MS-CFB] "Header Signature"). */
 export const COMPOUND_FILE_SIGNATURE = Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]);
 
 /** Files above this size are refused before any parsing (the upload limit is far below it). */
 export const MAX_COMPOUND_FILE_BYTES = 64 * 1024 * 1024;
 
-// [MS-CFB] 2.1 "Compound File Sector Numbers and Types".
+// [MS-CFB] "Compound File Sector Numbers and Types".
 const MAX_REGULAR_SECTOR = 0xfffffffa;
 const END_OF_CHAIN = 0xfffffffe;
-// [MS-CFB] 2.6.1 "Compound File Directory Entry": 128 bytes; NOSTREAM marks an absent sibling or child.
+// [MS-CFB] "Compound File Directory Entry": 128 bytes; NOSTREAM marks an absent sibling or child.
 const DIRECTORY_ENTRY_SIZE = 128;
 const NO_STREAM = 0xffffffff;
 const HEADER_DIFAT_ENTRIES = 109;
 const MINI_STREAM_CUTOFF = 4096;
 
-/** The fields of the 512-byte header ([MS-CFB] 2.2 "Compound File Header") this reader uses. */
+/** The fields of the 512-byte header ([MS-CFB] "Compound File Header") this reader uses. */
 interface Header {
   majorVersion: number;
   sectorSize: number;
@@ -36,7 +36,7 @@ interface Header {
 
 type EntryType = 'unused' | 'storage' | 'stream' | 'root';
 
-/** One directory entry ([MS-CFB] 2.6.1): a storage (folder), a stream (file) or the root storage. */
+/** One directory entry ([MS-CFB] "Compound File Directory Entry"): a storage (folder), a stream (file) or the root storage. */
 interface DirectoryEntry {
   name: string;
   type: EntryType;
@@ -106,7 +106,7 @@ function fullSector(data: Buffer, sectorSize: number, sectorCount: number, index
 }
 
 /**
- * The locations of the FAT sectors ([MS-CFB] 2.5 "Compound File DIFAT Sectors"): the first 109
+ * The locations of the FAT sectors ([MS-CFB] "Compound File DIFAT Sectors"): the first 109
  * are in the header, the rest in a chain of DIFAT sectors whose last entry names the next one.
  */
 function readFatSectorLocations(data: Buffer, header: Header, sectorCount: number): number[] {
@@ -127,7 +127,7 @@ function readFatSectorLocations(data: Buffer, header: Header, sectorCount: numbe
   return locations;
 }
 
-/** The file allocation table ([MS-CFB] 2.3): entry n names the sector after sector n in its chain. */
+/** The file allocation table ([MS-CFB] "Compound File FAT Sectors"): entry n names the sector after sector n in its chain. */
 function readFat(data: Buffer, header: Header, sectorCount: number): Uint32Array {
   const locations = readFatSectorLocations(data, header, sectorCount);
   const perSector = header.sectorSize / 4;
@@ -178,7 +178,7 @@ function readRegularChain(volume: Volume, start: number, what: string, size?: nu
 
 const ENTRY_TYPES: Record<number, EntryType> = { 0: 'unused', 1: 'storage', 2: 'stream', 5: 'root' };
 
-/** One 128-byte directory entry ([MS-CFB] 2.6.1); the stream size of a version 3 file is 32-bit. */
+/** One 128-byte directory entry ([MS-CFB] "Compound File Directory Entry"); the stream size of a version 3 file is 32-bit. */
 function readDirectoryEntry(bytes: Buffer, majorVersion: number, id: number): DirectoryEntry {
   const nameLength = bytes.readUInt16LE(64);
   const type = ENTRY_TYPES[bytes[66]!];
@@ -199,7 +199,7 @@ function readDirectoryEntry(bytes: Buffer, majorVersion: number, id: number): Di
   };
 }
 
-/** Every entry of the directory chain ([MS-CFB] 2.6 "Compound File Directory Sectors"). */
+/** Every entry of the directory chain ([MS-CFB] "Compound File Directory Sectors"). */
 function readDirectory(volume: Volume): DirectoryEntry[] {
   const bytes = readRegularChain(volume, volume.header.firstDirectorySector, 'the directory');
   const entries: DirectoryEntry[] = [];
@@ -212,7 +212,7 @@ function readDirectory(volume: Volume): DirectoryEntry[] {
 
 /**
  * The children of a storage. They form a red-black tree through the left and right sibling
- * links ([MS-CFB] 2.6.4); its order does not matter here, so this walks it with a stack and
+ * links ([MS-CFB] "Red-Black Tree"); its order does not matter here, so this walks it with a stack and
  * refuses an index out of range or an entry reached twice.
  */
 function childrenOf(entries: DirectoryEntry[], storage: DirectoryEntry): DirectoryEntry[] {
@@ -232,7 +232,7 @@ function childrenOf(entries: DirectoryEntry[], storage: DirectoryEntry): Directo
   return children;
 }
 
-/** The mini FAT ([MS-CFB] 2.4): the allocation table of the 64-byte sectors of the mini stream. */
+/** The mini FAT ([MS-CFB] "Compound File Mini FAT Sectors"): the allocation table of the 64-byte sectors of the mini stream. */
 function readMiniFat(volume: Volume): Uint32Array {
   if (volume.header.firstMiniFatSector === END_OF_CHAIN) return new Uint32Array(0);
   const bytes = readRegularChain(volume, volume.header.firstMiniFatSector, 'the mini FAT');

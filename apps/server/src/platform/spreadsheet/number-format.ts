@@ -2,7 +2,7 @@
 
 /**
  * Built-in format ids that show dates or times when a workbook stores no FORMAT record for them
- * ([MS-XLS] 2.4.126 "Format", the ifmt table): 14–22 and 45–47 in every locale, and 27–36 and
+ * ([MS-XLS] "Format", the ifmt table): 14–22 and 45–47 in every locale, and 27–36 and
  * 50–58, the East Asian date formats (年/月/日 in a Chinese Excel).
  */
 const BUILT_IN_DATE_FORMATS = new Set([14, 15, 16, 17, 18, 19, 20, 21, 22, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 45, 46, 47, 50, 51, 52, 53, 54, 55, 56, 57, 58]);

@@ -18,7 +18,7 @@ export interface XlsSheet {
   rows: XlsCellValue[][];
 }
 
-// Record types ([MS-XLS] 2.3 "Record Enumeration").
+// Record types ([MS-XLS] "Record Enumeration").
 const RECORD = {
   BOF: 0x0809,
   EOF: 0x000a,
@@ -42,15 +42,15 @@ const RECORD = {
 /** BOF records of BIFF2, BIFF3 and BIFF4, whose type differs from BIFF5/8's 0x0809. */
 const OLD_BOF_TYPES = new Set([0x0009, 0x0209, 0x0409]);
 const BIFF8_VERSION = 0x0600;
-// [MS-XLS] 2.4.21 "BOF" dt: the kind of substream.
+// [MS-XLS] "BOF" dt: the kind of substream.
 const SUBSTREAM_GLOBALS = 0x0005;
 const SUBSTREAM_WORKSHEET = 0x0010;
-// [MS-XLS] 2.4.28 "BoundSheet8" dt: 0 is a worksheet (or dialog sheet); charts, macros, VBA are not.
+// [MS-XLS] "BoundSheet8" dt: 0 is a worksheet (or dialog sheet); charts, macros, VBA are not.
 const SHEET_TYPE_WORKSHEET = 0;
 /** BIFF8 worksheets have 256 columns. */
 const MAX_COLUMNS = 256;
 
-/** [MS-XLS] 2.5.97.2 "BErr": the error codes a cell can hold. */
+/** [MS-XLS] "BErr": the error codes a cell can hold. */
 const ERROR_CODES: Record<number, string> = {
   0x00: '#NULL!',
   0x07: '#DIV/0!',
@@ -74,7 +74,7 @@ interface Globals {
 /**
  * The workbook stream of a compound file: "Workbook" for BIFF8, "Book" for Excel 5/95 and older.
  * A password-protected xlsx is a compound file too, holding an "EncryptedPackage" stream
- * ([MS-OFFCRYPTO] 2.3.4.4).
+ * ([MS-OFFCRYPTO] "EncryptedPackage Stream").
  */
 function findWorkbookStream(data: Buffer): Buffer {
   const file = openCompoundFile(data);
@@ -85,7 +85,7 @@ function findWorkbookStream(data: Buffer): Buffer {
   throw new SpreadsheetError('notWorkbook', 'no Workbook stream');
 }
 
-/** Checks a substream's BOF record ([MS-XLS] 2.4.21): BIFF8 and the expected kind of substream. */
+/** Checks a substream's BOF record ([MS-XLS] "BOF"): BIFF8 and the expected kind of substream. */
 function checkBof(record: BiffRecord, kind: number): void {
   if (OLD_BOF_TYPES.has(record.type)) throw new SpreadsheetError('oldVersion', `BOF record 0x${record.type.toString(16)}`);
   if (record.type !== RECORD.BOF || record.data.length < 4) throw damaged('the substream does not start with a BOF record');
@@ -95,7 +95,7 @@ function checkBof(record: BiffRecord, kind: number): void {
   if (dt !== kind) throw damaged(`substream kind 0x${dt.toString(16)} where 0x${kind.toString(16)} was expected`);
 }
 
-/** [MS-XLS] 2.4.265 "SST": total and unique counts, then the unique strings across CONTINUE records. */
+/** [MS-XLS] "SST": total and unique counts, then the unique strings across CONTINUE records. */
 function readSharedStrings(segments: Buffer[]): string[] {
   const cursor = new SegmentCursor(segments);
   cursor.skip(4);
@@ -106,14 +106,14 @@ function readSharedStrings(segments: Buffer[]): string[] {
   return strings;
 }
 
-/** [MS-XLS] 2.4.28 "BoundSheet8": the sheet's BOF position, visibility, type and name. */
+/** [MS-XLS] "BoundSheet8": the sheet's BOF position, visibility, type and name. */
 function readBoundSheet(data: Buffer): { name: string; isHidden: boolean; offset: number; type: number } {
   if (data.length < 8) throw damaged('BoundSheet8 record is too short');
   const name = readShortUnicodeString(new SegmentCursor([data.subarray(6)]));
   return { name, offset: data.readUInt32LE(0), isHidden: (data[4]! & 0x03) !== 0, type: data[5]! };
 }
 
-/** Reads the workbook globals substream ([MS-XLS] 2.1.7.20.1): date system, strings, formats, sheets. */
+/** Reads the workbook globals substream ([MS-XLS] "Globals Substream"): date system, strings, formats, sheets. */
 function readGlobals(stream: Buffer): Globals {
   let record = recordAt(stream, 0);
   checkBof(record, SUBSTREAM_GLOBALS);
@@ -139,12 +139,12 @@ function readGlobals(stream: Buffer): Globals {
         break;
       }
       case RECORD.FORMAT:
-        // [MS-XLS] 2.4.126 "Format": the format id, then its format string.
+        // [MS-XLS] "Format": the format id, then its format string.
         if (record.data.length < 5) throw damaged('Format record is too short');
         formats.set(record.data.readUInt16LE(0), readUnicodeString(new SegmentCursor([record.data.subarray(2)])));
         break;
       case RECORD.XF:
-        // [MS-XLS] 2.4.353 "XF": the font index, then the number format id.
+        // [MS-XLS] "XF": the font index, then the number format id.
         if (record.data.length < 4) throw damaged('XF record is too short');
         xfFormats.push(record.data.readUInt16LE(2));
         break;
@@ -157,7 +157,7 @@ function readGlobals(stream: Buffer): Globals {
   }
 }
 
-/** [MS-XLS] 2.5.217 "RkNumber": a 30-bit integer or the high 30 bits of a double, maybe divided by 100. */
+/** [MS-XLS] "RkNumber": a 30-bit integer or the high 30 bits of a double, maybe divided by 100. */
 export function decodeRk(rk: number): number {
   const value = rk & 0x02 ? rk >> 2 : Buffer.from([0, 0, 0, 0, rk & 0xfc, (rk >>> 8) & 0xff, (rk >>> 16) & 0xff, rk >>> 24]).readDoubleLE(0);
   return rk & 0x01 ? value / 100 : value;
@@ -190,13 +190,13 @@ class SheetBuilder {
   }
 }
 
-/** The fixed start of every cell record ([MS-XLS] 2.5.19 "Cell"): row, column, XF index. */
+/** The fixed start of every cell record ([MS-XLS] "Cell"): row, column, XF index. */
 function cellAt(data: Buffer, minimumSize: number, name: string): { row: number; column: number; xf: number } {
   if (data.length < minimumSize) throw damaged(`${name} record is too short`);
   return { row: data.readUInt16LE(0), column: data.readUInt16LE(2), xf: data.readUInt16LE(4) };
 }
 
-/** [MS-XLS] 2.4.180 "MulRk": one row, a first column, then (XF, RK) pairs, then the last column. */
+/** [MS-XLS] "MulRk": one row, a first column, then (XF, RK) pairs, then the last column. */
 function readMulRk(data: Buffer, sheet: SheetBuilder): void {
   if (data.length < 6 || (data.length - 6) % 6 !== 0) throw damaged('MulRk record has a bad size');
   const row = data.readUInt16LE(0);
@@ -208,7 +208,7 @@ function readMulRk(data: Buffer, sheet: SheetBuilder): void {
 }
 
 /**
- * [MS-XLS] 2.4.127 "Formula": the cell, then the cached result (FormulaValue, 2.5.133): a double,
+ * [MS-XLS] "Formula": the cell, then the cached result (FormulaValue): a double,
  * or when its last two bytes are 0xFFFF, a tag byte (0 string in the STRING record that follows,
  * 1 boolean, 2 error, 3 empty string). Answers true when the result is in the next STRING record.
  */
@@ -226,13 +226,48 @@ function readFormula(data: Buffer, sheet: SheetBuilder): boolean {
   return false;
 }
 
-/** [MS-XLS] 2.4.24 "BoolErr": the cell, a value byte and whether that value is an error code. */
+/** [MS-XLS] "BoolErr": the cell, a value byte and whether that value is an error code. */
 function readBoolErr(data: Buffer, sheet: SheetBuilder): void {
   const { row, column } = cellAt(data, 8, 'BoolErr');
   sheet.set(row, column, data[7] ? { error: ERROR_CODES[data[6]!] ?? '#VALUE!' } : data[6] !== 0);
 }
 
-/** Reads the cell records of one worksheet substream ([MS-XLS] 2.1.7.20.5), skipping embedded charts. */
+/** [MS-XLS] "LabelSst": the cell and an index into the shared-string table. */
+function readLabelSst(data: Buffer, sheet: SheetBuilder): void {
+  const { row, column } = cellAt(data, 10, 'LabelSst');
+  sheet.set(row, column, sheet.sharedString(data.readUInt32LE(6)));
+}
+
+/** [MS-XLS] "Label" and "RString": the cell and its text (RString's runs follow, unread). */
+function readLabel(data: Buffer, sheet: SheetBuilder): void {
+  const { row, column } = cellAt(data, 9, 'Label');
+  sheet.set(row, column, readUnicodeString(new SegmentCursor([data.subarray(6)])));
+}
+
+/** [MS-XLS] "Number": the cell and a double. */
+function readNumber(data: Buffer, sheet: SheetBuilder): void {
+  const { row, column, xf } = cellAt(data, 14, 'Number');
+  sheet.setNumber(row, column, xf, data.readDoubleLE(6));
+}
+
+/** [MS-XLS] "RK": the cell and an RK number. */
+function readRk(data: Buffer, sheet: SheetBuilder): void {
+  const { row, column, xf } = cellAt(data, 10, 'RK');
+  sheet.setNumber(row, column, xf, decodeRk(data.readInt32LE(6)));
+}
+
+/** The records that hold a cell value on their own, by record type (FORMULA and STRING go together). */
+const CELL_READERS: Partial<Record<number, (data: Buffer, sheet: SheetBuilder) => void>> = {
+  [RECORD.LABELSST]: readLabelSst,
+  [RECORD.LABEL]: readLabel,
+  [RECORD.RSTRING]: readLabel,
+  [RECORD.NUMBER]: readNumber,
+  [RECORD.RK]: readRk,
+  [RECORD.MULRK]: readMulRk,
+  [RECORD.BOOLERR]: readBoolErr,
+};
+
+/** Reads the cell records of one worksheet substream ([MS-XLS] "Worksheet Substream"), skipping embedded charts. */
 function readWorksheet(stream: Buffer, offset: number, globals: Globals): XlsCellValue[][] {
   checkBof(recordAt(stream, offset), SUBSTREAM_WORKSHEET);
   const sheet = new SheetBuilder(globals);
@@ -251,30 +286,16 @@ function readWorksheet(stream: Buffer, offset: number, globals: Globals): XlsCel
     }
     if (type === RECORD.EOF) return sheet.finish();
     if (type === RECORD.STRING && pendingString) {
-      // [MS-XLS] 2.4.268 "String": the cached text result of the formula before it.
+      // [MS-XLS] "String": the cached text result of the formula before it.
       const continued = withContinues(stream, record);
       sheet.set(pendingString.row, pendingString.column, readUnicodeString(new SegmentCursor(continued.segments)));
       next = continued.next;
       pendingString = undefined;
-    } else if (type === RECORD.LABELSST) {
-      const { row, column } = cellAt(data, 10, 'LabelSst');
-      sheet.set(row, column, sheet.sharedString(data.readUInt32LE(6)));
-    } else if (type === RECORD.LABEL || type === RECORD.RSTRING) {
-      const { row, column } = cellAt(data, 9, 'Label');
-      sheet.set(row, column, readUnicodeString(new SegmentCursor([data.subarray(6)])));
-    } else if (type === RECORD.NUMBER) {
-      const { row, column, xf } = cellAt(data, 14, 'Number');
-      sheet.setNumber(row, column, xf, data.readDoubleLE(6));
-    } else if (type === RECORD.RK) {
-      const { row, column, xf } = cellAt(data, 10, 'RK');
-      sheet.setNumber(row, column, xf, decodeRk(data.readInt32LE(6)));
-    } else if (type === RECORD.MULRK) {
-      readMulRk(data, sheet);
-    } else if (type === RECORD.BOOLERR) {
-      readBoolErr(data, sheet);
     } else if (type === RECORD.FORMULA) {
       const isStringResult = readFormula(data, sheet);
       pendingString = isStringResult ? { row: data.readUInt16LE(0), column: data.readUInt16LE(2) } : undefined;
+    } else {
+      CELL_READERS[type]?.(data, sheet);
     }
     // Every other record (BLANK, MULBLANK, formatting, drawings, SHRFMLA and ARRAY between a
     // FORMULA and its STRING) carries no value.
