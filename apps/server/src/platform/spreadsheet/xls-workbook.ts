@@ -295,10 +295,10 @@ function readWorksheet(stream: Buffer, offset: number, globals: Globals): XlsCel
       const isStringResult = readFormula(data, sheet);
       pendingString = isStringResult ? { row: data.readUInt16LE(0), column: data.readUInt16LE(2) } : undefined;
     } else {
+      // Records without a reader (BLANK, MULBLANK, formatting, drawings, SHRFMLA and ARRAY
+      // between a FORMULA and its STRING) carry no value.
       CELL_READERS[type]?.(data, sheet);
     }
-    // Every other record (BLANK, MULBLANK, formatting, drawings, SHRFMLA and ARRAY between a
-    // FORMULA and its STRING) carries no value.
   }
 }
 
