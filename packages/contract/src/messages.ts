@@ -104,11 +104,19 @@ export const MESSAGES = {
   alreadyActivated: { 'en-US': 'This user has already activated the account', 'zh-CN': '该用户已激活账号' },
   accountActivated: { 'en-US': 'Account activated, please sign in', 'zh-CN': '账号已激活，请登录' },
   activationMailSent: { 'en-US': 'The activation e-mail has been sent', 'zh-CN': '激活邮件已发送' },
-  importFileRequired: { 'en-US': 'Please upload a csv or xlsx file', 'zh-CN': '请上传 csv 或 xlsx 文件' },
-  importUnsupportedFile: { 'en-US': 'The file is not a csv or xlsx file', 'zh-CN': '文件不是 csv 或 xlsx 格式' },
-  importXlsNotSupported: {
-    'en-US': 'Old .xls files cannot be read; save the file as .xlsx or .csv',
-    'zh-CN': '无法读取旧版 .xls 文件，请另存为 .xlsx 或 .csv',
+  importFileRequired: { 'en-US': 'Please upload a csv, xls or xlsx file', 'zh-CN': '请上传 csv、xls 或 xlsx 文件' },
+  importUnsupportedFile: { 'en-US': 'The file is not a csv, xls or xlsx file', 'zh-CN': '文件不是 csv、xls 或 xlsx 格式' },
+  importXlsOldVersion: {
+    'en-US': 'This .xls file was saved by Excel 95 or older, which cannot be read; save it as .xlsx, or as .xls from Excel 97 or later',
+    'zh-CN': '此 .xls 文件由 Excel 95 或更早版本保存，无法读取；请另存为 .xlsx，或用 Excel 97 及以上版本另存为 .xls',
+  },
+  importPasswordProtected: {
+    'en-US': 'This workbook is protected by a password; remove the password and upload it again',
+    'zh-CN': '此工作簿受密码保护，请取消密码后重新上传',
+  },
+  importXlsDamaged: {
+    'en-US': 'This .xls file is damaged and cannot be read; open and save it again, or save it as .xlsx',
+    'zh-CN': '此 .xls 文件已损坏，无法读取；请重新打开并保存，或另存为 .xlsx',
   },
   importMissingColumns: { 'en-US': 'The sheet {sheet} lacks the columns: {columns}', 'zh-CN': '工作表 {sheet} 缺少列：{columns}' },
   importTooManyRows: { 'en-US': 'At most {max} rows can be imported at once', 'zh-CN': '一次最多导入 {max} 行' },

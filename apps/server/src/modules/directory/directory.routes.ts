@@ -216,9 +216,9 @@ export function directoryRoutes({ directory }: { directory: DirectoryService }):
           config: { access: 'permission', permission: 'users:edit' },
           schema: {
             tags: ['directory'],
-            summary: 'Create users from a csv or xlsx file',
+            summary: 'Create users from a csv, xls or xlsx file',
             description:
-              'multipart/form-data with one file (csv or xlsx, at most 5 MiB, 1000 rows). Every sheet is read; its first row names the columns as the export does (userName, email, firstName, lastName, usercode, phone, gender, department, role, location). Each row is accepted (the user gets an activation mail) or refused with its reasons. Legacy .xls is refused.',
+              'multipart/form-data with one file (csv, xls from Excel 97 or later, or xlsx, recognised by content; at most 5 MiB, 1000 rows). Every sheet is read; its first row names the columns as the export does (userName, email, firstName, lastName, usercode, phone, gender, department, role, location). Each row is accepted (the user gets an activation mail) or refused with its reasons. Excel 95 and older .xls files, password-protected workbooks and damaged files are refused with a message saying which.',
             consumes: ['multipart/form-data'],
             response: envelopeResponses(ImportReport),
           },

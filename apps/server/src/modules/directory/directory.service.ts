@@ -7,6 +7,7 @@ import {
   type ExportUsersBody,
   type ImportReport,
   type Lang,
+  type MessageKey,
   ReturnCode,
   type ActivateUserBody,
   type CheckActivationResult,
@@ -22,6 +23,7 @@ import { AppError, notFound, refused, refusedPassword } from '../../platform/err
 import type { Mailer } from '../../platform/mailer.js';
 import type { PasswordHasher } from '../../platform/password.js';
 import { hashSessionToken, newSessionToken } from '../../platform/session-token.js';
+import { SpreadsheetError, type SpreadsheetProblem } from '../../platform/spreadsheet/spreadsheet-error.js';
 import type { Actor, OperationLog } from '../operation-log/operation-log.service.js';
 import { assertMayAssignRole, assertSomeoneManagesRoles } from '../role/role.policy.js';
 import type { RoleRepository } from '../role/role.repository.js';
@@ -51,6 +53,14 @@ const conflict = (key: 'userNameTaken' | 'emailTaken', params: Record<string, st
 
 /** Largest export, in rows. */
 const EXPORT_MAX_ROWS = 10_000;
+
+/** What the caller reads when a legacy workbook cannot be read. */
+const UNREADABLE_WORKBOOK: Record<SpreadsheetProblem, MessageKey> = {
+  oldVersion: 'importXlsOldVersion',
+  encrypted: 'importPasswordProtected',
+  damaged: 'importXlsDamaged',
+  notWorkbook: 'importUnsupportedFile',
+};
 
 /** The directory: the company's users, their creation with an activation link, changes and removal. */
 export function createDirectoryService(deps: DirectoryServiceDeps) {
@@ -291,13 +301,12 @@ export function createDirectoryService(deps: DirectoryServiceDeps) {
      */
     async importUsers(actor: Actor, data: Buffer, lang: Lang): Promise<ImportReport> {
       const kind = detectSpreadsheet(data);
-      if (kind === 'xls') throw refused('importXlsNotSupported');
       if (kind === null) throw refused('importUnsupportedFile');
       let sheets;
       try {
         sheets = await readSheets(data, kind);
-      } catch {
-        throw refused('importUnsupportedFile');
+      } catch (error) {
+        throw refused(error instanceof SpreadsheetError ? UNREADABLE_WORKBOOK[error.problem] : 'importUnsupportedFile');
       }
       const total = sheets.reduce((sum, sheet) => sum + Math.max(0, sheet.rows.length - 1), 0);
       if (total > IMPORT_MAX_ROWS) throw refused('importTooManyRows', { max: IMPORT_MAX_ROWS });

@@ -1,6 +1,8 @@
 import ExcelJS from 'exceljs';
 import { parse } from 'csv-parse/sync';
 import { stringify } from 'csv-stringify/sync';
+import { COMPOUND_FILE_SIGNATURE } from '../../platform/spreadsheet/compound-file.js';
+import { readXlsWorkbook, type XlsCellValue } from '../../platform/spreadsheet/xls-workbook.js';
 
 /** One sheet of an uploaded file: its name and its rows as text cells (the first row is the header). */
 export interface Sheet {
@@ -12,22 +14,22 @@ export interface Sheet {
 export const USER_COLUMNS = ['userName', 'email', 'firstName', 'lastName', 'usercode', 'phone', 'gender', 'department', 'role', 'location', 'status'] as const;
 export type UserColumn = (typeof USER_COLUMNS)[number];
 
-export type SpreadsheetKind = 'xlsx' | 'csv';
+export type SpreadsheetKind = 'xlsx' | 'xls' | 'csv';
 
 /**
- * What an upload is, by its content: an xlsx file is a zip archive; anything else must be UTF-8
- * text to count as CSV. Legacy .xls (a compound document) is recognised and refused.
+ * What an upload is, by its content: an xlsx file is a zip archive, a legacy .xls file a compound
+ * document; anything else must be UTF-8 text to count as CSV.
  */
-export function detectSpreadsheet(data: Buffer): SpreadsheetKind | 'xls' | null {
+export function detectSpreadsheet(data: Buffer): SpreadsheetKind | null {
   if (data.length >= 4 && data.readUInt32BE(0) === 0x504b0304) return 'xlsx';
-  if (data.length >= 8 && data.subarray(0, 8).equals(Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]))) return 'xls';
+  if (data.length >= 8 && data.subarray(0, 8).equals(COMPOUND_FILE_SIGNATURE)) return 'xls';
   const text = data.toString('utf8');
   if (text.includes('\uFFFD') || text.includes('\u0000')) return null;
   return 'csv';
 }
 
-/** The text of an exceljs cell value: rich text joined, hyperlinks' text, formulas' results, dates as ISO. */
-function cellText(value: ExcelJS.CellValue): string {
+/** The text of a cell value: rich text joined, hyperlinks' text, formulas' results, dates as ISO, errors empty. */
+function cellText(value: ExcelJS.CellValue | XlsCellValue): string {
   if (value === null || value === undefined) return '';
   if (value instanceof Date) return value.toISOString();
   if (typeof value === 'object') {
@@ -40,8 +42,21 @@ function cellText(value: ExcelJS.CellValue): string {
   return String(value);
 }
 
+/**
+ * Every worksheet of a legacy .xls workbook, hidden ones included as exceljs does for xlsx, as
+ * rows of trimmed text; rows without a value are left out, as exceljs leaves them out.
+ * Throws SpreadsheetError.
+ */
+function readXlsSheets(data: Buffer): Sheet[] {
+  return readXlsWorkbook(data).map((sheet) => ({
+    name: sheet.name,
+    rows: sheet.rows.filter((row) => row.some((cell) => cell !== null)).map((row) => row.map((cell) => cellText(cell).trim())),
+  }));
+}
+
 /** Every sheet of a workbook, or the one sheet of a CSV file, as rows of trimmed text. */
 export async function readSheets(data: Buffer, kind: SpreadsheetKind): Promise<Sheet[]> {
+  if (kind === 'xls') return readXlsSheets(data);
   if (kind === 'csv') {
     const rows = parse(data.toString('utf8').replace(/^\uFEFF/, ''), { relax_column_count: true, skip_empty_lines: true }) as string[][];
     return [{ name: 'csv', rows: rows.map((row) => row.map((cell) => cell.trim())) }];
@@ -52,7 +67,8 @@ export async function readSheets(data: Buffer, kind: SpreadsheetKind): Promise<S
     const rows: string[][] = [];
     worksheet.eachRow({ includeEmpty: false }, (row) => {
       const values = Array.isArray(row.values) ? row.values.slice(1) : [];
-      rows.push(values.map((value) => cellText(value as ExcelJS.CellValue).trim()));
+      // Array.from fills the holes exceljs leaves for missing cells, so they read as ''.
+      rows.push(Array.from(values, (value) => cellText(value as ExcelJS.CellValue).trim()));
     });
     return { name: worksheet.name, rows };
   });

@@ -1,4 +1,5 @@
 import ExcelJS from 'exceljs';
+import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ALL_PERMISSIONS, type DirectoryUser, type ImportReport, type Page } from '@atrium/contract';
 import { createMailOutboxRepository } from '../mail/mail.repository.js';
@@ -17,6 +18,8 @@ function multipart(filename: string, data: Buffer, contentType = 'application/oc
   ]);
   return { payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
 }
+
+const xlsFixture = (name: string) => readFileSync(new URL(`../../test/fixtures/xls/${name}`, import.meta.url));
 
 async function workbook(sheets: Record<string, string[][]>): Promise<Buffer> {
   const book = new ExcelJS.Workbook();
@@ -117,11 +120,30 @@ describe(`directory import and export (${TEST_DIALECT})`, () => {
     expect(answer.body.result.refused).toEqual([{ sheet: 'Second', row: 3, userName: 'sheet.three', reasons: ['email 缺失或无效'] }]);
   });
 
-  it('refuses legacy xls, files that are no spreadsheet, missing columns, and callers without users:edit', async () => {
-    const xls = multipart('old.xls', Buffer.concat([Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]), Buffer.alloc(64)]));
-    const refusedXls = await call(t.app, { method: 'POST', url: '/api/user/import', headers: { token, ...xls.headers }, payload: xls.payload });
-    expect([refusedXls.status, refusedXls.body.returncode]).toEqual([422, 1005]);
-    expect(refusedXls.body.message).toContain('.xls');
+  it('reads every sheet of a legacy xls workbook, whatever the file is called', async () => {
+    const body = multipart('people.dat', xlsFixture('import.xls'));
+    const answer = await call<ImportReport>(t.app, { method: 'POST', url: '/api/user/import', headers: { token, ...body.headers }, payload: body.payload });
+    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+    expect(answer.body.result.accepted.map((row) => `${row.sheet}:${row.row}:${row.userName}`)).toEqual(['People:2:xls.one', 'People:3:xls.two', 'More:2:xls.three']);
+    expect(answer.body.result.refused).toEqual([{ sheet: 'People', row: 4, userName: 'xls.bad', reasons: ['email is missing or not valid'] }]);
+    const created = await call<Page<DirectoryUser>>(t.app, { method: 'POST', url: '/api/user/getUserList', headers: { token }, payload: { keyword: 'xls.' } });
+    expect(created.body.result.list.map((user) => [user.userName, user.usercode, user.phone, user.department?.name ?? null, user.firstName]).sort()).toEqual([
+      ['xls.one', '1001', '+44 20 7946 0101', 'Engineering', 'Xls'],
+      ['xls.three', null, null, null, 'Xls'],
+      ['xls.two', '1002', null, null, '小明'],
+    ]);
+  });
+
+  it('refuses password-protected and damaged xls files with their reason, in the caller’s language', async () => {
+    const protectedXls = multipart('locked.xls', xlsFixture('password.xls'));
+    const locked = await call(t.app, { method: 'POST', url: '/api/user/import', headers: { token, lang: 'zh-CN', ...protectedXls.headers }, payload: protectedXls.payload });
+    expect([locked.status, locked.body.returncode, locked.body.message]).toEqual([422, 1005, '此工作簿受密码保护，请取消密码后重新上传']);
+    const damagedXls = multipart('old.xls', Buffer.concat([Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]), Buffer.alloc(64)]));
+    const damaged = await call(t.app, { method: 'POST', url: '/api/user/import', headers: { token, ...damagedXls.headers }, payload: damagedXls.payload });
+    expect([damaged.status, damaged.body.returncode, damaged.body.message]).toEqual([422, 1005, 'This .xls file is damaged and cannot be read; open and save it again, or save it as .xlsx']);
+  });
+
+  it('refuses files that are no spreadsheet, missing columns, and callers without users:edit', async () => {
     const binary = multipart('x.csv', Buffer.from([0, 1, 2, 0xff, 0xfe]));
     expect((await call(t.app, { method: 'POST', url: '/api/user/import', headers: { token, ...binary.headers }, payload: binary.payload })).status).toBe(422);
     const noColumns = multipart('x.csv', Buffer.from('name,mail\nx,y\n'));

@@ -12,7 +12,7 @@ export interface ImportDialogProps {
   onClose: () => void;
 }
 
-/** Upload a csv or xlsx file of users and read what became of each row. */
+/** Upload a csv, xls or xlsx file of users and read what became of each row. */
 export function ImportDialog({ open, onClose }: ImportDialogProps) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
@@ -43,7 +43,7 @@ export function ImportDialog({ open, onClose }: ImportDialogProps) {
     <Modal open={open} title={t('directory.import.title')} onCancel={close} onOk={close} okText={t('directory.import.close')} cancelButtonProps={{ style: { display: 'none' } }} width={720} destroyOnHidden>
       <p className="atrium-muted">{t('directory.import.hint')}</p>
       <Upload.Dragger
-        accept=".csv,.xlsx"
+        accept=".csv,.xls,.xlsx"
         multiple={false}
         showUploadList={false}
         disabled={isUploading}

@@ -1,5 +1,5 @@
 import type { DirectoryUser } from '@atrium/contract';
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { setLang } from '../../../shared/i18n/i18n';
@@ -116,5 +116,17 @@ describe('directory page', () => {
     expect(userName).toBeDisabled();
     expect(screen.getByTestId('directory-form-email')).toBeDisabled();
     expect(screen.getByText("User name and e-mail can't change after creation")).toBeInTheDocument();
+  }, 20_000);
+
+  it('accepts csv, xls and xlsx files in the import dialog, and says so in both languages', async () => {
+    const user = userEvent.setup();
+    directoryApi();
+    open(['users:view', 'users:edit']);
+    await user.click(await screen.findByTestId('directory-import', {}, { timeout: 8000 }));
+    const dialog = await screen.findByRole('dialog');
+    expect(dialog.querySelector('input[type="file"]')).toHaveAttribute('accept', '.csv,.xls,.xlsx');
+    expect(dialog).toHaveTextContent('A csv, xls (Excel 97 or later) or xlsx file (every sheet is read).');
+    act(() => setLang('zh-CN'));
+    await waitFor(() => expect(dialog).toHaveTextContent('csv、xls（Excel 97 及以上版本）或 xlsx 文件（读取所有工作表）。'));
   }, 20_000);
 });
