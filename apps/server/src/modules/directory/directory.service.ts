@@ -320,14 +320,13 @@ export function createDirectoryService(deps: DirectoryServiceDeps) {
         const [header, ...rows] = sheet.rows;
         if (!header || rows.length === 0) continue;
         const index = new Map<UserColumn, number>();
-        header.forEach((cell, position) => {
+        header.cells.forEach((cell, position) => {
           const column = USER_COLUMNS.find((name) => name.toLowerCase() === cell.toLowerCase());
           if (column && !index.has(column)) index.set(column, position);
         });
         const missing = (['userName', 'email', 'firstName', 'lastName'] as const).filter((column) => !index.has(column));
         if (missing.length) throw refused('importMissingColumns', { sheet: sheet.name, columns: missing.join(', ') });
-        for (const [offset, cells] of rows.entries()) {
-          const rowNumber = offset + 2;
+        for (const { number: rowNumber, cells } of rows) {
           const cell = (column: UserColumn) => {
             const position = index.get(column);
             return position === undefined ? '' : (cells[position] ?? '');

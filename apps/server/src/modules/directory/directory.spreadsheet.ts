@@ -4,10 +4,19 @@ import { stringify } from 'csv-stringify/sync';
 import { COMPOUND_FILE_SIGNATURE } from '../../platform/spreadsheet/compound-file.js';
 import { readXlsWorkbook, type XlsCellValue } from '../../platform/spreadsheet/xls-workbook.js';
 
-/** One sheet of an uploaded file: its name and its rows as text cells (the first row is the header). */
+/** One row of an uploaded sheet: its number in the file (1-based, as the spreadsheet shows it) and its text cells. */
+export interface SheetRow {
+  number: number;
+  cells: string[];
+}
+
+/**
+ * One sheet of an uploaded file: its name and its rows that hold a value (the first is the header).
+ * Rows keep their own numbers, so a report names the row the user sees even after blank rows.
+ */
 export interface Sheet {
   name: string;
-  rows: string[][];
+  rows: SheetRow[];
 }
 
 /** Columns of the export, also the headers the import reads (case-insensitive). */
@@ -50,7 +59,9 @@ function cellText(value: ExcelJS.CellValue | XlsCellValue): string {
 function readXlsSheets(data: Buffer): Sheet[] {
   return readXlsWorkbook(data).map((sheet) => ({
     name: sheet.name,
-    rows: sheet.rows.filter((row) => row.some((cell) => cell !== null)).map((row) => row.map((cell) => cellText(cell).trim())),
+    rows: sheet.rows.flatMap((row, index) =>
+      row.some((cell) => cell !== null) ? [{ number: index + 1, cells: row.map((cell) => cellText(cell).trim()) }] : [],
+    ),
   }));
 }
 
@@ -58,17 +69,21 @@ function readXlsSheets(data: Buffer): Sheet[] {
 export async function readSheets(data: Buffer, kind: SpreadsheetKind): Promise<Sheet[]> {
   if (kind === 'xls') return readXlsSheets(data);
   if (kind === 'csv') {
-    const rows = parse(data.toString('utf8').replace(/^\uFEFF/, ''), { relax_column_count: true, skip_empty_lines: true }) as string[][];
-    return [{ name: 'csv', rows: rows.map((row) => row.map((cell) => cell.trim())) }];
+    const records = parse(data.toString('utf8').replace(/^\uFEFF/, ''), { relax_column_count: true, skip_empty_lines: true, info: true }) as unknown as Array<{
+      record: string[];
+      info: { lines: number };
+    }>;
+    // `lines` counts the lines read up to the end of the record: a record's own last line.
+    return [{ name: 'csv', rows: records.map(({ record, info }) => ({ number: info.lines, cells: record.map((cell) => cell.trim()) })) }];
   }
   const workbook = new ExcelJS.Workbook();
   await workbook.xlsx.load(data as unknown as ArrayBuffer);
   return workbook.worksheets.map((worksheet) => {
-    const rows: string[][] = [];
+    const rows: SheetRow[] = [];
     worksheet.eachRow({ includeEmpty: false }, (row) => {
       const values = Array.isArray(row.values) ? row.values.slice(1) : [];
       // Array.from fills the holes exceljs leaves for missing cells, so they read as ''.
-      rows.push(Array.from(values, (value) => cellText(value as ExcelJS.CellValue).trim()));
+      rows.push({ number: row.number, cells: Array.from(values, (value) => cellText(value as ExcelJS.CellValue).trim()) });
     });
     return { name: worksheet.name, rows };
   });

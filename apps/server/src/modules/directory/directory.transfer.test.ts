@@ -85,11 +85,12 @@ describe(`directory import and export (${TEST_DIALECT})`, () => {
     expect(cells).toContain(`'=HYPERLINK("http://evil")`);
   });
 
-  it('imports csv rows, refusing each bad row with its reasons', async () => {
+  it('imports csv rows, refusing each bad row with its reasons and its line in the file', async () => {
     const csv = [
       'userName,email,firstName,lastName,department,role,phone',
       'ok.one,ok.one@alpha.test,Okay,One,Engineering,Staff,+44 20 7946 0001',
       'bad name,bad@alpha.test,Bad,Name,,,',
+      '',
       'ok.two,ok.two@alpha.test,Okay,Two,Nowhere,,',
       'alpha.admin,dup@alpha.test,Dup,User,,,',
       'ok.three,OK.ONE@alpha.test,Okay,Three,,,',
@@ -99,9 +100,11 @@ describe(`directory import and export (${TEST_DIALECT})`, () => {
     expect(answer.body.result.accepted.map((row) => [row.row, row.userName])).toEqual([[2, 'ok.one']]);
     const refused = Object.fromEntries(answer.body.result.refused.map((row) => [row.row, row.reasons.join(' | ')]));
     expect(refused[3]).toContain('userName is missing or not valid');
-    expect(refused[4]).toContain('Unknown department: Nowhere');
-    expect(refused[5]).toContain('alpha.admin is already in use');
-    expect(refused[6]).toContain('appears more than once');
+    // Line 4 is blank: the report names the lines a spreadsheet program shows.
+    expect(Object.keys(refused)).toEqual(['3', '5', '6', '7']);
+    expect(refused[5]).toContain('Unknown department: Nowhere');
+    expect(refused[6]).toContain('alpha.admin is already in use');
+    expect(refused[7]).toContain('appears more than once');
     const mails = await createMailOutboxRepository(t.db.kysely).list(company, { page: 1, pageSize: 15, recipient: 'ok.one@' });
     expect(mails.total).toBe(1);
     const created = await call<Page<DirectoryUser>>(t.app, { method: 'POST', url: '/api/user/getUserList', headers: { token }, payload: { keyword: 'ok.one' } });
@@ -111,13 +114,13 @@ describe(`directory import and export (${TEST_DIALECT})`, () => {
   it('reads every sheet of an xlsx workbook, in the caller’s language', async () => {
     const data = await workbook({
       First: [['userName', 'email', 'firstName', 'lastName'], ['sheet.one', 'sheet.one@alpha.test', 'Sheet', 'One']],
-      Second: [['email', 'userName', 'firstName', 'lastName'], ['sheet.two@alpha.test', 'sheet.two', 'Sheet', 'Two'], ['not-an-email', 'sheet.three', 'Sheet', 'Three']],
+      Second: [['email', 'userName', 'firstName', 'lastName'], [], ['sheet.two@alpha.test', 'sheet.two', 'Sheet', 'Two'], ['not-an-email', 'sheet.three', 'Sheet', 'Three']],
     });
     const body = multipart('people.xlsx', data);
     const answer = await call<ImportReport>(t.app, { method: 'POST', url: '/api/user/import', headers: { token, lang: 'zh-CN', ...body.headers }, payload: body.payload });
     expect(answer.status, JSON.stringify(answer.body)).toBe(200);
-    expect(answer.body.result.accepted.map((row) => `${row.sheet}:${row.row}:${row.userName}`)).toEqual(['First:2:sheet.one', 'Second:2:sheet.two']);
-    expect(answer.body.result.refused).toEqual([{ sheet: 'Second', row: 3, userName: 'sheet.three', reasons: ['email 缺失或无效'] }]);
+    expect(answer.body.result.accepted.map((row) => `${row.sheet}:${row.row}:${row.userName}`)).toEqual(['First:2:sheet.one', 'Second:3:sheet.two']);
+    expect(answer.body.result.refused).toEqual([{ sheet: 'Second', row: 4, userName: 'sheet.three', reasons: ['email 缺失或无效'] }]);
   });
 
   it('reads every sheet of a legacy xls workbook, whatever the file is called', async () => {
