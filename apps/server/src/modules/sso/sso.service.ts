@@ -55,7 +55,7 @@ const sha256 = (text: string) => createHash('sha256').update(text).digest('hex')
 
 /** A console path to open after sign-in: same-site relative paths only, anything else opens the index. */
 export function safeRedirect(path: string | undefined): string {
-  if (!path || !path.startsWith('/') || path.startsWith('//') || path.includes('\\') || /[\u0000-\u001f]/.test(path)) return '/';
+  if (!path || !path.startsWith('/') || path.startsWith('//') || path.includes('\\') || [...path].some((c) => c.charCodeAt(0) < 32)) return '/';
   if (path.startsWith('/login') || path.startsWith('/api/')) return '/';
   return path;
 }
