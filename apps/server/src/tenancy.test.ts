@@ -124,6 +124,7 @@ describe(`tenancy (${TEST_DIALECT})`, () => {
       '/api/passStrategy/getPassStrategy',
       '/api/role/current',
       '/api/safety-password',
+      '/api/sso/candidates',
       '/api/sso/members',
       '/api/sso/setting',
       '/api/tenant/company-contacts',

@@ -95,6 +95,15 @@ export const SsoMemberListQuery = PageQuery.extend({
 export type SsoMemberListQuery = z.infer<typeof SsoMemberListQuery>;
 export const SsoMemberPage = pageOf(SsoMember);
 
+/** `GET /sso/candidates` query: company users by name, for the member and exception pickers. */
+export const SsoCandidateQuery = PageQuery.extend({ keyword: z.string().trim().max(TEXT_MAX).optional() });
+export type SsoCandidateQuery = z.infer<typeof SsoCandidateQuery>;
+
+/** A company user as the pickers show them, with the lists they are on. */
+export const SsoCandidate = SsoMember.omit({ kind: true }).extend({ isMember: z.boolean(), isException: z.boolean() });
+export type SsoCandidate = z.infer<typeof SsoCandidate>;
+export const SsoCandidatePage = pageOf(SsoCandidate);
+
 const UserIds = z.array(z.coerce.number().int().positive()).min(1).max(500);
 
 /** `POST /sso/members` and `DELETE /sso/members` body. */

@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import type { Page, SsoMember, SsoMemberKind, SsoMemberListQuery, SsoScope } from '@atrium/contract';
+import type { Page, SsoCandidate, SsoCandidateQuery, SsoMember, SsoMemberKind, SsoMemberListQuery, SsoScope } from '@atrium/contract';
 import { likeContains } from '../../db/like.js';
 import { fetchPage } from '../../db/paging.js';
 import type { DB } from '../../db/schema.js';
@@ -32,7 +32,7 @@ export interface LoginState extends NewLoginState {
 }
 
 /** A user of the company as single sign-on sees them. */
-export interface SsoCandidate {
+export interface SsoUser {
   id: number;
   companyId: number;
   userName: string;
@@ -142,6 +142,46 @@ export function createSsoRepository(db: Kysely<DB>) {
       );
     },
 
+    /** Company users by name, with the lists each is on. */
+    async listCandidates(companyId: number, query: SsoCandidateQuery): Promise<Page<SsoCandidate>> {
+      let filtered = db
+        .selectFrom('users as u')
+        .leftJoin('departments as d', (join) => join.onRef('d.id', '=', 'u.department_id').onRef('d.company_id', '=', 'u.company_id'))
+        .where('u.company_id', '=', companyId);
+      if (query.keyword) {
+        const pattern = likeContains(query.keyword.toLowerCase());
+        filtered = filtered.where(
+          sql<boolean>`(lower(u.full_name) like ${pattern} escape '!' or u.user_name_lower like ${pattern} escape '!' or u.email_lower like ${pattern} escape '!')`,
+        );
+      }
+      const onList = (kind: SsoMemberKind) =>
+        sql<number>`(select count(*) from sso_members m where m.company_id = u.company_id and m.user_id = u.id and m.kind = ${kind})`;
+      return fetchPage(
+        query,
+        () => filtered.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
+        (limit, offset) =>
+          filtered
+            .select(['u.id', 'u.user_name', 'u.full_name', 'u.email', 'u.is_active', 'u.is_sso', 'd.id as department_id', 'd.name as department_name'])
+            .select([onList('member').as('member_count'), onList('exception').as('exception_count')])
+            .orderBy('u.full_name')
+            .orderBy('u.id')
+            .limit(limit)
+            .offset(offset)
+            .execute(),
+        (row) => ({
+          userId: row.id,
+          userName: row.user_name,
+          fullName: row.full_name,
+          email: row.email,
+          department: row.department_id !== null && row.department_name !== null ? { id: row.department_id, name: row.department_name } : null,
+          isActive: row.is_active === 1,
+          isSso: row.is_sso === 1,
+          isMember: Number(row.member_count) > 0,
+          isException: Number(row.exception_count) > 0,
+        }),
+      );
+    },
+
     /** Puts users on a list; those already there stay as they are. */
     async addMembers(companyId: number, userIds: readonly number[], kind: SsoMemberKind, now: number): Promise<void> {
       if (!userIds.length) return;
@@ -158,7 +198,7 @@ export function createSsoRepository(db: Kysely<DB>) {
     },
 
     /** The users among `ids` that belong to the company. */
-    async findUsersByIds(companyId: number, ids: readonly number[]): Promise<SsoCandidate[]> {
+    async findUsersByIds(companyId: number, ids: readonly number[]): Promise<SsoUser[]> {
       if (!ids.length) return [];
       const rows = await db
         .selectFrom('users')
@@ -170,7 +210,7 @@ export function createSsoRepository(db: Kysely<DB>) {
     },
 
     /** The company's user whose user name or e-mail is `name`, ignoring case; a user-name match wins. */
-    async findUserByName(companyId: number, name: string): Promise<SsoCandidate | undefined> {
+    async findUserByName(companyId: number, name: string): Promise<SsoUser | undefined> {
       const lower = name.trim().toLowerCase();
       const rows = await db
         .selectFrom('users')
@@ -184,7 +224,7 @@ export function createSsoRepository(db: Kysely<DB>) {
     },
 
     /** The user with this e-mail anywhere in the installation (e-mails are unique). */
-    async findUserByEmail(email: string): Promise<SsoCandidate | undefined> {
+    async findUserByEmail(email: string): Promise<SsoUser | undefined> {
       const row = await db
         .selectFrom('users')
         .select(['id', 'company_id', 'user_name', 'full_name', 'email', 'is_active'])
@@ -274,6 +314,6 @@ export function createSsoRepository(db: Kysely<DB>) {
   };
 }
 
-function presentCandidate(row: { id: number; company_id: number; user_name: string; full_name: string; email: string | null; is_active: 0 | 1 }): SsoCandidate {
+function presentCandidate(row: { id: number; company_id: number; user_name: string; full_name: string; email: string | null; is_active: 0 | 1 }): SsoUser {
   return { id: row.id, companyId: row.company_id, userName: row.user_name, fullName: row.full_name, email: row.email, isActive: row.is_active === 1 };
 }

@@ -7,6 +7,8 @@ import {
   DirectoryUser,
   SendSsoMailQuery,
   SendSsoMailResult,
+  SsoCandidatePage,
+  SsoCandidateQuery,
   SSO_LOGIN_MINUTES,
   SsoActivateQuery,
   SsoCallbackQuery,
@@ -101,6 +103,20 @@ export function ssoRoutes({ sso, sessions }: { sso: SsoService; sessions: Sessio
         },
       },
       async (request) => success(request, await sso.listMembers(requireAuth(request).companyId, request.query)),
+    );
+
+    app.get(
+      '/sso/candidates',
+      {
+        config: { access: 'permission', permission: 'accountGlobal:view' },
+        schema: {
+          tags: ['sso'],
+          summary: "The company's users by name, with the lists they are on (for the pickers)",
+          querystring: SsoCandidateQuery,
+          response: envelopeResponses(SsoCandidatePage),
+        },
+      },
+      async (request) => success(request, await sso.listCandidates(requireAuth(request).companyId, request.query)),
     );
 
     app.post(

@@ -7,6 +7,8 @@ import {
   type DirectoryUser,
   type Page,
   type SendSsoMailResult,
+  type SsoCandidate,
+  type SsoCandidateQuery,
   type SsoCheckResult,
   type SsoLoginError,
   type SsoLoginQuery,
@@ -197,6 +199,10 @@ export function createSsoService(deps: SsoServiceDeps) {
 
     listMembers(companyId: number, query: SsoMemberListQuery): Promise<Page<SsoMember>> {
       return sso.listMembers(companyId, query);
+    },
+
+    listCandidates(companyId: number, query: SsoCandidateQuery): Promise<Page<SsoCandidate>> {
+      return sso.listCandidates(companyId, query);
     },
 
     async addMembers(actor: Actor, userIds: number[], kind: SsoMemberKind): Promise<void> {

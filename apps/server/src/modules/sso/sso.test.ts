@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { ALL_PERMISSIONS, ReturnCode, type DirectoryUser, type OperationLogEntry, type Page, type SendSsoMailResult, type SsoCheckResult, type SsoMember, type SsoSetting } from '@atrium/contract';
+import { ALL_PERMISSIONS, ReturnCode, type DirectoryUser, type OperationLogEntry, type Page, type SendSsoMailResult, type SsoCandidate, type SsoCheckResult, type SsoMember, type SsoSetting } from '@atrium/contract';
 import { MINUTE_MS } from '../../platform/clock.js';
 import { call, cookieFrom, createTestApp, signIn, type TestApp } from '../../test/app.js';
 import { TEST_DIALECT } from '../../test/database.js';
@@ -137,6 +137,11 @@ describe(`single sign-on (${TEST_DIALECT})`, () => {
       expect([answer.status, answer.body.returncode]).toEqual([422, ReturnCode.REFUSED]);
       const list = await get<Page<SsoMember>>('/api/sso/members?kind=exception', adminToken);
       expect(list.body.result.list.map((row) => row.userId)).toEqual([admin.id]);
+      const candidates = await get<Page<SsoCandidate>>('/api/sso/candidates?keyword=acme', adminToken);
+      expect(candidates.body.result.list.map((row) => [row.userName, row.isException, row.isMember])).toEqual([
+        ['admin.acme', true, false],
+        ['ann.acme', false, false],
+      ]);
     });
 
     it('keeps each company to its own setting and users', async () => {
@@ -148,6 +153,8 @@ describe(`single sign-on (${TEST_DIALECT})`, () => {
       const mail = await get(`/api/oauth/sendOauthMail?userIds=${member.id}`, other.token);
       expect([mail.status, mail.body.returncode]).toEqual([404, ReturnCode.NOT_FOUND]);
       expect((await get<Page<SsoMember>>('/api/sso/members?kind=exception', other.token)).body.result.total).toBe(0);
+      const candidates = await get<Page<SsoCandidate>>('/api/sso/candidates?keyword=acme&pageSize=100', other.token);
+      expect(candidates.body.result.total).toBe(0);
     });
 
     it('checks a provider by its discovery document, and reports what fails', async () => {
