@@ -17,6 +17,8 @@ export const SSO_CLAIM_SUGGESTIONS = ['email', 'preferred_username', 'upn', 'sub
 export const SSO_DEFAULT_CLAIM = 'email';
 /** A claim name: letters, digits and _ . : -, as providers name them. */
 export const SSO_CLAIM_PATTERN = /^[A-Za-z0-9_.:-]{1,64}$/;
+/** The ID token claim holding the user name. */
+export const SsoClaim = z.string().trim().regex(SSO_CLAIM_PATTERN, 'A claim name: letters, digits and _ . : -');
 /** How long a started sign-in may take at the provider, in minutes. */
 export const SSO_LOGIN_MINUTES = 10;
 /** How long the link of the single sign-on notice works, in hours. */
@@ -31,6 +33,9 @@ export const SsoIssuer = z
   .trim()
   .max(TEXT_MAX)
   .refine((value) => isAcceptedIssuer(value), { message: 'An https:// address of the OpenID provider' });
+
+/** The issuer field of the setting form: an issuer, or empty while SSO is off. */
+export const SsoIssuerField = z.union([SsoIssuer, z.literal('')]);
 
 export function isAcceptedIssuer(value: string): boolean {
   let url: URL;
@@ -64,10 +69,10 @@ export type SsoSetting = z.infer<typeof SsoSetting>;
 export const UpdateSsoSettingBody = z
   .object({
     isEnabled: z.boolean(),
-    issuer: z.union([SsoIssuer, z.literal('')]).default(''),
+    issuer: SsoIssuerField.default(''),
     clientId: z.string().trim().max(TEXT_MAX).default(''),
     clientSecret: z.string().trim().max(1024).optional().describe('Empty or absent: keep the stored secret'),
-    userNameClaim: z.string().trim().regex(SSO_CLAIM_PATTERN, 'A claim name: letters, digits and _ . : -').default(SSO_DEFAULT_CLAIM),
+    userNameClaim: SsoClaim.default(SSO_DEFAULT_CLAIM),
     scope: SsoScope.default('all'),
   })
   .strict();
