@@ -19,12 +19,42 @@ export interface TestProvider {
   close(): Promise<void>;
 }
 
+export interface TestProviderOptions {
+  redirectUri: string;
+  clientSecret?: string;
+  /**
+   * Show a small sign-in page (e-mail and a button) instead of signing in the chosen account at
+   * once: for browser journeys. The typed e-mail becomes the account's subject and e-mail.
+   */
+  hasLoginForm?: boolean;
+}
+
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+/** The provider's sign-in page in form mode: deliberately plain, it stands for any company's login page. */
+const loginPage = (uid: string, hint: string) => `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Example Identity</title>
+<style>body{font-family:system-ui,sans-serif;background:#eef2f7;display:flex;min-height:100vh;margin:0;align-items:center;justify-content:center}
+form{background:#fff;padding:32px;border-radius:12px;box-shadow:0 4px 24px rgba(0,0,0,.08);width:min(340px,86vw)}
+h1{font-size:20px;margin:0 0 16px}label{display:block;font-size:14px;margin-bottom:6px}
+input{width:100%;box-sizing:border-box;padding:10px;font-size:15px;border:1px solid #c5ccd6;border-radius:6px;margin-bottom:16px}
+button{width:100%;padding:10px;font-size:15px;background:#2f54eb;color:#fff;border:0;border-radius:6px}</style></head>
+<body><form method="post" action="/interaction/${escapeHtml(uid)}"><h1>Example Identity</h1>
+<label for="email">Company e-mail</label><input id="email" name="email" type="email" value="${escapeHtml(hint)}" required>
+<button type="submit" id="idp-submit">Sign in</button></form></body></html>`;
+
+async function readForm(request: IncomingMessage): Promise<URLSearchParams> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of request) chunks.push(chunk as Buffer);
+  return new URLSearchParams(Buffer.concat(chunks).toString('utf8'));
+}
+
 /**
  * A real OpenID provider (oidc-provider) on a random 127.0.0.1 port with one confidential client.
- * Its interaction (the provider's own login page) is a few lines that sign in the chosen account
- * and grant the requested scopes, as a person clicking through would.
+ * Its interaction (the provider's own login page) is a few lines that sign in the chosen account,
+ * or the e-mail typed in its form, and grant the requested scopes, as a person clicking through would.
  */
-export async function startTestProvider({ redirectUri, clientSecret = 'test-client-secret-0123456789' }: { redirectUri: string; clientSecret?: string }): Promise<TestProvider> {
+export async function startTestProvider({ redirectUri, clientSecret = 'test-client-secret-0123456789', hasLoginForm = false }: TestProviderOptions): Promise<TestProvider> {
   const clientId = 'atrium-test';
   const accounts = new Map<string, ProviderAccount>();
   let next: ProviderAccount | undefined;
@@ -56,13 +86,23 @@ export async function startTestProvider({ redirectUri, clientSecret = 'test-clie
 
   async function interact(request: IncomingMessage, response: ServerResponse) {
     const details = await provider.interactionDetails(request, response);
-    if (!next) throw new Error('The test did not choose an account');
-    accounts.set(next.sub, next);
+    let account = next;
+    if (hasLoginForm) {
+      if (request.method !== 'POST') {
+        response.setHeader('content-type', 'text/html; charset=utf-8');
+        response.end(loginPage(details.uid, String(details.params.login_hint ?? '')));
+        return;
+      }
+      const email = (await readForm(request)).get('email')?.trim() ?? '';
+      account = { sub: email.toLowerCase(), email };
+    }
+    if (!account) throw new Error('The test did not choose an account');
+    accounts.set(account.sub, account);
     const clientOf = String(details.params.client_id);
-    const grant = new provider.Grant({ accountId: next.sub, clientId: clientOf });
+    const grant = new provider.Grant({ accountId: account.sub, clientId: clientOf });
     grant.addOIDCScope(String(details.params.scope ?? 'openid'));
     const grantId = await grant.save();
-    await provider.interactionFinished(request, response, { login: { accountId: next.sub }, consent: { grantId } }, { mergeWithLastSubmission: false });
+    await provider.interactionFinished(request, response, { login: { accountId: account.sub }, consent: { grantId } }, { mergeWithLastSubmission: false });
   }
 
   const handle = provider.callback();
