@@ -218,6 +218,17 @@ describe(`single sign-on (${TEST_DIALECT})`, () => {
       expect(cookieFrom(back, 'atrium_v1_token')).toBeDefined();
     });
 
+    it('opens a full session even when a first-sign-in password change is pending', async () => {
+      const newcomer = await t.factories.user(companyId, { mustChangePassword: true });
+      const { callback, browser } = await startAndSignIn(accountOf(newcomer));
+      const back = await returnTo(callback, browser);
+      const token = cookieFrom(back, 'atrium_v1_token')!.value;
+      const menu = await call(t.app, { method: 'GET', url: '/api/user/getMenuList', headers: { token } });
+      expect([menu.status, menu.body.returncode]).toEqual([200, ReturnCode.OK]);
+      // The password route still refuses the pending change: the password is not the way in.
+      expect((await signIn(t.app, newcomer)).status).toBe(422);
+    });
+
     it('uses the configured claim', async () => {
       expect((await saveSetting({ userNameClaim: 'preferred_username', clientSecret: '' })).status).toBe(200);
       const byName = await t.factories.user(companyId, { userName: 'idp-bob' });
