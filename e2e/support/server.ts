@@ -26,19 +26,22 @@ async function freePort(): Promise<number> {
   });
 }
 
-/** Starts the built server (`npm run build` first) exactly as `npm start` does, on a throwaway data directory. */
-export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
+/**
+ * Starts the built server (`npm run build` first) exactly as `npm start` does, on a throwaway data
+ * directory. `env` may depend on the server's address (e.g. PUBLIC_URL).
+ */
+export async function startServer(env: Record<string, string> | ((baseURL: string) => Record<string, string>) = {}): Promise<RunningServer> {
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'atrium-e2e-'));
+  const baseURL = `http://127.0.0.1:${port}`;
   let printed = '';
   const child: ChildProcess = spawn(process.execPath, ['apps/server/dist/main.js'], {
     cwd: repoRoot,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...env },
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...(typeof env === 'function' ? env(baseURL) : env) },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   child.stdout?.on('data', (chunk: Buffer) => (printed += chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => (printed += chunk.toString()));
-  const baseURL = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 30_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}:\n${printed}`);

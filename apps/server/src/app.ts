@@ -36,6 +36,9 @@ import { sessionRoutes } from './modules/session/session.routes.js';
 import { createSessionService } from './modules/session/session.service.js';
 import { settingsRoutes } from './modules/settings/settings.routes.js';
 import { createSettingsService } from './modules/settings/settings.service.js';
+import { createProviderClient, type ProviderClient } from './modules/sso/oidc-client.js';
+import { ssoRoutes } from './modules/sso/sso.routes.js';
+import { createSsoCoverage, createSsoService } from './modules/sso/sso.service.js';
 import { uploadRoutes } from './modules/upload/upload.routes.js';
 import { createUploadService } from './modules/upload/upload.service.js';
 import { userRoutes } from './modules/user/user.routes.js';
@@ -63,6 +66,8 @@ export interface AppDeps {
   hasher?: PasswordHasher;
   /** Outgoing mail; defaults to SMTP_URL (or the outbox alone) from the config. */
   mailer?: Mailer;
+  /** The OpenID Connect client of single sign-on; defaults to openid-client. */
+  ssoProvider?: ProviderClient;
 }
 
 /** What logs never show: tokens, cookies and passwords (DECISIONS.md, Logs). */
@@ -154,6 +159,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     hasher,
     clock,
     timeouts: { idleMs: config.sessionIdleMinutes * MINUTE_MS, absoluteMs: config.sessionAbsoluteHours * HOUR_MS },
+    requiresSso: createSsoCoverage(repositories.sso),
   });
   const users = createUserService({
     users: repositories.users,
@@ -208,6 +214,19 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     idleMs: config.sessionIdleMinutes * MINUTE_MS,
   });
 
+  const sso = createSsoService({
+    sso: repositories.sso,
+    provider: deps.ssoProvider ?? createProviderClient(),
+    sessions,
+    directory,
+    operationLog,
+    mailer,
+    transact,
+    clock,
+    publicUrl: config.publicUrl,
+    logWarning: (error, message) => app.log.warn({ err: error }, message),
+  });
+
   installAccessGuard(app, { resolveSession: sessions.resolveSession, clearSessionCookie });
 
   await app.register(fastifySwagger, {
@@ -251,6 +270,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(companyRoutes({ company }));
       await api.register(uploadRoutes({ uploads }));
       await api.register(personalRoutes({ personal }));
+      await api.register(ssoRoutes({ sso, sessions }));
     },
     { prefix: '/api' },
   );

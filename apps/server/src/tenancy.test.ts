@@ -119,10 +119,14 @@ describe(`tenancy (${TEST_DIALECT})`, () => {
       '/api/group/list',
       '/api/mail/outbox',
       '/api/mail/outbox/details',
+      '/api/oauth/sendOauthMail',
       '/api/operation-log/list',
       '/api/passStrategy/getPassStrategy',
       '/api/role/current',
       '/api/safety-password',
+      '/api/sso/candidates',
+      '/api/sso/members',
+      '/api/sso/setting',
       '/api/tenant/company-contacts',
       '/api/tenant/group/list',
       '/api/tenant/group/list-of-location-or-group',
@@ -147,12 +151,14 @@ describe(`tenancy (${TEST_DIALECT})`, () => {
       '/api/user/details': `?id=${adminA.id}`,
       '/api/tenant/role/details': `?id=${adminA.roleId}`,
       '/api/tenant/role/user/search': `?roleId=${adminA.roleId}`,
+      '/api/oauth/sendOauthMail': `?userIds=${adminA.id}`,
     };
     const foreignQuery: Record<string, string> = {
       '/api/mail/outbox/details': `?id=${mailOfB}`,
       '/api/user/details': `?id=${adminB.id}`,
       '/api/tenant/role/details': `?id=${adminB.roleId}`,
       '/api/tenant/role/user/search': `?roleId=${adminB.roleId}`,
+      '/api/oauth/sendOauthMail': `?userIds=${adminB.id}`,
     };
     // A stored file is addressed by its company: B's answers A with 404, like a missing one.
     const bravoFile = await call(t.app, { method: 'GET', url: bravoLogoUrl, headers: { token: signedIn.token! } });

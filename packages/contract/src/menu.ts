@@ -62,7 +62,7 @@ export const MENU_CATALOGUE: MenuNode[] = [
       page('global', '/global', 'GlobalOutlined', 'ADMIN', 'globalSettings', true),
       page('manager', '/manager', 'CrownOutlined', 'ADMIN', 'accountGlobal'),
       page('application', '/application', 'AppstoreOutlined', 'ADMIN', undefined),
-      page('ssoSetting', '/sso-setting', 'KeyOutlined', 'ADMIN', 'accountGlobal'),
+      page('ssoSetting', '/sso-setting', 'KeyOutlined', 'ADMIN', 'accountGlobal', true),
       page('mailOutbox', '/mail-outbox', 'InboxOutlined', 'ADMIN', 'accountGlobal', true),
       page('operationLog', '/operation-log', 'HistoryOutlined', 'ADMIN', 'operationLog', true),
     ],

@@ -186,6 +186,34 @@ export const MESSAGES = {
     'en-US': 'Role deleted; members moved to "{role}": {count}',
     'zh-CN': '角色已删除，{count} 名成员已移至“{role}”',
   },
+  ssoRequired: {
+    'en-US': 'Your company signs you in by single sign-on: use "Sign in with SSO" instead of a password',
+    'zh-CN': '贵公司要求您通过单点登录（SSO）登录：请使用“SSO 登录”，而不是密码',
+  },
+  ssoUnavailable: {
+    'en-US': 'Single sign-on is not available for this account or company. Sign in with your password, or ask your administrator',
+    'zh-CN': '该账号或公司未启用单点登录。请使用密码登录，或联系管理员',
+  },
+  ssoIncomplete: {
+    'en-US': 'To turn single sign-on on, fill in the issuer, the client ID and the client secret',
+    'zh-CN': '启用单点登录前，请填写颁发者地址、客户端 ID 和客户端密钥',
+  },
+  ssoWouldLockYouOut: {
+    'en-US': 'Refused: this would make you sign in by single sign-on too, and a wrong provider setting would lock you out. Add yourself to the exception members first (or, for part of the members, leave yourself off the list)',
+    'zh-CN': '操作被拒绝：这会让您自己也必须通过单点登录登录，一旦身份提供方配置有误，您将无法登录。请先将自己加入例外成员（或在“部分成员”模式下不要将自己加入名单）',
+  },
+  ssoNotGoogle: {
+    'en-US': 'Sign-in with a Google account is not configured for this company',
+    'zh-CN': '该公司未配置 Google 账号登录',
+  },
+  ssoFeishuNotAvailable: {
+    'en-US': 'Sign-in with Feishu is not available in this build; use single sign-on (OpenID Connect) or your password',
+    'zh-CN': '此版本不提供飞书登录；请使用单点登录（OpenID Connect）或密码登录',
+  },
+  ssoMailSent: {
+    'en-US': 'Notice sent to {sent} members; {skipped} skipped (not covered by single sign-on or without e-mail)',
+    'zh-CN': '已向 {sent} 名成员发送通知；跳过 {skipped} 名（不在单点登录范围内或没有邮箱）',
+  },
 } as const satisfies Record<string, Record<Lang, string>>;
 
 export type MessageKey = keyof typeof MESSAGES;

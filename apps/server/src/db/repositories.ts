@@ -10,6 +10,7 @@ import { createPersonalRepository } from '../modules/personal/personal.repositor
 import { createRoleRepository } from '../modules/role/role.repository.js';
 import { createSessionRepository } from '../modules/session/session.repository.js';
 import { createSettingsRepository } from '../modules/settings/settings.repository.js';
+import { createSsoRepository } from '../modules/sso/sso.repository.js';
 import { createUserRepository } from '../modules/user/user.repository.js';
 import { withTransaction } from './database.js';
 import type { DB } from './schema.js';
@@ -28,6 +29,7 @@ export function createRepositories(db: Kysely<DB>) {
     roles: createRoleRepository(db),
     sessions: createSessionRepository(db),
     settings: createSettingsRepository(db),
+    sso: createSsoRepository(db),
     users: createUserRepository(db),
   };
 }

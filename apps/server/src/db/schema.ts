@@ -191,6 +191,52 @@ export interface SafetyPasswordFailureTable {
   at: number;
 }
 
+/** A company's OpenID Connect setting (one row per company, made at the first save). */
+export interface SsoSettingTable {
+  company_id: number;
+  is_enabled: Generated<Flag>;
+  /** Empty until set. */
+  issuer: Generated<string>;
+  client_id: Generated<string>;
+  /** Used for the token request only; never returned by any API. */
+  client_secret: Generated<string>;
+  user_name_claim: Generated<string>;
+  scope: Generated<'all' | 'part'>;
+  updated_at: number;
+}
+
+/** A user on one of the company's SSO lists. */
+export interface SsoMemberTable {
+  company_id: number;
+  user_id: number;
+  kind: 'member' | 'exception';
+  created_at: number;
+}
+
+/** A sign-in sent to the provider and not yet back; single use, valid 10 minutes. */
+export interface SsoLoginStateTable {
+  id: Generated<number>;
+  state_hash: string;
+  browser_hash: string;
+  company_id: number;
+  nonce: string;
+  code_verifier: string;
+  /** Console path to open after sign-in. */
+  redirect_to: string;
+  created_at: number;
+  expires_at: number;
+}
+
+/** The single-use link of the single sign-on notice mail. */
+export interface SsoMailLinkTable {
+  id: Generated<number>;
+  company_id: number;
+  user_id: number;
+  token_hash: string;
+  expires_at: number;
+  created_at: number;
+}
+
 export interface DB {
   companies: CompanyTable;
   roles: RoleTable;
@@ -205,6 +251,10 @@ export interface DB {
   mail_outbox: MailOutboxTable;
   user_activations: UserActivationTable;
   safety_password_failures: SafetyPasswordFailureTable;
+  sso_settings: SsoSettingTable;
+  sso_members: SsoMemberTable;
+  sso_login_states: SsoLoginStateTable;
+  sso_mail_links: SsoMailLinkTable;
 }
 
 export type CompanyRow = Selectable<CompanyTable>;

@@ -9,6 +9,7 @@ import { operationLogRoutes } from '../modules/operation-log/operation-log.route
 import { personalRoutes } from '../modules/personal/personal.routes';
 import { settingsRoutes } from '../modules/settings/settings.routes';
 import { roleRoutes } from '../modules/role/role.routes';
+import { ssoRoutes } from '../modules/sso/sso.routes';
 import type { PageRoute } from '../shared/routing/page-route';
 
 /** Every page shown inside the shell; a module adds its `<domain>.routes.tsx` list here. */
@@ -22,6 +23,7 @@ export const SHELL_PAGES: PageRoute[] = [
   ...mailRoutes,
   ...roleRoutes,
   ...operationLogRoutes,
+  ...ssoRoutes,
 ];
 
 /** The shell page a path opens, if any. */

@@ -1,5 +1,6 @@
 import {
   ACTIVATION_HOURS,
+  type AddSsoUserBody,
   checkNewPassword,
   CreateUserBody,
   formatMessage,
@@ -107,6 +108,53 @@ export function createDirectoryService(deps: DirectoryServiceDeps) {
     await mailer.send({ companyId, to: user.email, ...mail });
   }
 
+  /**
+   * Inserts a user after the shared checks: references of the company, the role rules, names unused
+   * in the whole installation. The password is random, so nobody can sign in with it.
+   */
+  async function addUser(
+    actor: Actor,
+    fields: Pick<CreateUserBody, 'userName' | 'email' | 'departmentId' | 'locationId' | 'roleId'> &
+      Partial<Pick<CreateUserBody, 'firstName' | 'lastName' | 'usercode' | 'phone' | 'gender'>> & { fullName: string },
+    isSso: boolean,
+  ): Promise<number> {
+    const { companyId } = actor;
+    await assertReferences(companyId, fields);
+    if (fields.roleId !== undefined) await assertMayAssignRole(roles, actor, fields.roleId);
+    const roleId = fields.roleId ?? (await directory.findDefaultRoleId(companyId));
+    if (roleId === undefined) throw refused('noRoleInCompany');
+    if (await directory.isUserNameTaken(fields.userName)) throw conflict('userNameTaken', { userName: fields.userName });
+    if (await directory.isEmailTaken(fields.email)) throw conflict('emailTaken', { email: fields.email });
+    const passwordHash = await hasher.hash(newSessionToken());
+    try {
+      return await users.insertUser(
+        {
+          companyId,
+          userName: fields.userName,
+          email: fields.email,
+          firstName: fields.firstName ?? null,
+          lastName: fields.lastName ?? null,
+          fullName: fields.fullName,
+          usercode: fields.usercode ?? null,
+          phone: fields.phone ?? null,
+          ...(fields.gender ? { gender: fields.gender } : {}),
+          roleId,
+          departmentId: fields.departmentId,
+          locationId: fields.locationId,
+          passwordHash,
+          mustChangePassword: false,
+          isSso,
+        },
+        clock.now(),
+      );
+    } catch (error) {
+      // Another request took the name or address between the check and the insert.
+      if (await directory.isUserNameTaken(fields.userName)) throw conflict('userNameTaken', { userName: fields.userName });
+      if (await directory.isEmailTaken(fields.email)) throw conflict('emailTaken', { email: fields.email });
+      throw error;
+    }
+  }
+
   const service = {
     async listUsers(companyId: number, query: UserListQuery): Promise<Page<DirectoryUser>> {
       const departmentIds = query.departmentId === undefined ? undefined : await directory.findDepartmentWithDescendants(companyId, query.departmentId);
@@ -132,44 +180,30 @@ export function createDirectoryService(deps: DirectoryServiceDeps) {
           detail: { email: body.email, roleId: user?.role.id ?? body.roleId ?? null, departmentId: body.departmentId, locationId: body.locationId },
         }),
         async () => {
-          const { companyId } = actor;
-          await assertReferences(companyId, body);
-          if (body.roleId !== undefined) await assertMayAssignRole(roles, actor, body.roleId);
-          const roleId = body.roleId ?? (await directory.findDefaultRoleId(companyId));
-          if (roleId === undefined) throw refused('noRoleInCompany');
-          if (await directory.isUserNameTaken(body.userName)) throw conflict('userNameTaken', { userName: body.userName });
-          if (await directory.isEmailTaken(body.email)) throw conflict('emailTaken', { email: body.email });
-          // Nobody knows this password: the user chooses one through the activation link.
-          const passwordHash = await hasher.hash(newSessionToken());
-          let id: number;
-          try {
-            id = await users.insertUser(
-              {
-                companyId,
-                userName: body.userName,
-                email: body.email,
-                firstName: body.firstName,
-                lastName: body.lastName,
-                fullName,
-                usercode: body.usercode,
-                phone: body.phone,
-                gender: body.gender,
-                roleId,
-                departmentId: body.departmentId,
-                locationId: body.locationId,
-                passwordHash,
-                mustChangePassword: false,
-              },
-              clock.now(),
-            );
-          } catch (error) {
-            // Another request took the name or address between the check and the insert.
-            if (await directory.isUserNameTaken(body.userName)) throw conflict('userNameTaken', { userName: body.userName });
-            if (await directory.isEmailTaken(body.email)) throw conflict('emailTaken', { email: body.email });
-            throw error;
-          }
-          await sendActivation(companyId, { id, userName: body.userName, fullName, email: body.email });
-          return getUser(companyId, id);
+          const id = await addUser(actor, { ...body, fullName }, false);
+          await sendActivation(actor.companyId, { id, userName: body.userName, fullName, email: body.email });
+          return getUser(actor.companyId, id);
+        },
+      );
+    },
+
+    /**
+     * Creates a user who signs in by single sign-on (`POST /user/addSSOUser`): marked SSO, with a
+     * password nobody knows and no activation mail. The role rules are those of `createUser`.
+     */
+    createSsoUser(actor: Actor, body: AddSsoUserBody): Promise<DirectoryUser> {
+      return operationLog.track(
+        actor,
+        (user: DirectoryUser | undefined) => ({
+          action: 'user.createSso',
+          targetType: 'user',
+          targetId: user?.id ?? null,
+          targetName: body.userName,
+          detail: { email: body.email, roleId: user?.role.id ?? body.roleId ?? null, departmentId: body.departmentId },
+        }),
+        async () => {
+          const id = await addUser(actor, { ...body, locationId: null }, true);
+          return getUser(actor.companyId, id);
         },
       );
     },

@@ -1,6 +1,6 @@
-import type { AuthContext } from '../../platform/access.js';
+import type { AuthContext, PasswordChangeReason } from '../../platform/access.js';
 import { MINUTE_MS, type Clock } from '../../platform/clock.js';
-import { wrongCredentials } from '../../platform/errors.js';
+import { refused, wrongCredentials } from '../../platform/errors.js';
 import type { PasswordHasher } from '../../platform/password.js';
 import { hashSessionToken, newSessionToken } from '../../platform/session-token.js';
 import type { SettingsRepository } from '../settings/settings.repository.js';
@@ -43,11 +43,33 @@ export interface SessionServiceDeps {
   hasher: PasswordHasher;
   clock: Clock;
   timeouts: SessionTimeouts;
+  /** Whether the company signs this user in by single sign-on only; then the password is refused. */
+  requiresSso?: (companyId: number, userId: number) => Promise<boolean>;
 }
 
 export type SessionService = ReturnType<typeof createSessionService>;
 
-export function createSessionService({ users, sessions, settings, throttle, hasher, clock, timeouts }: SessionServiceDeps) {
+export function createSessionService({ users, sessions, settings, throttle, hasher, clock, timeouts, requiresSso }: SessionServiceDeps) {
+  async function openSession(
+    user: { id: number; companyId: number },
+    { ip, userAgent, passwordChangeReason }: { ip: string; userAgent: string | undefined; passwordChangeReason: PasswordChangeReason | null },
+  ) {
+    const now = clock.now();
+    const token = newSessionToken();
+    const sessionId = await sessions.insertSession({
+      tokenHash: hashSessionToken(token),
+      userId: user.id,
+      companyId: user.companyId,
+      createdAt: now,
+      expiresAt: now + timeouts.absoluteMs,
+      ip,
+      userAgent: userAgent ? userAgent.slice(0, USER_AGENT_MAX) : null,
+      mustChangePassword: passwordChangeReason !== null,
+      passwordChangeReason,
+    });
+    return { token, sessionId };
+  }
+
   return {
     /**
      * Signs a user in by user name or e-mail. Unknown, inactive and wrong-password attempts answer
@@ -58,6 +80,8 @@ export function createSessionService({ users, sessions, settings, throttle, hash
       const candidate = await users.findSignInCandidate(typed);
       const keys = { account: candidate?.userNameLower ?? typed, address: ip };
       await throttle.assertAllowed(keys);
+      // Told before the password is checked: an SSO account's password is unknown even to its owner.
+      if (candidate && (await requiresSso?.(candidate.companyId, candidate.id))) throw refused('ssoRequired');
       let isRight = false;
       if (candidate) isRight = await hasher.verify(candidate.passwordHash, password);
       else await hasher.verifyDummy(password);
@@ -74,19 +98,19 @@ export function createSessionService({ users, sessions, settings, throttle, hash
       const passwordExpired = isPasswordExpired(policy, profile.passwordChangedAt ?? profile.createdAt, now);
       // A pending first-sign-in change wins: it is the same form, and the older message.
       const passwordChangeReason = candidate.mustChangePassword ? 'initial' : passwordExpired ? 'expired' : null;
-      const token = newSessionToken();
-      const sessionId = await sessions.insertSession({
-        tokenHash: hashSessionToken(token),
-        userId: candidate.id,
-        companyId: candidate.companyId,
-        createdAt: now,
-        expiresAt: now + timeouts.absoluteMs,
-        ip,
-        userAgent: userAgent ? userAgent.slice(0, USER_AGENT_MAX) : null,
-        mustChangePassword: passwordChangeReason !== null,
-        passwordChangeReason,
-      });
+      const { token, sessionId } = await openSession(candidate, { ip, userAgent, passwordChangeReason });
       return { token, sessionId, profile, isDefaultPassword: candidate.mustChangePassword, passwordExpired };
+    },
+
+    /**
+     * Signs in a user the company's identity provider vouched for: a session like the password
+     * sign-in's, without a pending password change (the password is not theirs to manage here).
+     */
+    async signInVerified({ companyId, userId, ip, userAgent }: { companyId: number; userId: number; ip: string; userAgent: string | undefined }): Promise<SignedIn> {
+      const profile = await users.findProfile(companyId, userId);
+      if (!profile) throw wrongCredentials();
+      const { token, sessionId } = await openSession({ id: userId, companyId }, { ip, userAgent, passwordChangeReason: null });
+      return { token, sessionId, profile, isDefaultPassword: false, passwordExpired: false };
     },
 
     /** The caller a token names, or null when the session is unknown, revoked, idle too long or too old. */

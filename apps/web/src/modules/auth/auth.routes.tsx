@@ -8,6 +8,11 @@ export const authRoutes: PageRoute[] = [
     load: () => import('./pages/login-page').then((m) => m.LoginPage),
   },
   {
+    path: '/login-sso',
+    titleKey: 'auth.sso.title',
+    load: () => import('./pages/login-sso-page').then((m) => m.LoginSsoPage),
+  },
+  {
     path: '/no-access',
     titleKey: 'auth.noAccess.title',
     load: () => import('./pages/no-access-page').then((m) => m.NoAccessPage),

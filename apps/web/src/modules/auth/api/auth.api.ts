@@ -20,3 +20,10 @@ export function useUpdateDefaultPassword() {
 export function useLogout() {
   return useMutation({ mutationFn: () => api.get<null>('/logout') });
 }
+
+/** `GET /oauth/getSSOLoginUrl`: the provider's address for a work e-mail or a company domain; the page shows a refusal itself. */
+export function useSsoLoginUrl() {
+  return useMutation({
+    mutationFn: (query: { email?: string; domain?: string; redirect?: string }) => api.get<{ url: string }>('/oauth/getSSOLoginUrl', { query, notify: false }),
+  });
+}

@@ -1,17 +1,16 @@
-import { CalendarOutlined, DesktopOutlined, IdcardOutlined } from '@ant-design/icons';
-import { PRODUCT_VERSION, type LoginResult } from '@atrium/contract';
+import { KeyOutlined } from '@ant-design/icons';
+import type { LoginResult } from '@atrium/contract';
 import { useQueryClient } from '@tanstack/react-query';
+import { Button } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { api } from '../../../shared/api/api';
 import { preferencesStore } from '../../../shared/preferences/preferences-store';
 import { safeRedirect } from '../../../shared/session/redirect';
-import { AtriumLogo } from '../../../shared/ui/atrium-logo';
-import { LanguageSwitch } from '../../../shared/ui/language-switch';
 import { ChangeDefaultPasswordForm } from '../components/change-default-password-form';
 import { LoginForm } from '../components/login-form';
-import './login-page.css';
+import { LoginLayout } from '../components/login-layout';
 
 /** Router state that opens the sign-in page on the change form (a session that must change its password). */
 export interface LoginPageState {
@@ -60,6 +59,9 @@ export function LoginPage() {
     void navigate(safeRedirect(params.get('redirect')) ?? '/', { replace: true });
   };
 
+  const redirect = safeRedirect(params.get('redirect'));
+  const ssoPath = redirect ? `/login-sso?${new URLSearchParams({ redirect }).toString()}` : '/login-sso';
+
   const backToSignIn = () => {
     // The half-open session of a first sign-in is of no use any more.
     api.get('/logout', { notify: false }).catch(() => undefined);
@@ -67,58 +69,27 @@ export function LoginPage() {
   };
 
   return (
-    <div className="atrium-login" data-testid="page-login">
-      <section className="atrium-login-hero" aria-hidden="true">
-        <div className="atrium-login-hero-brand">
-          <AtriumLogo size={40} />
-          <span>{t('common.appName')}</span>
-        </div>
-        <div className="atrium-login-hero-copy">
-          <h2>{t('auth.login.heroTitle')}</h2>
-          <p>{t('auth.login.heroText')}</p>
-          <ul>
-            <li>
-              <CalendarOutlined /> {t('auth.login.featureRooms')}
-            </li>
-            <li>
-              <IdcardOutlined /> {t('auth.login.featureVisitors')}
-            </li>
-            <li>
-              <DesktopOutlined /> {t('auth.login.featureDesks')}
-            </li>
-          </ul>
-        </div>
-        <div className="atrium-login-hero-foot">{t('common.productLine')}</div>
-      </section>
-
-      <main className="atrium-login-main">
-        <header className="atrium-login-top">
-          <div className="atrium-login-mobile-brand">
-            <AtriumLogo size={32} />
-            <span>{t('common.appName')}</span>
-          </div>
-          <LanguageSwitch testId="login-lang" showName />
-        </header>
-
-        <div className="atrium-login-card">
-          <h1>{step.kind === 'change' ? t('auth.changePassword.title') : t('auth.login.welcome')}</h1>
-          {step.kind === 'sign-in' ? <p className="atrium-login-subtitle">{t('auth.login.subtitle')}</p> : null}
-          {step.kind === 'change' ? (
-            <ChangeDefaultPasswordForm
-              userName={userName}
-              reason={step.isExpired ? 'expired' : 'initial'}
-              onChanged={() => setStep({ kind: 'sign-in', notice: t('auth.changePassword.success') })}
-              onBack={backToSignIn}
-            />
-          ) : (
+    <LoginLayout testId="page-login">
+      <div className="atrium-login-card">
+        <h1>{step.kind === 'change' ? t('auth.changePassword.title') : t('auth.login.welcome')}</h1>
+        {step.kind === 'sign-in' ? <p className="atrium-login-subtitle">{t('auth.login.subtitle')}</p> : null}
+        {step.kind === 'change' ? (
+          <ChangeDefaultPasswordForm
+            userName={userName}
+            reason={step.isExpired ? 'expired' : 'initial'}
+            onChanged={() => setStep({ kind: 'sign-in', notice: t('auth.changePassword.success') })}
+            onBack={backToSignIn}
+          />
+        ) : (
+          <>
             <LoginForm key={userName} initialUserName={userName} notice={step.notice} onSignedIn={signedIn} />
-          )}
-        </div>
-
-        <footer className="atrium-login-footer">
-          {t('common.appName')} · {t('common.version', { version: PRODUCT_VERSION })}
-        </footer>
-      </main>
-    </div>
+            <div className="atrium-login-alt-divider">{t('auth.login.or')}</div>
+            <Button block size="large" icon={<KeyOutlined />} onClick={() => void navigate(ssoPath)} data-testid="login-sso-link">
+              {t('auth.login.ssoLink')}
+            </Button>
+          </>
+        )}
+      </div>
+    </LoginLayout>
   );
 }

@@ -82,6 +82,11 @@ export function DirectoryPage() {
         <Space size={4} wrap>
           <Tag color={user.status === 'active' ? 'green' : 'default'}>{t(`directory.status.${user.status}`)}</Tag>
           {user.isPendingActivation ? <Tag color="gold">{t('directory.status.pending')}</Tag> : null}
+          {user.isSso ? (
+            <Tag color="blue" title={t('directory.status.ssoHint')} data-testid={`user-sso-${user.id}`}>
+              {t('directory.status.sso')}
+            </Tag>
+          ) : null}
         </Space>
       ),
     },

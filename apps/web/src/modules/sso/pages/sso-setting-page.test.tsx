@@ -1,0 +1,134 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { SsoCandidate, SsoMember, SsoSetting } from '@atrium/contract';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { setLang } from '../../../shared/i18n/i18n';
+import { makeEntry, makeUser } from '../../../test/factories';
+import { renderConsole, stubApi } from '../../../test/render';
+
+afterEach(() => {
+  setLang('en-US');
+  vi.restoreAllMocks();
+});
+
+const SETTING: SsoSetting = {
+  isEnabled: false,
+  issuer: '',
+  clientId: '',
+  hasSecret: false,
+  userNameClaim: 'email',
+  scope: 'all',
+  redirectUri: 'https://atrium.example.test/api/oauth/callback',
+  updatedAt: null,
+};
+
+const person = (userId: number, fullName: string, extra: Partial<SsoCandidate> = {}): SsoCandidate => ({
+  userId,
+  userName: fullName.toLowerCase().replace(' ', '.'),
+  fullName,
+  email: `${fullName.split(' ')[0]!.toLowerCase()}@example.test`,
+  department: null,
+  isActive: true,
+  isSso: false,
+  isMember: false,
+  isException: false,
+  ...extra,
+});
+
+function renderPage(permissions: string[] = ['accountGlobal:edit', 'accountGlobal:view']) {
+  let setting = { ...SETTING };
+  const exceptions: SsoMember[] = [];
+  const seen = stubApi({
+    'GET /sso/setting': () => ({ result: setting }),
+    'PUT /sso/setting': ({ body }) => {
+      const sent = body as Partial<SsoSetting> & { clientSecret?: string };
+      if (sent.isEnabled && exceptions.length === 0) {
+        return { status: 422, returncode: 1005, message: 'Refused: this would make you sign in by single sign-on too' };
+      }
+      setting = { ...setting, ...sent, hasSecret: setting.hasSecret || Boolean(sent.clientSecret), updatedAt: 1 } as SsoSetting;
+      delete (setting as { clientSecret?: string }).clientSecret;
+      return { result: setting };
+    },
+    'GET /sso/members': ({ query }) => {
+      const list = query.get('kind') === 'exception' ? exceptions : [];
+      return { result: { list, total: list.length, page: 1, pageSize: 15 } };
+    },
+    'GET /sso/candidates': () => ({ result: { list: [person(1, 'Ada Lovelace'), person(2, 'Alan Turing')], total: 2, page: 1, pageSize: 15 } }),
+    'POST /sso/members': ({ body }) => {
+      const { userIds } = body as { userIds: number[] };
+      for (const id of userIds) exceptions.push({ ...person(id, id === 1 ? 'Ada Lovelace' : 'Alan Turing'), kind: 'exception' });
+      return { result: null };
+    },
+    'POST /sso/check': () => ({
+      result: {
+        isReachable: true,
+        issuer: 'https://login.example.com',
+        authorizationEndpoint: 'https://login.example.com/auth',
+        tokenEndpoint: 'https://login.example.com/token',
+        jwksUri: null,
+        scopesSupported: ['openid'],
+        claimsSupported: ['email', 'upn'],
+        error: null,
+      },
+    }),
+  });
+  const view = renderConsole({
+    path: '/sso-setting',
+    user: makeUser({ permissions: permissions as never }),
+    menu: [makeEntry('ssoSetting', '/sso-setting')],
+  });
+  return { ...view, seen };
+}
+
+describe('/sso-setting', () => {
+  it('shows the redirect URI, checks the provider and refuses a setting that would lock the administrator out', async () => {
+    const user = userEvent.setup();
+    const { seen } = renderPage();
+    expect(await screen.findByTestId('sso-redirect-uri')).toHaveTextContent('https://atrium.example.test/api/oauth/callback');
+    await user.type(screen.getByTestId('sso-issuer'), 'https://login.example.com');
+    await user.click(screen.getByTestId('sso-check'));
+    expect(await screen.findByTestId('sso-check-result')).toHaveTextContent('https://login.example.com/token');
+
+    await user.click(screen.getByTestId('sso-enabled'));
+    await user.click(screen.getByTestId('sso-save'));
+    expect(await screen.findByText('Please enter the client ID')).toBeInTheDocument();
+    expect(screen.getByText('Please enter the client secret')).toBeInTheDocument();
+    await user.type(screen.getByTestId('sso-client-id'), 'atrium');
+    await user.type(screen.getByTestId('sso-client-secret'), 's3cret');
+    await user.click(screen.getByTestId('sso-save'));
+    expect(await screen.findByTestId('sso-save-error')).toHaveTextContent('single sign-on too');
+    const put = seen.find((request) => request.method === 'PUT')!;
+    expect(put.body).toEqual({ isEnabled: true, issuer: 'https://login.example.com', clientId: 'atrium', clientSecret: 's3cret', userNameClaim: 'email', scope: 'all' });
+  });
+
+  it('adds an exception member with the picker, then saves; the secret field stays empty with a saved hint', async () => {
+    const user = userEvent.setup();
+    const { seen } = renderPage();
+    const list = await screen.findByTestId('sso-list-exception');
+    await user.click(within(list).getByTestId('sso-add-exception'));
+    const picker = await screen.findByTestId('sso-picker');
+    await user.click(within(picker).getByLabelText('Ada Lovelace'));
+    await user.click(screen.getByTestId('sso-picker-submit'));
+    await waitFor(() => expect(seen.some((request) => request.method === 'POST' && request.path === '/sso/members')).toBe(true));
+    expect(seen.find((request) => request.path === '/sso/members' && request.method === 'POST')!.body).toEqual({ kind: 'exception', userIds: [1] });
+    expect(await within(list).findByTestId('sso-member-1')).toHaveTextContent('Ada Lovelace');
+
+    await user.click(screen.getByTestId('sso-enabled'));
+    await user.type(screen.getByTestId('sso-issuer'), 'https://login.example.com');
+    await user.type(screen.getByTestId('sso-client-id'), 'atrium');
+    await user.type(screen.getByTestId('sso-client-secret'), 's3cret');
+    await user.click(screen.getByTestId('sso-save'));
+    expect(await screen.findByText('Single sign-on setting saved')).toBeInTheDocument();
+    expect(await screen.findByText(/A secret is saved/)).toBeInTheDocument();
+    expect(screen.getByTestId('sso-client-secret')).toHaveValue('');
+  });
+
+  it('is read-only for a viewer, in Chinese', async () => {
+    setLang('zh-CN');
+    renderPage(['accountGlobal:view']);
+    expect(await screen.findByText('身份提供方')).toBeInTheDocument();
+    expect(screen.queryByTestId('sso-save')).not.toBeInTheDocument();
+    expect(screen.queryByTestId('sso-add-exception')).not.toBeInTheDocument();
+    expect(screen.getByTestId('sso-issuer')).toBeDisabled();
+  });
+});
