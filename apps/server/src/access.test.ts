@@ -190,6 +190,27 @@ const FOREIGN_RECORDS: Record<string, ForeignCase> = {
   'GET /api/tenant/company-contacts': { none: "the caller's company" },
   'PUT /api/tenant/company-contacts': { none: "the caller's company" },
 
+  'GET /api/sso/setting': { none: "the caller's company setting" },
+  'PUT /api/sso/setting': { none: "the caller's company setting" },
+  'GET /api/sso/members': { none: "the company's lists; the filter is free text" },
+  'GET /api/sso/candidates': { none: "a list of the company's users" },
+  'POST /api/sso/members': {
+    foreign: (w) => [{ body: { userIds: [w.b.user.id], kind: 'exception' } }, { body: { userIds: [w.a.user.id, w.b.user.id], kind: 'member' } }],
+  },
+  'DELETE /api/sso/members': {
+    foreign: (w) => [{ body: { userIds: [w.b.user.id], kind: 'exception' } }, { body: { userIds: [w.a.user.id, w.b.user.id], kind: 'member' } }],
+  },
+  'POST /api/sso/check': { none: "an issuer address; reads no company's data" },
+  'GET /api/oauth/sendOauthMail': {
+    foreign: (w) => [{ query: { userIds: String(w.b.user.id) } }, { query: { userIds: `${w.a.user.id},${w.b.user.id}` } }],
+  },
+  'POST /api/user/addSSOUser': {
+    foreign: (w) => [
+      { body: { userName: 'sso.probe1', email: 'sso.probe1@alpha.test', fullName: 'Probe One', departmentId: w.b.departmentId } },
+      { body: { userName: 'sso.probe2', email: 'sso.probe2@alpha.test', fullName: 'Probe Two', roleId: w.b.roleId } },
+    ],
+  },
+
   'POST /api/upload': { none: "a new file of the caller's company" },
   'GET /api/upload/files/:companyId/:name': { foreign: (w) => [{ url: w.b.fileUrl }] },
 };
