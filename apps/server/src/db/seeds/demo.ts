@@ -191,7 +191,7 @@ async function buildDemoCompany(ctx: SeedContext, adminPassword: string): Promis
     }
   }
 
-  await createUser(ctx, {
+  const adminId = await createUser(ctx, {
     companyId,
     userName: 'admin',
     email: `admin@${DEMO_COMPANY.mailDomain}`,
@@ -203,6 +203,8 @@ async function buildDemoCompany(ctx: SeedContext, adminPassword: string): Promis
     password: adminPassword,
     mustChangePassword: true,
   });
+  // The demo admin owns the company's account (Managers page).
+  await ctx.repositories.companies.setOwner(companyId, adminId);
   for (const [index, person] of PEOPLE.entries()) {
     const userName = `${person.firstName}.${person.lastName}`.toLowerCase();
     await createUser(ctx, {
