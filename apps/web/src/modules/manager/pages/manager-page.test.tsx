@@ -1,4 +1,4 @@
-import { FILTER_DEBOUNCE_MS, type CompanyOwner, type Manager } from '@atrium/contract';
+import { FILTER_DEBOUNCE_MS, PERMISSION_AREAS, type CompanyOwner, type Manager } from '@atrium/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -24,8 +24,8 @@ const manager = (id: number, fullName: string, extra: Partial<Manager> = {}): Ma
   ...extra,
 });
 
-const OWNER = manager(1, 'Ada Lovelace', { isOwner: true, areas: ['accountGlobal', 'roles', 'users'] });
-const DEPUTY = manager(2, 'Grace Hopper', { role: { id: 8, name: 'Deputies' } });
+const OWNER = manager(1, 'Ada Lovelace', { isOwner: true, areas: [...PERMISSION_AREAS] });
+const DEPUTY = manager(2, 'Grace Hopper', { role: { id: 8, name: 'Deputies' }, areas: ['accountGlobal', 'globalSettings', 'roles', 'reports', 'departments', 'users'] });
 const FACILITIES = manager(3, 'Alan Turing', { role: { id: 9, name: 'Facilities' }, areas: ['roomsLocations', 'users'], department: null });
 
 function openManagers({ isCaller = true, needsSafetyPassword = false, permissions = ['accountGlobal:edit', 'accountGlobal:view'] } = {}) {
@@ -63,6 +63,12 @@ describe('managers page', () => {
     expect(screen.queryAllByTestId('manager-owner-tag')).toHaveLength(1);
     const row = screen.getByTestId('manager-3').closest('tr')!;
     expect(row).toHaveTextContent('Rooms and locations');
+    // Every area in one tag; a long list folds after four.
+    expect(within(owner.closest('tr')!).getByTestId('manager-every-area')).toHaveTextContent('Every area');
+    const deputy = screen.getByTestId('manager-2').closest('tr')!;
+    expect(deputy).toHaveTextContent('Role management');
+    expect(deputy).toHaveTextContent('+2');
+    expect(deputy).not.toHaveTextContent('Users');
     expect(screen.getByTestId('manager-role-2')).toHaveAttribute('href', '/role-detail/8/members');
     expect(listQueries(seen)[0]).toEqual({ page: '1', pageSize: '15' });
   });

@@ -14,6 +14,38 @@ import { useCompanyOwner, useManagers } from '../api/manager.api';
 import { TransferOwnerModal } from '../components/transfer-owner-modal';
 import './manager-page.css';
 
+/** Areas shown as tags before the rest fold into a "+n" tag. */
+const AREAS_SHOWN = 4;
+
+/** The areas an administrator edits, as translated tags: all of them in one tag, a long list folded. */
+function AreaTags({ areas, highlighted }: { areas: readonly PermissionArea[]; highlighted: PermissionArea | undefined }) {
+  const { t } = useTranslation();
+  if (areas.length === PERMISSION_AREAS.length) {
+    return (
+      <Tag variant="filled" color="gold" data-testid="manager-every-area">
+        {t('manager.list.everyArea')}
+      </Tag>
+    );
+  }
+  // The filtered area first, so it stays in sight when the list folds.
+  const ordered = highlighted && areas.includes(highlighted) ? [highlighted, ...areas.filter((name) => name !== highlighted)] : [...areas];
+  const folded = ordered.slice(AREAS_SHOWN);
+  return (
+    <span className="atrium-manager-areas">
+      {ordered.slice(0, AREAS_SHOWN).map((name) => (
+        <Tag key={name} variant="filled" color={name === highlighted ? 'processing' : undefined}>
+          {t(`permissions.${name}`)}
+        </Tag>
+      ))}
+      {folded.length > 0 ? (
+        <Tooltip title={folded.map((name) => t(`permissions.${name}`)).join(', ')}>
+          <Tag variant="outlined">+{folded.length}</Tag>
+        </Tooltip>
+      ) : null}
+    </span>
+  );
+}
+
 /** /manager: who runs the company's account, its owner and its administrators (docs/decisions/0003, Managers). */
 export function ManagerPage() {
   const { t } = useTranslation();
@@ -65,15 +97,7 @@ export function ManagerPage() {
     {
       key: 'areas',
       title: t('manager.list.areas'),
-      render: (_, manager) => (
-        <span className="atrium-manager-areas">
-          {manager.areas.map((name) => (
-            <Tag key={name} variant="filled" color={name === area ? 'processing' : undefined}>
-              {t(`permissions.${name}`)}
-            </Tag>
-          ))}
-        </span>
-      ),
+      render: (_, manager) => <AreaTags areas={manager.areas} highlighted={area} />,
     },
   ];
 
@@ -87,36 +111,36 @@ export function ManagerPage() {
             <CrownOutlined /> {t('manager.owner.title')}
           </span>
         }
-        extra={
-          canEdit ? (
+        data-testid="manager-owner"
+      >
+        <div className="atrium-manager-owner-body">
+          {owner.isPending ? (
+            <Skeleton active avatar paragraph={{ rows: 1 }} />
+          ) : ownerInfo ? (
+            <div className="atrium-person-cell">
+              <UserAvatar name={ownerInfo.fullName} avatar={null} size={48} />
+              <span className="atrium-person">
+                <strong data-testid="manager-owner-name">
+                  {ownerInfo.fullName}
+                  {owner.data?.isCaller ? <Tag className="atrium-manager-owner-tag">{t('manager.owner.you')}</Tag> : null}
+                </strong>
+                <span className="atrium-muted">{[ownerInfo.userName, ownerInfo.email].filter(Boolean).join(' · ')}</span>
+                <span className="atrium-muted">
+                  {t('manager.owner.role')}: <Link to={`/role-detail/${ownerInfo.role.id}/members`}>{ownerInfo.role.name}</Link>
+                </span>
+              </span>
+            </div>
+          ) : (
+            <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('manager.owner.none')} />
+          )}
+          {canEdit ? (
             <Tooltip title={mayTransfer ? undefined : t('manager.owner.onlyOwner')}>
               <Button icon={<SwapOutlined />} disabled={!mayTransfer} onClick={() => setTransferring(true)} data-testid="manager-transfer">
                 {t('manager.owner.transfer')}
               </Button>
             </Tooltip>
-          ) : null
-        }
-        data-testid="manager-owner"
-      >
-        {owner.isPending ? (
-          <Skeleton active avatar paragraph={{ rows: 1 }} />
-        ) : ownerInfo ? (
-          <div className="atrium-person-cell">
-            <UserAvatar name={ownerInfo.fullName} avatar={null} size={48} />
-            <span className="atrium-person">
-              <strong data-testid="manager-owner-name">
-                {ownerInfo.fullName}
-                {owner.data?.isCaller ? <Tag className="atrium-manager-owner-tag">{t('manager.owner.you')}</Tag> : null}
-              </strong>
-              <span className="atrium-muted">{[ownerInfo.userName, ownerInfo.email].filter(Boolean).join(' · ')}</span>
-              <span className="atrium-muted">
-                {t('manager.owner.role')}: <Link to={`/role-detail/${ownerInfo.role.id}/members`}>{ownerInfo.role.name}</Link>
-              </span>
-            </span>
-          </div>
-        ) : (
-          <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('manager.owner.none')} />
-        )}
+          ) : null}
+        </div>
         <p className="atrium-muted atrium-manager-owner-hint">{t('manager.owner.hint')}</p>
       </Card>
 
