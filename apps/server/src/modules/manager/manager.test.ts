@@ -18,7 +18,7 @@ describe(`managers (${TEST_DIALECT})`, () => {
   const send = <T>(method: 'POST' | 'PUT' | 'DELETE', url: string, token: string, payload: unknown) =>
     call<T>(t.app, { method, url, headers: { token }, payload: payload as Record<string, unknown> });
   const list = (token: string, query: Partial<Record<keyof ManagerListQuery, string | number>> = {}) =>
-    get<Page<Manager>>(`/api/manager/list?${new URLSearchParams(Object.entries(query).map(([key, value]) => [key, String(value)])).toString()}`, token);
+    get<Page<Manager>>(`/api/manager/list?${new URLSearchParams(Object.entries(query).map(([key, value]): [string, string] => [key, String(value)])).toString()}`, token);
   const transfer = (token: string, body: { userId: number; safetyPassword?: string }) => send<CompanyOwner>('PUT', '/api/manager/owner', token, body);
 
   /**
