@@ -52,6 +52,8 @@ describe('roles', () => {
     await page.getByTestId('role-tab-members').click();
     await page.waitForURL(/\/role-detail\/\d+\/members$/);
     expect(await page.locator('[data-testid^="tab-_role-detail"]').count()).toBe(1);
+    // The console tab is named after the role.
+    expect(await page.locator('[data-testid^="tab-_role-detail"]').textContent()).toContain('Facilities team');
     await page.getByTestId('role-members-add').click();
     await page.getByTestId('member-picker-search').fill('priya');
     await page.getByRole('checkbox', { name: 'Priya Raman' }).check();

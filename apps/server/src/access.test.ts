@@ -211,6 +211,10 @@ const FOREIGN_RECORDS: Record<string, ForeignCase> = {
     ],
   },
 
+  'GET /api/manager/list': { none: "the company's administrators; the filters are free text and area names" },
+  'GET /api/manager/owner': { none: "the caller's company" },
+  'PUT /api/manager/owner': { foreign: (w) => [{ body: { userId: w.b.admin.id } }, { body: { userId: w.b.user.id } }] },
+
   'POST /api/upload': { none: "a new file of the caller's company" },
   'GET /api/upload/files/:companyId/:name': { foreign: (w) => [{ url: w.b.fileUrl }] },
 };

@@ -25,6 +25,8 @@ import { companyRoutes } from './modules/company/company.routes.js';
 import { createCompanyService } from './modules/company/company.service.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { mailRoutes } from './modules/mail/mail.routes.js';
+import { managerRoutes } from './modules/manager/manager.routes.js';
+import { createManagerService } from './modules/manager/manager.service.js';
 import { operationLogRoutes } from './modules/operation-log/operation-log.routes.js';
 import { createOperationLog } from './modules/operation-log/operation-log.service.js';
 import { personalRoutes } from './modules/personal/personal.routes.js';
@@ -203,6 +205,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     publicUrl: config.publicUrl,
   });
   const settings = createSettingsService({ settings: repositories.settings, hasher, clock, operationLog });
+  const managers = createManagerService({ managers: repositories.managers, settings, transact, operationLog });
   const uploads = createUploadService({ store: createUploadStore({ root: path.join(config.dataDir, 'uploads') }) });
   const company = createCompanyService({ companies: repositories.companies, clock, operationLog, uploads });
   const personal = createPersonalService({
@@ -271,6 +274,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(uploadRoutes({ uploads }));
       await api.register(personalRoutes({ personal }));
       await api.register(ssoRoutes({ sso, sessions }));
+      await api.register(managerRoutes({ managers }));
     },
     { prefix: '/api' },
   );

@@ -56,6 +56,9 @@ describe(`tenancy (${TEST_DIALECT})`, () => {
       departmentId: await t.factories.department(b.id, 'Bravo Secret Department'),
       locationId: vault,
     });
+    // Each company's owner: B's must never show on A's Managers page.
+    await t.factories.setOwner(a.id, adminA.id);
+    await t.factories.setOwner(b.id, adminB.id);
     // B's departments: a coded sub-department and a colour of its own palette.
     const bravoDepartments = createDepartmentRepository(t.db.kysely);
     const [bravoTop] = await bravoDepartments.listDepartments(b.id);
@@ -92,7 +95,7 @@ describe(`tenancy (${TEST_DIALECT})`, () => {
     expect((await call(t.app, { method: 'PUT', url: '/api/safety-password', headers: bHeaders, payload: { newPassword: '424242', confirmPassword: '424242' } })).status).toBe(200);
     await createOperationLog({ repository: createOperationLogRepository(t.db.kysely), clock: t.clock }).record(
       { companyId: b.id, userId: adminB.id, ip: '10.9.9.9' },
-      { action: 'location.update', targetType: 'location', targetId: vault, targetName: 'Bravo Vault' },
+      { action: 'group.update', targetType: 'location', targetId: vault, targetName: 'Bravo Vault' },
       'success',
     );
     const outbox = createMailOutboxRepository(t.db.kysely);
@@ -119,6 +122,8 @@ describe(`tenancy (${TEST_DIALECT})`, () => {
       '/api/group/list',
       '/api/mail/outbox',
       '/api/mail/outbox/details',
+      '/api/manager/list',
+      '/api/manager/owner',
       '/api/oauth/sendOauthMail',
       '/api/operation-log/list',
       '/api/passStrategy/getPassStrategy',

@@ -18,3 +18,4 @@ export * from './upload.js';
 export * from './personal.js';
 export * from './role.js';
 export * from './sso.js';
+export * from './manager.js';

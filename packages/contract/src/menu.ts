@@ -60,7 +60,7 @@ export const MENU_CATALOGUE: MenuNode[] = [
       page('personal', '/personal', 'IdcardOutlined', 'ADMIN', undefined, true),
       page('company', '/company', 'BankOutlined', 'ADMIN', 'accountGlobal', true),
       page('global', '/global', 'GlobalOutlined', 'ADMIN', 'globalSettings', true),
-      page('manager', '/manager', 'CrownOutlined', 'ADMIN', 'accountGlobal'),
+      page('manager', '/manager', 'CrownOutlined', 'ADMIN', 'accountGlobal', true),
       page('application', '/application', 'AppstoreOutlined', 'ADMIN', undefined),
       page('ssoSetting', '/sso-setting', 'KeyOutlined', 'ADMIN', 'accountGlobal', true),
       page('mailOutbox', '/mail-outbox', 'InboxOutlined', 'ADMIN', 'accountGlobal', true),

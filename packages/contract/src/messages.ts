@@ -214,6 +214,42 @@ export const MESSAGES = {
     'en-US': 'Notice sent to {sent} members; {skipped} skipped (not covered by single sign-on or without e-mail)',
     'zh-CN': '已向 {sent} 名成员发送通知；跳过 {skipped} 名（不在单点登录范围内或没有邮箱）',
   },
+  ownerTransferNotOwner: {
+    'en-US': 'Only the company owner can transfer ownership',
+    'zh-CN': '只有公司所有者可以转移所有权',
+  },
+  ownerTransferAlreadyOwner: {
+    'en-US': '{name} already owns the company account',
+    'zh-CN': '{name} 已是公司账户的所有者',
+  },
+  ownerTransferInactive: {
+    'en-US': 'The new owner must be an active user; {name} is inactive',
+    'zh-CN': '新所有者必须是启用状态的用户，{name} 已停用',
+  },
+  ownerTransferNeedsRoleManagement: {
+    'en-US': "The new owner's role must hold the role management edit permission; {name}'s role \"{role}\" does not",
+    'zh-CN': '新所有者所在角色必须拥有“角色管理”编辑权限，{name} 的角色“{role}”没有该权限',
+  },
+  ownerSafetyPasswordRequired: {
+    'en-US': 'Enter the safety password to transfer ownership',
+    'zh-CN': '请输入安全密码以转移所有权',
+  },
+  ownershipTransferred: {
+    'en-US': 'Ownership transferred to {name}',
+    'zh-CN': '所有权已转移给 {name}',
+  },
+  ownerNotDeletable: {
+    'en-US': '{name} owns the company account and cannot be deleted. Transfer ownership first (User management > Administrators)',
+    'zh-CN': '{name} 是公司账户的所有者，不能删除。请先转移所有权（用户管理 > 管理员）',
+  },
+  ownerNotDeactivatable: {
+    'en-US': '{name} owns the company account and cannot be made inactive. Transfer ownership first (User management > Administrators)',
+    'zh-CN': '{name} 是公司账户的所有者，不能停用。请先转移所有权（用户管理 > 管理员）',
+  },
+  ownerKeepsRoleManagement: {
+    'en-US': 'Refused: the company owner ({name}) must keep the role management edit permission. Transfer ownership first (User management > Administrators)',
+    'zh-CN': '操作被拒绝：公司所有者（{name}）必须保留“角色管理”编辑权限。请先转移所有权（用户管理 > 管理员）',
+  },
 } as const satisfies Record<string, Record<Lang, string>>;
 
 export type MessageKey = keyof typeof MESSAGES;

@@ -2,6 +2,50 @@ import { z } from 'zod';
 import { PageQuery, pageOf } from './paging.js';
 import { TEXT_MAX } from './limits.js';
 
+/**
+ * Every action the operation log records, as dotted `<module>.<verb>` names: the one catalogue the
+ * server's `operationLog.track` accepts and the console labels (`operationLog.actions.<action>` in
+ * both languages; a web test holds the two in step). A new action is added here first.
+ */
+export const OPERATION_ACTIONS = [
+  'role.create',
+  'role.update',
+  'role.delete',
+  'role.swap',
+  'role.addMembers',
+  'role.removeMembers',
+  'role.setPermissions',
+  'user.create',
+  'user.update',
+  'user.delete',
+  'user.move',
+  'user.activate',
+  'user.resendActivation',
+  'group.create',
+  'group.update',
+  'group.delete',
+  'group.createStyle',
+  'group.updateStyle',
+  'group.deleteStyles',
+  'group.setStyle',
+  'company.update',
+  'company.updateContacts',
+  'personal.updateProfile',
+  'settings.updatePasswordPolicy',
+  'settings.updateSafetyPassword',
+  'manager.transferOwner',
+  'sso.updateSetting',
+  'sso.addMembers',
+  'sso.removeMembers',
+  'sso.sendNotice',
+  'user.createSso',
+  'user.ssoSignIn',
+] as const;
+export type OperationAction = (typeof OPERATION_ACTIONS)[number];
+
+/** Whether a value names an action of the catalogue. */
+export const isOperationAction = (value: string): value is OperationAction => (OPERATION_ACTIONS as readonly string[]).includes(value);
+
 /** Whether a recorded change succeeded. */
 export const OperationResult = z.enum(['success', 'failure']);
 export type OperationResult = z.infer<typeof OperationResult>;

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ROLE_DESCRIPTION_MAX, ROLE_MEMBERS_PER_REQUEST_MAX, ROLE_NAME_MAX, TEXT_MAX } from './limits.js';
 import { PageQuery, pageOf } from './paging.js';
 import { isPermission } from './permissions.js';
+import type { OperationAction } from './operation-log.js';
 
 /** An id in a query string (text, so coerced). */
 const QueryId = z.coerce.number().int().positive();
@@ -164,5 +165,5 @@ export const ROLE_ACTIONS = {
   addMembers: 'role.addMembers',
   removeMembers: 'role.removeMembers',
   setPermissions: 'role.setPermissions',
-} as const;
+} as const satisfies Record<string, OperationAction>;
 export type RoleAction = (typeof ROLE_ACTIONS)[keyof typeof ROLE_ACTIONS];

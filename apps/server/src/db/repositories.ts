@@ -4,6 +4,7 @@ import { createDepartmentRepository } from '../modules/department/department.rep
 import { createDepartmentStyleRepository } from '../modules/department/department-style.repository.js';
 import { createDirectoryRepository } from '../modules/directory/directory.repository.js';
 import { createLocationRepository } from '../modules/location/location.repository.js';
+import { createManagerRepository } from '../modules/manager/manager.repository.js';
 import { createMailOutboxRepository } from '../modules/mail/mail.repository.js';
 import { createOperationLogRepository } from '../modules/operation-log/operation-log.repository.js';
 import { createPersonalRepository } from '../modules/personal/personal.repository.js';
@@ -24,6 +25,7 @@ export function createRepositories(db: Kysely<DB>) {
     locations: createLocationRepository(db),
     directory: createDirectoryRepository(db),
     mailOutbox: createMailOutboxRepository(db),
+    managers: createManagerRepository(db),
     operationLogs: createOperationLogRepository(db),
     personal: createPersonalRepository(db),
     roles: createRoleRepository(db),

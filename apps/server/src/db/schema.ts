@@ -25,6 +25,8 @@ export interface CompanyTable {
   billing_email: string | null;
   support_email: string | null;
   emergency_email: string | null;
+  /** The company owner: the account's primary administrator (null only before one is set). */
+  owner_user_id: number | null;
 }
 
 export interface RoleTable {

@@ -13,6 +13,7 @@ import type { NewLocation } from '../modules/location/location.repository.js';
 import type { Clock } from '../platform/clock.js';
 import { createPasswordHasher, type PasswordHasher } from '../platform/password.js';
 import { hashSessionToken, newSessionToken } from '../platform/session-token.js';
+import { createCompanyRepository } from '../modules/company/company.repository.js';
 import { createSessionRepository } from '../modules/session/session.repository.js';
 import { HOUR_MS } from '../platform/clock.js';
 
@@ -118,11 +119,17 @@ export function createFactories(db: Database, clock: Clock, hasher: PasswordHash
       return { id, companyId, roleId, userName, email, password };
     },
 
-    /** A company with an administrator holding every permission. */
+    /** A company with an administrator holding every permission, who owns the company's account. */
     async companyWithAdmin(name?: string) {
       const company = await factories.company(name ? { name } : {});
       const admin = await factories.user(company.id, { permissions: ALL_PERMISSIONS });
+      await factories.setOwner(company.id, admin.id);
       return { company, admin };
+    },
+
+    /** Makes a user the company's owner. */
+    setOwner(companyId: number, userId: number) {
+      return createCompanyRepository(db.kysely).setOwner(companyId, userId);
     },
 
     /** A live session made without signing in; returns its token. */

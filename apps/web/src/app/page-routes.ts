@@ -5,6 +5,7 @@ import { directoryRoutes } from '../modules/directory/directory.routes';
 import { companyRoutes } from '../modules/company/company.routes';
 import { homeRoutes } from '../modules/home/home.routes';
 import { mailRoutes } from '../modules/mail/mail.routes';
+import { managerRoutes } from '../modules/manager/manager.routes';
 import { operationLogRoutes } from '../modules/operation-log/operation-log.routes';
 import { personalRoutes } from '../modules/personal/personal.routes';
 import { settingsRoutes } from '../modules/settings/settings.routes';
@@ -24,6 +25,7 @@ export const SHELL_PAGES: PageRoute[] = [
   ...roleRoutes,
   ...operationLogRoutes,
   ...ssoRoutes,
+  ...managerRoutes,
 ];
 
 /** The shell page a path opens, if any. */

@@ -7,6 +7,7 @@ import { groups } from './2026_11_21_0004_groups.js';
 import { companySettings } from './2026_11_21_0005_company_settings.js';
 import { mailDirectory } from './2026_11_21_0006_mail_directory.js';
 import { sso } from './2026_11_21_0008_sso.js';
+import { companyOwner } from './2026_11_21_0009_company_owner.js';
 import type { DialectMigration } from './helpers.js';
 
 /**
@@ -20,6 +21,7 @@ export const MIGRATIONS: ReadonlyArray<readonly [name: string, migration: Dialec
   ['2026_11_21_0005_company_settings', companySettings],
   ['2026_11_21_0006_mail_directory', mailDirectory],
   ['2026_11_21_0008_sso', sso],
+  ['2026_11_21_0009_company_owner', companyOwner],
 ];
 
 function providerFor(dialect: Database['dialect']): MigrationProvider {

@@ -33,6 +33,9 @@ describe(`demo seed (${TEST_DIALECT})`, () => {
     expect(users.every((user) => user.must_change_password === 1 && user.email?.endsWith('@harbourview.example'))).toBe(true);
     const admin = users.find((user) => user.user_name === 'admin')!;
     expect(await hasher.verify(admin.password_hash, first.adminPasswordGenerated!)).toBe(true);
+    // The admin owns the company's account (Managers page).
+    const company = await database.db.kysely.selectFrom('companies').select('owner_user_id').where('id', '=', admin.company_id).executeTakeFirstOrThrow();
+    expect(company.owner_user_id).toBe(admin.id);
     // Colleagues cannot sign in until activated: their password is random and not the admin's.
     const colleague = users.find((user) => user.user_name === 'priya.raman')!;
     expect(await hasher.verify(colleague.password_hash, first.adminPasswordGenerated!)).toBe(false);

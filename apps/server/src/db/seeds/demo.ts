@@ -251,6 +251,8 @@ async function buildDemoCompany(ctx: SeedContext, adminPassword: string): Promis
   // They get in by activation (pending ones), single sign-on, or a reset by the administrator.
   const lockedHash = await ctx.hasher.hash(randomBytes(32).toString('base64url'));
   const people = new Map<string, { id: number; fullName: string }>();
+  // The demo admin owns the company's account (Managers page).
+  await ctx.repositories.companies.setOwner(companyId, adminId);
   for (const [index, person] of PEOPLE.entries()) {
     const userName = person.userName ?? `${person.firstName}.${person.lastName}`.toLowerCase();
     const id = await ctx.repositories.users.insertUser(

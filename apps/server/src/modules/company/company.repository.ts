@@ -51,6 +51,11 @@ export function createCompanyRepository(db: Kysely<DB>) {
         .execute();
     },
 
+    /** Makes `userId` the company's owner (registration, the demo seed, ownership transfer). */
+    async setOwner(companyId: number, userId: number): Promise<void> {
+      await db.updateTable('companies').set({ owner_user_id: userId }).where('id', '=', companyId).execute();
+    },
+
     /** Whether the installation has any company yet (the demo seed runs only on an empty one). */
     async hasAnyCompany(): Promise<boolean> {
       const row = await db.selectFrom('companies').select('id').limit(1).executeTakeFirst();

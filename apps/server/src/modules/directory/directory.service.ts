@@ -220,6 +220,7 @@ export function createDirectoryService(deps: DirectoryServiceDeps) {
           await assertReferences(actor.companyId, body);
           if (body.roleId !== undefined && body.roleId !== current.role.id) await assertMayAssignRole(roles, actor, body.roleId);
           const isActive = (body.status ?? current.status) === 'active';
+          if (!isActive && (await roles.findOwner(actor.companyId))?.id === current.id) throw refused('ownerNotDeactivatable', { name: current.fullName });
           const now = clock.now();
           await keepingAUserAdministrator(actor.companyId, async (tx) => {
             await tx.directory.updateUser(
@@ -261,6 +262,8 @@ export function createDirectoryService(deps: DirectoryServiceDeps) {
         },
         async () => {
           if (ids.includes(actor.userId)) throw refused('cannotDeleteYourself');
+          const owner = await roles.findOwner(actor.companyId);
+          if (owner && ids.includes(owner.id)) throw refused('ownerNotDeletable', { name: owner.fullName });
           await keepingAUserAdministrator(actor.companyId, (tx) => tx.directory.deleteUsers(actor.companyId, ids));
         },
       );

@@ -1,4 +1,4 @@
-import type { OperationLogEntry, OperationLogQuery, OperationResult, Page, Permission } from '@atrium/contract';
+import type { OperationAction, OperationLogEntry, OperationLogQuery, OperationResult, Page, Permission } from '@atrium/contract';
 import type { FastifyRequest } from 'fastify';
 import { requireAuth } from '../../platform/access.js';
 import type { Clock } from '../../platform/clock.js';
@@ -23,9 +23,12 @@ export function actorOf(request: FastifyRequest): Actor {
   return { companyId, userId, ip: request.ip ?? null, permissions };
 }
 
-/** What a change does to what; `detail` holds what changed (never secrets). */
+/**
+ * What a change does to what; `detail` holds what changed (never secrets). The action comes from
+ * the contract's OPERATION_ACTIONS, so every recorded action has a label in the console.
+ */
 export interface Operation {
-  action: string;
+  action: OperationAction;
   targetType: string;
   targetId?: number | null;
   targetName?: string | null;

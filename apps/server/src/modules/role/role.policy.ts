@@ -30,9 +30,15 @@ export async function assertMayAssignRole(roles: RoleRepository, caller: Actor, 
 }
 
 /**
- * No company may lock itself out: some active user must still hold roles:edit. Called at the end
- * of every transaction that changes roles, their switches, or who holds them (role and directory changes).
+ * No company may lock itself out: some active user must still hold roles:edit, and the company's
+ * owner (docs/decisions/0003, Managers) must stay active in a role that holds it, so ownership only
+ * moves by a transfer. Called at the end of every transaction that changes roles, their switches,
+ * or who holds them (role and directory changes).
  */
 export async function assertSomeoneManagesRoles(roles: RoleRepository, companyId: number): Promise<void> {
   if ((await roles.countActiveUsersHolding(companyId, 'roles:edit')) === 0) throw refused('roleLockout');
+  const owner = await roles.findOwner(companyId);
+  if (!owner) return;
+  if (!owner.isActive) throw refused('ownerNotDeactivatable', { name: owner.fullName });
+  if (!hasPermission(owner.permissions, 'roles:edit')) throw refused('ownerKeepsRoleManagement', { name: owner.fullName });
 }

@@ -207,6 +207,18 @@ export function createRoleRepository(db: Kysely<DB>) {
       return Number(count);
     },
 
+    /** The company's owner (companies.owner_user_id) with what their role grants; undefined when none is set. */
+    async findOwner(companyId: number): Promise<{ id: number; fullName: string; isActive: boolean; permissions: readonly Permission[] } | undefined> {
+      const row = await db
+        .selectFrom('companies as c')
+        .innerJoin('users as u', (join) => join.onRef('u.id', '=', 'c.owner_user_id').onRef('u.company_id', '=', 'c.id'))
+        .innerJoin('roles as r', (join) => join.onRef('r.id', '=', 'u.role_id').onRef('r.company_id', '=', 'u.company_id'))
+        .select(['u.id', 'u.full_name', 'u.is_active', 'r.permissions'])
+        .where('c.id', '=', companyId)
+        .executeTakeFirst();
+      return row && { id: row.id, fullName: row.full_name, isActive: row.is_active === 1, permissions: parsePermissions(row.permissions) };
+    },
+
     /** How many of the ids name users of the company. */
     async countCompanyUsers(companyId: number, userIds: readonly number[]): Promise<number> {
       const { count } = await db

@@ -36,6 +36,11 @@ describe('openTab', () => {
     const tabs = [INDEX_TAB, A];
     expect(openTab(tabs, tab('/a'))).toBe(tabs);
   });
+
+  it('keeps the title a page gave its tab when the address changes', () => {
+    const tabs = openTab([INDEX_TAB, { ...A, title: 'Front desk' }], tab('/a', '?q=1'));
+    expect(tabs[1]).toEqual({ path: '/a', fullPath: '/a?q=1', title: 'Front desk' });
+  });
 });
 
 describe('closeTab', () => {

@@ -22,12 +22,12 @@ export function withIndexTab(tabs: readonly Tab[]): Tab[] {
   return tabs.some((tab) => tab.path === INDEX_PATH) ? [...tabs] : [INDEX_TAB, ...tabs];
 }
 
-/** Records a visit: appends a new tab, or updates the address shown in an open one. */
+/** Records a visit: appends a new tab, or updates the address shown in an open one (keeping its title). */
 export function openTab(tabs: readonly Tab[], tab: Tab): Tab[] {
   const at = tabs.findIndex((t) => t.path === tab.path);
   if (at === -1) return [...tabs, tab];
   if (tabs[at]!.fullPath === tab.fullPath) return tabs as Tab[];
-  return tabs.map((t, i) => (i === at ? tab : t));
+  return tabs.map((t, i) => (i === at ? { ...t, fullPath: tab.fullPath } : t));
 }
 
 /** Keeps the tabs `keep` accepts plus every unclosable one; picks `fallback` when the active tab went away. */

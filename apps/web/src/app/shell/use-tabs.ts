@@ -39,7 +39,7 @@ export function useTabs(page: PageRoute | undefined, menuPaths: readonly string[
   const tabs: TabView[] = withIndexTab(saved).flatMap((tab) => {
     const address = pathnameOf(tab.fullPath);
     const tabPage = findShellPage(address, pages);
-    return tabPage && isPathAllowed(address, menuPaths) ? [{ ...tab, title: t(tabPage.titleKey) }] : [];
+    return tabPage && isPathAllowed(address, menuPaths) ? [{ ...tab, title: tab.title ?? t(tabPage.titleKey) }] : [];
   });
 
   const apply = ({ tabs: remaining, next }: CloseResult) => {

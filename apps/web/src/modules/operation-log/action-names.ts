@@ -8,7 +8,7 @@ export const targetTypeName = (t: TFunction, type: string) => t(`operationLog.ta
 
 /**
  * Every action the console has a name for, as dotted names (`role.create`), from the translation
- * tree `operationLog.actions`: the choices of the action filter.
+ * tree `operationLog.actions` (the test that keeps labels and OPERATION_ACTIONS in step reads it).
  */
 export function knownActions(tree: unknown, prefix = ''): string[] {
   if (!tree || typeof tree !== 'object') return [];

@@ -1,6 +1,6 @@
 import { DEFAULT_PAGE_SIZE, PAGE_SIZES } from '@atrium/contract';
 import type { TablePaginationConfig } from 'antd';
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 /**
@@ -15,8 +15,12 @@ export function usePagination(filters: unknown) {
   if (state.filters !== filterKey) setState({ ...state, page: 1, filters: filterKey });
   const page = state.filters === filterKey ? state.page : 1;
 
+  const goToPage = useCallback((next: number) => setState((current) => ({ ...current, page: next })), []);
+
   return {
     request: { page, pageSize: state.pageSize },
+    /** Shows another page (see usePageInRange). */
+    goToPage,
     tablePagination: (total: number): TablePaginationConfig => ({
       current: page,
       pageSize: state.pageSize,

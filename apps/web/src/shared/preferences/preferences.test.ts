@@ -44,6 +44,13 @@ describe('parsePreferences', () => {
     expect(repaired).toBe(true);
   });
 
+  it('keeps the titles pages gave their tabs, and drops empty ones', () => {
+    const { preferences } = parsePreferences(
+      JSON.stringify({ tabs: [{ path: '/role-detail/5', fullPath: '/role-detail/5/members', title: 'Front desk' }, { path: '/a', fullPath: '/a', title: '' }] }),
+    );
+    expect(preferences.tabs).toEqual([{ path: '/role-detail/5', fullPath: '/role-detail/5/members', title: 'Front desk' }, { path: '/a', fullPath: '/a' }]);
+  });
+
   it('drops broken tabs and bad colours', () => {
     const { preferences, repaired } = parsePreferences(
       JSON.stringify({ tabs: [{ path: 'nope', fullPath: 'nope' }, { path: '/a', fullPath: '/a' }, 7], color: 'red' }),

@@ -5,6 +5,8 @@ import { isHexColor, resolveThemeName, THEMES } from '../theme/themes';
 export interface SavedTab {
   path: string;
   fullPath: string;
+  /** The title the page gave its tab (e.g. a role's name); absent: the page's own title. */
+  title?: string;
 }
 
 /** Local preferences of one user on this device (spec 000 section 3, Local preferences). */
@@ -60,7 +62,9 @@ export function parsePreferences(raw: string | null): { preferences: Preferences
   } catch {
     return { preferences: DEFAULT_PREFERENCES, repaired: true };
   }
-  const tabs = Array.isArray(data.tabs) ? data.tabs.filter(isSavedTab).map(({ path, fullPath }) => ({ path, fullPath })) : [];
+  const tabs = Array.isArray(data.tabs)
+    ? data.tabs.filter(isSavedTab).map(({ path, fullPath, title }) => (typeof title === 'string' && title !== '' ? { path, fullPath, title } : { path, fullPath }))
+    : [];
   const preferences: Preferences = {
     tabs,
     sidebarCollapsed: typeof data.sidebarCollapsed === 'boolean' ? data.sidebarCollapsed : DEFAULT_PREFERENCES.sidebarCollapsed,

@@ -7,6 +7,7 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDebouncedValue } from '../../../shared/hooks/use-debounced-value';
 import { useMediaQuery } from '../../../shared/hooks/use-media-query';
+import { usePageInRange } from '../../../shared/hooks/use-page-in-range';
 import { useSession } from '../../../shared/session/session-context';
 import { ColumnChooser, useHiddenColumns } from '../../../shared/ui/column-chooser';
 import { PageHeader } from '../../../shared/ui/page-header';
@@ -38,6 +39,7 @@ export function DirectoryPage() {
 
   const query = { ...paging, ...debouncedFilters, ...(debouncedKeyword ? { keyword: debouncedKeyword } : {}) };
   const list = useUserList(query);
+  usePageInRange(paging.page, paging.pageSize, list.isPlaceholderData ? undefined : list.data?.total, (page) => setPaging((current) => ({ ...current, page })));
   const options = useDirectoryOptions();
   const remove = useDeleteUsers();
   const move = useMoveUsers();

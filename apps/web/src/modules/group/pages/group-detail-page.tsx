@@ -4,6 +4,7 @@ import { Button, Card, Descriptions, Empty, Input, Result, Skeleton, Space, Stat
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
+import { usePageInRange } from '../../../shared/hooks/use-page-in-range';
 import { PageHeader } from '../../../shared/ui/page-header';
 import { useGroupMembers, useGroupStatistics, useGroupTree } from '../api/group.api';
 import { ColorChip } from '../components/color-chip';
@@ -46,6 +47,7 @@ function GroupDetail({ group, ancestors }: { group: GroupNode; ancestors: GroupN
   const [includeDescendants, setIncludeDescendants] = useState(!group.leaf);
   const [paging, setPaging] = useState({ page: 1, pageSize: DEFAULT_PAGE_SIZE as number });
   const members = useGroupMembers({ groupId: group.id, keyword: search || undefined, includeDescendants, ...paging });
+  usePageInRange(paging.page, paging.pageSize, members.isPlaceholderData ? undefined : members.data?.total, (page) => setPaging((current) => ({ ...current, page })));
   const statistics = useGroupStatistics(group.id);
   const stats = statistics.data;
 

@@ -1,9 +1,9 @@
 import { ReloadOutlined, SearchOutlined } from '@ant-design/icons';
 import {
-  DEFAULT_LANG,
   FILTER_DATE_FORMAT,
   FILTER_DEBOUNCE_MS,
   LOG_TIME_FORMAT,
+  OPERATION_ACTIONS,
   TEXT_MAX,
   type OperationLogEntry,
   type OperationResult,
@@ -16,7 +16,7 @@ import { useTranslation } from 'react-i18next';
 import { useDebouncedValue } from '../../../shared/hooks/use-debounced-value';
 import { usePagination } from '../../../shared/hooks/use-pagination';
 import { PageHeader } from '../../../shared/ui/page-header';
-import { actionName, knownActions, targetTypeName } from '../action-names';
+import { actionName, targetTypeName } from '../action-names';
 import { useOperationLog } from '../api/operation-log.api';
 import './operation-log-page.css';
 
@@ -41,8 +41,7 @@ export function OperationLogPage() {
 
   const actionOptions = useMemo(
     () =>
-      knownActions(i18n.getResource(DEFAULT_LANG, 'translation', 'operationLog.actions'))
-        .map((value) => ({ value, label: actionName(t, value) }))
+      OPERATION_ACTIONS.map((value) => ({ value, label: actionName(t, value) }))
         .sort((a, b) => a.label.localeCompare(b.label, i18n.language)),
     [t, i18n],
   );

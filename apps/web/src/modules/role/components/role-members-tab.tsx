@@ -4,6 +4,7 @@ import { Alert, App, Button, Input, Popconfirm, Table, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDebouncedValue } from '../../../shared/hooks/use-debounced-value';
+import { usePageInRange } from '../../../shared/hooks/use-page-in-range';
 import { usePagination } from '../../../shared/hooks/use-pagination';
 import { UserAvatar } from '../../../shared/ui/user-avatar';
 import { useRemoveRoleMembers, useRoleMembers } from '../api/role.api';
@@ -22,6 +23,7 @@ export function RoleMembersTab({ role, canEdit }: RoleMembersTabProps) {
   const debounced = useDebouncedValue(keyword, FILTER_DEBOUNCE_MS);
   const paging = usePagination(debounced);
   const members = useRoleMembers(role.id, { ...paging.request, keyword: debounced });
+  usePageInRange(paging.request.page, paging.request.pageSize, members.isPlaceholderData ? undefined : members.data?.total, paging.goToPage);
   const remove = useRemoveRoleMembers();
   const [selected, setSelected] = useState<number[]>([]);
   const [picking, setPicking] = useState(false);

@@ -161,6 +161,32 @@ describe('role detail: members', () => {
     await waitFor(() => expect(seen.find((request) => request.method === 'DELETE')).toMatchObject({ path: '/tenant/role/user', body: { roleId: 5, userIds: [12] } }));
   });
 
+  it('goes back a page when the last member shown on a later page is removed', async () => {
+    const user = userEvent.setup();
+    let total = 16;
+    const { seen } = openDetail('/role-detail/5/members', {
+      extra: {
+        'GET /tenant/role/user/search': ({ query }) => {
+          const page = Number(query.get('page'));
+          const list = page === 1 ? Array.from({ length: 15 }, (_, index) => member(100 + index, `Person ${index}`)) : total > 15 ? [member(12, 'Sam Porter')] : [];
+          return { result: { list, total, page, pageSize: 15 } };
+        },
+        'DELETE /tenant/role/user': () => {
+          total = 15;
+          return { result: { moved: 1 } };
+        },
+      },
+    });
+    // The page's code loads on first use: give the first render time.
+    await screen.findByTestId('member-100', {}, { timeout: 5000 });
+    await user.click(screen.getByTitle('2'));
+    await user.click(await screen.findByTestId('member-remove-12'));
+    await user.click(await screen.findByTestId('member-remove-confirm'));
+    await waitFor(() => expect(seen.some((request) => request.method === 'DELETE')).toBe(true));
+    await waitFor(() => expect(seen.filter((request) => request.path === '/tenant/role/user/search').at(-1)?.query.get('page')).toBe('1'));
+    expect(await screen.findByTestId('member-100')).toBeInTheDocument();
+  });
+
   it('offers no removal from the default role, and says why', async () => {
     openDetail('/role-detail/5/members', { role: { ...ROLE, isDefault: true } });
     await screen.findByTestId('member-11');
@@ -181,6 +207,16 @@ describe('role detail: tabs', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/role-detail/5/permissions'));
     await screen.findByTestId('role-permissions');
     expect(screen.getAllByTestId(/^tab-_role-detail/).map((tab) => tab.getAttribute('data-testid'))).toEqual(['tab-_role-detail_5']);
+  });
+
+  it("titles the console tab with the role's name, on either inner tab", async () => {
+    const user = userEvent.setup();
+    openDetail('/role-detail/5/members');
+    await waitFor(() => expect(screen.getByTestId('tab-_role-detail_5')).toHaveTextContent('Front desk'));
+    expect(screen.getByTestId('tab-_role-detail_5')).not.toHaveTextContent('Role details');
+    await user.click(screen.getByTestId('role-tab-permissions'));
+    await screen.findByTestId('role-permissions');
+    expect(screen.getByTestId('tab-_role-detail_5')).toHaveTextContent('Front desk');
   });
 
   it('opens the members when the address names no known tab', async () => {

@@ -4,6 +4,7 @@ import { Button, Card, Result, Skeleton, Tabs, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate, useParams } from 'react-router';
 import { useSession } from '../../../shared/session/session-context';
+import { useTabTitle } from '../../../shared/routing/use-tab-title';
 import { PageHeader } from '../../../shared/ui/page-header';
 import { useRoleDetails } from '../api/role.api';
 import { RoleMembersTab } from '../components/role-members-tab';
@@ -23,6 +24,8 @@ export function RoleDetailPage() {
   const id = Number(idParam);
   const details = useRoleDetails(id);
   const canEdit = hasPermission(user.permissions, 'roles:edit');
+  // The console tab shows the role's name rather than "Role details".
+  useTabTitle(`/role-detail/${idParam ?? ''}`, details.data?.name);
 
   if (!isTab(tab)) return <Navigate to={`/role-detail/${idParam ?? ''}/members`} replace />;
   const back = (
