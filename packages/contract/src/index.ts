@@ -17,3 +17,4 @@ export * from './company.js';
 export * from './upload.js';
 export * from './personal.js';
 export * from './role.js';
+export * from './registration.js';

@@ -7,6 +7,8 @@ import { createLocationRepository } from '../modules/location/location.repositor
 import { createMailOutboxRepository } from '../modules/mail/mail.repository.js';
 import { createOperationLogRepository } from '../modules/operation-log/operation-log.repository.js';
 import { createPersonalRepository } from '../modules/personal/personal.repository.js';
+import { createPasswordResetRepository } from '../modules/recovery/recovery.repository.js';
+import { createRegistrationRepository } from '../modules/registration/registration.repository.js';
 import { createRoleRepository } from '../modules/role/role.repository.js';
 import { createSessionRepository } from '../modules/session/session.repository.js';
 import { createSettingsRepository } from '../modules/settings/settings.repository.js';
@@ -25,6 +27,8 @@ export function createRepositories(db: Kysely<DB>) {
     mailOutbox: createMailOutboxRepository(db),
     operationLogs: createOperationLogRepository(db),
     personal: createPersonalRepository(db),
+    passwordResets: createPasswordResetRepository(db),
+    registrations: createRegistrationRepository(db),
     roles: createRoleRepository(db),
     sessions: createSessionRepository(db),
     settings: createSettingsRepository(db),

@@ -48,6 +48,33 @@ export interface SessionServiceDeps {
 export type SessionService = ReturnType<typeof createSessionService>;
 
 export function createSessionService({ users, sessions, settings, throttle, hasher, clock, timeouts }: SessionServiceDeps) {
+  /**
+   * Starts a session for a user whose identity is already proven (a right password, or a company
+   * just created through registration): the same token, flags and expiry as every sign-in.
+   */
+  async function openSession({ companyId, userId, ip, userAgent }: { companyId: number; userId: number; ip: string; userAgent: string | undefined }): Promise<SignedIn> {
+    const now = clock.now();
+    const profile = await users.findProfile(companyId, userId);
+    if (!profile) throw wrongCredentials();
+    const policy = await settings.getPasswordPolicy(companyId);
+    const passwordExpired = isPasswordExpired(policy, profile.passwordChangedAt ?? profile.createdAt, now);
+    // A pending first-sign-in change wins: it is the same form, and the older message.
+    const passwordChangeReason = profile.mustChangePassword ? 'initial' : passwordExpired ? 'expired' : null;
+    const token = newSessionToken();
+    const sessionId = await sessions.insertSession({
+      tokenHash: hashSessionToken(token),
+      userId,
+      companyId,
+      createdAt: now,
+      expiresAt: now + timeouts.absoluteMs,
+      ip,
+      userAgent: userAgent ? userAgent.slice(0, USER_AGENT_MAX) : null,
+      mustChangePassword: passwordChangeReason !== null,
+      passwordChangeReason,
+    });
+    return { token, sessionId, profile, isDefaultPassword: profile.mustChangePassword, passwordExpired };
+  }
+
   return {
     /**
      * Signs a user in by user name or e-mail. Unknown, inactive and wrong-password attempts answer
@@ -66,28 +93,10 @@ export function createSessionService({ users, sessions, settings, throttle, hash
         throw wrongCredentials();
       }
       await throttle.clearAccount(keys.account);
-
-      const now = clock.now();
-      const profile = await users.findProfile(candidate.companyId, candidate.id);
-      if (!profile) throw wrongCredentials();
-      const policy = await settings.getPasswordPolicy(candidate.companyId);
-      const passwordExpired = isPasswordExpired(policy, profile.passwordChangedAt ?? profile.createdAt, now);
-      // A pending first-sign-in change wins: it is the same form, and the older message.
-      const passwordChangeReason = candidate.mustChangePassword ? 'initial' : passwordExpired ? 'expired' : null;
-      const token = newSessionToken();
-      const sessionId = await sessions.insertSession({
-        tokenHash: hashSessionToken(token),
-        userId: candidate.id,
-        companyId: candidate.companyId,
-        createdAt: now,
-        expiresAt: now + timeouts.absoluteMs,
-        ip,
-        userAgent: userAgent ? userAgent.slice(0, USER_AGENT_MAX) : null,
-        mustChangePassword: passwordChangeReason !== null,
-        passwordChangeReason,
-      });
-      return { token, sessionId, profile, isDefaultPassword: candidate.mustChangePassword, passwordExpired };
+      return openSession({ companyId: candidate.companyId, userId: candidate.id, ip, userAgent });
     },
+
+    openSession,
 
     /** The caller a token names, or null when the session is unknown, revoked, idle too long or too old. */
     async resolveSession(token: string, via: AuthContext['via']): Promise<AuthContext | null> {
