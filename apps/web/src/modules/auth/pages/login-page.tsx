@@ -3,12 +3,13 @@ import { PRODUCT_VERSION, type LoginResult } from '@atrium/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocation, useNavigate, useSearchParams } from 'react-router';
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { api } from '../../../shared/api/api';
 import { preferencesStore } from '../../../shared/preferences/preferences-store';
 import { safeRedirect } from '../../../shared/session/redirect';
 import { AtriumLogo } from '../../../shared/ui/atrium-logo';
 import { LanguageSwitch } from '../../../shared/ui/language-switch';
+import { useRegistrationStatus } from '../../registration/api/registration.api';
 import { ChangeDefaultPasswordForm } from '../components/change-default-password-form';
 import { LoginForm } from '../components/login-form';
 import './login-page.css';
@@ -38,6 +39,7 @@ export function LoginPage() {
   );
   const [userName, setUserName] = useState(state?.userName ?? '');
   const queryClient = useQueryClient();
+  const registration = useRegistrationStatus();
 
   useEffect(() => {
     // A new session starts here: nothing cached for the previous one may show in it, and the
@@ -111,7 +113,22 @@ export function LoginPage() {
               onBack={backToSignIn}
             />
           ) : (
-            <LoginForm key={userName} initialUserName={userName} notice={step.notice} onSignedIn={signedIn} />
+            <>
+              <LoginForm key={userName} initialUserName={userName} notice={step.notice} onSignedIn={signedIn} />
+              <div className="atrium-login-links">
+                <Link to="/retrieve" data-testid="login-forgot">
+                  {t('auth.login.forgotPassword')}
+                </Link>
+                {registration.data?.isOpen ? (
+                  <span>
+                    {t('auth.login.noAccount')}{' '}
+                    <Link to="/register" data-testid="login-register">
+                      {t('auth.login.createCompany')}
+                    </Link>
+                  </span>
+                ) : null}
+              </div>
+            </>
           )}
         </div>
 
