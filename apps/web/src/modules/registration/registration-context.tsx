@@ -8,8 +8,13 @@ const STORAGE_KEY = 'atrium_register';
 interface RegistrationContextValue {
   state: WizardState;
   update: (changes: Partial<WizardState>) => void;
-  /** Forgets everything: after the company is created, or to start over. */
+  /** Forgets everything, to start over. */
   reset: () => void;
+  /**
+   * Forgets what survives a reload, once the company exists; the memory goes with the wizard's
+   * pages (resetting it here would send the page back to /register before it leaves).
+   */
+  forgetSaved: () => void;
 }
 
 const RegistrationContext = createContext<RegistrationContextValue | null>(null);
@@ -49,7 +54,8 @@ export function RegistrationProvider({ children, initial }: { children: ReactNod
     persist(EMPTY_WIZARD);
     setState(EMPTY_WIZARD);
   }, []);
-  const value = useMemo(() => ({ state, update, reset }), [state, update, reset]);
+  const forgetSaved = useCallback(() => persist(EMPTY_WIZARD), []);
+  const value = useMemo(() => ({ state, update, reset, forgetSaved }), [state, update, reset, forgetSaved]);
   return <RegistrationContext.Provider value={value}>{children}</RegistrationContext.Provider>;
 }
 

@@ -29,7 +29,7 @@ function CompanyStep() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const { state, reset } = useRegistration();
+  const { state, reset, forgetSaved } = useRegistration();
   const create = useCreateCompany();
   const [form] = Form.useForm<CompanyValues>();
 
@@ -47,7 +47,7 @@ function CompanyStep() {
           // A new session starts: nothing cached before it belongs to it.
           queryClient.removeQueries();
           preferencesStore.deactivate();
-          reset();
+          forgetSaved();
           void navigate('/', { replace: true });
         },
         onError: (error) => {
