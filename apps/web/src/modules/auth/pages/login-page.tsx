@@ -9,7 +9,7 @@ import { preferencesStore } from '../../../shared/preferences/preferences-store'
 import { safeRedirect } from '../../../shared/session/redirect';
 import { AtriumLogo } from '../../../shared/ui/atrium-logo';
 import { LanguageSwitch } from '../../../shared/ui/language-switch';
-import { useRegistrationStatus } from '../../registration/api/registration.api';
+import { REGISTRATION_STATUS_KEY, useRegistrationStatus } from '../../registration/api/registration.api';
 import { ChangeDefaultPasswordForm } from '../components/change-default-password-form';
 import { LoginForm } from '../components/login-form';
 import './login-page.css';
@@ -44,7 +44,8 @@ export function LoginPage() {
   useEffect(() => {
     // A new session starts here: nothing cached for the previous one may show in it, and the
     // previous user's theme and tabs are not this page's.
-    queryClient.removeQueries();
+    // The registration status is the installation's, not the session's: this page shows it.
+    queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== REGISTRATION_STATUS_KEY[0] });
     preferencesStore.deactivate();
   }, [queryClient]);
 

@@ -13,10 +13,12 @@ import { api } from '../../../shared/api/api';
 
 // The pages show the server's refusals beside the form themselves, so no toasts.
 
+export const REGISTRATION_STATUS_KEY = ['registration', 'status'] as const;
+
 /** `GET /register/status`: whether "Create a company" is offered. */
 export function useRegistrationStatus() {
   return useQuery({
-    queryKey: ['registration', 'status'],
+    queryKey: REGISTRATION_STATUS_KEY,
     queryFn: ({ signal }) => api.get<RegistrationStatus>('/register/status', { signal, notify: false }),
     staleTime: 5 * 60_000,
     retry: false,
