@@ -20,13 +20,17 @@ async function switchLang(page: Page, testId: string, lang: 'en-US' | 'zh-CN') {
  * wide and in English. Switching the language keeps the wizard's state (no reload).
  */
 async function shootAll(page: Page, name: string, langSwitch = 'public-lang') {
-  await screenshot(page, `registration-${name}-en-1440`);
+  const shoot = async (suffix: string) => {
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await screenshot(page, `registration-${name}-${suffix}`);
+  };
+  await shoot('en-1440');
   await page.setViewportSize(NARROW);
-  await screenshot(page, `registration-${name}-en-375`);
+  await shoot('en-375');
   await switchLang(page, langSwitch, 'zh-CN');
-  await screenshot(page, `registration-${name}-zh-375`);
+  await shoot('zh-375');
   await page.setViewportSize(WIDE);
-  await screenshot(page, `registration-${name}-zh-1440`);
+  await shoot('zh-1440');
   await switchLang(page, langSwitch, 'en-US');
 }
 
@@ -51,6 +55,8 @@ describe('registration and password recovery', () => {
     const context = await newContext(browser, server.baseURL);
     const page = await context.newPage();
     await page.goto('/login');
+    await page.getByTestId('login-register').waitFor();
+    await shootAll(page, '0-login', 'login-lang');
     await page.getByTestId('login-register').click();
     await page.getByTestId('register-email').waitFor();
     expect(new URL(page.url()).pathname).toBe('/register');

@@ -38,7 +38,7 @@ export function PublicFrame({ testId, step, title, subtitle, children, footer }:
             <span>
               {t('registration.progress', { step: index + 1, total: WIZARD_STEPS.length })} · {t(`registration.steps.${step}`)}
             </span>
-            <Progress percent={((index + 1) / WIZARD_STEPS.length) * 100} steps={WIZARD_STEPS.length} showInfo={false} size={[48, 6]} />
+            <Progress percent={((index + 1) / WIZARD_STEPS.length) * 100} showInfo={false} status="normal" size="small" />
           </div>
         ) : null}
         {title ? <h1>{title}</h1> : null}
