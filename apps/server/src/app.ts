@@ -30,6 +30,11 @@ import { createManagerService } from './modules/manager/manager.service.js';
 import { operationLogRoutes } from './modules/operation-log/operation-log.routes.js';
 import { createOperationLog } from './modules/operation-log/operation-log.service.js';
 import { personalRoutes } from './modules/personal/personal.routes.js';
+import { recoveryRoutes } from './modules/recovery/recovery.routes.js';
+import { createRecoveryService } from './modules/recovery/recovery.service.js';
+import { createMailThrottle } from './modules/registration/mail-throttle.js';
+import { registrationRoutes } from './modules/registration/registration.routes.js';
+import { createRegistrationService } from './modules/registration/registration.service.js';
 import { createPersonalService } from './modules/personal/personal.service.js';
 import { roleRoutes } from './modules/role/role.routes.js';
 import { createRoleService } from './modules/role/role.service.js';
@@ -51,7 +56,7 @@ import { handleError, handleFrameworkError, sendNotFound } from './platform/erro
 import { AppError } from './platform/errors.js';
 import { resolveLang } from './platform/lang.js';
 import { createPasswordHasher, type PasswordHasher } from './platform/password.js';
-import { createMailer, type Mailer } from './platform/mailer.js';
+import { createMailDispatch, createMailer, type Mailer } from './platform/mailer.js';
 import { HELMET_OPTIONS } from './platform/security.js';
 import { clearSessionCookie } from './platform/session-token.js';
 import { createUploadStore } from './platform/uploads.js';
@@ -191,6 +196,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       smtpUrl: config.smtpUrl,
       from: config.mailFrom,
       onError: (error, mail) => app.log.warn({ err: error, mailId: mail.id }, 'mail refused'),
+      // Without SMTP a registration code or reset link is only in the log, for the operator to pass on.
+      onUnsent: (mail) => app.log.warn({ mailTo: mail.to, mailSubject: mail.subject, mailText: mail.text }, 'mail not sent: SMTP_URL is not set'),
     });
   const directory = createDirectoryService({
     directory: repositories.directory,
@@ -228,6 +235,36 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     clock,
     publicUrl: config.publicUrl,
     logWarning: (error, message) => app.log.warn({ err: error }, message),
+  });
+  const mailThrottle = createMailThrottle({ registrations: repositories.registrations, clock });
+  const mailDispatch = createMailDispatch(mailer);
+  app.addHook('onClose', async () => {
+    await mailDispatch.drain();
+  });
+  const registration = createRegistrationService({
+    registrations: repositories.registrations,
+    accounts: repositories.passwordResets,
+    throttle: mailThrottle,
+    dispatch: mailDispatch,
+    sessions,
+    operationLog,
+    hasher,
+    clock,
+    transact,
+    isOpen: config.registration === 'open',
+    publicUrl: config.publicUrl,
+  });
+  const recovery = createRecoveryService({
+    resets: repositories.passwordResets,
+    users: repositories.users,
+    settings: repositories.settings,
+    throttle: mailThrottle,
+    dispatch: mailDispatch,
+    operationLog,
+    hasher,
+    clock,
+    transact,
+    publicUrl: config.publicUrl,
   });
 
   installAccessGuard(app, { resolveSession: sessions.resolveSession, clearSessionCookie });
@@ -275,6 +312,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(personalRoutes({ personal }));
       await api.register(ssoRoutes({ sso, sessions }));
       await api.register(managerRoutes({ managers }));
+      await api.register(registrationRoutes({ registration, cookieMaxAgeSeconds: sessions.cookieMaxAgeSeconds }));
+      await api.register(recoveryRoutes({ recovery }));
     },
     { prefix: '/api' },
   );

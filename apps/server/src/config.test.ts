@@ -130,3 +130,15 @@ describe('mail settings', () => {
     expect(failure({ PUBLIC_URL: 'atrium.test' })).toContain('PUBLIC_URL');
   });
 });
+
+describe('registration setting', () => {
+  it('is open by default, and reads ATRIUM_REGISTRATION in any case', () => {
+    expect(parse({}).registration).toBe('open');
+    expect(parse({ ATRIUM_REGISTRATION: 'closed' }).registration).toBe('closed');
+    expect(parse({ ATRIUM_REGISTRATION: ' Open ' }).registration).toBe('open');
+  });
+
+  it('refuses anything but open or closed', () => {
+    expect(failure({ ATRIUM_REGISTRATION: 'yes' })).toBe('ATRIUM_REGISTRATION is "yes": expected open or closed');
+  });
+});

@@ -40,6 +40,8 @@ export interface Config {
   mailFrom: string;
   /** The console's address as users reach it, without a trailing slash; links in mails start with it. */
   publicUrl: string;
+  /** ATRIUM_REGISTRATION: whether anyone may create a company through /register (open) or not (closed). */
+  registration: 'open' | 'closed';
 }
 
 /** A bad environment variable; the message names it, the value and what is expected. */
@@ -78,6 +80,7 @@ export function parseConfig(env: Env = process.env, cwd: string = process.cwd())
     smtpUrl: parseSmtpUrl(read('SMTP_URL')),
     mailFrom: read('MAIL_FROM') ?? 'Atrium <no-reply@atrium.localhost>',
     publicUrl: parsePublicUrl(read('PUBLIC_URL'), parseInteger('PORT', read('PORT'), 3000, 1, 65_535)),
+    registration: parseRegistration(read('ATRIUM_REGISTRATION')),
   };
 }
 
@@ -167,4 +170,11 @@ function parsePublicUrl(value: string | undefined, port: number): string {
   if (value === undefined) return `http://localhost:${port}`;
   if (!/^https?:\/\/[^/\s]+/.test(value)) throw new ConfigError(`PUBLIC_URL is "${value}": expected http(s)://host[:port][/path]`);
   return value.replace(/\/+$/, '');
+}
+
+function parseRegistration(value: string | undefined): Config['registration'] {
+  if (value === undefined) return 'open';
+  const mode = value.toLowerCase();
+  if (mode !== 'open' && mode !== 'closed') throw new ConfigError(`ATRIUM_REGISTRATION is "${value}": expected open or closed`);
+  return mode;
 }

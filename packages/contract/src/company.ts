@@ -4,6 +4,7 @@ import { TEXT_MAX } from './limits.js';
 /** Company size bands (spec 000 section 9). */
 export const COMPANY_SIZE_BANDS = ['1-5', '6-10', '11-20', '21-50', '50+'] as const;
 export const CompanySizeBand = z.enum(COMPANY_SIZE_BANDS);
+export type CompanySizeBand = z.infer<typeof CompanySizeBand>;
 
 /** Company domain: 2 to 14 letters, digits and hyphens (spec 000 section 5). */
 export const COMPANY_DOMAIN_PATTERN = /^[A-Za-z0-9-]{2,14}$/;

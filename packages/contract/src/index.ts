@@ -19,3 +19,4 @@ export * from './personal.js';
 export * from './role.js';
 export * from './sso.js';
 export * from './manager.js';
+export * from './registration.js';

@@ -250,6 +250,51 @@ export const MESSAGES = {
     'en-US': 'Refused: the company owner ({name}) must keep the role management edit permission. Transfer ownership first (User management > Administrators)',
     'zh-CN': '操作被拒绝：公司所有者（{name}）必须保留“角色管理”编辑权限。请先转移所有权（用户管理 > 管理员）',
   },
+  registrationCodeSent: {
+    'en-US': 'If this address can be used, a code is on its way',
+    'zh-CN': '如果该地址可以使用，验证码已发送',
+  },
+  registrationCodeInvalid: {
+    'en-US': 'The code is wrong or has expired. Check it, or ask for a new one',
+    'zh-CN': '验证码错误或已过期，请检查或重新获取',
+  },
+  registrationCodeUsedUp: {
+    'en-US': 'Too many wrong codes. Please ask for a new one',
+    'zh-CN': '验证码错误次数过多，请重新获取',
+  },
+  registrationTokenInvalid: {
+    'en-US': 'This registration has expired or was already used. Please start again',
+    'zh-CN': '本次注册已过期或已使用，请重新开始',
+  },
+  registrationEmailTaken: {
+    'en-US': 'This e-mail address already has an account. Sign in, or reset your password',
+    'zh-CN': '该邮箱已有账号，请登录或重置密码',
+  },
+  registrationClosed: {
+    'en-US': 'Creating new companies is closed on this server',
+    'zh-CN': '本服务器已关闭新公司注册',
+  },
+  companyCreated: { 'en-US': 'Company created', 'zh-CN': '公司已创建' },
+  mailThrottled: {
+    'en-US': 'Please wait {seconds} seconds before asking for another mail',
+    'zh-CN': '请等待 {seconds} 秒后再重新发送',
+  },
+  mailAddressThrottled: {
+    'en-US': 'Too many mails requested. Please try again in {minutes} minutes',
+    'zh-CN': '请求邮件次数过多，请 {minutes} 分钟后再试',
+  },
+  resetMailSent: {
+    'en-US': 'If an account uses this address, a reset link is on its way',
+    'zh-CN': '如果有账号使用该地址，重置链接已发送',
+  },
+  resetLinkInvalid: {
+    'en-US': 'This reset link has expired or was already used. Please ask for a new one',
+    'zh-CN': '该重置链接已过期或已使用，请重新申请',
+  },
+  passwordReset: {
+    'en-US': 'Password changed. Please sign in with the new password',
+    'zh-CN': '密码已修改，请使用新密码登录',
+  },
 } as const satisfies Record<string, Record<Lang, string>>;
 
 export type MessageKey = keyof typeof MESSAGES;

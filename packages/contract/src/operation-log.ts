@@ -40,6 +40,8 @@ export const OPERATION_ACTIONS = [
   'sso.sendNotice',
   'user.createSso',
   'user.ssoSignIn',
+  'user.resetPassword',
+  'company.register',
 ] as const;
 export type OperationAction = (typeof OPERATION_ACTIONS)[number];
 

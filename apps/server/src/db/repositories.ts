@@ -8,6 +8,8 @@ import { createManagerRepository } from '../modules/manager/manager.repository.j
 import { createMailOutboxRepository } from '../modules/mail/mail.repository.js';
 import { createOperationLogRepository } from '../modules/operation-log/operation-log.repository.js';
 import { createPersonalRepository } from '../modules/personal/personal.repository.js';
+import { createPasswordResetRepository } from '../modules/recovery/recovery.repository.js';
+import { createRegistrationRepository } from '../modules/registration/registration.repository.js';
 import { createRoleRepository } from '../modules/role/role.repository.js';
 import { createSessionRepository } from '../modules/session/session.repository.js';
 import { createSettingsRepository } from '../modules/settings/settings.repository.js';
@@ -28,6 +30,8 @@ export function createRepositories(db: Kysely<DB>) {
     managers: createManagerRepository(db),
     operationLogs: createOperationLogRepository(db),
     personal: createPersonalRepository(db),
+    passwordResets: createPasswordResetRepository(db),
+    registrations: createRegistrationRepository(db),
     roles: createRoleRepository(db),
     sessions: createSessionRepository(db),
     settings: createSettingsRepository(db),

@@ -239,6 +239,39 @@ export interface SsoMailLinkTable {
   created_at: number;
 }
 
+/** An e-mailed registration code, one per address; after the right code, the token that may create a company. */
+export interface RegistrationCodeTable {
+  id: Generated<number>;
+  email_lower: string;
+  /** "salt:hex" of the salted SHA-256 of the code. */
+  code_hash: string;
+  code_expires_at: number;
+  wrong_tries: Generated<number>;
+  sent_at: number;
+  /** SHA-256 of the registration token, hex; null until the code was right. */
+  token_hash: string | null;
+  token_expires_at: number | null;
+}
+
+/** A password reset link, one per user. */
+export interface PasswordResetTable {
+  id: Generated<number>;
+  company_id: number;
+  user_id: number;
+  /** SHA-256 of the link's token, hex. */
+  token_hash: string;
+  expires_at: number;
+  created_at: number;
+}
+
+/** A mail asked for through a public call, counted for throttling. */
+export interface MailRequestTable {
+  id: Generated<number>;
+  kind: 'recipient' | 'caller';
+  key: string;
+  at: number;
+}
+
 export interface DB {
   companies: CompanyTable;
   roles: RoleTable;
@@ -257,6 +290,9 @@ export interface DB {
   sso_members: SsoMemberTable;
   sso_login_states: SsoLoginStateTable;
   sso_mail_links: SsoMailLinkTable;
+  registration_codes: RegistrationCodeTable;
+  password_resets: PasswordResetTable;
+  mail_requests: MailRequestTable;
 }
 
 export type CompanyRow = Selectable<CompanyTable>;

@@ -11,10 +11,19 @@ export interface MailMessage {
   html?: string;
 }
 
-/** Sends mail. Every mail is kept in the company's outbox, whatever becomes of it. */
+/** A mail no outbox keeps: it concerns one person's own account, or no company exists yet. */
+export type DirectMailMessage = Omit<MailMessage, 'companyId'>;
+
+/** Sends mail. Every company mail is kept in the company's outbox, whatever becomes of it. */
 export interface Mailer {
   /** Keeps the mail, then hands it to the SMTP server when one is configured; never throws for a refused mail. */
   send(message: MailMessage): Promise<{ id: number; status: 'sent' | 'failed' | 'kept' }>;
+  /**
+   * Sends a registration code or a password reset link, which must not sit in a table that
+   * administrators read. Without SMTP the mail goes to `onUnsent` (the server log) instead, so a
+   * self-hosting operator can still pass it on. Never throws for a refused mail.
+   */
+  sendDirect(message: DirectMailMessage): Promise<{ status: 'sent' | 'failed' | 'logged' }>;
 }
 
 export interface MailerOptions {
@@ -24,14 +33,16 @@ export interface MailerOptions {
   smtpUrl: string | null;
   from: string;
   /** Where a refused mail is reported (never with its body). */
-  onError?: (error: unknown, mail: { id: number; to: string }) => void;
+  onError?: (error: unknown, mail: { id: number | null; to: string }) => void;
+  /** Where a direct mail goes when no SMTP server is configured. */
+  onUnsent?: (mail: DirectMailMessage) => void;
 }
 
 /**
  * The mailer: nodemailer over SMTP when SMTP_URL is set; without it mails are only kept, so the
  * demo works without a mail server and administrators can read them in the outbox.
  */
-export function createMailer({ outbox, clock, smtpUrl, from, onError }: MailerOptions): Mailer {
+export function createMailer({ outbox, clock, smtpUrl, from, onError, onUnsent }: MailerOptions): Mailer {
   const transport = smtpUrl ? nodemailer.createTransport(smtpUrl) : null;
   return {
     async send(message) {
@@ -54,6 +65,41 @@ export function createMailer({ outbox, clock, smtpUrl, from, onError }: MailerOp
         await outbox.markFailed(message.companyId, id, error instanceof Error ? error.message.slice(0, 500) : String(error));
         return { id, status: 'failed' };
       }
+    },
+    async sendDirect(message) {
+      if (!transport) {
+        onUnsent?.(message);
+        return { status: 'logged' };
+      }
+      try {
+        await transport.sendMail({ from, to: message.to, subject: message.subject, text: message.text, ...(message.html ? { html: message.html } : {}) });
+        return { status: 'sent' };
+      } catch (error) {
+        onError?.(error, { id: null, to: message.to });
+        return { status: 'failed' };
+      }
+    },
+  };
+}
+
+export type MailDispatch = ReturnType<typeof createMailDispatch>;
+
+/**
+ * Sends direct mails without holding up the answer, so how long a public call takes tells
+ * nothing about whether a mail went out. `drain` waits for those still on their way (at close).
+ */
+export function createMailDispatch(mailer: Mailer) {
+  const pending = new Set<Promise<unknown>>();
+  return {
+    post(message: DirectMailMessage): void {
+      const sending: Promise<unknown> = mailer
+        .sendDirect(message)
+        .catch(() => undefined)
+        .finally(() => pending.delete(sending));
+      pending.add(sending);
+    },
+    async drain(): Promise<void> {
+      await Promise.allSettled([...pending]);
     },
   };
 }

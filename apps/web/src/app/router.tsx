@@ -2,6 +2,8 @@ import { LAZY_PAGE_TIMEOUT_MS } from '@atrium/contract';
 import type { RouteObject } from 'react-router';
 import { authRoutes } from '../modules/auth/auth.routes';
 import { directoryPublicRoutes } from '../modules/directory/directory.routes';
+import { RegistrationLayout } from '../modules/registration/registration-context';
+import { recoveryRoutes, registrationWizardRoutes } from '../modules/registration/registration.routes';
 import type { PageRoute, RouteHandle } from '../shared/routing/page-route';
 import { LoadingScreen } from '../shared/ui/loading-screen';
 import { SHELL_PAGES } from './page-routes';
@@ -55,6 +57,8 @@ export function appRoutes(pages: readonly PageRoute[] = SHELL_PAGES): RouteObjec
       children: [
         ...authRoutes.map((page) => lazyRoute(page, false)),
         ...directoryPublicRoutes.map((page) => lazyRoute(page, false)),
+        { element: <RegistrationLayout />, children: registrationWizardRoutes.map((page) => lazyRoute(page, false)) },
+        ...recoveryRoutes.map((page) => lazyRoute(page, false)),
         {
           element: <SessionGate />,
           children: [

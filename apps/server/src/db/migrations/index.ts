@@ -6,6 +6,7 @@ import { operationLog } from './2026_11_21_0002_operation_log.js';
 import { groups } from './2026_11_21_0004_groups.js';
 import { companySettings } from './2026_11_21_0005_company_settings.js';
 import { mailDirectory } from './2026_11_21_0006_mail_directory.js';
+import { registration } from './2026_11_21_0007_registration.js';
 import { sso } from './2026_11_21_0008_sso.js';
 import { companyOwner } from './2026_11_21_0009_company_owner.js';
 import type { DialectMigration } from './helpers.js';
@@ -20,6 +21,7 @@ export const MIGRATIONS: ReadonlyArray<readonly [name: string, migration: Dialec
   ['2026_11_21_0004_groups', groups],
   ['2026_11_21_0005_company_settings', companySettings],
   ['2026_11_21_0006_mail_directory', mailDirectory],
+  ['2026_11_21_0007_registration', registration],
   ['2026_11_21_0008_sso', sso],
   ['2026_11_21_0009_company_owner', companyOwner],
 ];

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { ACTIVATION_HOURS, ALL_PERMISSIONS, DEFAULT_SWATCHES, normalizePermissions, normalizeSwatchColor, type Permission } from '@atrium/contract';
-import { PALETTE_SEEDED_KEY } from '../../modules/department/department-style.repository.js';
+import { ACTIVATION_HOURS, normalizePermissions, normalizeSwatchColor, type DEFAULT_SWATCHES, type Permission } from '@atrium/contract';
+import { provisionCompany, STANDARD_ROLES } from '../../modules/company/company.provisioning.js';
 import { LOCATION_LEVEL } from '../../modules/location/location.repository.js';
 import { HOUR_MS, type Clock } from '../../platform/clock.js';
 import { createPasswordHasher, type PasswordHasher } from '../../platform/password.js';
@@ -8,7 +8,6 @@ import { hashSessionToken, newSessionToken } from '../../platform/session-token.
 import { withTransaction, type Database } from '../database.js';
 import type { Gender } from '../schema.js';
 import {
-  createCompany,
   createDepartment,
   createLocation,
   createRole,
@@ -20,7 +19,7 @@ import {
 
 /** Role permission sets of the demo company; the repository normalises them (edit implies view and users:edit). */
 export const DEMO_ROLE_PERMISSIONS = {
-  administrator: ALL_PERMISSIONS,
+  administrator: STANDARD_ROLES.administrator.permissions,
   officeManager: [
     'roomsLocations:edit',
     'reports:view',
@@ -34,7 +33,7 @@ export const DEMO_ROLE_PERMISSIONS = {
   // View is enough to use an area (book a room, greet a visitor); edit administers it and, by the
   // spec's rule, carries users:edit, so everyday roles hold view permissions only.
   receptionist: ['visitorDisplay:view', 'records:view', 'events:view', 'liveMeetings:view', 'personalSchedule:view', 'profile:view'],
-  staff: ['calendarRoomUse:view', 'personalSchedule:view', 'liveMeetings:view', 'profile:view'],
+  staff: STANDARD_ROLES.staff.permissions,
   // Approves bookings of rooms that need approval and follows their use.
   meetingApprover: ['calendarRoomUse:view', 'reports:view', 'records:view', 'events:view', 'liveMeetings:view', 'personalSchedule:view', 'profile:view'],
   // Looks after people: the directory, departments, who holds which role, and the log of changes.
@@ -134,23 +133,27 @@ const FLOORS: Array<{ key: string; name: string; rooms: Array<{ key?: string; na
 ];
 
 async function buildDemoCompany(ctx: SeedContext, adminPassword: string): Promise<void> {
-  const companyId = await createCompany(ctx, { name: DEMO_COMPANY.name, domain: DEMO_COMPANY.domain });
   // The company page and global settings look real: an address, contacts, a size band (no logo:
   // the shell shows its default mark) and a password policy the generated passwords meet.
-  await ctx.repositories.companies.updateCompany(
-    companyId,
+  const standard = await provisionCompany(
+    ctx.repositories,
     {
-      address: 'Riverside House, 2 Southwark Bridge Road, London',
-      postal_code: 'SE1 9HA',
-      country: 'United Kingdom',
-      industry: 'Software and IT services',
-      size_band: '21-50',
-      billing_email: `billing@${DEMO_COMPANY.mailDomain}`,
-      support_email: `it-support@${DEMO_COMPANY.mailDomain}`,
-      emergency_email: `facilities@${DEMO_COMPANY.mailDomain}`,
+      name: DEMO_COMPANY.name,
+      domain: DEMO_COMPANY.domain,
+      details: {
+        address: 'Riverside House, 2 Southwark Bridge Road, London',
+        postal_code: 'SE1 9HA',
+        country: 'United Kingdom',
+        industry: 'Software and IT services',
+        size_band: '21-50',
+        billing_email: `billing@${DEMO_COMPANY.mailDomain}`,
+        support_email: `it-support@${DEMO_COMPANY.mailDomain}`,
+        emergency_email: `facilities@${DEMO_COMPANY.mailDomain}`,
+      },
     },
     ctx.now,
   );
+  const { companyId } = standard;
   await ctx.repositories.settings.putSetting(
     companyId,
     'passwordPolicy',
@@ -158,23 +161,19 @@ async function buildDemoCompany(ctx: SeedContext, adminPassword: string): Promis
     ctx.now,
   );
 
-  // The tree only arranges roles (the receptionists report to the office manager); nothing is inherited.
-  const roles = {} as Record<RoleKey, number>;
-  const roleDefinitions: Array<{ key: RoleKey; name: string; description: string; parent?: RoleKey; isDefault?: boolean }> = [
-    { key: 'administrator', name: 'Administrator', description: 'Everything: people, roles, company settings and every module' },
+  // Every company starts with Administrator and Staff (provisionCompany); the demo adds the others
+  // around them. The tree only arranges roles (the receptionists report to the office manager);
+  // nothing is inherited.
+  const roles = { administrator: standard.administratorRoleId, staff: standard.staffRoleId } as Record<RoleKey, number>;
+  const roleDefinitions: Array<{ key: Exclude<RoleKey, 'administrator' | 'staff'>; name: string; description: string; parent?: RoleKey }> = [
     { key: 'officeManager', name: 'Office manager', description: 'Runs the offices: rooms and locations, reservation screens, broadcasts and use reports' },
     { key: 'peoplePartner', name: 'People partner', parent: 'administrator', description: 'Looks after people: the directory, departments and who holds which role' },
     { key: 'receptionist', name: 'Receptionist', parent: 'officeManager', description: 'The front desk: welcomes visitors and keeps their records and events' },
     { key: 'meetingApprover', name: 'Meeting approver', parent: 'officeManager', description: 'Approves bookings of rooms that need approval, and follows how rooms are used' },
-    {
-      key: 'staff',
-      name: 'Staff',
-      isDefault: true,
-      description: "Everyone's starting role: books rooms and keeps a personal schedule. New people, and members removed from another role, land here",
-    },
   ];
-  const siblingsSoFar = new Map<RoleKey | undefined, number>();
-  for (const { key, name, description, parent, isDefault = false } of roleDefinitions) {
+  // Among the top-level roles the Administrator stays first and Staff goes last.
+  const siblingsSoFar = new Map<RoleKey | undefined, number>([[undefined, 1]]);
+  for (const { key, name, description, parent } of roleDefinitions) {
     const sortOrder = siblingsSoFar.get(parent) ?? 0;
     siblingsSoFar.set(parent, sortOrder + 1);
     roles[key] = await createRole(ctx, {
@@ -183,15 +182,13 @@ async function buildDemoCompany(ctx: SeedContext, adminPassword: string): Promis
       description,
       parentId: parent ? roles[parent] : null,
       sortOrder,
-      isDefault,
       permissions: DEMO_ROLE_PERMISSIONS[key],
     });
   }
+  await ctx.repositories.roles.setSortOrder(companyId, roles.staff, siblingsSoFar.get(undefined) ?? 2, ctx.now);
 
-  // The palette starts with the default swatches; each department is painted with one of them.
-  const palette = new Map<string, number>();
-  for (const color of DEFAULT_SWATCHES) palette.set(color, await ctx.repositories.departmentStyles.insertStyle(companyId, normalizeSwatchColor(color), ctx.now));
-  await ctx.repositories.settings.putSetting(companyId, PALETTE_SEEDED_KEY, true, ctx.now);
+  // The palette holds the default swatches (provisionCompany); each department is painted with one.
+  const palette = new Map((await ctx.repositories.departmentStyles.listStyles(companyId)).map((style) => [style.color, style.id]));
 
   const departments = {} as Record<DepartmentKey, number>;
   const addDepartment = async (key: DepartmentKey, name: string, code: string, color: (typeof DEFAULT_SWATCHES)[number], sortOrder: number, parent?: DepartmentKey) => {
@@ -199,7 +196,7 @@ async function buildDemoCompany(ctx: SeedContext, adminPassword: string): Promis
       companyId,
       name,
       groupCode: code,
-      styleId: palette.get(color) ?? null,
+      styleId: palette.get(normalizeSwatchColor(color)) ?? null,
       styleColor: normalizeSwatchColor(color),
       sortOrder,
       parentId: parent ? departments[parent] : null,

@@ -4,10 +4,11 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Button } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocation, useNavigate, useSearchParams } from 'react-router';
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { api } from '../../../shared/api/api';
 import { preferencesStore } from '../../../shared/preferences/preferences-store';
 import { safeRedirect } from '../../../shared/session/redirect';
+import { REGISTRATION_STATUS_KEY, useRegistrationStatus } from '../../registration/api/registration.api';
 import { ChangeDefaultPasswordForm } from '../components/change-default-password-form';
 import { LoginForm } from '../components/login-form';
 import { LoginLayout } from '../components/login-layout';
@@ -37,11 +38,13 @@ export function LoginPage() {
   );
   const [userName, setUserName] = useState(state?.userName ?? '');
   const queryClient = useQueryClient();
+  const registration = useRegistrationStatus();
 
   useEffect(() => {
     // A new session starts here: nothing cached for the previous one may show in it, and the
     // previous user's theme and tabs are not this page's.
-    queryClient.removeQueries();
+    // The registration status is the installation's, not the session's: this page shows it.
+    queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== REGISTRATION_STATUS_KEY[0] });
     preferencesStore.deactivate();
   }, [queryClient]);
 
@@ -83,6 +86,19 @@ export function LoginPage() {
         ) : (
           <>
             <LoginForm key={userName} initialUserName={userName} notice={step.notice} onSignedIn={signedIn} />
+            <div className="atrium-login-links">
+              <Link to="/retrieve" data-testid="login-forgot">
+                {t('auth.login.forgotPassword')}
+              </Link>
+              {registration.data?.isOpen ? (
+                <span>
+                  {t('auth.login.noAccount')}{' '}
+                  <Link to="/register" data-testid="login-register">
+                    {t('auth.login.createCompany')}
+                  </Link>
+                </span>
+              ) : null}
+            </div>
             <div className="atrium-login-alt-divider">{t('auth.login.or')}</div>
             <Button block size="large" icon={<KeyOutlined />} onClick={() => void navigate(ssoPath)} data-testid="login-sso-link">
               {t('auth.login.ssoLink')}
