@@ -3,7 +3,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSmtpServer, textPart } from '../apps/server/src/test/smtp.js';
 import { openAdminSession, type AdminSession } from './support/admin-session.js';
-import { NARROW, newContext, screenshot, signIn, WIDE } from './support/browser.js';
+import { NARROW, newContext, screenshot, signIn, WIDE, openFromMenu } from './support/browser.js';
 
 const ADMIN_PASSWORD = 'Company-admin-2026';
 const NEWCOMER_PASSWORD = 'Research-lab-2026';
@@ -54,7 +54,7 @@ describe('company administration journey', () => {
   });
 
   it('creates the department Research', async () => {
-    await admin.getByTestId('menu-item-group').click();
+    await openFromMenu(admin, 'group');
     await admin.getByTestId('page-group').waitFor();
     await admin.getByTestId('group-create').click();
     await admin.getByTestId('group-form-name').fill('Research');
@@ -65,7 +65,7 @@ describe('company administration journey', () => {
   });
 
   it('creates the role Researchers with view of users and of the operation log', async () => {
-    await admin.getByTestId('menu-item-role').click();
+    await openFromMenu(admin, 'role');
     await admin.getByTestId('page-role').waitFor();
     await admin.getByTestId('role-new').click();
     await admin.getByTestId('role-form-name').fill('Researchers');
@@ -86,7 +86,7 @@ describe('company administration journey', () => {
   });
 
   it('creates a user in both; the activation mail arrives over SMTP and is in the outbox', async () => {
-    await admin.getByTestId('menu-item-directory').click();
+    await openFromMenu(admin, 'directory');
     await admin.getByTestId('page-directory').waitFor();
     await admin.getByTestId('directory-create').click();
     await admin.getByTestId('directory-form-username').fill(NEWCOMER.userName);
@@ -109,7 +109,7 @@ describe('company administration journey', () => {
     expect(text).toContain(NEWCOMER.userName);
     activationLink = /https?:\/\/\S+\/activate\/[A-Za-z0-9_-]+/.exec(text)![0];
 
-    await admin.getByTestId('menu-item-mailOutbox').click();
+    await openFromMenu(admin, 'mailOutbox');
     await admin.getByTestId('page-mail-outbox').waitFor();
     const row = admin.getByTestId('mail-table').locator('tr.ant-table-row', { hasText: NEWCOMER.email });
     await row.waitFor();
@@ -143,7 +143,7 @@ describe('company administration journey', () => {
     expect(expected).toEqual(expect.arrayContaining(['directory', 'operationLog', 'personal']));
     expect(expected).not.toContain('role');
     await expect.poll(() => shownMenuKeys(newcomer)).toEqual(expected);
-    await newcomer.getByTestId('menu-item-operationLog').click();
+    await openFromMenu(newcomer, 'operationLog');
     await newcomer.getByTestId('page-operation-log').waitFor();
     await screenshot(newcomer, 'company-admin-06-menu-1440-zh');
 
@@ -174,7 +174,7 @@ describe('company administration journey', () => {
 
     // The entry is still on screen; the next navigation asks the server again.
     expect(await shownMenuKeys(newcomer)).toContain('operationLog');
-    await newcomer.getByTestId('menu-item-personal').click();
+    await openFromMenu(newcomer, 'personal');
     await newcomer.getByTestId('page-personal').waitFor();
     const expected = menuKeys(menuForPermissions(new Set(normalizePermissions(['users:view']))));
     await expect.poll(() => shownMenuKeys(newcomer)).toEqual(expected);

@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, NARROW, newContext, screenshot, signIn, WIDE } from './support/browser.js';
+import { launchBrowser, NARROW, newContext, openFromMenu, screenshot, signIn, WIDE } from './support/browser.js';
 import { startSmtpServer, waitForMail } from './support/mail.js';
 import { api, startServer, type RunningServer } from './support/server.js';
 
@@ -95,7 +95,8 @@ describe('registration and password recovery', () => {
     // Signed in as the new company's administrator, with the administration menu.
     await page.getByTestId('page-index').waitFor();
     await page.getByTestId('side-menu').waitFor();
-    expect(await page.getByTestId('side-menu').getByText('Role', { exact: false }).count()).toBeGreaterThan(0);
+    await openFromMenu(page, 'role');
+    await page.getByTestId('page-role').waitFor();
     await screenshot(page, 'registration-6-console-en-1440');
     const login = await api<{ userName: string }>(server.baseURL, 'POST', '/login', { userName: EMAIL, password: PASSWORD });
     expect(login.result.userName).toBe(EMAIL);

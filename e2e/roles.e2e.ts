@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { NARROW, WIDE, screenshot } from './support/browser.js';
+import { NARROW, WIDE, screenshot, openFromMenu } from './support/browser.js';
 import { openAdminSession, type AdminSession } from './support/admin-session.js';
 
 const PASSWORD = 'Roles-tour-2026';
@@ -20,7 +20,7 @@ describe('roles', () => {
   afterAll(() => session?.close());
 
   it("shows the demo company's role tree with member counts", async () => {
-    await page.getByTestId('menu-item-role').click();
+    await openFromMenu(page, 'role');
     await page.getByTestId('page-role').waitFor();
     await node(page, 'Receptionist').waitFor();
     const names = await page.locator('.atrium-role-node-name').allTextContents();
@@ -91,7 +91,7 @@ describe('roles', () => {
   });
 
   it('finds every change in the operation log, named and filterable', async () => {
-    await page.getByTestId('menu-item-operationLog').click();
+    await openFromMenu(page, 'operationLog');
     await page.getByTestId('page-operation-log').waitFor();
     const rows = page.locator('[data-testid^="log-row-"]');
     await expect.poll(() => rows.first().textContent()).toContain('Deleted a role');

@@ -1,6 +1,6 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { NARROW, WIDE, screenshot, signIn } from './support/browser.js';
+import { NARROW, WIDE, screenshot, signIn, openFromMenu } from './support/browser.js';
 import { openAdminSession, type AdminSession } from './support/admin-session.js';
 
 const PASSWORD = 'Shell-tour-2026';
@@ -18,7 +18,7 @@ describe('console shell', () => {
   afterAll(() => session?.close());
 
   it('opens menu pages as tabs and keeps cached pages alive', async () => {
-    await page.getByTestId('menu-item-personal').click();
+    await openFromMenu(page, 'personal');
     await page.getByTestId('page-personal').waitFor();
     expect(new URL(page.url()).pathname).toBe('/personal');
     expect(await page.title()).toContain('Personal');
@@ -37,7 +37,7 @@ describe('console shell', () => {
     await page.getByTestId('tab-close-right').click();
     await expect.poll(() => page.getByTestId('tab-_personal').count()).toBe(0);
 
-    await page.getByTestId('menu-item-personal').click();
+    await openFromMenu(page, 'personal');
     await page.getByTestId('tab-_personal').waitFor();
     await page.getByTestId('tab-_personal').click({ button: 'right' });
     await page.getByTestId('tab-close-all').click();
@@ -46,7 +46,7 @@ describe('console shell', () => {
   });
 
   it('reorders tabs by dragging and remembers them after a reload', async () => {
-    await page.getByTestId('menu-item-personal').click();
+    await openFromMenu(page, 'personal');
     await page.getByTestId('tab-_personal').waitFor();
     const order = () =>
       page.locator('[data-testid^="tab-_"]').evaluateAll((tabs) => tabs.map((t) => t.getAttribute('data-testid')));

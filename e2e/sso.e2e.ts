@@ -91,6 +91,7 @@ describe('single sign-on journey', () => {
 
     await page.goto('/directory');
     await page.getByTestId('page-directory').waitFor();
+    await page.getByTestId('directory-filter-keyword').fill(MEMBER_EMAIL);
     await page.getByTestId(`user-sso-${created.result.id}`).waitFor();
     await shot(page, 'directory-en-1440');
     await admin.close();

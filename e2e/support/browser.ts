@@ -1,5 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { MENU_CATALOGUE } from '@atrium/contract';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 
 const artifacts = fileURLToPath(new URL('../artifacts/', import.meta.url));
@@ -30,4 +31,17 @@ export async function signIn(page: Page, userName: string, password: string) {
   await page.getByTestId('login-username').fill(userName);
   await page.getByTestId('login-password').fill(password);
   await page.getByTestId('login-submit').click();
+}
+
+/**
+ * Opens a page from the side menu as a person would: a larger menu starts with its groups folded
+ * (only the current page's group open), so the page's group is unfolded first when needed.
+ */
+export async function openFromMenu(page: Page, key: string) {
+  const entry = page.getByTestId(`menu-item-${key}`);
+  if (!(await entry.isVisible())) {
+    const group = MENU_CATALOGUE.find((node) => node.children?.some((child) => child.key === key));
+    if (group) await page.getByTestId(`menu-item-${group.key}`).click();
+  }
+  await entry.click();
 }
