@@ -69,7 +69,24 @@ export function DirectoryPage() {
     });
 
   const columns: ColumnsType<DirectoryUser> = [
-    { key: 'name', title: t('directory.fields.name'), dataIndex: 'fullName', ...(isNarrow ? {} : { fixed: 'left' as const }), width: 170, ellipsis: true },
+    {
+      key: 'name',
+      title: t('directory.fields.name'),
+      ...(isNarrow ? {} : { fixed: 'left' as const }),
+      width: 200,
+      ellipsis: true,
+      // The SSO mark sits by the name, where it is seen without scrolling the table sideways.
+      render: (_, user) => (
+        <Space size={6}>
+          {user.fullName}
+          {user.isSso ? (
+            <Tag color="blue" title={t('directory.status.ssoHint')} data-testid={`user-sso-${user.id}`}>
+              {t('directory.status.sso')}
+            </Tag>
+          ) : null}
+        </Space>
+      ),
+    },
     { key: 'userName', title: t('directory.fields.userName'), dataIndex: 'userName', width: 150, ellipsis: true },
     { key: 'email', title: t('directory.fields.email'), dataIndex: 'email', width: 220, ellipsis: true },
     { key: 'usercode', title: t('directory.fields.usercode'), dataIndex: 'usercode', width: 110 },
@@ -79,16 +96,11 @@ export function DirectoryPage() {
     {
       key: 'status',
       title: t('directory.fields.status'),
-      width: 150,
+      width: 240,
       render: (_, user) => (
         <Space size={4} wrap>
           <Tag color={user.status === 'active' ? 'green' : 'default'}>{t(`directory.status.${user.status}`)}</Tag>
           {user.isPendingActivation ? <Tag color="gold">{t('directory.status.pending')}</Tag> : null}
-          {user.isSso ? (
-            <Tag color="blue" title={t('directory.status.ssoHint')} data-testid={`user-sso-${user.id}`}>
-              {t('directory.status.sso')}
-            </Tag>
-          ) : null}
         </Space>
       ),
     },
