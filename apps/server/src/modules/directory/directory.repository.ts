@@ -3,6 +3,7 @@ import type { DirectoryOptions, DirectoryUser, Page, UserListQuery } from '@atri
 import type { DB, Gender } from '../../db/schema.js';
 import { likeContains } from '../../db/like.js';
 import { fetchPage } from '../../db/paging.js';
+import { namedOrNull } from '../../db/rows.js';
 
 
 /** The fields of a user an administrator changes. */
@@ -64,7 +65,7 @@ export function createDirectoryRepository(db: Kysely<DB>) {
     phone: row.phone,
     gender: row.gender,
     avatar: row.avatar,
-    department: row.department_id !== null && row.department_name !== null ? { id: row.department_id, name: row.department_name } : null,
+    department: namedOrNull(row.department_id, row.department_name),
     role: { id: row.role_id, name: row.role_name },
     location: row.location_id !== null && row.location_name !== null ? { id: row.location_id, name: row.location_name } : null,
     status: row.is_active === 1 ? 'active' : 'inactive',

@@ -4,6 +4,7 @@ import { containsIgnoringCase } from '../../db/like.js';
 import { fetchPage } from '../../db/paging.js';
 import type { DB } from '../../db/schema.js';
 import { parsePermissions } from '../role/role.repository.js';
+import { namedOrNull } from '../../db/rows.js';
 
 /** The areas a role's switches let its members edit, in catalogue order. */
 export const editedAreas = (permissions: readonly Permission[]): PermissionArea[] =>
@@ -76,7 +77,7 @@ export function createManagerRepository(db: Kysely<DB>) {
           userName: row.user_name,
           email: row.email,
           avatar: row.avatar,
-          department: row.department_id !== null && row.department_name !== null ? { id: row.department_id, name: row.department_name } : null,
+          department: namedOrNull(row.department_id, row.department_name),
           role: { id: row.role_id, name: row.role_name },
           areas: areasByRole.get(row.role_id) ?? [],
           isOwner: row.id === ownerId,

@@ -12,6 +12,7 @@ import {
 import { containsIgnoringCase } from '../../db/like.js';
 import type { DB } from '../../db/schema.js';
 import { fetchPage } from '../../db/paging.js';
+import { namedOrNull } from '../../db/rows.js';
 
 export interface NewRole {
   companyId: number;
@@ -273,7 +274,7 @@ export function createRoleRepository(db: Kysely<DB>) {
           email: row.email,
           usercode: row.usercode,
           avatar: row.avatar,
-          department: row.department_id !== null && row.department_name !== null ? { id: row.department_id, name: row.department_name } : null,
+          department: namedOrNull(row.department_id, row.department_name),
           isActive: row.is_active === 1,
         }),
       );

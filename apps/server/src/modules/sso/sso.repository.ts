@@ -3,6 +3,7 @@ import type { Page, SsoCandidate, SsoCandidateQuery, SsoMember, SsoMemberKind, S
 import { likeContains } from '../../db/like.js';
 import { fetchPage } from '../../db/paging.js';
 import type { DB } from '../../db/schema.js';
+import { namedOrNull } from '../../db/rows.js';
 
 /** A company's stored setting, secret included: for the service only, never presented as is. */
 export interface StoredSsoSetting {
@@ -134,7 +135,7 @@ export function createSsoRepository(db: Kysely<DB>) {
           userName: row.user_name,
           fullName: row.full_name,
           email: row.email,
-          department: row.department_id !== null && row.department_name !== null ? { id: row.department_id, name: row.department_name } : null,
+          department: namedOrNull(row.department_id, row.department_name),
           kind: row.kind,
           isActive: row.is_active === 1,
           isSso: row.is_sso === 1,
@@ -173,7 +174,7 @@ export function createSsoRepository(db: Kysely<DB>) {
           userName: row.user_name,
           fullName: row.full_name,
           email: row.email,
-          department: row.department_id !== null && row.department_name !== null ? { id: row.department_id, name: row.department_name } : null,
+          department: namedOrNull(row.department_id, row.department_name),
           isActive: row.is_active === 1,
           isSso: row.is_sso === 1,
           isMember: Number(row.member_count) > 0,

@@ -4,6 +4,7 @@ import type { DB, Gender } from '../../db/schema.js';
 import { prepareQuery } from '../../db/prepared.js';
 import { LOCATION_LEVEL } from '../location/location.repository.js';
 import { parsePermissions } from '../role/role.repository.js';
+import { namedOrNull } from '../../db/rows.js';
 
 export interface NewUser {
   companyId: number;
@@ -170,7 +171,7 @@ export function createUserRepository(db: Kysely<DB>) {
         createdAt: row.created_at,
         company: { id: row.company_id, name: row.company_name, logo: row.company_logo },
         role: { id: row.role_id, name: row.role_name, permissions: parsePermissions(row.role_permissions) },
-        department: row.department_id !== null && row.department_name !== null ? { id: row.department_id, name: row.department_name } : null,
+        department: namedOrNull(row.department_id, row.department_name),
         roomLocation:
           row.location_id !== null && row.location_name !== null && row.location_level === LOCATION_LEVEL.room
             ? { id: row.location_id, locationName: row.location_name, level: row.location_level }
