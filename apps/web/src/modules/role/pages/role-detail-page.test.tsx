@@ -209,14 +209,16 @@ describe('role detail: tabs', () => {
     expect(screen.getAllByTestId(/^tab-_role-detail/).map((tab) => tab.getAttribute('data-testid'))).toEqual(['tab-_role-detail_5']);
   });
 
-  it("titles the console tab with the role's name, on either inner tab", async () => {
+  it("titles the console tab and the window with the role's name, on either inner tab", async () => {
     const user = userEvent.setup();
     openDetail('/role-detail/5/members');
     await waitFor(() => expect(screen.getByTestId('tab-_role-detail_5')).toHaveTextContent('Front desk'));
     expect(screen.getByTestId('tab-_role-detail_5')).not.toHaveTextContent('Role details');
+    await waitFor(() => expect(document.title).toBe('Front desk - Atrium'));
     await user.click(screen.getByTestId('role-tab-permissions'));
     await screen.findByTestId('role-permissions');
     expect(screen.getByTestId('tab-_role-detail_5')).toHaveTextContent('Front desk');
+    expect(document.title).toBe('Front desk - Atrium');
   });
 
   it('opens the members when the address names no known tab', async () => {
