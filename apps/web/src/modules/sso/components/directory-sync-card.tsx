@@ -103,8 +103,8 @@ export function DirectorySyncCard({ setting, canEdit }: DirectorySyncCardProps) 
     validator: (_rule: unknown, value: string) => (!isEnabled || value?.trim() ? Promise.resolve() : Promise.reject(new Error(text))),
   });
 
-  const report = run.data ?? setting.lastReport;
-  const reportAt = run.data ? Date.now() : setting.lastSyncAt;
+  // The setting is read again after a sync; until then the answer stands in for the stored report.
+  const report = setting.lastReport ?? run.data;
 
   return (
     <Card className="atrium-card atrium-ldap-card" title={t('sso.ldap.title')} data-testid="ldap-card">
@@ -193,7 +193,7 @@ export function DirectorySyncCard({ setting, canEdit }: DirectorySyncCardProps) 
       </Form>
       {canEdit && !setting.isEnabled ? <p className="atrium-muted atrium-ldap-note">{t('sso.ldap.syncNeedsSaved')}</p> : null}
       {run.isError ? <Alert className="atrium-ldap-check" type="error" showIcon role="alert" title={run.error.message} data-testid="ldap-sync-error" /> : null}
-      {report ? <SyncReport report={report} at={reportAt} /> : null}
+      {report ? <SyncReport report={report} at={setting.lastSyncAt} /> : null}
     </Card>
   );
 }
