@@ -1,6 +1,21 @@
 import type { Kysely } from 'kysely';
-import { LdapMapping, type DirectorySyncReport } from '@atrium/contract';
+import { LdapMapping, type MessageKey } from '@atrium/contract';
 import type { DB } from '../../db/schema.js';
+
+/** A skipped entry as stored: the reason as a message key, translated for each reader. */
+export interface StoredSkip {
+  entry: string;
+  key: MessageKey;
+  params: Record<string, string | number>;
+}
+
+/** A sync's report as stored. */
+export interface StoredReport {
+  departmentsCreated: number;
+  usersCreated: number;
+  usersUpdated: number;
+  skipped: StoredSkip[];
+}
 
 /** A company's stored setting, bind password included: for the service only, never presented as is. */
 export interface StoredDirectorySyncSetting {
@@ -13,7 +28,7 @@ export interface StoredDirectorySyncSetting {
   userFilter: string;
   mapping: LdapMapping;
   lastSyncAt: number | null;
-  lastReport: DirectorySyncReport | null;
+  lastReport: StoredReport | null;
   updatedAt: number;
 }
 
@@ -43,7 +58,7 @@ export function createDirectorySyncRepository(db: Kysely<DB>) {
         userFilter: row.user_filter,
         mapping: mappingOf(row.mapping),
         lastSyncAt: row.last_sync_at === null ? null : Number(row.last_sync_at),
-        lastReport: row.last_report === null ? null : (JSON.parse(row.last_report) as DirectorySyncReport),
+        lastReport: row.last_report === null ? null : (JSON.parse(row.last_report) as StoredReport),
         updatedAt: Number(row.updated_at),
       };
     },
@@ -66,7 +81,7 @@ export function createDirectorySyncRepository(db: Kysely<DB>) {
         .execute();
     },
 
-    async saveLastSync(companyId: number, at: number, report: DirectorySyncReport): Promise<void> {
+    async saveLastSync(companyId: number, at: number, report: StoredReport): Promise<void> {
       await db
         .updateTable('directory_sync_settings')
         .set({ last_sync_at: at, last_report: JSON.stringify(report) })

@@ -25,7 +25,7 @@ export function directorySyncRoutes({ directorySync }: { directorySync: Director
           response: envelopeResponses(DirectorySyncSetting),
         },
       },
-      async (request) => success(request, await directorySync.getSetting(requireAuth(request).companyId)),
+      async (request) => success(request, await directorySync.getSetting(requireAuth(request).companyId, request.lang)),
     );
 
     app.put(
@@ -41,7 +41,7 @@ export function directorySyncRoutes({ directorySync }: { directorySync: Director
           response: envelopeResponses(DirectorySyncSetting),
         },
       },
-      async (request) => success(request, await directorySync.updateSetting(actorOf(request), request.body)),
+      async (request) => success(request, await directorySync.updateSetting(actorOf(request), request.body, request.lang)),
     );
 
     app.post(

@@ -20,7 +20,7 @@ import { AppError, refused } from '../../platform/errors.js';
 import type { DirectoryService } from '../directory/directory.service.js';
 import type { GroupService } from '../department/department.service.js';
 import type { Actor, OperationLog } from '../operation-log/operation-log.service.js';
-import type { DirectorySyncRepository, StoredDirectorySyncSetting } from './directory-sync.repository.js';
+import type { DirectorySyncRepository, StoredDirectorySyncSetting, StoredReport, StoredSkip } from './directory-sync.repository.js';
 import { LdapBindRefused, searchLdap, type LdapConnection, type LdapEntry } from './ldap-client.js';
 
 export interface DirectorySyncServiceDeps {
@@ -71,8 +71,16 @@ async function readEntries(connection: Connection): Promise<LdapEntry[]> {
  * LDAP server or Active Directory and creates or updates departments and users to match. Users are
  * created through the directory, under its rules; nobody is ever deleted by a sync.
  */
+/** A stored report in the reader's language. */
+function translate(report: StoredReport, lang: Lang): DirectorySyncReport {
+  return { ...report, skipped: report.skipped.map(({ entry, key, params }) => ({ entry, reason: formatMessage(key, lang, params) })) };
+}
+
+type Reason = Omit<StoredSkip, 'entry'>;
+const because = (key: MessageKey, params: Record<string, string | number> = {}): { reason: Reason } => ({ reason: { key, params } });
+
 export function createDirectorySyncService({ repository, directory, groups, operationLog, clock }: DirectorySyncServiceDeps) {
-  function present(setting: StoredDirectorySyncSetting | undefined): DirectorySyncSetting {
+  function present(setting: StoredDirectorySyncSetting | undefined, lang: Lang): DirectorySyncSetting {
     return {
       isEnabled: setting?.isEnabled ?? false,
       url: setting?.url ?? '',
@@ -82,7 +90,7 @@ export function createDirectorySyncService({ repository, directory, groups, oper
       userFilter: setting?.userFilter ?? LDAP_DEFAULT_FILTER,
       mapping: setting?.mapping ?? LdapMapping.parse({}),
       lastSyncAt: setting?.lastSyncAt ?? null,
-      lastReport: setting?.lastReport ?? null,
+      lastReport: setting?.lastReport ? translate(setting.lastReport, lang) : null,
       updatedAt: setting?.updatedAt ?? null,
     };
   }
@@ -93,23 +101,22 @@ export function createDirectorySyncService({ repository, directory, groups, oper
     entry: LdapEntry,
     context: {
       mapping: LdapMapping;
-      say: (key: MessageKey, params?: Record<string, string | number>) => string;
       users: Array<{ id: number; userName: string; email: string | null }>;
       departmentId: (name: string) => Promise<number>;
       seen: Set<string>;
     },
-  ): Promise<'created' | 'updated' | 'unchanged' | { reason: string }> {
-    const { mapping, say } = context;
+  ): Promise<'created' | 'updated' | 'unchanged' | { reason: Reason }> {
+    const { mapping } = context;
     const first = (attribute: string) => entry.attributes.get(attribute.toLowerCase())?.find((value) => value.trim() !== '')?.trim();
     const rawUserName = first(mapping.userName) ?? first(LDAP_FALLBACK_USER_NAME);
-    if (!rawUserName) return { reason: say('ldapSkipNoUserName', { attribute: mapping.userName }) };
+    if (!rawUserName) return because('ldapSkipNoUserName', { attribute: mapping.userName });
     const userName = UserName.safeParse(rawUserName);
-    if (!userName.success) return { reason: say('ldapSkipBadUserName', { value: rawUserName }) };
+    if (!userName.success) return because('ldapSkipBadUserName', { value: rawUserName });
     const rawEmail = first(mapping.email);
     const email = rawEmail === undefined ? undefined : UserEmail.safeParse(rawEmail);
-    if (email && !email.success) return { reason: say('ldapSkipBadEmail', { value: rawEmail! }) };
+    if (email && !email.success) return because('ldapSkipBadEmail', { value: rawEmail! });
     for (const key of [userName.data, email?.data].filter((value): value is string => Boolean(value)).map((value) => value.toLowerCase())) {
-      if (context.seen.has(key)) return { reason: say('ldapSkipDuplicate', { value: key }) };
+      if (context.seen.has(key)) return because('ldapSkipDuplicate', { value: key });
       context.seen.add(key);
     }
     const firstName = (first(mapping.firstName) ?? userName.data).slice(0, 64);
@@ -124,7 +131,7 @@ export function createDirectorySyncService({ repository, directory, groups, oper
     try {
       const departmentId = departmentName ? await context.departmentId(departmentName) : undefined;
       if (!match) {
-        if (!email) return { reason: say('ldapSkipNoEmail', { attribute: mapping.email }) };
+        if (!email) return because('ldapSkipNoEmail', { attribute: mapping.email });
         const body = CreateUserBody.parse({ userName: userName.data, email: email.data, firstName, lastName, departmentId: departmentId ?? null });
         const created = await directory.createUser(actor, body);
         context.users.push({ id: created.id, userName: created.userName, email: created.email });
@@ -148,18 +155,18 @@ export function createDirectorySyncService({ repository, directory, groups, oper
       });
       return 'updated';
     } catch (error) {
-      if (error instanceof AppError) return { reason: say(error.messageKey, error.params) };
+      if (error instanceof AppError) return because(error.messageKey, error.params);
       throw error;
     }
   }
 
   return {
-    async getSetting(companyId: number): Promise<DirectorySyncSetting> {
-      return present(await repository.findSetting(companyId));
+    async getSetting(companyId: number, lang: Lang): Promise<DirectorySyncSetting> {
+      return present(await repository.findSetting(companyId), lang);
     },
 
     /** Saves the setting; an empty password keeps the stored one. Turning it on needs every connection field. */
-    async updateSetting(actor: Actor, body: UpdateDirectorySyncSettingBody): Promise<DirectorySyncSetting> {
+    async updateSetting(actor: Actor, body: UpdateDirectorySyncSettingBody, lang: Lang): Promise<DirectorySyncSetting> {
       return operationLog.track(
         actor,
         { action: 'directorySync.updateSetting', targetType: 'company', targetId: actor.companyId, detail: { isEnabled: body.isEnabled, url: body.url, bindDn: body.bindDn, baseDn: body.baseDn, userFilter: body.userFilter, mapping: body.mapping, passwordChanged: Boolean(body.bindPassword) } },
@@ -169,7 +176,7 @@ export function createDirectorySyncService({ repository, directory, groups, oper
           const next = { companyId: actor.companyId, isEnabled: body.isEnabled, url: body.url, bindDn: body.bindDn, bindPassword, baseDn: body.baseDn, userFilter: body.userFilter, mapping: body.mapping, updatedAt: clock.now() };
           if (next.isEnabled && !isComplete(next)) throw refused('ldapIncomplete');
           await repository.saveSetting(next);
-          return present(await repository.findSetting(actor.companyId));
+          return present(await repository.findSetting(actor.companyId), lang);
         },
       );
     },
@@ -191,9 +198,9 @@ export function createDirectorySyncService({ repository, directory, groups, oper
     /** Runs a sync with the saved setting and keeps its report as the last one. */
     async sync(actor: Actor, lang: Lang): Promise<DirectorySyncReport> {
       const setting = await repository.findSetting(actor.companyId);
-      return operationLog.track(
+      const stored = await operationLog.track(
         actor,
-        (report: DirectorySyncReport | undefined) => ({
+        (report: StoredReport | undefined) => ({
           action: 'directorySync.run',
           targetType: 'company',
           targetId: actor.companyId,
@@ -203,8 +210,7 @@ export function createDirectorySyncService({ repository, directory, groups, oper
           if (!setting?.isEnabled) throw refused('ldapDisabled');
           if (!isComplete(setting)) throw refused('ldapIncomplete');
           const entries = await readEntries(setting);
-          const say = (key: MessageKey, params?: Record<string, string | number>) => formatMessage(key, lang, params);
-          const report: DirectorySyncReport = { departmentsCreated: 0, usersCreated: 0, usersUpdated: 0, skipped: [] };
+          const report: StoredReport = { departmentsCreated: 0, usersCreated: 0, usersUpdated: 0, skipped: [] };
           const departments = (await directory.options(actor.companyId)).departments.map(({ id, name }) => ({ id, name }));
           const departmentId = async (name: string) => {
             const found = departments.find((department) => department.name.toLowerCase() === name.toLowerCase());
@@ -214,17 +220,18 @@ export function createDirectorySyncService({ repository, directory, groups, oper
             report.departmentsCreated += 1;
             return id;
           };
-          const context = { mapping: setting.mapping, say, users: await repository.listUserKeys(actor.companyId), departmentId, seen: new Set<string>() };
+          const context = { mapping: setting.mapping, users: await repository.listUserKeys(actor.companyId), departmentId, seen: new Set<string>() };
           for (const entry of entries) {
             const outcome = await syncEntry(actor, entry, context);
             if (outcome === 'created') report.usersCreated += 1;
             else if (outcome === 'updated') report.usersUpdated += 1;
-            else if (outcome !== 'unchanged') report.skipped.push({ entry: entry.dn, reason: outcome.reason });
+            else if (outcome !== 'unchanged') report.skipped.push({ entry: entry.dn, ...outcome.reason });
           }
           await repository.saveLastSync(actor.companyId, clock.now(), report);
           return report;
         },
       );
+      return translate(stored, lang);
     },
   };
 }

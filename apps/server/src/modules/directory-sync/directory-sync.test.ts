@@ -202,6 +202,11 @@ describe(`directory sync from LDAP (${TEST_DIALECT})`, () => {
     expect(changed.body.result).toMatchObject({ departmentsCreated: 0, usersCreated: 0, usersUpdated: 1 });
     expect(changed.body.result.skipped.map((skip) => skip.reason)).toEqual(['没有用户名（属性 sAMAccountName）', '无效的邮箱地址：“not-an-address”']);
     expect(await findUser('zhang.san')).toMatchObject({ lastName: '章', department: { id: salesId }, role: { id: defaultRoleId }, isPendingActivation: true });
+    // The kept report reads in each reader's language.
+    const zhSetting = await api<DirectorySyncSetting>(adminToken, 'GET', '/api/ad/setting', undefined, 'zh-CN');
+    expect(zhSetting.body.result.lastReport?.skipped[0]?.reason).toBe('没有用户名（属性 sAMAccountName）');
+    const enSetting = await api<DirectorySyncSetting>(adminToken, 'GET', '/api/ad/setting');
+    expect(enSetting.body.result.lastReport?.skipped[0]?.reason).toBe('No user name (attribute sAMAccountName)');
   });
 
   it('a wrong stored bind password makes the sync refuse with a clear message', async () => {
