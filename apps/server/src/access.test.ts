@@ -201,6 +201,10 @@ const FOREIGN_RECORDS: Record<string, ForeignCase> = {
     foreign: (w) => [{ body: { userIds: [w.b.user.id], kind: 'exception' } }, { body: { userIds: [w.a.user.id, w.b.user.id], kind: 'member' } }],
   },
   'POST /api/sso/check': { none: "an issuer address; reads no company's data" },
+  'GET /api/ad/setting': { none: "the caller's company setting" },
+  'PUT /api/ad/setting': { none: "the caller's company setting" },
+  'POST /api/ad/check': { none: "an LDAP server's address; only the caller's company's stored password fills in" },
+  'GET /api/ad/synGroupAndUser': { none: "runs the caller's company's saved setting" },
   'GET /api/oauth/sendOauthMail': {
     foreign: (w) => [{ query: { userIds: String(w.b.user.id) } }, { query: { userIds: `${w.a.user.id},${w.b.user.id}` } }],
   },

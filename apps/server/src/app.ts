@@ -45,6 +45,8 @@ import { settingsRoutes } from './modules/settings/settings.routes.js';
 import { createSettingsService } from './modules/settings/settings.service.js';
 import { createProviderClient, type ProviderClient } from './modules/sso/oidc-client.js';
 import { ssoRoutes } from './modules/sso/sso.routes.js';
+import { directorySyncRoutes } from './modules/directory-sync/directory-sync.routes.js';
+import { createDirectorySyncService } from './modules/directory-sync/directory-sync.service.js';
 import { createSsoCoverage, createSsoService } from './modules/sso/sso.service.js';
 import { uploadRoutes } from './modules/upload/upload.routes.js';
 import { createUploadService } from './modules/upload/upload.service.js';
@@ -236,6 +238,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     publicUrl: config.publicUrl,
     logWarning: (error, message) => app.log.warn({ err: error }, message),
   });
+  const directorySync = createDirectorySyncService({ repository: repositories.directorySync, directory, groups, operationLog, clock });
   const mailThrottle = createMailThrottle({ registrations: repositories.registrations, clock });
   const mailDispatch = createMailDispatch(mailer);
   app.addHook('onClose', async () => {
@@ -314,6 +317,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(managerRoutes({ managers }));
       await api.register(registrationRoutes({ registration, cookieMaxAgeSeconds: sessions.cookieMaxAgeSeconds }));
       await api.register(recoveryRoutes({ recovery }));
+      await api.register(directorySyncRoutes({ directorySync }));
     },
     { prefix: '/api' },
   );

@@ -98,6 +98,10 @@ describe(`tenancy (${TEST_DIALECT})`, () => {
       { action: 'group.update', targetType: 'location', targetId: vault, targetName: 'Bravo Vault' },
       'success',
     );
+    await t.db.kysely
+      .insertInto('directory_sync_settings')
+      .values({ company_id: b.id, is_enabled: 1, url: 'ldap://bravo-only.test', bind_dn: 'cn=bravo-only', bind_password: 'bravo-only', base_dn: 'dc=bravo-only', updated_at: t.clock.now() })
+      .execute();
     const outbox = createMailOutboxRepository(t.db.kysely);
     mailOfB = await outbox.insert({ companyId: b.id, to: adminB.email, subject: 'Bravo Vault opening', text: 'bravo-only', html: null, status: 'kept', createdAt: t.clock.now() });
     mailOfA = await outbox.insert({ companyId: a.id, to: adminA.email, subject: 'Alpha news', text: 'alpha', html: null, status: 'kept', createdAt: t.clock.now() });
@@ -116,6 +120,8 @@ describe(`tenancy (${TEST_DIALECT})`, () => {
       (route) => route.method === 'GET' && route.access !== 'public' && route.url.startsWith('/api/') && route.url !== '/api/logout',
     );
     expect(reads.map((route) => route.url).sort()).toEqual([
+      '/api/ad/setting',
+      '/api/ad/synGroupAndUser',
       '/api/checkIsLogin',
       '/api/company',
       '/api/company/getCompany',
@@ -165,13 +171,15 @@ describe(`tenancy (${TEST_DIALECT})`, () => {
       '/api/tenant/role/user/search': `?roleId=${adminB.roleId}`,
       '/api/oauth/sendOauthMail': `?userIds=${adminB.id}`,
     };
+    // A's directory sync is off (B's is on): running it is refused, with nothing of B's setting.
+    const refusedForA: Record<string, number> = { '/api/ad/synGroupAndUser': 422 };
     // A stored file is addressed by its company: B's answers A with 404, like a missing one.
     const bravoFile = await call(t.app, { method: 'GET', url: bravoLogoUrl, headers: { token: signedIn.token! } });
     expect(bravoFile.status).toBe(404);
     expectNothingOfB(bravoLogoUrl, bravoFile.body);
     for (const route of reads.filter((candidate) => !candidate.url.includes(':'))) {
       const answer = await call(t.app, { method: 'GET', url: route.url + (ownQuery[route.url] ?? ''), headers: { token: signedIn.token! } });
-      expect(answer.status, route.url).toBe(200);
+      expect(answer.status, route.url).toBe(refusedForA[route.url] ?? 200);
       expectNothingOfB(route.url, answer.body);
       if (foreignQuery[route.url]) {
         const foreign = await call(t.app, { method: 'GET', url: route.url + foreignQuery[route.url], headers: { token: signedIn.token! } });

@@ -20,3 +20,4 @@ export * from './role.js';
 export * from './sso.js';
 export * from './manager.js';
 export * from './registration.js';
+export * from './directory-sync.js';

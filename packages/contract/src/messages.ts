@@ -295,6 +295,50 @@ export const MESSAGES = {
     'en-US': 'Password changed. Please sign in with the new password',
     'zh-CN': '密码已修改，请使用新密码登录',
   },
+  ldapIncomplete: {
+    'en-US': 'Directory sync needs the server address (ldap:// or ldaps://), the bind DN, the bind password and the base DN',
+    'zh-CN': '目录同步需要填写服务器地址（ldap:// 或 ldaps://）、绑定 DN、绑定密码和基准 DN',
+  },
+  ldapDisabled: {
+    'en-US': 'Directory sync is turned off: turn it on in the setting first',
+    'zh-CN': '目录同步未启用：请先在设置中启用',
+  },
+  ldapBindRefused: {
+    'en-US': 'The LDAP server refused the bind DN or password',
+    'zh-CN': 'LDAP 服务器拒绝了绑定 DN 或密码',
+  },
+  ldapFailed: {
+    'en-US': 'The LDAP server could not be used: {reason}',
+    'zh-CN': '无法使用 LDAP 服务器：{reason}',
+  },
+  ldapTooManyEntries: {
+    'en-US': 'The filter finds more than {max} entries; narrow the base DN or the filter',
+    'zh-CN': '筛选条件找到的条目超过 {max} 个；请缩小基准 DN 或筛选条件',
+  },
+  ldapSkipNoUserName: {
+    'en-US': 'No user name (attribute {attribute})',
+    'zh-CN': '没有用户名（属性 {attribute}）',
+  },
+  ldapSkipBadUserName: {
+    'en-US': 'User name "{value}" is not usable: letters, digits and . _ - @, 2 to 64 characters',
+    'zh-CN': '用户名“{value}”不可用：只能包含字母、数字和 . _ - @，2 到 64 个字符',
+  },
+  ldapSkipBadEmail: {
+    'en-US': 'Not a valid e-mail address: "{value}"',
+    'zh-CN': '无效的邮箱地址：“{value}”',
+  },
+  ldapSkipNoEmail: {
+    'en-US': 'No e-mail address (attribute {attribute}); a new user needs one for the activation mail',
+    'zh-CN': '没有邮箱地址（属性 {attribute}）；新用户需要邮箱接收激活邮件',
+  },
+  ldapSkipDuplicate: {
+    'en-US': 'Another entry has the same user name or e-mail: "{value}"',
+    'zh-CN': '另一个条目有相同的用户名或邮箱：“{value}”',
+  },
+  ldapSyncDone: {
+    'en-US': 'Sync finished: {usersCreated} users created, {usersUpdated} updated, {departmentsCreated} departments created, {skipped} entries skipped',
+    'zh-CN': '同步完成：新建用户 {usersCreated} 个，更新 {usersUpdated} 个，新建部门 {departmentsCreated} 个，跳过条目 {skipped} 个',
+  },
 } as const satisfies Record<string, Record<Lang, string>>;
 
 export type MessageKey = keyof typeof MESSAGES;

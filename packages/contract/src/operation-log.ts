@@ -42,6 +42,8 @@ export const OPERATION_ACTIONS = [
   'user.ssoSignIn',
   'user.resetPassword',
   'company.register',
+  'directorySync.updateSetting',
+  'directorySync.run',
 ] as const;
 export type OperationAction = (typeof OPERATION_ACTIONS)[number];
 

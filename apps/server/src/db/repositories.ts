@@ -3,6 +3,7 @@ import { createCompanyRepository } from '../modules/company/company.repository.j
 import { createDepartmentRepository } from '../modules/department/department.repository.js';
 import { createDepartmentStyleRepository } from '../modules/department/department-style.repository.js';
 import { createDirectoryRepository } from '../modules/directory/directory.repository.js';
+import { createDirectorySyncRepository } from '../modules/directory-sync/directory-sync.repository.js';
 import { createLocationRepository } from '../modules/location/location.repository.js';
 import { createManagerRepository } from '../modules/manager/manager.repository.js';
 import { createMailOutboxRepository } from '../modules/mail/mail.repository.js';
@@ -26,6 +27,7 @@ export function createRepositories(db: Kysely<DB>) {
     departmentStyles: createDepartmentStyleRepository(db),
     locations: createLocationRepository(db),
     directory: createDirectoryRepository(db),
+    directorySync: createDirectorySyncRepository(db),
     mailOutbox: createMailOutboxRepository(db),
     managers: createManagerRepository(db),
     operationLogs: createOperationLogRepository(db),

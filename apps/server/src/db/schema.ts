@@ -272,6 +272,24 @@ export interface MailRequestTable {
   at: number;
 }
 
+/** A company's LDAP / Active Directory sync setting (one row per company, made at the first save). */
+export interface DirectorySyncSettingTable {
+  company_id: number;
+  is_enabled: Generated<Flag>;
+  url: Generated<string>;
+  bind_dn: Generated<string>;
+  /** Sent to the LDAP server at bind only; never returned by any API. */
+  bind_password: Generated<string>;
+  base_dn: Generated<string>;
+  user_filter: Generated<string>;
+  /** JSON of the attribute mapping. */
+  mapping: Generated<string>;
+  last_sync_at: number | null;
+  /** JSON of the last sync's report. */
+  last_report: string | null;
+  updated_at: number;
+}
+
 export interface DB {
   companies: CompanyTable;
   roles: RoleTable;
@@ -293,6 +311,7 @@ export interface DB {
   registration_codes: RegistrationCodeTable;
   password_resets: PasswordResetTable;
   mail_requests: MailRequestTable;
+  directory_sync_settings: DirectorySyncSettingTable;
 }
 
 export type CompanyRow = Selectable<CompanyTable>;

@@ -9,6 +9,7 @@ import { mailDirectory } from './2026_11_21_0006_mail_directory.js';
 import { registration } from './2026_11_21_0007_registration.js';
 import { sso } from './2026_11_21_0008_sso.js';
 import { companyOwner } from './2026_11_21_0009_company_owner.js';
+import { directorySync } from './2026_11_21_0010_directory_sync.js';
 import type { DialectMigration } from './helpers.js';
 
 /**
@@ -24,6 +25,7 @@ export const MIGRATIONS: ReadonlyArray<readonly [name: string, migration: Dialec
   ['2026_11_21_0007_registration', registration],
   ['2026_11_21_0008_sso', sso],
   ['2026_11_21_0009_company_owner', companyOwner],
+  ['2026_11_21_0010_directory_sync', directorySync],
 ];
 
 function providerFor(dialect: Database['dialect']): MigrationProvider {

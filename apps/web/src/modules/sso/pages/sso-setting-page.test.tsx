@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { SsoCandidate, SsoMember, SsoSetting } from '@atrium/contract';
+import type { DirectorySyncReport, DirectorySyncSetting, SsoCandidate, SsoMember, SsoSetting } from '@atrium/contract';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { setLang } from '../../../shared/i18n/i18n';
 import { makeEntry, makeUser } from '../../../test/factories';
@@ -22,6 +22,26 @@ const SETTING: SsoSetting = {
   updatedAt: null,
 };
 
+const LDAP_SETTING: DirectorySyncSetting = {
+  isEnabled: false,
+  url: '',
+  bindDn: '',
+  hasPassword: false,
+  baseDn: '',
+  userFilter: '(objectClass=person)',
+  mapping: { userName: 'sAMAccountName', email: 'mail', firstName: 'givenName', lastName: 'sn', department: 'department' },
+  lastSyncAt: null,
+  lastReport: null,
+  updatedAt: null,
+};
+
+const REPORT: DirectorySyncReport = {
+  departmentsCreated: 1,
+  usersCreated: 2,
+  usersUpdated: 1,
+  skipped: [{ entry: 'cn=Nameless,ou=people,dc=acme,dc=test', reason: 'No user name (attribute sAMAccountName)' }],
+};
+
 const person = (userId: number, fullName: string, extra: Partial<SsoCandidate> = {}): SsoCandidate => ({
   userId,
   userName: fullName.toLowerCase().replace(' ', '.'),
@@ -37,8 +57,23 @@ const person = (userId: number, fullName: string, extra: Partial<SsoCandidate> =
 
 function renderPage(permissions: string[] = ['accountGlobal:edit', 'accountGlobal:view']) {
   let setting = { ...SETTING };
+  let ldapSetting = { ...LDAP_SETTING };
   const exceptions: SsoMember[] = [];
   const seen = stubApi({
+    'GET /ad/setting': () => ({ result: ldapSetting }),
+    'PUT /ad/setting': ({ body }) => {
+      const { bindPassword, ...sent } = body as Partial<DirectorySyncSetting> & { bindPassword?: string };
+      ldapSetting = { ...ldapSetting, ...sent, hasPassword: ldapSetting.hasPassword || Boolean(bindPassword), updatedAt: 2 };
+      return { result: ldapSetting };
+    },
+    'POST /ad/check': ({ body }) =>
+      (body as { bindPassword?: string }).bindPassword === 'wrong'
+        ? { result: { ok: false, entries: null, error: 'The LDAP server refused the bind DN or password' } }
+        : { result: { ok: true, entries: 5, error: null } },
+    'GET /ad/synGroupAndUser': () => {
+      ldapSetting = { ...ldapSetting, lastSyncAt: 1, lastReport: REPORT };
+      return { result: REPORT };
+    },
     'GET /sso/setting': () => ({ result: setting }),
     'PUT /sso/setting': ({ body }) => {
       const sent = body as Partial<SsoSetting> & { clientSecret?: string };
@@ -130,5 +165,55 @@ describe('/sso-setting', () => {
     expect(screen.queryByTestId('sso-save')).not.toBeInTheDocument();
     expect(screen.queryByTestId('sso-add-exception')).not.toBeInTheDocument();
     expect(screen.getByTestId('sso-issuer')).toBeDisabled();
+  });
+
+  it('directory sync: checks the connection, saves, syncs and shows the report', async () => {
+    const user = userEvent.setup();
+    const { seen } = renderPage();
+    const card = await screen.findByTestId('ldap-card');
+    expect(within(card).getByTestId('ldap-sync')).toBeDisabled();
+    await user.click(within(card).getByTestId('ldap-enabled'));
+    await user.click(within(card).getByTestId('ldap-save'));
+    expect(await within(card).findByText('Please enter the server address')).toBeInTheDocument();
+    await user.type(within(card).getByTestId('ldap-url'), 'http://dc1.acme.test');
+    expect(await within(card).findByText('An ldap:// or ldaps:// address')).toBeInTheDocument();
+    await user.clear(within(card).getByTestId('ldap-url'));
+    await user.type(within(card).getByTestId('ldap-url'), 'ldaps://dc1.acme.test');
+    await user.type(within(card).getByTestId('ldap-base-dn'), 'dc=acme,dc=test');
+    await user.type(within(card).getByTestId('ldap-bind-dn'), 'cn=sync,dc=acme,dc=test');
+    await user.type(within(card).getByTestId('ldap-bind-password'), 'wrong');
+    await user.click(within(card).getByTestId('ldap-check'));
+    expect(await within(card).findByTestId('ldap-check-result')).toHaveTextContent('refused the bind DN or password');
+    await user.clear(within(card).getByTestId('ldap-bind-password'));
+    await user.type(within(card).getByTestId('ldap-bind-password'), 'right');
+    await user.click(within(card).getByTestId('ldap-check'));
+    await waitFor(() => expect(within(card).getByTestId('ldap-check-result')).toHaveTextContent('the filter finds 5 entries'));
+    const checked = seen.filter((request) => request.path === '/ad/check').at(-1)!;
+    expect(checked.body).toMatchObject({ url: 'ldaps://dc1.acme.test', bindDn: 'cn=sync,dc=acme,dc=test', bindPassword: 'right', baseDn: 'dc=acme,dc=test' });
+    expect(checked.body).not.toHaveProperty('isEnabled');
+
+    await user.click(within(card).getByTestId('ldap-save'));
+    expect(await screen.findByText('Directory sync setting saved')).toBeInTheDocument();
+    const put = seen.find((request) => request.method === 'PUT' && request.path === '/ad/setting')!;
+    expect(put.body).toMatchObject({ isEnabled: true, url: 'ldaps://dc1.acme.test', bindPassword: 'right', userFilter: '(objectClass=person)', mapping: LDAP_SETTING.mapping });
+    const saved = await screen.findByTestId('ldap-card');
+    expect(await within(saved).findByText(/A password is saved/)).toBeInTheDocument();
+    expect(within(saved).getByTestId('ldap-bind-password')).toHaveValue('');
+
+    await waitFor(() => expect(within(saved).getByTestId('ldap-sync')).toBeEnabled());
+    await user.click(within(saved).getByTestId('ldap-sync'));
+    const report = await screen.findByTestId('ldap-report');
+    expect(report).toHaveTextContent('Users created');
+    expect(report).toHaveTextContent('cn=Nameless,ou=people,dc=acme,dc=test');
+    expect(report).toHaveTextContent('No user name (attribute sAMAccountName)');
+  });
+
+  it('directory sync is read-only for a viewer, in Chinese', async () => {
+    setLang('zh-CN');
+    renderPage(['accountGlobal:view']);
+    const card = await screen.findByTestId('ldap-card');
+    expect(within(card).getByText('目录同步（LDAP）')).toBeInTheDocument();
+    expect(within(card).queryByTestId('ldap-sync')).not.toBeInTheDocument();
+    expect(within(card).getByTestId('ldap-url')).toBeDisabled();
   });
 });

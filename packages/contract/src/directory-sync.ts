@@ -1,0 +1,102 @@
+import { z } from 'zod';
+import { TEXT_MAX } from './limits.js';
+
+/** Attribute defaults that fit Active Directory; `uid` is read when the user-name attribute is absent. */
+export const LDAP_DEFAULT_MAPPING = {
+  userName: 'sAMAccountName',
+  email: 'mail',
+  firstName: 'givenName',
+  lastName: 'sn',
+  department: 'department',
+} as const;
+/** The user-name attribute read when the mapped one is absent (OpenLDAP and most other servers). */
+export const LDAP_FALLBACK_USER_NAME = 'uid';
+export const LDAP_DEFAULT_FILTER = '(objectClass=person)';
+
+/** An LDAP attribute name: letters, digits and hyphens, starting with a letter (RFC 4512). */
+export const LdapAttribute = z.string().trim().regex(/^[A-Za-z][A-Za-z0-9-]{0,63}$/, 'An attribute name: letters, digits and -');
+
+/** The server address: ldap:// or ldaps://, host and optional port, nothing more. */
+export function isLdapUrl(value: string): boolean {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    return false;
+  }
+  return (url.protocol === 'ldap:' || url.protocol === 'ldaps:') && url.hostname !== '' && !url.username && !url.password && !url.search && !url.hash && (url.pathname === '' || url.pathname === '/');
+}
+export const LdapUrlField = z.union([
+  z.string().trim().max(TEXT_MAX).refine(isLdapUrl, { message: 'An ldap:// or ldaps:// address' }),
+  z.literal(''),
+]);
+
+/** A filter in parentheses, as RFC 4515 writes them; the server judges the rest. */
+export const LdapFilter = z
+  .string()
+  .trim()
+  .max(1024)
+  .refine((value) => value.startsWith('(') && value.endsWith(')'), { message: 'A filter in parentheses, e.g. (objectClass=person)' });
+
+export const LdapMapping = z.object({
+  userName: LdapAttribute.default(LDAP_DEFAULT_MAPPING.userName),
+  email: LdapAttribute.default(LDAP_DEFAULT_MAPPING.email),
+  firstName: LdapAttribute.default(LDAP_DEFAULT_MAPPING.firstName),
+  lastName: LdapAttribute.default(LDAP_DEFAULT_MAPPING.lastName),
+  department: LdapAttribute.default(LDAP_DEFAULT_MAPPING.department).describe('An attribute naming the department by name'),
+});
+export type LdapMapping = z.infer<typeof LdapMapping>;
+
+/** One entry a sync left alone, and why (in the caller's language). */
+export const DirectorySyncSkip = z.object({ entry: z.string().describe('The DN of the entry'), reason: z.string() });
+
+/** What a sync did: `GET /ad/synGroupAndUser`. */
+export const DirectorySyncReport = z.object({
+  departmentsCreated: z.number().int(),
+  usersCreated: z.number().int(),
+  usersUpdated: z.number().int(),
+  skipped: z.array(DirectorySyncSkip),
+});
+export type DirectorySyncReport = z.infer<typeof DirectorySyncReport>;
+
+/** The company's directory sync setting as the console reads it; the bind password is never returned. */
+export const DirectorySyncSetting = z.object({
+  isEnabled: z.boolean(),
+  url: z.string(),
+  bindDn: z.string(),
+  hasPassword: z.boolean().describe('A bind password is stored; it is never sent back'),
+  baseDn: z.string(),
+  userFilter: z.string(),
+  mapping: LdapMapping,
+  lastSyncAt: z.number().int().nullable(),
+  lastReport: DirectorySyncReport.nullable(),
+  updatedAt: z.number().int().nullable(),
+});
+export type DirectorySyncSetting = z.infer<typeof DirectorySyncSetting>;
+
+const connectionFields = {
+  url: LdapUrlField.default(''),
+  bindDn: z.string().trim().max(TEXT_MAX).default(''),
+  bindPassword: z.string().max(1024).optional().describe('Empty or absent: keep the stored password'),
+  baseDn: z.string().trim().max(TEXT_MAX).default(''),
+  userFilter: LdapFilter.default(LDAP_DEFAULT_FILTER),
+  mapping: LdapMapping.default(LdapMapping.parse({})),
+};
+
+/** `PUT /ad/setting` body. */
+export const UpdateDirectorySyncSettingBody = z.object({ isEnabled: z.boolean(), ...connectionFields }).strict();
+export type UpdateDirectorySyncSettingBody = z.infer<typeof UpdateDirectorySyncSettingBody>;
+export type UpdateDirectorySyncSettingInput = z.input<typeof UpdateDirectorySyncSettingBody>;
+
+/** `POST /ad/check` body: the form's values, tried before saving; an empty password uses the stored one. */
+export const DirectorySyncCheckBody = z.object(connectionFields).strict();
+export type DirectorySyncCheckBody = z.infer<typeof DirectorySyncCheckBody>;
+export type DirectorySyncCheckInput = z.input<typeof DirectorySyncCheckBody>;
+
+/** `POST /ad/check` answer: 200 either way; `error` says why the server could not be used. */
+export const DirectorySyncCheckResult = z.object({
+  ok: z.boolean(),
+  entries: z.number().int().nullable().describe('Entries the filter finds under the base DN'),
+  error: z.string().nullable(),
+});
+export type DirectorySyncCheckResult = z.infer<typeof DirectorySyncCheckResult>;
