@@ -313,7 +313,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(companyRoutes({ company }));
       await api.register(uploadRoutes({ uploads }));
       await api.register(personalRoutes({ personal }));
-      await api.register(ssoRoutes({ sso, sessions }));
+      await api.register(ssoRoutes({ sso, sessions, throttle: mailThrottle }));
       await api.register(managerRoutes({ managers }));
       await api.register(registrationRoutes({ registration, cookieMaxAgeSeconds: sessions.cookieMaxAgeSeconds }));
       await api.register(recoveryRoutes({ recovery }));

@@ -40,5 +40,21 @@ export function createMailThrottle({ registrations, clock }: { registrations: Re
       await registrations.recordMailRequest('recipient', recipient, now, now - resendMs);
       await registrations.recordMailRequest('caller', caller, now, now - HOUR_MS);
     },
+
+    /**
+     * Counts another public call that stores something per request (a single sign-on start keeps a
+     * pending sign-in), under `key` (the call and the caller's address): at most `perHour`, then
+     * 429/1004 with the wait.
+     */
+    async takePublicCall(key: string, perHour: number): Promise<void> {
+      const now = clock.now();
+      const times = await registrations.listMailRequestTimes('caller', key, now - HOUR_MS, perHour);
+      const oldestCounted = times[perHour - 1];
+      if (oldestCounted !== undefined) {
+        const seconds = Math.max(1, Math.ceil((oldestCounted + HOUR_MS - now) / 1000));
+        throw tooManyRequests('mailAddressThrottled', seconds, { minutes: Math.ceil(seconds / 60) });
+      }
+      await registrations.recordMailRequest('caller', key, now, now - HOUR_MS);
+    },
   };
 }

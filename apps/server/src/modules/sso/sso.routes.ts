@@ -23,6 +23,7 @@ import {
   UpdateSsoSettingBody,
 } from '@atrium/contract';
 import { requireAuth } from '../../platform/access.js';
+import type { MailThrottle } from '../registration/mail-throttle.js';
 import { envelopeResponses, success } from '../../platform/envelope.js';
 import { refused } from '../../platform/errors.js';
 import { newSessionToken, setSessionCookie } from '../../platform/session-token.js';
@@ -59,8 +60,13 @@ const rawQueryOf = (request: FastifyRequest) => {
  * Single sign-on (spec 000 sections 4, 6, 7): the setting page's calls (area accountGlobal), the
  * public sign-in through the company's OpenID provider, the notice mail and SSO-only users.
  */
-export function ssoRoutes({ sso, sessions }: { sso: SsoService; sessions: SessionService }): FastifyPluginAsyncZod {
+/** Sign-in starts one address may make per hour; each keeps a pending sign-in for 10 minutes. */
+export const SSO_STARTS_PER_HOUR = 60;
+
+export function ssoRoutes({ sso, sessions, throttle }: { sso: SsoService; sessions: SessionService; throttle: MailThrottle }): FastifyPluginAsyncZod {
   return async (app) => {
+    const countStart = async (request: FastifyRequest) => throttle.takePublicCall(`sso-start:${request.ip}`, SSO_STARTS_PER_HOUR);
+
     app.get(
       '/sso/setting',
       {
@@ -218,7 +224,10 @@ export function ssoRoutes({ sso, sessions }: { sso: SsoService; sessions: Sessio
           response: envelopeResponses(SsoLoginUrl),
         },
       },
-      async (request, reply) => success(request, { url: await sso.startSignIn(request.query, browserToken(request, reply)) }),
+      async (request, reply) => {
+        await countStart(request);
+        return success(request, { url: await sso.startSignIn(request.query, browserToken(request, reply)) });
+      },
     );
 
     app.get(
@@ -233,7 +242,10 @@ export function ssoRoutes({ sso, sessions }: { sso: SsoService; sessions: Sessio
           response: envelopeResponses(SsoLoginUrl),
         },
       },
-      async (request, reply) => success(request, { url: await sso.startGoogleSignIn(request.query, browserToken(request, reply)) }),
+      async (request, reply) => {
+        await countStart(request);
+        return success(request, { url: await sso.startGoogleSignIn(request.query, browserToken(request, reply)) });
+      },
     );
 
     app.get(

@@ -6,7 +6,7 @@ import { TEST_DIALECT } from '../../test/database.js';
 import type { TestUser } from '../../test/factories.js';
 import { followToOrigin, startTestProvider, type ProviderAccount, type TestProvider } from '../../test/oidc-provider.js';
 import { startSmtpServer, textPart } from '../../test/smtp.js';
-import { SSO_BROWSER_COOKIE } from './sso.routes.js';
+import { SSO_BROWSER_COOKIE, SSO_STARTS_PER_HOUR } from './sso.routes.js';
 import { safeRedirect } from './sso.service.js';
 
 const PUBLIC_URL = 'http://atrium.test';
@@ -310,6 +310,15 @@ describe(`single sign-on (${TEST_DIALECT})`, () => {
       const theirs = await call(t.app, { method: 'GET', url: '/api/oauth/getSSOLoginUrl?domain=co1' });
       expect(theirs.status).toBe(422);
       expect((await call(t.app, { method: 'GET', url: '/api/oauth/getSSOLoginUrl' })).status).toBe(400);
+    });
+
+    it('limits the sign-in starts one address makes, as each keeps a pending sign-in', async () => {
+      const from = (remoteAddress: string) => call(t.app, { method: 'GET', url: '/api/oauth/getSSOLoginUrl?domain=nosuch', remoteAddress });
+      for (let i = 0; i < SSO_STARTS_PER_HOUR; i++) expect((await from('203.0.113.7')).status).toBe(422);
+      const refused = await from('203.0.113.7');
+      expect([refused.status, refused.body.returncode]).toEqual([429, ReturnCode.TOO_MANY_REQUESTS]);
+      expect((await call(t.app, { method: 'GET', url: '/api/oauth/googleAuth?domain=nosuch', remoteAddress: '203.0.113.7' })).status).toBe(429);
+      expect((await from('203.0.113.8')).status).toBe(422);
     });
 
     it('sends the provider error back to the sign-in page', async () => {
