@@ -5,6 +5,7 @@ import {
   ReturnCode,
   type CreateRoleBody,
   type DeleteRoleResult,
+  type OperationAction,
   type Page,
   type Permission,
   type RoleCandidate,
@@ -59,6 +60,40 @@ export function createRoleService({ roles, transact, operationLog, clock }: Role
       await assertSomeoneManagesRoles(repositories.roles, companyId);
       return result;
     });
+  }
+
+  /**
+   * Moves listed users of the company in or out of a role in one logged change: `refuse` applies the
+   * direction's rule to the role first, then every id must be a user of the company (else 404), then
+   * `move` moves them and answers how many moved.
+   */
+  function changeMembers(
+    caller: Actor,
+    action: OperationAction,
+    roleId: number,
+    userIds: readonly number[],
+    refuse: (role: Role) => void,
+    move: (repository: RoleRepository, role: Role, ids: number[]) => Promise<number>,
+  ): Promise<{ moved: number }> {
+    const ids = [...new Set(userIds)];
+    let role: Role | undefined;
+    return operationLog.track(
+      caller,
+      (result) => ({
+        action,
+        targetType: 'role',
+        targetId: roleId,
+        targetName: role?.name ?? null,
+        detail: { userIds: ids, ...(result ? { moved: result.moved } : {}) },
+      }),
+      () =>
+        change(caller.companyId, async ({ roles: repository }) => {
+          role = await getRole(repository, caller.companyId, roleId);
+          refuse(role);
+          if ((await repository.countCompanyUsers(caller.companyId, ids)) !== ids.length) throw notFound();
+          return { moved: await move(repository, role, ids) };
+        }),
+    );
   }
 
   return {
@@ -193,25 +228,16 @@ export function createRoleService({ roles, transact, operationLog, clock }: Role
     },
 
     /** Moves users into the role: each user has exactly one role. */
-    async addMembers(caller: Actor, roleId: number, userIds: readonly number[]): Promise<{ moved: number }> {
-      const ids = [...new Set(userIds)];
-      let role: Role | undefined;
-      return operationLog.track(
+    addMembers(caller: Actor, roleId: number, userIds: readonly number[]): Promise<{ moved: number }> {
+      return changeMembers(
         caller,
-        (result) => ({
-          action: ROLE_ACTIONS.addMembers,
-          targetType: 'role',
-          targetId: roleId,
-          targetName: role?.name ?? null,
-          detail: { userIds: ids, ...(result ? { moved: result.moved } : {}) },
-        }),
-        () =>
-          change(caller.companyId, async ({ roles: repository }) => {
-            role = await getRole(repository, caller.companyId, roleId);
-            if (!canAssignTo(caller.permissions, role)) throw refused('roleAssignBeyondOwn');
-            if ((await repository.countCompanyUsers(caller.companyId, ids)) !== ids.length) throw notFound();
-            return { moved: await repository.moveUsers(caller.companyId, { userIds: ids, toRoleId: role.id }, clock.now()) };
-          }),
+        ROLE_ACTIONS.addMembers,
+        roleId,
+        userIds,
+        (role) => {
+          if (!canAssignTo(caller.permissions, role)) throw refused('roleAssignBeyondOwn');
+        },
+        (repository, role, ids) => repository.moveUsers(caller.companyId, { userIds: ids, toRoleId: role.id }, clock.now()),
       );
     },
 
@@ -219,26 +245,19 @@ export function createRoleService({ roles, transact, operationLog, clock }: Role
      * Moves the role's listed members to the default role; users of the company not in the role are
      * left alone, and an id of no user of the company answers 404 (as when adding).
      */
-    async removeMembers(caller: Actor, roleId: number, userIds: readonly number[]): Promise<{ moved: number }> {
-      const ids = [...new Set(userIds)];
-      let role: Role | undefined;
-      return operationLog.track(
+    removeMembers(caller: Actor, roleId: number, userIds: readonly number[]): Promise<{ moved: number }> {
+      return changeMembers(
         caller,
-        (result) => ({
-          action: ROLE_ACTIONS.removeMembers,
-          targetType: 'role',
-          targetId: roleId,
-          targetName: role?.name ?? null,
-          detail: { userIds: ids, ...(result ? { moved: result.moved } : {}) },
-        }),
-        () =>
-          change(caller.companyId, async ({ roles: repository }) => {
-            role = await getRole(repository, caller.companyId, roleId);
-            if (role.isDefault) throw refused('roleDefaultMembersNotRemovable');
-            if ((await repository.countCompanyUsers(caller.companyId, ids)) !== ids.length) throw notFound();
-            const fallback = await getDefaultRole(repository, caller.companyId);
-            return { moved: await repository.moveUsers(caller.companyId, { userIds: ids, fromRoleId: roleId, toRoleId: fallback.id }, clock.now()) };
-          }),
+        ROLE_ACTIONS.removeMembers,
+        roleId,
+        userIds,
+        (role) => {
+          if (role.isDefault) throw refused('roleDefaultMembersNotRemovable');
+        },
+        async (repository, role, ids) => {
+          const fallback = await getDefaultRole(repository, caller.companyId);
+          return repository.moveUsers(caller.companyId, { userIds: ids, fromRoleId: role.id, toRoleId: fallback.id }, clock.now());
+        },
       );
     },
 
