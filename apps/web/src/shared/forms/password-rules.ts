@@ -1,3 +1,5 @@
+import type { PasswordPolicy } from '@atrium/contract';
+
 /** The fields of a password change; `oldPassword` only where the form asks for it. */
 export interface PasswordChange {
   oldPassword?: string;
@@ -24,4 +26,16 @@ export function passwordChangeProblems(values: PasswordChange, hasOldField: bool
   if (!confirmPassword) problems.confirmPassword = 'common.password.confirmRequired';
   else if (newPassword && confirmPassword !== newPassword) problems.confirmPassword = 'common.password.mismatch';
   return problems;
+}
+
+/** The rules of a policy as translation keys with their values, for the list above the form. */
+export function policyRules(policy: PasswordPolicy): Array<{ key: string; params?: Record<string, number> }> {
+  return [
+    { key: 'directory.activate.rules.minLength', params: { min: policy.minLength } },
+    { key: 'directory.activate.rules.noSpaces' },
+    ...(policy.needsUppercase ? [{ key: 'directory.activate.rules.uppercase' }] : []),
+    ...(policy.needsLowercase ? [{ key: 'directory.activate.rules.lowercase' }] : []),
+    ...(policy.needsNumber ? [{ key: 'directory.activate.rules.number' }] : []),
+    ...(policy.needsSpecial ? [{ key: 'directory.activate.rules.special' }] : []),
+  ];
 }

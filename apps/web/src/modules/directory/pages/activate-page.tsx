@@ -1,11 +1,12 @@
 import { LockOutlined } from '@ant-design/icons';
-import { checkNewPassword, type PasswordPolicy } from '@atrium/contract';
+import { checkNewPassword } from '@atrium/contract';
 import { Alert, Button, Form, Input, Result, Spin } from 'antd';
 import type { Rule } from 'antd/es/form';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import type { LoginPageState } from '../../auth/pages/login-page';
 import { AtriumLogo } from '../../../shared/ui/atrium-logo';
+import { policyRules } from '../../../shared/forms/password-rules';
 import { LanguageSwitch } from '../../../shared/ui/language-switch';
 import { useActivate, useActivationCheck } from '../api/directory.api';
 import './activate-page.css';
@@ -13,18 +14,6 @@ import './activate-page.css';
 interface ActivateValues {
   password: string;
   confirmPassword: string;
-}
-
-/** The rules of a policy as translation keys with their values, for the list above the form. */
-export function policyRules(policy: PasswordPolicy): Array<{ key: string; params?: Record<string, number> }> {
-  return [
-    { key: 'directory.activate.rules.minLength', params: { min: policy.minLength } },
-    { key: 'directory.activate.rules.noSpaces' },
-    ...(policy.needsUppercase ? [{ key: 'directory.activate.rules.uppercase' }] : []),
-    ...(policy.needsLowercase ? [{ key: 'directory.activate.rules.lowercase' }] : []),
-    ...(policy.needsNumber ? [{ key: 'directory.activate.rules.number' }] : []),
-    ...(policy.needsSpecial ? [{ key: 'directory.activate.rules.special' }] : []),
-  ];
 }
 
 /** /activate/:reqToken (public): a new user chooses a password under the company's policy. */

@@ -3,7 +3,7 @@ import { checkNewPassword, type PasswordPolicy } from '@atrium/contract';
 import { Form, Input, type FormInstance } from 'antd';
 import type { Rule } from 'antd/es/form';
 import { useTranslation } from 'react-i18next';
-import { policyRules } from '../../directory/pages/activate-page';
+import { policyRules } from '../../../shared/forms/password-rules';
 
 export interface NewPasswordValues {
   password: string;
