@@ -1,7 +1,7 @@
 import { sql, type Kysely, type Updateable } from 'kysely';
 import type { Page } from '@atrium/contract';
 import type { DB, DepartmentTable, Gender } from '../../db/schema.js';
-import { likeContains } from '../../db/like.js';
+import { userMatches } from '../../db/like.js';
 import { fetchPage } from '../../db/paging.js';
 
 export interface NewDepartment {
@@ -191,17 +191,7 @@ export function createDepartmentRepository(db: Kysely<DB>) {
       let filtered = membersOf(companyId, filter.departmentIds)
         .innerJoin('roles as r', (join) => join.onRef('r.id', '=', 'u.role_id').onRef('r.company_id', '=', 'u.company_id'))
         .innerJoin('departments as d', (join) => join.onRef('d.id', '=', 'u.department_id').onRef('d.company_id', '=', 'u.company_id'));
-      if (filter.keyword) {
-        const pattern = likeContains(filter.keyword.toLowerCase());
-        filtered = filtered.where((eb) =>
-          eb.or([
-            eb(sql`lower(u.full_name)`, 'like', sql`${pattern} escape '!'`),
-            eb(sql`u.user_name_lower`, 'like', sql`${pattern} escape '!'`),
-            eb(sql`coalesce(u.email_lower, '')`, 'like', sql`${pattern} escape '!'`),
-            eb(sql`lower(coalesce(u.usercode, ''))`, 'like', sql`${pattern} escape '!'`),
-          ]),
-        );
-      }
+      if (filter.keyword) filtered = filtered.where(userMatches(filter.keyword, { usercode: true }));
       return fetchPage(
         filter,
         () => filtered.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),

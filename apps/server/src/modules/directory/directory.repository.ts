@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { DirectoryOptions, DirectoryUser, Page, UserListQuery } from '@atrium/contract';
 import type { DB, Gender } from '../../db/schema.js';
-import { likeContains } from '../../db/like.js';
+import { userMatches } from '../../db/like.js';
 import { fetchPage } from '../../db/paging.js';
 import { namedOrNull } from '../../db/rows.js';
 
@@ -80,12 +80,7 @@ export function createDirectoryRepository(db: Kysely<DB>) {
     /** A page of the company's users, by full name; `departmentIds` is the department filter with its sub-departments. */
     async listUsers(companyId: number, query: UserListQuery, departmentIds?: number[]): Promise<Page<DirectoryUser>> {
       let filtered = selectUsers(companyId);
-      if (query.keyword) {
-        const pattern = likeContains(query.keyword.toLowerCase());
-        filtered = filtered.where(
-          sql<boolean>`(lower(u.full_name) like ${pattern} escape '!' or u.user_name_lower like ${pattern} escape '!' or u.email_lower like ${pattern} escape '!' or lower(u.usercode) like ${pattern} escape '!')`,
-        );
-      }
+      if (query.keyword) filtered = filtered.where(userMatches(query.keyword, { usercode: true }));
       if (departmentIds) filtered = filtered.where('u.department_id', 'in', departmentIds.length ? departmentIds : [-1]);
       if (query.roleId !== undefined) filtered = filtered.where('u.role_id', '=', query.roleId);
       if (query.locationId !== undefined) filtered = filtered.where('u.location_id', '=', query.locationId);

@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import { PERMISSION_AREAS, type CompanyOwner, type Manager, type ManagerListQuery, type Page, type Permission, type PermissionArea } from '@atrium/contract';
-import { containsIgnoringCase } from '../../db/like.js';
+import { userMatches } from '../../db/like.js';
 import { fetchPage } from '../../db/paging.js';
 import type { DB } from '../../db/schema.js';
 import { parsePermissions } from '../role/role.repository.js';
@@ -51,12 +51,7 @@ export function createManagerRepository(db: Kysely<DB>) {
         .where('u.company_id', '=', companyId)
         .where('u.is_active', '=', 1)
         .where('u.role_id', 'in', [...areasByRole.keys()]);
-      if (query.keyword) {
-        const keyword = query.keyword;
-        filtered = filtered.where(
-          sql<boolean>`(${containsIgnoringCase('u.full_name', keyword)} or ${containsIgnoringCase('u.email', keyword)} or ${containsIgnoringCase('u.user_name', keyword)})`,
-        );
-      }
+      if (query.keyword) filtered = filtered.where(userMatches(query.keyword));
       return fetchPage(
         query,
         () => filtered.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),

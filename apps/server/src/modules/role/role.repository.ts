@@ -9,7 +9,7 @@ import {
   type RoleMember,
   type RoleMemberQuery,
 } from '@atrium/contract';
-import { containsIgnoringCase } from '../../db/like.js';
+import { userMatches } from '../../db/like.js';
 import type { DB } from '../../db/schema.js';
 import { fetchPage } from '../../db/paging.js';
 import { namedOrNull } from '../../db/rows.js';
@@ -60,9 +60,6 @@ export function parsePermissions(stored: string): readonly Permission[] {
 }
 
 /** Matches a user by full name, user name or e-mail. */
-const userMatches = (keyword: string) =>
-  sql<boolean>`(${containsIgnoringCase('u.full_name', keyword)} or ${containsIgnoringCase('u.user_name', keyword)} or ${containsIgnoringCase('u.email', keyword)})`;
-
 export type RoleRepository = ReturnType<typeof createRoleRepository>;
 
 /** Roles and role membership (users.role_id), always within one company. */

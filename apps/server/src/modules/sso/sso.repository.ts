@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { Page, SsoCandidate, SsoCandidateQuery, SsoMember, SsoMemberKind, SsoMemberListQuery, SsoScope } from '@atrium/contract';
-import { likeContains } from '../../db/like.js';
+import { userMatches } from '../../db/like.js';
 import { fetchPage } from '../../db/paging.js';
 import type { DB } from '../../db/schema.js';
 import { namedOrNull } from '../../db/rows.js';
@@ -113,12 +113,7 @@ export function createSsoRepository(db: Kysely<DB>) {
 
     async listMembers(companyId: number, query: SsoMemberListQuery): Promise<Page<SsoMember>> {
       let filtered = onList(companyId, query.kind);
-      if (query.keyword) {
-        const pattern = likeContains(query.keyword.toLowerCase());
-        filtered = filtered.where(
-          sql<boolean>`(lower(u.full_name) like ${pattern} escape '!' or u.user_name_lower like ${pattern} escape '!' or u.email_lower like ${pattern} escape '!')`,
-        );
-      }
+      if (query.keyword) filtered = filtered.where(userMatches(query.keyword));
       return fetchPage(
         query,
         () => filtered.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
@@ -149,12 +144,7 @@ export function createSsoRepository(db: Kysely<DB>) {
         .selectFrom('users as u')
         .leftJoin('departments as d', (join) => join.onRef('d.id', '=', 'u.department_id').onRef('d.company_id', '=', 'u.company_id'))
         .where('u.company_id', '=', companyId);
-      if (query.keyword) {
-        const pattern = likeContains(query.keyword.toLowerCase());
-        filtered = filtered.where(
-          sql<boolean>`(lower(u.full_name) like ${pattern} escape '!' or u.user_name_lower like ${pattern} escape '!' or u.email_lower like ${pattern} escape '!')`,
-        );
-      }
+      if (query.keyword) filtered = filtered.where(userMatches(query.keyword));
       const onList = (kind: SsoMemberKind) =>
         sql<number>`(select count(*) from sso_members m where m.company_id = u.company_id and m.user_id = u.id and m.kind = ${kind})`;
       return fetchPage(
