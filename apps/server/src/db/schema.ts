@@ -79,7 +79,84 @@ export interface LocationTable {
   /** IANA zone; set on buildings, inherited by floors and rooms. */
   time_zone: string | null;
   address: string | null;
+  description: string | null;
+  /** Upload URL of the node's region icon. */
+  region_icon: string | null;
+  /** Soft deletion: a deleted node (and its subtree) is hidden but keeps its history. */
+  deleted_at: number | null;
   created_at: number;
+}
+
+export interface RoomTypeTable {
+  id: Generated<number>;
+  company_id: number;
+  name: string;
+  type_code: string;
+  /** A Zoom room's type cannot change to one of the other kind (spec 001 section 5). */
+  kind: Generated<'standard' | 'zoom'>;
+  is_enabled: Generated<Flag>;
+  description: string | null;
+  created_at: number;
+  updated_at: number;
+}
+
+/** One row per room: its id is the id of its level-7 location node. */
+export interface RoomTable {
+  id: number;
+  company_id: number;
+  room_type_id: number | null;
+  capacity: number;
+  background_image: string | null;
+  /** JSON array of equipment keys. */
+  equipment: Generated<string>;
+  is_available: Generated<Flag>;
+  needs_approval: Generated<Flag>;
+  sign_in_enabled: Generated<Flag>;
+  sign_in_way: Generated<'manual' | 'qr'>;
+  sign_in_before_minutes: Generated<number>;
+  sign_in_after_minutes: Generated<number>;
+  one_click_start: Generated<Flag>;
+  one_click_end: Generated<Flag>;
+  video_link: string | null;
+  calendar_resource: string | null;
+  has_door_display: Generated<Flag>;
+  bind_external_rooms: Generated<Flag>;
+  created_at: number;
+  updated_at: number;
+}
+
+/** A device bound to a room; door displays first. */
+export interface DeviceTable {
+  id: Generated<number>;
+  company_id: number;
+  room_id: number;
+  name: string;
+  kind: Generated<string>;
+  /** 5 digits while waiting for a display; null once used or cancelled. */
+  activation_code: string | null;
+  state: Generated<'inactive' | 'activated' | 'cancelled'>;
+  /** SHA-256 of the device token, hex. */
+  token_hash: string | null;
+  platform: string | null;
+  app_version: string | null;
+  activated_at: number | null;
+  last_seen_at: number | null;
+  created_at: number;
+  updated_at: number;
+}
+
+/** The core of a reservation; the booking module extends it. */
+export interface ReservationTable {
+  id: Generated<number>;
+  company_id: number;
+  room_id: number;
+  host_user_id: number | null;
+  title: string;
+  start_at: number;
+  end_at: number;
+  status: Generated<string>;
+  created_at: number;
+  updated_at: number;
 }
 
 export interface UserTable {
@@ -295,6 +372,10 @@ export interface DB {
   roles: RoleTable;
   departments: DepartmentTable;
   locations: LocationTable;
+  room_types: RoomTypeTable;
+  rooms: RoomTable;
+  devices: DeviceTable;
+  reservations: ReservationTable;
   users: UserTable;
   sessions: SessionTable;
   settings: SettingTable;

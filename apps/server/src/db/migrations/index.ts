@@ -10,6 +10,7 @@ import { registration } from './2026_11_21_0007_registration.js';
 import { sso } from './2026_11_21_0008_sso.js';
 import { companyOwner } from './2026_11_21_0009_company_owner.js';
 import { directorySync } from './2026_11_21_0010_directory_sync.js';
+import { rooms } from './2026_11_22_0011_rooms.js';
 import type { DialectMigration } from './helpers.js';
 
 /**
@@ -26,6 +27,7 @@ export const MIGRATIONS: ReadonlyArray<readonly [name: string, migration: Dialec
   ['2026_11_21_0008_sso', sso],
   ['2026_11_21_0009_company_owner', companyOwner],
   ['2026_11_21_0010_directory_sync', directorySync],
+  ['2026_11_22_0011_rooms', rooms],
 ];
 
 function providerFor(dialect: Database['dialect']): MigrationProvider {
