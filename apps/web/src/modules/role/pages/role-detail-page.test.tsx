@@ -142,7 +142,7 @@ describe('role detail: members', () => {
     });
     await user.click(await screen.findByTestId('role-members-add'));
     const picker = await screen.findByTestId('member-picker');
-    await within(picker).findByTestId('candidate-21');
+    await within(picker).findByTestId('member-picker-candidate-21');
     expect(within(picker).getByRole('checkbox', { name: 'Grace Adeyemi' })).toBeDisabled();
     expect(within(picker).getByText('Already a member')).toBeInTheDocument();
     expect(screen.getByTestId('member-picker-submit')).toBeDisabled();

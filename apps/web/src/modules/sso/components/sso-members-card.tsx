@@ -1,10 +1,11 @@
 import { MailOutlined, SearchOutlined, UserAddOutlined, UserDeleteOutlined } from '@ant-design/icons';
 import { FILTER_DEBOUNCE_MS, TEXT_MAX, type SsoCandidate, type SsoMember, type SsoMemberKind, type SsoScope } from '@atrium/contract';
-import { Alert, App, Button, Card, Input, Modal, Popconfirm, Table, Tabs, Tag } from 'antd';
+import { Alert, App, Button, Card, Input, Popconfirm, Table, Tabs, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDebouncedValue } from '../../../shared/hooks/use-debounced-value';
 import { usePagination } from '../../../shared/hooks/use-pagination';
+import { PeoplePickerModal } from '../../../shared/ui/people-picker-modal';
 import { useChangeSsoMembers, useSendSsoNotice, useSsoCandidates, useSsoMembers } from '../api/sso.api';
 
 type PickerPurpose = { kind: 'add'; list: SsoMemberKind } | { kind: 'notify'; scope: SsoScope };
@@ -13,11 +14,6 @@ type PickerPurpose = { kind: 'add'; list: SsoMemberKind } | { kind: 'notify'; sc
 function SsoMemberPicker({ purpose, onClose }: { purpose: PickerPurpose; onClose: () => void }) {
   const { t } = useTranslation();
   const { message } = App.useApp();
-  const [keyword, setKeyword] = useState('');
-  const debounced = useDebouncedValue(keyword, FILTER_DEBOUNCE_MS);
-  const paging = usePagination(debounced);
-  const candidates = useSsoCandidates({ ...paging.request, keyword: debounced });
-  const [chosen, setChosen] = useState<number[]>([]);
   const change = useChangeSsoMembers();
   const notice = useSendSsoNotice();
   const isDisabled = (candidate: SsoCandidate) => {
@@ -25,81 +21,40 @@ function SsoMemberPicker({ purpose, onClose }: { purpose: PickerPurpose; onClose
     return purpose.list === 'member' ? candidate.isMember : candidate.isException;
   };
 
-  const submit = async () => {
-    if (purpose.kind === 'notify') {
-      const result = await notice.mutateAsync(chosen);
-      void message.success(t('sso.members.noticeSent', { sent: result.sent.length, skipped: result.skipped.length }));
-    } else {
-      await change.mutateAsync({ action: 'add', kind: purpose.list, userIds: chosen });
-      void message.success(t('sso.members.added', { count: chosen.length }));
-    }
-    onClose();
-  };
-
   return (
-    <Modal
-      open
-      width={720}
+    <PeoplePickerModal<SsoCandidate>
       title={purpose.kind === 'notify' ? t('sso.members.notifyTitle') : t(`sso.members.pickTitle.${purpose.list}`)}
-      okText={purpose.kind === 'notify' ? t('sso.members.notify', { count: chosen.length }) : t('sso.members.addChosen', { count: chosen.length })}
-      okButtonProps={{ disabled: chosen.length === 0, 'data-testid': 'sso-picker-submit' }}
-      cancelText={t('common.actions.cancel')}
-      confirmLoading={change.isPending || notice.isPending}
-      onOk={() => void submit().catch(() => undefined)}
-      onCancel={onClose}
-      destroyOnHidden
-    >
-      <div className="atrium-member-picker" data-testid="sso-picker">
-        {purpose.kind === 'notify' ? <Alert type="info" showIcon title={t('sso.members.notifyHint')} /> : null}
-        <Input
-          allowClear
-          autoFocus
-          prefix={<SearchOutlined />}
-          placeholder={t('sso.members.searchPeople')}
-          maxLength={TEXT_MAX}
-          value={keyword}
-          onChange={(event) => setKeyword(event.target.value)}
-          data-testid="sso-picker-search"
-        />
-        <Table<SsoCandidate>
-          size="small"
-          rowKey="userId"
-          loading={candidates.isFetching}
-          dataSource={candidates.data?.list ?? []}
-          rowSelection={{
-            selectedRowKeys: chosen,
-            preserveSelectedRowKeys: true,
-            onChange: (keys) => setChosen(keys as number[]),
-            getCheckboxProps: (candidate) => ({ disabled: isDisabled(candidate), 'aria-label': candidate.fullName }),
-          }}
-          pagination={paging.tablePagination(candidates.data?.total ?? 0)}
-          onChange={paging.onTableChange}
-          columns={[
-            {
-              key: 'name',
-              title: t('sso.members.name'),
-              render: (_, candidate) => (
-                <span className="atrium-person" data-testid={`sso-candidate-${candidate.userId}`}>
-                  <span>{candidate.fullName}</span>
-                  <span className="atrium-muted">{candidate.userName}</span>
-                </span>
-              ),
-            },
-            { key: 'email', title: t('sso.members.email'), render: (_, candidate) => candidate.email ?? '' },
-            {
-              key: 'lists',
-              title: t('sso.members.lists'),
-              render: (_, candidate) => (
-                <>
-                  {candidate.isMember ? <Tag color="blue">{t('sso.members.tabs.member')}</Tag> : null}
-                  {candidate.isException ? <Tag color="orange">{t('sso.members.tabs.exception')}</Tag> : null}
-                </>
-              ),
-            },
-          ]}
-        />
-      </div>
-    </Modal>
+      okText={(count) => (purpose.kind === 'notify' ? t('sso.members.notify', { count }) : t('sso.members.addChosen', { count }))}
+      hint={purpose.kind === 'notify' ? t('sso.members.notifyHint') : undefined}
+      searchPlaceholder={t('sso.members.searchPeople')}
+      testId="sso-picker"
+      useCandidates={useSsoCandidates}
+      idOf={(candidate) => candidate.userId}
+      isDisabled={isDisabled}
+      nameTitle={t('sso.members.name')}
+      emailTitle={t('sso.members.email')}
+      extraColumn={{
+        key: 'lists',
+        title: t('sso.members.lists'),
+        render: (_, candidate) => (
+          <>
+            {candidate.isMember ? <Tag color="blue">{t('sso.members.tabs.member')}</Tag> : null}
+            {candidate.isException ? <Tag color="orange">{t('sso.members.tabs.exception')}</Tag> : null}
+          </>
+        ),
+      }}
+      onSubmit={async (userIds) => {
+        if (purpose.kind === 'notify') {
+          const result = await notice.mutateAsync(userIds);
+          void message.success(t('sso.members.noticeSent', { sent: result.sent.length, skipped: result.skipped.length }));
+        } else {
+          await change.mutateAsync({ action: 'add', kind: purpose.list, userIds });
+          void message.success(t('sso.members.added', { count: userIds.length }));
+        }
+      }}
+      isSubmitting={change.isPending || notice.isPending}
+      onClose={onClose}
+    />
   );
 }
 
