@@ -63,6 +63,7 @@ import { HELMET_OPTIONS } from './platform/security.js';
 import { clearSessionCookie } from './platform/session-token.js';
 import { createUploadStore } from './platform/uploads.js';
 import { registerWebConsole } from './platform/web-console.js';
+import { createLeases } from './platform/leases.js';
 
 export interface AppDeps {
   config: Config;
@@ -238,7 +239,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     publicUrl: config.publicUrl,
     logWarning: (error, message) => app.log.warn({ err: error }, message),
   });
-  const directorySync = createDirectorySyncService({ repository: repositories.directorySync, directory, groups, operationLog, clock });
+  const directorySync = createDirectorySyncService({ repository: repositories.directorySync, directory, groups, operationLog, leases: createLeases(db.kysely, clock), clock });
   const mailThrottle = createMailThrottle({ registrations: repositories.registrations, clock });
   const mailDispatch = createMailDispatch(mailer);
   app.addHook('onClose', async () => {

@@ -303,6 +303,10 @@ export const MESSAGES = {
     'en-US': 'Directory sync is turned off: turn it on in the setting first',
     'zh-CN': '目录同步未启用：请先在设置中启用',
   },
+  ldapSyncRunning: {
+    'en-US': 'A directory sync is already running for your company; look at its report when it ends',
+    'zh-CN': '贵公司的目录同步正在进行中，请在结束后查看同步报告',
+  },
   ldapBindRefused: {
     'en-US': 'The LDAP server refused the bind DN or password',
     'zh-CN': 'LDAP 服务器拒绝了绑定 DN 或密码',

@@ -238,6 +238,13 @@ export interface OperationLogTable {
   at: number;
 }
 
+/** A named claim on work that must not run twice at once; free once expired. */
+export interface LeaseTable {
+  name: string;
+  holder: string;
+  expires_at: number;
+}
+
 export interface MailOutboxTable {
   id: Generated<number>;
   company_id: number;
@@ -376,6 +383,7 @@ export interface DB {
   rooms: RoomTable;
   devices: DeviceTable;
   reservations: ReservationTable;
+  leases: LeaseTable;
   users: UserTable;
   sessions: SessionTable;
   settings: SettingTable;

@@ -1,5 +1,6 @@
 import {
   CreateGroupBody,
+  ReturnCode,
   CreateUserBody,
   LDAP_DEFAULT_FILTER,
   LDAP_FALLBACK_USER_NAME,
@@ -15,8 +16,9 @@ import {
   type MessageKey,
   type UpdateDirectorySyncSettingBody,
 } from '@atrium/contract';
-import type { Clock } from '../../platform/clock.js';
+import { MINUTE_MS, type Clock } from '../../platform/clock.js';
 import { AppError, refused } from '../../platform/errors.js';
+import type { Leases } from '../../platform/leases.js';
 import type { DirectoryService } from '../directory/directory.service.js';
 import type { GroupService } from '../department/department.service.js';
 import type { Actor, OperationLog } from '../operation-log/operation-log.service.js';
@@ -28,6 +30,7 @@ export interface DirectorySyncServiceDeps {
   directory: DirectoryService;
   groups: GroupService;
   operationLog: OperationLog;
+  leases: Leases;
   clock: Clock;
 }
 
@@ -35,6 +38,15 @@ export type DirectorySyncService = ReturnType<typeof createDirectorySyncService>
 
 /** Most entries one sync reads. */
 export const LDAP_MAX_ENTRIES = 10_000;
+
+/**
+ * How long a company's sync lease lasts: two syncs at once would create the same department twice.
+ * Released when the sync ends; a crashed process's lease frees itself after this long.
+ */
+export const SYNC_LEASE_MS = 15 * MINUTE_MS;
+export const syncLeaseName = (companyId: number) => `directory-sync:${companyId}`;
+
+const syncRunning = () => new AppError(ReturnCode.CONFLICT, 'ldapSyncRunning');
 
 interface Connection extends LdapConnection {
   baseDn: string;
@@ -79,7 +91,7 @@ function translate(report: StoredReport, lang: Lang): DirectorySyncReport {
 type Reason = Omit<StoredSkip, 'entry'>;
 const because = (key: MessageKey, params: Record<string, string | number> = {}): { reason: Reason } => ({ reason: { key, params } });
 
-export function createDirectorySyncService({ repository, directory, groups, operationLog, clock }: DirectorySyncServiceDeps) {
+export function createDirectorySyncService({ repository, directory, groups, operationLog, leases, clock }: DirectorySyncServiceDeps) {
   function present(setting: StoredDirectorySyncSetting | undefined, lang: Lang): DirectorySyncSetting {
     return {
       isEnabled: setting?.isEnabled ?? false,
@@ -195,10 +207,13 @@ export function createDirectorySyncService({ repository, directory, groups, oper
       }
     },
 
-    /** Runs a sync with the saved setting and keeps its report as the last one. */
+    /**
+     * Runs a sync with the saved setting and keeps its report as the last one. One sync per company at
+     * a time, across processes (409 while another runs).
+     */
     async sync(actor: Actor, lang: Lang): Promise<DirectorySyncReport> {
       const setting = await repository.findSetting(actor.companyId);
-      const stored = await operationLog.track(
+      const run = await leases.withLease(syncLeaseName(actor.companyId), SYNC_LEASE_MS, () => operationLog.track(
         actor,
         (report: StoredReport | undefined) => ({
           action: 'directorySync.run',
@@ -230,8 +245,9 @@ export function createDirectorySyncService({ repository, directory, groups, oper
           await repository.saveLastSync(actor.companyId, clock.now(), report);
           return report;
         },
-      );
-      return translate(stored, lang);
+      ));
+      if (!run.ran) throw syncRunning();
+      return translate(run.result, lang);
     },
   };
 }

@@ -2,6 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ALL_PERMISSIONS, ReturnCode, type DirectorySyncCheckResult, type DirectorySyncReport, type DirectorySyncSetting, type DirectoryUser, type OperationLogEntry, type Page } from '@atrium/contract';
 import { call, createTestApp, type TestApp } from '../../test/app.js';
 import { TEST_DIALECT } from '../../test/database.js';
+import { createLeases } from '../../platform/leases.js';
+import { SYNC_LEASE_MS, syncLeaseName } from './directory-sync.service.js';
 import type { TestUser } from '../../test/factories.js';
 import { startLdapServer, type TestLdapEntry, type TestLdapServer } from '../../test/ldap-server.js';
 import { waitForMail } from '../../test/mailbox.js';
@@ -207,6 +209,31 @@ describe(`directory sync from LDAP (${TEST_DIALECT})`, () => {
     expect(zhSetting.body.result.lastReport?.skipped[0]?.reason).toBe('没有用户名（属性 sAMAccountName）');
     const enSetting = await api<DirectorySyncSetting>(adminToken, 'GET', '/api/ad/setting');
     expect(enSetting.body.result.lastReport?.skipped[0]?.reason).toBe('No user name (attribute sAMAccountName)');
+  });
+
+  it('runs one sync per company at a time, across processes; a crashed holder frees the company after the lease', async () => {
+    // Another process holds the company's sync.
+    const otherProcess = createLeases(t.db.kysely, t.clock, 'other-process');
+    expect(await otherProcess.acquire(syncLeaseName(companyId), SYNC_LEASE_MS)).toBe(true);
+    const refused = await api(adminToken, 'GET', '/api/ad/synGroupAndUser');
+    expect([refused.status, refused.body.returncode]).toEqual([409, ReturnCode.CONFLICT]);
+    expect(refused.body.message).toBe('A directory sync is already running for your company; look at its report when it ends');
+    const zh = await api(adminToken, 'GET', '/api/ad/synGroupAndUser', undefined, 'zh-CN');
+    expect(zh.body.message).toBe('贵公司的目录同步正在进行中，请在结束后查看同步报告');
+    // Another company is not held up.
+    expect(await otherProcess.acquire(syncLeaseName(other.companyId), SYNC_LEASE_MS)).toBe(true);
+    await otherProcess.release(syncLeaseName(other.companyId));
+    // The holder never finished: its lease runs out and the next sync runs.
+    t.clock.advance(SYNC_LEASE_MS);
+    const after = await api<DirectorySyncReport>(adminToken, 'GET', '/api/ad/synGroupAndUser');
+    expect(after.status, JSON.stringify(after.body)).toBe(200);
+
+    // Two syncs asked at the same moment: one runs, the other is told, and no department is made twice.
+    ldapServer.entries = [...ldapServer.entries, person('cn=Wang Wu', { cn: 'Wang Wu', sAMAccountName: 'wang.wu', mail: 'wang.wu@acme.test', givenName: 'Wu', sn: 'Wang', department: 'Research' })];
+    const both = await Promise.all([api(adminToken, 'GET', '/api/ad/synGroupAndUser'), api(adminToken, 'GET', '/api/ad/synGroupAndUser')]);
+    expect(both.map((answer) => answer.status).sort()).toEqual([200, 409]);
+    const options = await api<{ departments: Array<{ name: string }> }>(adminToken, 'GET', '/api/user/directoryOptions');
+    expect(options.body.result.departments.filter((department) => department.name === 'Research')).toHaveLength(1);
   });
 
   it('a wrong stored bind password makes the sync refuse with a clear message', async () => {
