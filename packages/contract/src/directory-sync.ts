@@ -68,11 +68,27 @@ export const DirectorySyncSetting = z.object({
   baseDn: z.string(),
   userFilter: z.string(),
   mapping: LdapMapping,
+  caCertificate: z.string().describe('PEM of the private certificate authority for ldaps://; empty for the system authorities'),
   lastSyncAt: z.number().int().nullable(),
   lastReport: DirectorySyncReport.nullable(),
   updatedAt: z.number().int().nullable(),
 });
 export type DirectorySyncSetting = z.infer<typeof DirectorySyncSetting>;
+
+/** Longest CA certificate bundle accepted (PEM text). */
+export const LDAP_CA_MAX = 16_384;
+
+/**
+ * The certificate authority an ldaps:// server's certificate is checked against when it is not one
+ * of the public ones: PEM text with one or more certificates; empty for the system's authorities.
+ */
+export const LdapCaCertificate = z
+  .string()
+  .trim()
+  .max(LDAP_CA_MAX)
+  .refine((value) => value === '' || /^-----BEGIN CERTIFICATE-----[\s\S]+-----END CERTIFICATE-----$/.test(value), {
+    message: 'PEM text: -----BEGIN CERTIFICATE----- ... -----END CERTIFICATE-----',
+  });
 
 const connectionFields = {
   url: LdapUrlField.default(''),
@@ -81,6 +97,7 @@ const connectionFields = {
   baseDn: z.string().trim().max(TEXT_MAX).default(''),
   userFilter: LdapFilter.default(LDAP_DEFAULT_FILTER),
   mapping: LdapMapping.default(LdapMapping.parse({})),
+  caCertificate: LdapCaCertificate.default(''),
 };
 
 /** `PUT /ad/setting` body. */

@@ -303,6 +303,10 @@ export const MESSAGES = {
     'en-US': 'Directory sync is turned off: turn it on in the setting first',
     'zh-CN': '目录同步未启用：请先在设置中启用',
   },
+  ldapBadCaCertificate: {
+    'en-US': 'The CA certificate could not be read: paste the PEM text of one or more certificates',
+    'zh-CN': '无法读取 CA 证书：请粘贴一个或多个证书的 PEM 文本',
+  },
   ldapSyncRunning: {
     'en-US': 'A directory sync is already running for your company; look at its report when it ends',
     'zh-CN': '贵公司的目录同步正在进行中，请在结束后查看同步报告',

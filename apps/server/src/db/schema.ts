@@ -368,6 +368,8 @@ export interface DirectorySyncSettingTable {
   user_filter: Generated<string>;
   /** JSON of the attribute mapping. */
   mapping: Generated<string>;
+  /** PEM of a private certificate authority for ldaps://; empty for the system's. */
+  ca_certificate: Generated<string>;
   last_sync_at: number | null;
   /** JSON of the last sync's report. */
   last_report: string | null;

@@ -20,8 +20,15 @@ export interface TestLdapServer {
  * A real LDAP server (ldapjs) on 127.0.0.1 and a random port: one bind DN with a password, and the
  * given entries under the base DN, filtered by the search filter as a directory would.
  */
-export async function startLdapServer(options: { baseDn: string; bindDn: string; bindPassword: string; entries: TestLdapEntry[] }): Promise<TestLdapServer> {
-  const server = ldap.createServer();
+export async function startLdapServer(options: {
+  baseDn: string;
+  bindDn: string;
+  bindPassword: string;
+  entries: TestLdapEntry[];
+  /** Serve ldaps:// with this certificate and key (PEM). */
+  tls?: { certificate: string; key: string };
+}): Promise<TestLdapServer> {
+  const server = options.tls ? ldap.createServer({ certificate: options.tls.certificate, key: options.tls.key }) : ldap.createServer();
   const state = { entries: options.entries };
   server.bind(options.baseDn, (req, res, next) => {
     if (req.dn.toString().replace(/\s/g, '') !== options.bindDn.replace(/\s/g, '') || req.credentials !== options.bindPassword) {
@@ -43,7 +50,7 @@ export async function startLdapServer(options: { baseDn: string; bindDn: string;
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return {
-    url: `ldap://127.0.0.1:${server.address().port}`,
+    url: `${options.tls ? 'ldaps' : 'ldap'}://127.0.0.1:${server.address().port}`,
     bindDn: options.bindDn,
     bindPassword: options.bindPassword,
     baseDn: options.baseDn,

@@ -37,7 +37,7 @@ declare module 'ldapjs' {
   }
 
   const ldap: {
-    createServer(): Server;
+    createServer(options?: { certificate: string; key: string }): Server;
     InvalidCredentialsError: new (message?: string) => Error;
     NoSuchObjectError: new (message?: string) => Error;
   };

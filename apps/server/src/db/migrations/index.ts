@@ -12,6 +12,7 @@ import { companyOwner } from './2026_11_21_0009_company_owner.js';
 import { directorySync } from './2026_11_21_0010_directory_sync.js';
 import { rooms } from './2026_11_22_0011_rooms.js';
 import { leases } from './2026_11_22_0016_leases.js';
+import { ldapCaCertificate } from './2026_11_22_0017_ldap_ca_certificate.js';
 import type { DialectMigration } from './helpers.js';
 
 /**
@@ -30,6 +31,7 @@ export const MIGRATIONS: ReadonlyArray<readonly [name: string, migration: Dialec
   ['2026_11_21_0010_directory_sync', directorySync],
   ['2026_11_22_0011_rooms', rooms],
   ['2026_11_22_0016_leases', leases],
+  ['2026_11_22_0017_ldap_ca_certificate', ldapCaCertificate],
 ];
 
 function providerFor(dialect: Database['dialect']): MigrationProvider {

@@ -27,6 +27,7 @@ export interface StoredDirectorySyncSetting {
   baseDn: string;
   userFilter: string;
   mapping: LdapMapping;
+  caCertificate: string;
   lastSyncAt: number | null;
   lastReport: StoredReport | null;
   updatedAt: number;
@@ -57,6 +58,7 @@ export function createDirectorySyncRepository(db: Kysely<DB>) {
         baseDn: row.base_dn,
         userFilter: row.user_filter,
         mapping: mappingOf(row.mapping),
+        caCertificate: row.ca_certificate,
         lastSyncAt: row.last_sync_at === null ? null : Number(row.last_sync_at),
         lastReport: row.last_report === null ? null : (JSON.parse(row.last_report) as StoredReport),
         updatedAt: Number(row.updated_at),
@@ -72,6 +74,7 @@ export function createDirectorySyncRepository(db: Kysely<DB>) {
         base_dn: setting.baseDn,
         user_filter: setting.userFilter,
         mapping: JSON.stringify(setting.mapping),
+        ca_certificate: setting.caCertificate,
         updated_at: setting.updatedAt,
       };
       await db

@@ -16,6 +16,7 @@ import {
   type MessageKey,
   type UpdateDirectorySyncSettingBody,
 } from '@atrium/contract';
+import { X509Certificate } from 'node:crypto';
 import { MINUTE_MS, type Clock } from '../../platform/clock.js';
 import { AppError, refused } from '../../platform/errors.js';
 import type { Leases } from '../../platform/leases.js';
@@ -54,7 +55,20 @@ interface Connection extends LdapConnection {
   mapping: LdapMapping;
 }
 
-const isComplete = (c: Omit<Connection, 'mapping' | 'userFilter'>) => Boolean(c.url && c.bindDn && c.bindPassword && c.baseDn);
+const isComplete = (c: Omit<Connection, 'mapping' | 'userFilter' | 'caCertificate'>) => Boolean(c.url && c.bindDn && c.bindPassword && c.baseDn);
+
+/** Every certificate of a PEM bundle must parse: a typo is caught at saving, not at the next sync. */
+function assertCertificates(pem: string): void {
+  const blocks = pem.match(/-----BEGIN CERTIFICATE-----[\s\S]+?-----END CERTIFICATE-----/g) ?? [];
+  for (const block of blocks) {
+    try {
+      new X509Certificate(block);
+    } catch {
+      throw refused('ldapBadCaCertificate');
+    }
+  }
+  if (pem !== '' && blocks.length === 0) throw refused('ldapBadCaCertificate');
+}
 
 /** The LDAP failure as an error the caller reads. */
 function ldapError(error: unknown): AppError {
@@ -101,6 +115,7 @@ export function createDirectorySyncService({ repository, directory, groups, oper
       baseDn: setting?.baseDn ?? '',
       userFilter: setting?.userFilter ?? LDAP_DEFAULT_FILTER,
       mapping: setting?.mapping ?? LdapMapping.parse({}),
+      caCertificate: setting?.caCertificate ?? '',
       lastSyncAt: setting?.lastSyncAt ?? null,
       lastReport: setting?.lastReport ? translate(setting.lastReport, lang) : null,
       updatedAt: setting?.updatedAt ?? null,
@@ -181,11 +196,12 @@ export function createDirectorySyncService({ repository, directory, groups, oper
     async updateSetting(actor: Actor, body: UpdateDirectorySyncSettingBody, lang: Lang): Promise<DirectorySyncSetting> {
       return operationLog.track(
         actor,
-        { action: 'directorySync.updateSetting', targetType: 'company', targetId: actor.companyId, detail: { isEnabled: body.isEnabled, url: body.url, bindDn: body.bindDn, baseDn: body.baseDn, userFilter: body.userFilter, mapping: body.mapping, passwordChanged: Boolean(body.bindPassword) } },
+        { action: 'directorySync.updateSetting', targetType: 'company', targetId: actor.companyId, detail: { isEnabled: body.isEnabled, url: body.url, bindDn: body.bindDn, baseDn: body.baseDn, userFilter: body.userFilter, mapping: body.mapping, passwordChanged: Boolean(body.bindPassword), hasCaCertificate: body.caCertificate !== '' } },
         async () => {
           const stored = await repository.findSetting(actor.companyId);
           const bindPassword = body.bindPassword ? body.bindPassword : (stored?.bindPassword ?? '');
-          const next = { companyId: actor.companyId, isEnabled: body.isEnabled, url: body.url, bindDn: body.bindDn, bindPassword, baseDn: body.baseDn, userFilter: body.userFilter, mapping: body.mapping, updatedAt: clock.now() };
+          assertCertificates(body.caCertificate);
+          const next = { companyId: actor.companyId, isEnabled: body.isEnabled, url: body.url, bindDn: body.bindDn, bindPassword, baseDn: body.baseDn, userFilter: body.userFilter, mapping: body.mapping, caCertificate: body.caCertificate, updatedAt: clock.now() };
           if (next.isEnabled && !isComplete(next)) throw refused('ldapIncomplete');
           await repository.saveSetting(next);
           return present(await repository.findSetting(actor.companyId), lang);
@@ -199,6 +215,7 @@ export function createDirectorySyncService({ repository, directory, groups, oper
       const connection: Connection = { ...body, bindPassword: body.bindPassword ? body.bindPassword : (stored?.bindPassword ?? '') };
       if (!isComplete(connection)) return { ok: false, entries: null, error: formatMessage('ldapIncomplete', lang) };
       try {
+        assertCertificates(connection.caCertificate);
         const entries = await readEntries(connection);
         return { ok: true, entries: entries.length, error: null };
       } catch (error) {

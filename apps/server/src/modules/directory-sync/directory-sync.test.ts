@@ -8,6 +8,7 @@ import type { TestUser } from '../../test/factories.js';
 import { startLdapServer, type TestLdapEntry, type TestLdapServer } from '../../test/ldap-server.js';
 import { waitForMail } from '../../test/mailbox.js';
 import { startSmtpServer } from '../../test/smtp.js';
+import { createTestCertificates } from '../../test/tls.js';
 
 const BASE_DN = 'dc=acme,dc=test';
 const BIND_DN = 'cn=sync,ou=service,dc=acme,dc=test';
@@ -84,6 +85,7 @@ describe(`directory sync from LDAP (${TEST_DIALECT})`, () => {
       baseDn: '',
       userFilter: '(objectClass=person)',
       mapping: { userName: 'sAMAccountName', email: 'mail', firstName: 'givenName', lastName: 'sn', department: 'department' },
+      caCertificate: '',
       lastSyncAt: null,
       lastReport: null,
       updatedAt: null,
@@ -244,6 +246,40 @@ describe(`directory sync from LDAP (${TEST_DIALECT})`, () => {
     const log = await api<Page<OperationLogEntry>>(adminToken, 'GET', '/api/operation-log/list?action=directorySync.run');
     expect(log.body.result.list[0]?.result).toBe('failure');
     await api(adminToken, 'PUT', '/api/ad/setting', { isEnabled: true, ...connection() });
+  });
+
+  it('reaches an ldaps:// server whose certificate a private authority signed, once that authority is given', async () => {
+    const certificates = createTestCertificates();
+    const stranger = createTestCertificates('Someone Else CA');
+    const secure = await startLdapServer({ baseDn: BASE_DN, bindDn: BIND_DN, bindPassword: BIND_PASSWORD, entries: directoryEntries(), tls: { certificate: certificates.serverCertificate, key: certificates.serverKey } });
+    try {
+      expect(secure.url).toMatch(/^ldaps:/);
+      // The system's authorities do not know the private one: refused, never silently trusted.
+      const untrusted = await api<DirectorySyncCheckResult>(adminToken, 'POST', '/api/ad/check', connection({ url: secure.url }));
+      expect(untrusted.body.result.ok).toBe(false);
+      expect(untrusted.body.result.error).toMatch(/^The LDAP server could not be used: .*certificate/i);
+      const wrongAuthority = await api<DirectorySyncCheckResult>(adminToken, 'POST', '/api/ad/check', connection({ url: secure.url, caCertificate: stranger.caCertificate }));
+      expect(wrongAuthority.body.result.ok).toBe(false);
+      const trusted = await api<DirectorySyncCheckResult>(adminToken, 'POST', '/api/ad/check', connection({ url: secure.url, caCertificate: certificates.caCertificate }));
+      expect(trusted.body.result).toEqual({ ok: true, entries: 5, error: null });
+
+      // Text that only looks like a certificate is refused at saving, in both languages.
+      const garbled = `-----BEGIN CERTIFICATE-----\nbm90IGEgY2VydGlmaWNhdGU=\n-----END CERTIFICATE-----`;
+      const refusedSave = await api(adminToken, 'PUT', '/api/ad/setting', { isEnabled: true, ...connection({ url: secure.url, caCertificate: garbled }) });
+      expect([refusedSave.status, refusedSave.body.returncode]).toEqual([422, ReturnCode.REFUSED]);
+      expect(refusedSave.body.message).toBe('The CA certificate could not be read: paste the PEM text of one or more certificates');
+      const notPem = await api(adminToken, 'PUT', '/api/ad/setting', { isEnabled: true, ...connection({ caCertificate: 'hello' }) }, 'zh-CN');
+      expect(notPem.status).toBe(400);
+
+      const saved = await api<DirectorySyncSetting>(adminToken, 'PUT', '/api/ad/setting', { isEnabled: true, ...connection({ url: secure.url, caCertificate: certificates.caCertificate }) });
+      expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+      expect(saved.body.result.caCertificate).toBe(certificates.caCertificate);
+      const synced = await api<DirectorySyncReport>(adminToken, 'GET', '/api/ad/synGroupAndUser');
+      expect(synced.status, JSON.stringify(synced.body)).toBe(200);
+    } finally {
+      await api(adminToken, 'PUT', '/api/ad/setting', { isEnabled: true, ...connection() });
+      await secure.close();
+    }
   });
 
   it('needs a session (401) and the accountGlobal permission (403)', async () => {

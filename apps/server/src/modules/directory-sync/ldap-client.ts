@@ -5,6 +5,8 @@ export interface LdapConnection {
   url: string;
   bindDn: string;
   bindPassword: string;
+  /** PEM of the certificate authority an ldaps:// server is checked against; empty for the system's. */
+  caCertificate: string;
 }
 
 /** One entry found: its DN and its attributes, each as a list of strings. */
@@ -31,7 +33,13 @@ function valuesOf(value: unknown): string[] {
  * pages (Active Directory answers at most 1000 entries per page). Always unbinds.
  */
 export async function searchLdap(connection: LdapConnection, baseDn: string, filter: string, attributes: string[]): Promise<LdapEntry[]> {
-  const client = new Client({ url: connection.url, connectTimeout: CONNECT_TIMEOUT_MS, timeout: OPERATION_TIMEOUT_MS });
+  const client = new Client({
+    url: connection.url,
+    connectTimeout: CONNECT_TIMEOUT_MS,
+    timeout: OPERATION_TIMEOUT_MS,
+    // The server's certificate is always verified; a private authority is added, never a bypass.
+    ...(connection.caCertificate ? { tlsOptions: { ca: [connection.caCertificate], rejectUnauthorized: true } } : {}),
+  });
   try {
     try {
       await client.bind(connection.bindDn, connection.bindPassword);

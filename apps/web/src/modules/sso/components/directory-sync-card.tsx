@@ -4,6 +4,8 @@ import {
   LdapAttribute,
   LdapFilter,
   LdapUrlField,
+  LdapCaCertificate,
+  LDAP_CA_MAX,
   type DirectorySyncCheckInput,
   type DirectorySyncReport,
   type DirectorySyncSetting,
@@ -23,6 +25,7 @@ interface SyncValues {
   baseDn: string;
   userFilter: string;
   mapping: LdapMapping;
+  caCertificate: string;
 }
 
 export interface DirectorySyncCardProps {
@@ -40,6 +43,7 @@ const toValues = (setting: DirectorySyncSetting): SyncValues => ({
   baseDn: setting.baseDn,
   userFilter: setting.userFilter || LDAP_DEFAULT_FILTER,
   mapping: setting.mapping,
+  caCertificate: setting.caCertificate,
 });
 
 /** What a sync did: counts, then the entries it left alone and why. */
@@ -163,6 +167,24 @@ export function DirectorySyncCard({ setting, canEdit }: DirectorySyncCardProps) 
                     </Form.Item>
                   ))}
                 </div>
+              ),
+            },
+            {
+              key: 'ca',
+              label: t('sso.ldap.caCertificate'),
+              forceRender: true,
+              children: (
+                <Form.Item name="caCertificate" extra={t('sso.ldap.caCertificateHint')} rules={[zodRule(LdapCaCertificate, t('sso.ldap.caCertificateInvalid'))]}>
+                  <Input.TextArea
+                    rows={5}
+                    maxLength={LDAP_CA_MAX}
+                    spellCheck={false}
+                    className="atrium-ldap-ca"
+                    placeholder={'-----BEGIN CERTIFICATE-----\n…\n-----END CERTIFICATE-----'}
+                    aria-label={t('sso.ldap.caCertificate')}
+                    data-testid="ldap-ca-certificate"
+                  />
+                </Form.Item>
               ),
             },
           ]}

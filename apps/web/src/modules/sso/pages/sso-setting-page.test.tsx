@@ -30,10 +30,13 @@ const LDAP_SETTING: DirectorySyncSetting = {
   baseDn: '',
   userFilter: '(objectClass=person)',
   mapping: { userName: 'sAMAccountName', email: 'mail', firstName: 'givenName', lastName: 'sn', department: 'department' },
+  caCertificate: '',
   lastSyncAt: null,
   lastReport: null,
   updatedAt: null,
 };
+
+const PEM = '-----BEGIN CERTIFICATE-----\nMIIBszCCAVmgAwIBAgIUQ2E=\n-----END CERTIFICATE-----';
 
 const REPORT: DirectorySyncReport = {
   departmentsCreated: 1,
@@ -186,10 +189,16 @@ describe('/sso-setting', () => {
     expect(await within(card).findByTestId('ldap-check-result')).toHaveTextContent('refused the bind DN or password');
     await user.clear(within(card).getByTestId('ldap-bind-password'));
     await user.type(within(card).getByTestId('ldap-bind-password'), 'right');
+    // A private authority for the ldaps:// server: only PEM text is taken.
+    await user.click(within(card).getByText('Certificate authority for ldaps://'));
+    await user.type(within(card).getByTestId('ldap-ca-certificate'), 'my company CA');
+    expect(await within(card).findByText('PEM text: -----BEGIN CERTIFICATE----- … -----END CERTIFICATE-----')).toBeInTheDocument();
+    await user.clear(within(card).getByTestId('ldap-ca-certificate'));
+    await user.type(within(card).getByTestId('ldap-ca-certificate'), PEM);
     await user.click(within(card).getByTestId('ldap-check'));
     await waitFor(() => expect(within(card).getByTestId('ldap-check-result')).toHaveTextContent('the filter finds 5 entries'));
     const checked = seen.filter((request) => request.path === '/ad/check').at(-1)!;
-    expect(checked.body).toMatchObject({ url: 'ldaps://dc1.acme.test', bindDn: 'cn=sync,dc=acme,dc=test', bindPassword: 'right', baseDn: 'dc=acme,dc=test' });
+    expect(checked.body).toMatchObject({ url: 'ldaps://dc1.acme.test', bindDn: 'cn=sync,dc=acme,dc=test', bindPassword: 'right', baseDn: 'dc=acme,dc=test', caCertificate: PEM });
     expect(checked.body).not.toHaveProperty('isEnabled');
 
     await user.click(within(card).getByTestId('ldap-save'));
