@@ -64,6 +64,14 @@ import { clearSessionCookie } from './platform/session-token.js';
 import { createUploadStore } from './platform/uploads.js';
 import { registerWebConsole } from './platform/web-console.js';
 import { createLeases } from './platform/leases.js';
+import { createScheduler, type Scheduler } from './platform/scheduler.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The scheduled jobs of this process (tests offer them with `tick`). */
+    scheduler: Scheduler;
+  }
+}
 
 export interface AppDeps {
   config: Config;
@@ -239,7 +247,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     publicUrl: config.publicUrl,
     logWarning: (error, message) => app.log.warn({ err: error }, message),
   });
-  const directorySync = createDirectorySyncService({ repository: repositories.directorySync, directory, groups, operationLog, leases: createLeases(db.kysely, clock), clock });
+  const leases = createLeases(db.kysely, clock);
+  const directorySync = createDirectorySyncService({ repository: repositories.directorySync, directory, groups, operationLog, leases, clock });
+  // Scheduled work: offered to this process every tick once it listens; a lease per job and period.
+  const scheduler = createScheduler({ leases, log: app.log, tickMs: config.schedulerTickMs });
+  scheduler.add({ name: 'directory-sync', everyMs: MINUTE_MS, run: async () => void (await directorySync.runScheduled()) });
+  app.decorate('scheduler', scheduler);
+  app.addHook('onListen', async () => scheduler.start());
+  app.addHook('preClose', async () => scheduler.stop());
   const mailThrottle = createMailThrottle({ registrations: repositories.registrations, clock });
   const mailDispatch = createMailDispatch(mailer);
   app.addHook('onClose', async () => {

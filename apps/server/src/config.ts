@@ -38,6 +38,8 @@ export interface Config {
   smtpUrl: string | null;
   /** Sender of the mails. */
   mailFrom: string;
+  /** How often scheduled jobs are offered to this process, in ms; 0 runs none (tests call them directly). */
+  schedulerTickMs: number;
   /** The console's address as users reach it, without a trailing slash; links in mails start with it. */
   publicUrl: string;
   /** ATRIUM_REGISTRATION: whether anyone may create a company through /register (open) or not (closed). */
@@ -79,6 +81,7 @@ export function parseConfig(env: Env = process.env, cwd: string = process.cwd())
     trustProxy: parseTrustProxy(read('TRUST_PROXY')),
     smtpUrl: parseSmtpUrl(read('SMTP_URL')),
     mailFrom: read('MAIL_FROM') ?? 'Atrium <no-reply@atrium.localhost>',
+    schedulerTickMs: parseInteger('SCHEDULER_TICK_SECONDS', read('SCHEDULER_TICK_SECONDS'), 30, 0, 3600) * 1000,
     publicUrl: parsePublicUrl(read('PUBLIC_URL'), parseInteger('PORT', read('PORT'), 3000, 1, 65_535)),
     registration: parseRegistration(read('ATRIUM_REGISTRATION')),
   };

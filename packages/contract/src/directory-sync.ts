@@ -69,11 +69,20 @@ export const DirectorySyncSetting = z.object({
   userFilter: z.string(),
   mapping: LdapMapping,
   caCertificate: z.string().describe('PEM of the private certificate authority for ldaps://; empty for the system authorities'),
+  scheduleHours: z.number().int().describe('Hours between scheduled syncs; 0: on demand only'),
+  nextSyncAt: z.number().int().nullable().describe('When the next scheduled sync is due; null when none is scheduled'),
   lastSyncAt: z.number().int().nullable(),
   lastReport: DirectorySyncReport.nullable(),
   updatedAt: z.number().int().nullable(),
 });
 export type DirectorySyncSetting = z.infer<typeof DirectorySyncSetting>;
+
+/** Hours between scheduled syncs the setting offers; 0 syncs only when an administrator asks. */
+export const DIRECTORY_SYNC_SCHEDULES = [0, 1, 6, 12, 24] as const;
+export const DirectorySyncScheduleHours = z
+  .number()
+  .int()
+  .refine((hours) => (DIRECTORY_SYNC_SCHEDULES as readonly number[]).includes(hours), { message: `One of ${DIRECTORY_SYNC_SCHEDULES.join(', ')}` });
 
 /** Longest CA certificate bundle accepted (PEM text). */
 export const LDAP_CA_MAX = 16_384;
@@ -101,7 +110,7 @@ const connectionFields = {
 };
 
 /** `PUT /ad/setting` body. */
-export const UpdateDirectorySyncSettingBody = z.object({ isEnabled: z.boolean(), ...connectionFields }).strict();
+export const UpdateDirectorySyncSettingBody = z.object({ isEnabled: z.boolean(), scheduleHours: DirectorySyncScheduleHours.default(0), ...connectionFields }).strict();
 export type UpdateDirectorySyncSettingBody = z.infer<typeof UpdateDirectorySyncSettingBody>;
 export type UpdateDirectorySyncSettingInput = z.input<typeof UpdateDirectorySyncSettingBody>;
 

@@ -370,6 +370,12 @@ export interface DirectorySyncSettingTable {
   mapping: Generated<string>;
   /** PEM of a private certificate authority for ldaps://; empty for the system's. */
   ca_certificate: Generated<string>;
+  /** Hours between scheduled syncs; 0 syncs on demand only. */
+  schedule_hours: Generated<number>;
+  /** The administrator who last saved the setting: scheduled syncs run in their name. */
+  updated_by: number | null;
+  /** Start of the last sync, successful or not (spaces out retries). */
+  last_attempt_at: number | null;
   last_sync_at: number | null;
   /** JSON of the last sync's report. */
   last_report: string | null;

@@ -40,7 +40,7 @@ export interface TestApp {
 export function testConfig(overrides: Partial<Config> = {}): Config {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'atrium-data-'));
   return {
-    ...parseConfig({ DATA_DIR: dataDir, RATE_LIMIT_PER_MINUTE: '0', LOG_LEVEL: 'silent' }),
+    ...parseConfig({ DATA_DIR: dataDir, RATE_LIMIT_PER_MINUTE: '0', LOG_LEVEL: 'silent', SCHEDULER_TICK_SECONDS: '0' }),
     webDist: path.join(dataDir, 'no-console-build'),
     ...overrides,
   };

@@ -13,6 +13,7 @@ import { directorySync } from './2026_11_21_0010_directory_sync.js';
 import { rooms } from './2026_11_22_0011_rooms.js';
 import { leases } from './2026_11_22_0016_leases.js';
 import { ldapCaCertificate } from './2026_11_22_0017_ldap_ca_certificate.js';
+import { directorySyncSchedule } from './2026_11_22_0018_directory_sync_schedule.js';
 import type { DialectMigration } from './helpers.js';
 
 /**
@@ -32,6 +33,7 @@ export const MIGRATIONS: ReadonlyArray<readonly [name: string, migration: Dialec
   ['2026_11_22_0011_rooms', rooms],
   ['2026_11_22_0016_leases', leases],
   ['2026_11_22_0017_ldap_ca_certificate', ldapCaCertificate],
+  ['2026_11_22_0018_directory_sync_schedule', directorySyncSchedule],
 ];
 
 function providerFor(dialect: Database['dialect']): MigrationProvider {

@@ -17,7 +17,7 @@ import {
   type UpdateDirectorySyncSettingBody,
 } from '@atrium/contract';
 import { X509Certificate } from 'node:crypto';
-import { MINUTE_MS, type Clock } from '../../platform/clock.js';
+import { HOUR_MS, MINUTE_MS, type Clock } from '../../platform/clock.js';
 import { AppError, refused } from '../../platform/errors.js';
 import type { Leases } from '../../platform/leases.js';
 import type { DirectoryService } from '../directory/directory.service.js';
@@ -105,6 +105,16 @@ function translate(report: StoredReport, lang: Lang): DirectorySyncReport {
 type Reason = Omit<StoredSkip, 'entry'>;
 const because = (key: MessageKey, params: Record<string, string | number> = {}): { reason: Reason } => ({ reason: { key, params } });
 
+/**
+ * When a scheduled sync is next due: the schedule's hours after the last attempt; a sync already
+ * overdue when the setting was saved is due from that moment (the scheduler takes it within a minute).
+ */
+function nextSyncAt(setting: StoredDirectorySyncSetting | undefined): number | null {
+  if (!setting?.isEnabled || !setting.scheduleHours) return null;
+  if (setting.lastAttemptAt === null) return setting.updatedAt;
+  return Math.max(setting.lastAttemptAt + setting.scheduleHours * HOUR_MS, setting.updatedAt);
+}
+
 export function createDirectorySyncService({ repository, directory, groups, operationLog, leases, clock }: DirectorySyncServiceDeps) {
   function present(setting: StoredDirectorySyncSetting | undefined, lang: Lang): DirectorySyncSetting {
     return {
@@ -116,10 +126,24 @@ export function createDirectorySyncService({ repository, directory, groups, oper
       userFilter: setting?.userFilter ?? LDAP_DEFAULT_FILTER,
       mapping: setting?.mapping ?? LdapMapping.parse({}),
       caCertificate: setting?.caCertificate ?? '',
+      scheduleHours: setting?.scheduleHours ?? 0,
+      nextSyncAt: nextSyncAt(setting),
       lastSyncAt: setting?.lastSyncAt ?? null,
       lastReport: setting?.lastReport ? translate(setting.lastReport, lang) : null,
       updatedAt: setting?.updatedAt ?? null,
     };
+  }
+
+  /** Who a scheduled sync of the company runs as: an active user who may run a sync by hand. */
+  async function scheduledActor(companyId: number): Promise<Actor | undefined> {
+    const setting = await repository.findSetting(companyId);
+    for (const userId of [setting?.updatedBy ?? null, await repository.findOwnerId(companyId)]) {
+      if (userId === null) continue;
+      const user = await repository.findActiveUser(companyId, userId);
+      const permissions = new Set(user?.permissions ?? []);
+      if (user && permissions.has('accountGlobal:edit')) return { companyId, userId: user.id, ip: null, permissions };
+    }
+    return undefined;
   }
 
   /** One entry's changes; answers what happened, or the reason it was skipped. */
@@ -196,12 +220,12 @@ export function createDirectorySyncService({ repository, directory, groups, oper
     async updateSetting(actor: Actor, body: UpdateDirectorySyncSettingBody, lang: Lang): Promise<DirectorySyncSetting> {
       return operationLog.track(
         actor,
-        { action: 'directorySync.updateSetting', targetType: 'company', targetId: actor.companyId, detail: { isEnabled: body.isEnabled, url: body.url, bindDn: body.bindDn, baseDn: body.baseDn, userFilter: body.userFilter, mapping: body.mapping, passwordChanged: Boolean(body.bindPassword), hasCaCertificate: body.caCertificate !== '' } },
+        { action: 'directorySync.updateSetting', targetType: 'company', targetId: actor.companyId, detail: { isEnabled: body.isEnabled, scheduleHours: body.scheduleHours, url: body.url, bindDn: body.bindDn, baseDn: body.baseDn, userFilter: body.userFilter, mapping: body.mapping, passwordChanged: Boolean(body.bindPassword), hasCaCertificate: body.caCertificate !== '' } },
         async () => {
           const stored = await repository.findSetting(actor.companyId);
           const bindPassword = body.bindPassword ? body.bindPassword : (stored?.bindPassword ?? '');
           assertCertificates(body.caCertificate);
-          const next = { companyId: actor.companyId, isEnabled: body.isEnabled, url: body.url, bindDn: body.bindDn, bindPassword, baseDn: body.baseDn, userFilter: body.userFilter, mapping: body.mapping, caCertificate: body.caCertificate, updatedAt: clock.now() };
+          const next = { companyId: actor.companyId, isEnabled: body.isEnabled, url: body.url, bindDn: body.bindDn, bindPassword, baseDn: body.baseDn, userFilter: body.userFilter, mapping: body.mapping, caCertificate: body.caCertificate, scheduleHours: body.scheduleHours, updatedBy: actor.userId, updatedAt: clock.now() };
           if (next.isEnabled && !isComplete(next)) throw refused('ldapIncomplete');
           await repository.saveSetting(next);
           return present(await repository.findSetting(actor.companyId), lang);
@@ -241,6 +265,7 @@ export function createDirectorySyncService({ repository, directory, groups, oper
         async () => {
           if (!setting?.isEnabled) throw refused('ldapDisabled');
           if (!isComplete(setting)) throw refused('ldapIncomplete');
+          await repository.saveAttempt(actor.companyId, clock.now());
           const entries = await readEntries(setting);
           const report: StoredReport = { departmentsCreated: 0, usersCreated: 0, usersUpdated: 0, skipped: [] };
           const departments = (await directory.options(actor.companyId)).departments.map(({ id, name }) => ({ id, name }));
@@ -265,6 +290,31 @@ export function createDirectorySyncService({ repository, directory, groups, oper
       ));
       if (!run.ran) throw syncRunning();
       return translate(run.result, lang);
+    },
+
+    /**
+     * The scheduled job: syncs every company whose schedule is due, one after the other, in the name
+     * of the administrator who last saved the setting (the owner when that person can no longer run
+     * it). A failed sync is recorded like one run by hand and retried after the schedule's hours.
+     */
+    async runScheduled(): Promise<{ synced: number[]; failed: number[] }> {
+      const outcome = { synced: [] as number[], failed: [] as number[] };
+      for (const companyId of await repository.listDue(clock.now())) {
+        const actor = await scheduledActor(companyId);
+        if (!actor) {
+          // Nobody may run it any more: wait for the next period rather than trying every minute.
+          await repository.saveAttempt(companyId, clock.now());
+          outcome.failed.push(companyId);
+          continue;
+        }
+        try {
+          await this.sync(actor, 'en-US');
+          outcome.synced.push(companyId);
+        } catch {
+          outcome.failed.push(companyId);
+        }
+      }
+      return outcome;
     },
   };
 }

@@ -86,6 +86,8 @@ describe(`directory sync from LDAP (${TEST_DIALECT})`, () => {
       userFilter: '(objectClass=person)',
       mapping: { userName: 'sAMAccountName', email: 'mail', firstName: 'givenName', lastName: 'sn', department: 'department' },
       caCertificate: '',
+      scheduleHours: 0,
+      nextSyncAt: null,
       lastSyncAt: null,
       lastReport: null,
       updatedAt: null,
@@ -309,5 +311,48 @@ describe(`directory sync from LDAP (${TEST_DIALECT})`, () => {
     const check = await api<DirectorySyncCheckResult>(other.token, 'POST', '/api/ad/check', connection({ bindPassword: '' }));
     expect(check.body.result.ok).toBe(false);
     expect(await t.db.kysely.selectFrom('users').select('id').where('company_id', '=', other.companyId).where('user_name', '=', 'zhang.san').executeTakeFirst()).toBeUndefined();
+  });
+
+  it('syncs on a schedule, once per period even with two server processes, in the name of who set it', async () => {
+    const second = await createTestApp({ database: t.database, clock: t.clock });
+    // Hours pass in this test (the last of the file): each step signs in again rather than outliving the session.
+    const signedIn = () => t.factories.session(admin);
+    const runs = () =>
+      t.db.kysely.selectFrom('operation_logs').select(['actor_id', 'result', 'ip']).where('company_id', '=', companyId).where('action', '=', 'directorySync.run').orderBy('id', 'desc').execute();
+    const bothTick = () => Promise.all([t.app.scheduler.tick(), second.app.scheduler.tick()]);
+    try {
+      // On demand only: the scheduler leaves the company alone.
+      t.clock.advance(48 * 3_600_000);
+      const before = (await runs()).length;
+      await bothTick();
+      expect(await runs()).toHaveLength(before);
+
+      const saved = await api<DirectorySyncSetting>(await signedIn(), 'PUT', '/api/ad/setting', { isEnabled: true, scheduleHours: 6, ...connection() });
+      expect(saved.body.result).toMatchObject({ scheduleHours: 6, nextSyncAt: t.clock.now() });
+      const wrongSchedule = await api(await signedIn(), 'PUT', '/api/ad/setting', { isEnabled: true, scheduleHours: 5, ...connection() });
+      expect(wrongSchedule.status).toBe(400);
+
+      // Due at once: the two processes tick together and exactly one syncs, as the admin who set it.
+      t.clock.advance(60_000);
+      await bothTick();
+      const first = await runs();
+      expect(first).toHaveLength(before + 1);
+      expect(first[0]).toEqual({ actor_id: admin.id, result: 'success', ip: null });
+      const after = await api<DirectorySyncSetting>(await signedIn(), 'GET', '/api/ad/setting');
+      expect(after.body.result.nextSyncAt).toBe(t.clock.now() + 6 * 3_600_000);
+
+      // Not due again before six hours, however often the job is offered.
+      for (let hour = 1; hour < 6; hour += 1) {
+        t.clock.advance(3_600_000);
+        await bothTick();
+      }
+      expect(await runs()).toHaveLength(before + 1);
+      t.clock.advance(3_600_000);
+      await bothTick();
+      expect(await runs()).toHaveLength(before + 2);
+    } finally {
+      await api(await signedIn(), 'PUT', '/api/ad/setting', { isEnabled: true, scheduleHours: 0, ...connection() });
+      await second.cleanup();
+    }
   });
 });

@@ -5,13 +5,14 @@ import {
   LdapFilter,
   LdapUrlField,
   LdapCaCertificate,
+  DIRECTORY_SYNC_SCHEDULES,
   LDAP_CA_MAX,
   type DirectorySyncCheckInput,
   type DirectorySyncReport,
   type DirectorySyncSetting,
   type LdapMapping,
 } from '@atrium/contract';
-import { Alert, App, Button, Card, Collapse, Form, Input, List, Space, Statistic, Switch, Typography } from 'antd';
+import { Alert, App, Button, Card, Collapse, Form, Input, List, Select, Space, Statistic, Switch, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { zodRule } from '../../../shared/forms/zod-rule';
@@ -26,6 +27,7 @@ interface SyncValues {
   userFilter: string;
   mapping: LdapMapping;
   caCertificate: string;
+  scheduleHours: number;
 }
 
 export interface DirectorySyncCardProps {
@@ -44,6 +46,7 @@ const toValues = (setting: DirectorySyncSetting): SyncValues => ({
   userFilter: setting.userFilter || LDAP_DEFAULT_FILTER,
   mapping: setting.mapping,
   caCertificate: setting.caCertificate,
+  scheduleHours: setting.scheduleHours,
 });
 
 /** What a sync did: counts, then the entries it left alone and why. */
@@ -115,9 +118,21 @@ export function DirectorySyncCard({ setting, canEdit }: DirectorySyncCardProps) 
       <p className="atrium-muted atrium-card-intro">{t('sso.ldap.hint')}</p>
       {save.isError ? <Alert className="atrium-form-alert" type="error" showIcon role="alert" title={save.error.message} data-testid="ldap-save-error" /> : null}
       <Form<SyncValues> form={form} layout="vertical" initialValues={toValues(setting)} onFinish={submit} disabled={!canEdit || save.isPending}>
-        <Form.Item name="isEnabled" label={t('sso.ldap.enabled')} valuePropName="checked">
-          <Switch data-testid="ldap-enabled" />
-        </Form.Item>
+        <div className="atrium-ldap-fields">
+          <Form.Item name="isEnabled" label={t('sso.ldap.enabled')} valuePropName="checked">
+            <Switch data-testid="ldap-enabled" />
+          </Form.Item>
+          <Form.Item
+            name="scheduleHours"
+            label={t('sso.ldap.schedule')}
+            extra={setting.nextSyncAt ? t('sso.ldap.nextSyncAt', { time: dayjs(setting.nextSyncAt).format('YYYY-MM-DD HH:mm') }) : undefined}
+          >
+            <Select
+              options={DIRECTORY_SYNC_SCHEDULES.map((hours) => ({ value: hours, label: t(`sso.ldap.schedules.${hours}`) }))}
+              data-testid="ldap-schedule"
+            />
+          </Form.Item>
+        </div>
         <div className="atrium-ldap-fields">
           <Form.Item
             name="url"
