@@ -11,6 +11,7 @@ import {
   type ThemeGalleryPage,
   type ThemeImage,
 } from '@atrium/contract';
+import { seedDeviceThemes } from '../../db/seeds/device-themes.js';
 import { call, createTestApp, type TestApp } from '../../test/app.js';
 import { TEST_DIALECT } from '../../test/database.js';
 import { createThemeFactories, themeImageMultipart, type TestDisplay } from '../../test/theme-factories.js';
@@ -382,5 +383,34 @@ describe(`device themes (${TEST_DIALECT})`, () => {
       expect((await t.app.inject({ method: 'GET', url: '/api/deviceTheme/builtin/../../atrium.db' })).statusCode).toBe(404);
       expect((await t.app.inject({ method: 'GET', url: '/api/deviceTheme/builtin/unknown.png' })).statusCode).toBe(404);
     });
+  });
+});
+
+describe(`seedDeviceThemes (${TEST_DIALECT})`, () => {
+  it("gives the company's displays a theme of their platform, once", async () => {
+    const t = await createTestApp();
+    try {
+      const a = await t.factories.company();
+      const b = await t.factories.company();
+      const displays = createThemeFactories(t.db, t.factories, () => t.clock.now());
+      const made = [
+        await displays.display(a.id, { platform: 'android' }),
+        await displays.display(a.id, { platform: 'ios' }),
+        await displays.display(a.id, { platform: null, state: 'inactive' }),
+        await displays.display(a.id, { state: 'cancelled' }),
+      ];
+      const other = await displays.display(b.id);
+      expect(await seedDeviceThemes(t.db.kysely, a.id, t.clock.now())).toBe(3);
+      expect(await seedDeviceThemes(t.db.kysely, a.id, t.clock.now())).toBe(0);
+      const records = await t.db.kysely.selectFrom('device_theme_records').select(['device_id', 'theme_id', 'company_id']).orderBy('device_id').execute();
+      expect(records).toEqual([
+        { device_id: made[0]!.deviceId, theme_id: 1, company_id: a.id },
+        { device_id: made[1]!.deviceId, theme_id: 4, company_id: a.id },
+        { device_id: made[2]!.deviceId, theme_id: 8, company_id: a.id },
+      ]);
+      expect(records.some((record) => record.device_id === other.deviceId)).toBe(false);
+    } finally {
+      await t.cleanup();
+    }
   });
 });
