@@ -123,7 +123,7 @@ describe('ThemeDrawer', () => {
     expect(screen.getAllByTestId(/^theme-slide-\d+$/).map((slide) => slide.dataset.testid)).toEqual(['theme-slide-5', 'theme-slide-6', 'theme-slide-7', 'theme-slide-8']);
     // Built-in images cannot be deleted; uploads can.
     expect(screen.getByTestId('theme-slide-delete-5')).toBeInTheDocument();
-    await userEvent.click(document.querySelector<HTMLElement>('.atrium-theme-images-pages .ant-pagination-next')!);
+    await userEvent.click(document.querySelector<HTMLElement>('.atrium-dtheme-images-pages .ant-pagination-next')!);
     await screen.findByTestId('theme-slide-16');
     expect(requests(seen, '/deviceTheme/findThemeMapDepotList').at(-1)!.body).toEqual({ imageType: 0, pageNum: 2, pageSize: 15 });
   });
@@ -157,7 +157,7 @@ describe('ThemeDrawer', () => {
     const { seen } = openDrawer();
     await userEvent.click(await screen.findByTestId('theme-change-background-1'));
     expect(await screen.findByTestId('theme-image-hint')).toHaveTextContent('2048 × 1536 or 1280 × 800');
-    const input = document.querySelector<HTMLInputElement>('.atrium-theme-images input[type=file]')!;
+    const input = document.querySelector<HTMLInputElement>('.atrium-dtheme-images input[type=file]')!;
     await userEvent.upload(input, new File(['GIF89a'], 'logo.gif', { type: 'image/gif' }), { applyAccept: false });
     expect(await screen.findByText('Please upload png, jpeg, jpg format file')).toBeInTheDocument();
     expect(requests(seen, '/deviceTheme/uploadThemeImage')).toHaveLength(0);

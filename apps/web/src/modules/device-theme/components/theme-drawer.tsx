@@ -73,11 +73,11 @@ export function ThemeDrawer({ deviceId, roomId, platform, open, onClose }: Theme
       title={title}
       size={isNarrow ? '100%' : THEME_DRAWER_WIDTH}
       destroyOnHidden
-      rootClassName="atrium-theme-drawer"
+      rootClassName="atrium-dtheme-drawer"
       data-testid="theme-drawer"
       footer={
         panel.state === 1 ? (
-          <Space className="atrium-theme-drawer-footer">
+          <Space className="atrium-dtheme-drawer-footer">
             <Button onClick={close} data-testid="theme-drawer-cancel">
               {t('deviceTheme.cancel')}
             </Button>

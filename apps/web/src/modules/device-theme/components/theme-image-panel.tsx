@@ -107,24 +107,24 @@ export function ThemeImagePanel({ theme, imageType, onDone }: ThemeImagePanelPro
   };
 
   return (
-    <div className="atrium-theme-images" data-testid="theme-image-panel">
-      <Button type="link" icon={<ArrowLeftOutlined />} onClick={onDone} className="atrium-theme-images-back" data-testid="theme-image-back">
+    <div className="atrium-dtheme-images" data-testid="theme-image-panel">
+      <Button type="link" icon={<ArrowLeftOutlined />} onClick={onDone} className="atrium-dtheme-images-back" data-testid="theme-image-back">
         {t('deviceTheme.image.back')}
       </Button>
 
-      <section className={`atrium-theme-images-current is-type-${imageType}`}>
+      <section className={`atrium-dtheme-images-current is-type-${imageType}`}>
         <img src={currentPath} alt={t('deviceTheme.image.current')} />
         <span className="atrium-muted">{currentPath === defaultPath ? t('deviceTheme.image.isDefault') : t('deviceTheme.image.current')}</span>
       </section>
 
-      <Space wrap className="atrium-theme-images-upload">
+      <Space wrap className="atrium-dtheme-images-upload">
         <Upload accept=".png,.jpg,.jpeg,image/png,image/jpeg" showUploadList={false} beforeUpload={beforeUpload} disabled={upload.isPending}>
           <Button icon={upload.isPending ? <LoadingOutlined /> : <UploadOutlined />} disabled={upload.isPending} data-testid="theme-image-upload">
             {t('deviceTheme.image.upload')}
           </Button>
         </Upload>
       </Space>
-      <p className="atrium-muted atrium-theme-images-hint" data-testid="theme-image-hint">
+      <p className="atrium-muted atrium-dtheme-images-hint" data-testid="theme-image-hint">
         {t('deviceTheme.image.recommended', { sizes })} {t('deviceTheme.image.rules', { formats, limit: '2 MB' })}
       </p>
 
@@ -132,7 +132,7 @@ export function ThemeImagePanel({ theme, imageType, onDone }: ThemeImagePanelPro
         {images.length === 0 && !gallery.isLoading ? (
           <Empty description={t('deviceTheme.image.empty')} />
         ) : (
-          <div className="atrium-theme-carousel" role="group" aria-label={t('deviceTheme.image.gallery')}>
+          <div className="atrium-dtheme-carousel" role="group" aria-label={t('deviceTheme.image.gallery')}>
             <Button
               shape="circle"
               icon={<LeftOutlined />}
@@ -141,10 +141,10 @@ export function ThemeImagePanel({ theme, imageType, onDone }: ThemeImagePanelPro
               onClick={() => setFirstSlide(Math.max(0, firstSlide - THEME_GALLERY_SLIDES))}
               data-testid="theme-carousel-previous"
             />
-            <ul className={`atrium-theme-slides is-type-${imageType}`}>
+            <ul className={`atrium-dtheme-slides is-type-${imageType}`}>
               {visible.map((image) => (
-                <li key={image.id} className={`atrium-theme-slide${chosen?.id === image.id ? ' is-chosen' : ''}`} data-testid={`theme-slide-${image.id}`}>
-                  <button type="button" aria-pressed={chosen?.id === image.id} onClick={() => setChosen(image)} className="atrium-theme-slide-pick">
+                <li key={image.id} className={`atrium-dtheme-slide${chosen?.id === image.id ? ' is-chosen' : ''}`} data-testid={`theme-slide-${image.id}`}>
+                  <button type="button" aria-pressed={chosen?.id === image.id} onClick={() => setChosen(image)} className="atrium-dtheme-slide-pick">
                     <img src={image.imagePath} alt={t('deviceTheme.image.alt', { id: image.id })} />
                   </button>
                   {image.isBuiltIn ? null : (
@@ -160,7 +160,7 @@ export function ThemeImagePanel({ theme, imageType, onDone }: ThemeImagePanelPro
                         danger
                         shape="circle"
                         icon={<DeleteOutlined />}
-                        className="atrium-theme-slide-delete"
+                        className="atrium-dtheme-slide-delete"
                         aria-label={t('deviceTheme.image.delete')}
                         data-testid={`theme-slide-delete-${image.id}`}
                       />
@@ -184,7 +184,7 @@ export function ThemeImagePanel({ theme, imageType, onDone }: ThemeImagePanelPro
         <Pagination
           size="small"
           simple
-          className="atrium-theme-images-pages"
+          className="atrium-dtheme-images-pages"
           current={pageNum}
           pageSize={THEME_GALLERY_PAGE_SIZE}
           total={gallery.data?.total ?? 0}
@@ -192,7 +192,7 @@ export function ThemeImagePanel({ theme, imageType, onDone }: ThemeImagePanelPro
         />
       ) : null}
 
-      <Space className="atrium-theme-images-footer" wrap>
+      <Space className="atrium-dtheme-images-footer" wrap>
         <Button onClick={onDone}>{t('deviceTheme.cancel')}</Button>
         <Button onClick={() => submit(null)} disabled={currentPath === defaultPath} loading={save.isPending && save.variables?.imagePath === null}>
           {t('deviceTheme.image.useDefault')}

@@ -22,7 +22,7 @@ export function ThemeList({ themes, isLoading, currentThemeId, selectedId, onSel
   const shown = direction === 'all' ? themes : themes.filter((theme) => theme.themeDirection === direction);
 
   return (
-    <div className="atrium-theme-list">
+    <div className="atrium-dtheme-list">
       <Segmented<DirectionFilter>
         block
         value={direction}
@@ -39,26 +39,26 @@ export function ThemeList({ themes, isLoading, currentThemeId, selectedId, onSel
       ) : shown.length === 0 ? (
         <Empty description={t('deviceTheme.empty')} />
       ) : (
-        <ul className="atrium-theme-cards" aria-label={t('deviceTheme.title')}>
+        <ul className="atrium-dtheme-cards" aria-label={t('deviceTheme.title')}>
           {shown.map((theme) => {
             const isCurrent = theme.themeId === currentThemeId;
             const isSelected = theme.themeId === selectedId;
             return (
-              <li key={theme.themeId} className={`atrium-theme-card${isSelected ? ' is-selected' : ''}`} data-testid={`theme-card-${theme.themeId}`}>
+              <li key={theme.themeId} className={`atrium-dtheme-card${isSelected ? ' is-selected' : ''}`} data-testid={`theme-card-${theme.themeId}`}>
                 <button
                   type="button"
-                  className="atrium-theme-card-pick"
+                  className="atrium-dtheme-card-pick"
                   aria-pressed={isSelected}
                   onClick={() => onSelect(theme.themeId)}
                   data-testid={`theme-pick-${theme.themeId}`}
                 >
-                  <img src={theme.themePath} alt={t('deviceTheme.previewOf', { name: theme.themeName })} className="atrium-theme-card-preview" />
-                  <span className="atrium-theme-card-name">
-                    {isSelected ? <CheckCircleFilled className="atrium-theme-card-check" /> : null}
+                  <img src={theme.themePath} alt={t('deviceTheme.previewOf', { name: theme.themeName })} className="atrium-dtheme-card-preview" />
+                  <span className="atrium-dtheme-card-name">
+                    {isSelected ? <CheckCircleFilled className="atrium-dtheme-card-check" /> : null}
                     {theme.themeName}
                   </span>
                 </button>
-                <div className="atrium-theme-card-tags">
+                <div className="atrium-dtheme-card-tags">
                   <Tag>{t(theme.themeDirection === THEME_DIRECTION.landscape ? 'deviceTheme.filter.landscape' : 'deviceTheme.filter.portrait')}</Tag>
                   {isCurrent ? (
                     <Tag color="blue" data-testid="theme-current">
@@ -68,7 +68,7 @@ export function ThemeList({ themes, isLoading, currentThemeId, selectedId, onSel
                   {theme.isInternal ? <Tag color="purple">{t('deviceTheme.internal')}</Tag> : null}
                 </div>
                 {theme.isCanDefine === '1' ? (
-                  <div className="atrium-theme-card-actions">
+                  <div className="atrium-dtheme-card-actions">
                     <Button size="small" type="link" onClick={() => onChangeImage(theme, 0)} data-testid={`theme-change-logo-${theme.themeId}`}>
                       {t('deviceTheme.changeLogo')}
                     </Button>
