@@ -18,6 +18,7 @@ import type { RouteRecord } from './platform/access.js';
 import { call, createTestApp, type TestApp } from './test/app.js';
 import { TEST_DIALECT } from './test/database.js';
 import type { TestUser } from './test/factories.js';
+import { createThemeFactories, themeImageMultipart } from './test/theme-factories.js';
 import { MULTIPART_HEADERS, multipartImage } from './test/uploads.js';
 
 /**
@@ -35,6 +36,8 @@ interface World {
     roleId: number;
     departmentId: number;
     swatchId: number;
+    roomThemeId: number;
+    themeLogoId: number;
   };
   b: {
     companyId: number;
@@ -50,6 +53,12 @@ interface World {
     mailId: number;
     sessionId: number;
     fileUrl: string;
+    roomId: number;
+    deviceId: number;
+    roomThemeId: number;
+    themeLogoId: number;
+    themeLogoPath: string;
+    themeBackgroundId: number;
   };
 }
 
@@ -221,6 +230,20 @@ const FOREIGN_RECORDS: Record<string, ForeignCase> = {
 
   'POST /api/upload': { none: "a new file of the caller's company" },
   'GET /api/upload/files/:companyId/:name': { foreign: (w) => [{ url: w.b.fileUrl }] },
+
+  'POST /api/deviceTheme/findRoomDeviceThemeList': { foreign: (w) => [{ query: { roomId: w.b.roomId, themeType: 'android' } }] },
+  'GET /api/deviceTheme/getDeviceThemeRecordByDeviceId': { foreign: (w) => [{ query: { deviceId: w.b.deviceId } }] },
+  'POST /api/deviceTheme/updateRoomDeviceThemeRecord': { foreign: (w) => [{ body: { deviceId: w.b.deviceId, themeId: 1 } }] },
+  'POST /api/deviceTheme/findThemeMapDepotList': { none: "the built-in images and the caller's company's" },
+  'POST /api/deviceTheme/uploadThemeImage': { none: "a new image of the caller's company" },
+  'POST /api/deviceTheme/updateRoomDeviceThemeLogo': {
+    foreign: (w) => [{ body: { id: w.b.roomThemeId, logoPath: null } }, { body: { id: w.a.roomThemeId, logoPath: w.b.themeLogoPath } }],
+  },
+  'POST /api/deviceTheme/updateRoomDeviceThemeBackgroundMap': { foreign: (w) => [{ body: { id: w.b.roomThemeId, backgroundMapPath: null } }] },
+  'POST /api/deviceTheme/batchDelRoomDeviceThemeLogo': {
+    foreign: (w) => [{ body: { ids: [w.b.themeLogoId] } }, { body: { ids: [w.a.themeLogoId, w.b.themeLogoId] } }],
+  },
+  'POST /api/deviceTheme/batchDelThemeBackgroundMap': { foreign: (w) => [{ body: { ids: [w.b.themeBackgroundId] } }] },
 };
 
 /** Role membership changes naming B's role, or B's user. */
@@ -297,6 +320,27 @@ describe(`access over the route table (${TEST_DIALECT})`, () => {
     expect(inactive.status).toBe(200);
     const emptyDepartment = await asBravo({ method: 'POST', url: '/api/group', payload: { name: 'Bravo Empty', parentId: bravoDepartment } });
     expect(emptyDepartment.status).toBe(200);
+    // Door displays, room themes and gallery images of both companies, made through each one's API.
+    const displays = createThemeFactories(t.db, t.factories, () => t.clock.now());
+    const bravoDisplay = await displays.display(bravo.id);
+    const alphaDisplay = await displays.display(alpha.id);
+    const alphaAdminForThemes = await factories.session(await factories.user(alpha.id, { permissions: ALL_PERMISSIONS }));
+    const themeUpload = async (token: string, imageType: 0 | 1) => {
+      const payload = themeImageMultipart({ imageType: String(imageType) });
+      const answer = await call<{ id: number; imagePath: string }>(t.app, { method: 'POST', url: '/api/deviceTheme/uploadThemeImage', headers: { token, ...MULTIPART_HEADERS }, payload });
+      expect(answer.status).toBe(200);
+      return answer.body.result;
+    };
+    const roomThemeOf = async (token: string, roomId: number) => {
+      const answer = await call<{ id: number }[]>(t.app, { method: 'POST', url: `/api/deviceTheme/findRoomDeviceThemeList?roomId=${roomId}&themeType=android`, headers: { token }, payload: {} });
+      expect(answer.status).toBe(200);
+      return answer.body.result[0]!.id;
+    };
+    const bravoLogo = await themeUpload(bravoToken, 0);
+    const bravoBackground = await themeUpload(bravoToken, 1);
+    const bravoRoomTheme = await roomThemeOf(bravoToken, bravoDisplay.roomId);
+    const alphaLogo = await themeUpload(alphaAdminForThemes, 0);
+    const alphaRoomTheme = await roomThemeOf(alphaAdminForThemes, alphaDisplay.roomId);
     const bravoSessions = await t.db.kysely.selectFrom('sessions').select('id').where('user_id', '=', bravoAdmin.id).execute();
 
     w = {
@@ -307,6 +351,8 @@ describe(`access over the route table (${TEST_DIALECT})`, () => {
         roleId: alphaRole,
         departmentId: alphaDepartment,
         swatchId: await styles.insertStyle(alpha.id, '#112233', t.clock.now()),
+        roomThemeId: alphaRoomTheme,
+        themeLogoId: alphaLogo.id,
       },
       b: {
         companyId: bravo.id,
@@ -330,6 +376,12 @@ describe(`access over the route table (${TEST_DIALECT})`, () => {
         }),
         sessionId: bravoSessions[0]!.id,
         fileUrl: (upload.body.result as { fileUrl: string }).fileUrl,
+        roomId: bravoDisplay.roomId,
+        deviceId: bravoDisplay.deviceId,
+        roomThemeId: bravoRoomTheme,
+        themeLogoId: bravoLogo.id,
+        themeLogoPath: bravoLogo.imagePath,
+        themeBackgroundId: bravoBackground.id,
       },
     };
   });

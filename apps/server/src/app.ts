@@ -19,6 +19,8 @@ import type { Database } from './db/database.js';
 import { createRepositories, createTransact } from './db/repositories.js';
 import { groupRoutes } from './modules/department/department.routes.js';
 import { createGroupService } from './modules/department/department.service.js';
+import { deviceThemeRoutes } from './modules/device-theme/device-theme.routes.js';
+import { createDeviceThemeService } from './modules/device-theme/device-theme.service.js';
 import { directoryRoutes } from './modules/directory/directory.routes.js';
 import { createDirectoryService } from './modules/directory/directory.service.js';
 import { companyRoutes } from './modules/company/company.routes.js';
@@ -225,6 +227,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const settings = createSettingsService({ settings: repositories.settings, hasher, clock, operationLog });
   const managers = createManagerService({ managers: repositories.managers, settings, transact, operationLog });
   const uploads = createUploadService({ store: createUploadStore({ root: path.join(config.dataDir, 'uploads') }) });
+  const deviceThemes = createDeviceThemeService({
+    themes: repositories.deviceThemes,
+    uploads,
+    transact,
+    operationLog,
+    clock,
+    platformOperators: new Set(config.platformOperators),
+  });
   const company = createCompanyService({ companies: repositories.companies, clock, operationLog, uploads });
   const personal = createPersonalService({
     personal: repositories.personal,
@@ -334,6 +344,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(registrationRoutes({ registration, cookieMaxAgeSeconds: sessions.cookieMaxAgeSeconds }));
       await api.register(recoveryRoutes({ recovery }));
       await api.register(directorySyncRoutes({ directorySync }));
+      await api.register(deviceThemeRoutes({ deviceThemes, repository: repositories.deviceThemes, uploads }));
     },
     { prefix: '/api' },
   );

@@ -142,3 +142,10 @@ describe('registration setting', () => {
     expect(failure({ ATRIUM_REGISTRATION: 'yes' })).toBe('ATRIUM_REGISTRATION is "yes": expected open or closed');
   });
 });
+
+describe('platform operators', () => {
+  it('are nobody by default, and read ATRIUM_PLATFORM_OPERATORS as lower-cased names', () => {
+    expect(parse({}).platformOperators).toEqual([]);
+    expect(parse({ ATRIUM_PLATFORM_OPERATORS: ' Ops.Lead, support ,,ops.lead ' }).platformOperators).toEqual(['ops.lead', 'support']);
+  });
+});

@@ -44,6 +44,11 @@ export interface Config {
   publicUrl: string;
   /** ATRIUM_REGISTRATION: whether anyone may create a company through /register (open) or not (closed). */
   registration: 'open' | 'closed';
+  /**
+   * ATRIUM_PLATFORM_OPERATORS: account names (comma-separated, matched without regard to case) of the
+   * people who run this deployment; they also see the door-display themes flagged internal.
+   */
+  platformOperators: string[];
 }
 
 /** A bad environment variable; the message names it, the value and what is expected. */
@@ -84,6 +89,7 @@ export function parseConfig(env: Env = process.env, cwd: string = process.cwd())
     schedulerTickMs: parseInteger('SCHEDULER_TICK_SECONDS', read('SCHEDULER_TICK_SECONDS'), 30, 0, 3600) * 1000,
     publicUrl: parsePublicUrl(read('PUBLIC_URL'), parseInteger('PORT', read('PORT'), 3000, 1, 65_535)),
     registration: parseRegistration(read('ATRIUM_REGISTRATION')),
+    platformOperators: parseNameList(read('ATRIUM_PLATFORM_OPERATORS')),
   };
 }
 
@@ -180,4 +186,10 @@ function parseRegistration(value: string | undefined): Config['registration'] {
   const mode = value.toLowerCase();
   if (mode !== 'open' && mode !== 'closed') throw new ConfigError(`ATRIUM_REGISTRATION is "${value}": expected open or closed`);
   return mode;
+}
+
+/** A comma-separated list of account names, lower-cased, blanks dropped. */
+function parseNameList(value: string | undefined): string[] {
+  if (value === undefined) return [];
+  return [...new Set(value.split(',').map((name) => name.trim().toLowerCase()).filter(Boolean))];
 }

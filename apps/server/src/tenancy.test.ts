@@ -10,6 +10,7 @@ import { createSettingsRepository } from './modules/settings/settings.repository
 import { call, createTestApp, signIn, type TestApp } from './test/app.js';
 import { TEST_DIALECT } from './test/database.js';
 import type { TestUser } from './test/factories.js';
+import { createThemeFactories } from './test/theme-factories.js';
 import { multipartImage } from './test/uploads.js';
 
 /**
@@ -39,6 +40,8 @@ describe(`tenancy (${TEST_DIALECT})`, () => {
   ];
   let mailOfA: number;
   let mailOfB: number;
+  let displayOfA: number;
+  let displayOfB: number;
 
   beforeAll(async () => {
     t = await createTestApp();
@@ -56,6 +59,10 @@ describe(`tenancy (${TEST_DIALECT})`, () => {
       departmentId: await t.factories.department(b.id, 'Bravo Secret Department'),
       locationId: vault,
     });
+    // A door display in each company (the theme of B's must stay B's).
+    const displays = createThemeFactories(t.db, t.factories, () => t.clock.now());
+    displayOfA = (await displays.display(a.id)).deviceId;
+    displayOfB = (await displays.display(b.id, { name: 'Bravo Vault display' })).deviceId;
     // Each company's owner: B's must never show on A's Managers page.
     await t.factories.setOwner(a.id, adminA.id);
     await t.factories.setOwner(b.id, adminB.id);
@@ -125,6 +132,7 @@ describe(`tenancy (${TEST_DIALECT})`, () => {
       '/api/checkIsLogin',
       '/api/company',
       '/api/company/getCompany',
+      '/api/deviceTheme/getDeviceThemeRecordByDeviceId',
       '/api/group/list',
       '/api/mail/outbox',
       '/api/mail/outbox/details',
@@ -159,6 +167,7 @@ describe(`tenancy (${TEST_DIALECT})`, () => {
     // Detail routes are read with A's own record; B's record is as unknown as a missing one.
     const ownQuery: Record<string, string> = {
       '/api/mail/outbox/details': `?id=${mailOfA}`,
+      '/api/deviceTheme/getDeviceThemeRecordByDeviceId': `?deviceId=${displayOfA}`,
       '/api/user/details': `?id=${adminA.id}`,
       '/api/tenant/role/details': `?id=${adminA.roleId}`,
       '/api/tenant/role/user/search': `?roleId=${adminA.roleId}`,
@@ -166,6 +175,7 @@ describe(`tenancy (${TEST_DIALECT})`, () => {
     };
     const foreignQuery: Record<string, string> = {
       '/api/mail/outbox/details': `?id=${mailOfB}`,
+      '/api/deviceTheme/getDeviceThemeRecordByDeviceId': `?deviceId=${displayOfB}`,
       '/api/user/details': `?id=${adminB.id}`,
       '/api/tenant/role/details': `?id=${adminB.roleId}`,
       '/api/tenant/role/user/search': `?roleId=${adminB.roleId}`,

@@ -144,6 +144,19 @@ export const MESSAGES = {
     'en-US': 'This is the session you are using; sign out instead',
     'zh-CN': '这是当前使用的会话，请直接退出登录',
   },
+  // device themes
+  themeNotCustomisable: { 'en-US': 'The theme {name} has a fixed logo and background', 'zh-CN': '主题 {name} 的 Logo 和背景不可更改' },
+  themeNotForPlatform: { 'en-US': 'The theme {name} is not made for {platform} displays', 'zh-CN': '主题 {name} 不适用于 {platform} 设备' },
+  themeImageNotInGallery: { 'en-US': 'Please choose a {type} from the gallery', 'zh-CN': '请从图库中选择{type}' },
+  themeImageBuiltIn: { 'en-US': 'Built-in images cannot be deleted', 'zh-CN': '内置图片不能删除' },
+  themeGalleryFull: { 'en-US': 'The gallery holds at most {max} images of each kind; delete some first', 'zh-CN': '图库中每类最多 {max} 张图片，请先删除部分图片' },
+  themeImageTypeRequired: { 'en-US': 'Please say whether the image is a logo (0) or a background (1)', 'zh-CN': '请指明图片是 Logo（0）还是背景（1）' },
+  themeLogo: { 'en-US': 'logo', 'zh-CN': 'Logo' },
+  themeBackground: { 'en-US': 'background', 'zh-CN': '背景图' },
+  themeSaved: { 'en-US': 'Theme saved', 'zh-CN': '主题已保存' },
+  themeImageSaved: { 'en-US': 'Image saved', 'zh-CN': '图片已保存' },
+  themeImagesDeleted: { 'en-US': 'Deleted', 'zh-CN': '已删除' },
+  deviceTokenInvalid: { 'en-US': 'The device is not activated; activate it again', 'zh-CN': '设备未激活，请重新激活' },
   // role
   roleNameTaken: { 'en-US': 'A role named "{name}" already exists', 'zh-CN': '角色名称“{name}”已存在' },
   roleTooDeep: {

@@ -44,6 +44,11 @@ export const OPERATION_ACTIONS = [
   'company.register',
   'directorySync.updateSetting',
   'directorySync.run',
+  'deviceTheme.setDeviceTheme',
+  'deviceTheme.updateLogo',
+  'deviceTheme.updateBackground',
+  'deviceTheme.uploadImage',
+  'deviceTheme.deleteImages',
 ] as const;
 export type OperationAction = (typeof OPERATION_ACTIONS)[number];
 

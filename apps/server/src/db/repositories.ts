@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import { createCompanyRepository } from '../modules/company/company.repository.js';
 import { createDepartmentRepository } from '../modules/department/department.repository.js';
+import { createDeviceThemeRepository } from '../modules/device-theme/device-theme.repository.js';
 import { createDepartmentStyleRepository } from '../modules/department/department-style.repository.js';
 import { createDirectoryRepository } from '../modules/directory/directory.repository.js';
 import { createDirectorySyncRepository } from '../modules/directory-sync/directory-sync.repository.js';
@@ -25,6 +26,7 @@ export function createRepositories(db: Kysely<DB>) {
     companies: createCompanyRepository(db),
     departments: createDepartmentRepository(db),
     departmentStyles: createDepartmentStyleRepository(db),
+    deviceThemes: createDeviceThemeRepository(db),
     locations: createLocationRepository(db),
     directory: createDirectoryRepository(db),
     directorySync: createDirectorySyncRepository(db),

@@ -145,6 +145,55 @@ export interface DeviceTable {
   updated_at: number;
 }
 
+/** The theme catalogue of door displays (product data, not a company's). */
+export interface DeviceThemeTable {
+  id: number;
+  name: string;
+  name_zh: string;
+  /** '0' landscape, '1' portrait. */
+  direction: '0' | '1';
+  /** Comma-separated: ios, android. */
+  platforms: string;
+  is_customisable: Generated<Flag>;
+  /** Shown to platform operators only. */
+  is_internal: Generated<Flag>;
+  preview_path: string;
+  default_logo_path: string;
+  default_background_path: string;
+  sort_order: Generated<number>;
+}
+
+/** A gallery image; company_id null for the built-in ones. */
+export interface ThemeImageTable {
+  id: Generated<number>;
+  company_id: number | null;
+  /** 0 logo, 1 background. */
+  image_type: number;
+  image_path: string;
+  created_at: number;
+}
+
+/** A room's own logo and background for one theme; null means the theme's default. */
+export interface RoomThemeTable {
+  id: Generated<number>;
+  company_id: number;
+  room_id: number;
+  theme_id: number;
+  logo_path: string | null;
+  background_path: string | null;
+  updated_at: number;
+}
+
+/** The theme a device shows. */
+export interface DeviceThemeRecordTable {
+  id: Generated<number>;
+  company_id: number;
+  device_id: number;
+  device_use_type: Generated<string>;
+  theme_id: number;
+  updated_at: number;
+}
+
 /** The core of a reservation; the booking module extends it. */
 export interface ReservationTable {
   id: Generated<number>;
@@ -392,6 +441,10 @@ export interface DB {
   devices: DeviceTable;
   reservations: ReservationTable;
   leases: LeaseTable;
+  device_themes: DeviceThemeTable;
+  theme_images: ThemeImageTable;
+  room_themes: RoomThemeTable;
+  device_theme_records: DeviceThemeRecordTable;
   users: UserTable;
   sessions: SessionTable;
   settings: SettingTable;

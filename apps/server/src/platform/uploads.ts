@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, readFile, stat, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 
 /** Stored file names: random, URL-safe, with the extension the content was recognised as. */
@@ -36,6 +36,12 @@ export function createUploadStore({ root }: { root: string }) {
       } catch {
         return false;
       }
+    },
+
+    /** Removes a company's stored file; a name that is not one of ours, or a missing file, is ignored. */
+    async remove(companyId: number, name: string): Promise<void> {
+      if (!STORED_NAME_PATTERN.test(name)) return;
+      await rm(path.join(folderOf(companyId), name), { force: true });
     },
 
     /** The content of a company's stored file, or undefined when there is none by that name. */

@@ -14,6 +14,7 @@ import { rooms } from './2026_11_22_0011_rooms.js';
 import { leases } from './2026_11_22_0016_leases.js';
 import { ldapCaCertificate } from './2026_11_22_0017_ldap_ca_certificate.js';
 import { directorySyncSchedule } from './2026_11_22_0018_directory_sync_schedule.js';
+import { deviceThemes } from './2026_11_22_0014_device_themes.js';
 import type { DialectMigration } from './helpers.js';
 
 /**
@@ -31,6 +32,7 @@ export const MIGRATIONS: ReadonlyArray<readonly [name: string, migration: Dialec
   ['2026_11_21_0009_company_owner', companyOwner],
   ['2026_11_21_0010_directory_sync', directorySync],
   ['2026_11_22_0011_rooms', rooms],
+  ['2026_11_22_0014_device_themes', deviceThemes],
   ['2026_11_22_0016_leases', leases],
   ['2026_11_22_0017_ldap_ca_certificate', ldapCaCertificate],
   ['2026_11_22_0018_directory_sync_schedule', directorySyncSchedule],

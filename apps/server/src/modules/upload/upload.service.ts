@@ -49,6 +49,13 @@ export function createUploadService({ store }: { store: UploadStore }) {
       return store.has(companyId, match[2]!);
     },
 
+    /** Removes a file the company stored, named by its address; any other address is left alone. */
+    async removeImage(companyId: number, fileUrl: string): Promise<void> {
+      const match = FILE_URL.exec(fileUrl);
+      if (!match || Number(match[1]) !== companyId) return;
+      await store.remove(companyId, match[2]!);
+    },
+
     /** A stored file of the caller's company; another company's answers 404 like a missing one. */
     async readImage(callerCompanyId: number, companyId: number, name: string): Promise<{ content: Buffer; contentType: string }> {
       if (callerCompanyId !== companyId) throw notFound();

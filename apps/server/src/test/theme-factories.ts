@@ -1,0 +1,62 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { Database } from '../db/database.js';
+import { LOCATION_LEVEL } from '../modules/location/location.repository.js';
+import type { Factories } from './factories.js';
+import { PNG_BYTES } from './uploads.js';
+
+export interface TestDisplay {
+  roomId: number;
+  deviceId: number;
+  /** The device token the display holds (its SHA-256 is stored). */
+  token: string;
+}
+
+/**
+ * Rooms and door displays written straight into the shared tables (migration 0011), for the theme
+ * tests: a room on a level-7 location node, and a display bound to it.
+ */
+export function createThemeFactories(db: Database, factories: Factories, now: () => number) {
+  let sequence = 0;
+  return {
+    async room(companyId: number, name = `Room ${++sequence}`): Promise<number> {
+      const id = await factories.location({ companyId, level: LOCATION_LEVEL.room, name });
+      await db.kysely.insertInto('rooms').values({ id, company_id: companyId, capacity: 8, created_at: now(), updated_at: now() }).execute();
+      return id;
+    },
+
+    async display(
+      companyId: number,
+      options: { roomId?: number; platform?: string | null; state?: 'inactive' | 'activated' | 'cancelled'; name?: string } = {},
+    ): Promise<TestDisplay> {
+      const roomId = options.roomId ?? (await this.room(companyId));
+      const token = randomBytes(24).toString('base64url');
+      const state = options.state ?? 'activated';
+      const row = await db.kysely
+        .insertInto('devices')
+        .values({
+          company_id: companyId,
+          room_id: roomId,
+          name: options.name ?? `Display ${++sequence}`,
+          state,
+          token_hash: state === 'activated' ? createHash('sha256').update(token).digest('hex') : null,
+          platform: options.platform === undefined ? 'android' : options.platform,
+          created_at: now(),
+          updated_at: now(),
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return { roomId, deviceId: row.id, token };
+    },
+  };
+}
+
+/** A gallery upload body: `imageType` first (left out when null), then the file; boundary `X` (MULTIPART_HEADERS). */
+export function themeImageMultipart(options: { imageType?: string | null; content?: Buffer; fileName?: string } = {}): Buffer {
+  const { imageType = '0', content = PNG_BYTES, fileName = 'logo.png' } = options;
+  return Buffer.concat([
+    imageType === null ? Buffer.alloc(0) : Buffer.from(`--X\r\nContent-Disposition: form-data; name="imageType"\r\n\r\n${imageType}\r\n`),
+    Buffer.from(`--X\r\nContent-Disposition: form-data; name="file"; filename="${fileName}"\r\nContent-Type: image/png\r\n\r\n`),
+    content,
+    Buffer.from('\r\n--X--\r\n'),
+  ]);
+}

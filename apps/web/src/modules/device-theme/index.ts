@@ -1,0 +1,1 @@
+export { ThemeDrawer, type ThemeDrawerProps } from './components/theme-drawer';
