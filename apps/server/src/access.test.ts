@@ -46,6 +46,8 @@ interface World {
     departmentId: number;
     emptyDepartmentId: number;
     locationId: number;
+    roomId: number;
+    infoShowId: number;
     swatchId: number;
     mailId: number;
     sessionId: number;
@@ -221,7 +223,29 @@ const FOREIGN_RECORDS: Record<string, ForeignCase> = {
 
   'POST /api/upload': { none: "a new file of the caller's company" },
   'GET /api/upload/files/:companyId/:name': { foreign: (w) => [{ url: w.b.fileUrl }] },
+
+  'GET /api/company/application': { none: "the caller's company's applications" },
+  'PUT /api/company/application': { none: "an application key of the caller's company" },
+  'GET /api/tenant/company/search': { none: "a keyword over the caller's company" },
+  'GET /api/customSetting/getSysDicItemList': { none: 'the fixed system dictionary' },
+  'GET /api/customSetting/getInfoShowCustomSettingList': { none: "the caller's company's entries" },
+  'POST /api/customSetting/addInfoShowCustomSetting': {
+    foreign: (w) => [
+      { body: { roomId: w.b.roomId, fields: INFO_FIELDS_ON, items: [] } },
+      { body: { id: w.b.infoShowId, roomId: null, fields: INFO_FIELDS_ON, items: [] } },
+    ],
+  },
+  'POST /api/customSetting/delInfoShowCustomSettingByID': { foreign: (w) => [{ body: { id: w.b.infoShowId } }] },
+  'POST /api/config/notice/query': { none: "the caller's company's configuration" },
+  'POST /api/config/notice/update': { none: "the caller's company's configuration" },
+  'POST /api/company/sync-work-wechat': { none: 'not available in this build' },
+  'POST /api/face/sync': { none: 'not available in this build' },
+  'POST /api/sms/queryBalance': { none: 'not available in this build' },
+  'POST /api/sms/queryPageList': { none: 'not available in this build' },
 };
+
+/** Every display field switched on. */
+const INFO_FIELDS_ON = { title: true, host: true, participants: true, description: true, time: true, futureMeetings: true };
 
 /** Role membership changes naming B's role, or B's user. */
 function roleMembers(w: World): ForeignRequest[] {
@@ -297,6 +321,13 @@ describe(`access over the route table (${TEST_DIALECT})`, () => {
     expect(inactive.status).toBe(200);
     const emptyDepartment = await asBravo({ method: 'POST', url: '/api/group', payload: { name: 'Bravo Empty', parentId: bravoDepartment } });
     expect(emptyDepartment.status).toBe(200);
+    const bravoRoom = await factories.location({ companyId: bravo.id, parentId: bravoFloor, level: LOCATION_LEVEL.room, name: 'Bravo Room' });
+    const infoShow = await asBravo({
+      method: 'POST',
+      url: '/api/customSetting/addInfoShowCustomSetting',
+      payload: { roomId: bravoRoom, fields: INFO_FIELDS_ON, items: [{ label: 'Wi-Fi', value: 'Bravo-Net' }] },
+    });
+    expect(infoShow.status).toBe(200);
     const bravoSessions = await t.db.kysely.selectFrom('sessions').select('id').where('user_id', '=', bravoAdmin.id).execute();
 
     w = {
@@ -318,6 +349,8 @@ describe(`access over the route table (${TEST_DIALECT})`, () => {
         departmentId: bravoDepartment,
         emptyDepartmentId: (emptyDepartment.body.result as { id: number }).id,
         locationId: bravoFloor,
+        roomId: bravoRoom,
+        infoShowId: (infoShow.body.result as { id: number }).id,
         swatchId: await styles.insertStyle(bravo.id, '#ABCDEF', t.clock.now()),
         mailId: await createMailOutboxRepository(t.db.kysely).insert({
           companyId: bravo.id,

@@ -21,3 +21,6 @@ export * from './sso.js';
 export * from './manager.js';
 export * from './registration.js';
 export * from './directory-sync.js';
+export * from './dictionary.js';
+export * from './display-info.js';
+export * from './application.js';

@@ -44,6 +44,10 @@ export const OPERATION_ACTIONS = [
   'company.register',
   'directorySync.updateSetting',
   'directorySync.run',
+  'displayInfo.save',
+  'displayInfo.delete',
+  'noticeConfig.update',
+  'application.switch',
 ] as const;
 export type OperationAction = (typeof OPERATION_ACTIONS)[number];
 
