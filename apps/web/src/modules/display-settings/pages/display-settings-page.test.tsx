@@ -93,6 +93,30 @@ describe('display settings page', () => {
     });
   });
 
+  it("gives a room its own settings, starting from the company default, and takes them away again", async () => {
+    const user = userEvent.setup();
+    const seen = openPage();
+    await screen.findByTestId('info-form');
+    await user.click(within(screen.getByTestId('info-scope')).getByRole('combobox'));
+    await user.click(await screen.findByTitle('South'));
+    expect(await screen.findByTestId('info-room-default')).toHaveTextContent('This room shows the company default');
+    expect(screen.getByTestId('info-item-label-0')).toHaveValue('Wi-Fi');
+    expect(screen.queryByTestId('info-reset')).not.toBeInTheDocument();
+    await user.click(screen.getByTestId('info-field-host'));
+    await user.click(screen.getByTestId('info-save'));
+    await waitFor(() => expect(sent(seen, '/customSetting/addInfoShowCustomSetting')).toHaveLength(1));
+    expect(sent(seen, '/customSetting/addInfoShowCustomSetting')[0]).toEqual({ roomId: 22, fields: { ...DEFAULT_INFO_FIELDS, host: false }, items: LIST.companyDefault.items });
+
+    // North has its own settings: they can go, and North falls back to the default.
+    await user.click(within(screen.getByTestId('info-scope')).getByRole('combobox'));
+    await user.click(await screen.findByTitle('North'));
+    await waitFor(() => expect(screen.getByTestId('info-field-host')).toHaveAttribute('aria-checked', 'false'));
+    expect(screen.queryByTestId('info-room-default')).not.toBeInTheDocument();
+    await user.click(screen.getByTestId('info-reset'));
+    await user.click(await screen.findByRole('button', { name: 'OK' }));
+    await waitFor(() => expect(sent(seen, '/customSetting/delInfoShowCustomSettingByID')).toEqual([{ id: 5 }]));
+  });
+
   it('hides the notifications card without messages:view and the buttons without edit', async () => {
     const seen = openPage(['reservationScreens:view']);
     await screen.findByTestId('info-form');
