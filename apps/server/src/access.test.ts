@@ -49,11 +49,12 @@ interface World {
     departmentId: number;
     emptyDepartmentId: number;
     locationId: number;
+    roomId: number;
+    infoShowId: number;
     swatchId: number;
     mailId: number;
     sessionId: number;
     fileUrl: string;
-    roomId: number;
     deviceId: number;
     roomThemeId: number;
     themeLogoId: number;
@@ -244,7 +245,28 @@ const FOREIGN_RECORDS: Record<string, ForeignCase> = {
     foreign: (w) => [{ body: { ids: [w.b.themeLogoId] } }, { body: { ids: [w.a.themeLogoId, w.b.themeLogoId] } }],
   },
   'POST /api/deviceTheme/batchDelThemeBackgroundMap': { foreign: (w) => [{ body: { ids: [w.b.themeBackgroundId] } }] },
+  'GET /api/company/application': { none: "the caller's company's applications" },
+  'PUT /api/company/application': { none: "an application key of the caller's company" },
+  'GET /api/tenant/company/search': { none: "a keyword over the caller's company" },
+  'GET /api/customSetting/getSysDicItemList': { none: 'the fixed system dictionary' },
+  'GET /api/customSetting/getInfoShowCustomSettingList': { none: "the caller's company's entries" },
+  'POST /api/customSetting/addInfoShowCustomSetting': {
+    foreign: (w) => [
+      { body: { roomId: w.b.roomId, fields: INFO_FIELDS_ON, items: [] } },
+      { body: { id: w.b.infoShowId, roomId: null, fields: INFO_FIELDS_ON, items: [] } },
+    ],
+  },
+  'POST /api/customSetting/delInfoShowCustomSettingByID': { foreign: (w) => [{ body: { id: w.b.infoShowId } }] },
+  'POST /api/config/notice/query': { none: "the caller's company's configuration" },
+  'POST /api/config/notice/update': { none: "the caller's company's configuration" },
+  'POST /api/company/sync-work-wechat': { none: 'not available in this build' },
+  'POST /api/face/sync': { none: 'not available in this build' },
+  'POST /api/sms/queryBalance': { none: 'not available in this build' },
+  'POST /api/sms/queryPageList': { none: 'not available in this build' },
 };
+
+/** Every display field switched on. */
+const INFO_FIELDS_ON = { title: true, host: true, participants: true, description: true, time: true, futureMeetings: true };
 
 /** Role membership changes naming B's role, or B's user. */
 function roleMembers(w: World): ForeignRequest[] {
@@ -341,6 +363,13 @@ describe(`access over the route table (${TEST_DIALECT})`, () => {
     const bravoRoomTheme = await roomThemeOf(bravoToken, bravoDisplay.roomId);
     const alphaLogo = await themeUpload(alphaAdminForThemes, 0);
     const alphaRoomTheme = await roomThemeOf(alphaAdminForThemes, alphaDisplay.roomId);
+    const bravoRoom = bravoDisplay.roomId;
+    const infoShow = await asBravo({
+      method: 'POST',
+      url: '/api/customSetting/addInfoShowCustomSetting',
+      payload: { roomId: bravoRoom, fields: INFO_FIELDS_ON, items: [{ label: 'Wi-Fi', value: 'Bravo-Net' }] },
+    });
+    expect(infoShow.status).toBe(200);
     const bravoSessions = await t.db.kysely.selectFrom('sessions').select('id').where('user_id', '=', bravoAdmin.id).execute();
 
     w = {
@@ -364,6 +393,8 @@ describe(`access over the route table (${TEST_DIALECT})`, () => {
         departmentId: bravoDepartment,
         emptyDepartmentId: (emptyDepartment.body.result as { id: number }).id,
         locationId: bravoFloor,
+        roomId: bravoRoom,
+        infoShowId: (infoShow.body.result as { id: number }).id,
         swatchId: await styles.insertStyle(bravo.id, '#ABCDEF', t.clock.now()),
         mailId: await createMailOutboxRepository(t.db.kysely).insert({
           companyId: bravo.id,
@@ -376,7 +407,6 @@ describe(`access over the route table (${TEST_DIALECT})`, () => {
         }),
         sessionId: bravoSessions[0]!.id,
         fileUrl: (upload.body.result as { fileUrl: string }).fileUrl,
-        roomId: bravoDisplay.roomId,
         deviceId: bravoDisplay.deviceId,
         roomThemeId: bravoRoomTheme,
         themeLogoId: bravoLogo.id,

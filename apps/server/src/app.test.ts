@@ -19,6 +19,7 @@ const EXPECTED_PUBLIC = [
   'GET /api/oauth/getSSOLoginUrl',
   'GET /api/oauth/googleAuth',
   'GET /api/oauth/feiShuAuth',
+  'GET /api/user/getWxLoginImage',
   'GET /api/oauth/callback',
   'GET /api/oauth/ssoAuthActivate',
   'GET /api/register/status',

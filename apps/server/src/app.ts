@@ -13,11 +13,16 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
-import { COOKIE_NAMES, JSON_BODY_LIMIT, PRODUCT_VERSION, ReturnCode, type MenuNode } from '@atrium/contract';
+import { COOKIE_NAMES, JSON_BODY_LIMIT, MENU_CATALOGUE, PRODUCT_VERSION, ReturnCode, type MenuNode } from '@atrium/contract';
 import type { Config } from './config.js';
 import type { Database } from './db/database.js';
 import { createRepositories, createTransact } from './db/repositories.js';
+import { applicationRoutes } from './modules/application/application.routes.js';
+import { createApplicationService } from './modules/application/application.service.js';
+import { companySearchRoutes } from './modules/company/company-search.routes.js';
 import { groupRoutes } from './modules/department/department.routes.js';
+import { displayInfoRoutes } from './modules/display-info/display-info.routes.js';
+import { createDisplayInfoService } from './modules/display-info/display-info.service.js';
 import { createGroupService } from './modules/department/department.service.js';
 import { deviceThemeRoutes } from './modules/device-theme/device-theme.routes.js';
 import { createDeviceThemeService } from './modules/device-theme/device-theme.service.js';
@@ -29,6 +34,8 @@ import { healthRoutes } from './modules/health/health.routes.js';
 import { mailRoutes } from './modules/mail/mail.routes.js';
 import { managerRoutes } from './modules/manager/manager.routes.js';
 import { createManagerService } from './modules/manager/manager.service.js';
+import { noticeConfigRoutes } from './modules/notice-config/notice-config.routes.js';
+import { createNoticeConfigService } from './modules/notice-config/notice-config.service.js';
 import { operationLogRoutes } from './modules/operation-log/operation-log.routes.js';
 import { createOperationLog } from './modules/operation-log/operation-log.service.js';
 import { personalRoutes } from './modules/personal/personal.routes.js';
@@ -53,6 +60,7 @@ import { createSsoCoverage, createSsoService } from './modules/sso/sso.service.j
 import { uploadRoutes } from './modules/upload/upload.routes.js';
 import { createUploadService } from './modules/upload/upload.service.js';
 import { userRoutes } from './modules/user/user.routes.js';
+import { vendorRoutes } from './modules/vendor/vendor.routes.js';
 import { createUserService } from './modules/user/user.service.js';
 import { installAccessGuard, markScopePublic } from './platform/access.js';
 import { HOUR_MS, MINUTE_MS, systemClock, type Clock } from './platform/clock.js';
@@ -181,6 +189,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     timeouts: { idleMs: config.sessionIdleMinutes * MINUTE_MS, absoluteMs: config.sessionAbsoluteHours * HOUR_MS },
     requiresSso: createSsoCoverage(repositories.sso),
   });
+  const operationLog = createOperationLog({ repository: repositories.operationLogs, clock });
+  const menuCatalogue = deps.menuCatalogue ?? MENU_CATALOGUE;
+  const applications = createApplicationService({ applications: repositories.applications, menuCatalogue, clock, operationLog });
   const users = createUserService({
     users: repositories.users,
     settings: repositories.settings,
@@ -188,10 +199,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     hasher,
     clock,
     transact,
-    ...(deps.menuCatalogue ? { menuCatalogue: deps.menuCatalogue } : {}),
+    menuCatalogue,
+    switchedOffApplications: applications.switchedOff,
   });
-
-  const operationLog = createOperationLog({ repository: repositories.operationLogs, clock });
+  const displayInfo = createDisplayInfoService({ displayInfo: repositories.displayInfo, clock, operationLog });
+  const noticeConfig = createNoticeConfigService({ settings: repositories.settings, clock, operationLog });
   const roles = createRoleService({ roles: repositories.roles, transact, operationLog, clock });
   const groups = createGroupService({
     departments: repositories.departments,
@@ -345,6 +357,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(recoveryRoutes({ recovery }));
       await api.register(directorySyncRoutes({ directorySync }));
       await api.register(deviceThemeRoutes({ deviceThemes, repository: repositories.deviceThemes, uploads }));
+      await api.register(applicationRoutes({ applications }));
+      await api.register(companySearchRoutes({ search: repositories.companySearch }));
+      await api.register(displayInfoRoutes({ displayInfo }));
+      await api.register(noticeConfigRoutes({ noticeConfig }));
+      await api.register(vendorRoutes());
     },
     { prefix: '/api' },
   );

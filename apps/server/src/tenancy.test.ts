@@ -109,6 +109,23 @@ describe(`tenancy (${TEST_DIALECT})`, () => {
       .insertInto('directory_sync_settings')
       .values({ company_id: b.id, is_enabled: 1, url: 'ldap://bravo-only.test', bind_dn: 'cn=bravo-only', bind_password: 'bravo-only', base_dn: 'dc=bravo-only', updated_at: t.clock.now() })
       .execute();
+    // B's display information (a room of its own), notice footer and a switched-off application.
+    const infoShow = await call(t.app, {
+      method: 'POST',
+      url: '/api/customSetting/addInfoShowCustomSetting',
+      headers: bHeaders,
+      payload: { roomId: vault, fields: { title: false, host: false, participants: false, description: true, time: false, futureMeetings: false }, items: [{ label: 'Wi-Fi', value: 'bravo-only-net' }] },
+    });
+    expect(infoShow.status).toBe(200);
+    const notice = await call(t.app, { method: 'POST', url: '/api/config/notice/query', headers: bHeaders, payload: {} });
+    const noticeUpdate = await call(t.app, {
+      method: 'POST',
+      url: '/api/config/notice/update',
+      headers: bHeaders,
+      payload: { ...(notice.body.result as object), updatedAt: undefined, footer: 'bravo-only footer', noticeMinutes: 60 },
+    });
+    expect(noticeUpdate.status).toBe(200);
+    expect((await call(t.app, { method: 'PUT', url: '/api/company/application', headers: bHeaders, payload: { key: 'rooms', isEnabled: false } })).status).toBe(200);
     const outbox = createMailOutboxRepository(t.db.kysely);
     mailOfB = await outbox.insert({ companyId: b.id, to: adminB.email, subject: 'Bravo Vault opening', text: 'bravo-only', html: null, status: 'kept', createdAt: t.clock.now() });
     mailOfA = await outbox.insert({ companyId: a.id, to: adminA.email, subject: 'Alpha news', text: 'alpha', html: null, status: 'kept', createdAt: t.clock.now() });
@@ -131,7 +148,10 @@ describe(`tenancy (${TEST_DIALECT})`, () => {
       '/api/ad/synGroupAndUser',
       '/api/checkIsLogin',
       '/api/company',
+      '/api/company/application',
       '/api/company/getCompany',
+      '/api/customSetting/getInfoShowCustomSettingList',
+      '/api/customSetting/getSysDicItemList',
       '/api/deviceTheme/getDeviceThemeRecordByDeviceId',
       '/api/group/list',
       '/api/mail/outbox',
@@ -147,6 +167,7 @@ describe(`tenancy (${TEST_DIALECT})`, () => {
       '/api/sso/members',
       '/api/sso/setting',
       '/api/tenant/company-contacts',
+      '/api/tenant/company/search',
       '/api/tenant/group/list',
       '/api/tenant/group/list-of-location-or-group',
       '/api/tenant/group/style-table',
@@ -172,6 +193,8 @@ describe(`tenancy (${TEST_DIALECT})`, () => {
       '/api/tenant/role/details': `?id=${adminA.roleId}`,
       '/api/tenant/role/user/search': `?roleId=${adminA.roleId}`,
       '/api/oauth/sendOauthMail': `?userIds=${adminA.id}`,
+      // B's names all carry "bravo": A's search for it must find nothing.
+      '/api/tenant/company/search': '?keyword=bravo',
     };
     const foreignQuery: Record<string, string> = {
       '/api/mail/outbox/details': `?id=${mailOfB}`,
@@ -200,6 +223,10 @@ describe(`tenancy (${TEST_DIALECT})`, () => {
     const list = await call(t.app, { method: 'POST', url: '/api/user/getUserList', headers: { token: signedIn.token! }, payload: {} });
     expect(list.status).toBe(200);
     expectNothingOfB('getUserList', list.body);
+    const notice = await call<{ footer: string; noticeMinutes: number }>(t.app, { method: 'POST', url: '/api/config/notice/query', headers: { token: signedIn.token! }, payload: {} });
+    expect([notice.body.result.footer, notice.body.result.noticeMinutes]).toEqual(['', 15]);
+    const applications = await call<{ list: { key: string; isEnabled: boolean }[] }>(t.app, { method: 'GET', url: '/api/company/application', headers: { token: signedIn.token! } });
+    expect(applications.body.result.list.every((application) => application.isEnabled)).toBe(true);
     const info = await call<{ company: { name: string } }>(t.app, { method: 'GET', url: '/api/user/getCurrentUserInfo', headers: { token: signedIn.token! } });
     expect(info.body.result.company.name).toBe('Alpha Works');
   });

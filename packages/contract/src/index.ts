@@ -22,3 +22,6 @@ export * from './manager.js';
 export * from './registration.js';
 export * from './directory-sync.js';
 export * from './device-theme.js';
+export * from './dictionary.js';
+export * from './display-info.js';
+export * from './application.js';

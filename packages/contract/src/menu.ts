@@ -40,6 +40,7 @@ export const MENU_CATALOGUE: MenuNode[] = [
       page('broadcast', '/broadcast', 'NotificationOutlined', 'BOOKER', 'broadcast'),
       page('bookerPreferences', '/booker-preferences', 'SettingOutlined', 'BOOKER', 'reservationScreens'),
       page('bookerBlacklist', '/booker-blacklist', 'StopOutlined', 'BOOKER', 'reservationScreens'),
+      page('displaySettings', '/display-settings', 'LayoutOutlined', 'BOOKER', 'reservationScreens', true),
     ],
   },
   {
@@ -61,7 +62,7 @@ export const MENU_CATALOGUE: MenuNode[] = [
       page('company', '/company', 'BankOutlined', 'ADMIN', 'accountGlobal', true),
       page('global', '/global', 'GlobalOutlined', 'ADMIN', 'globalSettings', true),
       page('manager', '/manager', 'CrownOutlined', 'ADMIN', 'accountGlobal', true),
-      page('application', '/application', 'AppstoreOutlined', 'ADMIN', undefined),
+      page('application', '/application', 'AppstoreOutlined', 'ADMIN', undefined, true),
       page('ssoSetting', '/sso-setting', 'KeyOutlined', 'ADMIN', 'accountGlobal', true),
       page('mailOutbox', '/mail-outbox', 'InboxOutlined', 'ADMIN', 'accountGlobal', true),
       page('operationLog', '/operation-log', 'HistoryOutlined', 'ADMIN', 'operationLog', true),

@@ -360,6 +360,42 @@ export const MESSAGES = {
     'en-US': 'Sync finished: {usersCreated} users created, {usersUpdated} updated, {departmentsCreated} departments created, {skipped} entries skipped',
     'zh-CN': '同步完成：新建用户 {usersCreated} 个，更新 {usersUpdated} 个，新建部门 {departmentsCreated} 个，跳过条目 {skipped} 个',
   },
+  infoShowSaved: { 'en-US': 'Display information saved', 'zh-CN': '显示信息已保存' },
+  infoShowDeleted: { 'en-US': 'Display information removed; the company default applies', 'zh-CN': '显示信息已删除，将使用公司默认设置' },
+  infoShowLabelRepeated: {
+    'en-US': 'Each information line needs its own label: "{label}" appears twice',
+    'zh-CN': '每条信息的标签不能重复：“{label}”出现了两次',
+  },
+  infoShowScopeChange: {
+    'en-US': 'An entry keeps its scope; remove it and add one for the other scope instead',
+    'zh-CN': '设置的适用范围不能修改；请删除后为另一范围新增',
+  },
+  noticeConfigSaved: { 'en-US': 'Notification settings saved', 'zh-CN': '通知设置已保存' },
+  applicationSwitchedOn: { 'en-US': 'The application is on for the company', 'zh-CN': '已为公司开启该应用' },
+  applicationSwitchedOff: {
+    'en-US': 'The application is off for the company: its menu entries are hidden for everyone',
+    'zh-CN': '已为公司关闭该应用，所有人的菜单中都不再显示它',
+  },
+  applicationNotBuilt: {
+    'en-US': 'This application is not available in this build, so it cannot be switched',
+    'zh-CN': '此版本不提供该应用，无法切换',
+  },
+  wechatLoginNotAvailable: {
+    'en-US': 'Sign-in with WeChat is not available in this build; use single sign-on (OpenID Connect) or your password',
+    'zh-CN': '此版本不提供微信登录；请使用单点登录（OpenID Connect）或密码登录',
+  },
+  workWechatSyncNotAvailable: {
+    'en-US': 'Syncing from WeCom (Work WeChat) is not available in this build; use the directory sync (LDAP) or the user import',
+    'zh-CN': '此版本不提供企业微信同步；请使用目录同步（LDAP）或用户导入',
+  },
+  faceSyncNotAvailable: {
+    'en-US': 'Face data sync is not available in this build: it needs a vendor face-recognition service',
+    'zh-CN': '此版本不提供人脸数据同步：该功能需要厂商的人脸识别服务',
+  },
+  smsNotAvailable: {
+    'en-US': 'Text messages (SMS) are not available in this build: notifications go out by e-mail',
+    'zh-CN': '此版本不提供短信服务：通知通过邮件发送',
+  },
 } as const satisfies Record<string, Record<Lang, string>>;
 
 export type MessageKey = keyof typeof MESSAGES;

@@ -49,6 +49,10 @@ export const OPERATION_ACTIONS = [
   'deviceTheme.updateBackground',
   'deviceTheme.uploadImage',
   'deviceTheme.deleteImages',
+  'displayInfo.save',
+  'displayInfo.delete',
+  'noticeConfig.update',
+  'application.switch',
 ] as const;
 export type OperationAction = (typeof OPERATION_ACTIONS)[number];
 

@@ -1,10 +1,13 @@
 import type { Kysely } from 'kysely';
+import { createApplicationRepository } from '../modules/application/application.repository.js';
 import { createCompanyRepository } from '../modules/company/company.repository.js';
+import { createCompanySearchRepository } from '../modules/company/company-search.repository.js';
 import { createDepartmentRepository } from '../modules/department/department.repository.js';
 import { createDeviceThemeRepository } from '../modules/device-theme/device-theme.repository.js';
 import { createDepartmentStyleRepository } from '../modules/department/department-style.repository.js';
 import { createDirectoryRepository } from '../modules/directory/directory.repository.js';
 import { createDirectorySyncRepository } from '../modules/directory-sync/directory-sync.repository.js';
+import { createDisplayInfoRepository } from '../modules/display-info/display-info.repository.js';
 import { createLocationRepository } from '../modules/location/location.repository.js';
 import { createManagerRepository } from '../modules/manager/manager.repository.js';
 import { createMailOutboxRepository } from '../modules/mail/mail.repository.js';
@@ -23,13 +26,16 @@ import type { DB } from './schema.js';
 /** Every repository over one connection or transaction. */
 export function createRepositories(db: Kysely<DB>) {
   return {
+    applications: createApplicationRepository(db),
     companies: createCompanyRepository(db),
+    companySearch: createCompanySearchRepository(db),
     departments: createDepartmentRepository(db),
     departmentStyles: createDepartmentStyleRepository(db),
     deviceThemes: createDeviceThemeRepository(db),
     locations: createLocationRepository(db),
     directory: createDirectoryRepository(db),
     directorySync: createDirectorySyncRepository(db),
+    displayInfo: createDisplayInfoRepository(db),
     mailOutbox: createMailOutboxRepository(db),
     managers: createManagerRepository(db),
     operationLogs: createOperationLogRepository(db),

@@ -431,6 +431,30 @@ export interface DirectorySyncSettingTable {
   updated_at: number;
 }
 
+/** What door displays and room boards show, per scope (the company default or one room). */
+export interface InfoShowSettingTable {
+  id: Generated<number>;
+  company_id: number;
+  /** The room (level-7 location); null for the company default. */
+  room_id: number | null;
+  /** 0 for the company default, else the room id: one entry per scope. */
+  scope_key: number;
+  /** JSON switches of the contract's InfoFields. */
+  fields: string;
+  /** JSON array of { label, value }. */
+  items: string;
+  created_at: number;
+  updated_at: number;
+}
+
+/** An application a company switched off (or on again); absent rows are on. */
+export interface CompanyApplicationTable {
+  company_id: number;
+  app_key: string;
+  is_enabled: Flag;
+  updated_at: number;
+}
+
 export interface DB {
   companies: CompanyTable;
   roles: RoleTable;
@@ -462,6 +486,8 @@ export interface DB {
   password_resets: PasswordResetTable;
   mail_requests: MailRequestTable;
   directory_sync_settings: DirectorySyncSettingTable;
+  info_show_settings: InfoShowSettingTable;
+  company_applications: CompanyApplicationTable;
 }
 
 export type CompanyRow = Selectable<CompanyTable>;

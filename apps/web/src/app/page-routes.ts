@@ -1,5 +1,7 @@
 import { isPathAllowed } from '@atrium/contract';
 import { matchPath } from 'react-router';
+import { applicationRoutes } from '../modules/application/application.routes';
+import { displaySettingsRoutes } from '../modules/display-settings/display-settings.routes';
 import { groupRoutes } from '../modules/group/group.routes';
 import { directoryRoutes } from '../modules/directory/directory.routes';
 import { companyRoutes } from '../modules/company/company.routes';
@@ -26,6 +28,8 @@ export const SHELL_PAGES: PageRoute[] = [
   ...operationLogRoutes,
   ...ssoRoutes,
   ...managerRoutes,
+  ...applicationRoutes,
+  ...displaySettingsRoutes,
 ];
 
 /** The shell page a path opens, if any. */

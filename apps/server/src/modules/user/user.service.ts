@@ -8,6 +8,7 @@ import {
   type MenuNode,
   type UpdateDefaultPasswordBody,
   type UpdateUserPasswordBody,
+  withoutApplications,
 } from '@atrium/contract';
 import type { Transact } from '../../db/repositories.js';
 import type { AuthContext } from '../../platform/access.js';
@@ -29,11 +30,22 @@ export interface UserServiceDeps {
   transact: Transact;
   /** The menu catalogue; tests pass one with every page built. */
   menuCatalogue?: MenuNode[];
+  /** The company's switched-off applications, whose menu entries are left out (application centre). */
+  switchedOffApplications?: (companyId: number) => Promise<readonly string[]>;
 }
 
 export type UserService = ReturnType<typeof createUserService>;
 
-export function createUserService({ users, settings, throttle, hasher, clock, transact, menuCatalogue = MENU_CATALOGUE }: UserServiceDeps) {
+export function createUserService({
+  users,
+  settings,
+  throttle,
+  hasher,
+  clock,
+  transact,
+  menuCatalogue = MENU_CATALOGUE,
+  switchedOffApplications = async () => [],
+}: UserServiceDeps) {
   async function loadCredentials(auth: AuthContext) {
     const credentials = await users.findCredentials(auth.companyId, auth.userId);
     // The guard saw an active user a moment ago; a vanished row means the session is over.
@@ -50,9 +62,12 @@ export function createUserService({ users, settings, throttle, hasher, clock, tr
       return presentCurrentUser(profile, auth, expired);
     },
 
-    /** The menu of the caller's role, from the role's permissions as they are now. */
-    getMenu(auth: AuthContext): MenuEntry[] {
-      return menuForPermissions(auth.permissions, menuCatalogue);
+    /**
+     * The menu of the caller's role, from the role's permissions as they are now, without the
+     * entries of applications the company switched off.
+     */
+    async getMenu(auth: AuthContext): Promise<MenuEntry[]> {
+      return menuForPermissions(auth.permissions, withoutApplications(menuCatalogue, await switchedOffApplications(auth.companyId)));
     },
 
     /**

@@ -1,0 +1,80 @@
+import { RightOutlined } from '@ant-design/icons';
+import type { Application } from '@atrium/contract';
+import { useQuery } from '@tanstack/react-query';
+import { App, Card, Skeleton, Switch, Tag } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { MenuIcon } from '../../../shared/ui/menu-icon';
+import { PageHeader } from '../../../shared/ui/page-header';
+import { applicationListQuery, useSwitchApplication } from '../api/application.api';
+import './application-page.css';
+
+/** One application: what it is, whether the company has it, a way in, and the switch for administrators. */
+function ApplicationCard({ application, canEdit }: { application: Application; canEdit: boolean }) {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const switchApplication = useSwitchApplication();
+  const status = !application.isBuilt ? 'notBuilt' : application.isEnabled ? 'on' : 'off';
+  const name = t(`application.apps.${application.key}.name`);
+
+  const toggle = (isEnabled: boolean) =>
+    switchApplication.mutate(
+      { key: application.key, isEnabled },
+      { onSuccess: () => void message.success(t(isEnabled ? 'application.switchedOn' : 'application.switchedOff', { name })) },
+    );
+
+  return (
+    <Card className="atrium-card atrium-app-card" data-testid={`app-${application.key}`}>
+      <div className="atrium-app-head">
+        <span className="atrium-app-icon" aria-hidden>
+          <MenuIcon name={application.icon} />
+        </span>
+        <div className="atrium-app-title">
+          <h3>{name}</h3>
+          <Tag color={status === 'on' ? 'green' : status === 'off' ? 'default' : 'orange'} data-testid={`app-status-${application.key}`}>
+            {t(`application.status.${status}`)}
+          </Tag>
+        </div>
+        {canEdit && application.isBuilt ? (
+          <Switch
+            checked={application.isEnabled}
+            loading={switchApplication.isPending}
+            onChange={toggle}
+            aria-label={t('application.switch', { name })}
+            data-testid={`app-switch-${application.key}`}
+          />
+        ) : null}
+      </div>
+      <p className="atrium-muted">{t(`application.apps.${application.key}.description`)}</p>
+      {application.path ? (
+        <Link to={application.path} className="atrium-app-open" data-testid={`app-open-${application.key}`}>
+          {t('application.open')} <RightOutlined />
+        </Link>
+      ) : application.isBuilt && application.isEnabled ? (
+        <p className="atrium-muted atrium-app-note">{t('application.noPage')}</p>
+      ) : null}
+    </Card>
+  );
+}
+
+/** /application, the app centre: open to every signed-in user (spec 000 section 2). */
+export function ApplicationPage() {
+  const { t } = useTranslation();
+  const { data } = useQuery(applicationListQuery);
+  return (
+    <div className="atrium-page" data-testid="page-application">
+      <PageHeader title={t('application.title')} subtitle={data?.canEdit ? t('application.subtitleAdmin') : t('application.subtitle')} />
+      {data ? (
+        <div className="atrium-app-grid">
+          {data.list.map((application) => (
+            <ApplicationCard key={application.key} application={application} canEdit={data.canEdit} />
+          ))}
+        </div>
+      ) : (
+        <Card className="atrium-card">
+          <Skeleton active />
+        </Card>
+      )}
+    </div>
+  );
+}

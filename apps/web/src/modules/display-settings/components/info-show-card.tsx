@@ -1,0 +1,193 @@
+import { ArrowDownOutlined, ArrowUpOutlined, DeleteOutlined, PlusOutlined, SaveOutlined, UndoOutlined } from '@ant-design/icons';
+import { INFO_FIELDS, INFO_ITEM_LIMITS, InfoItem, type InfoFields, type InfoShowSetting, type InfoShowSettingList } from '@atrium/contract';
+import { Alert, App, Button, Card, Form, Input, Popconfirm, Select, Space, Switch, Tag, Typography } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { zodRule } from '../../../shared/forms/zod-rule';
+import { useDeleteInfoShow, useSaveInfoShow } from '../api/display-settings.api';
+
+interface InfoValues {
+  fields: InfoFields;
+  items: InfoItem[];
+}
+
+export interface InfoShowCardProps {
+  data: InfoShowSettingList;
+  canEdit: boolean;
+}
+
+/** The scope select's value for the company default (room ids are positive). */
+const COMPANY_SCOPE = 0;
+
+/** The first label used twice, ignoring case (the server refuses it too). */
+export function repeatedLabel(items: readonly Partial<InfoItem>[]): string | undefined {
+  const seen = new Set<string>();
+  for (const item of items) {
+    const key = item?.label?.trim().toLocaleLowerCase();
+    if (!key) continue;
+    if (seen.has(key)) return item.label!.trim();
+    seen.add(key);
+  }
+  return undefined;
+}
+
+/** The form of one scope: which meeting fields show, and the company's information lines in order. */
+function InfoShowForm({ entry, roomId, canEdit }: { entry: InfoShowSetting; roomId: number | null; canEdit: boolean }) {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const save = useSaveInfoShow();
+  const remove = useDeleteInfoShow();
+  const [form] = Form.useForm<InfoValues>();
+
+  const submit = (values: InfoValues) => {
+    const items = (values.items ?? []).map((item) => ({ label: item.label.trim(), value: item.value.trim() }));
+    save.mutate(
+      { ...(entry.id !== null ? { id: entry.id } : {}), roomId, fields: values.fields, items },
+      { onSuccess: () => void message.success(t('displaySettings.info.saved')) },
+    );
+  };
+
+  const reset = () => {
+    if (entry.id === null) return;
+    remove.mutate(entry.id, { onSuccess: () => void message.success(t('displaySettings.info.removed')) });
+  };
+
+  return (
+    <Form<InfoValues>
+      form={form}
+      layout="vertical"
+      initialValues={{ fields: entry.fields, items: entry.items }}
+      onFinish={submit}
+      disabled={!canEdit || save.isPending}
+      data-testid="info-form"
+    >
+      {save.isError ? <Alert className="atrium-form-alert" type="error" showIcon role="alert" title={save.error.message} data-testid="info-save-error" /> : null}
+      <Typography.Title level={5}>{t('displaySettings.info.fieldsTitle')}</Typography.Title>
+      <div className="atrium-display-fields">
+        {INFO_FIELDS.map((field) => (
+          <div key={field} className="atrium-display-field-row">
+            <Form.Item name={['fields', field]} valuePropName="checked" noStyle>
+              <Switch id={`info-field-${field}`} data-testid={`info-field-${field}`} />
+            </Form.Item>
+            <label htmlFor={`info-field-${field}`}>{t(`displaySettings.info.fields.${field}`)}</label>
+          </div>
+        ))}
+      </div>
+      <Typography.Title level={5}>{t('displaySettings.info.itemsTitle')}</Typography.Title>
+      <p className="atrium-muted">{t('displaySettings.info.itemsHint', { max: INFO_ITEM_LIMITS.maxItems })}</p>
+      <Form.List name="items">
+        {(rows, { add, remove: removeRow, move }) => (
+          <div className="atrium-display-items">
+            {rows.length === 0 ? <p className="atrium-muted" data-testid="info-items-empty">{t('displaySettings.info.noItems')}</p> : null}
+            {rows.map((row, index) => (
+              <div key={row.key} className="atrium-display-item" data-testid={`info-item-${index}`}>
+                <Form.Item
+                  name={[row.name, 'label']}
+                  className="atrium-display-item-label"
+                  rules={[
+                    { required: true, whitespace: true, message: t('displaySettings.info.labelRequired') },
+                    zodRule(InfoItem.shape.label, t('displaySettings.info.labelTooLong', { max: INFO_ITEM_LIMITS.labelMax })),
+                    {
+                      validator: () => {
+                        const items = (form.getFieldValue('items') as Partial<InfoItem>[] | undefined) ?? [];
+                        const mine = items[index]?.label?.trim().toLocaleLowerCase();
+                        const repeated = repeatedLabel(items.slice(0, index + 1));
+                        return repeated && repeated.toLocaleLowerCase() === mine
+                          ? Promise.reject(new Error(t('displaySettings.info.labelRepeated')))
+                          : Promise.resolve();
+                      },
+                    },
+                  ]}
+                >
+                  <Input placeholder={t('displaySettings.info.labelPlaceholder')} maxLength={INFO_ITEM_LIMITS.labelMax} aria-label={t('displaySettings.info.label')} data-testid={`info-item-label-${index}`} />
+                </Form.Item>
+                <Form.Item
+                  name={[row.name, 'value']}
+                  className="atrium-display-item-value"
+                  rules={[
+                    { required: true, whitespace: true, message: t('displaySettings.info.valueRequired') },
+                    zodRule(InfoItem.shape.value, t('displaySettings.info.valueTooLong', { max: INFO_ITEM_LIMITS.valueMax })),
+                  ]}
+                >
+                  <Input placeholder={t('displaySettings.info.valuePlaceholder')} maxLength={INFO_ITEM_LIMITS.valueMax} aria-label={t('displaySettings.info.value')} data-testid={`info-item-value-${index}`} />
+                </Form.Item>
+                {canEdit ? (
+                  <Space.Compact className="atrium-display-item-actions">
+                    <Button icon={<ArrowUpOutlined />} disabled={index === 0} onClick={() => move(index, index - 1)} aria-label={t('displaySettings.info.moveUp')} data-testid={`info-item-up-${index}`} />
+                    <Button icon={<ArrowDownOutlined />} disabled={index === rows.length - 1} onClick={() => move(index, index + 1)} aria-label={t('displaySettings.info.moveDown')} data-testid={`info-item-down-${index}`} />
+                    <Button danger icon={<DeleteOutlined />} onClick={() => removeRow(row.name)} aria-label={t('displaySettings.info.deleteItem')} data-testid={`info-item-delete-${index}`} />
+                  </Space.Compact>
+                ) : null}
+              </div>
+            ))}
+            {canEdit ? (
+              <Button type="dashed" icon={<PlusOutlined />} onClick={() => add({ label: '', value: '' })} disabled={rows.length >= INFO_ITEM_LIMITS.maxItems} data-testid="info-item-add" block>
+                {t('displaySettings.info.addItem')}
+              </Button>
+            ) : null}
+          </div>
+        )}
+      </Form.List>
+      {canEdit ? (
+        <Space wrap className="atrium-display-actions">
+          <Button type="primary" htmlType="submit" icon={<SaveOutlined />} loading={save.isPending} data-testid="info-save">
+            {t('common.actions.save')}
+          </Button>
+          {entry.id !== null ? (
+            <Popconfirm
+              title={roomId === null ? t('displaySettings.info.restoreConfirm') : t('displaySettings.info.useDefaultConfirm')}
+              onConfirm={reset}
+              okText={t('common.actions.ok')}
+              cancelText={t('common.actions.cancel')}
+            >
+              <Button icon={<UndoOutlined />} loading={remove.isPending} data-testid="info-reset">
+                {roomId === null ? t('displaySettings.info.restoreDefaults') : t('displaySettings.info.useDefault')}
+              </Button>
+            </Popconfirm>
+          ) : null}
+        </Space>
+      ) : null}
+    </Form>
+  );
+}
+
+/** "Information shown": what door displays and room boards show, for the company or one room. */
+export function InfoShowCard({ data, canEdit }: InfoShowCardProps) {
+  const { t } = useTranslation();
+  const [scope, setScope] = useState<number>(COMPANY_SCOPE);
+  const ownEntries = new Map(data.rooms.map((entry) => [entry.roomId!, entry]));
+  const roomId = scope === COMPANY_SCOPE ? null : scope;
+  const own = roomId === null ? data.companyDefault : ownEntries.get(roomId);
+  // A room without its own entry starts from the company default's values.
+  const entry: InfoShowSetting = own ?? { ...data.companyDefault, id: null, roomId, updatedAt: null };
+
+  return (
+    <Card className="atrium-card" title={t('displaySettings.info.title')} data-testid="info-card">
+      <p className="atrium-muted atrium-card-intro">{t('displaySettings.info.hint')}</p>
+      <Form layout="vertical">
+        <Form.Item label={t('displaySettings.info.scope')}>
+          <Select
+            value={scope}
+            onChange={setScope}
+            data-testid="info-scope"
+            showSearch={{ optionFilterProp: 'title' }}
+            options={[
+              { value: COMPANY_SCOPE, title: t('displaySettings.info.companyDefault'), label: t('displaySettings.info.companyDefault') },
+              ...data.roomChoices.map((room) => ({
+                value: room.id,
+                title: room.name,
+                label: (
+                  <span>
+                    {room.name} {ownEntries.has(room.id) ? <Tag color="blue">{t('displaySettings.info.ownSettings')}</Tag> : null}
+                  </span>
+                ),
+              })),
+            ]}
+          />
+        </Form.Item>
+      </Form>
+      {roomId !== null && !own ? <Alert className="atrium-form-alert" type="info" showIcon title={t('displaySettings.info.roomUsesDefault')} data-testid="info-room-default" /> : null}
+      <InfoShowForm key={`${scope}-${entry.id ?? 'new'}-${entry.updatedAt ?? 0}`} entry={entry} roomId={roomId} canEdit={canEdit} />
+    </Card>
+  );
+}
