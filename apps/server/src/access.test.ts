@@ -4,6 +4,7 @@ import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   ALL_PERMISSIONS,
+  DEFAULT_SCREEN_SETTING,
   formatMessage,
   normalizePermissions,
   PERMISSION_AREAS,
@@ -11,6 +12,7 @@ import {
   type Permission,
   type PermissionArea,
 } from '@atrium/contract';
+import { createDoorDisplayRepository } from './modules/door-display/door-display.repository.js';
 import { createDepartmentStyleRepository } from './modules/department/department-style.repository.js';
 import { LOCATION_LEVEL } from './modules/location/location.repository.js';
 import { createMailOutboxRepository } from './modules/mail/mail.repository.js';
@@ -18,6 +20,7 @@ import type { RouteRecord } from './platform/access.js';
 import { call, createTestApp, type TestApp } from './test/app.js';
 import { TEST_DIALECT } from './test/database.js';
 import type { TestUser } from './test/factories.js';
+import { createTestRoom } from './test/rooms.js';
 import { MULTIPART_HEADERS, multipartImage } from './test/uploads.js';
 
 /**
@@ -35,6 +38,8 @@ interface World {
     roleId: number;
     departmentId: number;
     swatchId: number;
+    roomId: number;
+    displayId: number;
   };
   b: {
     companyId: number;
@@ -50,6 +55,10 @@ interface World {
     mailId: number;
     sessionId: number;
     fileUrl: string;
+    roomId: number;
+    displayId: number;
+    screenSettingId: number;
+    lightCycleId: number;
   };
 }
 
@@ -205,6 +214,38 @@ const FOREIGN_RECORDS: Record<string, ForeignCase> = {
   'PUT /api/ad/setting': { none: "the caller's company setting" },
   'POST /api/ad/check': { none: "an LDAP server's address; only the caller's company's stored password fills in" },
   'GET /api/ad/synGroupAndUser': { none: "runs the caller's company's saved setting" },
+  'GET /api/deviceActivation/rooms': { none: "the caller's company's rooms" },
+  'POST /api/deviceActivation/findRoomDeviceActivationList': {
+    filters: (w) => [{ body: { roomId: w.b.roomId } }, { body: { locationId: w.b.locationId } }],
+  },
+  'POST /api/deviceActivation/addDeviceActivationCode': { foreign: (w) => [{ body: { roomId: w.b.roomId } }] },
+  'POST /api/deviceActivation/updateRoomDeviceActivation': {
+    foreign: (w) => [{ body: { id: w.b.displayId, name: 'Probe' } }, { body: { id: w.a.displayId, roomId: w.b.roomId } }],
+  },
+  'POST /api/deviceActivation/batchCancelRoomDevice': {
+    foreign: (w) => [{ body: { ids: [w.b.displayId] } }, { body: { ids: [w.a.displayId, w.b.displayId] } }],
+  },
+  'GET /api/screenSetting/findScreenSettingList': { none: "the caller's company's screen groups" },
+  'POST /api/screenSetting/addScreenSetting': {
+    foreign: (w) => [{ body: { ...DEFAULT_SCREEN_SETTING, title: 'Probe', exitPassword: null, roomIds: [w.a.roomId, w.b.roomId] } }],
+  },
+  'POST /api/screenSetting/updateScreenSetting': {
+    foreign: (w) => [
+      { body: { ...DEFAULT_SCREEN_SETTING, id: w.b.screenSettingId, title: 'Probe', roomIds: [w.a.roomId] } },
+    ],
+  },
+  'POST /api/screenSetting/delScreenSetting': { foreign: (w) => [{ body: { id: w.b.screenSettingId } }] },
+  'GET /api/deviceLightCycle/findDeviceLightCycleList': { foreign: (w) => [{ query: { deviceId: w.b.displayId } }] },
+  'POST /api/deviceLightCycle/addDeviceLightCycle': {
+    foreign: (w) => [{ body: { deviceId: w.b.displayId, weekday: '1', startTime: '10:00', endTime: '11:00' } }],
+  },
+  'POST /api/deviceLightCycle/updateDeviceLightCycle': {
+    foreign: (w) => [
+      { body: { id: w.b.lightCycleId, deviceId: w.a.displayId, weekday: '1', startTime: '10:00', endTime: '11:00' } },
+      { body: { id: w.b.lightCycleId, deviceId: w.b.displayId, weekday: '1', startTime: '10:00', endTime: '11:00' } },
+    ],
+  },
+  'POST /api/deviceLightCycle/delDeviceLightCycle': { foreign: (w) => [{ body: { id: w.b.lightCycleId } }] },
   'GET /api/oauth/sendOauthMail': {
     foreign: (w) => [{ query: { userIds: String(w.b.user.id) } }, { query: { userIds: `${w.a.user.id},${w.b.user.id}` } }],
   },
@@ -298,6 +339,15 @@ describe(`access over the route table (${TEST_DIALECT})`, () => {
     const emptyDepartment = await asBravo({ method: 'POST', url: '/api/group', payload: { name: 'Bravo Empty', parentId: bravoDepartment } });
     expect(emptyDepartment.status).toBe(200);
     const bravoSessions = await t.db.kysely.selectFrom('sessions').select('id').where('user_id', '=', bravoAdmin.id).execute();
+    // Door displays: a room, a display, a screen group and a light cycle of each company.
+    const displays = createDoorDisplayRepository(t.db.kysely);
+    const alphaRoom = await createTestRoom(t.db, factories, t.clock, alpha.id, { name: 'Alpha Room' });
+    const bravoRoom = await createTestRoom(t.db, factories, t.clock, bravo.id, { name: 'Bravo Room', floorId: bravoFloor });
+    const alphaDisplay = await displays.insertDevice({ companyId: alpha.id, roomId: alphaRoom.roomId, name: 'Alpha display', code: '10001' }, t.clock.now());
+    const bravoDisplay = await displays.insertDevice({ companyId: bravo.id, roomId: bravoRoom.roomId, name: 'Bravo display', code: '20002' }, t.clock.now());
+    const bravoGroup = await displays.insertScreenSetting({ companyId: bravo.id, title: 'Bravo screens', settings: JSON.stringify(DEFAULT_SCREEN_SETTING), exitPasswordHash: null }, t.clock.now());
+    await displays.setScreenSettingRooms(bravo.id, bravoGroup, [bravoRoom.roomId]);
+    const bravoCycle = await displays.insertLightCycle({ companyId: bravo.id, deviceId: bravoDisplay, weekday: '1', startTime: '08:00', endTime: '09:00' }, t.clock.now());
 
     w = {
       a: {
@@ -307,6 +357,8 @@ describe(`access over the route table (${TEST_DIALECT})`, () => {
         roleId: alphaRole,
         departmentId: alphaDepartment,
         swatchId: await styles.insertStyle(alpha.id, '#112233', t.clock.now()),
+        roomId: alphaRoom.roomId,
+        displayId: alphaDisplay,
       },
       b: {
         companyId: bravo.id,
@@ -330,6 +382,10 @@ describe(`access over the route table (${TEST_DIALECT})`, () => {
         }),
         sessionId: bravoSessions[0]!.id,
         fileUrl: (upload.body.result as { fileUrl: string }).fileUrl,
+        roomId: bravoRoom.roomId,
+        displayId: bravoDisplay,
+        screenSettingId: bravoGroup,
+        lightCycleId: bravoCycle,
       },
     };
   });

@@ -23,6 +23,8 @@ import { directoryRoutes } from './modules/directory/directory.routes.js';
 import { createDirectoryService } from './modules/directory/directory.service.js';
 import { companyRoutes } from './modules/company/company.routes.js';
 import { createCompanyService } from './modules/company/company.service.js';
+import { doorDisplayRoutes } from './modules/door-display/door-display.routes.js';
+import { createDoorDisplayService } from './modules/door-display/door-display.service.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { mailRoutes } from './modules/mail/mail.routes.js';
 import { managerRoutes } from './modules/manager/manager.routes.js';
@@ -82,6 +84,7 @@ export interface AppDeps {
 /** What logs never show: tokens, cookies and passwords (DECISIONS.md, Logs). */
 const REDACT_PATHS = [
   'req.headers.token',
+  'req.headers["device-token"]',
   'req.headers.cookie',
   'req.headers.authorization',
   'res.headers["set-cookie"]',
@@ -91,6 +94,8 @@ const REDACT_PATHS = [
   '*.newPassword',
   '*.confirmPassword',
   '*.token',
+  '*.deviceToken',
+  '*.exitPassword',
 ];
 
 function loggerOptions(deps: AppDeps): FastifyServerOptions['logger'] {
@@ -239,6 +244,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     logWarning: (error, message) => app.log.warn({ err: error }, message),
   });
   const directorySync = createDirectorySyncService({ repository: repositories.directorySync, directory, groups, operationLog, clock });
+  const doorDisplays = createDoorDisplayService({
+    displays: repositories.doorDisplays,
+    publicCalls: repositories.registrations,
+    settings,
+    hasher,
+    clock,
+    transact,
+    operationLog,
+  });
   const mailThrottle = createMailThrottle({ registrations: repositories.registrations, clock });
   const mailDispatch = createMailDispatch(mailer);
   app.addHook('onClose', async () => {
@@ -318,6 +332,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(registrationRoutes({ registration, cookieMaxAgeSeconds: sessions.cookieMaxAgeSeconds }));
       await api.register(recoveryRoutes({ recovery }));
       await api.register(directorySyncRoutes({ directorySync }));
+      await api.register(doorDisplayRoutes({ displays: doorDisplays }));
     },
     { prefix: '/api' },
   );

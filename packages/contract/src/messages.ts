@@ -339,6 +339,38 @@ export const MESSAGES = {
     'en-US': 'Sync finished: {usersCreated} users created, {usersUpdated} updated, {departmentsCreated} departments created, {skipped} entries skipped',
     'zh-CN': '同步完成：新建用户 {usersCreated} 个，更新 {usersUpdated} 个，新建部门 {departmentsCreated} 个，跳过条目 {skipped} 个',
   },
+  activationCodesIssued: { 'en-US': '{count} activation code(s) issued', 'zh-CN': '已生成 {count} 个激活码' },
+  doorDisplayUpdated: { 'en-US': 'Door display updated', 'zh-CN': '门口屏已更新' },
+  doorDisplaysCancelled: { 'en-US': '{count} door display(s) cancelled', 'zh-CN': '已注销 {count} 台门口屏' },
+  doorDisplaySafetyPasswordRequired: {
+    'en-US': 'Enter the safety password: this signs out an activated door display',
+    'zh-CN': '请输入安全密码：此操作会注销已激活的门口屏',
+  },
+  activationCodeInvalid: {
+    'en-US': 'The activation code is wrong, used or cancelled. Ask an administrator for a new one',
+    'zh-CN': '激活码错误、已使用或已注销，请向管理员获取新的激活码',
+  },
+  activationCodeThrottled: {
+    'en-US': 'Too many wrong activation codes. Please try again in {minutes} minutes',
+    'zh-CN': '激活码错误次数过多，请 {minutes} 分钟后再试',
+  },
+  deviceTokenInvalid: { 'en-US': 'Device token invalid, please activate the display again', 'zh-CN': '设备令牌无效，请重新激活门口屏' },
+  exitPasswordWrong: { 'en-US': 'Exit password wrong', 'zh-CN': '退出密码错误' },
+  exitPasswordNotSet: { 'en-US': 'No exit password is set for this room', 'zh-CN': '该会议室未设置退出密码' },
+  screenSettingAdded: { 'en-US': 'Booking-screen settings added', 'zh-CN': '预约屏设置已添加' },
+  screenSettingUpdated: { 'en-US': 'Booking-screen settings saved', 'zh-CN': '预约屏设置已保存' },
+  screenSettingDeleted: { 'en-US': 'Booking-screen settings deleted', 'zh-CN': '预约屏设置已删除' },
+  screenSettingRoomTaken: {
+    'en-US': 'Room {room} already belongs to the screen group "{title}"',
+    'zh-CN': '会议室 {room} 已属于预约屏分组“{title}”',
+  },
+  lightCycleAdded: { 'en-US': 'Light cycle added', 'zh-CN': '亮屏周期添加成功' },
+  lightCycleUpdated: { 'en-US': 'Light cycle updated', 'zh-CN': '亮屏周期修改成功' },
+  lightCycleDeleted: { 'en-US': 'Light cycle deleted', 'zh-CN': '亮屏周期删除成功' },
+  lightCycleOverlaps: {
+    'en-US': 'The light cycle overlaps another cycle of this display on a shared day',
+    'zh-CN': '该亮屏周期与此设备的另一个周期在同一天内时间重叠',
+  },
 } as const satisfies Record<string, Record<Lang, string>>;
 
 export type MessageKey = keyof typeof MESSAGES;

@@ -44,6 +44,15 @@ export const OPERATION_ACTIONS = [
   'company.register',
   'directorySync.updateSetting',
   'directorySync.run',
+  'doorDisplay.addCodes',
+  'doorDisplay.update',
+  'doorDisplay.cancel',
+  'doorDisplay.addScreenSetting',
+  'doorDisplay.updateScreenSetting',
+  'doorDisplay.deleteScreenSetting',
+  'doorDisplay.addLightCycle',
+  'doorDisplay.updateLightCycle',
+  'doorDisplay.deleteLightCycle',
 ] as const;
 export type OperationAction = (typeof OPERATION_ACTIONS)[number];
 

@@ -3,6 +3,7 @@ import { createCompanyRepository } from '../modules/company/company.repository.j
 import { createDepartmentRepository } from '../modules/department/department.repository.js';
 import { createDepartmentStyleRepository } from '../modules/department/department-style.repository.js';
 import { createDirectoryRepository } from '../modules/directory/directory.repository.js';
+import { createDoorDisplayRepository } from '../modules/door-display/door-display.repository.js';
 import { createDirectorySyncRepository } from '../modules/directory-sync/directory-sync.repository.js';
 import { createLocationRepository } from '../modules/location/location.repository.js';
 import { createManagerRepository } from '../modules/manager/manager.repository.js';
@@ -28,6 +29,7 @@ export function createRepositories(db: Kysely<DB>) {
     locations: createLocationRepository(db),
     directory: createDirectoryRepository(db),
     directorySync: createDirectorySyncRepository(db),
+    doorDisplays: createDoorDisplayRepository(db),
     mailOutbox: createMailOutboxRepository(db),
     managers: createManagerRepository(db),
     operationLogs: createOperationLogRepository(db),
