@@ -1,6 +1,7 @@
 import { isPathAllowed } from '@atrium/contract';
 import { matchPath } from 'react-router';
 import { groupRoutes } from '../modules/group/group.routes';
+import { doorDisplayRoutes } from '../modules/door-display/door-display.routes';
 import { directoryRoutes } from '../modules/directory/directory.routes';
 import { companyRoutes } from '../modules/company/company.routes';
 import { homeRoutes } from '../modules/home/home.routes';
@@ -26,6 +27,7 @@ export const SHELL_PAGES: PageRoute[] = [
   ...operationLogRoutes,
   ...ssoRoutes,
   ...managerRoutes,
+  ...doorDisplayRoutes,
 ];
 
 /** The shell page a path opens, if any. */
