@@ -73,7 +73,7 @@ describe('door displays', () => {
     const row = page.locator('tr', { hasText: code });
     await row.waitFor();
     expect(await row.textContent()).toContain('Inactive');
-    expect(await row.textContent()).toContain('United Kingdom / London / Riverside Park / Riverside House / 2nd floor');
+    expect(await row.locator('[data-testid^="door-path-"]').textContent()).toBe('United Kingdom / London / Riverside Park / Riverside House / 2nd floor');
   });
 
   it('shows the display online once it activates and beats over the device API', async () => {
@@ -173,5 +173,25 @@ describe('door displays', () => {
     await page.locator('.ant-message', { hasText: '预约屏设置已添加' }).waitFor();
     const config = await deviceCall<{ settings: { hasExitPassword: boolean } }>(session.server.baseURL, 'GET', '/config', deviceToken);
     expect(config.result.settings.hasExitPassword).toBe(true);
+    await page.keyboard.press('Escape');
+    await drawer.waitFor({ state: 'hidden' });
+  });
+
+  it('cancels the display after confirming: its token stops working', async () => {
+    await page.getByTestId('door-filter-status').locator('.ant-select-clear').click({ force: true });
+    const row = page.locator('tr.ant-table-row', { hasText: 'Boardroom' });
+    await row.locator('.ant-checkbox').click();
+    await page.getByTestId('door-batch-cancel').click();
+    const dialog = page.getByRole('dialog');
+    await page.getByTestId('cancel-displays-submit').waitFor();
+    await expect.poll(() => dialog.textContent()).toContain('Boardroom');
+    // Let the dialog's opening motion finish before the screenshot.
+    await page.waitForTimeout(500);
+    await shot(page, 'door-11-cancel-confirm-wide-zh');
+    await page.getByTestId('cancel-displays-submit').click();
+    await page.locator('.ant-message', { hasText: '已注销 1 台门口屏' }).waitFor();
+    await expect.poll(() => page.getByTestId('door-display-table').locator('tbody tr.ant-table-row').count()).toBe(0);
+    const refused = await deviceCall(session.server.baseURL, 'POST', '/heartbeat', deviceToken, {});
+    expect(refused.returncode).toBe(2001);
   });
 });

@@ -3,6 +3,7 @@ import { Badge, Button, Empty, Space, Table, Tooltip, Typography } from 'antd';
 import type { ColumnsType, TablePaginationConfig } from 'antd/es/table';
 import dayjs from 'dayjs';
 import type { ReactNode } from 'react';
+import './door-display-table.css';
 import { useTranslation } from 'react-i18next';
 
 /**
@@ -51,7 +52,18 @@ export function DoorDisplayTable({ devices, loading, pagination, onChange, rowAc
         </span>
       ),
     },
-    { key: 'path', title: t('doorDisplay.fields.location'), render: (_, device) => <span className="atrium-muted">{device.locationPath.join(' / ')}</span> },
+    {
+      key: 'path',
+      title: t('doorDisplay.fields.location'),
+      render: (_, device) => {
+        const path = device.locationPath.join(' / ');
+        return (
+          <span className="atrium-muted atrium-door-path" title={path} data-testid={`door-path-${device.id}`}>
+            {path}
+          </span>
+        );
+      },
+    },
     {
       key: 'code',
       title: t('doorDisplay.fields.code'),
