@@ -4,6 +4,7 @@ import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   ALL_PERMISSIONS,
+  DEFAULT_SCREEN_SETTING,
   formatMessage,
   normalizePermissions,
   PERMISSION_AREAS,
@@ -11,6 +12,7 @@ import {
   type Permission,
   type PermissionArea,
 } from '@atrium/contract';
+import { createDoorDisplayRepository } from './modules/door-display/door-display.repository.js';
 import { createDepartmentStyleRepository } from './modules/department/department-style.repository.js';
 import { LOCATION_LEVEL } from './modules/location/location.repository.js';
 import { createMailOutboxRepository } from './modules/mail/mail.repository.js';
@@ -38,6 +40,8 @@ interface World {
     swatchId: number;
     roomThemeId: number;
     themeLogoId: number;
+    roomId: number;
+    displayId: number;
   };
   b: {
     companyId: number;
@@ -60,6 +64,9 @@ interface World {
     themeLogoId: number;
     themeLogoPath: string;
     themeBackgroundId: number;
+    displayId: number;
+    screenSettingId: number;
+    lightCycleId: number;
   };
 }
 
@@ -215,6 +222,38 @@ const FOREIGN_RECORDS: Record<string, ForeignCase> = {
   'PUT /api/ad/setting': { none: "the caller's company setting" },
   'POST /api/ad/check': { none: "an LDAP server's address; only the caller's company's stored password fills in" },
   'GET /api/ad/synGroupAndUser': { none: "runs the caller's company's saved setting" },
+  'GET /api/deviceActivation/rooms': { none: "the caller's company's rooms" },
+  'POST /api/deviceActivation/findRoomDeviceActivationList': {
+    filters: (w) => [{ body: { roomId: w.b.roomId } }, { body: { locationId: w.b.locationId } }],
+  },
+  'POST /api/deviceActivation/addDeviceActivationCode': { foreign: (w) => [{ body: { roomId: w.b.roomId } }] },
+  'POST /api/deviceActivation/updateRoomDeviceActivation': {
+    foreign: (w) => [{ body: { id: w.b.displayId, name: 'Probe' } }, { body: { id: w.a.displayId, roomId: w.b.roomId } }],
+  },
+  'POST /api/deviceActivation/batchCancelRoomDevice': {
+    foreign: (w) => [{ body: { ids: [w.b.displayId] } }, { body: { ids: [w.a.displayId, w.b.displayId] } }],
+  },
+  'GET /api/screenSetting/findScreenSettingList': { none: "the caller's company's screen groups" },
+  'POST /api/screenSetting/addScreenSetting': {
+    foreign: (w) => [{ body: { ...DEFAULT_SCREEN_SETTING, title: 'Probe', exitPassword: null, roomIds: [w.a.roomId, w.b.roomId] } }],
+  },
+  'POST /api/screenSetting/updateScreenSetting': {
+    foreign: (w) => [
+      { body: { ...DEFAULT_SCREEN_SETTING, id: w.b.screenSettingId, title: 'Probe', roomIds: [w.a.roomId] } },
+    ],
+  },
+  'POST /api/screenSetting/delScreenSetting': { foreign: (w) => [{ body: { id: w.b.screenSettingId } }] },
+  'GET /api/deviceLightCycle/findDeviceLightCycleList': { foreign: (w) => [{ query: { deviceId: w.b.displayId } }] },
+  'POST /api/deviceLightCycle/addDeviceLightCycle': {
+    foreign: (w) => [{ body: { deviceId: w.b.displayId, weekday: '1', startTime: '10:00', endTime: '11:00' } }],
+  },
+  'POST /api/deviceLightCycle/updateDeviceLightCycle': {
+    foreign: (w) => [
+      { body: { id: w.b.lightCycleId, deviceId: w.a.displayId, weekday: '1', startTime: '10:00', endTime: '11:00' } },
+      { body: { id: w.b.lightCycleId, deviceId: w.b.displayId, weekday: '1', startTime: '10:00', endTime: '11:00' } },
+    ],
+  },
+  'POST /api/deviceLightCycle/delDeviceLightCycle': { foreign: (w) => [{ body: { id: w.b.lightCycleId } }] },
   'GET /api/oauth/sendOauthMail': {
     foreign: (w) => [{ query: { userIds: String(w.b.user.id) } }, { query: { userIds: `${w.a.user.id},${w.b.user.id}` } }],
   },
@@ -371,6 +410,11 @@ describe(`access over the route table (${TEST_DIALECT})`, () => {
     });
     expect(infoShow.status).toBe(200);
     const bravoSessions = await t.db.kysely.selectFrom('sessions').select('id').where('user_id', '=', bravoAdmin.id).execute();
+    // B's display also gets a screen group and a light cycle.
+    const doorDisplays = createDoorDisplayRepository(t.db.kysely);
+    const bravoGroup = await doorDisplays.insertScreenSetting({ companyId: bravo.id, title: 'Bravo screens', settings: JSON.stringify(DEFAULT_SCREEN_SETTING), exitPasswordHash: null }, t.clock.now());
+    await doorDisplays.setScreenSettingRooms(bravo.id, bravoGroup, [bravoRoom]);
+    const bravoCycle = await doorDisplays.insertLightCycle({ companyId: bravo.id, deviceId: bravoDisplay.deviceId, weekday: '1', startTime: '08:00', endTime: '09:00' }, t.clock.now());
 
     w = {
       a: {
@@ -382,6 +426,8 @@ describe(`access over the route table (${TEST_DIALECT})`, () => {
         swatchId: await styles.insertStyle(alpha.id, '#112233', t.clock.now()),
         roomThemeId: alphaRoomTheme,
         themeLogoId: alphaLogo.id,
+        roomId: alphaDisplay.roomId,
+        displayId: alphaDisplay.deviceId,
       },
       b: {
         companyId: bravo.id,
@@ -412,6 +458,9 @@ describe(`access over the route table (${TEST_DIALECT})`, () => {
         themeLogoId: bravoLogo.id,
         themeLogoPath: bravoLogo.imagePath,
         themeBackgroundId: bravoBackground.id,
+        displayId: bravoDisplay.deviceId,
+        screenSettingId: bravoGroup,
+        lightCycleId: bravoCycle,
       },
     };
   });

@@ -30,6 +30,8 @@ import { directoryRoutes } from './modules/directory/directory.routes.js';
 import { createDirectoryService } from './modules/directory/directory.service.js';
 import { companyRoutes } from './modules/company/company.routes.js';
 import { createCompanyService } from './modules/company/company.service.js';
+import { doorDisplayRoutes } from './modules/door-display/door-display.routes.js';
+import { createDoorDisplayService } from './modules/door-display/door-display.service.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { mailRoutes } from './modules/mail/mail.routes.js';
 import { managerRoutes } from './modules/manager/manager.routes.js';
@@ -101,6 +103,7 @@ export interface AppDeps {
 /** What logs never show: tokens, cookies and passwords (DECISIONS.md, Logs). */
 const REDACT_PATHS = [
   'req.headers.token',
+  'req.headers["device-token"]',
   'req.headers.cookie',
   'req.headers.authorization',
   'res.headers["set-cookie"]',
@@ -110,6 +113,8 @@ const REDACT_PATHS = [
   '*.newPassword',
   '*.confirmPassword',
   '*.token',
+  '*.deviceToken',
+  '*.exitPassword',
 ];
 
 function loggerOptions(deps: AppDeps): FastifyServerOptions['logger'] {
@@ -277,6 +282,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate('scheduler', scheduler);
   app.addHook('onListen', async () => scheduler.start());
   app.addHook('preClose', async () => scheduler.stop());
+  const doorDisplays = createDoorDisplayService({
+    displays: repositories.doorDisplays,
+    publicCalls: repositories.registrations,
+    settings,
+    hasher,
+    clock,
+    transact,
+    operationLog,
+  });
   const mailThrottle = createMailThrottle({ registrations: repositories.registrations, clock });
   const mailDispatch = createMailDispatch(mailer);
   app.addHook('onClose', async () => {
@@ -362,6 +376,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(displayInfoRoutes({ displayInfo }));
       await api.register(noticeConfigRoutes({ noticeConfig }));
       await api.register(vendorRoutes());
+      await api.register(doorDisplayRoutes({ displays: doorDisplays }));
     },
     { prefix: '/api' },
   );

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ALL_PERMISSIONS } from '@atrium/contract';
 import { createDepartmentRepository } from './modules/department/department.repository.js';
+import { createDoorDisplayRepository } from './modules/door-display/door-display.repository.js';
 import { createDepartmentStyleRepository } from './modules/department/department-style.repository.js';
 import { LOCATION_LEVEL } from './modules/location/location.repository.js';
 import { createMailOutboxRepository } from './modules/mail/mail.repository.js';
@@ -9,6 +10,7 @@ import { createOperationLog } from './modules/operation-log/operation-log.servic
 import { createSettingsRepository } from './modules/settings/settings.repository.js';
 import { call, createTestApp, signIn, type TestApp } from './test/app.js';
 import { TEST_DIALECT } from './test/database.js';
+import { createTestRoom } from './test/rooms.js';
 import type { TestUser } from './test/factories.js';
 import { createThemeFactories } from './test/theme-factories.js';
 import { multipartImage } from './test/uploads.js';
@@ -59,7 +61,7 @@ describe(`tenancy (${TEST_DIALECT})`, () => {
       departmentId: await t.factories.department(b.id, 'Bravo Secret Department'),
       locationId: vault,
     });
-    // A door display in each company (the theme of B's must stay B's).
+    // A door display in each company (the theme of B's must stay B's); replaced below by displays with settings.
     const displays = createThemeFactories(t.db, t.factories, () => t.clock.now());
     displayOfA = (await displays.display(a.id)).deviceId;
     displayOfB = (await displays.display(b.id, { name: 'Bravo Vault display' })).deviceId;
@@ -129,6 +131,16 @@ describe(`tenancy (${TEST_DIALECT})`, () => {
     const outbox = createMailOutboxRepository(t.db.kysely);
     mailOfB = await outbox.insert({ companyId: b.id, to: adminB.email, subject: 'Bravo Vault opening', text: 'bravo-only', html: null, status: 'kept', createdAt: t.clock.now() });
     mailOfA = await outbox.insert({ companyId: a.id, to: adminA.email, subject: 'Alpha news', text: 'alpha', html: null, status: 'kept', createdAt: t.clock.now() });
+    // B's door display in its vault room, with a screen group and a light cycle; A's own display.
+    const doorDisplays = createDoorDisplayRepository(t.db.kysely);
+    const now = t.clock.now();
+    await t.db.kysely.insertInto('rooms').values({ id: vault, company_id: b.id, capacity: 4, created_at: now, updated_at: now }).execute();
+    displayOfB = await doorDisplays.insertDevice({ companyId: b.id, roomId: vault, name: 'bravo-only display', code: '42424' }, now);
+    const bravoGroup = await doorDisplays.insertScreenSetting({ companyId: b.id, title: 'Bravo Vault screens', settings: '{}', exitPasswordHash: null }, now);
+    await doorDisplays.setScreenSettingRooms(b.id, bravoGroup, [vault]);
+    await doorDisplays.insertLightCycle({ companyId: b.id, deviceId: displayOfB, weekday: '1', startTime: '08:00', endTime: '09:00' }, now);
+    const alphaRoom = await createTestRoom(t.db, t.factories, t.clock, a.id, { name: 'Alpha Room' });
+    displayOfA = await doorDisplays.insertDevice({ companyId: a.id, roomId: alphaRoom.roomId, name: 'Alpha display', code: '11111' }, now);
   });
   afterAll(() => t.cleanup());
 
@@ -152,6 +164,8 @@ describe(`tenancy (${TEST_DIALECT})`, () => {
       '/api/company/getCompany',
       '/api/customSetting/getInfoShowCustomSettingList',
       '/api/customSetting/getSysDicItemList',
+      '/api/deviceActivation/rooms',
+      '/api/deviceLightCycle/findDeviceLightCycleList',
       '/api/deviceTheme/getDeviceThemeRecordByDeviceId',
       '/api/group/list',
       '/api/mail/outbox',
@@ -163,6 +177,7 @@ describe(`tenancy (${TEST_DIALECT})`, () => {
       '/api/passStrategy/getPassStrategy',
       '/api/role/current',
       '/api/safety-password',
+      '/api/screenSetting/findScreenSettingList',
       '/api/sso/candidates',
       '/api/sso/members',
       '/api/sso/setting',
@@ -195,6 +210,7 @@ describe(`tenancy (${TEST_DIALECT})`, () => {
       '/api/oauth/sendOauthMail': `?userIds=${adminA.id}`,
       // B's names all carry "bravo": A's search for it must find nothing.
       '/api/tenant/company/search': '?keyword=bravo',
+      '/api/deviceLightCycle/findDeviceLightCycleList': `?deviceId=${displayOfA}`,
     };
     const foreignQuery: Record<string, string> = {
       '/api/mail/outbox/details': `?id=${mailOfB}`,
@@ -203,6 +219,7 @@ describe(`tenancy (${TEST_DIALECT})`, () => {
       '/api/tenant/role/details': `?id=${adminB.roleId}`,
       '/api/tenant/role/user/search': `?roleId=${adminB.roleId}`,
       '/api/oauth/sendOauthMail': `?userIds=${adminB.id}`,
+      '/api/deviceLightCycle/findDeviceLightCycleList': `?deviceId=${displayOfB}`,
     };
     // A's directory sync is off (B's is on): running it is refused, with nothing of B's setting.
     const refusedForA: Record<string, number> = { '/api/ad/synGroupAndUser': 422 };

@@ -25,3 +25,4 @@ export * from './device-theme.js';
 export * from './dictionary.js';
 export * from './display-info.js';
 export * from './application.js';
+export * from './door-display.js';

@@ -38,6 +38,7 @@ export const MENU_CATALOGUE: MenuNode[] = [
       page('meeting', '/meeting', 'ApartmentOutlined', 'BOOKER', 'roomsLocations'),
       page('report', '/report', 'FileTextOutlined', 'BOOKER', 'reports'),
       page('broadcast', '/broadcast', 'NotificationOutlined', 'BOOKER', 'broadcast'),
+      page('doorDisplays', '/door-displays', 'TabletOutlined', 'BOOKER', 'reservationScreens', true),
       page('bookerPreferences', '/booker-preferences', 'SettingOutlined', 'BOOKER', 'reservationScreens'),
       page('bookerBlacklist', '/booker-blacklist', 'StopOutlined', 'BOOKER', 'reservationScreens'),
       page('displaySettings', '/display-settings', 'LayoutOutlined', 'BOOKER', 'reservationScreens', true),

@@ -156,7 +156,6 @@ export const MESSAGES = {
   themeSaved: { 'en-US': 'Theme saved', 'zh-CN': '主题已保存' },
   themeImageSaved: { 'en-US': 'Image saved', 'zh-CN': '图片已保存' },
   themeImagesDeleted: { 'en-US': 'Deleted', 'zh-CN': '已删除' },
-  deviceTokenInvalid: { 'en-US': 'The device is not activated; activate it again', 'zh-CN': '设备未激活，请重新激活' },
   // role
   roleNameTaken: { 'en-US': 'A role named "{name}" already exists', 'zh-CN': '角色名称“{name}”已存在' },
   roleTooDeep: {
@@ -395,6 +394,38 @@ export const MESSAGES = {
   smsNotAvailable: {
     'en-US': 'Text messages (SMS) are not available in this build: notifications go out by e-mail',
     'zh-CN': '此版本不提供短信服务：通知通过邮件发送',
+  },
+  activationCodesIssued: { 'en-US': '{count} activation code(s) issued', 'zh-CN': '已生成 {count} 个激活码' },
+  doorDisplayUpdated: { 'en-US': 'Door display updated', 'zh-CN': '门口屏已更新' },
+  doorDisplaysCancelled: { 'en-US': '{count} door display(s) cancelled', 'zh-CN': '已注销 {count} 台门口屏' },
+  doorDisplaySafetyPasswordRequired: {
+    'en-US': 'Enter the safety password: this signs out an activated door display',
+    'zh-CN': '请输入安全密码：此操作会注销已激活的门口屏',
+  },
+  activationCodeInvalid: {
+    'en-US': 'The activation code is wrong, used or cancelled. Ask an administrator for a new one',
+    'zh-CN': '激活码错误、已使用或已注销，请向管理员获取新的激活码',
+  },
+  activationCodeThrottled: {
+    'en-US': 'Too many wrong activation codes. Please try again in {minutes} minutes',
+    'zh-CN': '激活码错误次数过多，请 {minutes} 分钟后再试',
+  },
+  deviceTokenInvalid: { 'en-US': 'Device token invalid, please activate the display again', 'zh-CN': '设备令牌无效，请重新激活门口屏' },
+  exitPasswordWrong: { 'en-US': 'Exit password wrong', 'zh-CN': '退出密码错误' },
+  exitPasswordNotSet: { 'en-US': 'No exit password is set for this room', 'zh-CN': '该会议室未设置退出密码' },
+  screenSettingAdded: { 'en-US': 'Booking-screen settings added', 'zh-CN': '预约屏设置已添加' },
+  screenSettingUpdated: { 'en-US': 'Booking-screen settings saved', 'zh-CN': '预约屏设置已保存' },
+  screenSettingDeleted: { 'en-US': 'Booking-screen settings deleted', 'zh-CN': '预约屏设置已删除' },
+  screenSettingRoomTaken: {
+    'en-US': 'Room {room} already belongs to the screen group "{title}"',
+    'zh-CN': '会议室 {room} 已属于预约屏分组“{title}”',
+  },
+  lightCycleAdded: { 'en-US': 'Light cycle added', 'zh-CN': '亮屏周期添加成功' },
+  lightCycleUpdated: { 'en-US': 'Light cycle updated', 'zh-CN': '亮屏周期修改成功' },
+  lightCycleDeleted: { 'en-US': 'Light cycle deleted', 'zh-CN': '亮屏周期删除成功' },
+  lightCycleOverlaps: {
+    'en-US': 'The light cycle overlaps another cycle of this display on a shared day',
+    'zh-CN': '该亮屏周期与此设备的另一个周期在同一天内时间重叠',
   },
 } as const satisfies Record<string, Record<Lang, string>>;
 

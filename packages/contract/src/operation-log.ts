@@ -53,6 +53,15 @@ export const OPERATION_ACTIONS = [
   'displayInfo.delete',
   'noticeConfig.update',
   'application.switch',
+  'doorDisplay.addCodes',
+  'doorDisplay.update',
+  'doorDisplay.cancel',
+  'doorDisplay.addScreenSetting',
+  'doorDisplay.updateScreenSetting',
+  'doorDisplay.deleteScreenSetting',
+  'doorDisplay.addLightCycle',
+  'doorDisplay.updateLightCycle',
+  'doorDisplay.deleteLightCycle',
 ] as const;
 export type OperationAction = (typeof OPERATION_ACTIONS)[number];
 

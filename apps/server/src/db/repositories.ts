@@ -6,6 +6,7 @@ import { createDepartmentRepository } from '../modules/department/department.rep
 import { createDeviceThemeRepository } from '../modules/device-theme/device-theme.repository.js';
 import { createDepartmentStyleRepository } from '../modules/department/department-style.repository.js';
 import { createDirectoryRepository } from '../modules/directory/directory.repository.js';
+import { createDoorDisplayRepository } from '../modules/door-display/door-display.repository.js';
 import { createDirectorySyncRepository } from '../modules/directory-sync/directory-sync.repository.js';
 import { createDisplayInfoRepository } from '../modules/display-info/display-info.repository.js';
 import { createLocationRepository } from '../modules/location/location.repository.js';
@@ -36,6 +37,7 @@ export function createRepositories(db: Kysely<DB>) {
     directory: createDirectoryRepository(db),
     directorySync: createDirectorySyncRepository(db),
     displayInfo: createDisplayInfoRepository(db),
+    doorDisplays: createDoorDisplayRepository(db),
     mailOutbox: createMailOutboxRepository(db),
     managers: createManagerRepository(db),
     operationLogs: createOperationLogRepository(db),

@@ -194,6 +194,38 @@ export interface DeviceThemeRecordTable {
   updated_at: number;
 }
 
+/** Booking-screen settings shared by a group of rooms (door displays). */
+export interface ScreenSettingTable {
+  id: Generated<number>;
+  company_id: number;
+  title: string;
+  /** JSON of the contract's ScreenSettingFields. */
+  settings: string;
+  /** argon2id hash of the exit password. */
+  exit_password_hash: string | null;
+  created_at: number;
+  updated_at: number;
+}
+
+/** Which screen group a room belongs to (at most one). */
+export interface ScreenSettingRoomTable {
+  setting_id: number;
+  room_id: number;
+  company_id: number;
+}
+
+/** When a door display's screen is lit. */
+export interface DeviceLightCycleTable {
+  id: Generated<number>;
+  company_id: number;
+  device_id: number;
+  weekday: string;
+  start_time: string;
+  end_time: string;
+  created_at: number;
+  updated_at: number;
+}
+
 /** The core of a reservation; the booking module extends it. */
 export interface ReservationTable {
   id: Generated<number>;
@@ -469,6 +501,9 @@ export interface DB {
   theme_images: ThemeImageTable;
   room_themes: RoomThemeTable;
   device_theme_records: DeviceThemeRecordTable;
+  screen_settings: ScreenSettingTable;
+  screen_setting_rooms: ScreenSettingRoomTable;
+  device_light_cycles: DeviceLightCycleTable;
   users: UserTable;
   sessions: SessionTable;
   settings: SettingTable;

@@ -3,6 +3,7 @@ import { matchPath } from 'react-router';
 import { applicationRoutes } from '../modules/application/application.routes';
 import { displaySettingsRoutes } from '../modules/display-settings/display-settings.routes';
 import { groupRoutes } from '../modules/group/group.routes';
+import { doorDisplayRoutes } from '../modules/door-display/door-display.routes';
 import { directoryRoutes } from '../modules/directory/directory.routes';
 import { companyRoutes } from '../modules/company/company.routes';
 import { homeRoutes } from '../modules/home/home.routes';
@@ -30,6 +31,7 @@ export const SHELL_PAGES: PageRoute[] = [
   ...managerRoutes,
   ...applicationRoutes,
   ...displaySettingsRoutes,
+  ...doorDisplayRoutes,
 ];
 
 /** The shell page a path opens, if any. */

@@ -16,6 +16,7 @@ import { ldapCaCertificate } from './2026_11_22_0017_ldap_ca_certificate.js';
 import { directorySyncSchedule } from './2026_11_22_0018_directory_sync_schedule.js';
 import { deviceThemes } from './2026_11_22_0014_device_themes.js';
 import { displayInfo } from './2026_11_22_0015_display_info.js';
+import { doorDisplays } from './2026_11_22_0013_door_displays.js';
 import type { DialectMigration } from './helpers.js';
 
 /**
@@ -33,6 +34,7 @@ export const MIGRATIONS: ReadonlyArray<readonly [name: string, migration: Dialec
   ['2026_11_21_0009_company_owner', companyOwner],
   ['2026_11_21_0010_directory_sync', directorySync],
   ['2026_11_22_0011_rooms', rooms],
+  ['2026_11_22_0013_door_displays', doorDisplays],
   ['2026_11_22_0014_device_themes', deviceThemes],
   ['2026_11_22_0015_display_info', displayInfo],
   ['2026_11_22_0016_leases', leases],

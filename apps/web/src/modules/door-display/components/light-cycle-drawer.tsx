@@ -1,0 +1,185 @@
+import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
+import { LIGHT_CYCLE, type DoorDisplay, type LightCycle } from '@atrium/contract';
+import { App, Button, Card, Checkbox, Drawer, Empty, Popconfirm, Slider, Space, Spin, Tag, Typography } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useMediaQuery } from '../../../shared/hooks/use-media-query';
+import { useAddLightCycle, useDeleteLightCycle, useLightCycles, useUpdateLightCycle } from '../api/door-display.api';
+import { SLIDER_MARKS, stepToTime, timeToStep, weekdayLabel, weekdaysToString } from './light-cycle-model';
+
+/** Days in the order a week reads, Monday first; 0 is Sunday. */
+const WEEK_ORDER = [1, 2, 3, 4, 5, 6, 0];
+
+interface Draft {
+  /** The cycle being edited, or null for a new one. */
+  id: number | null;
+  days: number[];
+  range: [number, number];
+}
+
+export interface LightCycleDrawerProps {
+  device: DoorDisplay | null;
+  onClose: () => void;
+}
+
+/** How a cycle's days read: workday, everyday, or the day names. */
+export function WeekdayText({ weekday }: { weekday: string }) {
+  const { t } = useTranslation();
+  const label = weekdayLabel(weekday);
+  if (label.kind !== 'days') return <>{t(`doorDisplay.cycle.${label.kind}`)}</>;
+  const ordered = WEEK_ORDER.filter((day) => label.days.includes(day));
+  return <>{ordered.map((day) => t(`doorDisplay.weekdays.${day}`)).join(', ')}</>;
+}
+
+/**
+ * A display's light cycles (spec 001 sections 4, 5 and 9): one entry edited at a time, a new one
+ * starting at 08:00-18:00 Monday to Friday; cancelling a new entry removes it; the add button only
+ * while the display has no cycle; deleting asks first.
+ */
+export function LightCycleDrawer({ device, onClose }: LightCycleDrawerProps) {
+  const { t } = useTranslation();
+  const isNarrow = useMediaQuery('(max-width: 767px)');
+  return (
+    <Drawer
+      open={device !== null}
+      onClose={onClose}
+      destroyOnHidden
+      size={isNarrow ? '100%' : 520}
+      title={device ? t('doorDisplay.cycle.title', { name: device.name }) : ''}
+      data-testid="light-cycle-drawer"
+    >
+      {device ? <LightCycleEditor deviceId={device.id} /> : null}
+    </Drawer>
+  );
+}
+
+function LightCycleEditor({ deviceId }: { deviceId: number }) {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const cycles = useLightCycles(deviceId);
+  const add = useAddLightCycle();
+  const update = useUpdateLightCycle();
+  const remove = useDeleteLightCycle();
+  const [draft, setDraft] = useState<Draft | null>(null);
+  const list = cycles.data ?? [];
+  const isSaving = add.isPending || update.isPending;
+
+  const startNew = () =>
+    setDraft({
+      id: null,
+      days: LIGHT_CYCLE.defaults.weekday.split(',').map(Number),
+      range: [timeToStep(LIGHT_CYCLE.defaults.startTime), timeToStep(LIGHT_CYCLE.defaults.endTime)],
+    });
+  const startEdit = (cycle: LightCycle) =>
+    setDraft({ id: cycle.id, days: cycle.weekday.split(',').map(Number), range: [timeToStep(cycle.startTime), timeToStep(cycle.endTime)] });
+
+  const save = async () => {
+    if (!draft) return;
+    if (draft.days.length === 0) {
+      void message.warning(t('doorDisplay.cycle.pickDay'));
+      return;
+    }
+    if (draft.range[0] >= draft.range[1]) {
+      void message.warning(t('doorDisplay.cycle.startBeforeEnd'));
+      return;
+    }
+    const body = { deviceId, weekday: weekdaysToString(draft.days), startTime: stepToTime(draft.range[0]), endTime: stepToTime(draft.range[1]) };
+    if (draft.id === null) {
+      await add.mutateAsync(body);
+      void message.success(t('doorDisplay.cycle.added'));
+    } else {
+      await update.mutateAsync({ ...body, id: draft.id });
+      void message.success(t('doorDisplay.cycle.updated'));
+    }
+    setDraft(null);
+  };
+
+  const del = async (id: number) => {
+    await remove.mutateAsync(id);
+    void message.success(t('doorDisplay.cycle.deleted'));
+  };
+
+  const editor = (current: Draft) => (
+    <Card size="small" className="atrium-door-cycle" data-testid="light-cycle-editor">
+      <Typography.Text strong>{t('doorDisplay.cycle.days')}</Typography.Text>
+      <Checkbox.Group
+        className="atrium-door-cycle-days"
+        value={current.days}
+        onChange={(days) => setDraft({ ...current, days: days as number[] })}
+        options={WEEK_ORDER.map((day) => ({ value: day, label: t(`doorDisplay.weekdays.${day}`) }))}
+        data-testid="light-cycle-days"
+      />
+      <Typography.Text strong>
+        {t('doorDisplay.cycle.hours')}: <span data-testid="light-cycle-range">{stepToTime(current.range[0])} - {stepToTime(current.range[1])}</span>
+      </Typography.Text>
+      <Slider
+        range
+        min={0}
+        max={LIGHT_CYCLE.steps}
+        step={1}
+        marks={SLIDER_MARKS}
+        value={current.range}
+        onChange={(range: number[]) => setDraft({ ...current, range: [range[0] ?? 0, range[1] ?? 0] })}
+        tooltip={{ formatter: (step) => stepToTime(step ?? 0) }}
+        className="atrium-door-cycle-slider"
+        data-testid="light-cycle-slider"
+      />
+      <Space>
+        <Button onClick={() => setDraft(null)} data-testid="light-cycle-cancel">
+          {t('common.actions.cancel')}
+        </Button>
+        <Button type="primary" loading={isSaving} onClick={() => void save().catch(() => undefined)} data-testid="light-cycle-save">
+          {t('doorDisplay.actions.save')}
+        </Button>
+      </Space>
+    </Card>
+  );
+
+  if (cycles.isPending) return <Spin />;
+  return (
+    <div className="atrium-door-cycles">
+      <Typography.Paragraph type="secondary">{t('doorDisplay.cycle.intro')}</Typography.Paragraph>
+      {list.length === 0 && draft === null ? <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('doorDisplay.cycle.none')} /> : null}
+      {list.map((cycle) =>
+        draft?.id === cycle.id ? (
+          <div key={cycle.id}>{editor(draft)}</div>
+        ) : (
+          <Card key={cycle.id} size="small" className="atrium-door-cycle" data-testid={`light-cycle-${cycle.id}`}>
+            <div className="atrium-door-cycle-row">
+              <span>
+                <Tag color="blue" data-testid="light-cycle-days-label">
+                  <WeekdayText weekday={cycle.weekday} />
+                </Tag>
+                <span data-testid="light-cycle-hours">
+                  {cycle.startTime} - {cycle.endTime}
+                </span>
+              </span>
+              <Space>
+                <Button size="small" icon={<EditOutlined />} disabled={draft !== null} onClick={() => startEdit(cycle)} data-testid="light-cycle-edit">
+                  {t('doorDisplay.actions.edit')}
+                </Button>
+                <Popconfirm
+                  title={t('doorDisplay.cycle.confirmDelete')}
+                  okText={t('doorDisplay.actions.delete')}
+                  cancelText={t('common.actions.cancel')}
+                  okButtonProps={{ danger: true, 'data-testid': 'light-cycle-delete-ok' }}
+                  onConfirm={() => del(cycle.id).catch(() => undefined)}
+                >
+                  <Button size="small" danger icon={<DeleteOutlined />} disabled={draft !== null} data-testid="light-cycle-delete">
+                    {t('doorDisplay.actions.delete')}
+                  </Button>
+                </Popconfirm>
+              </Space>
+            </div>
+          </Card>
+        ),
+      )}
+      {draft?.id === null ? editor(draft) : null}
+      {list.length === 0 && draft === null ? (
+        <Button type="dashed" block icon={<PlusOutlined />} onClick={startNew} data-testid="light-cycle-add">
+          {t('doorDisplay.cycle.add')}
+        </Button>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,11 @@
+import type { PageRoute } from '../../shared/routing/page-route';
+
+export const doorDisplayRoutes: PageRoute[] = [
+  {
+    path: '/door-displays',
+    titleKey: 'menu.doorDisplays',
+    menuKey: 'doorDisplays',
+    keepAlive: true,
+    load: () => import('./pages/door-displays-page').then((m) => m.DoorDisplaysPage),
+  },
+];
