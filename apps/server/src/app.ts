@@ -24,6 +24,8 @@ import { createDirectoryService } from './modules/directory/directory.service.js
 import { companyRoutes } from './modules/company/company.routes.js';
 import { createCompanyService } from './modules/company/company.service.js';
 import { healthRoutes } from './modules/health/health.routes.js';
+import { locationRoutes } from './modules/location/location.routes.js';
+import { createLocationService } from './modules/location/location.service.js';
 import { mailRoutes } from './modules/mail/mail.routes.js';
 import { managerRoutes } from './modules/manager/manager.routes.js';
 import { createManagerService } from './modules/manager/manager.service.js';
@@ -36,6 +38,8 @@ import { createMailThrottle } from './modules/registration/mail-throttle.js';
 import { registrationRoutes } from './modules/registration/registration.routes.js';
 import { createRegistrationService } from './modules/registration/registration.service.js';
 import { createPersonalService } from './modules/personal/personal.service.js';
+import { roomRoutes } from './modules/room/room.routes.js';
+import { createRoomService } from './modules/room/room.service.js';
 import { roleRoutes } from './modules/role/role.routes.js';
 import { createRoleService } from './modules/role/role.service.js';
 import { createLoginThrottle } from './modules/session/login-throttle.js';
@@ -216,6 +220,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const settings = createSettingsService({ settings: repositories.settings, hasher, clock, operationLog });
   const managers = createManagerService({ managers: repositories.managers, settings, transact, operationLog });
   const uploads = createUploadService({ store: createUploadStore({ root: path.join(config.dataDir, 'uploads') }) });
+  const locations = createLocationService({ locations: repositories.locations, uploads, operationLog, transact, clock });
+  const rooms = createRoomService({ rooms: repositories.rooms, roomTypes: repositories.roomTypes, locations, uploads, operationLog, transact, clock });
   const company = createCompanyService({ companies: repositories.companies, clock, operationLog, uploads });
   const personal = createPersonalService({
     personal: repositories.personal,
@@ -318,6 +324,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(registrationRoutes({ registration, cookieMaxAgeSeconds: sessions.cookieMaxAgeSeconds }));
       await api.register(recoveryRoutes({ recovery }));
       await api.register(directorySyncRoutes({ directorySync }));
+      await api.register(locationRoutes({ locations }));
+      await api.register(roomRoutes({ rooms }));
     },
     { prefix: '/api' },
   );

@@ -39,6 +39,8 @@ describe(`tenancy (${TEST_DIALECT})`, () => {
   ];
   let mailOfA: number;
   let mailOfB: number;
+  let roomOfA: number;
+  let roomOfB: number;
 
   beforeAll(async () => {
     t = await createTestApp();
@@ -102,6 +104,18 @@ describe(`tenancy (${TEST_DIALECT})`, () => {
       .insertInto('directory_sync_settings')
       .values({ company_id: b.id, is_enabled: 1, url: 'ldap://bravo-only.test', bind_dn: 'cn=bravo-only', bind_password: 'bravo-only', base_dn: 'dc=bravo-only', updated_at: t.clock.now() })
       .execute();
+    // Each company's room on a floor, with a room type and a disable period of B's.
+    const roomIn = async (token: string, floorId: number, name: string, roomTypeId?: number) => {
+      const answer = await call<{ id: number }>(t.app, { method: 'POST', url: '/api/location/addMeetingRoom', headers: { token }, payload: { floorId, name, capacity: 5, ...(roomTypeId ? { roomTypeId } : {}) } });
+      expect(answer.status, answer.body.message).toBe(200);
+      return answer.body.result.id;
+    };
+    const bravoType = await call<{ id: number }>(t.app, { method: 'POST', url: '/api/roomType/add', headers: bHeaders, payload: { name: 'Bravo Secret Type', typeCode: 'BRAVO-SUB' } });
+    roomOfB = await roomIn(tokenB, floor, 'Bravo Vault Annex', bravoType.body.result.id);
+    const period = await call(t.app, { method: 'POST', url: '/api/location/room/addDisablePeriod', headers: bHeaders, payload: { roomId: roomOfB, startAt: t.clock.now() + 3_600_000, endAt: t.clock.now() + 7_200_000, reason: 'bravo-only works' } });
+    expect(period.status).toBe(200);
+    const alphaFloor = await t.factories.location({ companyId: a.id, level: LOCATION_LEVEL.floor, name: 'Alpha Floor' });
+    roomOfA = await roomIn(await t.factories.session(adminA), alphaFloor, 'Alpha Room');
     const outbox = createMailOutboxRepository(t.db.kysely);
     mailOfB = await outbox.insert({ companyId: b.id, to: adminB.email, subject: 'Bravo Vault opening', text: 'bravo-only', html: null, status: 'kept', createdAt: t.clock.now() });
     mailOfA = await outbox.insert({ companyId: a.id, to: adminA.email, subject: 'Alpha news', text: 'alpha', html: null, status: 'kept', createdAt: t.clock.now() });
@@ -126,6 +140,10 @@ describe(`tenancy (${TEST_DIALECT})`, () => {
       '/api/company',
       '/api/company/getCompany',
       '/api/group/list',
+      '/api/location/findRoomById',
+      '/api/location/getLocationRegionInfo',
+      '/api/location/getLocationTree',
+      '/api/location/room/disablePeriods',
       '/api/mail/outbox',
       '/api/mail/outbox/details',
       '/api/manager/list',
@@ -134,6 +152,7 @@ describe(`tenancy (${TEST_DIALECT})`, () => {
       '/api/operation-log/list',
       '/api/passStrategy/getPassStrategy',
       '/api/role/current',
+      '/api/roomType/list',
       '/api/safety-password',
       '/api/sso/candidates',
       '/api/sso/members',
@@ -143,6 +162,9 @@ describe(`tenancy (${TEST_DIALECT})`, () => {
       '/api/tenant/group/list-of-location-or-group',
       '/api/tenant/group/style-table',
       '/api/tenant/group/user/statistics',
+      '/api/tenant/location/findLocationTreewithParam/city-building-room',
+      '/api/tenant/location/getLocationTree/city-and-building',
+      '/api/tenant/location/max-display-order',
       '/api/tenant/role/details',
       '/api/tenant/role/tree',
       '/api/tenant/role/user/candidates',
@@ -163,6 +185,9 @@ describe(`tenancy (${TEST_DIALECT})`, () => {
       '/api/tenant/role/details': `?id=${adminA.roleId}`,
       '/api/tenant/role/user/search': `?roleId=${adminA.roleId}`,
       '/api/oauth/sendOauthMail': `?userIds=${adminA.id}`,
+      '/api/location/findRoomById': `?id=${roomOfA}`,
+      '/api/location/getLocationRegionInfo': `?id=${roomOfA}`,
+      '/api/location/room/disablePeriods': `?roomId=${roomOfA}`,
     };
     const foreignQuery: Record<string, string> = {
       '/api/mail/outbox/details': `?id=${mailOfB}`,
@@ -170,6 +195,10 @@ describe(`tenancy (${TEST_DIALECT})`, () => {
       '/api/tenant/role/details': `?id=${adminB.roleId}`,
       '/api/tenant/role/user/search': `?roleId=${adminB.roleId}`,
       '/api/oauth/sendOauthMail': `?userIds=${adminB.id}`,
+      '/api/location/findRoomById': `?id=${roomOfB}`,
+      '/api/location/getLocationRegionInfo': `?id=${roomOfB}`,
+      '/api/location/room/disablePeriods': `?roomId=${roomOfB}`,
+      '/api/location/getLocationTree': `?parentId=${roomOfB}`,
     };
     // A's directory sync is off (B's is on): running it is refused, with nothing of B's setting.
     const refusedForA: Record<string, number> = { '/api/ad/synGroupAndUser': 422 };

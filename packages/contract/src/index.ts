@@ -21,3 +21,4 @@ export * from './sso.js';
 export * from './manager.js';
 export * from './registration.js';
 export * from './directory-sync.js';
+export * from './location.js';

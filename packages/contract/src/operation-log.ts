@@ -44,6 +44,18 @@ export const OPERATION_ACTIONS = [
   'company.register',
   'directorySync.updateSetting',
   'directorySync.run',
+  'location.create',
+  'location.update',
+  'location.move',
+  'location.delete',
+  'room.create',
+  'room.update',
+  'room.addDisablePeriod',
+  'room.deleteDisablePeriod',
+  'roomType.create',
+  'roomType.update',
+  'roomType.setStatus',
+  'roomType.delete',
 ] as const;
 export type OperationAction = (typeof OPERATION_ACTIONS)[number];
 

@@ -11,6 +11,7 @@ import { sso } from './2026_11_21_0008_sso.js';
 import { companyOwner } from './2026_11_21_0009_company_owner.js';
 import { directorySync } from './2026_11_21_0010_directory_sync.js';
 import { rooms } from './2026_11_22_0011_rooms.js';
+import { roomDetails } from './2026_11_22_0012_room_details.js';
 import type { DialectMigration } from './helpers.js';
 
 /**
@@ -28,6 +29,7 @@ export const MIGRATIONS: ReadonlyArray<readonly [name: string, migration: Dialec
   ['2026_11_21_0009_company_owner', companyOwner],
   ['2026_11_21_0010_directory_sync', directorySync],
   ['2026_11_22_0011_rooms', rooms],
+  ['2026_11_22_0012_room_details', roomDetails],
 ];
 
 function providerFor(dialect: Database['dialect']): MigrationProvider {
