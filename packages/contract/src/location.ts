@@ -21,7 +21,7 @@ export const LocationLevel = z.union([z.literal(1), z.literal(2), z.literal(3), 
  * Which levels a node of each level may hold (the context menu's "add" actions). A city holds parks
  * or, for a city without a campus, buildings directly; a room holds nothing.
  */
-export const CHILD_LEVELS: Record<LocationLevel, readonly LocationLevel[]> = {
+export const CHILD_LEVELS: Record<LocationLevel, readonly Exclude<LocationLevel, 0>[]> = {
   0: [1],
   1: [2],
   2: [3, 5],

@@ -4,6 +4,7 @@ import { groupRoutes } from '../modules/group/group.routes';
 import { directoryRoutes } from '../modules/directory/directory.routes';
 import { companyRoutes } from '../modules/company/company.routes';
 import { homeRoutes } from '../modules/home/home.routes';
+import { locationRoutes } from '../modules/location/location.routes';
 import { mailRoutes } from '../modules/mail/mail.routes';
 import { managerRoutes } from '../modules/manager/manager.routes';
 import { operationLogRoutes } from '../modules/operation-log/operation-log.routes';
@@ -26,6 +27,7 @@ export const SHELL_PAGES: PageRoute[] = [
   ...operationLogRoutes,
   ...ssoRoutes,
   ...managerRoutes,
+  ...locationRoutes,
 ];
 
 /** The shell page a path opens, if any. */
