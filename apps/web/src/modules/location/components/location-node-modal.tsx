@@ -100,7 +100,7 @@ export function LocationNodeModal({ dialog, onDone, onClose }: LocationNodeModal
     >
       <Form form={form} layout="vertical" onFinish={submit} requiredMark data-testid="location-node-form">
         {dialog.kind !== 'attribute' ? (
-          <Form.Item name="locationName" label={t('location.node.name')} rules={[{ required: true, message: t('location.node.nameRequired') }, zodRule(AddLocationBody.shape.locationName, t('location.node.nameRequired'))]}>
+          <Form.Item name="locationName" label={t('location.node.name')} required rules={[zodRule(AddLocationBody.shape.locationName, t('location.node.nameRequired'))]}>
             <Input maxLength={TEXT_MAX} autoFocus data-testid="location-node-name" />
           </Form.Item>
         ) : null}

@@ -137,13 +137,13 @@ export function RoomFormDrawer({ room, floorId, onClose }: RoomFormDrawerProps) 
       data-testid="room-drawer"
     >
       <Form form={form} layout="vertical" initialValues={initialValues} onFinish={submit} data-testid="room-form">
-        <Form.Item name="name" label={t('location.room.name')} rules={[{ required: true, message: t('location.room.nameRequired') }, zodRule(RoomFields.shape.name, t('location.room.nameRequired'))]}>
+        <Form.Item name="name" label={t('location.room.name')} required rules={[zodRule(RoomFields.shape.name, t('location.room.nameRequired'))]}>
           <Input maxLength={TEXT_MAX} data-testid="room-name" />
         </Form.Item>
         <Form.Item name="floorId" label={t('location.room.floor')} rules={[{ required: true, message: t('location.room.floorRequired') }]}>
           <Select showSearch={{ optionFilterProp: 'label' }} options={floors.data ?? []} loading={floors.isPending} disabled={room !== null} data-testid="room-floor" />
         </Form.Item>
-        <Form.Item name="capacity" label={t('location.room.capacity')} rules={[{ required: true, message: t('location.room.capacityRequired') }, zodRule(RoomFields.shape.capacity, t('location.room.capacityRequired'))]}>
+        <Form.Item name="capacity" label={t('location.room.capacity')} required rules={[zodRule(RoomFields.shape.capacity, t('location.room.capacityRequired'))]}>
           <InputNumber min={1} max={ROOM_CAPACITY_MAX} precision={0} style={{ width: '100%' }} data-testid="room-capacity" />
         </Form.Item>
         <Form.Item name="roomTypeId" label={t('location.room.type')} extra={room ? t('location.room.typeZoomLocked') : undefined}>

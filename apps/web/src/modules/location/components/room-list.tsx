@@ -51,7 +51,7 @@ export function RoomList({ node, canEdit, onAdd, onEdit }: RoomListProps) {
         </span>
       ),
     },
-    { key: 'capacity', title: t('location.rooms.capacity'), dataIndex: 'capacity', render: (count: number) => t('location.rooms.people', { count }) },
+    { key: 'capacity', title: t('location.rooms.capacity'), dataIndex: 'capacity', align: 'right' },
     { key: 'type', title: t('location.rooms.type'), render: (_, room) => (room.roomTypeName ? <Tag color={room.roomTypeKind === 'zoom' ? 'blue' : undefined}>{room.roomTypeName}</Tag> : '—') },
     {
       key: 'equipment',

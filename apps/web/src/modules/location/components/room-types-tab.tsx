@@ -126,10 +126,10 @@ function RoomTypeModal({ type, onClose }: { type: RoomType | null; onClose: () =
         onFinish={submit}
         initialValues={type ? { name: type.name, typeCode: type.typeCode, kind: type.kind, isEnabled: type.isEnabled, description: type.description ?? '' } : { kind: 'standard', isEnabled: true }}
       >
-        <Form.Item name="name" label={t('location.types.name')} rules={[{ required: true, message: t('location.types.nameRequired') }, zodRule(AddRoomTypeBody.shape.name, t('location.types.nameRequired'))]}>
+        <Form.Item name="name" label={t('location.types.name')} required rules={[zodRule(AddRoomTypeBody.shape.name, t('location.types.nameRequired'))]}>
           <Input maxLength={64} data-testid="room-type-name" />
         </Form.Item>
-        <Form.Item name="typeCode" label={t('location.types.typeCode')} rules={[{ required: true, message: t('location.types.codeRequired') }, zodRule(AddRoomTypeBody.shape.typeCode, t('location.types.codeRequired'))]}>
+        <Form.Item name="typeCode" label={t('location.types.typeCode')} required rules={[zodRule(AddRoomTypeBody.shape.typeCode, t('location.types.codeRequired'))]}>
           <Input maxLength={64} data-testid="room-type-code" />
         </Form.Item>
         <Form.Item name="kind" label={t('location.types.kind')} extra={type && type.roomCount > 0 ? t('location.types.kindLocked') : undefined}>

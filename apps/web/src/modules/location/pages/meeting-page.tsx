@@ -186,6 +186,7 @@ export function MeetingPage() {
     <div className="atrium-page" data-testid="page-meeting">
       <PageHeader title={t('location.title')} subtitle={t('location.subtitle')} />
       <Tabs
+        className="meeting-tabs"
         items={[
           { key: 'rooms', label: t('location.tabs.rooms'), children: roomsTab },
           { key: 'types', label: <span data-testid="meeting-tab-types">{t('location.tabs.types')}</span>, children: <Card className="atrium-card"><RoomTypesTab canEdit={canEdit} /></Card> },
