@@ -196,6 +196,12 @@ describe(`location tree (${TEST_DIALECT})`, () => {
     expect((await get(`/api/location/findRoomById?id=${c.room}`, admin)).status).toBe(404);
     const rows = await t.db.kysely.selectFrom('locations').select(['id', 'deleted_at']).where('id', 'in', [c.park, c.building, c.floor, c.room]).execute();
     expect(rows.every((row) => row.deleted_at !== null)).toBe(true);
+    // Other modules' location pickers no longer offer the deleted nodes.
+    const picker = await get<Array<{ id: number }>>(`/api/tenant/group/list-of-location-or-group?selector=location&parentId=${c.city}`, admin);
+    expect(picker.body.result).toEqual([]);
+    expect((await get(`/api/tenant/group/list-of-location-or-group?selector=location&parentId=${c.park}`, admin)).status).toBe(404);
+    const options = await get<{ locations: Array<{ id: number }> }>('/api/user/directoryOptions', admin);
+    expect(options.body.result.locations.map((location) => location.id)).not.toContain(c.floor);
     const city = await t.db.kysely.selectFrom('locations').select('deleted_at').where('id', '=', c.city).executeTakeFirstOrThrow();
     expect(city.deleted_at).toBeNull();
     const log = await get<Page<OperationLogEntry>>('/api/operation-log/list?action=location.delete', admin);
