@@ -110,6 +110,15 @@ describe('meeting rooms and locations', () => {
     await drawer.waitFor();
     await page.getByTestId('room-period-add').click();
     await page.locator('.ant-message', { hasText: 'Please choose the disable time' }).waitFor();
+    const range = page.getByTestId('room-periods').locator('.ant-picker input');
+    await range.first().click();
+    await range.first().fill('2030-03-04 13:00');
+    await page.keyboard.press('Enter');
+    await range.nth(1).fill('2030-03-04 17:30');
+    await page.keyboard.press('Enter');
+    await page.getByTestId('room-period-reason').fill('Carpet cleaning');
+    await page.getByTestId('room-period-add').click();
+    await expect.poll(() => page.getByTestId('room-period').first().textContent()).toBe('2030-03-04 13:00 – 2030-03-04 17:30 · Carpet cleaning');
     await screenshot(page, 'meeting-04-room-edit-wide-en');
     await page.getByRole('button', { name: 'Cancel' }).click();
     await drawer.waitFor({ state: 'detached' });
