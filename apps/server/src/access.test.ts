@@ -37,10 +37,12 @@ interface World {
     user: TestUser;
     roleId: number;
     departmentId: number;
+    /** A's floor and a room on it. */
+    locationId: number;
+    roomId: number;
     swatchId: number;
     roomThemeId: number;
     themeLogoId: number;
-    roomId: number;
     displayId: number;
   };
   b: {
@@ -53,8 +55,11 @@ interface World {
     departmentId: number;
     emptyDepartmentId: number;
     locationId: number;
-    roomId: number;
     infoShowId: number;
+    buildingId: number;
+    roomId: number;
+    roomTypeId: number;
+    disablePeriodId: number;
     swatchId: number;
     mailId: number;
     sessionId: number;
@@ -302,6 +307,44 @@ const FOREIGN_RECORDS: Record<string, ForeignCase> = {
   'POST /api/face/sync': { none: 'not available in this build' },
   'POST /api/sms/queryBalance': { none: 'not available in this build' },
   'POST /api/sms/queryPageList': { none: 'not available in this build' },
+  'GET /api/location/getLocationTree': { foreign: (w) => [{ query: { parentId: w.b.locationId } }] },
+  'POST /api/location/product': { foreign: (w) => [{ body: { parentId: w.b.locationId } }] },
+  'POST /api/tenant/location/tree/product': { foreign: (w) => [{ body: { parentId: w.b.locationId } }] },
+  'GET /api/tenant/location/getLocationTree/city-and-building': { none: "the company's whole tree; the filter is free text" },
+  'GET /api/tenant/location/findLocationTreewithParam/city-building-room': { none: "the company's whole tree; the filter is free text" },
+  'GET /api/tenant/location/max-display-order': { foreign: (w) => [{ query: { parentId: w.b.locationId } }] },
+  'GET /api/location/getLocationRegionInfo': { foreign: (w) => [{ query: { id: w.b.locationId } }] },
+  'POST /api/location/addLocation': { foreign: (w) => [{ body: { parentId: w.b.buildingId, level: 6, locationName: 'Probe floor' } }] },
+  'POST /api/location/updateLocationBaseInfo': { foreign: (w) => [{ body: { id: w.b.locationId, locationName: 'Taken over' } }] },
+  'POST /api/location/v2/updateLocationBaseInfo': {
+    foreign: (w) => [{ body: { id: w.b.buildingId, timeZone: 'UTC' } }, { body: { id: w.a.locationId, regionIconUrl: w.b.fileUrl } }],
+  },
+  'POST /api/location/move': { foreign: (w) => [{ body: { id: w.b.locationId, direction: 'up' } }] },
+  'DELETE /api/location/delLocation': { foreign: (w) => [{ body: { id: w.b.buildingId } }] },
+  'POST /api/location/findRoomList': { foreign: (w) => [{ body: { locationId: w.b.locationId } }] },
+  'POST /api/location/exportRoomList': { foreign: (w) => [{ body: { locationId: w.b.locationId } }] },
+  'GET /api/location/findRoomById': { foreign: (w) => [{ query: { id: w.b.roomId } }] },
+  'POST /api/location/addMeetingRoom': {
+    foreign: (w) => [
+      { body: { floorId: w.b.locationId, name: 'Probe room', capacity: 4 } },
+      { body: { floorId: w.a.locationId, name: 'Probe room', capacity: 4, roomTypeId: w.b.roomTypeId } },
+      { body: { floorId: w.a.locationId, name: 'Probe room', capacity: 4, backgroundImage: w.b.fileUrl } },
+    ],
+  },
+  'POST /api/location/updateRoomInfo': {
+    foreign: (w) => [
+      { body: { id: w.b.roomId, name: 'Taken over', capacity: 4 } },
+      { body: { id: w.a.roomId, name: 'Alpha Room', capacity: 4, roomTypeId: w.b.roomTypeId } },
+    ],
+  },
+  'GET /api/location/room/disablePeriods': { foreign: (w) => [{ query: { roomId: w.b.roomId } }] },
+  'POST /api/location/room/addDisablePeriod': { foreign: (w) => [{ body: { roomId: w.b.roomId, startAt: 4_102_444_800_000, endAt: 4_102_452_000_000 } }] },
+  'DELETE /api/location/room/delDisablePeriod': { foreign: (w) => [{ body: { id: w.b.disablePeriodId } }] },
+  'GET /api/roomType/list': { none: "the company's room types; the filter is free text" },
+  'POST /api/roomType/add': { none: 'a new room type of the caller\'s company' },
+  'POST /api/roomType/update': { foreign: (w) => [{ body: { id: w.b.roomTypeId, name: 'Taken over', typeCode: 'TAKEN', kind: 'standard', isEnabled: true } }] },
+  'POST /api/roomType/updateStatus': { foreign: (w) => [{ body: { id: w.b.roomTypeId, isEnabled: false } }] },
+  'DELETE /api/roomType/del': { foreign: (w) => [{ body: { id: w.b.roomTypeId } }] },
 };
 
 /** Every display field switched on. */
@@ -415,6 +458,23 @@ describe(`access over the route table (${TEST_DIALECT})`, () => {
     const bravoGroup = await doorDisplays.insertScreenSetting({ companyId: bravo.id, title: 'Bravo screens', settings: JSON.stringify(DEFAULT_SCREEN_SETTING), exitPasswordHash: null }, t.clock.now());
     await doorDisplays.setScreenSettingRooms(bravo.id, bravoGroup, [bravoRoom]);
     const bravoCycle = await doorDisplays.insertLightCycle({ companyId: bravo.id, deviceId: bravoDisplay.deviceId, weekday: '1', startTime: '08:00', endTime: '09:00' }, t.clock.now());
+    /** A country, city, building, floor and room of a company, made through its API. */
+    const buildRooms = async (ask: (options: InjectOptions) => ReturnType<typeof call>, prefix: string) => {
+      const idOf = async (url: string, payload: Record<string, unknown>) => {
+        const answer = await ask({ method: 'POST', url, payload });
+        expect(answer.status, `${url} ${answer.body.message}`).toBe(200);
+        return (answer.body.result as { id: number }).id;
+      };
+      const country = await idOf('/api/location/addLocation', { level: 1, locationName: `${prefix} Land` });
+      const city = await idOf('/api/location/addLocation', { parentId: country, level: 2, locationName: `${prefix} City` });
+      const building = await idOf('/api/location/addLocation', { parentId: city, level: 5, locationName: `${prefix} House`, timeZone: 'Europe/London' });
+      const floor = await idOf('/api/location/addLocation', { parentId: building, level: 6, locationName: `${prefix} Floor` });
+      const roomTypeId = await idOf('/api/roomType/add', { name: `${prefix} Type`, typeCode: `${prefix.toUpperCase()}-T` });
+      const roomId = await idOf('/api/location/addMeetingRoom', { floorId: floor, name: `${prefix} Room`, capacity: 6, roomTypeId });
+      const disablePeriodId = await idOf('/api/location/room/addDisablePeriod', { roomId, startAt: t.clock.now() + 3_600_000, endAt: t.clock.now() + 7_200_000 });
+      return { building, floor, roomId, roomTypeId, disablePeriodId };
+    };
+    const bravoRooms = await buildRooms(asBravo, 'Bravo');
 
     w = {
       a: {
@@ -423,10 +483,11 @@ describe(`access over the route table (${TEST_DIALECT})`, () => {
         user: await factories.user(alpha.id, { roleId: alphaRole, departmentId: alphaDepartment }),
         roleId: alphaRole,
         departmentId: alphaDepartment,
+        locationId: 0,
+        roomId: 0,
         swatchId: await styles.insertStyle(alpha.id, '#112233', t.clock.now()),
         roomThemeId: alphaRoomTheme,
         themeLogoId: alphaLogo.id,
-        roomId: alphaDisplay.roomId,
         displayId: alphaDisplay.deviceId,
       },
       b: {
@@ -439,8 +500,11 @@ describe(`access over the route table (${TEST_DIALECT})`, () => {
         departmentId: bravoDepartment,
         emptyDepartmentId: (emptyDepartment.body.result as { id: number }).id,
         locationId: bravoFloor,
-        roomId: bravoRoom,
         infoShowId: (infoShow.body.result as { id: number }).id,
+        buildingId: bravoRooms.building,
+        roomId: bravoRooms.roomId,
+        roomTypeId: bravoRooms.roomTypeId,
+        disablePeriodId: bravoRooms.disablePeriodId,
         swatchId: await styles.insertStyle(bravo.id, '#ABCDEF', t.clock.now()),
         mailId: await createMailOutboxRepository(t.db.kysely).insert({
           companyId: bravo.id,
@@ -463,6 +527,10 @@ describe(`access over the route table (${TEST_DIALECT})`, () => {
         lightCycleId: bravoCycle,
       },
     };
+    const alphaToken = await factories.session(w.a.admin);
+    const alphaRooms = await buildRooms((options) => call(t.app, { ...options, headers: { ...options.headers, token: alphaToken } }), 'Alpha');
+    w.a.locationId = alphaRooms.floor;
+    w.a.roomId = alphaRooms.roomId;
   });
   afterAll(() => t.cleanup());
 

@@ -33,6 +33,8 @@ import { createCompanyService } from './modules/company/company.service.js';
 import { doorDisplayRoutes } from './modules/door-display/door-display.routes.js';
 import { createDoorDisplayService } from './modules/door-display/door-display.service.js';
 import { healthRoutes } from './modules/health/health.routes.js';
+import { locationRoutes } from './modules/location/location.routes.js';
+import { createLocationService } from './modules/location/location.service.js';
 import { mailRoutes } from './modules/mail/mail.routes.js';
 import { managerRoutes } from './modules/manager/manager.routes.js';
 import { createManagerService } from './modules/manager/manager.service.js';
@@ -47,6 +49,8 @@ import { createMailThrottle } from './modules/registration/mail-throttle.js';
 import { registrationRoutes } from './modules/registration/registration.routes.js';
 import { createRegistrationService } from './modules/registration/registration.service.js';
 import { createPersonalService } from './modules/personal/personal.service.js';
+import { roomRoutes } from './modules/room/room.routes.js';
+import { createRoomService } from './modules/room/room.service.js';
 import { roleRoutes } from './modules/role/role.routes.js';
 import { createRoleService } from './modules/role/role.service.js';
 import { createLoginThrottle } from './modules/session/login-throttle.js';
@@ -252,6 +256,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     clock,
     platformOperators: new Set(config.platformOperators),
   });
+  const locations = createLocationService({ locations: repositories.locations, uploads, operationLog, transact, clock });
+  const rooms = createRoomService({ rooms: repositories.rooms, roomTypes: repositories.roomTypes, locations, uploads, operationLog, transact, clock });
   const company = createCompanyService({ companies: repositories.companies, clock, operationLog, uploads });
   const personal = createPersonalService({
     personal: repositories.personal,
@@ -377,6 +383,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(noticeConfigRoutes({ noticeConfig }));
       await api.register(vendorRoutes());
       await api.register(doorDisplayRoutes({ displays: doorDisplays }));
+      await api.register(locationRoutes({ locations }));
+      await api.register(roomRoutes({ rooms }));
     },
     { prefix: '/api' },
   );

@@ -44,6 +44,8 @@ describe(`tenancy (${TEST_DIALECT})`, () => {
   let mailOfB: number;
   let displayOfA: number;
   let displayOfB: number;
+  let roomOfA: number;
+  let roomOfB: number;
 
   beforeAll(async () => {
     t = await createTestApp();
@@ -128,6 +130,18 @@ describe(`tenancy (${TEST_DIALECT})`, () => {
     });
     expect(noticeUpdate.status).toBe(200);
     expect((await call(t.app, { method: 'PUT', url: '/api/company/application', headers: bHeaders, payload: { key: 'rooms', isEnabled: false } })).status).toBe(200);
+    // Each company's room on a floor, with a room type and a disable period of B's.
+    const roomIn = async (token: string, floorId: number, name: string, roomTypeId?: number) => {
+      const answer = await call<{ id: number }>(t.app, { method: 'POST', url: '/api/location/addMeetingRoom', headers: { token }, payload: { floorId, name, capacity: 5, ...(roomTypeId ? { roomTypeId } : {}) } });
+      expect(answer.status, answer.body.message).toBe(200);
+      return answer.body.result.id;
+    };
+    const bravoType = await call<{ id: number }>(t.app, { method: 'POST', url: '/api/roomType/add', headers: bHeaders, payload: { name: 'Bravo Secret Type', typeCode: 'BRAVO-SUB' } });
+    roomOfB = await roomIn(tokenB, floor, 'Bravo Vault Annex', bravoType.body.result.id);
+    const period = await call(t.app, { method: 'POST', url: '/api/location/room/addDisablePeriod', headers: bHeaders, payload: { roomId: roomOfB, startAt: t.clock.now() + 3_600_000, endAt: t.clock.now() + 7_200_000, reason: 'bravo-only works' } });
+    expect(period.status).toBe(200);
+    const alphaFloor = await t.factories.location({ companyId: a.id, level: LOCATION_LEVEL.floor, name: 'Alpha Floor' });
+    roomOfA = await roomIn(await t.factories.session(adminA), alphaFloor, 'Alpha Room');
     const outbox = createMailOutboxRepository(t.db.kysely);
     mailOfB = await outbox.insert({ companyId: b.id, to: adminB.email, subject: 'Bravo Vault opening', text: 'bravo-only', html: null, status: 'kept', createdAt: t.clock.now() });
     mailOfA = await outbox.insert({ companyId: a.id, to: adminA.email, subject: 'Alpha news', text: 'alpha', html: null, status: 'kept', createdAt: t.clock.now() });
@@ -168,6 +182,10 @@ describe(`tenancy (${TEST_DIALECT})`, () => {
       '/api/deviceLightCycle/findDeviceLightCycleList',
       '/api/deviceTheme/getDeviceThemeRecordByDeviceId',
       '/api/group/list',
+      '/api/location/findRoomById',
+      '/api/location/getLocationRegionInfo',
+      '/api/location/getLocationTree',
+      '/api/location/room/disablePeriods',
       '/api/mail/outbox',
       '/api/mail/outbox/details',
       '/api/manager/list',
@@ -176,6 +194,7 @@ describe(`tenancy (${TEST_DIALECT})`, () => {
       '/api/operation-log/list',
       '/api/passStrategy/getPassStrategy',
       '/api/role/current',
+      '/api/roomType/list',
       '/api/safety-password',
       '/api/screenSetting/findScreenSettingList',
       '/api/sso/candidates',
@@ -187,6 +206,9 @@ describe(`tenancy (${TEST_DIALECT})`, () => {
       '/api/tenant/group/list-of-location-or-group',
       '/api/tenant/group/style-table',
       '/api/tenant/group/user/statistics',
+      '/api/tenant/location/findLocationTreewithParam/city-building-room',
+      '/api/tenant/location/getLocationTree/city-and-building',
+      '/api/tenant/location/max-display-order',
       '/api/tenant/role/details',
       '/api/tenant/role/tree',
       '/api/tenant/role/user/candidates',
@@ -211,6 +233,9 @@ describe(`tenancy (${TEST_DIALECT})`, () => {
       // B's names all carry "bravo": A's search for it must find nothing.
       '/api/tenant/company/search': '?keyword=bravo',
       '/api/deviceLightCycle/findDeviceLightCycleList': `?deviceId=${displayOfA}`,
+      '/api/location/findRoomById': `?id=${roomOfA}`,
+      '/api/location/getLocationRegionInfo': `?id=${roomOfA}`,
+      '/api/location/room/disablePeriods': `?roomId=${roomOfA}`,
     };
     const foreignQuery: Record<string, string> = {
       '/api/mail/outbox/details': `?id=${mailOfB}`,
@@ -220,6 +245,10 @@ describe(`tenancy (${TEST_DIALECT})`, () => {
       '/api/tenant/role/user/search': `?roleId=${adminB.roleId}`,
       '/api/oauth/sendOauthMail': `?userIds=${adminB.id}`,
       '/api/deviceLightCycle/findDeviceLightCycleList': `?deviceId=${displayOfB}`,
+      '/api/location/findRoomById': `?id=${roomOfB}`,
+      '/api/location/getLocationRegionInfo': `?id=${roomOfB}`,
+      '/api/location/room/disablePeriods': `?roomId=${roomOfB}`,
+      '/api/location/getLocationTree': `?parentId=${roomOfB}`,
     };
     // A's directory sync is off (B's is on): running it is refused, with nothing of B's setting.
     const refusedForA: Record<string, number> = { '/api/ad/synGroupAndUser': 422 };

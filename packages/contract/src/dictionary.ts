@@ -9,7 +9,7 @@ import type { Lang } from './lang.js';
  */
 
 /** Room equipment keys (spec 001 section 3, Meeting room: equipment); rooms store a list of these. */
-export const EQUIPMENT_KEYS = ['projector', 'screen', 'whiteboard', 'videoConference', 'phone', 'tv', 'speaker', 'microphone'] as const;
+export const EQUIPMENT_KEYS = ['projector', 'screen', 'tv', 'whiteboard', 'videoConference', 'phone', 'speaker', 'microphone', 'camera', 'airConditioning'] as const;
 export type EquipmentKey = (typeof EQUIPMENT_KEYS)[number];
 
 /** How attendees sign in to a room (spec 001 section 3): by hand on the display, or by scanning a code. */
@@ -17,8 +17,9 @@ export const SIGN_IN_WAYS = ['manual', 'qr'] as const;
 export type SignInWay = (typeof SIGN_IN_WAYS)[number];
 
 /** Room capacity bands for filters (spec 001 section 3). */
-export const CAPACITY_BANDS = ['1-5', '6-10', '11-20', '21-50', 'over50'] as const;
-export type CapacityBand = (typeof CAPACITY_BANDS)[number];
+export const CAPACITY_BANDS = ['1-5', '6-10', '11-20', '21-50', '50+'] as const;
+export const CapacityBand = z.enum(CAPACITY_BANDS);
+export type CapacityBand = z.infer<typeof CapacityBand>;
 
 /** The capacity range of each band, inclusive; `max` null means no upper bound. */
 export const CAPACITY_BAND_RANGES: Record<CapacityBand, { min: number; max: number | null }> = {
@@ -26,7 +27,7 @@ export const CAPACITY_BAND_RANGES: Record<CapacityBand, { min: number; max: numb
   '6-10': { min: 6, max: 10 },
   '11-20': { min: 11, max: 20 },
   '21-50': { min: 21, max: 50 },
-  over50: { min: 51, max: null },
+  '50+': { min: 51, max: null },
 };
 
 /** When a meeting's notice goes out, in minutes before its start; 0 is at the event (spec 001 section 9). */
@@ -59,6 +60,8 @@ export const DICTIONARY = {
     tv: { 'en-US': 'TV', 'zh-CN': '电视' },
     speaker: { 'en-US': 'Speaker', 'zh-CN': '音箱' },
     microphone: { 'en-US': 'Microphone', 'zh-CN': '麦克风' },
+    camera: { 'en-US': 'Camera', 'zh-CN': '摄像头' },
+    airConditioning: { 'en-US': 'Air conditioning', 'zh-CN': '空调' },
   } satisfies Record<EquipmentKey, Labels>,
   signInWay: {
     manual: { 'en-US': 'Manual sign-in', 'zh-CN': '手动签到' },
@@ -69,7 +72,7 @@ export const DICTIONARY = {
     '6-10': { 'en-US': '6-10 people', 'zh-CN': '6-10 人' },
     '11-20': { 'en-US': '11-20 people', 'zh-CN': '11-20 人' },
     '21-50': { 'en-US': '21-50 people', 'zh-CN': '21-50 人' },
-    over50: { 'en-US': 'Over 50 people', 'zh-CN': '50 人以上' },
+    '50+': { 'en-US': 'Over 50 people', 'zh-CN': '50 人以上' },
   } satisfies Record<CapacityBand, Labels>,
   noticeTime: {
     '0': { 'en-US': 'At the event', 'zh-CN': '事件发生时' },

@@ -26,3 +26,4 @@ export * from './dictionary.js';
 export * from './display-info.js';
 export * from './application.js';
 export * from './door-display.js';
+export * from './location.js';

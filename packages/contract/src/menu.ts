@@ -35,7 +35,7 @@ export const MENU_CATALOGUE: MenuNode[] = [
   {
     key: 'rooms', icon: 'HomeOutlined', menuType: 'BOOKER', isBuilt: false,
     children: [
-      page('meeting', '/meeting', 'ApartmentOutlined', 'BOOKER', 'roomsLocations'),
+      page('meeting', '/meeting', 'ApartmentOutlined', 'BOOKER', 'roomsLocations', true),
       page('report', '/report', 'FileTextOutlined', 'BOOKER', 'reports'),
       page('broadcast', '/broadcast', 'NotificationOutlined', 'BOOKER', 'broadcast'),
       page('doorDisplays', '/door-displays', 'TabletOutlined', 'BOOKER', 'reservationScreens', true),

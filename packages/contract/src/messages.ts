@@ -427,6 +427,55 @@ export const MESSAGES = {
     'en-US': 'The light cycle overlaps another cycle of this display on a shared day',
     'zh-CN': '该亮屏周期与此设备的另一个周期在同一天内时间重叠',
   },
+  // locations and rooms
+  locationNotFound: { 'en-US': 'The location does not exist', 'zh-CN': '位置不存在' },
+  locationParentNotFound: { 'en-US': 'The parent location does not exist', 'zh-CN': '上级位置不存在' },
+  locationLevelNotAllowed: {
+    'en-US': 'This kind of location cannot be added here (country > city > campus > building > floor > room)',
+    'zh-CN': '此处不能添加该类型的位置（国家 > 城市 > 园区 > 楼宇 > 楼层 > 会议室）',
+  },
+  locationTimeZoneRequired: { 'en-US': 'A building needs its time zone', 'zh-CN': '楼宇需要设置时区' },
+  locationTimeZoneOnlyBuilding: {
+    'en-US': 'Only a building has a time zone and an address; floors and rooms inherit them',
+    'zh-CN': '只有楼宇可以设置时区和地址，楼层和会议室继承楼宇的设置',
+  },
+  locationRoomUseRoomCall: {
+    'en-US': 'Rooms are added and edited with the room form',
+    'zh-CN': '会议室请通过会议室表单添加和编辑',
+  },
+  locationHasReservations: {
+    'en-US': 'Cannot delete: {count} upcoming reservation(s) in rooms under this location; cancel or move them first',
+    'zh-CN': '无法删除：该位置下的会议室还有 {count} 个未开始的预约，请先取消或改期',
+  },
+  locationMoveFirst: { 'en-US': 'The location is already the first among its siblings', 'zh-CN': '该位置已经是同级中的第一个' },
+  locationMoveLast: { 'en-US': 'The location is already the last among its siblings', 'zh-CN': '该位置已经是同级中的最后一个' },
+  locationIconNotOwn: { 'en-US': 'The region icon must be an image uploaded to this company', 'zh-CN': '区域图标必须是本公司上传的图片' },
+  roomNotFound: { 'en-US': 'The meeting room does not exist', 'zh-CN': '会议室不存在' },
+  roomFloorNotFound: { 'en-US': 'Choose the floor the room is on', 'zh-CN': '请选择会议室所在的楼层' },
+  roomImageNotOwn: { 'en-US': 'The background image must be an image uploaded to this company', 'zh-CN': '背景图片必须是本公司上传的图片' },
+  roomTypeNotFound: { 'en-US': 'The room type does not exist', 'zh-CN': '会议室类型不存在' },
+  roomTypeDisabled: { 'en-US': 'The room type {name} is disabled', 'zh-CN': '会议室类型 {name} 已停用' },
+  roomTypeZoomMix: {
+    'en-US': 'A Zoom room cannot change to a standard room type, nor a standard room to a Zoom type',
+    'zh-CN': 'Zoom 会议室不能改为普通会议室类型，普通会议室也不能改为 Zoom 类型',
+  },
+  roomTypeKindInUse: {
+    'en-US': 'The kind of a room type cannot change while {count} room(s) use it',
+    'zh-CN': '仍有 {count} 个会议室使用该类型，不能更改其种类',
+  },
+  roomTypeInUse: {
+    'en-US': 'The room type is used by {count} room(s); give them another type first',
+    'zh-CN': '该类型仍被 {count} 个会议室使用，请先为它们更换类型',
+  },
+  roomTypeCodeTaken: { 'en-US': 'The type code {code} is already used', 'zh-CN': '类型编码 {code} 已被使用' },
+  disablePeriodTimesRequired: { 'en-US': 'Please choose the disable time', 'zh-CN': '请选择禁用时间' },
+  disablePeriodStartAfterEnd: { 'en-US': 'The start time cannot be later than the end time', 'zh-CN': '开始时间不能晚于结束时间' },
+  disablePeriodTooShort: { 'en-US': 'The disable time must be at least 1 hour long', 'zh-CN': '禁用时间至少为 1 小时' },
+  disablePeriodEndTooSoon: {
+    'en-US': 'The end time must be at least 1 hour after now',
+    'zh-CN': '结束时间必须晚于当前时间至少 1 小时',
+  },
+  disablePeriodNotFound: { 'en-US': 'The disable period does not exist', 'zh-CN': '禁用时段不存在' },
 } as const satisfies Record<string, Record<Lang, string>>;
 
 export type MessageKey = keyof typeof MESSAGES;

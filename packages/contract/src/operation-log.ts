@@ -62,6 +62,18 @@ export const OPERATION_ACTIONS = [
   'doorDisplay.addLightCycle',
   'doorDisplay.updateLightCycle',
   'doorDisplay.deleteLightCycle',
+  'location.create',
+  'location.update',
+  'location.move',
+  'location.delete',
+  'room.create',
+  'room.update',
+  'room.addDisablePeriod',
+  'room.deleteDisablePeriod',
+  'roomType.create',
+  'roomType.update',
+  'roomType.setStatus',
+  'roomType.delete',
 ] as const;
 export type OperationAction = (typeof OPERATION_ACTIONS)[number];
 

@@ -16,6 +16,8 @@ import { createOperationLogRepository } from '../modules/operation-log/operation
 import { createPersonalRepository } from '../modules/personal/personal.repository.js';
 import { createPasswordResetRepository } from '../modules/recovery/recovery.repository.js';
 import { createRegistrationRepository } from '../modules/registration/registration.repository.js';
+import { createRoomRepository } from '../modules/room/room.repository.js';
+import { createRoomTypeRepository } from '../modules/room/room-type.repository.js';
 import { createRoleRepository } from '../modules/role/role.repository.js';
 import { createSessionRepository } from '../modules/session/session.repository.js';
 import { createSettingsRepository } from '../modules/settings/settings.repository.js';
@@ -45,6 +47,8 @@ export function createRepositories(db: Kysely<DB>) {
     passwordResets: createPasswordResetRepository(db),
     registrations: createRegistrationRepository(db),
     roles: createRoleRepository(db),
+    rooms: createRoomRepository(db),
+    roomTypes: createRoomTypeRepository(db),
     sessions: createSessionRepository(db),
     settings: createSettingsRepository(db),
     sso: createSsoRepository(db),

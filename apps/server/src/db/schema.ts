@@ -125,6 +125,18 @@ export interface RoomTable {
   updated_at: number;
 }
 
+/** A period a room cannot be booked (maintenance). */
+export interface RoomDisablePeriodTable {
+  id: Generated<number>;
+  company_id: number;
+  room_id: number;
+  start_at: number;
+  end_at: number;
+  reason: string | null;
+  created_by: number | null;
+  created_at: number;
+}
+
 /** A device bound to a room; door displays first. */
 export interface DeviceTable {
   id: Generated<number>;
@@ -494,6 +506,7 @@ export interface DB {
   locations: LocationTable;
   room_types: RoomTypeTable;
   rooms: RoomTable;
+  room_disable_periods: RoomDisablePeriodTable;
   devices: DeviceTable;
   reservations: ReservationTable;
   leases: LeaseTable;

@@ -7,6 +7,7 @@ import { doorDisplayRoutes } from '../modules/door-display/door-display.routes';
 import { directoryRoutes } from '../modules/directory/directory.routes';
 import { companyRoutes } from '../modules/company/company.routes';
 import { homeRoutes } from '../modules/home/home.routes';
+import { locationRoutes } from '../modules/location/location.routes';
 import { mailRoutes } from '../modules/mail/mail.routes';
 import { managerRoutes } from '../modules/manager/manager.routes';
 import { operationLogRoutes } from '../modules/operation-log/operation-log.routes';
@@ -32,6 +33,7 @@ export const SHELL_PAGES: PageRoute[] = [
   ...applicationRoutes,
   ...displaySettingsRoutes,
   ...doorDisplayRoutes,
+  ...locationRoutes,
 ];
 
 /** The shell page a path opens, if any. */

@@ -17,6 +17,7 @@ import { directorySyncSchedule } from './2026_11_22_0018_directory_sync_schedule
 import { deviceThemes } from './2026_11_22_0014_device_themes.js';
 import { displayInfo } from './2026_11_22_0015_display_info.js';
 import { doorDisplays } from './2026_11_22_0013_door_displays.js';
+import { roomDetails } from './2026_11_22_0012_room_details.js';
 import type { DialectMigration } from './helpers.js';
 
 /**
@@ -34,6 +35,7 @@ export const MIGRATIONS: ReadonlyArray<readonly [name: string, migration: Dialec
   ['2026_11_21_0009_company_owner', companyOwner],
   ['2026_11_21_0010_directory_sync', directorySync],
   ['2026_11_22_0011_rooms', rooms],
+  ['2026_11_22_0012_room_details', roomDetails],
   ['2026_11_22_0013_door_displays', doorDisplays],
   ['2026_11_22_0014_device_themes', deviceThemes],
   ['2026_11_22_0015_display_info', displayInfo],

@@ -23,7 +23,7 @@ describe(`demo seed (${TEST_DIALECT})`, () => {
     expect(first.created).toBe(true);
     expect(first.adminPasswordGenerated).toMatch(/^[A-Za-z0-9]{16}$/);
     const second = await seedDemo(database.db, { adminPassword: null, clock, hasher });
-    expect(second).toEqual({ created: false, adminPasswordGenerated: null });
+    expect(second).toEqual({ created: false, adminPasswordGenerated: null, rooms: [] });
 
     const db = database.db.kysely;
     expect(await db.selectFrom('companies').selectAll().execute()).toHaveLength(1);
@@ -70,10 +70,21 @@ describe(`demo seed (${TEST_DIALECT})`, () => {
     expect(JSON.parse(staff.permissions)).toEqual(normalizePermissions(DEMO_ROLE_PERMISSIONS.staff));
 
     const locations = await db.selectFrom('locations').selectAll().execute();
-    const building = locations.find((location) => location.level === 5)!;
-    expect(building).toMatchObject({ name: 'Riverside House', time_zone: 'Europe/London' });
-    expect(locations.filter((location) => location.level === 6)).toHaveLength(3);
-    expect(locations.filter((location) => location.level === 7).length).toBeGreaterThanOrEqual(9);
+    const buildings = locations.filter((location) => location.level === 5).map((location) => [location.name, location.time_zone]);
+    expect(buildings).toEqual([['Riverside House', 'Europe/London'], ['Pudong Innovation Tower', 'Asia/Shanghai']]);
+    expect(locations.filter((location) => location.level === 6)).toHaveLength(7);
+    // Every room node has its room row, and the seed hands the rooms to modules that add devices.
+    const roomNodes = locations.filter((location) => location.level === 7);
+    const rooms = await db.selectFrom('rooms as r').innerJoin('room_types as t', 't.id', 'r.room_type_id').select(['r.id', 'r.capacity', 't.kind', 'r.has_door_display']).execute();
+    expect(rooms.map((room) => room.id).sort()).toEqual(roomNodes.map((room) => room.id).sort());
+    expect(rooms).toHaveLength(40);
+    expect(first.rooms.map((room) => room.id).sort()).toEqual(rooms.map((room) => room.id).sort());
+    expect(first.rooms.filter((room) => room.hasDoorDisplay).length).toBeGreaterThanOrEqual(10);
+    expect(rooms.some((room) => room.kind === 'zoom')).toBe(true);
+    expect(new Set(rooms.map((room) => (room.capacity <= 5 ? 1 : room.capacity <= 10 ? 2 : room.capacity <= 20 ? 3 : room.capacity <= 50 ? 4 : 5))).size).toBe(5);
+    // People still sit at the London floors and the reception.
+    const seated = new Set(users.map((user) => user.location_id));
+    for (const name of ['Ground floor', '1st floor', '2nd floor', 'Reception Lounge']) expect(seated.has(locations.find((location) => location.name === name)!.id), name).toBe(true);
     const departments = await db.selectFrom('departments').select('name').execute();
     expect(departments.map((department) => department.name)).toEqual(
       expect.arrayContaining(['Executive', 'Engineering', 'Sales', 'Facilities & Reception', 'People & Culture']),
@@ -89,7 +100,7 @@ describe(`demo seed (${TEST_DIALECT})`, () => {
     await migrateToLatest(database.db);
     const hasher = createCachingHasher();
     const result = await seedDemo(database.db, { adminPassword: 'Given-Password-1', clock: createFakeClock(), hasher });
-    expect(result).toEqual({ created: true, adminPasswordGenerated: null });
+    expect(result).toMatchObject({ created: true, adminPasswordGenerated: null });
     const admin = await database.db.kysely.selectFrom('users').selectAll().where('user_name', '=', 'admin').executeTakeFirstOrThrow();
     expect(await hasher.verify(admin.password_hash, 'Given-Password-1')).toBe(true);
   });

@@ -1,15 +1,16 @@
 import { randomBytes } from 'node:crypto';
 import { ACTIVATION_HOURS, normalizePermissions, normalizeSwatchColor, type DEFAULT_SWATCHES, type Permission } from '@atrium/contract';
 import { provisionCompany, STANDARD_ROLES } from '../../modules/company/company.provisioning.js';
-import { LOCATION_LEVEL } from '../../modules/location/location.repository.js';
 import { HOUR_MS, type Clock } from '../../platform/clock.js';
 import { createPasswordHasher, type PasswordHasher } from '../../platform/password.js';
 import { hashSessionToken, newSessionToken } from '../../platform/session-token.js';
 import { withTransaction, type Database } from '../database.js';
 import type { Gender } from '../schema.js';
+import { seedDemoRooms, type DemoRooms } from './demo-rooms.js';
+import { seedDeviceThemes } from './device-themes.js';
+import { seedDoorDisplays } from '../../modules/door-display/door-display.seed.js';
 import {
   createDepartment,
-  createLocation,
   createRole,
   createUser,
   generatePassword,
@@ -54,6 +55,8 @@ export interface SeedDemoResult {
   created: boolean;
   /** The generated admin password, to print once; null when given or when nothing was created. */
   adminPasswordGenerated: string | null;
+  /** The seeded rooms (empty when nothing was created), for modules that seed devices on them. */
+  rooms: DemoRooms['rooms'];
 }
 
 type RoleKey = keyof typeof DEMO_ROLE_PERMISSIONS;
@@ -122,17 +125,8 @@ const PEOPLE: DemoPerson[] = [
 ];
 
 /** Floors of Riverside House and their rooms, in display order. */
-const FLOORS: Array<{ key: string; name: string; rooms: Array<{ key?: string; name: string }> }> = [
-  {
-    key: 'ground',
-    name: 'Ground floor',
-    rooms: [{ key: 'reception', name: 'Reception Lounge' }, { name: 'Thames' }, { name: 'Southwark' }, { name: 'Wellbeing Room' }],
-  },
-  { key: 'floor1', name: '1st floor', rooms: [{ name: 'Kew' }, { name: 'Richmond' }, { name: 'Greenwich' }, { name: 'Focus Pod 1' }] },
-  { key: 'floor2', name: '2nd floor', rooms: [{ name: 'Boardroom' }, { name: 'Hampstead' }, { name: 'Camden' }, { name: 'Focus Pod 2' }] },
-];
 
-async function buildDemoCompany(ctx: SeedContext, adminPassword: string): Promise<void> {
+async function buildDemoCompany(ctx: SeedContext, adminPassword: string): Promise<{ companyId: number; rooms: DemoRooms['rooms'] }> {
   // The company page and global settings look real: an address, contacts, a size band (no logo:
   // the shell shows its default mark) and a password policy the generated passwords meet.
   const standard = await provisionCompany(
@@ -211,26 +205,7 @@ async function buildDemoCompany(ctx: SeedContext, adminPassword: string): Promis
   await addDepartment('facilities', 'Facilities & Reception', 'FAC', '#13C2C2', 3);
   await addDepartment('people', 'People & Culture', 'PEOPLE', '#EB2F96', 4);
 
-  const places: Record<string, number> = {};
-  const country = await createLocation(ctx, { companyId, level: LOCATION_LEVEL.country, name: 'United Kingdom' });
-  const city = await createLocation(ctx, { companyId, parentId: country, level: LOCATION_LEVEL.city, name: 'London' });
-  const park = await createLocation(ctx, { companyId, parentId: city, level: LOCATION_LEVEL.park, name: 'Riverside Park' });
-  const building = await createLocation(ctx, {
-    companyId,
-    parentId: park,
-    level: LOCATION_LEVEL.building,
-    name: 'Riverside House',
-    timeZone: 'Europe/London',
-    address: '12 Riverside Walk, London SE1 9PP, United Kingdom',
-  });
-  for (const [floorIndex, floor] of FLOORS.entries()) {
-    const floorId = await createLocation(ctx, { companyId, parentId: building, level: LOCATION_LEVEL.floor, name: floor.name, sortOrder: floorIndex });
-    places[floor.key] = floorId;
-    for (const [roomIndex, room] of floor.rooms.entries()) {
-      const roomId = await createLocation(ctx, { companyId, parentId: floorId, level: LOCATION_LEVEL.room, name: room.name, sortOrder: roomIndex });
-      if (room.key) places[room.key] = roomId;
-    }
-  }
+  const { places, rooms } = await seedDemoRooms(ctx, companyId);
 
   const adminId = await createUser(ctx, {
     companyId,
@@ -281,6 +256,7 @@ async function buildDemoCompany(ctx: SeedContext, adminPassword: string): Promis
   }
 
   await recordDemoHistory(ctx, companyId, { admin: { id: adminId, fullName: 'Atrium Administrator' }, people, roles, departments });
+  return { companyId, rooms };
 }
 
 /** A few days of administration, so the operation log does not open empty. */
@@ -351,14 +327,17 @@ async function recordDemoHistory(
  * failure leaves no half-built company behind.
  */
 export async function seedDemo(db: Database, { adminPassword, clock, hasher = createPasswordHasher() }: SeedDemoOptions): Promise<SeedDemoResult> {
-  const nothing: SeedDemoResult = { created: false, adminPasswordGenerated: null };
+  const nothing: SeedDemoResult = { created: false, adminPasswordGenerated: null, rooms: [] };
   const password = adminPassword ?? generatePassword();
   try {
     return await withTransaction(db.kysely, async (trx) => {
       const ctx = seedContext(trx, hasher, clock.now());
       if (await ctx.repositories.companies.hasAnyCompany()) return nothing;
-      await buildDemoCompany(ctx, password);
-      return { created: true, adminPasswordGenerated: adminPassword === null ? password : null };
+      const { companyId, rooms } = await buildDemoCompany(ctx, password);
+      // Door displays on the rooms that have one, each with a theme.
+      await seedDoorDisplays(trx, companyId, rooms.filter((room) => room.hasDoorDisplay).map((room) => room.id), clock);
+      await seedDeviceThemes(trx, companyId, clock.now());
+      return { created: true, adminPasswordGenerated: adminPassword === null ? password : null, rooms };
     });
   } catch (error) {
     // Another process seeding the same database at the same moment wins; this one has nothing to do.

@@ -250,7 +250,7 @@ export function createDepartmentRepository(db: Kysely<DB>) {
     },
 
     async locationExists(companyId: number, locationId: number): Promise<boolean> {
-      const row = await db.selectFrom('locations').select('id').where('company_id', '=', companyId).where('id', '=', locationId).executeTakeFirst();
+      const row = await db.selectFrom('locations').select('id').where('company_id', '=', companyId).where('id', '=', locationId).where('deleted_at', 'is', null).executeTakeFirst();
       return row !== undefined;
     },
 
@@ -263,10 +263,11 @@ export function createDepartmentRepository(db: Kysely<DB>) {
           'l.name',
           'l.level',
           eb
-            .exists(eb.selectFrom('locations as c').select('c.id').whereRef('c.parent_id', '=', 'l.id').whereRef('c.company_id', '=', 'l.company_id'))
+            .exists(eb.selectFrom('locations as c').select('c.id').whereRef('c.parent_id', '=', 'l.id').whereRef('c.company_id', '=', 'l.company_id').where('c.deleted_at', 'is', null))
             .as('has_children'),
         ])
         .where('l.company_id', '=', companyId)
+        .where('l.deleted_at', 'is', null)
         .where('l.parent_id', parentId === null ? 'is' : '=', parentId)
         .orderBy('l.sort_order')
         .orderBy('l.id')

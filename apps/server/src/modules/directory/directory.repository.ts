@@ -138,7 +138,7 @@ export function createDirectoryRepository(db: Kysely<DB>) {
     },
 
     async hasLocation(companyId: number, id: number): Promise<boolean> {
-      return (await db.selectFrom('locations').select('id').where('company_id', '=', companyId).where('id', '=', id).executeTakeFirst()) !== undefined;
+      return (await db.selectFrom('locations').select('id').where('company_id', '=', companyId).where('id', '=', id).where('deleted_at', 'is', null).executeTakeFirst()) !== undefined;
     },
 
     /** The company's default role, else its first role. */
@@ -212,7 +212,7 @@ export function createDirectoryRepository(db: Kysely<DB>) {
       const [departments, roles, locations] = await Promise.all([
         db.selectFrom('departments').select(['id', 'name', 'parent_id']).where('company_id', '=', companyId).orderBy('sort_order').orderBy('name').execute(),
         db.selectFrom('roles').select(['id', 'name', 'is_default']).where('company_id', '=', companyId).orderBy('sort_order').orderBy('name').execute(),
-        db.selectFrom('locations').select(['id', 'name', 'level']).where('company_id', '=', companyId).orderBy('level').orderBy('sort_order').orderBy('name').execute(),
+        db.selectFrom('locations').select(['id', 'name', 'level']).where('company_id', '=', companyId).where('deleted_at', 'is', null).orderBy('level').orderBy('sort_order').orderBy('name').execute(),
       ]);
       return {
         departments: departments.map((row) => ({ id: row.id, name: row.name, parentId: row.parent_id })),

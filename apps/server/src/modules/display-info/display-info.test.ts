@@ -62,7 +62,7 @@ describe(`display information and the dictionary (${TEST_DIALECT})`, () => {
     it('answers every type without dicType, and refuses an unknown type', async () => {
       const all = await get<DictionaryItem[]>('/api/customSetting/getSysDicItemList', tokens.outsider);
       expect([...new Set(all.body.result.map((item) => item.dicType))]).toEqual(DICTIONARY_TYPES);
-      expect(all.body.result.filter((item) => item.dicType === 'capacityBand').map((item) => item.code)).toEqual(['1-5', '6-10', '11-20', '21-50', 'over50']);
+      expect(all.body.result.filter((item) => item.dicType === 'capacityBand').map((item) => item.code)).toEqual(['1-5', '6-10', '11-20', '21-50', '50+']);
       const unknown = await get('/api/customSetting/getSysDicItemList?dicType=colours', tokens.outsider, 'zh-CN');
       expect([unknown.status, unknown.body.returncode]).toEqual([400, ReturnCode.BAD_REQUEST]);
       expect(unknown.body.message).toBe('请求有误：dicType');
