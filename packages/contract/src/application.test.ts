@@ -5,12 +5,19 @@ import { MENU_CATALOGUE, menuForPermissions, menuPaths, type MenuNode } from './
 const allBuilt = (nodes: MenuNode[]): MenuNode[] => nodes.map((node) => ({ ...node, isBuilt: true, ...(node.children ? { children: allBuilt(node.children) } : {}) }));
 
 describe('applications', () => {
-  it('own only top-level entries of the catalogue, each at most once', () => {
-    const topLevel = new Set(MENU_CATALOGUE.map((node) => node.key));
-    const owned = APPLICATIONS.flatMap((application) => [...application.menuKeys]).filter((key) => topLevel.has(key));
+  it('own entries of the catalogue (groups or pages inside one), each at most once', () => {
+    const keysOf = (nodes: MenuNode[]): string[] => nodes.flatMap((node) => [node.key, ...keysOf(node.children ?? [])]);
+    const inCatalogue = new Set(keysOf(MENU_CATALOGUE));
+    const owned = APPLICATIONS.flatMap((application) => [...application.menuKeys]).filter((key) => inCatalogue.has(key));
     expect(new Set(owned).size).toBe(owned.length);
     expect(owned).not.toContain('userManagement');
     expect(applicationNodes('desks', MENU_CATALOGUE).map((node) => node.key)).toEqual(['desks', 'workstations']);
+    expect(applicationNodes('doorDisplays', MENU_CATALOGUE).map((node) => node.key)).toEqual(['doorDisplays', 'displaySettings']);
+    // The Rooms group without the pages that belong to Door displays.
+    const roomPages = applicationNodes('rooms', MENU_CATALOGUE).flatMap((node) => (node.children ?? [node]).map((child) => child.key));
+    expect(roomPages).toContain('meeting');
+    expect(roomPages).not.toContain('doorDisplays');
+    expect(isApplicationBuilt('doorDisplays', MENU_CATALOGUE)).toBe(true);
   });
 
   it('are built when one of their pages is', () => {
@@ -27,7 +34,10 @@ describe('applications', () => {
     expect(all).toContain('/display-settings');
     expect(withoutRooms).not.toContain('/display-settings');
     expect(withoutRooms).toContain('/guider-set');
-    expect(all.filter((path) => !withoutRooms.includes(path)).sort()).toEqual(['/booker-blacklist', '/booker-preferences', '/display-settings']);
+    expect(all.filter((path) => !withoutRooms.includes(path)).sort()).toEqual(['/booker-blacklist', '/booker-preferences', '/display-settings', '/door-displays']);
+    // Door displays are pages inside the Rooms group: switched off, only they go.
+    const withoutDisplays = menuPaths(menuForPermissions(granted, withoutApplications(catalogue, ['doorDisplays'])));
+    expect(all.filter((path) => !withoutDisplays.includes(path)).sort()).toEqual(['/display-settings', '/door-displays']);
     expect(withoutApplications(catalogue, [])).toBe(catalogue);
   });
 });

@@ -10,7 +10,8 @@ import type { MenuNode } from './menu.js';
  */
 export const APPLICATIONS = [
   { key: 'rooms', menuKeys: ['rooms', 'tools', 'roomBoard'], icon: 'HomeOutlined' },
-  { key: 'doorDisplays', menuKeys: ['displays'], icon: 'TabletOutlined' },
+  // Pages inside the Rooms group: switching Rooms off hides them too.
+  { key: 'doorDisplays', menuKeys: ['doorDisplays', 'displaySettings'], icon: 'TabletOutlined' },
   { key: 'messages', menuKeys: ['messages'], icon: 'MessageOutlined' },
   { key: 'visitors', menuKeys: ['visitors'], icon: 'SolutionOutlined' },
   { key: 'desks', menuKeys: ['desks', 'workstations'], icon: 'DesktopOutlined' },
@@ -28,21 +29,27 @@ function builtPages(node: MenuNode): MenuNode[] {
   return node.isBuilt && node.path ? [node] : [];
 }
 
-/** The top-level menu nodes an application owns, from a catalogue. */
+/** The menu nodes an application owns (top-level groups or pages inside one), from a catalogue. */
 export const applicationNodes = (key: ApplicationKey, catalogue: readonly MenuNode[]): MenuNode[] => {
   const menuKeys: readonly string[] = APPLICATIONS.find((application) => application.key === key)?.menuKeys ?? [];
-  return catalogue.filter((node) => menuKeys.includes(node.key));
+  const owned = (nodes: readonly MenuNode[]): MenuNode[] =>
+    nodes.flatMap((node) => (menuKeys.includes(node.key) ? [node] : owned(node.children ?? [])));
+  // Pages another application owns inside this one's group are that application's.
+  const others = APPLICATIONS.filter((application) => application.key !== key).map((application) => application.key);
+  return withoutApplications(owned(catalogue), others);
 };
 
 /** Whether an application has a built page in the catalogue. */
 export const isApplicationBuilt = (key: ApplicationKey, catalogue: readonly MenuNode[]) =>
   applicationNodes(key, catalogue).some((node) => builtPages(node).length > 0);
 
-/** The catalogue without the top-level entries of the switched-off applications. */
+/** The catalogue without the entries (at any depth) of the switched-off applications. */
 export function withoutApplications(catalogue: MenuNode[], switchedOff: readonly string[]): MenuNode[] {
   if (switchedOff.length === 0) return catalogue;
   const hidden = new Set<string>(APPLICATIONS.filter((application) => switchedOff.includes(application.key)).flatMap((application) => [...application.menuKeys]));
-  return catalogue.filter((node) => !hidden.has(node.key));
+  const keep = (nodes: MenuNode[]): MenuNode[] =>
+    nodes.filter((node) => !hidden.has(node.key)).map((node) => (node.children ? { ...node, children: keep(node.children) } : node));
+  return keep(catalogue);
 }
 
 /** One application as `GET /company/application` answers it. */

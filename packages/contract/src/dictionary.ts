@@ -54,10 +54,10 @@ export const DICTIONARY = {
   equipment: {
     projector: { 'en-US': 'Projector', 'zh-CN': '投影仪' },
     screen: { 'en-US': 'Screen', 'zh-CN': '显示屏' },
+    tv: { 'en-US': 'TV', 'zh-CN': '电视' },
     whiteboard: { 'en-US': 'Whiteboard', 'zh-CN': '白板' },
     videoConference: { 'en-US': 'Video conference', 'zh-CN': '视频会议' },
     phone: { 'en-US': 'Phone', 'zh-CN': '电话' },
-    tv: { 'en-US': 'TV', 'zh-CN': '电视' },
     speaker: { 'en-US': 'Speaker', 'zh-CN': '音箱' },
     microphone: { 'en-US': 'Microphone', 'zh-CN': '麦克风' },
     camera: { 'en-US': 'Camera', 'zh-CN': '摄像头' },

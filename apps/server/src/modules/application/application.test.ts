@@ -34,13 +34,17 @@ describe(`application centre (${TEST_DIALECT})`, () => {
     expect(admin.status).toBe(200);
     expect(admin.body.result.canEdit).toBe(true);
     expect(admin.body.result.list.map((application) => application.key)).toEqual(APPLICATION_KEYS);
-    expect(admin.body.result.list.find((application) => application.key === 'rooms')).toEqual({ key: 'rooms', icon: 'HomeOutlined', isBuilt: true, isEnabled: true, path: '/display-settings' });
+    expect(admin.body.result.list.find((application) => application.key === 'rooms')).toEqual({ key: 'rooms', icon: 'HomeOutlined', isBuilt: true, isEnabled: true, path: '/meeting' });
+    // Door displays' pages sit in the Rooms group but belong to their own application.
+    expect(admin.body.result.list.find((application) => application.key === 'doorDisplays')).toMatchObject({ isBuilt: true, isEnabled: true, path: '/door-displays' });
     expect(admin.body.result.list.find((application) => application.key === 'airQuality')).toMatchObject({ isBuilt: false, isEnabled: true, path: null });
 
     const plain = await get<ApplicationList>(APPS, tokens.plain);
     expect(plain.body.result.canEdit).toBe(false);
     expect(plain.body.result.list.find((application) => application.key === 'rooms')).toMatchObject({ isBuilt: true, path: null });
-    expect((await get<ApplicationList>(APPS, tokens.screens)).body.result.list.find((application) => application.key === 'rooms')!.path).toBe('/display-settings');
+    const screens = (await get<ApplicationList>(APPS, tokens.screens)).body.result.list;
+    expect(screens.find((application) => application.key === 'rooms')!.path).toBeNull();
+    expect(screens.find((application) => application.key === 'doorDisplays')!.path).toBe('/door-displays');
     expect((await call(t.app, { method: 'GET', url: APPS })).status).toBe(401);
   });
 
