@@ -1,7 +1,6 @@
 import { copyFileSync, mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import Database from 'better-sqlite3';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NARROW, WIDE, openFromMenu, screenshot } from './support/browser.js';
 import { openAdminSession, type AdminSession } from './support/admin-session.js';
@@ -33,23 +32,19 @@ async function shot(page: Page, name: string) {
   copyFileSync(`${artifacts}${name}.png`, `${SHOTS}${name}.png`);
 }
 
-// The facilities admin puts a booking screen at the Boardroom door: issues a code, the screen
+// The facilities admin puts a booking screen at the Camden door (the demo has displays elsewhere): issues a code, the screen
 // activates with it, shows online, and gets its light cycle, in English and in Chinese.
 describe('door displays', () => {
   let session: AdminSession;
   let page: Page;
   let code = '';
   let deviceToken = '';
+  /** The row of the display this journey puts up (the demo has others, online too). */
+  let deviceRow: Locator;
 
   beforeAll(async () => {
     session = await openAdminSession(PASSWORD);
     ({ page } = session);
-    // The demo's level-7 places become rooms (the rooms module's seed does the same; ignored once it has).
-    const db = new Database(`${session.server.dataDir}/atrium.db`);
-    db.pragma('busy_timeout = 5000');
-    const now = Date.now();
-    db.prepare('insert or ignore into rooms (id, company_id, capacity, created_at, updated_at) select id, company_id, 8, ?, ? from locations where level = 7').run(now, now);
-    db.close();
   });
   afterAll(() => session?.close());
 
@@ -60,8 +55,8 @@ describe('door displays', () => {
     const dialog = page.getByRole('dialog');
     await dialog.waitFor();
     await page.getByTestId('add-code-room').click();
-    await page.keyboard.type('Boardroom');
-    await page.locator('.ant-select-item-option', { hasText: 'Boardroom' }).click();
+    await page.keyboard.type('Camden');
+    await page.locator('.ant-select-item-option', { hasText: 'Camden' }).click();
     await shot(page, 'door-01-add-code-wide-en');
     await page.getByTestId('add-code-submit').click();
     await page.getByTestId('add-code-result').waitFor();
@@ -72,6 +67,7 @@ describe('door displays', () => {
     await dialog.waitFor({ state: 'detached' });
     const row = page.locator('tr', { hasText: code });
     await row.waitFor();
+    deviceRow = page.locator(`tr[data-row-key="${await row.getAttribute('data-row-key')}"]`);
     expect(await row.textContent()).toContain('Inactive');
     expect(await row.locator('[data-testid^="door-path-"]').textContent()).toBe('United Kingdom / London / Riverside Park / Riverside House / 2nd floor');
   });
@@ -90,17 +86,19 @@ describe('door displays', () => {
     expect(beat.returncode).toBe(200);
 
     await page.getByTestId('door-refresh').click();
-    const row = page.locator('tr', { hasText: 'Boardroom' });
+    const row = deviceRow;
     await expect.poll(() => row.textContent()).toContain('Online');
     expect(await row.textContent()).toContain('android 3.4.1');
     await page.getByTestId('door-filter-status').click();
     await page.locator('.ant-select-item-option', { hasText: 'Online' }).click();
-    await expect.poll(() => page.getByTestId('door-display-table').locator('tbody tr.ant-table-row').count()).toBe(1);
+    // Only online displays are left, this one among them.
+    await expect.poll(() => page.getByTestId('door-display-table').locator('tbody tr.ant-table-row', { hasNotText: 'Online' }).count()).toBe(0);
+    await row.waitFor();
     await shot(page, 'door-03-online-wide-en');
   });
 
   it('sets a light cycle: 08:00-18:00 on workdays by default, then every day', async () => {
-    await page.locator('[data-testid^="door-action-cycle-"]').first().click();
+    await deviceRow.locator('[data-testid^="door-action-cycle-"]').click();
     const drawer = page.getByTestId('light-cycle-drawer');
     await drawer.getByTestId('light-cycle-add').click();
     expect(await drawer.getByTestId('light-cycle-range').textContent()).toBe('08:00 - 18:00');
@@ -130,13 +128,33 @@ describe('door displays', () => {
     await drawer.waitFor({ state: 'hidden' });
   });
 
+  it('gives the display a theme: choosing the current one just closes, another is saved and reaches the display', async () => {
+    const before = await deviceCall<{ themeId: number }>(session.server.baseURL, 'GET', '/theme', deviceToken);
+    expect(before.returncode).toBe(200);
+    const row = deviceRow;
+    await row.locator('[data-testid^="door-action-theme-"]').click();
+    const drawer = page.getByTestId('theme-drawer');
+    await drawer.getByTestId(`theme-card-${before.result.themeId}`).getByTestId('theme-current').waitFor();
+    await shot(page, 'door-05b-theme-drawer-wide-en');
+    // The current theme saved again: the drawer just closes.
+    await drawer.getByTestId('theme-drawer-save').click();
+    await drawer.waitFor({ state: 'hidden' });
+    await row.locator('[data-testid^="door-action-theme-"]').click();
+    const other = before.result.themeId === 2 ? 1 : 2;
+    await drawer.getByTestId(`theme-pick-${other}`).click();
+    await drawer.getByTestId('theme-drawer-save').click();
+    await page.locator('.ant-message', { hasText: 'Theme saved' }).waitFor();
+    await drawer.waitFor({ state: 'hidden' });
+    await expect.poll(async () => (await deviceCall<{ themeId: number }>(session.server.baseURL, 'GET', '/theme', deviceToken)).result.themeId).toBe(other);
+  });
+
   it('reads in Chinese, deletes the cycle after confirming, and fits a phone', async () => {
     await page.getByTestId('header-lang').click();
     await page.getByTestId('lang-option-zh-CN').click();
-    const row = page.locator('tr', { hasText: 'Boardroom' });
+    const row = deviceRow;
     await expect.poll(() => row.textContent()).toContain('在线');
     await shot(page, 'door-06-online-wide-zh');
-    await page.locator('[data-testid^="door-action-cycle-"]').first().click();
+    await deviceRow.locator('[data-testid^="door-action-cycle-"]').click();
     const drawer = page.getByTestId('light-cycle-drawer');
     await expect.poll(() => drawer.getByTestId('light-cycle-days-label').textContent()).toBe('每天');
     await drawer.getByTestId('light-cycle-delete').click();
@@ -160,10 +178,10 @@ describe('door displays', () => {
   });
 
   it('saves booking-screen settings for the room', async () => {
-    await page.locator('[data-testid^="door-action-settings-"]').first().click();
+    await deviceRow.locator('[data-testid^="door-action-settings-"]').click();
     const drawer = page.getByTestId('screen-settings-drawer');
     await drawer.getByTestId('screen-settings-form').waitFor();
-    expect(await drawer.getByTestId('screen-settings-title').inputValue()).toBe('Boardroom');
+    expect(await drawer.getByTestId('screen-settings-title').inputValue()).toBe('Camden');
     await drawer.getByTestId('screen-settings-exit').fill('12345');
     await drawer.getByTestId('screen-settings-save').click();
     await drawer.getByText('必须为 6 位数字').waitFor();
@@ -179,18 +197,17 @@ describe('door displays', () => {
 
   it('cancels the display after confirming: its token stops working', async () => {
     await page.getByTestId('door-filter-status').locator('.ant-select-clear').click({ force: true });
-    const row = page.locator('tr.ant-table-row', { hasText: 'Boardroom' });
-    await row.locator('.ant-checkbox').click();
+    await deviceRow.locator('.ant-checkbox').click();
     await page.getByTestId('door-batch-cancel').click();
     const dialog = page.getByRole('dialog');
     await page.getByTestId('cancel-displays-submit').waitFor();
-    await expect.poll(() => dialog.textContent()).toContain('Boardroom');
+    await expect.poll(() => dialog.textContent()).toContain('Camden');
     // Let the dialog's opening motion finish before the screenshot.
     await page.waitForTimeout(500);
     await shot(page, 'door-11-cancel-confirm-wide-zh');
     await page.getByTestId('cancel-displays-submit').click();
     await page.locator('.ant-message', { hasText: '已注销 1 台门口屏' }).waitFor();
-    await expect.poll(() => page.getByTestId('door-display-table').locator('tbody tr.ant-table-row').count()).toBe(0);
+    await deviceRow.waitFor({ state: 'detached' });
     const refused = await deviceCall(session.server.baseURL, 'POST', '/heartbeat', deviceToken, {});
     expect(refused.returncode).toBe(2001);
   });

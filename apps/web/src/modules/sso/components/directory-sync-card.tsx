@@ -102,7 +102,8 @@ export function DirectorySyncCard({ setting, canEdit }: DirectorySyncCardProps) 
   };
 
   const runCheck = async () => {
-    const { isEnabled: _ignored, ...values } = await form.validateFields();
+    // The check tries the connection only: whether the sync is on, and its schedule, are not sent.
+    const { isEnabled: _on, scheduleHours: _schedule, ...values } = await form.validateFields();
     check.mutate(withoutEmptyPassword(values) as DirectorySyncCheckInput);
   };
 

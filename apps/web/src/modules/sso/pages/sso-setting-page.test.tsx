@@ -203,6 +203,7 @@ describe('/sso-setting', () => {
     const checked = seen.filter((request) => request.path === '/ad/check').at(-1)!;
     expect(checked.body).toMatchObject({ url: 'ldaps://dc1.acme.test', bindDn: 'cn=sync,dc=acme,dc=test', bindPassword: 'right', baseDn: 'dc=acme,dc=test', caCertificate: PEM });
     expect(checked.body).not.toHaveProperty('isEnabled');
+    expect(checked.body).not.toHaveProperty('scheduleHours');
 
     await user.click(within(card).getByRole('combobox', { name: 'Sync automatically' }));
     await user.click(await screen.findByTitle('Every 6 hours'));
