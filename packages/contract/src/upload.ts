@@ -1,7 +1,10 @@
 import { z } from 'zod';
 
-/** What an upload is for; each kind accepts png and jpeg (spec 000 section 5, Images). */
-export const UPLOAD_KINDS = ['logo', 'avatar', 'image'] as const;
+/**
+ * What an upload is for; each kind accepts png and jpeg (spec 000 section 5, Images). An icon (a
+ * location's region icon) may also be an SVG drawing, which is sanitised before it is stored.
+ */
+export const UPLOAD_KINDS = ['logo', 'avatar', 'image', 'icon'] as const;
 export const UploadKind = z.enum(UPLOAD_KINDS);
 export type UploadKind = z.infer<typeof UploadKind>;
 
@@ -9,6 +12,8 @@ export type UploadKind = z.infer<typeof UploadKind>;
 export const IMAGE_MAX_BYTES = 2 * 1024 * 1024;
 /** Accepted image formats, as named in the refusal message. */
 export const IMAGE_FORMATS = ['png', 'jpeg', 'jpg'] as const;
+/** Accepted formats of an icon. */
+export const ICON_FORMATS = [...IMAGE_FORMATS, 'svg'] as const;
 
 /** `POST /upload` result. */
 export const UploadResult = z.object({

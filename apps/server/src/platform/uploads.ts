@@ -3,7 +3,7 @@ import { mkdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 
 /** Stored file names: random, URL-safe, with the extension the content was recognised as. */
-export const STORED_NAME_PATTERN = /^[A-Za-z0-9_-]{16,64}\.(png|jpg)$/;
+export const STORED_NAME_PATTERN = /^[A-Za-z0-9_-]{16,64}\.(png|jpg|svg)$/;
 
 export interface StoredFile {
   name: string;
@@ -20,7 +20,7 @@ export function createUploadStore({ root }: { root: string }) {
   const folderOf = (companyId: number) => path.join(root, String(Math.trunc(companyId)));
 
   return {
-    async save(companyId: number, extension: 'png' | 'jpg', content: Buffer): Promise<StoredFile> {
+    async save(companyId: number, extension: 'png' | 'jpg' | 'svg', content: Buffer): Promise<StoredFile> {
       const folder = folderOf(companyId);
       await mkdir(folder, { recursive: true });
       const name = `${randomBytes(18).toString('base64url')}.${extension}`;

@@ -24,9 +24,9 @@ export function uploadRoutes({ uploads }: { uploads: UploadService }): FastifyPl
         config: { access: 'authenticated' },
         schema: {
           tags: ['upload'],
-          summary: 'Upload an image (multipart: `file`, and `kind`: logo, avatar or image)',
+          summary: 'Upload an image (multipart: `file`, and `kind`: logo, avatar, image or icon)',
           description:
-            'png or jpeg only, recognised by the content (a renamed file or an SVG answers 415/1013 "please upload png, jpeg, jpg format file"); at most 2 MB (413/1006). Send `kind` before `file`. Kind logo needs accountGlobal:edit. Answers { fileUrl }: the file is served at that address to signed-in users of the same company.',
+            'png or jpeg, recognised by the content (a renamed file answers 415/1013 "please upload png, jpeg, jpg format file"); kind icon (a location\'s region icon) also takes an SVG drawing, stored only after sanitising (scripts, event handlers, foreignObject, styles, <use> and outside links removed) and served as image/svg+xml with nosniff and a sandbox CSP; an SVG for any other kind answers 415; at most 2 MB (413/1006). Send `kind` before `file`. Kind logo needs accountGlobal:edit. Answers { fileUrl }: the file is served at that address to signed-in users of the same company.',
           consumes: ['multipart/form-data'],
           response: envelopeResponses(UploadResult),
         },

@@ -1,6 +1,7 @@
 import { fileTypeFromBuffer } from 'file-type';
-import { IMAGE_FORMATS, IMAGE_MAX_BYTES, ReturnCode, type UploadKind, type UploadResult } from '@atrium/contract';
+import { ICON_FORMATS, IMAGE_FORMATS, IMAGE_MAX_BYTES, ReturnCode, type UploadKind, type UploadResult } from '@atrium/contract';
 import { AppError, notFound } from '../../platform/errors.js';
+import { looksLikeSvg, sanitiseSvg } from '../../platform/svg.js';
 import type { UploadStore } from '../../platform/uploads.js';
 
 /** What the content of an accepted image is, by its magic bytes. */
@@ -10,10 +11,10 @@ const ACCEPTED = {
 } as const;
 type AcceptedMime = keyof typeof ACCEPTED;
 
-export const CONTENT_TYPE_OF = { png: 'image/png', jpg: 'image/jpeg' } as const;
+export const CONTENT_TYPE_OF = { png: 'image/png', jpg: 'image/jpeg', svg: 'image/svg+xml' } as const;
 
-export const wrongFormat = () =>
-  new AppError(ReturnCode.UNSUPPORTED_MEDIA_TYPE, 'uploadWrongFormat', { formats: IMAGE_FORMATS.join(', ') }, null, { statusCode: 415 });
+export const wrongFormat = (formats: readonly string[] = IMAGE_FORMATS) =>
+  new AppError(ReturnCode.UNSUPPORTED_MEDIA_TYPE, 'uploadWrongFormat', { formats: formats.join(', ') }, null, { statusCode: 415 });
 export const tooLarge = () => new AppError(ReturnCode.PAYLOAD_TOO_LARGE, 'uploadTooLarge', { limit: `${IMAGE_MAX_BYTES / 1024 / 1024} MB` });
 
 export type UploadService = ReturnType<typeof createUploadService>;
@@ -26,9 +27,16 @@ export function createUploadService({ store }: { store: UploadStore }) {
   return {
     async saveImage(companyId: number, kind: UploadKind, fileName: string, content: Buffer): Promise<UploadResult> {
       if (content.length > IMAGE_MAX_BYTES) throw tooLarge();
+      if (kind === 'icon' && looksLikeSvg(content)) {
+        // Stored only once cleaned: nothing in it can run or load anything when it is shown.
+        const clean = sanitiseSvg(content);
+        if (!clean) throw wrongFormat(ICON_FORMATS);
+        const stored = await store.save(companyId, 'svg', clean);
+        return { fileUrl: `/api/upload/files/${companyId}/${stored.name}`, fileName: fileName.slice(0, 254) || 'icon.svg', size: stored.size, mimeType: CONTENT_TYPE_OF.svg };
+      }
       const type = await fileTypeFromBuffer(content);
       // An SVG, a renamed executable or a GIF all end here: only the bytes decide.
-      if (!type || !(type.mime in ACCEPTED)) throw wrongFormat();
+      if (!type || !(type.mime in ACCEPTED)) throw wrongFormat(kind === 'icon' ? ICON_FORMATS : IMAGE_FORMATS);
       const extension = ACCEPTED[type.mime as AcceptedMime];
       const stored = await store.save(companyId, extension, content);
       return {
@@ -61,7 +69,7 @@ export function createUploadService({ store }: { store: UploadStore }) {
       if (callerCompanyId !== companyId) throw notFound();
       const content = await store.read(companyId, name);
       if (!content) throw notFound();
-      const extension = name.endsWith('.png') ? 'png' : 'jpg';
+      const extension = name.endsWith('.png') ? 'png' : name.endsWith('.svg') ? 'svg' : 'jpg';
       return { content, contentType: CONTENT_TYPE_OF[extension] };
     },
   };

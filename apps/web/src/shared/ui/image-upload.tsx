@@ -1,12 +1,16 @@
 import { DeleteOutlined, LoadingOutlined, UploadOutlined } from '@ant-design/icons';
-import { IMAGE_FORMATS, IMAGE_MAX_BYTES, type UploadKind } from '@atrium/contract';
+import { ICON_FORMATS, IMAGE_FORMATS, IMAGE_MAX_BYTES, type UploadKind } from '@atrium/contract';
 import { App, Button, Popconfirm, Space, Upload } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useUploadImage } from '../api/upload.api';
 import './image-upload.css';
 
-const ACCEPTED_TYPES = ['image/png', 'image/jpeg'];
+/** What each kind takes: png and jpeg, and for an icon also SVG (the server cleans it). */
+const acceptedOf = (kind: UploadKind) =>
+  kind === 'icon'
+    ? { types: ['image/png', 'image/jpeg', 'image/svg+xml'], accept: '.png,.jpg,.jpeg,.svg,image/png,image/jpeg,image/svg+xml', formats: ICON_FORMATS }
+    : { types: ['image/png', 'image/jpeg'], accept: '.png,.jpg,.jpeg,image/png,image/jpeg', formats: IMAGE_FORMATS };
 
 export interface ImageUploadProps {
   kind: UploadKind;
@@ -29,10 +33,11 @@ export function ImageUpload({ kind, value = null, onChange, preview, hint, testI
   const { t } = useTranslation();
   const { message } = App.useApp();
   const upload = useUploadImage(kind);
+  const accepted = acceptedOf(kind);
 
   const beforeUpload = (file: File) => {
-    if (!ACCEPTED_TYPES.includes(file.type)) {
-      void message.error(t('upload.wrongFormat', { formats: IMAGE_FORMATS.join(', ') }), 5);
+    if (!accepted.types.includes(file.type)) {
+      void message.error(t('upload.wrongFormat', { formats: accepted.formats.join(', ') }), 5);
       return Upload.LIST_IGNORE;
     }
     if (file.size > IMAGE_MAX_BYTES) {
@@ -51,7 +56,7 @@ export function ImageUpload({ kind, value = null, onChange, preview, hint, testI
       <div className="atrium-image-upload-preview">{preview(value)}</div>
       <div>
         <Space wrap>
-          <Upload accept=".png,.jpg,.jpeg,image/png,image/jpeg" showUploadList={false} beforeUpload={beforeUpload} disabled={disabled || upload.isPending}>
+          <Upload accept={accepted.accept} showUploadList={false} beforeUpload={beforeUpload} disabled={disabled || upload.isPending}>
             <Button icon={upload.isPending ? <LoadingOutlined /> : <UploadOutlined />} disabled={disabled || upload.isPending} data-testid={`${testId}-button`}>
               {t('upload.choose')}
             </Button>

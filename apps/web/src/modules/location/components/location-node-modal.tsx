@@ -118,7 +118,7 @@ export function LocationNodeModal({ dialog, onDone, onClose }: LocationNodeModal
           <>
             <Form.Item name="regionIconUrl" label={t('location.node.regionIcon')}>
               <ImageUpload
-                kind="image"
+                kind="icon"
                 testId="location-node-icon"
                 hint={t('location.node.regionIconHint')}
                 preview={(value) => (value ? <img src={value} alt="" className="location-icon-preview" /> : <span className="location-icon-preview location-icon-empty" />)}
