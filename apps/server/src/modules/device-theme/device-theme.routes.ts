@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import fastifyMultipart from '@fastify/multipart';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -26,7 +26,8 @@ import { requireAuth } from '../../platform/access.js';
 import { envelopeResponses, success } from '../../platform/envelope.js';
 import { AppError, notFound } from '../../platform/errors.js';
 import { actorOf } from '../operation-log/operation-log.service.js';
-import { tooLarge, type UploadService } from '../upload/upload.service.js';
+import type { UploadService } from '../upload/upload.service.js';
+import { readUpload, sendImage } from '../upload/upload.http.js';
 import type { DeviceThemeRepository } from './device-theme.repository.js';
 import type { DeviceThemeService } from './device-theme.service.js';
 import { builtInImage } from './theme-assets.js';
@@ -37,44 +38,12 @@ const EDIT = { access: 'permission', permission: 'reservationScreens:edit' } as 
 /** The header a door display sends its device token in (the token's SHA-256 is in devices.token_hash). */
 export const DEVICE_TOKEN_HEADER = 'device-token';
 
-/** Image answers: the bytes with their type, never sniffed, never run as a page. */
-function sendImage(reply: FastifyReply, content: Buffer, contentType: string, cacheControl: string) {
-  return reply
-    .header('content-type', contentType)
-    .header('x-content-type-options', 'nosniff')
-    .header('cache-control', cacheControl)
-    .header('content-security-policy', "default-src 'none'; sandbox")
-    .send(content);
-}
-
-/** Reads the multipart upload: `imageType` (0 logo, 1 background) before `file`. */
-async function readUpload(request: FastifyRequest): Promise<{ imageType: 0 | 1; name: string; content: Buffer }> {
-  const missingFile = () => new AppError(ReturnCode.BAD_REQUEST, 'uploadMissingFile');
-  if (!request.isMultipart()) throw missingFile();
-  let imageType: 0 | 1 | undefined;
-  let file: { name: string; content: Buffer } | undefined;
-  try {
-    for await (const part of request.parts()) {
-      if (part.type === 'field') {
-        if (part.fieldname === 'imageType') {
-          const parsed = ThemeImageType.safeParse(part.value);
-          if (!parsed.success) throw new AppError(ReturnCode.BAD_REQUEST, 'themeImageTypeRequired');
-          imageType = parsed.data;
-        }
-      } else if (part.fieldname === 'file' && !file) {
-        file = { name: part.filename, content: await part.toBuffer() };
-      } else {
-        part.file.resume();
-      }
-    }
-  } catch (error) {
-    if (error instanceof AppError) throw error;
-    if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge();
-    throw error;
-  }
-  if (imageType === undefined) throw new AppError(ReturnCode.BAD_REQUEST, 'themeImageTypeRequired');
-  if (!file || file.content.length === 0) throw missingFile();
-  return { imageType, ...file };
+/** Reads the multipart upload: `imageType` (0 logo, 1 background) and `file`. */
+async function readThemeUpload(request: FastifyRequest): Promise<{ imageType: 0 | 1; name: string; content: Buffer }> {
+  const { fields, file } = await readUpload(request);
+  const parsed = ThemeImageType.safeParse(fields.get('imageType'));
+  if (!parsed.success) throw new AppError(ReturnCode.BAD_REQUEST, 'themeImageTypeRequired');
+  return { imageType: parsed.data, ...file };
 }
 
 export interface DeviceThemeRouteDeps {
@@ -208,7 +177,7 @@ export function deviceThemeRoutes({ deviceThemes, repository, uploads }: DeviceT
       },
       async (request) => {
         const actor = actorOf(request);
-        const upload = await readUpload(request);
+        const upload = await readThemeUpload(request);
         return success(request, await deviceThemes.uploadImage(actor, upload.imageType, upload.name, upload.content), 'themeImageSaved');
       },
     );

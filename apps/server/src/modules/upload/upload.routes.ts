@@ -1,13 +1,13 @@
 import fastifyMultipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { hasPermission, IMAGE_MAX_BYTES, ReturnCode, UploadKind, UploadResult } from '@atrium/contract';
+import { hasPermission, IMAGE_MAX_BYTES, ReturnCode, UPLOAD_KINDS, UploadKind, UploadResult } from '@atrium/contract';
 import { requireAuth } from '../../platform/access.js';
 import { envelopeResponses, success } from '../../platform/envelope.js';
 import { AppError, noPermission } from '../../platform/errors.js';
-import { tooLarge, type UploadService } from './upload.service.js';
+import type { UploadService } from './upload.service.js';
+import { readUpload, sendImage } from './upload.http.js';
 
-const missingFile = () => new AppError(ReturnCode.BAD_REQUEST, 'uploadMissingFile');
 
 /** `POST /upload` and the stored files. */
 export function uploadRoutes({ uploads }: { uploads: UploadService }): FastifyPluginAsyncZod {
@@ -33,30 +33,10 @@ export function uploadRoutes({ uploads }: { uploads: UploadService }): FastifyPl
       },
       async (request) => {
         const auth = requireAuth(request);
-        if (!request.isMultipart()) throw missingFile();
-        let kind: UploadKind = 'image';
-        let file: { name: string; content: Buffer } | undefined;
-        try {
-          for await (const part of request.parts()) {
-            if (part.type === 'field') {
-              if (part.fieldname === 'kind') {
-                const parsed = UploadKind.safeParse(part.value);
-                if (!parsed.success) throw new AppError(ReturnCode.BAD_REQUEST, 'badRequest', { detail: 'kind: logo, avatar or image' });
-                kind = parsed.data;
-              }
-            } else if (part.fieldname === 'file' && !file) {
-              file = { name: part.filename, content: await part.toBuffer() };
-            } else {
-              part.file.resume();
-            }
-          }
-        } catch (error) {
-          if (error instanceof AppError) throw error;
-          const code = (error as { code?: string }).code;
-          if (code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge();
-          throw error;
-        }
-        if (!file || file.content.length === 0) throw missingFile();
+        const { fields, file } = await readUpload(request);
+        const parsed = UploadKind.safeParse(fields.get('kind') ?? 'image');
+        if (!parsed.success) throw new AppError(ReturnCode.BAD_REQUEST, 'badRequest', { detail: `kind: ${UPLOAD_KINDS.join(', ')}` });
+        const kind = parsed.data;
         if (kind === 'logo' && !hasPermission(auth.permissions, 'accountGlobal:edit')) throw noPermission();
         return success(request, await uploads.saveImage(auth.companyId, kind, file.name, file.content));
       },
@@ -76,12 +56,7 @@ export function uploadRoutes({ uploads }: { uploads: UploadService }): FastifyPl
       async (request, reply) => {
         const auth = requireAuth(request);
         const { content, contentType } = await uploads.readImage(auth.companyId, request.params.companyId, request.params.name);
-        return reply
-          .header('content-type', contentType)
-          .header('x-content-type-options', 'nosniff')
-          .header('cache-control', 'private, max-age=86400')
-          .header('content-security-policy', "default-src 'none'; sandbox")
-          .send(content);
+        return sendImage(reply, content, contentType, 'private, max-age=86400');
       },
     );
   };
