@@ -376,7 +376,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(registrationRoutes({ registration, cookieMaxAgeSeconds: sessions.cookieMaxAgeSeconds }));
       await api.register(recoveryRoutes({ recovery }));
       await api.register(directorySyncRoutes({ directorySync }));
-      await api.register(deviceThemeRoutes({ deviceThemes, repository: repositories.deviceThemes, uploads }));
+      await api.register(deviceThemeRoutes({ deviceThemes, authenticateDevice: doorDisplays.authenticateDevice, repository: repositories.deviceThemes, uploads }));
       await api.register(applicationRoutes({ applications }));
       await api.register(companySearchRoutes({ search: repositories.companySearch }));
       await api.register(displayInfoRoutes({ displayInfo }));

@@ -143,15 +143,6 @@ export function createDeviceThemeRepository(db: Kysely<DB>) {
     },
 
     /** The activated device holding the token whose SHA-256 (hex) this is. */
-    async findDeviceByTokenHash(tokenHash: string): Promise<ThemedDevice | undefined> {
-      const row = await db
-        .selectFrom('devices')
-        .select(['id', 'company_id', 'room_id', 'name', 'kind', 'platform'])
-        .where('token_hash', '=', tokenHash)
-        .where('state', '=', 'activated')
-        .executeTakeFirst();
-      return row && { id: row.id, companyId: row.company_id, roomId: row.room_id, name: row.name, kind: row.kind, platform: row.platform };
-    },
 
     /** Makes the room's record of each theme that has none yet (records start with the defaults). */
     async ensureRoomThemes(companyId: number, roomId: number, themeIds: readonly number[], now: number): Promise<void> {

@@ -1,9 +1,9 @@
-import { createHash } from 'node:crypto';
 import fastifyMultipart from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  DEVICE_TOKEN_HEADER,
   DeleteThemeImagesBody,
   DeleteThemeImagesResult,
   DeviceTheme,
@@ -29,14 +29,12 @@ import { actorOf } from '../operation-log/operation-log.service.js';
 import type { UploadService } from '../upload/upload.service.js';
 import { readUpload, sendImage } from '../upload/upload.http.js';
 import type { DeviceThemeRepository } from './device-theme.repository.js';
-import type { DeviceThemeService } from './device-theme.service.js';
+import type { DeviceThemeService, DisplayDevice } from './device-theme.service.js';
 import { builtInImage } from './theme-assets.js';
 
 const TAGS = ['deviceTheme'];
 const VIEW = { access: 'permission', permission: 'reservationScreens:view' } as const;
 const EDIT = { access: 'permission', permission: 'reservationScreens:edit' } as const;
-/** The header a door display sends its device token in (the token's SHA-256 is in devices.token_hash). */
-export const DEVICE_TOKEN_HEADER = 'device-token';
 
 /** Reads the multipart upload: `imageType` (0 logo, 1 background) and `file`. */
 async function readThemeUpload(request: FastifyRequest): Promise<{ imageType: 0 | 1; name: string; content: Buffer }> {
@@ -48,6 +46,8 @@ async function readThemeUpload(request: FastifyRequest): Promise<{ imageType: 0 
 
 export interface DeviceThemeRouteDeps {
   deviceThemes: DeviceThemeService;
+  /** The display holding a device token (the door displays' own check; 401 otherwise). */
+  authenticateDevice: (token: string | undefined) => Promise<DisplayDevice>;
   /** For the gallery files a display reads. */
   repository: Pick<DeviceThemeRepository, 'isGalleryImage'>;
   uploads: Pick<UploadService, 'readImage'>;
@@ -57,7 +57,7 @@ export interface DeviceThemeRouteDeps {
  * Themes of door displays (spec 001 section 7, /deviceTheme/*), under reservationScreens; the
  * gallery upload; the built-in images; and the display's own read with its device token.
  */
-export function deviceThemeRoutes({ deviceThemes, repository, uploads }: DeviceThemeRouteDeps): FastifyPluginAsyncZod {
+export function deviceThemeRoutes({ deviceThemes, authenticateDevice, repository, uploads }: DeviceThemeRouteDeps): FastifyPluginAsyncZod {
   return async (app) => {
     await app.register(fastifyMultipart, {
       limits: { fileSize: IMAGE_MAX_BYTES, files: 1, fields: 4, fieldSize: 256, parts: 6 },
@@ -234,8 +234,7 @@ export function deviceThemeRoutes({ deviceThemes, repository, uploads }: DeviceT
     /** The display holding the token in the device-token header. */
     const displayOf = (request: FastifyRequest) => {
       const token = request.headers[DEVICE_TOKEN_HEADER];
-      const hash = typeof token === 'string' && token.length > 0 && token.length <= 512 ? createHash('sha256').update(token).digest('hex') : '';
-      return deviceThemes.authenticateDisplay(hash);
+      return authenticateDevice(typeof token === 'string' && token.length <= 512 ? token : undefined);
     };
 
     app.get(

@@ -1,6 +1,5 @@
 import {
   formatMessage,
-  ReturnCode,
   THEME_GALLERY_MAX_CUSTOM,
   THEME_IMAGE_TYPE,
   type DeleteThemeImagesResult,
@@ -20,7 +19,7 @@ import {
 } from '@atrium/contract';
 import type { Transact } from '../../db/repositories.js';
 import type { Clock } from '../../platform/clock.js';
-import { AppError, notFound, refused } from '../../platform/errors.js';
+import { notFound, refused } from '../../platform/errors.js';
 import type { Actor, OperationLog } from '../operation-log/operation-log.service.js';
 import type { UploadService } from '../upload/upload.service.js';
 import type { DeviceThemeRepository, RoomThemeImageColumn, ThemedDevice, ThemeRow } from './device-theme.repository.js';
@@ -49,6 +48,9 @@ const isPlatform = (value: string | null): value is ThemePlatform => value === '
  * each device's chosen theme, a room's own logo and background for customisable themes, and the
  * gallery of images (built-in ones plus the company's uploads).
  */
+/** What the theme of a display depends on: the display, its company, room and platform. */
+export type DisplayDevice = Pick<ThemedDevice, 'id' | 'companyId' | 'roomId' | 'platform'>;
+
 export function createDeviceThemeService({ themes, uploads, transact, operationLog, clock, platformOperators }: DeviceThemeServiceDeps) {
   async function isOperator(caller: ThemeCaller): Promise<boolean> {
     if (platformOperators.size === 0) return false;
@@ -64,7 +66,7 @@ export function createDeviceThemeService({ themes, uploads, transact, operationL
   }
 
   /** The theme a device shows: its record's, or the first public theme of its platform. */
-  async function effectiveTheme(device: ThemedDevice, useType: DeviceUseType): Promise<{ theme: ThemeRow; isDefault: boolean }> {
+  async function effectiveTheme(device: DisplayDevice, useType: DeviceUseType): Promise<{ theme: ThemeRow; isDefault: boolean }> {
     const record = await themes.findThemeRecord(device.companyId, device.id, useType);
     const chosen = record && (await themes.findTheme(record.themeId));
     if (chosen) return { theme: chosen, isDefault: false };
@@ -224,15 +226,8 @@ export function createDeviceThemeService({ themes, uploads, transact, operationL
     setRoomThemeBackground: (actor: Actor, lang: Lang, id: number, path: string | null) =>
       setRoomThemeImage(actor, lang, id, THEME_IMAGE_TYPE.background, path),
 
-    /** The device holding this token's SHA-256, or a 401 for an unknown, cancelled or not yet activated one. */
-    async authenticateDisplay(tokenHash: string): Promise<ThemedDevice> {
-      const device = await themes.findDeviceByTokenHash(tokenHash);
-      if (!device) throw new AppError(ReturnCode.SESSION_INVALID, 'deviceTokenInvalid');
-      return device;
-    },
-
     /** What a door display draws: its theme with the room's images, at addresses it may fetch. */
-    async getDisplayTheme(device: ThemedDevice): Promise<DisplayTheme> {
+    async getDisplayTheme(device: DisplayDevice): Promise<DisplayTheme> {
       const useType: DeviceUseType = 'door-display';
       const { theme } = await effectiveTheme(device, useType);
       return presentDisplayTheme(device.id, await roomThemeOf(device.companyId, device.roomId, theme, 'en-US'), device.roomId);
