@@ -341,6 +341,7 @@ const FOREIGN_RECORDS: Record<string, ForeignCase> = {
   'POST /api/location/room/addDisablePeriod': { foreign: (w) => [{ body: { roomId: w.b.roomId, startAt: 4_102_444_800_000, endAt: 4_102_452_000_000 } }] },
   'DELETE /api/location/room/delDisablePeriod': { foreign: (w) => [{ body: { id: w.b.disablePeriodId } }] },
   'GET /api/roomType/list': { none: "the company's room types; the filter is free text" },
+  'GET /api/zoom/findZoomRoomsList': { none: "the company's Zoom rooms; the filter is free text" },
   'POST /api/roomType/add': { none: 'a new room type of the caller\'s company' },
   'POST /api/roomType/update': { foreign: (w) => [{ body: { id: w.b.roomTypeId, name: 'Taken over', typeCode: 'TAKEN', kind: 'standard', isEnabled: true } }] },
   'POST /api/roomType/updateStatus': { foreign: (w) => [{ body: { id: w.b.roomTypeId, isEnabled: false } }] },

@@ -37,6 +37,7 @@ const EXPECTED_PUBLIC = [
   'POST /api/device/activate',
   'POST /api/device/heartbeat',
   'GET /api/device/config',
+  'GET /api/device/net/check',
   'POST /api/device/verifyExitPassword',
   'GET /api/docs',
   'GET /api/docs/json',

@@ -46,6 +46,7 @@ describe(`tenancy (${TEST_DIALECT})`, () => {
   let displayOfB: number;
   let roomOfA: number;
   let roomOfB: number;
+  let zoomRoomOfA: number;
 
   beforeAll(async () => {
     t = await createTestApp();
@@ -138,10 +139,19 @@ describe(`tenancy (${TEST_DIALECT})`, () => {
     };
     const bravoType = await call<{ id: number }>(t.app, { method: 'POST', url: '/api/roomType/add', headers: bHeaders, payload: { name: 'Bravo Secret Type', typeCode: 'BRAVO-SUB' } });
     roomOfB = await roomIn(tokenB, floor, 'Bravo Vault Annex', bravoType.body.result.id);
+    // Each company's Zoom room: the Zoom list shows A only A's.
+    const zoomTypeIn = async (token: string, name: string, typeCode: string) => {
+      const answer = await call<{ id: number }>(t.app, { method: 'POST', url: '/api/roomType/add', headers: { token }, payload: { name, typeCode, kind: 'zoom' } });
+      expect(answer.status, answer.body.message).toBe(200);
+      return answer.body.result.id;
+    };
+    await roomIn(tokenB, floor, 'Bravo Vault Zoom', await zoomTypeIn(tokenB, 'Bravo Vault Zoom Type', 'BRAVO-SUB-ZOOM'));
     const period = await call(t.app, { method: 'POST', url: '/api/location/room/addDisablePeriod', headers: bHeaders, payload: { roomId: roomOfB, startAt: t.clock.now() + 3_600_000, endAt: t.clock.now() + 7_200_000, reason: 'bravo-only works' } });
     expect(period.status).toBe(200);
     const alphaFloor = await t.factories.location({ companyId: a.id, level: LOCATION_LEVEL.floor, name: 'Alpha Floor' });
-    roomOfA = await roomIn(await t.factories.session(adminA), alphaFloor, 'Alpha Room');
+    const sessionA = await t.factories.session(adminA);
+    roomOfA = await roomIn(sessionA, alphaFloor, 'Alpha Room');
+    zoomRoomOfA = await roomIn(sessionA, alphaFloor, 'Alpha Zoom', await zoomTypeIn(sessionA, 'Alpha Zoom Type', 'ALPHA-ZOOM'));
     const outbox = createMailOutboxRepository(t.db.kysely);
     mailOfB = await outbox.insert({ companyId: b.id, to: adminB.email, subject: 'Bravo Vault opening', text: 'bravo-only', html: null, status: 'kept', createdAt: t.clock.now() });
     mailOfA = await outbox.insert({ companyId: a.id, to: adminA.email, subject: 'Alpha news', text: 'alpha', html: null, status: 'kept', createdAt: t.clock.now() });
@@ -221,6 +231,7 @@ describe(`tenancy (${TEST_DIALECT})`, () => {
       '/api/user/getMenuList',
       '/api/user/sessions',
       '/api/userGroup/getList',
+      '/api/zoom/findZoomRoomsList',
     ]);
     // Detail routes are read with A's own record; B's record is as unknown as a missing one.
     const ownQuery: Record<string, string> = {
@@ -273,6 +284,8 @@ describe(`tenancy (${TEST_DIALECT})`, () => {
     expect([notice.body.result.footer, notice.body.result.noticeMinutes]).toEqual(['', 15]);
     const applications = await call<{ list: { key: string; isEnabled: boolean }[] }>(t.app, { method: 'GET', url: '/api/company/application', headers: { token: signedIn.token! } });
     expect(applications.body.result.list.every((application) => application.isEnabled)).toBe(true);
+    const zoomRooms = await call<{ id: number }[]>(t.app, { method: 'GET', url: '/api/zoom/findZoomRoomsList', headers: { token: signedIn.token! } });
+    expect(zoomRooms.body.result.map((room) => room.id)).toEqual([zoomRoomOfA]);
     const info = await call<{ company: { name: string } }>(t.app, { method: 'GET', url: '/api/user/getCurrentUserInfo', headers: { token: signedIn.token! } });
     expect(info.body.result.company.name).toBe('Alpha Works');
   });

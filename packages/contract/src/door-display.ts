@@ -266,6 +266,16 @@ export const DeviceHeartbeatBody = z.object({
 
 export const DeviceHeartbeatResult = z.object({ serverTime: Time });
 
+/** `GET /device/net/check` result: the server is reachable and the display's token works (counts as a heartbeat). */
+export const DeviceNetCheckResult = z.object({
+  serverTime: Time,
+  deviceId: z.number().int(),
+  roomId: z.number().int(),
+  /** Always 'activated': any other state's token answers 401. */
+  status: z.literal('activated'),
+});
+export type DeviceNetCheckResult = z.infer<typeof DeviceNetCheckResult>;
+
 /** `GET /device/config` result: what the booking screen shows and how it behaves. */
 export const DeviceConfig = z.object({
   device: z.object({ id: z.number().int(), name: z.string() }),

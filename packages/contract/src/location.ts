@@ -254,6 +254,21 @@ export const RoomListQuery = PageQuery.extend(RoomListFilters.shape);
 export type RoomListQuery = z.infer<typeof RoomListQuery>;
 export const RoomPage = pageOf(Room);
 
+/** `GET /zoom/findZoomRoomsList`: the company's rooms whose type is of kind zoom, as Atrium knows them (Zoom's cloud is not called). */
+export const ZoomRoom = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  capacity: z.number().int(),
+  /** The room's video-room link, as entered on the room. */
+  videoLink: z.string().nullable(),
+  /** Names of the room's ancestors, country first. */
+  locationPath: z.array(z.string()),
+  roomTypeName: z.string(),
+});
+export type ZoomRoom = z.infer<typeof ZoomRoom>;
+export const ZoomRoomList = z.array(ZoomRoom);
+export const ZoomRoomListQuery = z.object({ keyword: optionalText.optional() });
+
 /** `POST /location/exportRoomList`: the list's filters and the format. */
 export const ExportRoomsBody = RoomListFilters.extend({ format: ExportFormat.default('xlsx') });
 export type ExportRoomsBody = z.infer<typeof ExportRoomsBody>;

@@ -14,6 +14,7 @@ import {
   DeviceConfig,
   DeviceHeartbeatBody,
   DeviceHeartbeatResult,
+  DeviceNetCheckResult,
   DeviceListBody,
   DisplayRoom,
   DoorDisplay,
@@ -279,6 +280,21 @@ export function doorDisplayRoutes({ displays }: { displays: DoorDisplayService }
         },
       },
       async (request) => success(request, await displays.config(callerOf(request))),
+    );
+
+    app.get(
+      '/device/net/check',
+      {
+        config: DEVICE,
+        onRequest: authenticate,
+        schema: {
+          tags: DEVICE_TAGS,
+          summary: 'The display checks that it reaches the server and that its token still works; counts as a heartbeat',
+          description: `Header \`${DEVICE_TOKEN_HEADER}\`; answers \`{ serverTime, deviceId, roomId, status: 'activated' }\`. A missing, unknown or cancelled token answers 401/2001.`,
+          response: envelopeResponses(DeviceNetCheckResult),
+        },
+      },
+      async (request) => success(request, await displays.netCheck(callerOf(request))),
     );
 
     app.post(

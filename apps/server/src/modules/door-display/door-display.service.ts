@@ -11,6 +11,7 @@ import {
   type BatchCancelDevicesBody,
   type DeviceActivateBody,
   type DeviceConfig,
+  type DeviceNetCheckResult,
   type DeviceListBody,
   type DeviceStatus,
   type DisplayRoom,
@@ -428,6 +429,13 @@ export function createDoorDisplayService({ displays, publicCalls, settings, hash
       const now = clock.now();
       await displays.touchDevice(device.id, fields, now);
       return { serverTime: now };
+    },
+
+    /** The display reaches the server and its token works; counts as a heartbeat. */
+    async netCheck(device: DeviceRecord): Promise<DeviceNetCheckResult> {
+      const now = clock.now();
+      await displays.touchDevice(device.id, {}, now);
+      return { serverTime: now, deviceId: device.id, roomId: device.roomId, status: 'activated' };
     },
 
     /** What the booking screen needs: its room, the room's screen settings (or the defaults) and its light cycles. */

@@ -4,6 +4,7 @@ import {
   formatMessage,
   ReturnCode,
   type DeviceConfig,
+  type DeviceNetCheckResult,
   type DisplayRoom,
   type DoorDisplay,
   type LightCycle,
@@ -204,6 +205,28 @@ describe(`door displays (${TEST_DIALECT})`, () => {
       });
       const row = (await list(a.token, { roomId: a.roomId })).body.result.list.find((item) => item.id === display!.id);
       expect(row?.status).toBe('online');
+    });
+    it('checks the network: answers the server time and the display, counts as a heartbeat, and refuses a bad or cancelled token', async () => {
+      const [display] = await issue(a.token, a.otherRoomId);
+      const token = (await activate(display!.activationCode!)).body.result.deviceToken;
+      t.clock.advance(5 * MINUTE_MS);
+      const statusOf = async () => (await list(a.token, { roomId: a.otherRoomId })).body.result.list.find((item) => item.id === display!.id);
+      expect((await statusOf())?.status).toBe('offline');
+      const check = await device<DeviceNetCheckResult>('GET', '/net/check', token);
+      expect(check.status, check.body.message).toBe(200);
+      expect(check.body.result).toEqual({ serverTime: t.clock.now(), deviceId: display!.id, roomId: a.otherRoomId, status: 'activated' });
+      expect(await statusOf()).toMatchObject({ status: 'online', lastSeenAt: t.clock.now() });
+
+      for (const lang of ['en-US', 'zh-CN'] as const) {
+        for (const bad of [undefined, 'not-a-token', `${token}x`]) {
+          const answer = await call(t.app, { method: 'GET', url: '/api/device/net/check', headers: { lang, ...(bad ? { 'device-token': bad } : {}) } });
+          expect([answer.status, answer.body.returncode, answer.body.result]).toEqual([401, ReturnCode.SESSION_INVALID, null]);
+          expect(answer.body.message).toBe(formatMessage('deviceTokenInvalid', lang));
+        }
+      }
+      expect((await send('/deviceActivation/batchCancelRoomDevice', a.token, { ids: [display!.id] })).status).toBe(200);
+      const cancelled = await device('GET', '/net/check', token);
+      expect([cancelled.status, cancelled.body.returncode]).toEqual([401, ReturnCode.SESSION_INVALID]);
     });
   });
 

@@ -140,12 +140,21 @@ export function createRoomRepository(db: Kysely<DB>) {
     /** Live rooms matching the filters the database can apply (the service orders, pages and checks equipment). */
     async listRooms(
       companyId: number,
-      filters: { roomIds?: number[]; roomTypeId?: number; minCapacity?: number; maxCapacity?: number | null; isAvailable?: boolean; keyword?: string },
+      filters: {
+        roomIds?: number[];
+        roomTypeId?: number;
+        roomTypeKind?: 'standard' | 'zoom';
+        minCapacity?: number;
+        maxCapacity?: number | null;
+        isAvailable?: boolean;
+        keyword?: string;
+      },
     ): Promise<RoomRecord[]> {
       if (filters.roomIds && filters.roomIds.length === 0) return [];
       let query = selectRooms(companyId);
       if (filters.roomIds) query = query.where('r.id', 'in', filters.roomIds);
       if (filters.roomTypeId !== undefined) query = query.where('r.room_type_id', '=', filters.roomTypeId);
+      if (filters.roomTypeKind !== undefined) query = query.where('t.kind', '=', filters.roomTypeKind);
       if (filters.minCapacity !== undefined) query = query.where('r.capacity', '>=', filters.minCapacity);
       if (filters.maxCapacity !== undefined && filters.maxCapacity !== null) query = query.where('r.capacity', '<=', filters.maxCapacity);
       if (filters.isAvailable !== undefined) query = query.where('r.is_available', '=', flag(filters.isAvailable));

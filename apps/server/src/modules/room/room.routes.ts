@@ -19,6 +19,8 @@ import {
   RoomTypeStatusBody,
   UpdateRoomBody,
   UpdateRoomTypeBody,
+  ZoomRoomList,
+  ZoomRoomListQuery,
 } from '@atrium/contract';
 import { requireAuth } from '../../platform/access.js';
 import { envelopeResponses, success } from '../../platform/envelope.js';
@@ -128,6 +130,22 @@ export function roomRoutes({ rooms }: { rooms: RoomService }): FastifyPluginAsyn
         await rooms.deleteDisablePeriod(actorOf(request), request.body.id);
         return success(request, null);
       },
+    );
+
+    app.get(
+      '/zoom/findZoomRoomsList',
+      {
+        config: VIEW,
+        schema: {
+          tags,
+          summary: "The company's Zoom rooms with their video-room links",
+          description:
+            "Rooms whose room type is of kind zoom, in the room list's order, each `{ id, name, capacity, videoLink, locationPath (names, country first), roomTypeName }`; query `keyword` matches the room name. Atrium does not call Zoom's cloud: these are the rooms Atrium knows as Zoom rooms.",
+          querystring: ZoomRoomListQuery,
+          response: envelopeResponses(ZoomRoomList),
+        },
+      },
+      async (request) => success(request, await rooms.listZoomRooms(requireAuth(request).companyId, request.query.keyword)),
     );
 
     app.get(

@@ -13,9 +13,11 @@ import {
   type RoomDisablePeriod,
   type RoomListQuery,
   type RoomType,
+  type RoomTypeKind,
   type RoomTypeStatusBody,
   type UpdateRoomBody,
   type UpdateRoomTypeBody,
+  type ZoomRoom,
 } from '@atrium/contract';
 import type { Repositories, Transact } from '../../db/repositories.js';
 import type { Clock } from '../../platform/clock.js';
@@ -109,7 +111,10 @@ export function createRoomService({ rooms, roomTypes, locations, uploads, operat
   }
 
   /** Rooms matching the filters, in tree order. */
-  async function filteredRooms(companyId: number, filters: Omit<RoomListQuery, 'page' | 'pageSize'>): Promise<{ index: LocationIndex; list: RoomRecord[] }> {
+  async function filteredRooms(
+    companyId: number,
+    filters: Omit<RoomListQuery, 'page' | 'pageSize'> & { roomTypeKind?: RoomTypeKind },
+  ): Promise<{ index: LocationIndex; list: RoomRecord[] }> {
     const index = await locations.loadIndex(companyId);
     let roomIds: number[] | undefined;
     if (filters.locationId !== undefined) {
@@ -120,6 +125,7 @@ export function createRoomService({ rooms, roomTypes, locations, uploads, operat
     const rows = await rooms.listRooms(companyId, {
       ...(roomIds ? { roomIds } : {}),
       ...(filters.roomTypeId !== undefined ? { roomTypeId: filters.roomTypeId } : {}),
+      ...(filters.roomTypeKind ? { roomTypeKind: filters.roomTypeKind } : {}),
       ...(band ? { minCapacity: band.min, maxCapacity: band.max } : {}),
       ...(filters.isAvailable !== undefined ? { isAvailable: filters.isAvailable } : {}),
       ...(filters.keyword ? { keyword: filters.keyword } : {}),
@@ -138,6 +144,20 @@ export function createRoomService({ rooms, roomTypes, locations, uploads, operat
       const { index, list } = await filteredRooms(companyId, filters);
       const start = (page - 1) * pageSize;
       return { list: list.slice(start, start + pageSize).map((record) => present(index, record)), total: list.length, page, pageSize };
+    },
+
+    /** The rooms whose type is of kind zoom, with their video-room links, in the room list's order (Zoom's cloud is not asked). */
+    async listZoomRooms(companyId: number, keyword?: string): Promise<ZoomRoom[]> {
+      const { index, list } = await filteredRooms(companyId, { roomTypeKind: 'zoom', ...(keyword ? { keyword } : {}) });
+      return list.map((record) => ({
+        id: record.id,
+        name: record.name,
+        capacity: record.capacity,
+        videoLink: record.videoLink,
+        locationPath: index.pathOf(record.id).slice(0, -1).map((step) => step.name),
+        // The kind filter joins the type, so a Zoom room always has its type's name.
+        roomTypeName: record.roomTypeName ?? '',
+      }));
     },
 
     async get(companyId: number, id: number): Promise<Room> {

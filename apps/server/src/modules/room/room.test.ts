@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import ExcelJS from 'exceljs';
-import { formatMessage, ReturnCode, type OperationLogEntry, type Page, type Room, type RoomDisablePeriod, type RoomType } from '@atrium/contract';
+import { formatMessage, ReturnCode, type OperationLogEntry, type Page, type Room, type RoomDisablePeriod, type RoomType, type ZoomRoom } from '@atrium/contract';
 import { call, createTestApp, type TestApp } from '../../test/app.js';
 import { TEST_DIALECT } from '../../test/database.js';
 import { MULTIPART_HEADERS, multipartImage } from '../../test/uploads.js';
@@ -127,6 +127,35 @@ describe(`rooms and room types (${TEST_DIALECT})`, () => {
     expect((await send('POST', '/api/roomType/updateStatus', { id: types.boardroom, isEnabled: false })).status).toBe(200);
     expect((await send('POST', '/api/location/updateRoomInfo', { ...(await base(plain)), capacity: 7 })).status).toBe(200);
     expect((await send('POST', '/api/roomType/updateStatus', { id: types.boardroom, isEnabled: true })).status).toBe(200);
+  });
+
+  it("lists the live Zoom rooms with their links and paths, in the room list's order, by keyword", async () => {
+    const floor = await addLocation({ parentId: building, level: 6, locationName: '14F' });
+    const zoom = await addRoom({ floorId: floor, name: 'Orbit Zoom', capacity: 8, roomTypeId: types.zoom, videoLink: 'https://zoom.example.com/j/123' });
+    await addRoom({ floorId: floor, name: 'Orbit Plain', capacity: 6, roomTypeId: types.standard, videoLink: 'https://meet.example.com/plain' });
+    await addRoom({ floorId: floor, name: 'Orbit Bare', capacity: 4 });
+    const hall = await addRoom({ floorId: floor, name: 'Orbit Hall', capacity: 40, roomTypeId: types.zoomLarge });
+    const gone = await addRoom({ floorId: floor, name: 'Orbit Gone', capacity: 4, roomTypeId: types.zoom });
+    expect((await send('DELETE', '/api/location/delLocation', { id: gone })).status).toBe(200);
+    const zoomList = async (query = '', token = admin) => {
+      const answer = await get<ZoomRoom[]>(`/api/zoom/findZoomRoomsList${query}`, token);
+      expect(answer.status, answer.body.message).toBe(200);
+      return answer.body.result;
+    };
+    const path = ['China', 'Shanghai', 'Pudong Tower', '14F'];
+    expect(await zoomList('?keyword=orbit', viewer)).toEqual([
+      { id: zoom, name: 'Orbit Zoom', capacity: 8, videoLink: 'https://zoom.example.com/j/123', locationPath: path, roomTypeName: 'Zoom room' },
+      { id: hall, name: 'Orbit Hall', capacity: 40, videoLink: null, locationPath: path, roomTypeName: 'Zoom hall' },
+    ]);
+    expect((await zoomList('?keyword=ORBIT%20H')).map((item) => item.id)).toEqual([hall]);
+    expect(await zoomList('?keyword=%25')).toEqual([]);
+    // Without a keyword: every Zoom room of the company, exactly the room list's Zoom rows in its order.
+    const rooms = await list({ pageSize: 100 });
+    expect(rooms.total).toBeLessThan(100);
+    const all = await zoomList();
+    expect(all.map((item) => item.id)).toEqual(rooms.list.filter((item) => item.roomTypeKind === 'zoom').map((item) => item.id));
+    expect(all.map((item) => item.id)).toEqual(expect.arrayContaining([zoom, hall]));
+    expect(await zoomList('', other)).toEqual([]);
   });
 
   it('filters the list by subtree, type, capacity band, equipment and availability, and pages it', async () => {
