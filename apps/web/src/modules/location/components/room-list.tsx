@@ -74,6 +74,8 @@ export function RoomList({ node, canEdit, onAdd, onEdit }: RoomListProps) {
     {
       key: 'actions',
       title: t('location.rooms.actions'),
+      // Edit stays in sight while the columns scroll on narrower screens.
+      fixed: 'right',
       render: (_, room) => (
         <Button type="link" icon={<EditOutlined />} onClick={() => onEdit(room)} data-testid={`room-edit-${room.id}`}>
           {canEdit ? t('location.actions.editRoom') : t('location.actions.disablePeriods')}
