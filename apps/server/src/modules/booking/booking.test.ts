@@ -166,6 +166,17 @@ describe(`reservations core (${TEST_DIALECT})`, () => {
     expect(list.body.result.list.map((r) => r.title)).toEqual(['Before', 'Retaken', 'After']);
   });
 
+  it("names the clash in the room's local time across a daylight-saving change", async () => {
+    const roomId = await newRoom();
+    // Paris moves from UTC+1 to UTC+2 at 01:00 UTC on 28 March 2027.
+    const start = Date.UTC(2027, 2, 28, 0, 30);
+    await booked({ roomId, title: 'Night shift handover', startAt: start, endAt: start + HOUR });
+    for (const lang of ['en-US', 'zh-CN'] as const) {
+      const clash = await book({ roomId, title: 'Clash', startAt: start + 30 * MINUTE, endAt: start + 2 * HOUR }, colleagueToken, lang);
+      await expectRefusal(clash, 409, ReturnCode.CONFLICT, 'reservationConflict', lang, { start: '2027-03-28 01:30', end: '2027-03-28 03:30', title: 'Night shift handover' });
+    }
+  });
+
   it("does not reveal another person's busy or private meeting, in answers or in a conflict", async () => {
     const roomId = await newRoom();
     const secret = await booked({ roomId, title: 'Merger talks', startAt: base, endAt: base + HOUR, privacy: 'private', remarks: 'Confidential' });
