@@ -97,15 +97,15 @@ export async function withWriteTransaction<T>(db: Kysely<DB>, fn: (trx: Kysely<D
   if (!(db.getExecutor().adapter instanceof SqliteAdapter)) return db.transaction().execute(fn);
   return db.connection().execute(async (connection) => {
     await sql`begin immediate`.execute(connection);
-    let result: T;
     try {
-      result = await fn(connection);
+      const result = await fn(connection);
+      await sql`commit`.execute(connection);
+      return result;
     } catch (error) {
+      // Also after a failed COMMIT: the connection must not stay inside a transaction.
       await sql`rollback`.execute(connection).catch(() => undefined);
       throw error;
     }
-    await sql`commit`.execute(connection);
-    return result;
   });
 }
 
