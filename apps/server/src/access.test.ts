@@ -44,6 +44,7 @@ interface World {
     roomThemeId: number;
     themeLogoId: number;
     displayId: number;
+    reservationId: number;
   };
   b: {
     companyId: number;
@@ -72,6 +73,7 @@ interface World {
     displayId: number;
     screenSettingId: number;
     lightCycleId: number;
+    reservationId: number;
   };
 }
 
@@ -324,6 +326,13 @@ const FOREIGN_RECORDS: Record<string, ForeignCase> = {
   'POST /api/location/findRoomList': { foreign: (w) => [{ body: { locationId: w.b.locationId } }] },
   'POST /api/location/exportRoomList': { foreign: (w) => [{ body: { locationId: w.b.locationId } }] },
   'GET /api/location/findRoomById': { foreign: (w) => [{ query: { id: w.b.roomId } }] },
+  'POST /api/meeting/reservation': { foreign: (w) => [{ body: { roomId: w.b.roomId, title: 'Probe', startAt: 1_800_000_000_000, endAt: 1_800_003_600_000 } }] },
+  'GET /api/meeting/reservation': { foreign: (w) => [{ query: { id: w.b.reservationId } }] },
+  'GET /api/meeting/reservation/list': { foreign: (w) => [{ query: { roomId: w.b.roomId, from: 0, to: 86_400_000 } }] },
+  'POST /api/meeting/reservation/update': {
+    foreign: (w) => [{ body: { id: w.b.reservationId, title: 'Probe' } }, { body: { id: w.a.reservationId, roomId: w.b.roomId } }],
+  },
+  'POST /api/meeting/reservation/cancel': { foreign: (w) => [{ body: { id: w.b.reservationId } }] },
   'POST /api/location/addMeetingRoom': {
     foreign: (w) => [
       { body: { floorId: w.b.locationId, name: 'Probe room', capacity: 4 } },
@@ -476,6 +485,13 @@ describe(`access over the route table (${TEST_DIALECT})`, () => {
       return { building, floor, roomId, roomTypeId, disablePeriodId };
     };
     const bravoRooms = await buildRooms(asBravo, 'Bravo');
+    /** A meeting in the room, after its disable period. */
+    const reserve = async (ask: (options: InjectOptions) => ReturnType<typeof call>, roomId: number) => {
+      const payload = { roomId, title: 'Probe target', startAt: t.clock.now() + 3 * 3_600_000, endAt: t.clock.now() + 4 * 3_600_000 };
+      const answer = await ask({ method: 'POST', url: '/api/meeting/reservation', payload });
+      expect(answer.status, answer.body.message).toBe(200);
+      return (answer.body.result as { id: number }).id;
+    };
 
     w = {
       a: {
@@ -490,6 +506,7 @@ describe(`access over the route table (${TEST_DIALECT})`, () => {
         roomThemeId: alphaRoomTheme,
         themeLogoId: alphaLogo.id,
         displayId: alphaDisplay.deviceId,
+        reservationId: 0,
       },
       b: {
         companyId: bravo.id,
@@ -526,12 +543,14 @@ describe(`access over the route table (${TEST_DIALECT})`, () => {
         displayId: bravoDisplay.deviceId,
         screenSettingId: bravoGroup,
         lightCycleId: bravoCycle,
+        reservationId: await reserve(asBravo, bravoRooms.roomId),
       },
     };
     const alphaToken = await factories.session(w.a.admin);
     const alphaRooms = await buildRooms((options) => call(t.app, { ...options, headers: { ...options.headers, token: alphaToken } }), 'Alpha');
     w.a.locationId = alphaRooms.floor;
     w.a.roomId = alphaRooms.roomId;
+    w.a.reservationId = await reserve((options) => call(t.app, { ...options, headers: { ...options.headers, token: alphaToken } }), alphaRooms.roomId);
   });
   afterAll(() => t.cleanup());
 

@@ -50,6 +50,8 @@ import { registrationRoutes } from './modules/registration/registration.routes.j
 import { createRegistrationService } from './modules/registration/registration.service.js';
 import { createPersonalService } from './modules/personal/personal.service.js';
 import { roomRoutes } from './modules/room/room.routes.js';
+import { bookingRoutes } from './modules/booking/booking.routes.js';
+import { createBookingService } from './modules/booking/booking.service.js';
 import { createRoomService } from './modules/room/room.service.js';
 import { roleRoutes } from './modules/role/role.routes.js';
 import { createRoleService } from './modules/role/role.service.js';
@@ -258,6 +260,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   const locations = createLocationService({ locations: repositories.locations, uploads, operationLog, transact, clock });
   const rooms = createRoomService({ rooms: repositories.rooms, roomTypes: repositories.roomTypes, locations, uploads, operationLog, transact, clock });
+  const bookings = createBookingService({
+    bookings: repositories.bookings,
+    rooms: repositories.rooms,
+    locations,
+    writeTransact: createTransact(db.kysely, { immediate: true }),
+    clock,
+  });
   const company = createCompanyService({ companies: repositories.companies, clock, operationLog, uploads });
   const personal = createPersonalService({
     personal: repositories.personal,
@@ -385,6 +394,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(doorDisplayRoutes({ displays: doorDisplays }));
       await api.register(locationRoutes({ locations }));
       await api.register(roomRoutes({ rooms }));
+      await api.register(bookingRoutes({ bookings }));
     },
     { prefix: '/api' },
   );

@@ -47,6 +47,8 @@ describe(`tenancy (${TEST_DIALECT})`, () => {
   let roomOfA: number;
   let roomOfB: number;
   let zoomRoomOfA: number;
+  let reservationOfA: number;
+  let reservationOfB: number;
 
   beforeAll(async () => {
     t = await createTestApp();
@@ -163,6 +165,19 @@ describe(`tenancy (${TEST_DIALECT})`, () => {
     const bravoGroup = await doorDisplays.insertScreenSetting({ companyId: b.id, title: 'Bravo Vault screens', settings: '{}', exitPasswordHash: null }, now);
     await doorDisplays.setScreenSettingRooms(b.id, bravoGroup, [vault]);
     await doorDisplays.insertLightCycle({ companyId: b.id, deviceId: displayOfB, weekday: '1', startTime: '08:00', endTime: '09:00' }, now);
+    // Each company's meeting in its room (B's after its disable period).
+    const reserve = async (token: string, roomId: number, title: string) => {
+      const answer = await call<{ id: number }>(t.app, {
+        method: 'POST',
+        url: '/api/meeting/reservation',
+        headers: { token },
+        payload: { roomId, title, startAt: now + 3 * 3_600_000, endAt: now + 4 * 3_600_000 },
+      });
+      expect(answer.status, answer.body.message).toBe(200);
+      return answer.body.result.id;
+    };
+    reservationOfB = await reserve(tokenB, roomOfB, 'bravo-only board meeting');
+    reservationOfA = await reserve(sessionA, roomOfA, 'Alpha meeting');
     const alphaRoom = await createTestRoom(t.db, t.factories, t.clock, a.id, { name: 'Alpha Room' });
     displayOfA = await doorDisplays.insertDevice({ companyId: a.id, roomId: alphaRoom.roomId, name: 'Alpha display', code: '11111' }, now);
   });
@@ -200,6 +215,8 @@ describe(`tenancy (${TEST_DIALECT})`, () => {
       '/api/mail/outbox/details',
       '/api/manager/list',
       '/api/manager/owner',
+      '/api/meeting/reservation',
+      '/api/meeting/reservation/list',
       '/api/oauth/sendOauthMail',
       '/api/operation-log/list',
       '/api/passStrategy/getPassStrategy',
@@ -247,6 +264,8 @@ describe(`tenancy (${TEST_DIALECT})`, () => {
       '/api/location/findRoomById': `?id=${roomOfA}`,
       '/api/location/getLocationRegionInfo': `?id=${roomOfA}`,
       '/api/location/room/disablePeriods': `?roomId=${roomOfA}`,
+      '/api/meeting/reservation': `?id=${reservationOfA}`,
+      '/api/meeting/reservation/list': `?roomId=${roomOfA}&from=${t.clock.now()}&to=${t.clock.now() + 86_400_000}`,
     };
     const foreignQuery: Record<string, string> = {
       '/api/mail/outbox/details': `?id=${mailOfB}`,
@@ -260,6 +279,8 @@ describe(`tenancy (${TEST_DIALECT})`, () => {
       '/api/location/getLocationRegionInfo': `?id=${roomOfB}`,
       '/api/location/room/disablePeriods': `?roomId=${roomOfB}`,
       '/api/location/getLocationTree': `?parentId=${roomOfB}`,
+      '/api/meeting/reservation': `?id=${reservationOfB}`,
+      '/api/meeting/reservation/list': `?roomId=${roomOfB}&from=${t.clock.now()}&to=${t.clock.now() + 86_400_000}`,
     };
     // A's directory sync is off (B's is on): running it is refused, with nothing of B's setting.
     const refusedForA: Record<string, number> = { '/api/ad/synGroupAndUser': 422 };

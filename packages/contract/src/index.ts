@@ -27,3 +27,4 @@ export * from './display-info.js';
 export * from './application.js';
 export * from './door-display.js';
 export * from './location.js';
+export * from './booking.js';

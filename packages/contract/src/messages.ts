@@ -476,6 +476,39 @@ export const MESSAGES = {
     'zh-CN': '结束时间必须晚于当前时间至少 1 小时',
   },
   disablePeriodNotFound: { 'en-US': 'The disable period does not exist', 'zh-CN': '禁用时段不存在' },
+  reservationRoomRequired: { 'en-US': 'Please choose the meeting room', 'zh-CN': '请选择会议室' },
+  reservationTitleRequired: { 'en-US': 'Please enter the meeting title', 'zh-CN': '请输入会议主题' },
+  reservationTimeRequired: { 'en-US': 'Please choose the meeting date, start time and end time', 'zh-CN': '请选择会议日期、开始时间和结束时间' },
+  reservationStartAfterEnd: { 'en-US': 'The start time must be earlier than the end time', 'zh-CN': '开始时间必须早于结束时间' },
+  reservationTooLong: { 'en-US': 'A meeting can last at most {hours} hours', 'zh-CN': '会议时长最多为 {hours} 小时' },
+  reservationInPast: { 'en-US': 'The start time cannot be earlier than now', 'zh-CN': '开始时间不能早于当前时间' },
+  reservationTooFarAhead: { 'en-US': 'Meetings can be booked at most {days} days ahead', 'zh-CN': '最多只能提前 {days} 天预约会议' },
+  reservationRoomUnavailable: { 'en-US': 'The meeting room is not available for booking', 'zh-CN': '该会议室不可预约' },
+  reservationRoomDisabled: {
+    'en-US': 'The meeting room is disabled (maintenance) from {start} to {end}',
+    'zh-CN': '该会议室在 {start} 至 {end} 期间禁用（维护中）',
+  },
+  reservationConflict: {
+    'en-US': 'The room is already booked from {start} to {end} for "{title}"',
+    'zh-CN': '该会议室在 {start} 至 {end} 已被预约（“{title}”）',
+  },
+  reservationConflictBusy: { 'en-US': 'The room is busy from {start} to {end}', 'zh-CN': '该会议室在 {start} 至 {end} 忙碌' },
+  reservationConflictUnknown: {
+    'en-US': 'The room was just booked for this time by someone else; please choose another time',
+    'zh-CN': '该时段刚被他人预约，请选择其他时间',
+  },
+  reservationNotFound: { 'en-US': 'The meeting does not exist', 'zh-CN': '会议不存在' },
+  reservationNotHost: { 'en-US': 'Only the host can change or cancel this meeting', 'zh-CN': '只有主持人可以修改或取消该会议' },
+  reservationNotActive: { 'en-US': 'The meeting has been cancelled or rejected', 'zh-CN': '该会议已取消或已被拒绝' },
+  reservationEnded: { 'en-US': 'The meeting has already ended', 'zh-CN': '该会议已结束' },
+  reservationParticipantNotFound: { 'en-US': 'An attendee does not exist', 'zh-CN': '参会人不存在' },
+  reservationRangeInvalid: {
+    'en-US': 'The period must end after it starts and span at most {days} days',
+    'zh-CN': '查询时段的结束须晚于开始，且最长 {days} 天',
+  },
+  reservationCreated: { 'en-US': 'The meeting has been booked', 'zh-CN': '会议预约成功' },
+  reservationPending: { 'en-US': 'The booking has been submitted for approval', 'zh-CN': '预约已提交审批' },
+  reservationCancelled: { 'en-US': 'The meeting has been cancelled', 'zh-CN': '会议已取消' },
 } as const satisfies Record<string, Record<Lang, string>>;
 
 export type MessageKey = keyof typeof MESSAGES;

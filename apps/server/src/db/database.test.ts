@@ -2,6 +2,9 @@ import { sql } from 'kysely';
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { createTestDatabase, TEST_DIALECT } from '../test/database.js';
+import SqliteDatabase from 'better-sqlite3';
+import { parseDatabaseUrl } from '../config.js';
+import { withWriteTransaction } from './database.js';
 
 describe(`database (${TEST_DIALECT})`, () => {
   it('answers queries and closes twice without complaint', async () => {
@@ -11,6 +14,58 @@ describe(`database (${TEST_DIALECT})`, () => {
     await database.db.destroy();
     await database.cleanup();
   });
+
+  it('commits a write transaction that resolves and rolls back one that throws', async () => {
+    const database = await createTestDatabase();
+    const db = database.db.kysely;
+    await sql`create table probe (n integer)`.execute(db);
+    await withWriteTransaction(db, (trx) => sql`insert into probe (n) values (1)`.execute(trx));
+    await expect(
+      withWriteTransaction(db, async (trx) => {
+        await sql`insert into probe (n) values (2)`.execute(trx);
+        throw new Error('changed my mind');
+      }),
+    ).rejects.toThrow('changed my mind');
+    const { rows } = await sql<{ n: number }>`select n from probe order by n`.execute(db);
+    expect(rows.map((row) => Number(row.n))).toEqual([1]);
+    // The connection is usable (not left inside a transaction).
+    await withWriteTransaction(db, (trx) => sql`insert into probe (n) values (3)`.execute(trx));
+    await database.cleanup();
+  });
+
+  if (TEST_DIALECT === 'sqlite') {
+    it('takes the write lock at BEGIN, so another process cannot write until it ends', async () => {
+      const database = await createTestDatabase();
+      await sql`create table probe (n integer)`.execute(database.db.kysely);
+      // Another process's connection that does not wait for locks.
+      const target = parseDatabaseUrl(database.url);
+      if (target.dialect !== 'sqlite') throw new Error('expected a SQLite database');
+      const other = new SqliteDatabase(target.filename, { timeout: 0 });
+      const otherCanWrite = () => {
+        try {
+          other.exec('begin immediate');
+          other.exec('rollback');
+          return true;
+        } catch (error) {
+          expect((error as { code?: string }).code).toBe('SQLITE_BUSY');
+          return false;
+        }
+      };
+      // A plain (deferred) transaction that has only read holds no write lock...
+      await database.db.kysely.transaction().execute(async (trx) => {
+        await sql`select count(*) from probe`.execute(trx);
+        expect(otherCanWrite()).toBe(true);
+      });
+      // ...a write transaction holds it from its first statement.
+      await withWriteTransaction(database.db.kysely, async (trx) => {
+        await sql`select count(*) from probe`.execute(trx);
+        expect(otherCanWrite()).toBe(false);
+      });
+      expect(otherCanWrite()).toBe(true);
+      other.close();
+      await database.cleanup();
+    });
+  }
 
   if (TEST_DIALECT === 'postgres') {
     it('carries on when the server ends an idle connection', async () => {

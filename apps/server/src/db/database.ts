@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect, sql, type SqliteDialectConfig, type Transaction } from 'kysely';
+import { Kysely, PostgresDialect, SqliteAdapter, SqliteDialect, sql, type SqliteDialectConfig, type Transaction } from 'kysely';
 import pg from 'pg';
 import { parseDatabaseUrl, type DatabaseUrl } from '../config.js';
 import type { DB } from './schema.js';
@@ -84,6 +84,29 @@ function once(release: () => Promise<void>): () => Promise<void> {
 /** Runs `fn` in one transaction: committed when it resolves, rolled back when it throws. */
 export function withTransaction<T>(db: Kysely<DB>, fn: (trx: Transaction<DB>) => Promise<T>): Promise<T> {
   return db.transaction().execute(fn);
+}
+
+/**
+ * Runs `fn` in a write transaction. On SQLite it starts with BEGIN IMMEDIATE: the write lock is
+ * taken before the first read, so a check-then-write (a booking) cannot interleave with another
+ * process's writer, and a busy database waits (busy_timeout) at BEGIN instead of failing with
+ * SQLITE_BUSY at the first write of a deferred transaction. On PostgreSQL it is a plain
+ * transaction (the constraints do the guarding). `fn` must use only the handle it is given.
+ */
+export async function withWriteTransaction<T>(db: Kysely<DB>, fn: (trx: Kysely<DB>) => Promise<T>): Promise<T> {
+  if (!(db.getExecutor().adapter instanceof SqliteAdapter)) return db.transaction().execute(fn);
+  return db.connection().execute(async (connection) => {
+    await sql`begin immediate`.execute(connection);
+    try {
+      const result = await fn(connection);
+      await sql`commit`.execute(connection);
+      return result;
+    } catch (error) {
+      // Also after a failed COMMIT: the connection must not stay inside a transaction.
+      await sql`rollback`.execute(connection).catch(() => undefined);
+      throw error;
+    }
+  });
 }
 
 /** A trivial round trip, for the health check. */

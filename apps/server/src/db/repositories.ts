@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { createBookingRepository } from '../modules/booking/booking.repository.js';
 import { createApplicationRepository } from '../modules/application/application.repository.js';
 import { createCompanyRepository } from '../modules/company/company.repository.js';
 import { createCompanySearchRepository } from '../modules/company/company-search.repository.js';
@@ -23,13 +24,14 @@ import { createSessionRepository } from '../modules/session/session.repository.j
 import { createSettingsRepository } from '../modules/settings/settings.repository.js';
 import { createSsoRepository } from '../modules/sso/sso.repository.js';
 import { createUserRepository } from '../modules/user/user.repository.js';
-import { withTransaction } from './database.js';
+import { withTransaction, withWriteTransaction } from './database.js';
 import type { DB } from './schema.js';
 
 /** Every repository over one connection or transaction. */
 export function createRepositories(db: Kysely<DB>) {
   return {
     applications: createApplicationRepository(db),
+    bookings: createBookingRepository(db),
     companies: createCompanyRepository(db),
     companySearch: createCompanySearchRepository(db),
     departments: createDepartmentRepository(db),
@@ -60,6 +62,11 @@ export type Repositories = ReturnType<typeof createRepositories>;
 /** Runs `fn` with repositories bound to one transaction. */
 export type Transact = <T>(fn: (repositories: Repositories) => Promise<T>) => Promise<T>;
 
-export function createTransact(db: Kysely<DB>): Transact {
+/**
+ * `immediate`: a write transaction that takes SQLite's write lock at BEGIN (BEGIN IMMEDIATE), for
+ * check-then-write work such as bookings; the same as a plain transaction on PostgreSQL.
+ */
+export function createTransact(db: Kysely<DB>, options: { immediate?: boolean } = {}): Transact {
+  if (options.immediate) return (fn) => withWriteTransaction(db, (trx) => fn(createRepositories(trx)));
   return (fn) => withTransaction(db, (trx) => fn(createRepositories(trx)));
 }

@@ -247,9 +247,22 @@ export interface ReservationTable {
   title: string;
   start_at: number;
   end_at: number;
-  status: Generated<string>;
+  /** pending | confirmed | cancelled | rejected; only pending and confirmed hold time. */
+  status: Generated<'pending' | 'confirmed' | 'cancelled' | 'rejected'>;
   created_at: number;
   updated_at: number;
+  privacy: Generated<'public' | 'busy' | 'private'>;
+  remarks: string | null;
+  channel: Generated<'console' | 'display' | 'api'>;
+  cancelled_at: number | null;
+}
+
+export interface ReservationParticipantTable {
+  id: Generated<number>;
+  company_id: number;
+  reservation_id: number;
+  user_id: number | null;
+  email: string | null;
 }
 
 export interface UserTable {
@@ -509,6 +522,7 @@ export interface DB {
   room_disable_periods: RoomDisablePeriodTable;
   devices: DeviceTable;
   reservations: ReservationTable;
+  reservation_participants: ReservationParticipantTable;
   leases: LeaseTable;
   device_themes: DeviceThemeTable;
   theme_images: ThemeImageTable;

@@ -18,6 +18,7 @@ import { deviceThemes } from './2026_11_22_0014_device_themes.js';
 import { displayInfo } from './2026_11_22_0015_display_info.js';
 import { doorDisplays } from './2026_11_22_0013_door_displays.js';
 import { roomDetails } from './2026_11_22_0012_room_details.js';
+import { reservationsCore } from './2026_11_22_0019_reservations.js';
 import type { DialectMigration } from './helpers.js';
 
 /**
@@ -42,6 +43,7 @@ export const MIGRATIONS: ReadonlyArray<readonly [name: string, migration: Dialec
   ['2026_11_22_0016_leases', leases],
   ['2026_11_22_0017_ldap_ca_certificate', ldapCaCertificate],
   ['2026_11_22_0018_directory_sync_schedule', directorySyncSchedule],
+  ['2026_11_22_0019_reservations', reservationsCore],
 ];
 
 function providerFor(dialect: Database['dialect']): MigrationProvider {

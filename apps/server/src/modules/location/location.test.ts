@@ -169,7 +169,7 @@ describe(`location tree (${TEST_DIALECT})`, () => {
   it('soft-deletes a subtree, but not while a room under it has an upcoming reservation', async () => {
     const c = await buildCampus('Gamma');
     const now = t.clock.now();
-    const insertReservation = (status: string, startAt: number, endAt: number) =>
+    const insertReservation = (status: 'confirmed' | 'cancelled' | 'rejected', startAt: number, endAt: number) =>
       t.db.kysely
         .insertInto('reservations')
         .values({ company_id: companyId, room_id: c.room, title: `Review ${status}`, start_at: startAt, end_at: endAt, status, created_at: now, updated_at: now })

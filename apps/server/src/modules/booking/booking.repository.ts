@@ -1,0 +1,194 @@
+import type { Kysely } from 'kysely';
+import { ACTIVE_RESERVATION_STATUSES, RESERVATION_MAX_MS, type ReservationChannel, type ReservationPrivacy, type ReservationStatus } from '@atrium/contract';
+import type { DB } from '../../db/schema.js';
+
+export interface ReservationRecord {
+  id: number;
+  companyId: number;
+  roomId: number;
+  hostUserId: number | null;
+  hostName: string | null;
+  title: string;
+  startAt: number;
+  endAt: number;
+  status: ReservationStatus;
+  privacy: ReservationPrivacy;
+  channel: ReservationChannel;
+  remarks: string | null;
+  createdAt: number;
+  updatedAt: number;
+}
+
+export interface ParticipantRecord {
+  reservationId: number;
+  userId: number | null;
+  name: string | null;
+  email: string | null;
+}
+
+export interface NewReservation {
+  companyId: number;
+  roomId: number;
+  hostUserId: number;
+  title: string;
+  startAt: number;
+  endAt: number;
+  status: ReservationStatus;
+  privacy: ReservationPrivacy;
+  channel: ReservationChannel;
+  remarks: string | null;
+}
+
+export type ParticipantValue = { userId: number; email?: undefined } | { email: string; userId?: undefined };
+
+export type BookingRepository = ReturnType<typeof createBookingRepository>;
+
+/** Reservations and their participants; every query names the company. */
+export function createBookingRepository(db: Kysely<DB>) {
+  function selectReservations(companyId: number) {
+    return db
+      .selectFrom('reservations as r')
+      .leftJoin('users as u', (join) => join.onRef('u.id', '=', 'r.host_user_id').onRef('u.company_id', '=', 'r.company_id'))
+      .select([
+        'r.id', 'r.company_id', 'r.room_id', 'r.host_user_id', 'r.title', 'r.start_at', 'r.end_at', 'r.status', 'r.privacy', 'r.channel', 'r.remarks',
+        'r.created_at', 'r.updated_at', 'u.full_name as host_name',
+      ])
+      .where('r.company_id', '=', companyId);
+  }
+  type Row = Awaited<ReturnType<ReturnType<typeof selectReservations>['executeTakeFirstOrThrow']>>;
+  const present = (row: Row): ReservationRecord => ({
+    id: row.id,
+    companyId: row.company_id,
+    roomId: row.room_id,
+    hostUserId: row.host_user_id,
+    hostName: row.host_name,
+    title: row.title,
+    startAt: Number(row.start_at),
+    endAt: Number(row.end_at),
+    status: row.status,
+    privacy: row.privacy,
+    channel: row.channel,
+    remarks: row.remarks,
+    createdAt: Number(row.created_at),
+    updatedAt: Number(row.updated_at),
+  });
+
+  return {
+    async find(companyId: number, id: number): Promise<ReservationRecord | undefined> {
+      const row = await selectReservations(companyId).where('r.id', '=', id).executeTakeFirst();
+      return row ? present(row) : undefined;
+    },
+
+    /**
+     * A room's active reservations touching [from, to), oldest first. Bounded: no reservation is
+     * longer than RESERVATION_MAX_MS, so only rows starting after `from - max` can reach `from`.
+     */
+    async listActive(companyId: number, roomId: number, from: number, to: number, exceptId?: number): Promise<ReservationRecord[]> {
+      let query = selectReservations(companyId)
+        .where('r.room_id', '=', roomId)
+        .where('r.status', 'in', [...ACTIVE_RESERVATION_STATUSES])
+        .where('r.start_at', '>=', from - RESERVATION_MAX_MS)
+        .where('r.start_at', '<', to)
+        .where('r.end_at', '>', from);
+      if (exceptId !== undefined) query = query.where('r.id', '<>', exceptId);
+      return (await query.orderBy('r.start_at').orderBy('r.id').execute()).map(present);
+    },
+
+    async insert(reservation: NewReservation, now: number): Promise<number> {
+      const row = await db
+        .insertInto('reservations')
+        .values({
+          company_id: reservation.companyId,
+          room_id: reservation.roomId,
+          host_user_id: reservation.hostUserId,
+          title: reservation.title,
+          start_at: reservation.startAt,
+          end_at: reservation.endAt,
+          status: reservation.status,
+          privacy: reservation.privacy,
+          channel: reservation.channel,
+          remarks: reservation.remarks,
+          created_at: now,
+          updated_at: now,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return row.id;
+    },
+
+    async update(
+      companyId: number,
+      id: number,
+      patch: Partial<Pick<ReservationRecord, 'roomId' | 'title' | 'startAt' | 'endAt' | 'status' | 'privacy' | 'remarks'>>,
+      now: number,
+    ): Promise<void> {
+      await db
+        .updateTable('reservations')
+        .set({
+          ...(patch.roomId !== undefined ? { room_id: patch.roomId } : {}),
+          ...(patch.title !== undefined ? { title: patch.title } : {}),
+          ...(patch.startAt !== undefined ? { start_at: patch.startAt } : {}),
+          ...(patch.endAt !== undefined ? { end_at: patch.endAt } : {}),
+          ...(patch.status !== undefined ? { status: patch.status } : {}),
+          ...(patch.privacy !== undefined ? { privacy: patch.privacy } : {}),
+          ...(patch.remarks !== undefined ? { remarks: patch.remarks } : {}),
+          updated_at: now,
+        })
+        .where('company_id', '=', companyId)
+        .where('id', '=', id)
+        .execute();
+    },
+
+    async cancel(companyId: number, id: number, now: number): Promise<void> {
+      await db
+        .updateTable('reservations')
+        .set({ status: 'cancelled', cancelled_at: now, updated_at: now })
+        .where('company_id', '=', companyId)
+        .where('id', '=', id)
+        .execute();
+    },
+
+    async replaceParticipants(companyId: number, reservationId: number, participants: ParticipantValue[]): Promise<void> {
+      await db.deleteFrom('reservation_participants').where('company_id', '=', companyId).where('reservation_id', '=', reservationId).execute();
+      if (participants.length === 0) return;
+      await db
+        .insertInto('reservation_participants')
+        .values(participants.map((p) => ({ company_id: companyId, reservation_id: reservationId, user_id: p.userId ?? null, email: p.email ?? null })))
+        .execute();
+    },
+
+    async participantsOf(companyId: number, reservationIds: number[]): Promise<ParticipantRecord[]> {
+      if (reservationIds.length === 0) return [];
+      const rows = await db
+        .selectFrom('reservation_participants as p')
+        .leftJoin('users as u', (join) => join.onRef('u.id', '=', 'p.user_id').onRef('u.company_id', '=', 'p.company_id'))
+        .select(['p.reservation_id', 'p.user_id', 'p.email', 'u.full_name', 'u.email as user_email'])
+        .where('p.company_id', '=', companyId)
+        .where('p.reservation_id', 'in', reservationIds)
+        .orderBy('p.id')
+        .execute();
+      return rows.map((row) => ({ reservationId: row.reservation_id, userId: row.user_id, name: row.full_name, email: row.email ?? row.user_email }));
+    },
+
+    /** Which of these user ids are active users of the company. */
+    async existingUserIds(companyId: number, userIds: number[]): Promise<Set<number>> {
+      if (userIds.length === 0) return new Set();
+      const rows = await db.selectFrom('users').select('id').where('company_id', '=', companyId).where('id', 'in', userIds).where('is_active', '=', 1).execute();
+      return new Set(rows.map((row) => row.id));
+    },
+
+    /** The first disable period of the room overlapping [start, end), if any. */
+    async findDisablePeriodOverlapping(companyId: number, roomId: number, start: number, end: number): Promise<{ startAt: number; endAt: number } | undefined> {
+      const row = await db
+        .selectFrom('room_disable_periods')
+        .select(['start_at', 'end_at'])
+        .where('company_id', '=', companyId)
+        .where('room_id', '=', roomId)
+        .where('start_at', '<', end)
+        .where('end_at', '>', start)
+        .orderBy('start_at')
+        .executeTakeFirst();
+      return row ? { startAt: Number(row.start_at), endAt: Number(row.end_at) } : undefined;
+    },
+  };
+}

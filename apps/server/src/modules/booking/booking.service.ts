@@ -1,0 +1,311 @@
+import {
+  RESERVATION_BOOK_AHEAD_DAYS,
+  RESERVATION_LIST_MAX_DAYS,
+  RESERVATION_MAX_MS,
+  RESERVATION_PAST_GRACE_MS,
+  ReturnCode,
+  type CreateReservationBody,
+  type Reservation,
+  type ReservationChannel,
+  type ReservationConflict,
+  type ReservationList,
+  type ReservationListQuery,
+  type ReservationParticipantInput,
+  type ReservationStatus,
+  type UpdateReservationBody,
+} from '@atrium/contract';
+import type { Repositories, Transact } from '../../db/repositories.js';
+import { DAY_MS, HOUR_MS, type Clock } from '../../platform/clock.js';
+import { AppError, notFound, refused } from '../../platform/errors.js';
+import { effectiveTimeZone } from '../location/location.presenter.js';
+import type { LocationService } from '../location/location.service.js';
+import type { RoomRecord, RoomRepository } from '../room/room.repository.js';
+import type { BookingRepository, ParticipantRecord, ParticipantValue, ReservationRecord } from './booking.repository.js';
+
+export interface BookingServiceDeps {
+  bookings: BookingRepository;
+  rooms: RoomRepository;
+  locations: Pick<LocationService, 'loadIndex'>;
+  /** A write transaction (BEGIN IMMEDIATE on SQLite). */
+  writeTransact: Transact;
+  clock: Clock;
+}
+
+/** Who is asking: the company, the user and how the booking arrives. */
+export interface Booker {
+  companyId: number;
+  userId: number;
+  channel?: ReservationChannel;
+}
+
+export type BookingService = ReturnType<typeof createBookingService>;
+
+/** The database refused a write because another active reservation of the room overlaps. */
+export function isOverlapViolation(error: unknown): boolean {
+  const failure = error as { code?: unknown; message?: unknown } | null;
+  if (!failure) return false;
+  // PostgreSQL: exclusion_violation; SQLite: the trigger's RAISE(ABORT, 'reservation_overlap').
+  return failure.code === '23P01' || (typeof failure.message === 'string' && failure.message === 'reservation_overlap');
+}
+
+/** PostgreSQL may end one of two transactions that wait on each other's tentative rows (exclusion checks); retrying is safe. */
+function isRetryable(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return code === '40P01' || code === '40001';
+}
+
+const MAX_ATTEMPTS = 5;
+
+/** "2026-11-23 10:00" in the zone (UTC when the room has none). */
+export function localTime(ms: number, timeZone: string | null): string {
+  const parts = new Intl.DateTimeFormat('en-CA', {
+    timeZone: timeZone ?? 'UTC',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  }).formatToParts(ms);
+  const get = (type: string) => parts.find((part) => part.type === type)?.value ?? '';
+  return `${get('year')}-${get('month')}-${get('day')} ${get('hour')}:${get('minute')}`;
+}
+
+/** The reservations core: create, read, list, change and cancel meetings that never collide. */
+export function createBookingService({ bookings, rooms, locations, writeTransact, clock }: BookingServiceDeps) {
+  async function timeZoneOf(companyId: number, roomId: number): Promise<string | null> {
+    return effectiveTimeZone(await locations.loadIndex(companyId), roomId) ?? null;
+  }
+
+  async function getRoom(companyId: number, roomId: number, repository: RoomRepository = rooms): Promise<RoomRecord> {
+    const room = await repository.findRoom(companyId, roomId);
+    if (!room) throw notFound('roomNotFound');
+    return room;
+  }
+
+  async function getReservation(companyId: number, id: number, repository: BookingRepository = bookings): Promise<ReservationRecord> {
+    const record = await repository.find(companyId, id);
+    if (!record) throw notFound('reservationNotFound');
+    return record;
+  }
+
+  /** Whether the viewer sees the title, remarks and participants. */
+  function canSee(record: ReservationRecord, participants: ParticipantRecord[], userId: number): boolean {
+    return record.privacy === 'public' || record.hostUserId === userId || participants.some((p) => p.userId === userId);
+  }
+
+  function present(record: ReservationRecord, participants: ParticipantRecord[], room: { name: string; timeZone: string | null }, userId: number): Reservation {
+    const visible = canSee(record, participants, userId);
+    const showHost = visible || record.privacy === 'busy';
+    return {
+      id: record.id,
+      roomId: record.roomId,
+      roomName: room.name,
+      timeZone: room.timeZone,
+      title: visible ? record.title : null,
+      hostUserId: showHost ? record.hostUserId : null,
+      hostName: showHost ? record.hostName : null,
+      startAt: record.startAt,
+      endAt: record.endAt,
+      status: record.status,
+      privacy: record.privacy,
+      channel: record.channel,
+      remarks: visible ? record.remarks : null,
+      participants: visible ? participants.map(({ userId: id, name, email }) => ({ userId: id, name, email })) : null,
+      visible,
+      canEdit: record.hostUserId === userId && (record.status === 'pending' || record.status === 'confirmed'),
+      createdAt: record.createdAt,
+      updatedAt: record.updatedAt,
+    };
+  }
+
+  async function presentOne(booker: Booker, record: ReservationRecord): Promise<Reservation> {
+    const room = await getRoom(booker.companyId, record.roomId);
+    const participants = await bookings.participantsOf(booker.companyId, [record.id]);
+    return present(record, participants, { name: room.name, timeZone: await timeZoneOf(booker.companyId, record.roomId) }, booker.userId);
+  }
+
+  /** The time rules of a meeting (spec 001 section 5 and the core's limits). */
+  function checkTimes(startAt: number, endAt: number, options: { checkPast: boolean }) {
+    if (startAt >= endAt) throw refused('reservationStartAfterEnd');
+    if (endAt - startAt > RESERVATION_MAX_MS) throw refused('reservationTooLong', { hours: RESERVATION_MAX_MS / HOUR_MS });
+    const now = clock.now();
+    if (options.checkPast && startAt < now - RESERVATION_PAST_GRACE_MS) throw refused('reservationInPast');
+    if (startAt > now + RESERVATION_BOOK_AHEAD_DAYS * DAY_MS) throw refused('reservationTooFarAhead', { days: RESERVATION_BOOK_AHEAD_DAYS });
+  }
+
+  /** The room can be booked for [startAt, endAt): it is available and not in a disable (maintenance) period. */
+  async function checkRoomBookable(repos: Repositories, companyId: number, room: RoomRecord, zone: string | null, startAt: number, endAt: number) {
+    if (!room.isAvailable) throw refused('reservationRoomUnavailable');
+    const period = await repos.bookings.findDisablePeriodOverlapping(companyId, room.id, startAt, endAt);
+    if (period) {
+      throw refused('reservationRoomDisabled', { start: localTime(period.startAt, zone), end: localTime(period.endAt, zone) });
+    }
+  }
+
+  /** Participants, deduplicated, with colleagues checked in the caller's company (the host is implied). */
+  async function participantValues(repos: Repositories, booker: Booker, inputs: ReservationParticipantInput[]): Promise<ParticipantValue[]> {
+    const userIds = [...new Set(inputs.flatMap((p) => ('userId' in p ? [p.userId] : [])))].filter((id) => id !== booker.userId);
+    const emails = [...new Set(inputs.flatMap((p) => ('email' in p ? [p.email] : [])))];
+    const existing = await repos.bookings.existingUserIds(booker.companyId, userIds);
+    if (userIds.some((id) => !existing.has(id))) throw notFound('reservationParticipantNotFound');
+    return [...userIds.map((userId) => ({ userId })), ...emails.map((email) => ({ email }))];
+  }
+
+  /** A 409 naming the clashing meeting as far as the caller may see it. */
+  async function conflictError(booker: Booker, roomId: number, startAt: number, endAt: number, exceptId?: number): Promise<AppError> {
+    const zone = await timeZoneOf(booker.companyId, roomId);
+    const [clash] = await bookings.listActive(booker.companyId, roomId, startAt, endAt, exceptId);
+    if (!clash) {
+      const result: ReservationConflict = { reservationId: null, startAt: null, endAt: null, title: null, timeZone: zone };
+      return new AppError(ReturnCode.CONFLICT, 'reservationConflictUnknown', {}, result);
+    }
+    const participants = await bookings.participantsOf(booker.companyId, [clash.id]);
+    const visible = canSee(clash, participants, booker.userId);
+    const params = { start: localTime(clash.startAt, zone), end: localTime(clash.endAt, zone) };
+    const result: ReservationConflict = { reservationId: clash.id, startAt: clash.startAt, endAt: clash.endAt, title: visible ? clash.title : null, timeZone: zone };
+    return visible
+      ? new AppError(ReturnCode.CONFLICT, 'reservationConflict', { ...params, title: clash.title }, result)
+      : new AppError(ReturnCode.CONFLICT, 'reservationConflictBusy', params, result);
+  }
+
+  /**
+   * Runs a booking write; the database refuses an overlap (exclusion constraint or trigger) and
+   * the refusal becomes a 409. Transactions PostgreSQL ends as deadlock victims are retried.
+   */
+  async function guardedWrite<T>(booker: Booker, slot: () => { roomId: number; startAt: number; endAt: number; exceptId?: number }, write: (repos: Repositories) => Promise<T>): Promise<T> {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await writeTransact(write);
+      } catch (error) {
+        if (isOverlapViolation(error)) {
+          const { roomId, startAt, endAt, exceptId } = slot();
+          throw await conflictError(booker, roomId, startAt, endAt, exceptId);
+        }
+        if (isRetryable(error) && attempt < MAX_ATTEMPTS) continue;
+        throw error;
+      }
+    }
+  }
+
+  return {
+    async create(booker: Booker, body: CreateReservationBody): Promise<{ reservation: Reservation; pending: boolean }> {
+      if (!body.roomId) throw refused('reservationRoomRequired');
+      if (!body.title) throw refused('reservationTitleRequired');
+      if (body.startAt === undefined || body.startAt === null || body.endAt === undefined || body.endAt === null) throw refused('reservationTimeRequired');
+      const { roomId, title, startAt, endAt } = body;
+      await getRoom(booker.companyId, roomId);
+      checkTimes(startAt, endAt, { checkPast: true });
+      // Read before the write transaction: inside it, only its own handle may be used (SQLite has one connection).
+      const zone = await timeZoneOf(booker.companyId, roomId);
+      const id = await guardedWrite(
+        booker,
+        () => ({ roomId, startAt, endAt }),
+        async (repos) => {
+          const room = await getRoom(booker.companyId, roomId, repos.rooms);
+          await checkRoomBookable(repos, booker.companyId, room, zone, startAt, endAt);
+          const participants = await participantValues(repos, booker, body.participants);
+          const status: ReservationStatus = room.needsApproval ? 'pending' : 'confirmed';
+          const newId = await repos.bookings.insert(
+            {
+              companyId: booker.companyId,
+              roomId,
+              hostUserId: booker.userId,
+              title,
+              startAt,
+              endAt,
+              status,
+              privacy: body.privacy,
+              channel: booker.channel ?? 'console',
+              remarks: body.remarks || null,
+            },
+            clock.now(),
+          );
+          await repos.bookings.replaceParticipants(booker.companyId, newId, participants);
+          return newId;
+        },
+      );
+      const reservation = await presentOne(booker, await getReservation(booker.companyId, id));
+      return { reservation, pending: reservation.status === 'pending' };
+    },
+
+    async get(booker: Booker, id: number): Promise<Reservation> {
+      return presentOne(booker, await getReservation(booker.companyId, id));
+    },
+
+    /** A room's active meetings touching [from, to) (at most RESERVATION_LIST_MAX_DAYS wide). */
+    async list(booker: Booker, query: ReservationListQuery): Promise<ReservationList> {
+      if (query.to <= query.from || query.to - query.from > RESERVATION_LIST_MAX_DAYS * DAY_MS) {
+        throw refused('reservationRangeInvalid', { days: RESERVATION_LIST_MAX_DAYS });
+      }
+      const room = await getRoom(booker.companyId, query.roomId);
+      const timeZone = await timeZoneOf(booker.companyId, room.id);
+      const records = await bookings.listActive(booker.companyId, room.id, query.from, query.to);
+      const participants = await bookings.participantsOf(booker.companyId, records.map((record) => record.id));
+      const byReservation = new Map<number, ParticipantRecord[]>();
+      for (const participant of participants) byReservation.set(participant.reservationId, [...(byReservation.get(participant.reservationId) ?? []), participant]);
+      return {
+        roomId: room.id,
+        timeZone,
+        list: records.map((record) => present(record, byReservation.get(record.id) ?? [], { name: room.name, timeZone }, booker.userId)),
+      };
+    },
+
+    /** Moves, renames or edits a meeting (the host only). A new time or room in a room with approval waits for approval again. */
+    async update(booker: Booker, body: UpdateReservationBody): Promise<Reservation> {
+      const before = await getReservation(booker.companyId, body.id);
+      if (before.hostUserId !== booker.userId) throw new AppError(ReturnCode.NO_PERMISSION, 'reservationNotHost');
+      if (before.status !== 'pending' && before.status !== 'confirmed') throw refused('reservationNotActive');
+      if (before.endAt <= clock.now()) throw refused('reservationEnded');
+      if (body.title !== undefined && !body.title) throw refused('reservationTitleRequired');
+      const roomId = body.roomId ?? before.roomId;
+      const startAt = body.startAt ?? before.startAt;
+      const endAt = body.endAt ?? before.endAt;
+      const moved = roomId !== before.roomId || startAt !== before.startAt || endAt !== before.endAt;
+      if (roomId !== before.roomId) await getRoom(booker.companyId, roomId);
+      if (moved) checkTimes(startAt, endAt, { checkPast: startAt !== before.startAt });
+      const zone = await timeZoneOf(booker.companyId, roomId);
+      await guardedWrite(
+        booker,
+        () => ({ roomId, startAt, endAt, exceptId: before.id }),
+        async (repos) => {
+          const current = await getReservation(booker.companyId, before.id, repos.bookings);
+          if (current.status !== 'pending' && current.status !== 'confirmed') throw refused('reservationNotActive');
+          const room = await getRoom(booker.companyId, roomId, repos.rooms);
+          let status: ReservationStatus | undefined;
+          if (moved) {
+            await checkRoomBookable(repos, booker.companyId, room, zone, startAt, endAt);
+            status = room.needsApproval ? 'pending' : 'confirmed';
+          }
+          await repos.bookings.update(
+            booker.companyId,
+            before.id,
+            {
+              ...(moved ? { roomId, startAt, endAt, status } : {}),
+              ...(body.title !== undefined ? { title: body.title } : {}),
+              ...(body.privacy !== undefined ? { privacy: body.privacy } : {}),
+              ...(body.remarks !== undefined ? { remarks: body.remarks || null } : {}),
+            },
+            clock.now(),
+          );
+          if (body.participants !== undefined) {
+            await repos.bookings.replaceParticipants(booker.companyId, before.id, await participantValues(repos, booker, body.participants));
+          }
+        },
+      );
+      return presentOne(booker, await getReservation(booker.companyId, before.id));
+    },
+
+    /** Cancels a meeting (the host only); its time is free at once. */
+    async cancel(booker: Booker, id: number): Promise<Reservation> {
+      await writeTransact(async (repos) => {
+        const record = await getReservation(booker.companyId, id, repos.bookings);
+        if (record.hostUserId !== booker.userId) throw new AppError(ReturnCode.NO_PERMISSION, 'reservationNotHost');
+        if (record.status !== 'pending' && record.status !== 'confirmed') throw refused('reservationNotActive');
+        if (record.endAt <= clock.now()) throw refused('reservationEnded');
+        await repos.bookings.cancel(booker.companyId, id, clock.now());
+      });
+      return presentOne(booker, await getReservation(booker.companyId, id));
+    },
+  };
+}

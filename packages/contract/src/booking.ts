@@ -1,0 +1,127 @@
+import { z } from 'zod';
+import { TEXT_MAX } from './limits.js';
+
+/**
+ * The reservations core (issue 5; spec 001 sections 3, 4, 5): one meeting in one room, from
+ * `startAt` to `endAt` (epoch ms, half-open, so back-to-back meetings do not clash). Answers echo
+ * the room's IANA time zone (its building's) so clients show local times.
+ */
+
+const id = z.coerce.number().int().positive();
+const epochMs = z.number().int().nonnegative();
+
+/** Life cycle: pending (under approval, holds its slot) -> confirmed | rejected; pending or confirmed -> cancelled. */
+export const RESERVATION_STATUSES = ['pending', 'confirmed', 'cancelled', 'rejected'] as const;
+export const ReservationStatus = z.enum(RESERVATION_STATUSES);
+export type ReservationStatus = z.infer<typeof ReservationStatus>;
+/** The states that hold the room's time. */
+export const ACTIVE_RESERVATION_STATUSES = ['pending', 'confirmed'] as const satisfies readonly ReservationStatus[];
+
+/** Who sees what of a meeting that is not theirs: public (everything), busy (time and host only), private (time only). */
+export const ReservationPrivacy = z.enum(['public', 'busy', 'private']);
+export type ReservationPrivacy = z.infer<typeof ReservationPrivacy>;
+
+/** Where a booking was made. */
+export const ReservationChannel = z.enum(['console', 'display', 'api']);
+export type ReservationChannel = z.infer<typeof ReservationChannel>;
+
+/** The longest meeting (also a database CHECK; it bounds every overlap search). */
+export const RESERVATION_MAX_MS = 24 * 60 * 60 * 1000;
+/** How far ahead a booking may start (the repeat rule's "never ends" horizon, spec 001 section 5). */
+export const RESERVATION_BOOK_AHEAD_DAYS = 180;
+/** A start this much in the past still counts as "now" (a form filled in slowly, clock skew). */
+export const RESERVATION_PAST_GRACE_MS = 5 * 60 * 1000;
+/** The widest window one list call may read. */
+export const RESERVATION_LIST_MAX_DAYS = 31;
+/** At most this many participants besides the host. */
+export const RESERVATION_PARTICIPANTS_MAX = 200;
+
+/** A colleague (by user id) or an outside e-mail address. */
+export const ReservationParticipantInput = z.union([
+  z.object({ userId: id }).strict(),
+  z.object({ email: z.email().max(254).transform((email) => email.toLowerCase()) }).strict(),
+]);
+export type ReservationParticipantInput = z.infer<typeof ReservationParticipantInput>;
+
+/**
+ * A new meeting. Room, title and times are optional in the schema so that a missing one answers
+ * the spec's own message (422/1005) rather than a generic schema error.
+ */
+export const CreateReservationBody = z.object({
+  roomId: id.nullable().optional(),
+  title: z.string().trim().max(TEXT_MAX).nullable().optional(),
+  startAt: epochMs.nullable().optional(),
+  endAt: epochMs.nullable().optional(),
+  privacy: ReservationPrivacy.default('public'),
+  participants: z.array(ReservationParticipantInput).max(RESERVATION_PARTICIPANTS_MAX).default([]),
+  remarks: z.string().trim().max(2000).nullable().optional(),
+});
+export type CreateReservationBody = z.infer<typeof CreateReservationBody>;
+
+/** A change to a meeting: absent fields stay; `participants`, when present, replaces the list. */
+export const UpdateReservationBody = z.object({
+  id,
+  roomId: id.optional(),
+  title: z.string().trim().max(TEXT_MAX).optional(),
+  startAt: epochMs.optional(),
+  endAt: epochMs.optional(),
+  privacy: ReservationPrivacy.optional(),
+  participants: z.array(ReservationParticipantInput).max(RESERVATION_PARTICIPANTS_MAX).optional(),
+  remarks: z.string().trim().max(2000).nullable().optional(),
+});
+export type UpdateReservationBody = z.infer<typeof UpdateReservationBody>;
+
+export const ReservationIdBody = z.object({ id });
+export type ReservationIdBody = z.infer<typeof ReservationIdBody>;
+export const ReservationIdQuery = z.object({ id });
+export type ReservationIdQuery = z.infer<typeof ReservationIdQuery>;
+
+/** A room's active meetings that touch [from, to). */
+export const ReservationListQuery = z.object({ roomId: id, from: z.coerce.number().int().nonnegative(), to: z.coerce.number().int().nonnegative() });
+export type ReservationListQuery = z.infer<typeof ReservationListQuery>;
+
+export const ReservationParticipant = z.object({
+  userId: z.number().int().nullable(),
+  name: z.string().nullable(),
+  email: z.string().nullable(),
+});
+export type ReservationParticipant = z.infer<typeof ReservationParticipant>;
+
+/**
+ * One meeting as the caller may see it. `visible` is false when the meeting is another person's
+ * busy or private one: then the title, remarks and participants are null (and, for private, the host too).
+ */
+export const Reservation = z.object({
+  id: z.number().int(),
+  roomId: z.number().int(),
+  roomName: z.string(),
+  timeZone: z.string().nullable(),
+  title: z.string().nullable(),
+  hostUserId: z.number().int().nullable(),
+  hostName: z.string().nullable(),
+  startAt: z.number().int(),
+  endAt: z.number().int(),
+  status: ReservationStatus,
+  privacy: ReservationPrivacy,
+  channel: ReservationChannel,
+  remarks: z.string().nullable(),
+  participants: z.array(ReservationParticipant).nullable(),
+  visible: z.boolean(),
+  /** Whether the caller may change or cancel it (the host). */
+  canEdit: z.boolean(),
+  createdAt: z.number().int(),
+  updatedAt: z.number().int(),
+});
+export type Reservation = z.infer<typeof Reservation>;
+
+export const ReservationList = z.object({ roomId: z.number().int(), timeZone: z.string().nullable(), list: z.array(Reservation) });
+export type ReservationList = z.infer<typeof ReservationList>;
+
+/** The result of a 409: the clashing meeting as far as the caller may see it. */
+export interface ReservationConflict {
+  reservationId: number | null;
+  startAt: number | null;
+  endAt: number | null;
+  title: string | null;
+  timeZone: string | null;
+}
