@@ -52,6 +52,7 @@ import { createPersonalService } from './modules/personal/personal.service.js';
 import { roomRoutes } from './modules/room/room.routes.js';
 import { bookingRoutes } from './modules/booking/booking.routes.js';
 import { createBookingService } from './modules/booking/booking.service.js';
+import { createBookingEvents, type BookingEvents } from './modules/booking/booking.events.js';
 import { createRoomService } from './modules/room/room.service.js';
 import { roleRoutes } from './modules/role/role.routes.js';
 import { createRoleService } from './modules/role/role.service.js';
@@ -88,6 +89,7 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** The scheduled jobs of this process (tests offer them with `tick`). */
     scheduler: Scheduler;
+    bookingEvents: BookingEvents;
   }
 }
 
@@ -260,12 +262,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   const locations = createLocationService({ locations: repositories.locations, uploads, operationLog, transact, clock });
   const rooms = createRoomService({ rooms: repositories.rooms, roomTypes: repositories.roomTypes, locations, uploads, operationLog, transact, clock });
+  // Booking changes after commit: mails listen to this process's own, live views to every process's.
+  const bookingEvents = createBookingEvents(app.log);
+  app.decorate('bookingEvents', bookingEvents);
   const bookings = createBookingService({
     bookings: repositories.bookings,
     rooms: repositories.rooms,
     locations,
     writeTransact: createTransact(db.kysely, { immediate: true }),
     clock,
+    events: bookingEvents,
   });
   const company = createCompanyService({ companies: repositories.companies, clock, operationLog, uploads });
   const personal = createPersonalService({

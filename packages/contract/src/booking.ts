@@ -10,8 +10,12 @@ import { TEXT_MAX } from './limits.js';
 const id = z.coerce.number().int().positive();
 const epochMs = z.number().int().nonnegative();
 
-/** Life cycle: pending (under approval, holds its slot) -> confirmed | rejected; pending or confirmed -> cancelled. */
-export const RESERVATION_STATUSES = ['pending', 'confirmed', 'cancelled', 'rejected'] as const;
+/**
+ * Life cycle: pending (under approval, holds its slot) -> confirmed | rejected | expired (no decision
+ * before the deadline); pending or confirmed -> cancelled (a withdrawn request too); confirmed ->
+ * released (no check-in within the window: the room was given back, a no-show).
+ */
+export const RESERVATION_STATUSES = ['pending', 'confirmed', 'cancelled', 'rejected', 'expired', 'released'] as const;
 export const ReservationStatus = z.enum(RESERVATION_STATUSES);
 export type ReservationStatus = z.infer<typeof ReservationStatus>;
 /** The states that hold the room's time. */
@@ -111,6 +115,25 @@ export const Reservation = z.object({
   canEdit: z.boolean(),
   createdAt: z.number().int(),
   updatedAt: z.number().int(),
+  /** The series it belongs to, its date in the series, and whether it was changed on its own. */
+  seriesId: z.number().int().nullable(),
+  occurrenceDate: z.string().nullable(),
+  isException: z.boolean(),
+  /** Minutes before the start the host is notified / participants reminded (dictionary NOTICE_TIMES, REMINDER_CHOICES). */
+  noticeMinutes: z.number().int().nullable(),
+  reminderMinutes: z.number().int().nullable(),
+  checkedInAt: z.number().int().nullable(),
+  checkInChannel: z.enum(['console', 'display', 'qr']).nullable(),
+  /** Ended before its booked end: `endAt` is when it ended, `bookedEndAt` the booked end. */
+  endedEarlyAt: z.number().int().nullable(),
+  bookedEndAt: z.number().int().nullable(),
+  /** Released for want of a check-in. */
+  noShowAt: z.number().int().nullable(),
+  /** Approval: when a pending request expires, and who decided when, with the reason. */
+  approvalDeadlineAt: z.number().int().nullable(),
+  decidedAt: z.number().int().nullable(),
+  decidedByName: z.string().nullable(),
+  decisionReason: z.string().nullable(),
 });
 export type Reservation = z.infer<typeof Reservation>;
 

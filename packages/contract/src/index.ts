@@ -28,3 +28,5 @@ export * from './application.js';
 export * from './door-display.js';
 export * from './location.js';
 export * from './booking.js';
+export * from './zoned-time.js';
+export * from './recurrence.js';

@@ -247,14 +247,95 @@ export interface ReservationTable {
   title: string;
   start_at: number;
   end_at: number;
-  /** pending | confirmed | cancelled | rejected; only pending and confirmed hold time. */
-  status: Generated<'pending' | 'confirmed' | 'cancelled' | 'rejected'>;
+  /** Only pending and confirmed hold time. */
+  status: Generated<'pending' | 'confirmed' | 'cancelled' | 'rejected' | 'expired' | 'released'>;
   created_at: number;
   updated_at: number;
   privacy: Generated<'public' | 'busy' | 'private'>;
   remarks: string | null;
   channel: Generated<'console' | 'display' | 'api'>;
   cancelled_at: number | null;
+  series_id: number | null;
+  /** The occurrence's date in the room's zone (its key in the series). */
+  occurrence_date: string | null;
+  /** Moved or edited on its own: a change to the whole series leaves it as it is. */
+  is_exception: Generated<Flag>;
+  notice_minutes: number | null;
+  reminder_minutes: number | null;
+  checked_in_at: number | null;
+  check_in_channel: 'console' | 'display' | 'qr' | null;
+  checked_in_by: number | null;
+  ended_early_at: number | null;
+  booked_end_at: number | null;
+  no_show_at: number | null;
+  approval_deadline_at: number | null;
+  decided_by: number | null;
+  decided_at: number | null;
+  decision_reason: string | null;
+}
+
+/** A repeating meeting: the rule and wall-clock pattern its reservations were made from. */
+export interface ReservationSeriesTable {
+  id: Generated<number>;
+  company_id: number;
+  room_id: number;
+  host_user_id: number | null;
+  /** The contract's RepeatRule as JSON. */
+  rule: string;
+  first_date: string;
+  start_time: string;
+  end_time: string;
+  time_zone: string;
+  missed_check_ins: Generated<number>;
+  released_at: number | null;
+  created_at: number;
+  updated_at: number;
+}
+
+/** Staff barred from booking (the rule; its page is issue 6's). */
+export interface BookingBlacklistTable {
+  id: Generated<number>;
+  company_id: number;
+  user_id: number;
+  reason: string | null;
+  starts_at: number;
+  ends_at: number | null;
+  lifted_at: number | null;
+  lifted_by: number | null;
+  created_by: number | null;
+  created_at: number;
+}
+
+/** The company's booking rules; no row means the defaults. */
+export interface BookingRulesTable {
+  company_id: number;
+  approval_deadline_hours: Generated<number>;
+  release_no_shows: Generated<Flag>;
+  series_no_show_limit: Generated<number>;
+  updated_by: number | null;
+  updated_at: number;
+}
+
+/** Someone's calendar shared with a colleague at a level. */
+export interface CalendarShareTable {
+  id: Generated<number>;
+  company_id: number;
+  owner_user_id: number;
+  grantee_user_id: number;
+  level: 'manager' | 'editor' | 'subscriber' | 'visitor';
+  created_at: number;
+}
+
+/** A secret link to the public live board (/flght-board). */
+export interface LiveBoardLinkTable {
+  id: Generated<number>;
+  company_id: number;
+  name: string;
+  token_hash: string;
+  location_id: number | null;
+  created_by: number | null;
+  created_at: number;
+  revoked_at: number | null;
 }
 
 export interface ReservationParticipantTable {
@@ -523,6 +604,11 @@ export interface DB {
   devices: DeviceTable;
   reservations: ReservationTable;
   reservation_participants: ReservationParticipantTable;
+  reservation_series: ReservationSeriesTable;
+  booking_blacklist: BookingBlacklistTable;
+  booking_rules: BookingRulesTable;
+  calendar_shares: CalendarShareTable;
+  live_board_links: LiveBoardLinkTable;
   leases: LeaseTable;
   device_themes: DeviceThemeTable;
   theme_images: ThemeImageTable;

@@ -19,6 +19,7 @@ import { displayInfo } from './2026_11_22_0015_display_info.js';
 import { doorDisplays } from './2026_11_22_0013_door_displays.js';
 import { roomDetails } from './2026_11_22_0012_room_details.js';
 import { reservationsCore } from './2026_11_22_0019_reservations.js';
+import { bookingLife } from './2026_11_22_0020_booking_life.js';
 import type { DialectMigration } from './helpers.js';
 
 /**
@@ -44,6 +45,7 @@ export const MIGRATIONS: ReadonlyArray<readonly [name: string, migration: Dialec
   ['2026_11_22_0017_ldap_ca_certificate', ldapCaCertificate],
   ['2026_11_22_0018_directory_sync_schedule', directorySyncSchedule],
   ['2026_11_22_0019_reservations', reservationsCore],
+  ['2026_11_22_0020_booking_life', bookingLife],
 ];
 
 function providerFor(dialect: Database['dialect']): MigrationProvider {

@@ -17,6 +17,20 @@ export interface ReservationRecord {
   remarks: string | null;
   createdAt: number;
   updatedAt: number;
+  seriesId: number | null;
+  occurrenceDate: string | null;
+  isException: boolean;
+  noticeMinutes: number | null;
+  reminderMinutes: number | null;
+  checkedInAt: number | null;
+  checkInChannel: 'console' | 'display' | 'qr' | null;
+  endedEarlyAt: number | null;
+  bookedEndAt: number | null;
+  noShowAt: number | null;
+  approvalDeadlineAt: number | null;
+  decidedAt: number | null;
+  decidedByName: string | null;
+  decisionReason: string | null;
 }
 
 export interface ParticipantRecord {
@@ -39,6 +53,9 @@ export interface NewReservation {
   remarks: string | null;
 }
 
+/** PostgreSQL answers bigint columns as strings. */
+const numberOrNull = (value: number | string | null): number | null => (value === null ? null : Number(value));
+
 export type ParticipantValue = { userId: number; email?: undefined } | { email: string; userId?: undefined };
 
 export type BookingRepository = ReturnType<typeof createBookingRepository>;
@@ -49,9 +66,12 @@ export function createBookingRepository(db: Kysely<DB>) {
     return db
       .selectFrom('reservations as r')
       .leftJoin('users as u', (join) => join.onRef('u.id', '=', 'r.host_user_id').onRef('u.company_id', '=', 'r.company_id'))
+      .leftJoin('users as d', (join) => join.onRef('d.id', '=', 'r.decided_by').onRef('d.company_id', '=', 'r.company_id'))
       .select([
         'r.id', 'r.company_id', 'r.room_id', 'r.host_user_id', 'r.title', 'r.start_at', 'r.end_at', 'r.status', 'r.privacy', 'r.channel', 'r.remarks',
         'r.created_at', 'r.updated_at', 'u.full_name as host_name',
+        'r.series_id', 'r.occurrence_date', 'r.is_exception', 'r.notice_minutes', 'r.reminder_minutes', 'r.checked_in_at', 'r.check_in_channel',
+        'r.ended_early_at', 'r.booked_end_at', 'r.no_show_at', 'r.approval_deadline_at', 'r.decided_at', 'd.full_name as decided_by_name', 'r.decision_reason',
       ])
       .where('r.company_id', '=', companyId);
   }
@@ -71,6 +91,20 @@ export function createBookingRepository(db: Kysely<DB>) {
     remarks: row.remarks,
     createdAt: Number(row.created_at),
     updatedAt: Number(row.updated_at),
+    seriesId: row.series_id,
+    occurrenceDate: row.occurrence_date,
+    isException: row.is_exception === 1,
+    noticeMinutes: row.notice_minutes,
+    reminderMinutes: row.reminder_minutes,
+    checkedInAt: numberOrNull(row.checked_in_at),
+    checkInChannel: row.check_in_channel,
+    endedEarlyAt: numberOrNull(row.ended_early_at),
+    bookedEndAt: numberOrNull(row.booked_end_at),
+    noShowAt: numberOrNull(row.no_show_at),
+    approvalDeadlineAt: numberOrNull(row.approval_deadline_at),
+    decidedAt: numberOrNull(row.decided_at),
+    decidedByName: row.decided_by_name,
+    decisionReason: row.decision_reason,
   });
 
   return {

@@ -20,6 +20,7 @@ import { AppError, notFound, refused } from '../../platform/errors.js';
 import { effectiveTimeZone } from '../location/location.presenter.js';
 import type { LocationService } from '../location/location.service.js';
 import type { RoomRecord, RoomRepository } from '../room/room.repository.js';
+import type { BookingEvents } from './booking.events.js';
 import type { BookingRepository, ParticipantRecord, ParticipantValue, ReservationRecord } from './booking.repository.js';
 
 export interface BookingServiceDeps {
@@ -29,6 +30,7 @@ export interface BookingServiceDeps {
   /** A write transaction (BEGIN IMMEDIATE on SQLite). */
   writeTransact: Transact;
   clock: Clock;
+  events: BookingEvents;
 }
 
 /** Who is asking: the company, the user and how the booking arrives. */
@@ -72,7 +74,7 @@ export function localTime(ms: number, timeZone: string | null): string {
 }
 
 /** The reservations core: create, read, list, change and cancel meetings that never collide. */
-export function createBookingService({ bookings, rooms, locations, writeTransact, clock }: BookingServiceDeps) {
+export function createBookingService({ bookings, rooms, locations, writeTransact, clock, events }: BookingServiceDeps) {
   async function timeZoneOf(companyId: number, roomId: number): Promise<string | null> {
     return effectiveTimeZone(await locations.loadIndex(companyId), roomId) ?? null;
   }
@@ -116,6 +118,20 @@ export function createBookingService({ bookings, rooms, locations, writeTransact
       canEdit: record.hostUserId === userId && (record.status === 'pending' || record.status === 'confirmed'),
       createdAt: record.createdAt,
       updatedAt: record.updatedAt,
+      seriesId: record.seriesId,
+      occurrenceDate: record.occurrenceDate,
+      isException: record.isException,
+      noticeMinutes: record.noticeMinutes,
+      reminderMinutes: record.reminderMinutes,
+      checkedInAt: record.checkedInAt,
+      checkInChannel: record.checkInChannel,
+      endedEarlyAt: record.endedEarlyAt,
+      bookedEndAt: record.bookedEndAt,
+      noShowAt: record.noShowAt,
+      approvalDeadlineAt: record.approvalDeadlineAt,
+      decidedAt: record.decidedAt,
+      decidedByName: visible ? record.decidedByName : null,
+      decisionReason: visible ? record.decisionReason : null,
     };
   }
 
@@ -225,6 +241,7 @@ export function createBookingService({ bookings, rooms, locations, writeTransact
           return newId;
         },
       );
+      events.emit({ kind: 'created', companyId: booker.companyId, roomIds: [roomId], reservationIds: [id], actorUserId: booker.userId });
       const reservation = await presentOne(booker, await getReservation(booker.companyId, id));
       return { reservation, pending: reservation.status === 'pending' };
     },
@@ -293,18 +310,21 @@ export function createBookingService({ bookings, rooms, locations, writeTransact
           }
         },
       );
+      events.emit({ kind: 'updated', companyId: booker.companyId, roomIds: [...new Set([before.roomId, roomId])], reservationIds: [before.id], actorUserId: booker.userId });
       return presentOne(booker, await getReservation(booker.companyId, before.id));
     },
 
     /** Cancels a meeting (the host only); its time is free at once. */
     async cancel(booker: Booker, id: number): Promise<Reservation> {
-      await writeTransact(async (repos) => {
+      const roomId = await writeTransact(async (repos) => {
         const record = await getReservation(booker.companyId, id, repos.bookings);
         if (record.hostUserId !== booker.userId) throw new AppError(ReturnCode.NO_PERMISSION, 'reservationNotHost');
         if (record.status !== 'pending' && record.status !== 'confirmed') throw refused('reservationNotActive');
         if (record.endAt <= clock.now()) throw refused('reservationEnded');
         await repos.bookings.cancel(booker.companyId, id, clock.now());
+        return record.roomId;
       });
+      events.emit({ kind: 'cancelled', companyId: booker.companyId, roomIds: [roomId], reservationIds: [id], actorUserId: booker.userId });
       return presentOne(booker, await getReservation(booker.companyId, id));
     },
   };
