@@ -19,7 +19,9 @@ export default defineConfig({
           name: 'server',
           include: ['apps/server/src/**/*.test.ts'],
           environment: 'node',
-          env: { TZ: 'UTC' },
+          // The process zone: UTC on SQLite, a zone with daylight saving on PostgreSQL (package.json),
+          // so no server code can lean on the machine's zone; rooms carry their own.
+          env: { TZ: process.env.ATRIUM_TEST_TZ ?? 'UTC' },
           testTimeout: 20_000,
           hookTimeout: 30_000,
           // Each test file builds its own throwaway database; files run in parallel workers.

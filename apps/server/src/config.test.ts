@@ -149,3 +149,10 @@ describe('platform operators', () => {
     expect(parse({ ATRIUM_PLATFORM_OPERATORS: ' Ops.Lead, support ,,ops.lead ' }).platformOperators).toEqual(['ops.lead', 'support']);
   });
 });
+
+describe('clock offset file', () => {
+  it('is off by default and resolves ATRIUM_CLOCK_OFFSET_FILE against the working directory', () => {
+    expect(parse({}).clockOffsetFile).toBeNull();
+    expect(parseConfig({ ATRIUM_CLOCK_OFFSET_FILE: 'tmp/clock' }, '/srv/atrium').clockOffsetFile).toBe('/srv/atrium/tmp/clock');
+  });
+});

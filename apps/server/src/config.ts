@@ -49,6 +49,11 @@ export interface Config {
    * people who run this deployment; they also see the door-display themes flagged internal.
    */
   platformOperators: string[];
+  /**
+   * ATRIUM_CLOCK_OFFSET_FILE: when set, the server's clock runs ahead of real time by the
+   * milliseconds written in this file (end-to-end tests of time-driven work). Unset in production.
+   */
+  clockOffsetFile: string | null;
 }
 
 /** A bad environment variable; the message names it, the value and what is expected. */
@@ -90,6 +95,7 @@ export function parseConfig(env: Env = process.env, cwd: string = process.cwd())
     publicUrl: parsePublicUrl(read('PUBLIC_URL'), parseInteger('PORT', read('PORT'), 3000, 1, 65_535)),
     registration: parseRegistration(read('ATRIUM_REGISTRATION')),
     platformOperators: parseNameList(read('ATRIUM_PLATFORM_OPERATORS')),
+    clockOffsetFile: read('ATRIUM_CLOCK_OFFSET_FILE') ? path.resolve(cwd, read('ATRIUM_CLOCK_OFFSET_FILE')!) : null,
   };
 }
 

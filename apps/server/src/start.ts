@@ -4,7 +4,7 @@ import type { Config } from './config.js';
 import { openDatabase, type Database } from './db/database.js';
 import { migrateToLatest } from './db/migrations/index.js';
 import { DEMO_COMPANY, seedDemo } from './db/seeds/demo.js';
-import { systemClock, type Clock } from './platform/clock.js';
+import { createOffsetClock, systemClock, type Clock } from './platform/clock.js';
 
 export interface StartOptions {
   /** Where the one-time admin password notice goes; stdout by default. */
@@ -38,13 +38,14 @@ export function adminPasswordNotice(password: string): string {
 
 /** Start-up: open the database, migrate, seed an empty installation, build the app and listen. */
 export async function startServer(config: Config, options: StartOptions = {}): Promise<RunningServer> {
-  const clock = options.clock ?? systemClock;
+  const clock = options.clock ?? (config.clockOffsetFile ? createOffsetClock(config.clockOffsetFile) : systemClock);
   const db = openDatabase(config.database);
   try {
     await migrateToLatest(db);
     const seed = await seedDemo(db, { adminPassword: config.adminPassword, clock });
     if (seed.adminPasswordGenerated) (options.out ?? process.stdout).write(adminPasswordNotice(seed.adminPasswordGenerated));
     const app = await buildApp({ config, db, clock, ...(options.logger !== undefined ? { logger: options.logger } : {}) });
+    if (config.clockOffsetFile) app.log.warn({ file: config.clockOffsetFile }, 'the clock follows an offset file (ATRIUM_CLOCK_OFFSET_FILE); for tests only');
     try {
       const address = await app.listen({ port: config.port, host: config.host });
       return {

@@ -7,7 +7,7 @@ import { createLocation, type SeedContext } from './factories.js';
  * on the Zhangjiang campus in Shanghai (Asia/Shanghai), their floors and 40 rooms of five types.
  */
 
-type TypeKey = 'meeting' | 'boardroom' | 'focus' | 'training' | 'zoom';
+export type TypeKey = 'meeting' | 'boardroom' | 'focus' | 'training' | 'zoom';
 const ROOM_TYPES: Array<{ key: TypeKey; name: string; typeCode: string; kind: 'standard' | 'zoom'; description: string }> = [
   { key: 'meeting', name: 'Meeting room', typeCode: 'MEET', kind: 'standard', description: 'Everyday rooms for team meetings' },
   { key: 'boardroom', name: 'Boardroom', typeCode: 'BOARD', kind: 'standard', description: 'Large formal rooms; bookings need approval' },
@@ -144,7 +144,18 @@ export interface DemoRooms {
   /** Floors and rooms by the keys people sit at. */
   places: Record<string, number>;
   /** Every seeded room, in tree order, with whether it is meant to have a door display. */
-  rooms: Array<{ id: number; name: string; hasDoorDisplay: boolean }>;
+  rooms: Array<{
+    id: number;
+    name: string;
+    hasDoorDisplay: boolean;
+    timeZone: string;
+    type: TypeKey;
+    capacity: number;
+    isAvailable: boolean;
+    needsApproval: boolean;
+    signInEnabled: boolean;
+    signInAfterMinutes: number;
+  }>;
 }
 
 /** Builds the offices, room types and rooms of the demo company. */
@@ -157,7 +168,7 @@ export async function seedDemoRooms(ctx: SeedContext, companyId: number): Promis
 
   const places: Record<string, number> = {};
   const rooms: DemoRooms['rooms'] = [];
-  const addFloors = async (buildingId: number, floors: DemoFloor[]) => {
+  const addFloors = async (buildingId: number, timeZone: string, floors: DemoFloor[]) => {
     for (const [floorIndex, floor] of floors.entries()) {
       const floorId = await createLocation(ctx, { companyId, parentId: buildingId, level: LOCATION_LEVEL.floor, name: floor.name, sortOrder: floorIndex });
       if (floor.key) places[floor.key] = floorId;
@@ -166,7 +177,18 @@ export async function seedDemoRooms(ctx: SeedContext, companyId: number): Promis
         const values: RoomValues = { ...PLAIN_ROOM, roomTypeId: typeIds[room.type], capacity: room.capacity, equipment: room.equipment, ...room.extra };
         await ctx.repositories.rooms.insertRoom(companyId, id, values, ctx.now);
         if (room.key) places[room.key] = id;
-        rooms.push({ id, name: room.name, hasDoorDisplay: values.hasDoorDisplay });
+        rooms.push({
+          id,
+          name: room.name,
+          hasDoorDisplay: values.hasDoorDisplay,
+          timeZone,
+          type: room.type,
+          capacity: room.capacity,
+          isAvailable: values.isAvailable,
+          needsApproval: values.needsApproval,
+          signInEnabled: values.signInEnabled,
+          signInAfterMinutes: values.signInAfterMinutes,
+        });
       }
     }
   };
@@ -182,7 +204,7 @@ export async function seedDemoRooms(ctx: SeedContext, companyId: number): Promis
     timeZone: 'Europe/London',
     address: '12 Riverside Walk, London SE1 9PP, United Kingdom',
   });
-  await addFloors(riversideHouse, LONDON_FLOORS);
+  await addFloors(riversideHouse, 'Europe/London', LONDON_FLOORS);
 
   const china = await createLocation(ctx, { companyId, level: LOCATION_LEVEL.country, name: 'China', sortOrder: 1 });
   const shanghai = await createLocation(ctx, { companyId, parentId: china, level: LOCATION_LEVEL.city, name: 'Shanghai' });
@@ -195,6 +217,6 @@ export async function seedDemoRooms(ctx: SeedContext, companyId: number): Promis
     timeZone: 'Asia/Shanghai',
     address: '88 Keyuan Road, Pudong New Area, Shanghai 201203, China',
   });
-  await addFloors(tower, SHANGHAI_FLOORS);
+  await addFloors(tower, 'Asia/Shanghai', SHANGHAI_FLOORS);
   return { places, rooms };
 }

@@ -95,6 +95,44 @@ describe(`demo seed (${TEST_DIALECT})`, () => {
     expect(painted.every((row) => row.group_code && row.style_color === row.color)).toBe(true);
   });
 
+  it('books a believable week of meetings that never overlap', async () => {
+    database = await createTestDatabase();
+    await migrateToLatest(database.db);
+    const clock = createFakeClock();
+    await seedDemo(database.db, { adminPassword: null, clock, hasher: createCachingHasher() });
+    const db = database.db.kysely;
+    const meetings = await db.selectFrom('reservations').selectAll().execute();
+    const now = clock.now();
+    const active = meetings.filter((meeting) => meeting.status === 'pending' || meeting.status === 'confirmed');
+    // Rooms are used on both sides of today, in both buildings.
+    expect(active.filter((meeting) => meeting.start_at < now).length).toBeGreaterThan(50);
+    expect(active.filter((meeting) => meeting.start_at > now).length).toBeGreaterThan(50);
+    const rooms = await db.selectFrom('rooms').select(['id', 'needs_approval', 'sign_in_enabled', 'is_available']).execute();
+    const roomOf = new Map(rooms.map((room) => [room.id, room]));
+    expect(meetings.some((meeting) => roomOf.get(meeting.room_id)!.is_available === 0)).toBe(false);
+    // No two active meetings of a room overlap (the database would have refused them; checked again here).
+    const byRoom = new Map<number, typeof active>();
+    for (const meeting of active) byRoom.set(meeting.room_id, [...(byRoom.get(meeting.room_id) ?? []), meeting]);
+    for (const list of byRoom.values()) {
+      list.sort((a, b) => a.start_at - b.start_at);
+      for (let i = 1; i < list.length; i++) expect(list[i]!.start_at).toBeGreaterThanOrEqual(list[i - 1]!.end_at);
+    }
+    // Every life stage shows: requests waiting in rooms with approval, check-ins, a released no-show, cancellations, series.
+    expect(meetings.some((meeting) => meeting.status === 'pending' && roomOf.get(meeting.room_id)!.needs_approval === 1 && meeting.approval_deadline_at! > now)).toBe(true);
+    expect(meetings.every((meeting) => meeting.status !== 'pending' || roomOf.get(meeting.room_id)!.needs_approval === 1)).toBe(true);
+    expect(meetings.some((meeting) => meeting.checked_in_at !== null && roomOf.get(meeting.room_id)!.sign_in_enabled === 1)).toBe(true);
+    expect(meetings.some((meeting) => meeting.status === 'released' && meeting.no_show_at !== null)).toBe(true);
+    expect(meetings.some((meeting) => meeting.status === 'cancelled')).toBe(true);
+    const series = await db.selectFrom('reservation_series').selectAll().execute();
+    expect(series).toHaveLength(2);
+    for (const one of series) expect(meetings.filter((meeting) => meeting.series_id === one.id).length).toBeGreaterThan(5);
+    expect(new Set(meetings.map((meeting) => meeting.privacy))).toEqual(new Set(['public', 'busy', 'private']));
+    // The administrator who explores the demo has meetings of their own this week.
+    const admin = await db.selectFrom('users').select('id').where('user_name', '=', 'admin').executeTakeFirstOrThrow();
+    const attended = await db.selectFrom('reservation_participants').select('reservation_id').where('user_id', '=', admin.id).execute();
+    expect(active.filter((meeting) => meeting.host_user_id === admin.id).length + attended.length).toBeGreaterThan(3);
+  });
+
   it('uses the configured admin password and then reports none generated', async () => {
     database = await createTestDatabase();
     await migrateToLatest(database.db);

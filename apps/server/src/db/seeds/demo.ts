@@ -6,6 +6,7 @@ import { createPasswordHasher, type PasswordHasher } from '../../platform/passwo
 import { hashSessionToken, newSessionToken } from '../../platform/session-token.js';
 import { withTransaction, type Database } from '../database.js';
 import type { Gender } from '../schema.js';
+import { seedDemoBookings } from './demo-bookings.js';
 import { seedDemoRooms, type DemoRooms } from './demo-rooms.js';
 import { seedDeviceThemes } from './device-themes.js';
 import { seedDoorDisplays } from '../../modules/door-display/door-display.seed.js';
@@ -35,7 +36,8 @@ export const DEMO_ROLE_PERMISSIONS = {
   // spec's rule, carries users:edit, so everyday roles hold view permissions only.
   receptionist: ['visitorDisplay:view', 'records:view', 'events:view', 'liveMeetings:view', 'personalSchedule:view', 'profile:view'],
   staff: STANDARD_ROLES.staff.permissions,
-  // Approves bookings of rooms that need approval and follows their use.
+  // Approves bookings of rooms that need approval (using event management is its view right, so
+  // approvers are not administrators) and follows their use.
   meetingApprover: ['calendarRoomUse:view', 'reports:view', 'records:view', 'events:view', 'liveMeetings:view', 'personalSchedule:view', 'profile:view'],
   // Looks after people: the directory, departments, who holds which role, and the log of changes.
   peoplePartner: ['users:edit', 'departments:edit', 'roles:view', 'operationLog:view', 'calendarRoomUse:view', 'personalSchedule:view', 'profile:view'],
@@ -256,6 +258,15 @@ async function buildDemoCompany(ctx: SeedContext, adminPassword: string): Promis
   }
 
   await recordDemoHistory(ctx, companyId, { admin: { id: adminId, fullName: 'Atrium Administrator' }, people, roles, departments });
+  // A week of meetings, booked by the colleagues who can sign in (and the administrator, so the
+  // calendar of whoever explores the demo is not empty).
+  const bookers = new Map<string, number>([['admin', adminId]]);
+  for (const person of PEOPLE) {
+    const userName = person.userName ?? `${person.firstName}.${person.lastName}`.toLowerCase();
+    if (person.state === undefined || person.state === 'sso') bookers.set(userName, people.get(userName)!.id);
+  }
+  const approverIds = PEOPLE.filter((person) => person.role === 'meetingApprover').map((person) => people.get(person.userName ?? `${person.firstName}.${person.lastName}`.toLowerCase())!.id);
+  await seedDemoBookings(ctx, companyId, rooms, { people: bookers, approverIds: approverIds.length > 0 ? approverIds : [adminId] });
   return { companyId, rooms };
 }
 

@@ -14,6 +14,8 @@ import type { NewUser } from '../../modules/user/user.repository.js';
  * way the application does (through the repositories).
  */
 export interface SeedContext {
+  /** The seed's transaction, for bulk rows no repository writes (the demo's meetings). */
+  db: Kysely<DB>;
   repositories: Repositories;
   hasher: PasswordHasher;
   /** Creation time of the rows, epoch milliseconds. */
@@ -21,7 +23,7 @@ export interface SeedContext {
 }
 
 export function seedContext(db: Kysely<DB>, hasher: PasswordHasher, now: number): SeedContext {
-  return { repositories: createRepositories(db), hasher, now };
+  return { db, repositories: createRepositories(db), hasher, now };
 }
 
 export const createCompany = (ctx: SeedContext, company: NewCompany) => ctx.repositories.companies.insertCompany(company, ctx.now);

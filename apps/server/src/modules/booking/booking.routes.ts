@@ -13,7 +13,6 @@ import { envelopeResponses, success } from '../../platform/envelope.js';
 import type { BookingService } from './booking.service.js';
 
 const VIEW = { access: 'permission', permission: 'calendarRoomUse:view' } as const;
-const EDIT = { access: 'permission', permission: 'calendarRoomUse:edit' } as const;
 const tags = ['meeting'];
 
 const CONFLICT =
@@ -26,13 +25,17 @@ const booker = (request: Parameters<typeof requireAuth>[0]) => {
   return { companyId, userId };
 };
 
-/** The reservations core: meetings in rooms that never overlap. Reads need calendarRoomUse:view, changes calendarRoomUse:edit. */
+/**
+ * The reservations core: meetings in rooms that never overlap. calendarRoomUse:view is enough to use
+ * the area (read, book, change and cancel one's own meetings); edit would administer it, and by the
+ * spec's rule every edit right carries users:edit, so everyday staff hold view only.
+ */
 export function bookingRoutes({ bookings }: { bookings: BookingService }): FastifyPluginAsyncZod {
   return async (app) => {
     app.post(
       '/meeting/reservation',
       {
-        config: EDIT,
+        config: VIEW,
         schema: {
           tags,
           summary: 'Book a room',
@@ -81,7 +84,7 @@ export function bookingRoutes({ bookings }: { bookings: BookingService }): Fasti
     app.post(
       '/meeting/reservation/update',
       {
-        config: EDIT,
+        config: VIEW,
         schema: {
           tags,
           summary: 'Change a meeting',
@@ -96,7 +99,7 @@ export function bookingRoutes({ bookings }: { bookings: BookingService }): Fasti
     app.post(
       '/meeting/reservation/cancel',
       {
-        config: EDIT,
+        config: VIEW,
         schema: {
           tags,
           summary: 'Cancel a meeting',
