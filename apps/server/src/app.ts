@@ -53,6 +53,7 @@ import { roomRoutes } from './modules/room/room.routes.js';
 import { bookingRoutes } from './modules/booking/booking.routes.js';
 import { createBookingService } from './modules/booking/booking.service.js';
 import { createBookingEvents, type BookingEvents } from './modules/booking/booking.events.js';
+import { createBookingInvitations, type BookingInvitations } from './modules/booking/booking-invitations.js';
 import { createRoomService } from './modules/room/room.service.js';
 import { roleRoutes } from './modules/role/role.routes.js';
 import { createRoleService } from './modules/role/role.service.js';
@@ -90,6 +91,8 @@ declare module 'fastify' {
     /** The scheduled jobs of this process (tests offer them with `tick`). */
     scheduler: Scheduler;
     bookingEvents: BookingEvents;
+    /** Calendar invitations on their way (tests wait with `drain`). */
+    bookingInvitations: BookingInvitations;
   }
 }
 
@@ -313,6 +316,21 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     operationLog,
   });
   const mailThrottle = createMailThrottle({ registrations: repositories.registrations, clock });
+  // Calendar invitations follow this process's booking changes; they finish before the database closes.
+  const bookingInvitations = createBookingInvitations({
+    db: db.kysely,
+    events: bookingEvents,
+    mailer,
+    clock,
+    loadLocations: (companyId) => locations.loadIndex(companyId),
+    noticeConfig: (companyId) => noticeConfig.get(companyId),
+    publicUrl: config.publicUrl,
+    log: app.log,
+  });
+  app.decorate('bookingInvitations', bookingInvitations);
+  app.addHook('preClose', async () => {
+    await bookingInvitations.drain();
+  });
   const mailDispatch = createMailDispatch(mailer);
   app.addHook('onClose', async () => {
     await mailDispatch.drain();

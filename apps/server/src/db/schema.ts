@@ -272,6 +272,16 @@ export interface ReservationTable {
   decided_by: number | null;
   decided_at: number | null;
   decision_reason: string | null;
+  /** iCalendar SEQUENCE of the invitations sent for it; raised with each round. */
+  ical_sequence: Generated<number>;
+}
+
+/** Someone sent a calendar invitation for a meeting (lower-cased address). */
+export interface ReservationInviteeTable {
+  company_id: number;
+  reservation_id: number;
+  email: string;
+  invited_at: number;
 }
 
 /** A repeating meeting: the rule and wall-clock pattern its reservations were made from. */
@@ -604,6 +614,7 @@ export interface DB {
   devices: DeviceTable;
   reservations: ReservationTable;
   reservation_participants: ReservationParticipantTable;
+  reservation_invitees: ReservationInviteeTable;
   reservation_series: ReservationSeriesTable;
   booking_blacklist: BookingBlacklistTable;
   booking_rules: BookingRulesTable;

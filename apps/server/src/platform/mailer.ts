@@ -9,10 +9,15 @@ export interface MailMessage {
   subject: string;
   text: string;
   html?: string;
+  /**
+   * A calendar invitation (RFC 5546 iTIP): sent as the mail's text/calendar alternative, which
+   * Outlook, Google Calendar and Apple Calendar offer to add or update. The outbox keeps the text.
+   */
+  calendar?: { method: 'REQUEST' | 'CANCEL'; content: string };
 }
 
 /** A mail no outbox keeps: it concerns one person's own account, or no company exists yet. */
-export type DirectMailMessage = Omit<MailMessage, 'companyId'>;
+export type DirectMailMessage = Omit<MailMessage, 'companyId' | 'calendar'>;
 
 /** Sends mail. Every company mail is kept in the company's outbox, whatever becomes of it. */
 export interface Mailer {
@@ -57,7 +62,14 @@ export function createMailer({ outbox, clock, smtpUrl, from, onError, onUnsent }
       });
       if (!transport) return { id, status: 'kept' };
       try {
-        await transport.sendMail({ from, to: message.to, subject: message.subject, text: message.text, ...(message.html ? { html: message.html } : {}) });
+        await transport.sendMail({
+          from,
+          to: message.to,
+          subject: message.subject,
+          text: message.text,
+          ...(message.html ? { html: message.html } : {}),
+          ...(message.calendar ? { icalEvent: { method: message.calendar.method, content: message.calendar.content, filename: 'invite.ics' } } : {}),
+        });
         await outbox.markSent(message.companyId, id, clock.now());
         return { id, status: 'sent' };
       } catch (error) {

@@ -72,15 +72,36 @@ export function decodeHeader(value: string): string {
 
 /** The decoded text/plain part of a received message (quoted-printable or base64). */
 export function textPart(mail: ReceivedMail): string {
-  const boundary = /boundary="?([^";]+)"?/.exec(mail.headers['content-type'] ?? '')?.[1];
-  const parts = boundary ? mail.body.split(`--${boundary}`) : [`${Object.entries(mail.headers).map(([k, v]) => `${k}: ${v}`).join('\r\n')}\r\n\r\n${mail.body}`];
-  const part = parts.find((candidate) => /content-type:\s*text\/plain/i.test(candidate));
+  return mailPart(mail, 'text/plain');
+}
+
+/** The leaf parts of a MIME body (nested multiparts opened), each as its head and content. */
+function leafParts(head: string, body: string): Array<{ head: string; content: string }> {
+  const boundary = /content-type:\s*multipart\/[^;]+;[^]*?boundary="?([^";\r\n]+)"?/i.exec(head)?.[1];
+  if (!boundary) return [{ head, content: body }];
+  return body
+    .split(`--${boundary}`)
+    .slice(1)
+    .filter((part) => !part.startsWith('--'))
+    .flatMap((part) => {
+      const text = part.replace(/^\r\n/, '');
+      const split = text.indexOf('\r\n\r\n');
+      return leafParts(text.slice(0, split).replace(/\r\n[ \t]+/g, ' '), text.slice(split + 4));
+    });
+}
+
+/**
+ * The decoded first part of a received message with this content type (e.g. text/calendar),
+ * looking inside nested multiparts; '' when absent.
+ */
+export function mailPart(mail: ReceivedMail, contentType: string): string {
+  const head = Object.entries(mail.headers).map(([k, v]) => `${k}: ${v}`).join('\r\n');
+  const wanted = new RegExp(`content-type:\\s*${contentType.replace('/', '\\/')}`, 'i');
+  const part = leafParts(head, mail.body).find((candidate) => wanted.test(candidate.head));
   if (!part) return '';
-  const split = part.indexOf('\r\n\r\n');
-  const partHead = part.slice(0, split);
-  const content = part.slice(split + 4).replace(/\r\n$/, '');
-  if (/content-transfer-encoding:\s*base64/i.test(partHead)) return Buffer.from(content.replace(/\s+/g, ''), 'base64').toString('utf8');
-  if (/content-transfer-encoding:\s*quoted-printable/i.test(partHead)) {
+  const content = part.content.replace(/\r\n$/, '');
+  if (/content-transfer-encoding:\s*base64/i.test(part.head)) return Buffer.from(content.replace(/\s+/g, ''), 'base64').toString('utf8');
+  if (/content-transfer-encoding:\s*quoted-printable/i.test(part.head)) {
     const bytes = content.replace(/=\r\n/g, '').replace(/=([0-9A-Fa-f]{2})/g, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16)));
     return Buffer.from(bytes, 'latin1').toString('utf8');
   }

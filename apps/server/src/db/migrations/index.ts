@@ -20,6 +20,7 @@ import { doorDisplays } from './2026_11_22_0013_door_displays.js';
 import { roomDetails } from './2026_11_22_0012_room_details.js';
 import { reservationsCore } from './2026_11_22_0019_reservations.js';
 import { bookingLife } from './2026_11_22_0020_booking_life.js';
+import { invitations } from './2026_11_24_0026_invitations.js';
 import type { DialectMigration } from './helpers.js';
 
 /**
@@ -46,6 +47,7 @@ export const MIGRATIONS: ReadonlyArray<readonly [name: string, migration: Dialec
   ['2026_11_22_0018_directory_sync_schedule', directorySyncSchedule],
   ['2026_11_22_0019_reservations', reservationsCore],
   ['2026_11_22_0020_booking_life', bookingLife],
+  ['2026_11_24_0026_invitations', invitations],
 ];
 
 function providerFor(dialect: Database['dialect']): MigrationProvider {

@@ -1,0 +1,283 @@
+import ical, { ICalAttendeeRole, ICalAttendeeStatus, ICalCalendarMethod, ICalEventStatus } from 'ical-generator';
+import type { Kysely } from 'kysely';
+import type { NoticeConfigResult } from '@atrium/contract';
+import { withTransaction } from '../../db/database.js';
+import type { DB } from '../../db/schema.js';
+import type { Clock } from '../../platform/clock.js';
+import type { Mailer } from '../../platform/mailer.js';
+import { effectiveTimeZone, pathName, type LocationIndex } from '../location/location.presenter.js';
+import { localTime } from './booking.service.js';
+import type { BookingChange, BookingEvents } from './booking.events.js';
+
+/**
+ * Calendar invitations (issue 5): every attendee of a meeting (the host, colleagues and outside
+ * addresses) gets a mail with an iCalendar (RFC 5545/5546) invitation when the meeting is booked
+ * (or approved), an update when it changes, and a cancellation when it is cancelled or when they
+ * are taken off the list. The company's notice configuration decides which of these go out and
+ * whether participants hear besides the host.
+ *
+ * A round of invitations raises the meeting's SEQUENCE (stored on the reservation), so calendar
+ * programs apply updates in order; who was invited is kept in `reservation_invitees`. A repeating
+ * series booked at once reaches each person as ONE mail carrying every occurrence as its own
+ * event (own UID), so a later change of one occurrence updates just that event.
+ */
+export interface BookingInvitationsDeps {
+  db: Kysely<DB>;
+  events: BookingEvents;
+  mailer: Mailer;
+  clock: Clock;
+  loadLocations: (companyId: number) => Promise<LocationIndex>;
+  noticeConfig: (companyId: number) => Promise<NoticeConfigResult>;
+  /** The console's address, for the event's link and the UIDs' domain. */
+  publicUrl: string;
+  log: { error(object: unknown, message: string): void };
+}
+
+interface Meeting {
+  id: number;
+  companyId: number;
+  roomId: number;
+  roomName: string;
+  title: string;
+  startAt: number;
+  endAt: number;
+  status: string;
+  remarks: string | null;
+  sequence: number;
+  hostName: string | null;
+  hostEmail: string | null;
+}
+
+interface Attendee {
+  email: string;
+  name: string | null;
+}
+
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+
+type Round = 'invite' | 'update' | 'cancel';
+
+const WORDS: Record<Round, { en: string; zh: string }> = {
+  invite: { en: 'Invitation', zh: '会议邀请' },
+  update: { en: 'Updated', zh: '会议变更' },
+  cancel: { en: 'Cancelled', zh: '会议取消' },
+};
+
+export type BookingInvitations = ReturnType<typeof createBookingInvitations>;
+
+export function createBookingInvitations({ db, events, mailer, clock, loadLocations, noticeConfig, publicUrl, log }: BookingInvitationsDeps) {
+  const domain = new URL(publicUrl).hostname || 'atrium.local';
+  const uidOf = (id: number) => `reservation-${id}@${domain}`;
+  const pending = new Set<Promise<unknown>>();
+
+  async function loadMeetings(companyId: number, ids: number[]): Promise<Meeting[]> {
+    if (ids.length === 0) return [];
+    const rows = await db
+      .selectFrom('reservations as r')
+      .innerJoin('locations as l', (join) => join.onRef('l.id', '=', 'r.room_id').onRef('l.company_id', '=', 'r.company_id'))
+      .leftJoin('users as u', (join) => join.onRef('u.id', '=', 'r.host_user_id').onRef('u.company_id', '=', 'r.company_id'))
+      .select(['r.id', 'r.company_id', 'r.room_id', 'l.name as room_name', 'r.title', 'r.start_at', 'r.end_at', 'r.status', 'r.remarks', 'r.ical_sequence', 'u.full_name', 'u.email'])
+      .where('r.company_id', '=', companyId)
+      .where('r.id', 'in', ids)
+      .orderBy('r.start_at')
+      .execute();
+    return rows.map((row) => ({
+      id: row.id,
+      companyId: row.company_id,
+      roomId: row.room_id,
+      roomName: row.room_name,
+      title: row.title,
+      startAt: Number(row.start_at),
+      endAt: Number(row.end_at),
+      status: row.status,
+      remarks: row.remarks,
+      sequence: row.ical_sequence,
+      hostName: row.full_name,
+      hostEmail: row.email ? row.email.toLowerCase() : null,
+    }));
+  }
+
+  /** Attendees besides the host, by meeting: colleagues by their directory address, outside addresses as typed. */
+  async function participantsOf(companyId: number, ids: number[]): Promise<Map<number, Attendee[]>> {
+    const rows = await db
+      .selectFrom('reservation_participants as p')
+      .leftJoin('users as u', (join) => join.onRef('u.id', '=', 'p.user_id').onRef('u.company_id', '=', 'p.company_id'))
+      .select(['p.reservation_id', 'p.email', 'u.email as user_email', 'u.full_name', 'u.is_active'])
+      .where('p.company_id', '=', companyId)
+      .where('p.reservation_id', 'in', ids)
+      .execute();
+    const out = new Map<number, Attendee[]>();
+    for (const row of rows) {
+      const email = (row.email ?? (row.is_active === 0 ? null : row.user_email))?.toLowerCase();
+      if (!email) continue;
+      out.set(row.reservation_id, [...(out.get(row.reservation_id) ?? []), { email, name: row.full_name }]);
+    }
+    return out;
+  }
+
+  async function inviteesOf(companyId: number, ids: number[]): Promise<Map<number, Set<string>>> {
+    const rows = await db.selectFrom('reservation_invitees').select(['reservation_id', 'email']).where('company_id', '=', companyId).where('reservation_id', 'in', ids).execute();
+    const out = new Map<number, Set<string>>();
+    for (const row of rows) out.set(row.reservation_id, (out.get(row.reservation_id) ?? new Set()).add(row.email));
+    return out;
+  }
+
+  /** Raises the meeting's SEQUENCE for a new round and records who was invited; answers the new sequence. */
+  async function recordRound(meeting: Meeting, invited: string[], round: Round): Promise<number> {
+    return withTransaction(db, async (trx) => {
+      const row = await trx
+        .updateTable('reservations')
+        .set((eb) => ({ ical_sequence: eb('ical_sequence', '+', 1) }))
+        .where('company_id', '=', meeting.companyId)
+        .where('id', '=', meeting.id)
+        .returning('ical_sequence')
+        .executeTakeFirstOrThrow();
+      await trx.deleteFrom('reservation_invitees').where('company_id', '=', meeting.companyId).where('reservation_id', '=', meeting.id).execute();
+      if (round !== 'cancel' && invited.length > 0) {
+        await trx
+          .insertInto('reservation_invitees')
+          .values(invited.map((email) => ({ company_id: meeting.companyId, reservation_id: meeting.id, email, invited_at: clock.now() })))
+          .execute();
+      }
+      return row.ical_sequence;
+    });
+  }
+
+  function calendarFor(method: ICalCalendarMethod, items: Array<{ meeting: Meeting; sequence: number; attendees: Attendee[]; place: string; cancelled: boolean }>): string {
+    const calendar = ical({ name: 'Atrium', prodId: { company: 'Atrium', product: 'Atrium', language: 'EN' }, method });
+    for (const { meeting, sequence, attendees, place, cancelled } of items) {
+      calendar.createEvent({
+        id: uidOf(meeting.id),
+        sequence,
+        start: new Date(meeting.startAt),
+        end: new Date(meeting.endAt),
+        stamp: new Date(clock.now()),
+        summary: meeting.title,
+        description: meeting.remarks ?? '',
+        location: place,
+        url: `${publicUrl}/reserve`,
+        status: cancelled ? ICalEventStatus.CANCELLED : ICalEventStatus.CONFIRMED,
+        ...(meeting.hostEmail ? { organizer: { name: meeting.hostName ?? meeting.hostEmail, email: meeting.hostEmail } } : {}),
+        attendees: attendees.map((attendee) => ({
+          email: attendee.email,
+          ...(attendee.name ? { name: attendee.name } : {}),
+          role: ICalAttendeeRole.REQ,
+          status: ICalAttendeeStatus.NEEDSACTION,
+          rsvp: true,
+        })),
+      });
+    }
+    return calendar.toString();
+  }
+
+  function mailText(round: Round, items: Array<{ meeting: Meeting; place: string; zone: string | null }>, footer: string) {
+    const first = items[0]!.meeting;
+    const more = items.length > 1 ? ` (${items.length})` : '';
+    const subject = `${WORDS[round].en}${more}: ${first.title} / ${WORDS[round].zh}：${first.title}`;
+    const line = ({ meeting, place, zone }: (typeof items)[number]) => `${localTime(meeting.startAt, zone)} – ${localTime(meeting.endAt, zone).slice(11)} (${zone ?? 'UTC'}), ${place}`;
+    const english = {
+      invite: `${first.hostName ?? 'A colleague'} invites you to “${first.title}”.`,
+      update: `“${first.title}” has changed. The new details:`,
+      cancel: `“${first.title}” has been cancelled, or you are no longer invited:`,
+    }[round];
+    const chinese = {
+      invite: `${first.hostName ?? '同事'}邀请您参加“${first.title}”。`,
+      update: `“${first.title}”已变更，最新信息如下：`,
+      cancel: `“${first.title}”已取消，或您已不在参会人之列：`,
+    }[round];
+    const lines = items.map(line);
+    const text = [english, ...lines, '', '---', '', chinese, ...lines, ...(footer ? ['', footer] : []), ''].join('\n');
+    const html = [
+      `<p>${escapeHtml(english)}</p>`,
+      `<ul>${lines.map((entry) => `<li>${escapeHtml(entry)}</li>`).join('')}</ul>`,
+      '<hr>',
+      `<p>${escapeHtml(chinese)}</p>`,
+      `<ul>${lines.map((entry) => `<li>${escapeHtml(entry)}</li>`).join('')}</ul>`,
+      ...(footer ? [`<p>${escapeHtml(footer)}</p>`] : []),
+    ].join('\n');
+    return { subject, text, html };
+  }
+
+  async function handle(change: BookingChange): Promise<void> {
+    const round: Round | null =
+      change.kind === 'created' || change.kind === 'approved' ? 'invite' : change.kind === 'updated' ? 'update' : change.kind === 'cancelled' ? 'cancel' : null;
+    if (!round || change.reservationIds.length === 0) return;
+    const config = await noticeConfig(change.companyId);
+    const enabled = round === 'invite' ? config.events.created : round === 'update' ? config.events.changed : config.events.cancelled;
+    if (!enabled) return;
+
+    const meetings = await loadMeetings(change.companyId, change.reservationIds);
+    // A request under approval invites nobody yet; its approval does.
+    const relevant = meetings.filter((meeting) => (round === 'cancel' ? meeting.status === 'cancelled' : meeting.status === 'confirmed'));
+    if (relevant.length === 0) return;
+    const ids = relevant.map((meeting) => meeting.id);
+    const [participants, invitees, index] = await Promise.all([participantsOf(change.companyId, ids), inviteesOf(change.companyId, ids), loadLocations(change.companyId)]);
+
+    // Per recipient: the events to add or update, and the events to cancel.
+    const perRecipient = new Map<string, { requests: number[]; cancels: number[] }>();
+    const add = (email: string, kind: 'requests' | 'cancels', id: number) => {
+      const entry = perRecipient.get(email) ?? { requests: [], cancels: [] };
+      entry[kind].push(id);
+      perRecipient.set(email, entry);
+    };
+    const attendeesOf = new Map<number, Attendee[]>();
+    const sequences = new Map<number, number>();
+    for (const meeting of relevant) {
+      const host: Attendee[] = meeting.hostEmail ? [{ email: meeting.hostEmail, name: meeting.hostName }] : [];
+      const others = config.notifyParticipants ? (participants.get(meeting.id) ?? []) : [];
+      const everyone = [...new Map([...host, ...others].map((attendee) => [attendee.email, attendee])).values()];
+      attendeesOf.set(meeting.id, everyone);
+      const before = invitees.get(meeting.id) ?? new Set<string>();
+      if (round === 'cancel') {
+        // Everyone who was invited, and (if nobody was recorded yet) everyone on the list now.
+        const recipients = before.size > 0 ? [...before] : everyone.map((attendee) => attendee.email);
+        for (const email of recipients) add(email, 'cancels', meeting.id);
+        sequences.set(meeting.id, await recordRound(meeting, [], round));
+        continue;
+      }
+      for (const attendee of everyone) add(attendee.email, 'requests', meeting.id);
+      for (const email of before) if (!everyone.some((attendee) => attendee.email === email)) add(email, 'cancels', meeting.id);
+      sequences.set(meeting.id, await recordRound(meeting, everyone.map((attendee) => attendee.email), round));
+    }
+
+    const byId = new Map(relevant.map((meeting) => [meeting.id, meeting]));
+    const describe = (id: number) => {
+      const meeting = byId.get(id)!;
+      const roomPath = pathName(index, meeting.roomId);
+      return { meeting, place: roomPath ? `${meeting.roomName} (${roomPath})` : meeting.roomName, zone: effectiveTimeZone(index, meeting.roomId) ?? null };
+    };
+    for (const [email, { requests, cancels }] of perRecipient) {
+      for (const [method, list, kind] of [
+        [ICalCalendarMethod.REQUEST, requests, round === 'cancel' ? 'cancel' : round],
+        [ICalCalendarMethod.CANCEL, cancels, 'cancel'],
+      ] as const) {
+        if (list.length === 0) continue;
+        const items = list.map(describe);
+        const content = calendarFor(
+          method,
+          items.map(({ meeting, place }) => ({ meeting, place, sequence: sequences.get(meeting.id)!, attendees: attendeesOf.get(meeting.id)!, cancelled: method === ICalCalendarMethod.CANCEL })),
+        );
+        await mailer.send({
+          companyId: change.companyId,
+          to: email,
+          ...mailText(kind, items, config.footer),
+          calendar: { method: method === ICalCalendarMethod.REQUEST ? 'REQUEST' : 'CANCEL', content },
+        });
+      }
+    }
+  }
+
+  events.onCommitted((change) => {
+    const sending: Promise<unknown> = handle(change)
+      .catch((error: unknown) => log.error({ err: error, change }, 'calendar invitations failed'))
+      .finally(() => pending.delete(sending));
+    pending.add(sending);
+  });
+
+  return {
+    /** Waits for invitations still being sent (tests, and the server's close). */
+    async drain(): Promise<void> {
+      while (pending.size > 0) await Promise.allSettled([...pending]);
+    },
+  };
+}
