@@ -497,6 +497,14 @@ export const MESSAGES = {
     'en-US': 'The room was just booked for this time by someone else; please choose another time',
     'zh-CN': '该时段刚被他人预约，请选择其他时间',
   },
+  reservationBookerBlacklisted: {
+    'en-US': 'You are barred from booking meeting rooms (reason: {reason}); please contact an administrator',
+    'zh-CN': '您已被禁止预约会议室（原因：{reason}），请联系管理员',
+  },
+  reservationBookerBlacklistedUntil: {
+    'en-US': 'You are barred from booking meeting rooms until {until} (reason: {reason})',
+    'zh-CN': '您在 {until} 之前被禁止预约会议室（原因：{reason}）',
+  },
   reservationNotFound: { 'en-US': 'The meeting does not exist', 'zh-CN': '会议不存在' },
   reservationNotHost: { 'en-US': 'Only the host can change or cancel this meeting', 'zh-CN': '只有主持人可以修改或取消该会议' },
   reservationNotActive: { 'en-US': 'The meeting has been cancelled or rejected', 'zh-CN': '该会议已取消或已被拒绝' },

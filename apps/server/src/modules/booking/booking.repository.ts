@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import { ACTIVE_RESERVATION_STATUSES, RESERVATION_MAX_MS, type ReservationChannel, type ReservationPrivacy, type ReservationStatus } from '@atrium/contract';
 import type { DB } from '../../db/schema.js';
+import { findBlacklistEntry } from './booking-blacklist.js';
 
 export interface ReservationRecord {
   id: number;
@@ -205,6 +206,11 @@ export function createBookingRepository(db: Kysely<DB>) {
     },
 
     /** Which of these user ids are active users of the company. */
+    /** The booker's blacklist entry in force at `now`, if any (booking-blacklist.ts). */
+    findBlacklistEntry(companyId: number, userId: number, now: number) {
+      return findBlacklistEntry(db, companyId, userId, now);
+    },
+
     async existingUserIds(companyId: number, userIds: number[]): Promise<Set<number>> {
       if (userIds.length === 0) return new Set();
       const rows = await db.selectFrom('users').select('id').where('company_id', '=', companyId).where('id', 'in', userIds).where('is_active', '=', 1).execute();

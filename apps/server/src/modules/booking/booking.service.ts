@@ -20,6 +20,7 @@ import { AppError, notFound, refused } from '../../platform/errors.js';
 import { effectiveTimeZone } from '../location/location.presenter.js';
 import type { LocationService } from '../location/location.service.js';
 import type { RoomRecord, RoomRepository } from '../room/room.repository.js';
+import { blacklistRefusal } from './booking-blacklist.js';
 import type { BookingEvents } from './booking.events.js';
 import type { BookingRepository, ParticipantRecord, ParticipantValue, ReservationRecord } from './booking.repository.js';
 
@@ -150,8 +151,10 @@ export function createBookingService({ bookings, rooms, locations, writeTransact
     if (startAt > now + RESERVATION_BOOK_AHEAD_DAYS * DAY_MS) throw refused('reservationTooFarAhead', { days: RESERVATION_BOOK_AHEAD_DAYS });
   }
 
-  /** The room can be booked for [startAt, endAt): it is available and not in a disable (maintenance) period. */
-  async function checkRoomBookable(repos: Repositories, companyId: number, room: RoomRecord, zone: string | null, startAt: number, endAt: number) {
+  /** The booker may book (not barred by the blacklist), and the room can be booked for [startAt, endAt): available and not in a disable (maintenance) period. */
+  async function checkRoomBookable(repos: Repositories, companyId: number, room: RoomRecord, zone: string | null, startAt: number, endAt: number, bookerUserId: number) {
+    const barred = await repos.bookings.findBlacklistEntry(companyId, bookerUserId, clock.now());
+    if (barred) throw blacklistRefusal(barred, zone);
     if (!room.isAvailable) throw refused('reservationRoomUnavailable');
     const period = await repos.bookings.findDisablePeriodOverlapping(companyId, room.id, startAt, endAt);
     if (period) {
@@ -219,7 +222,7 @@ export function createBookingService({ bookings, rooms, locations, writeTransact
         () => ({ roomId, startAt, endAt }),
         async (repos) => {
           const room = await getRoom(booker.companyId, roomId, repos.rooms);
-          await checkRoomBookable(repos, booker.companyId, room, zone, startAt, endAt);
+          await checkRoomBookable(repos, booker.companyId, room, zone, startAt, endAt, booker.userId);
           const participants = await participantValues(repos, booker, body.participants);
           const status: ReservationStatus = room.needsApproval ? 'pending' : 'confirmed';
           const newId = await repos.bookings.insert(
@@ -291,7 +294,7 @@ export function createBookingService({ bookings, rooms, locations, writeTransact
           const room = await getRoom(booker.companyId, roomId, repos.rooms);
           let status: ReservationStatus | undefined;
           if (moved) {
-            await checkRoomBookable(repos, booker.companyId, room, zone, startAt, endAt);
+            await checkRoomBookable(repos, booker.companyId, room, zone, startAt, endAt, booker.userId);
             status = room.needsApproval ? 'pending' : 'confirmed';
           }
           await repos.bookings.update(
