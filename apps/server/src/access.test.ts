@@ -333,6 +333,17 @@ const FOREIGN_RECORDS: Record<string, ForeignCase> = {
     foreign: (w) => [{ body: { id: w.b.reservationId, title: 'Probe' } }, { body: { id: w.a.reservationId, roomId: w.b.roomId } }],
   },
   'POST /api/meeting/reservation/cancel': { foreign: (w) => [{ body: { id: w.b.reservationId } }] },
+  'GET /api/meeting/calendar/shares': { foreign: (w) => [{ query: { ownerUserId: w.b.user.id } }] },
+  'POST /api/meeting/calendar/share': {
+    foreign: (w) => [
+      { body: { granteeUserId: w.b.user.id, level: 'visitor' } },
+      { body: { ownerUserId: w.b.user.id, granteeUserId: w.a.user.id, level: 'visitor' } },
+    ],
+  },
+  'POST /api/meeting/calendar/unshare': {
+    foreign: (w) => [{ body: { granteeUserId: w.b.user.id } }, { body: { ownerUserId: w.b.user.id, granteeUserId: w.a.user.id } }],
+  },
+  'GET /api/meeting/calendar/events': { foreign: (w) => [{ query: { ownerUserId: w.b.user.id, from: 0, to: 86_400_000 } }] },
   'POST /api/location/addMeetingRoom': {
     foreign: (w) => [
       { body: { floorId: w.b.locationId, name: 'Probe room', capacity: 4 } },

@@ -54,6 +54,8 @@ import { bookingRoutes } from './modules/booking/booking.routes.js';
 import { createBookingService } from './modules/booking/booking.service.js';
 import { createBookingEvents, type BookingEvents } from './modules/booking/booking.events.js';
 import { createBookingInvitations, type BookingInvitations } from './modules/booking/booking-invitations.js';
+import { calendarShareRoutes } from './modules/calendar-share/calendar-share.routes.js';
+import { createCalendarShareService } from './modules/calendar-share/calendar-share.service.js';
 import { createRoomService } from './modules/room/room.service.js';
 import { roleRoutes } from './modules/role/role.routes.js';
 import { createRoleService } from './modules/role/role.service.js';
@@ -276,6 +278,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     clock,
     events: bookingEvents,
   });
+  const calendarShares = createCalendarShareService({ shares: repositories.calendarShares, bookings: repositories.bookings, present: bookings, clock });
   const company = createCompanyService({ companies: repositories.companies, clock, operationLog, uploads });
   const personal = createPersonalService({
     personal: repositories.personal,
@@ -419,6 +422,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(locationRoutes({ locations }));
       await api.register(roomRoutes({ rooms }));
       await api.register(bookingRoutes({ bookings }));
+      await api.register(calendarShareRoutes({ calendarShares }));
     },
     { prefix: '/api' },
   );

@@ -215,6 +215,8 @@ describe(`tenancy (${TEST_DIALECT})`, () => {
       '/api/mail/outbox/details',
       '/api/manager/list',
       '/api/manager/owner',
+      '/api/meeting/calendar/events',
+      '/api/meeting/calendar/shares',
       '/api/meeting/reservation',
       '/api/meeting/reservation/list',
       '/api/oauth/sendOauthMail',
@@ -265,6 +267,7 @@ describe(`tenancy (${TEST_DIALECT})`, () => {
       '/api/location/getLocationRegionInfo': `?id=${roomOfA}`,
       '/api/location/room/disablePeriods': `?roomId=${roomOfA}`,
       '/api/meeting/reservation': `?id=${reservationOfA}`,
+      '/api/meeting/calendar/events': `?ownerUserId=${adminA.id}&from=${t.clock.now()}&to=${t.clock.now() + 86_400_000}`,
       '/api/meeting/reservation/list': `?roomId=${roomOfA}&from=${t.clock.now()}&to=${t.clock.now() + 86_400_000}`,
     };
     const foreignQuery: Record<string, string> = {
@@ -280,6 +283,8 @@ describe(`tenancy (${TEST_DIALECT})`, () => {
       '/api/location/room/disablePeriods': `?roomId=${roomOfB}`,
       '/api/location/getLocationTree': `?parentId=${roomOfB}`,
       '/api/meeting/reservation': `?id=${reservationOfB}`,
+      '/api/meeting/calendar/events': `?ownerUserId=${adminB.id}&from=${t.clock.now()}&to=${t.clock.now() + 86_400_000}`,
+      '/api/meeting/calendar/shares': `?ownerUserId=${adminB.id}`,
       '/api/meeting/reservation/list': `?roomId=${roomOfB}&from=${t.clock.now()}&to=${t.clock.now() + 86_400_000}`,
     };
     // A's directory sync is off (B's is on): running it is refused, with nothing of B's setting.

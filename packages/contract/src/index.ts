@@ -28,5 +28,6 @@ export * from './application.js';
 export * from './door-display.js';
 export * from './location.js';
 export * from './booking.js';
+export * from './calendar-share.js';
 export * from './zoned-time.js';
 export * from './recurrence.js';

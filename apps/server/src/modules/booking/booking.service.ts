@@ -43,6 +43,9 @@ export interface Booker {
 
 export type BookingService = ReturnType<typeof createBookingService>;
 
+/** How much of other people's meetings a view shows (see `present`). */
+export type PresentMode = 'normal' | 'reveal' | 'timeOnly';
+
 /** The database refused a write because another active reservation of the room overlaps. */
 export function isOverlapViolation(error: unknown): boolean {
   const failure = error as { code?: unknown; message?: unknown } | null;
@@ -97,9 +100,21 @@ export function createBookingService({ bookings, rooms, locations, writeTransact
     return record.privacy === 'public' || record.hostUserId === userId || participants.some((p) => p.userId === userId);
   }
 
-  function present(record: ReservationRecord, participants: ParticipantRecord[], room: { name: string; timeZone: string | null }, userId: number): Reservation {
-    const visible = canSee(record, participants, userId);
-    const showHost = visible || record.privacy === 'busy';
+  /**
+   * One meeting as `userId` may see it. `mode` widens or narrows the usual rule for shared
+   * calendars: 'reveal' for the calendar's owner and delegates (editor, manager), 'timeOnly' for
+   * a free/busy visitor (unless the viewer attends).
+   */
+  function present(
+    record: ReservationRecord,
+    participants: ParticipantRecord[],
+    room: { name: string; timeZone: string | null },
+    userId: number,
+    mode: PresentMode = 'normal',
+  ): Reservation {
+    const attends = record.hostUserId === userId || participants.some((p) => p.userId === userId);
+    const visible = mode === 'reveal' || (mode === 'timeOnly' ? attends : canSee(record, participants, userId));
+    const showHost = visible || (mode !== 'timeOnly' && record.privacy === 'busy');
     return {
       id: record.id,
       roomId: record.roomId,
@@ -247,6 +262,24 @@ export function createBookingService({ bookings, rooms, locations, writeTransact
       events.emit({ kind: 'created', companyId: booker.companyId, roomIds: [roomId], reservationIds: [id], actorUserId: booker.userId });
       const reservation = await presentOne(booker, await getReservation(booker.companyId, id));
       return { reservation, pending: reservation.status === 'pending' };
+    },
+
+    /** Meetings as `booker` may see them, with `mode` for shared calendars (see `present`). */
+    async presentMany(booker: Booker, records: ReservationRecord[], mode: PresentMode = 'normal'): Promise<Reservation[]> {
+      if (records.length === 0) return [];
+      const index = await locations.loadIndex(booker.companyId);
+      const participants = await bookings.participantsOf(booker.companyId, records.map((record) => record.id));
+      const byReservation = new Map<number, ParticipantRecord[]>();
+      for (const participant of participants) byReservation.set(participant.reservationId, [...(byReservation.get(participant.reservationId) ?? []), participant]);
+      return records.map((record) =>
+        present(
+          record,
+          byReservation.get(record.id) ?? [],
+          { name: index.byId.get(record.roomId)?.name ?? '', timeZone: effectiveTimeZone(index, record.roomId) ?? null },
+          booker.userId,
+          mode,
+        ),
+      );
     },
 
     async get(booker: Booker, id: number): Promise<Reservation> {
