@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import { createBookingRepository } from '../modules/booking/booking.repository.js';
+import { createBookingSeriesRepository } from '../modules/booking/booking-series.repository.js';
 import { createApplicationRepository } from '../modules/application/application.repository.js';
 import { createCompanyRepository } from '../modules/company/company.repository.js';
 import { createCompanySearchRepository } from '../modules/company/company-search.repository.js';
@@ -32,6 +33,7 @@ export function createRepositories(db: Kysely<DB>) {
   return {
     applications: createApplicationRepository(db),
     bookings: createBookingRepository(db),
+    bookingSeries: createBookingSeriesRepository(db),
     companies: createCompanyRepository(db),
     companySearch: createCompanySearchRepository(db),
     departments: createDepartmentRepository(db),
