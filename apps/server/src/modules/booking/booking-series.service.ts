@@ -58,6 +58,12 @@ export interface CreateAnswer {
 interface Slot extends Occurrence {
   /** Whether a start in the past refuses this slot (not for a running occurrence that keeps its start). */
   checkPast: boolean;
+  /**
+   * Whether the book-ahead limit applies: to the first occurrence only. The later ones are bounded by
+   * the rule's own 180-day horizon from its first date, so a series that "never ends" and starts next
+   * week still runs its 180 days.
+   */
+  checkAhead: boolean;
 }
 
 interface Examined {
@@ -120,7 +126,7 @@ export function createBookingSeries(core: BookingCore) {
       let refusal: AppError | null = null;
       const period = periods.find((p) => p.startAt < slot.endAt && p.endAt > slot.startAt);
       if (slot.checkPast && slot.startAt < now - RESERVATION_PAST_GRACE_MS) refusal = refused('reservationInPast');
-      else if (slot.startAt > now + RESERVATION_BOOK_AHEAD_DAYS * DAY_MS) refusal = refused('reservationTooFarAhead', { days: RESERVATION_BOOK_AHEAD_DAYS });
+      else if (slot.checkAhead && slot.startAt > now + RESERVATION_BOOK_AHEAD_DAYS * DAY_MS) refusal = refused('reservationTooFarAhead', { days: RESERVATION_BOOK_AHEAD_DAYS });
       else if (period) refusal = refused('reservationRoomDisabled', { start: localTime(period.startAt, zone), end: localTime(period.endAt, zone) });
       const conflict: OccurrenceConflict | null = clash
         ? {
@@ -185,7 +191,7 @@ export function createBookingSeries(core: BookingCore) {
       const room = await core.getRoom(booker.companyId, body.roomId);
       if (!room.isAvailable) throw refused('reservationRoomUnavailable');
       const zone = (await core.timeZoneOf(booker.companyId, room.id)) ?? 'UTC';
-      const slots = occurrencesOf(body.startAt, body.endAt, zone, body.repeat).map((occurrence) => ({ ...occurrence, checkPast: true }));
+      const slots = occurrencesOf(body.startAt, body.endAt, zone, body.repeat).map((occurrence, index) => ({ ...occurrence, checkPast: true, checkAhead: index === 0 }));
       const examined = await examine({ bookings, bookingSeries }, booker, room, zone, slots, new Set());
       return { occurrences: examined.map((one) => toCheck(one, lang)) };
     },
@@ -196,7 +202,7 @@ export function createBookingSeries(core: BookingCore) {
       const zone = (await core.timeZoneOf(companyId, body.roomId)) ?? 'UTC';
       const occurrences = occurrencesOf(body.startAt, body.endAt, zone, body.repeat);
       if (occurrences.length === 0) throw refused('reservationTimeRequired');
-      const slots = occurrences.map((occurrence) => ({ ...occurrence, checkPast: true }));
+      const slots = occurrences.map((occurrence, index) => ({ ...occurrence, checkPast: true, checkAhead: index === 0 }));
       const first = toZoned(body.startAt, zone);
       const rule: RepeatRule = { ...body.repeat, until: body.repeat.until ?? null };
       const outcome = await write(async (repos) => {
@@ -288,7 +294,7 @@ export function createBookingSeries(core: BookingCore) {
           if (!room.isAvailable) throw refused('reservationRoomUnavailable');
           const slots: Slot[] = movers.map((record) => {
             const target = plan.get(record.id)!;
-            return { date: addDays(record.occurrenceDate ?? '', dayShift), ...target, checkPast: !(record.id === chosen.id && target.startAt === chosen.startAt) };
+            return { date: addDays(record.occurrenceDate ?? '', dayShift), ...target, checkPast: !(record.id === chosen.id && target.startAt === chosen.startAt), checkAhead: false };
           });
           const examined = await examine(repos, booker, room, zone, slots, new Set(movers.map((record) => record.id)));
           if (examined.some(isBlocked)) throw seriesConflict(examined, lang);
