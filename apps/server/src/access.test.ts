@@ -333,6 +333,7 @@ const FOREIGN_RECORDS: Record<string, ForeignCase> = {
     foreign: (w) => [{ body: { id: w.b.reservationId, title: 'Probe' } }, { body: { id: w.a.reservationId, roomId: w.b.roomId } }],
   },
   'POST /api/meeting/reservation/cancel': { foreign: (w) => [{ body: { id: w.b.reservationId } }] },
+  'POST /api/meeting/reservation/check': { foreign: (w) => [{ body: { roomId: w.b.roomId, title: 'Probe', startAt: 1_800_000_000_000, endAt: 1_800_003_600_000 } }] },
   'POST /api/location/addMeetingRoom': {
     foreign: (w) => [
       { body: { floorId: w.b.locationId, name: 'Probe room', capacity: 4 } },
