@@ -11,12 +11,11 @@ import {
   type ReservationCheckResult,
 } from '@atrium/contract';
 import { call, createTestApp, type TestApp } from '../../test/app.js';
+import type { BookingChange } from './booking.events.js';
 import { TEST_DIALECT } from '../../test/database.js';
 import { createTestRoom } from '../../test/rooms.js';
 import type { TestUser } from '../../test/factories.js';
 
-const MINUTE = 60_000;
-const HOUR = 60 * MINUTE;
 const ZONE = 'Europe/London';
 const london = (date: string, time: string) => fromZoned(date, time, ZONE);
 
@@ -301,6 +300,28 @@ describe(`repeating meetings (${TEST_DIALECT})`, () => {
     expect([all.status, all.body.message]).toEqual([200, formatMessage('reservationSeriesCancelled', 'en-US', { count: 4 })]);
     expect((await rowsOf(otherRoomOfUs)).map((row) => row.status)).toEqual(['cancelled', 'cancelled', 'cancelled', 'cancelled']);
     expect((await ruleOf(second.seriesId!)).rule).toEqual({ frequency: 'weekly', until: addDays(tuesday(0), -1) });
+  });
+
+  it('tells booking listeners after commit, with the series', async () => {
+    const roomId = await newRoom();
+    const seen: BookingChange[] = [];
+    const stop = t.app.bookingEvents.onCommitted((change) => {
+      seen.push(change);
+    });
+    try {
+      const created = await booked(weekly(roomId, 3));
+      const rows = await rowsOf(roomId);
+      await post('/api/meeting/reservation/update', { id: rows[1]!.id, scope: 'following', title: 'Split' });
+      const newSeries = (await rowsOf(roomId))[1]!.series_id;
+      await post('/api/meeting/reservation/cancel', { id: rows[0]!.id, scope: 'all' });
+      expect(seen.map((change) => [change.kind, change.seriesId, change.reservationIds])).toEqual([
+        ['created', created.seriesId, rows.map((row) => row.id)],
+        ['updated', newSeries, [rows[1]!.id, rows[2]!.id]],
+        ['cancelled', created.seriesId, [rows[0]!.id]],
+      ]);
+    } finally {
+      stop();
+    }
   });
 
   it('never changes or cancels occurrences that are past', async () => {

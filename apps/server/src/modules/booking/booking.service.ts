@@ -348,15 +348,15 @@ export function createBookingService(deps: BookingServiceDeps) {
 
     /** Cancels a meeting (the host only); its time is free at once. */
     async cancel(booker: Booker, id: number): Promise<Reservation> {
-      const roomId = await writeTransact(async (repos) => {
+      const { roomId, seriesId } = await writeTransact(async (repos) => {
         const record = await getReservation(booker.companyId, id, repos.bookings);
         if (record.hostUserId !== booker.userId) throw new AppError(ReturnCode.NO_PERMISSION, 'reservationNotHost');
         if (record.status !== 'pending' && record.status !== 'confirmed') throw refused('reservationNotActive');
         if (record.endAt <= clock.now()) throw refused('reservationEnded');
         await repos.bookings.cancel(booker.companyId, id, clock.now());
-        return record.roomId;
+        return { roomId: record.roomId, seriesId: record.seriesId };
       });
-      events.emit({ kind: 'cancelled', companyId: booker.companyId, roomIds: [roomId], reservationIds: [id], actorUserId: booker.userId });
+      events.emit({ kind: 'cancelled', companyId: booker.companyId, roomIds: [roomId], reservationIds: [id], actorUserId: booker.userId, seriesId });
       return presentOne(booker, await getReservation(booker.companyId, id));
     },
 
