@@ -344,6 +344,7 @@ const FOREIGN_RECORDS: Record<string, ForeignCase> = {
     foreign: (w) => [{ body: { granteeUserId: w.b.user.id } }, { body: { ownerUserId: w.b.user.id, granteeUserId: w.a.user.id } }],
   },
   'GET /api/meeting/calendar/events': { foreign: (w) => [{ query: { ownerUserId: w.b.user.id, from: 0, to: 86_400_000 } }] },
+  'POST /api/meeting/reservation/check': { foreign: (w) => [{ body: { roomId: w.b.roomId, title: 'Probe', startAt: 1_800_000_000_000, endAt: 1_800_003_600_000 } }] },
   'POST /api/location/addMeetingRoom': {
     foreign: (w) => [
       { body: { floorId: w.b.locationId, name: 'Probe room', capacity: 4 } },

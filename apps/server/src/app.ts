@@ -272,6 +272,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate('bookingEvents', bookingEvents);
   const bookings = createBookingService({
     bookings: repositories.bookings,
+    bookingSeries: repositories.bookingSeries,
     rooms: repositories.rooms,
     locations,
     writeTransact: createTransact(db.kysely, { immediate: true }),

@@ -1,5 +1,8 @@
 import { z } from 'zod';
 import { TEXT_MAX } from './limits.js';
+import { NOTICE_TIMES, REMINDER_CHOICES } from './dictionary.js';
+import { RepeatRule } from './recurrence.js';
+import { ReservationScope, SkippedOccurrence } from './booking-series.js';
 
 /**
  * The reservations core (issue 5; spec 001 sections 3, 4, 5): one meeting in one room, from
@@ -59,6 +62,13 @@ export const CreateReservationBody = z.object({
   privacy: ReservationPrivacy.default('public'),
   participants: z.array(ReservationParticipantInput).max(RESERVATION_PARTICIPANTS_MAX).default([]),
   remarks: z.string().trim().max(2000).nullable().optional(),
+  /** A repeat rule; absent or frequency 'none': a single meeting. */
+  repeat: RepeatRule.optional(),
+  /** Minutes before the start the notice goes out (dictionary NOTICE_TIMES) / participants are reminded (REMINDER_CHOICES). */
+  noticeMinutes: z.literal(NOTICE_TIMES).nullable().optional(),
+  reminderMinutes: z.literal(REMINDER_CHOICES).nullable().optional(),
+  /** A series with clashing occurrences: book the free ones (true) or nothing (false, 409 listing the clashes). */
+  bookFreeOnly: z.boolean().default(false),
 });
 export type CreateReservationBody = z.infer<typeof CreateReservationBody>;
 
@@ -72,6 +82,10 @@ export const UpdateReservationBody = z.object({
   privacy: ReservationPrivacy.optional(),
   participants: z.array(ReservationParticipantInput).max(RESERVATION_PARTICIPANTS_MAX).optional(),
   remarks: z.string().trim().max(2000).nullable().optional(),
+  noticeMinutes: z.literal(NOTICE_TIMES).nullable().optional(),
+  reminderMinutes: z.literal(REMINDER_CHOICES).nullable().optional(),
+  /** With a series: this occurrence (it becomes an exception), this and the following ones (a new series), or all not yet started. */
+  scope: ReservationScope.default('one'),
 });
 export type UpdateReservationBody = z.infer<typeof UpdateReservationBody>;
 
@@ -134,8 +148,22 @@ export const Reservation = z.object({
   decidedAt: z.number().int().nullable(),
   decidedByName: z.string().nullable(),
   decisionReason: z.string().nullable(),
+  /** The series' repeat rule when the caller may see the meeting; null for a single meeting. */
+  repeat: RepeatRule.nullable().optional(),
 });
 export type Reservation = z.infer<typeof Reservation>;
+
+/**
+ * The answer of a booking: the (first) booked meeting itself, as before, with `reservation` (the
+ * same), `pending`, how many occurrences were booked and which were skipped (`bookFreeOnly`).
+ */
+export const CreateReservationResult = Reservation.extend({
+  reservation: Reservation,
+  pending: z.boolean(),
+  booked: z.number().int(),
+  skipped: z.array(SkippedOccurrence),
+});
+export type CreateReservationResult = z.infer<typeof CreateReservationResult>;
 
 export const ReservationList = z.object({ roomId: z.number().int(), timeZone: z.string().nullable(), list: z.array(Reservation) });
 export type ReservationList = z.infer<typeof ReservationList>;

@@ -31,3 +31,4 @@ export * from './booking.js';
 export * from './calendar-share.js';
 export * from './zoned-time.js';
 export * from './recurrence.js';
+export * from './booking-series.js';

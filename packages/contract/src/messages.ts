@@ -523,6 +523,16 @@ export const MESSAGES = {
   reservationCreated: { 'en-US': 'The meeting has been booked', 'zh-CN': '会议预约成功' },
   reservationPending: { 'en-US': 'The booking has been submitted for approval', 'zh-CN': '预约已提交审批' },
   reservationCancelled: { 'en-US': 'The meeting has been cancelled', 'zh-CN': '会议已取消' },
+  reservationSeriesConflict: {
+    'en-US': '{count} of {total} occurrences clash with other meetings or cannot be booked then; nothing was saved',
+    'zh-CN': '{total} 次会议中有 {count} 次与其他会议冲突或该时段无法预约，未保存任何预约',
+  },
+  reservationSeriesCreated: { 'en-US': '{booked} meetings of the series have been booked', 'zh-CN': '已预约该系列中的 {booked} 次会议' },
+  reservationSeriesPending: {
+    'en-US': '{booked} bookings of the series have been submitted for approval',
+    'zh-CN': '该系列中的 {booked} 次预约已提交审批',
+  },
+  reservationSeriesCancelled: { 'en-US': '{count} meetings of the series have been cancelled', 'zh-CN': '已取消该系列中的 {count} 次会议' },
 } as const satisfies Record<string, Record<Lang, string>>;
 
 export type MessageKey = keyof typeof MESSAGES;

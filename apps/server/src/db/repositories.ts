@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import { createBookingRepository } from '../modules/booking/booking.repository.js';
 import { createCalendarShareRepository } from '../modules/calendar-share/calendar-share.repository.js';
+import { createBookingSeriesRepository } from '../modules/booking/booking-series.repository.js';
 import { createApplicationRepository } from '../modules/application/application.repository.js';
 import { createCompanyRepository } from '../modules/company/company.repository.js';
 import { createCompanySearchRepository } from '../modules/company/company-search.repository.js';
@@ -34,6 +35,7 @@ export function createRepositories(db: Kysely<DB>) {
     applications: createApplicationRepository(db),
     bookings: createBookingRepository(db),
     calendarShares: createCalendarShareRepository(db),
+    bookingSeries: createBookingSeriesRepository(db),
     companies: createCompanyRepository(db),
     companySearch: createCompanySearchRepository(db),
     departments: createDepartmentRepository(db),

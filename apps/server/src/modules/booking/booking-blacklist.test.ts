@@ -67,6 +67,9 @@ describe(`booking blacklist rule (${TEST_DIALECT})`, () => {
     const rename = await post('/api/meeting/reservation/update', { id: kept.body.result.id, title: 'Planning (renamed)' });
     expect(rename.status).toBe(200);
     expect((await post('/api/meeting/reservation/cancel', { id: kept.body.result.id })).status).toBe(200);
+    // A repeating meeting is refused as a whole, before any occurrence is looked at.
+    const weekly = await post('/api/meeting/reservation', { roomId, title: 'Weekly', startAt: base + 30 * HOUR, endAt: base + 31 * HOUR, repeat: { frequency: 'weekly' } });
+    expect([weekly.status, weekly.body.message]).toEqual([403, formatMessage('reservationBookerBlacklisted', 'en-US', { reason: 'Three no-shows in a row' })]);
     await unbar();
 
     // 18:00 UTC is 02:00 the next day in Shanghai: the message speaks the room's time.

@@ -32,6 +32,8 @@ export interface ReservationRecord {
   decidedAt: number | null;
   decidedByName: string | null;
   decisionReason: string | null;
+  /** The series' repeat rule as stored (JSON), when it belongs to one. */
+  seriesRule: string | null;
 }
 
 export interface ParticipantRecord {
@@ -52,6 +54,11 @@ export interface NewReservation {
   privacy: ReservationPrivacy;
   channel: ReservationChannel;
   remarks: string | null;
+  /** A series' occurrence: its series, date in the series and notice/reminder minutes. */
+  seriesId?: number | null;
+  occurrenceDate?: string | null;
+  noticeMinutes?: number | null;
+  reminderMinutes?: number | null;
 }
 
 /** PostgreSQL answers bigint columns as strings. */
@@ -68,11 +75,13 @@ export function createBookingRepository(db: Kysely<DB>) {
       .selectFrom('reservations as r')
       .leftJoin('users as u', (join) => join.onRef('u.id', '=', 'r.host_user_id').onRef('u.company_id', '=', 'r.company_id'))
       .leftJoin('users as d', (join) => join.onRef('d.id', '=', 'r.decided_by').onRef('d.company_id', '=', 'r.company_id'))
+      .leftJoin('reservation_series as s', (join) => join.onRef('s.id', '=', 'r.series_id').onRef('s.company_id', '=', 'r.company_id'))
       .select([
         'r.id', 'r.company_id', 'r.room_id', 'r.host_user_id', 'r.title', 'r.start_at', 'r.end_at', 'r.status', 'r.privacy', 'r.channel', 'r.remarks',
         'r.created_at', 'r.updated_at', 'u.full_name as host_name',
         'r.series_id', 'r.occurrence_date', 'r.is_exception', 'r.notice_minutes', 'r.reminder_minutes', 'r.checked_in_at', 'r.check_in_channel',
         'r.ended_early_at', 'r.booked_end_at', 'r.no_show_at', 'r.approval_deadline_at', 'r.decided_at', 'd.full_name as decided_by_name', 'r.decision_reason',
+        's.rule as series_rule',
       ])
       .where('r.company_id', '=', companyId);
   }
@@ -106,6 +115,7 @@ export function createBookingRepository(db: Kysely<DB>) {
     decidedAt: numberOrNull(row.decided_at),
     decidedByName: row.decided_by_name,
     decisionReason: row.decision_reason,
+    seriesRule: row.series_rule,
   });
 
   return {
@@ -155,6 +165,12 @@ export function createBookingRepository(db: Kysely<DB>) {
       return rows.map(present);
     },
 
+    /** A series' occurrences (every status), in order of their series date. */
+    async listSeries(companyId: number, seriesId: number): Promise<ReservationRecord[]> {
+      const rows = await selectReservations(companyId).where('r.series_id', '=', seriesId).orderBy('r.occurrence_date').orderBy('r.start_at').orderBy('r.id').execute();
+      return rows.map(present);
+    },
+
     async insert(reservation: NewReservation, now: number): Promise<number> {
       const row = await db
         .insertInto('reservations')
@@ -169,6 +185,10 @@ export function createBookingRepository(db: Kysely<DB>) {
           privacy: reservation.privacy,
           channel: reservation.channel,
           remarks: reservation.remarks,
+          series_id: reservation.seriesId ?? null,
+          occurrence_date: reservation.occurrenceDate ?? null,
+          notice_minutes: reservation.noticeMinutes ?? null,
+          reminder_minutes: reservation.reminderMinutes ?? null,
           created_at: now,
           updated_at: now,
         })
@@ -180,7 +200,12 @@ export function createBookingRepository(db: Kysely<DB>) {
     async update(
       companyId: number,
       id: number,
-      patch: Partial<Pick<ReservationRecord, 'roomId' | 'title' | 'startAt' | 'endAt' | 'status' | 'privacy' | 'remarks'>>,
+      patch: Partial<
+        Pick<
+          ReservationRecord,
+          'roomId' | 'title' | 'startAt' | 'endAt' | 'status' | 'privacy' | 'remarks' | 'seriesId' | 'occurrenceDate' | 'isException' | 'noticeMinutes' | 'reminderMinutes'
+        >
+      >,
       now: number,
     ): Promise<void> {
       await db
@@ -193,6 +218,11 @@ export function createBookingRepository(db: Kysely<DB>) {
           ...(patch.status !== undefined ? { status: patch.status } : {}),
           ...(patch.privacy !== undefined ? { privacy: patch.privacy } : {}),
           ...(patch.remarks !== undefined ? { remarks: patch.remarks } : {}),
+          ...(patch.seriesId !== undefined ? { series_id: patch.seriesId } : {}),
+          ...(patch.occurrenceDate !== undefined ? { occurrence_date: patch.occurrenceDate } : {}),
+          ...(patch.isException !== undefined ? { is_exception: patch.isException ? 1 : 0 } : {}),
+          ...(patch.noticeMinutes !== undefined ? { notice_minutes: patch.noticeMinutes } : {}),
+          ...(patch.reminderMinutes !== undefined ? { reminder_minutes: patch.reminderMinutes } : {}),
           updated_at: now,
         })
         .where('company_id', '=', companyId)

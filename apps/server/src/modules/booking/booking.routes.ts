@@ -1,8 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
+  CancelReservationBody,
   CreateReservationBody,
+  CreateReservationResult,
+  ReservationCheckResult,
   Reservation,
-  ReservationIdBody,
   ReservationIdQuery,
   ReservationList,
   ReservationListQuery,
@@ -20,9 +22,14 @@ const CONFLICT =
 const RULES =
   'The room must be available and not disabled (maintenance) for the time; the start must be before the end, at most 24 hours apart, not earlier than now (5 minutes grace) and at most 180 days ahead (422/1005 with the rule\'s message).';
 
+const SERIES =
+  'With `repeat` (a RepeatRule other than frequency none) the meeting repeats at the same wall-clock time in the room\'s zone ("never ends": 180 days; at most 366 occurrences) as one series, written in one transaction. If an occurrence clashes or cannot be booked then (a disable period, too far ahead), nothing is saved: 409/1003 "n of m occurrences …" with `result.conflicts` as the check lists them; with `bookFreeOnly: true` the free ones are booked and the others answered in `skipped`.';
+const SERIES_CHECK =
+  'Same body as booking. `{ occurrences: [{ date, startAt, endAt, conflict: { reservationId, title (null when the caller may not see it), startAt, endAt } | null, refusal (a disable period, in the past, too far ahead; in the caller\'s language) | null }] }`, one for a single meeting.';
+
 const booker = (request: Parameters<typeof requireAuth>[0]) => {
   const { companyId, userId } = requireAuth(request);
-  return { companyId, userId };
+  return { companyId, userId, lang: request.lang };
 };
 
 /**
@@ -40,15 +47,31 @@ export function bookingRoutes({ bookings }: { bookings: BookingService }): Fasti
           tags,
           summary: 'Book a room',
           description:
-            `Body \`{ roomId, title, startAt, endAt, privacy? (public | busy | private), participants? ([{ userId } | { email }]), remarks? }\` (epoch ms). The caller is the host and an attendee. Room, title and times are required (422/1005 with the field's message). ${RULES} A room with approval creates a pending booking that holds its slot. ${CONFLICT}`,
+            `Body \`{ roomId, title, startAt, endAt, privacy? (public | busy | private), participants? ([{ userId } | { email }]), remarks? }\` (epoch ms). The caller is the host and an attendee. Room, title and times are required (422/1005 with the field's message). ${RULES} A room with approval creates a pending booking that holds its slot. ${CONFLICT} ${SERIES} \`noticeMinutes\`, \`reminderMinutes\` from the dictionary's notice times and reminder choices. Answers the (first) booked meeting with \`reservation\` (the same), \`pending\`, \`booked\` and \`skipped\` ([{ date, startAt, endAt }]).`,
           body: CreateReservationBody,
-          response: envelopeResponses(Reservation),
+          response: envelopeResponses(CreateReservationResult),
         },
       },
       async (request) => {
-        const { reservation, pending } = await bookings.create(booker(request), request.body);
-        return success(request, reservation, pending ? 'reservationPending' : 'reservationCreated');
+        const { reservation, pending, seriesId, booked, skipped } = await bookings.create(booker(request), request.body);
+        const key = seriesId === null ? (pending ? 'reservationPending' : 'reservationCreated') : pending ? 'reservationSeriesPending' : 'reservationSeriesCreated';
+        return success(request, { ...reservation, reservation, pending, booked, skipped }, key, { booked });
       },
+    );
+
+    app.post(
+      '/meeting/reservation/check',
+      {
+        config: VIEW,
+        schema: {
+          tags,
+          summary: 'Check a booking before saving it',
+          description: `${SERIES_CHECK} Saves nothing.`,
+          body: CreateReservationBody,
+          response: envelopeResponses(ReservationCheckResult),
+        },
+      },
+      async (request) => success(request, await bookings.check(booker(request), request.body)),
     );
 
     app.get(
@@ -88,7 +111,7 @@ export function bookingRoutes({ bookings }: { bookings: BookingService }): Fasti
         schema: {
           tags,
           summary: 'Change a meeting',
-          description: `Body \`{ id, roomId?, title?, startAt?, endAt?, privacy?, participants?, remarks? }\`: absent fields stay. The host only (403/1014); not after it ended or was cancelled (422/1005). ${RULES} A new time or room in a room with approval makes it pending again. ${CONFLICT}`,
+          description: `Body \`{ id, roomId?, title?, startAt?, endAt?, privacy?, participants?, remarks? }\`: absent fields stay. The host only (403/1014); not after it ended or was cancelled (422/1005). ${RULES} A new time or room in a room with approval makes it pending again. ${CONFLICT} With a series, \`scope\`: \`one\` (default; the occurrence becomes an exception), \`following\` (this and later ones become a new series; the old one ends the day before) or \`all\` (every occurrence not started yet); exceptions keep their own time and room and take the other changes; a new time or room checks every moved occurrence at once (409/1003 listing them, nothing saved).`,
           body: UpdateReservationBody,
           response: envelopeResponses(Reservation),
         },
@@ -103,12 +126,16 @@ export function bookingRoutes({ bookings }: { bookings: BookingService }): Fasti
         schema: {
           tags,
           summary: 'Cancel a meeting',
-          description: 'Body `{ id }`. The host only (403/1014); a pending or confirmed meeting that has not ended (422/1005). Its time is free at once.',
-          body: ReservationIdBody,
+          description:
+            'Body `{ id, scope? }`. The host only (403/1014); a pending or confirmed meeting that has not ended (422/1005). Its time is free at once. With a series, `scope` `following` or `all` cancels the occurrences not started yet (from this one on, or all) and ends the series before them.',
+          body: CancelReservationBody,
           response: envelopeResponses(Reservation),
         },
       },
-      async (request) => success(request, await bookings.cancel(booker(request), request.body.id), 'reservationCancelled'),
+      async (request) => {
+        const { reservation, count } = await bookings.cancelInScope(booker(request), request.body);
+        return count > 1 ? success(request, reservation, 'reservationSeriesCancelled', { count }) : success(request, reservation, 'reservationCancelled');
+      },
     );
   };
 }

@@ -4,7 +4,11 @@ import {
   RESERVATION_MAX_MS,
   RESERVATION_PAST_GRACE_MS,
   ReturnCode,
+  type CancelReservationBody,
   type CreateReservationBody,
+  type Lang,
+  type RepeatRule,
+  type ReservationCheckResult,
   type Reservation,
   type ReservationChannel,
   type ReservationConflict,
@@ -22,10 +26,13 @@ import type { LocationService } from '../location/location.service.js';
 import type { RoomRecord, RoomRepository } from '../room/room.repository.js';
 import { blacklistRefusal } from './booking-blacklist.js';
 import type { BookingEvents } from './booking.events.js';
+import { createBookingSeries, isRepeating, type CompleteReservationBody, type CreateAnswer } from './booking-series.service.js';
+import type { BookingSeriesRepository } from './booking-series.repository.js';
 import type { BookingRepository, ParticipantRecord, ParticipantValue, ReservationRecord } from './booking.repository.js';
 
 export interface BookingServiceDeps {
   bookings: BookingRepository;
+  bookingSeries: BookingSeriesRepository;
   rooms: RoomRepository;
   locations: Pick<LocationService, 'loadIndex'>;
   /** A write transaction (BEGIN IMMEDIATE on SQLite). */
@@ -39,6 +46,8 @@ export interface Booker {
   companyId: number;
   userId: number;
   channel?: ReservationChannel;
+  /** The caller's language, for messages built into answers (a series check's refusals). */
+  lang?: Lang;
 }
 
 export type BookingService = ReturnType<typeof createBookingService>;
@@ -78,7 +87,8 @@ export function localTime(ms: number, timeZone: string | null): string {
 }
 
 /** The reservations core: create, read, list, change and cancel meetings that never collide. */
-export function createBookingService({ bookings, rooms, locations, writeTransact, clock, events }: BookingServiceDeps) {
+export function createBookingService(deps: BookingServiceDeps) {
+  const { bookings, rooms, locations, writeTransact, clock, events } = deps;
   async function timeZoneOf(companyId: number, roomId: number): Promise<string | null> {
     return effectiveTimeZone(await locations.loadIndex(companyId), roomId) ?? null;
   }
@@ -148,6 +158,7 @@ export function createBookingService({ bookings, rooms, locations, writeTransact
       decidedAt: record.decidedAt,
       decidedByName: visible ? record.decidedByName : null,
       decisionReason: visible ? record.decisionReason : null,
+      repeat: visible && record.seriesRule ? (JSON.parse(record.seriesRule) as RepeatRule) : null,
     };
   }
 
@@ -222,14 +233,23 @@ export function createBookingService({ bookings, rooms, locations, writeTransact
     }
   }
 
-  return {
-    async create(booker: Booker, body: CreateReservationBody): Promise<{ reservation: Reservation; pending: boolean }> {
-      if (!body.roomId) throw refused('reservationRoomRequired');
-      if (!body.title) throw refused('reservationTitleRequired');
-      if (body.startAt === undefined || body.startAt === null || body.endAt === undefined || body.endAt === null) throw refused('reservationTimeRequired');
-      const { roomId, title, startAt, endAt } = body;
+  /** Room, title and times are required (spec 001 section 5), each with its own message. */
+  function complete(body: CreateReservationBody): CompleteReservationBody {
+    if (!body.roomId) throw refused('reservationRoomRequired');
+    if (!body.title) throw refused('reservationTitleRequired');
+    if (body.startAt === undefined || body.startAt === null || body.endAt === undefined || body.endAt === null) throw refused('reservationTimeRequired');
+    return { ...body, roomId: body.roomId, title: body.title, startAt: body.startAt, endAt: body.endAt };
+  }
+
+  // Repeating meetings (booking-series.service.ts) use the same checks and presentation.
+  const series = createBookingSeries({ deps, timeZoneOf, getRoom, getReservation, canSee, presentOne, checkTimes, participantValues });
+
+  const service = {
+    async create(booker: Booker, body: CreateReservationBody): Promise<CreateAnswer> {
+      const { roomId, title, startAt, endAt } = complete(body);
       await getRoom(booker.companyId, roomId);
       checkTimes(startAt, endAt, { checkPast: true });
+      if (isRepeating(body.repeat)) return series.create(booker, { ...complete(body), repeat: body.repeat }, booker.lang ?? 'en-US');
       // Read before the write transaction: inside it, only its own handle may be used (SQLite has one connection).
       const zone = await timeZoneOf(booker.companyId, roomId);
       const id = await guardedWrite(
@@ -252,6 +272,8 @@ export function createBookingService({ bookings, rooms, locations, writeTransact
               privacy: body.privacy,
               channel: booker.channel ?? 'console',
               remarks: body.remarks || null,
+              noticeMinutes: body.noticeMinutes ?? null,
+              reminderMinutes: body.reminderMinutes ?? null,
             },
             clock.now(),
           );
@@ -261,7 +283,12 @@ export function createBookingService({ bookings, rooms, locations, writeTransact
       );
       events.emit({ kind: 'created', companyId: booker.companyId, roomIds: [roomId], reservationIds: [id], actorUserId: booker.userId });
       const reservation = await presentOne(booker, await getReservation(booker.companyId, id));
-      return { reservation, pending: reservation.status === 'pending' };
+      return { reservation, pending: reservation.status === 'pending', seriesId: null, booked: 1, skipped: [] };
+    },
+
+    /** What booking the request would do, occurrence by occurrence (one for a single meeting); saves nothing. */
+    async check(booker: Booker, body: CreateReservationBody): Promise<ReservationCheckResult> {
+      return series.check(booker, complete(body), booker.lang ?? 'en-US');
     },
 
     /** Meetings as `booker` may see them, with `mode` for shared calendars (see `present`). */
@@ -311,6 +338,7 @@ export function createBookingService({ bookings, rooms, locations, writeTransact
       if (before.status !== 'pending' && before.status !== 'confirmed') throw refused('reservationNotActive');
       if (before.endAt <= clock.now()) throw refused('reservationEnded');
       if (body.title !== undefined && !body.title) throw refused('reservationTitleRequired');
+      if (before.seriesId !== null && body.scope !== 'one') return series.update(booker, body, before, booker.lang ?? 'en-US');
       const roomId = body.roomId ?? before.roomId;
       const startAt = body.startAt ?? before.startAt;
       const endAt = body.endAt ?? before.endAt;
@@ -338,6 +366,10 @@ export function createBookingService({ bookings, rooms, locations, writeTransact
               ...(body.title !== undefined ? { title: body.title } : {}),
               ...(body.privacy !== undefined ? { privacy: body.privacy } : {}),
               ...(body.remarks !== undefined ? { remarks: body.remarks || null } : {}),
+              ...(body.noticeMinutes !== undefined ? { noticeMinutes: body.noticeMinutes } : {}),
+              ...(body.reminderMinutes !== undefined ? { reminderMinutes: body.reminderMinutes } : {}),
+              // An occurrence changed on its own keeps its changes when the whole series changes later.
+              ...(current.seriesId !== null ? { isException: true } : {}),
             },
             clock.now(),
           );
@@ -346,22 +378,30 @@ export function createBookingService({ bookings, rooms, locations, writeTransact
           }
         },
       );
-      events.emit({ kind: 'updated', companyId: booker.companyId, roomIds: [...new Set([before.roomId, roomId])], reservationIds: [before.id], actorUserId: booker.userId });
+      events.emit({ kind: 'updated', companyId: booker.companyId, roomIds: [...new Set([before.roomId, roomId])], reservationIds: [before.id], actorUserId: booker.userId, seriesId: before.seriesId });
       return presentOne(booker, await getReservation(booker.companyId, before.id));
     },
 
     /** Cancels a meeting (the host only); its time is free at once. */
     async cancel(booker: Booker, id: number): Promise<Reservation> {
-      const roomId = await writeTransact(async (repos) => {
+      const { roomId, seriesId } = await writeTransact(async (repos) => {
         const record = await getReservation(booker.companyId, id, repos.bookings);
         if (record.hostUserId !== booker.userId) throw new AppError(ReturnCode.NO_PERMISSION, 'reservationNotHost');
         if (record.status !== 'pending' && record.status !== 'confirmed') throw refused('reservationNotActive');
         if (record.endAt <= clock.now()) throw refused('reservationEnded');
         await repos.bookings.cancel(booker.companyId, id, clock.now());
-        return record.roomId;
+        return { roomId: record.roomId, seriesId: record.seriesId };
       });
-      events.emit({ kind: 'cancelled', companyId: booker.companyId, roomIds: [roomId], reservationIds: [id], actorUserId: booker.userId });
+      events.emit({ kind: 'cancelled', companyId: booker.companyId, roomIds: [roomId], reservationIds: [id], actorUserId: booker.userId, seriesId });
       return presentOne(booker, await getReservation(booker.companyId, id));
     },
+
+    /** Cancels a meeting, or with a series and scope 'following' / 'all' several occurrences; answers the chosen one and how many were cancelled. */
+    async cancelInScope(booker: Booker, body: CancelReservationBody): Promise<{ reservation: Reservation; count: number }> {
+      const record = await getReservation(booker.companyId, body.id);
+      if (record.seriesId !== null && body.scope !== 'one') return series.cancel(booker, body.id, body.scope);
+      return { reservation: await service.cancel(booker, body.id), count: 1 };
+    },
   };
+  return service;
 }
