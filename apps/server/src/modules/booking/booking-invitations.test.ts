@@ -119,6 +119,27 @@ describe(`calendar invitations (${TEST_DIALECT})`, () => {
     }
   });
 
+  it('invites to a repeating meeting with one mail a person, each occurrence its own event', async () => {
+    const mark = smtp.received.length;
+    const created = await post('/api/meeting/reservation', {
+      roomId,
+      title: 'Weekly planning',
+      startAt: base + 10 * HOUR,
+      endAt: base + 11 * HOUR,
+      participants: [{ email: 'partner@outside.test' }],
+      repeat: { frequency: 'weekly', until: new Date(base + 10 * HOUR + 21 * DAY).toISOString().slice(0, 10) },
+    });
+    expect(created.status, created.body.message).toBe(200);
+    const mails = await mailsSince(mark);
+    expect(mails.flatMap((mail) => mail.to).sort()).toEqual(['partner@outside.test', host.email].sort());
+    for (const mail of mails) {
+      const ics = icalProperties(mailPart(mail, 'text/calendar'));
+      expect(ics.get('METHOD')).toEqual(['REQUEST']);
+      expect(ics.get('DTSTART')).toEqual([0, 1, 2, 3].map((week) => icalUtc(base + 10 * HOUR + week * 7 * DAY)));
+      expect(new Set(ics.get('UID')).size).toBe(4);
+    }
+  });
+
   it('follows the company notice configuration: participants can be left out, and events switched off', async () => {
     await t.db.kysely
       .insertInto('settings')
