@@ -333,6 +333,10 @@ const FOREIGN_RECORDS: Record<string, ForeignCase> = {
     foreign: (w) => [{ body: { id: w.b.reservationId, title: 'Probe' } }, { body: { id: w.a.reservationId, roomId: w.b.roomId } }],
   },
   'POST /api/meeting/reservation/cancel': { foreign: (w) => [{ body: { id: w.b.reservationId } }] },
+  'GET /api/meeting/reservation/mine': { none: "the caller's own meetings" },
+  'GET /api/meeting/colleagues': { none: "the caller's company's users" },
+  'GET /api/meeting/schedule': { foreign: (w) => [{ query: { date: '2027-01-04', locationId: w.b.locationId } }] },
+  'GET /api/meeting/available-rooms': { foreign: (w) => [{ query: { startAt: 1_800_000_000_000, endAt: 1_800_003_600_000, locationId: w.b.locationId } }] },
   'POST /api/location/addMeetingRoom': {
     foreign: (w) => [
       { body: { floorId: w.b.locationId, name: 'Probe room', capacity: 4 } },

@@ -51,6 +51,9 @@ import { createRegistrationService } from './modules/registration/registration.s
 import { createPersonalService } from './modules/personal/personal.service.js';
 import { roomRoutes } from './modules/room/room.routes.js';
 import { bookingRoutes } from './modules/booking/booking.routes.js';
+import { bookingViewsRoutes } from './modules/booking/booking-views.routes.js';
+import { createBookingViewsService } from './modules/booking/booking-views.service.js';
+import { createBookingViewsRepository } from './modules/booking/booking-views.repository.js';
 import { createBookingService } from './modules/booking/booking.service.js';
 import { createBookingEvents, type BookingEvents } from './modules/booking/booking.events.js';
 import { createRoomService } from './modules/room/room.service.js';
@@ -273,6 +276,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     clock,
     events: bookingEvents,
   });
+  const bookingViews = createBookingViewsService({
+    views: createBookingViewsRepository(db.kysely),
+    bookings: repositories.bookings,
+    rooms: repositories.rooms,
+    locations,
+    booking: bookings,
+    clock,
+  });
   const company = createCompanyService({ companies: repositories.companies, clock, operationLog, uploads });
   const personal = createPersonalService({
     personal: repositories.personal,
@@ -401,6 +412,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(locationRoutes({ locations }));
       await api.register(roomRoutes({ rooms }));
       await api.register(bookingRoutes({ bookings }));
+      await api.register(bookingViewsRoutes({ views: bookingViews }));
     },
     { prefix: '/api' },
   );

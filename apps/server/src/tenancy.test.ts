@@ -215,8 +215,12 @@ describe(`tenancy (${TEST_DIALECT})`, () => {
       '/api/mail/outbox/details',
       '/api/manager/list',
       '/api/manager/owner',
+      '/api/meeting/available-rooms',
+      '/api/meeting/colleagues',
       '/api/meeting/reservation',
       '/api/meeting/reservation/list',
+      '/api/meeting/reservation/mine',
+      '/api/meeting/schedule',
       '/api/oauth/sendOauthMail',
       '/api/operation-log/list',
       '/api/passStrategy/getPassStrategy',
@@ -266,6 +270,10 @@ describe(`tenancy (${TEST_DIALECT})`, () => {
       '/api/location/room/disablePeriods': `?roomId=${roomOfA}`,
       '/api/meeting/reservation': `?id=${reservationOfA}`,
       '/api/meeting/reservation/list': `?roomId=${roomOfA}&from=${t.clock.now()}&to=${t.clock.now() + 86_400_000}`,
+      '/api/meeting/reservation/mine': `?from=${t.clock.now()}&to=${t.clock.now() + 86_400_000}`,
+      '/api/meeting/schedule': `?date=2026-11-24`,
+      '/api/meeting/colleagues': '?keyword=bravo',
+      '/api/meeting/available-rooms': `?startAt=${t.clock.now() + 86_400_000}&endAt=${t.clock.now() + 90_000_000}`,
     };
     const foreignQuery: Record<string, string> = {
       '/api/mail/outbox/details': `?id=${mailOfB}`,
@@ -281,6 +289,8 @@ describe(`tenancy (${TEST_DIALECT})`, () => {
       '/api/location/getLocationTree': `?parentId=${roomOfB}`,
       '/api/meeting/reservation': `?id=${reservationOfB}`,
       '/api/meeting/reservation/list': `?roomId=${roomOfB}&from=${t.clock.now()}&to=${t.clock.now() + 86_400_000}`,
+      '/api/meeting/schedule': `?date=2026-11-24&locationId=${roomOfB}`,
+      '/api/meeting/available-rooms': `?startAt=${t.clock.now() + 86_400_000}&endAt=${t.clock.now() + 90_000_000}&locationId=${roomOfB}`,
     };
     // A's directory sync is off (B's is on): running it is refused, with nothing of B's setting.
     const refusedForA: Record<string, number> = { '/api/ad/synGroupAndUser': 422 };

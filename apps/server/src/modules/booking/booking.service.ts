@@ -250,6 +250,16 @@ export function createBookingService({ bookings, rooms, locations, writeTransact
       return presentOne(booker, await getReservation(booker.companyId, id));
     },
 
+    /** Records as the caller may see them (privacy applied), with the rooms' names and zones; participants in one query. */
+    async presentMany(booker: Booker, records: ReservationRecord[], roomsById: Map<number, { name: string; timeZone: string | null }>): Promise<Reservation[]> {
+      const participants = await bookings.participantsOf(booker.companyId, records.map((record) => record.id));
+      const byReservation = new Map<number, ParticipantRecord[]>();
+      for (const participant of participants) byReservation.set(participant.reservationId, [...(byReservation.get(participant.reservationId) ?? []), participant]);
+      return records.map((record) =>
+        present(record, byReservation.get(record.id) ?? [], roomsById.get(record.roomId) ?? { name: '', timeZone: null }, booker.userId),
+      );
+    },
+
     /** A room's active meetings touching [from, to) (at most RESERVATION_LIST_MAX_DAYS wide). */
     async list(booker: Booker, query: ReservationListQuery): Promise<ReservationList> {
       if (query.to <= query.from || query.to - query.from > RESERVATION_LIST_MAX_DAYS * DAY_MS) {
