@@ -174,10 +174,10 @@ export function BookingFormDrawer({ open, initial, initialRoom, editing, askScop
             />
           </Form.Item>
           <Form.Item label={t('reserve.form.start')} required {...rule('start')}>
-            <Select value={values.start ?? undefined} options={PICKER_TIMES.map((time) => ({ value: time, label: time }))} onChange={(start: string) => set({ start })} style={{ width: 100 }} data-testid="reserve-start" />
+            <Select showSearch value={values.start ?? undefined} options={PICKER_TIMES.map((time) => ({ value: time, label: time }))} onChange={(start: string) => set({ start })} style={{ width: 100 }} data-testid="reserve-start" />
           </Form.Item>
           <Form.Item label={t('reserve.form.end')} required {...rule('end')}>
-            <Select value={values.end ?? undefined} options={PICKER_TIMES.map((time) => ({ value: time, label: time }))} onChange={(end: string) => set({ end })} style={{ width: 100 }} data-testid="reserve-end" />
+            <Select showSearch value={values.end ?? undefined} options={PICKER_TIMES.map((time) => ({ value: time, label: time }))} onChange={(end: string) => set({ end })} style={{ width: 100 }} data-testid="reserve-end" />
           </Form.Item>
         </Space>
         {showZone ? (

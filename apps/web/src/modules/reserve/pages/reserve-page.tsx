@@ -113,7 +113,7 @@ export function ReservePage() {
   }
 
   return (
-    <div className="reserve-page" data-testid="reserve-page">
+    <div className="reserve-page" data-testid="page-reserve">
       <PageHeader
         title={t('reserve.title')}
         subtitle={t('reserve.subtitle')}
