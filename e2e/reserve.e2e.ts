@@ -42,7 +42,7 @@ describe('reserve', () => {
     await page.getByTestId('page-reserve').waitFor();
     await page.getByTestId('reserve-view-timeline').click();
     await page.getByTestId('reserve-day-next').click();
-    await page.getByTestId('reserve-room-search').fill('Camden');
+    await page.getByTestId('reserve-room-search').locator('input').fill('Camden');
     lane = page.locator('[data-testid^="reserve-lane-"]');
     await expect.poll(() => lane.count()).toBe(1);
     roomId = Number((await lane.getAttribute('data-testid'))!.replace('reserve-lane-', ''));
@@ -128,8 +128,8 @@ describe('reserve', () => {
     await shot(page, 'reserve-08-day-narrow-zh');
     await page.getByTestId('reserve-new').click();
     await page.getByTestId('reserve-title').waitFor();
-    const drawer = await page.locator('.ant-drawer-content-wrapper').boundingBox();
-    expect(drawer!.width).toBeGreaterThanOrEqual(370);
+    const drawer = page.locator('.ant-drawer-content-wrapper:not(.ant-drawer-content-wrapper-hidden)');
+    await expect.poll(async () => (await drawer.boundingBox())?.width ?? 0).toBeGreaterThanOrEqual(370);
     await shot(page, 'reserve-09-form-narrow-zh');
     await page.keyboard.press('Escape');
     await page.getByTestId('header-lang').click();
