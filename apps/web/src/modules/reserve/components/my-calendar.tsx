@@ -63,7 +63,7 @@ export function MyCalendar({ scale, anchor, phone, onScale, onAnchor, onOpen, on
   );
 
   const title =
-    scale === 'month' ? anchor.format('YYYY-MM') : scale === 'day' ? anchor.format('YYYY-MM-DD ddd') : `${first.format('YYYY-MM-DD')} – ${first.add(days - 1, 'day').format('YYYY-MM-DD')}`;
+    scale === 'month' ? anchor.format('YYYY-MM') : scale === 'day' ? `${anchor.format('YYYY-MM-DD')} ${t(`reserve.weekday.${anchor.day()}`)}` : `${first.format('YYYY-MM-DD')} – ${first.add(days - 1, 'day').format('YYYY-MM-DD')}`;
 
   return (
     <div className="my-cal">

@@ -75,8 +75,8 @@ export function RoomsGrid({ rooms, date, orientation, onPick, onOpen }: RoomsGri
           ))}
         </div>
       ) : (
-        rooms.map((room) => (
-          <div key={room.id} className="reserve-grid-room-head">
+        rooms.map((room, index) => (
+          <div key={room.id} className="reserve-grid-room-head" style={{ gridColumn: index + 2 }}>
             <Tooltip title={room.locationPath}>
               <strong>{room.name}</strong>
             </Tooltip>
@@ -95,10 +95,10 @@ export function RoomsGrid({ rooms, date, orientation, onPick, onOpen }: RoomsGri
           ))}
         </div>
       ) : null}
-      {rooms.map((room) => {
+      {rooms.map((room, index) => {
         const selecting = drag?.roomId === room.id ? [Math.min(drag.from, drag.to), Math.max(drag.from, drag.to)] : null;
         return (
-          <div key={room.id} className="reserve-grid-lane-wrap" style={horizontal ? { display: 'contents' } : undefined}>
+          <div key={room.id} className="reserve-grid-lane-wrap" style={horizontal ? { display: 'contents' } : { gridColumn: index + 2 }}>
             {horizontal ? (
               <div className="reserve-grid-room-head">
                 <Tooltip title={room.locationPath}>
