@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { CapacityBand } from './dictionary.js';
 import { RoomEquipment } from './location.js';
-import { Reservation, ReservationStatus } from './booking.js';
+import { Reservation, type ReservationStatus } from './booking.js';
 import { RepeatRule } from './recurrence.js';
 
 /**

@@ -190,6 +190,8 @@ describe(`calendar reads (${TEST_DIALECT})`, () => {
     const names = (answer: Awaited<ReturnType<typeof ask>>) => answer.body.result.list.map((r) => r.name);
     await t.db.kysely.insertInto('room_disable_periods').values({ company_id: companyId, room_id: disabled, start_at: slot + 30 * MINUTE, end_at: slot + DAY, reason: 'Paint', created_at: t.clock.now() }).execute();
     expect(names(await ask(`locationId=${parisBuilding}`))).toEqual(['Paris Big', 'Paris Small']);
+    // A room closed for booking is never offered, even when its time is free.
+    expect((await ask(`locationId=${parisBuilding}`)).body.result.list.map((r) => r.id)).not.toContain(unavailable);
     // A meeting overlapping half the slot takes the room out; one that ends at the start does not.
     const clash = await book({ roomId: small, title: 'Half', startAt: slot + 30 * MINUTE, endAt: slot + 2 * HOUR }, colleagueToken);
     await book({ roomId: big, title: 'Before', startAt: slot - HOUR, endAt: slot }, colleagueToken);
