@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newContext, screenshot, signIn } from './support/browser.js';
+import { launchBrowser, newContext, screenshot, signIn, waitForLanding } from './support/browser.js';
 import { api, startServer, type RunningServer } from './support/server.js';
 
 // A new administrator's first minutes: the printed password, the forced change, signing in again.
@@ -50,7 +50,7 @@ describe('first sign-in', () => {
     // The first password no longer works; the new one does.
     expect((await api(server.baseURL, 'POST', '/login', { userName: 'admin', password: firstPassword })).returncode).toBe(1008);
     await signIn(page, 'admin', 'Brand-new-pass-1');
-    await page.getByTestId('page-index').waitFor();
+    await waitForLanding(page);
     await page.getByTestId('side-menu').waitFor();
     expect(await page.getByTestId('change-password-new').count()).toBe(0);
     await screenshot(page, 'first-sign-in-03-shell');

@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, NARROW, newContext, openFromMenu, screenshot, signIn, WIDE } from './support/browser.js';
+import { launchBrowser, NARROW, newContext, openFromMenu, screenshot, signIn, WIDE, waitForLanding } from './support/browser.js';
 import { startSmtpServer, waitForMail } from './support/mail.js';
 import { api, startServer, type RunningServer } from './support/server.js';
 
@@ -93,7 +93,7 @@ describe('registration and password recovery', () => {
     await page.getByTestId('create-submit').click();
 
     // Signed in as the new company's administrator, with the administration menu.
-    await page.getByTestId('page-index').waitFor();
+    await waitForLanding(page);
     await page.getByTestId('side-menu').waitFor();
     await openFromMenu(page, 'role');
     await page.getByTestId('page-role').waitFor();
@@ -141,7 +141,7 @@ describe('registration and password recovery', () => {
 
     await page.goto('/login');
     await signIn(page, EMAIL, NEW_PASSWORD);
-    await page.getByTestId('page-index').waitFor();
+    await waitForLanding(page);
     expect((await api(server.baseURL, 'POST', '/login', { userName: EMAIL, password: PASSWORD })).returncode).toBe(1008);
     await context.close();
   });

@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestProvider, type TestProvider } from '../apps/server/src/test/oidc-provider.js';
-import { launchBrowser, NARROW, newContext, screenshot, signIn, WIDE } from './support/browser.js';
+import { launchBrowser, NARROW, newContext, screenshot, signIn, WIDE, waitForLanding } from './support/browser.js';
 import { api, completeFirstSignIn, startServer, type RunningServer } from './support/server.js';
 
 const FIRST_PASSWORD = 'First-Admin-Pass-1';
@@ -80,7 +80,7 @@ describe('single sign-on journey', () => {
     expect(await memberPage.locator('#email').inputValue()).toBe(MEMBER_EMAIL);
     await shot(memberPage, 'provider-1440');
     await memberPage.locator('#idp-submit').click();
-    await memberPage.getByTestId('page-index').waitFor({ timeout: 20_000 });
+    await waitForLanding(memberPage, 20_000);
     expect(new URL(memberPage.url()).origin).toBe(server.baseURL);
     await shot(memberPage, 'signed-in-en-1440');
     await member.close();

@@ -1,5 +1,5 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchBrowser, newContext, signIn } from './browser.js';
+import { launchBrowser, newContext, signIn, waitForLanding } from './browser.js';
 import { completeFirstSignIn, startServer, type RunningServer } from './server.js';
 
 const FIRST_PASSWORD = 'Initial-pass-2026';
@@ -25,7 +25,7 @@ export async function openAdminSession(password: string, env: Record<string, str
   const page = await context.newPage();
   await page.goto('/login');
   await signIn(page, 'admin', password);
-  await page.getByTestId('page-index').waitFor();
+  await waitForLanding(page);
   return {
     server,
     browser,

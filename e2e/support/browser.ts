@@ -45,3 +45,8 @@ export async function openFromMenu(page: Page, key: string) {
   }
   await entry.click();
 }
+
+/** After sign-in the console opens /reserve when the user may book (spec 000 section 2), else the welcome page. */
+export async function waitForLanding(page: Page, timeout?: number) {
+  await page.locator('[data-testid="page-index"], [data-testid="page-reserve"]').first().waitFor(timeout ? { timeout } : {});
+}

@@ -345,6 +345,10 @@ const FOREIGN_RECORDS: Record<string, ForeignCase> = {
   },
   'GET /api/meeting/calendar/events': { foreign: (w) => [{ query: { ownerUserId: w.b.user.id, from: 0, to: 86_400_000 } }] },
   'POST /api/meeting/reservation/check': { foreign: (w) => [{ body: { roomId: w.b.roomId, title: 'Probe', startAt: 1_800_000_000_000, endAt: 1_800_003_600_000 } }] },
+  'GET /api/meeting/reservation/mine': { none: "the caller's own meetings" },
+  'GET /api/meeting/colleagues': { none: "the caller's company's users" },
+  'GET /api/meeting/schedule': { foreign: (w) => [{ query: { date: '2027-01-04', locationId: w.b.locationId } }] },
+  'GET /api/meeting/available-rooms': { foreign: (w) => [{ query: { startAt: 1_800_000_000_000, endAt: 1_800_003_600_000, locationId: w.b.locationId } }] },
   'POST /api/location/addMeetingRoom': {
     foreign: (w) => [
       { body: { floorId: w.b.locationId, name: 'Probe room', capacity: 4 } },

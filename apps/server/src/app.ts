@@ -51,6 +51,9 @@ import { createRegistrationService } from './modules/registration/registration.s
 import { createPersonalService } from './modules/personal/personal.service.js';
 import { roomRoutes } from './modules/room/room.routes.js';
 import { bookingRoutes } from './modules/booking/booking.routes.js';
+import { bookingViewsRoutes } from './modules/booking/booking-views.routes.js';
+import { createBookingViewsService } from './modules/booking/booking-views.service.js';
+import { createBookingViewsRepository } from './modules/booking/booking-views.repository.js';
 import { createBookingService } from './modules/booking/booking.service.js';
 import { createBookingEvents, type BookingEvents } from './modules/booking/booking.events.js';
 import { createBookingInvitations, type BookingInvitations } from './modules/booking/booking-invitations.js';
@@ -280,6 +283,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     events: bookingEvents,
   });
   const calendarShares = createCalendarShareService({ shares: repositories.calendarShares, bookings: repositories.bookings, present: bookings, clock });
+  const bookingViews = createBookingViewsService({
+    views: createBookingViewsRepository(db.kysely),
+    bookings: repositories.bookings,
+    rooms: repositories.rooms,
+    locations,
+    booking: bookings,
+    clock,
+  });
   const company = createCompanyService({ companies: repositories.companies, clock, operationLog, uploads });
   const personal = createPersonalService({
     personal: repositories.personal,
@@ -424,6 +435,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(roomRoutes({ rooms }));
       await api.register(bookingRoutes({ bookings }));
       await api.register(calendarShareRoutes({ calendarShares }));
+      await api.register(bookingViewsRoutes({ views: bookingViews }));
     },
     { prefix: '/api' },
   );

@@ -215,10 +215,14 @@ describe(`tenancy (${TEST_DIALECT})`, () => {
       '/api/mail/outbox/details',
       '/api/manager/list',
       '/api/manager/owner',
+      '/api/meeting/available-rooms',
       '/api/meeting/calendar/events',
       '/api/meeting/calendar/shares',
+      '/api/meeting/colleagues',
       '/api/meeting/reservation',
       '/api/meeting/reservation/list',
+      '/api/meeting/reservation/mine',
+      '/api/meeting/schedule',
       '/api/oauth/sendOauthMail',
       '/api/operation-log/list',
       '/api/passStrategy/getPassStrategy',
@@ -269,6 +273,10 @@ describe(`tenancy (${TEST_DIALECT})`, () => {
       '/api/meeting/reservation': `?id=${reservationOfA}`,
       '/api/meeting/calendar/events': `?ownerUserId=${adminA.id}&from=${t.clock.now()}&to=${t.clock.now() + 86_400_000}`,
       '/api/meeting/reservation/list': `?roomId=${roomOfA}&from=${t.clock.now()}&to=${t.clock.now() + 86_400_000}`,
+      '/api/meeting/reservation/mine': `?from=${t.clock.now()}&to=${t.clock.now() + 86_400_000}`,
+      '/api/meeting/schedule': `?date=2026-11-24`,
+      '/api/meeting/colleagues': '?keyword=bravo',
+      '/api/meeting/available-rooms': `?startAt=${t.clock.now() + 86_400_000}&endAt=${t.clock.now() + 90_000_000}`,
     };
     const foreignQuery: Record<string, string> = {
       '/api/mail/outbox/details': `?id=${mailOfB}`,
@@ -286,6 +294,8 @@ describe(`tenancy (${TEST_DIALECT})`, () => {
       '/api/meeting/calendar/events': `?ownerUserId=${adminB.id}&from=${t.clock.now()}&to=${t.clock.now() + 86_400_000}`,
       '/api/meeting/calendar/shares': `?ownerUserId=${adminB.id}`,
       '/api/meeting/reservation/list': `?roomId=${roomOfB}&from=${t.clock.now()}&to=${t.clock.now() + 86_400_000}`,
+      '/api/meeting/schedule': `?date=2026-11-24&locationId=${roomOfB}`,
+      '/api/meeting/available-rooms': `?startAt=${t.clock.now() + 86_400_000}&endAt=${t.clock.now() + 90_000_000}&locationId=${roomOfB}`,
     };
     // A's directory sync is off (B's is on): running it is refused, with nothing of B's setting.
     const refusedForA: Record<string, number> = { '/api/ad/synGroupAndUser': 422 };

@@ -32,3 +32,4 @@ export * from './calendar-share.js';
 export * from './zoned-time.js';
 export * from './recurrence.js';
 export * from './booking-series.js';
+export * from './booking-views.js';

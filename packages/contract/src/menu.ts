@@ -47,7 +47,7 @@ export const MENU_CATALOGUE: MenuNode[] = [
   {
     key: 'tools', icon: 'ToolOutlined', menuType: 'BOOKER', isBuilt: false,
     children: [
-      page('reserve', '/reserve', 'CalendarOutlined', 'BOOKER', 'calendarRoomUse'),
+      page('reserve', '/reserve', 'CalendarOutlined', 'BOOKER', 'calendarRoomUse', true),
       page('live', '/live', 'PlayCircleOutlined', 'BOOKER', 'liveMeetings'),
     ],
   },

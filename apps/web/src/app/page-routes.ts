@@ -15,6 +15,7 @@ import { personalRoutes } from '../modules/personal/personal.routes';
 import { settingsRoutes } from '../modules/settings/settings.routes';
 import { roleRoutes } from '../modules/role/role.routes';
 import { ssoRoutes } from '../modules/sso/sso.routes';
+import { reserveRoutes } from '../modules/reserve/reserve.routes';
 import type { PageRoute } from '../shared/routing/page-route';
 
 /** Every page shown inside the shell; a module adds its `<domain>.routes.tsx` list here. */
@@ -34,6 +35,7 @@ export const SHELL_PAGES: PageRoute[] = [
   ...displaySettingsRoutes,
   ...doorDisplayRoutes,
   ...locationRoutes,
+  ...reserveRoutes,
 ];
 
 /** The shell page a path opens, if any. */

@@ -124,6 +124,12 @@ export function createBookingRepository(db: Kysely<DB>) {
       return row ? present(row) : undefined;
     },
 
+    /** These reservations of the company, by start (ids of another company are not found). */
+    async findMany(companyId: number, ids: number[]): Promise<ReservationRecord[]> {
+      if (ids.length === 0) return [];
+      return (await selectReservations(companyId).where('r.id', 'in', ids).orderBy('r.start_at').orderBy('r.id').execute()).map(present);
+    },
+
     /**
      * A room's active reservations touching [from, to), oldest first. Bounded: no reservation is
      * longer than RESERVATION_MAX_MS, so only rows starting after `from - max` can reach `from`.

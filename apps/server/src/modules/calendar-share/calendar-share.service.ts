@@ -73,7 +73,7 @@ export function createCalendarShareService({ shares, bookings, present, clock }:
       const access = await accessTo(viewer, owner.id);
       if (!access) throw new AppError(ReturnCode.NO_PERMISSION, 'calendarNotShared');
       const records = await bookings.listActiveForUser(viewer.companyId, owner.id, query.from, query.to);
-      return { ownerUserId: owner.id, ownerName: owner.name, access, list: await present.presentMany(viewer, records, MODE[access]) };
+      return { ownerUserId: owner.id, ownerName: owner.name, access, list: await present.presentMany(viewer, records, { mode: MODE[access] }) };
     },
   };
 }

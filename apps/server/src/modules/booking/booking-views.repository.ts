@@ -1,0 +1,139 @@
+import type { Kysely } from 'kysely';
+import { ACTIVE_RESERVATION_STATUSES, RESERVATION_MAX_MS, type ReservationStatus } from '@atrium/contract';
+import type { DB } from '../../db/schema.js';
+
+/** A half-open span of time. */
+export interface Span {
+  startAt: number;
+  endAt: number;
+}
+
+/** Slots asked in one overlap query (each becomes one bounded range on (room_id, start_at)). */
+const SLOTS_PER_QUERY = 40;
+/** The most meetings one "mine" read answers. */
+export const MINE_MAX_ROWS = 2000;
+
+export type BookingViewsRepository = ReturnType<typeof createBookingViewsRepository>;
+
+/**
+ * The calendar's reads. Every overlap condition is bounded below by `start - RESERVATION_MAX_MS`
+ * (no meeting is longer), so it is a range on the (room_id, start_at) index, not a scan of history.
+ */
+export function createBookingViewsRepository(db: Kysely<DB>) {
+  return {
+    /** Ids of meetings the user hosts or attends touching [from, to). */
+    async mineIds(companyId: number, userId: number, from: number, to: number, statuses: readonly ReservationStatus[]): Promise<number[]> {
+      const rows = await db
+        .selectFrom('reservations as r')
+        .select('r.id')
+        .where('r.company_id', '=', companyId)
+        .where('r.status', 'in', [...statuses])
+        .where('r.start_at', '>=', from - RESERVATION_MAX_MS)
+        .where('r.start_at', '<', to)
+        .where('r.end_at', '>', from)
+        .where((eb) =>
+          eb.or([
+            eb('r.host_user_id', '=', userId),
+            eb.exists(
+              eb
+                .selectFrom('reservation_participants as p')
+                .select('p.id')
+                .whereRef('p.reservation_id', '=', 'r.id')
+                .where('p.company_id', '=', companyId)
+                .where('p.user_id', '=', userId),
+            ),
+          ]),
+        )
+        .orderBy('r.start_at')
+        .limit(MINE_MAX_ROWS)
+        .execute();
+      return rows.map((row) => row.id);
+    },
+
+    /** Ids of the active meetings of these rooms touching [from, to). */
+    async activeIdsInRooms(companyId: number, roomIds: number[], from: number, to: number): Promise<number[]> {
+      if (roomIds.length === 0) return [];
+      const rows = await db
+        .selectFrom('reservations')
+        .select('id')
+        .where('company_id', '=', companyId)
+        .where('room_id', 'in', roomIds)
+        .where('status', 'in', [...ACTIVE_RESERVATION_STATUSES])
+        .where('start_at', '>=', from - RESERVATION_MAX_MS)
+        .where('start_at', '<', to)
+        .where('end_at', '>', from)
+        .execute();
+      return rows.map((row) => row.id);
+    },
+
+    /** Disable periods of these rooms touching [from, to). */
+    async disabledInRooms(companyId: number, roomIds: number[], from: number, to: number): Promise<Array<Span & { roomId: number }>> {
+      if (roomIds.length === 0) return [];
+      const rows = await db
+        .selectFrom('room_disable_periods')
+        .select(['room_id', 'start_at', 'end_at'])
+        .where('company_id', '=', companyId)
+        .where('room_id', 'in', roomIds)
+        .where('start_at', '<', to)
+        .where('end_at', '>', from)
+        .orderBy('start_at')
+        .execute();
+      return rows.map((row) => ({ roomId: row.room_id, startAt: Number(row.start_at), endAt: Number(row.end_at) }));
+    },
+
+    /**
+     * Which of these rooms have an active meeting or a disable period overlapping any of the slots.
+     * The slots go in batches; each slot is one bounded range per room.
+     */
+    async busyRoomIds(companyId: number, roomIds: number[], slots: Span[], exceptReservationId?: number): Promise<Set<number>> {
+      const busy = new Set<number>();
+      if (roomIds.length === 0 || slots.length === 0) return busy;
+      for (let i = 0; i < slots.length; i += SLOTS_PER_QUERY) {
+        const batch = slots.slice(i, i + SLOTS_PER_QUERY);
+        const candidates = roomIds.filter((roomId) => !busy.has(roomId));
+        if (candidates.length === 0) break;
+        let meetings = db
+          .selectFrom('reservations')
+          .select('room_id')
+          .distinct()
+          .where('company_id', '=', companyId)
+          .where('room_id', 'in', candidates)
+          .where('status', 'in', [...ACTIVE_RESERVATION_STATUSES])
+          .where((eb) =>
+            eb.or(batch.map((slot) => eb.and([eb('start_at', '>=', slot.startAt - RESERVATION_MAX_MS), eb('start_at', '<', slot.endAt), eb('end_at', '>', slot.startAt)]))),
+          );
+        if (exceptReservationId !== undefined) meetings = meetings.where('id', '<>', exceptReservationId);
+        for (const row of await meetings.execute()) busy.add(row.room_id);
+        const rest = candidates.filter((roomId) => !busy.has(roomId));
+        if (rest.length === 0) break;
+        const periods = await db
+          .selectFrom('room_disable_periods')
+          .select('room_id')
+          .distinct()
+          .where('company_id', '=', companyId)
+          .where('room_id', 'in', rest)
+          .where((eb) => eb.or(batch.map((slot) => eb.and([eb('start_at', '<', slot.endAt), eb('end_at', '>', slot.startAt)]))))
+          .execute();
+        for (const row of periods) busy.add(row.room_id);
+      }
+      return busy;
+    },
+
+    /** Active users of the company whose name, user name or e-mail contains the keyword, by name. */
+    async colleagues(companyId: number, keyword: string, limit: number): Promise<Array<{ id: number; fullName: string; email: string | null }>> {
+      let query = db.selectFrom('users').select(['id', 'full_name', 'email']).where('company_id', '=', companyId).where('is_active', '=', 1);
+      if (keyword) {
+        const pattern = `%${keyword.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+        query = query.where((eb) =>
+          eb.or([
+            eb(eb.fn('lower', ['full_name']), 'like', eb.val(pattern)),
+            eb(eb.fn('lower', ['user_name']), 'like', eb.val(pattern)),
+            eb(eb.fn('lower', ['email']), 'like', eb.val(pattern)),
+          ]),
+        );
+      }
+      const rows = await query.orderBy('full_name').orderBy('id').limit(limit).execute();
+      return rows.map((row) => ({ id: row.id, fullName: row.full_name, email: row.email }));
+    },
+  };
+}
