@@ -113,6 +113,13 @@ export function createBookingRepository(db: Kysely<DB>) {
       return row ? present(row) : undefined;
     },
 
+    /** Several reservations of the company, in the order of `ids` (missing ones left out). */
+    async findMany(companyId: number, ids: number[]): Promise<ReservationRecord[]> {
+      if (ids.length === 0) return [];
+      const byId = new Map((await selectReservations(companyId).where('r.id', 'in', ids).execute()).map((row) => [row.id, present(row)]));
+      return ids.flatMap((id) => byId.get(id) ?? []);
+    },
+
     /**
      * A room's active reservations touching [from, to), oldest first. Bounded: no reservation is
      * longer than RESERVATION_MAX_MS, so only rows starting after `from - max` can reach `from`.

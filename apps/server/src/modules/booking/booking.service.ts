@@ -238,6 +238,8 @@ export function createBookingService({ bookings, rooms, locations, writeTransact
             clock.now(),
           );
           await repos.bookings.replaceParticipants(booker.companyId, newId, participants);
+          // A request waits for a decision until the company's approval deadline (booking-approval.service.ts).
+          if (status === 'pending') await repos.approvals.startClock(booker.companyId, newId, clock.now());
           return newId;
         },
       );
@@ -308,10 +310,28 @@ export function createBookingService({ bookings, rooms, locations, writeTransact
           if (body.participants !== undefined) {
             await repos.bookings.replaceParticipants(booker.companyId, before.id, await participantValues(repos, booker, body.participants));
           }
+          if (status === 'pending') await repos.approvals.startClock(booker.companyId, before.id, clock.now());
         },
       );
       events.emit({ kind: 'updated', companyId: booker.companyId, roomIds: [...new Set([before.roomId, roomId])], reservationIds: [before.id], actorUserId: booker.userId });
       return presentOne(booker, await getReservation(booker.companyId, before.id));
+    },
+
+    /** Reservations as `viewer` may see them, each with its room's name and time zone (lists of other modules, such as approvals). */
+    async presentRecords(viewer: Booker, records: ReservationRecord[]): Promise<Reservation[]> {
+      const ids = records.map((record) => record.id);
+      const participants = await bookings.participantsOf(viewer.companyId, ids);
+      const index = await locations.loadIndex(viewer.companyId);
+      const roomNames = new Map<number, string>();
+      for (const roomId of new Set(records.map((record) => record.roomId))) roomNames.set(roomId, (await rooms.findRoom(viewer.companyId, roomId))?.name ?? '');
+      return records.map((record) =>
+        present(
+          record,
+          participants.filter((participant) => participant.reservationId === record.id),
+          { name: roomNames.get(record.roomId) ?? '', timeZone: effectiveTimeZone(index, record.roomId) ?? null },
+          viewer.userId,
+        ),
+      );
     },
 
     /** Cancels a meeting (the host only); its time is free at once. */
