@@ -333,6 +333,12 @@ const FOREIGN_RECORDS: Record<string, ForeignCase> = {
     foreign: (w) => [{ body: { id: w.b.reservationId, title: 'Probe' } }, { body: { id: w.a.reservationId, roomId: w.b.roomId } }],
   },
   'POST /api/meeting/reservation/cancel': { foreign: (w) => [{ body: { id: w.b.reservationId } }] },
+  'GET /api/meeting/approval/list': { none: "the caller's own requests and decisions, and the company's pending ones" },
+  'POST /api/meeting/approval/approve': { foreign: (w) => [{ body: { id: w.b.reservationId } }, { body: { id: w.b.reservationId, scope: 'series' } }] },
+  'POST /api/meeting/approval/reject': { foreign: (w) => [{ body: { id: w.b.reservationId, reason: 'Probe' } }] },
+  'POST /api/meeting/approval/withdraw': { foreign: (w) => [{ body: { id: w.b.reservationId } }] },
+  'GET /api/meeting/approval/settings': { none: "the company's own deadline" },
+  'PUT /api/meeting/approval/settings': { none: "the company's own deadline" },
   'POST /api/location/addMeetingRoom': {
     foreign: (w) => [
       { body: { floorId: w.b.locationId, name: 'Probe room', capacity: 4 } },

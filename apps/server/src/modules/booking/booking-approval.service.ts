@@ -146,13 +146,15 @@ export function createApprovalService(deps: ApprovalServiceDeps) {
       }
       return;
     }
-    // Decisions: one mail per host.
-    const byHost = new Map<number, ReservationRecord[]>();
+    // Decisions: one mail per request, or per series when its occurrences were decided together.
+    const groups = new Map<string, ReservationRecord[]>();
     for (const record of records) {
-      if (record.hostUserId !== null) byHost.set(record.hostUserId, [...(byHost.get(record.hostUserId) ?? []), record]);
+      if (record.hostUserId === null) continue;
+      const key = record.seriesId === null ? `r${record.id}` : `s${record.seriesId}`;
+      groups.set(key, [...(groups.get(key) ?? []), record]);
     }
-    for (const [hostUserId, own] of byHost) {
-      const host = await approvals.recipient(companyId, hostUserId);
+    for (const own of groups.values()) {
+      const host = await approvals.recipient(companyId, own[0]!.hostUserId);
       if (!host) continue;
       const { facts } = await factsOf(companyId, own, () => true);
       const first = own[0]!;
