@@ -10,11 +10,12 @@ import {
   type ApprovalTab,
   type ReservationStatus,
 } from '@atrium/contract';
-import { App, Button, Card, Form, Input, Modal, Radio, Segmented, Select, Space, Table, Tabs, Tag, Typography } from 'antd';
+import { App, Button, Card, Empty, Form, Input, Modal, Pagination, Radio, Segmented, Select, Space, Spin, Table, Tabs, Tag, Typography } from 'antd';
 import type { ButtonProps } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useMediaQuery } from '../../../shared/hooks/use-media-query';
 import { useSession } from '../../../shared/session/session-context';
 import { PageHeader } from '../../../shared/ui/page-header';
 import { useApprovals, useApprovalSettings, useApprove, useReject, useSaveApprovalSettings, useWithdraw } from '../api/approval.api';
@@ -63,6 +64,7 @@ export function MeetingApprovalPage() {
   const approve = useApprove();
   const withdraw = useWithdraw();
   const { message, modal } = App.useApp();
+  const isNarrow = useMediaQuery('(max-width: 700px)');
 
   const resetPage = () => setPaging((current) => ({ ...current, page: 1 }));
 
@@ -84,6 +86,48 @@ export function MeetingApprovalPage() {
     void message.success(t('approval.approve.done'));
   };
 
+  const statusTag = (item: ApprovalItem) => (
+    <Tag color={STATUS_COLORS[item.status]} data-testid={`approval-status-${item.id}`}>
+      {t(`approval.status.${item.status}`)}
+    </Tag>
+  );
+
+  const actions = (item: ApprovalItem) => (
+    <Space size={4} wrap>
+      {item.canDecide ? (
+        <>
+          <Button
+            size="small"
+            type="primary"
+            loading={approve.isPending && approve.variables?.id === item.id}
+            onClick={() => (item.seriesId !== null ? setAction({ kind: 'approve', item }) : void approveNow(item).catch(() => undefined))}
+            data-testid={`approve-${item.id}`}
+          >
+            {t('approval.actions.approve')}
+          </Button>
+          <Button size="small" danger onClick={() => setAction({ kind: 'reject', item })} data-testid={`reject-${item.id}`}>
+            {t('approval.actions.reject')}
+          </Button>
+        </>
+      ) : null}
+      {item.canWithdraw ? (
+        <Button size="small" onClick={() => confirmWithdraw(item)} data-testid={`withdraw-${item.id}`}>
+          {t('approval.actions.withdraw')}
+        </Button>
+      ) : null}
+    </Space>
+  );
+
+  const pagination = {
+    current: paging.page,
+    pageSize: paging.pageSize,
+    total: list.data?.total ?? 0,
+    pageSizeOptions: PAGE_SIZES.map(String),
+    showSizeChanger: true,
+    showTotal: (total: number) => t('approval.total', { count: total }),
+    onChange: (page: number, pageSize: number) => setPaging({ page: pageSize === paging.pageSize ? page : 1, pageSize }),
+  };
+
   const columns: ColumnsType<ApprovalItem> = [
     {
       key: 'title',
@@ -99,7 +143,7 @@ export function MeetingApprovalPage() {
       key: 'room',
       title: t('approval.fields.room'),
       render: (_, item) => (
-        <div>
+        <div className="atrium-approval-room">
           <div>{item.roomName}</div>
           <Typography.Text type="secondary" className="atrium-approval-path">
             {item.locationPath}
@@ -121,11 +165,7 @@ export function MeetingApprovalPage() {
     {
       key: 'status',
       title: t('approval.fields.status'),
-      render: (_, item) => (
-        <Tag color={STATUS_COLORS[item.status]} data-testid={`approval-status-${item.id}`}>
-          {t(`approval.status.${item.status}`)}
-        </Tag>
-      ),
+      render: (_, item) => statusTag(item),
     },
     {
       key: 'deadline',
@@ -143,35 +183,7 @@ export function MeetingApprovalPage() {
           </div>
         ) : null,
     },
-    {
-      key: 'actions',
-      title: t('approval.fields.actions'),
-      render: (_, item) => (
-        <Space size={4} wrap>
-          {item.canDecide ? (
-            <>
-              <Button
-                size="small"
-                type="primary"
-                loading={approve.isPending && approve.variables?.id === item.id}
-                onClick={() => (item.seriesId !== null ? setAction({ kind: 'approve', item }) : void approveNow(item).catch(() => undefined))}
-                data-testid={`approve-${item.id}`}
-              >
-                {t('approval.actions.approve')}
-              </Button>
-              <Button size="small" danger onClick={() => setAction({ kind: 'reject', item })} data-testid={`reject-${item.id}`}>
-                {t('approval.actions.reject')}
-              </Button>
-            </>
-          ) : null}
-          {item.canWithdraw ? (
-            <Button size="small" onClick={() => confirmWithdraw(item)} data-testid={`withdraw-${item.id}`}>
-              {t('approval.actions.withdraw')}
-            </Button>
-          ) : null}
-        </Space>
-      ),
-    },
+    { key: 'actions', title: t('approval.fields.actions'), fixed: 'right', render: (_, item) => actions(item) },
   ];
 
   return (
@@ -217,26 +229,57 @@ export function MeetingApprovalPage() {
           data-testid="approval-status-filter"
         />
       </div>
-      <Table<ApprovalItem>
-        rowKey="id"
-        size="middle"
-        columns={columns}
-        dataSource={list.data?.list ?? []}
-        loading={list.isFetching}
-        scroll={{ x: 'max-content' }}
-        data-testid="approval-table"
-        onRow={(item) => ({ 'data-testid': `approval-row-${item.id}` }) as object}
-        locale={{ emptyText: t(`approval.empty.${tab}`) }}
-        pagination={{
-          current: paging.page,
-          pageSize: paging.pageSize,
-          total: list.data?.total ?? 0,
-          pageSizeOptions: PAGE_SIZES.map(String),
-          showSizeChanger: true,
-          showTotal: (total) => t('approval.total', { count: total }),
-          onChange: (page, pageSize) => setPaging({ page: pageSize === paging.pageSize ? page : 1, pageSize }),
-        }}
-      />
+      {isNarrow ? (
+        <Spin spinning={list.isFetching}>
+          <div className="atrium-approval-cards" data-testid="approval-table">
+            {(list.data?.list ?? []).length === 0 ? <Empty description={t(`approval.empty.${tab}`)} /> : null}
+            {(list.data?.list ?? []).map((item) => (
+              <Card key={item.id} size="small" className="atrium-approval-card" data-testid={`approval-row-${item.id}`}>
+                <div className="atrium-approval-card-head">
+                  <Typography.Text strong>{item.title ?? t('approval.hiddenTitle')}</Typography.Text>
+                  {statusTag(item)}
+                </div>
+                <div>
+                  {item.roomName} · {span(item)} <Typography.Text type="secondary">{item.timeZone ?? 'UTC'}</Typography.Text>
+                </div>
+                <Typography.Text type="secondary" className="atrium-approval-path">
+                  {item.locationPath}
+                </Typography.Text>
+                <div className="atrium-approval-card-meta">
+                  <span>
+                    {t('approval.fields.host')}: {item.requesterName ?? ''}
+                  </span>
+                  {item.approvalDeadlineAt !== null ? (
+                    <span>
+                      {t('approval.fields.deadline')}: {local(item.approvalDeadlineAt, item.timeZone)}
+                    </span>
+                  ) : null}
+                  {item.decidedByName || item.decisionReason ? (
+                    <span>
+                      {t('approval.fields.decision')}: {[item.decidedByName, item.decisionReason].filter(Boolean).join(' · ')}
+                    </span>
+                  ) : null}
+                </div>
+                {item.canDecide || item.canWithdraw ? <div className="atrium-approval-card-actions">{actions(item)}</div> : null}
+              </Card>
+            ))}
+            <Pagination size="small" align="end" {...pagination} showSizeChanger={false} />
+          </div>
+        </Spin>
+      ) : (
+        <Table<ApprovalItem>
+          rowKey="id"
+          size="middle"
+          columns={columns}
+          dataSource={list.data?.list ?? []}
+          loading={list.isFetching}
+          scroll={{ x: 'max-content' }}
+          data-testid="approval-table"
+          onRow={(item) => ({ 'data-testid': `approval-row-${item.id}` }) as object}
+          locale={{ emptyText: t(`approval.empty.${tab}`) }}
+          pagination={pagination}
+        />
+      )}
       {action ? <DecisionModal pending={action} onClose={() => setAction(null)} /> : null}
     </div>
   );
