@@ -72,7 +72,8 @@ describe(`booking approvals (${TEST_DIALECT})`, () => {
   let everyone: TestUser[] = [];
   /** Sessions time out when the fake clock jumps days: sign everyone in again. */
   async function freshSessions() {
-    [hostToken, otherToken, approverToken, adminToken, foreignToken] = await Promise.all(everyone.map((user) => t.factories.session(user)));
+    const tokens = await Promise.all(everyone.map((user) => t.factories.session(user)));
+    [hostToken, otherToken, approverToken, adminToken, foreignToken] = tokens as [string, string, string, string, string];
   }
   const reservation = async (id: number) => (await get<Reservation>(`/api/meeting/reservation?id=${id}`, hostToken)).body.result;
 
