@@ -93,6 +93,7 @@ describe('meeting approval', () => {
     await page.getByTestId('decision-submit').click();
     await page.getByText('请输入驳回原因').first().waitFor();
     await page.getByTestId('reject-reason').fill('培训室当天已安排全员培训');
+    await page.getByRole('dialog').locator('.ant-form-item-explain-error').waitFor({ state: 'detached' });
     await shot(page, 'approval-02-reject-wide-zh');
     await page.getByTestId('decision-submit').click();
     await page.getByRole('dialog').waitFor({ state: 'detached' });
