@@ -349,6 +349,12 @@ const FOREIGN_RECORDS: Record<string, ForeignCase> = {
   'GET /api/meeting/colleagues': { none: "the caller's company's users" },
   'GET /api/meeting/schedule': { foreign: (w) => [{ query: { date: '2027-01-04', locationId: w.b.locationId } }] },
   'GET /api/meeting/available-rooms': { foreign: (w) => [{ query: { startAt: 1_800_000_000_000, endAt: 1_800_003_600_000, locationId: w.b.locationId } }] },
+  'GET /api/meeting/approval/list': { none: "the caller's own requests and decisions, and the company's pending ones" },
+  'POST /api/meeting/approval/approve': { foreign: (w) => [{ body: { id: w.b.reservationId } }, { body: { id: w.b.reservationId, scope: 'series' } }] },
+  'POST /api/meeting/approval/reject': { foreign: (w) => [{ body: { id: w.b.reservationId, reason: 'Probe' } }] },
+  'POST /api/meeting/approval/withdraw': { foreign: (w) => [{ body: { id: w.b.reservationId } }] },
+  'GET /api/meeting/approval/settings': { none: "the company's own deadline" },
+  'PUT /api/meeting/approval/settings': { none: "the company's own deadline" },
   'POST /api/location/addMeetingRoom': {
     foreign: (w) => [
       { body: { floorId: w.b.locationId, name: 'Probe room', capacity: 4 } },

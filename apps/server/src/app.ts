@@ -90,6 +90,8 @@ import { createUploadStore } from './platform/uploads.js';
 import { registerWebConsole } from './platform/web-console.js';
 import { createLeases } from './platform/leases.js';
 import { createScheduler, type Scheduler } from './platform/scheduler.js';
+import { approvalRoutes } from './modules/booking/booking-approval.routes.js';
+import { createApprovalService } from './modules/booking/booking-approval.service.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -318,6 +320,22 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Scheduled work: offered to this process every tick once it listens; a lease per job and period.
   const scheduler = createScheduler({ leases, log: app.log, tickMs: config.schedulerTickMs });
   scheduler.add({ name: 'directory-sync', everyMs: MINUTE_MS, run: async () => void (await directorySync.runScheduled()) });
+  const approvals = createApprovalService({
+    approvals: repositories.approvals,
+    reservations: repositories.bookings,
+    rooms: repositories.rooms,
+    bookings,
+    locations,
+    writeTransact: createTransact(db.kysely, { immediate: true }),
+    clock,
+    events: bookingEvents,
+    operationLog,
+    operationLogs: repositories.operationLogs,
+    mailer,
+    publicUrl: config.publicUrl,
+    log: app.log,
+  });
+  scheduler.add({ name: 'approval-expiry', everyMs: MINUTE_MS, run: async () => void (await approvals.expireDue()) });
   app.decorate('scheduler', scheduler);
   app.addHook('onListen', async () => scheduler.start());
   app.addHook('preClose', async () => scheduler.stop());
@@ -436,6 +454,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(bookingRoutes({ bookings }));
       await api.register(calendarShareRoutes({ calendarShares }));
       await api.register(bookingViewsRoutes({ views: bookingViews }));
+      await api.register(approvalRoutes({ approvals }));
     },
     { prefix: '/api' },
   );

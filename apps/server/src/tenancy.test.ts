@@ -215,6 +215,8 @@ describe(`tenancy (${TEST_DIALECT})`, () => {
       '/api/mail/outbox/details',
       '/api/manager/list',
       '/api/manager/owner',
+      '/api/meeting/approval/list',
+      '/api/meeting/approval/settings',
       '/api/meeting/available-rooms',
       '/api/meeting/calendar/events',
       '/api/meeting/calendar/shares',

@@ -33,3 +33,4 @@ export * from './zoned-time.js';
 export * from './recurrence.js';
 export * from './booking-series.js';
 export * from './booking-views.js';
+export * from './approval.js';

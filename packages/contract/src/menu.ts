@@ -49,6 +49,7 @@ export const MENU_CATALOGUE: MenuNode[] = [
     children: [
       page('reserve', '/reserve', 'CalendarOutlined', 'BOOKER', 'calendarRoomUse', true),
       page('live', '/live', 'PlayCircleOutlined', 'BOOKER', 'liveMeetings'),
+      page('meetingApproval', '/meeting-approval', 'AuditOutlined', 'BOOKER', 'calendarRoomUse', true),
     ],
   },
   page('roomBoard', '/roomBoard', 'DashboardOutlined', 'BOOKER', 'liveMeetings'),

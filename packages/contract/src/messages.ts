@@ -533,6 +533,15 @@ export const MESSAGES = {
     'zh-CN': '该系列中的 {booked} 次预约已提交审批',
   },
   reservationSeriesCancelled: { 'en-US': '{count} meetings of the series have been cancelled', 'zh-CN': '已取消该系列中的 {count} 次会议' },
+  approvalNotPending: { 'en-US': 'The request is no longer under approval', 'zh-CN': '该申请已不在审批中' },
+  approvalExpired: { 'en-US': 'The request expired: its approval deadline has passed', 'zh-CN': '该申请已过审批截止时间，已失效' },
+  approvalOwnRequest: { 'en-US': 'You cannot approve or reject your own request', 'zh-CN': '不能审批自己提交的申请' },
+  approvalNotCreator: { 'en-US': 'Only the person who made the request can withdraw it', 'zh-CN': '只有申请人可以撤回该申请' },
+  approvalReasonRequired: { 'en-US': 'Please enter the reason for rejecting', 'zh-CN': '请输入驳回原因' },
+  approvalNotSeries: { 'en-US': 'The request is not part of a repeating series', 'zh-CN': '该申请不属于周期会议' },
+  approvalApproved: { 'en-US': 'The request has been approved', 'zh-CN': '已通过该申请' },
+  approvalRejected: { 'en-US': 'The request has been rejected', 'zh-CN': '已驳回该申请' },
+  approvalWithdrawn: { 'en-US': 'The request has been withdrawn', 'zh-CN': '已撤回该申请' },
 } as const satisfies Record<string, Record<Lang, string>>;
 
 export type MessageKey = keyof typeof MESSAGES;

@@ -74,6 +74,11 @@ export const OPERATION_ACTIONS = [
   'roomType.update',
   'roomType.setStatus',
   'roomType.delete',
+  'approval.approve',
+  'approval.reject',
+  'approval.withdraw',
+  'approval.expire',
+  'approval.updateSettings',
 ] as const;
 export type OperationAction = (typeof OPERATION_ACTIONS)[number];
 

@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import { createBookingRepository } from '../modules/booking/booking.repository.js';
 import { createCalendarShareRepository } from '../modules/calendar-share/calendar-share.repository.js';
 import { createBookingSeriesRepository } from '../modules/booking/booking-series.repository.js';
+import { createApprovalRepository } from '../modules/booking/booking-approval.repository.js';
 import { createApplicationRepository } from '../modules/application/application.repository.js';
 import { createCompanyRepository } from '../modules/company/company.repository.js';
 import { createCompanySearchRepository } from '../modules/company/company-search.repository.js';
@@ -33,6 +34,7 @@ import type { DB } from './schema.js';
 export function createRepositories(db: Kysely<DB>) {
   return {
     applications: createApplicationRepository(db),
+    approvals: createApprovalRepository(db),
     bookings: createBookingRepository(db),
     calendarShares: createCalendarShareRepository(db),
     bookingSeries: createBookingSeriesRepository(db),

@@ -1,6 +1,7 @@
 import { isPathAllowed } from '@atrium/contract';
 import { matchPath } from 'react-router';
 import { applicationRoutes } from '../modules/application/application.routes';
+import { approvalRoutes } from '../modules/approval/approval.routes';
 import { displaySettingsRoutes } from '../modules/display-settings/display-settings.routes';
 import { groupRoutes } from '../modules/group/group.routes';
 import { doorDisplayRoutes } from '../modules/door-display/door-display.routes';
@@ -36,6 +37,7 @@ export const SHELL_PAGES: PageRoute[] = [
   ...doorDisplayRoutes,
   ...locationRoutes,
   ...reserveRoutes,
+  ...approvalRoutes,
 ];
 
 /** The shell page a path opens, if any. */

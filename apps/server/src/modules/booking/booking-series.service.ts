@@ -243,6 +243,8 @@ export function createBookingSeries(core: BookingCore) {
             now,
           );
           await repos.bookings.replaceParticipants(companyId, id, participants);
+          // A request under approval waits until the company's deadline, like a single one.
+          if (status === 'pending') await repos.approvals.startClock(companyId, id, now);
           ids.push(id);
         }
         const skipped = examined.filter(isBlocked).map(({ slot }) => ({ date: slot.date, startAt: slot.startAt, endAt: slot.endAt }));
@@ -341,6 +343,7 @@ export function createBookingSeries(core: BookingCore) {
             },
             now,
           );
+          if (target && status === 'pending') await repos.approvals.startClock(companyId, record.id, now);
           if (participants) await repos.bookings.replaceParticipants(companyId, record.id, participants);
         }
         return { ids: reached.map((record) => record.id), roomIds: [...new Set([...reached.map((record) => record.roomId), roomId])], seriesId: targetSeries };

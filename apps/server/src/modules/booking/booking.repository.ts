@@ -124,10 +124,11 @@ export function createBookingRepository(db: Kysely<DB>) {
       return row ? present(row) : undefined;
     },
 
-    /** These reservations of the company, by start (ids of another company are not found). */
+    /** Several reservations of the company, in the order of `ids` (missing ones left out). */
     async findMany(companyId: number, ids: number[]): Promise<ReservationRecord[]> {
       if (ids.length === 0) return [];
-      return (await selectReservations(companyId).where('r.id', 'in', ids).orderBy('r.start_at').orderBy('r.id').execute()).map(present);
+      const byId = new Map((await selectReservations(companyId).where('r.id', 'in', ids).execute()).map((row) => [row.id, present(row)]));
+      return ids.flatMap((id) => byId.get(id) ?? []);
     },
 
     /**

@@ -7,7 +7,7 @@ import {
   type CancelReservationBody,
   type CreateReservationBody,
   type Lang,
-  type RepeatRule,
+  RepeatRule,
   type ReservationCheckResult,
   type Reservation,
   type ReservationChannel,
@@ -51,6 +51,16 @@ export interface Booker {
 }
 
 export type BookingService = ReturnType<typeof createBookingService>;
+
+/** A stored repeat rule, or null when the row does not hold a valid one (an answer never fails on it). */
+function parseRule(text: string): RepeatRule | null {
+  try {
+    const parsed = RepeatRule.safeParse(JSON.parse(text));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}
 
 /** How much of other people's meetings a view shows (see `present`). */
 export type PresentMode = 'normal' | 'reveal' | 'timeOnly';
@@ -158,7 +168,7 @@ export function createBookingService(deps: BookingServiceDeps) {
       decidedAt: record.decidedAt,
       decidedByName: visible ? record.decidedByName : null,
       decisionReason: visible ? record.decisionReason : null,
-      repeat: visible && record.seriesRule ? (JSON.parse(record.seriesRule) as RepeatRule) : null,
+      repeat: visible && record.seriesRule ? parseRule(record.seriesRule) : null,
     };
   }
 
@@ -278,6 +288,8 @@ export function createBookingService(deps: BookingServiceDeps) {
             clock.now(),
           );
           await repos.bookings.replaceParticipants(booker.companyId, newId, participants);
+          // A request waits for a decision until the company's approval deadline (booking-approval.service.ts).
+          if (status === 'pending') await repos.approvals.startClock(booker.companyId, newId, clock.now());
           return newId;
         },
       );
@@ -380,6 +392,7 @@ export function createBookingService(deps: BookingServiceDeps) {
           if (body.participants !== undefined) {
             await repos.bookings.replaceParticipants(booker.companyId, before.id, await participantValues(repos, booker, body.participants));
           }
+          if (status === 'pending') await repos.approvals.startClock(booker.companyId, before.id, clock.now());
         },
       );
       events.emit({ kind: 'updated', companyId: booker.companyId, roomIds: [...new Set([before.roomId, roomId])], reservationIds: [before.id], actorUserId: booker.userId, seriesId: before.seriesId });
