@@ -52,8 +52,13 @@ import { createPersonalService } from './modules/personal/personal.service.js';
 import { roomRoutes } from './modules/room/room.routes.js';
 import { bookingRoutes } from './modules/booking/booking.routes.js';
 import { createBookingService } from './modules/booking/booking.service.js';
-import { createBookingEvents, type BookingEvents } from './modules/booking/booking.events.js';
+import { createBookingEvents, type BookingChange, type BookingEvents } from './modules/booking/booking.events.js';
 import { createRoomService } from './modules/room/room.service.js';
+import { createLiveHub, type LiveHub } from './modules/live/live.hub.js';
+import { createLiveRepository } from './modules/live/live.repository.js';
+import { liveRoutes } from './modules/live/live.routes.js';
+import { createLiveService } from './modules/live/live.service.js';
+import { startPgNotifyBridge } from './platform/pg-notify.js';
 import { roleRoutes } from './modules/role/role.routes.js';
 import { createRoleService } from './modules/role/role.service.js';
 import { createLoginThrottle } from './modules/session/login-throttle.js';
@@ -90,6 +95,8 @@ declare module 'fastify' {
     /** The scheduled jobs of this process (tests offer them with `tick`). */
     scheduler: Scheduler;
     bookingEvents: BookingEvents;
+    /** The live views' event streams of this process (tests run its tick). */
+    liveHub: LiveHub;
   }
 }
 
@@ -273,6 +280,32 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     clock,
     events: bookingEvents,
   });
+  // Live status: states in a few queries, event streams fed by booking changes and a minute tick.
+  const live = createLiveService({
+    live: createLiveRepository(db.kysely),
+    rooms: repositories.rooms,
+    bookings: repositories.bookings,
+    presenter: bookings,
+    locations,
+    clock,
+  });
+  const liveHub = createLiveHub({ events: bookingEvents, clock, fingerprints: (companyId) => live.stateFingerprints(companyId), log: app.log });
+  app.decorate('liveHub', liveHub);
+  // Open streams would keep app.close() waiting: end them before the server closes.
+  app.addHook('preClose', async () => liveHub.close());
+  if (db.dialect === 'postgres' && db.connectionString) {
+    // Other processes on the same database hear this one's booking changes, and this one theirs.
+    const bridge = await startPgNotifyBridge<BookingChange>({
+      connectionString: db.connectionString,
+      kysely: db.kysely,
+      channel: 'atrium_booking_changes',
+      onMessage: (change) => bookingEvents.deliverRemote(change),
+      onReconnect: () => liveHub.resyncAll(),
+      log: app.log,
+    });
+    bookingEvents.onCommitted((change) => bridge.publish(change));
+    app.addHook('onClose', async () => bridge.close());
+  }
   const company = createCompanyService({ companies: repositories.companies, clock, operationLog, uploads });
   const personal = createPersonalService({
     personal: repositories.personal,
@@ -401,6 +434,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(locationRoutes({ locations }));
       await api.register(roomRoutes({ rooms }));
       await api.register(bookingRoutes({ bookings }));
+      await api.register(liveRoutes({ live, hub: liveHub }));
     },
     { prefix: '/api' },
   );

@@ -509,6 +509,9 @@ export const MESSAGES = {
   reservationCreated: { 'en-US': 'The meeting has been booked', 'zh-CN': '会议预约成功' },
   reservationPending: { 'en-US': 'The booking has been submitted for approval', 'zh-CN': '预约已提交审批' },
   reservationCancelled: { 'en-US': 'The meeting has been cancelled', 'zh-CN': '会议已取消' },
+  liveBoardNotFound: { 'en-US': 'This board link does not exist or has been revoked', 'zh-CN': '该看板链接不存在或已被撤销' },
+  liveBoardLinkCreated: { 'en-US': 'The board link has been created; copy it now, it is shown only once', 'zh-CN': '看板链接已创建，请立即复制，仅显示一次' },
+  liveBoardLinkRevoked: { 'en-US': 'The board link has been revoked', 'zh-CN': '看板链接已撤销' },
 } as const satisfies Record<string, Record<Lang, string>>;
 
 export type MessageKey = keyof typeof MESSAGES;

@@ -268,6 +268,27 @@ export function createBookingService({ bookings, rooms, locations, writeTransact
       };
     },
 
+    /**
+     * Many meetings as one viewer may see them (the live views), with the same visibility rules as
+     * every other answer; `viewerUserId` null is nobody (a public board: only public titles).
+     * Participants are read in one query.
+     */
+    async presentMany(
+      companyId: number,
+      viewerUserId: number | null,
+      records: ReservationRecord[],
+      roomOf: (roomId: number) => { name: string; timeZone: string | null },
+    ): Promise<Reservation[]> {
+      const participants = await bookings.participantsOf(companyId, records.map((record) => record.id));
+      const byReservation = new Map<number, ParticipantRecord[]>();
+      for (const participant of participants) byReservation.set(participant.reservationId, [...(byReservation.get(participant.reservationId) ?? []), participant]);
+      return records.map((record) => {
+        const shown = present(record, byReservation.get(record.id) ?? [], roomOf(record.roomId), viewerUserId ?? 0);
+        // Nobody in particular: no host either unless the meeting is public.
+        return viewerUserId === null && !shown.visible ? { ...shown, hostUserId: null, hostName: null } : shown;
+      });
+    },
+
     /** Moves, renames or edits a meeting (the host only). A new time or room in a room with approval waits for approval again. */
     async update(booker: Booker, body: UpdateReservationBody): Promise<Reservation> {
       const before = await getReservation(booker.companyId, body.id);
