@@ -53,21 +53,37 @@ export function createLiveHub({ events, clock, fingerprints, log }: LiveHubDeps)
     if (![...streams].some((other) => other.companyId === stream.companyId)) seen.delete(stream.companyId);
   }
 
-  const unsubscribe = events.onChange((change: BookingChange) => {
-    for (const stream of streams) if (stream.companyId === change.companyId) send(stream, { roomIds: change.roomIds, reason: 'booking' });
-  });
+  const hasStreams = (companyId: number) => [...streams].some((stream) => stream.companyId === companyId);
 
-  async function refreshFingerprints(companyId: number): Promise<number[]> {
-    const current = await fingerprints(companyId);
-    const before = seen.get(companyId);
-    if (streams.size === 0 || ![...streams].some((stream) => stream.companyId === companyId)) return [];
-    seen.set(companyId, current);
-    if (!before) return [];
-    const changed = new Set<number>();
-    for (const [roomId, print] of current) if (before.get(roomId) !== print) changed.add(roomId);
-    for (const roomId of before.keys()) if (!current.has(roomId)) changed.add(roomId);
-    return [...changed];
+  // Fingerprints are read one after another, so a tick compares with the latest reading.
+  let chain: Promise<unknown> = Promise.resolve();
+  const queued = new Set<number>();
+  function refreshFingerprints(companyId: number, onStart?: () => void): Promise<number[]> {
+    const run = chain.then(async () => {
+      onStart?.();
+      if (!hasStreams(companyId)) return [];
+      const current = await fingerprints(companyId);
+      const before = seen.get(companyId);
+      if (!hasStreams(companyId)) return [];
+      seen.set(companyId, current);
+      if (!before) return [];
+      const changed = new Set<number>();
+      for (const [roomId, print] of current) if (before.get(roomId) !== print) changed.add(roomId);
+      for (const roomId of before.keys()) if (!current.has(roomId)) changed.add(roomId);
+      return [...changed];
+    });
+    chain = run.catch(() => undefined);
+    return run;
   }
+
+  const unsubscribe = events.onChange((change: BookingChange) => {
+    if (!hasStreams(change.companyId)) return;
+    for (const stream of streams) if (stream.companyId === change.companyId) send(stream, { roomIds: change.roomIds, reason: 'booking' });
+    // Told already: the next tick must not tell it again as a change by time. A burst of changes shares one reading.
+    if (queued.has(change.companyId)) return;
+    queued.add(change.companyId);
+    void refreshFingerprints(change.companyId, () => queued.delete(change.companyId)).catch((error: unknown) => log.warn({ err: error }, 'live fingerprints failed'));
+  });
 
   /** Compares every company's room states with the last ones and tells streams what changed by time. */
   async function tick(): Promise<void> {
@@ -125,7 +141,7 @@ export function createLiveHub({ events, clock, fingerprints, log }: LiveHubDeps)
       streams.add(stream);
       response.on('close', () => end(stream));
       write(stream, `retry: 5000\nevent: ready\ndata: {}\n\n`);
-      if (!seen.has(options.companyId)) {
+      {
         void refreshFingerprints(options.companyId).catch((error: unknown) => log.warn({ err: error }, 'live fingerprints failed'));
       }
     },
