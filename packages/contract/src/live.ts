@@ -55,10 +55,21 @@ export const LiveRoom = z.object({
 });
 export type LiveRoom = z.infer<typeof LiveRoom>;
 
+/** A place above rooms (country to floor), for the location filter. */
+export const LiveLocation = z.object({
+  id: z.number().int(),
+  parentId: z.number().int().nullable(),
+  level: z.number().int(),
+  name: z.string(),
+});
+export type LiveLocation = z.infer<typeof LiveLocation>;
+
 export const LiveRoomList = z.object({
   /** The moment the states were computed. */
   now: z.number().int(),
   list: z.array(LiveRoom),
+  /** Every place holding rooms of the company, in tree order (whatever the filter). */
+  locations: z.array(LiveLocation),
 });
 export type LiveRoomList = z.infer<typeof LiveRoomList>;
 

@@ -48,10 +48,10 @@ export const MENU_CATALOGUE: MenuNode[] = [
     key: 'tools', icon: 'ToolOutlined', menuType: 'BOOKER', isBuilt: false,
     children: [
       page('reserve', '/reserve', 'CalendarOutlined', 'BOOKER', 'calendarRoomUse'),
-      page('live', '/live', 'PlayCircleOutlined', 'BOOKER', 'liveMeetings'),
+      page('live', '/live', 'PlayCircleOutlined', 'BOOKER', 'liveMeetings', true),
     ],
   },
-  page('roomBoard', '/roomBoard', 'DashboardOutlined', 'BOOKER', 'liveMeetings'),
+  page('roomBoard', '/roomBoard', 'DashboardOutlined', 'BOOKER', 'liveMeetings', true),
   {
     key: 'userManagement', icon: 'TeamOutlined', menuType: 'ADMIN', isBuilt: false,
     children: [

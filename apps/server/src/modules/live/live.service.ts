@@ -135,7 +135,9 @@ export function createLiveService({ live, rooms, bookings, presenter, locations,
         dayEndAt: day.end,
       };
     });
-    return { now, list };
+    const holding = new Set(roomIdsUnder(index, null).flatMap((id) => index.pathOf(id).slice(0, -1).map((node) => node.id)));
+    const places = index.inTreeOrder().filter((node) => holding.has(node.id));
+    return { now, list, locations: places.map((node) => ({ id: node.id, parentId: node.parentId, level: node.level, name: node.name })) };
   }
 
   function presentLink(record: BoardLinkRecord, index: LocationIndex): BoardLink {
