@@ -40,7 +40,7 @@ export function BoardLinksDrawer({ open, onClose, locations }: { open: boolean; 
       render: (_, link) =>
         link.revokedAt ? null : (
           <Popconfirm title={t('live.links.revokeConfirm')} onConfirm={() => revoke.mutateAsync(link.id)}>
-            <Button danger size="small">
+            <Button danger size="small" data-testid={`live-link-revoke-${link.id}`}>
               {t('live.links.revoke')}
             </Button>
           </Popconfirm>
@@ -59,15 +59,17 @@ export function BoardLinksDrawer({ open, onClose, locations }: { open: boolean; 
       size={isNarrow ? '100%' : 720}
       destroyOnHidden
     >
-      <Typography.Paragraph type="secondary">{t('live.links.intro')}</Typography.Paragraph>
+      <Typography.Paragraph type="secondary" data-testid="live-links-intro">
+        {t('live.links.intro')}
+      </Typography.Paragraph>
       <Form form={form} layout="vertical" onFinish={submit} requiredMark={false}>
         <Form.Item name="name" label={t('live.links.name')} rules={[{ required: true, whitespace: true, message: t('live.links.nameRequired') }]}>
-          <Input maxLength={LIVE_LIMITS.linkNameMax} placeholder={t('live.links.namePlaceholder')} />
+          <Input maxLength={LIVE_LIMITS.linkNameMax} placeholder={t('live.links.namePlaceholder')} data-testid="live-link-name" />
         </Form.Item>
         <Form.Item name="locationId" label={t('live.links.location')}>
           <TreeSelect allowClear treeDefaultExpandAll treeData={locationTree(locations)} placeholder={t('live.links.wholeCompany')} />
         </Form.Item>
-        <Button type="primary" htmlType="submit" loading={create.isPending}>
+        <Button type="primary" htmlType="submit" loading={create.isPending} data-testid="live-link-create">
           {t('live.links.create')}
         </Button>
       </Form>

@@ -24,6 +24,7 @@ export function ModeSwitch({ value, onChange }: { value: BoardMode; onChange: (m
   const { t } = useTranslation();
   return (
     <Segmented<BoardMode>
+      data-testid="live-mode"
       value={value}
       onChange={onChange}
       options={[

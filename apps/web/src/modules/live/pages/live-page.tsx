@@ -24,7 +24,7 @@ export function LivePage() {
   const soon = list.filter((room): room is LiveRoom & { next: NonNullable<LiveRoom['next']> } => room.current === null && room.next !== null && room.next.startAt - now <= SOON_MS);
 
   return (
-    <div className="live-page">
+    <div className="atrium-page live-page" data-testid="page-live">
       <PageHeader title={t('menu.live')} subtitle={t('live.now.subtitle')} extra={<div className="live-toolbar"><LocationFilter locations={data?.locations ?? []} value={locationId} onChange={setLocationId} /></div>} />
       <Card loading={rooms.isLoading && !data}>
         {data && underway.length === 0 && soon.length === 0 ? <Empty description={t('live.now.empty')} /> : null}

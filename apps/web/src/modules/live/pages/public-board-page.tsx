@@ -55,7 +55,7 @@ export function PublicBoardPage() {
 
   return (
     <ConfigProvider theme={{ algorithm: theme.darkAlgorithm }}>
-      <main className="flight-board">
+      <main className="flight-board" data-testid="public-board">
         <header className="flight-header">
           <div>
             <div className="flight-company">{data?.companyName ?? ''}</div>

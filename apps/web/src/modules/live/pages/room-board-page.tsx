@@ -23,7 +23,7 @@ export function RoomBoardPage() {
   const data = rooms.data;
 
   return (
-    <div className="live-page">
+    <div className="atrium-page live-page" data-testid="page-room-board">
       <PageHeader
         title={t('menu.roomBoard')}
         subtitle={t('live.board.subtitle')}
@@ -32,7 +32,7 @@ export function RoomBoardPage() {
             <LocationFilter locations={data?.locations ?? []} value={locationId} onChange={setLocationId} />
             <ModeSwitch value={mode} onChange={setMode} />
             {canManageLinks ? (
-              <Button icon={<LinkOutlined />} onClick={() => setLinksOpen(true)}>
+              <Button icon={<LinkOutlined />} onClick={() => setLinksOpen(true)} data-testid="live-links-open">
                 {t('live.links.open')}
               </Button>
             ) : null}
