@@ -16,8 +16,12 @@ export function meetingLabel(meeting: LiveMeeting, t: TFunction): string {
   return meeting.privacy === 'private' ? t('live.meeting.private') : t('live.meeting.busy');
 }
 
-export function meetingSpan(meeting: LiveMeeting, timeZone: string | null, lang: string): string {
-  return `${clockTime(meeting.startAt, timeZone, lang)}–${clockTime(meeting.endAt, timeZone, lang)}`;
+/** "10:30–11:30", with the date in front when the meeting is not today (`dayEndAt`: the end of today in the room's zone). */
+export function meetingSpan(meeting: LiveMeeting, timeZone: string | null, lang: string, dayEndAt?: number): string {
+  const span = `${clockTime(meeting.startAt, timeZone, lang)}–${clockTime(meeting.endAt, timeZone, lang)}`;
+  if (dayEndAt === undefined || meeting.startAt < dayEndAt) return span;
+  const date = new Intl.DateTimeFormat(lang, { month: 'short', day: 'numeric', ...(timeZone ? { timeZone } : {}) }).format(meeting.startAt);
+  return `${date} ${span}`;
 }
 
 export interface LocationTreeNode {

@@ -27,7 +27,7 @@ export function MeetingLine({ meeting, room }: { meeting: LiveMeeting | null; ro
         {meetingLabel(meeting, t)}
       </Typography.Text>
       <Typography.Text type="secondary" className="live-meeting-meta">
-        {meetingSpan(meeting, room.timeZone, i18n.language)}
+        {meetingSpan(meeting, room.timeZone, i18n.language, room.dayEndAt)}
         {meeting.hostName ? ` · ${meeting.hostName}` : ''}
       </Typography.Text>
     </div>

@@ -27,7 +27,7 @@ function BoardCard({ room }: { room: LiveRoom }) {
         <div className="flight-meeting">
           <span className="flight-label">{room.current ? t('live.column.current') : t('live.column.next')}</span>
           <span className="flight-title">{meetingLabel(meeting, t)}</span>
-          <span className="flight-time">{meetingSpan(meeting, room.timeZone, i18n.language)}</span>
+          <span className="flight-time">{meetingSpan(meeting, room.timeZone, i18n.language, room.dayEndAt)}</span>
         </div>
       ) : (
         <div className="flight-meeting is-empty">{t('live.meeting.none')}</div>

@@ -17,7 +17,8 @@ export function RoomBoardPage() {
   const { user } = useSession();
   const canManageLinks = hasPermission(user.permissions, 'reservationScreens:edit');
   const [locationId, setLocationId] = useState<number>();
-  const [mode, setMode] = useState<BoardMode>('list');
+  // Thumbnails suit a phone better than a wide table.
+  const [mode, setMode] = useState<BoardMode>(() => (window.matchMedia?.('(max-width: 700px)').matches ? 'thumbnail' : 'list'));
   const [linksOpen, setLinksOpen] = useState(false);
   const rooms = useLiveBoard(locationId);
   const data = rooms.data;
