@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import type { LiveRoom, LiveRoomList } from '@atrium/contract';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { NARROW, WIDE, launchBrowser, newContext, openFromMenu, screenshot, signIn } from './support/browser.js';
+import { NARROW, WIDE, newContext, openFromMenu, screenshot, signIn } from './support/browser.js';
 import { openAdminSession, type AdminSession } from './support/admin-session.js';
 import { api } from './support/server.js';
 

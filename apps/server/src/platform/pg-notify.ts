@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
 import pg from 'pg';
+import type { DB } from '../db/schema.js';
 
 /** PostgreSQL caps a NOTIFY payload at 8000 bytes. */
 const PAYLOAD_MAX = 7900;
@@ -11,7 +12,7 @@ export interface PgNotifyBridgeOptions<T> {
   /** Where a dedicated listening connection goes (the app's DATABASE_URL). */
   connectionString: string;
   /** The pool's query builder, for NOTIFY. */
-  kysely: Kysely<any>;
+  kysely: Kysely<DB>;
   channel: string;
   /** A message from another process. */
   onMessage: (message: T) => void;
