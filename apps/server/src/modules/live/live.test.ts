@@ -218,6 +218,10 @@ describe(`live room status (${TEST_DIALECT})`, () => {
     expect(filtered.body.result.list.map((room) => room.id)).toContain(annexRoom);
     const all = await get<LiveRoomList>('/api/live/rooms', watcherToken);
     expect(all.body.result.list.some((room) => room.name === 'Their room')).toBe(false);
+    // The filter's places: the company's own, whatever the filter.
+    expect(filtered.body.result.locations.map((place) => place.name)).toEqual(all.body.result.locations.map((place) => place.name));
+    expect(all.body.result.locations.filter((place) => place.id === otherFloorOfA || place.id === floorId)).toHaveLength(2);
+    expect(all.body.result.locations.some((place) => place.id === otherFloor || place.name === 'Their room')).toBe(false);
     const theirs = await get<LiveRoomList>(`/api/live/rooms?locationId=${otherFloor}`, watcherToken);
     expect([theirs.status, theirs.body.returncode]).toEqual([404, 1002]);
     const asOther = await get<LiveRoomList>('/api/live/rooms', otherToken);
