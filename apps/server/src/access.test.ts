@@ -74,6 +74,7 @@ interface World {
     screenSettingId: number;
     lightCycleId: number;
     reservationId: number;
+    boardLinkId: number;
   };
 }
 
@@ -355,6 +356,11 @@ const FOREIGN_RECORDS: Record<string, ForeignCase> = {
   'POST /api/meeting/approval/withdraw': { foreign: (w) => [{ body: { id: w.b.reservationId } }] },
   'GET /api/meeting/approval/settings': { none: "the company's own deadline" },
   'PUT /api/meeting/approval/settings': { none: "the company's own deadline" },
+  'GET /api/live/rooms': { foreign: (w) => [{ query: { locationId: w.b.locationId } }] },
+  'GET /api/live/stream': { foreign: (w) => [{ query: { locationId: w.b.locationId } }] },
+  'GET /api/live/board-links': { none: "the company's own list" },
+  'POST /api/live/board-links': { foreign: (w) => [{ body: { name: 'Probe board', locationId: w.b.locationId } }] },
+  'POST /api/live/board-links/revoke': { foreign: (w) => [{ body: { id: w.b.boardLinkId } }] },
   'POST /api/location/addMeetingRoom': {
     foreign: (w) => [
       { body: { floorId: w.b.locationId, name: 'Probe room', capacity: 4 } },
@@ -408,6 +414,8 @@ function requestFor(method: string, url: string, request: ForeignRequest, token?
 /** A body that gets past JSON parsing: the guard must answer before validation looks at it. */
 function emptyRequest(route: RouteRecord, headers: Record<string, string>): InjectOptions {
   const url = concreteUrl(route.url);
+  // An event stream stays open once past the guard; naming an unknown location ends it with 404.
+  if (route.url === '/api/live/stream') return { method: 'GET', url: `${url}?locationId=2147483647`, headers };
   if (route.url === '/api/upload' || route.url === '/api/user/import') {
     return { method: route.method as 'POST', url, headers: { ...headers, ...MULTIPART_HEADERS }, payload: multipartImage({ kind: 'image' }) };
   }
@@ -566,6 +574,7 @@ describe(`access over the route table (${TEST_DIALECT})`, () => {
         screenSettingId: bravoGroup,
         lightCycleId: bravoCycle,
         reservationId: await reserve(asBravo, bravoRooms.roomId),
+        boardLinkId: ((await asBravo({ method: 'POST', url: '/api/live/board-links', payload: { name: 'Bravo board' } })).body.result as { id: number }).id,
       },
     };
     const alphaToken = await factories.session(w.a.admin);

@@ -39,6 +39,9 @@ const EXPECTED_PUBLIC = [
   'GET /api/device/config',
   'GET /api/device/net/check',
   'POST /api/device/verifyExitPassword',
+  // The public live board: each checks the secret of its link.
+  'GET /api/live/board',
+  'GET /api/live/board/stream',
   'GET /api/docs',
   'GET /api/docs/json',
   'GET /api/docs/yaml',

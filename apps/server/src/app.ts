@@ -55,11 +55,16 @@ import { bookingViewsRoutes } from './modules/booking/booking-views.routes.js';
 import { createBookingViewsService } from './modules/booking/booking-views.service.js';
 import { createBookingViewsRepository } from './modules/booking/booking-views.repository.js';
 import { createBookingService } from './modules/booking/booking.service.js';
-import { createBookingEvents, type BookingEvents } from './modules/booking/booking.events.js';
+import { createBookingEvents, type BookingChange, type BookingEvents } from './modules/booking/booking.events.js';
 import { createBookingInvitations, type BookingInvitations } from './modules/booking/booking-invitations.js';
 import { calendarShareRoutes } from './modules/calendar-share/calendar-share.routes.js';
 import { createCalendarShareService } from './modules/calendar-share/calendar-share.service.js';
 import { createRoomService } from './modules/room/room.service.js';
+import { createLiveHub, type LiveHub } from './modules/live/live.hub.js';
+import { createLiveRepository } from './modules/live/live.repository.js';
+import { liveRoutes } from './modules/live/live.routes.js';
+import { createLiveService } from './modules/live/live.service.js';
+import { startPgNotifyBridge } from './platform/pg-notify.js';
 import { roleRoutes } from './modules/role/role.routes.js';
 import { createRoleService } from './modules/role/role.service.js';
 import { createLoginThrottle } from './modules/session/login-throttle.js';
@@ -100,6 +105,8 @@ declare module 'fastify' {
     bookingEvents: BookingEvents;
     /** Calendar invitations on their way (tests wait with `drain`). */
     bookingInvitations: BookingInvitations;
+    /** The live views' event streams of this process (tests run its tick). */
+    liveHub: LiveHub;
   }
 }
 
@@ -293,6 +300,32 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     booking: bookings,
     clock,
   });
+  // Live status: states in a few queries, event streams fed by booking changes and a minute tick.
+  const live = createLiveService({
+    live: createLiveRepository(db.kysely),
+    rooms: repositories.rooms,
+    bookings: repositories.bookings,
+    presenter: bookings,
+    locations,
+    clock,
+  });
+  const liveHub = createLiveHub({ events: bookingEvents, clock, fingerprints: (companyId) => live.stateFingerprints(companyId), log: app.log });
+  app.decorate('liveHub', liveHub);
+  // Open streams would keep app.close() waiting: end them before the server closes.
+  app.addHook('preClose', async () => liveHub.close());
+  if (db.dialect === 'postgres' && db.connectionString) {
+    // Other processes on the same database hear this one's booking changes, and this one theirs.
+    const bridge = await startPgNotifyBridge<BookingChange>({
+      connectionString: db.connectionString,
+      kysely: db.kysely,
+      channel: 'atrium_booking_changes',
+      onMessage: (change) => bookingEvents.deliverRemote(change),
+      onReconnect: () => liveHub.resyncAll(),
+      log: app.log,
+    });
+    bookingEvents.onCommitted((change) => bridge.publish(change));
+    app.addHook('onClose', async () => bridge.close());
+  }
   const company = createCompanyService({ companies: repositories.companies, clock, operationLog, uploads });
   const personal = createPersonalService({
     personal: repositories.personal,
@@ -455,6 +488,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(calendarShareRoutes({ calendarShares }));
       await api.register(bookingViewsRoutes({ views: bookingViews }));
       await api.register(approvalRoutes({ approvals }));
+      await api.register(liveRoutes({ live, hub: liveHub }));
     },
     { prefix: '/api' },
   );

@@ -34,3 +34,4 @@ export * from './recurrence.js';
 export * from './booking-series.js';
 export * from './booking-views.js';
 export * from './approval.js';
+export * from './live.js';

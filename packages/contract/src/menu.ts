@@ -48,11 +48,11 @@ export const MENU_CATALOGUE: MenuNode[] = [
     key: 'tools', icon: 'ToolOutlined', menuType: 'BOOKER', isBuilt: false,
     children: [
       page('reserve', '/reserve', 'CalendarOutlined', 'BOOKER', 'calendarRoomUse', true),
-      page('live', '/live', 'PlayCircleOutlined', 'BOOKER', 'liveMeetings'),
+      page('live', '/live', 'PlayCircleOutlined', 'BOOKER', 'liveMeetings', true),
       page('meetingApproval', '/meeting-approval', 'AuditOutlined', 'BOOKER', 'calendarRoomUse', true),
     ],
   },
-  page('roomBoard', '/roomBoard', 'DashboardOutlined', 'BOOKER', 'liveMeetings'),
+  page('roomBoard', '/roomBoard', 'DashboardOutlined', 'BOOKER', 'liveMeetings', true),
   {
     key: 'userManagement', icon: 'TeamOutlined', menuType: 'ADMIN', isBuilt: false,
     children: [

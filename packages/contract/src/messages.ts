@@ -542,6 +542,9 @@ export const MESSAGES = {
   approvalApproved: { 'en-US': 'The request has been approved', 'zh-CN': '已通过该申请' },
   approvalRejected: { 'en-US': 'The request has been rejected', 'zh-CN': '已驳回该申请' },
   approvalWithdrawn: { 'en-US': 'The request has been withdrawn', 'zh-CN': '已撤回该申请' },
+  liveBoardNotFound: { 'en-US': 'This board link does not exist or has been revoked', 'zh-CN': '该看板链接不存在或已被撤销' },
+  liveBoardLinkCreated: { 'en-US': 'The board link has been created; copy it now, it is shown only once', 'zh-CN': '看板链接已创建，请立即复制，仅显示一次' },
+  liveBoardLinkRevoked: { 'en-US': 'The board link has been revoked', 'zh-CN': '看板链接已撤销' },
 } as const satisfies Record<string, Record<Lang, string>>;
 
 export type MessageKey = keyof typeof MESSAGES;

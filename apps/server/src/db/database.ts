@@ -14,6 +14,8 @@ export interface Database {
   dialect: Dialect;
   /** Closes the connections; safe to call more than once. */
   destroy(): Promise<void>;
+  /** PostgreSQL: where the pool connects, for connections of their own (LISTEN). */
+  connectionString?: string;
 }
 
 const PG_INT8 = 20;
@@ -72,7 +74,7 @@ function openPostgres(connectionString: string): Database {
     process.emitWarning(`PostgreSQL ended an idle connection: ${error.message}`, { code: 'ATRIUM_PG_IDLE' });
   });
   const kysely = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
-  return { kysely, dialect: 'postgres', destroy: once(() => kysely.destroy()) };
+  return { kysely, dialect: 'postgres', destroy: once(() => kysely.destroy()), connectionString };
 }
 
 /** The app's onClose and the shutdown path may both release the database; the second call waits for the first. */

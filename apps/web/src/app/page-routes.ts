@@ -9,6 +9,7 @@ import { directoryRoutes } from '../modules/directory/directory.routes';
 import { companyRoutes } from '../modules/company/company.routes';
 import { homeRoutes } from '../modules/home/home.routes';
 import { locationRoutes } from '../modules/location/location.routes';
+import { liveRoutes } from '../modules/live/live.routes';
 import { mailRoutes } from '../modules/mail/mail.routes';
 import { managerRoutes } from '../modules/manager/manager.routes';
 import { operationLogRoutes } from '../modules/operation-log/operation-log.routes';
@@ -38,6 +39,7 @@ export const SHELL_PAGES: PageRoute[] = [
   ...locationRoutes,
   ...reserveRoutes,
   ...approvalRoutes,
+  ...liveRoutes,
 ];
 
 /** The shell page a path opens, if any. */

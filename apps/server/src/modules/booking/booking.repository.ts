@@ -178,6 +178,21 @@ export function createBookingRepository(db: Kysely<DB>) {
       return rows.map(present);
     },
 
+    /**
+     * Active reservations of many rooms (every room of the company when `roomIds` is absent)
+     * touching [from, to), in one query for the live views; bounded like listActive.
+     */
+    async listActiveInRooms(companyId: number, roomIds: number[] | undefined, from: number, to: number): Promise<ReservationRecord[]> {
+      if (roomIds && roomIds.length === 0) return [];
+      let query = selectReservations(companyId)
+        .where('r.status', 'in', [...ACTIVE_RESERVATION_STATUSES])
+        .where('r.start_at', '>=', from - RESERVATION_MAX_MS)
+        .where('r.start_at', '<', to)
+        .where('r.end_at', '>', from);
+      if (roomIds) query = query.where('r.room_id', 'in', roomIds);
+      return (await query.orderBy('r.start_at').orderBy('r.id').execute()).map(present);
+    },
+
     async insert(reservation: NewReservation, now: number): Promise<number> {
       const row = await db
         .insertInto('reservations')

@@ -310,12 +310,12 @@ export function createBookingService(deps: BookingServiceDeps) {
     /**
      * Meetings as the caller may see them (privacy applied; `mode` for shared calendars, see
      * `present`), with their rooms' names and zones (`rooms`, or read from the location tree);
-     * participants in one query.
+     * participants in one query. `publicBoard`: the caller is nobody (user id 0), a public live board.
      */
     async presentMany(
       booker: Booker,
       records: ReservationRecord[],
-      options: { rooms?: Map<number, { name: string; timeZone: string | null }>; mode?: PresentMode } = {},
+      options: { rooms?: Map<number, { name: string; timeZone: string | null }>; mode?: PresentMode; publicBoard?: boolean } = {},
     ): Promise<Reservation[]> {
       if (records.length === 0) return [];
       let rooms = options.rooms;
@@ -326,7 +326,11 @@ export function createBookingService(deps: BookingServiceDeps) {
       const participants = await bookings.participantsOf(booker.companyId, records.map((record) => record.id));
       const byReservation = new Map<number, ParticipantRecord[]>();
       for (const participant of participants) byReservation.set(participant.reservationId, [...(byReservation.get(participant.reservationId) ?? []), participant]);
-      return records.map((record) => present(record, byReservation.get(record.id) ?? [], rooms.get(record.roomId) ?? { name: '', timeZone: null }, booker.userId, options.mode));
+      return records.map((record) => {
+        const shown = present(record, byReservation.get(record.id) ?? [], rooms.get(record.roomId) ?? { name: '', timeZone: null }, booker.userId, options.mode);
+        // A public board is nobody in particular: no host either unless the meeting is public.
+        return options.publicBoard && !shown.visible ? { ...shown, hostUserId: null, hostName: null } : shown;
+      });
     },
 
     /** A room's active meetings touching [from, to) (at most RESERVATION_LIST_MAX_DAYS wide). */

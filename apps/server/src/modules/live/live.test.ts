@@ -1,0 +1,394 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BoardLink, BoardLinkList, CreatedBoardLink, LiveBoard, LiveRoom, LiveRoomList, Reservation } from '@atrium/contract';
+import { call, createTestApp, type TestApp } from '../../test/app.js';
+import { TEST_DIALECT } from '../../test/database.js';
+import { createTestRoom } from '../../test/rooms.js';
+import type { TestUser } from '../../test/factories.js';
+
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+
+interface StreamEvent {
+  event: string;
+  data: unknown;
+}
+
+/** Reads a server-sent event stream over real HTTP, event by event. */
+async function openStream(url: string, headers: Record<string, string> = {}) {
+  const controller = new AbortController();
+  const response = await fetch(url, { headers, signal: controller.signal });
+  const reader = response.body!.getReader();
+  const decoder = new TextDecoder();
+  let buffer = '';
+  let ended = false;
+  const comments: string[] = [];
+  // One read at a time: a read left waiting after a timeout is the one the next call waits on.
+  let pending: Promise<boolean> | null = null;
+  function read(): Promise<boolean> {
+    pending ??= reader.read().then(
+      ({ value, done }) => {
+        pending = null;
+        if (done) {
+          ended = true;
+          return false;
+        }
+        buffer += decoder.decode(value, { stream: true });
+        return true;
+      },
+      () => {
+        pending = null;
+        ended = true;
+        return false;
+      },
+    );
+    return pending;
+  }
+  function take(): StreamEvent | undefined {
+    for (;;) {
+      const end = buffer.indexOf('\n\n');
+      if (end < 0) return undefined;
+      const block = buffer.slice(0, end);
+      buffer = buffer.slice(end + 2);
+      const lines = block.split('\n');
+      for (const line of lines) if (line.startsWith(':')) comments.push(line);
+      const event = lines.find((line) => line.startsWith('event: '))?.slice(7);
+      const data = lines.find((line) => line.startsWith('data: '))?.slice(6);
+      if (event) return { event, data: data ? JSON.parse(data) : null };
+    }
+  }
+  return {
+    response,
+    comments,
+    /** The next event, or null when the stream ends first; fails after `timeoutMs`. */
+    async next(timeoutMs = 5000): Promise<StreamEvent | null> {
+      const deadline = Date.now() + timeoutMs;
+      for (;;) {
+        const event = take();
+        if (event) return event;
+        if (ended) return null;
+        const remaining = deadline - Date.now();
+        if (remaining <= 0) throw new Error('no event in time');
+        let timer: NodeJS.Timeout | undefined;
+        const more = await Promise.race([read(), new Promise<'timeout'>((resolve) => (timer = setTimeout(() => resolve('timeout'), remaining)))]);
+        clearTimeout(timer);
+        if (more === 'timeout') throw new Error('no event in time');
+      }
+    },
+    /** No event arrives within `ms` (and the stream stays open). */
+    async quiet(ms = 300): Promise<boolean> {
+      try {
+        await this.next(ms);
+        return false;
+      } catch {
+        return true;
+      }
+    },
+    close: () => controller.abort(),
+  };
+}
+
+describe(`live room status (${TEST_DIALECT})`, () => {
+  let t: TestApp;
+  let base: string;
+  let companyId: number;
+  let floorId: number;
+  let host: TestUser;
+  let hostName: string | null;
+  let hostToken: string;
+  let watcherToken: string;
+  let adminToken: string;
+  let otherToken: string;
+  let otherFloor: number;
+  let noLiveToken: string;
+
+  beforeAll(async () => {
+    // The tests move the clock by hours: sessions must outlive that.
+    t = await createTestApp({ config: { sessionIdleMinutes: 525_600, sessionAbsoluteHours: 87_600 } });
+    const a = await t.factories.companyWithAdmin('Live Co');
+    companyId = a.company.id;
+    adminToken = await t.factories.session(a.admin);
+    host = await t.factories.user(companyId, { permissions: ['calendarRoomUse:view', 'liveMeetings:view'] });
+    hostToken = await t.factories.session(host);
+    hostName = (await t.db.kysely.selectFrom('users').select('full_name').where('id', '=', host.id).executeTakeFirstOrThrow()).full_name;
+    watcherToken = await t.factories.session(await t.factories.user(companyId, { permissions: ['liveMeetings:view'] }));
+    noLiveToken = await t.factories.session(await t.factories.user(companyId, { permissions: ['calendarRoomUse:view'] }));
+    floorId = (await createTestRoom(t.db, t.factories, t.clock, companyId, { name: 'Lobby', timeZone: 'Asia/Shanghai' })).floorId;
+    const b = await t.factories.companyWithAdmin('Other Co');
+    otherToken = await t.factories.session(b.admin);
+    otherFloor = (await createTestRoom(t.db, t.factories, t.clock, b.company.id, { name: 'Their room' })).floorId;
+    base = await t.app.listen({ port: 0, host: '127.0.0.1' });
+  });
+  afterAll(() => t.cleanup());
+
+  let counter = 0;
+  async function newRoom(options: { signIn?: boolean; isAvailable?: boolean; floor?: number } = {}) {
+    const { roomId } = await createTestRoom(t.db, t.factories, t.clock, companyId, { name: `Live room ${++counter}`, floorId: options.floor ?? floorId });
+    await t.db.kysely
+      .updateTable('rooms')
+      .set({ sign_in_enabled: options.signIn === false ? 0 : 1, is_available: options.isAvailable === false ? 0 : 1 })
+      .where('id', '=', roomId)
+      .execute();
+    return roomId;
+  }
+  const get = <T>(url: string, token: string) => call<T>(t.app, { method: 'GET', url, headers: { token } });
+  const post = <T>(url: string, payload: Record<string, unknown>, token: string) => call<T>(t.app, { method: 'POST', url, headers: { token }, payload });
+  async function book(body: Record<string, unknown>, token = hostToken) {
+    const answer = await post<Reservation>('/api/meeting/reservation', body, token);
+    expect(answer.status, answer.body.message).toBe(200);
+    return answer.body.result;
+  }
+  async function roomNow(roomId: number, token = watcherToken): Promise<LiveRoom> {
+    const answer = await get<LiveRoomList>('/api/live/rooms', token);
+    expect(answer.status, answer.body.message).toBe(200);
+    const room = answer.body.result.list.find((candidate) => candidate.id === roomId);
+    expect(room, `room ${roomId}`).toBeDefined();
+    return room!;
+  }
+
+  it('moves a room from free to busy, to in a meeting once checked in, and back to free as time passes', async () => {
+    const roomId = await newRoom();
+    const start = t.clock.now() + 30 * MINUTE;
+    const meeting = await book({ roomId, title: 'Stand-up', startAt: start, endAt: start + HOUR });
+
+    let room = await roomNow(roomId);
+    expect([room.state, room.current, room.next?.id, room.next?.title]).toEqual(['free', null, meeting.id, 'Stand-up']);
+    expect(room.timeZone).toBe('Asia/Shanghai');
+    expect(room.locationPath).toEqual(['Testland', 'Test City', 'Tower A', 'Floor 3']);
+    expect(room.today.map((m) => m.id)).toEqual([meeting.id]);
+
+    t.clock.set(start + MINUTE);
+    room = await roomNow(roomId);
+    expect([room.state, room.current?.id, room.next]).toEqual(['busy', meeting.id, null]);
+
+    await t.db.kysely.updateTable('reservations').set({ checked_in_at: start + 2 * MINUTE }).where('id', '=', meeting.id).execute();
+    room = await roomNow(roomId);
+    expect([room.state, room.current?.checkedInAt]).toEqual(['inMeeting', start + 2 * MINUTE]);
+
+    t.clock.set(start + HOUR);
+    room = await roomNow(roomId);
+    expect([room.state, room.current]).toEqual(['free', null]);
+    // Still on today's timeline after it ended.
+    expect(room.today.map((m) => m.id)).toEqual([meeting.id]);
+  });
+
+  it('shows a meeting under way at once in a room without sign-in', async () => {
+    const roomId = await newRoom({ signIn: false });
+    const start = t.clock.now() + 5 * MINUTE;
+    await book({ roomId, title: 'Walk-in', startAt: start, endAt: start + HOUR });
+    t.clock.set(start);
+    expect((await roomNow(roomId)).state).toBe('inMeeting');
+  });
+
+  it('puts an unavailable room and a room inside a disable period under maintenance', async () => {
+    const unavailable = await newRoom({ isAvailable: false });
+    expect((await roomNow(unavailable)).state).toBe('maintenance');
+    const disabled = await newRoom();
+    const now = t.clock.now();
+    await t.db.kysely
+      .insertInto('room_disable_periods')
+      .values({ company_id: companyId, room_id: disabled, start_at: now + HOUR, end_at: now + 2 * HOUR, reason: 'paint', created_at: now })
+      .execute();
+    expect((await roomNow(disabled)).state).toBe('free');
+    t.clock.set(now + HOUR);
+    expect((await roomNow(disabled)).state).toBe('maintenance');
+    t.clock.set(now + 2 * HOUR);
+    expect((await roomNow(disabled)).state).toBe('free');
+  });
+
+  it('keeps private titles from everyone but the host and shows only the host of a busy meeting', async () => {
+    const roomId = await newRoom();
+    const start = t.clock.now() + 10 * MINUTE;
+    await book({ roomId, title: 'Secret merger', privacy: 'private', startAt: start, endAt: start + HOUR });
+    await book({ roomId, title: 'Quiet one-to-one', privacy: 'busy', startAt: start + HOUR, endAt: start + 2 * HOUR });
+    const asWatcher = await roomNow(roomId);
+    expect(asWatcher.today.map((m) => [m.title, m.hostName, m.visible])).toEqual([
+      [null, null, false],
+      [null, hostName, false],
+    ]);
+    expect((await get('/api/live/rooms', watcherToken)).response.body).not.toContain('Secret merger');
+    const asHost = await roomNow(roomId, hostToken);
+    expect(asHost.today.map((m) => m.title)).toEqual(['Secret merger', 'Quiet one-to-one']);
+  });
+
+  it('filters by location, keeps to the company and needs liveMeetings', async () => {
+    const otherFloorOfA = (await createTestRoom(t.db, t.factories, t.clock, companyId, { name: 'Annex room' })).floorId;
+    const annexRoom = await newRoom({ floor: otherFloorOfA });
+    const filtered = await get<LiveRoomList>(`/api/live/rooms?locationId=${otherFloorOfA}`, watcherToken);
+    expect(filtered.body.result.list.map((room) => room.name)).toEqual(['Annex room', `Live room ${counter}`]);
+    expect(filtered.body.result.list.map((room) => room.id)).toContain(annexRoom);
+    const all = await get<LiveRoomList>('/api/live/rooms', watcherToken);
+    expect(all.body.result.list.some((room) => room.name === 'Their room')).toBe(false);
+    // The filter's places: the company's own, whatever the filter.
+    expect(filtered.body.result.locations.map((place) => place.name)).toEqual(all.body.result.locations.map((place) => place.name));
+    expect(all.body.result.locations.filter((place) => place.id === otherFloorOfA || place.id === floorId)).toHaveLength(2);
+    expect(all.body.result.locations.some((place) => place.id === otherFloor || place.name === 'Their room')).toBe(false);
+    const theirs = await get<LiveRoomList>(`/api/live/rooms?locationId=${otherFloor}`, watcherToken);
+    expect([theirs.status, theirs.body.returncode]).toEqual([404, 1002]);
+    const asOther = await get<LiveRoomList>('/api/live/rooms', otherToken);
+    expect(asOther.body.result.list.map((room) => room.name)).toEqual(['Their room']);
+    expect((await get('/api/live/rooms', noLiveToken)).status).toBe(403);
+    const stream = await fetch(`${base}/api/live/stream`, { headers: { token: noLiveToken } });
+    expect(stream.status).toBe(403);
+  });
+
+  it('sends an event naming the room when a meeting is booked through the API, and none to another company', async () => {
+    const roomId = await newRoom();
+    const stream = await openStream(`${base}/api/live/stream`, { token: watcherToken });
+    const theirs = await openStream(`${base}/api/live/stream`, { token: otherToken });
+    try {
+      expect(stream.response.headers.get('content-type')).toContain('text/event-stream');
+      expect(await stream.next()).toEqual({ event: 'ready', data: {} });
+      expect((await theirs.next())?.event).toBe('ready');
+      const start = t.clock.now() + HOUR;
+      await book({ roomId, title: 'Streamed', startAt: start, endAt: start + HOUR });
+      expect(await stream.next()).toEqual({ event: 'rooms', data: { roomIds: [roomId], reason: 'booking' } });
+      expect(await theirs.quiet()).toBe(true);
+    } finally {
+      stream.close();
+      theirs.close();
+    }
+  });
+
+  it("sends nothing for rooms outside the stream's location", async () => {
+    const annex = (await createTestRoom(t.db, t.factories, t.clock, companyId, { name: 'Far room' })).floorId;
+    const inside = await newRoom({ floor: annex });
+    const outside = await newRoom();
+    const stream = await openStream(`${base}/api/live/stream?locationId=${annex}`, { token: watcherToken });
+    try {
+      await stream.next();
+      const start = t.clock.now() + HOUR;
+      await book({ roomId: outside, title: 'Elsewhere', startAt: start, endAt: start + HOUR });
+      await book({ roomId: inside, title: 'Here', startAt: start, endAt: start + HOUR });
+      expect(await stream.next()).toEqual({ event: 'rooms', data: { roomIds: [inside], reason: 'booking' } });
+    } finally {
+      stream.close();
+    }
+  });
+
+  it('tells the stream when a state flips by time alone (the minute tick)', async () => {
+    const roomId = await newRoom();
+    const start = t.clock.now() + 20 * MINUTE;
+    await book({ roomId, title: 'Ticking', startAt: start, endAt: start + 30 * MINUTE });
+    const stream = await openStream(`${base}/api/live/stream`, { token: watcherToken });
+    try {
+      await stream.next();
+      await t.app.liveHub.tick();
+      // Nothing changed by time yet.
+      expect(await stream.quiet()).toBe(true);
+      t.clock.set(start);
+      await t.app.liveHub.tick();
+      const event = await stream.next();
+      expect(event?.event).toBe('rooms');
+      expect(event?.data).toMatchObject({ reason: 'time' });
+      expect((event?.data as { roomIds: number[] }).roomIds).toContain(roomId);
+    } finally {
+      stream.close();
+    }
+  });
+
+  it('ends open streams when the app closes, without hanging', async () => {
+    const second = await createTestApp({ database: t.database, clock: t.clock });
+    const url = await second.app.listen({ port: 0, host: '127.0.0.1' });
+    const stream = await openStream(`${url}/api/live/stream`, { token: watcherToken });
+    await stream.next();
+    expect(second.app.liveHub.size).toBe(1);
+    const started = Date.now();
+    await second.cleanup();
+    expect(Date.now() - started).toBeLessThan(3000);
+    expect(await stream.next()).toBeNull();
+  });
+
+  describe('public board links', () => {
+    it('creates a link shown once, lists it without its secret, serves the board and refuses it once revoked', async () => {
+      const roomId = await newRoom();
+      const start = t.clock.now() + 5 * MINUTE;
+      await book({ roomId, title: 'Town hall', startAt: start, endAt: start + HOUR });
+      await book({ roomId, title: 'Board secret', privacy: 'private', startAt: start + HOUR, endAt: start + 2 * HOUR });
+      await book({ roomId, title: 'Private busy', privacy: 'busy', startAt: start + 2 * HOUR, endAt: start + 3 * HOUR });
+
+      const created = await post<CreatedBoardLink>('/api/live/board-links', { name: 'Lobby screen', locationId: floorId }, adminToken);
+      expect(created.status, created.body.message).toBe(200);
+      const link = created.body.result;
+      expect(link.token.length).toBeGreaterThanOrEqual(43);
+      expect(link.path).toBe(`/flght-board?token=${link.token}`);
+      expect(link.locationName).toBe('Floor 3');
+      const stored = await t.db.kysely.selectFrom('live_board_links').selectAll().where('id', '=', link.id).executeTakeFirstOrThrow();
+      expect(stored.token_hash).not.toContain(link.token);
+      expect(stored.token_hash).toMatch(/^[0-9a-f]{64}$/);
+
+      const listed = await get<BoardLinkList>('/api/live/board-links', adminToken);
+      expect(listed.body.result.list.map((item) => item.name)).toContain('Lobby screen');
+      expect(JSON.stringify(listed.body)).not.toContain(link.token);
+      expect((await get('/api/live/board-links', watcherToken)).status).toBe(403);
+      expect((await get<BoardLinkList>('/api/live/board-links', otherToken)).body.result.list).toEqual([]);
+
+      const board = await call<LiveBoard>(t.app, { method: 'GET', url: `/api/live/board?token=${link.token}` });
+      expect(board.status).toBe(200);
+      expect([board.body.result.name, board.body.result.companyName]).toEqual(['Lobby screen', 'Live Co']);
+      const room = board.body.result.list.find((candidate) => candidate.id === roomId)!;
+      expect(room.today.map((m) => [m.title, m.hostName])).toEqual([
+        ['Town hall', hostName],
+        [null, null],
+        [null, null],
+      ]);
+      expect(board.response.body).not.toContain('Board secret');
+      expect(board.response.body).not.toContain('Private busy');
+      expect(board.body.result.list.some((candidate) => candidate.name === 'Annex room')).toBe(false);
+
+      const stream = await openStream(`${base}/api/live/board/stream?token=${link.token}`);
+      expect((await stream.next())?.event).toBe('ready');
+      // Another company cannot revoke it.
+      expect((await post('/api/live/board-links/revoke', { id: link.id }, otherToken)).status).toBe(404);
+      const revoked = await post<BoardLink>('/api/live/board-links/revoke', { id: link.id }, adminToken);
+      expect([revoked.status, revoked.body.result.revokedAt]).toEqual([200, t.clock.now()]);
+      expect(await stream.next()).toBeNull();
+
+      const refused = await call(t.app, { method: 'GET', url: `/api/live/board?token=${link.token}` });
+      expect([refused.status, refused.body.returncode]).toEqual([404, 1002]);
+      const refusedStream = await fetch(`${base}/api/live/board/stream?token=${link.token}`);
+      expect(refusedStream.status).toBe(404);
+      await refusedStream.body?.cancel();
+      const unknown = await call(t.app, { method: 'GET', url: '/api/live/board?token=not-a-real-token' });
+      expect(unknown.status).toBe(404);
+    });
+
+    it('sends board streams the changes of their company', async () => {
+      const roomId = await newRoom();
+      const created = await post<CreatedBoardLink>('/api/live/board-links', { name: 'Whole company' }, adminToken);
+      const stream = await openStream(`${base}/api/live/board/stream?token=${created.body.result.token}`);
+      try {
+        await stream.next();
+        const start = t.clock.now() + HOUR;
+        await book({ roomId, title: 'On the board', startAt: start, endAt: start + HOUR });
+        expect(await stream.next()).toEqual({ event: 'rooms', data: { roomIds: [roomId], reason: 'booking' } });
+      } finally {
+        stream.close();
+      }
+    });
+  });
+
+  if (TEST_DIALECT === 'postgres') it('carries a booking made through one app to the streams of another on the same database, also after its listening connection drops', async () => {
+    const roomId = await newRoom();
+    const second = await createTestApp({ database: t.database, clock: t.clock });
+    try {
+      const url = await second.app.listen({ port: 0, host: '127.0.0.1' });
+      const stream = await openStream(`${url}/api/live/stream`, { token: watcherToken });
+      await stream.next();
+      const start = t.clock.now() + HOUR;
+      await book({ roomId, title: 'Across processes', startAt: start, endAt: start + HOUR });
+      expect(await stream.next()).toEqual({ event: 'rooms', data: { roomIds: [roomId], reason: 'booking' } });
+
+      // End app B's listening connection: it comes back, tells its streams to read again, and hears again.
+      const { sql } = await import('kysely');
+      await sql`select pg_terminate_backend(pid) from pg_stat_activity where application_name = 'atrium-live' and datname = current_database() and pid <> pg_backend_pid()`.execute(second.db.kysely);
+      // Both apps' listeners were ended: each reconnects and asks its streams to resync.
+      expect(await stream.next(10_000)).toEqual({ event: 'rooms', data: { roomIds: [], reason: 'resync' } });
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      await book({ roomId, title: 'After the drop', startAt: start + HOUR, endAt: start + 2 * HOUR });
+      expect(await stream.next()).toEqual({ event: 'rooms', data: { roomIds: [roomId], reason: 'booking' } });
+      stream.close();
+    } finally {
+      await second.cleanup();
+    }
+  });
+});
