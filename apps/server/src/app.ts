@@ -84,6 +84,9 @@ import { createUploadStore } from './platform/uploads.js';
 import { registerWebConsole } from './platform/web-console.js';
 import { createLeases } from './platform/leases.js';
 import { createScheduler, type Scheduler } from './platform/scheduler.js';
+import { checkInRoutes } from './modules/booking/booking-checkin.routes.js';
+import { createCheckInService } from './modules/booking/booking-checkin.service.js';
+import { padRoutes } from './modules/pad/pad.routes.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -312,6 +315,22 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     transact,
     operationLog,
   });
+  // Check-in, early end, the door display page and the no-show job (docs/decisions/0005).
+  const checkIns = createCheckInService({
+    db: db.kysely,
+    bookings: repositories.bookings,
+    booking: bookings,
+    rooms: repositories.rooms,
+    locations,
+    displays: doorDisplays,
+    displayInfo,
+    noticeConfig,
+    mailer,
+    clock,
+    events: bookingEvents,
+    publicUrl: config.publicUrl,
+  });
+  scheduler.add({ name: 'no-show-release', everyMs: MINUTE_MS / 2, run: async () => void (await checkIns.releaseNoShows()) });
   const mailThrottle = createMailThrottle({ registrations: repositories.registrations, clock });
   const mailDispatch = createMailDispatch(mailer);
   app.addHook('onClose', async () => {
@@ -401,6 +420,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(locationRoutes({ locations }));
       await api.register(roomRoutes({ rooms }));
       await api.register(bookingRoutes({ bookings }));
+      await api.register(checkInRoutes({ checkIns }));
+      await api.register(padRoutes({ displays: doorDisplays, checkIns }));
     },
     { prefix: '/api' },
   );

@@ -30,3 +30,4 @@ export * from './location.js';
 export * from './booking.js';
 export * from './zoned-time.js';
 export * from './recurrence.js';
+export * from './check-in.js';

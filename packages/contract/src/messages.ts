@@ -509,6 +509,22 @@ export const MESSAGES = {
   reservationCreated: { 'en-US': 'The meeting has been booked', 'zh-CN': '会议预约成功' },
   reservationPending: { 'en-US': 'The booking has been submitted for approval', 'zh-CN': '预约已提交审批' },
   reservationCancelled: { 'en-US': 'The meeting has been cancelled', 'zh-CN': '会议已取消' },
+  // Check-in, early end and the door display page.
+  checkInNotEnabled: { 'en-US': 'This room does not use check-in', 'zh-CN': '该会议室未开启签到' },
+  checkInTooEarly: { 'en-US': 'Check-in opens at {time}', 'zh-CN': '签到将于 {time} 开始' },
+  checkInTooLate: { 'en-US': 'The check-in window closed at {time}', 'zh-CN': '签到已于 {time} 截止' },
+  checkInAlready: { 'en-US': 'The meeting is already checked in', 'zh-CN': '该会议已签到' },
+  checkInNotAttendee: { 'en-US': 'Only the host or a participant can do this', 'zh-CN': '只有主持人或参会人可以进行此操作' },
+  checkInNotConfirmed: { 'en-US': 'Only a confirmed meeting can be checked in or ended', 'zh-CN': '只有已确认的会议可以签到或结束' },
+  checkInNoMeeting: { 'en-US': 'You have no meeting to check in to in this room now', 'zh-CN': '您当前在该会议室没有可签到的会议' },
+  checkedIn: { 'en-US': 'Checked in', 'zh-CN': '签到成功' },
+  endEarlyNotRunning: { 'en-US': 'Only a meeting under way can be ended', 'zh-CN': '只有进行中的会议可以结束' },
+  endEarlyNotAllowed: { 'en-US': 'Ending meetings early is switched off for this display', 'zh-CN': '该门牌未开启提前结束会议' },
+  reservationEndedEarly: { 'en-US': 'The meeting has ended; the room is free', 'zh-CN': '会议已结束，会议室已释放' },
+  padBookingOff: { 'en-US': 'Booking at the door is switched off for this room', 'zh-CN': '该会议室未开启门牌预约' },
+  padBookingMinutes: { 'en-US': 'Book between {min} and {max} minutes', 'zh-CN': '预约时长须在 {min} 至 {max} 分钟之间' },
+  padBookingNeedsApproval: { 'en-US': 'This room needs approval; book it in the console', 'zh-CN': '该会议室需要审批，请在控制台预约' },
+  padWalkInTitle: { 'en-US': 'Booked at the door', 'zh-CN': '门牌现场预约' },
 } as const satisfies Record<string, Record<Lang, string>>;
 
 export type MessageKey = keyof typeof MESSAGES;
