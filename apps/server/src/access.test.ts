@@ -333,6 +333,10 @@ const FOREIGN_RECORDS: Record<string, ForeignCase> = {
     foreign: (w) => [{ body: { id: w.b.reservationId, title: 'Probe' } }, { body: { id: w.a.reservationId, roomId: w.b.roomId } }],
   },
   'POST /api/meeting/reservation/cancel': { foreign: (w) => [{ body: { id: w.b.reservationId } }] },
+  'POST /api/meeting/reservation/check-in': { foreign: (w) => [{ body: { id: w.b.reservationId } }] },
+  'POST /api/meeting/reservation/check-in-room': { foreign: (w) => [{ body: { roomId: w.b.roomId } }] },
+  'POST /api/meeting/reservation/end': { foreign: (w) => [{ body: { id: w.b.reservationId } }] },
+  'GET /api/meeting/room/qr': { foreign: (w) => [{ query: { roomId: w.b.roomId } }] },
   'POST /api/location/addMeetingRoom': {
     foreign: (w) => [
       { body: { floorId: w.b.locationId, name: 'Probe room', capacity: 4 } },

@@ -39,6 +39,11 @@ const EXPECTED_PUBLIC = [
   'GET /api/device/config',
   'GET /api/device/net/check',
   'POST /api/device/verifyExitPassword',
+  // The door display page (/pad): its schedule, book now, check in, end early, each by the display's token.
+  'GET /api/device/pad/schedule',
+  'POST /api/device/pad/book',
+  'POST /api/device/pad/check-in',
+  'POST /api/device/pad/end',
   'GET /api/docs',
   'GET /api/docs/json',
   'GET /api/docs/yaml',

@@ -217,6 +217,7 @@ describe(`tenancy (${TEST_DIALECT})`, () => {
       '/api/manager/owner',
       '/api/meeting/reservation',
       '/api/meeting/reservation/list',
+      '/api/meeting/room/qr',
       '/api/oauth/sendOauthMail',
       '/api/operation-log/list',
       '/api/passStrategy/getPassStrategy',
@@ -281,9 +282,11 @@ describe(`tenancy (${TEST_DIALECT})`, () => {
       '/api/location/getLocationTree': `?parentId=${roomOfB}`,
       '/api/meeting/reservation': `?id=${reservationOfB}`,
       '/api/meeting/reservation/list': `?roomId=${roomOfB}&from=${t.clock.now()}&to=${t.clock.now() + 86_400_000}`,
+      '/api/meeting/room/qr': `?roomId=${roomOfB}`,
     };
     // A's directory sync is off (B's is on): running it is refused, with nothing of B's setting.
-    const refusedForA: Record<string, number> = { '/api/ad/synGroupAndUser': 422 };
+    // The QR code is a PNG (read in booking-checkin.test.ts); without its roomId it answers 400 in the envelope.
+    const refusedForA: Record<string, number> = { '/api/ad/synGroupAndUser': 422, '/api/meeting/room/qr': 400 };
     // A stored file is addressed by its company: B's answers A with 404, like a missing one.
     const bravoFile = await call(t.app, { method: 'GET', url: bravoLogoUrl, headers: { token: signedIn.token! } });
     expect(bravoFile.status).toBe(404);

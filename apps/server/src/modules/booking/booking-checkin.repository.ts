@@ -76,8 +76,8 @@ export function createCheckInRepository(db: Kysely<DB>) {
     },
 
     /**
-     * Confirmed meetings, in rooms with sign-in on, whose window (start + the room's after-minutes)
-     * closed by `now` without a check-in, in companies that release no-shows. Across companies: the
+     * Confirmed meetings, in rooms with sign-in on, whose window (start + the room's after-minutes,
+     * inclusive) closed before `now` without a check-in, in companies that release no-shows. Across companies: the
      * scheduled job's query. Bounded to meetings that started in the last day.
      */
     async dueNoShows(now: number, limit: number): Promise<DueNoShow[]> {
@@ -90,7 +90,7 @@ export function createCheckInRepository(db: Kysely<DB>) {
         .where('r.checked_in_at', 'is', null)
         .where('rm.sign_in_enabled', '=', 1)
         .where('r.start_at', '>=', now - RESERVATION_MAX_MS)
-        .where(sql<boolean>`r.start_at + rm.sign_in_after_minutes * 60000 <= ${now}`)
+        .where(sql<boolean>`r.start_at + rm.sign_in_after_minutes * 60000 < ${now}`)
         .where(sql<boolean>`coalesce(br.release_no_shows, 1) = 1`)
         .orderBy('r.start_at')
         .orderBy('r.id')
