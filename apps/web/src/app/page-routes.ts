@@ -11,6 +11,7 @@ import { locationRoutes } from '../modules/location/location.routes';
 import { mailRoutes } from '../modules/mail/mail.routes';
 import { managerRoutes } from '../modules/manager/manager.routes';
 import { operationLogRoutes } from '../modules/operation-log/operation-log.routes';
+import { checkInRoutes } from '../modules/pad/pad.routes';
 import { personalRoutes } from '../modules/personal/personal.routes';
 import { settingsRoutes } from '../modules/settings/settings.routes';
 import { roleRoutes } from '../modules/role/role.routes';
@@ -34,6 +35,7 @@ export const SHELL_PAGES: PageRoute[] = [
   ...displaySettingsRoutes,
   ...doorDisplayRoutes,
   ...locationRoutes,
+  ...checkInRoutes,
 ];
 
 /** The shell page a path opens, if any. */
