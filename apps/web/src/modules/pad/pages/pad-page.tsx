@@ -1,4 +1,5 @@
 import { LANGS, type DeviceConfig, type DisplayTheme, type Lang, type PadMeeting, type PadSchedule } from '@atrium/contract';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -133,67 +134,46 @@ function PadScreen({ token, onSignedOut }: { token: string; onSignedOut: () => v
   const lang = (i18n.language as Lang) ?? currentLang();
   const navigate = useNavigate();
   const portrait = useMediaQuery('(orientation: portrait)');
-  const [schedule, setSchedule] = useState<PadSchedule | null>(null);
-  const [config, setConfig] = useState<DeviceConfig | null>(null);
-  const [theme, setTheme] = useState<DisplayTheme | null>(null);
-  const [offline, setOffline] = useState(false);
+  const queryClient = useQueryClient();
   const [notice, setNotice] = useState<{ text: string; kind: 'ok' | 'error' } | null>(null);
   const [now, setNow] = useState(() => Date.now());
   const [booking, setBooking] = useState(false);
   const [exiting, setExiting] = useState(false);
   const [busy, setBusy] = useState(false);
 
-  const handle = useCallback(
-    (failure: unknown) => {
-      if (failure instanceof PadError && failure.status === 401) {
-        onSignedOut();
-        return;
-      }
-      if (failure instanceof PadError && failure.status === 0) {
-        setOffline(true);
-        return;
-      }
-      setNotice({ text: (failure instanceof PadError && failure.message) || t('pad.offline'), kind: 'error' });
-    },
-    [onSignedOut, t],
-  );
-
-  const load = useCallback(async () => {
-    try {
-      const { result } = await padCall<PadSchedule>('GET', '/device/pad/schedule', { token, lang });
-      setSchedule(result);
-      setOffline(false);
-    } catch (failure) {
-      handle(failure);
-    }
-  }, [token, lang, handle]);
-
-  const loadConfig = useCallback(async () => {
-    try {
-      // Counts as the display's heartbeat too.
-      setConfig((await padCall<DeviceConfig>('GET', '/device/config', { token, lang })).result);
-    } catch (failure) {
-      handle(failure);
-    }
-  }, [token, lang, handle]);
+  const scheduleKey = ['pad', 'schedule', token, lang] as const;
+  const scheduleQuery = useQuery({
+    queryKey: scheduleKey,
+    queryFn: async () => (await padCall<PadSchedule>('GET', '/device/pad/schedule', { token, lang })).result,
+    refetchInterval: POLL_MS,
+    staleTime: 0,
+  });
+  // Counts as the display's heartbeat too.
+  const configQuery = useQuery({
+    queryKey: ['pad', 'config', token, lang],
+    queryFn: async () => (await padCall<DeviceConfig>('GET', '/device/config', { token, lang })).result,
+    refetchInterval: CONFIG_MS,
+    staleTime: 0,
+  });
+  const themeQuery = useQuery({
+    queryKey: ['pad', 'theme', token],
+    queryFn: async () => (await padCall<DisplayTheme>('GET', '/device/theme', { token, lang })).result,
+    staleTime: Infinity,
+  });
+  const schedule = scheduleQuery.data ?? null;
+  const config = configQuery.data ?? null;
+  const theme = themeQuery.data ?? null;
+  const offline = scheduleQuery.error instanceof PadError && scheduleQuery.error.status === 0;
+  const signedOut = [scheduleQuery.error, configQuery.error].some((error) => error instanceof PadError && error.status === 401);
 
   useEffect(() => {
-    void load();
-    const timer = window.setInterval(() => void load(), POLL_MS);
-    return () => window.clearInterval(timer);
-  }, [load]);
+    if (signedOut) onSignedOut();
+  }, [signedOut, onSignedOut]);
   useEffect(() => {
-    void loadConfig();
     const timer = window.setInterval(() => {
-      void loadConfig();
       void padCall('POST', '/device/heartbeat', { token, lang, body: { platform: 'web', appVersion: '1.0.0' } }).catch(() => undefined);
     }, CONFIG_MS);
     return () => window.clearInterval(timer);
-  }, [loadConfig, token, lang]);
-  useEffect(() => {
-    void padCall<DisplayTheme>('GET', '/device/theme', { token, lang })
-      .then(({ result }) => setTheme(result))
-      .catch(() => undefined);
   }, [token, lang]);
   useEffect(() => {
     const timer = window.setInterval(() => setNow(Date.now()), 1000);
@@ -212,11 +192,12 @@ function PadScreen({ token, onSignedOut }: { token: string; onSignedOut: () => v
     setBusy(true);
     try {
       const { result, message } = await padCall<PadSchedule>('POST', path, { token, lang, body });
-      setSchedule(result);
+      queryClient.setQueryData(scheduleKey, result);
       setNotice({ text: message, kind: 'ok' });
       return true;
     } catch (failure) {
-      handle(failure);
+      if (failure instanceof PadError && failure.status === 401) onSignedOut();
+      else setNotice({ text: (failure instanceof PadError && failure.message) || t('pad.offline'), kind: 'error' });
       return false;
     } finally {
       setBusy(false);
