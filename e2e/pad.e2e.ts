@@ -109,7 +109,7 @@ describe('door display page (/pad)', () => {
     await screenshot(page, 'pad-06-checked-in-portrait-zh');
     const checked = await api<{ checkInChannel: string | null }>(session.server.baseURL, 'GET', `/meeting/reservation?id=${review.result.id}`, undefined, token);
     expect(checked.result.checkInChannel).toBe('display');
-    await page.getByRole('button', { name: 'Switch language' }).click();
+    await page.getByRole('button', { name: '切换语言' }).click();
     await page.setViewportSize(LANDSCAPE);
     await page.getByText('Ghost meeting').waitFor();
   });

@@ -282,10 +282,12 @@ export function createCheckInService(deps: CheckInServiceDeps) {
           now,
           config.settings.allowEarlyEnd,
         );
-      const current = records.find((record) => record.startAt <= now && now < record.endAt) ?? null;
+      // A meeting ended early in its first minute keeps that minute but is over: not current.
+      const current = records.find((record) => record.startAt <= now && now < record.endAt && record.endedEarlyAt === null) ?? null;
+      const endedNow = records.find((record) => record.startAt <= now && now < record.endAt && record.endedEarlyAt !== null);
       const upcoming = records.filter((record) => record.startAt > now);
       const showFuture = info.fields.futureMeetings && config.settings.showFutureMeetings;
-      const start = floorMinute(now);
+      const start = endedNow ? endedNow.endAt : floorMinute(now);
       const nextStart = upcoming[0]?.startAt ?? Infinity;
       const bookChoices = config.settings.allowBooking && !room.needsApproval && room.isAvailable ? padBookChoices(config.settings.maxBookingMinutes) : [];
       return {
@@ -311,7 +313,9 @@ export function createCheckInService(deps: CheckInServiceDeps) {
       const max = choices.at(-1) ?? PAD_BOOK_MIN_MINUTES;
       if (minutes < PAD_BOOK_MIN_MINUTES || minutes > max) throw refused('padBookingMinutes', { min: PAD_BOOK_MIN_MINUTES, max });
       const now = clock.now();
-      const startAt = floorMinute(now);
+      // From this minute, or from the end of a meeting just ended early in its first minute.
+      const [endedNow] = (await bookings.listActive(companyId, roomId, floorMinute(now), now + 1)).filter((record) => record.endedEarlyAt !== null && record.endAt > now);
+      const startAt = endedNow ? endedNow.endAt : floorMinute(now);
       const endAt = startAt + minutes * MINUTE_MS;
       const period = await bookings.findDisablePeriodOverlapping(companyId, roomId, startAt, endAt);
       if (period) {

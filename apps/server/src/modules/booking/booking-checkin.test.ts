@@ -334,6 +334,21 @@ describe(`check-in and no-show release (${TEST_DIALECT})`, () => {
     expect(seriesRow.released_at).not.toBeNull();
   });
 
+  it('ends a walk-in in its first minute: the room shows free and books again from where it ended', async () => {
+    const roomId = await newRoom({ signIn: false });
+    const token = await display(roomId);
+    t.clock.set(nextHour() + 10_000);
+    const first = await pad('POST', 'book', token, { minutes: 10 });
+    expect(first.status, first.body.message).toBe(200);
+    const ended = await pad('POST', 'end', token, { id: first.body.result.current!.id });
+    expect(ended.status, ended.body.message).toBe(200);
+    expect(ended.body.result).toMatchObject({ busy: false, current: null });
+    const again = await pad('POST', 'book', token, { minutes: 5 });
+    expect(again.status, again.body.message).toBe(200);
+    // It starts where the ended one stopped, at the next minute.
+    expect(again.body.result.next[0]!.startAt).toBe(first.body.result.current!.startAt + MINUTE);
+  });
+
   it('refuses book now in a room that needs approval', async () => {
     const roomId = await newRoom({ needsApproval: true });
     const token = await display(roomId);
