@@ -213,13 +213,16 @@ function PadScreen({ token, onSignedOut }: { token: string; onSignedOut: () => v
   }
 
   const zone = schedule.room.timeZone;
-  const lit = !config || config.settings.brightnessPlan === 'always-on' || isLit(config.lightCycles, now, zone);
+  // The server's clock rules (a tablet's clock drifts): its time when it answered, moved on since.
+  const skew = schedule.serverTime - scheduleQuery.dataUpdatedAt;
+  const serverNow = now + skew;
+  const lit = !config || config.settings.brightnessPlan === 'always-on' || isLit(config.lightCycles, serverNow, zone);
   const current = schedule.current;
   const dueCheckIn = [current, ...schedule.next].find((meeting): meeting is PadMeeting => !!meeting?.canCheckIn);
   const choices = schedule.bookChoices.filter((minutes) => minutes <= schedule.freeMinutes);
   const upcomingByDay = new Map<string, PadMeeting[]>();
   for (const meeting of schedule.next) upcomingByDay.set(dayKey(meeting.startAt, zone), [...(upcomingByDay.get(dayKey(meeting.startAt, zone)) ?? []), meeting]);
-  const today = dayKey(now, zone);
+  const today = dayKey(serverNow, zone);
 
   return (
     <div
@@ -233,8 +236,8 @@ function PadScreen({ token, onSignedOut }: { token: string; onSignedOut: () => v
           <h1 className="pad-room">{schedule.room.name}</h1>
         </div>
         <div className="pad-clock" aria-label={t('pad.clock')}>
-          <span className="pad-time">{formatTime(now, zone, lang)}</span>
-          <span className="pad-date">{formatDay(now, zone, lang)}</span>
+          <span className="pad-time">{formatTime(serverNow, zone, lang)}</span>
+          <span className="pad-date">{formatDay(serverNow, zone, lang)}</span>
         </div>
       </header>
 
