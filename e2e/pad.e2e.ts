@@ -136,4 +136,21 @@ describe('door display page (/pad)', () => {
     expect(outbox.result.list.filter((mail) => mail.subject.includes('no check-in') && mail.subject.includes('Ghost meeting'))).toHaveLength(1);
     setOffset(0);
   });
+
+  it("checks a colleague in through the room's QR code page (/check-in) in the console", async () => {
+    const qr = await fetch(`${session.server.baseURL}/api/meeting/room/qr?roomId=${roomId}`, { headers: { token } });
+    expect([qr.status, qr.headers.get('content-type')]).toEqual([200, 'image/png']);
+    const start = Math.ceil((Date.now() + 3 * MINUTE) / MINUTE) * MINUTE;
+    const standUp = await book('QR stand-up', start, start + 15 * MINUTE);
+    expect(standUp.returncode, standUp.message).toBe(200);
+    const console = session.page;
+    await console.goto(`/check-in?room=${roomId}`);
+    await console.getByText('You are checked in').waitFor();
+    await console.getByText(/QR stand-up/).waitFor();
+    await screenshot(console, 'pad-08-qr-check-in-wide-en');
+    const checked = await api<{ checkInChannel: string | null }>(session.server.baseURL, 'GET', `/meeting/reservation?id=${standUp.result.id}`, undefined, token);
+    expect(checked.result.checkInChannel).toBe('qr');
+    await console.reload();
+    await console.getByText('Could not check you in').waitFor();
+  });
 });
