@@ -361,6 +361,10 @@ const FOREIGN_RECORDS: Record<string, ForeignCase> = {
   'GET /api/live/board-links': { none: "the company's own list" },
   'POST /api/live/board-links': { foreign: (w) => [{ body: { name: 'Probe board', locationId: w.b.locationId } }] },
   'POST /api/live/board-links/revoke': { foreign: (w) => [{ body: { id: w.b.boardLinkId } }] },
+  'POST /api/meeting/reservation/check-in': { foreign: (w) => [{ body: { id: w.b.reservationId } }] },
+  'POST /api/meeting/reservation/check-in-room': { foreign: (w) => [{ body: { roomId: w.b.roomId } }] },
+  'POST /api/meeting/reservation/end': { foreign: (w) => [{ body: { id: w.b.reservationId } }] },
+  'GET /api/meeting/room/qr': { foreign: (w) => [{ query: { roomId: w.b.roomId } }] },
   'POST /api/location/addMeetingRoom': {
     foreign: (w) => [
       { body: { floorId: w.b.locationId, name: 'Probe room', capacity: 4 } },

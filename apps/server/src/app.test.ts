@@ -42,6 +42,11 @@ const EXPECTED_PUBLIC = [
   // The public live board: each checks the secret of its link.
   'GET /api/live/board',
   'GET /api/live/board/stream',
+  // The door display page (/pad): its schedule, book now, check in, end early, each by the display's token.
+  'GET /api/device/pad/schedule',
+  'POST /api/device/pad/book',
+  'POST /api/device/pad/check-in',
+  'POST /api/device/pad/end',
   'GET /api/docs',
   'GET /api/docs/json',
   'GET /api/docs/yaml',

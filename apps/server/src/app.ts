@@ -97,6 +97,9 @@ import { createLeases } from './platform/leases.js';
 import { createScheduler, type Scheduler } from './platform/scheduler.js';
 import { approvalRoutes } from './modules/booking/booking-approval.routes.js';
 import { createApprovalService } from './modules/booking/booking-approval.service.js';
+import { checkInRoutes } from './modules/booking/booking-checkin.routes.js';
+import { createCheckInService } from './modules/booking/booking-checkin.service.js';
+import { padRoutes } from './modules/pad/pad.routes.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -381,6 +384,22 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     transact,
     operationLog,
   });
+  // Check-in, early end, the door display page and the no-show job (docs/decisions/0005).
+  const checkIns = createCheckInService({
+    db: db.kysely,
+    bookings: repositories.bookings,
+    booking: bookings,
+    rooms: repositories.rooms,
+    locations,
+    displays: doorDisplays,
+    displayInfo,
+    noticeConfig,
+    mailer,
+    clock,
+    events: bookingEvents,
+    publicUrl: config.publicUrl,
+  });
+  scheduler.add({ name: 'no-show-release', everyMs: MINUTE_MS / 2, run: async () => void (await checkIns.releaseNoShows()) });
   const mailThrottle = createMailThrottle({ registrations: repositories.registrations, clock });
   // Calendar invitations follow this process's booking changes; they finish before the database closes.
   const bookingInvitations = createBookingInvitations({
@@ -489,6 +508,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(bookingViewsRoutes({ views: bookingViews }));
       await api.register(approvalRoutes({ approvals }));
       await api.register(liveRoutes({ live, hub: liveHub }));
+      await api.register(checkInRoutes({ checkIns }));
+      await api.register(padRoutes({ displays: doorDisplays, checkIns }));
     },
     { prefix: '/api' },
   );

@@ -227,6 +227,7 @@ describe(`tenancy (${TEST_DIALECT})`, () => {
       '/api/meeting/reservation',
       '/api/meeting/reservation/list',
       '/api/meeting/reservation/mine',
+      '/api/meeting/room/qr',
       '/api/meeting/schedule',
       '/api/oauth/sendOauthMail',
       '/api/operation-log/list',
@@ -303,11 +304,13 @@ describe(`tenancy (${TEST_DIALECT})`, () => {
       '/api/meeting/available-rooms': `?startAt=${t.clock.now() + 86_400_000}&endAt=${t.clock.now() + 90_000_000}&locationId=${roomOfB}`,
       '/api/live/rooms': `?locationId=${roomOfB}`,
       '/api/live/stream': `?locationId=${roomOfB}`,
+      '/api/meeting/room/qr': `?roomId=${roomOfB}`,
     };
     // An event stream stays open: live.test.ts reads it; here only B's location is refused.
     const eventStreams = new Set(['/api/live/stream']);
     // A's directory sync is off (B's is on): running it is refused, with nothing of B's setting.
-    const refusedForA: Record<string, number> = { '/api/ad/synGroupAndUser': 422 };
+    // The QR code is a PNG (read in booking-checkin.test.ts); without its roomId it answers 400 in the envelope.
+    const refusedForA: Record<string, number> = { '/api/ad/synGroupAndUser': 422, '/api/meeting/room/qr': 400 };
     // A stored file is addressed by its company: B's answers A with 404, like a missing one.
     const bravoFile = await call(t.app, { method: 'GET', url: bravoLogoUrl, headers: { token: signedIn.token! } });
     expect(bravoFile.status).toBe(404);

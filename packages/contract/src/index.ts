@@ -35,3 +35,4 @@ export * from './booking-series.js';
 export * from './booking-views.js';
 export * from './approval.js';
 export * from './live.js';
+export * from './check-in.js';

@@ -186,7 +186,8 @@ export function menuForPermissions(granted: ReadonlySet<string>, catalogue: Menu
 }
 
 /** Paths always allowed to a signed-in user, whatever the menu says (spec 000 section 2). */
-export const ALWAYS_ALLOWED_PATHS = ['/', '/index', '/personal', '/application'] as const;
+/** '/check-in' is the page a room's QR code opens (any signed-in colleague may check in there; not in the menu). */
+export const ALWAYS_ALLOWED_PATHS = ['/', '/index', '/personal', '/application', '/check-in'] as const;
 
 /** Detail pages implied by a list page (spec 000 section 2): detail prefix -> list path. */
 export const DETAIL_PARENTS: Record<string, string> = {

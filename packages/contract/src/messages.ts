@@ -545,6 +545,22 @@ export const MESSAGES = {
   liveBoardNotFound: { 'en-US': 'This board link does not exist or has been revoked', 'zh-CN': '该看板链接不存在或已被撤销' },
   liveBoardLinkCreated: { 'en-US': 'The board link has been created; copy it now, it is shown only once', 'zh-CN': '看板链接已创建，请立即复制，仅显示一次' },
   liveBoardLinkRevoked: { 'en-US': 'The board link has been revoked', 'zh-CN': '看板链接已撤销' },
+  // Check-in, early end and the door display page.
+  checkInNotEnabled: { 'en-US': 'This room does not use check-in', 'zh-CN': '该会议室未开启签到' },
+  checkInTooEarly: { 'en-US': 'Check-in opens at {time}', 'zh-CN': '签到将于 {time} 开始' },
+  checkInTooLate: { 'en-US': 'The check-in window closed at {time}', 'zh-CN': '签到已于 {time} 截止' },
+  checkInAlready: { 'en-US': 'The meeting is already checked in', 'zh-CN': '该会议已签到' },
+  checkInNotAttendee: { 'en-US': 'Only the host or a participant can do this', 'zh-CN': '只有主持人或参会人可以进行此操作' },
+  checkInNotConfirmed: { 'en-US': 'Only a confirmed meeting can be checked in or ended', 'zh-CN': '只有已确认的会议可以签到或结束' },
+  checkInNoMeeting: { 'en-US': 'You have no meeting to check in to in this room now', 'zh-CN': '您当前在该会议室没有可签到的会议' },
+  checkedIn: { 'en-US': 'Checked in', 'zh-CN': '签到成功' },
+  endEarlyNotRunning: { 'en-US': 'Only a meeting under way can be ended', 'zh-CN': '只有进行中的会议可以结束' },
+  endEarlyNotAllowed: { 'en-US': 'Ending meetings early is switched off for this display', 'zh-CN': '该门牌未开启提前结束会议' },
+  reservationEndedEarly: { 'en-US': 'The meeting has ended; the room is free', 'zh-CN': '会议已结束，会议室已释放' },
+  padBookingOff: { 'en-US': 'Booking at the door is switched off for this room', 'zh-CN': '该会议室未开启门牌预约' },
+  padBookingMinutes: { 'en-US': 'Book between {min} and {max} minutes', 'zh-CN': '预约时长须在 {min} 至 {max} 分钟之间' },
+  padBookingNeedsApproval: { 'en-US': 'This room needs approval; book it in the console', 'zh-CN': '该会议室需要审批，请在控制台预约' },
+  padWalkInTitle: { 'en-US': 'Booked at the door', 'zh-CN': '门牌现场预约' },
 } as const satisfies Record<string, Record<Lang, string>>;
 
 export type MessageKey = keyof typeof MESSAGES;

@@ -13,6 +13,7 @@ import { liveRoutes } from '../modules/live/live.routes';
 import { mailRoutes } from '../modules/mail/mail.routes';
 import { managerRoutes } from '../modules/manager/manager.routes';
 import { operationLogRoutes } from '../modules/operation-log/operation-log.routes';
+import { checkInRoutes } from '../modules/pad/pad.routes';
 import { personalRoutes } from '../modules/personal/personal.routes';
 import { settingsRoutes } from '../modules/settings/settings.routes';
 import { roleRoutes } from '../modules/role/role.routes';
@@ -40,6 +41,7 @@ export const SHELL_PAGES: PageRoute[] = [
   ...reserveRoutes,
   ...approvalRoutes,
   ...liveRoutes,
+  ...checkInRoutes,
 ];
 
 /** The shell page a path opens, if any. */

@@ -1,6 +1,7 @@
 import { LAZY_PAGE_TIMEOUT_MS } from '@atrium/contract';
 import type { RouteObject } from 'react-router';
 import { authRoutes } from '../modules/auth/auth.routes';
+import { padRoutes } from '../modules/pad/pad.routes';
 import { directoryPublicRoutes } from '../modules/directory/directory.routes';
 import { livePublicRoutes } from '../modules/live/live.routes';
 import { RegistrationLayout } from '../modules/registration/registration-context';
@@ -61,6 +62,7 @@ export function appRoutes(pages: readonly PageRoute[] = SHELL_PAGES): RouteObjec
         { element: <RegistrationLayout />, children: registrationWizardRoutes.map((page) => lazyRoute(page, false)) },
         ...recoveryRoutes.map((page) => lazyRoute(page, false)),
         ...livePublicRoutes.map((page) => lazyRoute(page, false)),
+        ...padRoutes.map((page) => lazyRoute(page, false)),
         {
           element: <SessionGate />,
           children: [

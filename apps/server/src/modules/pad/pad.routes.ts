@@ -1,0 +1,92 @@
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { DEVICE_TOKEN_HEADER, PadBookBody, PadReservationBody, PadSchedule, PAD_BOOK_MAX_MINUTES, PAD_BOOK_MIN_MINUTES } from '@atrium/contract';
+import { envelopeResponses, success } from '../../platform/envelope.js';
+import type { CheckInService } from '../booking/booking-checkin.service.js';
+import type { DeviceRecord } from '../door-display/door-display.repository.js';
+import type { DoorDisplayService } from '../door-display/door-display.service.js';
+
+const TAGS = ['device API'];
+/** Public to the session guard: the display proves itself with its device token (onRequest below). */
+const DEVICE = { access: 'public' } as const;
+const HEADER = `Header \`${DEVICE_TOKEN_HEADER}\`; an unknown or cancelled token answers 401/2001. A display reaches its own room only: another room's meeting answers 404.`;
+
+const callers = new WeakMap<FastifyRequest, DeviceRecord>();
+const callerOf = (request: FastifyRequest): DeviceRecord => {
+  const device = callers.get(request);
+  if (!device) throw new Error('Pad route without its onRequest authentication');
+  return device;
+};
+
+/** The door display page's calls (/pad): its room's schedule, book now, check in, end early. */
+export function padRoutes({ displays, checkIns }: { displays: Pick<DoorDisplayService, 'authenticateDevice'>; checkIns: CheckInService }): FastifyPluginAsyncZod {
+  return async (app) => {
+    const authenticate = async (request: FastifyRequest) => {
+      const value = request.headers[DEVICE_TOKEN_HEADER];
+      callers.set(request, await displays.authenticateDevice(typeof value === 'string' && value.length <= 512 ? value : undefined));
+    };
+
+    app.get(
+      '/device/pad/schedule',
+      {
+        config: DEVICE,
+        onRequest: authenticate,
+        schema: {
+          tags: TAGS,
+          summary: "The display's room now: the current meeting, the next ones today and the next 3 days, free or busy, what it may book",
+          description: `${HEADER} Titles, hosts and participants come only where the room's display information and screen group allow, and never for a private meeting (busy: the host only).`,
+          response: envelopeResponses(PadSchedule),
+        },
+      },
+      async (request) => success(request, await checkIns.schedule(callerOf(request))),
+    );
+
+    app.post(
+      '/device/pad/book',
+      {
+        config: DEVICE,
+        onRequest: authenticate,
+        schema: {
+          tags: TAGS,
+          summary: 'Book the room now, at the door',
+          description: `Body \`{ minutes }\` (${PAD_BOOK_MIN_MINUTES}-${PAD_BOOK_MAX_MINUTES}, at most the screen group's longest single booking; 422/1005 otherwise). From this minute; nobody hosts it, channel 'display', checked in at once. Booking at the door off, or a room with approval: 422/1005. A clash answers 409/1003 naming the clashing meeting's time (and title when public). ${HEADER} Answers the new schedule.`,
+          body: PadBookBody,
+          response: envelopeResponses(PadSchedule),
+        },
+      },
+      async (request) => success(request, await checkIns.bookNow(callerOf(request), request.body.minutes, request.lang), 'reservationCreated'),
+    );
+
+    app.post(
+      '/device/pad/check-in',
+      {
+        config: DEVICE,
+        onRequest: authenticate,
+        schema: {
+          tags: TAGS,
+          summary: 'Check a meeting in at the door',
+          description: `Body \`{ id }\`. The same window as the console's check-in; channel 'display'. ${HEADER} Answers the new schedule.`,
+          body: PadReservationBody,
+          response: envelopeResponses(PadSchedule),
+        },
+      },
+      async (request) => success(request, await checkIns.checkInByDevice(callerOf(request), request.body.id), 'checkedIn'),
+    );
+
+    app.post(
+      '/device/pad/end',
+      {
+        config: DEVICE,
+        onRequest: authenticate,
+        schema: {
+          tags: TAGS,
+          summary: 'End the running meeting at the door',
+          description: `Body \`{ id }\`. When the screen group allows early end (422/1005 otherwise); the rest of the slot is free at once. ${HEADER} Answers the new schedule.`,
+          body: PadReservationBody,
+          response: envelopeResponses(PadSchedule),
+        },
+      },
+      async (request) => success(request, await checkIns.endByDevice(callerOf(request), request.body.id), 'reservationEndedEarly'),
+    );
+  };
+}

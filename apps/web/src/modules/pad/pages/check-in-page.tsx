@@ -1,0 +1,49 @@
+import type { Reservation } from '@atrium/contract';
+import { useMutation } from '@tanstack/react-query';
+import { Button, Result, Spin } from 'antd';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { api } from '../../../shared/api/api';
+
+const formatTime = (ms: number, timeZone: string | null) =>
+  new Intl.DateTimeFormat(undefined, { timeZone: timeZone ?? undefined, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(ms);
+
+/** /check-in?room=<id>: the page a room's QR code opens; checks the signed-in caller in to their meeting there. */
+export function CheckInPage() {
+  const { t } = useTranslation();
+  const [params] = useSearchParams();
+  const roomId = Number(params.get('room'));
+  const checkIn = useMutation({
+    mutationFn: () => api.post<Reservation>('/meeting/reservation/check-in-room', { roomId }, { notify: false }),
+  });
+  const { mutate } = checkIn;
+  useEffect(() => {
+    if (Number.isInteger(roomId) && roomId > 0) mutate();
+  }, [roomId, mutate]);
+
+  if (!Number.isInteger(roomId) || roomId <= 0) return <Result status="warning" title={t('pad.qr.noRoom')} />;
+  if (checkIn.isPending || checkIn.isIdle) return <Spin size="large" style={{ display: 'block', margin: '96px auto' }} aria-label={t('pad.loading')} />;
+  if (checkIn.isError) {
+    return (
+      <Result
+        status="warning"
+        title={t('pad.qr.failed')}
+        subTitle={checkIn.error.message}
+        extra={
+          <Button type="primary" onClick={() => mutate()}>
+            {t('pad.qr.retry')}
+          </Button>
+        }
+      />
+    );
+  }
+  const meeting = checkIn.data;
+  return (
+    <Result
+      status="success"
+      title={t('pad.qr.done')}
+      subTitle={`${meeting.title ?? ''} · ${meeting.roomName} · ${formatTime(meeting.startAt, meeting.timeZone)}–${formatTime(meeting.endAt, meeting.timeZone)}`}
+    />
+  );
+}
