@@ -9,6 +9,7 @@ const PASSWORD = 'Reserve-journey-2026';
 const artifacts = fileURLToPath(new URL('./artifacts/', import.meta.url));
 const SHOTS = '/tmp/shots-reserve/';
 const TITLE = 'Quarterly planning e2e';
+const WEEKLY = 'Weekly sync e2e';
 
 async function shot(page: Page, name: string) {
   await screenshot(page, name);
@@ -106,17 +107,71 @@ describe('reserve', () => {
     await expect.poll(async () => lane.locator('.reserve-grid-block', { hasText: TITLE }).textContent()).toContain('20:00–21:00');
   });
 
+  it('makes a meeting weekly, books the free weeks around a clash, and moves one occurrence', async () => {
+    // Someone already holds the room at 19:00 a week after tomorrow (the demo's rooms are in London, UTC in winter).
+    const now = new Date();
+    const clashStart = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + 8, 19);
+    const blocking = await page.evaluate(async (body) => {
+      const response = await fetch('/api/meeting/reservation', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+      return (await response.json()) as { returncode: number };
+    }, { roomId, title: 'Blocking e2e', startAt: clashStart, endAt: clashStart + 3_600_000 });
+    expect(blocking.returncode).toBe(200);
+
+    // 19:00 tomorrow, every week, never ending.
+    await page.getByTestId(`reserve-cell-${roomId}-38`).click();
+    await page.getByTestId('reserve-title').fill(WEEKLY);
+    await page.getByTestId('reserve-repeat').click();
+    await page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option', { hasText: /^Weekly$/ }).click();
+    await page.getByTestId('reserve-save').click();
+    // The check names the week that clashes before anything is saved; the user books the free ones.
+    const free = page.getByTestId('reserve-clash-book-free');
+    await free.waitFor();
+    expect(await page.locator('.ant-modal-content', { has: free }).textContent()).toContain('Blocking e2e');
+    await shot(page, 'reserve-06-series-clash-wide-en');
+    await free.click();
+    await page.getByTestId('reserve-title').waitFor({ state: 'detached' });
+    await expect.poll(async () => lane.locator('.reserve-grid-block', { hasText: WEEKLY }).textContent()).toContain('19:00–20:00');
+
+    // Move tomorrow's occurrence alone to 21:00.
+    await lane.locator('.reserve-grid-block', { hasText: WEEKLY }).click();
+    await page.getByTestId('reserve-details-edit').click();
+    await page.getByTestId('reserve-title').waitFor();
+    await chooseTime(page, 'reserve-start', '21:00');
+    await chooseTime(page, 'reserve-end', '22:00');
+    await page.getByTestId('reserve-save').click();
+    const scopeDialog = page.locator('.ant-modal-content', { hasText: 'Which meetings?' });
+    await scopeDialog.waitFor();
+    await shot(page, 'reserve-07-series-scope-wide-en');
+    await scopeDialog.locator('.ant-btn-primary').click();
+    await page.getByTestId('reserve-title').waitFor({ state: 'detached' });
+    await expect.poll(async () => lane.locator('.reserve-grid-block', { hasText: WEEKLY }).textContent()).toContain('21:00–22:00');
+
+    // The series as stored: the moved occurrence is an exception, the next ones keep 19:00, the clashing week was skipped.
+    const mine = await page.evaluate(async (window) => {
+      const response = await fetch(`/api/meeting/reservation/mine?from=${window.from}&to=${window.to}`);
+      return (await response.json()) as { result: { list: Array<{ title: string; startAt: number; isException: boolean; seriesId: number | null }> } };
+    }, { from: clashStart - 8 * 86_400_000, to: clashStart + 20 * 86_400_000 });
+    const series = mine.result.list.filter((meeting) => meeting.title === WEEKLY);
+    expect(series.map((meeting) => [new Date(meeting.startAt).toISOString().slice(11, 16), meeting.isException])).toEqual([
+      ['21:00', true],
+      ['19:00', false],
+      ['19:00', false],
+    ]);
+    expect(series.map((meeting) => meeting.startAt)).not.toContain(clashStart);
+    expect(new Set(series.map((meeting) => meeting.seriesId)).size).toBe(1);
+  });
+
   it('speaks Chinese: the spec\'s required-field messages and the side-by-side view', async () => {
     await page.getByTestId('header-lang').click();
     await page.getByTestId('lang-option-zh-CN').click();
     await page.getByTestId('reserve-view-columns').click();
     await page.getByTestId('reserve-grid-vertical').waitFor();
-    await shot(page, 'reserve-06-columns-wide-zh');
+    await shot(page, 'reserve-08-columns-wide-zh');
     await page.getByTestId('reserve-new').click();
     await page.getByTestId('reserve-save').click();
     expect(await page.getByTestId('reserve-error-title').textContent()).toBe('请输入会议主题');
     expect(await page.getByTestId('reserve-error-roomId').textContent()).toBe('请选择会议室');
-    await shot(page, 'reserve-07-form-rules-wide-zh');
+    await shot(page, 'reserve-09-form-rules-wide-zh');
     await page.keyboard.press('Escape');
     await page.getByTestId('reserve-title').waitFor({ state: 'detached' });
   });
@@ -125,18 +180,18 @@ describe('reserve', () => {
     await page.setViewportSize(NARROW);
     await page.getByTestId('reserve-view-mine').click();
     await page.getByTestId('reserve-mine-day').waitFor();
-    await shot(page, 'reserve-08-day-narrow-zh');
+    await shot(page, 'reserve-10-day-narrow-zh');
     await page.getByTestId('reserve-new').click();
     await page.getByTestId('reserve-title').waitFor();
     const drawer = page.locator('.ant-drawer-content-wrapper:not(.ant-drawer-content-wrapper-hidden)');
     await expect.poll(async () => (await drawer.boundingBox())?.width ?? 0).toBeGreaterThanOrEqual(370);
-    await shot(page, 'reserve-09-form-narrow-zh');
+    await shot(page, 'reserve-11-form-narrow-zh');
     await page.keyboard.press('Escape');
     await page.getByTestId('header-lang').click();
     await page.getByTestId('lang-option-en-US').click();
     await page.getByTestId('reserve-view-timeline').click();
     await page.getByTestId('reserve-grid-horizontal').waitFor();
-    await shot(page, 'reserve-10-timeline-narrow-en');
+    await shot(page, 'reserve-12-timeline-narrow-en');
     await page.setViewportSize(WIDE);
   });
 });

@@ -1,5 +1,8 @@
 import type {
   AvailableRooms,
+  CalendarEvents,
+  CalendarShareLevel,
+  CalendarShares,
   AvailableRoomsQuery,
   Colleague,
   CreateReservationBody,
@@ -21,6 +24,8 @@ export const reserveKeys = {
   schedule: (query: ScheduleParams) => ['reserve', 'schedule', query] as const,
   available: (query: unknown) => ['reserve', 'available', query] as const,
   colleagues: (keyword: string) => ['reserve', 'colleagues', keyword] as const,
+  shares: ['reserve', 'shares'] as const,
+  calendar: (ownerUserId: number, from: number, to: number) => ['reserve', 'calendar', ownerUserId, from, to] as const,
 };
 
 export interface ScheduleParams {
@@ -31,8 +36,9 @@ export interface ScheduleParams {
 }
 
 /** `GET /meeting/reservation/mine`: my meetings in [from, to). */
-export function useMyReservations(from: number, to: number) {
+export function useMyReservations(from: number, to: number, enabled = true) {
   return useQuery({
+    enabled,
     queryKey: reserveKeys.mine(from, to),
     queryFn: ({ signal }) => api.get<MyReservations>('/meeting/reservation/mine', { query: { from, to }, signal }),
     placeholderData: keepPreviousData,
@@ -102,3 +108,21 @@ export const useCreateReservation = () =>
 export const useUpdateReservation = () => useReserveMutation((body: UpdateBody) => api.post<Reservation>('/meeting/reservation/update', body, { notify: false }));
 export const useCancelReservation = () =>
   useReserveMutation((body: { id: number; scope?: ReservationScope }) => api.post<Reservation>('/meeting/reservation/cancel', body, { notify: false }));
+
+/** `GET /meeting/calendar/shares`: who sees my calendar, and the calendars shared with me. */
+export function useCalendarShares() {
+  return useQuery({ queryKey: reserveKeys.shares, queryFn: ({ signal }) => api.get<CalendarShares>('/meeting/calendar/shares', { signal }) });
+}
+
+/** `GET /meeting/calendar/events`: a colleague's calendar shared with me, as its level lets me see it. */
+export function useSharedCalendar(ownerUserId: number | null, from: number, to: number) {
+  return useQuery({
+    enabled: ownerUserId !== null,
+    queryKey: reserveKeys.calendar(ownerUserId ?? 0, from, to),
+    queryFn: ({ signal }) => api.get<CalendarEvents>('/meeting/calendar/events', { query: { ownerUserId: ownerUserId!, from, to }, signal }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export const useShareCalendar = () => useReserveMutation((body: { granteeUserId: number; level: CalendarShareLevel }) => api.post<CalendarShares>('/meeting/calendar/share', body));
+export const useUnshareCalendar = () => useReserveMutation((body: { granteeUserId: number }) => api.post<null>('/meeting/calendar/unshare', body));

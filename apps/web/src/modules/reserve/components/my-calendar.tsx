@@ -3,7 +3,7 @@ import { Button, Empty, Segmented, Space, Spin, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useMyReservations } from '../api/reserve.api';
+import { useMyReservations, useSharedCalendar } from '../api/reserve.api';
 import { clock, differsFromBrowser } from '../model/booking-form';
 import { blockLabel } from './rooms-grid';
 import './my-calendar.css';
@@ -18,6 +18,8 @@ export interface MyCalendarProps {
   onAnchor: (anchor: Dayjs) => void;
   onOpen: (reservation: Reservation) => void;
   onNew: (date: string) => void;
+  /** A colleague's calendar shared with me; null for my own. */
+  ownerUserId?: number | null;
 }
 
 /** The first and last shown day (inclusive) of a scale around the anchor. */
@@ -34,12 +36,14 @@ function step(scale: CalendarScale): [number, 'day' | 'week' | 'month'] {
 }
 
 /** My meetings by day, week or month (or a two-week list on a phone), each in its room's time zone. */
-export function MyCalendar({ scale, anchor, phone, onScale, onAnchor, onOpen, onNew }: MyCalendarProps) {
+export function MyCalendar({ scale, anchor, phone, onScale, onAnchor, onOpen, onNew, ownerUserId = null }: MyCalendarProps) {
   const { t } = useTranslation();
   const { first, days } = rangeOf(scale, anchor);
   const from = first.valueOf();
   const to = first.add(days, 'day').valueOf();
-  const mine = useMyReservations(from, to);
+  const own = useMyReservations(from, to, ownerUserId === null);
+  const shared = useSharedCalendar(ownerUserId, from, to);
+  const mine = ownerUserId === null ? own : shared;
   const byDay = useMemo(() => {
     const map = new Map<string, Reservation[]>();
     for (const reservation of mine.data?.list ?? []) {

@@ -1,10 +1,11 @@
 import type { Reservation, ScheduleRoom } from '@atrium/contract';
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderWithProviders, stubApi } from '../../../test/render';
 import { emptyValues } from '../model/booking-form';
 import { BookingFormDrawer } from './booking-form-drawer';
+import { CalendarShareDrawer } from './calendar-share-drawer';
 import { RoomsGrid } from './rooms-grid';
 
 afterEach(() => vi.restoreAllMocks());
@@ -119,5 +120,29 @@ describe('booking form', () => {
     );
     await userEvent.click(screen.getByTestId('reserve-save'));
     expect((await screen.findByTestId('reserve-server-error')).textContent).toContain('"Board"');
+  });
+});
+
+describe('calendar sharing', () => {
+  it('lists who sees my calendar, shares it with a colleague at a level, and stops sharing', async () => {
+    const seen = stubApi({
+      'GET /meeting/calendar/shares': { result: { ownerUserId: 1, canManage: true, shares: [{ userId: 5, name: 'Wang Fang', level: 'subscriber', createdAt: 0 }], sharedWithMe: [] } },
+      'GET /meeting/colleagues': { result: [{ id: 5, fullName: 'Wang Fang', email: null }, { id: 6, fullName: 'Noah Fischer', email: null }] },
+      'POST /meeting/calendar/share': { result: { ownerUserId: 1, canManage: true, shares: [], sharedWithMe: [] } },
+      'POST /meeting/calendar/unshare': { result: null },
+    });
+    const user = userEvent.setup();
+    renderWithProviders(<CalendarShareDrawer open phone={false} onClose={() => undefined} />);
+    expect((await screen.findByTestId('reserve-share-5')).textContent).toContain('Wang Fang');
+    // The colleague picker leaves out who already sees the calendar.
+    await user.click(within(screen.getByTestId('reserve-share-colleague')).getByRole('combobox'));
+    const option = await screen.findByText('Noah Fischer', { selector: '.ant-select-item-option-content' });
+    expect(screen.queryByText('Wang Fang', { selector: '.ant-select-item-option-content' })).toBeNull();
+    await user.click(option);
+    await user.click(screen.getByTestId('reserve-share-add'));
+    await waitFor(() => expect(seen.find((request) => request.path === '/meeting/calendar/share')?.body).toEqual({ granteeUserId: 6, level: 'visitor' }));
+    expect(screen.getByText(/Visitors see only when you are busy/)).toBeTruthy();
+    await user.click(screen.getByTestId('reserve-share-remove-5'));
+    await waitFor(() => expect(seen.find((request) => request.path === '/meeting/calendar/unshare')?.body).toEqual({ granteeUserId: 5 }));
   });
 });

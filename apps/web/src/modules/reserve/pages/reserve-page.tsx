@@ -1,12 +1,13 @@
 import { LOCATION_LEVELS, toZoned, type NoticeTime, type ReminderChoice, type Reservation, type ScheduleRoom, type SchedulePlace } from '@atrium/contract';
-import { Button, DatePicker, Input, Modal, Radio, Segmented, Space, Spin, TreeSelect, Typography } from 'antd';
+import { Button, DatePicker, Input, Modal, Radio, Segmented, Select, Space, Spin, TreeSelect, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDebouncedValue } from '../../../shared/hooks/use-debounced-value';
 import { useMediaQuery } from '../../../shared/hooks/use-media-query';
 import { PageHeader } from '../../../shared/ui/page-header';
-import { useSchedule } from '../api/reserve.api';
+import { useCalendarShares, useSchedule } from '../api/reserve.api';
+import { CalendarShareDrawer } from '../components/calendar-share-drawer';
 import { BookingFormDrawer, type RoomChoice } from '../components/booking-form-drawer';
 import { DetailsDrawer } from '../components/details-drawer';
 import { MyCalendar, type CalendarScale } from '../components/my-calendar';
@@ -49,6 +50,10 @@ export function ReservePage() {
   const { t } = useTranslation();
   const phone = useMediaQuery('(max-width: 640px)');
   const [view, setView] = useState<View>('mine');
+  // Whose calendar 'My calendar' shows: mine (null) or a colleague's shared with me.
+  const [calendarOwner, setCalendarOwner] = useState<number | null>(null);
+  const [sharing, setSharing] = useState(false);
+  const shares = useCalendarShares();
   const [scale, setScale] = useState<CalendarScale>(phone ? 'day' : 'week');
   const [anchor, setAnchor] = useState<Dayjs>(dayjs());
   const [day, setDay] = useState<Dayjs>(dayjs());
@@ -132,7 +137,24 @@ export function ReservePage() {
         options={(['mine', 'timeline', 'columns'] as const).map((value) => ({ value, label: <span data-testid={`reserve-view-${value}`}>{t(`reserve.views.${value}`)}</span> }))}
       />
       {view === 'mine' ? (
+        <>
+        <Space wrap className="reserve-toolbar">
+          <Select
+            value={calendarOwner ?? 0}
+            onChange={(value: number) => setCalendarOwner(value === 0 ? null : value)}
+            options={[
+              { value: 0, label: t('reserve.share.mine') },
+              ...(shares.data?.sharedWithMe ?? []).map((entry) => ({ value: entry.userId, label: `${entry.name} · ${t(`reserve.share.level.${entry.level}`)}` })),
+            ]}
+            style={{ width: phone ? '100%' : 260 }}
+            data-testid="reserve-calendar"
+          />
+          <Button onClick={() => setSharing(true)} data-testid="reserve-share">
+            {t('reserve.share.button')}
+          </Button>
+        </Space>
         <MyCalendar
+          ownerUserId={calendarOwner}
           scale={effectiveScale}
           anchor={anchor}
           phone={phone}
@@ -141,6 +163,8 @@ export function ReservePage() {
           onOpen={setDetails}
           onNew={(newDate) => newMeeting({ date: newDate })}
         />
+        <CalendarShareDrawer open={sharing} phone={phone} onClose={() => setSharing(false)} />
+        </>
       ) : (
         <>
           <Space wrap className="reserve-toolbar">
