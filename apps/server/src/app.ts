@@ -294,9 +294,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     clock,
     events: bookingEvents,
   });
-  const calendarShares = createCalendarShareService({ shares: repositories.calendarShares, bookings: repositories.bookings, present: bookings, clock });
+  const bookingViewsRepository = createBookingViewsRepository(db.kysely);
+  const calendarShares = createCalendarShareService({ shares: repositories.calendarShares, bookings: repositories.bookings, views: bookingViewsRepository, present: bookings, clock });
   const bookingViews = createBookingViewsService({
-    views: createBookingViewsRepository(db.kysely),
+    views: bookingViewsRepository,
     bookings: repositories.bookings,
     rooms: repositories.rooms,
     locations,

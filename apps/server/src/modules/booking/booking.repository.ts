@@ -146,32 +146,6 @@ export function createBookingRepository(db: Kysely<DB>) {
       return (await query.orderBy('r.start_at').orderBy('r.id').execute()).map(present);
     },
 
-    /** A person's active meetings (as host or attendee) that touch [from, to), in time order. */
-    async listActiveForUser(companyId: number, userId: number, from: number, to: number): Promise<ReservationRecord[]> {
-      const rows = await selectReservations(companyId)
-        .where('r.status', 'in', [...ACTIVE_RESERVATION_STATUSES])
-        .where('r.start_at', '>=', from - RESERVATION_MAX_MS)
-        .where('r.start_at', '<', to)
-        .where('r.end_at', '>', from)
-        .where((eb) =>
-          eb.or([
-            eb('r.host_user_id', '=', userId),
-            eb.exists(
-              eb
-                .selectFrom('reservation_participants as p')
-                .select('p.id')
-                .whereRef('p.reservation_id', '=', 'r.id')
-                .where('p.company_id', '=', companyId)
-                .where('p.user_id', '=', userId),
-            ),
-          ]),
-        )
-        .orderBy('r.start_at')
-        .orderBy('r.id')
-        .execute();
-      return rows.map(present);
-    },
-
     /** A series' occurrences (every status), in order of their series date. */
     async listSeries(companyId: number, seriesId: number): Promise<ReservationRecord[]> {
       const rows = await selectReservations(companyId).where('r.series_id', '=', seriesId).orderBy('r.occurrence_date').orderBy('r.start_at').orderBy('r.id').execute();

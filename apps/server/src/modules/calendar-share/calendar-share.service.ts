@@ -1,13 +1,15 @@
-import { CALENDAR_RANGE_MAX_DAYS, ReturnCode, type CalendarEvents, type CalendarEventsQuery, type CalendarShareBody, type CalendarShareLevel, type CalendarShares, type CalendarUnshareBody } from '@atrium/contract';
+import { ACTIVE_RESERVATION_STATUSES, CALENDAR_RANGE_MAX_DAYS, ReturnCode, type CalendarEvents, type CalendarEventsQuery, type CalendarShareBody, type CalendarShareLevel, type CalendarShares, type CalendarUnshareBody } from '@atrium/contract';
 import { DAY_MS, type Clock } from '../../platform/clock.js';
 import { AppError, notFound, refused } from '../../platform/errors.js';
 import type { BookingRepository } from '../booking/booking.repository.js';
+import type { BookingViewsRepository } from '../booking/booking-views.repository.js';
 import type { Booker, BookingService, PresentMode } from '../booking/booking.service.js';
 import type { CalendarShareRepository } from './calendar-share.repository.js';
 
 export interface CalendarShareServiceDeps {
   shares: CalendarShareRepository;
-  bookings: Pick<BookingRepository, 'listActiveForUser'>;
+  bookings: Pick<BookingRepository, 'findMany'>;
+  views: Pick<BookingViewsRepository, 'mineIds'>;
   present: Pick<BookingService, 'presentMany'>;
   clock: Clock;
 }
@@ -20,7 +22,7 @@ type Access = 'owner' | CalendarShareLevel;
 const MODE: Record<Access, PresentMode> = { owner: 'normal', manager: 'reveal', editor: 'reveal', subscriber: 'normal', visitor: 'timeOnly' };
 
 /** Shared calendars: who may read whose meetings, and how much of them. */
-export function createCalendarShareService({ shares, bookings, present, clock }: CalendarShareServiceDeps) {
+export function createCalendarShareService({ shares, bookings, views, present, clock }: CalendarShareServiceDeps) {
   async function accessTo(viewer: Booker, ownerUserId: number): Promise<Access | null> {
     if (ownerUserId === viewer.userId) return 'owner';
     return shares.levelOf(viewer.companyId, ownerUserId, viewer.userId);
@@ -72,7 +74,7 @@ export function createCalendarShareService({ shares, bookings, present, clock }:
       const owner = await requireOwner(viewer.companyId, query.ownerUserId);
       const access = await accessTo(viewer, owner.id);
       if (!access) throw new AppError(ReturnCode.NO_PERMISSION, 'calendarNotShared');
-      const records = await bookings.listActiveForUser(viewer.companyId, owner.id, query.from, query.to);
+      const records = await bookings.findMany(viewer.companyId, await views.mineIds(viewer.companyId, owner.id, query.from, query.to, ACTIVE_RESERVATION_STATUSES));
       return { ownerUserId: owner.id, ownerName: owner.name, access, list: await present.presentMany(viewer, records, { mode: MODE[access] }) };
     },
   };
