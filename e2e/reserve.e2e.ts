@@ -21,7 +21,11 @@ async function shot(page: Page, name: string) {
 async function chooseTime(page: Page, testId: string, time: string) {
   await page.getByTestId(testId).click();
   await page.keyboard.type(time);
-  await page.keyboard.press('Enter');
+  // Choose the one option the list has filtered down to (a click event: the list may still be moving).
+  const option = page.locator('.ant-select-item-option', { hasText: new RegExp(`^${time}$`) }).filter({ visible: true }).first();
+  await option.waitFor();
+  await option.dispatchEvent('click');
+  await expect.poll(async () => page.locator(`[data-testid="${testId}"]`).first().textContent()).toContain(time);
 }
 
 // A booker opens /reserve (the landing page), books Camden by clicking free time in the rooms timeline, finds the
@@ -126,7 +130,7 @@ describe('reserve', () => {
     // The check names the week that clashes before anything is saved; the user books the free ones.
     const free = page.getByTestId('reserve-clash-book-free');
     await free.waitFor();
-    expect(await page.locator('.ant-modal-content', { has: free }).textContent()).toContain('Blocking e2e');
+    expect(await page.locator('.ant-modal', { has: free }).textContent()).toContain('Blocking e2e');
     await shot(page, 'reserve-06-series-clash-wide-en');
     await free.click();
     await page.getByTestId('reserve-title').waitFor({ state: 'detached' });
@@ -139,7 +143,7 @@ describe('reserve', () => {
     await chooseTime(page, 'reserve-start', '21:00');
     await chooseTime(page, 'reserve-end', '22:00');
     await page.getByTestId('reserve-save').click();
-    const scopeDialog = page.locator('.ant-modal-content', { hasText: 'Which meetings?' });
+    const scopeDialog = page.locator('.ant-modal', { hasText: 'Which meetings?' });
     await scopeDialog.waitFor();
     await shot(page, 'reserve-07-series-scope-wide-en');
     await scopeDialog.locator('.ant-btn-primary').click();

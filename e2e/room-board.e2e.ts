@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import type { LiveRoom, LiveRoomList } from '@atrium/contract';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { NARROW, WIDE, newContext, openFromMenu, screenshot, signIn } from './support/browser.js';
+import { NARROW, WIDE, newContext, openFromMenu, screenshot, signIn, waitForLanding } from './support/browser.js';
 import { openAdminSession, type AdminSession } from './support/admin-session.js';
 import { api } from './support/server.js';
 
@@ -74,7 +74,7 @@ describe('room board and live status', () => {
     const other = await colleague.newPage();
     await other.goto('/login');
     await signIn(other, 'admin', PASSWORD);
-    await other.getByTestId('page-index').waitFor();
+    await waitForLanding(other);
     const booked = await other.evaluate(
       async ({ roomId, startAt }) => {
         const response = await fetch('/api/meeting/reservation', {
@@ -169,7 +169,7 @@ describe('room board and live status', () => {
     const page = await phone.newPage();
     await page.goto('/login');
     await signIn(page, 'admin', PASSWORD);
-    await page.getByTestId('page-index').waitFor();
+    await waitForLanding(page);
     await page.goto('/roomBoard');
     await page.getByTestId('page-room-board').waitFor();
     // A phone starts with the thumbnails.
@@ -184,7 +184,7 @@ describe('room board and live status', () => {
     const widePage = await wide.newPage();
     await widePage.goto('/login');
     await signIn(widePage, 'admin', PASSWORD);
-    await widePage.getByTestId('page-index').waitFor();
+    await waitForLanding(widePage);
     await widePage.goto('/roomBoard');
     await widePage.locator('tr[data-room-id]').first().waitFor();
     await shot(widePage, 'live-12-board-list-wide-zh');
