@@ -121,14 +121,7 @@ export const AvailableRoomsQuery = z.object({
 });
 export type AvailableRoomsQuery = z.infer<typeof AvailableRoomsQuery>;
 
-export const AvailableRoom = z.object({
-  id: z.number().int(),
-  name: z.string(),
-  capacity: z.number().int(),
-  equipment: z.array(z.string()),
-  locationPath: z.string(),
-  timeZone: z.string().nullable(),
-  needsApproval: z.boolean(),
+export const AvailableRoom = ScheduleRoom.pick({ id: true, name: true, capacity: true, equipment: true, locationPath: true, timeZone: true, needsApproval: true }).extend({
   /** How many occurrences were checked in this room's zone (1 without a repeat rule). */
   occurrences: z.number().int(),
 });

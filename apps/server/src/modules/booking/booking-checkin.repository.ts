@@ -1,6 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import { ACTIVE_RESERVATION_STATUSES, RESERVATION_MAX_MS, type ReservationPrivacy } from '@atrium/contract';
 import type { DB } from '../../db/schema.js';
+import { hostedOrAttendedBy } from './booking.repository.js';
 
 /** A meeting whose check-in window has closed without a check-in. */
 export interface DueNoShow {
@@ -183,19 +184,7 @@ export function createCheckInRepository(db: Kysely<DB>) {
         .where('r.status', '=', 'confirmed')
         .where('r.start_at', '>=', from)
         .where('r.start_at', '<', to)
-        .where((eb) =>
-          eb.or([
-            eb('r.host_user_id', '=', userId),
-            eb.exists(
-              eb
-                .selectFrom('reservation_participants as p')
-                .select('p.id')
-                .whereRef('p.reservation_id', '=', 'r.id')
-                .where('p.company_id', '=', companyId)
-                .where('p.user_id', '=', userId),
-            ),
-          ]),
-        )
+        .where(hostedOrAttendedBy(companyId, userId))
         .orderBy('r.start_at')
         .execute();
       return rows.map((row) => row.id);

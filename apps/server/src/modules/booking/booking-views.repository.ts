@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import { ACTIVE_RESERVATION_STATUSES, RESERVATION_MAX_MS, type ReservationStatus } from '@atrium/contract';
 import type { DB } from '../../db/schema.js';
+import { hostedOrAttendedBy } from './booking.repository.js';
 
 /** A half-open span of time. */
 export interface Span {
@@ -31,19 +32,7 @@ export function createBookingViewsRepository(db: Kysely<DB>) {
         .where('r.start_at', '>=', from - RESERVATION_MAX_MS)
         .where('r.start_at', '<', to)
         .where('r.end_at', '>', from)
-        .where((eb) =>
-          eb.or([
-            eb('r.host_user_id', '=', userId),
-            eb.exists(
-              eb
-                .selectFrom('reservation_participants as p')
-                .select('p.id')
-                .whereRef('p.reservation_id', '=', 'r.id')
-                .where('p.company_id', '=', companyId)
-                .where('p.user_id', '=', userId),
-            ),
-          ]),
-        )
+        .where(hostedOrAttendedBy(companyId, userId))
         .orderBy('r.start_at')
         .limit(MINE_MAX_ROWS)
         .execute();

@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import type { ExpressionBuilder, Kysely } from 'kysely';
 import { ACTIVE_RESERVATION_STATUSES, RESERVATION_MAX_MS, type ReservationChannel, type ReservationPrivacy, type ReservationStatus } from '@atrium/contract';
 import type { DB } from '../../db/schema.js';
 import { findBlacklistEntry } from './booking-blacklist.js';
@@ -65,6 +65,25 @@ export interface NewReservation {
 const numberOrNull = (value: number | string | null): number | null => (value === null ? null : Number(value));
 
 export type ParticipantValue = { userId: number; email?: undefined } | { email: string; userId?: undefined };
+
+/**
+ * A `reservations as r` row the user hosts or attends (as a participant of the same company): the
+ * one filter behind every "my meetings" read (the calendar, shared calendars, QR check-in).
+ */
+export function hostedOrAttendedBy(companyId: number, userId: number) {
+  return (eb: ExpressionBuilder<DB & { r: DB['reservations'] }, 'r'>) =>
+    eb.or([
+      eb('r.host_user_id', '=', userId),
+      eb.exists(
+        eb
+          .selectFrom('reservation_participants as p')
+          .select('p.id')
+          .whereRef('p.reservation_id', '=', 'r.id')
+          .where('p.company_id', '=', companyId)
+          .where('p.user_id', '=', userId),
+      ),
+    ]);
+}
 
 export type BookingRepository = ReturnType<typeof createBookingRepository>;
 
