@@ -21,10 +21,22 @@ const pgName = `atrium_bench_${process.pid}`;
 export interface Figures {
   name: string;
   requestsPerSecond: number;
-  p97_5AtFixedRateMs: number;
-  p99AtFixedRateMs: number;
-  fixedRate: number;
+  /** The steady rate the latency was measured at (requests/s). */
+  steadyRate: number;
+  p50Ms: number;
+  p95Ms: number;
+  p99Ms: number;
   errors: number;
+}
+
+/** What a benchmark drives: one request shape, or a fresh path and body per request. */
+export interface Target {
+  url: string;
+  method?: 'GET' | 'POST';
+  headers?: Record<string, string>;
+  body?: string;
+  /** The next request's path (from the origin, with its query) and body. */
+  next?: () => { path?: string; body?: string };
 }
 
 function startProcess(args: string[], env: Record<string, string>, ready: RegExp): Promise<{ child: ChildProcess; match: RegExpMatchArray }> {
@@ -63,23 +75,86 @@ export async function call<T>(baseURL: string, path: string, body: unknown, toke
   return (await response.json()) as { returncode: number; message: string; result: T };
 }
 
-/** Drives a target flat out for throughput, then at a fixed rate of half that for fair latency percentiles. */
-export async function drive(name: string, options: autocannon.Options): Promise<Figures> {
-  const flatOut = await autocannon({ ...options, connections, duration: seconds });
-  const fixedRate = Math.max(1, Math.floor(flatOut.requests.average / 2));
-  const steady = await autocannon({ ...options, connections, duration: seconds, overallRate: fixedRate });
-  const errors = flatOut.errors + flatOut.non2xx + steady.errors + steady.non2xx;
-  return { name, requestsPerSecond: flatOut.requests.average, p97_5AtFixedRateMs: steady.latency.p97_5, p99AtFixedRateMs: steady.latency.p99, fixedRate, errors };
+/** The steady phase's rate: half the flat-out throughput, at most what one load process paces evenly here. */
+const STEADY_RATE_MAX = Number(process.env.BENCH_STEADY_MAX ?? 500);
+
+/**
+ * Drives a target flat out with autocannon (requests/s), then measures latency at a steady rate
+ * of half that (capped): requests leave evenly spaced whatever the answers do (an open loop, as
+ * independent users send them), and each is timed from the moment it was due, so a stall counts
+ * against every request that should have gone out during it. (autocannon's own fixed rate sends
+ * each second's requests in one burst, which measures the burst's queue, not the service.)
+ */
+export async function drive(name: string, target: Target): Promise<Figures> {
+  const { url, method = 'GET', headers = {}, body, next } = target;
+  const flatOut = await autocannon({
+    url,
+    method,
+    headers,
+    ...(body === undefined ? {} : { body }),
+    ...(next ? { requests: [{ method, setupRequest: (request: autocannon.Request) => ({ ...request, ...next() }) }] } : {}),
+    connections,
+    duration: seconds,
+  });
+  const steadyRate = Math.max(1, Math.min(STEADY_RATE_MAX, Math.floor(flatOut.requests.average / 2)));
+  const steady = await paced({ url, method, headers, ...(body === undefined ? {} : { body }), ...(next ? { next } : {}) }, steadyRate, seconds * 1000);
+  const sorted = steady.latencies.sort((a, b) => a - b);
+  const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)] ?? 0;
+  return {
+    name,
+    requestsPerSecond: flatOut.requests.average,
+    steadyRate,
+    p50Ms: at(0.5),
+    p95Ms: at(0.95),
+    p99Ms: at(0.99),
+    errors: flatOut.errors + flatOut.non2xx + steady.errors,
+  };
+}
+
+async function paced(target: Target, rate: number, durationMs: number): Promise<{ latencies: number[]; errors: number }> {
+  const origin = new URL(target.url).origin;
+  const latencies: number[] = [];
+  let errors = 0;
+  const inFlight: Array<Promise<void>> = [];
+  const send = async (due: number) => {
+    const request = target.next?.() ?? {};
+    const body = request.body ?? target.body;
+    try {
+      const response = await fetch(request.path ? `${origin}${request.path}` : target.url, {
+        method: target.method ?? 'GET',
+        headers: target.headers ?? {},
+        ...(body === undefined ? {} : { body }),
+      });
+      await response.arrayBuffer();
+      if (response.status >= 300) errors += 1;
+      else latencies.push(performance.now() - due);
+    } catch {
+      errors += 1;
+    }
+  };
+  const started = performance.now();
+  const total = Math.floor((rate * durationMs) / 1000);
+  for (let sent = 0; sent < total; ) {
+    const now = performance.now();
+    // Everything due by now leaves now, each timed from its own due moment.
+    while (sent < total && started + (sent * 1000) / rate <= now) {
+      inFlight.push(send(started + (sent * 1000) / rate));
+      sent += 1;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 1));
+  }
+  await Promise.all(inFlight);
+  return { latencies, errors };
 }
 
 export function printTable(title: string, results: Figures[]) {
   const baseline = results[0]!.requestsPerSecond;
-  const ms = (value: number) => (value < 1 ? '<1' : value.toFixed(0));
-  console.log(`\n${title} on ${engine}: ${seconds}s per phase, ${connections} connections, node ${process.version}`);
-  console.log('| target | requests/s | ratio to bare | p97.5 at fixed rate (ms) | p99 at fixed rate (ms) | fixed rate (req/s) | errors |');
-  console.log('| --- | ---: | ---: | ---: | ---: | ---: | ---: |');
+  const ms = (value: number) => (value < 1 ? '<1' : value.toFixed(value < 10 ? 1 : 0));
+  console.log(`\n${title} on ${engine}: ${seconds}s per phase, ${connections} connections flat out, node ${process.version}`);
+  console.log('| target | requests/s | ratio to bare | steady rate (req/s) | p50 (ms) | p95 (ms) | p99 (ms) | errors |');
+  console.log('| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |');
   for (const r of results) {
-    console.log(`| ${r.name} | ${r.requestsPerSecond.toFixed(0)} | ${(r.requestsPerSecond / baseline).toFixed(3)} | ${ms(r.p97_5AtFixedRateMs)} | ${ms(r.p99AtFixedRateMs)} | ${r.fixedRate} | ${r.errors} |`);
+    console.log(`| ${r.name} | ${r.requestsPerSecond.toFixed(0)} | ${(r.requestsPerSecond / baseline).toFixed(3)} | ${r.steadyRate} | ${ms(r.p50Ms)} | ${ms(r.p95Ms)} | ${ms(r.p99Ms)} | ${r.errors} |`);
   }
 }
 
@@ -125,7 +200,9 @@ export async function withBenchServer(body: (run: BenchRun) => Promise<void>): P
     const bare = await startProcess(['--import', 'tsx', 'bench/bare-server.ts'], {}, /listening (\d+)/);
     children.push(bare.child);
     const port = 30_000 + Math.floor(Math.random() * 10_000);
-    const server = spawn(process.execPath, ['apps/server/dist/main.js'], {
+    // BENCH_SERVER_NODE_ARGS passes flags to the server's node (e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`).
+    const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
+    const server = spawn(process.execPath, [...nodeArgs, 'apps/server/dist/main.js'], {
       cwd: repoRoot,
       env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', ATRIUM_ADMIN_PASSWORD: 'Bench-first-2026', RATE_LIMIT_PER_MINUTE: '0', DATABASE_URL: databaseUrl },
       stdio: 'ignore',
@@ -149,8 +226,10 @@ export async function withBenchServer(body: (run: BenchRun) => Promise<void>): P
   } finally {
     for (const child of children) child.kill('SIGTERM');
     await new Promise((resolve) => setTimeout(resolve, 300));
-    rmSync(dataDir, { recursive: true, force: true });
-    if (engine === 'postgres') await onPgAdmin(`drop database if exists ${pgName} with (force)`);
+    // BENCH_KEEP=1 keeps the database for a look afterwards (EXPLAIN and the like).
+    if (process.env.BENCH_KEEP) console.log(`kept: ${databaseUrl}`);
+    else rmSync(dataDir, { recursive: true, force: true });
+    if (engine === 'postgres' && !process.env.BENCH_KEEP) await onPgAdmin(`drop database if exists ${pgName} with (force)`);
   }
 }
 

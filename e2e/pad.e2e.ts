@@ -87,6 +87,18 @@ describe('door display page (/pad)', () => {
     expect(list.result.list.every((meeting) => meeting.channel !== 'display' || meeting.endedEarlyAt !== null)).toBe(true);
   });
 
+  it('shows a meeting booked and cancelled elsewhere at once, without a reload (the display\'s event stream)', async () => {
+    const start = Math.ceil((Date.now() + 180 * MINUTE) / (5 * MINUTE)) * 5 * MINUTE;
+    const live = await book('Live from the console', start, start + 30 * MINUTE);
+    expect(live.returncode, live.message).toBe(200);
+    // The fallback poll is a minute: seeing it within a few seconds means the stream carried it.
+    await page.getByText('Live from the console').waitFor({ timeout: 8_000 });
+    await screenshot(page, 'pad-03b-live-booking-landscape-en');
+    const cancelled = await api(session.server.baseURL, 'POST', '/meeting/reservation/cancel', { id: live.result.id }, token);
+    expect(cancelled.returncode, cancelled.message).toBe(200);
+    await expect.poll(() => page.getByText('Live from the console').count(), { timeout: 8_000 }).toBe(0);
+  });
+
   it('checks the next meeting in at the door, in Chinese and in portrait', async () => {
     const start = Math.ceil((Date.now() + 40 * MINUTE) / (5 * MINUTE)) * 5 * MINUTE;
     const review = await book('Pad review', start, start + 30 * MINUTE);

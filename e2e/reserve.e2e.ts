@@ -145,6 +145,8 @@ describe('reserve', () => {
     await page.getByTestId('reserve-save').click();
     const scopeDialog = page.locator('.ant-modal', { hasText: 'Which meetings?' });
     await scopeDialog.waitFor();
+    // Once it has zoomed in: on top of the form, a person can press OK.
+    await expect.poll(() => scopeDialog.evaluate((element) => getComputedStyle(element).opacity)).toBe('1');
     await shot(page, 'reserve-07-series-scope-wide-en');
     await scopeDialog.locator('.ant-btn-primary').click();
     await page.getByTestId('reserve-title').waitFor({ state: 'detached' });
@@ -178,6 +180,50 @@ describe('reserve', () => {
     await shot(page, 'reserve-09-form-rules-wide-zh');
     await page.keyboard.press('Escape');
     await page.getByTestId('reserve-title').waitFor({ state: 'detached' });
+  });
+
+  it('in Chinese too: makes a meeting weekly, books the free weeks around a clash, and moves one occurrence', async () => {
+    const now = new Date();
+    const clashStart = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + 8, 6);
+    const blocking = await page.evaluate(async (body) => {
+      const response = await fetch('/api/meeting/reservation', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+      return (await response.json()) as { returncode: number };
+    }, { roomId, title: '占用 e2e', startAt: clashStart, endAt: clashStart + 3_600_000 });
+    expect(blocking.returncode).toBe(200);
+    await page.getByTestId('reserve-view-timeline').click();
+    // Still tomorrow in Camden: the English steps' meetings are there.
+    await lane.locator('.reserve-grid-block', { hasText: WEEKLY }).waitFor();
+
+    // 06:00 tomorrow (before the demo's meetings), every week.
+    await page.getByTestId(`reserve-cell-${roomId}-12`).click();
+    await page.getByTestId('reserve-title').fill('周会 e2e');
+    await page.getByTestId('reserve-repeat').click();
+    await page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option', { hasText: /^每周$/ }).click();
+    await page.getByTestId('reserve-save').click();
+    const free = page.getByTestId('reserve-clash-book-free');
+    await free.waitFor();
+    const dialog = page.locator('.ant-modal', { has: free });
+    expect(await dialog.textContent()).toContain('部分日期已被占用');
+    expect(await dialog.textContent()).toContain('占用 e2e');
+    await shot(page, 'reserve-13-series-clash-wide-zh');
+    await free.click();
+    await page.getByTestId('reserve-title').waitFor({ state: 'detached' });
+    await expect.poll(async () => lane.locator('.reserve-grid-block', { hasText: '周会 e2e' }).textContent()).toContain('06:00–07:00');
+
+    await lane.locator('.reserve-grid-block', { hasText: '周会 e2e' }).click();
+    await page.getByTestId('reserve-details-edit').click();
+    await page.getByTestId('reserve-title').waitFor();
+    await chooseTime(page, 'reserve-start', '07:00');
+    await chooseTime(page, 'reserve-end', '08:00');
+    await page.getByTestId('reserve-save').click();
+    const scopeDialog = page.locator('.ant-modal', { hasText: '修改哪些会议？' });
+    await scopeDialog.waitFor();
+    // Once it has zoomed in: on top of the form, a person can press OK.
+    await expect.poll(() => scopeDialog.evaluate((element) => getComputedStyle(element).opacity)).toBe('1');
+    await shot(page, 'reserve-14-series-scope-wide-zh');
+    await scopeDialog.locator('.ant-btn-primary').click();
+    await page.getByTestId('reserve-title').waitFor({ state: 'detached' });
+    await expect.poll(async () => lane.locator('.reserve-grid-block', { hasText: '周会 e2e' }).textContent()).toContain('07:00–08:00');
   });
 
   it('works on a phone: day list and a full-width form', async () => {

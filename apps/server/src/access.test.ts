@@ -75,6 +75,7 @@ interface World {
     lightCycleId: number;
     reservationId: number;
     boardLinkId: number;
+    blacklistId: number;
   };
 }
 
@@ -356,6 +357,16 @@ const FOREIGN_RECORDS: Record<string, ForeignCase> = {
   'POST /api/meeting/approval/withdraw': { foreign: (w) => [{ body: { id: w.b.reservationId } }] },
   'GET /api/meeting/approval/settings': { none: "the company's own deadline" },
   'PUT /api/meeting/approval/settings': { none: "the company's own deadline" },
+  'GET /api/meeting/blacklist/list': { none: "the company's own entries" },
+  'GET /api/meeting/feed': { none: "the caller's own calendar link" },
+  'POST /api/meeting/feed/create': { none: "the caller's own calendar link" },
+  'POST /api/meeting/feed/revoke': { none: "the caller's own calendar link" },
+  'GET /api/meeting/feed/room': { foreign: (w) => [{ query: { roomId: w.b.roomId } }] },
+  'POST /api/meeting/feed/room/create': { foreign: (w) => [{ body: { roomId: w.b.roomId } }] },
+  'POST /api/meeting/feed/room/revoke': { foreign: (w) => [{ body: { roomId: w.b.roomId } }] },
+  'GET /api/meeting/blacklist/candidates': { none: "the caller's company's users" },
+  'POST /api/meeting/blacklist/add': { foreign: (w) => [{ body: { userId: w.b.user.id, reason: 'Probe' } }] },
+  'POST /api/meeting/blacklist/lift': { foreign: (w) => [{ body: { id: w.b.blacklistId } }] },
   'GET /api/live/rooms': { foreign: (w) => [{ query: { locationId: w.b.locationId } }] },
   'GET /api/live/stream': { foreign: (w) => [{ query: { locationId: w.b.locationId } }] },
   'GET /api/live/board-links': { none: "the company's own list" },
@@ -527,6 +538,7 @@ describe(`access over the route table (${TEST_DIALECT})`, () => {
       return (answer.body.result as { id: number }).id;
     };
 
+    const bravoUser = await factories.user(bravo.id, { roleId: bravoRole, departmentId: bravoDepartment });
     w = {
       a: {
         companyId: alpha.id,
@@ -545,7 +557,7 @@ describe(`access over the route table (${TEST_DIALECT})`, () => {
       b: {
         companyId: bravo.id,
         admin: bravoAdmin,
-        user: await factories.user(bravo.id, { roleId: bravoRole, departmentId: bravoDepartment }),
+        user: bravoUser,
         inactiveUserId: (inactive.body.result as { id: number }).id,
         roleId: bravoRole,
         siblingRoleId: bravoSibling,
@@ -579,6 +591,11 @@ describe(`access over the route table (${TEST_DIALECT})`, () => {
         lightCycleId: bravoCycle,
         reservationId: await reserve(asBravo, bravoRooms.roomId),
         boardLinkId: ((await asBravo({ method: 'POST', url: '/api/live/board-links', payload: { name: 'Bravo board' } })).body.result as { id: number }).id,
+        // Barred in 2030 only: an open entry that bars nothing today.
+        blacklistId: (
+          (await asBravo({ method: 'POST', url: '/api/meeting/blacklist/add', payload: { userId: bravoUser.id, reason: 'Bravo only', startsAt: 1_900_000_000_000, endsAt: 1_930_000_000_000 } })).body
+            .result as { id: number }
+        ).id,
       },
     };
     const alphaToken = await factories.session(w.a.admin);

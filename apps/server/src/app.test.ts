@@ -42,8 +42,12 @@ const EXPECTED_PUBLIC = [
   // The public live board: each checks the secret of its link.
   'GET /api/live/board',
   'GET /api/live/board/stream',
+  // Calendar feeds: each checks its secret.
+  'GET /api/calendar/feed/:file',
   // The door display page (/pad): its schedule, book now, check in, end early, each by the display's token.
   'GET /api/device/pad/schedule',
+  'GET /api/device/pad/stream',
+  'GET /api/device/pad/qr',
   'POST /api/device/pad/book',
   'POST /api/device/pad/check-in',
   'POST /api/device/pad/end',

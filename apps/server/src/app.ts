@@ -96,6 +96,11 @@ import { registerWebConsole } from './platform/web-console.js';
 import { createLeases } from './platform/leases.js';
 import { createScheduler, type Scheduler } from './platform/scheduler.js';
 import { approvalRoutes } from './modules/booking/booking-approval.routes.js';
+import { blacklistRoutes } from './modules/blacklist/blacklist.routes.js';
+import { calendarFeedRoutes } from './modules/calendar-feed/calendar-feed.routes.js';
+import { createCalendarFeedService } from './modules/calendar-feed/calendar-feed.service.js';
+import { createBlacklistService } from './modules/blacklist/blacklist.service.js';
+import { createBlacklistRepository } from './modules/blacklist/blacklist.repository.js';
 import { createApprovalService } from './modules/booking/booking-approval.service.js';
 import { checkInRoutes } from './modules/booking/booking-checkin.routes.js';
 import { createCheckInService } from './modules/booking/booking-checkin.service.js';
@@ -286,6 +291,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const bookingEvents = createBookingEvents(app.log);
   app.decorate('bookingEvents', bookingEvents);
   const bookings = createBookingService({
+    shares: repositories.calendarShares,
     bookings: repositories.bookings,
     bookingSeries: repositories.bookingSeries,
     rooms: repositories.rooms,
@@ -508,9 +514,25 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(calendarShareRoutes({ calendarShares }));
       await api.register(bookingViewsRoutes({ views: bookingViews }));
       await api.register(approvalRoutes({ approvals }));
+      await api.register(
+        calendarFeedRoutes({
+          feeds: createCalendarFeedService({
+            feeds: repositories.calendarFeeds,
+            bookings: repositories.bookings,
+            views: bookingViewsRepository,
+            rooms: repositories.rooms,
+            locations,
+            operationLog,
+            transact,
+            clock,
+            publicUrl: config.publicUrl,
+          }),
+        }),
+      );
+      await api.register(blacklistRoutes({ blacklist: createBlacklistService({ blacklist: createBlacklistRepository(db.kysely), operationLog, clock }) }));
       await api.register(liveRoutes({ live, hub: liveHub }));
       await api.register(checkInRoutes({ checkIns }));
-      await api.register(padRoutes({ displays: doorDisplays, checkIns }));
+      await api.register(padRoutes({ displays: doorDisplays, checkIns, hub: liveHub }));
     },
     { prefix: '/api' },
   );

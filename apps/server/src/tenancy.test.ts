@@ -221,9 +221,13 @@ describe(`tenancy (${TEST_DIALECT})`, () => {
       '/api/meeting/approval/list',
       '/api/meeting/approval/settings',
       '/api/meeting/available-rooms',
+      '/api/meeting/blacklist/candidates',
+      '/api/meeting/blacklist/list',
       '/api/meeting/calendar/events',
       '/api/meeting/calendar/shares',
       '/api/meeting/colleagues',
+      '/api/meeting/feed',
+      '/api/meeting/feed/room',
       '/api/meeting/reservation',
       '/api/meeting/reservation/list',
       '/api/meeting/reservation/mine',
@@ -282,6 +286,7 @@ describe(`tenancy (${TEST_DIALECT})`, () => {
       '/api/meeting/reservation/mine': `?from=${t.clock.now()}&to=${t.clock.now() + 86_400_000}`,
       '/api/meeting/schedule': `?date=2026-11-24`,
       '/api/meeting/colleagues': '?keyword=bravo',
+      '/api/meeting/feed/room': `?roomId=${roomOfA}`,
       '/api/meeting/available-rooms': `?startAt=${t.clock.now() + 86_400_000}&endAt=${t.clock.now() + 90_000_000}`,
     };
     const foreignQuery: Record<string, string> = {
@@ -305,6 +310,7 @@ describe(`tenancy (${TEST_DIALECT})`, () => {
       '/api/live/rooms': `?locationId=${roomOfB}`,
       '/api/live/stream': `?locationId=${roomOfB}`,
       '/api/meeting/room/qr': `?roomId=${roomOfB}`,
+      '/api/meeting/feed/room': `?roomId=${roomOfB}`,
     };
     // An event stream stays open: live.test.ts reads it; here only B's location is refused.
     const eventStreams = new Set(['/api/live/stream']);

@@ -25,6 +25,8 @@ export type ApprovalTab = z.infer<typeof ApprovalTab>;
 export const ApprovalListQuery = PageQuery.extend({
   tab: ApprovalTab.default('initiated'),
   status: ReservationStatus.optional(),
+  /** In the room's name, the requester's name, or the title where the caller may see it (public meetings and their own). */
+  keyword: z.string().trim().max(100).optional(),
 });
 export type ApprovalListQuery = z.infer<typeof ApprovalListQuery>;
 

@@ -69,6 +69,8 @@ export const CreateReservationBody = z.object({
   reminderMinutes: z.literal(REMINDER_CHOICES).nullable().optional(),
   /** A series with clashing occurrences: book the free ones (true) or nothing (false, 409 listing the clashes). */
   bookFreeOnly: z.boolean().default(false),
+  /** Book for a colleague who shares their calendar with the caller as editor or manager: they host it. */
+  hostUserId: id.optional(),
 });
 export type CreateReservationBody = z.infer<typeof CreateReservationBody>;
 
@@ -138,6 +140,14 @@ export const Reservation = z.object({
   reminderMinutes: z.number().int().nullable(),
   checkedInAt: z.number().int().nullable(),
   checkInChannel: z.enum(['console', 'display', 'qr']).nullable(),
+  /**
+   * Rooms with check-in on: the meeting's window (closing at its end at the latest) and the room's
+   * way: `manual` (a button in the console or at the door) or `qr` (scanning the room's code; the
+   * console's button is refused). Null when the room does not use check-in.
+   */
+  checkIn: z.object({ opensAt: z.number().int(), closesAt: z.number().int(), way: z.enum(['manual', 'qr']) }).nullable(),
+  /** Who booked it for the host (an editor or manager of the host's calendar); null when the host did, or hidden. */
+  bookedByName: z.string().nullable(),
   /** Ended before its booked end: `endAt` is when it ended, `bookedEndAt` the booked end. */
   endedEarlyAt: z.number().int().nullable(),
   bookedEndAt: z.number().int().nullable(),

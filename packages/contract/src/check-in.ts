@@ -42,7 +42,9 @@ export const PadMeeting = z.object({
   endAt: z.number().int(),
   status: ReservationStatus,
   checkedInAt: z.number().int().nullable(),
-  /** Whether the display may check it in now (sign-in on, in its window, not checked in yet). */
+  /** Whether its check-in window is open now and it is not checked in yet (by whatever way). */
+  checkInOpen: z.boolean(),
+  /** Whether the display's button may check it in now (the window is open and the screen group allows the screen). */
   canCheckIn: z.boolean(),
   /** Whether the display may end it now (running, and early end allowed). */
   canEnd: z.boolean(),
@@ -54,7 +56,14 @@ export type PadMeeting = z.infer<typeof PadMeeting>;
 /** `GET /device/pad/schedule` result: what the door display shows now. */
 export const PadSchedule = z.object({
   serverTime: z.number().int(),
-  room: z.object({ id: z.number().int(), name: z.string(), timeZone: z.string().nullable(), signInEnabled: z.boolean() }),
+  room: z.object({
+    id: z.number().int(),
+    name: z.string(),
+    timeZone: z.string().nullable(),
+    signInEnabled: z.boolean(),
+    /** Whether the display shows the room's QR code to scan while a check-in is due (screen group mode `qr`). */
+    checkInByQr: z.boolean(),
+  }),
   busy: z.boolean(),
   current: PadMeeting.nullable(),
   /** Later meetings of today and the next PAD_DAYS_AHEAD days (empty when future meetings are hidden). */

@@ -34,5 +34,7 @@ export * from './recurrence.js';
 export * from './booking-series.js';
 export * from './booking-views.js';
 export * from './approval.js';
+export * from './blacklist.js';
+export * from './calendar-feed.js';
 export * from './live.js';
 export * from './check-in.js';

@@ -40,7 +40,7 @@ export const MENU_CATALOGUE: MenuNode[] = [
       page('broadcast', '/broadcast', 'NotificationOutlined', 'BOOKER', 'broadcast'),
       page('doorDisplays', '/door-displays', 'TabletOutlined', 'BOOKER', 'reservationScreens', true),
       page('bookerPreferences', '/booker-preferences', 'SettingOutlined', 'BOOKER', 'reservationScreens'),
-      page('bookerBlacklist', '/booker-blacklist', 'StopOutlined', 'BOOKER', 'reservationScreens'),
+      page('bookerBlacklist', '/booker-blacklist', 'StopOutlined', 'BOOKER', 'reservationScreens', true),
       page('displaySettings', '/display-settings', 'LayoutOutlined', 'BOOKER', 'reservationScreens', true),
     ],
   },

@@ -547,6 +547,25 @@ export const MESSAGES = {
   liveBoardLinkRevoked: { 'en-US': 'The board link has been revoked', 'zh-CN': '看板链接已撤销' },
   // Check-in, early end and the door display page.
   checkInNotEnabled: { 'en-US': 'This room does not use check-in', 'zh-CN': '该会议室未开启签到' },
+  reservationNotDelegate: {
+    'en-US': 'You can book for a colleague only when they share their calendar with you as an editor or manager',
+    'zh-CN': '只有同事以编辑者或管理者身份向您共享日历时，您才能代其预约',
+  },
+  // Calendar feeds.
+  calendarFeedNotFound: { 'en-US': 'This calendar link does not exist or has been revoked', 'zh-CN': '该日历链接不存在或已被撤销' },
+  calendarFeedCreated: { 'en-US': 'The calendar link has been created; copy it now, it is shown only once', 'zh-CN': '日历链接已创建，请立即复制，仅显示一次' },
+  calendarFeedRevoked: { 'en-US': 'The calendar link has been revoked; subscribers no longer receive updates', 'zh-CN': '日历链接已撤销，订阅方将不再收到更新' },
+  // The booking blacklist page.
+  blacklistUserNotFound: { 'en-US': 'This colleague does not exist or is switched off', 'zh-CN': '该同事不存在或已停用' },
+  blacklistEntryNotFound: { 'en-US': 'This blacklist entry does not exist', 'zh-CN': '该黑名单记录不存在' },
+  blacklistSelf: { 'en-US': 'You cannot bar yourself from booking', 'zh-CN': '不能将自己加入预约黑名单' },
+  blacklistEndBeforeStart: { 'en-US': 'The end must be after the start', 'zh-CN': '结束时间必须晚于开始时间' },
+  blacklistAlready: { 'en-US': '{name} is already barred from booking; lift that entry first', 'zh-CN': '{name} 已在预约黑名单中，请先解除该记录' },
+  blacklistNotOpen: { 'en-US': 'This entry has already ended or been lifted', 'zh-CN': '该记录已结束或已解除' },
+  blacklistAdded: { 'en-US': 'The colleague can no longer book rooms', 'zh-CN': '该同事已不能预约会议室' },
+  blacklistLifted: { 'en-US': 'The colleague can book rooms again', 'zh-CN': '该同事已可以重新预约会议室' },
+  checkInByQrOnly: { 'en-US': 'This room checks in by scanning its QR code at the door', 'zh-CN': '该会议室需在门口扫描二维码签到' },
+  checkInNotOnScreen: { 'en-US': "Checking in on this display is switched off; scan the room's QR code", 'zh-CN': '该门牌未开启屏幕签到，请扫描会议室二维码' },
   checkInTooEarly: { 'en-US': 'Check-in opens at {time}', 'zh-CN': '签到将于 {time} 开始' },
   checkInTooLate: { 'en-US': 'The check-in window closed at {time}', 'zh-CN': '签到已于 {time} 截止' },
   checkInAlready: { 'en-US': 'The meeting is already checked in', 'zh-CN': '该会议已签到' },

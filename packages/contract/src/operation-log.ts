@@ -79,6 +79,10 @@ export const OPERATION_ACTIONS = [
   'approval.withdraw',
   'approval.expire',
   'approval.updateSettings',
+  'blacklist.add',
+  'blacklist.lift',
+  'calendarFeed.create',
+  'calendarFeed.revoke',
 ] as const;
 export type OperationAction = (typeof OPERATION_ACTIONS)[number];
 

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import { createBookingRepository } from '../modules/booking/booking.repository.js';
 import { createCalendarShareRepository } from '../modules/calendar-share/calendar-share.repository.js';
+import { createCalendarFeedRepository } from '../modules/calendar-feed/calendar-feed.repository.js';
 import { createBookingSeriesRepository } from '../modules/booking/booking-series.repository.js';
 import { createApprovalRepository } from '../modules/booking/booking-approval.repository.js';
 import { createApplicationRepository } from '../modules/application/application.repository.js';
@@ -37,6 +38,7 @@ export function createRepositories(db: Kysely<DB>) {
     approvals: createApprovalRepository(db),
     bookings: createBookingRepository(db),
     calendarShares: createCalendarShareRepository(db),
+    calendarFeeds: createCalendarFeedRepository(db),
     bookingSeries: createBookingSeriesRepository(db),
     companies: createCompanyRepository(db),
     companySearch: createCompanySearchRepository(db),

@@ -274,6 +274,8 @@ export interface ReservationTable {
   decision_reason: string | null;
   /** iCalendar SEQUENCE of the invitations sent for it; raised with each round. */
   ical_sequence: Generated<number>;
+  /** Who booked it on the host's behalf (a delegate of the host's calendar); null when the host did. */
+  booked_by_user_id: number | null;
 }
 
 /** Someone sent a calendar invitation for a meeting (lower-cased address). */
@@ -603,6 +605,24 @@ export interface CompanyApplicationTable {
   updated_at: number;
 }
 
+/** Raised by triggers on every write to `locations`, `rooms` and `room_types` (migration 0027). */
+export interface LayoutVersionTable {
+  company_id: number;
+  version: number;
+}
+
+/** A secret iCalendar feed of a person or a room (migration 0029). */
+export interface CalendarFeedTable {
+  id: Generated<number>;
+  company_id: number;
+  kind: 'user' | 'room';
+  target_id: number;
+  token_hash: string;
+  created_by: number | null;
+  created_at: number;
+  revoked_at: number | null;
+}
+
 export interface DB {
   companies: CompanyTable;
   roles: RoleTable;
@@ -647,6 +667,8 @@ export interface DB {
   directory_sync_settings: DirectorySyncSettingTable;
   info_show_settings: InfoShowSettingTable;
   company_applications: CompanyApplicationTable;
+  layout_versions: LayoutVersionTable;
+  calendar_feeds: CalendarFeedTable;
 }
 
 export type CompanyRow = Selectable<CompanyTable>;

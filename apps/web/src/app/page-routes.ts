@@ -2,6 +2,7 @@ import { isPathAllowed } from '@atrium/contract';
 import { matchPath } from 'react-router';
 import { applicationRoutes } from '../modules/application/application.routes';
 import { approvalRoutes } from '../modules/approval/approval.routes';
+import { blacklistRoutes } from '../modules/blacklist/blacklist.routes';
 import { displaySettingsRoutes } from '../modules/display-settings/display-settings.routes';
 import { groupRoutes } from '../modules/group/group.routes';
 import { doorDisplayRoutes } from '../modules/door-display/door-display.routes';
@@ -40,6 +41,7 @@ export const SHELL_PAGES: PageRoute[] = [
   ...locationRoutes,
   ...reserveRoutes,
   ...approvalRoutes,
+  ...blacklistRoutes,
   ...liveRoutes,
   ...checkInRoutes,
 ];

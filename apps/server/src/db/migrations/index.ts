@@ -21,6 +21,9 @@ import { roomDetails } from './2026_11_22_0012_room_details.js';
 import { reservationsCore } from './2026_11_22_0019_reservations.js';
 import { bookingLife } from './2026_11_22_0020_booking_life.js';
 import { invitations } from './2026_11_24_0026_invitations.js';
+import { layoutVersions } from './2026_11_24_0027_layout_versions.js';
+import { bookedBy } from './2026_11_24_0028_booked_by.js';
+import { calendarFeeds } from './2026_11_24_0029_calendar_feeds.js';
 import type { DialectMigration } from './helpers.js';
 
 /**
@@ -48,6 +51,9 @@ export const MIGRATIONS: ReadonlyArray<readonly [name: string, migration: Dialec
   ['2026_11_22_0019_reservations', reservationsCore],
   ['2026_11_22_0020_booking_life', bookingLife],
   ['2026_11_24_0026_invitations', invitations],
+  ['2026_11_24_0027_layout_versions', layoutVersions],
+  ['2026_11_24_0028_booked_by', bookedBy],
+  ['2026_11_24_0029_calendar_feeds', calendarFeeds],
 ];
 
 function providerFor(dialect: Database['dialect']): MigrationProvider {

@@ -2,6 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import { DEFAULT_APPROVAL_DEADLINE_HOURS, hasPermission, type ApprovalListQuery, type Page, type ReservationStatus } from '@atrium/contract';
 import type { DB } from '../../db/schema.js';
 import { fetchPage } from '../../db/paging.js';
+import { containsIgnoringCase } from '../../db/like.js';
 import { HOUR_MS } from '../../platform/clock.js';
 import { parsePermissions } from '../role/role.repository.js';
 
@@ -179,6 +180,17 @@ export function createApprovalRepository(db: Kysely<DB>) {
         base = base.where('r.decided_by', '=', userId);
       }
       if (query.status) base = base.where('r.status', '=', query.status);
+      if (query.keyword) {
+        const keyword = query.keyword;
+        // A title counts only where the caller may read it: a search must not reveal a hidden one.
+        base = base.where((eb) =>
+          eb.or([
+            eb.and([containsIgnoringCase('r.title', keyword), eb.or([eb('r.privacy', '=', 'public'), eb('r.host_user_id', '=', userId)])]),
+            eb.exists(eb.selectFrom('users as u').select('u.id').whereRef('u.id', '=', 'r.host_user_id').where(containsIgnoringCase('u.full_name', keyword))),
+            eb.exists(eb.selectFrom('locations as l').select('l.id').whereRef('l.id', '=', 'r.room_id').where(containsIgnoringCase('l.name', keyword))),
+          ]),
+        );
+      }
       return fetchPage(
         query,
         () => base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),

@@ -131,10 +131,12 @@ export function createApprovalService(deps: ApprovalServiceDeps) {
   }
 
   async function mailFor(change: BookingChange): Promise<void> {
-    if (!['created', 'approved', 'rejected', 'expired'].includes(change.kind)) return;
+    // A new request: booked in a room with approval, or moved into one (the clock started again).
+    const asked = change.kind === 'created' ? change.reservationIds : change.kind === 'updated' ? (change.awaitingApproval ?? []) : null;
+    if (asked?.length === 0 || (asked === null && !['approved', 'rejected', 'expired'].includes(change.kind))) return;
     const { companyId } = change;
-    const records = (await reservations.findMany(companyId, change.reservationIds)).sort((a, b) => a.startAt - b.startAt);
-    if (change.kind === 'created') {
+    const records = (await reservations.findMany(companyId, asked ?? change.reservationIds)).sort((a, b) => a.startAt - b.startAt);
+    if (asked) {
       const pending = records.filter((record) => record.status === 'pending');
       if (pending.length === 0) return;
       const first = pending[0]!;

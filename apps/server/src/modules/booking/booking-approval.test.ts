@@ -134,6 +134,20 @@ describe(`booking approvals (${TEST_DIALECT})`, () => {
     expect(toDecide.body.result.list[0]!.requesterName).toBe('Hannah Host');
   });
 
+  it('asks the approvers again when a meeting moves into a room with approval, and not for a change that keeps its place', async () => {
+    const meeting = await request('Moved into approval', hostToken, nextTime(), plainRoomId);
+    expect(meeting.status).toBe('confirmed');
+    const moved = await post<Reservation>('/api/meeting/reservation/update', { id: meeting.id, roomId }, hostToken);
+    expect(moved.body.result).toMatchObject({ status: 'pending', approvalDeadlineAt: t.clock.now() + DAY });
+    expect((await mailTo(approver.email, 'Moved into approval')).subject).toBe('A room booking waits for your approval / 有会议室预约等待您审批');
+    const asked = () => smtp.received.filter((mail) => mail.to.includes(approver.email) && textPart(mail).includes('Moved into approval')).length;
+    expect(asked()).toBe(1);
+    // Remarks change: still the same request, nobody is asked twice.
+    expect((await post('/api/meeting/reservation/update', { id: meeting.id, remarks: 'Bring the slides' }, hostToken)).status).toBe(200);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(asked()).toBe(1);
+  });
+
   it('lets only approvers decide, never their own request, and approves a pending request once', async () => {
     const req = await request('Quarterly review');
     // Not an approver: the route's permission.
@@ -293,6 +307,22 @@ describe(`booking approvals (${TEST_DIALECT})`, () => {
     expect(changes.find((change) => change.kind === 'rejected' && change.reservationIds.includes(first.id))).toMatchObject({ seriesId: series.id, reservationIds: [first.id, second.id] });
     const mail = await mailTo(host.email, 'Not weekly');
     expect(mail.text).toContain('and 1 more occurrence(s) of the series');
+  });
+
+  it('finds requests by room, requester or title, never by a title the caller may not read', async () => {
+    const open = await request('Quarterly review');
+    const hidden = await post<Reservation>('/api/meeting/reservation', { roomId, title: 'Secret merger', privacy: 'private', ...nextTime() }, hostToken);
+    expect(hidden.status, hidden.body.message).toBe(200);
+    const ids = async (tab: string, token: string, keyword: string) =>
+      (await list(tab, token, `&pageSize=100&keyword=${encodeURIComponent(keyword)}`)).body.result.list.map((item) => item.id).filter((id) => id === open.id || id === hidden.body.result.id);
+    expect(await ids('toDecide', approverToken, 'QUARTERLY')).toEqual([open.id]);
+    expect(await ids('toDecide', approverToken, 'merger')).toEqual([]);
+    expect((await ids('toDecide', approverToken, 'hannah')).sort()).toEqual([open.id, hidden.body.result.id].sort());
+    expect((await ids('toDecide', approverToken, 'boardroom')).sort()).toEqual([open.id, hidden.body.result.id].sort());
+    // The host reads their own private title, so finds it.
+    expect(await ids('initiated', hostToken, 'merger')).toEqual([hidden.body.result.id]);
+    // LIKE's wildcards match only themselves.
+    expect(await ids('toDecide', approverToken, '%')).toEqual([]);
   });
 
   it("never shows another company's requests", async () => {

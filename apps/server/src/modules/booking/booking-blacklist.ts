@@ -5,7 +5,7 @@ import { AppError } from '../../platform/errors.js';
 import { localTime } from './booking.service.js';
 
 /**
- * The booking blacklist rule (issue 5; its page comes with issue 6): a colleague barred by an entry
+ * The booking blacklist rule (issue 5; the page that bars and lifts is modules/blacklist): a colleague barred by an entry
  * that has started, has not ended and was not lifted cannot book, move or extend a meeting.
  * Cancelling stays possible. The refusal says why, and until when in the room's zone.
  */

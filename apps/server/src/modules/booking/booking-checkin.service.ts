@@ -30,7 +30,7 @@ import type { RoomRecord, RoomRepository } from '../room/room.repository.js';
 import { createCheckInRepository, type CheckInRepository } from './booking-checkin.repository.js';
 import type { BookingEvents } from './booking.events.js';
 import { createBookingRepository, type BookingRepository, type ReservationRecord } from './booking.repository.js';
-import { isOverlapViolation, localTime, type Booker, type BookingService } from './booking.service.js';
+import { checkInWindow, isOverlapViolation, localTime, type Booker, type BookingService } from './booking.service.js';
 
 export interface CheckInServiceDeps {
   db: Kysely<DB>;
@@ -84,9 +84,8 @@ export function createCheckInService(deps: CheckInServiceDeps) {
   }
 
   /** The check-in window of a meeting: [start - before, start + after]. */
-  function windowOf(room: RoomRecord, record: Pick<ReservationRecord, 'startAt'>): { opensAt: number; closesAt: number } {
-    return { opensAt: record.startAt - room.signInBeforeMinutes * MINUTE_MS, closesAt: record.startAt + room.signInAfterMinutes * MINUTE_MS };
-  }
+  const windowOf = (room: RoomRecord, record: Pick<ReservationRecord, 'startAt'>) =>
+    checkInWindow({ beforeMinutes: room.signInBeforeMinutes, afterMinutes: room.signInAfterMinutes }, record.startAt);
 
   async function isAttendee(record: ReservationRecord, userId: number): Promise<boolean> {
     if (record.hostUserId === userId) return true;
@@ -98,6 +97,8 @@ export function createCheckInService(deps: CheckInServiceDeps) {
   async function checkIn(record: ReservationRecord, channel: 'console' | 'display' | 'qr', by: number | null): Promise<void> {
     const room = await getRoom(record.companyId, record.roomId);
     if (!room.signInEnabled) throw refused('checkInNotEnabled');
+    // A room that checks in by its QR code wants proof of presence: not a button in the console.
+    if (channel === 'console' && room.signInWay === 'qr') throw refused('checkInByQrOnly');
     if (record.status !== 'confirmed') throw refused('checkInNotConfirmed');
     if (record.checkedInAt !== null) throw refused('checkInAlready');
     const now = clock.now();
@@ -131,10 +132,11 @@ export function createCheckInService(deps: CheckInServiceDeps) {
     show: { title: boolean; host: boolean; participants: boolean },
     room: RoomRecord,
     now: number,
-    allowEarlyEnd: boolean,
+    settings: { allowEarlyEnd: boolean; checkInOnScreen: boolean },
   ): PadMeeting {
     const window = room.signInEnabled ? windowOf(room, record) : null;
     const running = record.startAt <= now && now < record.endAt;
+    const checkInOpen = window !== null && record.status === 'confirmed' && record.checkedInAt === null && now >= window.opensAt && now <= window.closesAt && now < record.endAt;
     return {
       id: record.id,
       title: show.title && record.privacy === 'public' ? record.title : null,
@@ -144,8 +146,9 @@ export function createCheckInService(deps: CheckInServiceDeps) {
       endAt: record.endAt,
       status: record.status,
       checkedInAt: record.checkedInAt,
-      canCheckIn: window !== null && record.status === 'confirmed' && record.checkedInAt === null && now >= window.opensAt && now <= window.closesAt && now < record.endAt,
-      canEnd: allowEarlyEnd && running && record.status === 'confirmed' && floorMinute(now) < record.endAt && Math.max(floorMinute(now), record.startAt + MINUTE_MS) < record.endAt,
+      checkInOpen,
+      canCheckIn: settings.checkInOnScreen && checkInOpen,
+      canEnd: settings.allowEarlyEnd && running && record.status === 'confirmed' && floorMinute(now) < record.endAt && Math.max(floorMinute(now), record.startAt + MINUTE_MS) < record.endAt,
       checkInUntil: window ? Math.min(window.closesAt, record.endAt) : null,
     };
   }
@@ -280,7 +283,7 @@ export function createCheckInService(deps: CheckInServiceDeps) {
           show,
           room,
           now,
-          config.settings.allowEarlyEnd,
+          { allowEarlyEnd: config.settings.allowEarlyEnd, checkInOnScreen: config.settings.signInModes.includes('screen') },
         );
       // A meeting ended early in its first minute keeps that minute but is over: not current.
       const current = records.find((record) => record.startAt <= now && now < record.endAt && record.endedEarlyAt === null) ?? null;
@@ -292,7 +295,7 @@ export function createCheckInService(deps: CheckInServiceDeps) {
       const bookChoices = config.settings.allowBooking && !room.needsApproval && room.isAvailable ? padBookChoices(config.settings.maxBookingMinutes) : [];
       return {
         serverTime: now,
-        room: { id: room.id, name: room.name, timeZone: zone, signInEnabled: room.signInEnabled },
+        room: { id: room.id, name: room.name, timeZone: zone, signInEnabled: room.signInEnabled, checkInByQr: room.signInEnabled && config.settings.signInModes.includes('qr') },
         busy: current !== null,
         current: current ? present(current) : null,
         // The next meeting always shows (its check-in button may be due); later ones only where allowed.
@@ -334,7 +337,10 @@ export function createCheckInService(deps: CheckInServiceDeps) {
     },
 
     async checkInByDevice(device: DeviceRecord, id: number): Promise<PadSchedule> {
-      await checkIn(await deviceReservation(device, id), 'display', null);
+      const record = await deviceReservation(device, id);
+      // The screen group's sign-in modes: 'screen' is the display's button ('qr' and 'pin' are other ways).
+      if (!(await displays.config(device)).settings.signInModes.includes('screen')) throw refused('checkInNotOnScreen');
+      await checkIn(record, 'display', null);
       return this.schedule(device);
     },
 

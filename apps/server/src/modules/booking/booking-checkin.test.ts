@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { formatMessage, ReturnCode, type DoorDisplay, type PadSchedule, type Reservation } from '@atrium/contract';
+import { DEFAULT_SCREEN_SETTING, formatMessage, ReturnCode, type DoorDisplay, type PadSchedule, type Reservation } from '@atrium/contract';
 import { call, createTestApp, type TestApp } from '../../test/app.js';
 import { TEST_DIALECT } from '../../test/database.js';
 import { createTestRoom } from '../../test/rooms.js';
 import { startSmtpServer, textPart as textPartOf } from '../../test/smtp.js';
 import type { TestUser } from '../../test/factories.js';
+import { openStream } from '../../test/sse.js';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -68,11 +69,17 @@ describe(`check-in and no-show release (${TEST_DIALECT})`, () => {
   }
 
   let rooms = 0;
-  async function newRoom(options: { signIn?: boolean; needsApproval?: boolean } = {}) {
+  async function newRoom(options: { signIn?: boolean; needsApproval?: boolean; way?: 'manual' | 'qr' } = {}) {
     const { roomId } = await createTestRoom(t.db, t.factories, t.clock, companyId, { name: `Check room ${++rooms}`, floorId });
     await t.db.kysely
       .updateTable('rooms')
-      .set({ sign_in_enabled: options.signIn === false ? 0 : 1, sign_in_before_minutes: 10, sign_in_after_minutes: 15, needs_approval: options.needsApproval ? 1 : 0 })
+      .set({
+        sign_in_enabled: options.signIn === false ? 0 : 1,
+        sign_in_way: options.way ?? 'manual',
+        sign_in_before_minutes: 10,
+        sign_in_after_minutes: 15,
+        needs_approval: options.needsApproval ? 1 : 0,
+      })
       .where('id', '=', roomId)
       .execute();
     return roomId;
@@ -355,5 +362,84 @@ describe(`check-in and no-show release (${TEST_DIALECT})`, () => {
     const answer = await pad('POST', 'book', token, { minutes: 10 });
     expect([answer.status, answer.body.message]).toEqual([422, formatMessage('padBookingNeedsApproval', 'en-US')]);
     expect((await pad('GET', 'schedule', token)).body.result.bookChoices).toEqual([]);
+  });
+
+  it("streams the display's own room changes: a booking in its room, not one next door; an unknown token gets no stream", async () => {
+    const roomId = await newRoom();
+    const nextDoor = await newRoom();
+    const token = await display(roomId);
+    const base = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const refused = await fetch(`${base}/api/device/pad/stream`, { headers: { 'device-token': 'not-a-device' } });
+    expect(refused.status).toBe(401);
+    const stream = await openStream(`${base}/api/device/pad/stream`, { 'device-token': token });
+    try {
+      expect(stream.response.headers.get('content-type')).toContain('text/event-stream');
+      expect(await stream.next()).toEqual({ event: 'ready', data: {} });
+      const start = nextHour();
+      await book(nextDoor, start, start + HOUR);
+      expect(await stream.quiet()).toBe(true);
+      await book(roomId, start, start + HOUR);
+      expect(await stream.next()).toEqual({ event: 'rooms', data: { roomIds: [roomId], reason: 'booking' } });
+    } finally {
+      stream.close();
+    }
+  });
+
+  it("tells the console a meeting's check-in window and way, and keeps each way to its channel", async () => {
+    const qrRoom = await newRoom({ way: 'qr' });
+    const plain = await newRoom({ signIn: false });
+    const start = nextHour();
+    const meeting = await book(qrRoom, start, start + 20 * MINUTE);
+    expect(meeting.checkIn).toEqual({ opensAt: start - 10 * MINUTE, closesAt: start + 15 * MINUTE, way: 'qr' });
+    // The window closes at the meeting's end when that comes first; no check-in, no window.
+    const short = await book(qrRoom, start + HOUR, start + HOUR + 10 * MINUTE);
+    expect(short.checkIn).toMatchObject({ closesAt: start + HOUR + 10 * MINUTE });
+    expect((await book(plain, start, start + HOUR)).checkIn).toBeNull();
+    const mine = await call<{ list: Reservation[] }>(t.app, { method: 'GET', url: `/api/meeting/reservation/mine?from=${start - HOUR}&to=${start + 2 * HOUR}`, headers: { token: hostToken } });
+    expect(mine.body.result.list.find((r) => r.id === meeting.id)!.checkIn).toEqual(meeting.checkIn);
+
+    t.clock.set(start);
+    // A room that checks in by its QR code refuses the console's button, in both languages; scanning works.
+    const button = await post('/api/meeting/reservation/check-in', { id: meeting.id });
+    expect([button.status, button.body.message]).toEqual([422, formatMessage('checkInByQrOnly', 'en-US')]);
+    expect((await post('/api/meeting/reservation/check-in', { id: meeting.id }, hostToken, 'zh-CN')).body.message).toBe('该会议室需在门口扫描二维码签到');
+    const scanned = await post('/api/meeting/reservation/check-in-room', { roomId: qrRoom });
+    expect(scanned.body.result).toMatchObject({ id: meeting.id, checkInChannel: 'qr' });
+  });
+
+  it("checks in at the door only when the screen group's sign-in modes include the screen", async () => {
+    const roomId = await newRoom();
+    const token = await display(roomId);
+    // Without a screen group: the screen only, no QR code at the door.
+    expect((await pad('GET', 'schedule', token)).body.result.room.checkInByQr).toBe(false);
+    const group = await post<{ id: number }>(
+      '/api/screenSetting/addScreenSetting',
+      { ...DEFAULT_SCREEN_SETTING, title: 'QR only', roomIds: [roomId], exitPassword: null, signInModes: ['qr'] },
+      adminToken,
+    );
+    expect(group.status, group.body.message).toBe(200);
+    const start = nextHour();
+    const meeting = await book(roomId, start, start + HOUR);
+    t.clock.set(start);
+    const schedule = await pad('GET', 'schedule', token);
+    expect(schedule.body.result.current).toMatchObject({ id: meeting.id, canCheckIn: false, checkInOpen: true });
+    // The display shows the room's QR code instead: the same code as the console's.
+    expect(schedule.body.result.room.checkInByQr).toBe(true);
+    const qr = await t.app.inject({ method: 'GET', url: '/api/device/pad/qr', headers: { 'device-token': token } });
+    const consoleQr = await t.app.inject({ method: 'GET', url: `/api/meeting/room/qr?roomId=${roomId}`, headers: { token: adminToken } });
+    expect([qr.statusCode, qr.headers['content-type'], qr.rawPayload.subarray(1, 4).toString()]).toEqual([200, 'image/png', 'PNG']);
+    expect(qr.rawPayload.equals(consoleQr.rawPayload)).toBe(true);
+    expect((await t.app.inject({ method: 'GET', url: '/api/device/pad/qr', headers: { 'device-token': 'not-a-device' } })).statusCode).toBe(401);
+    const refused = await pad('POST', 'check-in', token, { id: meeting.id });
+    expect([refused.status, refused.body.message]).toEqual([422, formatMessage('checkInNotOnScreen', 'en-US')]);
+    // The group allows the screen again: the button and the check-in come back.
+    const update = await post(
+      '/api/screenSetting/updateScreenSetting',
+      { ...DEFAULT_SCREEN_SETTING, id: group.body.result.id, title: 'Screen too', roomIds: [roomId], signInModes: ['screen', 'qr'] },
+      adminToken,
+    );
+    expect(update.status, update.body.message).toBe(200);
+    expect((await pad('GET', 'schedule', token)).body.result.current).toMatchObject({ canCheckIn: true });
+    expect((await pad('POST', 'check-in', token, { id: meeting.id })).status).toBe(200);
   });
 });

@@ -228,6 +228,7 @@ export function createBookingSeries(core: BookingCore) {
               companyId,
               roomId: room.id,
               hostUserId: userId,
+              bookedByUserId: booker.delegateUserId ?? null,
               title: body.title,
               startAt: slot.startAt,
               endAt: slot.endAt,
@@ -279,6 +280,8 @@ export function createBookingSeries(core: BookingCore) {
       const endOffset = daysBetween(newStart.date, newEnd.date);
 
       const outcome = await write(async (repos) => {
+        // Occurrences moved into a room with approval: they wait for a decision again.
+        const awaiting: number[] = [];
         const chosen = await core.getReservation(companyId, before.id, repos.bookings);
         if (!isActive(chosen.status)) throw refused('reservationNotActive');
         const series = await repos.bookingSeries.find(companyId, seriesId);
@@ -343,12 +346,23 @@ export function createBookingSeries(core: BookingCore) {
             },
             now,
           );
-          if (target && status === 'pending') await repos.approvals.startClock(companyId, record.id, now);
+          if (target && status === 'pending') {
+            await repos.approvals.startClock(companyId, record.id, now);
+            awaiting.push(record.id);
+          }
           if (participants) await repos.bookings.replaceParticipants(companyId, record.id, participants);
         }
-        return { ids: reached.map((record) => record.id), roomIds: [...new Set([...reached.map((record) => record.roomId), roomId])], seriesId: targetSeries };
+        return { ids: reached.map((record) => record.id), roomIds: [...new Set([...reached.map((record) => record.roomId), roomId])], seriesId: targetSeries, awaiting };
       });
-      events.emit({ kind: 'updated', companyId, roomIds: outcome.roomIds, reservationIds: outcome.ids, actorUserId: booker.userId, seriesId: outcome.seriesId });
+      events.emit({
+        kind: 'updated',
+        companyId,
+        roomIds: outcome.roomIds,
+        reservationIds: outcome.ids,
+        actorUserId: booker.userId,
+        seriesId: outcome.seriesId,
+        ...(outcome.awaiting.length > 0 ? { awaitingApproval: outcome.awaiting } : {}),
+      });
       return core.presentOne(booker, await core.getReservation(companyId, before.id));
     },
 

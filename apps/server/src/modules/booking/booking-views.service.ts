@@ -22,23 +22,36 @@ import {
 } from '@atrium/contract';
 import { DAY_MS, type Clock } from '../../platform/clock.js';
 import { notFound, refused } from '../../platform/errors.js';
+import { createVersionedCache } from '../../platform/versioned-cache.js';
 import { effectiveTimeZone, pathName, type LocationIndex } from '../location/location.presenter.js';
 import type { LocationService } from '../location/location.service.js';
 import type { RoomRecord, RoomRepository } from '../room/room.repository.js';
 import type { BookingRepository } from './booking.repository.js';
-import type { Booker, BookingService } from './booking.service.js';
+import { presentRoom, type Booker, type BookingService, type PresentRoom } from './booking.service.js';
 import type { BookingViewsRepository, Span } from './booking-views.repository.js';
 
 export interface BookingViewsDeps {
   views: BookingViewsRepository;
   bookings: BookingRepository;
   rooms: RoomRepository;
-  locations: Pick<LocationService, 'loadIndex'>;
+  locations: Pick<LocationService, 'loadIndex' | 'loadLayout'>;
   booking: Pick<BookingService, 'presentMany'>;
   clock: Clock;
 }
 
 export type BookingViewsService = ReturnType<typeof createBookingViewsService>;
+
+/** Rooms kept in memory per company (see `roomLayout`): shared between requests, never mutated. */
+interface RoomLayout {
+  rooms: readonly RoomRecord[];
+  zones: ReadonlyMap<number, string | null>;
+  paths: ReadonlyMap<number, string>;
+  /** What presenting a meeting needs of each room. */
+  present: ReadonlyMap<number, PresentRoom>;
+}
+
+/** Companies whose rooms a process keeps in memory at once. */
+const COMPANIES_CACHED = 500;
 
 interface RoomFilters {
   locationId?: number | undefined;
@@ -50,31 +63,47 @@ interface RoomFilters {
 
 /** The calendar's reads: my meetings, the rooms' day, and the rooms free for a slot or a series. */
 export function createBookingViewsService({ views, bookings, rooms, locations, booking }: BookingViewsDeps) {
-  /** Rooms matching the filters, in tree order (as the room list orders them). */
-  async function filteredRooms(companyId: number, filters: RoomFilters): Promise<{ index: LocationIndex; list: RoomRecord[] }> {
-    const index = await locations.loadIndex(companyId);
-    let roomIds: number[] | undefined;
-    if (filters.locationId !== undefined) {
-      if (!index.byId.has(filters.locationId)) throw notFound('locationNotFound');
-      roomIds = index.subtreeOf(filters.locationId).filter((node) => node.level === LOCATION_LEVELS.room).map((node) => node.id);
-    }
-    const band = filters.capacityBand ? CAPACITY_BAND_RANGES[filters.capacityBand] : undefined;
-    const rows = await rooms.listRooms(companyId, {
-      ...(roomIds ? { roomIds } : {}),
-      ...(band ? { minCapacity: band.min, maxCapacity: band.max } : {}),
-      ...(filters.availableOnly ? { isAvailable: true } : {}),
+  /**
+   * The company's rooms in tree order with their zones and location paths, kept in memory for
+   * as long as the layout version stays the same (the calendar reads them on every call).
+   */
+  const layouts = createVersionedCache<number, RoomLayout>(COMPANIES_CACHED);
+  async function roomLayout(companyId: number): Promise<{ index: LocationIndex; layout: RoomLayout }> {
+    const { version, index } = await locations.loadLayout(companyId);
+    const layout = await layouts.get(companyId, version, async () => {
+      const order = new Map(index.inTreeOrder().map((node, position) => [node.id, position]));
+      const all = (await rooms.listRooms(companyId, {})).filter((room) => order.has(room.id)).sort((a, b) => order.get(a.id)! - order.get(b.id)!);
+      return {
+        rooms: all.map((room) => Object.freeze({ ...room, equipment: Object.freeze([...room.equipment]) as string[] })),
+        zones: new Map(all.map((room) => [room.id, effectiveTimeZone(index, room.id) ?? null])),
+        paths: new Map(all.map((room) => [room.id, pathName(index, room.id)])),
+        present: new Map(all.map((room) => [room.id, Object.freeze(presentRoom(room, effectiveTimeZone(index, room.id) ?? null))])),
+      };
     });
-    const wanted = filters.equipment ?? [];
-    const keyword = filters.keyword?.toLowerCase();
-    const order = new Map(index.inTreeOrder().map((node, position) => [node.id, position]));
-    const list = rows
-      .filter((row) => order.has(row.id) && wanted.every((item) => row.equipment.includes(item)))
-      .filter((row) => !keyword || row.name.toLowerCase().includes(keyword) || pathName(index, row.id).toLowerCase().includes(keyword))
-      .sort((a, b) => order.get(a.id)! - order.get(b.id)!);
-    return { index, list };
+    return { index, layout };
   }
 
-  const zoneOf = (index: LocationIndex, roomId: number) => effectiveTimeZone(index, roomId) ?? null;
+  /** Rooms matching the filters, in tree order (as the room list orders them). */
+  async function filteredRooms(companyId: number, filters: RoomFilters): Promise<{ index: LocationIndex; layout: RoomLayout; list: RoomRecord[] }> {
+    const { index, layout } = await roomLayout(companyId);
+    let under: Set<number> | undefined;
+    if (filters.locationId !== undefined) {
+      if (!index.byId.has(filters.locationId)) throw notFound('locationNotFound');
+      under = new Set(index.subtreeOf(filters.locationId).map((node) => node.id));
+    }
+    const band = filters.capacityBand ? CAPACITY_BAND_RANGES[filters.capacityBand] : undefined;
+    const wanted = filters.equipment ?? [];
+    const keyword = filters.keyword?.toLowerCase();
+    const list = layout.rooms.filter(
+      (room) =>
+        (!under || under.has(room.id)) &&
+        (!band || (room.capacity >= band.min && (band.max === null || room.capacity <= band.max))) &&
+        (!filters.availableOnly || room.isAvailable) &&
+        wanted.every((item) => room.equipment.includes(item)) &&
+        (!keyword || room.name.toLowerCase().includes(keyword) || layout.paths.get(room.id)!.toLowerCase().includes(keyword)),
+    );
+    return { index, layout, list };
+  }
 
   return {
     /** Colleagues to invite (any user with the booking right may look them up by name). */
@@ -90,19 +119,19 @@ export function createBookingViewsService({ views, bookings, rooms, locations, b
       const statuses = query.includeInactive ? RESERVATION_STATUSES : ACTIVE_RESERVATION_STATUSES;
       const ids = await views.mineIds(booker.companyId, booker.userId, query.from, query.to, statuses);
       const records = await bookings.findMany(booker.companyId, ids);
-      const index = await locations.loadIndex(booker.companyId);
-      const roomsById = new Map(records.map((record) => [record.roomId, { name: index.byId.get(record.roomId)?.name ?? '', timeZone: zoneOf(index, record.roomId) }]));
-      return { list: await booking.presentMany(booker, records, { rooms: roomsById }) };
+      const { layout } = await roomLayout(booker.companyId);
+      return { list: await booking.presentMany(booker, records, { rooms: layout.present }) };
     },
 
     /** A page of rooms (under a location, filtered) with their active meetings and disable periods of the local day. */
     async schedule(booker: Booker, query: ScheduleQuery): Promise<Schedule> {
-      const { index, list } = await filteredRooms(booker.companyId, query);
+      const { index, layout, list } = await filteredRooms(booker.companyId, query);
+      const zoneOf = (roomId: number) => layout.zones.get(roomId) ?? null;
       const start = (query.page - 1) * query.pageSize;
       const page = list.slice(start, start + query.pageSize);
       const days = new Map(
         page.map((room) => {
-          const zone = zoneOf(index, room.id) ?? 'UTC';
+          const zone = zoneOf(room.id) ?? 'UTC';
           return [room.id, { dayStartAt: fromZoned(query.date, '00:00', zone), dayEndAt: fromZoned(addDays(query.date, 1), '00:00', zone) }];
         }),
       );
@@ -112,8 +141,7 @@ export function createBookingViewsService({ views, bookings, rooms, locations, b
       const roomIds = page.map((room) => room.id);
       const records = await bookings.findMany(booker.companyId, await views.activeIdsInRooms(booker.companyId, roomIds, from, to));
       const disabled = await views.disabledInRooms(booker.companyId, roomIds, from, to);
-      const roomsById = new Map(page.map((room) => [room.id, { name: room.name, timeZone: zoneOf(index, room.id) }]));
-      const presented = await booking.presentMany(booker, records, { rooms: roomsById });
+      const presented = await booking.presentMany(booker, records, { rooms: layout.present });
       return {
         date: query.date,
         places: index
@@ -131,8 +159,8 @@ export function createBookingViewsService({ views, bookings, rooms, locations, b
             name: room.name,
             capacity: room.capacity,
             equipment: room.equipment,
-            locationPath: pathName(index, room.id),
-            timeZone: zoneOf(index, room.id),
+            locationPath: layout.paths.get(room.id)!,
+            timeZone: zoneOf(room.id),
             isAvailable: room.isAvailable,
             needsApproval: room.needsApproval,
             ...day,
@@ -150,11 +178,11 @@ export function createBookingViewsService({ views, bookings, rooms, locations, b
     async availableRooms(booker: Booker, query: AvailableRoomsQuery): Promise<AvailableRooms> {
       if (query.startAt >= query.endAt) throw refused('reservationStartAfterEnd');
       if (query.endAt - query.startAt > DAY_MS) throw refused('reservationTooLong', { hours: 24 });
-      const { index, list } = await filteredRooms(booker.companyId, { ...query, availableOnly: true });
+      const { layout, list } = await filteredRooms(booker.companyId, { ...query, availableOnly: true });
       // Rooms grouped by zone: each zone's occurrences are expanded once.
       const byZone = new Map<string, RoomRecord[]>();
       for (const room of list) {
-        const zone = zoneOf(index, room.id) ?? 'UTC';
+        const zone = layout.zones.get(room.id) ?? 'UTC';
         byZone.set(zone, [...(byZone.get(zone) ?? []), room]);
       }
       const free: AvailableRooms['list'] = [];
@@ -173,8 +201,8 @@ export function createBookingViewsService({ views, bookings, rooms, locations, b
             name: room.name,
             capacity: room.capacity,
             equipment: room.equipment,
-            locationPath: pathName(index, room.id),
-            timeZone: zoneOf(index, room.id),
+            locationPath: layout.paths.get(room.id)!,
+            timeZone: layout.zones.get(room.id) ?? null,
             needsApproval: room.needsApproval,
             occurrences: slots.length,
           });

@@ -19,6 +19,7 @@ describe(`calendar reads (${TEST_DIALECT})`, () => {
   let viewerToken: string;
   let outsiderToken: string;
   let otherToken: string;
+  let adminToken: string;
   let otherBuilding: number;
   let parisFloor: number;
   let parisBuilding: number;
@@ -51,6 +52,7 @@ describe(`calendar reads (${TEST_DIALECT})`, () => {
     t = await createTestApp();
     const a = await t.factories.companyWithAdmin('Calendar Co');
     companyId = a.company.id;
+    adminToken = await t.factories.session(a.admin);
     host = await t.factories.user(companyId, { permissions: ['calendarRoomUse:view'] });
     hostToken = await t.factories.session(host);
     colleague = await t.factories.user(companyId, { permissions: ['calendarRoomUse:view'] });
@@ -206,6 +208,40 @@ describe(`calendar reads (${TEST_DIALECT})`, () => {
     const reversed = await get(`/api/meeting/available-rooms?startAt=${slot}&endAt=${slot}`);
     expect([reversed.status, reversed.body.returncode]).toEqual([422, 1005]);
     expect((await ask('', outsiderToken)).status).toBe(403);
+  });
+
+  it('answers a room or place change at once, whoever made it: the API, SQL, or another server process on the database', async () => {
+    const slot = base + 12 * DAY;
+    const ask = (app = t.app) =>
+      call<AvailableRooms>(app, { method: 'GET', url: `/api/meeting/available-rooms?startAt=${slot}&endAt=${slot + HOUR}&locationId=${londonBuilding}`, headers: { token: hostToken } });
+    const rooms = async (app = t.app) => (await ask(app)).body.result.list.map((r) => `${r.name} ${r.capacity} ${r.timeZone}`);
+    // A second process on the same database keeps its own copy of the rooms.
+    const second = await createTestApp({ database: t.database, clock: t.clock });
+    try {
+      expect(await rooms()).toEqual(['London One 8 Europe/London', 'London Two 8 Europe/London']);
+      expect(await rooms(second.app)).toEqual(['London One 8 Europe/London', 'London Two 8 Europe/London']);
+      // Through the API of the first process: the second answers the new name and capacity.
+      const edit = await call(t.app, {
+        method: 'POST',
+        url: '/api/location/updateRoomInfo',
+        headers: { token: adminToken },
+        payload: { id: london2, name: 'London Annex', capacity: 12 },
+      });
+      expect(edit.body.returncode).toBe(200);
+      expect(await rooms(second.app)).toEqual(['London One 8 Europe/London', 'London Annex 12 Europe/London']);
+      // Plain SQL, as an operator would: the building's zone, and a room closed for booking.
+      await t.db.kysely.updateTable('locations').set({ time_zone: 'Europe/Dublin' }).where('id', '=', londonBuilding).execute();
+      await t.db.kysely.updateTable('rooms').set({ is_available: 0 }).where('id', '=', london1).execute();
+      expect(await rooms()).toEqual(['London Annex 12 Europe/Dublin']);
+      expect(await rooms(second.app)).toEqual(['London Annex 12 Europe/Dublin']);
+    } finally {
+      await t.db.kysely.updateTable('locations').set({ time_zone: 'Europe/London' }).where('id', '=', londonBuilding).execute();
+      await t.db.kysely.updateTable('rooms').set({ is_available: 1, capacity: 8 }).where('id', '=', london1).execute();
+      await t.db.kysely.updateTable('rooms').set({ capacity: 8 }).where('id', '=', london2).execute();
+      await t.db.kysely.updateTable('locations').set({ name: 'London Two' }).where('id', '=', london2).execute();
+      await second.cleanup();
+    }
+    expect(await rooms()).toEqual(['London One 8 Europe/London', 'London Two 8 Europe/London']);
   });
 
   it('with a repeat rule, a room must be free on every occurrence at the same wall-clock time across the clock change', async () => {

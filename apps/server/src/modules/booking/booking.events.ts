@@ -29,6 +29,8 @@ export interface BookingChange {
   actorUserId: number | null;
   /** When a series changed: its id. */
   seriesId?: number | null;
+  /** An update that made meetings wait for approval again (moved into a room with approval): their ids. */
+  awaitingApproval?: number[];
 }
 
 type Listener = (change: BookingChange) => void | Promise<void>;

@@ -34,6 +34,9 @@ export interface ReservationRecord {
   decisionReason: string | null;
   /** The series' repeat rule as stored (JSON), when it belongs to one. */
   seriesRule: string | null;
+  /** Who booked it on the host's behalf (see migration 0028). */
+  bookedByUserId: number | null;
+  bookedByName: string | null;
 }
 
 export interface ParticipantRecord {
@@ -47,6 +50,8 @@ export interface NewReservation {
   companyId: number;
   roomId: number;
   hostUserId: number;
+  /** A delegate booking for the host. */
+  bookedByUserId?: number | null;
   title: string;
   startAt: number;
   endAt: number;
@@ -94,12 +99,14 @@ export function createBookingRepository(db: Kysely<DB>) {
       .selectFrom('reservations as r')
       .leftJoin('users as u', (join) => join.onRef('u.id', '=', 'r.host_user_id').onRef('u.company_id', '=', 'r.company_id'))
       .leftJoin('users as d', (join) => join.onRef('d.id', '=', 'r.decided_by').onRef('d.company_id', '=', 'r.company_id'))
+      .leftJoin('users as b', (join) => join.onRef('b.id', '=', 'r.booked_by_user_id').onRef('b.company_id', '=', 'r.company_id'))
       .leftJoin('reservation_series as s', (join) => join.onRef('s.id', '=', 'r.series_id').onRef('s.company_id', '=', 'r.company_id'))
       .select([
         'r.id', 'r.company_id', 'r.room_id', 'r.host_user_id', 'r.title', 'r.start_at', 'r.end_at', 'r.status', 'r.privacy', 'r.channel', 'r.remarks',
         'r.created_at', 'r.updated_at', 'u.full_name as host_name',
         'r.series_id', 'r.occurrence_date', 'r.is_exception', 'r.notice_minutes', 'r.reminder_minutes', 'r.checked_in_at', 'r.check_in_channel',
         'r.ended_early_at', 'r.booked_end_at', 'r.no_show_at', 'r.approval_deadline_at', 'r.decided_at', 'd.full_name as decided_by_name', 'r.decision_reason',
+        'r.booked_by_user_id', 'b.full_name as booked_by_name',
         's.rule as series_rule',
       ])
       .where('r.company_id', '=', companyId);
@@ -133,6 +140,8 @@ export function createBookingRepository(db: Kysely<DB>) {
     approvalDeadlineAt: numberOrNull(row.approval_deadline_at),
     decidedAt: numberOrNull(row.decided_at),
     decidedByName: row.decided_by_name,
+    bookedByUserId: row.booked_by_user_id,
+    bookedByName: row.booked_by_name,
     decisionReason: row.decision_reason,
     seriesRule: row.series_rule,
   });
@@ -193,6 +202,7 @@ export function createBookingRepository(db: Kysely<DB>) {
           company_id: reservation.companyId,
           room_id: reservation.roomId,
           host_user_id: reservation.hostUserId,
+          booked_by_user_id: reservation.bookedByUserId ?? null,
           title: reservation.title,
           start_at: reservation.startAt,
           end_at: reservation.endAt,

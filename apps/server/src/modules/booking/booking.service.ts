@@ -19,7 +19,7 @@ import {
   type UpdateReservationBody,
 } from '@atrium/contract';
 import type { Repositories, Transact } from '../../db/repositories.js';
-import { DAY_MS, HOUR_MS, type Clock } from '../../platform/clock.js';
+import { DAY_MS, HOUR_MS, MINUTE_MS, type Clock } from '../../platform/clock.js';
 import { AppError, notFound, refused } from '../../platform/errors.js';
 import { effectiveTimeZone } from '../location/location.presenter.js';
 import type { LocationService } from '../location/location.service.js';
@@ -29,6 +29,7 @@ import type { BookingEvents } from './booking.events.js';
 import { createBookingSeries, isRepeating, type CompleteReservationBody, type CreateAnswer } from './booking-series.service.js';
 import type { BookingSeriesRepository } from './booking-series.repository.js';
 import type { BookingRepository, ParticipantRecord, ParticipantValue, ReservationRecord } from './booking.repository.js';
+import type { CalendarShareRepository } from '../calendar-share/calendar-share.repository.js';
 
 export interface BookingServiceDeps {
   bookings: BookingRepository;
@@ -39,6 +40,8 @@ export interface BookingServiceDeps {
   writeTransact: Transact;
   clock: Clock;
   events: BookingEvents;
+  /** Calendar sharing: editors and managers of a calendar book and change its owner's meetings. */
+  shares: Pick<CalendarShareRepository, 'levelOf' | 'ownersDelegating'>;
 }
 
 /** Who is asking: the company, the user and how the booking arrives. */
@@ -46,6 +49,11 @@ export interface Booker {
   companyId: number;
   userId: number;
   channel?: ReservationChannel;
+  /**
+   * Set when a delegate acts for the host (`userId` is then the host's): the delegate's own id,
+   * recorded as who booked (see `actingFor`).
+   */
+  delegateUserId?: number;
   /** The caller's language, for messages built into answers (a series check's refusals). */
   lang?: Lang;
 }
@@ -64,6 +72,31 @@ function parseRule(text: string): RepeatRule | null {
 
 /** How much of other people's meetings a view shows (see `present`). */
 export type PresentMode = 'normal' | 'reveal' | 'timeOnly';
+
+/** What presenting a meeting needs of its room. */
+export interface PresentRoom {
+  name: string;
+  timeZone: string | null;
+  /** The room's check-in rule; null when the room does not use check-in. */
+  signIn: { beforeMinutes: number; afterMinutes: number; way: 'manual' | 'qr' } | null;
+}
+
+export const presentRoom = (room: RoomRecord, timeZone: string | null): PresentRoom => ({
+  name: room.name,
+  timeZone,
+  signIn: room.signInEnabled ? { beforeMinutes: room.signInBeforeMinutes, afterMinutes: room.signInAfterMinutes, way: room.signInWay } : null,
+});
+
+/** The check-in a meeting offers: its window (closing at the end at the latest) and the room's way. */
+function checkInOf(signIn: NonNullable<PresentRoom['signIn']>, record: Pick<ReservationRecord, 'startAt' | 'endAt'>): Reservation['checkIn'] {
+  const { opensAt, closesAt } = checkInWindow(signIn, record.startAt);
+  return { opensAt, closesAt: Math.min(closesAt, record.endAt), way: signIn.way };
+}
+
+/** A meeting's check-in window: from `before` minutes ahead of its start to `after` minutes past it. */
+export function checkInWindow(signIn: { beforeMinutes: number; afterMinutes: number }, startAt: number): { opensAt: number; closesAt: number } {
+  return { opensAt: startAt - signIn.beforeMinutes * MINUTE_MS, closesAt: startAt + signIn.afterMinutes * MINUTE_MS };
+}
 
 /** The database refused a write because another active reservation of the room overlaps. */
 export function isOverlapViolation(error: unknown): boolean {
@@ -98,7 +131,22 @@ export function localTime(ms: number, timeZone: string | null): string {
 
 /** The reservations core: create, read, list, change and cancel meetings that never collide. */
 export function createBookingService(deps: BookingServiceDeps) {
-  const { bookings, rooms, locations, writeTransact, clock, events } = deps;
+  const { bookings, rooms, locations, writeTransact, clock, events, shares } = deps;
+
+  /**
+   * Who a meeting's change is made as: the host themself, or, for an editor or manager of the
+   * host's calendar, the host (with the delegate recorded). Anyone else is refused with `refusal`.
+   */
+  async function actingFor(booker: Booker, hostUserId: number | null, refusal: 'reservationNotHost' | 'reservationNotDelegate'): Promise<Booker> {
+    if (hostUserId === booker.userId) return booker;
+    const level = hostUserId === null ? null : await shares.levelOf(booker.companyId, hostUserId, booker.userId);
+    if (hostUserId === null || (level !== 'editor' && level !== 'manager')) throw new AppError(ReturnCode.NO_PERMISSION, refusal);
+    return { ...booker, userId: hostUserId, delegateUserId: booker.userId };
+  }
+
+  /** The hosts whose meetings the viewer may change besides their own. */
+  const delegatingTo = async (booker: Booker): Promise<ReadonlySet<number>> =>
+    booker.userId === 0 ? new Set() : new Set(await shares.ownersDelegating(booker.companyId, booker.delegateUserId ?? booker.userId));
   async function timeZoneOf(companyId: number, roomId: number): Promise<string | null> {
     return effectiveTimeZone(await locations.loadIndex(companyId), roomId) ?? null;
   }
@@ -128,9 +176,10 @@ export function createBookingService(deps: BookingServiceDeps) {
   function present(
     record: ReservationRecord,
     participants: ParticipantRecord[],
-    room: { name: string; timeZone: string | null },
+    room: PresentRoom,
     userId: number,
     mode: PresentMode = 'normal',
+    delegating: ReadonlySet<number> = new Set(),
   ): Reservation {
     const attends = record.hostUserId === userId || participants.some((p) => p.userId === userId);
     const visible = mode === 'reveal' || (mode === 'timeOnly' ? attends : canSee(record, participants, userId));
@@ -151,7 +200,8 @@ export function createBookingService(deps: BookingServiceDeps) {
       remarks: visible ? record.remarks : null,
       participants: visible ? participants.map(({ userId: id, name, email }) => ({ userId: id, name, email })) : null,
       visible,
-      canEdit: record.hostUserId === userId && (record.status === 'pending' || record.status === 'confirmed'),
+      canEdit: (record.hostUserId === userId || (record.hostUserId !== null && delegating.has(record.hostUserId))) && (record.status === 'pending' || record.status === 'confirmed'),
+      bookedByName: visible ? record.bookedByName : null,
       createdAt: record.createdAt,
       updatedAt: record.updatedAt,
       seriesId: record.seriesId,
@@ -161,6 +211,7 @@ export function createBookingService(deps: BookingServiceDeps) {
       reminderMinutes: record.reminderMinutes,
       checkedInAt: record.checkedInAt,
       checkInChannel: record.checkInChannel,
+      checkIn: room.signIn ? checkInOf(room.signIn, record) : null,
       endedEarlyAt: record.endedEarlyAt,
       bookedEndAt: record.bookedEndAt,
       noShowAt: record.noShowAt,
@@ -175,7 +226,7 @@ export function createBookingService(deps: BookingServiceDeps) {
   async function presentOne(booker: Booker, record: ReservationRecord): Promise<Reservation> {
     const room = await getRoom(booker.companyId, record.roomId);
     const participants = await bookings.participantsOf(booker.companyId, [record.id]);
-    return present(record, participants, { name: room.name, timeZone: await timeZoneOf(booker.companyId, record.roomId) }, booker.userId);
+    return present(record, participants, presentRoom(room, await timeZoneOf(booker.companyId, record.roomId)), booker.userId, 'normal', await delegatingTo(booker));
   }
 
   /** The time rules of a meeting (spec 001 section 5 and the core's limits). */
@@ -255,8 +306,10 @@ export function createBookingService(deps: BookingServiceDeps) {
   const series = createBookingSeries({ deps, timeZoneOf, getRoom, getReservation, canSee, presentOne, checkTimes, participantValues });
 
   const service = {
-    async create(booker: Booker, body: CreateReservationBody): Promise<CreateAnswer> {
+    async create(caller: Booker, body: CreateReservationBody): Promise<CreateAnswer> {
       const { roomId, title, startAt, endAt } = complete(body);
+      // On a colleague's behalf: they host it, the caller is recorded as who booked.
+      const booker = body.hostUserId === undefined ? caller : await actingFor(caller, body.hostUserId, 'reservationNotDelegate');
       await getRoom(booker.companyId, roomId);
       checkTimes(startAt, endAt, { checkPast: true });
       if (isRepeating(body.repeat)) return series.create(booker, { ...complete(body), repeat: body.repeat }, booker.lang ?? 'en-US');
@@ -275,6 +328,7 @@ export function createBookingService(deps: BookingServiceDeps) {
               companyId: booker.companyId,
               roomId,
               hostUserId: booker.userId,
+              bookedByUserId: booker.delegateUserId ?? null,
               title,
               startAt,
               endAt,
@@ -315,19 +369,21 @@ export function createBookingService(deps: BookingServiceDeps) {
     async presentMany(
       booker: Booker,
       records: ReservationRecord[],
-      options: { rooms?: Map<number, { name: string; timeZone: string | null }>; mode?: PresentMode; publicBoard?: boolean } = {},
+      options: { rooms?: ReadonlyMap<number, PresentRoom>; mode?: PresentMode; publicBoard?: boolean } = {},
     ): Promise<Reservation[]> {
       if (records.length === 0) return [];
-      let rooms = options.rooms;
-      if (!rooms) {
+      let presentRooms = options.rooms;
+      if (!presentRooms) {
         const index = await locations.loadIndex(booker.companyId);
-        rooms = new Map(records.map((record) => [record.roomId, { name: index.byId.get(record.roomId)?.name ?? '', timeZone: effectiveTimeZone(index, record.roomId) ?? null }]));
+        const list = await rooms.listRooms(booker.companyId, { roomIds: [...new Set(records.map((record) => record.roomId))] });
+        presentRooms = new Map(list.map((room) => [room.id, presentRoom(room, effectiveTimeZone(index, room.id) ?? null)]));
       }
       const participants = await bookings.participantsOf(booker.companyId, records.map((record) => record.id));
       const byReservation = new Map<number, ParticipantRecord[]>();
       for (const participant of participants) byReservation.set(participant.reservationId, [...(byReservation.get(participant.reservationId) ?? []), participant]);
+      const delegating = options.publicBoard ? new Set<number>() : await delegatingTo(booker);
       return records.map((record) => {
-        const shown = present(record, byReservation.get(record.id) ?? [], rooms.get(record.roomId) ?? { name: '', timeZone: null }, booker.userId, options.mode);
+        const shown = present(record, byReservation.get(record.id) ?? [], presentRooms.get(record.roomId) ?? { name: '', timeZone: null, signIn: null }, booker.userId, options.mode, delegating);
         // A public board is nobody in particular: no host either unless the meeting is public.
         return options.publicBoard && !shown.visible ? { ...shown, hostUserId: null, hostName: null } : shown;
       });
@@ -341,20 +397,13 @@ export function createBookingService(deps: BookingServiceDeps) {
       const room = await getRoom(booker.companyId, query.roomId);
       const timeZone = await timeZoneOf(booker.companyId, room.id);
       const records = await bookings.listActive(booker.companyId, room.id, query.from, query.to);
-      const participants = await bookings.participantsOf(booker.companyId, records.map((record) => record.id));
-      const byReservation = new Map<number, ParticipantRecord[]>();
-      for (const participant of participants) byReservation.set(participant.reservationId, [...(byReservation.get(participant.reservationId) ?? []), participant]);
-      return {
-        roomId: room.id,
-        timeZone,
-        list: records.map((record) => present(record, byReservation.get(record.id) ?? [], { name: room.name, timeZone }, booker.userId)),
-      };
+      return { roomId: room.id, timeZone, list: await this.presentMany(booker, records, { rooms: new Map([[room.id, presentRoom(room, timeZone)]]) }) };
     },
 
     /** Moves, renames or edits a meeting (the host only). A new time or room in a room with approval waits for approval again. */
-    async update(booker: Booker, body: UpdateReservationBody): Promise<Reservation> {
-      const before = await getReservation(booker.companyId, body.id);
-      if (before.hostUserId !== booker.userId) throw new AppError(ReturnCode.NO_PERMISSION, 'reservationNotHost');
+    async update(caller: Booker, body: UpdateReservationBody): Promise<Reservation> {
+      const before = await getReservation(caller.companyId, body.id);
+      const booker = await actingFor(caller, before.hostUserId, 'reservationNotHost');
       if (before.status !== 'pending' && before.status !== 'confirmed') throw refused('reservationNotActive');
       if (before.endAt <= clock.now()) throw refused('reservationEnded');
       if (body.title !== undefined && !body.title) throw refused('reservationTitleRequired');
@@ -366,6 +415,7 @@ export function createBookingService(deps: BookingServiceDeps) {
       if (roomId !== before.roomId) await getRoom(booker.companyId, roomId);
       if (moved) checkTimes(startAt, endAt, { checkPast: startAt !== before.startAt });
       const zone = await timeZoneOf(booker.companyId, roomId);
+      let awaitingApproval = false;
       await guardedWrite(
         booker,
         () => ({ roomId, startAt, endAt, exceptId: before.id }),
@@ -396,15 +446,26 @@ export function createBookingService(deps: BookingServiceDeps) {
           if (body.participants !== undefined) {
             await repos.bookings.replaceParticipants(booker.companyId, before.id, await participantValues(repos, booker, body.participants));
           }
-          if (status === 'pending') await repos.approvals.startClock(booker.companyId, before.id, clock.now());
+          awaitingApproval = status === 'pending';
+          if (awaitingApproval) await repos.approvals.startClock(booker.companyId, before.id, clock.now());
         },
       );
-      events.emit({ kind: 'updated', companyId: booker.companyId, roomIds: [...new Set([before.roomId, roomId])], reservationIds: [before.id], actorUserId: booker.userId, seriesId: before.seriesId });
+      events.emit({
+        kind: 'updated',
+        companyId: booker.companyId,
+        roomIds: [...new Set([before.roomId, roomId])],
+        reservationIds: [before.id],
+        actorUserId: booker.userId,
+        seriesId: before.seriesId,
+        ...(awaitingApproval ? { awaitingApproval: [before.id] } : {}),
+      });
       return presentOne(booker, await getReservation(booker.companyId, before.id));
     },
 
     /** Cancels a meeting (the host only); its time is free at once. */
-    async cancel(booker: Booker, id: number): Promise<Reservation> {
+    async cancel(caller: Booker, id: number): Promise<Reservation> {
+      // The host, or a delegate of the host's calendar (read before the write transaction: SQLite has one connection).
+      const booker = await actingFor(caller, (await getReservation(caller.companyId, id)).hostUserId, 'reservationNotHost');
       const { roomId, seriesId } = await writeTransact(async (repos) => {
         const record = await getReservation(booker.companyId, id, repos.bookings);
         if (record.hostUserId !== booker.userId) throw new AppError(ReturnCode.NO_PERMISSION, 'reservationNotHost');
@@ -418,10 +479,10 @@ export function createBookingService(deps: BookingServiceDeps) {
     },
 
     /** Cancels a meeting, or with a series and scope 'following' / 'all' several occurrences; answers the chosen one and how many were cancelled. */
-    async cancelInScope(booker: Booker, body: CancelReservationBody): Promise<{ reservation: Reservation; count: number }> {
-      const record = await getReservation(booker.companyId, body.id);
-      if (record.seriesId !== null && body.scope !== 'one') return series.cancel(booker, body.id, body.scope);
-      return { reservation: await service.cancel(booker, body.id), count: 1 };
+    async cancelInScope(caller: Booker, body: CancelReservationBody): Promise<{ reservation: Reservation; count: number }> {
+      const record = await getReservation(caller.companyId, body.id);
+      if (record.seriesId !== null && body.scope !== 'one') return series.cancel(await actingFor(caller, record.hostUserId, 'reservationNotHost'), body.id, body.scope);
+      return { reservation: await service.cancel(caller, body.id), count: 1 };
     },
   };
   return service;

@@ -27,6 +27,18 @@ export function createCalendarShareRepository(db: Kysely<DB>) {
     /** The calendars shared with a colleague, by their owners. */
     sharedWith: (companyId: number, granteeUserId: number) => people(companyId, 'grantee_user_id', 'owner_user_id', granteeUserId),
 
+    /** The owners whose calendars the grantee edits or manages: the colleagues they may book for. */
+    async ownersDelegating(companyId: number, granteeUserId: number): Promise<number[]> {
+      const rows = await db
+        .selectFrom('calendar_shares')
+        .select('owner_user_id')
+        .where('company_id', '=', companyId)
+        .where('grantee_user_id', '=', granteeUserId)
+        .where('level', 'in', ['editor', 'manager'])
+        .execute();
+      return rows.map((row) => row.owner_user_id);
+    },
+
     async levelOf(companyId: number, ownerUserId: number, granteeUserId: number): Promise<CalendarShareLevel | null> {
       const row = await db
         .selectFrom('calendar_shares')

@@ -128,4 +128,42 @@ describe(`shared calendars (${TEST_DIALECT})`, () => {
     await call(t.app, { method: 'POST', url: '/api/meeting/reservation/cancel', headers: as(owner), payload: { id: meetings.busy.id } });
     expect((await events(owner)).body.result.list.map((meeting) => meeting.id)).not.toContain(meetings.busy.id);
   });
+
+  it("lets an editor or manager book, change and cancel the owner's meetings as the owner; not a subscriber, and not after access ends", async () => {
+    const post = <T = Reservation>(by: TestUser, url: string, payload: Record<string, unknown>, lang: Lang = 'en-US') =>
+      call<T>(t.app, { method: 'POST', url: `/api/meeting/${url}`, headers: as(by, lang), payload });
+    const slot = base + 5 * HOUR;
+    const body = { roomId, title: 'Board prep', startAt: slot, endAt: slot + HOUR, hostUserId: owner.id };
+    await share(owner, { granteeUserId: colleague.id, level: 'subscriber' });
+    for (const lang of ['en-US', 'zh-CN'] as const) {
+      const refused = await post(colleague, 'reservation', body, lang);
+      expect([refused.status, refused.body.message]).toEqual([403, formatMessage('reservationNotDelegate', lang)]);
+    }
+    expect((await post(third, 'reservation', body)).status).toBe(403);
+
+    await share(owner, { granteeUserId: colleague.id, level: 'editor' });
+    const booked = await post(colleague, 'reservation', body);
+    expect(booked.status, booked.body.message).toBe(200);
+    const name = (await t.db.kysely.selectFrom('users').select('full_name').where('id', '=', colleague.id).executeTakeFirstOrThrow()).full_name;
+    expect(booked.body.result).toMatchObject({ hostUserId: owner.id, bookedByName: name, canEdit: true });
+    // On the owner's own calendar, with who booked it.
+    const mine = await call<{ list: Reservation[] }>(t.app, { method: 'GET', url: `/api/meeting/reservation/mine?from=${slot}&to=${slot + HOUR}`, headers: as(owner) });
+    expect(mine.body.result.list.map((meeting) => [meeting.id, meeting.bookedByName, meeting.canEdit])).toEqual([[booked.body.result.id, name, true]]);
+    // The editor's view of the shared calendar offers changing every meeting of the owner's, and not the one the owner only attends.
+    const shared = (await events(colleague)).body.result.list;
+    expect(shared.map((meeting) => meeting.id)).toContain(booked.body.result.id);
+    expect(shared.map((meeting) => [meeting.id, meeting.canEdit])).toEqual(shared.map((meeting) => [meeting.id, meeting.id !== meetings.attended.id]));
+
+    const moved = await post(colleague, 'reservation/update', { id: meetings.public.id, title: 'Team sync (moved by the assistant)' });
+    expect(moved.status, moved.body.message).toBe(200);
+    expect(moved.body.result).toMatchObject({ title: 'Team sync (moved by the assistant)', hostUserId: owner.id });
+    const byStranger = await post(third, 'reservation/update', { id: meetings.public.id, title: 'Nope' });
+    expect([byStranger.status, byStranger.body.message]).toEqual([403, formatMessage('reservationNotHost', 'en-US')]);
+    expect((await post(colleague, 'reservation/cancel', { id: booked.body.result.id })).body.result.status).toBe('cancelled');
+
+    // Access taken away: nothing more on the owner's behalf.
+    expect((await unshare(owner, { granteeUserId: colleague.id })).status).toBe(200);
+    expect((await post(colleague, 'reservation/update', { id: meetings.public.id, title: 'Too late' })).status).toBe(403);
+    expect((await post(colleague, 'reservation', body)).status).toBe(403);
+  });
 });

@@ -18,7 +18,7 @@ import {
 import { DAY_MS, type Clock } from '../../platform/clock.js';
 import { notFound } from '../../platform/errors.js';
 import type { BookingRepository, ReservationRecord } from '../booking/booking.repository.js';
-import type { BookingService } from '../booking/booking.service.js';
+import { presentRoom, type BookingService } from '../booking/booking.service.js';
 import { effectiveTimeZone, type LocationIndex } from '../location/location.presenter.js';
 import type { LocationService } from '../location/location.service.js';
 import type { RoomRecord, RoomRepository } from '../room/room.repository.js';
@@ -105,7 +105,7 @@ export function createLiveService({ live, rooms, bookings, presenter, locations,
     const roomById = new Map(records.map((room) => [room.id, room]));
     const relevant = reservations.filter((record) => roomById.has(record.roomId));
     const shown = await presenter.presentMany({ companyId: viewer.companyId, userId: viewer.userId ?? 0 }, relevant, {
-      rooms: new Map(relevant.map((record) => [record.roomId, { name: roomById.get(record.roomId)?.name ?? '', timeZone: days.get(record.roomId)?.zone ?? null }])),
+      rooms: new Map(records.map((room) => [room.id, presentRoom(room, days.get(room.id)?.zone ?? null)])),
       publicBoard: viewer.userId === null,
     });
     const byRoom = new Map<number, { record: ReservationRecord; meeting: LiveMeeting }[]>();

@@ -3,9 +3,9 @@ import type { LocationRecord } from './location.repository.js';
 
 /** The company's live locations, indexed for walking the tree. */
 export interface LocationIndex {
-  byId: Map<number, LocationRecord>;
+  byId: ReadonlyMap<number, LocationRecord>;
   /** Children in sibling order; key null holds the countries. */
-  childrenOf(parentId: number | null): LocationRecord[];
+  childrenOf(parentId: number | null): readonly LocationRecord[];
   /** The node and its ancestors, from the top down. */
   pathOf(id: number): LocationRecord[];
   /** The node and everything under it. */
@@ -14,8 +14,9 @@ export interface LocationIndex {
   inTreeOrder(): LocationRecord[];
 }
 
+/** The index is kept in memory and shared between requests (see `loadLayout`): records and lists are frozen. */
 export function indexLocations(records: LocationRecord[]): LocationIndex {
-  const byId = new Map(records.map((record) => [record.id, record]));
+  const byId = new Map(records.map((record) => [record.id, Object.freeze(record)]));
   const children = new Map<number | null, LocationRecord[]>();
   for (const record of records) {
     // A node whose parent is gone (deleted) is gone with it.
@@ -25,7 +26,8 @@ export function indexLocations(records: LocationRecord[]): LocationIndex {
     list.push(record);
     children.set(parentKey, list);
   }
-  const childrenOf = (parentId: number | null) => children.get(parentId) ?? [];
+  for (const list of children.values()) Object.freeze(list);
+  const childrenOf = (parentId: number | null): readonly LocationRecord[] => children.get(parentId) ?? [];
   const walk = (parentId: number | null, out: LocationRecord[]) => {
     for (const child of childrenOf(parentId)) {
       out.push(child);

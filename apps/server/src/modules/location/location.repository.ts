@@ -64,6 +64,12 @@ export function createLocationRepository(db: Kysely<DB>) {
       return row.id;
     },
 
+    /** The company's layout version: raised by triggers on every write to locations, rooms and room types. */
+    async layoutVersion(companyId: number): Promise<number> {
+      const row = await db.selectFrom('layout_versions').select('version').where('company_id', '=', companyId).executeTakeFirst();
+      return row?.version ?? 0;
+    },
+
     /** Every live location of the company, in sibling order. */
     async listLocations(companyId: number): Promise<LocationRecord[]> {
       const rows = await db

@@ -14,6 +14,7 @@ import {
 import type { Transact } from '../../db/repositories.js';
 import type { Clock } from '../../platform/clock.js';
 import { AppError, notFound, refused } from '../../platform/errors.js';
+import { createVersionedCache } from '../../platform/versioned-cache.js';
 import type { Actor, OperationLog } from '../operation-log/operation-log.service.js';
 import type { UploadService } from '../upload/upload.service.js';
 import { filterNodes, indexLocations, presentNode, presentRegionInfo, type LocationIndex } from './location.presenter.js';
@@ -29,10 +30,28 @@ export interface LocationServiceDeps {
 
 export type LocationService = ReturnType<typeof createLocationService>;
 
+/** Companies whose tree a process keeps in memory at once. */
+const COMPANIES_CACHED = 500;
+
 /** The location tree: reading it, adding, editing, moving and deleting nodes (spec 000 sections 2, 4, 7). */
 export function createLocationService({ locations, uploads, operationLog, transact, clock }: LocationServiceDeps) {
+  const indexes = createVersionedCache<number, LocationIndex>(COMPANIES_CACHED);
+
+  /**
+   * The company's tree with the layout version it was read at. Outside transactions the tree is
+   * kept in memory until the version (raised by triggers on every location or room write, from
+   * any process) changes: one primary-key read per call instead of the whole tree.
+   */
+  async function loadLayout(companyId: number): Promise<{ version: number; index: LocationIndex }> {
+    const version = await locations.layoutVersion(companyId);
+    const index = await indexes.get(companyId, version, async () => indexLocations(await locations.listLocations(companyId)));
+    return { version, index };
+  }
+
+  /** The tree; inside a transaction (`repository` bound to it) always read afresh. */
   async function loadIndex(companyId: number, repository: LocationRepository = locations): Promise<LocationIndex> {
-    return indexLocations(await repository.listLocations(companyId));
+    if (repository !== locations) return indexLocations(await repository.listLocations(companyId));
+    return (await loadLayout(companyId)).index;
   }
 
   function getNode(index: LocationIndex, id: number): LocationRecord {
@@ -46,6 +65,7 @@ export function createLocationService({ locations, uploads, operationLog, transa
 
   return {
     loadIndex,
+    loadLayout,
 
     /** One level under `parentId` (lazy loading), or the whole tree down to `level`, filtered by keyword. */
     async tree(companyId: number, query: Partial<LocationTreeQuery> = {}): Promise<LocationNode[]> {

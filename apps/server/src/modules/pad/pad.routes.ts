@@ -5,6 +5,7 @@ import { envelopeResponses, success } from '../../platform/envelope.js';
 import type { CheckInService } from '../booking/booking-checkin.service.js';
 import type { DeviceRecord } from '../door-display/door-display.repository.js';
 import type { DoorDisplayService } from '../door-display/door-display.service.js';
+import type { LiveHub } from '../live/live.hub.js';
 
 const TAGS = ['device API'];
 /** Public to the session guard: the display proves itself with its device token (onRequest below). */
@@ -19,7 +20,15 @@ const callerOf = (request: FastifyRequest): DeviceRecord => {
 };
 
 /** The door display page's calls (/pad): its room's schedule, book now, check in, end early. */
-export function padRoutes({ displays, checkIns }: { displays: Pick<DoorDisplayService, 'authenticateDevice'>; checkIns: CheckInService }): FastifyPluginAsyncZod {
+export function padRoutes({
+  displays,
+  checkIns,
+  hub,
+}: {
+  displays: Pick<DoorDisplayService, 'authenticateDevice'>;
+  checkIns: CheckInService;
+  hub: Pick<LiveHub, 'open'>;
+}): FastifyPluginAsyncZod {
   return async (app) => {
     const authenticate = async (request: FastifyRequest) => {
       const value = request.headers[DEVICE_TOKEN_HEADER];
@@ -39,6 +48,41 @@ export function padRoutes({ displays, checkIns }: { displays: Pick<DoorDisplaySe
         },
       },
       async (request) => success(request, await checkIns.schedule(callerOf(request))),
+    );
+
+    app.get(
+      '/device/pad/stream',
+      {
+        config: DEVICE,
+        onRequest: authenticate,
+        schema: {
+          tags: TAGS,
+          summary: "The display's room changes as server-sent events",
+          description: `${HEADER} A \`text/event-stream\`: \`event: ready\` at once, then \`event: rooms\` with \`data: { roomIds: [its room], reason: booking | time | resync }\` whenever the room's meetings or state may have changed (read the schedule again): a booking, change, check-in or release from any process, or the state flipping by time. A comment heartbeat every 25 s; the stream ends after 15 minutes (connect again). Browsers' EventSource cannot send the header: read it with fetch.`,
+        },
+      },
+      async (request, reply) => {
+        const device = callerOf(request);
+        reply.hijack();
+        hub.open(reply.raw, { companyId: device.companyId, roomIds: [device.roomId] });
+      },
+    );
+
+    app.get(
+      '/device/pad/qr',
+      {
+        config: DEVICE,
+        onRequest: authenticate,
+        schema: {
+          tags: TAGS,
+          summary: "The room's QR code, for the display to show while a check-in is due",
+          description: `${HEADER} A PNG of \`<PUBLIC_URL>/check-in?room=<id>\` (the page that checks the scanning colleague in), the same as the console's room QR code.`,
+        },
+      },
+      async (request, reply) => {
+        const device = callerOf(request);
+        return reply.header('content-type', 'image/png').header('cache-control', 'private, max-age=3600').send(await checkIns.roomQr(device.companyId, device.roomId));
+      },
     );
 
     app.post(

@@ -44,6 +44,8 @@ function item(overrides: Partial<ApprovalItem> = {}): ApprovalItem {
     reminderMinutes: null,
     checkedInAt: null,
     checkInChannel: null,
+    checkIn: null,
+    bookedByName: null,
     endedEarlyAt: null,
     bookedEndAt: null,
     noShowAt: null,
@@ -88,6 +90,15 @@ describe('meeting approval page', () => {
     await user.click(await screen.findByTestId('withdraw-confirm'));
     await waitFor(() => expect(seen.some((request) => request.path === '/meeting/approval/withdraw')).toBe(true));
     expect(seen.find((request) => request.path === '/meeting/approval/withdraw')!.body).toEqual({ id: 7 });
+  }, 20_000);
+
+  it('searches the list by keyword', async () => {
+    const user = userEvent.setup();
+    const seen = stubApi({ 'GET /meeting/approval/list': page([item()]) });
+    renderConsole({ path: '/meeting-approval', user: makeUser({ permissions: ['calendarRoomUse:view'] }), menu });
+    await screen.findByTestId('approval-row-7', {}, { timeout: 8000 });
+    await user.type(screen.getByPlaceholderText('Search room, requester or title'), 'board');
+    await waitFor(() => expect(seen.some((request) => request.path === '/meeting/approval/list' && request.query.get('keyword') === 'board')).toBe(true));
   }, 20_000);
 
   it('lets an approver approve, and reject only with a reason', async () => {

@@ -15,6 +15,7 @@ import type { ButtonProps } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useDebouncedValue } from '../../../shared/hooks/use-debounced-value';
 import { useMediaQuery } from '../../../shared/hooks/use-media-query';
 import { useSession } from '../../../shared/session/session-context';
 import { PageHeader } from '../../../shared/ui/page-header';
@@ -57,10 +58,12 @@ export function MeetingApprovalPage() {
   const [view, setView] = useState<View>('initiated');
   const [approverTab, setApproverTab] = useState<Exclude<ApprovalTab, 'initiated'>>('toDecide');
   const [status, setStatus] = useState<ReservationStatus | undefined>(undefined);
+  const [keyword, setKeyword] = useState('');
+  const searched = useDebouncedValue(keyword.trim(), 300);
   const [paging, setPaging] = useState({ page: 1, pageSize: PAGE_SIZES[0] as number });
   const [action, setAction] = useState<Pending | null>(null);
   const tab: ApprovalTab = view === 'initiated' ? 'initiated' : approverTab;
-  const list = useApprovals({ tab, ...paging, ...(status ? { status } : {}) });
+  const list = useApprovals({ tab, ...paging, ...(status ? { status } : {}), ...(searched ? { keyword: searched } : {}) });
   const approve = useApprove();
   const withdraw = useWithdraw();
   const { message, modal } = App.useApp();
@@ -227,6 +230,18 @@ export function MeetingApprovalPage() {
           }}
           options={FILTER_STATUSES.map((value) => ({ value, label: t(`approval.status.${value}`) }))}
           data-testid="approval-status-filter"
+        />
+        <Input.Search
+          allowClear
+          className="atrium-approval-keyword"
+          placeholder={t('approval.filters.keyword')}
+          aria-label={t('approval.filters.keyword')}
+          value={keyword}
+          onChange={(event) => {
+            setKeyword(event.target.value);
+            resetPage();
+          }}
+          data-testid="approval-keyword"
         />
       </div>
       {isNarrow ? (

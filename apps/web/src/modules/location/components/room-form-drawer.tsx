@@ -1,5 +1,6 @@
 import { DeleteOutlined } from '@ant-design/icons';
 import {
+  hasPermission,
   ROOM_CAPACITY_MAX,
   ROOM_EQUIPMENT,
   RoomFields,
@@ -19,6 +20,8 @@ import { useTranslation } from 'react-i18next';
 import { api } from '../../../shared/api/api';
 import { zodRule } from '../../../shared/forms/zod-rule';
 import { useMediaQuery } from '../../../shared/hooks/use-media-query';
+import { CalendarFeedPanel } from '../../../shared/calendar-feed/calendar-feed-panel';
+import { useSession } from '../../../shared/session/session-context';
 import { ImageUpload } from '../../../shared/ui/image-upload';
 import { locationKeys, useAddDisablePeriod, useAddRoom, useDeleteDisablePeriod, useDisablePeriods, useRoomTypes, useUpdateRoom } from '../api/location.api';
 
@@ -67,6 +70,7 @@ export interface RoomFormDrawerProps {
 /** The room form (spec 001 section 3): every field, sign-in settings when sign-in is on, and the room's disable periods. */
 export function RoomFormDrawer({ room, floorId, onClose }: RoomFormDrawerProps) {
   const { t } = useTranslation();
+  const { user } = useSession();
   const { message } = App.useApp();
   const [form] = Form.useForm<Values>();
   const isNarrow = useMediaQuery('(max-width: 767px)');
@@ -184,6 +188,12 @@ export function RoomFormDrawer({ room, floorId, onClose }: RoomFormDrawerProps) 
         </Form.Item>
       </Form>
       {room ? <DisablePeriods roomId={room.id} timeZone={room.timeZone} /> : null}
+      {room && hasPermission(user.permissions, 'reservationScreens:view') ? (
+        <>
+          <Divider titlePlacement="start">{t('feed.roomTitle')}</Divider>
+          <CalendarFeedPanel target={{ kind: 'room', roomId: room.id }} canChange={hasPermission(user.permissions, 'reservationScreens:edit')} />
+        </>
+      ) : null}
     </Drawer>
   );
 }

@@ -69,3 +69,48 @@ export function isLit(cycles: LightCycle[], now: number, timeZone: string | null
   const toMinutes = (time: string) => (time === '23:59' ? 1440 : Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5)));
   return cycles.some((cycle) => cycle.weekday.split(',').map(Number).includes(weekday) && minutes >= toMinutes(cycle.startTime) && minutes < toMinutes(cycle.endTime));
 }
+
+/** Waits before reconnecting a dropped stream: 2 s, doubling, at most a minute. */
+const RECONNECT_MIN_MS = 2_000;
+const RECONNECT_MAX_MS = 60_000;
+
+/**
+ * Listens to the display's event stream (`GET /device/pad/stream`) and calls `onChange` on each
+ * `rooms` event and on every (re)connection, which may have missed changes. EventSource cannot
+ * send the device header, so the stream is read with fetch; it reconnects when it ends (the server
+ * closes it every 15 minutes) or drops. Returns the function that stops listening.
+ */
+export function listenToPad(token: string, onChange: () => void): () => void {
+  const controller = new AbortController();
+  let delay = RECONNECT_MIN_MS;
+  const run = async () => {
+    while (!controller.signal.aborted) {
+      try {
+        const response = await fetch('/api/device/pad/stream', { headers: { [DEVICE_TOKEN_HEADER]: token }, signal: controller.signal });
+        if (response.ok && response.body) {
+          delay = RECONNECT_MIN_MS;
+          const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
+          let buffer = '';
+          for (;;) {
+            const { value, done } = await reader.read();
+            if (done) break;
+            buffer += value;
+            let end: number;
+            while ((end = buffer.indexOf('\n\n')) >= 0) {
+              const block = buffer.slice(0, end);
+              buffer = buffer.slice(end + 2);
+              if (/^event: (rooms|ready)$/m.test(block)) onChange();
+            }
+          }
+        }
+      } catch {
+        // Dropped or refused: try again after the delay (a signed-out display stops on its 401 elsewhere).
+      }
+      if (controller.signal.aborted) return;
+      await new Promise((resolve) => setTimeout(resolve, delay));
+      delay = Math.min(delay * 2, RECONNECT_MAX_MS);
+    }
+  };
+  void run();
+  return () => controller.abort();
+}

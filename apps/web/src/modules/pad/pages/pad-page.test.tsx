@@ -23,13 +23,14 @@ const MEETING: PadMeeting = {
   endAt: NOW + 65 * 60_000,
   status: 'confirmed',
   checkedInAt: null,
+  checkInOpen: true,
   canCheckIn: true,
   canEnd: false,
   checkInUntil: NOW + 20 * 60_000,
 };
 const FREE: PadSchedule = {
   serverTime: NOW,
-  room: { id: 7, name: 'Boardroom', timeZone: 'Europe/London', signInEnabled: true },
+  room: { id: 7, name: 'Boardroom', timeZone: 'Europe/London', signInEnabled: true, checkInByQr: false },
   busy: false,
   current: null,
   next: [MEETING],
@@ -100,6 +101,29 @@ describe('door display page', () => {
     expect(await screen.findByText('In use')).toBeInTheDocument();
     expect(seen.find((request) => request.path === '/device/pad/book')?.body).toEqual({ minutes: 15 });
     expect(screen.getByRole('button', { name: 'End meeting' })).toBeInTheDocument();
+  });
+
+  it("shows the room's QR code while a check-in is due, where the screen group checks in by QR code", async () => {
+    window.localStorage.setItem(PAD_TOKEN_KEY, 'tok-1');
+    const seen = stubDisplay({ ...FREE, room: { ...FREE.room, checkInByQr: true }, next: [{ ...MEETING, canCheckIn: false }] });
+    // The image arrives as a PNG with the device header; the page shows it through an object URL.
+    const json = vi.mocked(globalThis.fetch).getMockImplementation()!;
+    const qrRequests: Array<Record<string, string>> = [];
+    vi.mocked(globalThis.fetch).mockImplementation(async (input, init) => {
+      if (!String(input).includes('/device/pad/qr')) return json(input, init);
+      qrRequests.push((init?.headers ?? {}) as Record<string, string>);
+      return new Response(new Uint8Array([137, 80, 78, 71]), { status: 200, headers: { 'content-type': 'image/png' } });
+    });
+    const createObjectURL = vi.fn(() => 'blob:room-qr');
+    Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn() });
+    renderConsole({ path: '/pad' });
+    const image = await screen.findByTestId('pad-qr');
+    expect(image.getAttribute('src')).toBe('blob:room-qr');
+    expect(screen.getByText('Scan to check in')).toBeInTheDocument();
+    expect(qrRequests[0]?.['device-token']).toBe('tok-1');
+    // The screen's own button is off for this group.
+    expect(screen.queryByRole('button', { name: /Check in/ })).not.toBeInTheDocument();
+    expect(seen.some((request) => request.path === '/device/pad/schedule')).toBe(true);
   });
 
   it('leaves kiosk mode only with the exit password, and speaks Chinese', async () => {

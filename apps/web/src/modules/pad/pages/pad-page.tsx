@@ -5,11 +5,14 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { currentLang, setLang } from '../../../shared/i18n/i18n';
 import { useMediaQuery } from '../../../shared/hooks/use-media-query';
-import { isLit, padCall, PadError, readPadToken, writePadToken, type DeviceActivateResult } from '../api/pad.api';
+import { isLit, listenToPad, padCall, PadError, readPadToken, writePadToken, type DeviceActivateResult } from '../api/pad.api';
 import './pad-page.css';
 
-/** How often the display asks for its schedule, its settings and says it is alive. */
-const POLL_MS = 15_000;
+/**
+ * Changes arrive on the display's event stream; the schedule is also read this often in case an
+ * event was lost. Settings are read, and the display says it is alive, every minute.
+ */
+const POLL_MS = 60_000;
 const CONFIG_MS = 60_000;
 /** The screen's brightness outside its light cycles. */
 const DIM = 0.35;
@@ -169,6 +172,8 @@ function PadScreen({ token, onSignedOut }: { token: string; onSignedOut: () => v
   useEffect(() => {
     if (signedOut) onSignedOut();
   }, [signedOut, onSignedOut]);
+  // Live: a booking, check-in or release of this room (from anywhere) reads the schedule again.
+  useEffect(() => listenToPad(token, () => void queryClient.invalidateQueries({ queryKey: ['pad', 'schedule', token] })), [token, queryClient]);
   useEffect(() => {
     const timer = window.setInterval(() => {
       void padCall('POST', '/device/heartbeat', { token, lang, body: { platform: 'web', appVersion: '1.0.0' } }).catch(() => undefined);
@@ -187,6 +192,9 @@ function PadScreen({ token, onSignedOut }: { token: string; onSignedOut: () => v
 
   const logo = useDeviceImage(theme?.logoPath, token);
   const background = useDeviceImage(theme?.backgroundMapPath, token);
+  // Screen groups that check in by QR code: the room's code shows while a meeting's check-in is due.
+  const qrDue = !!schedule?.room.checkInByQr && [schedule.current, ...schedule.next].some((meeting) => meeting?.checkInOpen);
+  const qr = useDeviceImage(qrDue ? '/api/device/pad/qr' : undefined, token);
 
   const act = async (path: string, body: Record<string, unknown>) => {
     setBusy(true);
@@ -261,6 +269,12 @@ function PadScreen({ token, onSignedOut }: { token: string; onSignedOut: () => v
                 : t('pad.freeRestOfDay')}
             </div>
           )}
+          {qrDue && qr ? (
+            <figure className="pad-qr">
+              <img src={qr} alt={t('pad.scanToCheckIn')} data-testid="pad-qr" />
+              <figcaption>{t('pad.scanToCheckIn')}</figcaption>
+            </figure>
+          ) : null}
           <div className="pad-actions">
             {dueCheckIn ? (
               <button type="button" className="pad-button pad-primary" disabled={busy} onClick={() => void act('/device/pad/check-in', { id: dueCheckIn.id })}>

@@ -109,6 +109,9 @@ export const useUpdateReservation = () => useReserveMutation((body: UpdateBody) 
 export const useCancelReservation = () =>
   useReserveMutation((body: { id: number; scope?: ReservationScope }) => api.post<Reservation>('/meeting/reservation/cancel', body, { notify: false }));
 
+export const useCheckIn = () => useReserveMutation((id: number) => api.post<Reservation>('/meeting/reservation/check-in', { id }, { notify: false }));
+export const useEndEarly = () => useReserveMutation((id: number) => api.post<Reservation>('/meeting/reservation/end', { id }, { notify: false }));
+
 /** `GET /meeting/calendar/shares`: who sees my calendar, and the calendars shared with me. */
 export function useCalendarShares() {
   return useQuery({ queryKey: reserveKeys.shares, queryFn: ({ signal }) => api.get<CalendarShares>('/meeting/calendar/shares', { signal }) });

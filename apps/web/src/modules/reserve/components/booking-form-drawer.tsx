@@ -19,7 +19,7 @@ import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../shared/api/api-client';
 import { useDebouncedValue } from '../../../shared/hooks/use-debounced-value';
 import { useMediaQuery } from '../../../shared/hooks/use-media-query';
-import { checkBooking, fetchAvailableRooms, useColleagues, useCreateReservation, useSchedule, useUpdateReservation, type BookingBody } from '../api/reserve.api';
+import { checkBooking, fetchAvailableRooms, useCalendarShares, useColleagues, useCreateReservation, useSchedule, useUpdateReservation, type BookingBody } from '../api/reserve.api';
 import { clock, differsFromBrowser, PICKER_TIMES, repeatRule, toBody, validate, type BookingFormValues, type FieldProblem } from '../model/booking-form';
 
 export interface RoomChoice {
@@ -58,6 +58,10 @@ export function BookingFormDrawer({ open, initial, initialRoom, editing, askScop
   const [finderOpen, setFinderOpen] = useState(false);
   const [clashes, setClashes] = useState<OccurrenceCheck[] | null>(null);
   const [saving, setSaving] = useState(false);
+  // Booking for a colleague whose calendar the user edits or manages (null: the user hosts).
+  const [hostUserId, setHostUserId] = useState<number | null>(null);
+  const shares = useCalendarShares();
+  const delegations = (shares.data?.sharedWithMe ?? []).filter((person) => person.level === 'editor' || person.level === 'manager');
   const create = useCreateReservation();
   const update = useUpdateReservation();
   const rooms = useSchedule({ date: values.date ?? dayjs().format('YYYY-MM-DD'), keyword: useDebouncedValue(roomKeyword, 300), pageSize: 100 }, open);
@@ -83,13 +87,13 @@ export function BookingFormDrawer({ open, initial, initialRoom, editing, askScop
     setTried(true);
     setServerError(null);
     if (Object.keys(validate(values)).length > 0) return;
-    const body: BookingBody = { ...toBody(values, zone), ...(bookFreeOnly ? { bookFreeOnly: true } : {}) };
+    const body: BookingBody = { ...toBody(values, zone), ...(bookFreeOnly ? { bookFreeOnly: true } : {}), ...(hostUserId !== null && !editing ? { hostUserId } : {}) };
     setSaving(true);
     try {
       if (editing) {
         const scope = editing.seriesId !== null ? await askScope() : null;
         if (editing.seriesId !== null && scope === null) return;
-        const { repeat: _repeat, ...change } = body;
+        const { repeat: _repeat, hostUserId: _host, ...change } = body;
         await update.mutateAsync({ id: editing.id, ...change, roomId: change.roomId!, title: change.title!, startAt: change.startAt!, endAt: change.endAt!, ...(scope ? { scope } : {}) });
         void message.success(t('reserve.form.updated'));
         onClose();
@@ -140,6 +144,16 @@ export function BookingFormDrawer({ open, initial, initialRoom, editing, askScop
     >
       {serverError ? <Alert type="error" showIcon message={serverError} style={{ marginBottom: 16 }} data-testid="reserve-server-error" /> : null}
       <Form layout="vertical" requiredMark component="div">
+        {!editing && delegations.length > 0 ? (
+          <Form.Item label={t('reserve.form.host')} extra={t('reserve.form.hostHelp')}>
+            <Select
+              value={hostUserId ?? 0}
+              onChange={(value: number) => setHostUserId(value === 0 ? null : value)}
+              options={[{ value: 0, label: t('reserve.form.hostMe') }, ...delegations.map((person) => ({ value: person.userId, label: person.name }))]}
+              data-testid="reserve-host"
+            />
+          </Form.Item>
+        ) : null}
         <Form.Item label={t('reserve.form.room')} required {...rule('roomId')}>
           <Space.Compact style={{ width: '100%' }}>
             <Select

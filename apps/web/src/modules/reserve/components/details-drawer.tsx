@@ -1,9 +1,11 @@
 import type { Reservation } from '@atrium/contract';
 import { App, Button, Descriptions, Drawer, Space, Tag } from 'antd';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../shared/api/api-client';
 import { useMediaQuery } from '../../../shared/hooks/use-media-query';
-import { useCancelReservation } from '../api/reserve.api';
+import { useSession } from '../../../shared/session/session-context';
+import { useCancelReservation, useCheckIn, useEndEarly } from '../api/reserve.api';
 import { differsFromBrowser } from '../model/booking-form';
 import { toZoned } from '@atrium/contract';
 
@@ -23,13 +25,37 @@ const STATUS_KEY = {
   released: 'statusReleased',
 } as const;
 
-/** One meeting: time in the room's zone, room, host, attendees when visible, privacy, status, repeat; change and cancel for the host. */
+/** What the viewer may do about checking a meeting in or ending it now (the server checks again). */
+function checkInState(r: Reservation, userId: number, now: number) {
+  const attends = r.hostUserId === userId || (r.participants ?? []).some((p) => p.userId === userId);
+  const live = attends && r.status === 'confirmed';
+  const window = r.checkIn;
+  const open = window !== null && r.checkedInAt === null && now >= window.opensAt && now <= window.closesAt && now < r.endAt;
+  return {
+    canCheckIn: live && open && window?.way === 'manual',
+    scanToCheckIn: live && open && window?.way === 'qr',
+    canEnd: live && r.endedEarlyAt === null && r.startAt <= now && now < r.endAt,
+  };
+}
+
+/** One meeting: time in the room's zone, room, host, attendees when visible, privacy, status, repeat, check-in; change and cancel for the host; check in and end now for attendees. */
 export function DetailsDrawer({ reservation, onClose, onEdit, askScope }: DetailsDrawerProps) {
   const { t } = useTranslation();
   const { message, modal } = App.useApp();
   const phone = useMediaQuery('(max-width: 640px)');
+  const { user } = useSession();
   const cancel = useCancelReservation();
+  const checkIn = useCheckIn();
+  const endEarly = useEndEarly();
   const r = reservation;
+  // The clock the buttons follow: a window opens or closes while the drawer is open.
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const timer = window.setInterval(() => setNow(Date.now()), 15_000);
+    return () => window.clearInterval(timer);
+  }, []);
+  const state = r ? checkInState(r, user.id, now) : { canCheckIn: false, scanToCheckIn: false, canEnd: false };
+  const local = (ms: number) => toZoned(ms, r?.timeZone ?? 'UTC').time;
   const zone = r?.timeZone ?? 'UTC';
   const start = r ? toZoned(r.startAt, zone) : null;
   const end = r ? toZoned(r.endAt, zone) : null;
@@ -51,6 +77,33 @@ export function DetailsDrawer({ reservation, onClose, onEdit, askScope }: Detail
     }
   }
 
+  async function act(kind: 'checkIn' | 'end') {
+    if (!r) return;
+    if (kind === 'end') {
+      const confirmed = await modal.confirm({ title: t('reserve.details.endConfirm'), okText: t('reserve.details.endNow'), cancelText: t('reserve.details.keep') });
+      if (!confirmed) return;
+    }
+    try {
+      await (kind === 'checkIn' ? checkIn : endEarly).mutateAsync(r.id);
+      void message.success(t(kind === 'checkIn' ? 'reserve.details.checkedInDone' : 'reserve.details.ended'));
+      onClose();
+    } catch (error) {
+      if (error instanceof ApiError) void message.error(error.message);
+      else throw error;
+    }
+  }
+
+  const checkInText = !r?.checkIn
+    ? null
+    : r.checkedInAt !== null
+      ? t('reserve.details.checkedInAt', { time: local(r.checkedInAt) })
+      : state.scanToCheckIn
+        ? t('reserve.details.checkInByQr', { until: local(r.checkIn.closesAt) })
+        : r.status === 'confirmed' && now > r.checkIn.closesAt
+          ? t('reserve.details.checkInMissed', { until: local(r.checkIn.closesAt) })
+          : t('reserve.details.checkInOpens', { time: local(r.checkIn.opensAt), until: local(r.checkIn.closesAt) });
+  const hostActions = r?.canEdit ?? false;
+
   return (
     <Drawer
       open={r !== null}
@@ -58,14 +111,28 @@ export function DetailsDrawer({ reservation, onClose, onEdit, askScope }: Detail
       width={phone ? '100%' : 480}
       title={r?.title ?? (r?.privacy === 'private' ? t('reserve.private') : t('reserve.busy'))}
       footer={
-        r?.canEdit ? (
-          <Space style={{ justifyContent: 'flex-end', width: '100%' }}>
-            <Button danger onClick={() => void cancelMeeting()} loading={cancel.isPending} data-testid="reserve-details-cancel">
-              {t('reserve.details.cancelMeeting')}
-            </Button>
-            <Button type="primary" onClick={() => r && onEdit(r)} data-testid="reserve-details-edit">
-              {t('reserve.details.edit')}
-            </Button>
+        hostActions || state.canCheckIn || state.canEnd ? (
+          <Space style={{ justifyContent: 'flex-end', width: '100%' }} wrap>
+            {state.canEnd ? (
+              <Button onClick={() => void act('end')} loading={endEarly.isPending} data-testid="reserve-details-end">
+                {t('reserve.details.endNow')}
+              </Button>
+            ) : null}
+            {hostActions ? (
+              <Button danger onClick={() => void cancelMeeting()} loading={cancel.isPending} data-testid="reserve-details-cancel">
+                {t('reserve.details.cancelMeeting')}
+              </Button>
+            ) : null}
+            {hostActions ? (
+              <Button type={state.canCheckIn ? 'default' : 'primary'} onClick={() => r && onEdit(r)} data-testid="reserve-details-edit">
+                {t('reserve.details.edit')}
+              </Button>
+            ) : null}
+            {state.canCheckIn ? (
+              <Button type="primary" onClick={() => void act('checkIn')} loading={checkIn.isPending} data-testid="reserve-details-check-in">
+                {t('reserve.details.checkInButton')}
+              </Button>
+            ) : null}
           </Space>
         ) : null
       }
@@ -81,6 +148,7 @@ export function DetailsDrawer({ reservation, onClose, onEdit, askScope }: Detail
           </Descriptions.Item>
           <Descriptions.Item label={t('reserve.details.room')}>{r.roomName}</Descriptions.Item>
           <Descriptions.Item label={t('reserve.details.host')}>{r.hostName ?? t('reserve.details.hidden')}</Descriptions.Item>
+          {r.bookedByName ? <Descriptions.Item label={t('reserve.details.bookedBy')}>{r.bookedByName}</Descriptions.Item> : null}
           <Descriptions.Item label={t('reserve.details.participants')}>
             {r.participants === null ? t('reserve.details.hidden') : r.participants.length === 0 ? '—' : r.participants.map((p) => p.name ?? p.email).join(', ')}
           </Descriptions.Item>
@@ -89,6 +157,11 @@ export function DetailsDrawer({ reservation, onClose, onEdit, askScope }: Detail
             <Tag color={r.status === 'confirmed' ? 'green' : r.status === 'pending' ? 'gold' : 'default'}>{t(`reserve.details.${STATUS_KEY[r.status]}`)}</Tag>
           </Descriptions.Item>
           <Descriptions.Item label={t('reserve.details.repeat')}>{r.seriesId !== null ? t('reserve.details.series') : t('reserve.details.single')}</Descriptions.Item>
+          {checkInText ? (
+            <Descriptions.Item label={t('reserve.details.checkIn')}>
+              <span data-testid="reserve-details-check-in-state">{checkInText}</span>
+            </Descriptions.Item>
+          ) : null}
           {r.remarks ? <Descriptions.Item label={t('reserve.details.remarks')}>{r.remarks}</Descriptions.Item> : null}
         </Descriptions>
       ) : null}

@@ -17,7 +17,7 @@ function meeting(overrides: Partial<Reservation>): Reservation {
   return {
     id: 1, roomId: 7, roomName: 'Kew', timeZone: 'Europe/London', title: 'Design review', hostUserId: 2, hostName: 'Ada', startAt: DAY_START + 9 * HOUR, endAt: DAY_START + 10 * HOUR,
     status: 'confirmed', privacy: 'public', channel: 'console', remarks: null, participants: [], visible: true, canEdit: false, createdAt: 0, updatedAt: 0, seriesId: null,
-    occurrenceDate: null, isException: false, noticeMinutes: null, reminderMinutes: null, checkedInAt: null, checkInChannel: null, endedEarlyAt: null, bookedEndAt: null,
+    occurrenceDate: null, isException: false, noticeMinutes: null, reminderMinutes: null, checkedInAt: null, checkInChannel: null, checkIn: null, bookedByName: null, endedEarlyAt: null, bookedEndAt: null,
     noShowAt: null, approvalDeadlineAt: null, decidedAt: null, decidedByName: null, decisionReason: null, ...overrides,
   };
 }
@@ -120,6 +120,46 @@ describe('booking form', () => {
     );
     await userEvent.click(screen.getByTestId('reserve-save'));
     expect((await screen.findByTestId('reserve-server-error')).textContent).toContain('"Board"');
+  });
+});
+
+describe('booking for a colleague', () => {
+  it('offers the colleagues whose calendar I edit or manage as host, not those I only read, and books for the one chosen', async () => {
+    const seen = stubApi({
+      'GET /meeting/schedule': { result: { date: '2026-11-24', places: [], total: 1, page: 1, pageSize: 100, list: [ROOM] } },
+      'GET /meeting/colleagues': { result: [] },
+      'GET /meeting/calendar/shares': {
+        result: {
+          ownerUserId: 1,
+          canManage: true,
+          shares: [],
+          sharedWithMe: [
+            { userId: 8, name: 'Grace Chief', level: 'editor', createdAt: 0 },
+            { userId: 9, name: 'Reader Only', level: 'subscriber', createdAt: 0 },
+          ],
+        },
+      },
+      'POST /meeting/reservation': { result: { reservation: meeting({ id: 5, hostUserId: 8 }), pending: false, seriesId: null, booked: 1, skipped: [] } },
+    });
+    const user = userEvent.setup();
+    const onClose = vi.fn();
+    renderWithProviders(
+      <BookingFormDrawer
+        open
+        initial={{ ...emptyValues(Date.now(), 'Europe/London'), roomId: 7, title: 'Board prep', date: '2026-11-24', start: '10:00', end: '11:00' }}
+        initialRoom={{ id: 7, name: 'Kew', timeZone: 'Europe/London' }}
+        editing={null}
+        askScope={async () => null}
+        onClose={onClose}
+      />,
+    );
+    const host = await screen.findByTestId('reserve-host');
+    await user.click(within(host).getByRole('combobox'));
+    expect(screen.queryByText('Reader Only', { selector: '.ant-select-item-option-content' })).toBeNull();
+    await user.click(await screen.findByText('Grace Chief', { selector: '.ant-select-item-option-content' }));
+    await user.click(screen.getByTestId('reserve-save'));
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(seen.find((request) => request.method === 'POST' && request.path === '/meeting/reservation')!.body).toMatchObject({ hostUserId: 8, title: 'Board prep' });
   });
 });
 

@@ -7,6 +7,7 @@ import { useDebouncedValue } from '../../../shared/hooks/use-debounced-value';
 import { useMediaQuery } from '../../../shared/hooks/use-media-query';
 import { PageHeader } from '../../../shared/ui/page-header';
 import { useCalendarShares, useSchedule } from '../api/reserve.api';
+import { CalendarFeedPanel } from '../../../shared/calendar-feed/calendar-feed-panel';
 import { CalendarShareDrawer } from '../components/calendar-share-drawer';
 import { BookingFormDrawer, type RoomChoice } from '../components/booking-form-drawer';
 import { DetailsDrawer } from '../components/details-drawer';
@@ -53,6 +54,7 @@ export function ReservePage() {
   // Whose calendar 'My calendar' shows: mine (null) or a colleague's shared with me.
   const [calendarOwner, setCalendarOwner] = useState<number | null>(null);
   const [sharing, setSharing] = useState(false);
+  const [subscribing, setSubscribing] = useState(false);
   const shares = useCalendarShares();
   const [scale, setScale] = useState<CalendarScale>(phone ? 'day' : 'week');
   const [anchor, setAnchor] = useState<Dayjs>(dayjs());
@@ -152,6 +154,9 @@ export function ReservePage() {
           <Button onClick={() => setSharing(true)} data-testid="reserve-share">
             {t('reserve.share.button')}
           </Button>
+          <Button onClick={() => setSubscribing(true)} data-testid="reserve-subscribe">
+            {t('feed.button')}
+          </Button>
         </Space>
         <MyCalendar
           ownerUserId={calendarOwner}
@@ -164,6 +169,9 @@ export function ReservePage() {
           onNew={(newDate) => newMeeting({ date: newDate })}
         />
         <CalendarShareDrawer open={sharing} phone={phone} onClose={() => setSharing(false)} />
+        <Modal open={subscribing} title={t('feed.title')} footer={null} onCancel={() => setSubscribing(false)} destroyOnHidden data-testid="reserve-feed">
+          <CalendarFeedPanel target={{ kind: 'mine' }} />
+        </Modal>
         </>
       ) : (
         <>
@@ -200,7 +208,15 @@ export function ReservePage() {
         <BookingFormDrawer key={form.key} open initial={form.initial} initialRoom={form.room} editing={form.editing} askScope={askScope} onClose={() => setForm(null)} />
       ) : null}
       <DetailsDrawer reservation={details} onClose={() => setDetails(null)} onEdit={edit} askScope={askScope} />
-      <Modal open={scopeAsk !== null} title={t('reserve.scope.title')} onCancel={() => closeScope(null)} onOk={() => closeScope(scopeAsk?.value ?? 'one')} data-testid="reserve-scope">
+      {/* Asked from inside the form or details drawer: above them (antd stacks later layers on top). */}
+      <Modal
+        open={scopeAsk !== null}
+        zIndex={1100}
+        title={t('reserve.scope.title')}
+        onCancel={() => closeScope(null)}
+        onOk={() => closeScope(scopeAsk?.value ?? 'one')}
+        data-testid="reserve-scope"
+      >
         <Radio.Group value={scopeAsk?.value} onChange={(event) => setScopeAsk({ value: event.target.value as Scope })}>
           <Space direction="vertical">
             <Radio value="one">{t('reserve.scope.one')}</Radio>

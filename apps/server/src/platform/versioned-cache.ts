@@ -1,0 +1,28 @@
+/**
+ * Values kept in memory per key for as long as a version read from the database stays the same
+ * (the caller reads the version on every use; a trigger raises it on every write). The least
+ * recently used keys are dropped beyond `capacity`. Values are shared between callers: never
+ * mutate one.
+ */
+export function createVersionedCache<K, V>(capacity: number) {
+  const entries = new Map<K, { version: number; value: V }>();
+  return {
+    async get(key: K, version: number, load: () => Promise<V>): Promise<V> {
+      const hit = entries.get(key);
+      entries.delete(key);
+      if (hit && hit.version === version) {
+        entries.set(key, hit);
+        return hit.value;
+      }
+      const value = await load();
+      // A slower load of an older version must not replace a newer one.
+      const current = entries.get(key);
+      if (!current || current.version <= version) {
+        entries.delete(key);
+        entries.set(key, { version, value });
+        if (entries.size > capacity) entries.delete(entries.keys().next().value as K);
+      }
+      return value;
+    },
+  };
+}
