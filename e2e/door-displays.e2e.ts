@@ -56,7 +56,10 @@ describe('door displays', () => {
     await dialog.waitFor();
     await page.getByTestId('add-code-room').click();
     await page.keyboard.type('Camden');
-    await page.locator('.ant-select-item-option', { hasText: 'Camden' }).click();
+    // The filtered option, then Enter: a click can land while the dropdown is still opening on a loaded machine.
+    await page.locator('.ant-select-item-option-active', { hasText: 'Camden' }).waitFor();
+    await page.keyboard.press('Enter');
+    await expect.poll(async () => dialog.textContent()).toContain('Camden');
     await shot(page, 'door-01-add-code-wide-en');
     await page.getByTestId('add-code-submit').click();
     await page.getByTestId('add-code-result').waitFor();

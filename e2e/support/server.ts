@@ -76,10 +76,10 @@ interface Envelope<T> {
 }
 
 /** Calls the API with a token header, as a script or a device would. */
-export async function api<T>(baseURL: string, method: string, path: string, body?: unknown, token?: string) {
+export async function api<T>(baseURL: string, method: string, path: string, body?: unknown, token?: string, headers: Record<string, string> = {}) {
   const response = await fetch(`${baseURL}/api${path}`, {
     method,
-    headers: { ...(body ? { 'content-type': 'application/json' } : {}), ...(token ? { token } : {}) },
+    headers: { ...(body ? { 'content-type': 'application/json' } : {}), ...(token ? { token } : {}), ...headers },
     ...(body ? { body: JSON.stringify(body) } : {}),
   });
   return (await response.json()) as Envelope<T>;

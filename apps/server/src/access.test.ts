@@ -367,6 +367,8 @@ const FOREIGN_RECORDS: Record<string, ForeignCase> = {
   'GET /api/meeting/blacklist/candidates': { none: "the caller's company's users" },
   'POST /api/meeting/blacklist/add': { foreign: (w) => [{ body: { userId: w.b.user.id, reason: 'Probe' } }] },
   'POST /api/meeting/blacklist/lift': { foreign: (w) => [{ body: { id: w.b.blacklistId } }] },
+  'GET /api/meeting/preferences': { none: "the caller's company's booking rules" },
+  'PUT /api/meeting/preferences': { none: "the caller's company's booking rules (tenancy.test.ts: B's rules leave A's alone)" },
   'GET /api/live/rooms': { foreign: (w) => [{ query: { locationId: w.b.locationId } }] },
   'GET /api/live/stream': { foreign: (w) => [{ query: { locationId: w.b.locationId } }] },
   'GET /api/live/board-links': { none: "the company's own list" },

@@ -101,6 +101,8 @@ import { calendarFeedRoutes } from './modules/calendar-feed/calendar-feed.routes
 import { createCalendarFeedService } from './modules/calendar-feed/calendar-feed.service.js';
 import { createBlacklistService } from './modules/blacklist/blacklist.service.js';
 import { createBlacklistRepository } from './modules/blacklist/blacklist.repository.js';
+import { bookingPreferencesRoutes } from './modules/booking-preferences/booking-preferences.routes.js';
+import { createBookingPreferencesService } from './modules/booking-preferences/booking-preferences.service.js';
 import { createApprovalService } from './modules/booking/booking-approval.service.js';
 import { checkInRoutes } from './modules/booking/booking-checkin.routes.js';
 import { createCheckInService } from './modules/booking/booking-checkin.service.js';
@@ -294,6 +296,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     shares: repositories.calendarShares,
     bookings: repositories.bookings,
     bookingSeries: repositories.bookingSeries,
+    preferences: repositories.bookingPreferences,
     rooms: repositories.rooms,
     locations,
     writeTransact: createTransact(db.kysely, { immediate: true }),
@@ -530,6 +533,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         }),
       );
       await api.register(blacklistRoutes({ blacklist: createBlacklistService({ blacklist: createBlacklistRepository(db.kysely), operationLog, clock }) }));
+      await api.register(bookingPreferencesRoutes({ preferences: createBookingPreferencesService({ preferences: repositories.bookingPreferences, operationLog, clock }) }));
       await api.register(liveRoutes({ live, hub: liveHub }));
       await api.register(checkInRoutes({ checkIns }));
       await api.register(padRoutes({ displays: doorDisplays, checkIns, hub: liveHub }));

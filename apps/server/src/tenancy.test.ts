@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ALL_PERMISSIONS } from '@atrium/contract';
+import { ALL_PERMISSIONS, DEFAULT_BOOKING_PREFERENCES, type BookingPreferencesAnswer } from '@atrium/contract';
 import { createDepartmentRepository } from './modules/department/department.repository.js';
 import { createDoorDisplayRepository } from './modules/door-display/door-display.repository.js';
 import { createDepartmentStyleRepository } from './modules/department/department-style.repository.js';
@@ -178,6 +178,9 @@ describe(`tenancy (${TEST_DIALECT})`, () => {
     };
     reservationOfB = await reserve(tokenB, roomOfB, 'bravo-only board meeting');
     reservationOfA = await reserve(sessionA, roomOfA, 'Alpha meeting');
+    // B's own booking rules: A keeps reading the defaults.
+    const bravoRules = { ...DEFAULT_BOOKING_PREFERENCES, bookAheadDays: 7, bookableHours: { start: '07:15', end: '19:45' } };
+    expect((await call(t.app, { method: 'PUT', url: '/api/meeting/preferences', headers: { token: tokenB }, payload: bravoRules })).status).toBe(200);
     const alphaRoom = await createTestRoom(t.db, t.factories, t.clock, a.id, { name: 'Alpha Room' });
     displayOfA = await doorDisplays.insertDevice({ companyId: a.id, roomId: alphaRoom.roomId, name: 'Alpha display', code: '11111' }, now);
   });
@@ -228,6 +231,7 @@ describe(`tenancy (${TEST_DIALECT})`, () => {
       '/api/meeting/colleagues',
       '/api/meeting/feed',
       '/api/meeting/feed/room',
+      '/api/meeting/preferences',
       '/api/meeting/reservation',
       '/api/meeting/reservation/list',
       '/api/meeting/reservation/mine',
@@ -344,6 +348,8 @@ describe(`tenancy (${TEST_DIALECT})`, () => {
     expect(zoomRooms.body.result.map((room) => room.id)).toEqual([zoomRoomOfA]);
     const info = await call<{ company: { name: string } }>(t.app, { method: 'GET', url: '/api/user/getCurrentUserInfo', headers: { token: signedIn.token! } });
     expect(info.body.result.company.name).toBe('Alpha Works');
+    const rules = await call<BookingPreferencesAnswer>(t.app, { method: 'GET', url: '/api/meeting/preferences', headers: { token: signedIn.token! } });
+    expect(rules.body.result).toEqual({ ...DEFAULT_BOOKING_PREFERENCES, updatedAt: null, updatedByName: null });
   });
 
   it("changes only A's rows when A changes passwords and signs out", async () => {

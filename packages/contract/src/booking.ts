@@ -34,8 +34,6 @@ export type ReservationChannel = z.infer<typeof ReservationChannel>;
 
 /** The longest meeting (also a database CHECK; it bounds every overlap search). */
 export const RESERVATION_MAX_MS = 24 * 60 * 60 * 1000;
-/** How far ahead a booking may start (the repeat rule's "never ends" horizon, spec 001 section 5). */
-export const RESERVATION_BOOK_AHEAD_DAYS = 180;
 /** A start this much in the past still counts as "now" (a form filled in slowly, clock skew). */
 export const RESERVATION_PAST_GRACE_MS = 5 * 60 * 1000;
 /** The widest window one list call may read. */
@@ -59,13 +57,15 @@ export const CreateReservationBody = z.object({
   title: z.string().trim().max(TEXT_MAX).nullable().optional(),
   startAt: epochMs.nullable().optional(),
   endAt: epochMs.nullable().optional(),
-  privacy: ReservationPrivacy.default('public'),
+  /** Absent: the company's default privacy (booking preferences). */
+  privacy: ReservationPrivacy.optional(),
   participants: z.array(ReservationParticipantInput).max(RESERVATION_PARTICIPANTS_MAX).default([]),
   remarks: z.string().trim().max(2000).nullable().optional(),
   /** A repeat rule; absent or frequency 'none': a single meeting. */
   repeat: RepeatRule.optional(),
   /** Minutes before the start the notice goes out (dictionary NOTICE_TIMES) / participants are reminded (REMINDER_CHOICES). */
   noticeMinutes: z.literal(NOTICE_TIMES).nullable().optional(),
+  /** Absent: the company's default reminder (booking preferences); null: no reminder. */
   reminderMinutes: z.literal(REMINDER_CHOICES).nullable().optional(),
   /** A series with clashing occurrences: book the free ones (true) or nothing (false, 409 listing the clashes). */
   bookFreeOnly: z.boolean().default(false),

@@ -36,5 +36,6 @@ export * from './booking-views.js';
 export * from './approval.js';
 export * from './blacklist.js';
 export * from './calendar-feed.js';
+export * from './booking-preferences.js';
 export * from './live.js';
 export * from './check-in.js';

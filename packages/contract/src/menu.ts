@@ -39,7 +39,7 @@ export const MENU_CATALOGUE: MenuNode[] = [
       page('report', '/report', 'FileTextOutlined', 'BOOKER', 'reports'),
       page('broadcast', '/broadcast', 'NotificationOutlined', 'BOOKER', 'broadcast'),
       page('doorDisplays', '/door-displays', 'TabletOutlined', 'BOOKER', 'reservationScreens', true),
-      page('bookerPreferences', '/booker-preferences', 'SettingOutlined', 'BOOKER', 'reservationScreens'),
+      page('bookerPreferences', '/booker-preferences', 'SettingOutlined', 'BOOKER', 'reservationScreens', true),
       page('bookerBlacklist', '/booker-blacklist', 'StopOutlined', 'BOOKER', 'reservationScreens', true),
       page('displaySettings', '/display-settings', 'LayoutOutlined', 'BOOKER', 'reservationScreens', true),
     ],

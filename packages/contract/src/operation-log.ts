@@ -83,6 +83,7 @@ export const OPERATION_ACTIONS = [
   'blacklist.lift',
   'calendarFeed.create',
   'calendarFeed.revoke',
+  'bookingPreferences.update',
 ] as const;
 export type OperationAction = (typeof OPERATION_ACTIONS)[number];
 

@@ -4,6 +4,7 @@ import { createCalendarShareRepository } from '../modules/calendar-share/calenda
 import { createCalendarFeedRepository } from '../modules/calendar-feed/calendar-feed.repository.js';
 import { createBookingSeriesRepository } from '../modules/booking/booking-series.repository.js';
 import { createApprovalRepository } from '../modules/booking/booking-approval.repository.js';
+import { createBookingPreferencesRepository } from '../modules/booking-preferences/booking-preferences.repository.js';
 import { createApplicationRepository } from '../modules/application/application.repository.js';
 import { createCompanyRepository } from '../modules/company/company.repository.js';
 import { createCompanySearchRepository } from '../modules/company/company-search.repository.js';
@@ -37,6 +38,7 @@ export function createRepositories(db: Kysely<DB>) {
     applications: createApplicationRepository(db),
     approvals: createApprovalRepository(db),
     bookings: createBookingRepository(db),
+    bookingPreferences: createBookingPreferencesRepository(db),
     calendarShares: createCalendarShareRepository(db),
     calendarFeeds: createCalendarFeedRepository(db),
     bookingSeries: createBookingSeriesRepository(db),

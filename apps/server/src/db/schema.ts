@@ -324,6 +324,15 @@ export interface BookingRulesTable {
   approval_deadline_hours: Generated<number>;
   release_no_shows: Generated<Flag>;
   series_no_show_limit: Generated<number>;
+  book_ahead_days: Generated<number>;
+  max_meeting_minutes: Generated<number>;
+  /** Comma-separated weekdays, 0 = Sunday. */
+  bookable_weekdays: Generated<string>;
+  /** HH:mm bounds of a bookable day; null: any time. */
+  day_start: string | null;
+  day_end: string | null;
+  default_privacy: Generated<string>;
+  default_reminder_minutes: Generated<number | null>;
   updated_by: number | null;
   updated_at: number;
 }

@@ -3,6 +3,7 @@ import { matchPath } from 'react-router';
 import { applicationRoutes } from '../modules/application/application.routes';
 import { approvalRoutes } from '../modules/approval/approval.routes';
 import { blacklistRoutes } from '../modules/blacklist/blacklist.routes';
+import { bookingPreferencesRoutes } from '../modules/booking-preferences/booking-preferences.routes';
 import { displaySettingsRoutes } from '../modules/display-settings/display-settings.routes';
 import { groupRoutes } from '../modules/group/group.routes';
 import { doorDisplayRoutes } from '../modules/door-display/door-display.routes';
@@ -42,6 +43,7 @@ export const SHELL_PAGES: PageRoute[] = [
   ...reserveRoutes,
   ...approvalRoutes,
   ...blacklistRoutes,
+  ...bookingPreferencesRoutes,
   ...liveRoutes,
   ...checkInRoutes,
 ];

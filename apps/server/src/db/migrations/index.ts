@@ -24,6 +24,7 @@ import { invitations } from './2026_11_24_0026_invitations.js';
 import { layoutVersions } from './2026_11_24_0027_layout_versions.js';
 import { bookedBy } from './2026_11_24_0028_booked_by.js';
 import { calendarFeeds } from './2026_11_24_0029_calendar_feeds.js';
+import { bookingPreferences } from './2026_11_24_0030_booking_preferences.js';
 import type { DialectMigration } from './helpers.js';
 
 /**
@@ -54,6 +55,7 @@ export const MIGRATIONS: ReadonlyArray<readonly [name: string, migration: Dialec
   ['2026_11_24_0027_layout_versions', layoutVersions],
   ['2026_11_24_0028_booked_by', bookedBy],
   ['2026_11_24_0029_calendar_feeds', calendarFeeds],
+  ['2026_11_24_0030_booking_preferences', bookingPreferences],
 ];
 
 function providerFor(dialect: Database['dialect']): MigrationProvider {

@@ -43,8 +43,8 @@ describe(`application centre (${TEST_DIALECT})`, () => {
     expect(plain.body.result.canEdit).toBe(false);
     expect(plain.body.result.list.find((application) => application.key === 'rooms')).toMatchObject({ isBuilt: true, path: null });
     const screens = (await get<ApplicationList>(APPS, tokens.screens)).body.result.list;
-    // The booking blacklist is the Rooms page a reservationScreens holder may open; door displays are their own application.
-    expect(screens.find((application) => application.key === 'rooms')!.path).toBe('/booker-blacklist');
+    // Booking preferences come first of the Rooms pages a reservationScreens holder may open; door displays are their own application.
+    expect(screens.find((application) => application.key === 'rooms')!.path).toBe('/booker-preferences');
     expect(screens.find((application) => application.key === 'doorDisplays')!.path).toBe('/door-displays');
     expect((await call(t.app, { method: 'GET', url: APPS })).status).toBe(401);
   });

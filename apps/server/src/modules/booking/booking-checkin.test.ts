@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEFAULT_SCREEN_SETTING, formatMessage, ReturnCode, type DoorDisplay, type PadSchedule, type Reservation } from '@atrium/contract';
+import { BookingPreferences, DEFAULT_SCREEN_SETTING, formatMessage, ReturnCode, type DoorDisplay, type PadSchedule, type Reservation } from '@atrium/contract';
 import { call, createTestApp, type TestApp } from '../../test/app.js';
 import { TEST_DIALECT } from '../../test/database.js';
 import { createTestRoom } from '../../test/rooms.js';
@@ -441,5 +441,23 @@ describe(`check-in and no-show release (${TEST_DIALECT})`, () => {
     expect(update.status, update.body.message).toBe(200);
     expect((await pad('GET', 'schedule', token)).body.result.current).toMatchObject({ canCheckIn: true });
     expect((await pad('POST', 'check-in', token, { id: meeting.id })).status).toBe(200);
+  });
+
+  it('keeps a no-show in its room while the booking preferences switch release off, and releases again once on', async () => {
+    const rules = (await call<BookingPreferences>(t.app, { method: 'GET', url: '/api/meeting/preferences', headers: { token: adminToken } })).body.result;
+    const setRelease = async (releaseNoShows: boolean) =>
+      expect((await call(t.app, { method: 'PUT', url: '/api/meeting/preferences', headers: { token: adminToken }, payload: { ...BookingPreferences.parse(rules), releaseNoShows } })).status).toBe(200);
+    const roomId = await newRoom();
+    const start = nextHour();
+    const kept = await book(roomId, start, start + HOUR);
+    await setRelease(false);
+    t.clock.set(start + 16 * MINUTE);
+    await Promise.all([t.app.scheduler.tick(), second.app.scheduler.tick()]);
+    expect((await statusOf(kept.id)).status).toBe('confirmed');
+    await setRelease(true);
+    const released = await book(roomId, start + 2 * HOUR, start + 3 * HOUR);
+    t.clock.set(start + 2 * HOUR + 16 * MINUTE);
+    await Promise.all([t.app.scheduler.tick(), second.app.scheduler.tick()]);
+    expect((await statusOf(released.id)).status).toBe('released');
   });
 });

@@ -1,15 +1,15 @@
 import {
   addDays,
+  bookingRuleBreach,
   daysBetween,
   expandOccurrences,
   formatMessage,
   fromZoned,
   lastDateOf,
-  RESERVATION_BOOK_AHEAD_DAYS,
-  RESERVATION_MAX_MS,
   RESERVATION_PAST_GRACE_MS,
   ReturnCode,
   toZoned,
+  type BookingPreferences,
   type CreateReservationBody,
   type Lang,
   type Occurrence,
@@ -25,12 +25,12 @@ import {
   type UpdateReservationBody,
 } from '@atrium/contract';
 import type { Repositories } from '../../db/repositories.js';
-import { DAY_MS, HOUR_MS } from '../../platform/clock.js';
+import { MINUTE_MS } from '../../platform/clock.js';
 import { AppError, refused } from '../../platform/errors.js';
 import type { RoomRecord, RoomRepository } from '../room/room.repository.js';
 import { blacklistRefusal } from './booking-blacklist.js';
 import type { BookingRepository, ParticipantRecord, ParticipantValue, ReservationRecord } from './booking.repository.js';
-import type { Booker, BookingServiceDeps } from './booking.service.js';
+import type { Booker, BookingServiceDeps, TimeChecks } from './booking.service.js';
 import { isOverlapViolation, localTime } from './booking.service.js';
 
 /** What the reservations core lends the series code (its checks and its way of presenting a meeting). */
@@ -41,12 +41,12 @@ export interface BookingCore {
   getReservation(companyId: number, id: number, repository?: BookingRepository): Promise<ReservationRecord>;
   canSee(record: ReservationRecord, participants: ParticipantRecord[], userId: number): boolean;
   presentOne(booker: Booker, record: ReservationRecord): Promise<Reservation>;
-  checkTimes(startAt: number, endAt: number, options: { checkPast: boolean }): void;
+  checkTimes(rules: BookingPreferences, startAt: number, endAt: number, options: TimeChecks): void;
   participantValues(repos: Repositories, booker: Booker, inputs: NonNullable<CreateReservationBody['participants']>): Promise<ParticipantValue[]>;
 }
 
-/** A request with its required fields present. */
-export type CompleteReservationBody = CreateReservationBody & { roomId: number; title: string; startAt: number; endAt: number };
+/** A request with its required fields present and the company's defaults filled in. */
+export type CompleteReservationBody = CreateReservationBody & { roomId: number; title: string; startAt: number; endAt: number; privacy: NonNullable<CreateReservationBody['privacy']> };
 
 export interface CreateAnswer {
   reservation: Reservation;
@@ -62,7 +62,8 @@ interface Slot extends Occurrence {
   /**
    * Whether the book-ahead limit applies: to the first occurrence only. The later ones are bounded by
    * the rule's own 180-day horizon from its first date, so a series that "never ends" and starts next
-   * week still runs its 180 days.
+   * week still runs its 180 days. The other booking rules (length, bookable days and hours) hold for
+   * every occurrence.
    */
   checkAhead: boolean;
 }
@@ -112,7 +113,15 @@ export function createBookingSeries(core: BookingCore) {
   }
 
   /** Every slot's clash (other than the rows in `exceptIds`) and other refusal, read in one go per room. */
-  async function examine(repos: Pick<Repositories, 'bookings' | 'bookingSeries'>, booker: Booker, room: RoomRecord, zone: string, slots: Slot[], exceptIds: ReadonlySet<number>): Promise<Examined[]> {
+  async function examine(
+    repos: Pick<Repositories, 'bookings' | 'bookingSeries'>,
+    booker: Booker,
+    rules: BookingPreferences,
+    room: RoomRecord,
+    zone: string,
+    slots: Slot[],
+    exceptIds: ReadonlySet<number>,
+  ): Promise<Examined[]> {
     if (slots.length === 0) return [];
     const from = Math.min(...slots.map((slot) => slot.startAt));
     const to = Math.max(...slots.map((slot) => slot.endAt));
@@ -126,8 +135,9 @@ export function createBookingSeries(core: BookingCore) {
       const clash = clashes[index] ?? null;
       let refusal: AppError | null = null;
       const period = periods.find((p) => p.startAt < slot.endAt && p.endAt > slot.startAt);
+      const breach = bookingRuleBreach(rules, { startAt: slot.startAt, endAt: slot.endAt, now, timeZone: zone, checkAhead: slot.checkAhead });
       if (slot.checkPast && slot.startAt < now - RESERVATION_PAST_GRACE_MS) refusal = refused('reservationInPast');
-      else if (slot.checkAhead && slot.startAt > now + RESERVATION_BOOK_AHEAD_DAYS * DAY_MS) refusal = refused('reservationTooFarAhead', { days: RESERVATION_BOOK_AHEAD_DAYS });
+      else if (breach) refusal = refused(breach.key, breach.params);
       else if (period) refusal = refused('reservationRoomDisabled', { start: localTime(period.startAt, zone), end: localTime(period.endAt, zone) });
       const conflict: OccurrenceConflict | null = clash
         ? {
@@ -186,19 +196,19 @@ export function createBookingSeries(core: BookingCore) {
 
   return {
     /** What booking the request would do, occurrence by occurrence; saves nothing. */
-    async check(booker: Booker, body: CompleteReservationBody, lang: Lang): Promise<ReservationCheckResult> {
+    async check(booker: Booker, body: CompleteReservationBody, rules: BookingPreferences, lang: Lang): Promise<ReservationCheckResult> {
       if (body.startAt >= body.endAt) throw refused('reservationStartAfterEnd');
-      if (body.endAt - body.startAt > RESERVATION_MAX_MS) throw refused('reservationTooLong', { hours: RESERVATION_MAX_MS / HOUR_MS });
+      if (body.endAt - body.startAt > rules.maxMeetingMinutes * MINUTE_MS) throw refused('reservationTooLong', { minutes: rules.maxMeetingMinutes });
       const room = await core.getRoom(booker.companyId, body.roomId);
       if (!room.isAvailable) throw refused('reservationRoomUnavailable');
       const zone = (await core.timeZoneOf(booker.companyId, room.id)) ?? 'UTC';
       const slots = occurrencesOf(body.startAt, body.endAt, zone, body.repeat).map((occurrence, index) => ({ ...occurrence, checkPast: true, checkAhead: index === 0 }));
-      const examined = await examine({ bookings, bookingSeries }, booker, room, zone, slots, new Set());
+      const examined = await examine({ bookings, bookingSeries }, booker, rules, room, zone, slots, new Set());
       return { occurrences: examined.map((one) => toCheck(one, lang)) };
     },
 
     /** Books a repeating meeting: all occurrences or nothing, or (bookFreeOnly) the free ones. */
-    async create(booker: Booker, body: CompleteReservationBody & { repeat: RepeatRule }, lang: Lang): Promise<CreateAnswer> {
+    async create(booker: Booker, body: CompleteReservationBody & { repeat: RepeatRule }, rules: BookingPreferences, lang: Lang): Promise<CreateAnswer> {
       const { companyId, userId } = booker;
       const zone = (await core.timeZoneOf(companyId, body.roomId)) ?? 'UTC';
       const occurrences = occurrencesOf(body.startAt, body.endAt, zone, body.repeat);
@@ -211,7 +221,7 @@ export function createBookingSeries(core: BookingCore) {
         const barred = await repos.bookings.findBlacklistEntry(companyId, userId, clock.now());
         if (barred) throw blacklistRefusal(barred, zone);
         if (!room.isAvailable) throw refused('reservationRoomUnavailable');
-        const examined = await examine(repos, booker, room, zone, slots, new Set());
+        const examined = await examine(repos, booker, rules, room, zone, slots, new Set());
         const free = examined.filter((one) => !isBlocked(one));
         if (free.length === 0 || (free.length < examined.length && !body.bookFreeOnly)) throw seriesConflict(examined, lang);
         const participants = await core.participantValues(repos, booker, body.participants);
@@ -271,7 +281,9 @@ export function createBookingSeries(core: BookingCore) {
       const endAt = body.endAt ?? before.endAt;
       const moved = roomId !== before.roomId || startAt !== before.startAt || endAt !== before.endAt;
       if (roomId !== before.roomId) await core.getRoom(companyId, roomId);
-      if (moved) core.checkTimes(startAt, endAt, { checkPast: startAt !== before.startAt });
+      const rules = await core.deps.preferences.get(companyId);
+      // The bookable days and hours are judged for every moved occurrence below.
+      if (moved) core.checkTimes(rules, startAt, endAt, { checkPast: startAt !== before.startAt, timeZone: null });
       const oldZone = (await core.timeZoneOf(companyId, before.roomId)) ?? 'UTC';
       const zone = (await core.timeZoneOf(companyId, roomId)) ?? 'UTC';
       const newStart = toZoned(startAt, zone);
@@ -306,7 +318,7 @@ export function createBookingSeries(core: BookingCore) {
             const target = plan.get(record.id)!;
             return { date: addDays(record.occurrenceDate ?? '', dayShift), ...target, checkPast: !(record.id === chosen.id && target.startAt === chosen.startAt), checkAhead: false };
           });
-          const examined = await examine(repos, booker, room, zone, slots, new Set(movers.map((record) => record.id)));
+          const examined = await examine(repos, booker, rules, room, zone, slots, new Set(movers.map((record) => record.id)));
           if (examined.some(isBlocked)) throw seriesConflict(examined, lang);
         }
         const now = clock.now();

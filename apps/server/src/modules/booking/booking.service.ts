@@ -1,9 +1,9 @@
 import {
-  RESERVATION_BOOK_AHEAD_DAYS,
+  bookingRuleBreach,
   RESERVATION_LIST_MAX_DAYS,
-  RESERVATION_MAX_MS,
   RESERVATION_PAST_GRACE_MS,
   ReturnCode,
+  type BookingPreferences,
   type CancelReservationBody,
   type CreateReservationBody,
   type Lang,
@@ -19,7 +19,7 @@ import {
   type UpdateReservationBody,
 } from '@atrium/contract';
 import type { Repositories, Transact } from '../../db/repositories.js';
-import { DAY_MS, HOUR_MS, MINUTE_MS, type Clock } from '../../platform/clock.js';
+import { DAY_MS, MINUTE_MS, type Clock } from '../../platform/clock.js';
 import { AppError, notFound, refused } from '../../platform/errors.js';
 import { effectiveTimeZone } from '../location/location.presenter.js';
 import type { LocationService } from '../location/location.service.js';
@@ -30,10 +30,13 @@ import { createBookingSeries, isRepeating, type CompleteReservationBody, type Cr
 import type { BookingSeriesRepository } from './booking-series.repository.js';
 import type { BookingRepository, ParticipantRecord, ParticipantValue, ReservationRecord } from './booking.repository.js';
 import type { CalendarShareRepository } from '../calendar-share/calendar-share.repository.js';
+import type { BookingPreferencesRepository } from '../booking-preferences/booking-preferences.repository.js';
 
 export interface BookingServiceDeps {
   bookings: BookingRepository;
   bookingSeries: BookingSeriesRepository;
+  /** The company's booking rules (/booker-preferences), read on every booking and change. */
+  preferences: Pick<BookingPreferencesRepository, 'get'>;
   rooms: RoomRepository;
   locations: Pick<LocationService, 'loadIndex'>;
   /** A write transaction (BEGIN IMMEDIATE on SQLite). */
@@ -42,6 +45,12 @@ export interface BookingServiceDeps {
   events: BookingEvents;
   /** Calendar sharing: editors and managers of a calendar book and change its owner's meetings. */
   shares: Pick<CalendarShareRepository, 'levelOf' | 'ownersDelegating'>;
+}
+
+/** Which time rules a meeting is held to: `timeZone` null skips the bookable days and hours (a series judges them per occurrence). */
+export interface TimeChecks {
+  checkPast: boolean;
+  timeZone: string | null;
 }
 
 /** Who is asking: the company, the user and how the booking arrives. */
@@ -131,7 +140,7 @@ export function localTime(ms: number, timeZone: string | null): string {
 
 /** The reservations core: create, read, list, change and cancel meetings that never collide. */
 export function createBookingService(deps: BookingServiceDeps) {
-  const { bookings, rooms, locations, writeTransact, clock, events, shares } = deps;
+  const { bookings, rooms, locations, writeTransact, clock, events, shares, preferences } = deps;
 
   /**
    * Who a meeting's change is made as: the host themself, or, for an editor or manager of the
@@ -230,12 +239,12 @@ export function createBookingService(deps: BookingServiceDeps) {
   }
 
   /** The time rules of a meeting (spec 001 section 5 and the core's limits). */
-  function checkTimes(startAt: number, endAt: number, options: { checkPast: boolean }) {
+  function checkTimes(rules: BookingPreferences, startAt: number, endAt: number, options: TimeChecks) {
     if (startAt >= endAt) throw refused('reservationStartAfterEnd');
-    if (endAt - startAt > RESERVATION_MAX_MS) throw refused('reservationTooLong', { hours: RESERVATION_MAX_MS / HOUR_MS });
     const now = clock.now();
     if (options.checkPast && startAt < now - RESERVATION_PAST_GRACE_MS) throw refused('reservationInPast');
-    if (startAt > now + RESERVATION_BOOK_AHEAD_DAYS * DAY_MS) throw refused('reservationTooFarAhead', { days: RESERVATION_BOOK_AHEAD_DAYS });
+    const breach = bookingRuleBreach(rules, { startAt, endAt, now, timeZone: options.timeZone, checkAhead: true });
+    if (breach) throw refused(breach.key, breach.params);
   }
 
   /** The booker may book (not barred by the blacklist), and the room can be booked for [startAt, endAt): available and not in a disable (maintenance) period. */
@@ -295,11 +304,20 @@ export function createBookingService(deps: BookingServiceDeps) {
   }
 
   /** Room, title and times are required (spec 001 section 5), each with its own message. */
-  function complete(body: CreateReservationBody): CompleteReservationBody {
+  /** A request with its required fields present, and the company's defaults where it leaves privacy or reminder out. */
+  function complete(body: CreateReservationBody, rules: Pick<BookingPreferences, 'defaultPrivacy' | 'defaultReminderMinutes'>): CompleteReservationBody {
     if (!body.roomId) throw refused('reservationRoomRequired');
     if (!body.title) throw refused('reservationTitleRequired');
     if (body.startAt === undefined || body.startAt === null || body.endAt === undefined || body.endAt === null) throw refused('reservationTimeRequired');
-    return { ...body, roomId: body.roomId, title: body.title, startAt: body.startAt, endAt: body.endAt };
+    return {
+      ...body,
+      roomId: body.roomId,
+      title: body.title,
+      startAt: body.startAt,
+      endAt: body.endAt,
+      privacy: body.privacy ?? rules.defaultPrivacy,
+      reminderMinutes: body.reminderMinutes === undefined ? rules.defaultReminderMinutes : body.reminderMinutes,
+    };
   }
 
   // Repeating meetings (booking-series.service.ts) use the same checks and presentation.
@@ -307,14 +325,17 @@ export function createBookingService(deps: BookingServiceDeps) {
 
   const service = {
     async create(caller: Booker, body: CreateReservationBody): Promise<CreateAnswer> {
-      const { roomId, title, startAt, endAt } = complete(body);
+      // Read before the write transaction: inside it, only its own handle may be used (SQLite has one connection).
+      const rules = await preferences.get(caller.companyId);
+      const full = complete(body, rules);
+      const { roomId, title, startAt, endAt } = full;
       // On a colleague's behalf: they host it, the caller is recorded as who booked.
       const booker = body.hostUserId === undefined ? caller : await actingFor(caller, body.hostUserId, 'reservationNotDelegate');
       await getRoom(booker.companyId, roomId);
-      checkTimes(startAt, endAt, { checkPast: true });
-      if (isRepeating(body.repeat)) return series.create(booker, { ...complete(body), repeat: body.repeat }, booker.lang ?? 'en-US');
-      // Read before the write transaction: inside it, only its own handle may be used (SQLite has one connection).
       const zone = await timeZoneOf(booker.companyId, roomId);
+      // A series judges the bookable days and hours occurrence by occurrence.
+      checkTimes(rules, startAt, endAt, { checkPast: true, timeZone: isRepeating(body.repeat) ? null : (zone ?? 'UTC') });
+      if (isRepeating(body.repeat)) return series.create(booker, { ...full, repeat: body.repeat }, rules, booker.lang ?? 'en-US');
       const id = await guardedWrite(
         booker,
         () => ({ roomId, startAt, endAt }),
@@ -333,11 +354,11 @@ export function createBookingService(deps: BookingServiceDeps) {
               startAt,
               endAt,
               status,
-              privacy: body.privacy,
+              privacy: full.privacy,
               channel: booker.channel ?? 'console',
               remarks: body.remarks || null,
               noticeMinutes: body.noticeMinutes ?? null,
-              reminderMinutes: body.reminderMinutes ?? null,
+              reminderMinutes: full.reminderMinutes ?? null,
             },
             clock.now(),
           );
@@ -354,7 +375,8 @@ export function createBookingService(deps: BookingServiceDeps) {
 
     /** What booking the request would do, occurrence by occurrence (one for a single meeting); saves nothing. */
     async check(booker: Booker, body: CreateReservationBody): Promise<ReservationCheckResult> {
-      return series.check(booker, complete(body), booker.lang ?? 'en-US');
+      const rules = await preferences.get(booker.companyId);
+      return series.check(booker, complete(body, rules), rules, booker.lang ?? 'en-US');
     },
 
     async get(booker: Booker, id: number): Promise<Reservation> {
@@ -413,8 +435,8 @@ export function createBookingService(deps: BookingServiceDeps) {
       const endAt = body.endAt ?? before.endAt;
       const moved = roomId !== before.roomId || startAt !== before.startAt || endAt !== before.endAt;
       if (roomId !== before.roomId) await getRoom(booker.companyId, roomId);
-      if (moved) checkTimes(startAt, endAt, { checkPast: startAt !== before.startAt });
       const zone = await timeZoneOf(booker.companyId, roomId);
+      if (moved) checkTimes(await preferences.get(booker.companyId), startAt, endAt, { checkPast: startAt !== before.startAt, timeZone: zone ?? 'UTC' });
       let awaitingApproval = false;
       await guardedWrite(
         booker,

@@ -17,6 +17,7 @@ import dayjs from 'dayjs';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../shared/api/api-client';
+import { useBookingPreferences } from '../../../shared/booking-preferences/booking-preferences.api';
 import { useDebouncedValue } from '../../../shared/hooks/use-debounced-value';
 import { useMediaQuery } from '../../../shared/hooks/use-media-query';
 import { checkBooking, fetchAvailableRooms, useCalendarShares, useColleagues, useCreateReservation, useSchedule, useUpdateReservation, type BookingBody } from '../api/reserve.api';
@@ -62,6 +63,7 @@ export function BookingFormDrawer({ open, initial, initialRoom, editing, askScop
   const [hostUserId, setHostUserId] = useState<number | null>(null);
   const shares = useCalendarShares();
   const delegations = (shares.data?.sharedWithMe ?? []).filter((person) => person.level === 'editor' || person.level === 'manager');
+  const preferences = useBookingPreferences().data;
   const create = useCreateReservation();
   const update = useUpdateReservation();
   const rooms = useSchedule({ date: values.date ?? dayjs().format('YYYY-MM-DD'), keyword: useDebouncedValue(roomKeyword, 300), pageSize: 100 }, open);
@@ -184,6 +186,10 @@ export function BookingFormDrawer({ open, initial, initialRoom, editing, askScop
             <DatePicker
               value={values.date ? dayjs(values.date) : null}
               onChange={(value) => set({ date: value ? value.format('YYYY-MM-DD') : null })}
+              // The company's bookable days and book-ahead limit (the server holds every booking to them).
+              disabledDate={(day) =>
+                preferences !== undefined && (!preferences.bookableWeekdays.includes(day.day()) || day.isAfter(dayjs().add(preferences.bookAheadDays, 'day'), 'day'))
+              }
               allowClear={false}
               data-testid="reserve-date"
             />
@@ -195,6 +201,11 @@ export function BookingFormDrawer({ open, initial, initialRoom, editing, askScop
             <Select showSearch value={values.end ?? undefined} options={PICKER_TIMES.map((time) => ({ value: time, label: time }))} onChange={(end: string) => set({ end })} style={{ width: 100 }} data-testid="reserve-end" />
           </Form.Item>
         </Space>
+        {preferences?.bookableHours ? (
+          <Typography.Paragraph type="secondary" data-testid="reserve-hours-note">
+            {t('reserve.form.hoursNote', { start: preferences.bookableHours.start, end: preferences.bookableHours.end })}
+          </Typography.Paragraph>
+        ) : null}
         {showZone ? (
           <Typography.Paragraph type="secondary" data-testid="reserve-zone-note">
             {t('reserve.form.zoneNote', { zone })}

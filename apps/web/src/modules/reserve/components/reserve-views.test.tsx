@@ -1,4 +1,4 @@
-import type { Reservation, ScheduleRoom } from '@atrium/contract';
+import { DEFAULT_BOOKING_PREFERENCES, type Reservation, type ScheduleRoom } from '@atrium/contract';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -160,6 +160,47 @@ describe('booking for a colleague', () => {
     await user.click(screen.getByTestId('reserve-save'));
     await waitFor(() => expect(onClose).toHaveBeenCalled());
     expect(seen.find((request) => request.method === 'POST' && request.path === '/meeting/reservation')!.body).toMatchObject({ hostUserId: 8, title: 'Board prep' });
+  });
+});
+
+describe("the company's booking rules in the form", () => {
+  it('greys out days the company does not book on, names the bookable hours, and sends "no reminder" as such', async () => {
+    const seen = stubApi({
+      'GET /meeting/preferences': {
+        result: {
+          ...DEFAULT_BOOKING_PREFERENCES,
+          bookableWeekdays: [1, 2, 3, 4, 5],
+          bookableHours: { start: '08:00', end: '18:00' },
+          defaultReminderMinutes: 30,
+          updatedAt: null,
+          updatedByName: null,
+        },
+      },
+      'GET /meeting/schedule': { result: { date: '2026-11-24', places: [], total: 1, page: 1, pageSize: 100, list: [ROOM] } },
+      'GET /meeting/colleagues': { result: [] },
+      'GET /meeting/calendar/shares': { result: { ownerUserId: 1, canManage: true, shares: [], sharedWithMe: [] } },
+      'POST /meeting/reservation': { result: { reservation: meeting({ id: 6 }), pending: false, seriesId: null, booked: 1, skipped: [] } },
+    });
+    const user = userEvent.setup();
+    const onClose = vi.fn();
+    renderWithProviders(
+      <BookingFormDrawer
+        open
+        initial={{ ...emptyValues(Date.now(), 'Europe/London'), roomId: 7, title: 'Quiet hour', date: '2026-11-24', start: '10:00', end: '11:00', reminderMinutes: null }}
+        initialRoom={{ id: 7, name: 'Kew', timeZone: 'Europe/London' }}
+        editing={null}
+        askScope={async () => null}
+        onClose={onClose}
+      />,
+    );
+    expect(await screen.findByTestId('reserve-hours-note')).toHaveTextContent('from 08:00 to 18:00');
+    await user.click(screen.getByTestId('reserve-date'));
+    const cell = (date: string) => document.querySelector(`td[title="${date}"]`)!;
+    await waitFor(() => expect(cell('2026-11-28')).toHaveClass('ant-picker-cell-disabled'));
+    expect(cell('2026-11-27')).not.toHaveClass('ant-picker-cell-disabled');
+    await user.click(screen.getByTestId('reserve-save'));
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(seen.find((request) => request.method === 'POST' && request.path === '/meeting/reservation')!.body).toMatchObject({ title: 'Quiet hour', reminderMinutes: null });
   });
 });
 

@@ -128,7 +128,8 @@ export function toBody(values: BookingFormValues, timeZone: string): BookingBody
     participants: values.participants.map((value) => (value.startsWith('user:') ? { userId: Number(value.slice(5)) } : { email: value.trim().toLowerCase() })),
     remarks: values.remarks.trim() || null,
     ...(values.noticeMinutes !== null ? { noticeMinutes: values.noticeMinutes } : {}),
-    ...(values.reminderMinutes !== null ? { reminderMinutes: values.reminderMinutes } : {}),
+    // Always sent: left out, the server would take the company's default reminder instead of "none".
+    reminderMinutes: values.reminderMinutes,
     ...(repeat ? { repeat } : {}),
   };
 }

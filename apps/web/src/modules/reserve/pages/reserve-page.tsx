@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useDebouncedValue } from '../../../shared/hooks/use-debounced-value';
 import { useMediaQuery } from '../../../shared/hooks/use-media-query';
 import { PageHeader } from '../../../shared/ui/page-header';
+import { useBookingPreferences } from '../../../shared/booking-preferences/booking-preferences.api';
 import { useCalendarShares, useSchedule } from '../api/reserve.api';
 import { CalendarFeedPanel } from '../../../shared/calendar-feed/calendar-feed-panel';
 import { CalendarShareDrawer } from '../components/calendar-share-drawer';
@@ -49,6 +50,7 @@ export function placeTree(places: SchedulePlace[]): TreeNode[] {
 /** /reserve: my meetings by day, week and month; the rooms' day as a timeline or side by side; booking by clicking free time. */
 export function ReservePage() {
   const { t } = useTranslation();
+  const preferences = useBookingPreferences();
   const phone = useMediaQuery('(max-width: 640px)');
   const [view, setView] = useState<View>('mine');
   // Whose calendar 'My calendar' shows: mine (null) or a colleague's shared with me.
@@ -88,7 +90,9 @@ export function ReservePage() {
   }
 
   function newMeeting(preset: Partial<BookingFormValues> = {}, room: RoomChoice | null = null) {
-    openForm(emptyValues(Date.now(), room?.timeZone ?? browserZone(), preset), room);
+    // The company's defaults first (booking preferences), then what the click or button chose.
+    const defaults = preferences.data ? { privacy: preferences.data.defaultPrivacy, reminderMinutes: preferences.data.defaultReminderMinutes } : {};
+    openForm(emptyValues(Date.now(), room?.timeZone ?? browserZone(), { ...defaults, ...preset }), room);
   }
 
   function pick(room: ScheduleRoom, startMinutes: number, endMinutes: number) {

@@ -1,0 +1,42 @@
+import type { BookingPreferences, BookingPreferencesAnswer, UpdateBookingPreferencesBody } from '@atrium/contract';
+import type { Clock } from '../../platform/clock.js';
+import type { Actor, OperationLog } from '../operation-log/operation-log.service.js';
+import type { BookingPreferencesRepository } from './booking-preferences.repository.js';
+
+export interface BookingPreferencesServiceDeps {
+  preferences: BookingPreferencesRepository;
+  operationLog: OperationLog;
+  clock: Clock;
+}
+
+export type BookingPreferencesService = ReturnType<typeof createBookingPreferencesService>;
+
+/** The fields that changed, old and new, for the operation log. */
+function changes(before: BookingPreferences, after: BookingPreferences): Record<string, { from: unknown; to: unknown }> {
+  const changed: Record<string, { from: unknown; to: unknown }> = {};
+  for (const key of Object.keys(after) as (keyof BookingPreferences)[]) {
+    if (JSON.stringify(before[key]) !== JSON.stringify(after[key])) changed[key] = { from: before[key], to: after[key] };
+  }
+  return changed;
+}
+
+/**
+ * The booking preferences page (/booker-preferences): the company's booking rules. The booking API
+ * reads them on every booking and change (booking.service.ts), so a saved change holds at once in
+ * every server process; meetings already booked keep their time.
+ */
+export function createBookingPreferencesService({ preferences, operationLog, clock }: BookingPreferencesServiceDeps) {
+  return {
+    get(companyId: number): Promise<BookingPreferencesAnswer> {
+      return preferences.answer(companyId);
+    },
+
+    async update(actor: Actor, body: UpdateBookingPreferencesBody): Promise<BookingPreferencesAnswer> {
+      const before = await preferences.get(actor.companyId);
+      await operationLog.track(actor, { action: 'bookingPreferences.update', targetType: 'company', targetId: actor.companyId, detail: { changes: changes(before, body) } }, () =>
+        preferences.save(actor.companyId, body, actor.userId, clock.now()),
+      );
+      return preferences.answer(actor.companyId);
+    },
+  };
+}

@@ -1,0 +1,224 @@
+import {
+  BOOK_AHEAD_MAX_DAYS,
+  boundMinutes,
+  hasPermission,
+  LOG_TIME_FORMAT,
+  MEETING_MAX_MINUTES,
+  REMINDER_CHOICES,
+  SERIES_NO_SHOW_LIMIT_MAX,
+  timeOfMinutes,
+  type BookingPreferences,
+  type BookingPreferencesAnswer,
+  type ReminderChoice,
+  type ReservationPrivacy,
+} from '@atrium/contract';
+import { Alert, App, Button, Card, Checkbox, Form, InputNumber, Radio, Select, Skeleton, Space, Switch } from 'antd';
+import dayjs from 'dayjs';
+import { useTranslation } from 'react-i18next';
+import { useBookingPreferences, useSaveBookingPreferences } from '../../../shared/booking-preferences/booking-preferences.api';
+import { useSession } from '../../../shared/session/session-context';
+import { PageHeader } from '../../../shared/ui/page-header';
+import './booking-preferences-page.css';
+
+/** The form's value for "no reminder": antd's Select needs a non-null value. */
+const NO_REMINDER = 0;
+/** Monday first, as calendars in both languages show the week. */
+const WEEK = [1, 2, 3, 4, 5, 6, 0] as const;
+/** The lengths offered for the longest meeting (a saved value off this list is offered too). */
+const LENGTHS = [30, 60, 90, 120, 180, 240, 360, 480, 720, MEETING_MAX_MINUTES];
+const QUARTERS = Array.from({ length: 96 }, (_, index) => timeOfMinutes(index * 15));
+const DAY_STARTS = QUARTERS;
+const DAY_ENDS = [...QUARTERS.slice(1), '24:00'];
+
+interface FormValues {
+  bookAheadDays: number | null;
+  maxMeetingMinutes: number;
+  bookableWeekdays: number[];
+  limitHours: boolean;
+  dayStart: string;
+  dayEnd: string;
+  releaseNoShows: boolean;
+  seriesNoShowLimit: number | null;
+  defaultPrivacy: ReservationPrivacy;
+  defaultReminderMinutes: ReminderChoice | typeof NO_REMINDER;
+}
+
+const toValues = (rules: BookingPreferences): FormValues => ({
+  bookAheadDays: rules.bookAheadDays,
+  maxMeetingMinutes: rules.maxMeetingMinutes,
+  bookableWeekdays: rules.bookableWeekdays,
+  limitHours: rules.bookableHours !== null,
+  dayStart: rules.bookableHours?.start ?? '08:00',
+  dayEnd: rules.bookableHours?.end ?? '18:00',
+  releaseNoShows: rules.releaseNoShows,
+  seriesNoShowLimit: rules.seriesNoShowLimit,
+  defaultPrivacy: rules.defaultPrivacy,
+  defaultReminderMinutes: rules.defaultReminderMinutes ?? NO_REMINDER,
+});
+
+const toBody = (values: FormValues): BookingPreferences => ({
+  bookAheadDays: values.bookAheadDays ?? 1,
+  maxMeetingMinutes: values.maxMeetingMinutes,
+  bookableWeekdays: values.bookableWeekdays,
+  bookableHours: values.limitHours ? { start: values.dayStart, end: values.dayEnd } : null,
+  releaseNoShows: values.releaseNoShows,
+  seriesNoShowLimit: values.seriesNoShowLimit ?? 0,
+  defaultPrivacy: values.defaultPrivacy,
+  defaultReminderMinutes: values.defaultReminderMinutes === NO_REMINDER ? null : values.defaultReminderMinutes,
+});
+
+/** /booker-preferences: the company's booking rules (area reservationScreens; edit to change). */
+export function BookingPreferencesPage() {
+  const { t } = useTranslation();
+  const { user } = useSession();
+  const canEdit = hasPermission(user.permissions, 'reservationScreens:edit');
+  const rules = useBookingPreferences();
+
+  return (
+    <div className="atrium-page" data-testid="page-booker-preferences">
+      <PageHeader title={t('bookerPreferences.title')} subtitle={t('bookerPreferences.subtitle')} />
+      {rules.data ? (
+        <PreferencesForm rules={rules.data} canEdit={canEdit} />
+      ) : rules.isError ? (
+        <Alert type="error" showIcon title={rules.error.message} />
+      ) : (
+        <Card className="atrium-card">
+          <Skeleton active />
+        </Card>
+      )}
+    </div>
+  );
+}
+
+function PreferencesForm({ rules, canEdit }: { rules: BookingPreferencesAnswer; canEdit: boolean }) {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const save = useSaveBookingPreferences();
+  const [form] = Form.useForm<FormValues>();
+  const limitHours = Form.useWatch('limitHours', form) ?? rules.bookableHours !== null;
+
+  const duration = (minutes: number) => {
+    const hours = Math.floor(minutes / 60);
+    const rest = minutes % 60;
+    if (hours === 0) return t('bookerPreferences.minutes', { count: rest });
+    return rest === 0 ? t('bookerPreferences.hours', { count: hours }) : t('bookerPreferences.hoursMinutes', { hours, minutes: rest });
+  };
+  const lengths = LENGTHS.includes(rules.maxMeetingMinutes) ? LENGTHS : [...LENGTHS, rules.maxMeetingMinutes].sort((a, b) => a - b);
+
+  const submit = (values: FormValues) => {
+    save.mutate(toBody(values), {
+      onSuccess: (saved) => {
+        void message.success(t('bookerPreferences.saved'));
+        form.setFieldsValue(toValues(saved));
+      },
+    });
+  };
+
+  return (
+    <Form<FormValues> form={form} layout="vertical" initialValues={toValues(rules)} onFinish={submit} disabled={!canEdit || save.isPending} className="atrium-booker-preferences">
+      {save.isError ? <Alert className="atrium-form-alert" type="error" showIcon role="alert" title={save.error.message} /> : null}
+      <div className="atrium-preferences-grid">
+        <Card className="atrium-card" title={t('bookerPreferences.window.title')} data-testid="preferences-window">
+          <p className="atrium-muted atrium-card-intro">{t('bookerPreferences.window.hint')}</p>
+          <Form.Item
+            name="bookAheadDays"
+            label={t('bookerPreferences.window.bookAhead')}
+            rules={[
+              { required: true, message: t('bookerPreferences.window.bookAheadRequired') },
+              { type: 'number', min: 1, max: BOOK_AHEAD_MAX_DAYS, message: t('bookerPreferences.window.bookAheadRange', { max: BOOK_AHEAD_MAX_DAYS }) },
+            ]}
+          >
+            <InputNumber precision={0} min={1} max={BOOK_AHEAD_MAX_DAYS} suffix={t('bookerPreferences.days')} style={{ width: 160 }} data-testid="preferences-book-ahead" />
+          </Form.Item>
+          <Form.Item name="maxMeetingMinutes" label={t('bookerPreferences.window.longest')}>
+            <Select style={{ maxWidth: 220 }} options={lengths.map((minutes) => ({ value: minutes, label: duration(minutes) }))} data-testid="preferences-longest" />
+          </Form.Item>
+        </Card>
+
+        <Card className="atrium-card" title={t('bookerPreferences.hours.title')} data-testid="preferences-hours">
+          <p className="atrium-muted atrium-card-intro">{t('bookerPreferences.hours.hint')}</p>
+          <Form.Item
+            name="bookableWeekdays"
+            label={t('bookerPreferences.hours.days')}
+            rules={[{ type: 'array', min: 1, message: t('bookerPreferences.hours.daysRequired') }]}
+          >
+            <Checkbox.Group className="atrium-preferences-days" options={WEEK.map((day) => ({ value: day, label: t(`reserve.weekday.${day}`) }))} data-testid="preferences-days" />
+          </Form.Item>
+          <Form.Item name="limitHours" label={t('bookerPreferences.hours.limit')} valuePropName="checked">
+            <Switch data-testid="preferences-limit-hours" />
+          </Form.Item>
+          {limitHours ? (
+            <Space wrap align="start">
+              <Form.Item name="dayStart" label={t('bookerPreferences.hours.from')}>
+                <Select showSearch style={{ width: 110 }} options={DAY_STARTS.map((time) => ({ value: time, label: time }))} data-testid="preferences-day-start" />
+              </Form.Item>
+              <Form.Item
+                name="dayEnd"
+                label={t('bookerPreferences.hours.until')}
+                dependencies={['dayStart']}
+                rules={[
+                  ({ getFieldValue }) => ({
+                    validator: (_, end: string) =>
+                      boundMinutes(end) > boundMinutes(getFieldValue('dayStart') as string) ? Promise.resolve() : Promise.reject(new Error(t('bookerPreferences.hours.endAfterStart'))),
+                  }),
+                ]}
+              >
+                <Select showSearch style={{ width: 110 }} options={DAY_ENDS.map((time) => ({ value: time, label: time }))} data-testid="preferences-day-end" />
+              </Form.Item>
+            </Space>
+          ) : null}
+        </Card>
+
+        <Card className="atrium-card" title={t('bookerPreferences.checkIn.title')} data-testid="preferences-check-in">
+          <p className="atrium-muted atrium-card-intro">{t('bookerPreferences.checkIn.hint')}</p>
+          <Form.Item name="releaseNoShows" label={t('bookerPreferences.checkIn.release')} valuePropName="checked">
+            <Switch data-testid="preferences-release" />
+          </Form.Item>
+          <Form.Item
+            name="seriesNoShowLimit"
+            label={t('bookerPreferences.checkIn.seriesLimit')}
+            extra={t('bookerPreferences.checkIn.seriesLimitHelp')}
+            rules={[
+              { required: true, message: t('bookerPreferences.checkIn.seriesLimitRange', { max: SERIES_NO_SHOW_LIMIT_MAX }) },
+              { type: 'number', min: 0, max: SERIES_NO_SHOW_LIMIT_MAX, message: t('bookerPreferences.checkIn.seriesLimitRange', { max: SERIES_NO_SHOW_LIMIT_MAX }) },
+            ]}
+          >
+            <InputNumber precision={0} min={0} max={SERIES_NO_SHOW_LIMIT_MAX} style={{ width: 160 }} data-testid="preferences-series-limit" />
+          </Form.Item>
+        </Card>
+
+        <Card className="atrium-card" title={t('bookerPreferences.defaults.title')} data-testid="preferences-defaults">
+          <p className="atrium-muted atrium-card-intro">{t('bookerPreferences.defaults.hint')}</p>
+          <Form.Item name="defaultPrivacy" label={t('reserve.form.privacy')}>
+            <Radio.Group data-testid="preferences-privacy">
+              <Radio value="public">{t('reserve.form.privacyPublic')}</Radio>
+              <Radio value="busy">{t('reserve.form.privacyBusy')}</Radio>
+              <Radio value="private">{t('reserve.form.privacyPrivate')}</Radio>
+            </Radio.Group>
+          </Form.Item>
+          <Form.Item name="defaultReminderMinutes" label={t('reserve.form.reminder')}>
+            <Select
+              style={{ width: 180 }}
+              options={[{ value: NO_REMINDER, label: t('bookerPreferences.defaults.noReminder') }, ...REMINDER_CHOICES.map((minutes) => ({ value: minutes, label: t('reserve.form.minutes', { count: minutes }) }))]}
+              data-testid="preferences-reminder"
+            />
+          </Form.Item>
+        </Card>
+      </div>
+      <div className="atrium-preferences-footer">
+        {canEdit ? (
+          <Button type="primary" htmlType="submit" loading={save.isPending} data-testid="preferences-save">
+            {t('bookerPreferences.save')}
+          </Button>
+        ) : (
+          <span className="atrium-muted">{t('bookerPreferences.readOnly')}</span>
+        )}
+        <span className="atrium-muted" data-testid="preferences-changed">
+          {rules.updatedAt !== null
+            ? t('bookerPreferences.changed', { name: rules.updatedByName ?? t('bookerPreferences.someone'), at: dayjs(rules.updatedAt).format(LOG_TIME_FORMAT) })
+            : t('bookerPreferences.unchanged')}
+        </span>
+      </div>
+    </Form>
+  );
+}
