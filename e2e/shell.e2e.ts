@@ -34,13 +34,14 @@ describe('console shell', () => {
 
   it('closes tabs to the right, then all, returning to the index', async () => {
     await page.getByTestId('tab-_index').click({ button: 'right' });
-    await page.getByTestId('tab-close-right').click();
+    await page.getByTestId('tab-close-right').filter({ visible: true }).click();
     await expect.poll(() => page.getByTestId('tab-_personal').count()).toBe(0);
 
     await openFromMenu(page, 'personal');
     await page.getByTestId('tab-_personal').waitFor();
     await page.getByTestId('tab-_personal').click({ button: 'right' });
-    await page.getByTestId('tab-close-all').click();
+    // The previous context menu may still be fading out (antd keeps it mounted): the newest one is last.
+    await page.getByTestId('tab-close-all').filter({ visible: true }).last().click();
     await page.waitForURL(/\/index$/);
     await expect.poll(() => page.getByTestId('tab-_personal').count()).toBe(0);
   });

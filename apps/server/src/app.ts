@@ -57,6 +57,7 @@ import { createBookingViewsRepository } from './modules/booking/booking-views.re
 import { createBookingService } from './modules/booking/booking.service.js';
 import { createBookingEvents, type BookingChange, type BookingEvents } from './modules/booking/booking.events.js';
 import { createBookingInvitations, type BookingInvitations } from './modules/booking/booking-invitations.js';
+import { createBookingReminders } from './modules/booking/booking-reminders.js';
 import { calendarShareRoutes } from './modules/calendar-share/calendar-share.routes.js';
 import { createCalendarShareService } from './modules/calendar-share/calendar-share.service.js';
 import { createRoomService } from './modules/room/room.service.js';
@@ -297,6 +298,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     bookings: repositories.bookings,
     bookingSeries: repositories.bookingSeries,
     preferences: repositories.bookingPreferences,
+    reminderDefault: async (companyId) => (await noticeConfig.get(companyId)).reminderMinutes,
     rooms: repositories.rooms,
     locations,
     writeTransact: createTransact(db.kysely, { immediate: true }),
@@ -410,6 +412,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     publicUrl: config.publicUrl,
   });
   scheduler.add({ name: 'no-show-release', everyMs: MINUTE_MS / 2, run: async () => void (await checkIns.releaseNoShows()) });
+  // Meeting reminders by mail, reminder-minutes before the start (each meeting claimed once across processes).
+  const reminders = createBookingReminders({ db: db.kysely, mailer, clock, loadLocations: (companyId) => locations.loadIndex(companyId), noticeConfig: (companyId) => noticeConfig.get(companyId) });
+  scheduler.add({ name: 'meeting-reminders', everyMs: MINUTE_MS / 2, run: async () => void (await reminders.sendDue()) });
   const mailThrottle = createMailThrottle({ registrations: repositories.registrations, clock });
   // Calendar invitations follow this process's booking changes; they finish before the database closes.
   const bookingInvitations = createBookingInvitations({
@@ -533,7 +538,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         }),
       );
       await api.register(blacklistRoutes({ blacklist: createBlacklistService({ blacklist: createBlacklistRepository(db.kysely), operationLog, clock }) }));
-      await api.register(bookingPreferencesRoutes({ preferences: createBookingPreferencesService({ preferences: repositories.bookingPreferences, operationLog, clock }) }));
+      await api.register(bookingPreferencesRoutes({ preferences: createBookingPreferencesService({ preferences: repositories.bookingPreferences, reminderDefault: async (companyId) => (await noticeConfig.get(companyId)).reminderMinutes, operationLog, clock }) }));
       await api.register(liveRoutes({ live, hub: liveHub }));
       await api.register(checkInRoutes({ checkIns }));
       await api.register(padRoutes({ displays: doorDisplays, checkIns, hub: liveHub }));

@@ -349,7 +349,7 @@ describe(`tenancy (${TEST_DIALECT})`, () => {
     const info = await call<{ company: { name: string } }>(t.app, { method: 'GET', url: '/api/user/getCurrentUserInfo', headers: { token: signedIn.token! } });
     expect(info.body.result.company.name).toBe('Alpha Works');
     const rules = await call<BookingPreferencesAnswer>(t.app, { method: 'GET', url: '/api/meeting/preferences', headers: { token: signedIn.token! } });
-    expect(rules.body.result).toEqual({ ...DEFAULT_BOOKING_PREFERENCES, updatedAt: null, updatedByName: null });
+    expect(rules.body.result).toEqual({ ...DEFAULT_BOOKING_PREFERENCES, defaultReminderMinutes: 15, updatedAt: null, updatedByName: null });
   });
 
   it("changes only A's rows when A changes passwords and signs out", async () => {

@@ -44,9 +44,8 @@ export const BookingPreferences = z.object({
   releaseNoShows: z.boolean(),
   /** A repeating meeting that misses this many check-ins in a row loses its room; 0 never. */
   seriesNoShowLimit: z.number().int().min(0).max(SERIES_NO_SHOW_LIMIT_MAX),
-  /** What the booking form starts with (and what the API takes when a request leaves them out). */
+  /** What the booking form starts with (and what the API takes when a request leaves it out). */
   defaultPrivacy: ReservationPrivacy,
-  defaultReminderMinutes: z.literal(REMINDER_CHOICES).nullable(),
 });
 export type BookingPreferences = z.infer<typeof BookingPreferences>;
 
@@ -56,8 +55,13 @@ export const UpdateBookingPreferencesBody = BookingPreferences.extend({
 });
 export type UpdateBookingPreferencesBody = z.infer<typeof UpdateBookingPreferencesBody>;
 
-/** `GET /meeting/preferences`: the rules in force, with who changed them last (null while they are the defaults). */
+/**
+ * `GET /meeting/preferences`: the rules in force, with who changed them last (null while they are the
+ * defaults), and the booking form's reminder default, which belongs to the company's notification
+ * settings (`/config/notice`, the display settings page) and is only read here.
+ */
 export const BookingPreferencesAnswer = BookingPreferences.extend({
+  defaultReminderMinutes: z.literal(REMINDER_CHOICES),
   updatedAt: z.number().int().nullable(),
   updatedByName: z.string().nullable(),
 });
@@ -71,7 +75,6 @@ export const DEFAULT_BOOKING_PREFERENCES: BookingPreferences = {
   releaseNoShows: true,
   seriesNoShowLimit: 3,
   defaultPrivacy: 'public',
-  defaultReminderMinutes: 15,
 };
 
 const DAY_MS = 86_400_000;

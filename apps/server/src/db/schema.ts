@@ -274,6 +274,8 @@ export interface ReservationTable {
   decision_reason: string | null;
   /** iCalendar SEQUENCE of the invitations sent for it; raised with each round. */
   ical_sequence: Generated<number>;
+  /** When the meeting's reminder went out; null until then, and again after a move or a new reminder time. */
+  reminded_at: number | null;
   /** Who booked it on the host's behalf (a delegate of the host's calendar); null when the host did. */
   booked_by_user_id: number | null;
 }
@@ -332,7 +334,6 @@ export interface BookingRulesTable {
   day_start: string | null;
   day_end: string | null;
   default_privacy: Generated<string>;
-  default_reminder_minutes: Generated<number | null>;
   updated_by: number | null;
   updated_at: number;
 }

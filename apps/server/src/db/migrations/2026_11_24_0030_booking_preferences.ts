@@ -3,7 +3,7 @@ import type { DialectMigration } from './helpers.js';
 /**
  * Booking preferences (issue 6, /booker-preferences): the company's booking rules grow the
  * book-ahead limit, the longest meeting, the bookable days and hours (in the room's zone) and the
- * booking form's defaults. Existing rows take the defaults, which are the rules that held before.
+ * booking form's default privacy (its default reminder is the notification settings' own). Existing rows take the defaults, which are the rules that held before.
  */
 export const bookingPreferences: DialectMigration = {
   async up(db) {
@@ -17,7 +17,5 @@ export const bookingPreferences: DialectMigration = {
     await add((table) => table.addColumn('day_start', 'text'));
     await add((table) => table.addColumn('day_end', 'text'));
     await add((table) => table.addColumn('default_privacy', 'text', (col) => col.notNull().defaultTo('public')));
-    // Minutes before the start; null: no reminder.
-    await add((table) => table.addColumn('default_reminder_minutes', 'integer', (col) => col.defaultTo(15)));
   },
 };

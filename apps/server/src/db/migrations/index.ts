@@ -25,6 +25,7 @@ import { layoutVersions } from './2026_11_24_0027_layout_versions.js';
 import { bookedBy } from './2026_11_24_0028_booked_by.js';
 import { calendarFeeds } from './2026_11_24_0029_calendar_feeds.js';
 import { bookingPreferences } from './2026_11_24_0030_booking_preferences.js';
+import { reminders } from './2026_11_24_0031_reminders.js';
 import type { DialectMigration } from './helpers.js';
 
 /**
@@ -56,6 +57,7 @@ export const MIGRATIONS: ReadonlyArray<readonly [name: string, migration: Dialec
   ['2026_11_24_0028_booked_by', bookedBy],
   ['2026_11_24_0029_calendar_feeds', calendarFeeds],
   ['2026_11_24_0030_booking_preferences', bookingPreferences],
+  ['2026_11_24_0031_reminders', reminders],
 ];
 
 function providerFor(dialect: Database['dialect']): MigrationProvider {

@@ -1,11 +1,8 @@
 import type { Kysely, Selectable } from 'kysely';
-import { DEFAULT_BOOKING_PREFERENCES, ReservationPrivacy, REMINDER_CHOICES, type BookingPreferences, type BookingPreferencesAnswer } from '@atrium/contract';
+import { DEFAULT_BOOKING_PREFERENCES, ReservationPrivacy, type BookingPreferences } from '@atrium/contract';
 import type { BookingRulesTable, DB } from '../../db/schema.js';
 
 export type BookingPreferencesRepository = ReturnType<typeof createBookingPreferencesRepository>;
-
-type ReminderChoice = (typeof REMINDER_CHOICES)[number];
-const isReminderChoice = (value: number | null): value is ReminderChoice => REMINDER_CHOICES.includes(value as ReminderChoice);
 
 /** The preferences a stored row holds (a value the schema no longer allows falls back to its default). */
 function fromRow(row: Selectable<BookingRulesTable>): BookingPreferences {
@@ -18,7 +15,6 @@ function fromRow(row: Selectable<BookingRulesTable>): BookingPreferences {
     releaseNoShows: row.release_no_shows === 1,
     seriesNoShowLimit: row.series_no_show_limit,
     defaultPrivacy: privacy.success ? privacy.data : DEFAULT_BOOKING_PREFERENCES.defaultPrivacy,
-    defaultReminderMinutes: isReminderChoice(row.default_reminder_minutes) ? row.default_reminder_minutes : null,
   };
 }
 
@@ -32,7 +28,7 @@ export function createBookingPreferencesRepository(db: Kysely<DB>) {
     },
 
     /** The rules with who changed them last. */
-    async answer(companyId: number): Promise<BookingPreferencesAnswer> {
+    async withChange(companyId: number): Promise<BookingPreferences & { updatedAt: number | null; updatedByName: string | null }> {
       const row = await db
         .selectFrom('booking_rules as br')
         .leftJoin('users as u', (join) => join.onRef('u.id', '=', 'br.updated_by').onRef('u.company_id', '=', 'br.company_id'))
@@ -54,7 +50,6 @@ export function createBookingPreferencesRepository(db: Kysely<DB>) {
         release_no_shows: preferences.releaseNoShows ? 1 : 0,
         series_no_show_limit: preferences.seriesNoShowLimit,
         default_privacy: preferences.defaultPrivacy,
-        default_reminder_minutes: preferences.defaultReminderMinutes,
         updated_by: userId,
         updated_at: now,
       } as const;

@@ -1,10 +1,12 @@
-import type { BookingPreferences, BookingPreferencesAnswer, UpdateBookingPreferencesBody } from '@atrium/contract';
+import type { BookingPreferences, BookingPreferencesAnswer, ReminderChoice, UpdateBookingPreferencesBody } from '@atrium/contract';
 import type { Clock } from '../../platform/clock.js';
 import type { Actor, OperationLog } from '../operation-log/operation-log.service.js';
 import type { BookingPreferencesRepository } from './booking-preferences.repository.js';
 
 export interface BookingPreferencesServiceDeps {
   preferences: BookingPreferencesRepository;
+  /** The company's notification settings' default reminder (/config/notice), shown to the booking form. */
+  reminderDefault(companyId: number): Promise<ReminderChoice>;
   operationLog: OperationLog;
   clock: Clock;
 }
@@ -25,18 +27,21 @@ function changes(before: BookingPreferences, after: BookingPreferences): Record<
  * reads them on every booking and change (booking.service.ts), so a saved change holds at once in
  * every server process; meetings already booked keep their time.
  */
-export function createBookingPreferencesService({ preferences, operationLog, clock }: BookingPreferencesServiceDeps) {
+export function createBookingPreferencesService({ preferences, reminderDefault, operationLog, clock }: BookingPreferencesServiceDeps) {
+  async function answer(companyId: number): Promise<BookingPreferencesAnswer> {
+    const [rules, defaultReminderMinutes] = await Promise.all([preferences.withChange(companyId), reminderDefault(companyId)]);
+    return { ...rules, defaultReminderMinutes };
+  }
+
   return {
-    get(companyId: number): Promise<BookingPreferencesAnswer> {
-      return preferences.answer(companyId);
-    },
+    get: answer,
 
     async update(actor: Actor, body: UpdateBookingPreferencesBody): Promise<BookingPreferencesAnswer> {
       const before = await preferences.get(actor.companyId);
       await operationLog.track(actor, { action: 'bookingPreferences.update', targetType: 'company', targetId: actor.companyId, detail: { changes: changes(before, body) } }, () =>
         preferences.save(actor.companyId, body, actor.userId, clock.now()),
       );
-      return preferences.answer(actor.companyId);
+      return answer(actor.companyId);
     },
   };
 }

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   DEFAULT_BOOKING_PREFERENCES,
+  DEFAULT_NOTICE_CONFIG,
   formatMessage,
   fromZoned,
   type BookingPreferences,
@@ -21,7 +22,7 @@ const ZONE = 'Asia/Shanghai';
 /** A wall-clock moment in the room's zone (the fake clock starts Monday 23 November 2026, 17:00 there). */
 const at = (date: string, time: string) => fromZoned(date, time, ZONE);
 
-/** Office rules: two weeks ahead, two hours at most, weekdays 08:00-18:00, busy-only by default, reminded 30 minutes before. */
+/** Office rules: two weeks ahead, two hours at most, weekdays 08:00-18:00, busy-only by default. */
 const OFFICE: BookingPreferences = {
   bookAheadDays: 14,
   maxMeetingMinutes: 120,
@@ -30,7 +31,6 @@ const OFFICE: BookingPreferences = {
   releaseNoShows: true,
   seriesNoShowLimit: 3,
   defaultPrivacy: 'busy',
-  defaultReminderMinutes: 30,
 };
 
 describe(`booking preferences (${TEST_DIALECT})`, () => {
@@ -64,7 +64,8 @@ describe(`booking preferences (${TEST_DIALECT})`, () => {
   it('answers the defaults to every signed-in member until changed, and nothing without a sign-in', async () => {
     const answer = await read();
     expect(answer.status).toBe(200);
-    expect(answer.body.result).toEqual({ ...DEFAULT_BOOKING_PREFERENCES, updatedAt: null, updatedByName: null });
+    // The reminder default is read from the notification settings (15 minutes until changed there).
+    expect(answer.body.result).toEqual({ ...DEFAULT_BOOKING_PREFERENCES, defaultReminderMinutes: 15, updatedAt: null, updatedByName: null });
     expect((await call(t.app, { method: 'GET', url: '/api/meeting/preferences' })).status).toBe(401);
   });
 
@@ -77,7 +78,7 @@ describe(`booking preferences (${TEST_DIALECT})`, () => {
     }
     // Weekdays come back once each, in order; everyone reads the new rules.
     const answer = (await read()).body.result;
-    expect(answer).toEqual({ ...OFFICE, updatedAt: t.clock.now(), updatedByName: expect.any(String) });
+    expect(answer).toEqual({ ...OFFICE, defaultReminderMinutes: 15, updatedAt: t.clock.now(), updatedByName: expect.any(String) });
     expect((await read(otherCompanyToken)).body.result).toMatchObject(DEFAULT_BOOKING_PREFERENCES);
     const log = await call<Page<OperationLogEntry>>(t.app, { method: 'GET', url: '/api/operation-log/list?pageSize=15', headers: { token: adminToken } });
     // Newest first: the second save changed nothing, the first one the fields it names.
@@ -99,7 +100,6 @@ describe(`booking preferences (${TEST_DIALECT})`, () => {
       { bookableHours: { start: '08:10', end: '18:00' } },
       { bookableHours: { start: '24:00', end: '24:00' } },
       { seriesNoShowLimit: 11 },
-      { defaultReminderMinutes: 10 },
       { defaultPrivacy: 'secret' },
     ];
     for (const change of bad) expect((await save({ ...OFFICE, ...change })).status, JSON.stringify(change)).toBe(400);
@@ -108,6 +108,10 @@ describe(`booking preferences (${TEST_DIALECT})`, () => {
 
   it('holds every booking to the rules, in both languages, with clear messages', async () => {
     expect((await save(OFFICE)).status).toBe(200);
+    // The notification settings' default reminder becomes 30 minutes: bookings that leave it out take it, and so does the answer.
+    const notice = await call(t.app, { method: 'POST', url: '/api/config/notice/update', headers: { token: adminToken }, payload: { ...DEFAULT_NOTICE_CONFIG, reminderMinutes: 30 } });
+    expect(notice.status, notice.body.message).toBe(200);
+    expect((await read()).body.result.defaultReminderMinutes).toBe(30);
     for (const lang of ['en-US', 'zh-CN'] as const) {
       await expectRefused(await book({ startAt: at('2026-11-24', '09:00'), endAt: at('2026-11-24', '11:15') }, lang), 'reservationTooLong', lang, { minutes: 120 });
       await expectRefused(await book({ startAt: at('2026-12-09', '09:00'), endAt: at('2026-12-09', '10:00') }, lang), 'reservationTooFarAhead', lang, { days: 14 });

@@ -248,6 +248,8 @@ export function createBookingRepository(db: Kysely<DB>) {
           ...(patch.isException !== undefined ? { is_exception: patch.isException ? 1 : 0 } : {}),
           ...(patch.noticeMinutes !== undefined ? { notice_minutes: patch.noticeMinutes } : {}),
           ...(patch.reminderMinutes !== undefined ? { reminder_minutes: patch.reminderMinutes } : {}),
+          // A new start or reminder time gets its own reminder.
+          ...(patch.startAt !== undefined || patch.reminderMinutes !== undefined ? { reminded_at: null } : {}),
           updated_at: now,
         })
         .where('company_id', '=', companyId)

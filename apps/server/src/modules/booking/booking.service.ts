@@ -4,6 +4,7 @@ import {
   RESERVATION_PAST_GRACE_MS,
   ReturnCode,
   type BookingPreferences,
+  type ReminderChoice,
   type CancelReservationBody,
   type CreateReservationBody,
   type Lang,
@@ -37,6 +38,8 @@ export interface BookingServiceDeps {
   bookingSeries: BookingSeriesRepository;
   /** The company's booking rules (/booker-preferences), read on every booking and change. */
   preferences: Pick<BookingPreferencesRepository, 'get'>;
+  /** The reminder a booking gets when its request leaves it out: the notification settings' default. */
+  reminderDefault(companyId: number): Promise<ReminderChoice>;
   rooms: RoomRepository;
   locations: Pick<LocationService, 'loadIndex'>;
   /** A write transaction (BEGIN IMMEDIATE on SQLite). */
@@ -140,7 +143,7 @@ export function localTime(ms: number, timeZone: string | null): string {
 
 /** The reservations core: create, read, list, change and cancel meetings that never collide. */
 export function createBookingService(deps: BookingServiceDeps) {
-  const { bookings, rooms, locations, writeTransact, clock, events, shares, preferences } = deps;
+  const { bookings, rooms, locations, writeTransact, clock, events, shares, preferences, reminderDefault } = deps;
 
   /**
    * Who a meeting's change is made as: the host themself, or, for an editor or manager of the
@@ -305,7 +308,7 @@ export function createBookingService(deps: BookingServiceDeps) {
 
   /** Room, title and times are required (spec 001 section 5), each with its own message. */
   /** A request with its required fields present, and the company's defaults where it leaves privacy or reminder out. */
-  function complete(body: CreateReservationBody, rules: Pick<BookingPreferences, 'defaultPrivacy' | 'defaultReminderMinutes'>): CompleteReservationBody {
+  function complete(body: CreateReservationBody, defaults: { defaultPrivacy: BookingPreferences['defaultPrivacy']; defaultReminderMinutes: ReminderChoice }): CompleteReservationBody {
     if (!body.roomId) throw refused('reservationRoomRequired');
     if (!body.title) throw refused('reservationTitleRequired');
     if (body.startAt === undefined || body.startAt === null || body.endAt === undefined || body.endAt === null) throw refused('reservationTimeRequired');
@@ -315,8 +318,8 @@ export function createBookingService(deps: BookingServiceDeps) {
       title: body.title,
       startAt: body.startAt,
       endAt: body.endAt,
-      privacy: body.privacy ?? rules.defaultPrivacy,
-      reminderMinutes: body.reminderMinutes === undefined ? rules.defaultReminderMinutes : body.reminderMinutes,
+      privacy: body.privacy ?? defaults.defaultPrivacy,
+      reminderMinutes: body.reminderMinutes === undefined ? defaults.defaultReminderMinutes : body.reminderMinutes,
     };
   }
 
@@ -327,7 +330,7 @@ export function createBookingService(deps: BookingServiceDeps) {
     async create(caller: Booker, body: CreateReservationBody): Promise<CreateAnswer> {
       // Read before the write transaction: inside it, only its own handle may be used (SQLite has one connection).
       const rules = await preferences.get(caller.companyId);
-      const full = complete(body, rules);
+      const full = complete(body, { ...rules, defaultReminderMinutes: await reminderDefault(caller.companyId) });
       const { roomId, title, startAt, endAt } = full;
       // On a colleague's behalf: they host it, the caller is recorded as who booked.
       const booker = body.hostUserId === undefined ? caller : await actingFor(caller, body.hostUserId, 'reservationNotDelegate');
@@ -376,7 +379,7 @@ export function createBookingService(deps: BookingServiceDeps) {
     /** What booking the request would do, occurrence by occurrence (one for a single meeting); saves nothing. */
     async check(booker: Booker, body: CreateReservationBody): Promise<ReservationCheckResult> {
       const rules = await preferences.get(booker.companyId);
-      return series.check(booker, complete(body, rules), rules, booker.lang ?? 'en-US');
+      return series.check(booker, complete(body, { ...rules, defaultReminderMinutes: await reminderDefault(booker.companyId) }), rules, booker.lang ?? 'en-US');
     },
 
     async get(booker: Booker, id: number): Promise<Reservation> {

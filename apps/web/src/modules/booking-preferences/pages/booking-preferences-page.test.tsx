@@ -13,7 +13,7 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-const DEFAULTS: BookingPreferencesAnswer = { ...DEFAULT_BOOKING_PREFERENCES, updatedAt: null, updatedByName: null };
+const DEFAULTS: BookingPreferencesAnswer = { ...DEFAULT_BOOKING_PREFERENCES, defaultReminderMinutes: 15, updatedAt: null, updatedByName: null };
 const menu = [makeEntry('rooms', '', [makeEntry('bookerPreferences', '/booker-preferences')])];
 
 /** Picks an option of an antd Select by its text (typed first into a searchable one: long lists render only their first rows). */
@@ -30,11 +30,13 @@ describe('booking preferences page', () => {
     const user = userEvent.setup();
     const seen = stubApi({
       'GET /meeting/preferences': { result: DEFAULTS },
-      'PUT /meeting/preferences': ({ body }) => ({ result: { ...(body as object), updatedAt: Date.now(), updatedByName: 'Atrium Administrator' } }),
+      'PUT /meeting/preferences': ({ body }) => ({ result: { ...(body as object), defaultReminderMinutes: 15, updatedAt: Date.now(), updatedByName: 'Atrium Administrator' } }),
     });
     renderConsole({ path: '/booker-preferences', user: makeUser({ permissions: ['reservationScreens:view', 'reservationScreens:edit'] }), menu });
     const ahead = await screen.findByTestId('preferences-book-ahead', {}, { timeout: 8000 });
     expect(screen.getByTestId('preferences-changed')).toHaveTextContent('nobody has changed them yet');
+    // The reminder default is the notification settings' own, shown where it is set.
+    expect(screen.getByTestId('preferences-reminder')).toHaveTextContent('Reminder: 15 minutes before the start, set in the notification settings');
     await user.clear(ahead);
     await user.type(ahead, '14');
     await choose(user, 'preferences-longest', '2 hours');
@@ -49,7 +51,6 @@ describe('booking preferences page', () => {
     expect(seen.some((request) => request.method === 'PUT')).toBe(false);
     await choose(user, 'preferences-day-end', '17:30', true);
     await user.click(screen.getByTestId('preferences-privacy').querySelector('input[value="private"]')!);
-    await choose(user, 'preferences-reminder', 'No reminder');
     await user.click(screen.getByTestId('preferences-save'));
     await waitFor(() =>
       expect(seen.find((request) => request.method === 'PUT')?.body).toEqual({
@@ -59,7 +60,6 @@ describe('booking preferences page', () => {
         bookableWeekdays: [1, 2, 3, 4, 5],
         bookableHours: { start: '09:00', end: '17:30' },
         defaultPrivacy: 'private',
-        defaultReminderMinutes: null,
       }),
     );
     expect(await screen.findByText(/Last changed by Atrium Administrator/)).toBeInTheDocument();

@@ -4,12 +4,10 @@ import {
   hasPermission,
   LOG_TIME_FORMAT,
   MEETING_MAX_MINUTES,
-  REMINDER_CHOICES,
   SERIES_NO_SHOW_LIMIT_MAX,
   timeOfMinutes,
   type BookingPreferences,
   type BookingPreferencesAnswer,
-  type ReminderChoice,
   type ReservationPrivacy,
 } from '@atrium/contract';
 import { Alert, App, Button, Card, Checkbox, Form, InputNumber, Radio, Select, Skeleton, Space, Switch } from 'antd';
@@ -20,8 +18,6 @@ import { useSession } from '../../../shared/session/session-context';
 import { PageHeader } from '../../../shared/ui/page-header';
 import './booking-preferences-page.css';
 
-/** The form's value for "no reminder": antd's Select needs a non-null value. */
-const NO_REMINDER = 0;
 /** Monday first, as calendars in both languages show the week. */
 const WEEK = [1, 2, 3, 4, 5, 6, 0] as const;
 /** The lengths offered for the longest meeting (a saved value off this list is offered too). */
@@ -40,7 +36,6 @@ interface FormValues {
   releaseNoShows: boolean;
   seriesNoShowLimit: number | null;
   defaultPrivacy: ReservationPrivacy;
-  defaultReminderMinutes: ReminderChoice | typeof NO_REMINDER;
 }
 
 const toValues = (rules: BookingPreferences): FormValues => ({
@@ -53,7 +48,6 @@ const toValues = (rules: BookingPreferences): FormValues => ({
   releaseNoShows: rules.releaseNoShows,
   seriesNoShowLimit: rules.seriesNoShowLimit,
   defaultPrivacy: rules.defaultPrivacy,
-  defaultReminderMinutes: rules.defaultReminderMinutes ?? NO_REMINDER,
 });
 
 const toBody = (values: FormValues): BookingPreferences => ({
@@ -64,7 +58,6 @@ const toBody = (values: FormValues): BookingPreferences => ({
   releaseNoShows: values.releaseNoShows,
   seriesNoShowLimit: values.seriesNoShowLimit ?? 0,
   defaultPrivacy: values.defaultPrivacy,
-  defaultReminderMinutes: values.defaultReminderMinutes === NO_REMINDER ? null : values.defaultReminderMinutes,
 });
 
 /** /booker-preferences: the company's booking rules (area reservationScreens; edit to change). */
@@ -196,13 +189,10 @@ function PreferencesForm({ rules, canEdit }: { rules: BookingPreferencesAnswer; 
               <Radio value="private">{t('reserve.form.privacyPrivate')}</Radio>
             </Radio.Group>
           </Form.Item>
-          <Form.Item name="defaultReminderMinutes" label={t('reserve.form.reminder')}>
-            <Select
-              style={{ width: 180 }}
-              options={[{ value: NO_REMINDER, label: t('bookerPreferences.defaults.noReminder') }, ...REMINDER_CHOICES.map((minutes) => ({ value: minutes, label: t('reserve.form.minutes', { count: minutes }) }))]}
-              data-testid="preferences-reminder"
-            />
-          </Form.Item>
+          {/* The reminder default belongs to the notification settings; shown here so the form's defaults read in one place. */}
+          <p className="atrium-muted" data-testid="preferences-reminder">
+            {t('bookerPreferences.defaults.reminderFrom', { count: rules.defaultReminderMinutes })}
+          </p>
         </Card>
       </div>
       <div className="atrium-preferences-footer">
