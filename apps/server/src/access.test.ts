@@ -368,6 +368,7 @@ const FOREIGN_RECORDS: Record<string, ForeignCase> = {
   'POST /api/meeting/blacklist/add': { foreign: (w) => [{ body: { userId: w.b.user.id, reason: 'Probe' } }] },
   'POST /api/meeting/blacklist/lift': { foreign: (w) => [{ body: { id: w.b.blacklistId } }] },
   'GET /api/meeting/preferences': { none: "the caller's company's booking rules" },
+  'GET /api/message/log': { none: "the company's own mails (tenancy.test.ts: B's mail stays out)" },
   'PUT /api/meeting/preferences': { none: "the caller's company's booking rules (tenancy.test.ts: B's rules leave A's alone)" },
   'GET /api/live/rooms': { foreign: (w) => [{ query: { locationId: w.b.locationId } }] },
   'GET /api/live/stream': { foreign: (w) => [{ query: { locationId: w.b.locationId } }] },
@@ -574,6 +575,8 @@ describe(`access over the route table (${TEST_DIALECT})`, () => {
         swatchId: await styles.insertStyle(bravo.id, '#ABCDEF', t.clock.now()),
         mailId: await createMailOutboxRepository(t.db.kysely).insert({
           companyId: bravo.id,
+          event: 'other',
+          actorUserId: null,
           to: 'someone@bravo.test',
           subject: 'Bravo only',
           text: 'bravo',

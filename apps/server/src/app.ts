@@ -104,6 +104,8 @@ import { createBlacklistService } from './modules/blacklist/blacklist.service.js
 import { createBlacklistRepository } from './modules/blacklist/blacklist.repository.js';
 import { bookingPreferencesRoutes } from './modules/booking-preferences/booking-preferences.routes.js';
 import { createBookingPreferencesService } from './modules/booking-preferences/booking-preferences.service.js';
+import { messageLogRoutes } from './modules/message-log/message-log.routes.js';
+import { createMessageLogRepository } from './modules/message-log/message-log.repository.js';
 import { createApprovalService } from './modules/booking/booking-approval.service.js';
 import { checkInRoutes } from './modules/booking/booking-checkin.routes.js';
 import { createCheckInService } from './modules/booking/booking-checkin.service.js';
@@ -538,6 +540,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         }),
       );
       await api.register(blacklistRoutes({ blacklist: createBlacklistService({ blacklist: createBlacklistRepository(db.kysely), operationLog, clock }) }));
+      await api.register(messageLogRoutes({ log: createMessageLogRepository(db.kysely) }));
       await api.register(bookingPreferencesRoutes({ preferences: createBookingPreferencesService({ preferences: repositories.bookingPreferences, reminderDefault: async (companyId) => (await noticeConfig.get(companyId)).reminderMinutes, operationLog, clock }) }));
       await api.register(liveRoutes({ live, hub: liveHub }));
       await api.register(checkInRoutes({ checkIns }));

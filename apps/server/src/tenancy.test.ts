@@ -155,8 +155,8 @@ describe(`tenancy (${TEST_DIALECT})`, () => {
     roomOfA = await roomIn(sessionA, alphaFloor, 'Alpha Room');
     zoomRoomOfA = await roomIn(sessionA, alphaFloor, 'Alpha Zoom', await zoomTypeIn(sessionA, 'Alpha Zoom Type', 'ALPHA-ZOOM'));
     const outbox = createMailOutboxRepository(t.db.kysely);
-    mailOfB = await outbox.insert({ companyId: b.id, to: adminB.email, subject: 'Bravo Vault opening', text: 'bravo-only', html: null, status: 'kept', createdAt: t.clock.now() });
-    mailOfA = await outbox.insert({ companyId: a.id, to: adminA.email, subject: 'Alpha news', text: 'alpha', html: null, status: 'kept', createdAt: t.clock.now() });
+    mailOfB = await outbox.insert({ companyId: b.id, event: 'other', actorUserId: null, to: adminB.email, subject: 'Bravo Vault opening', text: 'bravo-only', html: null, status: 'kept', createdAt: t.clock.now() });
+    mailOfA = await outbox.insert({ companyId: a.id, event: 'other', actorUserId: null, to: adminA.email, subject: 'Alpha news', text: 'alpha', html: null, status: 'kept', createdAt: t.clock.now() });
     // B's door display in its vault room, with a screen group and a light cycle; A's own display.
     const doorDisplays = createDoorDisplayRepository(t.db.kysely);
     const now = t.clock.now();
@@ -237,6 +237,7 @@ describe(`tenancy (${TEST_DIALECT})`, () => {
       '/api/meeting/reservation/mine',
       '/api/meeting/room/qr',
       '/api/meeting/schedule',
+      '/api/message/log',
       '/api/oauth/sendOauthMail',
       '/api/operation-log/list',
       '/api/passStrategy/getPassStrategy',

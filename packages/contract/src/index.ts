@@ -37,5 +37,6 @@ export * from './approval.js';
 export * from './blacklist.js';
 export * from './calendar-feed.js';
 export * from './booking-preferences.js';
+export * from './message-log.js';
 export * from './live.js';
 export * from './check-in.js';

@@ -464,6 +464,12 @@ export interface MailOutboxTable {
   status: 'queued' | 'sent' | 'failed' | 'kept';
   /** Why sending failed. */
   error: string | null;
+  /** The SMTP reply code (550) or connection error (ECONNECTION) of a failure. */
+  error_code: string | null;
+  /** What the mail was about (MESSAGE_EVENTS); `other` for mails kept before the message log. */
+  event: Generated<string>;
+  /** Who caused it; null: the system. */
+  actor_user_id: number | null;
   created_at: number;
   sent_at: number | null;
 }

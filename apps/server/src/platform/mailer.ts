@@ -1,10 +1,15 @@
 import nodemailer from 'nodemailer';
+import type { MessageEvent } from '@atrium/contract';
 import type { MailOutboxRepository } from '../modules/mail/mail.repository.js';
 import type { Clock } from './clock.js';
 
 /** A mail to one recipient, on behalf of one company. */
 export interface MailMessage {
   companyId: number;
+  /** What the mail is about, for the message log. */
+  event: MessageEvent;
+  /** Who caused it (null or absent: the system). */
+  actorUserId?: number | null;
   to: string;
   subject: string;
   text: string;
@@ -17,7 +22,7 @@ export interface MailMessage {
 }
 
 /** A mail no outbox keeps: it concerns one person's own account, or no company exists yet. */
-export type DirectMailMessage = Omit<MailMessage, 'companyId' | 'calendar'>;
+export type DirectMailMessage = Omit<MailMessage, 'companyId' | 'calendar' | 'event' | 'actorUserId'>;
 
 /** Sends mail. Every company mail is kept in the company's outbox, whatever becomes of it. */
 export interface Mailer {
@@ -43,6 +48,13 @@ export interface MailerOptions {
   onUnsent?: (mail: DirectMailMessage) => void;
 }
 
+/** The SMTP reply code (550) of a refusal, or the error code (ECONNECTION, EENVELOPE) of another failure. */
+function errorCodeOf(error: unknown): string | null {
+  const { responseCode, code } = (error ?? {}) as { responseCode?: unknown; code?: unknown };
+  if (typeof responseCode === 'number') return String(responseCode);
+  return typeof code === 'string' ? code.slice(0, 40) : null;
+}
+
 /**
  * The mailer: nodemailer over SMTP when SMTP_URL is set; without it mails are only kept, so the
  * demo works without a mail server and administrators can read them in the outbox.
@@ -53,6 +65,8 @@ export function createMailer({ outbox, clock, smtpUrl, from, onError, onUnsent }
     async send(message) {
       const id = await outbox.insert({
         companyId: message.companyId,
+        event: message.event,
+        actorUserId: message.actorUserId ?? null,
         to: message.to,
         subject: message.subject,
         text: message.text,
@@ -74,7 +88,7 @@ export function createMailer({ outbox, clock, smtpUrl, from, onError, onUnsent }
         return { id, status: 'sent' };
       } catch (error) {
         onError?.(error, { id, to: message.to });
-        await outbox.markFailed(message.companyId, id, error instanceof Error ? error.message.slice(0, 500) : String(error));
+        await outbox.markFailed(message.companyId, id, error instanceof Error ? error.message.slice(0, 500) : String(error), errorCodeOf(error));
         return { id, status: 'failed' };
       }
     },

@@ -4,6 +4,7 @@ import { applicationRoutes } from '../modules/application/application.routes';
 import { approvalRoutes } from '../modules/approval/approval.routes';
 import { blacklistRoutes } from '../modules/blacklist/blacklist.routes';
 import { bookingPreferencesRoutes } from '../modules/booking-preferences/booking-preferences.routes';
+import { messageLogRoutes } from '../modules/message-log/message-log.routes';
 import { displaySettingsRoutes } from '../modules/display-settings/display-settings.routes';
 import { groupRoutes } from '../modules/group/group.routes';
 import { doorDisplayRoutes } from '../modules/door-display/door-display.routes';
@@ -44,6 +45,7 @@ export const SHELL_PAGES: PageRoute[] = [
   ...approvalRoutes,
   ...blacklistRoutes,
   ...bookingPreferencesRoutes,
+  ...messageLogRoutes,
   ...liveRoutes,
   ...checkInRoutes,
 ];

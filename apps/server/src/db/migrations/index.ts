@@ -26,6 +26,7 @@ import { bookedBy } from './2026_11_24_0028_booked_by.js';
 import { calendarFeeds } from './2026_11_24_0029_calendar_feeds.js';
 import { bookingPreferences } from './2026_11_24_0030_booking_preferences.js';
 import { reminders } from './2026_11_24_0031_reminders.js';
+import { messageLog } from './2026_11_24_0032_message_log.js';
 import type { DialectMigration } from './helpers.js';
 
 /**
@@ -58,6 +59,7 @@ export const MIGRATIONS: ReadonlyArray<readonly [name: string, migration: Dialec
   ['2026_11_24_0029_calendar_feeds', calendarFeeds],
   ['2026_11_24_0030_booking_preferences', bookingPreferences],
   ['2026_11_24_0031_reminders', reminders],
+  ['2026_11_24_0032_message_log', messageLog],
 ];
 
 function providerFor(dialect: Database['dialect']): MigrationProvider {

@@ -144,7 +144,7 @@ export function createApprovalService(deps: ApprovalServiceDeps) {
       const deadline = first.approvalDeadlineAt === null ? '' : `${localTime(first.approvalDeadlineAt, zone)} (${zone ?? 'UTC'})`;
       const mail = requestArrivedMail(facts, deadline, link);
       for (const approver of await approvals.approvers(companyId, first.hostUserId, APPROVER_MAIL_LIMIT)) {
-        await mailer.send({ companyId, to: approver.email, ...mail });
+        await mailer.send({ companyId, event: 'approvalRequest', actorUserId: change.actorUserId, to: approver.email, ...mail });
       }
       return;
     }
@@ -166,7 +166,8 @@ export function createApprovalService(deps: ApprovalServiceDeps) {
           : change.kind === 'rejected'
             ? rejectedMail(facts, first.decidedByName ?? '', first.decisionReason ?? '', link)
             : expiredMail(facts, link);
-      await mailer.send({ companyId, to: host.email, ...mail });
+      const event = change.kind === 'approved' ? 'approved' : change.kind === 'rejected' ? 'rejected' : 'expired';
+      await mailer.send({ companyId, event, actorUserId: change.actorUserId, to: host.email, ...mail });
     }
   }
 

@@ -177,14 +177,14 @@ export function createCheckInService(deps: CheckInServiceDeps) {
   }
 
   /** Tells the host, in both languages; respects the company's "no-show released" notice switch. */
-  async function mailHost(companyId: number, hostUserId: number | null, subject: string, text: string): Promise<void> {
+  async function mailHost(companyId: number, hostUserId: number | null, event: 'noShow' | 'seriesReleased', subject: string, text: string): Promise<void> {
     if (hostUserId === null) return;
     const config = await noticeConfig.get(companyId);
     if (!config.events.noShowReleased) return;
     const host = await checkIns.contactOf(companyId, hostUserId);
     if (!host?.email) return;
     const footer = config.footer ? `\n\n${config.footer}` : '';
-    await mailer.send({ companyId, to: host.email, subject, text: text + footer });
+    await mailer.send({ companyId, event, to: host.email, subject, text: text + footer });
   }
 
   async function tellNoShow(record: ReservationRecord, roomName: string, zone: string | null): Promise<void> {
@@ -192,6 +192,7 @@ export function createCheckInService(deps: CheckInServiceDeps) {
     await mailHost(
       record.companyId,
       record.hostUserId,
+      'noShow',
       `Meeting released: no check-in / 会议已释放：未签到 – ${record.title}`,
       [
         `Hello ${record.hostName ?? ''},`,
@@ -209,6 +210,7 @@ export function createCheckInService(deps: CheckInServiceDeps) {
     await mailHost(
       record.companyId,
       record.hostUserId,
+      'seriesReleased',
       `Repeating meeting lost its room / 周期会议已失去会议室 – ${record.title}`,
       [
         `Hello ${record.hostName ?? ''},`,

@@ -259,6 +259,8 @@ export function createBookingInvitations({ db, events, mailer, clock, loadLocati
         );
         await mailer.send({
           companyId: change.companyId,
+          event: kind === 'invite' ? 'invitation' : kind === 'update' ? 'update' : 'cancellation',
+          actorUserId: change.actorUserId,
           to: email,
           ...mailText(kind, items, config.footer),
           calendar: { method: method === ICalCalendarMethod.REQUEST ? 'REQUEST' : 'CANCEL', content },

@@ -74,11 +74,11 @@ describe(`meeting reminders (${TEST_DIALECT})`, () => {
     // The mail reached the SMTP server, with the room's local time and the check-in hint in both languages.
     let text = '';
     for (let waited = 0; waited < 5000 && !text; waited += 20) {
-      const mail = smtp.received.find((candidate) => candidate.to.includes(host.email) && textPart(candidate).includes('Budget review'));
+      const mail = smtp.received.find((candidate) => candidate.to.includes(host.email) && textPart(candidate).includes('Reminder: "Budget review"'));
       if (mail) text = textPart(mail);
       else await new Promise((resolve) => setTimeout(resolve, 20));
     }
-    expect(text).toContain('"Budget review" in Orangerie');
+    expect(text).toContain('Reminder: "Budget review" in Orangerie');
     expect(text).toContain('(Europe/Paris)');
     expect(text).toContain('Please check in when you arrive');
     expect(text).toContain('会议提醒');

@@ -145,7 +145,7 @@ export function createBookingReminders({ db, mailer, clock, loadLocations, notic
         const { subject, text } = message(meeting, place, effectiveTimeZone(index, meeting.roomId) ?? null, config.footer);
         const others = config.notifyParticipants ? await participantAddresses(meeting.companyId, meeting.id) : [];
         const recipients = [...new Set([...(meeting.hostEmail ? [meeting.hostEmail] : []), ...others])];
-        for (const to of recipients) await mailer.send({ companyId: meeting.companyId, to, subject, text });
+        for (const to of recipients) await mailer.send({ companyId: meeting.companyId, event: 'reminder', to, subject, text });
       }
       return reminded;
     },

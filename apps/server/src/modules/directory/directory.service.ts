@@ -95,7 +95,8 @@ export function createDirectoryService(deps: DirectoryServiceDeps) {
     });
   }
 
-  async function sendActivation(companyId: number, user: { id: number; userName: string; fullName: string; email: string }) {
+  async function sendActivation(actor: Actor, user: { id: number; userName: string; fullName: string; email: string }) {
+    const { companyId } = actor;
     const token = newSessionToken();
     const now = clock.now();
     await directory.replaceActivation(companyId, user.id, hashSessionToken(token), now + ACTIVATION_HOURS * HOUR_MS, now);
@@ -105,7 +106,7 @@ export function createDirectoryService(deps: DirectoryServiceDeps) {
       userName: user.userName,
       link: `${publicUrl}/activate/${token}`,
     });
-    await mailer.send({ companyId, to: user.email, ...mail });
+    await mailer.send({ companyId, event: 'activation', actorUserId: actor.userId, to: user.email, ...mail });
   }
 
   /**
@@ -181,7 +182,7 @@ export function createDirectoryService(deps: DirectoryServiceDeps) {
         }),
         async () => {
           const id = await addUser(actor, { ...body, fullName }, false);
-          await sendActivation(actor.companyId, { id, userName: body.userName, fullName, email: body.email });
+          await sendActivation(actor, { id, userName: body.userName, fullName, email: body.email });
           return getUser(actor.companyId, id);
         },
       );
@@ -286,7 +287,7 @@ export function createDirectoryService(deps: DirectoryServiceDeps) {
       const user = await getUser(actor.companyId, id);
       await operationLog.track(actor, { action: 'user.resendActivation', targetType: 'user', targetId: user.id, targetName: user.userName }, async () => {
         if (!user.isPendingActivation || !user.email) throw refused('alreadyActivated');
-        await sendActivation(actor.companyId, { id: user.id, userName: user.userName, fullName: user.fullName, email: user.email });
+        await sendActivation(actor, { id: user.id, userName: user.userName, fullName: user.fullName, email: user.email });
       });
     },
 

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { MailOutboxDetails, MailOutboxItem, MailOutboxQuery, MailStatus, Page } from '@atrium/contract';
+import type { MailOutboxDetails, MailOutboxItem, MailOutboxQuery, MailStatus, MessageEvent, Page } from '@atrium/contract';
 import type { DB, MailOutboxTable } from '../../db/schema.js';
 import type { Selectable } from 'kysely';
 import { containsIgnoringCase } from '../../db/like.js';
@@ -7,6 +7,8 @@ import { fetchPage } from '../../db/paging.js';
 
 export interface NewOutboxMail {
   companyId: number;
+  event: MessageEvent;
+  actorUserId: number | null;
   to: string;
   subject: string;
   text: string;
@@ -35,6 +37,8 @@ export function createMailOutboxRepository(db: Kysely<DB>) {
         .insertInto('mail_outbox')
         .values({
           company_id: mail.companyId,
+          event: mail.event,
+          actor_user_id: mail.actorUserId,
           to: mail.to,
           subject: mail.subject,
           text: mail.text,
@@ -53,8 +57,8 @@ export function createMailOutboxRepository(db: Kysely<DB>) {
       await db.updateTable('mail_outbox').set({ status: 'sent', sent_at: at }).where('company_id', '=', companyId).where('id', '=', id).execute();
     },
 
-    async markFailed(companyId: number, id: number, error: string): Promise<void> {
-      await db.updateTable('mail_outbox').set({ status: 'failed', error }).where('company_id', '=', companyId).where('id', '=', id).execute();
+    async markFailed(companyId: number, id: number, error: string, errorCode: string | null): Promise<void> {
+      await db.updateTable('mail_outbox').set({ status: 'failed', error, error_code: errorCode }).where('company_id', '=', companyId).where('id', '=', id).execute();
     },
 
     /** Newest first; always within one company. */

@@ -34,7 +34,7 @@ describe(`mail (${TEST_DIALECT})`, () => {
 
   it('delivers through SMTP and keeps the mail as sent', async () => {
     const mailer = createMailer({ outbox: outbox(), clock: t.clock, smtpUrl: smtp.url, from: 'Atrium <no-reply@atrium.test>' });
-    const result = await mailer.send({ companyId: companyA, to: 'sam@alpha.test', subject: 'Bienvenue / 欢迎', text: 'Hello Sam\n你好', html: '<p>Hello</p>' });
+    const result = await mailer.send({ companyId: companyA, event: 'activation', to: 'sam@alpha.test', subject: 'Bienvenue / 欢迎', text: 'Hello Sam\n你好', html: '<p>Hello</p>' });
     expect(result.status).toBe('sent');
     const mail = smtp.received.at(-1)!;
     expect(mail.to).toEqual(['sam@alpha.test']);
@@ -47,7 +47,7 @@ describe(`mail (${TEST_DIALECT})`, () => {
 
   it('records a refused mail as failed, with the reason, without throwing', async () => {
     const mailer = createMailer({ outbox: outbox(), clock: t.clock, smtpUrl: smtp.url, from: 'no-reply@atrium.test' });
-    const result = await mailer.send({ companyId: companyA, to: 'nobody@alpha.test', subject: 'x', text: 'x' });
+    const result = await mailer.send({ companyId: companyA, event: 'reminder', to: 'nobody@alpha.test', subject: 'x', text: 'x' });
     expect(result.status).toBe('failed');
     expect(await outbox().find(companyA, result.id)).toMatchObject({ status: 'failed', error: expect.stringContaining('mailbox unavailable'), sentAt: null });
   });
@@ -56,7 +56,7 @@ describe(`mail (${TEST_DIALECT})`, () => {
     const before = smtp.received.length;
     const mailer = createMailer({ outbox: outbox(), clock: t.clock, smtpUrl: null, from: 'no-reply@atrium.test' });
     t.clock.advance(1000);
-    const result = await mailer.send({ companyId: companyA, to: 'kept@alpha.test', subject: 'Kept', text: 'kept text' });
+    const result = await mailer.send({ companyId: companyA, event: 'other', to: 'kept@alpha.test', subject: 'Kept', text: 'kept text' });
     expect(result.status).toBe('kept');
     expect(smtp.received.length).toBe(before);
   });

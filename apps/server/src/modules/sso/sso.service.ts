@@ -333,7 +333,7 @@ export function createSsoService(deps: SsoServiceDeps) {
             signInLink: `${publicUrl}/api/oauth/ssoAuthActivate?token=${token}`,
             pageLink: `${publicUrl}/login-sso${company?.domain ? `?domain=${encodeURIComponent(company.domain)}` : ''}`,
           });
-          await mailer.send({ companyId: actor.companyId, to: user.email, ...mail });
+          await mailer.send({ companyId: actor.companyId, event: 'ssoNotice', actorUserId: actor.userId, to: user.email, ...mail });
           sent.push(user.id);
         }
         return { sent, skipped };

@@ -1,0 +1,64 @@
+import type { MessageLogEntry } from '@atrium/contract';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { setLang } from '../../../shared/i18n/i18n';
+import { preferencesStore } from '../../../shared/preferences/preferences-store';
+import { makeEntry, makeUser } from '../../../test/factories';
+import { renderConsole, stubApi } from '../../../test/render';
+
+afterEach(() => {
+  setLang('en-US');
+  preferencesStore.deactivate();
+  vi.restoreAllMocks();
+});
+
+const NOW = Date.now();
+function entry(overrides: Partial<MessageLogEntry>): MessageLogEntry {
+  return {
+    id: 1,
+    event: 'invitation',
+    to: 'guest@outside.test',
+    description: 'Invitation / 会议邀请: Quarterly plan',
+    operatorName: 'Hugo Host',
+    createdAt: NOW,
+    result: 'sent',
+    errorCode: null,
+    error: null,
+    solution: null,
+    ...overrides,
+  };
+}
+const ROWS = [
+  entry({ id: 2 }),
+  entry({ id: 1, event: 'reminder', to: 'nobody@message.test', operatorName: null, result: 'failed', errorCode: '550', error: '550 mailbox unavailable', solution: 'checkAddress' }),
+];
+const menu = [makeEntry('messages', '', [makeEntry('messageLog', '/message-log')])];
+
+describe('message log page', () => {
+  it('lists messages with event, operator, result and the solution of a failure, and filters by event', async () => {
+    const user = userEvent.setup();
+    const seen = stubApi({ 'GET /message/log': { result: { list: ROWS, total: 2, page: 1, pageSize: 15 } } });
+    renderConsole({ path: '/message-log', user: makeUser({ permissions: ['messages:view'] }), menu });
+    const failed = await screen.findByTestId('message-row-1', {}, { timeout: 8000 });
+    expect(failed).toHaveTextContent('Meeting reminder');
+    expect(failed).toHaveTextContent('System');
+    expect(within(failed).getByTestId('message-result-1')).toHaveTextContent('Failed');
+    expect(failed).toHaveTextContent('550');
+    expect(within(failed).getByTestId('message-solution-1')).toHaveTextContent('The mail server refused this address');
+    expect(screen.getByTestId('message-row-2')).toHaveTextContent('Hugo Host');
+    await user.click(within(screen.getByTestId('message-filter-event')).getByRole('combobox'));
+    await user.click(await screen.findByTitle('Meeting reminder'));
+    await waitFor(() => expect(seen.some((request) => request.path === '/message/log' && request.query.get('event') === 'reminder')).toBe(true));
+  }, 20_000);
+
+  it('reads in Chinese', async () => {
+    setLang('zh-CN');
+    stubApi({ 'GET /message/log': { result: { list: ROWS, total: 2, page: 1, pageSize: 15 } } });
+    renderConsole({ path: '/message-log', user: makeUser({ permissions: ['messages:view'] }), menu });
+    const failed = await screen.findByTestId('message-row-1', {}, { timeout: 8000 });
+    expect(failed).toHaveTextContent('会议提醒');
+    expect(failed).toHaveTextContent('系统');
+    expect(within(failed).getByTestId('message-solution-1')).toHaveTextContent('邮件服务器拒收了该地址');
+  }, 20_000);
+});

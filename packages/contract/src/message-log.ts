@@ -1,0 +1,78 @@
+import { z } from 'zod';
+import { MailStatus } from './mail.js';
+import { PageQuery, pageOf } from './paging.js';
+
+/**
+ * The message log (issue 6; spec 000 menu "Messages", /message-log; spec 001 section 3 "Message/log":
+ * event type, operator, time, result, error code, description, solution): every message the
+ * company's console sent, without its body, with what became of it and what to do when it failed.
+ */
+
+/** What a message was about. */
+export const MESSAGE_EVENTS = [
+  'invitation',
+  'update',
+  'cancellation',
+  'reminder',
+  'approvalRequest',
+  'approved',
+  'rejected',
+  'expired',
+  'noShow',
+  'seriesReleased',
+  'activation',
+  'ssoNotice',
+  'other',
+] as const;
+export const MessageEvent = z.enum(MESSAGE_EVENTS);
+export type MessageEvent = z.infer<typeof MessageEvent>;
+
+/**
+ * What to do about a message, by its result: `configureMail` (kept: no mail server is set),
+ * `checkAddress` (the server refused the address for good), `retryLater` (a temporary refusal),
+ * `checkServer` (the mail server could not be reached or failed otherwise); null when it went out.
+ */
+export const MESSAGE_SOLUTIONS = ['configureMail', 'checkAddress', 'retryLater', 'checkServer'] as const;
+export const MessageSolution = z.enum(MESSAGE_SOLUTIONS);
+export type MessageSolution = z.infer<typeof MessageSolution>;
+
+/** The solution for a message's status and error code (an SMTP reply code, or a connection error such as ECONNECTION). */
+export function solutionFor(status: MailStatus, errorCode: string | null): MessageSolution | null {
+  if (status === 'kept') return 'configureMail';
+  if (status !== 'failed') return null;
+  if (errorCode === 'EENVELOPE' || (errorCode !== null && /^5\d\d$/.test(errorCode))) return 'checkAddress';
+  if (errorCode !== null && /^4\d\d$/.test(errorCode)) return 'retryLater';
+  return 'checkServer';
+}
+
+const epochMs = z.coerce.number().int().nonnegative();
+
+/** `GET /message/log`: newest first; `keyword` in the recipient or the description; `from`/`to` bound the time. */
+export const MessageLogQuery = PageQuery.extend({
+  event: MessageEvent.optional(),
+  result: MailStatus.optional(),
+  keyword: z.string().trim().max(100).optional(),
+  from: epochMs.optional(),
+  to: epochMs.optional(),
+});
+export type MessageLogQuery = z.infer<typeof MessageLogQuery>;
+
+export const MessageLogEntry = z.object({
+  id: z.number().int(),
+  event: MessageEvent,
+  /** The recipient's address. */
+  to: z.string(),
+  /** The message's subject. */
+  description: z.string(),
+  /** Who caused it; null: the system (a scheduled job, an outside calendar change). */
+  operatorName: z.string().nullable(),
+  createdAt: z.number().int(),
+  result: MailStatus,
+  errorCode: z.string().nullable(),
+  error: z.string().nullable(),
+  solution: MessageSolution.nullable(),
+});
+export type MessageLogEntry = z.infer<typeof MessageLogEntry>;
+
+export const MessageLogPage = pageOf(MessageLogEntry);
+export type MessageLogPage = z.infer<typeof MessageLogPage>;
