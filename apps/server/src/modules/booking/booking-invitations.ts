@@ -8,6 +8,7 @@ import type { Mailer } from '../../platform/mailer.js';
 import { effectiveTimeZone, pathName, type LocationIndex } from '../location/location.presenter.js';
 import { localTime } from './booking.service.js';
 import type { BookingChange, BookingEvents } from './booking.events.js';
+import { participantsByMeeting, type Attendee } from './booking-participants.js';
 
 /**
  * Calendar invitations (issue 5): every attendee of a meeting (the host, colleagues and outside
@@ -46,11 +47,6 @@ interface Meeting {
   sequence: number;
   hostName: string | null;
   hostEmail: string | null;
-}
-
-interface Attendee {
-  email: string;
-  name: string | null;
 }
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
@@ -95,24 +91,6 @@ export function createBookingInvitations({ db, events, mailer, clock, loadLocati
       hostName: row.full_name,
       hostEmail: row.email ? row.email.toLowerCase() : null,
     }));
-  }
-
-  /** Attendees besides the host, by meeting: colleagues by their directory address, outside addresses as typed. */
-  async function participantsOf(companyId: number, ids: number[]): Promise<Map<number, Attendee[]>> {
-    const rows = await db
-      .selectFrom('reservation_participants as p')
-      .leftJoin('users as u', (join) => join.onRef('u.id', '=', 'p.user_id').onRef('u.company_id', '=', 'p.company_id'))
-      .select(['p.reservation_id', 'p.email', 'u.email as user_email', 'u.full_name', 'u.is_active'])
-      .where('p.company_id', '=', companyId)
-      .where('p.reservation_id', 'in', ids)
-      .execute();
-    const out = new Map<number, Attendee[]>();
-    for (const row of rows) {
-      const email = (row.email ?? (row.is_active === 0 ? null : row.user_email))?.toLowerCase();
-      if (!email) continue;
-      out.set(row.reservation_id, [...(out.get(row.reservation_id) ?? []), { email, name: row.full_name }]);
-    }
-    return out;
   }
 
   async function inviteesOf(companyId: number, ids: number[]): Promise<Map<number, Set<string>>> {
@@ -211,7 +189,7 @@ export function createBookingInvitations({ db, events, mailer, clock, loadLocati
     const relevant = meetings.filter((meeting) => (round === 'cancel' ? meeting.status === 'cancelled' : meeting.status === 'confirmed'));
     if (relevant.length === 0) return;
     const ids = relevant.map((meeting) => meeting.id);
-    const [participants, invitees, index] = await Promise.all([participantsOf(change.companyId, ids), inviteesOf(change.companyId, ids), loadLocations(change.companyId)]);
+    const [participants, invitees, index] = await Promise.all([participantsByMeeting(db, change.companyId, ids), inviteesOf(change.companyId, ids), loadLocations(change.companyId)]);
 
     // Per recipient: the events to add or update, and the events to cancel.
     const perRecipient = new Map<string, { requests: number[]; cancels: number[] }>();

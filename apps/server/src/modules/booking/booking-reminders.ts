@@ -4,6 +4,7 @@ import type { DB } from '../../db/schema.js';
 import { MINUTE_MS, type Clock } from '../../platform/clock.js';
 import type { Mailer } from '../../platform/mailer.js';
 import { effectiveTimeZone, pathName, type LocationIndex } from '../location/location.presenter.js';
+import { participantsByMeeting } from './booking-participants.js';
 import { localTime } from './booking.service.js';
 
 export interface BookingRemindersDeps {
@@ -98,21 +99,6 @@ export function createBookingReminders({ db, mailer, clock, loadLocations, notic
     };
   }
 
-  /** Participants' addresses: colleagues by their directory address (active ones), outside addresses as typed. */
-  async function participantAddresses(companyId: number, id: number): Promise<string[]> {
-    const rows = await db
-      .selectFrom('reservation_participants as p')
-      .leftJoin('users as u', (join) => join.onRef('u.id', '=', 'p.user_id').onRef('u.company_id', '=', 'p.company_id'))
-      .select(['p.email', 'u.email as user_email', 'u.is_active'])
-      .where('p.company_id', '=', companyId)
-      .where('p.reservation_id', '=', id)
-      .execute();
-    return rows.flatMap((row) => {
-      const email = row.email ?? (row.is_active === 0 ? null : row.user_email);
-      return email ? [email.toLowerCase()] : [];
-    });
-  }
-
   function message(meeting: DueMeeting, place: string, zone: string | null, footer: string): { subject: string; text: string } {
     const start = localTime(meeting.startAt, zone);
     const when = `${start} – ${localTime(meeting.endAt, zone).slice(11)}${zone ? ` (${zone})` : ''}`;
@@ -143,7 +129,7 @@ export function createBookingReminders({ db, mailer, clock, loadLocations, notic
         const path = pathName(index, meeting.roomId);
         const place = path ? `${meeting.roomName} (${path})` : meeting.roomName;
         const { subject, text } = message(meeting, place, effectiveTimeZone(index, meeting.roomId) ?? null, config.footer);
-        const others = config.notifyParticipants ? await participantAddresses(meeting.companyId, meeting.id) : [];
+        const others = config.notifyParticipants ? ((await participantsByMeeting(db, meeting.companyId, [meeting.id])).get(meeting.id) ?? []).map((attendee) => attendee.email) : [];
         const recipients = [...new Set([...(meeting.hostEmail ? [meeting.hostEmail] : []), ...others])];
         for (const to of recipients) await mailer.send({ companyId: meeting.companyId, event: 'reminder', to, subject, text });
       }
