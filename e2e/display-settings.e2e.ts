@@ -56,7 +56,9 @@ describe('display settings and the app centre', () => {
     expect(await page.getByTestId('info-field-participants').getAttribute('aria-checked')).toBe('false');
   });
 
-  it('changes a notification setting', async () => {
+  it('changes a notification setting under Messages, Reminders', async () => {
+    await openFromMenu(page, 'messageRemind');
+    await page.getByTestId('page-message-remind').waitFor();
     const card = page.getByTestId('notice-card');
     await card.getByTestId('notice-minutes').click();
     await page.locator('.ant-select-item-option', { hasText: '30 minutes before' }).click();
@@ -70,20 +72,26 @@ describe('display settings and the app centre', () => {
     await page.getByTestId('notice-form').waitFor();
     expect(await page.getByTestId('notice-minutes').textContent()).toContain('30 minutes before');
     expect(await page.getByTestId('notice-footer').inputValue()).toBe('Questions? Call the front desk on 4455.');
+    await openFromMenu(page, 'displaySettings');
+    await page.getByTestId('info-form').waitFor();
   });
 
   it('reads in Chinese, wide and on a phone', async () => {
     await switchLanguage(page, 'zh-CN');
     await expect.poll(() => page.getByTestId('info-card').textContent()).toContain('显示信息');
-    expect(await page.getByTestId('notice-minutes').textContent()).toContain('提前 30 分钟');
     await page.getByTestId('info-field-time').click();
     await page.getByTestId('info-save').click();
     await page.getByText('显示信息已保存').first().waitFor();
     await screenshot(page, 'display-03-wide-zh');
     await page.setViewportSize(NARROW);
     await screenshot(page, 'display-04-narrow-zh');
-    await page.getByTestId('notice-card').scrollIntoViewIfNeeded();
+    // The reminders page is still open as a tab (the side menu is a drawer on a phone).
+    await page.getByTestId('tab-_message-remind').click();
+    await page.getByTestId('notice-card').waitFor();
+    expect(await page.getByTestId('notice-minutes').textContent()).toContain('提前 30 分钟');
     await screenshot(page, 'display-05-notice-narrow-zh');
+    await page.getByTestId('tab-_display-settings').click();
+    await page.getByTestId('info-card').waitFor();
     await switchLanguage(page, 'en-US');
     await expect.poll(() => page.getByTestId('info-card').textContent()).toContain('Information shown');
     await page.getByTestId('info-card').scrollIntoViewIfNeeded();

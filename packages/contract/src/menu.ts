@@ -73,7 +73,7 @@ export const MENU_CATALOGUE: MenuNode[] = [
   {
     key: 'messages', icon: 'MessageOutlined', menuType: 'MESSAGE', isBuilt: false,
     children: [
-      page('messageRemind', '/message-remind', 'BellOutlined', 'MESSAGE', 'messages'),
+      page('messageRemind', '/message-remind', 'BellOutlined', 'MESSAGE', 'messages', true),
       page('messageLog', '/message-log', 'ProfileOutlined', 'MESSAGE', 'messages', true),
     ],
   },

@@ -5,6 +5,7 @@ import { approvalRoutes } from '../modules/approval/approval.routes';
 import { blacklistRoutes } from '../modules/blacklist/blacklist.routes';
 import { bookingPreferencesRoutes } from '../modules/booking-preferences/booking-preferences.routes';
 import { messageLogRoutes } from '../modules/message-log/message-log.routes';
+import { messageRemindRoutes } from '../modules/message-remind/message-remind.routes';
 import { displaySettingsRoutes } from '../modules/display-settings/display-settings.routes';
 import { groupRoutes } from '../modules/group/group.routes';
 import { doorDisplayRoutes } from '../modules/door-display/door-display.routes';
@@ -46,6 +47,7 @@ export const SHELL_PAGES: PageRoute[] = [
   ...blacklistRoutes,
   ...bookingPreferencesRoutes,
   ...messageLogRoutes,
+  ...messageRemindRoutes,
   ...liveRoutes,
   ...checkInRoutes,
 ];

@@ -1,4 +1,4 @@
-import { DEFAULT_INFO_FIELDS, DEFAULT_NOTICE_CONFIG, type InfoShowSettingList, type NoticeConfigResult, type Permission } from '@atrium/contract';
+import { DEFAULT_INFO_FIELDS, type InfoShowSettingList, type Permission } from '@atrium/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -17,17 +17,11 @@ const LIST: InfoShowSettingList = {
   ],
 };
 
-function openPage(permissions: Permission[] = ['reservationScreens:edit', 'reservationScreens:view', 'messages:edit', 'messages:view']) {
-  let notice: NoticeConfigResult = { ...DEFAULT_NOTICE_CONFIG, updatedAt: null };
+function openPage(permissions: Permission[] = ['reservationScreens:edit', 'reservationScreens:view']) {
   const seen = stubApi({
     'GET /customSetting/getInfoShowCustomSettingList': () => ({ result: LIST }),
     'POST /customSetting/addInfoShowCustomSetting': ({ body }) => ({ result: { ...LIST.companyDefault, ...(body as object) } }),
     'POST /customSetting/delInfoShowCustomSettingByID': () => ({ result: null }),
-    'POST /config/notice/query': () => ({ result: notice }),
-    'POST /config/notice/update': ({ body }) => {
-      notice = { ...(body as NoticeConfigResult), updatedAt: 9 };
-      return { result: notice };
-    },
   });
   const menu = [makeEntry('rooms', '', [makeEntry('displaySettings', '/display-settings')])];
   renderConsole({ path: '/display-settings', user: makeUser({ permissions }), menu });
@@ -74,25 +68,6 @@ describe('display settings page', () => {
     expect(repeatedLabel([{ label: 'A' }, { label: 'B' }])).toBeUndefined();
   });
 
-  it('saves the notification settings with a chosen notice time', async () => {
-    const user = userEvent.setup();
-    const seen = openPage();
-    const card = await screen.findByTestId('notice-card');
-    await within(card).findByTestId('notice-form');
-    await user.click(screen.getByTestId('notice-event-checkInDue'));
-    await user.click(within(screen.getByTestId('notice-minutes')).getByRole('combobox'));
-    await user.click(await screen.findByTitle('45 minutes before'));
-    await user.type(screen.getByTestId('notice-footer'), 'Call 4455');
-    await user.click(screen.getByTestId('notice-save'));
-    await waitFor(() => expect(sent(seen, '/config/notice/update')).toHaveLength(1));
-    expect(sent(seen, '/config/notice/update')[0]).toEqual({
-      ...DEFAULT_NOTICE_CONFIG,
-      events: { ...DEFAULT_NOTICE_CONFIG.events, checkInDue: true },
-      noticeMinutes: 45,
-      footer: 'Call 4455',
-    });
-  });
-
   it("gives a room its own settings, starting from the company default, and takes them away again", async () => {
     const user = userEvent.setup();
     const seen = openPage();
@@ -117,10 +92,9 @@ describe('display settings page', () => {
     await waitFor(() => expect(sent(seen, '/customSetting/delInfoShowCustomSettingByID')).toEqual([{ id: 5 }]));
   });
 
-  it('hides the notifications card without messages:view and the buttons without edit', async () => {
+  it('hides the buttons without edit, and asks nothing about notifications (they live on /message-remind)', async () => {
     const seen = openPage(['reservationScreens:view']);
     await screen.findByTestId('info-form');
-    expect(screen.queryByTestId('notice-card')).not.toBeInTheDocument();
     expect(screen.queryByTestId('info-save')).not.toBeInTheDocument();
     expect(screen.queryByTestId('info-item-add')).not.toBeInTheDocument();
     expect(seen.some((request) => request.path === '/config/notice/query')).toBe(false);

@@ -4,9 +4,8 @@ import { Card, Skeleton } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../../../shared/session/session-context';
 import { PageHeader } from '../../../shared/ui/page-header';
-import { infoShowListQuery, noticeConfigQuery } from '../api/display-settings.api';
+import { infoShowListQuery } from '../api/display-settings.api';
 import { InfoShowCard } from '../components/info-show-card';
-import { NoticeConfigCard } from '../components/notice-config-card';
 import './display-settings-page.css';
 
 const Loading = () => (
@@ -16,24 +15,20 @@ const Loading = () => (
 );
 
 /**
- * /display-settings (area reservationScreens): what door displays and room boards show, and, for
- * those who may see messages, the booking notification settings.
+ * /display-settings (area reservationScreens): what door displays and room boards show. The booking
+ * notification settings live on /message-remind (area messages).
  */
 export function DisplaySettingsPage() {
   const { t } = useTranslation();
   const { user } = useSession();
   const canEditInfo = hasPermission(user.permissions, 'reservationScreens:edit');
-  const canSeeNotice = hasPermission(user.permissions, 'messages:view');
-  const canEditNotice = hasPermission(user.permissions, 'messages:edit');
   const info = useQuery(infoShowListQuery);
-  const notice = useQuery({ ...noticeConfigQuery, enabled: canSeeNotice });
 
   return (
     <div className="atrium-page" data-testid="page-display-settings">
       <PageHeader title={t('displaySettings.title')} subtitle={t('displaySettings.subtitle')} />
       <div className="atrium-display-grid">
         {info.data ? <InfoShowCard data={info.data} canEdit={canEditInfo} /> : <Loading />}
-        {canSeeNotice ? notice.data ? <NoticeConfigCard key={notice.data.updatedAt ?? 0} config={notice.data} canEdit={canEditNotice} /> : <Loading /> : null}
       </div>
     </div>
   );

@@ -3,7 +3,7 @@ import { NOTICE_EVENTS, NOTICE_FOOTER_MAX, NOTICE_TIMES, NoticeConfig, REMINDER_
 import { Alert, App, Button, Card, Form, Input, Select, Switch, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { zodRule } from '../../../shared/forms/zod-rule';
-import { useSaveNoticeConfig } from '../api/display-settings.api';
+import { useSaveNoticeConfig } from '../api/message-remind.api';
 
 export interface NoticeConfigCardProps {
   config: NoticeConfigResult;
@@ -18,44 +18,44 @@ export function NoticeConfigCard({ config, canEdit }: NoticeConfigCardProps) {
   const { updatedAt: _updatedAt, ...initial } = config;
 
   const submit = (values: NoticeConfig) => {
-    save.mutate({ ...values, footer: values.footer ?? '' }, { onSuccess: () => void message.success(t('displaySettings.notice.saved')) });
+    save.mutate({ ...values, footer: values.footer ?? '' }, { onSuccess: () => void message.success(t('messageRemind.notice.saved')) });
   };
 
   return (
-    <Card className="atrium-card" title={t('displaySettings.notice.title')} data-testid="notice-card">
-      <p className="atrium-muted atrium-card-intro">{t('displaySettings.notice.hint')}</p>
+    <Card className="atrium-card" title={t('messageRemind.notice.title')} data-testid="notice-card">
+      <p className="atrium-muted atrium-card-intro">{t('messageRemind.notice.hint')}</p>
       {save.isError ? <Alert className="atrium-form-alert" type="error" showIcon role="alert" title={save.error.message} data-testid="notice-save-error" /> : null}
       <Form<NoticeConfig> layout="vertical" initialValues={initial} onFinish={submit} disabled={!canEdit || save.isPending} data-testid="notice-form">
-        <Typography.Title level={5}>{t('displaySettings.notice.eventsTitle')}</Typography.Title>
-        <div className="atrium-display-fields">
+        <Typography.Title level={5}>{t('messageRemind.notice.eventsTitle')}</Typography.Title>
+        <div className="atrium-notice-events">
           {NOTICE_EVENTS.map((event) => (
-            <div key={event} className="atrium-display-field-row">
+            <div key={event} className="atrium-notice-event">
               <Form.Item name={['events', event]} valuePropName="checked" noStyle>
                 <Switch id={`notice-event-${event}`} data-testid={`notice-event-${event}`} />
               </Form.Item>
-              <label htmlFor={`notice-event-${event}`}>{t(`displaySettings.notice.events.${event}`)}</label>
+              <label htmlFor={`notice-event-${event}`}>{t(`messageRemind.notice.events.${event}`)}</label>
             </div>
           ))}
         </div>
-        <div className="atrium-display-times">
-          <Form.Item name="noticeMinutes" label={t('displaySettings.notice.noticeMinutes')} extra={t('displaySettings.notice.noticeHint')}>
+        <div className="atrium-notice-times">
+          <Form.Item name="noticeMinutes" label={t('messageRemind.notice.noticeMinutes')} extra={t('messageRemind.notice.noticeHint')}>
             <Select
               data-testid="notice-minutes"
-              options={NOTICE_TIMES.map((minutes) => ({ value: minutes, label: minutes === 0 ? t('displaySettings.notice.atEvent') : t('displaySettings.notice.minutesBefore', { count: minutes }) }))}
+              options={NOTICE_TIMES.map((minutes) => ({ value: minutes, label: minutes === 0 ? t('messageRemind.notice.atEvent') : t('messageRemind.notice.minutesBefore', { count: minutes }) }))}
             />
           </Form.Item>
-          <Form.Item name="reminderMinutes" label={t('displaySettings.notice.reminderMinutes')} extra={t('displaySettings.notice.reminderHint')}>
-            <Select data-testid="notice-reminder" options={REMINDER_CHOICES.map((minutes) => ({ value: minutes, label: t('displaySettings.notice.minutes', { count: minutes }) }))} />
+          <Form.Item name="reminderMinutes" label={t('messageRemind.notice.reminderMinutes')} extra={t('messageRemind.notice.reminderHint')}>
+            <Select data-testid="notice-reminder" options={REMINDER_CHOICES.map((minutes) => ({ value: minutes, label: t('messageRemind.notice.minutes', { count: minutes }) }))} />
           </Form.Item>
         </div>
-        <Form.Item name="notifyParticipants" valuePropName="checked" label={t('displaySettings.notice.notifyParticipants')} extra={t('displaySettings.notice.notifyParticipantsHint')}>
+        <Form.Item name="notifyParticipants" valuePropName="checked" label={t('messageRemind.notice.notifyParticipants')} extra={t('messageRemind.notice.notifyParticipantsHint')}>
           <Switch data-testid="notice-participants" />
         </Form.Item>
         <Form.Item
           name="footer"
-          label={t('displaySettings.notice.footer')}
-          extra={t('displaySettings.notice.footerHint')}
-          rules={[zodRule(NoticeConfig.shape.footer, t('displaySettings.notice.footerTooLong', { max: NOTICE_FOOTER_MAX }))]}
+          label={t('messageRemind.notice.footer')}
+          extra={t('messageRemind.notice.footerHint')}
+          rules={[zodRule(NoticeConfig.shape.footer, t('messageRemind.notice.footerTooLong', { max: NOTICE_FOOTER_MAX }))]}
         >
           <Input.TextArea rows={3} maxLength={NOTICE_FOOTER_MAX} showCount data-testid="notice-footer" />
         </Form.Item>
