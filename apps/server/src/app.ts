@@ -247,6 +247,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   const displayInfo = createDisplayInfoService({ displayInfo: repositories.displayInfo, clock, operationLog });
   const noticeConfig = createNoticeConfigService({ settings: repositories.settings, clock, operationLog });
+  // The reminder a booking gets when it names none: the notification settings' default (/message-remind).
+  const reminderDefault = async (companyId: number) => (await noticeConfig.get(companyId)).reminderMinutes;
   const roles = createRoleService({ roles: repositories.roles, transact, operationLog, clock });
   const groups = createGroupService({
     departments: repositories.departments,
@@ -300,7 +302,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     bookings: repositories.bookings,
     bookingSeries: repositories.bookingSeries,
     preferences: repositories.bookingPreferences,
-    reminderDefault: async (companyId) => (await noticeConfig.get(companyId)).reminderMinutes,
+    reminderDefault,
     rooms: repositories.rooms,
     locations,
     writeTransact: createTransact(db.kysely, { immediate: true }),
@@ -408,6 +410,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     displays: doorDisplays,
     displayInfo,
     noticeConfig,
+    preferences: repositories.bookingPreferences,
     mailer,
     clock,
     events: bookingEvents,
@@ -541,7 +544,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       );
       await api.register(blacklistRoutes({ blacklist: createBlacklistService({ blacklist: createBlacklistRepository(db.kysely), operationLog, clock }) }));
       await api.register(messageLogRoutes({ log: createMessageLogRepository(db.kysely) }));
-      await api.register(bookingPreferencesRoutes({ preferences: createBookingPreferencesService({ preferences: repositories.bookingPreferences, reminderDefault: async (companyId) => (await noticeConfig.get(companyId)).reminderMinutes, operationLog, clock }) }));
+      await api.register(bookingPreferencesRoutes({ preferences: createBookingPreferencesService({ preferences: repositories.bookingPreferences, reminderDefault, operationLog, clock }) }));
       await api.register(liveRoutes({ live, hub: liveHub }));
       await api.register(checkInRoutes({ checkIns }));
       await api.register(padRoutes({ displays: doorDisplays, checkIns, hub: liveHub }));

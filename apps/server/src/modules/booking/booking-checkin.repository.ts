@@ -11,14 +11,6 @@ export interface DueNoShow {
   seriesId: number | null;
 }
 
-export interface BookingRules {
-  releaseNoShows: boolean;
-  /** Misses in a row after which a series loses its room; 0 never. */
-  seriesNoShowLimit: number;
-}
-
-const DEFAULT_RULES: BookingRules = { releaseNoShows: true, seriesNoShowLimit: 3 };
-
 export type CheckInRepository = ReturnType<typeof createCheckInRepository>;
 
 /** Check-in, early end, walk-in bookings and no-show release: the writes of booking-checkin.service. */
@@ -111,11 +103,6 @@ export function createCheckInRepository(db: Kysely<DB>) {
         .where('checked_in_at', 'is', null)
         .executeTakeFirst();
       return Number(result.numUpdatedRows) === 1;
-    },
-
-    async rulesOf(companyId: number): Promise<BookingRules> {
-      const row = await db.selectFrom('booking_rules').select(['release_no_shows', 'series_no_show_limit']).where('company_id', '=', companyId).executeTakeFirst();
-      return row ? { releaseNoShows: row.release_no_shows === 1, seriesNoShowLimit: row.series_no_show_limit } : DEFAULT_RULES;
     },
 
     /** One more check-in missed in a row; answers the new count (0 when the series is gone or already released). */

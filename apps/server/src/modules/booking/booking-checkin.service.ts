@@ -19,6 +19,7 @@ import { withWriteTransaction } from '../../db/database.js';
 import type { DB } from '../../db/schema.js';
 import { MINUTE_MS, type Clock } from '../../platform/clock.js';
 import { AppError, notFound, refused } from '../../platform/errors.js';
+import type { BookingPreferencesRepository } from '../booking-preferences/booking-preferences.repository.js';
 import type { Mailer } from '../../platform/mailer.js';
 import type { DisplayInfoService } from '../display-info/display-info.service.js';
 import type { DeviceRecord } from '../door-display/door-display.repository.js';
@@ -41,6 +42,8 @@ export interface CheckInServiceDeps {
   displays: Pick<DoorDisplayService, 'config'>;
   displayInfo: Pick<DisplayInfoService, 'effectiveFor'>;
   noticeConfig: Pick<NoticeConfigService, 'get'>;
+  /** The company's booking rules: a series' no-show limit. */
+  preferences: Pick<BookingPreferencesRepository, 'get'>;
   mailer: Mailer;
   clock: Clock;
   events: BookingEvents;
@@ -61,7 +64,7 @@ const floorMinute = (ms: number) => Math.floor(ms / MINUTE_MS) * MINUTE_MS;
  * the door display page).
  */
 export function createCheckInService(deps: CheckInServiceDeps) {
-  const { db, bookings, booking, rooms, locations, displays, displayInfo, noticeConfig, mailer, clock, events, publicUrl } = deps;
+  const { db, bookings, booking, rooms, locations, displays, displayInfo, noticeConfig, preferences, mailer, clock, events, publicUrl } = deps;
   const checkIns = createCheckInRepository(db);
   /** A write transaction (BEGIN IMMEDIATE on SQLite) with the check-in writes and the booking reads. */
   const write = <T>(fn: (repo: CheckInRepository, bookingsTx: { find: BookingRepository['find'] }) => Promise<T>) =>
@@ -377,7 +380,7 @@ export function createCheckInService(deps: CheckInServiceDeps) {
         await tellNoShow(record, room.name, zone);
         if (record.seriesId === null) continue;
         const misses = await checkIns.countMiss(companyId, record.seriesId, now);
-        const { seriesNoShowLimit } = await checkIns.rulesOf(companyId);
+        const { seriesNoShowLimit } = await preferences.get(companyId);
         if (seriesNoShowLimit > 0 && misses >= seriesNoShowLimit) {
           const { marked, ids } = await write((repo) => repo.releaseSeries(companyId, record.seriesId as number, now));
           if (marked) {

@@ -5,10 +5,10 @@ import { withTransaction } from '../../db/database.js';
 import type { DB } from '../../db/schema.js';
 import type { Clock } from '../../platform/clock.js';
 import type { Mailer } from '../../platform/mailer.js';
-import { effectiveTimeZone, pathName, type LocationIndex } from '../location/location.presenter.js';
+import type { LocationIndex } from '../location/location.presenter.js';
 import { localTime } from './booking.service.js';
 import type { BookingChange, BookingEvents } from './booking.events.js';
-import { participantsByMeeting, type Attendee } from './booking-participants.js';
+import { meetingsForMail, participantsByMeeting, placeOf, reservationUidMaker, type Attendee, type MailMeeting as Meeting } from './booking-mail-data.js';
 
 /**
  * Calendar invitations (issue 5): every attendee of a meeting (the host, colleagues and outside
@@ -34,20 +34,6 @@ export interface BookingInvitationsDeps {
   log: { error(object: unknown, message: string): void };
 }
 
-interface Meeting {
-  id: number;
-  companyId: number;
-  roomId: number;
-  roomName: string;
-  title: string;
-  startAt: number;
-  endAt: number;
-  status: string;
-  remarks: string | null;
-  sequence: number;
-  hostName: string | null;
-  hostEmail: string | null;
-}
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
@@ -62,36 +48,8 @@ const WORDS: Record<Round, { en: string; zh: string }> = {
 export type BookingInvitations = ReturnType<typeof createBookingInvitations>;
 
 export function createBookingInvitations({ db, events, mailer, clock, loadLocations, noticeConfig, publicUrl, log }: BookingInvitationsDeps) {
-  const domain = new URL(publicUrl).hostname || 'atrium.local';
-  const uidOf = (id: number) => `reservation-${id}@${domain}`;
+  const uidOf = reservationUidMaker(publicUrl);
   const pending = new Set<Promise<unknown>>();
-
-  async function loadMeetings(companyId: number, ids: number[]): Promise<Meeting[]> {
-    if (ids.length === 0) return [];
-    const rows = await db
-      .selectFrom('reservations as r')
-      .innerJoin('locations as l', (join) => join.onRef('l.id', '=', 'r.room_id').onRef('l.company_id', '=', 'r.company_id'))
-      .leftJoin('users as u', (join) => join.onRef('u.id', '=', 'r.host_user_id').onRef('u.company_id', '=', 'r.company_id'))
-      .select(['r.id', 'r.company_id', 'r.room_id', 'l.name as room_name', 'r.title', 'r.start_at', 'r.end_at', 'r.status', 'r.remarks', 'r.ical_sequence', 'u.full_name', 'u.email'])
-      .where('r.company_id', '=', companyId)
-      .where('r.id', 'in', ids)
-      .orderBy('r.start_at')
-      .execute();
-    return rows.map((row) => ({
-      id: row.id,
-      companyId: row.company_id,
-      roomId: row.room_id,
-      roomName: row.room_name,
-      title: row.title,
-      startAt: Number(row.start_at),
-      endAt: Number(row.end_at),
-      status: row.status,
-      remarks: row.remarks,
-      sequence: row.ical_sequence,
-      hostName: row.full_name,
-      hostEmail: row.email ? row.email.toLowerCase() : null,
-    }));
-  }
 
   async function inviteesOf(companyId: number, ids: number[]): Promise<Map<number, Set<string>>> {
     const rows = await db.selectFrom('reservation_invitees').select(['reservation_id', 'email']).where('company_id', '=', companyId).where('reservation_id', 'in', ids).execute();
@@ -184,7 +142,7 @@ export function createBookingInvitations({ db, events, mailer, clock, loadLocati
     const enabled = round === 'invite' ? config.events.created : round === 'update' ? config.events.changed : config.events.cancelled;
     if (!enabled) return;
 
-    const meetings = await loadMeetings(change.companyId, change.reservationIds);
+    const meetings = await meetingsForMail(db, change.companyId, change.reservationIds);
     // A request under approval invites nobody yet; its approval does.
     const relevant = meetings.filter((meeting) => (round === 'cancel' ? meeting.status === 'cancelled' : meeting.status === 'confirmed'));
     if (relevant.length === 0) return;
@@ -221,8 +179,7 @@ export function createBookingInvitations({ db, events, mailer, clock, loadLocati
     const byId = new Map(relevant.map((meeting) => [meeting.id, meeting]));
     const describe = (id: number) => {
       const meeting = byId.get(id)!;
-      const roomPath = pathName(index, meeting.roomId);
-      return { meeting, place: roomPath ? `${meeting.roomName} (${roomPath})` : meeting.roomName, zone: effectiveTimeZone(index, meeting.roomId) ?? null };
+      return { meeting, ...placeOf(index, meeting) };
     };
     for (const [email, { requests, cancels }] of perRecipient) {
       for (const [method, list, kind] of [

@@ -3,8 +3,8 @@ import { REMINDER_CHOICES, type NoticeConfigResult } from '@atrium/contract';
 import type { DB } from '../../db/schema.js';
 import { MINUTE_MS, type Clock } from '../../platform/clock.js';
 import type { Mailer } from '../../platform/mailer.js';
-import { effectiveTimeZone, pathName, type LocationIndex } from '../location/location.presenter.js';
-import { participantsByMeeting } from './booking-participants.js';
+import type { LocationIndex } from '../location/location.presenter.js';
+import { meetingsForMail, participantsByMeeting, placeOf, type MailMeeting } from './booking-mail-data.js';
 import { localTime } from './booking.service.js';
 
 export interface BookingRemindersDeps {
@@ -22,32 +22,20 @@ const BATCH = 200;
 /** The longest reminder: no meeting further ahead than this can be due. */
 const LONGEST_MS = Math.max(...REMINDER_CHOICES) * MINUTE_MS;
 
-interface DueMeeting {
-  id: number;
-  companyId: number;
-  roomId: number;
-  roomName: string;
-  title: string;
-  startAt: number;
-  endAt: number;
-  signIn: boolean;
-  hostName: string | null;
-  hostEmail: string | null;
-}
-
 /**
  * Meeting reminders (issue 6): a confirmed meeting with a reminder time gets a mail that many
  * minutes before its start, to the host and (when the notification settings say so) every
- * participant. The scheduled job claims each meeting with a conditional update of `reminded_at`,
- * so two server processes never remind twice; a move or a new reminder time clears the mark
+ * participant. Each run claims the due meetings in one conditional update of `reminded_at`, so two
+ * server processes never remind twice; a move or a new reminder time clears the mark
  * (booking.repository.ts). A meeting booked after its reminder moment gets none: its invitation has
  * just arrived. Pending, cancelled, released and started meetings get none.
  */
 export function createBookingReminders({ db, mailer, clock, loadLocations, noticeConfig }: BookingRemindersDeps) {
-  async function dueMeetings(now: number): Promise<Array<{ id: number; companyId: number }>> {
-    const rows = await db
+  /** Marks the due meetings reminded and answers them; a meeting another process marked first is not among them. */
+  async function claimDue(now: number): Promise<Array<{ id: number; companyId: number }>> {
+    const due = db
       .selectFrom('reservations')
-      .select(['id', 'company_id'])
+      .select('id')
       .where('reminded_at', 'is', null)
       .where('reminder_minutes', 'is not', null)
       .where('status', '=', 'confirmed')
@@ -56,50 +44,19 @@ export function createBookingReminders({ db, mailer, clock, loadLocations, notic
       .where(sql<number>`start_at - reminder_minutes * ${MINUTE_MS}`, '<=', now)
       .where(sql<number>`created_at`, '<=', sql<number>`start_at - reminder_minutes * ${MINUTE_MS}`)
       .orderBy('start_at')
-      .limit(BATCH)
+      .limit(BATCH);
+    const rows = await db
+      .updateTable('reservations')
+      .set({ reminded_at: now })
+      .where('id', 'in', due)
+      .where('reminded_at', 'is', null)
+      .where('status', '=', 'confirmed')
+      .returning(['id', 'company_id'])
       .execute();
     return rows.map((row) => ({ id: row.id, companyId: row.company_id }));
   }
 
-  /** Marks the meeting reminded; false when another process (or a change) got there first. */
-  async function claim(companyId: number, id: number, now: number): Promise<boolean> {
-    const result = await db
-      .updateTable('reservations')
-      .set({ reminded_at: now })
-      .where('company_id', '=', companyId)
-      .where('id', '=', id)
-      .where('reminded_at', 'is', null)
-      .where('status', '=', 'confirmed')
-      .executeTakeFirst();
-    return Number(result.numUpdatedRows) === 1;
-  }
-
-  async function load(companyId: number, id: number): Promise<DueMeeting | null> {
-    const row = await db
-      .selectFrom('reservations as r')
-      .innerJoin('locations as l', (join) => join.onRef('l.id', '=', 'r.room_id').onRef('l.company_id', '=', 'r.company_id'))
-      .innerJoin('rooms as rm', (join) => join.onRef('rm.id', '=', 'r.room_id').onRef('rm.company_id', '=', 'r.company_id'))
-      .leftJoin('users as u', (join) => join.onRef('u.id', '=', 'r.host_user_id').onRef('u.company_id', '=', 'r.company_id'))
-      .select(['r.id', 'r.company_id', 'r.room_id', 'l.name as room_name', 'r.title', 'r.start_at', 'r.end_at', 'rm.sign_in_enabled', 'u.full_name', 'u.email', 'u.is_active'])
-      .where('r.company_id', '=', companyId)
-      .where('r.id', '=', id)
-      .executeTakeFirst();
-    if (!row) return null;
-    return {
-      id: row.id,
-      companyId: row.company_id,
-      roomId: row.room_id,
-      roomName: row.room_name,
-      title: row.title,
-      startAt: Number(row.start_at),
-      endAt: Number(row.end_at),
-      signIn: row.sign_in_enabled === 1,
-      hostName: row.full_name,
-      hostEmail: row.email && row.is_active !== 0 ? row.email.toLowerCase() : null,
-    };
-  }
-
-  function message(meeting: DueMeeting, place: string, zone: string | null, footer: string): { subject: string; text: string } {
+  function message(meeting: MailMeeting, place: string, zone: string | null, footer: string): { subject: string; text: string } {
     const start = localTime(meeting.startAt, zone);
     const when = `${start} – ${localTime(meeting.endAt, zone).slice(11)}${zone ? ` (${zone})` : ''}`;
     const lines = [
@@ -115,25 +72,31 @@ export function createBookingReminders({ db, mailer, clock, loadLocations, notic
     };
   }
 
+  /** Mails the claimed meetings of one company: their facts, participants, settings and places read once for all of them. */
+  async function remind(companyId: number, ids: number[]): Promise<void> {
+    const [meetings, participants, config, index] = await Promise.all([
+      meetingsForMail(db, companyId, ids),
+      participantsByMeeting(db, companyId, ids),
+      noticeConfig(companyId),
+      loadLocations(companyId),
+    ]);
+    for (const meeting of meetings) {
+      const { place, zone } = placeOf(index, meeting);
+      const { subject, text } = message(meeting, place, zone, config.footer);
+      const host = meeting.hostEmail && meeting.hostActive ? [meeting.hostEmail] : [];
+      const others = config.notifyParticipants ? (participants.get(meeting.id) ?? []).map((attendee) => attendee.email) : [];
+      for (const to of new Set([...host, ...others])) await mailer.send({ companyId, event: 'reminder', to, subject, text });
+    }
+  }
+
   return {
     /** The scheduled job: reminds every meeting whose reminder is due; answers how many meetings it reminded. */
     async sendDue(): Promise<number> {
-      const now = clock.now();
-      let reminded = 0;
-      for (const candidate of await dueMeetings(now)) {
-        if (!(await claim(candidate.companyId, candidate.id, now))) continue;
-        const meeting = await load(candidate.companyId, candidate.id);
-        if (!meeting) continue;
-        reminded++;
-        const [config, index] = await Promise.all([noticeConfig(meeting.companyId), loadLocations(meeting.companyId)]);
-        const path = pathName(index, meeting.roomId);
-        const place = path ? `${meeting.roomName} (${path})` : meeting.roomName;
-        const { subject, text } = message(meeting, place, effectiveTimeZone(index, meeting.roomId) ?? null, config.footer);
-        const others = config.notifyParticipants ? ((await participantsByMeeting(db, meeting.companyId, [meeting.id])).get(meeting.id) ?? []).map((attendee) => attendee.email) : [];
-        const recipients = [...new Set([...(meeting.hostEmail ? [meeting.hostEmail] : []), ...others])];
-        for (const to of recipients) await mailer.send({ companyId: meeting.companyId, event: 'reminder', to, subject, text });
-      }
-      return reminded;
+      const claimed = await claimDue(clock.now());
+      const byCompany = new Map<number, number[]>();
+      for (const { id, companyId } of claimed) byCompany.set(companyId, [...(byCompany.get(companyId) ?? []), id]);
+      for (const [companyId, ids] of byCompany) await remind(companyId, ids);
+      return claimed.length;
     },
   };
 }

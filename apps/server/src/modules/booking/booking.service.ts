@@ -329,8 +329,8 @@ export function createBookingService(deps: BookingServiceDeps) {
   const service = {
     async create(caller: Booker, body: CreateReservationBody): Promise<CreateAnswer> {
       // Read before the write transaction: inside it, only its own handle may be used (SQLite has one connection).
-      const rules = await preferences.get(caller.companyId);
-      const full = complete(body, { ...rules, defaultReminderMinutes: await reminderDefault(caller.companyId) });
+      const [rules, defaultReminderMinutes] = await Promise.all([preferences.get(caller.companyId), reminderDefault(caller.companyId)]);
+      const full = complete(body, { ...rules, defaultReminderMinutes });
       const { roomId, title, startAt, endAt } = full;
       // On a colleague's behalf: they host it, the caller is recorded as who booked.
       const booker = body.hostUserId === undefined ? caller : await actingFor(caller, body.hostUserId, 'reservationNotDelegate');
@@ -378,8 +378,8 @@ export function createBookingService(deps: BookingServiceDeps) {
 
     /** What booking the request would do, occurrence by occurrence (one for a single meeting); saves nothing. */
     async check(booker: Booker, body: CreateReservationBody): Promise<ReservationCheckResult> {
-      const rules = await preferences.get(booker.companyId);
-      return series.check(booker, complete(body, { ...rules, defaultReminderMinutes: await reminderDefault(booker.companyId) }), rules, booker.lang ?? 'en-US');
+      const [rules, defaultReminderMinutes] = await Promise.all([preferences.get(booker.companyId), reminderDefault(booker.companyId)]);
+      return series.check(booker, complete(body, { ...rules, defaultReminderMinutes }), rules, booker.lang ?? 'en-US');
     },
 
     async get(booker: Booker, id: number): Promise<Reservation> {

@@ -18,6 +18,7 @@ import type { BookingViewsRepository } from '../booking/booking-views.repository
 import type { Actor, OperationLog } from '../operation-log/operation-log.service.js';
 import type { RoomRepository } from '../room/room.repository.js';
 import type { CalendarFeedRepository, FeedKind, FeedRecord } from './calendar-feed.repository.js';
+import { reservationUidMaker } from '../booking/booking-mail-data.js';
 
 export interface CalendarFeedServiceDeps {
   feeds: CalendarFeedRepository;
@@ -47,7 +48,7 @@ const BUSY = 'Busy / 忙碌';
  */
 export function createCalendarFeedService({ feeds, bookings, views, rooms, locations, operationLog, transact, clock, publicUrl }: CalendarFeedServiceDeps) {
   const base = publicUrl.replace(/\/$/, '');
-  const domain = new URL(publicUrl).hostname || 'atrium.local';
+  const uidOf = reservationUidMaker(publicUrl);
 
   const stateOf = (feed: FeedRecord | undefined): CalendarFeedState => ({ active: feed !== undefined, createdAt: feed?.createdAt ?? null, createdByName: feed?.createdByName ?? null });
 
@@ -73,7 +74,7 @@ export function createCalendarFeedService({ feeds, bookings, views, rooms, locat
     for (const record of records) {
       const open = record.privacy === 'public';
       calendar.createEvent({
-        id: `reservation-${record.id}@${domain}`,
+        id: uidOf(record.id),
         start: new Date(record.startAt),
         end: new Date(record.endAt),
         stamp,
