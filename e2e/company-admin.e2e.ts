@@ -20,10 +20,27 @@ const shownMenuKeys = async (page: Page) =>
   );
 
 /** Picks an option of an open antd Select or TreeSelect by its text. */
+/**
+ * Picks an option of an antd select and checks the select shows it: under load a click can land
+ * while the dropdown is still opening, so a pick that did not take is tried again.
+ */
 async function pick(page: Page, testId: string, text: string) {
-  await page.getByTestId(testId).click();
-  const option = page.locator('.ant-select-dropdown:visible').getByTitle(text, { exact: true });
-  await option.click();
+  const select = page.getByTestId(testId);
+  for (let attempt = 1; ; attempt++) {
+    await select.click();
+    const option = page.locator('.ant-select-dropdown:visible').getByTitle(text, { exact: true });
+    await option.waitFor();
+    await option.click();
+    const shown = await expect
+      .poll(async () => (await select.textContent())?.includes(text), { timeout: 2_000 })
+      .toBe(true)
+      .then(() => true, () => false);
+    if (shown || attempt === 3) {
+      expect(await select.textContent()).toContain(text);
+      return;
+    }
+    await page.keyboard.press('Escape');
+  }
 }
 
 /**

@@ -17,6 +17,8 @@ export default defineConfig({
       output: {
         codeSplitting: {
           groups: [
+            // ECharts is loaded by the report page's analysis tab alone: a chunk of its own, fetched there.
+            { name: 'echarts', test: /node_modules[\\/](echarts|zrender)[\\/]/, priority: 4 },
             { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/, priority: 3 },
             { name: 'antd', test: /node_modules[\\/](antd|@ant-design|@rc-component|rc-[^\\/]+|@emotion|dayjs)[\\/]/, priority: 2 },
             { name: 'vendor', test: /node_modules/, priority: 1 },

@@ -76,6 +76,8 @@ interface World {
     reservationId: number;
     boardLinkId: number;
     blacklistId: number;
+    broadcastId: number;
+    broadcastImageId: number;
   };
 }
 
@@ -367,8 +369,36 @@ const FOREIGN_RECORDS: Record<string, ForeignCase> = {
   'GET /api/meeting/blacklist/candidates': { none: "the caller's company's users" },
   'POST /api/meeting/blacklist/add': { foreign: (w) => [{ body: { userId: w.b.user.id, reason: 'Probe' } }] },
   'POST /api/meeting/blacklist/lift': { foreign: (w) => [{ body: { id: w.b.blacklistId } }] },
+  'GET /api/broadcast/list': { none: "the company's own notices" },
+  'GET /api/broadcast/targets': { none: "the company's own displays and locations" },
+  'GET /api/broadcast/images': { none: "the built-in images and the company's own" },
+  'POST /api/broadcast/create': {
+    foreign: (w) => [
+      { body: { title: 'Probe', image: 'default:welcome', startAt: 1_900_000_000_000, endAt: 1_900_003_600_000, deviceIds: [w.b.deviceId] } },
+      { body: { title: 'Probe', image: 'default:welcome', startAt: 1_900_000_000_000, endAt: 1_900_003_600_000, locationIds: [w.b.locationId] } },
+      { body: { title: 'Probe', image: `custom:${w.b.broadcastImageId}`, startAt: 1_900_000_000_000, endAt: 1_900_003_600_000, deviceIds: [w.a.displayId] } },
+    ],
+  },
+  'POST /api/broadcast/update': {
+    foreign: (w) => [
+      { body: { id: w.b.broadcastId, title: 'Probe', image: 'default:welcome', startAt: 1_900_000_000_000, endAt: 1_900_003_600_000, deviceIds: [w.a.displayId] } },
+      { body: { id: w.b.broadcastId, title: 'Probe', image: 'default:welcome', startAt: 1_900_000_000_000, endAt: 1_900_003_600_000, deviceIds: [w.b.deviceId] } },
+    ],
+  },
+  'POST /api/broadcast/end': { foreign: (w) => [{ body: { id: w.b.broadcastId } }] },
+  'POST /api/broadcast/delete': { foreign: (w) => [{ body: { id: w.b.broadcastId } }] },
+  'POST /api/broadcast/image-upload': { none: "a new image of the caller's company" },
+  'POST /api/broadcast/image-delete': { foreign: (w) => [{ body: { id: w.b.broadcastImageId } }] },
   'GET /api/meeting/preferences': { none: "the caller's company's booking rules" },
   'GET /api/message/log': { none: "the company's own mails (tenancy.test.ts: B's mail stays out)" },
+  'GET /api/report/options': { none: "the company's own places and rooms" },
+  'GET /api/report/list': { foreign: (w): ForeignRequest[] => [{ query: { roomId: w.b.roomId } }, { query: { locationId: w.b.locationId } }] },
+  'POST /api/report/export': { foreign: (w) => [{ body: { format: 'xlsx', roomId: w.b.roomId } }, { body: { format: 'csv', locationId: w.b.locationId } }] },
+  'GET /api/report/analysis': { foreign: (w): ForeignRequest[] => [{ query: { roomId: w.b.roomId } }, { query: { locationId: w.b.locationId } }] },
+  'GET /api/notification/list': { none: "the caller's own notifications" },
+  'GET /api/notification/unread-count': { none: "the caller's own notifications" },
+  'POST /api/notification/read': { none: "the caller's own notifications: others' ids are left alone (notification.test.ts)" },
+  'POST /api/notification/read-all': { none: "the caller's own notifications" },
   'PUT /api/meeting/preferences': { none: "the caller's company's booking rules (tenancy.test.ts: B's rules leave A's alone)" },
   'GET /api/live/rooms': { foreign: (w) => [{ query: { locationId: w.b.locationId } }] },
   'GET /api/live/stream': { foreign: (w) => [{ query: { locationId: w.b.locationId } }] },
@@ -541,6 +571,16 @@ describe(`access over the route table (${TEST_DIALECT})`, () => {
       return (answer.body.result as { id: number }).id;
     };
 
+    // B's broadcast image and a notice on B's display that shows it.
+    const bravoBroadcastImage = await asBravo({ method: 'POST', url: '/api/broadcast/image-upload', headers: MULTIPART_HEADERS, payload: multipartImage({ kind: 'image' }) });
+    expect(bravoBroadcastImage.status).toBe(200);
+    const bravoBroadcastImageId = (bravoBroadcastImage.body.result as { id: number }).id;
+    const bravoBroadcast = await asBravo({
+      method: 'POST',
+      url: '/api/broadcast/create',
+      payload: { title: 'Bravo notice', image: `custom:${bravoBroadcastImageId}`, deviceIds: [bravoDisplay.deviceId], startAt: t.clock.now(), endAt: t.clock.now() + 3_600_000 },
+    });
+    expect(bravoBroadcast.status, bravoBroadcast.body.message).toBe(200);
     const bravoUser = await factories.user(bravo.id, { roleId: bravoRole, departmentId: bravoDepartment });
     w = {
       a: {
@@ -601,6 +641,8 @@ describe(`access over the route table (${TEST_DIALECT})`, () => {
           (await asBravo({ method: 'POST', url: '/api/meeting/blacklist/add', payload: { userId: bravoUser.id, reason: 'Bravo only', startsAt: 1_900_000_000_000, endsAt: 1_930_000_000_000 } })).body
             .result as { id: number }
         ).id,
+        broadcastId: (bravoBroadcast.body.result as { id: number }).id,
+        broadcastImageId: bravoBroadcastImageId,
       },
     };
     const alphaToken = await factories.session(w.a.admin);

@@ -31,6 +31,8 @@ const EXPECTED_PUBLIC = [
   'POST /api/user/resetPassword',
   // Built-in theme images (product artwork, no company data).
   'GET /api/deviceTheme/builtin/:name',
+  // Built-in broadcast images (product artwork, no company data).
+  'GET /api/broadcast/builtin/:name',
   // Door displays: the session guard lets them through; each checks the display's token (or, to activate, its code).
   'GET /api/device/theme',
   'GET /api/device/theme/images/:name',
@@ -51,6 +53,9 @@ const EXPECTED_PUBLIC = [
   'POST /api/device/pad/book',
   'POST /api/device/pad/check-in',
   'POST /api/device/pad/end',
+  // Its broadcast notices and their custom images, by the display's token.
+  'GET /api/device/pad/broadcasts',
+  'GET /api/device/pad/broadcast-images/:name',
   'GET /api/docs',
   'GET /api/docs/json',
   'GET /api/docs/yaml',

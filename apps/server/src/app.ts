@@ -105,11 +105,21 @@ import { createBlacklistRepository } from './modules/blacklist/blacklist.reposit
 import { bookingPreferencesRoutes } from './modules/booking-preferences/booking-preferences.routes.js';
 import { createBookingPreferencesService } from './modules/booking-preferences/booking-preferences.service.js';
 import { messageLogRoutes } from './modules/message-log/message-log.routes.js';
+import { reportRoutes } from './modules/report/report.routes.js';
+import { createReportRepository } from './modules/report/report.repository.js';
+import { createReportService } from './modules/report/report.service.js';
+import { createNotificationRepository } from './modules/notification/notification.repository.js';
+import { notificationRoutes } from './modules/notification/notification.routes.js';
+import { createNotificationService } from './modules/notification/notification.service.js';
 import { createMessageLogRepository } from './modules/message-log/message-log.repository.js';
 import { createApprovalService } from './modules/booking/booking-approval.service.js';
 import { checkInRoutes } from './modules/booking/booking-checkin.routes.js';
 import { createCheckInService } from './modules/booking/booking-checkin.service.js';
 import { padRoutes } from './modules/pad/pad.routes.js';
+import { broadcastRoutes } from './modules/broadcast/broadcast.routes.js';
+import { createBroadcastService } from './modules/broadcast/broadcast.service.js';
+import { createBroadcastRepository } from './modules/broadcast/broadcast.repository.js';
+import { createBroadcastEvents, type BroadcastChange } from './modules/broadcast/broadcast.events.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -249,6 +259,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const noticeConfig = createNoticeConfigService({ settings: repositories.settings, clock, operationLog });
   // The reminder a booking gets when it names none: the notification settings' default (/message-remind).
   const reminderDefault = async (companyId: number) => (await noticeConfig.get(companyId)).reminderMinutes;
+  // The header's bell: booking messages written for the console beside the mails (its own switches).
+  const notifications = createNotificationService({ repository: createNotificationRepository(db.kysely), clock, noticeConfig: (companyId) => noticeConfig.get(companyId) });
   const roles = createRoleService({ roles: repositories.roles, transact, operationLog, clock });
   const groups = createGroupService({
     departments: repositories.departments,
@@ -345,6 +357,22 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     bookingEvents.onCommitted((change) => bridge.publish(change));
     app.addHook('onClose', async () => bridge.close());
   }
+  // Broadcast notices: a change tells the door displays' streams, in this process and, through NOTIFY, the others.
+  const broadcastEvents = createBroadcastEvents(app.log);
+  broadcastEvents.onChange((change) => liveHub.tellDisplays(change.companyId));
+  if (db.dialect === 'postgres' && db.connectionString) {
+    const bridge = await startPgNotifyBridge<BroadcastChange>({
+      connectionString: db.connectionString,
+      kysely: db.kysely,
+      channel: 'atrium_broadcast_changes',
+      onMessage: (change) => broadcastEvents.deliverRemote(change),
+      onReconnect: () => liveHub.tellDisplays(null),
+      log: app.log,
+    });
+    broadcastEvents.onCommitted((change) => bridge.publish(change));
+    app.addHook('onClose', async () => bridge.close());
+  }
+  const broadcasts = createBroadcastService({ broadcasts: createBroadcastRepository(db.kysely), locations, uploads, operationLog, events: broadcastEvents, clock });
   const company = createCompanyService({ companies: repositories.companies, clock, operationLog, uploads });
   const personal = createPersonalService({
     personal: repositories.personal,
@@ -384,9 +412,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     operationLog,
     operationLogs: repositories.operationLogs,
     mailer,
+    notifications,
+    noticeConfig: (companyId) => noticeConfig.get(companyId),
     publicUrl: config.publicUrl,
     log: app.log,
   });
+  // Failed mails that may yet go through are tried again with growing delays (platform/mailer.ts).
+  scheduler.add({ name: 'mail-retry', everyMs: MINUTE_MS, run: async () => void (await mailer.retryDue?.()) });
   scheduler.add({ name: 'approval-expiry', everyMs: MINUTE_MS, run: async () => void (await approvals.expireDue()) });
   app.decorate('scheduler', scheduler);
   app.addHook('onListen', async () => scheduler.start());
@@ -412,13 +444,22 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     noticeConfig,
     preferences: repositories.bookingPreferences,
     mailer,
+    notifications,
     clock,
     events: bookingEvents,
     publicUrl: config.publicUrl,
   });
-  scheduler.add({ name: 'no-show-release', everyMs: MINUTE_MS / 2, run: async () => void (await checkIns.releaseNoShows()) });
+  // Check-in due notices, then no-show releases (each meeting claimed once across processes).
+  scheduler.add({
+    name: 'no-show-release',
+    everyMs: MINUTE_MS / 2,
+    run: async () => {
+      await checkIns.noticeCheckInDue();
+      await checkIns.releaseNoShows();
+    },
+  });
   // Meeting reminders by mail, reminder-minutes before the start (each meeting claimed once across processes).
-  const reminders = createBookingReminders({ db: db.kysely, mailer, clock, loadLocations: (companyId) => locations.loadIndex(companyId), noticeConfig: (companyId) => noticeConfig.get(companyId) });
+  const reminders = createBookingReminders({ db: db.kysely, mailer, notifications, clock, loadLocations: (companyId) => locations.loadIndex(companyId), noticeConfig: (companyId) => noticeConfig.get(companyId) });
   scheduler.add({ name: 'meeting-reminders', everyMs: MINUTE_MS / 2, run: async () => void (await reminders.sendDue()) });
   const mailThrottle = createMailThrottle({ registrations: repositories.registrations, clock });
   // Calendar invitations follow this process's booking changes; they finish before the database closes.
@@ -426,6 +467,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     db: db.kysely,
     events: bookingEvents,
     mailer,
+    notifications,
     clock,
     loadLocations: (companyId) => locations.loadIndex(companyId),
     noticeConfig: (companyId) => noticeConfig.get(companyId),
@@ -544,10 +586,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       );
       await api.register(blacklistRoutes({ blacklist: createBlacklistService({ blacklist: createBlacklistRepository(db.kysely), operationLog, clock }) }));
       await api.register(messageLogRoutes({ log: createMessageLogRepository(db.kysely) }));
+      await api.register(
+        reportRoutes({
+          reports: createReportService({ reports: createReportRepository(db.kysely, db.readers), rooms: repositories.rooms, locations, preferences: repositories.bookingPreferences, clock }),
+        }),
+      );
+      await api.register(notificationRoutes({ notifications }));
       await api.register(bookingPreferencesRoutes({ preferences: createBookingPreferencesService({ preferences: repositories.bookingPreferences, reminderDefault, operationLog, clock }) }));
       await api.register(liveRoutes({ live, hub: liveHub }));
       await api.register(checkInRoutes({ checkIns }));
       await api.register(padRoutes({ displays: doorDisplays, checkIns, hub: liveHub }));
+      await api.register(broadcastRoutes({ broadcasts, authenticateDevice: doorDisplays.authenticateDevice, uploads }));
     },
     { prefix: '/api' },
   );

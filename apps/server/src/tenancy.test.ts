@@ -183,6 +183,14 @@ describe(`tenancy (${TEST_DIALECT})`, () => {
     expect((await call(t.app, { method: 'PUT', url: '/api/meeting/preferences', headers: { token: tokenB }, payload: bravoRules })).status).toBe(200);
     const alphaRoom = await createTestRoom(t.db, t.factories, t.clock, a.id, { name: 'Alpha Room' });
     displayOfA = await doorDisplays.insertDevice({ companyId: a.id, roomId: alphaRoom.roomId, name: 'Alpha display', code: '11111' }, now);
+    // B's broadcast notice on its vault display: A's notice list and targets stay A's.
+    const bravoNotice = await call(t.app, {
+      method: 'POST',
+      url: '/api/broadcast/create',
+      headers: { token: tokenB },
+      payload: { title: 'bravo-only notice', image: 'default:welcome', deviceIds: [displayOfB], startAt: now, endAt: now + 3_600_000 },
+    });
+    expect(bravoNotice.status, bravoNotice.body.message).toBe(200);
   });
   afterAll(() => t.cleanup());
 
@@ -200,6 +208,9 @@ describe(`tenancy (${TEST_DIALECT})`, () => {
     expect(reads.map((route) => route.url).sort()).toEqual([
       '/api/ad/setting',
       '/api/ad/synGroupAndUser',
+      '/api/broadcast/images',
+      '/api/broadcast/list',
+      '/api/broadcast/targets',
       '/api/checkIsLogin',
       '/api/company',
       '/api/company/application',
@@ -238,9 +249,14 @@ describe(`tenancy (${TEST_DIALECT})`, () => {
       '/api/meeting/room/qr',
       '/api/meeting/schedule',
       '/api/message/log',
+      '/api/notification/list',
+      '/api/notification/unread-count',
       '/api/oauth/sendOauthMail',
       '/api/operation-log/list',
       '/api/passStrategy/getPassStrategy',
+      '/api/report/analysis',
+      '/api/report/list',
+      '/api/report/options',
       '/api/role/current',
       '/api/roomType/list',
       '/api/safety-password',
@@ -293,6 +309,9 @@ describe(`tenancy (${TEST_DIALECT})`, () => {
       '/api/meeting/colleagues': '?keyword=bravo',
       '/api/meeting/feed/room': `?roomId=${roomOfA}`,
       '/api/meeting/available-rooms': `?startAt=${t.clock.now() + 86_400_000}&endAt=${t.clock.now() + 90_000_000}`,
+      // A window around now that holds B's meeting too: A's report must still show none of it.
+      '/api/report/list': `?range=custom&from=${t.clock.now() - 86_400_000}&to=${t.clock.now() + 86_400_000}`,
+      '/api/report/analysis': `?range=custom&from=${t.clock.now() - 86_400_000}&to=${t.clock.now() + 86_400_000}`,
     };
     const foreignQuery: Record<string, string> = {
       '/api/mail/outbox/details': `?id=${mailOfB}`,
@@ -316,6 +335,8 @@ describe(`tenancy (${TEST_DIALECT})`, () => {
       '/api/live/stream': `?locationId=${roomOfB}`,
       '/api/meeting/room/qr': `?roomId=${roomOfB}`,
       '/api/meeting/feed/room': `?roomId=${roomOfB}`,
+      '/api/report/list': `?roomId=${roomOfB}`,
+      '/api/report/analysis': `?locationId=${roomOfB}`,
     };
     // An event stream stays open: live.test.ts reads it; here only B's location is refused.
     const eventStreams = new Set(['/api/live/stream']);

@@ -62,6 +62,10 @@ export type InfoShowSettingList = z.infer<typeof InfoShowSettingList>;
 export const NOTICE_EVENTS = ['created', 'changed', 'cancelled', 'approvalNeeded', 'approved', 'rejected', 'noShowReleased', 'checkInDue'] as const;
 export type NoticeEvent = (typeof NOTICE_EVENTS)[number];
 
+/** The console channel's switches (issue 6): the booking events, and meeting reminders. */
+export const CONSOLE_EVENTS = [...NOTICE_EVENTS, 'reminder'] as const;
+export type ConsoleEvent = (typeof CONSOLE_EVENTS)[number];
+
 /** Longest notice footer, in characters. */
 export const NOTICE_FOOTER_MAX = 500;
 
@@ -70,7 +74,10 @@ const literalOf = <T extends readonly number[]>(values: T, message: string) =>
 
 /** The company's booking notification configuration (`/config/notice/*`). */
 export const NoticeConfig = z.object({
-  events: z.object(Object.fromEntries(NOTICE_EVENTS.map((event) => [event, z.boolean()])) as Record<NoticeEvent, z.ZodBoolean>),
+  events: z.object(Object.fromEntries(NOTICE_EVENTS.map((event) => [event, z.boolean()])) as Record<NoticeEvent, z.ZodBoolean>).describe('Which events send mail'),
+  consoleEvents: z
+    .object(Object.fromEntries(CONSOLE_EVENTS.map((event) => [event, z.boolean()])) as Record<ConsoleEvent, z.ZodBoolean>)
+    .describe('Which events (and reminders) show in the console, under the bell'),
   noticeMinutes: literalOf(NOTICE_TIMES, `One of ${NOTICE_TIMES.join(', ')}`).describe('Default notice time, minutes before the start; 0 at the event'),
   reminderMinutes: literalOf(REMINDER_CHOICES, `One of ${REMINDER_CHOICES.join(', ')}`).describe('Default reminder, minutes before the start'),
   notifyParticipants: z.boolean().describe('Whether participants get the mails too, not only the organiser'),
@@ -81,6 +88,7 @@ export type NoticeConfig = z.infer<typeof NoticeConfig> & { noticeMinutes: Notic
 /** The configuration of a company that never saved one. */
 export const DEFAULT_NOTICE_CONFIG: NoticeConfig = {
   events: { created: true, changed: true, cancelled: true, approvalNeeded: true, approved: true, rejected: true, noShowReleased: true, checkInDue: false },
+  consoleEvents: { created: true, changed: true, cancelled: true, approvalNeeded: true, approved: true, rejected: true, noShowReleased: true, checkInDue: true, reminder: true },
   noticeMinutes: 15,
   reminderMinutes: 15,
   notifyParticipants: true,

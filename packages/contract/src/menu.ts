@@ -36,8 +36,8 @@ export const MENU_CATALOGUE: MenuNode[] = [
     key: 'rooms', icon: 'HomeOutlined', menuType: 'BOOKER', isBuilt: false,
     children: [
       page('meeting', '/meeting', 'ApartmentOutlined', 'BOOKER', 'roomsLocations', true),
-      page('report', '/report', 'FileTextOutlined', 'BOOKER', 'reports'),
-      page('broadcast', '/broadcast', 'NotificationOutlined', 'BOOKER', 'broadcast'),
+      page('report', '/report', 'FileTextOutlined', 'BOOKER', 'reports', true),
+      page('broadcast', '/broadcast', 'NotificationOutlined', 'BOOKER', 'broadcast', true),
       page('doorDisplays', '/door-displays', 'TabletOutlined', 'BOOKER', 'reservationScreens', true),
       page('bookerPreferences', '/booker-preferences', 'SettingOutlined', 'BOOKER', 'reservationScreens', true),
       page('bookerBlacklist', '/booker-blacklist', 'StopOutlined', 'BOOKER', 'reservationScreens', true),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MailStatus } from './mail.js';
+import { NOTIFICATION_EVENTS, NotificationParams } from './notification.js';
 import { PageQuery, pageOf } from './paging.js';
 
 /**
@@ -8,22 +9,8 @@ import { PageQuery, pageOf } from './paging.js';
  * company's console sent, without its body, with what became of it and what to do when it failed.
  */
 
-/** What a message was about. */
-export const MESSAGE_EVENTS = [
-  'invitation',
-  'update',
-  'cancellation',
-  'reminder',
-  'approvalRequest',
-  'approved',
-  'rejected',
-  'expired',
-  'noShow',
-  'seriesReleased',
-  'activation',
-  'ssoNotice',
-  'other',
-] as const;
+/** What a message was about: the booking messages (also shown in the console), then the account mails. */
+export const MESSAGE_EVENTS = [...NOTIFICATION_EVENTS, 'activation', 'ssoNotice', 'other'] as const;
 export const MessageEvent = z.enum(MESSAGE_EVENTS);
 export type MessageEvent = z.infer<typeof MessageEvent>;
 
@@ -47,8 +34,18 @@ export function solutionFor(status: MailStatus, errorCode: string | null): Messa
 
 const epochMs = z.coerce.number().int().nonnegative();
 
-/** `GET /message/log`: newest first; `keyword` in the recipient or the description; `from`/`to` bound the time. */
+/** The channels a message goes through: mail, and the console's bell (in-console notifications). */
+export const MESSAGE_CHANNELS = ['mail', 'console'] as const;
+export const MessageChannel = z.enum(MESSAGE_CHANNELS);
+export type MessageChannel = z.infer<typeof MessageChannel>;
+
+/**
+ * `GET /message/log`: one channel at a time (mail by default), newest first; `keyword` in the
+ * recipient or the description; `from`/`to` bound the time. `result` applies to mails (a console
+ * notification is delivered when written; `read` tells whether it was read).
+ */
 export const MessageLogQuery = PageQuery.extend({
+  channel: MessageChannel.default('mail'),
   event: MessageEvent.optional(),
   result: MailStatus.optional(),
   keyword: z.string().trim().max(100).optional(),
@@ -59,11 +56,20 @@ export type MessageLogQuery = z.infer<typeof MessageLogQuery>;
 
 export const MessageLogEntry = z.object({
   id: z.number().int(),
+  channel: MessageChannel,
   event: MessageEvent,
-  /** The recipient's address. */
+  /** The recipient's address (mail), or the colleague's name (console). */
   to: z.string(),
-  /** The message's subject. */
+  /** The message's subject; empty for a console notification, which the console words from `params`. */
   description: z.string(),
+  /** A console notification's facts. */
+  params: NotificationParams.nullable(),
+  /** When a console notification was read; null: unread, or a mail. */
+  readAt: z.number().int().nullable(),
+  /** Attempts made to send a mail (retries included). */
+  attempts: z.number().int(),
+  /** When a failed mail is tried again; null: not again. */
+  nextAttemptAt: z.number().int().nullable(),
   /** Who caused it; null: the system (a scheduled job, an outside calendar change). */
   operatorName: z.string().nullable(),
   createdAt: z.number().int(),

@@ -583,6 +583,39 @@ export const MESSAGES = {
   padBookingMinutes: { 'en-US': 'Book between {min} and {max} minutes', 'zh-CN': '预约时长须在 {min} 至 {max} 分钟之间' },
   padBookingNeedsApproval: { 'en-US': 'This room needs approval; book it in the console', 'zh-CN': '该会议室需要审批，请在控制台预约' },
   padWalkInTitle: { 'en-US': 'Booked at the door', 'zh-CN': '门牌现场预约' },
+  // Broadcast notices (/broadcast).
+  broadcastNotFound: { 'en-US': 'This notice does not exist', 'zh-CN': '该广播不存在' },
+  broadcastDeviceNotFound: { 'en-US': 'A chosen door display does not exist or has been cancelled', 'zh-CN': '所选门牌设备不存在或已注销' },
+  broadcastLocationNotFound: { 'en-US': 'A chosen location does not exist', 'zh-CN': '所选位置不存在' },
+  broadcastImageNotFound: { 'en-US': 'The chosen image does not exist; choose another', 'zh-CN': '所选图片不存在，请重新选择' },
+  broadcastEndBeforeStart: { 'en-US': 'The end must be after the start', 'zh-CN': '结束时间必须晚于开始时间' },
+  broadcastEndInPast: { 'en-US': 'The end must be in the future', 'zh-CN': '结束时间必须晚于当前时间' },
+  broadcastTooLong: { 'en-US': 'A notice that does not repeat runs at most {days} days', 'zh-CN': '不重复的广播最长持续 {days} 天' },
+  broadcastRepeatWindow: { 'en-US': "A repeating notice's daily showing must be shorter than a day", 'zh-CN': '重复广播每天的展示时长须少于一天' },
+  broadcastRepeatUntilBeforeStart: { 'en-US': 'The repeat must end after the start', 'zh-CN': '重复结束日期必须晚于开始时间' },
+  broadcastRepeatTooFar: { 'en-US': 'A notice repeats at most {days} days from its start', 'zh-CN': '广播最多从开始时间起重复 {days} 天' },
+  broadcastAlreadyEnded: { 'en-US': 'This notice has ended and can no longer be changed', 'zh-CN': '该广播已结束，无法再修改' },
+  broadcastImagesFull: { 'en-US': 'At most {max} custom images; delete one before uploading another', 'zh-CN': '自定义图片最多 {max} 张，请先删除一张再上传' },
+  broadcastImageInUse: {
+    'en-US': 'This image is shown by {count} notice(s) that have not ended; choose another image for them or end them first',
+    'zh-CN': '该图片正被 {count} 条未结束的广播使用，请先为其更换图片或结束广播',
+  },
+  broadcastCreated: { 'en-US': 'The notice has been published', 'zh-CN': '广播已发布' },
+  broadcastUpdated: { 'en-US': 'The notice has been saved', 'zh-CN': '广播已保存' },
+  broadcastEnded: { 'en-US': 'The notice has ended; door displays no longer show it', 'zh-CN': '广播已结束，门牌将不再展示' },
+  broadcastDeleted: { 'en-US': 'The notice has been deleted', 'zh-CN': '广播已删除' },
+  broadcastImageUploaded: { 'en-US': 'The image has been uploaded', 'zh-CN': '图片已上传' },
+  broadcastImageDeleted: { 'en-US': 'The image has been deleted', 'zh-CN': '图片已删除' },
+  // Reports and data analysis.
+  reportNoData: { 'en-US': 'No data to export', 'zh-CN': '暂无可导出的数据' },
+  reportRangeInvalid: {
+    'en-US': 'Choose a custom range with a start before its end, at most {days} days long',
+    'zh-CN': '请选择开始早于结束、最长 {days} 天的自定义时间范围',
+  },
+  reportExportTooLarge: {
+    'en-US': 'The export would hold more than {max} meetings; narrow the time or the filters',
+    'zh-CN': '导出的会议超过 {max} 条，请缩小时间范围或筛选条件',
+  },
 } as const satisfies Record<string, Record<Lang, string>>;
 
 export type MessageKey = keyof typeof MESSAGES;

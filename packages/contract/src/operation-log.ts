@@ -84,6 +84,12 @@ export const OPERATION_ACTIONS = [
   'calendarFeed.create',
   'calendarFeed.revoke',
   'bookingPreferences.update',
+  'broadcast.create',
+  'broadcast.update',
+  'broadcast.end',
+  'broadcast.delete',
+  'broadcast.uploadImage',
+  'broadcast.deleteImage',
 ] as const;
 export type OperationAction = (typeof OPERATION_ACTIONS)[number];
 

@@ -5,6 +5,7 @@ import { Kysely, PostgresDialect, SqliteAdapter, SqliteDialect, sql, type Sqlite
 import pg from 'pg';
 import { parseDatabaseUrl, type DatabaseUrl } from '../config.js';
 import type { DB } from './schema.js';
+import { createSqliteReaders, type SqliteReaders } from './sqlite-readers.js';
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -16,6 +17,8 @@ export interface Database {
   destroy(): Promise<void>;
   /** PostgreSQL: where the pool connects, for connections of their own (LISTEN). */
   connectionString?: string;
+  /** SQLite in a file: worker threads for long read-only scans (sqlite-readers.ts). */
+  readers?: SqliteReaders;
 }
 
 const PG_INT8 = 20;
@@ -37,7 +40,17 @@ function openSqlite(filename: string): Database {
   // Several processes (or a backup tool) may hold the file; wait for a lock instead of failing at once.
   connection.pragma('busy_timeout = 5000');
   const kysely = new Kysely<DB>({ dialect: new SqliteDialect({ database: withStatementCache(connection) }) });
-  return { kysely, dialect: 'sqlite', destroy: once(() => kysely.destroy()) };
+  // An in-memory database has no file another connection could read.
+  const readers = filename === ':memory:' ? undefined : createSqliteReaders(filename);
+  return {
+    kysely,
+    dialect: 'sqlite',
+    ...(readers ? { readers } : {}),
+    destroy: once(async () => {
+      await readers?.close();
+      await kysely.destroy();
+    }),
+  };
 }
 
 const STATEMENT_CACHE_SIZE = 500;

@@ -276,6 +276,8 @@ export interface ReservationTable {
   ical_sequence: Generated<number>;
   /** When the meeting's reminder went out; null until then, and again after a move or a new reminder time. */
   reminded_at: number | null;
+  /** When the host was told its check-in is due (the notice switch checkInDue); null until then. */
+  check_in_noticed_at: number | null;
   /** Who booked it on the host's behalf (a delegate of the host's calendar); null when the host did. */
   booked_by_user_id: number | null;
 }
@@ -472,6 +474,29 @@ export interface MailOutboxTable {
   actor_user_id: number | null;
   created_at: number;
   sent_at: number | null;
+  /** Attempts made to hand the mail to the SMTP server. */
+  attempts: Generated<number>;
+  /** When the next retry of a failed mail is due; null: none (sent, kept, or given up). */
+  next_attempt_at: number | null;
+  /** An invitation's iCalendar part (method REQUEST or CANCEL), kept so a retry still carries it. */
+  calendar_method: 'REQUEST' | 'CANCEL' | null;
+  calendar_content: string | null;
+}
+
+/** One in-console notification for one colleague (the header's bell). */
+export interface NotificationTable {
+  id: Generated<number>;
+  company_id: number;
+  user_id: number;
+  /** MESSAGE_EVENTS, as in the message log. */
+  event: string;
+  actor_user_id: number | null;
+  /** JSON of NotificationParams: the facts the console words in the reader's language. */
+  params: string;
+  /** The console path it opens. */
+  link: string | null;
+  created_at: number;
+  read_at: number | null;
 }
 
 export interface UserActivationTable {
@@ -639,6 +664,49 @@ export interface CalendarFeedTable {
   revoked_at: number | null;
 }
 
+/** A broadcast notice shown on door displays (issue 6). */
+export interface BroadcastTable {
+  id: Generated<number>;
+  company_id: number;
+  title: string;
+  /** A built-in image's name; null when the notice shows a custom image. */
+  default_image: string | null;
+  /** A custom image; null for a built-in one, or once deleted after the notice ended. */
+  image_id: number | null;
+  starts_at: number;
+  ends_at: number;
+  repeat: Generated<'none' | 'daily' | 'weekly' | 'workdays'>;
+  /** A repeating notice's last moment (exclusive); null when it does not repeat. */
+  repeat_until: number | null;
+  /** When it is over for good: broadcastFinalEnd of the contract, kept for status filters. */
+  final_ends_at: number;
+  time_zone: string;
+  ended_at: number | null;
+  ended_by: number | null;
+  created_by: number | null;
+  created_at: number;
+  updated_at: number;
+}
+
+/** Where a notice goes: a door display or a location (exactly one of the two). */
+export interface BroadcastTargetTable {
+  broadcast_id: number;
+  company_id: number;
+  device_id: number | null;
+  location_id: number | null;
+}
+
+/** A company's own broadcast image (at most 10). */
+export interface BroadcastImageTable {
+  id: Generated<number>;
+  company_id: number;
+  file_url: string;
+  file_name: string;
+  size: number;
+  created_by: number | null;
+  created_at: number;
+}
+
 export interface DB {
   companies: CompanyTable;
   roles: RoleTable;
@@ -671,6 +739,7 @@ export interface DB {
   operation_logs: OperationLogTable;
   department_styles: DepartmentStyleTable;
   mail_outbox: MailOutboxTable;
+  notifications: NotificationTable;
   user_activations: UserActivationTable;
   safety_password_failures: SafetyPasswordFailureTable;
   sso_settings: SsoSettingTable;
@@ -685,6 +754,9 @@ export interface DB {
   company_applications: CompanyApplicationTable;
   layout_versions: LayoutVersionTable;
   calendar_feeds: CalendarFeedTable;
+  broadcasts: BroadcastTable;
+  broadcast_targets: BroadcastTargetTable;
+  broadcast_images: BroadcastImageTable;
 }
 
 export type CompanyRow = Selectable<CompanyTable>;

@@ -1,7 +1,7 @@
 import nodemailer from 'nodemailer';
 import type { MessageEvent } from '@atrium/contract';
 import type { MailOutboxRepository } from '../modules/mail/mail.repository.js';
-import type { Clock } from './clock.js';
+import { MINUTE_MS, type Clock } from './clock.js';
 
 /** A mail to one recipient, on behalf of one company. */
 export interface MailMessage {
@@ -26,8 +26,16 @@ export type DirectMailMessage = Omit<MailMessage, 'companyId' | 'calendar' | 'ev
 
 /** Sends mail. Every company mail is kept in the company's outbox, whatever becomes of it. */
 export interface Mailer {
-  /** Keeps the mail, then hands it to the SMTP server when one is configured; never throws for a refused mail. */
+  /**
+   * Keeps the mail, then hands it to the SMTP server when one is configured; never throws for a
+   * refused mail. A mail that failed for a reason that may pass is tried again later (`retryDue`).
+   */
   send(message: MailMessage): Promise<{ id: number; status: 'sent' | 'failed' | 'kept' }>;
+  /**
+   * The retry job: sends again the failed mails whose next attempt is due (each claimed once across
+   * processes); answers how many it tried. Does nothing without an SMTP server.
+   */
+  retryDue?(limit?: number): Promise<number>;
   /**
    * Sends a registration code or a password reset link, which must not sit in a table that
    * administrators read. Without SMTP the mail goes to `onUnsent` (the server log) instead, so a
@@ -48,6 +56,26 @@ export interface MailerOptions {
   onUnsent?: (mail: DirectMailMessage) => void;
 }
 
+/**
+ * Waits before each retry of a failed mail: 1 minute after the first attempt, then 5 minutes,
+ * 30 minutes and 2 hours; after the fifth attempt the mail is given up (and stays in the log).
+ */
+export const MAIL_RETRY_DELAYS_MS = [1, 5, 30, 120].map((minutes) => minutes * MINUTE_MS);
+
+/**
+ * Whether a failure may pass: a temporary SMTP refusal (4xx) or a connection or server error. A
+ * permanent refusal (5xx) or a refused envelope (a malformed address) fails the same way again.
+ */
+export function isRetryable(errorCode: string | null): boolean {
+  return !(errorCode === 'EENVELOPE' || (errorCode !== null && /^5\d\d$/.test(errorCode)));
+}
+
+/** When a mail that failed its `attempts`-th attempt is tried again; null: not again. */
+export function nextAttemptAt(now: number, attempts: number, errorCode: string | null): number | null {
+  const delay = MAIL_RETRY_DELAYS_MS[attempts - 1];
+  return delay !== undefined && isRetryable(errorCode) ? now + delay : null;
+}
+
 /** The SMTP reply code (550) of a refusal, or the error code (ECONNECTION, EENVELOPE) of another failure. */
 function errorCodeOf(error: unknown): string | null {
   const { responseCode, code } = (error ?? {}) as { responseCode?: unknown; code?: unknown };
@@ -61,6 +89,37 @@ function errorCodeOf(error: unknown): string | null {
  */
 export function createMailer({ outbox, clock, smtpUrl, from, onError, onUnsent }: MailerOptions): Mailer {
   const transport = smtpUrl ? nodemailer.createTransport(smtpUrl) : null;
+
+  /** One attempt at handing a kept mail to the SMTP server, recorded in the outbox. */
+  async function attempt(
+    transporter: NonNullable<typeof transport>,
+    mail: { id: number; companyId: number; to: string; subject: string; text: string; html: string | null; calendar: MailMessage['calendar'] | null },
+    attempts: number,
+  ): Promise<'sent' | 'failed'> {
+    try {
+      await transporter.sendMail({
+        from,
+        to: mail.to,
+        subject: mail.subject,
+        text: mail.text,
+        ...(mail.html ? { html: mail.html } : {}),
+        ...(mail.calendar ? { icalEvent: { method: mail.calendar.method, content: mail.calendar.content, filename: 'invite.ics' } } : {}),
+      });
+      await outbox.markSent(mail.companyId, mail.id, clock.now(), attempts);
+      return 'sent';
+    } catch (error) {
+      onError?.(error, { id: mail.id, to: mail.to });
+      const errorCode = errorCodeOf(error);
+      await outbox.markFailed(mail.companyId, mail.id, {
+        error: error instanceof Error ? error.message.slice(0, 500) : String(error),
+        errorCode,
+        attempts,
+        nextAttemptAt: nextAttemptAt(clock.now(), attempts, errorCode),
+      });
+      return 'failed';
+    }
+  }
+
   return {
     async send(message) {
       const id = await outbox.insert({
@@ -73,24 +132,17 @@ export function createMailer({ outbox, clock, smtpUrl, from, onError, onUnsent }
         html: message.html ?? null,
         status: transport ? 'queued' : 'kept',
         createdAt: clock.now(),
+        calendar: message.calendar ?? null,
       });
       if (!transport) return { id, status: 'kept' };
-      try {
-        await transport.sendMail({
-          from,
-          to: message.to,
-          subject: message.subject,
-          text: message.text,
-          ...(message.html ? { html: message.html } : {}),
-          ...(message.calendar ? { icalEvent: { method: message.calendar.method, content: message.calendar.content, filename: 'invite.ics' } } : {}),
-        });
-        await outbox.markSent(message.companyId, id, clock.now());
-        return { id, status: 'sent' };
-      } catch (error) {
-        onError?.(error, { id, to: message.to });
-        await outbox.markFailed(message.companyId, id, error instanceof Error ? error.message.slice(0, 500) : String(error), errorCodeOf(error));
-        return { id, status: 'failed' };
-      }
+      const status = await attempt(transport, { ...message, id, html: message.html ?? null, calendar: message.calendar ?? null }, 1);
+      return { id, status };
+    },
+    async retryDue(limit = 100) {
+      if (!transport) return 0;
+      const due = await outbox.claimRetries(clock.now(), limit);
+      for (const mail of due) await attempt(transport, mail, mail.attempts + 1);
+      return due.length;
     },
     async sendDirect(message) {
       if (!transport) {

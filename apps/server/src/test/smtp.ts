@@ -11,16 +11,19 @@ export interface ReceivedMail {
 
 /**
  * An SMTP server on 127.0.0.1 at a random port, keeping what it receives. `rejectFor` makes it
- * refuse recipients, to test failures.
+ * refuse recipients for good (550), to test failures; `defer` refuses matching recipients for now
+ * (451, a temporary refusal), until it is set back to null.
  */
 export async function startSmtpServer(options: { rejectFor?: RegExp } = {}) {
   const received: ReceivedMail[] = [];
+  let deferFor: RegExp | null = null;
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
     logger: false,
     onRcptTo(address, _session, callback) {
-      if (options.rejectFor?.test(address.address)) return callback(new Error('mailbox unavailable'));
+      if (options.rejectFor?.test(address.address)) return callback(Object.assign(new Error('mailbox unavailable'), { responseCode: 550 }));
+      if (deferFor?.test(address.address)) return callback(Object.assign(new Error('try again later'), { responseCode: 451 }));
       callback();
     },
     onData(stream, session, callback) {
@@ -52,6 +55,9 @@ export async function startSmtpServer(options: { rejectFor?: RegExp } = {}) {
   return {
     url: `smtp://127.0.0.1:${port}`,
     received,
+    defer(pattern: RegExp | null) {
+      deferFor = pattern;
+    },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }

@@ -7,7 +7,7 @@ describe('shell pages', () => {
     expect(findShellPage('/personal')?.titleKey).toBe('menu.personal');
     expect(findShellPage('/index')?.keepAlive).toBe(true);
     expect(hasShellPage('/directory')).toBe(true);
-    expect(hasShellPage('/broadcast')).toBe(false);
+    expect(hasShellPage('/smart-analysis')).toBe(false);
     expect(hasShellPage('/personal/extra')).toBe(false);
   });
 

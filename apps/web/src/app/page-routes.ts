@@ -3,8 +3,10 @@ import { matchPath } from 'react-router';
 import { applicationRoutes } from '../modules/application/application.routes';
 import { approvalRoutes } from '../modules/approval/approval.routes';
 import { blacklistRoutes } from '../modules/blacklist/blacklist.routes';
+import { broadcastRoutes } from '../modules/broadcast/broadcast.routes';
 import { bookingPreferencesRoutes } from '../modules/booking-preferences/booking-preferences.routes';
 import { messageLogRoutes } from '../modules/message-log/message-log.routes';
+import { reportRoutes } from '../modules/report/report.routes';
 import { messageRemindRoutes } from '../modules/message-remind/message-remind.routes';
 import { displaySettingsRoutes } from '../modules/display-settings/display-settings.routes';
 import { groupRoutes } from '../modules/group/group.routes';
@@ -45,8 +47,10 @@ export const SHELL_PAGES: PageRoute[] = [
   ...reserveRoutes,
   ...approvalRoutes,
   ...blacklistRoutes,
+  ...broadcastRoutes,
   ...bookingPreferencesRoutes,
   ...messageLogRoutes,
+  ...reportRoutes,
   ...messageRemindRoutes,
   ...liveRoutes,
   ...checkInRoutes,

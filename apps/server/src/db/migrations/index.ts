@@ -27,6 +27,9 @@ import { calendarFeeds } from './2026_11_24_0029_calendar_feeds.js';
 import { bookingPreferences } from './2026_11_24_0030_booking_preferences.js';
 import { reminders } from './2026_11_24_0031_reminders.js';
 import { messageLog } from './2026_11_24_0032_message_log.js';
+import { reportIndexes } from './2026_11_24_0034_report_indexes.js';
+import { broadcasts } from './2026_11_24_0033_broadcasts.js';
+import { notifications } from './2026_11_24_0035_notifications.js';
 import type { DialectMigration } from './helpers.js';
 
 /**
@@ -60,6 +63,9 @@ export const MIGRATIONS: ReadonlyArray<readonly [name: string, migration: Dialec
   ['2026_11_24_0030_booking_preferences', bookingPreferences],
   ['2026_11_24_0031_reminders', reminders],
   ['2026_11_24_0032_message_log', messageLog],
+  ['2026_11_24_0033_broadcasts', broadcasts],
+  ['2026_11_24_0034_report_indexes', reportIndexes],
+  ['2026_11_24_0035_notifications', notifications],
 ];
 
 function providerFor(dialect: Database['dialect']): MigrationProvider {

@@ -60,7 +60,7 @@ interface Interval {
 }
 
 export async function seedDemoBookings(ctx: SeedContext, companyId: number, rooms: DemoRooms['rooms'], bookers: DemoBookers): Promise<number> {
-  const random = generator(20261122);
+  let random = generator(20261122);
   const hosts = [...bookers.people.values()];
   const personId = (userName: string) => bookers.people.get(userName) ?? hosts[0]!;
   const busy = new Map<number, Interval[]>();
@@ -68,7 +68,11 @@ export async function seedDemoBookings(ctx: SeedContext, companyId: number, room
   const hold = (roomId: number, slot: Interval) => busy.set(roomId, [...(busy.get(roomId) ?? []), slot]);
   let count = 0;
 
-  const insert = async (room: DemoRoom, slot: Interval, values: { title: string; hostId: number; participants: number[]; guests?: string[]; privacy?: 'public' | 'busy' | 'private'; seriesId?: number; occurrenceDate?: LocalDate; remarks?: string }) => {
+  const insert = async (
+    room: DemoRoom,
+    slot: Interval,
+    values: { title: string; hostId: number; participants: number[]; guests?: string[]; privacy?: 'public' | 'busy' | 'private'; seriesId?: number; occurrenceDate?: LocalDate; remarks?: string; channel?: 'console' | 'display' | 'api' },
+  ) => {
     const now = ctx.now;
     const past = slot.endAt <= now;
     const createdAt = Math.min(now, slot.startAt) - Math.floor(1 + random.next() * 6) * 24 * 60 * MINUTE_MS;
@@ -107,7 +111,7 @@ export async function seedDemoBookings(ctx: SeedContext, companyId: number, room
         status,
         privacy: values.privacy ?? 'public',
         remarks: values.remarks ?? null,
-        channel: random.chance(0.1) ? 'display' : 'console',
+        channel: values.channel ?? (random.chance(0.1) ? 'display' : 'console'),
         series_id: values.seriesId ?? null,
         occurrence_date: values.occurrenceDate ?? null,
         reminder_minutes: random.pick([5, 15, 15, 30]),
@@ -185,5 +189,44 @@ export async function seedDemoBookings(ctx: SeedContext, companyId: number, room
       }
     }
   }
+
+  // History for the reports: four more weeks of working days before the week above, a little
+  // quieter, from its own generator so the week above stays as it was. The rooms date from before it.
+  random = generator(20261125);
+  await ctx.db.updateTable('rooms').set({ created_at: ctx.now - HISTORY_ROOM_AGE_DAYS * DAY_MS }).where('company_id', '=', companyId).execute();
+  for (const room of rooms) {
+    if (!room.isAvailable) continue;
+    const titles = room.timeZone === 'Asia/Shanghai' ? SHANGHAI_TITLES[room.type] : LONDON_TITLES[room.type];
+    const today = toZoned(ctx.now, room.timeZone).date;
+    for (let offset = -HISTORY_DAYS; offset < -3; offset += 1) {
+      const date = addDays(today, offset);
+      const weekday = weekdayOf(date);
+      if (weekday === 0 || weekday === 6) continue;
+      // Busier mid-week, quieter on Fridays; the morning peak shows in the hours chart.
+      let minute = 8 * 60 + random.pick([30, 60, 60, 90]);
+      const busy = weekday === 5 ? 0.35 : weekday === 1 ? 0.5 : 0.6;
+      while (minute < 18 * 60) {
+        const length = room.type === 'training' ? random.pick([90, 120, 180, 240]) : room.type === 'focus' ? random.pick([30, 45, 60]) : random.pick([15, 30, 30, 45, 60, 60, 90, 120]);
+        if (minute + length > 18 * 60 + 30) break;
+        const slot = { startAt: fromZoned(date, timeOfMinutes(minute), room.timeZone), endAt: fromZoned(date, timeOfMinutes(minute + length), room.timeZone) };
+        if (isFree(room.id, slot) && random.chance(minute < 12 * 60 ? busy + 0.15 : busy)) {
+          await insert(room, slot, {
+            title: random.pick(titles),
+            hostId: random.pick(hosts),
+            participants: Array.from({ length: Math.floor(random.next() * 3) }, () => random.pick(hosts)),
+            privacy: random.chance(0.1) ? 'busy' : 'public',
+            channel: random.chance(0.12) ? 'display' : random.chance(0.08) ? 'api' : 'console',
+          });
+        }
+        minute += length + random.pick([0, 15, 30, 60, 90]);
+      }
+    }
+  }
   return count;
 }
+
+/** Working days of history before the demo's week, for the reports' charts. */
+const HISTORY_DAYS = 31;
+/** The demo rooms date from this many days back, so the history's hours count as available. */
+const HISTORY_ROOM_AGE_DAYS = 120;
+const DAY_MS = 24 * 60 * MINUTE_MS;

@@ -127,6 +127,12 @@ describe(`demo seed (${TEST_DIALECT})`, () => {
     expect(series).toHaveLength(2);
     for (const one of series) expect(meetings.filter((meeting) => meeting.series_id === one.id).length).toBeGreaterThan(5);
     expect(new Set(meetings.map((meeting) => meeting.privacy))).toEqual(new Set(['public', 'busy', 'private']));
+    // Four more weeks of history give the reports something to say: every channel the console records, in both zones.
+    const history = meetings.filter((meeting) => meeting.start_at < now - 7 * 86_400_000);
+    expect(history.length).toBeGreaterThan(400);
+    expect(new Set(history.map((meeting) => meeting.channel))).toEqual(new Set(['console', 'display', 'api']));
+    expect(history.some((meeting) => meeting.status === 'released')).toBe(true);
+    expect(Math.min(...meetings.map((meeting) => meeting.start_at))).toBeLessThan(now - 28 * 86_400_000);
     // The administrator who explores the demo has meetings of their own this week.
     const admin = await db.selectFrom('users').select('id').where('user_name', '=', 'admin').executeTakeFirstOrThrow();
     const attended = await db.selectFrom('reservation_participants').select('reservation_id').where('user_id', '=', admin.id).execute();

@@ -33,6 +33,11 @@ function bilingual(en: Text, zh: Text, link: string) {
   return { subject, text, html };
 }
 
+/** A mail with the notification settings' footer at its end (none when the footer is empty). */
+export function withFooter<T extends { text: string; html: string }>(mail: T, footer: string): T {
+  return footer ? { ...mail, text: `${mail.text}\n${footer}\n`, html: `${mail.html}\n<p>${escapeHtml(footer)}</p>` } : mail;
+}
+
 function facts(f: RequestFacts, lang: 'en' | 'zh'): string[] {
   const place = f.locationPath ? `${f.roomName} (${f.locationPath})` : f.roomName;
   if (lang === 'en') {

@@ -6,6 +6,8 @@ import {
   type ApprovalListQuery,
   type ApprovalScope,
   type ApprovalSettings,
+  type NoticeConfigResult,
+  type NotificationParams,
   type Page,
   type RejectBody,
 } from '@atrium/contract';
@@ -15,10 +17,11 @@ import { AppError, noPermission, notFound, refused } from '../../platform/errors
 import type { Mailer } from '../../platform/mailer.js';
 import { effectiveTimeZone, pathName } from '../location/location.presenter.js';
 import type { LocationService } from '../location/location.service.js';
+import type { NotificationService } from '../notification/notification.service.js';
 import type { Actor, OperationLog } from '../operation-log/operation-log.service.js';
 import type { OperationLogRepository } from '../operation-log/operation-log.repository.js';
 import type { RoomRepository } from '../room/room.repository.js';
-import { approvedMail, expiredMail, rejectedMail, requestArrivedMail, type RequestFacts } from './booking-approval.mail.js';
+import { approvedMail, expiredMail, rejectedMail, requestArrivedMail, withFooter, type RequestFacts } from './booking-approval.mail.js';
 import type { ApprovalRepository, ApprovalTarget } from './booking-approval.repository.js';
 import type { BookingChange, BookingEvents } from './booking.events.js';
 import type { BookingRepository, ReservationRecord } from './booking.repository.js';
@@ -43,6 +46,10 @@ export interface ApprovalServiceDeps {
   /** For the system's entries (expiry), which have no actor. */
   operationLogs: OperationLogRepository;
   mailer: Mailer;
+  /** In-console notifications, beside the mails. */
+  notifications: Pick<NotificationService, 'post'>;
+  /** The notification settings: which events send mail. */
+  noticeConfig: (companyId: number) => Promise<NoticeConfigResult>;
   publicUrl: string;
   log: { error(object: unknown, message: string): void };
 }
@@ -57,7 +64,7 @@ const isApprover = (actor: Pick<Actor, 'permissions'>) => hasPermission(actor.pe
  * deadline. Decisions are logged and announced (booking events); mails follow the events.
  */
 export function createApprovalService(deps: ApprovalServiceDeps) {
-  const { approvals, reservations, rooms, bookings, locations, writeTransact, clock, events, operationLog, operationLogs, mailer, publicUrl, log } = deps;
+  const { approvals, reservations, rooms, bookings, locations, writeTransact, clock, events, operationLog, operationLogs, mailer, notifications, noticeConfig, publicUrl, log } = deps;
   const link = `${publicUrl.replace(/\/$/, '')}/meeting-approval`;
 
   function announce(kind: BookingChange['kind'], companyId: number, targets: ApprovalTarget[], actorUserId: number | null) {
@@ -111,44 +118,76 @@ export function createApprovalService(deps: ApprovalServiceDeps) {
 
   // ---- mails, after commit, from this process's own changes ----
 
-  async function factsOf(companyId: number, records: ReservationRecord[], showTitle: (record: ReservationRecord) => boolean): Promise<{ facts: RequestFacts; zone: string | null }> {
+  async function factsOf(
+    companyId: number,
+    records: ReservationRecord[],
+    showTitle: (record: ReservationRecord) => boolean,
+  ): Promise<{ facts: RequestFacts; zone: string | null; params: Omit<NotificationParams, 'by' | 'reason'> }> {
     const first = records[0]!;
     const index = await locations.loadIndex(companyId);
     const zone = effectiveTimeZone(index, first.roomId) ?? null;
     const room = await rooms.findRoom(companyId, first.roomId);
     const end = localTime(first.endAt, zone).slice(11);
+    const roomName = room?.name ?? '';
+    const path = pathName(index, first.roomId);
     return {
       zone,
       facts: {
         title: showTitle(first) ? first.title : null,
-        roomName: room?.name ?? '',
-        locationPath: pathName(index, first.roomId),
+        roomName,
+        locationPath: path,
         when: `${localTime(first.startAt, zone)} – ${end} (${zone ?? 'UTC'})`,
         hostName: first.hostName ?? '',
         moreCount: records.length - 1,
       },
+      params: {
+        title: showTitle(first) ? first.title : null,
+        place: path ? `${roomName} (${path})` : roomName,
+        startAt: first.startAt,
+        endAt: first.endAt,
+        zone,
+        more: records.length - 1,
+        minutes: null,
+      },
     };
   }
 
+  /**
+   * Mails and console notifications of a request and its decision, each channel under its own
+   * switch of the notification settings: approvalNeeded for a new request, approved, and rejected
+   * (also for a request that expired undecided: a "no" nobody chose).
+   */
   async function mailFor(change: BookingChange): Promise<void> {
     // A new request: booked in a room with approval, or moved into one (the clock started again).
     const asked = change.kind === 'created' ? change.reservationIds : change.kind === 'updated' ? (change.awaitingApproval ?? []) : null;
     if (asked?.length === 0 || (asked === null && !['approved', 'rejected', 'expired'].includes(change.kind))) return;
     const { companyId } = change;
+    const config = await noticeConfig(companyId);
+    const switchOf = asked ? 'approvalNeeded' : change.kind === 'approved' ? 'approved' : 'rejected';
+    const mailOn = config.events[switchOf];
+    if (!mailOn && !config.consoleEvents[switchOf]) return;
+    const footer = <T extends { text: string; html: string }>(mail: T) => withFooter(mail, config.footer);
     const records = (await reservations.findMany(companyId, asked ?? change.reservationIds)).sort((a, b) => a.startAt - b.startAt);
     if (asked) {
       const pending = records.filter((record) => record.status === 'pending');
       if (pending.length === 0) return;
       const first = pending[0]!;
-      const { facts, zone } = await factsOf(companyId, pending, (record) => record.privacy === 'public');
+      const { facts, zone, params } = await factsOf(companyId, pending, (record) => record.privacy === 'public');
       const deadline = first.approvalDeadlineAt === null ? '' : `${localTime(first.approvalDeadlineAt, zone)} (${zone ?? 'UTC'})`;
-      const mail = requestArrivedMail(facts, deadline, link);
-      for (const approver of await approvals.approvers(companyId, first.hostUserId, APPROVER_MAIL_LIMIT)) {
-        await mailer.send({ companyId, event: 'approvalRequest', actorUserId: change.actorUserId, to: approver.email, ...mail });
-      }
+      const mail = footer(requestArrivedMail(facts, deadline, link));
+      const approvers = await approvals.approvers(companyId, first.hostUserId, APPROVER_MAIL_LIMIT);
+      if (mailOn) for (const approver of approvers) await mailer.send({ companyId, event: 'approvalRequest', actorUserId: change.actorUserId, to: approver.email, ...mail });
+      await notifications.post({
+        companyId,
+        event: 'approvalRequest',
+        actorUserId: change.actorUserId,
+        userIds: approvers.map((approver) => approver.id),
+        params: { ...params, by: first.hostName, reason: null },
+        link: '/meeting-approval',
+      });
       return;
     }
-    // Decisions: one mail per request, or per series when its occurrences were decided together.
+    // Decisions: one message per request, or per series when its occurrences were decided together.
     const groups = new Map<string, ReservationRecord[]>();
     for (const record of records) {
       if (record.hostUserId === null) continue;
@@ -158,16 +197,25 @@ export function createApprovalService(deps: ApprovalServiceDeps) {
     for (const own of groups.values()) {
       const host = await approvals.recipient(companyId, own[0]!.hostUserId);
       if (!host) continue;
-      const { facts } = await factsOf(companyId, own, () => true);
+      const { facts, params } = await factsOf(companyId, own, () => true);
       const first = own[0]!;
-      const mail =
+      const mail = footer(
         change.kind === 'approved'
           ? approvedMail(facts, first.decidedByName ?? '', link)
           : change.kind === 'rejected'
             ? rejectedMail(facts, first.decidedByName ?? '', first.decisionReason ?? '', link)
-            : expiredMail(facts, link);
+            : expiredMail(facts, link),
+      );
       const event = change.kind === 'approved' ? 'approved' : change.kind === 'rejected' ? 'rejected' : 'expired';
-      await mailer.send({ companyId, event, actorUserId: change.actorUserId, to: host.email, ...mail });
+      if (mailOn) await mailer.send({ companyId, event, actorUserId: change.actorUserId, to: host.email, ...mail });
+      await notifications.post({
+        companyId,
+        event,
+        actorUserId: change.actorUserId,
+        userIds: [host.id],
+        params: { ...params, by: event === 'expired' ? null : first.decidedByName, reason: event === 'rejected' ? first.decisionReason : null },
+        link: '/reserve',
+      });
     }
   }
 

@@ -92,6 +92,39 @@ export function createCheckInRepository(db: Kysely<DB>) {
       return rows.map((row) => ({ id: row.id, companyId: row.company_id, roomId: row.room_id, seriesId: row.series_id }));
     },
 
+    /**
+     * Claims the meetings whose check-in window has opened (and not closed) without a check-in and
+     * whose host was not told yet, marking them told; a meeting another process claimed first is
+     * not among them. Only rooms with sign-in on, in companies that release no-shows.
+     */
+    async claimCheckInDue(now: number, limit: number): Promise<Array<{ id: number; companyId: number }>> {
+      const due = db
+        .selectFrom('reservations as r')
+        .innerJoin('rooms as rm', (join) => join.onRef('rm.id', '=', 'r.room_id').onRef('rm.company_id', '=', 'r.company_id'))
+        .leftJoin('booking_rules as br', 'br.company_id', 'r.company_id')
+        .select('r.id')
+        .where('r.status', '=', 'confirmed')
+        .where('r.checked_in_at', 'is', null)
+        .where('r.check_in_noticed_at', 'is', null)
+        .where('r.host_user_id', 'is not', null)
+        .where('rm.sign_in_enabled', '=', 1)
+        .where('r.start_at', '>=', now - RESERVATION_MAX_MS)
+        .where(sql<boolean>`r.start_at - rm.sign_in_before_minutes * 60000 <= ${now}`)
+        .where(sql<boolean>`r.start_at + rm.sign_in_after_minutes * 60000 > ${now}`)
+        .where(sql<boolean>`coalesce(br.release_no_shows, 1) = 1`)
+        .orderBy('r.start_at')
+        .limit(limit);
+      const rows = await db
+        .updateTable('reservations')
+        .set({ check_in_noticed_at: now })
+        .where('id', 'in', due)
+        .where('check_in_noticed_at', 'is', null)
+        .where('checked_in_at', 'is', null)
+        .returning(['id', 'company_id'])
+        .execute();
+      return rows.map((row) => ({ id: row.id, companyId: row.company_id }));
+    },
+
     /** Releases a no-show; false when another process (or a late check-in) got there first. */
     async release(companyId: number, id: number, now: number): Promise<boolean> {
       const result = await db

@@ -10,6 +10,7 @@ import {
   ReturnCode,
   toZoned,
   type Lang,
+  type NotificationParams,
   type PadMeeting,
   type PadSchedule,
   type Reservation,
@@ -24,7 +25,8 @@ import type { Mailer } from '../../platform/mailer.js';
 import type { DisplayInfoService } from '../display-info/display-info.service.js';
 import type { DeviceRecord } from '../door-display/door-display.repository.js';
 import type { DoorDisplayService } from '../door-display/door-display.service.js';
-import { effectiveTimeZone } from '../location/location.presenter.js';
+import { effectiveTimeZone, pathName } from '../location/location.presenter.js';
+import type { NotificationService } from '../notification/notification.service.js';
 import type { LocationService } from '../location/location.service.js';
 import type { NoticeConfigService } from '../notice-config/notice-config.service.js';
 import type { RoomRecord, RoomRepository } from '../room/room.repository.js';
@@ -45,6 +47,7 @@ export interface CheckInServiceDeps {
   /** The company's booking rules: a series' no-show limit. */
   preferences: Pick<BookingPreferencesRepository, 'get'>;
   mailer: Mailer;
+  notifications: Pick<NotificationService, 'post'>;
   clock: Clock;
   events: BookingEvents;
   /** The console's address, for the QR code's link. */
@@ -64,7 +67,7 @@ const floorMinute = (ms: number) => Math.floor(ms / MINUTE_MS) * MINUTE_MS;
  * the door display page).
  */
 export function createCheckInService(deps: CheckInServiceDeps) {
-  const { db, bookings, booking, rooms, locations, displays, displayInfo, noticeConfig, preferences, mailer, clock, events, publicUrl } = deps;
+  const { db, bookings, booking, rooms, locations, displays, displayInfo, noticeConfig, preferences, mailer, notifications, clock, events, publicUrl } = deps;
   const checkIns = createCheckInRepository(db);
   /** A write transaction (BEGIN IMMEDIATE on SQLite) with the check-in writes and the booking reads. */
   const write = <T>(fn: (repo: CheckInRepository, bookingsTx: { find: BookingRepository['find'] }) => Promise<T>) =>
@@ -179,51 +182,111 @@ export function createCheckInService(deps: CheckInServiceDeps) {
       : new AppError(ReturnCode.CONFLICT, 'reservationConflictBusy', params, result);
   }
 
-  /** Tells the host, in both languages; respects the company's "no-show released" notice switch. */
-  async function mailHost(companyId: number, hostUserId: number | null, event: 'noShow' | 'seriesReleased', subject: string, text: string): Promise<void> {
-    if (hostUserId === null) return;
-    const config = await noticeConfig.get(companyId);
-    if (!config.events.noShowReleased) return;
-    const host = await checkIns.contactOf(companyId, hostUserId);
-    if (!host?.email) return;
-    const footer = config.footer ? `\n\n${config.footer}` : '';
-    await mailer.send({ companyId, event, to: host.email, subject, text: text + footer });
+  /** A room's name with its location path, as messages name it, and its zone. */
+  async function placeOfRoom(companyId: number, roomId: number, roomName: string): Promise<{ place: string; zone: string | null }> {
+    const index = await locations.loadIndex(companyId);
+    const path = pathName(index, roomId);
+    return { place: path ? `${roomName} (${path})` : roomName, zone: effectiveTimeZone(index, roomId) ?? null };
   }
 
-  async function tellNoShow(record: ReservationRecord, roomName: string, zone: string | null): Promise<void> {
+  /**
+   * Tells the host by mail (in both languages) and in the console, each under its own switch of the
+   * notification settings: "no-show released" for releases, "check-in due" for the check-in notice.
+   */
+  async function tellHost(
+    record: ReservationRecord,
+    event: 'noShow' | 'seriesReleased' | 'checkInDue',
+    mail: { subject: string; text: string },
+    params: NotificationParams,
+  ): Promise<void> {
+    const { companyId, hostUserId } = record;
+    if (hostUserId === null) return;
+    const config = await noticeConfig.get(companyId);
+    const switchOf = event === 'checkInDue' ? 'checkInDue' : 'noShowReleased';
+    if (config.events[switchOf]) {
+      const host = await checkIns.contactOf(companyId, hostUserId);
+      const footer = config.footer ? `\n\n${config.footer}` : '';
+      if (host?.email) await mailer.send({ companyId, event, to: host.email, subject: mail.subject, text: mail.text + footer });
+    }
+    await notifications.post({ companyId, event, actorUserId: null, userIds: [hostUserId], params, link: '/reserve' });
+  }
+
+  const paramsOf = (record: ReservationRecord, place: string, zone: string | null, extra: Partial<NotificationParams> = {}): NotificationParams => ({
+    title: record.title,
+    place,
+    startAt: record.startAt,
+    endAt: record.endAt,
+    zone,
+    more: 0,
+    by: null,
+    reason: null,
+    minutes: null,
+    ...extra,
+  });
+
+  async function tellNoShow(record: ReservationRecord, roomName: string): Promise<void> {
+    const { place, zone } = await placeOfRoom(record.companyId, record.roomId, roomName);
     const when = `${localTime(record.startAt, zone)} – ${localTime(record.endAt, zone).slice(11)}${zone ? ` (${zone})` : ''}`;
-    await mailHost(
-      record.companyId,
-      record.hostUserId,
+    await tellHost(
+      record,
       'noShow',
-      `Meeting released: no check-in / 会议已释放：未签到 – ${record.title}`,
-      [
-        `Hello ${record.hostName ?? ''},`,
-        '',
-        `Nobody checked in to "${record.title}" in ${roomName} (${when}) before the check-in window closed, so the room was released and the meeting recorded as a no-show.`,
-        '',
-        `您好 ${record.hostName ?? ''}：`,
-        '',
-        `会议"${record.title}"（${roomName}，${when}）在签到截止前无人签到，会议室已释放，本次会议记为未签到。`,
-      ].join('\n'),
+      {
+        subject: `Meeting released: no check-in / 会议已释放：未签到 – ${record.title}`,
+        text: [
+          `Hello ${record.hostName ?? ''},`,
+          '',
+          `Nobody checked in to "${record.title}" in ${place} (${when}) before the check-in window closed, so the room was released and the meeting recorded as a no-show.`,
+          '',
+          `您好 ${record.hostName ?? ''}：`,
+          '',
+          `会议"${record.title}"（${place}，${when}）在签到截止前无人签到，会议室已释放，本次会议记为未签到。`,
+        ].join('\n'),
+      },
+      paramsOf(record, place, zone),
     );
   }
 
   async function tellSeriesReleased(record: ReservationRecord, roomName: string, misses: number, released: number): Promise<void> {
-    await mailHost(
-      record.companyId,
-      record.hostUserId,
+    const { place, zone } = await placeOfRoom(record.companyId, record.roomId, roomName);
+    await tellHost(
+      record,
       'seriesReleased',
-      `Repeating meeting lost its room / 周期会议已失去会议室 – ${record.title}`,
-      [
-        `Hello ${record.hostName ?? ''},`,
-        '',
-        `The repeating meeting "${record.title}" in ${roomName} missed check-in ${misses} times in a row, so its ${released} remaining occurrence(s) were released. Book the room again if you still need it.`,
-        '',
-        `您好 ${record.hostName ?? ''}：`,
-        '',
-        `周期会议"${record.title}"（${roomName}）已连续 ${misses} 次未签到，其余 ${released} 场会议已释放。如仍需使用，请重新预约。`,
-      ].join('\n'),
+      {
+        subject: `Repeating meeting lost its room / 周期会议已失去会议室 – ${record.title}`,
+        text: [
+          `Hello ${record.hostName ?? ''},`,
+          '',
+          `The repeating meeting "${record.title}" in ${place} missed check-in ${misses} times in a row, so its ${released} remaining occurrence(s) were released. Book the room again if you still need it.`,
+          '',
+          `您好 ${record.hostName ?? ''}：`,
+          '',
+          `周期会议"${record.title}"（${place}）已连续 ${misses} 次未签到，其余 ${released} 场会议已释放。如仍需使用，请重新预约。`,
+        ].join('\n'),
+      },
+      paramsOf(record, place, zone, { more: Math.max(0, released - 1), reason: String(misses) }),
+    );
+  }
+
+  async function tellCheckInDue(record: ReservationRecord, room: RoomRecord): Promise<void> {
+    const { place, zone } = await placeOfRoom(record.companyId, record.roomId, room.name);
+    const closesAt = record.startAt + room.signInAfterMinutes * MINUTE_MS;
+    const closes = localTime(closesAt, zone).slice(11);
+    await tellHost(
+      record,
+      'checkInDue',
+      {
+        subject: `Check in now / 请签到 – ${record.title}`,
+        text: [
+          `Hello ${record.hostName ?? ''},`,
+          '',
+          `Check-in for "${record.title}" in ${place} is open. Check in by ${closes}${zone ? ` (${zone})` : ''} on the door display, with the room's QR code or in the console, or the room is released.`,
+          '',
+          `您好 ${record.hostName ?? ''}：`,
+          '',
+          `会议"${record.title}"（${place}）已开放签到。请在 ${closes}${zone ? `（${zone}）` : ''}前通过门口屏、会议室二维码或控制台签到，否则会议室将被释放。`,
+        ].join('\n'),
+      },
+      paramsOf(record, place, zone, { minutes: Math.max(0, Math.ceil((closesAt - clock.now()) / MINUTE_MS)) }),
     );
   }
 
@@ -358,6 +421,21 @@ export function createCheckInService(deps: CheckInServiceDeps) {
     },
 
     /**
+     * The scheduled job's first half: tells the host of each meeting whose check-in window has
+     * opened without a check-in (rooms with sign-in on, companies that release no-shows) that it is
+     * due. Each meeting is claimed once across processes (`check_in_noticed_at`). Answers how many.
+     */
+    async noticeCheckInDue(): Promise<number> {
+      const claimed = await checkIns.claimCheckInDue(clock.now(), NO_SHOW_BATCH);
+      for (const { companyId, id } of claimed) {
+        const record = await bookings.find(companyId, id);
+        if (!record || record.checkedInAt !== null) continue;
+        await tellCheckInDue(record, await getRoom(companyId, record.roomId));
+      }
+      return claimed.length;
+    },
+
+    /**
      * The scheduled job: releases every confirmed meeting whose check-in window closed without a
      * check-in (rooms with sign-in on, companies that release no-shows), records the no-show, tells
      * the host, and counts the miss against its series; at the company's limit the series loses its
@@ -375,9 +453,8 @@ export function createCheckInService(deps: CheckInServiceDeps) {
         released++;
         const record = await getReservation(companyId, candidate.id);
         const room = await getRoom(companyId, record.roomId);
-        const zone = await zoneOf(companyId, record.roomId);
         events.emit({ kind: 'released', companyId, roomIds: [record.roomId], reservationIds: [record.id], actorUserId: null, seriesId: record.seriesId });
-        await tellNoShow(record, room.name, zone);
+        await tellNoShow(record, room.name);
         if (record.seriesId === null) continue;
         const misses = await checkIns.countMiss(companyId, record.seriesId, now);
         const { seriesNoShowLimit } = await preferences.get(companyId);

@@ -6,6 +6,7 @@ import type { DB } from '../../db/schema.js';
 import type { Clock } from '../../platform/clock.js';
 import type { Mailer } from '../../platform/mailer.js';
 import type { LocationIndex } from '../location/location.presenter.js';
+import type { NotificationService } from '../notification/notification.service.js';
 import { localTime } from './booking.service.js';
 import type { BookingChange, BookingEvents } from './booking.events.js';
 import { meetingsForMail, participantsByMeeting, placeOf, reservationUidMaker, type Attendee, type MailMeeting as Meeting } from './booking-mail-data.js';
@@ -26,6 +27,7 @@ export interface BookingInvitationsDeps {
   db: Kysely<DB>;
   events: BookingEvents;
   mailer: Mailer;
+  notifications: Pick<NotificationService, 'post'>;
   clock: Clock;
   loadLocations: (companyId: number) => Promise<LocationIndex>;
   noticeConfig: (companyId: number) => Promise<NoticeConfigResult>;
@@ -47,7 +49,7 @@ const WORDS: Record<Round, { en: string; zh: string }> = {
 
 export type BookingInvitations = ReturnType<typeof createBookingInvitations>;
 
-export function createBookingInvitations({ db, events, mailer, clock, loadLocations, noticeConfig, publicUrl, log }: BookingInvitationsDeps) {
+export function createBookingInvitations({ db, events, mailer, notifications, clock, loadLocations, noticeConfig, publicUrl, log }: BookingInvitationsDeps) {
   const uidOf = reservationUidMaker(publicUrl);
   const pending = new Set<Promise<unknown>>();
 
@@ -134,20 +136,55 @@ export function createBookingInvitations({ db, events, mailer, clock, loadLocati
     return { subject, text, html };
   }
 
+  /**
+   * The console's side of a round: one notification per series (or meeting) to the host and, when
+   * the settings say so, the participants who are colleagues; the notification service applies
+   * the console switch and leaves out whoever made the change.
+   */
+  async function notify(change: BookingChange, round: Round, meetings: Meeting[], participants: Map<number, Attendee[]>, index: LocationIndex, toParticipants: boolean): Promise<void> {
+    const groups = new Map<string, Meeting[]>();
+    for (const meeting of meetings) {
+      const key = meeting.seriesId === null ? `r${meeting.id}` : `s${meeting.seriesId}`;
+      groups.set(key, [...(groups.get(key) ?? []), meeting]);
+    }
+    const event = round === 'invite' ? 'invitation' : round === 'update' ? 'update' : 'cancellation';
+    await notifications.post(
+      [...groups.values()].map((group) => {
+        const first = group[0]!;
+        const { place, zone } = placeOf(index, first);
+        const emails = toParticipants ? [...new Set(group.flatMap((meeting) => (participants.get(meeting.id) ?? []).map((attendee) => attendee.email)))] : [];
+        return {
+          companyId: change.companyId,
+          event,
+          actorUserId: change.actorUserId,
+          // An approved request's host hears of it from the decision ("approved"), not as an invitation.
+          userIds: change.kind === 'approved' ? [] : [first.hostUserId],
+          emails,
+          params: { title: first.title, place, startAt: first.startAt, endAt: first.endAt, zone, more: group.length - 1, by: first.hostName, reason: null, minutes: null },
+          link: '/reserve',
+        } as const;
+      }),
+    );
+  }
+
   async function handle(change: BookingChange): Promise<void> {
     const round: Round | null =
       change.kind === 'created' || change.kind === 'approved' ? 'invite' : change.kind === 'updated' ? 'update' : change.kind === 'cancelled' ? 'cancel' : null;
     if (!round || change.reservationIds.length === 0) return;
     const config = await noticeConfig(change.companyId);
-    const enabled = round === 'invite' ? config.events.created : round === 'update' ? config.events.changed : config.events.cancelled;
-    if (!enabled) return;
+    const switchOf = round === 'invite' ? 'created' : round === 'update' ? 'changed' : 'cancelled';
+    const mailOn = config.events[switchOf];
+    if (!mailOn && !config.consoleEvents[switchOf]) return;
 
     const meetings = await meetingsForMail(db, change.companyId, change.reservationIds);
     // A request under approval invites nobody yet; its approval does.
     const relevant = meetings.filter((meeting) => (round === 'cancel' ? meeting.status === 'cancelled' : meeting.status === 'confirmed'));
     if (relevant.length === 0) return;
     const ids = relevant.map((meeting) => meeting.id);
-    const [participants, invitees, index] = await Promise.all([participantsByMeeting(db, change.companyId, ids), inviteesOf(change.companyId, ids), loadLocations(change.companyId)]);
+    const [participants, index] = await Promise.all([participantsByMeeting(db, change.companyId, ids), loadLocations(change.companyId)]);
+    await notify(change, round, relevant, participants, index, config.notifyParticipants);
+    if (!mailOn) return;
+    const invitees = await inviteesOf(change.companyId, ids);
 
     // Per recipient: the events to add or update, and the events to cancel.
     const perRecipient = new Map<string, { requests: number[]; cancels: number[] }>();

@@ -28,10 +28,13 @@ export interface MailMeeting {
   sequence: number;
   /** Whether the room has check-in on. */
   signIn: boolean;
+  hostUserId: number | null;
   hostName: string | null;
   hostEmail: string | null;
   /** False when the host's account is switched off. */
   hostActive: boolean;
+  seriesId: number | null;
+  reminderMinutes: number | null;
 }
 
 /** The meetings of `ids` in one company, earliest first. */
@@ -42,7 +45,7 @@ export async function meetingsForMail(db: Kysely<DB>, companyId: number, ids: nu
     .innerJoin('locations as l', (join) => join.onRef('l.id', '=', 'r.room_id').onRef('l.company_id', '=', 'r.company_id'))
     .leftJoin('rooms as rm', (join) => join.onRef('rm.id', '=', 'r.room_id').onRef('rm.company_id', '=', 'r.company_id'))
     .leftJoin('users as u', (join) => join.onRef('u.id', '=', 'r.host_user_id').onRef('u.company_id', '=', 'r.company_id'))
-    .select(['r.id', 'r.company_id', 'r.room_id', 'l.name as room_name', 'r.title', 'r.start_at', 'r.end_at', 'r.status', 'r.remarks', 'r.ical_sequence', 'rm.sign_in_enabled'])
+    .select(['r.id', 'r.company_id', 'r.room_id', 'l.name as room_name', 'r.title', 'r.start_at', 'r.end_at', 'r.status', 'r.remarks', 'r.ical_sequence', 'rm.sign_in_enabled', 'r.host_user_id', 'r.series_id', 'r.reminder_minutes'])
     .select(['u.full_name', 'u.email', 'u.is_active'])
     .where('r.company_id', '=', companyId)
     .where('r.id', 'in', ids)
@@ -60,9 +63,12 @@ export async function meetingsForMail(db: Kysely<DB>, companyId: number, ids: nu
     remarks: row.remarks,
     sequence: row.ical_sequence,
     signIn: row.sign_in_enabled === 1,
+    hostUserId: row.host_user_id,
     hostName: row.full_name,
     hostEmail: row.email ? row.email.toLowerCase() : null,
     hostActive: row.is_active !== 0,
+    seriesId: row.series_id,
+    reminderMinutes: row.reminder_minutes,
   }));
 }
 

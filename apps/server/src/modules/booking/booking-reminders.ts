@@ -4,12 +4,14 @@ import type { DB } from '../../db/schema.js';
 import { MINUTE_MS, type Clock } from '../../platform/clock.js';
 import type { Mailer } from '../../platform/mailer.js';
 import type { LocationIndex } from '../location/location.presenter.js';
+import type { NotificationService } from '../notification/notification.service.js';
 import { meetingsForMail, participantsByMeeting, placeOf, type MailMeeting } from './booking-mail-data.js';
 import { localTime } from './booking.service.js';
 
 export interface BookingRemindersDeps {
   db: Kysely<DB>;
   mailer: Mailer;
+  notifications: Pick<NotificationService, 'post'>;
   clock: Clock;
   loadLocations: (companyId: number) => Promise<LocationIndex>;
   noticeConfig: (companyId: number) => Promise<NoticeConfigResult>;
@@ -23,14 +25,14 @@ const BATCH = 200;
 const LONGEST_MS = Math.max(...REMINDER_CHOICES) * MINUTE_MS;
 
 /**
- * Meeting reminders (issue 6): a confirmed meeting with a reminder time gets a mail that many
- * minutes before its start, to the host and (when the notification settings say so) every
- * participant. Each run claims the due meetings in one conditional update of `reminded_at`, so two
+ * Meeting reminders (issue 6): a confirmed meeting with a reminder time gets a mail (and a
+ * notification in the console) that many minutes before its start, to the host and (when the
+ * notification settings say so) every participant. Each run claims the due meetings in one conditional update of `reminded_at`, so two
  * server processes never remind twice; a move or a new reminder time clears the mark
  * (booking.repository.ts). A meeting booked after its reminder moment gets none: its invitation has
  * just arrived. Pending, cancelled, released and started meetings get none.
  */
-export function createBookingReminders({ db, mailer, clock, loadLocations, noticeConfig }: BookingRemindersDeps) {
+export function createBookingReminders({ db, mailer, notifications, clock, loadLocations, noticeConfig }: BookingRemindersDeps) {
   /** Marks the due meetings reminded and answers them; a meeting another process marked first is not among them. */
   async function claimDue(now: number): Promise<Array<{ id: number; companyId: number }>> {
     const due = db
@@ -86,6 +88,16 @@ export function createBookingReminders({ db, mailer, clock, loadLocations, notic
       const host = meeting.hostEmail && meeting.hostActive ? [meeting.hostEmail] : [];
       const others = config.notifyParticipants ? (participants.get(meeting.id) ?? []).map((attendee) => attendee.email) : [];
       for (const to of new Set([...host, ...others])) await mailer.send({ companyId, event: 'reminder', to, subject, text });
+      // The same people in the console (the host by account, participants by their directory address).
+      await notifications.post({
+        companyId,
+        event: 'reminder',
+        actorUserId: null,
+        userIds: [meeting.hostUserId],
+        emails: others,
+        params: { title: meeting.title, place, startAt: meeting.startAt, endAt: meeting.endAt, zone, more: 0, by: meeting.hostName, reason: null, minutes: meeting.reminderMinutes },
+        link: '/reserve',
+      });
     }
   }
 

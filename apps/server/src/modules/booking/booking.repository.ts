@@ -250,6 +250,7 @@ export function createBookingRepository(db: Kysely<DB>) {
           ...(patch.reminderMinutes !== undefined ? { reminder_minutes: patch.reminderMinutes } : {}),
           // A new start or reminder time gets its own reminder.
           ...(patch.startAt !== undefined || patch.reminderMinutes !== undefined ? { reminded_at: null } : {}),
+          ...(patch.startAt !== undefined ? { check_in_noticed_at: null } : {}),
           updated_at: now,
         })
         .where('company_id', '=', companyId)

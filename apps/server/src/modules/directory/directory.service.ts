@@ -31,7 +31,8 @@ import type { RoleRepository } from '../role/role.repository.js';
 import type { SettingsRepository } from '../settings/settings.repository.js';
 import type { UserRepository } from '../user/user.repository.js';
 import { activationMail } from './activation.mail.js';
-import { detectSpreadsheet, readSheets, USER_COLUMNS, writeCsv, writeXlsx, type UserColumn } from './directory.spreadsheet.js';
+import { writeCsv, writeXlsx } from '../../platform/spreadsheet/export.js';
+import { detectSpreadsheet, readSheets, USER_COLUMNS, type UserColumn } from './directory.spreadsheet.js';
 import type { DirectoryRepository } from './directory.repository.js';
 
 export interface DirectoryServiceDeps {

@@ -1,6 +1,5 @@
 import ExcelJS from 'exceljs';
 import { parse } from 'csv-parse/sync';
-import { stringify } from 'csv-stringify/sync';
 import { COMPOUND_FILE_SIGNATURE } from '../../platform/spreadsheet/compound-file.js';
 import { readXlsWorkbook, type XlsCellValue } from '../../platform/spreadsheet/xls-workbook.js';
 
@@ -87,31 +86,4 @@ export async function readSheets(data: Buffer, kind: SpreadsheetKind): Promise<S
     });
     return { name: worksheet.name, rows };
   });
-}
-
-/**
- * A cell no spreadsheet reads as a formula: text starting with = + - @, a tab or a carriage
- * return gets a leading single quote (OWASP, CSV injection).
- */
-export function neutraliseFormula(value: string): string {
-  return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-}
-
-/** The export as CSV (UTF-8 with a byte-order mark, so spreadsheet programs read the Chinese right). */
-export function writeCsv(header: readonly string[], rows: string[][]): Buffer {
-  const text = stringify([header.map(neutraliseFormula), ...rows.map((row) => row.map(neutraliseFormula))]);
-  return Buffer.concat([Buffer.from('\uFEFF'), Buffer.from(text)]);
-}
-
-/** The export as an xlsx workbook with one sheet; every cell is plain text. */
-export async function writeXlsx(sheetName: string, header: readonly string[], rows: string[][]): Promise<Buffer> {
-  const workbook = new ExcelJS.Workbook();
-  const sheet = workbook.addWorksheet(sheetName);
-  sheet.addRow(header.map(neutraliseFormula));
-  for (const row of rows) sheet.addRow(row.map(neutraliseFormula));
-  sheet.getRow(1).font = { bold: true };
-  sheet.columns.forEach((column) => {
-    column.width = 20;
-  });
-  return Buffer.from(await workbook.xlsx.writeBuffer());
 }

@@ -1,12 +1,11 @@
 import ExcelJS from 'exceljs';
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ALL_PERMISSIONS, type DirectoryUser, type ImportReport, type Page } from '@atrium/contract';
+import { ALL_PERMISSIONS, neutraliseFormula, type DirectoryUser, type ImportReport, type Page } from '@atrium/contract';
 import { createMailOutboxRepository } from '../mail/mail.repository.js';
 import { call, createTestApp, type TestApp } from '../../test/app.js';
 import { TEST_DIALECT } from '../../test/database.js';
 import type { TestUser } from '../../test/factories.js';
-import { neutraliseFormula } from './directory.spreadsheet.js';
 
 /** A multipart body with one file. */
 function multipart(filename: string, data: Buffer, contentType = 'application/octet-stream') {

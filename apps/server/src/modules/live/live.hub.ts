@@ -10,6 +10,8 @@ interface Stream {
   roomIds: Set<number> | null;
   /** The public board link it belongs to, to end it when the link is revoked. */
   boardLinkId: number | null;
+  /** A door display's stream: it also hears that its notices changed (`event: broadcast`). */
+  isDevice: boolean;
   response: ServerResponse;
   maxAgeTimer: NodeJS.Timeout;
 }
@@ -118,7 +120,7 @@ export function createLiveHub({ events, clock, fingerprints, log }: LiveHubDeps)
 
   return {
     /** Opens a stream on a raw response: headers, a first `ready` event, then events until it ends. */
-    open(response: ServerResponse, options: { companyId: number; roomIds: number[] | null; boardLinkId?: number | null; onEnd?: () => void }): void {
+    open(response: ServerResponse, options: { companyId: number; roomIds: number[] | null; boardLinkId?: number | null; isDevice?: boolean; onEnd?: () => void }): void {
       response.writeHead(200, {
         'content-type': 'text/event-stream; charset=utf-8',
         'cache-control': 'no-cache, no-transform',
@@ -134,6 +136,7 @@ export function createLiveHub({ events, clock, fingerprints, log }: LiveHubDeps)
         companyId: options.companyId,
         roomIds: options.roomIds ? new Set(options.roomIds) : null,
         boardLinkId: options.boardLinkId ?? null,
+        isDevice: options.isDevice ?? false,
         response,
         maxAgeTimer: setTimeout(() => end(stream), LIVE_LIMITS.streamMaxAgeMs),
       };
@@ -151,6 +154,11 @@ export function createLiveHub({ events, clock, fingerprints, log }: LiveHubDeps)
     /** Tells every stream to read everything again (after the bridge missed notifications). */
     resyncAll(): void {
       for (const stream of streams) send(stream, { roomIds: [], reason: 'resync' });
+    },
+
+    /** Tells the door displays of a company (every company's when null) to read their notices again. */
+    tellDisplays(companyId: number | null): void {
+      for (const stream of streams) if (stream.isDevice && (companyId === null || stream.companyId === companyId)) write(stream, 'event: broadcast\ndata: {}\n\n');
     },
 
     /** Ends the streams of a revoked board link. */

@@ -15,6 +15,20 @@ export interface NewOutboxMail {
   html: string | null;
   status: MailStatus;
   createdAt: number;
+  calendar?: { method: 'REQUEST' | 'CANCEL'; content: string } | null;
+}
+
+/** A failed mail claimed for another attempt: what sending it again needs. */
+export interface RetryMail {
+  id: number;
+  companyId: number;
+  to: string;
+  subject: string;
+  text: string;
+  html: string | null;
+  calendar: { method: 'REQUEST' | 'CANCEL'; content: string } | null;
+  /** Attempts made before this one. */
+  attempts: number;
 }
 
 
@@ -47,18 +61,65 @@ export function createMailOutboxRepository(db: Kysely<DB>) {
           error: null,
           created_at: mail.createdAt,
           sent_at: null,
+          calendar_method: mail.calendar?.method ?? null,
+          calendar_content: mail.calendar?.content ?? null,
         })
         .returning('id')
         .executeTakeFirstOrThrow();
       return row.id;
     },
 
-    async markSent(companyId: number, id: number, at: number): Promise<void> {
-      await db.updateTable('mail_outbox').set({ status: 'sent', sent_at: at }).where('company_id', '=', companyId).where('id', '=', id).execute();
+    /** A successful attempt; `attempts` counts it. */
+    async markSent(companyId: number, id: number, at: number, attempts: number): Promise<void> {
+      await db
+        .updateTable('mail_outbox')
+        .set({ status: 'sent', sent_at: at, attempts, next_attempt_at: null, error: null, error_code: null })
+        .where('company_id', '=', companyId)
+        .where('id', '=', id)
+        .execute();
     },
 
-    async markFailed(companyId: number, id: number, error: string, errorCode: string | null): Promise<void> {
-      await db.updateTable('mail_outbox').set({ status: 'failed', error, error_code: errorCode }).where('company_id', '=', companyId).where('id', '=', id).execute();
+    /** A failed attempt; `nextAttemptAt` null gives the mail up. */
+    async markFailed(companyId: number, id: number, failure: { error: string; errorCode: string | null; attempts: number; nextAttemptAt: number | null }): Promise<void> {
+      await db
+        .updateTable('mail_outbox')
+        .set({ status: 'failed', error: failure.error, error_code: failure.errorCode, attempts: failure.attempts, next_attempt_at: failure.nextAttemptAt })
+        .where('company_id', '=', companyId)
+        .where('id', '=', id)
+        .execute();
+    },
+
+    /**
+     * Claims failed mails whose next attempt is due (the earliest first), marking them queued; a
+     * mail another process claimed first is not among them.
+     */
+    async claimRetries(now: number, limit: number): Promise<RetryMail[]> {
+      const due = db
+        .selectFrom('mail_outbox')
+        .select('id')
+        .where('next_attempt_at', 'is not', null)
+        .where('next_attempt_at', '<=', now)
+        .where('status', '=', 'failed')
+        .orderBy('next_attempt_at')
+        .limit(limit);
+      const rows = await db
+        .updateTable('mail_outbox')
+        .set({ status: 'queued', next_attempt_at: null })
+        .where('id', 'in', due)
+        .where('status', '=', 'failed')
+        .where('next_attempt_at', 'is not', null)
+        .returning(['id', 'company_id', 'to', 'subject', 'text', 'html', 'calendar_method', 'calendar_content', 'attempts'])
+        .execute();
+      return rows.map((row) => ({
+        id: row.id,
+        companyId: row.company_id,
+        to: row.to,
+        subject: row.subject,
+        text: row.text,
+        html: row.html,
+        calendar: row.calendar_method && row.calendar_content !== null ? { method: row.calendar_method, content: row.calendar_content } : null,
+        attempts: row.attempts,
+      }));
     },
 
     /** Newest first; always within one company. */

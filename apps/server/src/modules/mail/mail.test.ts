@@ -85,3 +85,78 @@ describe(`mail (${TEST_DIALECT})`, () => {
     expect([refused.status, refused.body.returncode]).toEqual([403, 1014]);
   });
 });
+
+describe(`mail retries (${TEST_DIALECT})`, () => {
+  let t: TestApp;
+  let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
+  let companyId: number;
+
+  beforeAll(async () => {
+    smtp = await startSmtpServer({ rejectFor: /^gone@/ });
+    t = await createTestApp();
+    companyId = (await t.factories.companyWithAdmin('Retry')).company.id;
+  });
+  afterAll(async () => {
+    await t.cleanup();
+    await smtp.close();
+  });
+
+  const outbox = () => createMailOutboxRepository(t.db.kysely);
+  const mailerFor = () => createMailer({ outbox: outbox(), clock: t.clock, smtpUrl: smtp.url, from: 'no-reply@atrium.test' });
+  const stored = async (id: number) =>
+    t.db.kysely.selectFrom('mail_outbox').select(['status', 'attempts', 'next_attempt_at', 'error_code', 'calendar_method']).where('id', '=', id).executeTakeFirstOrThrow();
+  const deliveredTo = (address: string) => smtp.received.filter((mail) => mail.to.includes(address));
+
+  it('tries a temporarily refused mail again with growing delays, calendar part included, until it goes through', async () => {
+    smtp.defer(/^busy@/);
+    const mailer = mailerFor();
+    const calendar = { method: 'REQUEST' as const, content: 'BEGIN:VCALENDAR\r\nVERSION:2.0\r\nMETHOD:REQUEST\r\nEND:VCALENDAR\r\n' };
+    const { id, status } = await mailer.send({ companyId, event: 'invitation', to: 'busy@retry.test', subject: 'Invitation', text: 'Join us', calendar });
+    expect(status).toBe('failed');
+    const first = await stored(id);
+    expect(first).toMatchObject({ status: 'failed', attempts: 1, error_code: '451', calendar_method: 'REQUEST' });
+    expect(Number(first.next_attempt_at)).toBe(t.clock.now() + 60_000);
+
+    // Not due yet: nothing is tried.
+    t.clock.advance(59_000);
+    expect(await mailer.retryDue!()).toBe(0);
+    // Due, still refused: the next wait is five minutes.
+    t.clock.advance(1_000);
+    expect(await mailer.retryDue!()).toBe(1);
+    const second = await stored(id);
+    expect(second).toMatchObject({ status: 'failed', attempts: 2 });
+    expect(Number(second.next_attempt_at)).toBe(t.clock.now() + 5 * 60_000);
+
+    smtp.defer(null);
+    t.clock.advance(5 * 60_000);
+    expect(await mailer.retryDue!()).toBe(1);
+    expect(await stored(id)).toMatchObject({ status: 'sent', attempts: 3, next_attempt_at: null, error_code: null });
+    const [delivered] = deliveredTo('busy@retry.test');
+    expect(delivered!.raw).toContain('METHOD:REQUEST');
+    expect(deliveredTo('busy@retry.test')).toHaveLength(1);
+  });
+
+  it('does not retry a permanent refusal', async () => {
+    const mailer = mailerFor();
+    const { id } = await mailer.send({ companyId, event: 'reminder', to: 'gone@retry.test', subject: 'x', text: 'x' });
+    expect(await stored(id)).toMatchObject({ status: 'failed', attempts: 1, next_attempt_at: null, error_code: '550' });
+    t.clock.advance(3 * 60 * 60_000);
+    expect(await mailer.retryDue!()).toBe(0);
+  });
+
+  it('gives up after the fifth attempt, and two processes never send one retry twice', async () => {
+    smtp.defer(/^later@/);
+    const [one, two] = [mailerFor(), mailerFor()];
+    const { id } = await one.send({ companyId, event: 'reminder', to: 'later@retry.test', subject: 'x', text: 'x' });
+    for (const wait of [1, 5, 30, 120]) {
+      t.clock.advance(wait * 60_000);
+      const tried = await Promise.all([one.retryDue!(), two.retryDue!()]);
+      expect(tried.reduce((sum, count) => sum + count, 0)).toBe(1);
+    }
+    expect(await stored(id)).toMatchObject({ status: 'failed', attempts: 5, next_attempt_at: null });
+    smtp.defer(null);
+    t.clock.advance(24 * 60 * 60_000);
+    expect(await one.retryDue!()).toBe(0);
+    expect(deliveredTo('later@retry.test')).toHaveLength(0);
+  });
+});

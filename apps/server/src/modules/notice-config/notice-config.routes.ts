@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { NOTICE_EVENTS, NOTICE_FOOTER_MAX, NOTICE_TIMES, NoticeConfig, NoticeConfigQueryBody, NoticeConfigResult, REMINDER_CHOICES, type NoticeConfig as NoticeConfigType } from '@atrium/contract';
+import { CONSOLE_EVENTS, NOTICE_EVENTS, NOTICE_FOOTER_MAX, NOTICE_TIMES, NoticeConfig, NoticeConfigQueryBody, NoticeConfigResult, REMINDER_CHOICES, type NoticeConfig as NoticeConfigType } from '@atrium/contract';
 import { requireAuth } from '../../platform/access.js';
 import { envelopeResponses, success } from '../../platform/envelope.js';
 import { actorOf } from '../operation-log/operation-log.service.js';
@@ -31,7 +31,7 @@ export function noticeConfigRoutes({ noticeConfig }: { noticeConfig: NoticeConfi
         schema: {
           tags: TAGS,
           summary: 'Replace the booking notification configuration',
-          description: `Body, every field required: events { ${NOTICE_EVENTS.join(', ')} } switches; noticeMinutes, one of ${NOTICE_TIMES.join(', ')} (0: at the event); reminderMinutes, one of ${REMINDER_CHOICES.join(', ')}; notifyParticipants; footer (max ${NOTICE_FOOTER_MAX} characters, may be empty).`,
+          description: `Body, every field required: events { ${NOTICE_EVENTS.join(', ')} } mail switches; consoleEvents { ${CONSOLE_EVENTS.join(', ')} } in-console switches; noticeMinutes, one of ${NOTICE_TIMES.join(', ')} (0: at the event); reminderMinutes, one of ${REMINDER_CHOICES.join(', ')}; notifyParticipants; footer (max ${NOTICE_FOOTER_MAX} characters, may be empty).`,
           body: NoticeConfig,
           response: envelopeResponses(NoticeConfigResult),
         },

@@ -16,7 +16,7 @@ export type NoticeConfigService = ReturnType<typeof createNoticeConfigService>;
 
 /**
  * The company's booking notification configuration (spec 001 section 7, config/notice): which
- * events send mail, the default notice and reminder times, whether participants hear, the footer.
+ * events send mail and which show in the console, the default notice and reminder times, whether participants hear, the footer.
  * Booking mail reads it through `get`.
  */
 export function createNoticeConfigService({ settings, clock, operationLog }: NoticeConfigServiceDeps) {
@@ -25,6 +25,7 @@ export function createNoticeConfigService({ settings, clock, operationLog }: Not
     // Stored fields over the defaults, each checked: a bad or older row never breaks the mails.
     const merged = { ...DEFAULT_NOTICE_CONFIG, ...(typeof stored === 'object' && stored !== null ? stored : {}) } as Record<string, unknown>;
     merged.events = { ...DEFAULT_NOTICE_CONFIG.events, ...(typeof merged.events === 'object' && merged.events !== null ? merged.events : {}) };
+    merged.consoleEvents = { ...DEFAULT_NOTICE_CONFIG.consoleEvents, ...(typeof merged.consoleEvents === 'object' && merged.consoleEvents !== null ? merged.consoleEvents : {}) };
     const parsed = NoticeConfig.safeParse(merged);
     return { ...(parsed.success ? (parsed.data as NoticeConfig) : DEFAULT_NOTICE_CONFIG), updatedAt: stored === undefined ? null : updatedAt };
   }

@@ -38,6 +38,7 @@ describe(`notice configuration (${TEST_DIALECT})`, () => {
     const config = {
       ...DEFAULT_NOTICE_CONFIG,
       events: { ...DEFAULT_NOTICE_CONFIG.events, checkInDue: true, noShowReleased: false },
+      consoleEvents: { ...DEFAULT_NOTICE_CONFIG.consoleEvents, reminder: false },
       noticeMinutes: 0,
       reminderMinutes: 45,
       footer: '  Questions? Call the front desk on 4455.  ',
@@ -47,7 +48,7 @@ describe(`notice configuration (${TEST_DIALECT})`, () => {
     expect(saved.body.result).toEqual({ ...config, footer: 'Questions? Call the front desk on 4455.', updatedAt: t.clock.now() });
     expect((await post<NoticeConfigResult>(QUERY, tokens.viewer)).body.result).toEqual(saved.body.result);
     const log = await call<Page<OperationLogEntry>>(t.app, { method: 'GET', url: '/api/operation-log/list?action=noticeConfig.update', headers: { token: tokens.admin } });
-    expect(log.body.result.list[0]).toMatchObject({ result: 'success', targetType: 'company', targetId: companyId, detail: { changed: ['events', 'noticeMinutes', 'reminderMinutes', 'footer'] } });
+    expect(log.body.result.list[0]).toMatchObject({ result: 'success', targetType: 'company', targetId: companyId, detail: { changed: ['events', 'consoleEvents', 'noticeMinutes', 'reminderMinutes', 'footer'] } });
   });
 
   it('refuses times outside the choices, a long footer and missing fields, in both languages', async () => {
@@ -59,6 +60,7 @@ describe(`notice configuration (${TEST_DIALECT})`, () => {
       [{ ...valid, reminderMinutes: 10 }, 'reminderMinutes'],
       [{ ...valid, footer: 'x'.repeat(NOTICE_FOOTER_MAX + 1) }, 'footer'],
       [{ ...valid, events: { created: true } }, 'events.changed'],
+      [{ ...valid, consoleEvents: { ...valid.consoleEvents, reminder: 'on' } }, 'consoleEvents.reminder'],
       [{ ...valid, notifyParticipants: 'yes' }, 'notifyParticipants'],
     ];
     for (const [payload, path] of cases) {
@@ -77,7 +79,8 @@ describe(`notice configuration (${TEST_DIALECT})`, () => {
     const company = await t.factories.companyWithAdmin('Damaged Co');
     await createSettingsRepository(t.db.kysely).putSetting(company.company.id, NOTICE_CONFIG_KEY, { reminderMinutes: 60, events: { created: false } }, t.clock.now());
     const answer = await post<NoticeConfigResult>(QUERY, await t.factories.session(company.admin));
-    expect(answer.body.result).toMatchObject({ reminderMinutes: 60, noticeMinutes: 15, events: { ...DEFAULT_NOTICE_CONFIG.events, created: false } });
+    // A row saved before the console switches existed reads with their defaults.
+    expect(answer.body.result).toMatchObject({ reminderMinutes: 60, noticeMinutes: 15, events: { ...DEFAULT_NOTICE_CONFIG.events, created: false }, consoleEvents: DEFAULT_NOTICE_CONFIG.consoleEvents });
     await createSettingsRepository(t.db.kysely).putSetting(company.company.id, NOTICE_CONFIG_KEY, { reminderMinutes: 7 }, t.clock.now());
     expect((await post<NoticeConfigResult>(QUERY, await t.factories.session(company.admin))).body.result.reminderMinutes).toBe(15);
   });

@@ -58,13 +58,13 @@ export function padRoutes({
         schema: {
           tags: TAGS,
           summary: "The display's room changes as server-sent events",
-          description: `${HEADER} A \`text/event-stream\`: \`event: ready\` at once, then \`event: rooms\` with \`data: { roomIds: [its room], reason: booking | time | resync }\` whenever the room's meetings or state may have changed (read the schedule again): a booking, change, check-in or release from any process, or the state flipping by time. A comment heartbeat every 25 s; the stream ends after 15 minutes (connect again). Browsers' EventSource cannot send the header: read it with fetch.`,
+          description: `${HEADER} A \`text/event-stream\`: \`event: ready\` at once, then \`event: rooms\` with \`data: { roomIds: [its room], reason: booking | time | resync }\` whenever the room's meetings or state may have changed (read the schedule again): a booking, change, check-in or release from any process, or the state flipping by time; \`event: broadcast\` when the company's broadcast notices changed (read \`/device/pad/broadcasts\` again). A comment heartbeat every 25 s; the stream ends after 15 minutes (connect again). Browsers' EventSource cannot send the header: read it with fetch.`,
         },
       },
       async (request, reply) => {
         const device = callerOf(request);
         reply.hijack();
-        hub.open(reply.raw, { companyId: device.companyId, roomIds: [device.roomId] });
+        hub.open(reply.raw, { companyId: device.companyId, roomIds: [device.roomId], isDevice: true });
       },
     );
 

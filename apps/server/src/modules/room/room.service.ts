@@ -22,7 +22,7 @@ import {
 import type { Repositories, Transact } from '../../db/repositories.js';
 import type { Clock } from '../../platform/clock.js';
 import { AppError, notFound, refused } from '../../platform/errors.js';
-import { writeCsv, writeXlsx } from '../directory/directory.spreadsheet.js';
+import { writeCsv, writeXlsx } from '../../platform/spreadsheet/export.js';
 import { effectiveTimeZone, pathName, type LocationIndex } from '../location/location.presenter.js';
 import type { LocationService } from '../location/location.service.js';
 import type { Actor, OperationLog } from '../operation-log/operation-log.service.js';

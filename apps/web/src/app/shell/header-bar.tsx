@@ -6,6 +6,7 @@ import { useLocation } from 'react-router';
 import { menuKeyForPath } from '../../shared/menu/menu-model';
 import { useSession } from '../../shared/session/session-context';
 import { CompanyLogo } from '../../shared/ui/company-logo';
+import { NotificationBell } from '../../shared/notifications/notification-bell';
 import { LanguageSwitch } from '../../shared/ui/language-switch';
 import { findShellPage } from '../page-routes';
 import { useShellPages } from '../shell-pages';
@@ -20,7 +21,7 @@ export interface HeaderBarProps {
   onOpenSearch: () => void;
 }
 
-/** Where the user is, and the shell's tools: search, full screen, language, theme, account. */
+/** Where the user is, and the shell's tools: search, full screen, notifications, language, theme, account. */
 export function HeaderBar({ isMobile, menuCollapsed, onToggleMenu, onOpenSearch }: HeaderBarProps) {
   const { t } = useTranslation();
   const { isFullscreen, toggle: toggleFullscreen } = useFullscreen();
@@ -49,6 +50,7 @@ export function HeaderBar({ isMobile, menuCollapsed, onToggleMenu, onOpenSearch 
             />
           </Tooltip>
         )}
+        <NotificationBell />
         <LanguageSwitch testId="header-lang" className="atrium-header-button" />
         <Tooltip title={t('shell.header.theme')}>
           <Button

@@ -277,9 +277,11 @@ describe('console shell', () => {
     await screen.findByTestId('login-username');
     expect(router.state.location.pathname).toBe('/login');
     expect(router.state.location.search).toBe('');
-    // The personal page lists the sessions when it opens, the sign-in page asks whether registration
-    // is open (the installation's, not the session's); signing out itself calls only /logout.
-    expect(seen.map((request) => request.path).filter((path) => path !== '/user/sessions' && path !== '/register/status')).toEqual(['/logout']);
+    // The personal page lists the sessions when it opens, the header's bell asks for its unread count,
+    // the sign-in page asks whether registration is open (the installation's, not the session's);
+    // signing out itself calls only /logout.
+    const others = new Set(['/user/sessions', '/notification/unread-count', '/register/status']);
+    expect(seen.map((request) => request.path).filter((path) => !others.has(path))).toEqual(['/logout']);
     expect(queryClient.getQueryCache().getAll().filter((query) => query.queryKey[0] !== 'registration')).toHaveLength(0);
     expect(document.querySelector('.atrium-greyed')).toBeNull();
   });

@@ -1,5 +1,6 @@
 import type { Envelope, ExportUsersBody, ImportReport } from '@atrium/contract';
 import { currentLang } from '../../../shared/i18n/i18n';
+import { saveFile } from '../../../shared/api/save-file';
 
 /** A failed file request, with the server's message when it sent an envelope. */
 export class TransferError extends Error {}
@@ -27,14 +28,7 @@ export async function downloadUsers(body: Partial<ExportUsersBody>, fallbackMess
   if (!response.ok) throw await failureOf(response, fallbackMessage);
   const blob = await response.blob();
   const name = /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1] ?? `users.${body.format ?? 'xlsx'}`;
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = name;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
+  saveFile(blob, name);
 }
 
 /** `POST /user/import` with one file as multipart/form-data; answers the per-row report. */

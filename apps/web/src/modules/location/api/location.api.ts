@@ -21,6 +21,7 @@ import type {
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../shared/api/api';
 import { currentLang } from '../../../shared/i18n/i18n';
+import { saveFile } from '../../../shared/api/save-file';
 
 export const locationKeys = {
   all: ['location'] as const,
@@ -111,12 +112,5 @@ export async function downloadRooms(body: Partial<ExportRoomsBody>, fallbackMess
   }
   const blob = await response.blob();
   const name = /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1] ?? `rooms.${body.format ?? 'xlsx'}`;
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = name;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
+  saveFile(blob, name);
 }

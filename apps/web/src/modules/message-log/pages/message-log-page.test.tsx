@@ -17,6 +17,11 @@ const NOW = Date.now();
 function entry(overrides: Partial<MessageLogEntry>): MessageLogEntry {
   return {
     id: 1,
+    channel: 'mail',
+    params: null,
+    readAt: null,
+    attempts: 1,
+    nextAttemptAt: null,
     event: 'invitation',
     to: 'guest@outside.test',
     description: 'Invitation / 会议邀请: Quarterly plan',
@@ -60,5 +65,33 @@ describe('message log page', () => {
     expect(failed).toHaveTextContent('会议提醒');
     expect(failed).toHaveTextContent('系统');
     expect(within(failed).getByTestId('message-solution-1')).toHaveTextContent('邮件服务器拒收了该地址');
+  }, 20_000);
+
+  it('shows retries of a mail, and the console channel worded like the bell', async () => {
+    const user = userEvent.setup();
+    const retrying = entry({ id: 3, result: 'failed', errorCode: '451', error: '451 try again later', solution: 'retryLater', attempts: 2, nextAttemptAt: NOW + 300_000 });
+    const consoleRow = entry({
+      id: 9,
+      channel: 'console',
+      event: 'reminder',
+      to: 'Cole League',
+      description: '',
+      operatorName: null,
+      params: { title: 'Budget review', place: 'Orangerie', startAt: NOW, endAt: NOW + 3_600_000, zone: 'Europe/Paris', more: 0, by: null, reason: null, minutes: 15 },
+    });
+    const seen = stubApi({
+      'GET /message/log': ({ query }) => ({ result: { list: query.get('channel') === 'console' ? [consoleRow] : [retrying], total: 1, page: 1, pageSize: 15 } }),
+    });
+    renderConsole({ path: '/message-log', user: makeUser({ permissions: ['messages:view'] }), menu });
+    const row = await screen.findByTestId('message-row-3', {}, { timeout: 8000 });
+    expect(row).toHaveTextContent('2 attempts');
+    expect(within(row).getByTestId('message-retry-3')).toHaveTextContent('Next try at');
+    await user.click(within(screen.getByTestId('message-channel')).getByText('In the console'));
+    const notification = await screen.findByTestId('message-row-9');
+    expect(notification).toHaveTextContent('“Budget review” starts in 15 minutes');
+    expect(within(notification).getByTestId('message-result-9')).toHaveTextContent('Unread');
+    expect(seen.some((request) => request.path === '/message/log' && request.query.get('channel') === 'console')).toBe(true);
+    // The result filter is the mail's: it is not offered for the console.
+    expect(screen.queryByTestId('message-filter-result')).not.toBeInTheDocument();
   }, 20_000);
 });

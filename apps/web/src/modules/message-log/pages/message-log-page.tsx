@@ -3,18 +3,23 @@ import {
   FILTER_DATE_FORMAT,
   FILTER_DEBOUNCE_MS,
   LOG_TIME_FORMAT,
+  MESSAGE_CHANNELS,
   MESSAGE_EVENTS,
   MailStatus,
+  NOTIFICATION_EVENTS,
+  type MessageChannel,
   type MessageEvent,
   type MessageLogEntry,
+  type NotificationEvent,
 } from '@atrium/contract';
-import { DatePicker, Input, Select, Table, Tag } from 'antd';
+import { DatePicker, Input, Segmented, Select, Table, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDebouncedValue } from '../../../shared/hooks/use-debounced-value';
 import { usePagination } from '../../../shared/hooks/use-pagination';
+import { notificationText } from '../../../shared/notifications/notification-text';
 import { PageHeader } from '../../../shared/ui/page-header';
 import { useMessageLog } from '../api/message-log.api';
 import './message-log-page.css';
@@ -23,17 +28,23 @@ type Result = MailStatus;
 const RESULT_COLORS: Record<Result, string> = { queued: 'processing', sent: 'green', failed: 'red', kept: 'blue' };
 type DateRange = [Dayjs | null, Dayjs | null] | null;
 
-/** /message-log: every message the console sent, with its result and what to do when it failed (area messages). */
+/**
+ * /message-log: every message the console sent, one channel at a time (mail, or notifications in
+ * the console), with its result, retries, and what to do when it failed (area messages).
+ */
 export function MessageLogPage() {
   const { t } = useTranslation();
+  const [channel, setChannel] = useState<MessageChannel>('mail');
   const [event, setEvent] = useState<MessageEvent>();
   const [result, setResult] = useState<Result>();
   const [keyword, setKeyword] = useState('');
   const [dates, setDates] = useState<DateRange>(null);
   const debounced = useDebouncedValue(keyword.trim(), FILTER_DEBOUNCE_MS);
+  const isMail = channel === 'mail';
   const filters = {
+    channel,
     event,
-    result,
+    result: isMail ? result : undefined,
     keyword: debounced || undefined,
     from: dates?.[0]?.startOf('day').valueOf(),
     to: dates?.[1] ? dates[1].add(1, 'day').startOf('day').valueOf() : undefined,
@@ -45,49 +56,85 @@ export function MessageLogPage() {
     { key: 'createdAt', title: t('messageLog.fields.time'), dataIndex: 'createdAt', width: 170, render: (at: number) => <span className="atrium-nowrap">{dayjs(at).format(LOG_TIME_FORMAT)}</span> },
     { key: 'event', title: t('messageLog.fields.event'), dataIndex: 'event', width: 150, render: (value: MessageEvent) => t(`messageLog.events.${value}`) },
     { key: 'to', title: t('messageLog.fields.to'), dataIndex: 'to', width: 220, ellipsis: true },
-    { key: 'description', title: t('messageLog.fields.description'), dataIndex: 'description', ellipsis: true },
+    {
+      key: 'description',
+      title: t('messageLog.fields.description'),
+      dataIndex: 'description',
+      ellipsis: true,
+      // A console notification keeps facts: it is worded in the reader's language, as under the bell.
+      render: (text: string, entry) => (entry.params ? notificationText(t, entry.event as NotificationEvent, entry.params).headline : text),
+    },
     { key: 'operator', title: t('messageLog.fields.operator'), dataIndex: 'operatorName', width: 150, render: (name: string | null) => name ?? t('messageLog.system') },
     {
       key: 'result',
       title: t('messageLog.fields.result'),
       dataIndex: 'result',
-      width: 110,
-      render: (value: Result, entry) => (
-        <Tag color={RESULT_COLORS[value]} data-testid={`message-result-${entry.id}`}>
-          {t(`messageLog.results.${value}`)}
-        </Tag>
-      ),
-    },
-    { key: 'errorCode', title: t('messageLog.fields.errorCode'), dataIndex: 'errorCode', width: 110, render: (code: string | null) => code ?? '—' },
-    {
-      key: 'solution',
-      title: t('messageLog.fields.solution'),
-      render: (_, entry) =>
-        entry.solution ? (
-          <div className="atrium-message-solution" data-testid={`message-solution-${entry.id}`}>
-            {t(`messageLog.solutions.${entry.solution}`)}
-            {entry.error ? <div className="atrium-muted">{entry.error}</div> : null}
-          </div>
+      width: 150,
+      render: (value: Result, entry) =>
+        entry.channel === 'console' ? (
+          <Tag color={entry.readAt === null ? 'gold' : 'green'} data-testid={`message-result-${entry.id}`}>
+            {entry.readAt === null ? t('messageLog.results.unread') : t('messageLog.results.read')}
+          </Tag>
         ) : (
-          '—'
+          <div>
+            <Tag color={RESULT_COLORS[value]} data-testid={`message-result-${entry.id}`}>
+              {t(`messageLog.results.${value}`)}
+            </Tag>
+            {entry.attempts > 1 ? <div className="atrium-muted">{t('messageLog.attempts', { count: entry.attempts })}</div> : null}
+            {entry.nextAttemptAt !== null ? (
+              <div className="atrium-muted atrium-nowrap" data-testid={`message-retry-${entry.id}`}>
+                {t('messageLog.nextAttempt', { time: dayjs(entry.nextAttemptAt).format('HH:mm') })}
+              </div>
+            ) : null}
+          </div>
         ),
     },
+    ...(isMail
+      ? ([
+          { key: 'errorCode', title: t('messageLog.fields.errorCode'), dataIndex: 'errorCode', width: 110, render: (code: string | null) => code ?? '—' },
+          {
+            key: 'solution',
+            title: t('messageLog.fields.solution'),
+            render: (_, entry) =>
+              entry.solution ? (
+                <div className="atrium-message-solution" data-testid={`message-solution-${entry.id}`}>
+                  {t(`messageLog.solutions.${entry.solution}`)}
+                  {entry.error ? <div className="atrium-muted">{entry.error}</div> : null}
+                </div>
+              ) : (
+                '—'
+              ),
+          },
+        ] satisfies ColumnsType<MessageLogEntry>)
+      : []),
   ];
 
   return (
     <div className="atrium-page" data-testid="page-message-log">
       <PageHeader title={t('messageLog.title')} subtitle={t('messageLog.subtitle')} />
+      <Segmented<MessageChannel>
+        className="atrium-message-channel"
+        value={channel}
+        onChange={(value) => {
+          setChannel(value);
+          // Kinds of message the console never shows would filter the other channel empty.
+          if (value === 'console' && event && !(NOTIFICATION_EVENTS as readonly string[]).includes(event)) setEvent(undefined);
+        }}
+        options={MESSAGE_CHANNELS.map((value) => ({ value, label: t(`messageLog.channels.${value}`) }))}
+        data-testid="message-channel"
+      />
       <div className="atrium-message-filters">
         <Select
           allowClear
           value={event}
           onChange={(value?: MessageEvent) => setEvent(value)}
-          options={MESSAGE_EVENTS.map((value) => ({ value, label: t(`messageLog.events.${value}`) }))}
+          options={(isMail ? MESSAGE_EVENTS : NOTIFICATION_EVENTS).map((value) => ({ value, label: t(`messageLog.events.${value}`) }))}
           placeholder={t('messageLog.filters.event')}
           aria-label={t('messageLog.filters.event')}
           style={{ minWidth: 180 }}
           data-testid="message-filter-event"
         />
+        {isMail ? (
         <Select
           allowClear
           value={result}
@@ -98,13 +145,14 @@ export function MessageLogPage() {
           style={{ minWidth: 140 }}
           data-testid="message-filter-result"
         />
+        ) : null}
         <Input
           allowClear
           prefix={<SearchOutlined />}
           value={keyword}
           onChange={(change) => setKeyword(change.target.value)}
-          placeholder={t('messageLog.filters.keyword')}
-          aria-label={t('messageLog.filters.keyword')}
+          placeholder={isMail ? t('messageLog.filters.keyword') : t('messageLog.filters.keywordConsole')}
+          aria-label={isMail ? t('messageLog.filters.keyword') : t('messageLog.filters.keywordConsole')}
           data-testid="message-filter-keyword"
         />
         <DatePicker.RangePicker

@@ -1,5 +1,5 @@
 import { SaveOutlined } from '@ant-design/icons';
-import { NOTICE_EVENTS, NOTICE_FOOTER_MAX, NOTICE_TIMES, NoticeConfig, REMINDER_CHOICES, type NoticeConfigResult } from '@atrium/contract';
+import { CONSOLE_EVENTS, NOTICE_EVENTS, NOTICE_FOOTER_MAX, NOTICE_TIMES, NoticeConfig, REMINDER_CHOICES, type NoticeConfigResult } from '@atrium/contract';
 import { Alert, App, Button, Card, Form, Input, Select, Switch, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { zodRule } from '../../../shared/forms/zod-rule';
@@ -10,7 +10,7 @@ export interface NoticeConfigCardProps {
   canEdit: boolean;
 }
 
-/** "Notifications": which booking events send mail, default notice and reminder times, the footer. */
+/** "Notifications": which booking events send mail and show in the console, default notice and reminder times, the footer. */
 export function NoticeConfigCard({ config, canEdit }: NoticeConfigCardProps) {
   const { t } = useTranslation();
   const { message } = App.useApp();
@@ -27,13 +27,30 @@ export function NoticeConfigCard({ config, canEdit }: NoticeConfigCardProps) {
       {save.isError ? <Alert className="atrium-form-alert" type="error" showIcon role="alert" title={save.error.message} data-testid="notice-save-error" /> : null}
       <Form<NoticeConfig> layout="vertical" initialValues={initial} onFinish={submit} disabled={!canEdit || save.isPending} data-testid="notice-form">
         <Typography.Title level={5}>{t('messageRemind.notice.eventsTitle')}</Typography.Title>
-        <div className="atrium-notice-events">
-          {NOTICE_EVENTS.map((event) => (
-            <div key={event} className="atrium-notice-event">
-              <Form.Item name={['events', event]} valuePropName="checked" noStyle>
-                <Switch id={`notice-event-${event}`} data-testid={`notice-event-${event}`} />
-              </Form.Item>
-              <label htmlFor={`notice-event-${event}`}>{t(`messageRemind.notice.events.${event}`)}</label>
+        <div className="atrium-notice-events" role="table" aria-label={t('messageRemind.notice.eventsTitle')}>
+          <div className="atrium-notice-row atrium-notice-row-head" role="row">
+            <span role="columnheader">{t('messageRemind.notice.event')}</span>
+            <span role="columnheader">{t('messageRemind.notice.byMail')}</span>
+            <span role="columnheader">{t('messageRemind.notice.inConsole')}</span>
+          </div>
+          {CONSOLE_EVENTS.map((event) => (
+            <div key={event} className="atrium-notice-row" role="row">
+              <span role="rowheader">{t(`messageRemind.notice.events.${event}`)}</span>
+              <span role="cell">
+                {(NOTICE_EVENTS as readonly string[]).includes(event) ? (
+                  <Form.Item name={['events', event]} valuePropName="checked" noStyle>
+                    <Switch size="small" aria-label={`${t(`messageRemind.notice.events.${event}`)}: ${t('messageRemind.notice.byMail')}`} data-testid={`notice-event-${event}`} />
+                  </Form.Item>
+                ) : (
+                  // A reminder's mail is chosen per meeting (its reminder time), not here.
+                  <Typography.Text type="secondary">{t('messageRemind.notice.perMeeting')}</Typography.Text>
+                )}
+              </span>
+              <span role="cell">
+                <Form.Item name={['consoleEvents', event]} valuePropName="checked" noStyle>
+                  <Switch size="small" aria-label={`${t(`messageRemind.notice.events.${event}`)}: ${t('messageRemind.notice.inConsole')}`} data-testid={`notice-console-${event}`} />
+                </Form.Item>
+              </span>
             </div>
           ))}
         </div>

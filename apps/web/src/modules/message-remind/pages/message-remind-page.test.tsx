@@ -36,6 +36,8 @@ describe('message reminders page', () => {
     const card = await screen.findByTestId('notice-card', {}, { timeout: 8000 });
     await within(card).findByTestId('notice-form');
     await user.click(screen.getByTestId('notice-event-checkInDue'));
+    // The console channel has its own switches, reminders included.
+    await user.click(screen.getByTestId('notice-console-reminder'));
     await user.click(within(screen.getByTestId('notice-minutes')).getByRole('combobox'));
     await user.click(await screen.findByTitle('45 minutes before'));
     await user.type(screen.getByTestId('notice-footer'), 'Call 4455');
@@ -44,6 +46,7 @@ describe('message reminders page', () => {
     expect(sent(seen)[0]).toEqual({
       ...DEFAULT_NOTICE_CONFIG,
       events: { ...DEFAULT_NOTICE_CONFIG.events, checkInDue: true },
+      consoleEvents: { ...DEFAULT_NOTICE_CONFIG.consoleEvents, reminder: false },
       noticeMinutes: 45,
       footer: 'Call 4455',
     });

@@ -17,17 +17,18 @@ function eventStream(chunks: string[]): Response {
 }
 
 describe('listenToPad', () => {
-  it("reads the display's stream with its token and calls back on ready and on each rooms event, not on heartbeats", async () => {
+  it("reads the display's stream with its token and calls back on ready, rooms and broadcast events, not on heartbeats", async () => {
     const calls: Array<{ url: string; headers: Record<string, string> }> = [];
     vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
       calls.push({ url: String(input), headers: (init?.headers ?? {}) as Record<string, string> });
       // Events split across chunks, as a network delivers them.
-      return eventStream(['event: ready\ndata: {}\n\n: heartbeat\n\nevent: ro', 'oms\ndata: {"roomIds":[7],"reason":"booking"}\n\n']);
+      return eventStream(['event: ready\ndata: {}\n\n: heartbeat\n\nevent: ro', 'oms\ndata: {"roomIds":[7],"reason":"booking"}\n\nevent: broad', 'cast\ndata: {}\n\n']);
     });
     const onChange = vi.fn();
     const stop = listenToPad('secret-token', onChange);
-    await vi.waitFor(() => expect(onChange).toHaveBeenCalledTimes(2));
+    await vi.waitFor(() => expect(onChange).toHaveBeenCalledTimes(3));
     stop();
+    expect(onChange.mock.calls.map(([event]) => event)).toEqual(['ready', 'rooms', 'broadcast']);
     expect(calls[0]).toEqual({ url: '/api/device/pad/stream', headers: { [DEVICE_TOKEN_HEADER]: 'secret-token' } });
   });
 

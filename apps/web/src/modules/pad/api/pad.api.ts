@@ -75,12 +75,15 @@ const RECONNECT_MIN_MS = 2_000;
 const RECONNECT_MAX_MS = 60_000;
 
 /**
- * Listens to the display's event stream (`GET /device/pad/stream`) and calls `onChange` on each
- * `rooms` event and on every (re)connection, which may have missed changes. EventSource cannot
+ * Listens to the display's event stream (`GET /device/pad/stream`) and calls `onChange` with the
+ * event's name on each `rooms` event (its room's meetings), each `broadcast` event (its notices) and
+ * every (re)connection (`ready`: read everything, changes may have been missed). EventSource cannot
  * send the device header, so the stream is read with fetch; it reconnects when it ends (the server
  * closes it every 15 minutes) or drops. Returns the function that stops listening.
  */
-export function listenToPad(token: string, onChange: () => void): () => void {
+export type PadStreamEvent = 'ready' | 'rooms' | 'broadcast';
+
+export function listenToPad(token: string, onChange: (event: PadStreamEvent) => void): () => void {
   const controller = new AbortController();
   let delay = RECONNECT_MIN_MS;
   const run = async () => {
@@ -99,7 +102,8 @@ export function listenToPad(token: string, onChange: () => void): () => void {
             while ((end = buffer.indexOf('\n\n')) >= 0) {
               const block = buffer.slice(0, end);
               buffer = buffer.slice(end + 2);
-              if (/^event: (rooms|ready)$/m.test(block)) onChange();
+              const event = /^event: (rooms|ready|broadcast)$/m.exec(block)?.[1];
+              if (event) onChange(event as PadStreamEvent);
             }
           }
         }

@@ -1,4 +1,4 @@
-import type { DeviceConfig, PadMeeting, PadSchedule } from '@atrium/contract';
+import type { DeviceConfig, PadBroadcast, PadMeeting, PadSchedule } from '@atrium/contract';
 import { DEFAULT_SCREEN_SETTING } from '@atrium/contract';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -44,9 +44,10 @@ const CONFIG: DeviceConfig = {
   lightCycles: [],
 };
 
-function stubDisplay(schedule: PadSchedule = FREE) {
+function stubDisplay(schedule: PadSchedule = FREE, broadcasts: PadBroadcast[] = []) {
   let current = schedule;
   return stubApi({
+    'GET /device/pad/broadcasts': { result: { serverTime: NOW, list: broadcasts } },
     'POST /device/activate': ({ body }) =>
       (body as { code: string }).code === '12345' ? { result: { deviceToken: 'tok-1', deviceId: 3, roomId: 7 } } : { status: 404, returncode: 1002, message: 'The activation code is wrong' },
     'GET /device/pad/schedule': () => ({ result: current }),
@@ -124,6 +125,22 @@ describe('door display page', () => {
     // The screen's own button is off for this group.
     expect(screen.queryByRole('button', { name: /Check in/ })).not.toBeInTheDocument();
     expect(seen.some((request) => request.path === '/device/pad/schedule')).toBe(true);
+  });
+
+  it('shows the running broadcast notice over the room screen, not one that starts later', async () => {
+    window.localStorage.setItem(PAD_TOKEN_KEY, 'tok-1');
+    const seen = stubDisplay(FREE, [
+      { id: 5, title: 'Fire drill at 3 pm', imageUrl: null, startAt: NOW - 60_000, endAt: NOW + 10 * 60_000 },
+      { id: 6, title: 'Later notice', imageUrl: null, startAt: NOW + 3_600_000, endAt: NOW + 7_200_000 },
+    ]);
+    renderConsole({ path: '/pad' });
+    const notice = await screen.findByTestId('pad-broadcast');
+    expect(notice).toHaveTextContent('Fire drill at 3 pm');
+    expect(screen.queryByText('Later notice')).not.toBeInTheDocument();
+    // The room stays named above it; the agenda is under the notice.
+    expect(screen.getByRole('heading', { name: 'Boardroom' })).toBeInTheDocument();
+    expect(screen.queryByText('Free')).not.toBeVisible();
+    expect(seen.find((request) => request.path === '/device/pad/broadcasts')?.headers['device-token']).toBe('tok-1');
   });
 
   it('leaves kiosk mode only with the exit password, and speaks Chinese', async () => {

@@ -1,4 +1,4 @@
-import { LANGS, type DeviceConfig, type DisplayTheme, type Lang, type PadMeeting, type PadSchedule } from '@atrium/contract';
+import { currentPadBroadcast, LANGS, type DeviceConfig, type DisplayTheme, type Lang, type PadBroadcast, type PadBroadcasts, type PadMeeting, type PadSchedule } from '@atrium/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -163,6 +163,13 @@ function PadScreen({ token, onSignedOut }: { token: string; onSignedOut: () => v
     queryFn: async () => (await padCall<DisplayTheme>('GET', '/device/theme', { token, lang })).result,
     staleTime: Infinity,
   });
+  // Notices with their windows for the next day: the display switches them by its clock.
+  const broadcastsQuery = useQuery({
+    queryKey: ['pad', 'broadcasts', token],
+    queryFn: async () => (await padCall<PadBroadcasts>('GET', '/device/pad/broadcasts', { token, lang })).result,
+    refetchInterval: POLL_MS,
+    staleTime: 0,
+  });
   const schedule = scheduleQuery.data ?? null;
   const config = configQuery.data ?? null;
   const theme = themeQuery.data ?? null;
@@ -172,8 +179,16 @@ function PadScreen({ token, onSignedOut }: { token: string; onSignedOut: () => v
   useEffect(() => {
     if (signedOut) onSignedOut();
   }, [signedOut, onSignedOut]);
-  // Live: a booking, check-in or release of this room (from anywhere) reads the schedule again.
-  useEffect(() => listenToPad(token, () => void queryClient.invalidateQueries({ queryKey: ['pad', 'schedule', token] })), [token, queryClient]);
+  // Live: a booking, check-in or release of this room (from anywhere) reads the schedule again; a
+  // changed notice reads the notices again; a (re)connection reads both.
+  useEffect(
+    () =>
+      listenToPad(token, (event) => {
+        if (event !== 'broadcast') void queryClient.invalidateQueries({ queryKey: ['pad', 'schedule', token] });
+        if (event !== 'rooms') void queryClient.invalidateQueries({ queryKey: ['pad', 'broadcasts', token] });
+      }),
+    [token, queryClient],
+  );
   useEffect(() => {
     const timer = window.setInterval(() => {
       void padCall('POST', '/device/heartbeat', { token, lang, body: { platform: 'web', appVersion: '1.0.0' } }).catch(() => undefined);
@@ -225,6 +240,7 @@ function PadScreen({ token, onSignedOut }: { token: string; onSignedOut: () => v
   const skew = schedule.serverTime - scheduleQuery.dataUpdatedAt;
   const serverNow = now + skew;
   const lit = !config || config.settings.brightnessPlan === 'always-on' || isLit(config.lightCycles, serverNow, zone);
+  const broadcast = currentPadBroadcast(broadcastsQuery.data?.list ?? [], serverNow);
   const current = schedule.current;
   const dueCheckIn = [current, ...schedule.next].find((meeting): meeting is PadMeeting => !!meeting?.canCheckIn);
   const choices = schedule.bookChoices.filter((minutes) => minutes <= schedule.freeMinutes);
@@ -249,7 +265,8 @@ function PadScreen({ token, onSignedOut }: { token: string; onSignedOut: () => v
         </div>
       </header>
 
-      <main className="pad-main">
+      {broadcast ? <PadBroadcastView broadcast={broadcast} token={token} /> : null}
+      <main className="pad-main" hidden={broadcast !== null}>
         <section className="pad-status" aria-live="polite">
           <div className="pad-state">{schedule.busy ? t('pad.busy') : t('pad.free')}</div>
           {current ? (
@@ -361,6 +378,18 @@ function PadScreen({ token, onSignedOut }: { token: string; onSignedOut: () => v
 
       {exiting ? <ExitDialog token={token} lang={lang} onClose={() => setExiting(false)} onLeave={() => void navigate('/')} /> : null}
     </div>
+  );
+}
+
+/** The running notice, shown over the room's screen (its header and footer stay). */
+function PadBroadcastView({ broadcast, token }: { broadcast: PadBroadcast; token: string }) {
+  const { t } = useTranslation();
+  const image = useDeviceImage(broadcast.imageUrl ?? undefined, token);
+  return (
+    <section className="pad-broadcast" aria-label={t('pad.broadcast')} aria-live="polite" data-testid="pad-broadcast">
+      {image ? <img src={image} alt="" className="pad-broadcast-image" /> : null}
+      <h2 className="pad-broadcast-title">{broadcast.title}</h2>
+    </section>
   );
 }
 

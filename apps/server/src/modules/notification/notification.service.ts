@@ -1,0 +1,77 @@
+import { CONSOLE_SWITCH_OF, type NoticeConfigResult, type NotificationEvent, type NotificationListQuery, type NotificationPage, type NotificationParams, type NotificationUnread, type NotificationReadResult } from '@atrium/contract';
+import type { Clock } from '../../platform/clock.js';
+import type { AuthContext } from '../../platform/access.js';
+import type { NotificationRepository } from './notification.repository.js';
+
+/** One message for the console: the same facts to every recipient. */
+export interface NotificationPost {
+  companyId: number;
+  event: NotificationEvent;
+  /** Whose action caused it (they are not told of their own action); null: the system. */
+  actorUserId: number | null;
+  /** Recipients by user id (null entries are skipped) … */
+  userIds?: ReadonlyArray<number | null>;
+  /** … and by address: only addresses of active colleagues reach the console; outside guests have none. */
+  emails?: readonly string[];
+  params: NotificationParams;
+  /** The console page it opens. */
+  link: string | null;
+}
+
+export interface NotificationServiceDeps {
+  repository: NotificationRepository;
+  clock: Clock;
+  noticeConfig: (companyId: number) => Promise<NoticeConfigResult>;
+}
+
+export type NotificationService = ReturnType<typeof createNotificationService>;
+
+type Caller = Pick<AuthContext, 'companyId' | 'userId'>;
+
+/**
+ * In-console notifications (issue 6): the booking messages written for the header's bell, beside
+ * the mails. The notification settings' console switches (`consoleEvents`) decide which events
+ * are written; each recipient must be an active colleague; nobody is told of their own action.
+ */
+export function createNotificationService({ repository, clock, noticeConfig }: NotificationServiceDeps) {
+  async function unread(caller: Caller): Promise<NotificationUnread> {
+    const [count, latestId] = await Promise.all([repository.unreadCount(caller.companyId, caller.userId), repository.latestId(caller.companyId, caller.userId)]);
+    return { count, latestId };
+  }
+
+  return {
+    /** Writes one notification per recipient; answers how many were written. */
+    async post(posts: NotificationPost | readonly NotificationPost[]): Promise<number> {
+      const list = Array.isArray(posts) ? (posts as readonly NotificationPost[]) : [posts as NotificationPost];
+      const configs = new Map<number, NoticeConfigResult>();
+      const rows = [];
+      const now = clock.now();
+      for (const post of list) {
+        if (!configs.has(post.companyId)) configs.set(post.companyId, await noticeConfig(post.companyId));
+        if (!configs.get(post.companyId)!.consoleEvents[CONSOLE_SWITCH_OF[post.event]]) continue;
+        const byEmail = await repository.colleaguesByEmail(post.companyId, [...(post.emails ?? [])]);
+        const byId = await repository.activeColleagues(post.companyId, (post.userIds ?? []).filter((id): id is number => id !== null));
+        const recipients = new Set([...byId, ...byEmail.values()]);
+        if (post.actorUserId !== null) recipients.delete(post.actorUserId);
+        for (const userId of recipients) {
+          rows.push({ companyId: post.companyId, userId, event: post.event, actorUserId: post.actorUserId, params: post.params, link: post.link, createdAt: now });
+        }
+      }
+      await repository.insertMany(rows);
+      return rows.length;
+    },
+
+    async list(caller: Caller, query: NotificationListQuery): Promise<NotificationPage> {
+      const [page, unreadCount] = await Promise.all([repository.list(caller.companyId, caller.userId, query), repository.unreadCount(caller.companyId, caller.userId)]);
+      return { ...page, unreadCount };
+    },
+
+    unread,
+
+    /** Marks some (or all) of the caller's own read; others' ids are left alone. */
+    async read(caller: Caller, ids: number[] | 'all'): Promise<NotificationReadResult> {
+      const updated = await repository.markRead(caller.companyId, caller.userId, ids, clock.now());
+      return { updated, unreadCount: await repository.unreadCount(caller.companyId, caller.userId) };
+    },
+  };
+}

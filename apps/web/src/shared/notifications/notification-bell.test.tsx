@@ -1,0 +1,94 @@
+import type { Notification, NotificationPage } from '@atrium/contract';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { setLang } from '../i18n/i18n';
+import { preferencesStore } from '../preferences/preferences-store';
+import { makeEntry, makeUser } from '../../test/factories';
+import { renderConsole, stubApi } from '../../test/render';
+
+afterEach(() => {
+  setLang('en-US');
+  preferencesStore.deactivate();
+  vi.restoreAllMocks();
+});
+
+const START = Date.UTC(2026, 10, 24, 9, 0);
+const note = (id: number, patch: Partial<Notification>): Notification => ({
+  id,
+  event: 'reminder',
+  params: { title: 'Budget review', place: 'Orangerie (France / Paris)', startAt: START, endAt: START + 3_600_000, zone: 'Europe/Paris', more: 0, by: 'Hana Host', reason: null, minutes: 15 },
+  link: '/reserve',
+  createdAt: START - 900_000,
+  readAt: null,
+  ...patch,
+});
+
+function openConsole() {
+  let items: Notification[] = [
+    note(7, {}),
+    note(6, { event: 'invitation', params: { ...note(6, {}).params, title: 'Roadmap', more: 3 }, link: '/reserve' }),
+    note(5, { event: 'approvalRequest', params: { ...note(5, {}).params, title: null }, link: '/meeting-approval', readAt: START - 1000 }),
+  ];
+  const unread = () => items.filter((item) => item.readAt === null).length;
+  const seen = stubApi({
+    'GET /notification/unread-count': () => ({ result: { count: unread(), latestId: 7 } }),
+    'GET /notification/list': (): { result: NotificationPage } => ({ result: { list: items, total: items.length, page: 1, pageSize: 15, unreadCount: unread() } }),
+    'POST /notification/read': ({ body }) => {
+      const ids = (body as { ids: number[] }).ids;
+      items = items.map((item) => (ids.includes(item.id) ? { ...item, readAt: START } : item));
+      return { result: { updated: ids.length, unreadCount: unread() } };
+    },
+    'POST /notification/read-all': () => {
+      const updated = unread();
+      items = items.map((item) => ({ ...item, readAt: item.readAt ?? START }));
+      return { result: { updated, unreadCount: 0 } };
+    },
+  });
+  const menu = [makeEntry('tools', '', [makeEntry('reserve', '/reserve'), makeEntry('meetingApproval', '/meeting-approval')])];
+  const view = renderConsole({ path: '/index', user: makeUser({ permissions: ['calendarRoomUse:view'] }), menu });
+  return { seen, ...view };
+}
+
+describe('notification bell', () => {
+  it('shows the unread count, words each notification, opens one and marks all read', async () => {
+    const user = userEvent.setup();
+    const { seen, router } = openConsole();
+    const bell = await screen.findByTestId('header-notifications', {}, { timeout: 8000 });
+    await waitFor(() => expect(within(bell).getByTestId('notification-badge')).toHaveTextContent('2'));
+    await user.click(bell);
+    const panel = await screen.findByTestId('notification-panel');
+    const items = await within(panel).findAllByTestId('notification-item');
+    expect(items.map((item) => item.querySelector('.atrium-bell-headline')!.textContent)).toEqual([
+      '“Budget review” starts in 15 minutes',
+      'Hana Host invited you to “Roadmap” (and 3 more occurrences)',
+      'Hana Host asks to book a room for “a private meeting”',
+    ]);
+    // The meeting's time in its room's zone.
+    expect(items[0]).toHaveTextContent('2026-11-24 10:00 – 11:00 (Europe/Paris) · Orangerie (France / Paris)');
+    expect(items[0]).toHaveClass('is-unread');
+    expect(items[2]).not.toHaveClass('is-unread');
+
+    await user.click(items[0]!);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/reserve'));
+    expect(seen.find((request) => request.path === '/notification/read')?.body).toEqual({ ids: [7] });
+    await waitFor(() => expect(within(bell).getByTestId('notification-badge')).toHaveTextContent('1'));
+
+    await user.click(bell);
+    await user.click(await screen.findByTestId('notification-read-all'));
+    await waitFor(() => expect(seen.some((request) => request.path === '/notification/read-all')).toBe(true));
+    await waitFor(() => expect(within(bell).queryByText('1')).not.toBeInTheDocument());
+  }, 20_000);
+
+  it('speaks Chinese', async () => {
+    setLang('zh-CN');
+    const user = userEvent.setup();
+    openConsole();
+    const bell = await screen.findByTestId('header-notifications', {}, { timeout: 8000 });
+    await waitFor(() => expect(bell).toHaveAccessibleName('通知：2 条未读'));
+    await user.click(bell);
+    const items = await within(await screen.findByTestId('notification-panel')).findAllByTestId('notification-item');
+    expect(items[0]!.querySelector('.atrium-bell-headline')!.textContent).toBe('“Budget review”将在 15 分钟后开始');
+    expect(items[2]!.querySelector('.atrium-bell-headline')!.textContent).toBe('Hana Host为“私密会议”申请预约会议室');
+  }, 20_000);
+});

@@ -1,0 +1,88 @@
+import { BellOutlined } from '@ant-design/icons';
+import { Badge, Button, Empty, Popover, Spin, Tooltip, Typography } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import dayjs from 'dayjs';
+import type { Notification } from '@atrium/contract';
+import { useMarkNotificationsRead, useNotificationList, useUnreadNotifications } from './notifications.api';
+import { notificationText } from './notification-text';
+import './notification-bell.css';
+
+/** How many the bell lists at first, and after "show more" (page sizes the API accepts). */
+const FIRST = 15;
+const MORE = 50;
+
+/**
+ * The header's bell: the unread count as a badge (asked every 30 seconds and when the window
+ * regains focus); opening it lists the newest notifications; a click marks one read and opens its
+ * page; "mark all as read" clears the badge.
+ */
+export function NotificationBell() {
+  const { t } = useTranslation();
+  const [open, setOpen] = useState(false);
+  const [pageSize, setPageSize] = useState(FIRST);
+  const unread = useUnreadNotifications();
+  const count = unread.data?.count ?? 0;
+  const list = useNotificationList(pageSize, open, unread.data?.latestId ?? null);
+  const markRead = useMarkNotificationsRead();
+  const navigate = useNavigate();
+  const label = count > 0 ? t('notifications.bellUnread', { count }) : t('notifications.bell');
+
+  const openOne = (item: Notification) => {
+    if (item.readAt === null) markRead.mutate([item.id]);
+    setOpen(false);
+    if (item.link) void navigate(item.link);
+  };
+
+  const items = list.data?.list ?? [];
+  const content = (
+    <div className="atrium-bell-panel" data-testid="notification-panel">
+      <div className="atrium-bell-head">
+        <Typography.Text strong>{t('notifications.title')}</Typography.Text>
+        <Button type="link" size="small" disabled={count === 0} loading={markRead.isPending && markRead.variables === 'all'} onClick={() => markRead.mutate('all')} data-testid="notification-read-all">
+          {t('notifications.markAllRead')}
+        </Button>
+      </div>
+      {list.isPending ? (
+        <div className="atrium-bell-loading">
+          <Spin />
+        </div>
+      ) : items.length === 0 ? (
+        <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('notifications.empty')} />
+      ) : (
+        <ul className="atrium-bell-list">
+          {items.map((item) => {
+            const { headline, detail } = notificationText(t, item.event, item.params);
+            return (
+              <li key={item.id}>
+                <button type="button" className={item.readAt === null ? 'atrium-bell-item is-unread' : 'atrium-bell-item'} onClick={() => openOne(item)} data-testid="notification-item">
+                  <span className="atrium-bell-headline">{headline}</span>
+                  <span className="atrium-bell-detail">{detail}</span>
+                  <span className="atrium-bell-time">{dayjs(item.createdAt).format('YYYY-MM-DD HH:mm')}</span>
+                </button>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+      {list.data && list.data.total > items.length && pageSize < MORE ? (
+        <Button type="link" block onClick={() => setPageSize(MORE)} data-testid="notification-more">
+          {t('notifications.showMore')}
+        </Button>
+      ) : null}
+    </div>
+  );
+
+  return (
+    <Popover content={content} trigger="click" placement="bottomRight" open={open} onOpenChange={setOpen} arrow={false} rootClassName="atrium-bell-popover">
+      <Tooltip title={open ? null : label}>
+        <Button type="text" className="atrium-header-button" aria-label={label} data-testid="header-notifications">
+          <Badge count={count} size="small" overflowCount={99} data-testid="notification-badge">
+            <BellOutlined />
+          </Badge>
+        </Button>
+      </Tooltip>
+    </Popover>
+  );
+}

@@ -1,0 +1,29 @@
+import { toZoned, type NotificationEvent, type NotificationParams } from '@atrium/contract';
+import type { TFunction } from 'i18next';
+
+/** The browser's own zone, for a room that names none. */
+const browserZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
+
+/** "2026-11-24 10:00 – 11:00 (Europe/Paris)": a meeting's time in its room's zone. */
+export function meetingWhen(params: Pick<NotificationParams, 'startAt' | 'endAt' | 'zone'>): string {
+  const zone = params.zone ?? browserZone();
+  const start = toZoned(params.startAt, zone);
+  const end = toZoned(params.endAt, zone);
+  const endText = end.date === start.date ? end.time : `${end.date} ${end.time}`;
+  return `${start.date} ${start.time} – ${endText} (${zone})`;
+}
+
+/**
+ * A notification in the reader's language: a headline from its event and facts, and a detail line
+ * with the time and place. The server keeps facts, not text, so a language switch rewords it.
+ */
+export function notificationText(t: TFunction, event: NotificationEvent, params: NotificationParams): { headline: string; detail: string } {
+  const title = params.title ?? t('notifications.privateTitle');
+  const values = { title, by: params.by ?? t('notifications.system'), place: params.place, minutes: params.minutes ?? 0, reason: params.reason ?? '' };
+  const more = params.more > 0 ? t('notifications.more', { count: params.more }) : '';
+  const reason = event === 'rejected' && params.reason ? ` · ${t('notifications.reason', { reason: params.reason })}` : '';
+  return {
+    headline: t(`notifications.event.${event}`, values) + more,
+    detail: `${meetingWhen(params)} · ${params.place}${reason}`,
+  };
+}

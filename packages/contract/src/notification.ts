@@ -1,0 +1,96 @@
+import { z } from 'zod';
+import type { ConsoleEvent } from './display-info.js';
+import { PageQuery, pageOf } from './paging.js';
+
+/**
+ * In-console notifications (issue 6): the header's bell shows each colleague the booking messages
+ * meant for them, beside (or instead of) the mails: the same events, the console as a second
+ * channel. A notification keeps the facts, not a text, so each reader sees it in their language.
+ */
+
+/** The booking messages: the kinds the console shows, and the first of the message log's events. */
+export const NOTIFICATION_EVENTS = [
+  'invitation',
+  'update',
+  'cancellation',
+  'reminder',
+  'approvalRequest',
+  'approved',
+  'rejected',
+  'expired',
+  'noShow',
+  'seriesReleased',
+  'checkInDue',
+] as const;
+export type NotificationEvent = (typeof NOTIFICATION_EVENTS)[number];
+export const NotificationEvent = z.enum(NOTIFICATION_EVENTS);
+
+/** Which switch of the notification settings governs a kind of message. An expired request is a "no" that nobody chose. */
+export const CONSOLE_SWITCH_OF: Record<NotificationEvent, ConsoleEvent> = {
+  invitation: 'created',
+  update: 'changed',
+  cancellation: 'cancelled',
+  reminder: 'reminder',
+  approvalRequest: 'approvalNeeded',
+  approved: 'approved',
+  rejected: 'rejected',
+  expired: 'rejected',
+  noShow: 'noShowReleased',
+  seriesReleased: 'noShowReleased',
+  checkInDue: 'checkInDue',
+};
+
+/** The facts a notification is worded from; times are UTC epoch milliseconds shown in `zone`, the room's. */
+export const NotificationParams = z.object({
+  /** The meeting's title; null when the reader may not see it (a private meeting's approver). */
+  title: z.string().nullable(),
+  /** The room, with its location path. */
+  place: z.string(),
+  startAt: z.number().int(),
+  endAt: z.number().int(),
+  zone: z.string().nullable(),
+  /** Further occurrences of a series covered by the same message. */
+  more: z.number().int().nonnegative(),
+  /** Who invited, decided or booked; null: the system. */
+  by: z.string().nullable(),
+  /** A rejection's reason, or the missed check-ins that released a series. */
+  reason: z.string().nullable(),
+  /** Minutes left to check in (checkInDue), or before the start (reminder). */
+  minutes: z.number().int().nullable(),
+});
+export type NotificationParams = z.infer<typeof NotificationParams>;
+
+export const Notification = z.object({
+  id: z.number().int(),
+  event: NotificationEvent,
+  params: NotificationParams,
+  /** The console path it opens; null: none. */
+  link: z.string().nullable(),
+  createdAt: z.number().int(),
+  readAt: z.number().int().nullable(),
+});
+export type Notification = z.infer<typeof Notification>;
+
+/** `GET /notification/list`: the caller's own, newest first; `unread` keeps the unread ones. */
+export const NotificationListQuery = PageQuery.extend({
+  unread: z
+    .enum(['true', 'false'])
+    .optional()
+    .transform((value) => value === 'true'),
+});
+export type NotificationListQuery = z.infer<typeof NotificationListQuery>;
+
+export const NotificationPage = pageOf(Notification).extend({ unreadCount: z.number().int().nonnegative() });
+export type NotificationPage = z.infer<typeof NotificationPage>;
+
+/** `GET /notification/unread-count`: what the bell's badge shows. */
+export const NotificationUnread = z.object({ count: z.number().int().nonnegative(), latestId: z.number().int().nullable() });
+export type NotificationUnread = z.infer<typeof NotificationUnread>;
+
+/** `POST /notification/read`: marks some of the caller's own as read. */
+export const NotificationReadBody = z.object({ ids: z.array(z.number().int().positive()).min(1).max(200) });
+export type NotificationReadBody = z.infer<typeof NotificationReadBody>;
+
+/** `POST /notification/read` and `/notification/read-all` result. */
+export const NotificationReadResult = z.object({ updated: z.number().int().nonnegative(), unreadCount: z.number().int().nonnegative() });
+export type NotificationReadResult = z.infer<typeof NotificationReadResult>;
