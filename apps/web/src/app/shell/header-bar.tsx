@@ -50,7 +50,7 @@ export function HeaderBar({ isMobile, menuCollapsed, onToggleMenu, onOpenSearch 
             />
           </Tooltip>
         )}
-        <NotificationBell />
+        <NotificationBell compact={isMobile} />
         <LanguageSwitch testId="header-lang" className="atrium-header-button" />
         <Tooltip title={t('shell.header.theme')}>
           <Button

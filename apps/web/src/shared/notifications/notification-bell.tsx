@@ -1,5 +1,5 @@
 import { BellOutlined } from '@ant-design/icons';
-import { Badge, Button, Empty, Popover, Spin, Tooltip, Typography } from 'antd';
+import { Badge, Button, Drawer, Empty, Popover, Spin, Tooltip, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -16,9 +16,10 @@ const MORE = 50;
 /**
  * The header's bell: the unread count as a badge (asked every 30 seconds and when the window
  * regains focus); opening it lists the newest notifications; a click marks one read and opens its
- * page; "mark all as read" clears the badge.
+ * page; "mark all as read" clears the badge. On a phone (`compact`) the list opens as a drawer
+ * across the screen rather than a panel hanging off the bell.
  */
-export function NotificationBell() {
+export function NotificationBell({ compact = false }: { compact?: boolean }) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
   const [pageSize, setPageSize] = useState(FIRST);
@@ -74,15 +75,29 @@ export function NotificationBell() {
     </div>
   );
 
+  const button = (
+    <Tooltip title={open ? null : label}>
+      <Button type="text" className="atrium-header-button" aria-label={label} onClick={compact ? () => setOpen(true) : undefined} data-testid="header-notifications">
+        <Badge count={count} size="small" overflowCount={99} data-testid="notification-badge">
+          <BellOutlined />
+        </Badge>
+      </Button>
+    </Tooltip>
+  );
+
+  if (compact) {
+    return (
+      <>
+        {button}
+        <Drawer open={open} onClose={() => setOpen(false)} placement="top" size="auto" closable={false} title={null} styles={{ body: { padding: 12 } }}>
+          {content}
+        </Drawer>
+      </>
+    );
+  }
   return (
-    <Popover content={content} trigger="click" placement="bottomRight" open={open} onOpenChange={setOpen} arrow={false} rootClassName="atrium-bell-popover">
-      <Tooltip title={open ? null : label}>
-        <Button type="text" className="atrium-header-button" aria-label={label} data-testid="header-notifications">
-          <Badge count={count} size="small" overflowCount={99} data-testid="notification-badge">
-            <BellOutlined />
-          </Badge>
-        </Button>
-      </Tooltip>
+    <Popover content={content} trigger="click" placement="bottomRight" open={open} onOpenChange={setOpen} arrow={false}>
+      {button}
     </Popover>
   );
 }
