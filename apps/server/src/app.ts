@@ -84,6 +84,8 @@ import { userRoutes } from './modules/user/user.routes.js';
 import { vendorRoutes } from './modules/vendor/vendor.routes.js';
 import { createUserService } from './modules/user/user.service.js';
 import { installAccessGuard, markScopePublic } from './platform/access.js';
+import { createIdempotency, installIdempotency } from './platform/idempotency.js';
+import { createIdempotencyRepository } from './platform/idempotency.repository.js';
 import { HOUR_MS, MINUTE_MS, systemClock, type Clock } from './platform/clock.js';
 import { handleError, handleFrameworkError, sendNotFound } from './platform/error-handler.js';
 import { AppError } from './platform/errors.js';
@@ -509,6 +511,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   installAccessGuard(app, { resolveSession: sessions.resolveSession, clearSessionCookie });
+  // Idempotency-Key on the routes that opt in; keys are kept a day (docs/decisions/0010).
+  const idempotency = createIdempotency({ repository: createIdempotencyRepository(db.kysely), clock });
+  installIdempotency(app, { idempotency, log: app.log });
+  scheduler.add({ name: 'idempotency-expiry', everyMs: HOUR_MS, run: async () => void (await idempotency.removeExpired()) });
 
   await app.register(fastifySwagger, {
     openapi: {

@@ -616,6 +616,19 @@ export const MESSAGES = {
     'en-US': 'The export would hold more than {max} meetings; narrow the time or the filters',
     'zh-CN': '导出的会议超过 {max} 条，请缩小时间范围或筛选条件',
   },
+  // Issue 16: Idempotency-Key on booking writes (docs/decisions/0010).
+  idempotencyKeyInvalid: {
+    'en-US': 'The Idempotency-Key header must be 1 to 255 printable ASCII characters',
+    'zh-CN': 'Idempotency-Key 请求头须为 1 到 255 个可打印的 ASCII 字符',
+  },
+  idempotencyKeyReused: {
+    'en-US': 'This Idempotency-Key was already used for a different request; send a new key with a new request',
+    'zh-CN': '该 Idempotency-Key 已用于另一个请求，新的请求请使用新的键',
+  },
+  idempotencyKeyInProgress: {
+    'en-US': 'The same request is still being processed; please try again in a moment',
+    'zh-CN': '相同的请求仍在处理中，请稍后再试',
+  },
 } as const satisfies Record<string, Record<Lang, string>>;
 
 export type MessageKey = keyof typeof MESSAGES;

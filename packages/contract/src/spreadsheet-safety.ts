@@ -1,6 +1,7 @@
 /**
- * What every file the console hands out (server exports, chart data saved in the browser) does so
- * that no spreadsheet program runs a cell as a formula (OWASP, "CSV injection").
+ * What every CSV file the console hands out (server exports, chart data saved in the browser) does so
+ * that no spreadsheet program runs a cell as a formula (OWASP, "CSV injection"). xlsx exports need
+ * none of it: their text cells are typed text, which never runs (server platform/spreadsheet/export.ts).
  */
 
 /** Text starting with = + - @, a tab or a carriage return gets a leading single quote; anything else is kept. */

@@ -499,6 +499,26 @@ export interface NotificationTable {
   read_at: number | null;
 }
 
+export interface IdempotencyKeyTable {
+  id: Generated<number>;
+  company_id: number;
+  /** Who sent the key: `user:<id>` or `device:<id>`. */
+  caller: string;
+  idempotency_key: string;
+  /** SHA-256 (hex) of the method, the route and the canonical JSON body. */
+  fingerprint: string;
+  /** The request holding the claim (random); only it may store the answer. */
+  claim_token: string;
+  claimed_at: number;
+  /** Null while the first request runs (or was abandoned). */
+  completed_at: number | null;
+  status_code: number | null;
+  content_type: string | null;
+  response_body: string | null;
+  created_at: number;
+  expires_at: number;
+}
+
 export interface UserActivationTable {
   id: Generated<number>;
   company_id: number;
@@ -740,6 +760,7 @@ export interface DB {
   department_styles: DepartmentStyleTable;
   mail_outbox: MailOutboxTable;
   notifications: NotificationTable;
+  idempotency_keys: IdempotencyKeyTable;
   user_activations: UserActivationTable;
   safety_password_failures: SafetyPasswordFailureTable;
   sso_settings: SsoSettingTable;

@@ -9,6 +9,8 @@ import type { BlacklistService } from './blacklist.service.js';
 /** The booking rules area (spec 000 menu "Rooms"): reading needs view, changing needs edit. */
 const VIEW = { access: 'permission', permission: 'reservationScreens:view' } as const;
 const EDIT = { access: 'permission', permission: 'reservationScreens:edit' } as const;
+/** Bar and lift: a retry answers the first answer, not "already barred" (docs/decisions/0010). */
+const WRITE = { ...EDIT, idempotent: true } as const;
 const tags = ['booking blacklist'];
 
 export function blacklistRoutes({ blacklist }: { blacklist: BlacklistService }): FastifyPluginAsyncZod {
@@ -40,7 +42,7 @@ export function blacklistRoutes({ blacklist }: { blacklist: BlacklistService }):
     app.post(
       '/meeting/blacklist/add',
       {
-        config: EDIT,
+        config: WRITE,
         schema: {
           tags,
           summary: 'Bar a colleague from booking',
@@ -56,7 +58,7 @@ export function blacklistRoutes({ blacklist }: { blacklist: BlacklistService }):
     app.post(
       '/meeting/blacklist/lift',
       {
-        config: EDIT,
+        config: WRITE,
         schema: {
           tags,
           summary: 'Lift an entry',

@@ -6,7 +6,9 @@ import { actorOf } from '../operation-log/operation-log.service.js';
 import type { ApprovalService } from './booking-approval.service.js';
 
 const USE = { access: 'permission', permission: 'calendarRoomUse:view' } as const;
-const DECIDE = { access: 'permission', permission: 'events:view' } as const;
+/** Decisions and withdrawals: a retry answers the first answer, not "no longer pending" (docs/decisions/0010). */
+const DECIDE = { access: 'permission', permission: 'events:view', idempotent: true } as const;
+const WITHDRAW = { ...USE, idempotent: true } as const;
 const tags = ['meeting approval'];
 
 const DECISION_RULES =
@@ -58,7 +60,7 @@ export function approvalRoutes({ approvals }: { approvals: ApprovalService }): F
     app.post(
       '/meeting/approval/withdraw',
       {
-        config: USE,
+        config: WITHDRAW,
         schema: {
           tags,
           summary: 'Withdraw my request',

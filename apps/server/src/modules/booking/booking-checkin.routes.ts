@@ -7,6 +7,8 @@ import { sendImage } from '../upload/upload.http.js';
 import type { CheckInService } from './booking-checkin.service.js';
 
 const VIEW = { access: 'permission', permission: 'calendarRoomUse:view' } as const;
+/** A retried check-in or end answers the first answer, not "already checked in" (docs/decisions/0010). */
+const WRITE = { ...VIEW, idempotent: true } as const;
 const tags = ['meeting'];
 
 const WINDOW =
@@ -23,7 +25,7 @@ export function checkInRoutes({ checkIns }: { checkIns: CheckInService }): Fasti
     app.post(
       '/meeting/reservation/check-in',
       {
-        config: VIEW,
+        config: WRITE,
         schema: {
           tags,
           summary: 'Check in to a meeting',
@@ -38,7 +40,7 @@ export function checkInRoutes({ checkIns }: { checkIns: CheckInService }): Fasti
     app.post(
       '/meeting/reservation/check-in-room',
       {
-        config: VIEW,
+        config: WRITE,
         schema: {
           tags,
           summary: "Check in by a room's QR code",
@@ -53,7 +55,7 @@ export function checkInRoutes({ checkIns }: { checkIns: CheckInService }): Fasti
     app.post(
       '/meeting/reservation/end',
       {
-        config: VIEW,
+        config: WRITE,
         schema: {
           tags,
           summary: 'End a meeting early',

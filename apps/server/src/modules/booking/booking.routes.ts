@@ -15,6 +15,8 @@ import { envelopeResponses, success } from '../../platform/envelope.js';
 import type { BookingService } from './booking.service.js';
 
 const VIEW = { access: 'permission', permission: 'calendarRoomUse:view' } as const;
+/** The writes: a retry with the same Idempotency-Key answers the first answer (docs/decisions/0010). */
+const WRITE = { ...VIEW, idempotent: true } as const;
 const tags = ['meeting'];
 
 const CONFLICT =
@@ -42,7 +44,7 @@ export function bookingRoutes({ bookings }: { bookings: BookingService }): Fasti
     app.post(
       '/meeting/reservation',
       {
-        config: VIEW,
+        config: WRITE,
         schema: {
           tags,
           summary: 'Book a room',
@@ -107,7 +109,7 @@ export function bookingRoutes({ bookings }: { bookings: BookingService }): Fasti
     app.post(
       '/meeting/reservation/update',
       {
-        config: VIEW,
+        config: WRITE,
         schema: {
           tags,
           summary: 'Change a meeting',
@@ -122,7 +124,7 @@ export function bookingRoutes({ bookings }: { bookings: BookingService }): Fasti
     app.post(
       '/meeting/reservation/cancel',
       {
-        config: VIEW,
+        config: WRITE,
         schema: {
           tags,
           summary: 'Cancel a meeting',

@@ -6,6 +6,8 @@ import { envelopeResponses, success } from '../../platform/envelope.js';
 import type { CalendarShareService } from './calendar-share.service.js';
 
 const VIEW = { access: 'permission', permission: 'calendarRoomUse:view' } as const;
+/** Sharing and unsharing accept an Idempotency-Key like the other booking writes (docs/decisions/0010). */
+const WRITE = { ...VIEW, idempotent: true } as const;
 const tags = ['meeting'];
 const LEVELS = 'Levels: visitor (times only), subscriber (as the company may see them), editor (everything, private meetings too), manager (as editor, and may share the calendar).';
 
@@ -34,7 +36,7 @@ export function calendarShareRoutes({ calendarShares }: { calendarShares: Calend
     app.post(
       '/meeting/calendar/share',
       {
-        config: VIEW,
+        config: WRITE,
         schema: { tags, summary: 'Share a calendar with a colleague, or change their level', description: `The owner or a manager of the calendar. ${LEVELS}`, body: CalendarShareBody, response: envelopeResponses(CalendarShares) },
       },
       async (request) => success(request, await calendarShares.share(viewer(request), request.body), 'calendarShareSaved'),
@@ -42,7 +44,7 @@ export function calendarShareRoutes({ calendarShares }: { calendarShares: Calend
     app.post(
       '/meeting/calendar/unshare',
       {
-        config: VIEW,
+        config: WRITE,
         schema: { tags, summary: 'Stop sharing a calendar with a colleague', description: 'The owner or a manager; a grantee may also remove themselves.', body: CalendarUnshareBody, response: envelopeResponses(z.null()) },
       },
       async (request) => {

@@ -81,7 +81,9 @@ describe(`directory import and export (${TEST_DIALECT})`, () => {
     const cells: unknown[] = [];
     sheet.eachRow((row) => row.eachCell((cell) => cells.push(cell.value)));
     expect(cells.every((value) => typeof value === 'string')).toBe(true);
-    expect(cells).toContain(`'=HYPERLINK("http://evil")`);
+    // Typed text cells keep the names as written (issue 16): a string cell never runs.
+    expect(cells).toEqual(expect.arrayContaining(['=HYPERLINK("http://evil")', '@SUM(A1)']));
+    expect(cells.some((value) => String(value).startsWith("'"))).toBe(false);
   });
 
   it('imports csv rows, refusing each bad row with its reasons and its line in the file', async () => {

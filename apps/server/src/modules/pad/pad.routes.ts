@@ -2,6 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { DEVICE_TOKEN_HEADER, PadBookBody, PadReservationBody, PadSchedule, PAD_BOOK_MAX_MINUTES, PAD_BOOK_MIN_MINUTES } from '@atrium/contract';
 import { envelopeResponses, success } from '../../platform/envelope.js';
+import { identifyCaller } from '../../platform/idempotency.js';
 import type { CheckInService } from '../booking/booking-checkin.service.js';
 import type { DeviceRecord } from '../door-display/door-display.repository.js';
 import type { DoorDisplayService } from '../door-display/door-display.service.js';
@@ -10,6 +11,8 @@ import type { LiveHub } from '../live/live.hub.js';
 const TAGS = ['device API'];
 /** Public to the session guard: the display proves itself with its device token (onRequest below). */
 const DEVICE = { access: 'public' } as const;
+/** The display's writes: a retry with the same Idempotency-Key answers the first answer (docs/decisions/0010). */
+const DEVICE_WRITE = { ...DEVICE, idempotent: true } as const;
 const HEADER = `Header \`${DEVICE_TOKEN_HEADER}\`; an unknown or cancelled token answers 401/2001. A display reaches its own room only: another room's meeting answers 404.`;
 
 const callers = new WeakMap<FastifyRequest, DeviceRecord>();
@@ -32,7 +35,10 @@ export function padRoutes({
   return async (app) => {
     const authenticate = async (request: FastifyRequest) => {
       const value = request.headers[DEVICE_TOKEN_HEADER];
-      callers.set(request, await displays.authenticateDevice(typeof value === 'string' && value.length <= 512 ? value : undefined));
+      const device = await displays.authenticateDevice(typeof value === 'string' && value.length <= 512 ? value : undefined);
+      callers.set(request, device);
+      // A display's Idempotency-Keys are its own.
+      identifyCaller(request, { companyId: device.companyId, caller: `device:${device.id}` });
     };
 
     app.get(
@@ -88,7 +94,7 @@ export function padRoutes({
     app.post(
       '/device/pad/book',
       {
-        config: DEVICE,
+        config: DEVICE_WRITE,
         onRequest: authenticate,
         schema: {
           tags: TAGS,
@@ -104,7 +110,7 @@ export function padRoutes({
     app.post(
       '/device/pad/check-in',
       {
-        config: DEVICE,
+        config: DEVICE_WRITE,
         onRequest: authenticate,
         schema: {
           tags: TAGS,
@@ -120,7 +126,7 @@ export function padRoutes({
     app.post(
       '/device/pad/end',
       {
-        config: DEVICE,
+        config: DEVICE_WRITE,
         onRequest: authenticate,
         schema: {
           tags: TAGS,

@@ -1,13 +1,14 @@
 import { fileTypeFromBuffer } from 'file-type';
 import { ICON_FORMATS, IMAGE_FORMATS, IMAGE_MAX_BYTES, ReturnCode, type UploadKind, type UploadResult } from '@atrium/contract';
 import { AppError, notFound } from '../../platform/errors.js';
+import { IMAGE_MAX_PIXELS_LABEL, ImageRefused, reencodeImage } from '../../platform/images.js';
 import { looksLikeSvg, sanitiseSvg } from '../../platform/svg.js';
 import type { UploadStore } from '../../platform/uploads.js';
 
-/** What the content of an accepted image is, by its magic bytes. */
+/** What the content of an accepted image is, by its magic bytes, and the format it is written in again. */
 const ACCEPTED = {
-  'image/png': 'png',
-  'image/jpeg': 'jpg',
+  'image/png': { extension: 'png', format: 'png' },
+  'image/jpeg': { extension: 'jpg', format: 'jpeg' },
 } as const;
 type AcceptedMime = keyof typeof ACCEPTED;
 
@@ -16,13 +17,15 @@ export const CONTENT_TYPE_OF = { png: 'image/png', jpg: 'image/jpeg', svg: 'imag
 export const wrongFormat = (formats: readonly string[] = IMAGE_FORMATS) =>
   new AppError(ReturnCode.UNSUPPORTED_MEDIA_TYPE, 'uploadWrongFormat', { formats: formats.join(', ') }, null, { statusCode: 415 });
 export const tooLarge = () => new AppError(ReturnCode.PAYLOAD_TOO_LARGE, 'uploadTooLarge', { limit: `${IMAGE_MAX_BYTES / 1024 / 1024} MB` });
+/** A small file that would decode into too many pixels (a decompression bomb). */
+export const tooManyPixels = () => new AppError(ReturnCode.PAYLOAD_TOO_LARGE, 'uploadTooLarge', { limit: IMAGE_MAX_PIXELS_LABEL });
 
 export type UploadService = ReturnType<typeof createUploadService>;
 
 /** A stored file's address as the upload answers it: `/api/upload/files/<companyId>/<name>`. */
 const FILE_URL = /^\/api\/upload\/files\/([0-9]+)\/([^/]+)$/;
 
-/** Image uploads: checked by content (not by name or declared type), stored per company. */
+/** Image uploads: checked by content (not by name or declared type), raster images re-encoded (platform/images.ts), stored per company. */
 export function createUploadService({ store }: { store: UploadStore }) {
   return {
     async saveImage(companyId: number, kind: UploadKind, fileName: string, content: Buffer): Promise<UploadResult> {
@@ -37,8 +40,16 @@ export function createUploadService({ store }: { store: UploadStore }) {
       const type = await fileTypeFromBuffer(content);
       // An SVG, a renamed executable or a GIF all end here: only the bytes decide.
       if (!type || !(type.mime in ACCEPTED)) throw wrongFormat(kind === 'icon' ? ICON_FORMATS : IMAGE_FORMATS);
-      const extension = ACCEPTED[type.mime as AcceptedMime];
-      const stored = await store.save(companyId, extension, content);
+      const { extension, format } = ACCEPTED[type.mime as AcceptedMime];
+      // Only the decoded picture is kept: metadata (EXIF with GPS) and bytes after the image data go.
+      let clean: Buffer;
+      try {
+        clean = await reencodeImage(content, format);
+      } catch (error) {
+        if (!(error instanceof ImageRefused)) throw error;
+        throw error.reason === 'tooManyPixels' ? tooManyPixels() : wrongFormat(kind === 'icon' ? ICON_FORMATS : IMAGE_FORMATS);
+      }
+      const stored = await store.save(companyId, extension, clean);
       return {
         fileUrl: `/api/upload/files/${companyId}/${stored.name}`,
         fileName: fileName.slice(0, 254) || `${kind}.${extension}`,

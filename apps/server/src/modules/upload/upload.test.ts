@@ -1,10 +1,11 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { IMAGE_MAX_BYTES, ReturnCode, type UploadResult } from '@atrium/contract';
+import { formatMessage, IMAGE_MAX_BYTES, ReturnCode, type UploadResult } from '@atrium/contract';
 import { createTestApp, type TestApp } from '../../test/app.js';
 import { TEST_DIALECT } from '../../test/database.js';
-import { JPEG_BYTES, MULTIPART_HEADERS, multipartImage, PNG_BYTES } from '../../test/uploads.js';
+import { JPEG_BYTES, MULTIPART_HEADERS, multipartImage, onePixelColourPng, PNG_BYTES, PNG_IEND } from '../../test/uploads.js';
 
 describe(`upload (${TEST_DIALECT})`, () => {
   let t: TestApp;
@@ -34,14 +35,16 @@ describe(`upload (${TEST_DIALECT})`, () => {
     expect(answer.status).toBe(200);
     const { fileUrl, mimeType, size } = answer.body.result;
     expect(fileUrl).toMatch(new RegExp(`^/api/upload/files/${companyId}/[A-Za-z0-9_-]+\\.png$`));
-    expect({ mimeType, size }).toEqual({ mimeType: 'image/png', size: PNG_BYTES.length });
+    expect(mimeType).toBe('image/png');
     expect(existsSync(path.join(t.config.dataDir, 'uploads', String(companyId), path.basename(fileUrl)))).toBe(true);
 
     const served = await t.app.inject({ method: 'GET', url: fileUrl, headers: { token: staff } });
     expect(served.statusCode).toBe(200);
     expect(served.headers['content-type']).toBe('image/png');
     expect(served.headers['x-content-type-options']).toBe('nosniff');
-    expect(served.rawPayload.equals(PNG_BYTES)).toBe(true);
+    // The stored file is the image decoded and written again: the same pixels, its own bytes.
+    expect(served.rawPayload.length).toBe(size);
+    expect(await sharp(served.rawPayload).raw().toBuffer()).toEqual(await sharp(PNG_BYTES).raw().toBuffer());
 
     const foreign = await t.app.inject({ method: 'GET', url: fileUrl, headers: { token: stranger } });
     expect(foreign.statusCode).toBe(404);
@@ -143,5 +146,68 @@ describe(`upload (${TEST_DIALECT})`, () => {
     expect(noFile.body.message).toBe('Please choose a file to upload');
     const json = await t.app.inject({ method: 'POST', url: '/api/upload', headers: { token: admin }, payload: { file: 'x' } });
     expect(json.statusCode).toBe(400);
+  });
+  describe('stores every raster image decoded and written again (issue 16, finding 7)', () => {
+    const stored = async (fileUrl: string) => (await t.app.inject({ method: 'GET', url: fileUrl, headers: { token: admin } })).rawPayload;
+    const noisePng = () => sharp({ create: { width: 64, height: 48, channels: 3, background: '#000', noise: { type: 'gaussian', mean: 128, sigma: 40 } } }).png().toBuffer();
+
+    it('drops whatever follows the image data (a polyglot): the stored PNG ends with its IEND chunk', async () => {
+      const image = await noisePng();
+      const polyglot = Buffer.concat([image, Buffer.from('PK\x03\x04<script>alert(document.cookie)</script><?php system($_GET["c"]); ?>', 'latin1')]);
+      const answer = await upload(admin, { content: polyglot, kind: 'image' });
+      expect([answer.status, answer.body.result.mimeType], answer.body.message).toEqual([200, 'image/png']);
+      const content = await stored(answer.body.result.fileUrl);
+      for (const gone of ['<script', '<?php', 'PK\x03\x04']) expect(content.includes(Buffer.from(gone, 'latin1')), gone).toBe(false);
+      expect(content.subarray(-PNG_IEND.length).equals(PNG_IEND)).toBe(true);
+      const decoded = await sharp(content).metadata();
+      expect([decoded.format, decoded.width, decoded.height]).toEqual(['png', 64, 48]);
+      expect(await sharp(content).raw().toBuffer()).toEqual(await sharp(image).raw().toBuffer());
+    });
+
+    it('keeps a JPEG a JPEG, turned upright by its EXIF orientation, without EXIF (GPS) or other metadata', async () => {
+      // 40 wide, 20 high, taken with the camera turned: orientation 6 (rotate 90° clockwise to view).
+      const photo = await sharp({ create: { width: 40, height: 20, channels: 3, background: '#c33' } })
+        .jpeg({ quality: 95 })
+        .withMetadata({ orientation: 6 })
+        .withExif({ IFD0: { Make: 'SpyCam', Model: 'Pocket' }, IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '51/1 30/1 26/1', GPSLongitudeRef: 'W', GPSLongitude: '0/1 7/1 39/1', GPSMapDatum: 'WGS-84' } })
+        .toBuffer();
+      const before = await sharp(photo).metadata();
+      expect([before.orientation, photo.includes(Buffer.from('WGS-84')), photo.includes(Buffer.from('SpyCam'))]).toEqual([6, true, true]);
+      const answer = await upload(admin, { content: photo, fileName: 'holiday.jpg', contentType: 'image/jpeg', kind: 'avatar' });
+      expect([answer.status, answer.body.result.mimeType], answer.body.message).toEqual([200, 'image/jpeg']);
+      expect(answer.body.result.fileUrl).toMatch(/\.jpg$/);
+      const content = await stored(answer.body.result.fileUrl);
+      const after = await sharp(content).metadata();
+      expect([after.format, after.width, after.height, after.orientation, after.exif, after.xmp, after.iptc]).toEqual(['jpeg', 20, 40, undefined, undefined, undefined, undefined]);
+      for (const gone of ['WGS-84', 'SpyCam', 'Exif']) expect(content.includes(Buffer.from(gone)), gone).toBe(false);
+      // Good quality: the colour survives.
+      const { dominant } = await sharp(content).stats();
+      expect(Math.abs(dominant.r - 0xcc)).toBeLessThan(24);
+    });
+
+    it('refuses a truncated PNG or JPEG as the wrong format (415/1013), in both languages', async () => {
+      const png = await noisePng();
+      const jpeg = await sharp(png).jpeg().toBuffer();
+      for (const [content, fileName] of [[png.subarray(0, Math.floor(png.length / 2)), 'cut.png'], [jpeg.subarray(0, Math.floor(jpeg.length / 2)), 'cut.jpg']] as const) {
+        for (const lang of ['en-US', 'zh-CN'] as const) {
+          const response = await t.app.inject({ method: 'POST', url: '/api/upload', headers: { token: admin, lang, ...MULTIPART_HEADERS }, payload: multipartImage({ content, fileName, kind: 'image' }) });
+          expect([response.statusCode, response.json().returncode, response.json().message], fileName).toEqual([
+            415,
+            ReturnCode.UNSUPPORTED_MEDIA_TYPE,
+            formatMessage('uploadWrongFormat', lang, { formats: 'png, jpeg, jpg' }),
+          ]);
+        }
+      }
+    });
+
+    it('refuses a decompression bomb: a small PNG of 30000 x 30000 pixels answers 413/1006 without being decoded', async () => {
+      const bomb = await onePixelColourPng(30_000, 30_000);
+      expect(bomb.length).toBeLessThan(IMAGE_MAX_BYTES);
+      for (const lang of ['en-US', 'zh-CN'] as const) {
+        const response = await t.app.inject({ method: 'POST', url: '/api/upload', headers: { token: admin, lang, ...MULTIPART_HEADERS }, payload: multipartImage({ content: bomb, kind: 'image' }) });
+        expect([response.statusCode, response.json().returncode]).toEqual([413, ReturnCode.PAYLOAD_TOO_LARGE]);
+        expect(response.json().message).toBe(formatMessage('uploadTooLarge', lang, { limit: '40 MP' }));
+      }
+    });
   });
 });

@@ -3,8 +3,11 @@ import { stringify } from 'csv-stringify/sync';
 import { neutraliseFormula } from '@atrium/contract';
 
 /**
- * Files the console hands out (user, room and report exports): every text cell goes through the
- * contract's `neutraliseFormula`, so no spreadsheet program runs it as a formula (OWASP, CSV injection).
+ * Files the console hands out (user, room and report exports). CSV has no cell types, so every text
+ * cell goes through the contract's `neutraliseFormula` (a leading apostrophe) and no spreadsheet
+ * program runs it as a formula (OWASP, CSV injection). In xlsx a text cell is typed text (a shared
+ * string), which Excel, LibreOffice and Numbers show as written and never evaluate, so it keeps its
+ * value unchanged (issue 16): an apostrophe there would be part of the text.
  */
 
 export type ExportCell = string | number | null;
@@ -17,12 +20,30 @@ export function writeCsv(header: readonly string[], rows: ExportCell[][]): Buffe
   return Buffer.concat([Buffer.from('\uFEFF'), Buffer.from(text)]);
 }
 
-/** An xlsx workbook with one sheet: a bold header row, text cells as plain text, numbers as numbers. */
+/**
+ * Text as an xlsx string holds it (ECMA-376 ST_Xstring): a carriage return or another control
+ * character as `_xHHHH_`, since XML would turn a raw CR into a line feed and drop the others, and a
+ * literal `_xHHHH_` with its underscore escaped, so every text reads back exactly as written.
+ */
+export function xlsxText(value: string): string {
+  let text = '';
+  for (const char of value.replace(/_(x[0-9A-Fa-f]{4}_)/g, '_x005F_$1')) {
+    const code = char.charCodeAt(0);
+    // Tab and line feed are fine in XML; every other control character is escaped.
+    text += code < 0x20 && code !== 0x09 && code !== 0x0a ? `_x${code.toString(16).toUpperCase().padStart(4, '0')}_` : char;
+  }
+  return text;
+}
+
+const typed = (cell: ExportCell) => (typeof cell === 'string' ? xlsxText(cell) : cell);
+
+/** An xlsx workbook with one sheet: a bold header row, text cells as typed text (never formulas), numbers as numbers. */
 export async function writeXlsx(sheetName: string, header: readonly string[], rows: ExportCell[][]): Promise<Buffer> {
   const workbook = new ExcelJS.Workbook();
   const sheet = workbook.addWorksheet(sheetName);
-  sheet.addRow(header.map(neutraliseFormula));
-  for (const row of rows) sheet.addRow(row.map(safe));
+  // exceljs writes a JavaScript string as a string cell; only a { formula } value would become one.
+  sheet.addRow(header.map(xlsxText));
+  for (const row of rows) sheet.addRow(row.map(typed));
   sheet.getRow(1).font = { bold: true };
   sheet.columns.forEach((column) => {
     column.width = 20;

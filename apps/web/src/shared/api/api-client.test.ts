@@ -113,6 +113,13 @@ describe('api client', () => {
     expect(notify).not.toHaveBeenCalled();
   });
 
+  it('sends extra headers such as an Idempotency-Key, never in place of its own', async () => {
+    const { client } = makeClient();
+    await client.post('/echo', { a: 1 }, { headers: { 'Idempotency-Key': 'attempt-1', lang: 'fr-FR' } });
+    expect(seen[0]!.headers['idempotency-key']).toBe('attempt-1');
+    expect(seen[0]!.headers.lang).toBe('zh-CN');
+  });
+
   it('treats 1007 as success', async () => {
     const { client } = makeClient();
     await expect(client.get('/ok-token')).resolves.toBe('token-result');

@@ -42,6 +42,8 @@ export interface RequestOptions {
   signal?: AbortSignal;
   /** False when the caller shows the server's message itself (sign-in forms). */
   notify?: boolean;
+  /** Extra request headers (an Idempotency-Key); they never replace the client's own. */
+  headers?: Record<string, string>;
 }
 
 /** Request fields whose value must reach the server exactly as typed. */
@@ -80,7 +82,7 @@ export function createApiClient(options: ApiClientOptions) {
   const { baseUrl = '', timeoutMs = REQUEST_TIMEOUT_MS } = options;
 
   async function request<T>(method: string, path: string, requestOptions: RequestOptions = {}): Promise<T> {
-    const { query, body, signal, notify = true } = requestOptions;
+    const { query, body, signal, notify = true, headers: extraHeaders = {} } = requestOptions;
     const toast = (text: string, seconds?: number) => {
       if (notify) options.notify(text, seconds);
     };
@@ -98,7 +100,7 @@ export function createApiClient(options: ApiClientOptions) {
     let response: Response;
     let payload: unknown;
     try {
-      const headers: Record<string, string> = { accept: 'application/json', lang: options.getLang() };
+      const headers: Record<string, string> = { ...extraHeaders, accept: 'application/json', lang: options.getLang() };
       // A FormData body (uploads) sets its own multipart content type and is sent untouched.
       const isForm = body instanceof FormData;
       if (body !== undefined && !isForm) headers['content-type'] = 'application/json';

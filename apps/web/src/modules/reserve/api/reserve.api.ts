@@ -17,6 +17,7 @@ import type {
 } from '@atrium/contract';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../shared/api/api';
+import { IDEMPOTENCY_KEY_HEADER } from '../../../shared/api/submission-key';
 
 export const reserveKeys = {
   all: ['reserve'] as const,
@@ -102,9 +103,14 @@ function useReserveMutation<B, R>(call: (body: B) => Promise<R>) {
   return useMutation({ mutationFn: call, onSuccess: () => queryClient.invalidateQueries({ queryKey: reserveKeys.all }) });
 }
 
-/** Saves show the server's message themselves (a 409 names the clashing meeting). */
+/**
+ * Saves show the server's message themselves (a 409 names the clashing meeting). A booking carries
+ * its submission's Idempotency-Key: a retry after a dropped connection answers the first booking.
+ */
 export const useCreateReservation = () =>
-  useReserveMutation((body: BookingBody) => api.post<CreateReservationResult>('/meeting/reservation', body, { notify: false }));
+  useReserveMutation(({ body, idempotencyKey }: { body: BookingBody; idempotencyKey: string }) =>
+    api.post<CreateReservationResult>('/meeting/reservation', body, { notify: false, headers: { [IDEMPOTENCY_KEY_HEADER]: idempotencyKey } }),
+  );
 export const useUpdateReservation = () => useReserveMutation((body: UpdateBody) => api.post<Reservation>('/meeting/reservation/update', body, { notify: false }));
 export const useCancelReservation = () =>
   useReserveMutation((body: { id: number; scope?: ReservationScope }) => api.post<Reservation>('/meeting/reservation/cancel', body, { notify: false }));

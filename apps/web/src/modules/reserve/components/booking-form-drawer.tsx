@@ -17,6 +17,7 @@ import dayjs from 'dayjs';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../shared/api/api-client';
+import { createSubmissionKey } from '../../../shared/api/submission-key';
 import { useBookingPreferences } from '../../../shared/booking-preferences/booking-preferences.api';
 import { useDebouncedValue } from '../../../shared/hooks/use-debounced-value';
 import { useMediaQuery } from '../../../shared/hooks/use-media-query';
@@ -65,6 +66,8 @@ export function BookingFormDrawer({ open, initial, initialRoom, editing, askScop
   const delegations = (shares.data?.sharedWithMe ?? []).filter((person) => person.level === 'editor' || person.level === 'manager');
   const preferences = useBookingPreferences().data;
   const create = useCreateReservation();
+  // One Idempotency-Key per submission attempt, kept while Save is pressed again after no answer.
+  const [submission] = useState(() => createSubmissionKey());
   const update = useUpdateReservation();
   const rooms = useSchedule({ date: values.date ?? dayjs().format('YYYY-MM-DD'), keyword: useDebouncedValue(roomKeyword, 300), pageSize: 100 }, open);
   const people = useColleagues(useDebouncedValue(peopleKeyword, 300));
@@ -109,7 +112,7 @@ export function BookingFormDrawer({ open, initial, initialRoom, editing, askScop
           return;
         }
       }
-      const answer = await create.mutateAsync(body);
+      const answer = await submission.send(body, (idempotencyKey) => create.mutateAsync({ body, idempotencyKey }));
       if (answer.seriesId) void message.success(t('reserve.form.seriesBooked', { booked: answer.booked, skipped: answer.skipped.length }));
       else void message.success(t(answer.pending ? 'reserve.form.savedPending' : 'reserve.form.saved'));
       setClashes(null);

@@ -121,6 +121,44 @@ describe('booking form', () => {
     await userEvent.click(screen.getByTestId('reserve-save'));
     expect((await screen.findByTestId('reserve-server-error')).textContent).toContain('"Board"');
   });
+
+  it('sends one Idempotency-Key per attempt: the same after a network failure, a new one after an answer', async () => {
+    const answers: Array<'drop' | 'clash' | 'book'> = ['drop', 'clash', 'book'];
+    const seen = stubApi({
+      'GET /meeting/schedule': schedule,
+      'GET /meeting/colleagues': { result: [] },
+      'POST /meeting/reservation': () => {
+        const next = answers.shift();
+        // The connection drops: the server may have booked it, the form never hears.
+        if (next === 'drop') throw new TypeError('Failed to fetch');
+        if (next === 'clash') return { status: 409, returncode: 1003, message: 'The room is taken by "Board"', result: { reservationId: 9 } };
+        return { result: { ...meeting({ id: 5 }), reservation: meeting({ id: 5 }), pending: false, seriesId: null, booked: 1, skipped: [] } };
+      },
+    });
+    const onClose = vi.fn();
+    renderWithProviders(
+      <BookingFormDrawer
+        open
+        initial={{ ...emptyValues(Date.now(), 'Europe/London'), roomId: 7, title: 'Sync', date: '2026-11-24', start: '10:00', end: '11:00' }}
+        initialRoom={{ id: 7, name: 'Kew', timeZone: 'Europe/London' }}
+        editing={null}
+        askScope={async () => null}
+        onClose={onClose}
+      />,
+    );
+    const keys = () => seen.filter((request) => request.method === 'POST' && request.path === '/meeting/reservation').map((request) => request.headers['Idempotency-Key']);
+    await userEvent.click(screen.getByTestId('reserve-save'));
+    await screen.findByTestId('reserve-server-error');
+    await userEvent.click(screen.getByTestId('reserve-save'));
+    await waitFor(() => expect(screen.getByTestId('reserve-server-error').textContent).toContain('"Board"'));
+    await userEvent.click(screen.getByTestId('reserve-save'));
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    const [dropped, retried, afterClash] = keys();
+    expect(dropped).toMatch(/^[0-9a-f]{32}$/);
+    expect(retried).toBe(dropped);
+    expect(afterClash).toMatch(/^[0-9a-f]{32}$/);
+    expect(afterClash).not.toBe(dropped);
+  });
 });
 
 describe('booking for a colleague', () => {
