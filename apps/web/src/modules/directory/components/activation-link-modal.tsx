@@ -36,7 +36,6 @@ export function ActivationLinkModal({ issued, onClose }: ActivationLinkModalProp
           <Typography.Paragraph
             code
             className="atrium-activation-link-value"
-            data-testid="activation-link-value"
             copyable={{
               text: issued.result.link,
               tooltips: false,
@@ -50,7 +49,7 @@ export function ActivationLinkModal({ issued, onClose }: ActivationLinkModalProp
               ],
             }}
           >
-            {issued.result.link}
+            <span data-testid="activation-link-value">{issued.result.link}</span>
           </Typography.Paragraph>
           <Typography.Paragraph type="secondary" data-testid="activation-link-expiry">
             {t('directory.activationLink.expires', { time: dayjs(issued.result.expiresAt).format(LOG_TIME_FORMAT) })}
