@@ -102,7 +102,7 @@ describe('company administration journey', () => {
     await expect.poll(() => admin.getByTestId('permissions-save').isDisabled()).toBe(true);
   });
 
-  it('creates a user in both; the activation mail arrives over SMTP and is in the outbox', async () => {
+  it('creates a user in both; the activation mail arrives over SMTP and is in the outbox without its link', async () => {
     await openFromMenu(admin, 'directory');
     await admin.getByTestId('page-directory').waitFor();
     await admin.getByTestId('directory-create').click();
@@ -132,7 +132,9 @@ describe('company administration journey', () => {
     await row.waitFor();
     expect(await row.textContent()).toMatch(/Sent/i);
     await row.click();
-    await expect.poll(() => admin.getByTestId('mail-text').innerText()).toContain(new URL(activationLink).pathname);
+    // The outbox keeps a marker: the link went to the recipient only (issue 16).
+    await expect.poll(() => admin.getByTestId('mail-text').innerText()).toContain('[link sent to the recipient only / 链接仅发送给收件人]');
+    expect(await admin.getByTestId('mail-text').innerText()).not.toContain(new URL(activationLink).pathname);
     await screenshot(admin, 'company-admin-04-outbox-1440-en');
   });
 

@@ -35,7 +35,7 @@ describe('directory journey', () => {
     await server?.stop();
   });
 
-  it('creates a user who activates through the mailed link and signs in', async () => {
+  it('creates a colleague without a mail server, hands them an activation link, and they activate and sign in', async () => {
     const admin = await newContext(browser, server.baseURL, { viewport: WIDE });
     const page = await admin.newPage();
     await page.goto('/login?redirect=%2Fdirectory');
@@ -53,25 +53,73 @@ describe('directory journey', () => {
     await shot(page, 'drawer-en-1440');
     await page.getByTestId('directory-form-submit').click();
     await page.getByTestId('directory-filter-keyword').fill('nina');
-    await expect.poll(() => page.getByTestId('directory-table').locator('tr.ant-table-row').count(), { timeout: 15_000 }).toBe(1);
+    const rows = page.getByTestId('directory-table').locator('tr.ant-table-row');
+    await expect.poll(() => rows.count(), { timeout: 15_000 }).toBe(1);
     await page.getByText('Not activated').first().waitFor();
 
+    // The outbox keeps the mail with a marker where the link was: nobody reads it there (issue 16).
     await page.goto('/mail-outbox');
     await page.getByTestId('page-mail-outbox').waitFor();
     await page.getByTestId('mail-table').getByText('nina.patel@harbourview.example').first().click();
     const text = await page.getByTestId('mail-text').innerText();
+    expect(text).toContain('[link sent to the recipient only / 链接仅发送给收件人]');
+    expect(text).not.toContain('/activate/');
+    await page.getByTestId('mail-redacted-hint').waitFor();
     await shot(page, 'outbox-en-1440');
     await page.getByRole('tab', { name: 'HTML' }).click();
     const html = page.frameLocator('[data-testid="mail-html"]');
     await html.getByText('Open this link', { exact: false }).waitFor();
     await shot(page, 'outbox-html-en-1440');
-    const link = /https?:\/\/\S+\/activate\/[A-Za-z0-9_-]+/.exec(text)?.[0];
-    expect(link).toBeDefined();
+
+    // "Copy activation link" on the pending row: the link, a copy button, its expiry and what it retires.
+    await page.goto('/directory');
+    await page.getByTestId('directory-filter-keyword').fill('nina');
+    await expect.poll(() => rows.count(), { timeout: 15_000 }).toBe(1);
+    const rowId = (await rows.first().getAttribute('data-row-key'))!;
+    await page.getByTestId(`directory-activation-link-${rowId}`).click();
+    const modal = page.getByTestId('activation-link-modal');
+    await modal.waitFor();
+    const firstLink = await page.getByTestId('activation-link-value').innerText();
+    expect(firstLink).toMatch(/^https?:\/\/\S+\/activate\/[A-Za-z0-9_-]{40,}$/);
+    expect(await modal.innerText()).toContain('Earlier activation links of this user, the mailed one included, no longer work');
+    await page.getByTestId('activation-link-copy').click();
+    await page.getByText('Copied').waitFor();
+    await expect.poll(async () => (await page.locator('.ant-modal').boundingBox())?.width ?? 0).toBeGreaterThan(400);
+    await shot(page, 'activation-link-en-1440');
+    await page.getByTestId('activation-link-close').click();
     await admin.close();
 
+    // The same action in Chinese on a phone: a newer link, which retires the first.
+    const phone = await newContext(browser, server.baseURL, { viewport: NARROW, locale: 'zh-CN' });
+    const adminPhone = await phone.newPage();
+    await adminPhone.goto('/login?redirect=%2Fdirectory');
+    await signIn(adminPhone, 'admin', PASSWORD);
+    await adminPhone.getByTestId('page-directory').waitFor();
+    await adminPhone.getByTestId('directory-filter-keyword').fill('nina');
+    const phoneRows = adminPhone.getByTestId('directory-table').locator('tr.ant-table-row');
+    await expect.poll(() => phoneRows.count(), { timeout: 15_000 }).toBe(1);
+    await adminPhone.getByTestId(`directory-activation-link-${rowId}`).scrollIntoViewIfNeeded();
+    await adminPhone.getByTestId(`directory-activation-link-${rowId}`).click();
+    await adminPhone.getByTestId('activation-link-modal').waitFor();
+    await adminPhone.getByText('Nina Patel 的激活链接').waitFor();
+    const link = await adminPhone.getByTestId('activation-link-value').innerText();
+    expect(link).not.toBe(firstLink);
+    // The modal zooms in from the button: wait until it spans the phone's width (usable at 375 px).
+    await expect.poll(async () => (await adminPhone.locator('.ant-modal').boundingBox())?.width ?? 0).toBeGreaterThan(320);
+    const box = (await adminPhone.locator('.ant-modal').boundingBox())!;
+    expect(box.x).toBeGreaterThanOrEqual(0);
+    expect(box.x + box.width).toBeLessThanOrEqual(375);
+    await adminPhone.getByTestId('activation-link-copy').click();
+    await adminPhone.getByText('已复制').waitFor();
+    await shot(adminPhone, 'activation-link-zh-375');
+    await phone.close();
+
+    // A fresh browser: the first link no longer works, the newest one does.
     const newcomer = await newContext(browser, server.baseURL, { viewport: NARROW, locale: 'zh-CN' });
     const activation = await newcomer.newPage();
-    await activation.goto(new URL(link!).pathname);
+    await activation.goto(new URL(firstLink).pathname);
+    await activation.getByTestId('directory-activate-invalid').waitFor();
+    await activation.goto(new URL(link).pathname);
     await activation.getByTestId('directory-activate-username').waitFor();
     expect(await activation.getByTestId('directory-activate-username').inputValue()).toBe('nina.patel');
     await shot(activation, 'activate-zh-375');

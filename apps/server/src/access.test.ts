@@ -204,6 +204,7 @@ const FOREIGN_RECORDS: Record<string, ForeignCase> = {
     ],
   },
   'POST /api/user/resendActivation': { foreign: (w) => [{ body: { id: w.b.inactiveUserId } }] },
+  'POST /api/user/activationLink': { foreign: (w) => [{ body: { id: w.b.inactiveUserId } }, { body: { id: w.b.user.id } }] },
   'POST /api/user/import': { none: 'rows name departments, roles and locations, looked up by name in the caller\'s company only' },
 
   'GET /api/passStrategy/getPassStrategy': { none: "the company's policy" },

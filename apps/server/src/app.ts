@@ -91,6 +91,7 @@ import { handleError, handleFrameworkError, sendNotFound } from './platform/erro
 import { AppError } from './platform/errors.js';
 import { resolveLang } from './platform/lang.js';
 import { createPasswordHasher, type PasswordHasher } from './platform/password.js';
+import { serializeRequest } from './platform/log-redaction.js';
 import { createMailDispatch, createMailer, type Mailer } from './platform/mailer.js';
 import { HELMET_OPTIONS } from './platform/security.js';
 import { clearSessionCookie } from './platform/session-token.js';
@@ -169,7 +170,8 @@ const REDACT_PATHS = [
 
 function loggerOptions(deps: AppDeps): FastifyServerOptions['logger'] {
   if (deps.logger === false) return false;
-  const base = { level: deps.config.logLevel, redact: { paths: REDACT_PATHS, censor: '[redacted]' } };
+  // The request line's URL can carry a secret (an activation link, a feed's secret): serializeRequest redacts it.
+  const base = { level: deps.config.logLevel, redact: { paths: REDACT_PATHS, censor: '[redacted]' }, serializers: { req: serializeRequest } };
   return typeof deps.logger === 'object' ? { ...base, ...deps.logger } : base;
 }
 
@@ -280,8 +282,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       smtpUrl: config.smtpUrl,
       from: config.mailFrom,
       onError: (error, mail) => app.log.warn({ err: error, mailId: mail.id }, 'mail refused'),
-      // Without SMTP a registration code or reset link is only in the log, for the operator to pass on.
-      onUnsent: (mail) => app.log.warn({ mailTo: mail.to, mailSubject: mail.subject, mailText: mail.text }, 'mail not sent: SMTP_URL is not set'),
+      // Without SMTP a reset link cannot reach anyone; the link is a secret, so the log says only that (issue 16).
+      onUnsent: () => app.log.warn('mail not sent: no mail server is configured (SMTP_URL); the link or code it carried was neither kept nor logged'),
     });
   const directory = createDirectoryService({
     directory: repositories.directory,
@@ -495,6 +497,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     clock,
     transact,
     isOpen: config.registration === 'open',
+    // The code that proves the address can only go by mail: without a mail server, no registration.
+    canMail: mailer.canDeliver,
     publicUrl: config.publicUrl,
   });
   const recovery = createRecoveryService({

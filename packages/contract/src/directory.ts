@@ -101,6 +101,14 @@ export const DeleteUsersBody = z.object({ ids: z.array(Id).min(1).max(500) });
 export const MoveUsersBody = z.object({ userIds: z.array(Id).min(1).max(500), departmentId: Id.nullable() });
 /** `POST /user/resendActivation` body. */
 export const ResendActivationBody = z.object({ id: Id });
+/** `POST /user/activationLink` body: the pending user to bring in without a mail server. */
+export const ActivationLinkBody = z.object({ id: Id });
+/** A fresh activation link, handed to the caller once (every earlier link of the user stops working). */
+export const ActivationLinkResult = z.object({
+  link: z.string().describe('PUBLIC_URL/activate/<reqToken>; shown once, never stored in clear'),
+  expiresAt: z.number().int().describe('When the link stops working, UTC epoch milliseconds'),
+});
+export type ActivationLinkResult = z.infer<typeof ActivationLinkResult>;
 
 export const ReqToken = z.string().trim().min(16).max(128);
 /** `GET /user/checkActiveUserReq` query. */

@@ -19,6 +19,9 @@ export const MailOutboxItem = z.object({
   error: z.string().nullable().describe('Why sending failed'),
   createdAt: z.number().int().describe('UTC epoch milliseconds'),
   sentAt: z.number().int().nullable().describe('When the SMTP server accepted it, UTC epoch milliseconds'),
+  isRedacted: z
+    .boolean()
+    .describe('The mail carried a link or code only the recipient received: the kept copy shows a marker in its place, and it is never sent again'),
 });
 export type MailOutboxItem = z.infer<typeof MailOutboxItem>;
 

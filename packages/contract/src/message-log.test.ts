@@ -12,4 +12,14 @@ describe('message log solutions', () => {
     expect(solutionFor('failed', 'ECONNECTION')).toBe('checkServer');
     expect(solutionFor('failed', null)).toBe('checkServer');
   });
+
+  it('asks for a new link when a mail whose secret only the recipient was to get did not go out', () => {
+    expect(solutionFor('kept', null, true)).toBe('issueNewLink');
+    expect(solutionFor('failed', '451', true)).toBe('issueNewLink');
+    expect(solutionFor('failed', 'ECONNECTION', true)).toBe('issueNewLink');
+    // A refused address needs fixing first; a sent mail needs nothing.
+    expect(solutionFor('failed', '550', true)).toBe('checkAddress');
+    expect(solutionFor('sent', null, true)).toBeNull();
+    expect(solutionFor('queued', null, true)).toBeNull();
+  });
 });

@@ -17,17 +17,25 @@ export type MessageEvent = z.infer<typeof MessageEvent>;
 /**
  * What to do about a message, by its result: `configureMail` (kept: no mail server is set),
  * `checkAddress` (the server refused the address for good), `retryLater` (a temporary refusal),
- * `checkServer` (the mail server could not be reached or failed otherwise); null when it went out.
+ * `checkServer` (the mail server could not be reached or failed otherwise), `issueNewLink` (the
+ * mail carried a link only the recipient was to receive, so its kept copy cannot be sent again:
+ * resend the activation, or copy a fresh activation link); null when it went out.
  */
-export const MESSAGE_SOLUTIONS = ['configureMail', 'checkAddress', 'retryLater', 'checkServer'] as const;
+export const MESSAGE_SOLUTIONS = ['configureMail', 'checkAddress', 'retryLater', 'checkServer', 'issueNewLink'] as const;
 export const MessageSolution = z.enum(MESSAGE_SOLUTIONS);
 export type MessageSolution = z.infer<typeof MessageSolution>;
 
-/** The solution for a message's status and error code (an SMTP reply code, or a connection error such as ECONNECTION). */
-export function solutionFor(status: MailStatus, errorCode: string | null): MessageSolution | null {
+/**
+ * The solution for a message's status and error code (an SMTP reply code, or a connection error
+ * such as ECONNECTION). A mail whose secret was kept out of the outbox (`isRedacted`) and did not
+ * go out needs a new link, unless the address itself was refused.
+ */
+export function solutionFor(status: MailStatus, errorCode: string | null, isRedacted = false): MessageSolution | null {
+  if (status !== 'kept' && status !== 'failed') return null;
+  const isAddressRefused = status === 'failed' && (errorCode === 'EENVELOPE' || (errorCode !== null && /^5\d\d$/.test(errorCode)));
+  if (isAddressRefused) return 'checkAddress';
+  if (isRedacted) return 'issueNewLink';
   if (status === 'kept') return 'configureMail';
-  if (status !== 'failed') return null;
-  if (errorCode === 'EENVELOPE' || (errorCode !== null && /^5\d\d$/.test(errorCode))) return 'checkAddress';
   if (errorCode !== null && /^4\d\d$/.test(errorCode)) return 'retryLater';
   return 'checkServer';
 }
@@ -77,6 +85,8 @@ export const MessageLogEntry = z.object({
   errorCode: z.string().nullable(),
   error: z.string().nullable(),
   solution: MessageSolution.nullable(),
+  /** A mail whose link or code only the recipient received (the outbox keeps a marker in its place). */
+  isRedacted: z.boolean(),
 });
 export type MessageLogEntry = z.infer<typeof MessageLogEntry>;
 

@@ -629,6 +629,19 @@ export const MESSAGES = {
     'en-US': 'The same request is still being processed; please try again in a moment',
     'zh-CN': '相同的请求仍在处理中，请稍后再试',
   },
+  // Issue 16: secrets never readable (activation links without a mail server, registration needs mail).
+  activationLinkIssued: {
+    'en-US': 'A new activation link is ready; earlier links no longer work',
+    'zh-CN': '新的激活链接已生成，之前的链接均已失效',
+  },
+  activationLinkBeyondOwnRole: {
+    'en-US': "You cannot bring in a user whose role has more permissions than yours",
+    'zh-CN': '不能为权限高于您自己角色的用户生成激活链接',
+  },
+  registrationNeedsMail: {
+    'en-US': 'Creating new companies needs a mail server, and none is configured on this server',
+    'zh-CN': '创建新公司需要邮件服务器，本服务器尚未配置',
+  },
 } as const satisfies Record<string, Record<Lang, string>>;
 
 export type MessageKey = keyof typeof MESSAGES;

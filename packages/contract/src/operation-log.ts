@@ -21,6 +21,7 @@ export const OPERATION_ACTIONS = [
   'user.move',
   'user.activate',
   'user.resendActivation',
+  'user.activationLink',
   'group.create',
   'group.update',
   'group.delete',

@@ -8,6 +8,12 @@ describe('permission catalogue', () => {
     expect(ALL_PERMISSIONS).toContain('roomsLocations:edit');
   });
 
+  it('keeps reading mail bodies apart from the account area (issue 16)', () => {
+    expect(PERMISSION_AREAS).toContain('mailContent');
+    expect(hasPermission(normalizePermissions(['accountGlobal:edit']), 'mailContent:view')).toBe(false);
+    expect(hasPermission(normalizePermissions(['mailContent:view']), 'mailContent:view')).toBe(true);
+  });
+
   it('drops unknown names and keeps catalogue order', () => {
     expect(normalizePermissions(['users:view', 'nonsense:view', 'roles:teleport', 'accountGlobal:view'])).toEqual([
       'accountGlobal:view',

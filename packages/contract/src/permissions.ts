@@ -4,6 +4,8 @@
  */
 export const PERMISSION_AREAS = [
   'accountGlobal',
+  // Ours (issue 16): reading the bodies of kept mails (GET /mail/outbox/details), apart from the outbox list.
+  'mailContent',
   'globalSettings',
   'quickTools',
   'calendarRoomUse',

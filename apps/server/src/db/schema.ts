@@ -481,6 +481,8 @@ export interface MailOutboxTable {
   /** An invitation's iCalendar part (method REQUEST or CANCEL), kept so a retry still carries it. */
   calendar_method: 'REQUEST' | 'CANCEL' | null;
   calendar_content: string | null;
+  /** 1: the mail carried a secret only its recipient received; the kept copy has a marker in its place and is never retried. */
+  is_redacted: Generated<number>;
 }
 
 /** One in-console notification for one colleague (the header's bell). */

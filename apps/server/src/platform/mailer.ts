@@ -19,13 +19,38 @@ export interface MailMessage {
    * Outlook, Google Calendar and Apple Calendar offer to add or update. The outbox keeps the text.
    */
   calendar?: { method: 'REQUEST' | 'CANCEL'; content: string };
+  /**
+   * The mail's secrets (an activation or one-time sign-in link): the SMTP server receives them, the
+   * outbox keeps `REDACTED_MARKER` in their place, and the mail is never sent again from its copy.
+   */
+  secrets?: readonly string[];
 }
 
 /** A mail no outbox keeps: it concerns one person's own account, or no company exists yet. */
-export type DirectMailMessage = Omit<MailMessage, 'companyId' | 'calendar' | 'event' | 'actorUserId'>;
+export type DirectMailMessage = Omit<MailMessage, 'companyId' | 'calendar' | 'event' | 'actorUserId' | 'secrets'>;
+
+/** What the outbox keeps in place of a secret, in both languages as the mails are. */
+export const REDACTED_MARKER = '[link sent to the recipient only / 链接仅发送给收件人]';
+
+const escapeHtml = (text: string) =>
+  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+
+/** The text with every secret (as written, and as an HTML part escapes it) replaced by the marker. */
+export function redactSecrets(text: string, secrets: readonly string[], marker = REDACTED_MARKER): string {
+  let out = text;
+  // Longest first, so a secret inside another never leaves a piece of the longer one behind.
+  for (const secret of [...secrets].filter((value) => value.length > 0).sort((a, b) => b.length - a.length)) {
+    out = out.split(secret).join(marker);
+    const escaped = escapeHtml(secret);
+    if (escaped !== secret) out = out.split(escaped).join(escapeHtml(marker));
+  }
+  return out;
+}
 
 /** Sends mail. Every company mail is kept in the company's outbox, whatever becomes of it. */
 export interface Mailer {
+  /** Whether an SMTP server is configured: without one no mail reaches anyone, and secrets cannot be sent. */
+  readonly canDeliver: boolean;
   /**
    * Keeps the mail, then hands it to the SMTP server when one is configured; never throws for a
    * refused mail. A mail that failed for a reason that may pass is tried again later (`retryDue`).
@@ -38,10 +63,10 @@ export interface Mailer {
   retryDue?(limit?: number): Promise<number>;
   /**
    * Sends a registration code or a password reset link, which must not sit in a table that
-   * administrators read. Without SMTP the mail goes to `onUnsent` (the server log) instead, so a
-   * self-hosting operator can still pass it on. Never throws for a refused mail.
+   * administrators read. Without SMTP the mail goes nowhere: `onUnsent` is told (without the mail,
+   * whose link or code must not reach a log). Never throws for a refused mail.
    */
-  sendDirect(message: DirectMailMessage): Promise<{ status: 'sent' | 'failed' | 'logged' }>;
+  sendDirect(message: DirectMailMessage): Promise<{ status: 'sent' | 'failed' | 'unsent' }>;
 }
 
 export interface MailerOptions {
@@ -52,8 +77,8 @@ export interface MailerOptions {
   from: string;
   /** Where a refused mail is reported (never with its body). */
   onError?: (error: unknown, mail: { id: number | null; to: string }) => void;
-  /** Where a direct mail goes when no SMTP server is configured. */
-  onUnsent?: (mail: DirectMailMessage) => void;
+  /** Told when a direct mail cannot go out because no SMTP server is configured; never given the mail. */
+  onUnsent?: () => void;
 }
 
 /**
@@ -85,7 +110,8 @@ function errorCodeOf(error: unknown): string | null {
 
 /**
  * The mailer: nodemailer over SMTP when SMTP_URL is set; without it mails are only kept, so the
- * demo works without a mail server and administrators can read them in the outbox.
+ * demo works without a mail server and administrators can read them in the outbox (secrets
+ * replaced by the marker: an activation link is then handed out by POST /user/activationLink).
  */
 export function createMailer({ outbox, clock, smtpUrl, from, onError, onUnsent }: MailerOptions): Mailer {
   const transport = smtpUrl ? nodemailer.createTransport(smtpUrl) : null;
@@ -95,6 +121,7 @@ export function createMailer({ outbox, clock, smtpUrl, from, onError, onUnsent }
     transporter: NonNullable<typeof transport>,
     mail: { id: number; companyId: number; to: string; subject: string; text: string; html: string | null; calendar: MailMessage['calendar'] | null },
     attempts: number,
+    isRedacted: boolean,
   ): Promise<'sent' | 'failed'> {
     try {
       await transporter.sendMail({
@@ -114,40 +141,47 @@ export function createMailer({ outbox, clock, smtpUrl, from, onError, onUnsent }
         error: error instanceof Error ? error.message.slice(0, 500) : String(error),
         errorCode,
         attempts,
-        nextAttemptAt: nextAttemptAt(clock.now(), attempts, errorCode),
+        // The kept copy of a mail with secrets holds markers: sending it again would mail nothing usable.
+        nextAttemptAt: isRedacted ? null : nextAttemptAt(clock.now(), attempts, errorCode),
       });
       return 'failed';
     }
   }
 
   return {
+    canDeliver: transport !== null,
     async send(message) {
+      const secrets = message.secrets ?? [];
+      const isRedacted = secrets.some((secret) => secret.length > 0);
+      const kept = (part: string) => (isRedacted ? redactSecrets(part, secrets) : part);
       const id = await outbox.insert({
         companyId: message.companyId,
         event: message.event,
         actorUserId: message.actorUserId ?? null,
         to: message.to,
-        subject: message.subject,
-        text: message.text,
-        html: message.html ?? null,
+        subject: kept(message.subject),
+        text: kept(message.text),
+        html: message.html === undefined ? null : kept(message.html),
         status: transport ? 'queued' : 'kept',
         createdAt: clock.now(),
-        calendar: message.calendar ?? null,
+        calendar: message.calendar ? { method: message.calendar.method, content: kept(message.calendar.content) } : null,
+        isRedacted,
       });
       if (!transport) return { id, status: 'kept' };
-      const status = await attempt(transport, { ...message, id, html: message.html ?? null, calendar: message.calendar ?? null }, 1);
+      // The SMTP server gets the real text; only the outbox copy is redacted.
+      const status = await attempt(transport, { ...message, id, html: message.html ?? null, calendar: message.calendar ?? null }, 1, isRedacted);
       return { id, status };
     },
     async retryDue(limit = 100) {
       if (!transport) return 0;
       const due = await outbox.claimRetries(clock.now(), limit);
-      for (const mail of due) await attempt(transport, mail, mail.attempts + 1);
+      for (const mail of due) await attempt(transport, mail, mail.attempts + 1, false);
       return due.length;
     },
     async sendDirect(message) {
       if (!transport) {
-        onUnsent?.(message);
-        return { status: 'logged' };
+        onUnsent?.();
+        return { status: 'unsent' };
       }
       try {
         await transport.sendMail({ from, to: message.to, subject: message.subject, text: message.text, ...(message.html ? { html: message.html } : {}) });

@@ -5,7 +5,7 @@ const escapeHtml = (text: string) =>
 
 /**
  * The activation mail. The recipient's language is not known before they sign in, so the mail
- * carries both: English first, then Chinese.
+ * carries both: English first, then Chinese. The link is its secret: the outbox keeps a marker.
  */
 export function activationMail({ companyName, fullName, userName, link }: { companyName: string; fullName: string; userName: string; link: string }) {
   const subject = `Activate your Atrium account / 激活您的 Atrium 账号`;
@@ -35,5 +35,5 @@ export function activationMail({ companyName, fullName, userName, link }: { comp
     `<p>${company} 为您创建了 Atrium 账号，用户名为 <b>${user}</b>。</p>`,
     `<p>请在 ${ACTIVATION_HOURS} 小时内打开以下链接设置密码：<br><a href="${href}">${href}</a></p>`,
   ].join('\n');
-  return { subject, text, html };
+  return { subject, text, html, secrets: [link] };
 }

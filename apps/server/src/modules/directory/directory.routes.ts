@@ -2,6 +2,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   ActivateUserBody,
+  ActivationLinkBody,
+  ActivationLinkResult,
   CheckActivationQuery,
   CheckActivationResult,
   CreateUserBody,
@@ -150,6 +152,27 @@ export function directoryRoutes({ directory }: { directory: DirectoryService }):
       async (request) => {
         await directory.resendActivation(actorOf(request), request.body.id);
         return success(request, null, 'activationMailSent');
+      },
+    );
+
+    app.post(
+      '/user/activationLink',
+      {
+        config: { access: 'permission', permission: 'users:edit' },
+        schema: {
+          tags: ['directory'],
+          summary: 'Hand out a fresh activation link for a user who has not activated yet (bringing a colleague in without a mail server)',
+          description:
+            "Body: { id }. Answers { link, expiresAt } once, with Cache-Control: no-store; every earlier link of the user stops working, and only the link's hash is stored. Refused for an account already activated (422/1005), and for a user whose role holds a permission the caller lacks (403/1014). Recorded in the operation log without the link.",
+          body: ActivationLinkBody,
+          response: envelopeResponses(ActivationLinkResult),
+        },
+      },
+      async (request, reply) => {
+        const result = await directory.issueActivationLink(actorOf(request), request.body.id);
+        // The link is a credential: no cache along the way may keep it.
+        reply.header('cache-control', 'no-store');
+        return success(request, result, 'activationLinkIssued');
       },
     );
 

@@ -11,6 +11,7 @@ import {
   type MessageKey,
   ReturnCode,
   type ActivateUserBody,
+  type ActivationLinkResult,
   type CheckActivationResult,
   type DirectoryOptions,
   type DirectoryUser,
@@ -26,7 +27,7 @@ import type { PasswordHasher } from '../../platform/password.js';
 import { hashSessionToken, newSessionToken } from '../../platform/session-token.js';
 import { SpreadsheetError, type SpreadsheetProblem } from '../../platform/spreadsheet/spreadsheet-error.js';
 import type { Actor, OperationLog } from '../operation-log/operation-log.service.js';
-import { assertMayAssignRole, assertSomeoneManagesRoles } from '../role/role.policy.js';
+import { assertMayAssignRole, assertSomeoneManagesRoles, canAssignTo } from '../role/role.policy.js';
 import type { RoleRepository } from '../role/role.repository.js';
 import type { SettingsRepository } from '../settings/settings.repository.js';
 import type { UserRepository } from '../user/user.repository.js';
@@ -96,17 +97,19 @@ export function createDirectoryService(deps: DirectoryServiceDeps) {
     });
   }
 
-  async function sendActivation(actor: Actor, user: { id: number; userName: string; fullName: string; email: string }) {
-    const { companyId } = actor;
+  /** A new activation link for the user; every earlier one stops working. Only the token's hash is stored. */
+  async function issueActivation(companyId: number, userId: number): Promise<ActivationLinkResult> {
     const token = newSessionToken();
     const now = clock.now();
-    await directory.replaceActivation(companyId, user.id, hashSessionToken(token), now + ACTIVATION_HOURS * HOUR_MS, now);
-    const mail = activationMail({
-      companyName: await directory.companyName(companyId),
-      fullName: user.fullName,
-      userName: user.userName,
-      link: `${publicUrl}/activate/${token}`,
-    });
+    const expiresAt = now + ACTIVATION_HOURS * HOUR_MS;
+    await directory.replaceActivation(companyId, userId, hashSessionToken(token), expiresAt, now);
+    return { link: `${publicUrl}/activate/${token}`, expiresAt };
+  }
+
+  async function sendActivation(actor: Actor, user: { id: number; userName: string; fullName: string; email: string }) {
+    const { companyId } = actor;
+    const { link } = await issueActivation(companyId, user.id);
+    const mail = activationMail({ companyName: await directory.companyName(companyId), fullName: user.fullName, userName: user.userName, link });
     await mailer.send({ companyId, event: 'activation', actorUserId: actor.userId, to: user.email, ...mail });
   }
 
@@ -289,6 +292,22 @@ export function createDirectoryService(deps: DirectoryServiceDeps) {
       await operationLog.track(actor, { action: 'user.resendActivation', targetType: 'user', targetId: user.id, targetName: user.userName }, async () => {
         if (!user.isPendingActivation || !user.email) throw refused('alreadyActivated');
         await sendActivation(actor, { id: user.id, userName: user.userName, fullName: user.fullName, email: user.email });
+      });
+    },
+
+    /**
+     * A fresh activation link handed to the caller (`POST /user/activationLink`), for bringing a
+     * colleague in without a mail server; earlier links stop working. Only for a pending user whose
+     * role the caller could assign (role.policy.ts), or a users:edit holder could take over a pending
+     * administrator. Logged without the link.
+     */
+    async issueActivationLink(actor: Actor, id: number): Promise<ActivationLinkResult> {
+      const user = await getUser(actor.companyId, id);
+      return operationLog.track(actor, { action: 'user.activationLink', targetType: 'user', targetId: user.id, targetName: user.userName }, async () => {
+        const role = await roles.findRole(actor.companyId, user.role.id);
+        if (!role || !canAssignTo(actor.permissions, role)) throw new AppError(ReturnCode.NO_PERMISSION, 'activationLinkBeyondOwnRole');
+        if (!user.isPendingActivation) throw refused('alreadyActivated');
+        return issueActivation(actor.companyId, user.id);
       });
     },
 

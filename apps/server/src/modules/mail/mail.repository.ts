@@ -16,6 +16,8 @@ export interface NewOutboxMail {
   status: MailStatus;
   createdAt: number;
   calendar?: { method: 'REQUEST' | 'CANCEL'; content: string } | null;
+  /** The parts hold markers in place of secrets the recipient alone received. */
+  isRedacted?: boolean;
 }
 
 /** A failed mail claimed for another attempt: what sending it again needs. */
@@ -40,6 +42,7 @@ const presentItem = (row: Selectable<MailOutboxTable>): MailOutboxItem => ({
   error: row.error,
   createdAt: Number(row.created_at),
   sentAt: row.sent_at === null ? null : Number(row.sent_at),
+  isRedacted: Number(row.is_redacted) === 1,
 });
 
 export type MailOutboxRepository = ReturnType<typeof createMailOutboxRepository>;
@@ -63,6 +66,7 @@ export function createMailOutboxRepository(db: Kysely<DB>) {
           sent_at: null,
           calendar_method: mail.calendar?.method ?? null,
           calendar_content: mail.calendar?.content ?? null,
+          is_redacted: mail.isRedacted ? 1 : 0,
         })
         .returning('id')
         .executeTakeFirstOrThrow();
@@ -100,6 +104,8 @@ export function createMailOutboxRepository(db: Kysely<DB>) {
         .where('next_attempt_at', 'is not', null)
         .where('next_attempt_at', '<=', now)
         .where('status', '=', 'failed')
+        // Never a mail whose copy holds markers instead of its secrets.
+        .where('is_redacted', '=', 0)
         .orderBy('next_attempt_at')
         .limit(limit);
       const rows = await db

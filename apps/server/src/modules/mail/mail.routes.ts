@@ -14,7 +14,7 @@ export function mailRoutes({ outbox }: { outbox: MailOutboxRepository }): Fastif
         schema: {
           tags: ['mail'],
           summary: "The company's sent and kept mails, newest first",
-          description: 'Query: page, pageSize (15, 50, 100), recipient (part of the address). Bodies are left out; see /mail/outbox/details.',
+          description: 'Query: page, pageSize (15, 50, 100), recipient (part of the address). Bodies are left out; see /mail/outbox/details (mailContent:view).',
           querystring: MailOutboxQuery,
           response: envelopeResponses(MailOutboxPage),
         },
@@ -25,10 +25,13 @@ export function mailRoutes({ outbox }: { outbox: MailOutboxRepository }): Fastif
     app.get(
       '/mail/outbox/details',
       {
-        config: { access: 'permission', permission: 'accountGlobal:view' },
+        // Bodies have their own area (issue 16): reading who was mailed what is not reading the mails.
+        config: { access: 'permission', permission: 'mailContent:view' },
         schema: {
           tags: ['mail'],
           summary: 'One mail of the outbox with its text and HTML parts',
+          description:
+            'Needs mailContent:view. A mail with `isRedacted` carried a link only its recipient received: its kept parts show "[link sent to the recipient only / 链接仅发送给收件人]" in its place.',
           querystring: MailOutboxDetailsQuery,
           response: envelopeResponses(MailOutboxDetails),
         },

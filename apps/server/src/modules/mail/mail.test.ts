@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MailOutboxDetails, MailOutboxItem, Page } from '@atrium/contract';
-import { createMailer } from '../../platform/mailer.js';
+import { createMailer, REDACTED_MARKER } from '../../platform/mailer.js';
 import { call, createTestApp, type TestApp } from '../../test/app.js';
 import { TEST_DIALECT } from '../../test/database.js';
-import { decodeHeader, startSmtpServer, textPart } from '../../test/smtp.js';
+import { decodeHeader, mailPart, startSmtpServer, textPart } from '../../test/smtp.js';
 import { createMailOutboxRepository } from './mail.repository.js';
 
 describe(`mail (${TEST_DIALECT})`, () => {
@@ -158,5 +158,87 @@ describe(`mail retries (${TEST_DIALECT})`, () => {
     t.clock.advance(24 * 60 * 60_000);
     expect(await one.retryDue!()).toBe(0);
     expect(deliveredTo('later@retry.test')).toHaveLength(0);
+  });
+});
+
+describe(`mail secrets (${TEST_DIALECT})`, () => {
+  let t: TestApp;
+  let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
+  let companyId: number;
+  let adminToken: string;
+  let accountViewerToken: string;
+  let contentViewerToken: string;
+  const LINK = 'https://atrium.example.test/activate/Sup3r-Secret_Token-0123456789abcdefghijklmnopq';
+
+  beforeAll(async () => {
+    smtp = await startSmtpServer();
+    t = await createTestApp();
+    const a = await t.factories.companyWithAdmin('Secret Co');
+    companyId = a.company.id;
+    adminToken = await t.factories.session(a.admin);
+    accountViewerToken = await t.factories.session(await t.factories.user(companyId, { permissions: ['accountGlobal:view'] }));
+    contentViewerToken = await t.factories.session(await t.factories.user(companyId, { permissions: ['accountGlobal:view', 'mailContent:view'] }));
+  });
+  afterAll(async () => {
+    await t.cleanup();
+    await smtp.close();
+  });
+
+  const outbox = () => createMailOutboxRepository(t.db.kysely);
+  const mailerFor = () => createMailer({ outbox: outbox(), clock: t.clock, smtpUrl: smtp.url, from: 'no-reply@atrium.test' });
+  const secretMail = (to: string) => ({
+    companyId,
+    event: 'activation' as const,
+    to,
+    subject: 'Activate / 激活',
+    text: `Open this link:\n${LINK}\n---\n请打开以下链接：\n${LINK}\n`,
+    html: `<p><a href="${LINK}">${LINK}</a></p>`,
+    secrets: [LINK],
+  });
+  const details = (id: number, token: string) => call<MailOutboxDetails>(t.app, { method: 'GET', url: `/api/mail/outbox/details?id=${id}`, headers: { token } });
+
+  it('keeps a marker in place of each secret while the recipient gets the real text', async () => {
+    const { id, status } = await mailerFor().send(secretMail('new.admin@secret.test'));
+    expect(status).toBe('sent');
+    const received = smtp.received.find((mail) => mail.to.includes('new.admin@secret.test'))!;
+    expect(textPart(received).split(LINK)).toHaveLength(3);
+    expect(mailPart(received, 'text/html')).toContain(`href="${LINK}"`);
+
+    const row = await t.db.kysely.selectFrom('mail_outbox').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+    for (const part of [row.text, row.html!]) {
+      expect(part).not.toContain('Sup3r-Secret_Token');
+      expect(part).toContain(REDACTED_MARKER);
+    }
+    expect(row.is_redacted).toBe(1);
+    const shown = await details(id, contentViewerToken);
+    expect(shown.status).toBe(200);
+    expect(shown.body.result).toMatchObject({ id, isRedacted: true });
+    expect(shown.body.result.text).toBe(`Open this link:\n${REDACTED_MARKER}\n---\n请打开以下链接：\n${REDACTED_MARKER}\n`);
+    const listed = await call<Page<MailOutboxItem>>(t.app, { method: 'GET', url: '/api/mail/outbox', headers: { token: accountViewerToken } });
+    expect(listed.body.result.list.find((mail) => mail.id === id)).toMatchObject({ isRedacted: true });
+  });
+
+  it('never schedules a retry for a failed mail with a secret: its kept copy would mail the marker', async () => {
+    smtp.defer(/^later@/);
+    const mailer = mailerFor();
+    const redacted = await mailer.send(secretMail('later@secret.test'));
+    const plain = await mailer.send({ companyId, event: 'reminder', to: 'later@plain.test', subject: 'x', text: 'x' });
+    const stored = (id: number) => t.db.kysely.selectFrom('mail_outbox').select(['status', 'next_attempt_at', 'error_code']).where('id', '=', id).executeTakeFirstOrThrow();
+    expect(await stored(redacted.id)).toMatchObject({ status: 'failed', error_code: '451', next_attempt_at: null });
+    expect((await stored(plain.id)).next_attempt_at).not.toBeNull();
+    smtp.defer(null);
+    t.clock.advance(60 * 60_000);
+    expect(await mailer.retryDue!()).toBe(1);
+    expect(smtp.received.some((mail) => mail.to.includes('later@secret.test'))).toBe(false);
+  });
+
+  it('shows mail bodies to the mail-content area only; the list stays with the account area', async () => {
+    const { id } = await mailerFor().send(secretMail('third@secret.test'));
+    expect((await call(t.app, { method: 'GET', url: '/api/mail/outbox', headers: { token: accountViewerToken } })).status).toBe(200);
+    const refused = await details(id, accountViewerToken);
+    expect([refused.status, refused.body.returncode]).toEqual([403, 1014]);
+    expect(JSON.stringify(refused.body)).not.toContain('Sup3r-Secret_Token');
+    expect((await details(id, contentViewerToken)).status).toBe(200);
+    expect((await details(id, adminToken)).status).toBe(200);
   });
 });

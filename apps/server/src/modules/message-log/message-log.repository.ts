@@ -27,7 +27,7 @@ export function createMessageLogRepository(db: Kysely<DB>) {
       () => filtered.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
       (limit, offset) =>
         filtered
-          .select(['m.id', 'm.event', 'm.to', 'm.subject', 'm.status', 'm.error', 'm.error_code', 'm.created_at', 'm.attempts', 'm.next_attempt_at', 'u.full_name'])
+          .select(['m.id', 'm.event', 'm.to', 'm.subject', 'm.status', 'm.error', 'm.error_code', 'm.created_at', 'm.attempts', 'm.next_attempt_at', 'm.is_redacted', 'u.full_name'])
           .orderBy('m.created_at', 'desc')
           .orderBy('m.id', 'desc')
           .limit(limit)
@@ -35,6 +35,7 @@ export function createMessageLogRepository(db: Kysely<DB>) {
           .execute(),
       (row) => {
         const event = MessageEvent.safeParse(row.event);
+        const isRedacted = Number(row.is_redacted) === 1;
         return {
           id: row.id,
           channel: 'mail' as const,
@@ -50,7 +51,8 @@ export function createMessageLogRepository(db: Kysely<DB>) {
           result: row.status,
           errorCode: row.error_code,
           error: row.error,
-          solution: solutionFor(row.status, row.error_code),
+          solution: solutionFor(row.status, row.error_code, isRedacted),
+          isRedacted,
         };
       },
     );
@@ -99,6 +101,7 @@ export function createMessageLogRepository(db: Kysely<DB>) {
           errorCode: null,
           error: null,
           solution: null,
+          isRedacted: false,
         };
       },
     );

@@ -65,8 +65,9 @@ describe(`message log (${TEST_DIALECT})`, () => {
     expect(rows.slice(0, 2).map((row) => row.to)).toContain('guest@outside.test');
     expect(rows[0]!.description).toContain('Quarterly plan');
     expect(rows[2]!.error).toContain('mailbox unavailable');
-    // No message body in the log.
+    // No message body in the log; the activation mails' links went to their recipients only.
     expect(JSON.stringify(rows)).not.toContain('/activate/');
+    expect(rows.map((row) => row.isRedacted)).toEqual([false, false, true, true]);
   });
 
   it('filters by event, result, keyword and time', async () => {
@@ -83,5 +84,30 @@ describe(`message log (${TEST_DIALECT})`, () => {
     expect((await log('', outsiderToken)).status).toBe(403);
     expect((await call(t.app, { method: 'GET', url: '/api/message/log' })).status).toBe(401);
     expect((await log('', adminToken)).body.result.total).toBe(4);
+  });
+});
+
+/** Mails whose link only the recipient received (issue 16): the log says so, and that a new link is the way out. */
+describe(`message log of mails with secrets (${TEST_DIALECT})`, () => {
+  let t: TestApp;
+  let adminToken: string;
+
+  beforeAll(async () => {
+    // No SMTP server: the activation mail is kept, its link replaced by the marker.
+    t = await createTestApp();
+    const a = await t.factories.companyWithAdmin('Quiet Co');
+    adminToken = await t.factories.session(a.admin);
+    const created = await call(t.app, { method: 'POST', url: '/api/user', headers: { token: adminToken }, payload: { userName: 'pending.pat', email: 'pat@quiet.test', firstName: 'Pat', lastName: 'Pending' } });
+    expect(created.status, created.body.message).toBe(200);
+  });
+  afterAll(async () => {
+    await t?.cleanup();
+  });
+
+  it('marks the kept activation mail and asks for a new link, not for a mail server', async () => {
+    const answer = await call<MessageLogPage>(t.app, { method: 'GET', url: '/api/message/log?event=activation', headers: { token: adminToken } });
+    expect(answer.status).toBe(200);
+    expect(answer.body.result.list).toEqual([expect.objectContaining({ to: 'pat@quiet.test', result: 'kept', isRedacted: true, solution: 'issueNewLink' })]);
+    expect(JSON.stringify(answer.body.result)).not.toContain('/activate/');
   });
 });

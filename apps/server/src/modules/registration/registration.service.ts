@@ -33,6 +33,8 @@ export interface RegistrationServiceDeps {
   clock: Clock;
   transact: Transact;
   isOpen: boolean;
+  /** Whether mail reaches anyone (an SMTP server is configured); without it registration is not available. */
+  canMail: boolean;
   publicUrl: string;
 }
 
@@ -71,15 +73,17 @@ export type RegistrationService = ReturnType<typeof createRegistrationService>;
  * who is then signed in.
  */
 export function createRegistrationService(deps: RegistrationServiceDeps) {
-  const { registrations, accounts, throttle, dispatch, sessions, operationLog, hasher, clock, transact, isOpen, publicUrl } = deps;
+  const { registrations, accounts, throttle, dispatch, sessions, operationLog, hasher, clock, transact, isOpen, canMail, publicUrl } = deps;
 
   const assertOpen = () => {
     if (!isOpen) throw new AppError(ReturnCode.NO_PERMISSION, 'registrationClosed');
+    // The code is a secret that goes by mail only (issue 16): it is never kept or logged instead.
+    if (!canMail) throw new AppError(ReturnCode.NO_PERMISSION, 'registrationNeedsMail');
   };
 
   return {
     status(): RegistrationStatus {
-      return { isOpen };
+      return { isOpen: isOpen && canMail };
     },
 
     /**

@@ -1,5 +1,4 @@
 import { createHash } from 'node:crypto';
-import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   ALL_PERMISSIONS,
@@ -319,25 +318,25 @@ describe(`company registration (${TEST_DIALECT})`, () => {
   });
 
   describe('without SMTP', () => {
-    it('writes the code mail to the server log so an operator can pass it on', async () => {
-      const lines: string[] = [];
-      const stream = new Writable({
-        write(chunk: Buffer, _encoding, done) {
-          lines.push(chunk.toString());
-          done();
-        },
-      });
-      const quiet = await createTestApp({ logger: { level: 'warn', stream } });
+    it('is not available: the status says closed and every register call is refused in both languages', async () => {
+      const quiet = await createTestApp();
       try {
+        expect((await call(quiet.app, { method: 'GET', url: '/api/register/status' })).body.result).toEqual({ isOpen: false });
         const email = freshEmail('selfhost');
-        expect((await send(quiet, email, freshIp())).status).toBe(200);
-        await quiet.app.close();
-        const entry = lines.map((line) => JSON.parse(line) as Record<string, string>).find((line) => line.mailTo === email)!;
-        expect(entry.msg).toBe('mail not sent: SMTP_URL is not set');
-        expect(entry.mailSubject).toMatch(/^Your Atrium code: \d{6}/);
-        expect(entry.mailText).toMatch(/Your code to create a company on Atrium is \d{6}/);
+        for (const lang of ['en-US', 'zh-CN'] as const) {
+          const answer = await send(quiet, email, freshIp(), lang);
+          expect([answer.status, answer.body.returncode]).toEqual([403, ReturnCode.NO_PERMISSION]);
+          expect(answer.body.message).toBe(
+            lang === 'en-US' ? 'Creating new companies needs a mail server, and none is configured on this server' : '创建新公司需要邮件服务器，本服务器尚未配置',
+          );
+        }
+        for (const answer of [await verify(quiet, email, '123456'), await create(quiet, companyFields('x'.repeat(43)))]) {
+          expect([answer.status, answer.body.returncode]).toEqual([403, ReturnCode.NO_PERMISSION]);
+        }
+        // No code was made for the address.
+        expect(await quiet.db.kysely.selectFrom('registration_codes').select('id').execute()).toEqual([]);
       } finally {
-        await quiet.cleanup().catch(() => undefined);
+        await quiet.cleanup();
       }
     });
   });

@@ -5,7 +5,8 @@ const escapeHtml = (text: string) =>
 
 /**
  * The single sign-on notice, in both languages (the recipient's is not known): a one-time link that
- * goes straight to the company's provider, and the sign-in page to use afterwards.
+ * goes straight to the company's provider, and the sign-in page to use afterwards. The one-time
+ * link is its secret: the outbox keeps a marker in its place.
  */
 export function ssoNoticeMail({ companyName, fullName, signInLink, pageLink }: { companyName: string; fullName: string; signInLink: string; pageLink: string }) {
   const subject = 'Sign in to Atrium with single sign-on / 通过单点登录登录 Atrium';
@@ -41,5 +42,5 @@ export function ssoNoticeMail({ companyName, fullName, signInLink, pageLink }: {
     `<p>请通过以下链接立即登录（仅可使用一次，${SSO_MAIL_LINK_HOURS} 小时内有效）：<br><a href="${once}">${once}</a></p>`,
     `<p>之后请在此登录：<a href="${page}">${page}</a></p>`,
   ].join('\n');
-  return { subject, text, html };
+  return { subject, text, html, secrets: [signInLink] };
 }

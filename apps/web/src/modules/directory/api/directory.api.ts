@@ -1,5 +1,6 @@
 import type {
   ActivateUserBody,
+  ActivationLinkResult,
   CheckActivationResult,
   CreateUserInput,
   DirectoryOptions,
@@ -66,6 +67,11 @@ export function useMoveUsers() {
 
 export function useResendActivation() {
   return useMutation({ mutationFn: (id: number) => api.post<null>('/user/resendActivation', { id }) });
+}
+
+/** `POST /user/activationLink`: a fresh activation link, shown once; earlier links stop working. */
+export function useIssueActivationLink() {
+  return useMutation({ mutationFn: (id: number) => api.post<ActivationLinkResult>('/user/activationLink', { id }) });
 }
 
 /** Public: whether the activation link works, for whom, and the password policy. */

@@ -44,6 +44,7 @@ function directoryApi() {
     },
     'GET /user/directoryOptions': { result: { departments: [{ id: 1, name: 'Engineering', parentId: null }], roles: [{ id: 2, name: 'Staff', isDefault: true }], locations: [] } },
     'POST /user/resendActivation': { result: null },
+    'POST /user/activationLink': { result: { link: 'https://atrium.example.test/activate/Fresh-Token_0123456789abcdefghijklmnopqrstu', expiresAt: Date.UTC(2026, 10, 26, 9, 0) } },
   });
 }
 
@@ -65,6 +66,36 @@ describe('directory page', () => {
     await user.click(screen.getByTestId('directory-resend-7'));
     await waitFor(() => expect(seen.some((request) => request.path === '/user/resendActivation')).toBe(true));
     expect(seen.find((request) => request.path === '/user/resendActivation')!.body).toEqual({ id: 7 });
+  }, 20_000);
+
+  it('hands out a fresh activation link for a pending user in a modal with a copy button, its expiry and what it retires, in both languages', async () => {
+    const user = userEvent.setup();
+    const seen = directoryApi();
+    open(['users:view', 'users:edit']);
+    await screen.findByText('First Last7', {}, { timeout: 8000 });
+    expect(screen.queryByTestId('directory-activation-link-1')).not.toBeInTheDocument();
+    await user.click(screen.getByTestId('directory-activation-link-7'));
+    const modal = await screen.findByTestId('activation-link-modal');
+    expect(seen.find((request) => request.path === '/user/activationLink')!.body).toEqual({ id: 7 });
+    expect(screen.getByText('Activation link for First Last7')).toBeInTheDocument();
+    expect(modal).toHaveTextContent('https://atrium.example.test/activate/Fresh-Token_0123456789abcdefghijklmnopqrstu');
+    expect(modal).toHaveTextContent('whoever opens it chooses the password of user7');
+    expect(screen.getByTestId('activation-link-expiry')).toHaveTextContent('Works once, until 2026-11-26');
+    expect(modal).toHaveTextContent('Earlier activation links of this user, the mailed one included, no longer work');
+    expect(screen.getByTestId('activation-link-copy')).toHaveTextContent('Copy link');
+    // The modal speaks the reader's language.
+    act(() => setLang('zh-CN'));
+    expect(await screen.findByText('First Last7 的激活链接')).toBeInTheDocument();
+    expect(screen.getByTestId('activation-link-copy')).toHaveTextContent('复制链接');
+    expect(screen.getByTestId('activation-link-modal')).toHaveTextContent('之前的激活链接（包括邮件中的链接）均已失效');
+    await user.click(screen.getByTestId('activation-link-close'));
+  }, 20_000);
+
+  it('offers no activation link to a viewer', async () => {
+    directoryApi();
+    open(['users:view']);
+    await screen.findByText('First Last7', {}, { timeout: 8000 });
+    expect(screen.queryByTestId('directory-activation-link-7')).not.toBeInTheDocument();
   }, 20_000);
 
   it('waits 500 ms after typing before filtering', async () => {

@@ -1,5 +1,5 @@
-import { DeleteOutlined, DownloadOutlined, EditOutlined, MailOutlined, PlusOutlined, SearchOutlined, SwapOutlined, UploadOutlined } from '@ant-design/icons';
-import { FILTER_DEBOUNCE_MS, PAGE_SIZES, type DirectoryUser, type UserListQuery } from '@atrium/contract';
+import { DeleteOutlined, DownloadOutlined, EditOutlined, LinkOutlined, MailOutlined, PlusOutlined, SearchOutlined, SwapOutlined, UploadOutlined } from '@ant-design/icons';
+import { FILTER_DEBOUNCE_MS, PAGE_SIZES, type ActivationLinkResult, type DirectoryUser, type UserListQuery } from '@atrium/contract';
 import { App, Button, Dropdown, Input, Modal, Select, Space, Table, Tag, Tooltip, TreeSelect } from 'antd';
 import type { ButtonProps } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
@@ -11,8 +11,9 @@ import { usePageInRange } from '../../../shared/hooks/use-page-in-range';
 import { useSession } from '../../../shared/session/session-context';
 import { ColumnChooser, useHiddenColumns } from '../../../shared/ui/column-chooser';
 import { PageHeader } from '../../../shared/ui/page-header';
-import { useDeleteUsers, useDirectoryOptions, useMoveUsers, useResendActivation, useUserList } from '../api/directory.api';
+import { useDeleteUsers, useDirectoryOptions, useIssueActivationLink, useMoveUsers, useResendActivation, useUserList } from '../api/directory.api';
 import { downloadUsers } from '../api/transfer.api';
+import { ActivationLinkModal } from '../components/activation-link-modal';
 import { departmentTree } from '../components/department-tree';
 import { ImportDialog } from '../components/import-dialog';
 import { UserDrawer } from '../components/user-drawer';
@@ -44,6 +45,9 @@ export function DirectoryPage() {
   const remove = useDeleteUsers();
   const move = useMoveUsers();
   const resend = useResendActivation();
+  const issueLink = useIssueActivationLink();
+  // The fresh link lives in this state only while its modal is open.
+  const [issuedLink, setIssuedLink] = useState<{ user: DirectoryUser; result: ActivationLinkResult } | null>(null);
   const hidden = useHiddenColumns(ROUTE);
   // Fixed columns would leave no room for the others on a phone.
   const isNarrow = useMediaQuery('(max-width: 700px)');
@@ -112,7 +116,7 @@ export function DirectoryPage() {
       key: 'actions',
       title: t('directory.actions.title'),
       ...(isNarrow ? {} : { fixed: 'right' as const }),
-      width: 130,
+      width: 170,
       render: (_, user) => (
         <Space size={0}>
           <Tooltip title={t('directory.actions.edit')}>
@@ -127,6 +131,18 @@ export function DirectoryPage() {
                 data-testid={`directory-resend-${user.id}`}
                 loading={resend.isPending && resend.variables === user.id}
                 onClick={() => resend.mutate(user.id, { onSuccess: () => void message.success(t('directory.actions.resent', { email: user.email ?? '' })) })}
+              />
+            </Tooltip>
+          ) : null}
+          {user.isPendingActivation ? (
+            <Tooltip title={t('directory.actions.activationLink')}>
+              <Button
+                type="text"
+                icon={<LinkOutlined />}
+                aria-label={t('directory.actions.activationLink')}
+                data-testid={`directory-activation-link-${user.id}`}
+                loading={issueLink.isPending && issueLink.variables === user.id}
+                onClick={() => issueLink.mutate(user.id, { onSuccess: (result) => setIssuedLink({ user, result }) })}
               />
             </Tooltip>
           ) : null}
@@ -257,6 +273,14 @@ export function DirectoryPage() {
         }}
       />
       <ImportDialog open={isImportOpen} onClose={() => setImportOpen(false)} />
+      <ActivationLinkModal
+        issued={issuedLink}
+        onClose={() => {
+          setIssuedLink(null);
+          // The mutation keeps its last answer: let the link go with the modal.
+          issueLink.reset();
+        }}
+      />
       <UserDrawer open={drawer.open} user={drawer.user} options={options.data} onClose={() => setDrawer({ open: false, user: null })} />
       <Modal
         open={moveTo.open}

@@ -1,5 +1,5 @@
-import { SearchOutlined } from '@ant-design/icons';
-import { FILTER_DEBOUNCE_MS, LOG_TIME_FORMAT, PAGE_SIZES, type MailOutboxItem, type MailStatus } from '@atrium/contract';
+import { LockOutlined, SearchOutlined } from '@ant-design/icons';
+import { FILTER_DEBOUNCE_MS, hasPermission, LOG_TIME_FORMAT, PAGE_SIZES, type MailOutboxItem, type MailStatus } from '@atrium/contract';
 import { Alert, Descriptions, Drawer, Input, Spin, Table, Tabs, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import dayjs from 'dayjs';
@@ -7,6 +7,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDebouncedValue } from '../../../shared/hooks/use-debounced-value';
 import { useMediaQuery } from '../../../shared/hooks/use-media-query';
+import { useSession } from '../../../shared/session/session-context';
 import { PageHeader } from '../../../shared/ui/page-header';
 import { useOutbox, useOutboxMail } from '../api/mail.api';
 import './mail-outbox-page.css';
@@ -15,9 +16,15 @@ const STATUS_COLORS: Record<MailStatus, string> = { queued: 'processing', sent: 
 
 const formatTime = (ms: number | null) => (ms === null ? '' : dayjs(ms).format(LOG_TIME_FORMAT));
 
-/** /mail-outbox: every mail the company sent or kept, for administrators (no mail server needed). */
+/**
+ * /mail-outbox: every mail the company sent or kept, for administrators (no mail server needed).
+ * A mail's body opens only with the mail-contents permission; links only the recipient received
+ * show as a marker.
+ */
 export function MailOutboxPage() {
   const { t } = useTranslation();
+  const { user } = useSession();
+  const canReadBodies = hasPermission(user.permissions, 'mailContent:view');
   const [recipient, setRecipient] = useState('');
   const [paging, setPaging] = useState({ page: 1, pageSize: PAGE_SIZES[0] as number });
   const [openId, setOpenId] = useState<number | null>(null);
@@ -30,7 +37,21 @@ export function MailOutboxPage() {
   const columns: ColumnsType<MailOutboxItem> = [
     { key: 'createdAt', title: t('mail.fields.createdAt'), dataIndex: 'createdAt', width: 180, render: (value: number) => formatTime(value) },
     { key: 'to', title: t('mail.fields.to'), dataIndex: 'to', width: 240, ellipsis: true },
-    { key: 'subject', title: t('mail.fields.subject'), dataIndex: 'subject', ellipsis: true },
+    {
+      key: 'subject',
+      title: t('mail.fields.subject'),
+      ellipsis: true,
+      render: (_, item) => (
+        <>
+          {item.subject}
+          {item.isRedacted ? (
+            <Tag className="atrium-mail-redacted" icon={<LockOutlined />} data-testid={`mail-redacted-${item.id}`}>
+              {t('mail.redacted')}
+            </Tag>
+          ) : null}
+        </>
+      ),
+    },
     { key: 'status', title: t('mail.fields.status'), dataIndex: 'status', width: 120, render: status },
   ];
 
@@ -51,6 +72,11 @@ export function MailOutboxPage() {
           data-testid="mail-filter-recipient"
         />
       </div>
+      {canReadBodies ? null : (
+        <p className="atrium-muted" data-testid="mail-no-content-permission">
+          {t('mail.noContentPermission')}
+        </p>
+      )}
       <Table<MailOutboxItem>
         rowKey="id"
         size="middle"
@@ -59,7 +85,9 @@ export function MailOutboxPage() {
         loading={outbox.isFetching}
         scroll={{ x: 'max-content' }}
         data-testid="mail-table"
-        onRow={(item) => ({ onClick: () => setOpenId(item.id), style: { cursor: 'pointer' }, 'data-testid': `mail-row-${item.id}` }) as object}
+        onRow={(item) =>
+          (canReadBodies ? { onClick: () => setOpenId(item.id), style: { cursor: 'pointer' }, 'data-testid': `mail-row-${item.id}` } : { 'data-testid': `mail-row-${item.id}` }) as object
+        }
         pagination={{
           current: paging.page,
           pageSize: paging.pageSize,
@@ -82,6 +110,7 @@ export function MailOutboxPage() {
               {mail.data.sentAt !== null ? <Descriptions.Item label={t('mail.fields.sentAt')}>{formatTime(mail.data.sentAt)}</Descriptions.Item> : null}
             </Descriptions>
             {mail.data.error ? <Alert className="atrium-mail-error" type="error" showIcon title={mail.data.error} /> : null}
+            {mail.data.isRedacted ? <Alert className="atrium-mail-error" type="info" showIcon icon={<LockOutlined />} title={t('mail.redactedHint')} data-testid="mail-redacted-hint" /> : null}
             <Tabs
               className="atrium-mail-body"
               items={[

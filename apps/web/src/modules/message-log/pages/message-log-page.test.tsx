@@ -31,6 +31,7 @@ function entry(overrides: Partial<MessageLogEntry>): MessageLogEntry {
     errorCode: null,
     error: null,
     solution: null,
+    isRedacted: false,
     ...overrides,
   };
 }
@@ -93,5 +94,17 @@ describe('message log page', () => {
     expect(seen.some((request) => request.path === '/message/log' && request.query.get('channel') === 'console')).toBe(true);
     // The result filter is the mail's: it is not offered for the console.
     expect(screen.queryByTestId('message-filter-result')).not.toBeInTheDocument();
+  }, 20_000);
+
+  it('marks a mail whose link only its recipient received, and asks for a new link, in both languages', async () => {
+    const kept = entry({ id: 5, event: 'activation', to: 'pat@quiet.test', result: 'kept', solution: 'issueNewLink', isRedacted: true });
+    stubApi({ 'GET /message/log': { result: { list: [kept], total: 1, page: 1, pageSize: 15 } } });
+    renderConsole({ path: '/message-log', user: makeUser({ permissions: ['messages:view'] }), menu });
+    const row = await screen.findByTestId('message-row-5', {}, { timeout: 8000 });
+    expect(within(row).getByTestId('message-redacted-5')).toHaveTextContent('Link sent to the recipient only');
+    expect(within(row).getByTestId('message-solution-5')).toHaveTextContent('Copy activation link');
+    setLang('zh-CN');
+    await waitFor(() => expect(within(screen.getByTestId('message-row-5')).getByTestId('message-redacted-5')).toHaveTextContent('链接仅发送给收件人'));
+    expect(within(screen.getByTestId('message-row-5')).getByTestId('message-solution-5')).toHaveTextContent('复制激活链接');
   }, 20_000);
 });

@@ -1,4 +1,4 @@
-import { SearchOutlined } from '@ant-design/icons';
+import { LockOutlined, SearchOutlined } from '@ant-design/icons';
 import {
   FILTER_DATE_FORMAT,
   FILTER_DEBOUNCE_MS,
@@ -80,6 +80,11 @@ export function MessageLogPage() {
             <Tag color={RESULT_COLORS[value]} data-testid={`message-result-${entry.id}`}>
               {t(`messageLog.results.${value}`)}
             </Tag>
+            {entry.isRedacted ? (
+              <Tag icon={<LockOutlined />} className="atrium-message-redacted" data-testid={`message-redacted-${entry.id}`}>
+                {t('messageLog.redacted')}
+              </Tag>
+            ) : null}
             {entry.attempts > 1 ? <div className="atrium-muted">{t('messageLog.attempts', { count: entry.attempts })}</div> : null}
             {entry.nextAttemptAt !== null ? (
               <div className="atrium-muted atrium-nowrap" data-testid={`message-retry-${entry.id}`}>

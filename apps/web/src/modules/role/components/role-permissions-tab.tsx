@@ -14,7 +14,7 @@ export interface RolePermissionsTabProps {
 }
 
 /**
- * The 22 areas, each with a view and an edit switch. Switches follow the server's rules as they are
+ * The catalogue's areas, each with a view and an edit switch. Switches follow the server's rules as they are
  * flipped (edit turns on view and users edit); save sends the whole set.
  */
 export function RolePermissionsTab({ role, canEdit, isOwnRole }: RolePermissionsTabProps) {
