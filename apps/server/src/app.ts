@@ -69,6 +69,7 @@ import { startPgNotifyBridge } from './platform/pg-notify.js';
 import { roleRoutes } from './modules/role/role.routes.js';
 import { createRoleService } from './modules/role/role.service.js';
 import { createLoginThrottle } from './modules/session/login-throttle.js';
+import { createLoginThrottleRepository } from './modules/session/login-throttle.repository.js';
 import { sessionRoutes } from './modules/session/session.routes.js';
 import { createSessionService } from './modules/session/session.service.js';
 import { settingsRoutes } from './modules/settings/settings.routes.js';
@@ -231,7 +232,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   const repositories = createRepositories(db.kysely);
   const transact = createTransact(db.kysely);
-  const throttle = createLoginThrottle({ sessions: repositories.sessions, clock });
+  const throttle = createLoginThrottle({ attempts: createLoginThrottleRepository(db.kysely), clock });
   const sessions = createSessionService({
     users: repositories.users,
     sessions: repositories.sessions,

@@ -616,6 +616,11 @@ export const MESSAGES = {
     'en-US': 'The export would hold more than {max} meetings; narrow the time or the filters',
     'zh-CN': '导出的会议超过 {max} 条，请缩小时间范围或筛选条件',
   },
+  // Issue 16: sign-in throttling and device access. Waits up to a minute, in seconds (loginThrottled words longer ones in minutes).
+  loginThrottledSeconds: {
+    'en-US': 'Too many failed sign-in attempts. Please try again in {seconds} seconds',
+    'zh-CN': '登录失败次数过多，请 {seconds} 秒后再试',
+  },
 } as const satisfies Record<string, Record<Lang, string>>;
 
 export type MessageKey = keyof typeof MESSAGES;

@@ -30,6 +30,7 @@ import { messageLog } from './2026_11_24_0032_message_log.js';
 import { reportIndexes } from './2026_11_24_0034_report_indexes.js';
 import { broadcasts } from './2026_11_24_0033_broadcasts.js';
 import { notifications } from './2026_11_24_0035_notifications.js';
+import { signInThrottle } from './2026_11_26_0037_sign_in_throttle.js';
 import type { DialectMigration } from './helpers.js';
 
 /**
@@ -66,6 +67,7 @@ export const MIGRATIONS: ReadonlyArray<readonly [name: string, migration: Dialec
   ['2026_11_24_0033_broadcasts', broadcasts],
   ['2026_11_24_0034_report_indexes', reportIndexes],
   ['2026_11_24_0035_notifications', notifications],
+  ['2026_11_26_0037_sign_in_throttle', signInThrottle],
 ];
 
 function providerFor(dialect: Database['dialect']): MigrationProvider {
