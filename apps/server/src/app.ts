@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import fastifyCookie from '@fastify/cookie';
-import fastifyHelmet from '@fastify/helmet';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
@@ -86,12 +85,12 @@ import { vendorRoutes } from './modules/vendor/vendor.routes.js';
 import { createUserService } from './modules/user/user.service.js';
 import { installAccessGuard, markScopePublic } from './platform/access.js';
 import { HOUR_MS, MINUTE_MS, systemClock, type Clock } from './platform/clock.js';
-import { handleError, handleFrameworkError, sendNotFound } from './platform/error-handler.js';
+import { frameworkErrorHandler, handleError, sendNotFound } from './platform/error-handler.js';
 import { AppError } from './platform/errors.js';
 import { resolveLang } from './platform/lang.js';
 import { createPasswordHasher, type PasswordHasher } from './platform/password.js';
 import { createMailDispatch, createMailer, type Mailer } from './platform/mailer.js';
-import { HELMET_OPTIONS } from './platform/security.js';
+import { fallbackSecurityHeaders, registerSecurityHeaders } from './platform/security.js';
 import { clearSessionCookie } from './platform/session-token.js';
 import { createUploadStore } from './platform/uploads.js';
 import { registerWebConsole } from './platform/web-console.js';
@@ -185,6 +184,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, db } = deps;
   const clock = deps.clock ?? systemClock;
   const hasher = deps.hasher ?? createPasswordHasher();
+  const securityHeaders = { isHttps: config.publicUrl.startsWith('https:') };
 
   const app = Fastify({
     logger: loggerOptions(deps),
@@ -193,7 +193,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     genReqId: () => randomUUID(),
     // A client-chosen id could be forged to confuse log readers; ours is returned in x-request-id.
     requestIdHeader: false,
-    frameworkErrors: handleFrameworkError,
+    frameworkErrors: frameworkErrorHandler(fallbackSecurityHeaders(securityHeaders)),
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
@@ -214,7 +214,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     reply.header('x-request-id', request.id);
   });
 
-  await app.register(fastifyHelmet, HELMET_OPTIONS);
+  await registerSecurityHeaders(app, securityHeaders);
   await app.register(fastifyCookie);
   if (config.rateLimitPerMinute > 0) {
     await app.register(fastifyRateLimit, {
