@@ -509,7 +509,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     publicUrl: config.publicUrl,
   });
 
-  installAccessGuard(app, { resolveSession: sessions.resolveSession, clearSessionCookie });
+  installAccessGuard(app, { resolveSession: sessions.resolveSession, clearSessionCookie, publicOrigin: config.publicOrigin });
 
   await app.register(fastifySwagger, {
     openapi: {

@@ -32,6 +32,8 @@ declare module 'fastify' {
     permission?: Permission;
     /** The route stays open to a session that must change its password (sign-out, the change itself). */
     allowDuringPasswordChange?: boolean;
+    /** A GET that changes state (sign-out): refused when it comes from another site, like a write. */
+    isStateChanging?: boolean;
   }
   interface FastifyRequest {
     /** Set by the guard on authenticated routes; null on public ones. */
@@ -69,14 +71,27 @@ export type SessionResolver = (token: string, via: AuthContext['via']) => Promis
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 const MAX_TOKEN_LENGTH = 512;
 
-/** Whether the request's Origin (or, without one, its Referer) names the host it was sent to. */
-export function isSameOrigin(request: FastifyRequest, { requireHeader }: { requireHeader: boolean }): boolean {
-  const origin = request.headers.origin ?? request.headers.referer;
-  if (!origin) return !requireHeader;
+export interface OriginRule {
+  /** PUBLIC_URL's origin when it is set; otherwise requests are compared with their own origin. */
+  publicOrigin: string | null;
+  /** Whether a request naming no origin at all (no Origin, no Referer) is refused. */
+  requireHeader: boolean;
+}
+
+/**
+ * Whether the request comes from our own origin: the browser's Sec-Fetch-Site does not call it
+ * another site, and its Origin (else its Referer) has the scheme, host and port of PUBLIC_URL, or,
+ * without PUBLIC_URL, of the request itself as Fastify sees it (X-Forwarded-Proto and -Host
+ * believed only with TRUST_PROXY).
+ */
+export function isSameOrigin(request: FastifyRequest, { publicOrigin, requireHeader }: OriginRule): boolean {
+  const fetchSite = request.headers['sec-fetch-site'];
+  // "same-site" is a sibling subdomain: another origin, which SameSite cookies do not keep out.
+  if (fetchSite === 'cross-site' || fetchSite === 'same-site') return false;
+  const source = request.headers.origin ?? request.headers.referer;
+  if (!source) return !requireHeader;
   try {
-    const source = new URL(origin);
-    const target = new URL(`${source.protocol}//${request.host}`);
-    return source.host === target.host;
+    return new URL(source).origin === (publicOrigin ?? new URL(`${request.protocol}://${request.host}`).origin);
   } catch {
     return false;
   }
@@ -133,6 +148,8 @@ export interface AccessGuardOptions {
   resolveSession: SessionResolver;
   /** Removes the session cookie when it no longer names a live session. */
   clearSessionCookie(reply: FastifyReply): void;
+  /** PUBLIC_URL's origin when it is set (config.publicOrigin), for the cross-site check. */
+  publicOrigin: string | null;
 }
 
 /**
@@ -141,7 +158,7 @@ export interface AccessGuardOptions {
  * declaration. On each request it applies, before the body is read: the cross-site check for
  * writes, the session, the forced password change, then the route's permission.
  */
-export function installAccessGuard(app: FastifyInstance, { resolveSession, clearSessionCookie }: AccessGuardOptions) {
+export function installAccessGuard(app: FastifyInstance, { resolveSession, clearSessionCookie, publicOrigin }: AccessGuardOptions) {
   const routeTable: RouteRecord[] = [];
   app.decorate('routeTable', routeTable);
   app.decorateRequest('auth', null);
@@ -150,18 +167,20 @@ export function installAccessGuard(app: FastifyInstance, { resolveSession, clear
   });
 
   app.addHook('onRequest', async (request, reply) => {
-    const { access, permission, allowDuringPasswordChange } = request.routeOptions.config;
+    const { access, permission, allowDuringPasswordChange, isStateChanging } = request.routeOptions.config;
     // No access means the not-found handler: nothing to guard.
     if (access === undefined) return;
     const isWrite = !SAFE_METHODS.has(request.method);
     const credentials = readToken(request);
     if (access === 'public') {
       // A browser posting a sign-in form from another site would sign the victim in as the attacker.
-      if (isWrite && credentials?.via !== 'header' && !isSameOrigin(request, { requireHeader: false })) throw crossSite();
+      if (isWrite && credentials?.via !== 'header' && !isSameOrigin(request, { publicOrigin, requireHeader: false })) throw crossSite();
       return;
     }
+    // An image or link on another site must not sign the user out, whichever way the token travels.
+    if (isStateChanging && !isSameOrigin(request, { publicOrigin, requireHeader: false })) throw crossSite();
     if (!credentials || credentials.token.length > MAX_TOKEN_LENGTH) throw sessionInvalid();
-    if (credentials.via === 'cookie' && isWrite && !isSameOrigin(request, { requireHeader: true })) throw crossSite();
+    if (credentials.via === 'cookie' && isWrite && !isSameOrigin(request, { publicOrigin, requireHeader: true })) throw crossSite();
     const auth = await resolveSession(credentials.token, credentials.via);
     if (!auth) {
       if (credentials.via === 'cookie') clearSessionCookie(reply);
