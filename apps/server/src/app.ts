@@ -12,7 +12,7 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
-import { COOKIE_NAMES, JSON_BODY_LIMIT, MENU_CATALOGUE, PRODUCT_VERSION, ReturnCode, type MenuNode } from '@atrium/contract';
+import { COOKIE_NAMES, DEVICE_TOKEN_HEADER, JSON_BODY_LIMIT, MENU_CATALOGUE, PRODUCT_VERSION, ReturnCode, type MenuNode } from '@atrium/contract';
 import type { Config } from './config.js';
 import type { Database } from './db/database.js';
 import { createRepositories, createTransact } from './db/repositories.js';
@@ -509,7 +509,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     publicUrl: config.publicUrl,
   });
 
-  installAccessGuard(app, { resolveSession: sessions.resolveSession, clearSessionCookie, publicOrigin: config.publicOrigin });
+  installAccessGuard(app, {
+    resolveSession: sessions.resolveSession,
+    // Door displays are the one device kind so far; a new kind adds its lookup here.
+    resolveDevice: async (token) => {
+      const display = await doorDisplays.authenticateDevice(token);
+      return display && { kind: 'doorDisplay', device: display };
+    },
+    clearSessionCookie,
+    publicOrigin: config.publicOrigin,
+  });
 
   await app.register(fastifySwagger, {
     openapi: {
@@ -518,12 +527,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         title: 'Atrium API',
         version: PRODUCT_VERSION,
         description:
-          'Every answer is `{ returncode, message, result }`; `message` follows the `lang` header. Authenticate with the `token` header or the session cookie.',
+          'Every answer is `{ returncode, message, result }`; `message` follows the `lang` header. Authenticate with the `token` header or the session cookie; door displays send their device token in the `device-token` header.',
       },
       components: {
         securitySchemes: {
           tokenHeader: { type: 'apiKey', in: 'header', name: 'token' },
           tokenCookie: { type: 'apiKey', in: 'cookie', name: COOKIE_NAMES.token },
+          deviceToken: { type: 'apiKey', in: 'header', name: DEVICE_TOKEN_HEADER },
         },
       },
     },
@@ -557,7 +567,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(registrationRoutes({ registration, cookieMaxAgeSeconds: sessions.cookieMaxAgeSeconds }));
       await api.register(recoveryRoutes({ recovery }));
       await api.register(directorySyncRoutes({ directorySync }));
-      await api.register(deviceThemeRoutes({ deviceThemes, authenticateDevice: doorDisplays.authenticateDevice, repository: repositories.deviceThemes, uploads }));
+      await api.register(deviceThemeRoutes({ deviceThemes, repository: repositories.deviceThemes, uploads }));
       await api.register(applicationRoutes({ applications }));
       await api.register(companySearchRoutes({ search: repositories.companySearch }));
       await api.register(displayInfoRoutes({ displayInfo }));
@@ -596,8 +606,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(bookingPreferencesRoutes({ preferences: createBookingPreferencesService({ preferences: repositories.bookingPreferences, reminderDefault, operationLog, clock }) }));
       await api.register(liveRoutes({ live, hub: liveHub }));
       await api.register(checkInRoutes({ checkIns }));
-      await api.register(padRoutes({ displays: doorDisplays, checkIns, hub: liveHub }));
-      await api.register(broadcastRoutes({ broadcasts, authenticateDevice: doorDisplays.authenticateDevice, uploads }));
+      await api.register(padRoutes({ checkIns, hub: liveHub }));
+      await api.register(broadcastRoutes({ broadcasts, uploads }));
     },
     { prefix: '/api' },
   );

@@ -1,12 +1,34 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
-import { COOKIE_NAMES, hasPermission, isPermission, type Lang, type Permission } from '@atrium/contract';
-import { crossSite, noPermission, passwordChangeRequired, passwordExpired, sessionInvalid } from './errors.js';
+import { COOKIE_NAMES, DEVICE_TOKEN_HEADER, hasPermission, isPermission, type Lang, type Permission } from '@atrium/contract';
+import type { DeviceRecord } from '../modules/door-display/door-display.repository.js';
+import { crossSite, deviceTokenInvalid, noPermission, passwordChangeRequired, passwordExpired, sessionInvalid } from './errors.js';
 
 /** Who may call a route. Every route states one in its `config`; start-up fails otherwise. */
 export type RouteAccess =
   | { access: 'public' }
+  /** A device with its token in the `device-token` header; no session. */
+  | { access: 'device' }
   | { access: 'authenticated'; allowDuringPasswordChange?: boolean }
   | { access: 'permission'; permission: Permission; allowDuringPasswordChange?: boolean };
+
+const ACCESS_KINDS: ReadonlyArray<RouteAccess['access']> = ['public', 'device', 'authenticated', 'permission'];
+
+/**
+ * The kinds of device that call the API with a device token, each with what the resolver finds for
+ * it. Door displays now; the next kind (smart-room sensors) adds its line here and its branch to
+ * the resolver wired in app.ts.
+ */
+export interface DeviceKinds {
+  doorDisplay: DeviceRecord;
+}
+
+export type DeviceKind = keyof DeviceKinds;
+
+/** The device behind a `device` route's token. */
+export type DeviceCaller = { [K in DeviceKind]: { kind: K; device: DeviceKinds[K] } }[DeviceKind];
+
+/** Resolves a device token to its device, or null when no live device holds it (unknown, cancelled). */
+export type DeviceResolver = (token: string) => Promise<DeviceCaller | null>;
 
 /** Why a session may only change its password (1009 for 'initial', 1010 for 'expired'). */
 export type PasswordChangeReason = 'initial' | 'expired';
@@ -36,8 +58,10 @@ declare module 'fastify' {
     isStateChanging?: boolean;
   }
   interface FastifyRequest {
-    /** Set by the guard on authenticated routes; null on public ones. */
+    /** Set by the guard on authenticated routes; null on public and device ones. */
     auth: AuthContext | null;
+    /** Set by the guard on device routes; null on the others. */
+    device: DeviceCaller | null;
     /** The caller's language (platform/lang.ts). */
     readonly lang: Lang;
   }
@@ -111,17 +135,24 @@ export function requireAuth(request: FastifyRequest): AuthContext {
   return request.auth;
 }
 
+/** The device calling a `device` route, when it is of the kind the route serves; 401/2001 otherwise. */
+export function requireDevice<K extends DeviceKind>(request: FastifyRequest, kind: K): DeviceKinds[K] {
+  const caller = request.device;
+  if (!caller || caller.kind !== kind) throw deviceTokenInvalid();
+  return caller.device;
+}
+
 function checkDeclaration(this: FastifyInstance, route: RouteOptions, routeTable: RouteRecord[]) {
   const config = (route.config ?? {}) as NonNullable<RouteOptions['config']>;
   const where = `${String(route.method)} ${route.url}`;
   if (!config.access) {
     if (!(this as unknown as Record<symbol, unknown>)[PUBLIC_SCOPE]) {
-      throw new Error(`Route ${where} declares no access: add config { access: 'public' | 'authenticated' | 'permission' }`);
+      throw new Error(`Route ${where} declares no access: add config { access: 'public' | 'device' | 'authenticated' | 'permission' }`);
     }
     config.access = 'public';
     route.config = config;
   }
-  if (!['public', 'authenticated', 'permission'].includes(config.access)) {
+  if (!ACCESS_KINDS.includes(config.access)) {
     throw new Error(`Route ${where} declares an unknown access "${String(config.access)}"`);
   }
   if (config.access === 'permission' && !(config.permission && isPermission(config.permission))) {
@@ -131,7 +162,7 @@ function checkDeclaration(this: FastifyInstance, route: RouteOptions, routeTable
     throw new Error(`Route ${where} names a permission but its access is "${config.access}"`);
   }
   if (config.access !== 'public' && route.schema && !route.schema.hide) {
-    (route.schema as Record<string, unknown>).security = [{ tokenHeader: [] }, { tokenCookie: [] }];
+    (route.schema as Record<string, unknown>).security = config.access === 'device' ? [{ deviceToken: [] }] : [{ tokenHeader: [] }, { tokenCookie: [] }];
   }
   for (const method of [route.method].flat()) {
     routeTable.push({
@@ -146,6 +177,7 @@ function checkDeclaration(this: FastifyInstance, route: RouteOptions, routeTable
 
 export interface AccessGuardOptions {
   resolveSession: SessionResolver;
+  resolveDevice: DeviceResolver;
   /** Removes the session cookie when it no longer names a live session. */
   clearSessionCookie(reply: FastifyReply): void;
   /** PUBLIC_URL's origin when it is set (config.publicOrigin), for the cross-site check. */
@@ -155,13 +187,15 @@ export interface AccessGuardOptions {
 /**
  * The permission guard, installed on the root instance before any route (and after the cookie
  * plugin, whose hook parses the token cookie). At start-up it refuses routes without an access
- * declaration. On each request it applies, before the body is read: the cross-site check for
- * writes, the session, the forced password change, then the route's permission.
+ * declaration. On each request it applies, before the body is read: on device routes the device
+ * token alone; otherwise the cross-site check for writes, the session, the forced password change,
+ * then the route's permission.
  */
-export function installAccessGuard(app: FastifyInstance, { resolveSession, clearSessionCookie, publicOrigin }: AccessGuardOptions) {
+export function installAccessGuard(app: FastifyInstance, { resolveSession, resolveDevice, clearSessionCookie, publicOrigin }: AccessGuardOptions) {
   const routeTable: RouteRecord[] = [];
   app.decorate('routeTable', routeTable);
   app.decorateRequest('auth', null);
+  app.decorateRequest('device', null);
   app.addHook('onRoute', function (this: FastifyInstance, route) {
     checkDeclaration.call(this, route, routeTable);
   });
@@ -172,6 +206,15 @@ export function installAccessGuard(app: FastifyInstance, { resolveSession, clear
     if (access === undefined) return;
     const isWrite = !SAFE_METHODS.has(request.method);
     const credentials = readToken(request);
+    if (access === 'device') {
+      // Only the device header counts: a session token or cookie is no device's, and a device token no session's.
+      const token = request.headers[DEVICE_TOKEN_HEADER];
+      if (typeof token !== 'string' || !token || token.length > MAX_TOKEN_LENGTH) throw deviceTokenInvalid();
+      const device = await resolveDevice(token);
+      if (!device) throw deviceTokenInvalid();
+      request.device = device;
+      return;
+    }
     if (access === 'public') {
       // A browser posting a sign-in form from another site would sign the victim in as the attacker.
       if (isWrite && credentials?.via !== 'header' && !isSameOrigin(request, { publicOrigin, requireHeader: false })) throw crossSite();
