@@ -4,7 +4,9 @@ import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   ALL_PERMISSIONS,
+  COOKIE_NAMES,
   DEFAULT_SCREEN_SETTING,
+  DEVICE_TOKEN_HEADER,
   formatMessage,
   normalizePermissions,
   PERMISSION_AREAS,
@@ -481,7 +483,8 @@ describe(`access over the route table (${TEST_DIALECT})`, () => {
   beforeAll(async () => {
     t = await createTestApp();
     const { factories } = t;
-    guarded = t.app.routeTable.filter((route) => route.access !== 'public' && route.method !== 'HEAD');
+    // Routes behind a session; door displays' calls have their own block below.
+    guarded = t.app.routeTable.filter((route) => (route.access === 'authenticated' || route.access === 'permission') && route.method !== 'HEAD');
     const tables = await t.db.kysely.introspection.getTables();
     companyTables = tables.filter((table) => table.columns.some((column) => column.name === 'company_id')).map((table) => table.name).sort();
 
@@ -765,6 +768,80 @@ describe(`access over the route table (${TEST_DIALECT})`, () => {
         if (route.url === '/api/user/getUserList') expect((response.json() as { result: { total: number } }).result.total, label).toBe(0);
         else expect(text.trim().split('\n'), label).toHaveLength(1);
       }
+    }
+  });
+});
+
+/**
+ * Door displays call with their device token (the guard's `device` access): every such route answers
+ * 401/2001 to anything but a live display's token, and no route under /api/device/ is public except
+ * the activation, where a display trades its 5-digit code for the token.
+ */
+describe(`device access over the route table (${TEST_DIALECT})`, () => {
+  let t: TestApp;
+  let companyId: number;
+  let deviceRoutes: RouteRecord[];
+  let displays: ReturnType<typeof createThemeFactories>;
+  let sessionToken: string;
+  beforeAll(async () => {
+    t = await createTestApp();
+    deviceRoutes = t.app.routeTable.filter((route) => route.access === 'device' && route.method !== 'HEAD');
+    companyId = (await t.factories.company()).id;
+    displays = createThemeFactories(t.db, t.factories, () => t.clock.now());
+    sessionToken = await t.factories.session(await t.factories.user(companyId, { permissions: ALL_PERMISSIONS }));
+  });
+  afterAll(() => t.cleanup());
+
+  it('declares every call under /api/device/ as a device call, except the activation by code', () => {
+    const underDevice = t.app.routeTable.filter((route) => route.url.startsWith('/api/device/') && route.method !== 'HEAD');
+    expect(underDevice.filter((route) => route.access !== 'device').map(routeKey), 'routes under /api/device/ that take no device token').toEqual([
+      'POST /api/device/activate',
+    ]);
+    expect(underDevice.find((route) => route.url === '/api/device/activate')?.access).toBe('public');
+    expect(deviceRoutes.filter((route) => !route.url.startsWith('/api/device/')).map(routeKey)).toEqual([]);
+    expect(deviceRoutes.length).toBeGreaterThanOrEqual(14);
+  });
+
+  it("answers 401/2001 without a device token, with a wrong, oversized or cancelled one, and with a user's session token", async () => {
+    const live = await displays.display(companyId);
+    const cancelled = await displays.display(companyId);
+    // Cancelled as the console does it, but with the token's hash left in place: the state alone must refuse it.
+    await t.db.kysely.updateTable('devices').set({ state: 'cancelled' }).where('id', '=', cancelled.deviceId).execute();
+    const cases: Array<[string, Pick<InjectOptions, 'headers' | 'cookies'>]> = [
+      ['no token', {}],
+      ['a wrong token', { headers: { [DEVICE_TOKEN_HEADER]: 'not-a-device-token' } }],
+      ['an oversized token', { headers: { [DEVICE_TOKEN_HEADER]: live.token.padEnd(600, 'x') } }],
+      ["a cancelled display's token", { headers: { [DEVICE_TOKEN_HEADER]: cancelled.token } }],
+      ["a user's session token as the device token", { headers: { [DEVICE_TOKEN_HEADER]: sessionToken } }],
+      ["a user's session token", { headers: { token: sessionToken } }],
+      ["a user's session cookie", { cookies: { [COOKIE_NAMES.token]: sessionToken } }],
+    ];
+    expect(deviceRoutes.length).toBeGreaterThan(0);
+    for (const route of deviceRoutes) {
+      for (const [label, credentials] of cases) {
+        const request = emptyRequest(route, {});
+        const answer = await call(t.app, { ...request, ...credentials });
+        expect([answer.status, answer.body.returncode, answer.body.message], `${routeKey(route)} with ${label}`).toEqual([
+          401,
+          ReturnCode.SESSION_INVALID,
+          formatMessage('deviceTokenInvalid', 'en-US'),
+        ]);
+      }
+    }
+  });
+
+  it("lets a live display's token through, and never a device token to a session's route", async () => {
+    const live = await displays.display(companyId);
+    expect(deviceRoutes.length).toBeGreaterThan(0);
+    for (const route of deviceRoutes) {
+      // Past the guard the event stream stays open; the pad tests read it.
+      if (route.url === '/api/device/pad/stream') continue;
+      const answer = await t.app.inject(emptyRequest(route, { [DEVICE_TOKEN_HEADER]: live.token }));
+      expect(answer.statusCode, routeKey(route)).not.toBe(401);
+    }
+    for (const url of ['/api/checkIsLogin', '/api/user/getCurrentUserInfo']) {
+      const answer = await call(t.app, { method: 'GET', url, headers: { token: live.token } });
+      expect([answer.status, answer.body.returncode], url).toEqual([401, ReturnCode.SESSION_INVALID]);
     }
   });
 });

@@ -33,29 +33,13 @@ const EXPECTED_PUBLIC = [
   'GET /api/deviceTheme/builtin/:name',
   // Built-in broadcast images (product artwork, no company data).
   'GET /api/broadcast/builtin/:name',
-  // Door displays: the session guard lets them through; each checks the display's token (or, to activate, its code).
-  'GET /api/device/theme',
-  'GET /api/device/theme/images/:name',
+  // A door display trades its 5-digit activation code for its device token; its other calls are `device` routes.
   'POST /api/device/activate',
-  'POST /api/device/heartbeat',
-  'GET /api/device/config',
-  'GET /api/device/net/check',
-  'POST /api/device/verifyExitPassword',
   // The public live board: each checks the secret of its link.
   'GET /api/live/board',
   'GET /api/live/board/stream',
   // Calendar feeds: each checks its secret.
   'GET /api/calendar/feed/:file',
-  // The door display page (/pad): its schedule, book now, check in, end early, each by the display's token.
-  'GET /api/device/pad/schedule',
-  'GET /api/device/pad/stream',
-  'GET /api/device/pad/qr',
-  'POST /api/device/pad/book',
-  'POST /api/device/pad/check-in',
-  'POST /api/device/pad/end',
-  // Its broadcast notices and their custom images, by the display's token.
-  'GET /api/device/pad/broadcasts',
-  'GET /api/device/pad/broadcast-images/:name',
   'GET /api/docs',
   'GET /api/docs/json',
   'GET /api/docs/yaml',
@@ -76,7 +60,7 @@ describe(`route table (${TEST_DIALECT})`, () => {
     expect([...new Set(publicRoutes)].sort()).toEqual(EXPECTED_PUBLIC);
   });
 
-  it('answers 401/2001 on every other route called without a session', async () => {
+  it('answers 401/2001 on every other route called without a session or device token', async () => {
     const guarded = t.app.routeTable.filter((route) => route.access !== 'public');
     expect(guarded.length).toBeGreaterThanOrEqual(7);
     for (const route of guarded) {
@@ -86,7 +70,13 @@ describe(`route table (${TEST_DIALECT})`, () => {
         ...(['GET', 'HEAD'].includes(route.method) ? {} : { payload: {} }),
       });
       expect(response.statusCode, describeRoute(route)).toBe(401);
-      if (route.method !== 'HEAD') expect(response.json(), describeRoute(route)).toMatchObject({ returncode: ReturnCode.SESSION_INVALID, result: null });
+      if (route.method !== 'HEAD') {
+        expect(response.json(), describeRoute(route)).toMatchObject({
+          returncode: ReturnCode.SESSION_INVALID,
+          message: formatMessage(route.access === 'device' ? 'deviceTokenInvalid' : 'sessionInvalid', 'en-US'),
+          result: null,
+        });
+      }
     }
   });
 
@@ -94,17 +84,11 @@ describe(`route table (${TEST_DIALECT})`, () => {
     for (const route of t.app.routeTable.filter((candidate) => candidate.access === 'public')) {
       const response = await t.app.inject({ method: route.method as 'GET', url: concreteUrl(route.url), ...(route.method === 'POST' ? { payload: {} } : {}) });
       expect(response.statusCode, describeRoute(route)).toBeLessThan(500);
-      // A door display's call without its token answers 401 for the device, never for a session.
-      if (route.url.startsWith('/api/device/') && route.url !== '/api/device/activate') {
-        expect(response.statusCode, describeRoute(route)).toBe(401);
-        if (route.method !== 'HEAD') expect(response.json().message, describeRoute(route)).toBe(formatMessage('deviceTokenInvalid', 'en-US'));
-      } else {
-        expect(response.statusCode, describeRoute(route)).not.toBe(401);
-      }
+      expect(response.statusCode, describeRoute(route)).not.toBe(401);
     }
   });
 
-  it('puts every /api route in the OpenAPI document, with the session requirement', async () => {
+  it('puts every /api route in the OpenAPI document, with the session or device-token requirement', async () => {
     const doc = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json() as {
       paths: Record<string, Record<string, { security?: unknown[]; requestBody?: unknown; responses?: Record<string, unknown> }>>;
       components: { securitySchemes: Record<string, unknown> };
@@ -116,9 +100,15 @@ describe(`route table (${TEST_DIALECT})`, () => {
       expect(operation, describeRoute(route)).toBeDefined();
       expect(operation!.responses?.['200'], describeRoute(route)).toBeDefined();
       if (route.access === 'public') expect(operation!.security, describeRoute(route)).toBeUndefined();
+      else if (route.access === 'device') expect(operation!.security, describeRoute(route)).toEqual([{ deviceToken: [] }]);
       else expect(operation!.security, describeRoute(route)).toEqual([{ tokenHeader: [] }, { tokenCookie: [] }]);
     }
-    expect(Object.keys(doc.components.securitySchemes).sort()).toEqual(['tokenCookie', 'tokenHeader']);
+    expect(doc.components.securitySchemes).toEqual({
+      tokenHeader: { type: 'apiKey', in: 'header', name: 'token' },
+      tokenCookie: { type: 'apiKey', in: 'cookie', name: 'atrium_v1_token' },
+      deviceToken: { type: 'apiKey', in: 'header', name: 'device-token' },
+    });
+    expect(apiRoutes.filter((route) => route.access === 'device').length).toBeGreaterThan(0);
     expect(JSON.stringify(doc.paths['/api/login']!.post!.requestBody)).toContain('userName');
   });
 });
@@ -133,13 +123,14 @@ describe(`access declarations (${TEST_DIALECT})`, () => {
           });
         },
       }),
-    ).rejects.toThrow("Route GET /api/undeclared declares no access: add config { access: 'public' | 'authenticated' | 'permission' }");
+    ).rejects.toThrow("Route GET /api/undeclared declares no access: add config { access: 'public' | 'device' | 'authenticated' | 'permission' }");
   });
 
   it.each([
     [{ access: 'permission' }, 'needs a permission from the catalogue'],
     [{ access: 'permission', permission: 'coffee:edit' }, 'needs a permission from the catalogue, got "coffee:edit"'],
     [{ access: 'authenticated', permission: 'users:view' }, 'names a permission but its access is "authenticated"'],
+    [{ access: 'device', permission: 'users:view' }, 'names a permission but its access is "device"'],
     [{ access: 'everyone' }, 'declares an unknown access "everyone"'],
   ])('refuses the declaration %j', async (config, message) => {
     await expect(

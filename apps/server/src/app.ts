@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import fastifyCookie from '@fastify/cookie';
-import fastifyHelmet from '@fastify/helmet';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
@@ -13,7 +12,7 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
-import { COOKIE_NAMES, JSON_BODY_LIMIT, MENU_CATALOGUE, PRODUCT_VERSION, ReturnCode, type MenuNode } from '@atrium/contract';
+import { COOKIE_NAMES, DEVICE_TOKEN_HEADER, JSON_BODY_LIMIT, MENU_CATALOGUE, PRODUCT_VERSION, ReturnCode, type MenuNode } from '@atrium/contract';
 import type { Config } from './config.js';
 import type { Database } from './db/database.js';
 import { createRepositories, createTransact } from './db/repositories.js';
@@ -69,6 +68,7 @@ import { startPgNotifyBridge } from './platform/pg-notify.js';
 import { roleRoutes } from './modules/role/role.routes.js';
 import { createRoleService } from './modules/role/role.service.js';
 import { createLoginThrottle } from './modules/session/login-throttle.js';
+import { createLoginThrottleRepository } from './modules/session/login-throttle.repository.js';
 import { sessionRoutes } from './modules/session/session.routes.js';
 import { createSessionService } from './modules/session/session.service.js';
 import { settingsRoutes } from './modules/settings/settings.routes.js';
@@ -87,13 +87,13 @@ import { installAccessGuard, markScopePublic } from './platform/access.js';
 import { createIdempotency, installIdempotency } from './platform/idempotency.js';
 import { createIdempotencyRepository } from './platform/idempotency.repository.js';
 import { HOUR_MS, MINUTE_MS, systemClock, type Clock } from './platform/clock.js';
-import { handleError, handleFrameworkError, sendNotFound } from './platform/error-handler.js';
+import { frameworkErrorHandler, handleError, sendNotFound } from './platform/error-handler.js';
 import { AppError } from './platform/errors.js';
 import { resolveLang } from './platform/lang.js';
 import { createPasswordHasher, type PasswordHasher } from './platform/password.js';
 import { serializeRequest } from './platform/log-redaction.js';
 import { createMailDispatch, createMailer, type Mailer } from './platform/mailer.js';
-import { HELMET_OPTIONS } from './platform/security.js';
+import { fallbackSecurityHeaders, registerSecurityHeaders } from './platform/security.js';
 import { clearSessionCookie } from './platform/session-token.js';
 import { createUploadStore } from './platform/uploads.js';
 import { registerWebConsole } from './platform/web-console.js';
@@ -188,6 +188,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, db } = deps;
   const clock = deps.clock ?? systemClock;
   const hasher = deps.hasher ?? createPasswordHasher();
+  const securityHeaders = { isHttps: config.publicUrl.startsWith('https:') };
 
   const app = Fastify({
     logger: loggerOptions(deps),
@@ -196,7 +197,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     genReqId: () => randomUUID(),
     // A client-chosen id could be forged to confuse log readers; ours is returned in x-request-id.
     requestIdHeader: false,
-    frameworkErrors: handleFrameworkError,
+    frameworkErrors: frameworkErrorHandler(fallbackSecurityHeaders(securityHeaders)),
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
@@ -217,7 +218,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     reply.header('x-request-id', request.id);
   });
 
-  await app.register(fastifyHelmet, HELMET_OPTIONS);
+  await registerSecurityHeaders(app, securityHeaders);
   await app.register(fastifyCookie);
   if (config.rateLimitPerMinute > 0) {
     await app.register(fastifyRateLimit, {
@@ -235,7 +236,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   const repositories = createRepositories(db.kysely);
   const transact = createTransact(db.kysely);
-  const throttle = createLoginThrottle({ sessions: repositories.sessions, clock });
+  const throttle = createLoginThrottle({ attempts: createLoginThrottleRepository(db.kysely), clock });
   const sessions = createSessionService({
     users: repositories.users,
     sessions: repositories.sessions,
@@ -514,7 +515,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     publicUrl: config.publicUrl,
   });
 
-  installAccessGuard(app, { resolveSession: sessions.resolveSession, clearSessionCookie });
+  installAccessGuard(app, {
+    resolveSession: sessions.resolveSession,
+    // Door displays are the one device kind so far; a new kind adds its lookup here.
+    resolveDevice: async (token) => {
+      const display = await doorDisplays.authenticateDevice(token);
+      return display && { kind: 'doorDisplay', device: display };
+    },
+    clearSessionCookie,
+    publicOrigin: config.publicOrigin,
+  });
   // Idempotency-Key on the routes that opt in; keys are kept a day (docs/decisions/0010).
   const idempotency = createIdempotency({ repository: createIdempotencyRepository(db.kysely), clock });
   installIdempotency(app, { idempotency, log: app.log });
@@ -527,12 +537,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         title: 'Atrium API',
         version: PRODUCT_VERSION,
         description:
-          'Every answer is `{ returncode, message, result }`; `message` follows the `lang` header. Authenticate with the `token` header or the session cookie.',
+          'Every answer is `{ returncode, message, result }`; `message` follows the `lang` header. Authenticate with the `token` header or the session cookie; door displays send their device token in the `device-token` header.',
       },
       components: {
         securitySchemes: {
           tokenHeader: { type: 'apiKey', in: 'header', name: 'token' },
           tokenCookie: { type: 'apiKey', in: 'cookie', name: COOKIE_NAMES.token },
+          deviceToken: { type: 'apiKey', in: 'header', name: DEVICE_TOKEN_HEADER },
         },
       },
     },
@@ -566,7 +577,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(registrationRoutes({ registration, cookieMaxAgeSeconds: sessions.cookieMaxAgeSeconds }));
       await api.register(recoveryRoutes({ recovery }));
       await api.register(directorySyncRoutes({ directorySync }));
-      await api.register(deviceThemeRoutes({ deviceThemes, authenticateDevice: doorDisplays.authenticateDevice, repository: repositories.deviceThemes, uploads }));
+      await api.register(deviceThemeRoutes({ deviceThemes, repository: repositories.deviceThemes, uploads }));
       await api.register(applicationRoutes({ applications }));
       await api.register(companySearchRoutes({ search: repositories.companySearch }));
       await api.register(displayInfoRoutes({ displayInfo }));
@@ -605,8 +616,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(bookingPreferencesRoutes({ preferences: createBookingPreferencesService({ preferences: repositories.bookingPreferences, reminderDefault, operationLog, clock }) }));
       await api.register(liveRoutes({ live, hub: liveHub }));
       await api.register(checkInRoutes({ checkIns }));
-      await api.register(padRoutes({ displays: doorDisplays, checkIns, hub: liveHub }));
-      await api.register(broadcastRoutes({ broadcasts, authenticateDevice: doorDisplays.authenticateDevice, uploads }));
+      await api.register(padRoutes({ checkIns, hub: liveHub }));
+      await api.register(broadcastRoutes({ broadcasts, uploads }));
     },
     { prefix: '/api' },
   );

@@ -123,6 +123,13 @@ describe('mail settings', () => {
     });
   });
 
+  it("take the cross-site check's origin from PUBLIC_URL only when it is set", () => {
+    expect(parse({ PORT: '8080' }).publicOrigin).toBeNull();
+    expect(parse({ PUBLIC_URL: 'https://Atrium.a.test:8443/office/' }).publicOrigin).toBe('https://atrium.a.test:8443');
+    expect(parse({ PUBLIC_URL: 'https://atrium.a.test:443' }).publicOrigin).toBe('https://atrium.a.test');
+    expect(failure({ PUBLIC_URL: 'http://[atrium' })).toContain('PUBLIC_URL');
+  });
+
   it('refuse a bad SMTP_URL without printing its password, and a bad PUBLIC_URL', () => {
     const message = failure({ SMTP_URL: 'http://u:secret@mail.test' });
     expect(message).toContain('SMTP_URL');

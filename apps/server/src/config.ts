@@ -42,6 +42,11 @@ export interface Config {
   schedulerTickMs: number;
   /** The console's address as users reach it, without a trailing slash; links in mails start with it. */
   publicUrl: string;
+  /**
+   * PUBLIC_URL's origin (scheme, host, port) when PUBLIC_URL is set: the cross-site check compares a
+   * request's Origin or Referer with it. Null: with the request's own origin as Fastify sees it.
+   */
+  publicOrigin: string | null;
   /** ATRIUM_REGISTRATION: whether anyone may create a company through /register (open) or not (closed). */
   registration: 'open' | 'closed';
   /**
@@ -77,8 +82,10 @@ export function parseConfig(env: Env = process.env, cwd: string = process.cwd())
     return value ? value : undefined;
   };
   const dataDir = path.resolve(cwd, read('DATA_DIR') ?? './data');
+  const port = parseInteger('PORT', read('PORT'), 3000, 1, 65_535);
+  const publicUrl = parsePublicUrl(read('PUBLIC_URL'), port);
   return {
-    port: parseInteger('PORT', read('PORT'), 3000, 1, 65_535),
+    port,
     host: read('HOST') ?? '0.0.0.0',
     dataDir,
     database: parseDatabaseUrl(read('DATABASE_URL') ?? `sqlite:${path.join(dataDir, 'atrium.db')}`, cwd),
@@ -92,7 +99,8 @@ export function parseConfig(env: Env = process.env, cwd: string = process.cwd())
     smtpUrl: parseSmtpUrl(read('SMTP_URL')),
     mailFrom: read('MAIL_FROM') ?? 'Atrium <no-reply@atrium.localhost>',
     schedulerTickMs: parseInteger('SCHEDULER_TICK_SECONDS', read('SCHEDULER_TICK_SECONDS'), 30, 0, 3600) * 1000,
-    publicUrl: parsePublicUrl(read('PUBLIC_URL'), parseInteger('PORT', read('PORT'), 3000, 1, 65_535)),
+    publicUrl,
+    publicOrigin: read('PUBLIC_URL') === undefined ? null : new URL(publicUrl).origin,
     registration: parseRegistration(read('ATRIUM_REGISTRATION')),
     platformOperators: parseNameList(read('ATRIUM_PLATFORM_OPERATORS')),
     clockOffsetFile: read('ATRIUM_CLOCK_OFFSET_FILE') ? path.resolve(cwd, read('ATRIUM_CLOCK_OFFSET_FILE')!) : null,
@@ -183,7 +191,7 @@ function parseSmtpUrl(value: string | undefined): string | null {
 
 function parsePublicUrl(value: string | undefined, port: number): string {
   if (value === undefined) return `http://localhost:${port}`;
-  if (!/^https?:\/\/[^/\s]+/.test(value)) throw new ConfigError(`PUBLIC_URL is "${value}": expected http(s)://host[:port][/path]`);
+  if (!/^https?:\/\/[^/\s]+/.test(value) || !URL.canParse(value)) throw new ConfigError(`PUBLIC_URL is "${value}": expected http(s)://host[:port][/path]`);
   return value.replace(/\/+$/, '');
 }
 

@@ -35,10 +35,28 @@ export const JSON_BODY_LIMIT = 1024 * 1024;
 /** Default session timeouts; the server's configuration may change them. */
 export const SESSION_IDLE_MINUTES = 120;
 export const SESSION_ABSOLUTE_HOURS = 24 * 7;
-/** Sign-in throttling: failures allowed per window before further attempts are refused. */
+/**
+ * Sign-in throttling (docs/decisions/0009): growing delays per account and address, never a lock of
+ * the account for everybody. A delay starts at `firstDelaySeconds` and doubles with each further
+ * failure up to `maxDelayMinutes`.
+ */
 export const LOGIN_THROTTLE = {
-  windowMinutes: 15,
-  maxFailuresPerAccount: 5,
+  /** Failures are remembered this long; a pair or an account quiet this long starts afresh. */
+  windowHours: 24,
+  /** Failures of one account from one address before its delays start. */
+  freeFailuresPerPair: 5,
+  firstDelaySeconds: 2,
+  maxDelayMinutes: 15,
+  /** A spread-out attack: failures of one account from this many addresses within the window... */
+  spreadAddresses: 3,
+  /** ...and beyond this many of them in all: addresses the account never signed in from wait too. */
+  freeFailuresPerAccount: 10,
+  /** Successful sign-ins remembered per account, each for this many days (the account's known addresses). */
+  knownAddressesPerAccount: 10,
+  knownAddressDays: 30,
+  /** Password spraying: failures from one address, whatever the account, within this window... */
+  addressWindowMinutes: 15,
+  /** ...before that address is refused until the oldest leaves the window. */
   maxFailuresPerAddress: 20,
 } as const;
 /** Default password policy until an administrator sets one (spec 000 section 5). */

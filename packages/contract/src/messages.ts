@@ -642,6 +642,11 @@ export const MESSAGES = {
     'en-US': 'Creating new companies needs a mail server, and none is configured on this server',
     'zh-CN': '创建新公司需要邮件服务器，本服务器尚未配置',
   },
+  // Issue 16: sign-in throttling and device access. Waits up to a minute, in seconds (loginThrottled words longer ones in minutes).
+  loginThrottledSeconds: {
+    'en-US': 'Too many failed sign-in attempts. Please try again in {seconds} seconds',
+    'zh-CN': '登录失败次数过多，请 {seconds} 秒后再试',
+  },
 } as const satisfies Record<string, Record<Lang, string>>;
 
 export type MessageKey = keyof typeof MESSAGES;

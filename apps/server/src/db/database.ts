@@ -124,6 +124,21 @@ export async function withWriteTransaction<T>(db: Kysely<DB>, fn: (trx: Kysely<D
   });
 }
 
+/**
+ * Runs `fn` in a write transaction that holds a lock on each of `keys` until it ends, for a
+ * check-then-write keyed by something that has no row to lock (a sign-in's account and address).
+ * SQLite's write lock (BEGIN IMMEDIATE) already serialises every writer; PostgreSQL takes a
+ * transaction-level advisory lock per key, in sorted order so two callers never wait on each other.
+ */
+export async function withKeyLocks<T>(db: Kysely<DB>, keys: string[], fn: (trx: Kysely<DB>) => Promise<T>): Promise<T> {
+  return withWriteTransaction(db, async (trx) => {
+    if (!(trx.getExecutor().adapter instanceof SqliteAdapter)) {
+      for (const key of [...new Set(keys)].sort()) await sql`select pg_advisory_xact_lock(hashtextextended(${key}, 0))`.execute(trx);
+    }
+    return fn(trx);
+  });
+}
+
 /** A trivial round trip, for the health check. */
 export async function pingDatabase(db: Kysely<DB>): Promise<void> {
   await sql`select 1`.execute(db);

@@ -426,11 +426,21 @@ export interface SettingTable {
   updated_at: number;
 }
 
-export interface LoginFailureTable {
+/** A sign-in attempt let through and not (yet) successful (migration 0037). */
+export interface LoginAttemptTable {
   id: Generated<number>;
-  kind: 'account' | 'address';
-  key: string;
+  /** SHA-256 (hex) of the account name as typed, lower-cased, or of the matched user's name. */
+  account_key: string;
+  /** The caller's address; an IPv6 caller's /64 network. */
+  address: string;
   at: number;
+}
+
+/** An address an account signed in from successfully (migration 0037). */
+export interface LoginKnownAddressTable {
+  account_key: string;
+  address: string;
+  signed_in_at: number;
 }
 
 export interface OperationLogTable {
@@ -757,7 +767,8 @@ export interface DB {
   users: UserTable;
   sessions: SessionTable;
   settings: SettingTable;
-  login_failures: LoginFailureTable;
+  login_attempts: LoginAttemptTable;
+  login_known_addresses: LoginKnownAddressTable;
   operation_logs: OperationLogTable;
   department_styles: DepartmentStyleTable;
   mail_outbox: MailOutboxTable;

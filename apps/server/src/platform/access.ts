@@ -1,12 +1,34 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
-import { COOKIE_NAMES, hasPermission, isPermission, type Lang, type Permission } from '@atrium/contract';
-import { crossSite, noPermission, passwordChangeRequired, passwordExpired, sessionInvalid } from './errors.js';
+import { COOKIE_NAMES, DEVICE_TOKEN_HEADER, hasPermission, isPermission, type Lang, type Permission } from '@atrium/contract';
+import type { DeviceRecord } from '../modules/door-display/door-display.repository.js';
+import { crossSite, deviceTokenInvalid, noPermission, passwordChangeRequired, passwordExpired, sessionInvalid } from './errors.js';
 
 /** Who may call a route. Every route states one in its `config`; start-up fails otherwise. */
 export type RouteAccess =
   | { access: 'public' }
+  /** A device with its token in the `device-token` header; no session. */
+  | { access: 'device' }
   | { access: 'authenticated'; allowDuringPasswordChange?: boolean }
   | { access: 'permission'; permission: Permission; allowDuringPasswordChange?: boolean };
+
+const ACCESS_KINDS: ReadonlyArray<RouteAccess['access']> = ['public', 'device', 'authenticated', 'permission'];
+
+/**
+ * The kinds of device that call the API with a device token, each with what the resolver finds for
+ * it. Door displays now; the next kind (smart-room sensors) adds its line here and its branch to
+ * the resolver wired in app.ts.
+ */
+export interface DeviceKinds {
+  doorDisplay: DeviceRecord;
+}
+
+export type DeviceKind = keyof DeviceKinds;
+
+/** The device behind a `device` route's token. */
+export type DeviceCaller = { [K in DeviceKind]: { kind: K; device: DeviceKinds[K] } }[DeviceKind];
+
+/** Resolves a device token to its device, or null when no live device holds it (unknown, cancelled). */
+export type DeviceResolver = (token: string) => Promise<DeviceCaller | null>;
 
 /** Why a session may only change its password (1009 for 'initial', 1010 for 'expired'). */
 export type PasswordChangeReason = 'initial' | 'expired';
@@ -32,10 +54,14 @@ declare module 'fastify' {
     permission?: Permission;
     /** The route stays open to a session that must change its password (sign-out, the change itself). */
     allowDuringPasswordChange?: boolean;
+    /** A GET that changes state (sign-out): refused when it comes from another site, like a write. */
+    isStateChanging?: boolean;
   }
   interface FastifyRequest {
-    /** Set by the guard on authenticated routes; null on public ones. */
+    /** Set by the guard on authenticated routes; null on public and device ones. */
     auth: AuthContext | null;
+    /** Set by the guard on device routes; null on the others. */
+    device: DeviceCaller | null;
     /** The caller's language (platform/lang.ts). */
     readonly lang: Lang;
   }
@@ -69,14 +95,27 @@ export type SessionResolver = (token: string, via: AuthContext['via']) => Promis
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 const MAX_TOKEN_LENGTH = 512;
 
-/** Whether the request's Origin (or, without one, its Referer) names the host it was sent to. */
-export function isSameOrigin(request: FastifyRequest, { requireHeader }: { requireHeader: boolean }): boolean {
-  const origin = request.headers.origin ?? request.headers.referer;
-  if (!origin) return !requireHeader;
+export interface OriginRule {
+  /** PUBLIC_URL's origin when it is set; otherwise requests are compared with their own origin. */
+  publicOrigin: string | null;
+  /** Whether a request naming no origin at all (no Origin, no Referer) is refused. */
+  requireHeader: boolean;
+}
+
+/**
+ * Whether the request comes from our own origin: the browser's Sec-Fetch-Site does not call it
+ * another site, and its Origin (else its Referer) has the scheme, host and port of PUBLIC_URL, or,
+ * without PUBLIC_URL, of the request itself as Fastify sees it (X-Forwarded-Proto and -Host
+ * believed only with TRUST_PROXY).
+ */
+export function isSameOrigin(request: FastifyRequest, { publicOrigin, requireHeader }: OriginRule): boolean {
+  const fetchSite = request.headers['sec-fetch-site'];
+  // "same-site" is a sibling subdomain: another origin, which SameSite cookies do not keep out.
+  if (fetchSite === 'cross-site' || fetchSite === 'same-site') return false;
+  const source = request.headers.origin ?? request.headers.referer;
+  if (!source) return !requireHeader;
   try {
-    const source = new URL(origin);
-    const target = new URL(`${source.protocol}//${request.host}`);
-    return source.host === target.host;
+    return new URL(source).origin === (publicOrigin ?? new URL(`${request.protocol}://${request.host}`).origin);
   } catch {
     return false;
   }
@@ -96,17 +135,24 @@ export function requireAuth(request: FastifyRequest): AuthContext {
   return request.auth;
 }
 
+/** The device calling a `device` route, when it is of the kind the route serves; 401/2001 otherwise. */
+export function requireDevice<K extends DeviceKind>(request: FastifyRequest, kind: K): DeviceKinds[K] {
+  const caller = request.device;
+  if (!caller || caller.kind !== kind) throw deviceTokenInvalid();
+  return caller.device;
+}
+
 function checkDeclaration(this: FastifyInstance, route: RouteOptions, routeTable: RouteRecord[]) {
   const config = (route.config ?? {}) as NonNullable<RouteOptions['config']>;
   const where = `${String(route.method)} ${route.url}`;
   if (!config.access) {
     if (!(this as unknown as Record<symbol, unknown>)[PUBLIC_SCOPE]) {
-      throw new Error(`Route ${where} declares no access: add config { access: 'public' | 'authenticated' | 'permission' }`);
+      throw new Error(`Route ${where} declares no access: add config { access: 'public' | 'device' | 'authenticated' | 'permission' }`);
     }
     config.access = 'public';
     route.config = config;
   }
-  if (!['public', 'authenticated', 'permission'].includes(config.access)) {
+  if (!ACCESS_KINDS.includes(config.access)) {
     throw new Error(`Route ${where} declares an unknown access "${String(config.access)}"`);
   }
   if (config.access === 'permission' && !(config.permission && isPermission(config.permission))) {
@@ -116,7 +162,7 @@ function checkDeclaration(this: FastifyInstance, route: RouteOptions, routeTable
     throw new Error(`Route ${where} names a permission but its access is "${config.access}"`);
   }
   if (config.access !== 'public' && route.schema && !route.schema.hide) {
-    (route.schema as Record<string, unknown>).security = [{ tokenHeader: [] }, { tokenCookie: [] }];
+    (route.schema as Record<string, unknown>).security = config.access === 'device' ? [{ deviceToken: [] }] : [{ tokenHeader: [] }, { tokenCookie: [] }];
   }
   for (const method of [route.method].flat()) {
     routeTable.push({
@@ -131,37 +177,53 @@ function checkDeclaration(this: FastifyInstance, route: RouteOptions, routeTable
 
 export interface AccessGuardOptions {
   resolveSession: SessionResolver;
+  resolveDevice: DeviceResolver;
   /** Removes the session cookie when it no longer names a live session. */
   clearSessionCookie(reply: FastifyReply): void;
+  /** PUBLIC_URL's origin when it is set (config.publicOrigin), for the cross-site check. */
+  publicOrigin: string | null;
 }
 
 /**
  * The permission guard, installed on the root instance before any route (and after the cookie
  * plugin, whose hook parses the token cookie). At start-up it refuses routes without an access
- * declaration. On each request it applies, before the body is read: the cross-site check for
- * writes, the session, the forced password change, then the route's permission.
+ * declaration. On each request it applies, before the body is read: on device routes the device
+ * token alone; otherwise the cross-site check for writes, the session, the forced password change,
+ * then the route's permission.
  */
-export function installAccessGuard(app: FastifyInstance, { resolveSession, clearSessionCookie }: AccessGuardOptions) {
+export function installAccessGuard(app: FastifyInstance, { resolveSession, resolveDevice, clearSessionCookie, publicOrigin }: AccessGuardOptions) {
   const routeTable: RouteRecord[] = [];
   app.decorate('routeTable', routeTable);
   app.decorateRequest('auth', null);
+  app.decorateRequest('device', null);
   app.addHook('onRoute', function (this: FastifyInstance, route) {
     checkDeclaration.call(this, route, routeTable);
   });
 
   app.addHook('onRequest', async (request, reply) => {
-    const { access, permission, allowDuringPasswordChange } = request.routeOptions.config;
+    const { access, permission, allowDuringPasswordChange, isStateChanging } = request.routeOptions.config;
     // No access means the not-found handler: nothing to guard.
     if (access === undefined) return;
     const isWrite = !SAFE_METHODS.has(request.method);
     const credentials = readToken(request);
-    if (access === 'public') {
-      // A browser posting a sign-in form from another site would sign the victim in as the attacker.
-      if (isWrite && credentials?.via !== 'header' && !isSameOrigin(request, { requireHeader: false })) throw crossSite();
+    if (access === 'device') {
+      // Only the device header counts: a session token or cookie is no device's, and a device token no session's.
+      const token = request.headers[DEVICE_TOKEN_HEADER];
+      if (typeof token !== 'string' || !token || token.length > MAX_TOKEN_LENGTH) throw deviceTokenInvalid();
+      const device = await resolveDevice(token);
+      if (!device) throw deviceTokenInvalid();
+      request.device = device;
       return;
     }
+    if (access === 'public') {
+      // A browser posting a sign-in form from another site would sign the victim in as the attacker.
+      if (isWrite && credentials?.via !== 'header' && !isSameOrigin(request, { publicOrigin, requireHeader: false })) throw crossSite();
+      return;
+    }
+    // An image or link on another site must not sign the user out, whichever way the token travels.
+    if (isStateChanging && !isSameOrigin(request, { publicOrigin, requireHeader: false })) throw crossSite();
     if (!credentials || credentials.token.length > MAX_TOKEN_LENGTH) throw sessionInvalid();
-    if (credentials.via === 'cookie' && isWrite && !isSameOrigin(request, { requireHeader: true })) throw crossSite();
+    if (credentials.via === 'cookie' && isWrite && !isSameOrigin(request, { publicOrigin, requireHeader: true })) throw crossSite();
     const auth = await resolveSession(credentials.token, credentials.via);
     if (!auth) {
       if (credentials.via === 'cookie') clearSessionCookie(reply);

@@ -4,7 +4,6 @@ import { ReturnCode, type MessageKey } from '@atrium/contract';
 import { failure, sendEnvelope } from './envelope.js';
 import { AppError, type MessageParams } from './errors.js';
 import { resolveLang } from './lang.js';
-import { FALLBACK_SECURITY_HEADERS } from './security.js';
 
 interface Problem {
   statusCode: number;
@@ -86,21 +85,22 @@ export function handleError(error: FastifyError | AppError | Error, request: Fas
 }
 
 /**
- * Errors Fastify meets before any hook runs (an undecodable URL): same envelope, and the security
- * headers set by hand because the helmet hook never ran.
+ * The handler of errors Fastify meets before any hook runs (an undecodable URL): same envelope, and
+ * the security headers (security.ts, fallbackSecurityHeaders) set by hand because no hook ran.
  */
-export function handleFrameworkError(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
-  reply.headers(FALLBACK_SECURITY_HEADERS);
-  const problem = problemOfFrameworkError(error, request) ?? {
-    statusCode: 400,
-    returncode: ReturnCode.BAD_REQUEST,
-    key: 'badRequest' as const,
-    params: { detail: error.message },
+export const frameworkErrorHandler = (securityHeaders: Record<string, string>) =>
+  function handleFrameworkError(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+    reply.headers(securityHeaders);
+    const problem = problemOfFrameworkError(error, request) ?? {
+      statusCode: 400,
+      returncode: ReturnCode.BAD_REQUEST,
+      key: 'badRequest' as const,
+      params: { detail: error.message },
+    };
+    // This request object is built before routing and lacks our decorators, so the language is read directly.
+    const lang = resolveLang(request.headers);
+    return sendEnvelope(reply, problem.statusCode, failure(lang, problem.returncode, problem.key, problem.params));
   };
-  // This request object is built before routing and lacks our decorators, so the language is read directly.
-  const lang = resolveLang(request.headers);
-  return sendEnvelope(reply, problem.statusCode, failure(lang, problem.returncode, problem.key, problem.params));
-}
 
 /** Unknown paths under /api (and non-GET requests elsewhere) answer 404/1002 naming the path. */
 export function sendNotFound(request: FastifyRequest, reply: FastifyReply) {

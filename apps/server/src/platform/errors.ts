@@ -36,6 +36,9 @@ export const refusedPassword = (problem: PasswordProblem) => refused(problem.key
 
 export const sessionInvalid = () => new AppError(ReturnCode.SESSION_INVALID, 'sessionInvalid');
 
+/** A device route's token is missing, unknown or of a cancelled device (401/2001). */
+export const deviceTokenInvalid = () => new AppError(ReturnCode.SESSION_INVALID, 'deviceTokenInvalid');
+
 export const noPermission = () => new AppError(ReturnCode.NO_PERMISSION, 'noPermission');
 
 export const crossSite = () => new AppError(ReturnCode.NO_PERMISSION, 'crossSite');

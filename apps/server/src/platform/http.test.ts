@@ -7,9 +7,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COOKIE_NAMES, JSON_BODY_LIMIT, ReturnCode } from '@atrium/contract';
 import { call, createTestApp, signIn, type TestApp } from '../test/app.js';
 import { TEST_DIALECT } from '../test/database.js';
-import { FALLBACK_SECURITY_HEADERS } from './security.js';
+import { fallbackSecurityHeaders } from './security.js';
 
-function expectSecurityHeaders(response: LightMyRequestResponse) {
+/** The header an https deployment sends on every answer. */
+const HSTS = 'max-age=31536000; includeSubDomains';
+
+function expectSecurityHeaders(response: LightMyRequestResponse, { isHttps = false }: { isHttps?: boolean } = {}) {
   const csp = String(response.headers['content-security-policy']);
   for (const directive of [
     "default-src 'self'",
@@ -29,8 +32,18 @@ function expectSecurityHeaders(response: LightMyRequestResponse) {
   expect(response.headers['x-content-type-options']).toBe('nosniff');
   expect(response.headers['x-frame-options']).toBe('DENY');
   expect(response.headers['referrer-policy']).toBe('same-origin');
+  // Powerful features we do not use are denied; the camera stays for our own QR-scanning pages.
+  const permissions = String(response.headers['permissions-policy']);
+  for (const denied of ['geolocation=()', 'microphone=()', 'payment=()', 'usb=()', 'serial=()', 'hid=()', 'midi=()', 'display-capture=()']) {
+    expect(permissions).toContain(denied);
+  }
+  expect(permissions).toContain('camera=(self)');
+  expect(permissions).toContain('fullscreen=(self)');
+  expect(response.headers['strict-transport-security']).toBe(isHttps ? HSTS : undefined);
   // The hand-written set for early framework errors must stay identical to helmet's.
-  for (const [name, value] of Object.entries(FALLBACK_SECURITY_HEADERS)) expect(response.headers[name], name).toBe(value);
+  const fallback = fallbackSecurityHeaders({ isHttps });
+  for (const [name, value] of Object.entries(fallback)) expect(response.headers[name], name).toBe(value);
+  expect(Object.keys(fallback)).toContain('permissions-policy');
 }
 
 describe(`HTTP behaviour (${TEST_DIALECT})`, () => {
@@ -203,6 +216,26 @@ describe(`HTTP behaviour (${TEST_DIALECT})`, () => {
       expect(all).not.toContain(signedIn.token!);
       expect(all).not.toContain('Log-Secret-Pass-9');
     });
+  });
+});
+
+describe(`security headers over https (${TEST_DIALECT})`, () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ config: { publicUrl: 'https://atrium.example' } });
+  });
+  afterAll(() => t.cleanup());
+
+  it('add Strict-Transport-Security to every answer, early framework errors included', async () => {
+    for (const response of [
+      await t.app.inject({ method: 'GET', url: '/api/health' }),
+      await t.app.inject({ method: 'GET', url: '/api/missing' }),
+      await t.app.inject({ method: 'GET', url: '/api/checkIsLogin' }),
+      await t.app.inject({ method: 'GET', url: '/api/%E0%A4%A' }),
+      await t.app.inject({ method: 'GET', url: '/' }),
+    ]) {
+      expectSecurityHeaders(response, { isHttps: true });
+    }
   });
 });
 

@@ -142,20 +142,12 @@ export function createIdempotency({ repository, clock, newToken = randomUUID }: 
   };
 }
 
-/** Callers of idempotent routes that are not sessions (door displays), named by the route's own authentication. */
-const identifiedCallers = new WeakMap<FastifyRequest, { companyId: number; caller: string }>();
-
-/** Names the caller of a request authenticated outside the session guard (a device route's onRequest). */
-export function identifyCaller(request: FastifyRequest, caller: { companyId: number; caller: string }): void {
-  identifiedCallers.set(request, caller);
-}
-
+/** Whose keys these are: the signed-in user, or the device of a `device` route (its own keys). */
 function callerOf(request: FastifyRequest): { companyId: number; caller: string } {
   if (request.auth) return { companyId: request.auth.companyId, caller: `user:${request.auth.userId}` };
-  const identified = identifiedCallers.get(request);
+  if (request.device) return { companyId: request.device.device.companyId, caller: `${request.device.kind}:${request.device.device.id}` };
   // A programming error: an idempotent route must know who calls it, or keys of strangers would meet.
-  if (!identified) throw new Error(`Idempotent route ${request.routeOptions.url ?? ''} has no caller`);
-  return identified;
+  throw new Error(`Idempotent route ${request.routeOptions.url ?? ''} has no caller`);
 }
 
 const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);

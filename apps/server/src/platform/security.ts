@@ -1,4 +1,5 @@
-import type { FastifyHelmetOptions } from '@fastify/helmet';
+import fastifyHelmet, { type FastifyHelmetOptions } from '@fastify/helmet';
+import type { FastifyInstance } from 'fastify';
 
 /**
  * Content-Security-Policy of every answer. Ant Design injects style elements at run time, hence
@@ -23,32 +24,87 @@ export const CONTENT_SECURITY_POLICY = Object.entries(CSP_DIRECTIVES)
   .join(';');
 
 /**
- * Helmet's settings. Its default CSP is replaced, not extended: the defaults add
- * upgrade-insecure-requests, which breaks a console served over plain HTTP on an office network.
- * HSTS is left to the TLS terminator, which knows whether HTTPS is really offered.
- * Referrer-Policy same-origin keeps the Referer for our own cross-site check and hides it from others.
+ * Permissions-Policy of every answer: powerful features the console never uses are denied to every
+ * frame, ours included, so injected script cannot reach them. The camera stays for our own origin
+ * (QR-scanning pages may need it), and fullscreen for the shell's full-screen button.
  */
-export const HELMET_OPTIONS: FastifyHelmetOptions = {
-  contentSecurityPolicy: { useDefaults: false, directives: CSP_DIRECTIVES },
-  xFrameOptions: { action: 'deny' },
-  referrerPolicy: { policy: 'same-origin' },
-  strictTransportSecurity: false,
-};
+export const PERMISSIONS_POLICY = [
+  'accelerometer=()',
+  'autoplay=()',
+  'camera=(self)',
+  'display-capture=()',
+  'encrypted-media=()',
+  'fullscreen=(self)',
+  'geolocation=()',
+  'gyroscope=()',
+  'hid=()',
+  'idle-detection=()',
+  'magnetometer=()',
+  'microphone=()',
+  'midi=()',
+  'payment=()',
+  'picture-in-picture=()',
+  'screen-wake-lock=()',
+  'serial=()',
+  'usb=()',
+  'xr-spatial-tracking=()',
+].join(', ');
+
+/** A year, subdomains included: once a deployment is https, browsers are to use nothing else. */
+const HSTS = { maxAge: 31_536_000, includeSubDomains: true } as const;
+const HSTS_HEADER = `max-age=${HSTS.maxAge}; includeSubDomains`;
+
+export interface SecurityHeaderOptions {
+  /** PUBLIC_URL is https: Strict-Transport-Security is sent. */
+  isHttps: boolean;
+}
 
 /**
- * The same headers as a plain map, for the few answers Fastify sends before any hook runs
- * (an unparsable URL); a test checks both paths give identical headers.
+ * Helmet's settings. Its default CSP is replaced, not extended: the defaults add
+ * upgrade-insecure-requests, which breaks a console served over plain HTTP on an office network.
+ * HSTS only when PUBLIC_URL says the console is reached over https: on plain HTTP it would be
+ * ignored at best. Referrer-Policy same-origin keeps the Referer for our own cross-site check and
+ * hides it from others.
  */
-export const FALLBACK_SECURITY_HEADERS: Record<string, string> = {
-  'content-security-policy': CONTENT_SECURITY_POLICY,
-  'cross-origin-opener-policy': 'same-origin',
-  'cross-origin-resource-policy': 'same-origin',
-  'origin-agent-cluster': '?1',
-  'referrer-policy': 'same-origin',
-  'x-content-type-options': 'nosniff',
-  'x-dns-prefetch-control': 'off',
-  'x-download-options': 'noopen',
-  'x-frame-options': 'DENY',
-  'x-permitted-cross-domain-policies': 'none',
-  'x-xss-protection': '0',
-};
+export function helmetOptions({ isHttps }: SecurityHeaderOptions): FastifyHelmetOptions {
+  return {
+    contentSecurityPolicy: { useDefaults: false, directives: CSP_DIRECTIVES },
+    xFrameOptions: { action: 'deny' },
+    referrerPolicy: { policy: 'same-origin' },
+    strictTransportSecurity: isHttps ? HSTS : false,
+  };
+}
+
+/**
+ * The same headers as a plain map (and the Permissions-Policy, which helmet does not write), for the
+ * few answers Fastify sends before any hook runs (an unparsable URL); a test checks both paths give
+ * identical headers.
+ */
+export function fallbackSecurityHeaders({ isHttps }: SecurityHeaderOptions): Record<string, string> {
+  return {
+    'content-security-policy': CONTENT_SECURITY_POLICY,
+    'cross-origin-opener-policy': 'same-origin',
+    'cross-origin-resource-policy': 'same-origin',
+    'origin-agent-cluster': '?1',
+    'permissions-policy': PERMISSIONS_POLICY,
+    'referrer-policy': 'same-origin',
+    ...(isHttps ? { 'strict-transport-security': HSTS_HEADER } : {}),
+    'x-content-type-options': 'nosniff',
+    'x-dns-prefetch-control': 'off',
+    'x-download-options': 'noopen',
+    'x-frame-options': 'DENY',
+    'x-permitted-cross-domain-policies': 'none',
+    'x-xss-protection': '0',
+  };
+}
+
+/**
+ * The security headers of every answer that reaches the hooks: helmet's, then the Permissions-Policy.
+ * Registered before the rate limiter, so its refusals carry them too.
+ */
+export async function registerSecurityHeaders(app: FastifyInstance, options: SecurityHeaderOptions): Promise<void> {
+  await app.register(fastifyHelmet, helmetOptions(options));
+  app.addHook('onRequest', async (_request, reply) => {
+    reply.header('permissions-policy', PERMISSIONS_POLICY);
+  });
+}

@@ -31,6 +31,7 @@ import { reportIndexes } from './2026_11_24_0034_report_indexes.js';
 import { broadcasts } from './2026_11_24_0033_broadcasts.js';
 import { notifications } from './2026_11_24_0035_notifications.js';
 import { mailSecrets } from './2026_11_26_0036_mail_secrets.js';
+import { signInThrottle } from './2026_11_26_0037_sign_in_throttle.js';
 import { idempotencyKeys } from './2026_11_26_0038_idempotency_keys.js';
 import type { DialectMigration } from './helpers.js';
 
@@ -69,6 +70,7 @@ export const MIGRATIONS: ReadonlyArray<readonly [name: string, migration: Dialec
   ['2026_11_24_0034_report_indexes', reportIndexes],
   ['2026_11_24_0035_notifications', notifications],
   ['2026_11_26_0036_mail_secrets', mailSecrets],
+  ['2026_11_26_0037_sign_in_throttle', signInThrottle],
   ['2026_11_26_0038_idempotency_keys', idempotencyKeys],
 ];
 

@@ -16,7 +16,7 @@ describe(`migrations (${TEST_DIALECT})`, () => {
     expect(await migrateToLatest(database.db)).toEqual([]);
     const tables = await database.db.kysely.introspection.getTables();
     const names = tables.map((table) => table.name);
-    for (const table of ['companies', 'roles', 'departments', 'locations', 'users', 'sessions', 'settings', 'login_failures']) {
+    for (const table of ['companies', 'roles', 'departments', 'locations', 'users', 'sessions', 'settings', 'login_attempts', 'login_known_addresses']) {
       expect(names).toContain(table);
     }
   });

@@ -19,7 +19,7 @@ import {
   ReturnCode,
   UpdateBroadcastBody,
 } from '@atrium/contract';
-import { requireAuth } from '../../platform/access.js';
+import { requireAuth, requireDevice } from '../../platform/access.js';
 import { envelopeResponses, success } from '../../platform/envelope.js';
 import { AppError, notFound } from '../../platform/errors.js';
 import { actorOf } from '../operation-log/operation-log.service.js';
@@ -31,8 +31,8 @@ import { broadcastImageTooLarge, type BroadcastDisplay, type BroadcastService } 
 /** The broadcast area (spec 000 section 6): view reads, edit changes. */
 const VIEW = { access: 'permission', permission: 'broadcast:view' } as const;
 const EDIT = { access: 'permission', permission: 'broadcast:edit' } as const;
-/** Public to the session guard: a door display proves itself with its device token. */
-const DEVICE = { access: 'public' } as const;
+/** A door display's reads: the guard checks its device token. */
+const DEVICE = { access: 'device' } as const;
 const tags = ['broadcast'];
 const DEVICE_HEADER = `Header \`${DEVICE_TOKEN_HEADER}\`; an unknown or cancelled token answers 401/2001.`;
 
@@ -42,13 +42,11 @@ const FIELDS =
 
 export interface BroadcastRouteDeps {
   broadcasts: BroadcastService;
-  /** The display holding a device token (the door displays' own check; 401 otherwise). */
-  authenticateDevice: (token: string | undefined) => Promise<BroadcastDisplay>;
   uploads: Pick<UploadService, 'readImage'>;
 }
 
 /** `/broadcast/*`: notices on door displays and their images; the display's own reads under `/device/pad/`. */
-export function broadcastRoutes({ broadcasts, authenticateDevice, uploads }: BroadcastRouteDeps): FastifyPluginAsyncZod {
+export function broadcastRoutes({ broadcasts, uploads }: BroadcastRouteDeps): FastifyPluginAsyncZod {
   return async (app) => {
     // Multipart only inside this scope, with the broadcast images' own limit.
     await app.register(fastifyMultipart, {
@@ -198,10 +196,7 @@ export function broadcastRoutes({ broadcasts, authenticateDevice, uploads }: Bro
       },
     );
 
-    const displayOf = (request: FastifyRequest) => {
-      const token = request.headers[DEVICE_TOKEN_HEADER];
-      return authenticateDevice(typeof token === 'string' && token.length <= 512 ? token : undefined);
-    };
+    const displayOf = (request: FastifyRequest): BroadcastDisplay => requireDevice(request, 'doorDisplay');
 
     app.get(
       '/device/pad/broadcasts',
@@ -214,7 +209,7 @@ export function broadcastRoutes({ broadcasts, authenticateDevice, uploads }: Bro
           response: envelopeResponses(PadBroadcasts),
         },
       },
-      async (request) => success(request, await broadcasts.forDisplay(await displayOf(request))),
+      async (request) => success(request, await broadcasts.forDisplay(displayOf(request))),
     );
 
     app.get(
@@ -230,7 +225,7 @@ export function broadcastRoutes({ broadcasts, authenticateDevice, uploads }: Bro
         },
       },
       async (request, reply) => {
-        const display = await displayOf(request);
+        const display = displayOf(request);
         if (!(await broadcasts.isPadImage(display.companyId, request.params.name))) throw notFound();
         const { content, contentType } = await uploads.readImage(display.companyId, display.companyId, request.params.name);
         return sendImage(reply, content, contentType, 'private, max-age=86400');

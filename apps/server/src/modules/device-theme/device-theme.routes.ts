@@ -3,7 +3,6 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  DEVICE_TOKEN_HEADER,
   DeleteThemeImagesBody,
   DeleteThemeImagesResult,
   DeviceTheme,
@@ -22,7 +21,7 @@ import {
   UpdateRoomThemeBackgroundBody,
   UpdateRoomThemeLogoBody,
 } from '@atrium/contract';
-import { requireAuth } from '../../platform/access.js';
+import { requireAuth, requireDevice } from '../../platform/access.js';
 import { envelopeResponses, success } from '../../platform/envelope.js';
 import { AppError, notFound } from '../../platform/errors.js';
 import { actorOf } from '../operation-log/operation-log.service.js';
@@ -46,8 +45,6 @@ async function readThemeUpload(request: FastifyRequest): Promise<{ imageType: 0 
 
 export interface DeviceThemeRouteDeps {
   deviceThemes: DeviceThemeService;
-  /** The display holding a device token (the door displays' own check; 401 otherwise). */
-  authenticateDevice: (token: string | undefined) => Promise<DisplayDevice>;
   /** For the gallery files a display reads. */
   repository: Pick<DeviceThemeRepository, 'isGalleryImage'>;
   uploads: Pick<UploadService, 'readImage'>;
@@ -57,7 +54,7 @@ export interface DeviceThemeRouteDeps {
  * Themes of door displays (spec 001 section 7, /deviceTheme/*), under reservationScreens; the
  * gallery upload; the built-in images; and the display's own read with its device token.
  */
-export function deviceThemeRoutes({ deviceThemes, authenticateDevice, repository, uploads }: DeviceThemeRouteDeps): FastifyPluginAsyncZod {
+export function deviceThemeRoutes({ deviceThemes, repository, uploads }: DeviceThemeRouteDeps): FastifyPluginAsyncZod {
   return async (app) => {
     await app.register(fastifyMultipart, {
       limits: { fileSize: IMAGE_MAX_BYTES, files: 1, fields: 4, fieldSize: 256, parts: 6 },
@@ -231,17 +228,14 @@ export function deviceThemeRoutes({ deviceThemes, authenticateDevice, repository
       },
     );
 
-    /** The display holding the token in the device-token header. */
-    const displayOf = (request: FastifyRequest) => {
-      const token = request.headers[DEVICE_TOKEN_HEADER];
-      return authenticateDevice(typeof token === 'string' && token.length <= 512 ? token : undefined);
-    };
+    /** The display holding the token in the device-token header (checked by the guard). */
+    const displayOf = (request: FastifyRequest): DisplayDevice => requireDevice(request, 'doorDisplay');
 
     app.get(
       '/device/theme',
       {
-        // Not a console session: the display proves itself with its device token (checked below).
-        config: { access: 'public' },
+        // Not a console session: the display proves itself with its device token.
+        config: { access: 'device' },
         schema: {
           tags: TAGS,
           summary: 'For a door display: its theme and the addresses of its images (header device-token)',
@@ -249,13 +243,13 @@ export function deviceThemeRoutes({ deviceThemes, authenticateDevice, repository
           response: envelopeResponses(DisplayTheme),
         },
       },
-      async (request) => success(request, await deviceThemes.getDisplayTheme(await displayOf(request))),
+      async (request) => success(request, await deviceThemes.getDisplayTheme(displayOf(request))),
     );
 
     app.get(
       '/device/theme/images/:name',
       {
-        config: { access: 'public' },
+        config: { access: 'device' },
         schema: {
           tags: TAGS,
           summary: "For a door display: a gallery image of its company (header device-token)",
@@ -264,7 +258,7 @@ export function deviceThemeRoutes({ deviceThemes, authenticateDevice, repository
         },
       },
       async (request, reply) => {
-        const device = await displayOf(request);
+        const device = displayOf(request);
         const imagePath = `/api/upload/files/${device.companyId}/${request.params.name}`;
         // Only gallery images: a display has no business with the company's avatars.
         const isGallery =

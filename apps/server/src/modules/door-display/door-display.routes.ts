@@ -29,38 +29,25 @@ import {
   UpdateScreenSettingBody,
   VerifyExitPasswordBody,
 } from '@atrium/contract';
-import { requireAuth } from '../../platform/access.js';
+import { requireAuth, requireDevice } from '../../platform/access.js';
 import { envelopeResponses, success } from '../../platform/envelope.js';
 import { actorOf } from '../operation-log/operation-log.service.js';
-import type { DeviceRecord } from './door-display.repository.js';
 import type { DoorDisplayService } from './door-display.service.js';
 
 const ADMIN_TAGS = ['door displays'];
 const DEVICE_TAGS = ['device API'];
 const VIEW = { access: 'permission', permission: 'reservationScreens:view' } as const;
 const EDIT = { access: 'permission', permission: 'reservationScreens:edit' } as const;
-/** Public to the session guard: the display authenticates itself with its token (or, to activate, its code). */
-const DEVICE = { access: 'public' } as const;
+/** The display's own calls: the guard checks its device token before the body is read. */
+const DEVICE = { access: 'device' } as const;
+/** The display has no token yet: it trades its 5-digit code for one. */
+const ACTIVATION = { access: 'public' } as const;
 
-const deviceToken = (request: FastifyRequest) => {
-  const value = request.headers[DEVICE_TOKEN_HEADER];
-  return typeof value === 'string' && value.length <= 512 ? value : undefined;
-};
-
-/** The display of each token-authenticated request, found before the body is read (like the session guard). */
-const callers = new WeakMap<FastifyRequest, DeviceRecord>();
-const callerOf = (request: FastifyRequest): DeviceRecord => {
-  const device = callers.get(request);
-  if (!device) throw new Error('Device route without its onRequest authentication');
-  return device;
-};
+const displayOf = (request: FastifyRequest) => requireDevice(request, 'doorDisplay');
 
 /** Door displays: the console's calls (spec 001 section 7) and the API the displays call (docs/api.md, Door displays). */
 export function doorDisplayRoutes({ displays }: { displays: DoorDisplayService }): FastifyPluginAsyncZod {
   return async (app) => {
-    const authenticate = async (request: FastifyRequest) => {
-      callers.set(request, await displays.authenticateDevice(deviceToken(request)));
-    };
 
     app.get(
       '/deviceActivation/rooms',
@@ -239,7 +226,7 @@ export function doorDisplayRoutes({ displays }: { displays: DoorDisplayService }
     app.post(
       '/device/activate',
       {
-        config: DEVICE,
+        config: ACTIVATION,
         schema: {
           tags: DEVICE_TAGS,
           summary: 'A display trades a 5-digit activation code for its token (single use)',
@@ -255,7 +242,6 @@ export function doorDisplayRoutes({ displays }: { displays: DoorDisplayService }
       '/device/heartbeat',
       {
         config: DEVICE,
-        onRequest: authenticate,
         schema: {
           tags: DEVICE_TAGS,
           summary: 'The display is alive (send at least every minute); answers the server time',
@@ -264,14 +250,13 @@ export function doorDisplayRoutes({ displays }: { displays: DoorDisplayService }
           response: envelopeResponses(DeviceHeartbeatResult),
         },
       },
-      async (request) => success(request, await displays.heartbeat(callerOf(request), request.body)),
+      async (request) => success(request, await displays.heartbeat(displayOf(request), request.body)),
     );
 
     app.get(
       '/device/config',
       {
         config: DEVICE,
-        onRequest: authenticate,
         schema: {
           tags: DEVICE_TAGS,
           summary: "The display's room, its booking-screen settings (or the defaults) and its light cycles; counts as a heartbeat",
@@ -279,14 +264,13 @@ export function doorDisplayRoutes({ displays }: { displays: DoorDisplayService }
           response: envelopeResponses(DeviceConfig),
         },
       },
-      async (request) => success(request, await displays.config(callerOf(request))),
+      async (request) => success(request, await displays.config(displayOf(request))),
     );
 
     app.get(
       '/device/net/check',
       {
         config: DEVICE,
-        onRequest: authenticate,
         schema: {
           tags: DEVICE_TAGS,
           summary: 'The display checks that it reaches the server and that its token still works; counts as a heartbeat',
@@ -294,14 +278,13 @@ export function doorDisplayRoutes({ displays }: { displays: DoorDisplayService }
           response: envelopeResponses(DeviceNetCheckResult),
         },
       },
-      async (request) => success(request, await displays.netCheck(callerOf(request))),
+      async (request) => success(request, await displays.netCheck(displayOf(request))),
     );
 
     app.post(
       '/device/verifyExitPassword',
       {
         config: DEVICE,
-        onRequest: authenticate,
         schema: {
           tags: DEVICE_TAGS,
           summary: "Check the exit password typed on the display against its room's screen group",
@@ -311,7 +294,7 @@ export function doorDisplayRoutes({ displays }: { displays: DoorDisplayService }
         },
       },
       async (request) => {
-        await displays.verifyExitPassword(callerOf(request), request.body.password);
+        await displays.verifyExitPassword(displayOf(request), request.body.password);
         return success(request, null);
       },
     );

@@ -198,10 +198,9 @@ export function createDoorDisplayService({ displays, publicCalls, settings, hash
     return { deviceId: cycle.deviceId, weekday: sortedWeekdays(cycle.weekday), startTime: cycle.startTime, endTime: cycle.endTime };
   }
 
-  async function authenticateDevice(token: string | undefined): Promise<DeviceRecord> {
-    const device = token ? await displays.findByTokenHash(hashSessionToken(token)) : undefined;
-    if (!device) throw new AppError(ReturnCode.SESSION_INVALID, 'deviceTokenInvalid');
-    return device;
+  /** The activated display holding a device token, or null (unknown, cancelled or never activated). */
+  async function authenticateDevice(token: string): Promise<DeviceRecord | null> {
+    return (await displays.findByTokenHash(hashSessionToken(token))) ?? null;
   }
 
   return {
@@ -422,7 +421,7 @@ export function createDoorDisplayService({ displays, publicCalls, settings, hash
       return { deviceToken, deviceId: device.id, roomId: device.roomId };
     },
 
-    /** The display behind a token; 401 'token invalid' for an unknown or cancelled one. */
+    /** The display behind a device token, for the access guard's `device` routes (app.ts). */
     authenticateDevice,
 
     async heartbeat(device: DeviceRecord, fields: { platform?: string | undefined; appVersion?: string | undefined }): Promise<{ serverTime: number }> {

@@ -1,51 +1,28 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { DEVICE_TOKEN_HEADER, PadBookBody, PadReservationBody, PadSchedule, PAD_BOOK_MAX_MINUTES, PAD_BOOK_MIN_MINUTES } from '@atrium/contract';
+import { requireDevice } from '../../platform/access.js';
 import { envelopeResponses, success } from '../../platform/envelope.js';
-import { identifyCaller } from '../../platform/idempotency.js';
 import type { CheckInService } from '../booking/booking-checkin.service.js';
-import type { DeviceRecord } from '../door-display/door-display.repository.js';
-import type { DoorDisplayService } from '../door-display/door-display.service.js';
 import type { LiveHub } from '../live/live.hub.js';
 
 const TAGS = ['device API'];
-/** Public to the session guard: the display proves itself with its device token (onRequest below). */
-const DEVICE = { access: 'public' } as const;
+/** The door display's calls: the guard checks its device token before the body is read. */
+const DEVICE = { access: 'device' } as const;
 /** The display's writes: a retry with the same Idempotency-Key answers the first answer (docs/decisions/0010). */
 const DEVICE_WRITE = { ...DEVICE, idempotent: true } as const;
 const HEADER = `Header \`${DEVICE_TOKEN_HEADER}\`; an unknown or cancelled token answers 401/2001. A display reaches its own room only: another room's meeting answers 404.`;
 
-const callers = new WeakMap<FastifyRequest, DeviceRecord>();
-const callerOf = (request: FastifyRequest): DeviceRecord => {
-  const device = callers.get(request);
-  if (!device) throw new Error('Pad route without its onRequest authentication');
-  return device;
-};
+const callerOf = (request: FastifyRequest) => requireDevice(request, 'doorDisplay');
 
 /** The door display page's calls (/pad): its room's schedule, book now, check in, end early. */
-export function padRoutes({
-  displays,
-  checkIns,
-  hub,
-}: {
-  displays: Pick<DoorDisplayService, 'authenticateDevice'>;
-  checkIns: CheckInService;
-  hub: Pick<LiveHub, 'open'>;
-}): FastifyPluginAsyncZod {
+export function padRoutes({ checkIns, hub }: { checkIns: CheckInService; hub: Pick<LiveHub, 'open'> }): FastifyPluginAsyncZod {
   return async (app) => {
-    const authenticate = async (request: FastifyRequest) => {
-      const value = request.headers[DEVICE_TOKEN_HEADER];
-      const device = await displays.authenticateDevice(typeof value === 'string' && value.length <= 512 ? value : undefined);
-      callers.set(request, device);
-      // A display's Idempotency-Keys are its own.
-      identifyCaller(request, { companyId: device.companyId, caller: `device:${device.id}` });
-    };
 
     app.get(
       '/device/pad/schedule',
       {
         config: DEVICE,
-        onRequest: authenticate,
         schema: {
           tags: TAGS,
           summary: "The display's room now: the current meeting, the next ones today and the next 3 days, free or busy, what it may book",
@@ -60,7 +37,6 @@ export function padRoutes({
       '/device/pad/stream',
       {
         config: DEVICE,
-        onRequest: authenticate,
         schema: {
           tags: TAGS,
           summary: "The display's room changes as server-sent events",
@@ -78,7 +54,6 @@ export function padRoutes({
       '/device/pad/qr',
       {
         config: DEVICE,
-        onRequest: authenticate,
         schema: {
           tags: TAGS,
           summary: "The room's QR code, for the display to show while a check-in is due",
@@ -95,7 +70,6 @@ export function padRoutes({
       '/device/pad/book',
       {
         config: DEVICE_WRITE,
-        onRequest: authenticate,
         schema: {
           tags: TAGS,
           summary: 'Book the room now, at the door',
@@ -111,7 +85,6 @@ export function padRoutes({
       '/device/pad/check-in',
       {
         config: DEVICE_WRITE,
-        onRequest: authenticate,
         schema: {
           tags: TAGS,
           summary: 'Check a meeting in at the door',
@@ -127,7 +100,6 @@ export function padRoutes({
       '/device/pad/end',
       {
         config: DEVICE_WRITE,
-        onRequest: authenticate,
         schema: {
           tags: TAGS,
           summary: 'End the running meeting at the door',

@@ -1,58 +1,130 @@
+import { createHash } from 'node:crypto';
+import { isIPv6 } from 'node:net';
 import { LOGIN_THROTTLE } from '@atrium/contract';
-import { MINUTE_MS, type Clock } from '../../platform/clock.js';
+import { HOUR_MS, MINUTE_MS, type Clock } from '../../platform/clock.js';
 import { tooManyRequests } from '../../platform/errors.js';
-import type { FailureKind, SessionRepository } from './session.repository.js';
+import type { LoginAttemptQueries, LoginThrottleRepository } from './login-throttle.repository.js';
 
 export interface ThrottleKeys {
   /** The account name as typed, lower-cased, or the matched user's user name. */
   account: string;
-  /** The caller's address; omitted for checks that only concern the account. */
-  address?: string;
+  /** The caller's address (request.ip). */
+  address: string;
+}
+
+/** A password check under way: counted as a failure until it succeeds or is called off. */
+export interface SignInAttempt {
+  readonly id: number;
+  readonly accountKey: string;
+  readonly address: string;
 }
 
 export type LoginThrottle = ReturnType<typeof createLoginThrottle>;
 
-/**
- * Sign-in throttling kept in the database, so every process behind a load balancer counts the
- * same failures. Refused attempts are not counted themselves: the lock lifts on time even while
- * an attacker keeps trying.
- */
-export function createLoginThrottle({ sessions, clock }: { sessions: SessionRepository; clock: Clock }) {
-  const windowMs = LOGIN_THROTTLE.windowMinutes * MINUTE_MS;
+const WINDOW_MS = LOGIN_THROTTLE.windowHours * HOUR_MS;
+const ADDRESS_WINDOW_MS = LOGIN_THROTTLE.addressWindowMinutes * MINUTE_MS;
+const KNOWN_ADDRESS_MS = LOGIN_THROTTLE.knownAddressDays * 24 * HOUR_MS;
 
-  /** Seconds until `kind:key` may try again; 0 when it may now. */
-  async function secondsToWait(kind: FailureKind, key: string, max: number, now: number): Promise<number> {
-    const times = await sessions.listFailureTimes(kind, key, now - windowMs, max);
-    const oldestCounted = times[max - 1];
-    if (oldestCounted === undefined) return 0;
-    return Math.max(1, Math.ceil((oldestCounted + windowMs - now) / 1000));
+/** The delay after `failures` failures of which `free` go without one: doubling, capped. */
+function delayAfter(failures: number, free: number): number {
+  if (failures < free) return 0;
+  return Math.min(LOGIN_THROTTLE.firstDelaySeconds * 1000 * 2 ** (failures - free), LOGIN_THROTTLE.maxDelayMinutes * MINUTE_MS);
+}
+
+/**
+ * The address a failure is counted against. An IPv6 caller usually holds a whole /64, so it counts as
+ * one address; an IPv4 address mapped into IPv6 counts as the IPv4 address.
+ */
+export function throttleAddress(ip: string): string {
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(ip);
+  if (mapped) return mapped[1]!;
+  const bare = ip.split('%')[0]!;
+  if (!isIPv6(bare)) return ip;
+  const [head = '', tail = ''] = bare.toLowerCase().split('::');
+  const headGroups = head ? head.split(':') : [];
+  const tailGroups = tail ? tail.split(':') : [];
+  // A dotted IPv4 tail stands for the last two groups.
+  const size = (groups: string[]) => groups.length + (groups.at(-1)?.includes('.') ? 1 : 0);
+  const groups = [...headGroups, ...Array<string>(Math.max(0, 8 - size(headGroups) - size(tailGroups))).fill('0'), ...tailGroups];
+  return `${groups.slice(0, 4).map((group) => Number.parseInt(group, 16).toString(16)).join(':')}::/64`;
+}
+
+/** The account as stored: a password typed into the name box must not be kept readable. */
+const accountKeyOf = (account: string) => createHash('sha256').update(account).digest('hex');
+
+/** 429/1004 with the wait, worded in seconds up to a minute and in whole minutes beyond. */
+function throttled(waitMs: number) {
+  const seconds = Math.max(1, Math.ceil(waitMs / 1000));
+  // "Try again in 1 seconds" reads badly, and two is never too early.
+  if (seconds <= 60) return tooManyRequests('loginThrottledSeconds', seconds, { seconds: Math.max(2, seconds) });
+  return tooManyRequests('loginThrottled', seconds, { minutes: Math.ceil(seconds / 60) });
+}
+
+/**
+ * Sign-in throttling kept in the database, so every process behind a load balancer counts the same
+ * failures (docs/decisions/0009). Three rules, the longest wait wins:
+ * - one account from one address: a few free failures, then delays doubling up to 15 minutes;
+ * - one account from many addresses (a spread-out attack): beyond its free failures the account's
+ *   delays apply to every address it has not signed in from, never to those it has;
+ * - one address, whatever the account (password spraying): a cap per 15 minutes.
+ * An attempt counts from the moment it is let through, before the password is checked, so a burst of
+ * parallel guesses cannot all pass; refused attempts are not counted, so the delays lift on time
+ * while an attacker keeps trying. Unknown accounts are counted exactly like known ones.
+ */
+export function createLoginThrottle({ attempts, clock }: { attempts: LoginThrottleRepository; clock: Clock }) {
+  /** Milliseconds until the pair may try again; 0 when it may now. */
+  async function waitMs(queries: LoginAttemptQueries, accountKey: string, address: string, now: number): Promise<number> {
+    const [account, addressTimes] = await Promise.all([
+      queries.countAccountFailures(accountKey, address, now - WINDOW_MS),
+      queries.listAddressFailureTimes(address, now - ADDRESS_WINDOW_MS, LOGIN_THROTTLE.maxFailuresPerAddress),
+    ]);
+    const waits = [0];
+    if (account.pairLastAt !== null) waits.push(account.pairLastAt + delayAfter(account.pairTotal, LOGIN_THROTTLE.freeFailuresPerPair) - now);
+    if (account.lastAt !== null && account.addresses >= LOGIN_THROTTLE.spreadAddresses) {
+      const spreadWait = account.lastAt + delayAfter(account.total, LOGIN_THROTTLE.freeFailuresPerAccount) - now;
+      if (spreadWait > 0 && !(await queries.isKnownAddress(accountKey, address, now - KNOWN_ADDRESS_MS))) waits.push(spreadWait);
+    }
+    const oldestCounted = addressTimes[LOGIN_THROTTLE.maxFailuresPerAddress - 1];
+    if (oldestCounted !== undefined) waits.push(oldestCounted + ADDRESS_WINDOW_MS - now);
+    return Math.max(...waits);
   }
 
   return {
-    /** Throws 429/1004 when the account or the address used up its failures in the window. */
-    async assertAllowed({ account, address }: ThrottleKeys): Promise<void> {
+    /**
+     * Lets a password check begin, or throws 429/1004 with the wait. The attempt counts as a failure
+     * until `succeed` or `cancel`; a failed check needs nothing more.
+     */
+    async begin(keys: ThrottleKeys): Promise<SignInAttempt> {
+      const accountKey = accountKeyOf(keys.account);
+      const address = throttleAddress(keys.address);
       const now = clock.now();
-      const waits = await Promise.all([
-        secondsToWait('account', account, LOGIN_THROTTLE.maxFailuresPerAccount, now),
-        address ? secondsToWait('address', address, LOGIN_THROTTLE.maxFailuresPerAddress, now) : 0,
-      ]);
-      const wait = Math.max(...waits);
-      if (wait > 0) throw tooManyRequests('loginThrottled', wait, { minutes: Math.ceil(wait / 60) });
+      // Refused without a lock or a write: an attacker hammering during a delay costs reads only.
+      const wait = await waitMs(attempts, accountKey, address, now);
+      if (wait > 0) throw throttled(wait);
+      await attempts.deleteAttemptsUpTo(now - WINDOW_MS);
+      // Checked again and claimed under the account's and the address's locks: of a burst of
+      // parallel guesses, only as many go on as the rules allow.
+      const id = await attempts.withPairLock(accountKey, address, async (locked) => {
+        const waitNow = await waitMs(locked, accountKey, address, now);
+        if (waitNow > 0) throw throttled(waitNow);
+        return locked.insertAttempt(accountKey, address, now);
+      });
+      return { id, accountKey, address };
     },
 
-    async recordFailure({ account, address }: ThrottleKeys): Promise<void> {
+    /** The password was right: the pair starts afresh and the address is known to the account from now on. */
+    async succeed(attempt: SignInAttempt): Promise<void> {
       const now = clock.now();
-      // Old rows of the same keys go at the same time, so the table stays small without a job.
-      await sessions.deleteFailures('account', account, now - windowMs);
-      await sessions.insertFailure('account', account, now);
-      if (address) {
-        await sessions.deleteFailures('address', address, now - windowMs);
-        await sessions.insertFailure('address', address, now);
-      }
+      await attempts.deletePairAttempts(attempt.accountKey, attempt.address);
+      await attempts.rememberAddress(attempt.accountKey, attempt.address, now, {
+        keep: LOGIN_THROTTLE.knownAddressesPerAccount,
+        since: now - KNOWN_ADDRESS_MS,
+      });
     },
 
-    async clearAccount(account: string): Promise<void> {
-      await sessions.deleteFailures('account', account);
+    /** The attempt ended before any password was checked: it does not count. */
+    async cancel(attempt: SignInAttempt): Promise<void> {
+      await attempts.deleteAttempt(attempt.id);
     },
   };
 }

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Permission } from '@atrium/contract';
-import type { DB, LoginFailureTable } from '../../db/schema.js';
+import type { DB } from '../../db/schema.js';
 import type { PasswordChangeReason } from '../../platform/access.js';
 import { prepareQuery } from '../../db/prepared.js';
 import { parsePermissions } from '../role/role.repository.js';
@@ -30,8 +30,6 @@ export interface LiveSession {
   /** The user's role's permissions as stored now, so a role change counts from the next request. */
   permissions: readonly Permission[];
 }
-
-export type FailureKind = LoginFailureTable['kind'];
 
 export type SessionRepository = ReturnType<typeof createSessionRepository>;
 
@@ -114,31 +112,6 @@ export function createSessionRepository(db: Kysely<DB>) {
         .where('user_id', '=', userId)
         .where('revoked_at', 'is', null);
       if (keepSessionId !== undefined) query = query.where('id', '!=', keepSessionId);
-      await query.execute();
-    },
-
-    /** Times of the failures recorded for a key since `since`, newest first. */
-    async listFailureTimes(kind: FailureKind, key: string, since: number, limit: number): Promise<number[]> {
-      const rows = await db
-        .selectFrom('login_failures')
-        .select('at')
-        .where('kind', '=', kind)
-        .where('key', '=', key)
-        .where('at', '>', since)
-        .orderBy('at', 'desc')
-        .limit(limit)
-        .execute();
-      return rows.map((row) => row.at);
-    },
-
-    async insertFailure(kind: FailureKind, key: string, at: number): Promise<void> {
-      await db.insertInto('login_failures').values({ kind, key, at }).execute();
-    },
-
-    /** Deletes a key's failures, all of them or those up to `before`. */
-    async deleteFailures(kind: FailureKind, key: string, before?: number): Promise<void> {
-      let query = db.deleteFrom('login_failures').where('kind', '=', kind).where('key', '=', key);
-      if (before !== undefined) query = query.where('at', '<=', before);
       await query.execute();
     },
   };

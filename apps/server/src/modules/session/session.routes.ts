@@ -38,8 +38,13 @@ export function sessionRoutes({ sessions }: { sessions: SessionService }): Fasti
     app.get(
       '/logout',
       {
-        config: { access: 'authenticated', allowDuringPasswordChange: true },
-        schema: { tags: ['session'], summary: 'Sign out: end the session and clear its cookie', response: envelopeResponses(z.null()) },
+        config: { access: 'authenticated', allowDuringPasswordChange: true, isStateChanging: true },
+        schema: {
+          tags: ['session'],
+          summary: 'Sign out: end the session and clear its cookie',
+          description: 'Asked from another site (a foreign `Origin` or `Referer`, or `Sec-Fetch-Site: cross-site`), it answers 403/1014 and the session stays.',
+          response: envelopeResponses(z.null()),
+        },
       },
       async (request, reply) => {
         await sessions.signOut(requireAuth(request));

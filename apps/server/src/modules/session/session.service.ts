@@ -78,18 +78,18 @@ export function createSessionService({ users, sessions, settings, throttle, hash
     async signIn({ userName, password, ip, userAgent }: SignInRequest): Promise<SignedIn> {
       const typed = userName.trim().toLowerCase();
       const candidate = await users.findSignInCandidate(typed);
-      const keys = { account: candidate?.userNameLower ?? typed, address: ip };
-      await throttle.assertAllowed(keys);
+      const attempt = await throttle.begin({ account: candidate?.userNameLower ?? typed, address: ip });
       // Told before the password is checked: an SSO account's password is unknown even to its owner.
-      if (candidate && (await requiresSso?.(candidate.companyId, candidate.id))) throw refused('ssoRequired');
+      if (candidate && (await requiresSso?.(candidate.companyId, candidate.id))) {
+        await throttle.cancel(attempt);
+        throw refused('ssoRequired');
+      }
       let isRight = false;
       if (candidate) isRight = await hasher.verify(candidate.passwordHash, password);
       else await hasher.verifyDummy(password);
-      if (!candidate || !isRight) {
-        await throttle.recordFailure(keys);
-        throw wrongCredentials();
-      }
-      await throttle.clearAccount(keys.account);
+      // A wrong password needs nothing more: the attempt already counts as a failure.
+      if (!candidate || !isRight) throw wrongCredentials();
+      await throttle.succeed(attempt);
 
       const now = clock.now();
       const profile = await users.findProfile(candidate.companyId, candidate.id);

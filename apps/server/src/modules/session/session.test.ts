@@ -195,6 +195,28 @@ describe(`sign-in and sessions (${TEST_DIALECT})`, () => {
       expect(row.revoked_at).toBe(t.clock.now());
     });
 
+    it('does nothing when asked from another site, by Origin, Referer or Sec-Fetch-Site', async () => {
+      const { token } = await signIn(t.app, user);
+      for (const headers of [
+        { origin: 'https://evil.example' },
+        { referer: 'https://evil.example/page' },
+        { 'sec-fetch-site': 'cross-site' },
+        { 'sec-fetch-site': 'same-site' },
+        { origin: 'http://localhost:8080' },
+      ] as Array<Record<string, string>>) {
+        for (const credentials of [{ cookies: { [COOKIE_NAMES.token]: token! } }, { headers: { token: token! } }]) {
+          const answer = await call(t.app, { method: 'GET', url: '/api/logout', ...credentials, headers: { ...credentials.headers, ...headers } });
+          expect([answer.status, answer.body.returncode, answer.body.message], JSON.stringify(headers)).toEqual([403, ReturnCode.NO_PERMISSION, 'Cross-site request refused']);
+          expect(cookieFrom(answer.response, COOKIE_NAMES.token), JSON.stringify(headers)).toBeUndefined();
+        }
+      }
+      expect((await check({ token: token! })).status).toBe(200);
+      // From the console itself it signs out.
+      const own = await call(t.app, { method: 'GET', url: '/api/logout', cookies: { [COOKIE_NAMES.token]: token! }, headers: { 'sec-fetch-site': 'same-origin', referer: 'http://localhost/personal' } });
+      expect(own.status).toBe(200);
+      expect((await check({ token: token! })).status).toBe(401);
+    });
+
     it("leaves the user's other sessions alone", async () => {
       const first = await signIn(t.app, user);
       const second = await signIn(t.app, user);
@@ -226,6 +248,23 @@ describe(`sign-in and sessions (${TEST_DIALECT})`, () => {
         expect(answer.status, JSON.stringify(headers)).toBe(403);
         expect(answer.body).toEqual({ returncode: ReturnCode.NO_PERMISSION, message: 'Cross-site request refused', result: null });
       }
+    });
+
+    it('refuses an Origin that differs from the request in scheme or port', async () => {
+      const { token } = await signIn(t.app, user);
+      const cases: Array<Record<string, string>> = [
+        { host: 'atrium.test:3000', origin: 'http://atrium.test:3001' },
+        { host: 'atrium.test', origin: 'https://atrium.test' },
+        { host: 'atrium.test:443', origin: 'https://atrium.test:443' },
+        { host: 'atrium.test', referer: 'https://atrium.test/personal' },
+        { host: 'atrium.test', origin: 'http://atrium.test', 'sec-fetch-site': 'cross-site' },
+      ];
+      for (const headers of cases) {
+        const answer = await post(token!, headers);
+        expect(answer.status, JSON.stringify(headers)).toBe(403);
+        expect(answer.body.message).toBe('Cross-site request refused');
+      }
+      expect((await post(token!, { host: 'atrium.test:3000', origin: 'http://atrium.test:3000' })).status).toBe(422);
     });
 
     it('lets a same-origin cookie write through (here to the password rules)', async () => {
@@ -260,6 +299,53 @@ describe(`sign-in and sessions (${TEST_DIALECT})`, () => {
       expect(answer.body.message).toBe('Cross-site request refused');
       expect((await signIn(t.app, user, { origin: 'http://localhost' })).status).toBe(200);
     });
+  });
+});
+
+describe(`cross-site check with PUBLIC_URL behind a proxy (${TEST_DIALECT})`, () => {
+  let t: TestApp;
+  let user: TestUser;
+  beforeAll(async () => {
+    // The proxy neither keeps the Host nor sends X-Forwarded-* headers: PUBLIC_URL says where users are.
+    t = await createTestApp({ config: { publicUrl: 'https://atrium.example', publicOrigin: 'https://atrium.example' } });
+    user = await t.factories.user((await t.factories.company()).id);
+  });
+  afterAll(() => t.cleanup());
+
+  const post = (token: string, headers: Record<string, string>) =>
+    call(t.app, {
+      method: 'POST',
+      url: '/api/user/updateUserPassword',
+      cookies: { [COOKIE_NAMES.token]: token },
+      headers: { host: '10.0.0.5:3000', ...headers },
+      payload: { oldPassword: 'x', newPassword: 'short', confirmPassword: 'different' },
+    });
+
+  it("accepts PUBLIC_URL's origin and refuses the rest, the backend's own address included", async () => {
+    const { token } = await signIn(t.app, user, { origin: 'https://atrium.example' });
+    expect(token).toBeDefined();
+    expect((await post(token!, { origin: 'https://atrium.example' })).status).toBe(422);
+    expect((await post(token!, { referer: 'https://atrium.example/personal' })).status).toBe(422);
+    for (const origin of ['http://atrium.example', 'https://atrium.example:8443', 'http://10.0.0.5:3000', 'https://evil.example']) {
+      expect((await post(token!, { origin })).status, origin).toBe(403);
+    }
+    expect((await signIn(t.app, user, { origin: 'http://10.0.0.5:3000', host: '10.0.0.5:3000' })).status).toBe(403);
+  });
+});
+
+describe(`cross-site check without PUBLIC_URL, behind a trusted proxy (${TEST_DIALECT})`, () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ config: { trustProxy: true } });
+  });
+  afterAll(() => t.cleanup());
+
+  it('compares with the scheme and host the proxy forwarded', async () => {
+    const user = await t.factories.user((await t.factories.company()).id);
+    const forwarded = { host: '10.0.0.5:3000', 'x-forwarded-host': 'atrium.example', 'x-forwarded-proto': 'https' };
+    expect((await signIn(t.app, user, { ...forwarded, origin: 'https://atrium.example' })).status).toBe(200);
+    expect((await signIn(t.app, user, { ...forwarded, origin: 'http://atrium.example' })).status).toBe(403);
+    expect((await signIn(t.app, user, { ...forwarded, origin: 'http://10.0.0.5:3000' })).status).toBe(403);
   });
 });
 

@@ -58,7 +58,7 @@ export function userRoutes({ users }: { users: UserService }): FastifyPluginAsyn
         },
       },
       async (request) => {
-        await users.updateUserPassword(requireAuth(request), request.body);
+        await users.updateUserPassword(requireAuth(request), request.body, request.ip);
         return success(request, null);
       },
     );

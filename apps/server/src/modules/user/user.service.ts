@@ -91,19 +91,19 @@ export function createUserService({
 
     /**
      * A signed-in user changes their password. A wrong old password counts as a failed sign-in of
-     * the account, so the form cannot be used to guess it. Other sessions end; this one stays.
+     * the account from the caller's address, so the form cannot be used to guess it. Other sessions
+     * end; this one stays.
      */
-    async updateUserPassword(auth: AuthContext, body: UpdateUserPasswordBody): Promise<void> {
+    async updateUserPassword(auth: AuthContext, body: UpdateUserPasswordBody, address: string): Promise<void> {
       const policy = await settings.getPasswordPolicy(auth.companyId);
       const problem = checkNewPassword(body.newPassword, policy, body.confirmPassword);
       if (problem) throw refusedPassword(problem);
       const credentials = await loadCredentials(auth);
-      const keys = { account: credentials.userNameLower };
-      await throttle.assertAllowed(keys);
+      const attempt = await throttle.begin({ account: credentials.userNameLower, address });
       if (!(await hasher.verify(credentials.passwordHash, body.oldPassword))) {
-        await throttle.recordFailure(keys);
         throw new AppError(ReturnCode.REFUSED, 'wrongOldPassword', {}, null, { statusCode: 400 });
       }
+      await throttle.succeed(attempt);
       if (body.newPassword === body.oldPassword) throw refused('passwordSameAsOld');
       const passwordHash = await hasher.hash(body.newPassword);
       const now = clock.now();
@@ -111,7 +111,6 @@ export function createUserService({
         await usersInTransaction.setPassword(auth.companyId, auth.userId, passwordHash, now);
         await sessions.revokeUserSessions(auth.companyId, auth.userId, now, auth.sessionId);
       });
-      await throttle.clearAccount(keys.account);
     },
   };
 }

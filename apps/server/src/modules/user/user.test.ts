@@ -55,7 +55,7 @@ describe(`first sign-in (${TEST_DIALECT})`, () => {
     expect(allowed.filter((route) => !route.startsWith('HEAD')).sort()).toEqual(
       ['GET /api/checkIsLogin', 'GET /api/logout', 'GET /api/user/getCurrentUserInfo', 'POST /api/user/updateDefaultPassword'].sort(),
     );
-    const guarded = t.app.routeTable.filter((route) => route.access !== 'public' && !route.allowDuringPasswordChange && route.method !== 'HEAD');
+    const guarded = t.app.routeTable.filter((route) => (route.access === 'authenticated' || route.access === 'permission') && !route.allowDuringPasswordChange && route.method !== 'HEAD');
     expect(guarded.length).toBeGreaterThan(0);
     for (const route of guarded) {
       const answer = await call(t.app, { method: route.method as 'GET', url: route.url, headers: { token: token! }, payload: route.method === 'GET' ? undefined : {} });
@@ -183,14 +183,23 @@ describe(`POST /api/user/updateUserPassword (${TEST_DIALECT})`, () => {
   it('refuses a wrong old password with 400/1005 and counts it as a failed sign-in', async () => {
     const user = await t.factories.user(companyId);
     const { token } = await signIn(t.app, user);
-    for (let i = 0; i < LOGIN_THROTTLE.maxFailuresPerAccount; i++) {
+    for (let i = 0; i < LOGIN_THROTTLE.freeFailuresPerPair; i++) {
       const answer = await change(token!, `Wrong-old-${i}`, 'Another-Pass-6');
       expect(answer.status).toBe(400);
       expect(answer.body).toEqual({ returncode: ReturnCode.REFUSED, message: 'Wrong password', result: null });
     }
-    // The account is now throttled: for this form and for sign-in.
+    // The account is now throttled from this address: for this form and for sign-in.
     expect((await change(token!, user.password, 'Another-Pass-6')).status).toBe(429);
     expect((await signIn(t.app, user)).status).toBe(429);
+  });
+
+  it("is not held back by a stranger's wrong passwords from another address", async () => {
+    const user = await t.factories.user(companyId);
+    const { token } = await signIn(t.app, user);
+    for (let i = 0; i <= LOGIN_THROTTLE.freeFailuresPerPair; i++) {
+      await call(t.app, { method: 'POST', url: '/api/login', remoteAddress: '198.51.100.66', payload: { userName: user.userName, password: `Guess-${i}` } });
+    }
+    expect((await change(token!, user.password, 'Another-Pass-7')).status).toBe(200);
   });
 });
 
