@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createRequire } from 'node:module';
@@ -10,7 +10,12 @@ import { startServer } from './start.js';
 import { createTestDatabase, TEST_DIALECT, type TestDatabase } from './test/database.js';
 
 /** The pattern the browser journey (e2e/first-sign-in) reads the printed password with. */
-const PRINTED_PASSWORD = /admin[^\n]*password[^\n]*?:\s*(\S+)/i;
+/** The file the start-up output names for the generated first password of admin. */
+const PASSWORD_FILE = /first password written to (\S+)/;
+const generatedPassword = (printed: string, cwd = '.') => {
+  const file = PASSWORD_FILE.exec(printed)?.[1];
+  return file === undefined ? undefined : readFileSync(path.resolve(cwd, file), 'utf8').trim();
+};
 
 async function postLogin(address: string, userName: string, password: string) {
   const response = await fetch(`${address}/api/login`, {
@@ -46,13 +51,15 @@ describe(`start-up (${TEST_DIALECT})`, () => {
     webDist: path.join(dataDir, 'no-console'),
   });
 
-  it('prints a generated admin password once, and it signs in', async () => {
+  it('keeps a generated admin password in a file only the server user reads, never in the output, and it signs in', async () => {
     let printed = '';
     const out = { write: (text: string) => (printed += text) };
     const first = await startServer(configFor(), { out, logger: false });
     try {
-      const password = printed.match(PRINTED_PASSWORD)?.[1];
+      const password = generatedPassword(printed);
       expect(password, printed).toMatch(/^[A-Za-z0-9]{16}$/);
+      expect(printed).not.toContain(password);
+      expect(statSync(path.join(dataDir, 'initial-admin-password')).mode & 0o777).toBe(0o600);
       const login = await postLogin(first.address, 'admin', password!);
       expect(login).toMatchObject({ returncode: 200, result: { isDefaultPassword: true } });
     } finally {
@@ -64,7 +71,7 @@ describe(`start-up (${TEST_DIALECT})`, () => {
     const second = await startServer(configFor(), { out, logger: false });
     try {
       expect(printed).toBe(printedBefore);
-      expect((await postLogin(second.address, 'admin', printedBefore.match(PRINTED_PASSWORD)![1]!)).returncode).toBe(200);
+      expect((await postLogin(second.address, 'admin', generatedPassword(printedBefore)!)).returncode).toBe(200);
     } finally {
       await second.close();
     }
@@ -119,7 +126,7 @@ describe('main.ts', () => {
     expect(output.stdout).toBe('');
   });
 
-  it('serves, prints the admin password, and stops cleanly on SIGTERM', async () => {
+  it('serves, names the admin password file, and stops cleanly on SIGTERM', async () => {
     const port = 20_000 + Math.floor(Math.random() * 20_000);
     const run = runMain({ PORT: String(port), HOST: '127.0.0.1', DATA_DIR: 'data', WEB_DIST: 'no-console', ATRIUM_ADMIN_PASSWORD: '' });
     const deadline = Date.now() + 15_000;
@@ -129,7 +136,8 @@ describe('main.ts', () => {
       if (!healthy) await new Promise((resolve) => setTimeout(resolve, 100));
     }
     expect(healthy, run.output.stderr).toBe(true);
-    const password = run.output.stdout.match(PRINTED_PASSWORD)?.[1];
+    const password = generatedPassword(run.output.stdout, scratch);
+    expect(run.output.stdout).not.toContain(password);
     expect((await postLogin(`http://127.0.0.1:${port}`, 'admin', password!)).returncode).toBe(200);
     run.child.kill('SIGTERM');
     expect(await run.exited).toBe(0);

@@ -1,3 +1,5 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import { buildApp } from './app.js';
 import type { Config } from './config.js';
@@ -7,7 +9,7 @@ import { DEMO_COMPANY, seedDemo } from './db/seeds/demo.js';
 import { createOffsetClock, systemClock, type Clock } from './platform/clock.js';
 
 export interface StartOptions {
-  /** Where the one-time admin password notice goes; stdout by default. */
+  /** Where the notice naming the generated admin password's file goes; stdout by default. */
   out?: { write(text: string): unknown };
   clock?: Clock;
   logger?: FastifyServerOptions['logger'];
@@ -22,15 +24,25 @@ export interface RunningServer {
   close(): Promise<void>;
 }
 
-/** The notice printed when the seed generated the admin password; it is never shown again. */
-export function adminPasswordNotice(password: string): string {
+/** Where a generated first password of `admin` is written: readable by the server's user alone. */
+export const ADMIN_PASSWORD_FILE = 'initial-admin-password';
+
+/**
+ * Writes a generated first password to a file only the server's user may read, and answers the
+ * notice for the start-up output. The password itself never goes to the output: under a service
+ * manager the output is a log, and no secret is ever written to a log (docs/decisions/0007).
+ */
+export function keepGeneratedAdminPassword(dataDir: string, password: string): string {
+  mkdirSync(dataDir, { recursive: true });
+  const file = path.join(dataDir, ADMIN_PASSWORD_FILE);
+  writeFileSync(file, `${password}\n`, { mode: 0o600 });
   const rule = '-'.repeat(72);
   return [
     rule,
     `Atrium created the demo company "${DEMO_COMPANY.name}".`,
-    `Sign in as admin with the password: ${password}`,
-    'This password is shown only this once and is stored only as a hash.',
-    'You will be asked to replace it at the first sign-in.',
+    `Sign in as admin with the first password written to ${file}`,
+    '(readable by this user only; the database keeps only its hash).',
+    'You will be asked to replace it at the first sign-in; then delete the file.',
     rule,
     '',
   ].join('\n');
@@ -43,7 +55,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   try {
     await migrateToLatest(db);
     const seed = await seedDemo(db, { adminPassword: config.adminPassword, clock });
-    if (seed.adminPasswordGenerated) (options.out ?? process.stdout).write(adminPasswordNotice(seed.adminPasswordGenerated));
+    if (seed.adminPasswordGenerated) (options.out ?? process.stdout).write(keepGeneratedAdminPassword(config.dataDir, seed.adminPasswordGenerated));
     const app = await buildApp({ config, db, clock, ...(options.logger !== undefined ? { logger: options.logger } : {}) });
     if (config.clockOffsetFile) app.log.warn({ file: config.clockOffsetFile }, 'the clock follows an offset file (ATRIUM_CLOCK_OFFSET_FILE); for tests only');
     try {
