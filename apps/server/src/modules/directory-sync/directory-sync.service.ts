@@ -8,12 +8,14 @@ import {
   UserEmail,
   UserName,
   formatMessage,
+  renderMessage,
   type DirectorySyncCheckBody,
   type DirectorySyncCheckResult,
   type DirectorySyncReport,
   type DirectorySyncSetting,
   type Lang,
   type MessageKey,
+  type MessageParamsArg,
   type UpdateDirectorySyncSettingBody,
 } from '@atrium/contract';
 import { X509Certificate } from 'node:crypto';
@@ -99,11 +101,17 @@ async function readEntries(connection: Connection): Promise<LdapEntry[]> {
  */
 /** A stored report in the reader's language. */
 function translate(report: StoredReport, lang: Lang): DirectorySyncReport {
-  return { ...report, skipped: report.skipped.map(({ entry, key, params }) => ({ entry, reason: formatMessage(key, lang, params) })) };
+  return { ...report, skipped: report.skipped.map(({ entry, key, params }) => ({ entry, reason: renderMessage(key, lang, params) })) };
 }
 
 type Reason = Omit<StoredSkip, 'entry'>;
-const because = (key: MessageKey, params: Record<string, string | number> = {}): { reason: Reason } => ({ reason: { key, params } });
+/** A skipped entry's reason; the compiler checks the message's parameters. */
+function because<K extends MessageKey>(key: K, ...params: MessageParamsArg<K>): { reason: Reason };
+/** The reason a directory refusal gave, as it came. */
+function because(error: AppError): { reason: Reason };
+function because(keyOrError: MessageKey | AppError, params: Readonly<Record<string, string | number>> = {}): { reason: Reason } {
+  return { reason: typeof keyOrError === 'string' ? { key: keyOrError, params: { ...params } } : { key: keyOrError.messageKey, params: { ...keyOrError.params } } };
+}
 
 /**
  * When a scheduled sync is next due: the schedule's hours after the last attempt; a sync already
@@ -206,7 +214,7 @@ export function createDirectorySyncService({ repository, directory, groups, oper
       });
       return 'updated';
     } catch (error) {
-      if (error instanceof AppError) return because(error.messageKey, error.params);
+      if (error instanceof AppError) return because(error);
       throw error;
     }
   }
@@ -244,7 +252,7 @@ export function createDirectorySyncService({ repository, directory, groups, oper
         return { ok: true, entries: entries.length, error: null };
       } catch (error) {
         const appError = ldapError(error);
-        return { ok: false, entries: null, error: formatMessage(appError.messageKey, lang, appError.params) };
+        return { ok: false, entries: null, error: renderMessage(appError.messageKey, lang, appError.params) };
       }
     },
 

@@ -4,11 +4,14 @@ import {
   checkNewPassword,
   CreateUserBody,
   formatMessage,
+  renderMessage,
   IMPORT_MAX_ROWS,
   type ExportUsersBody,
   type ImportReport,
   type Lang,
   type MessageKey,
+  type MessageParamsArg,
+  type PlainMessageKey,
   ReturnCode,
   type ActivateUserBody,
   type CheckActivationResult,
@@ -51,13 +54,13 @@ export interface DirectoryServiceDeps {
 
 export type DirectoryService = ReturnType<typeof createDirectoryService>;
 
-const conflict = (key: 'userNameTaken' | 'emailTaken', params: Record<string, string>) => new AppError(ReturnCode.CONFLICT, key, params);
+const conflict = <K extends 'userNameTaken' | 'emailTaken'>(key: K, ...params: MessageParamsArg<K>) => new AppError(ReturnCode.CONFLICT, key, ...params);
 
 /** Largest export, in rows. */
 const EXPORT_MAX_ROWS = 10_000;
 
 /** What the caller reads when a legacy workbook cannot be read. */
-const UNREADABLE_WORKBOOK: Record<SpreadsheetProblem, MessageKey> = {
+const UNREADABLE_WORKBOOK: Record<SpreadsheetProblem, PlainMessageKey> = {
   oldVersion: 'importXlsOldVersion',
   encrypted: 'importPasswordProtected',
   damaged: 'importXlsDamaged',
@@ -351,7 +354,7 @@ export function createDirectoryService(deps: DirectoryServiceDeps) {
       if (total > IMPORT_MAX_ROWS) throw refused('importTooManyRows', { max: IMPORT_MAX_ROWS });
       const options = await directory.options(actor.companyId);
       const byName = <T extends { id: number; name: string }>(list: T[], name: string) => list.find((item) => item.name.toLowerCase() === name.toLowerCase());
-      const say = (key: Parameters<typeof formatMessage>[0], params?: Record<string, string | number>) => formatMessage(key, lang, params);
+      const say = <K extends MessageKey>(key: K, ...params: MessageParamsArg<K>) => formatMessage(key, lang, ...params);
       const report: ImportReport = { accepted: [], refused: [] };
       const seen = new Set<string>();
 
@@ -409,7 +412,7 @@ export function createDirectoryService(deps: DirectoryServiceDeps) {
             report.accepted.push({ sheet: sheet.name, row: rowNumber, userName: created.userName, id: created.id });
           } catch (error) {
             if (!(error instanceof AppError)) throw error;
-            report.refused.push({ sheet: sheet.name, row: rowNumber, userName, reasons: [say(error.messageKey, error.params)] });
+            report.refused.push({ sheet: sheet.name, row: rowNumber, userName, reasons: [renderMessage(error.messageKey, lang, error.params)] });
           }
         }
       }
