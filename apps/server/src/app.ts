@@ -91,6 +91,7 @@ import { resolveLang } from './platform/lang.js';
 import { createPasswordHasher, type PasswordHasher } from './platform/password.js';
 import { createMailDispatch, createMailer, type Mailer } from './platform/mailer.js';
 import { HELMET_OPTIONS } from './platform/security.js';
+import { installTextGuard } from './platform/text-guard.js';
 import { clearSessionCookie } from './platform/session-token.js';
 import { createUploadStore } from './platform/uploads.js';
 import { registerWebConsole } from './platform/web-console.js';
@@ -509,6 +510,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   installAccessGuard(app, { resolveSession: sessions.resolveSession, clearSessionCookie });
+  // Issue 16: every request's text keeps the contract's rule before any handler or query sees it.
+  installTextGuard(app);
 
   await app.register(fastifySwagger, {
     openapi: {

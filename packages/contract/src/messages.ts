@@ -616,6 +616,19 @@ export const MESSAGES = {
     'en-US': 'The export would hold more than {max} meetings; narrow the time or the filters',
     'zh-CN': '导出的会议超过 {max} 条，请缩小时间范围或筛选条件',
   },
+  // Issue 16: input hygiene (text rule, malformed multipart).
+  textNotAllowed: {
+    'en-US': '{field} contains a control character or an invalid character; remove it and try again',
+    'zh-CN': '{field} 含有控制字符或无效字符，请删除后重试',
+  },
+  ldapSkipBadText: {
+    'en-US': 'Attribute {attribute} contains a control character or an invalid character',
+    'zh-CN': '属性 {attribute} 含有控制字符或无效字符',
+  },
+  malformedMultipart: {
+    'en-US': 'The upload could not be read: the form data is malformed or incomplete',
+    'zh-CN': '无法读取上传内容：表单数据格式有误或不完整',
+  },
 } as const satisfies Record<string, Record<Lang, string>>;
 
 export type MessageKey = keyof typeof MESSAGES;

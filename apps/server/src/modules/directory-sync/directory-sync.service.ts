@@ -8,7 +8,9 @@ import {
   UserEmail,
   UserName,
   formatMessage,
+  isAcceptableText,
   renderMessage,
+  truncateText,
   type DirectorySyncCheckBody,
   type DirectorySyncCheckResult,
   type DirectorySyncReport,
@@ -167,6 +169,11 @@ export function createDirectorySyncService({ repository, directory, groups, oper
   ): Promise<'created' | 'updated' | 'unchanged' | { reason: Reason }> {
     const { mapping } = context;
     const first = (attribute: string) => entry.attributes.get(attribute.toLowerCase())?.find((value) => value.trim() !== '')?.trim();
+    // The API's text rule (contract text-rules.ts) for what the directory holds: such an entry is skipped, naming the attribute.
+    for (const attribute of [mapping.userName, LDAP_FALLBACK_USER_NAME, mapping.email, mapping.firstName, mapping.lastName, mapping.department]) {
+      const value = first(attribute);
+      if (value !== undefined && !isAcceptableText(value)) return because('ldapSkipBadText', { attribute });
+    }
     const rawUserName = first(mapping.userName) ?? first(LDAP_FALLBACK_USER_NAME);
     if (!rawUserName) return because('ldapSkipNoUserName', { attribute: mapping.userName });
     const userName = UserName.safeParse(rawUserName);
@@ -178,8 +185,8 @@ export function createDirectorySyncService({ repository, directory, groups, oper
       if (context.seen.has(key)) return because('ldapSkipDuplicate', { value: key });
       context.seen.add(key);
     }
-    const firstName = (first(mapping.firstName) ?? userName.data).slice(0, 64);
-    const lastName = (first(mapping.lastName) ?? '-').slice(0, 64);
+    const firstName = truncateText(first(mapping.firstName) ?? userName.data, 64);
+    const lastName = truncateText(first(mapping.lastName) ?? '-', 64);
     const departmentName = first(mapping.department);
 
     const lowerName = userName.data.toLowerCase();

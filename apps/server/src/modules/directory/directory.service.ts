@@ -4,6 +4,7 @@ import {
   checkNewPassword,
   CreateUserBody,
   formatMessage,
+  isAcceptableText,
   renderMessage,
   IMPORT_MAX_ROWS,
   type ExportUsersBody,
@@ -374,6 +375,12 @@ export function createDirectoryService(deps: DirectoryServiceDeps) {
             return position === undefined ? '' : (cells[position] ?? '');
           };
           const userName = cell('userName') || null;
+          // The API's text rule (contract text-rules.ts), cell by cell: such a row is refused, naming its columns.
+          const unacceptable = USER_COLUMNS.filter((column) => index.has(column) && !isAcceptableText(cell(column)));
+          if (unacceptable.length) {
+            report.refused.push({ sheet: sheet.name, row: rowNumber, userName, reasons: unacceptable.map((field) => say('textNotAllowed', { field })) });
+            continue;
+          }
           const reasons: string[] = [];
           const department = cell('department') ? byName(options.departments, cell('department')) : undefined;
           if (cell('department') && !department) reasons.push(say('importUnknownDepartment', { name: cell('department') }));
