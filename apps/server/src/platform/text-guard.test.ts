@@ -136,6 +136,19 @@ describe(`text fields keep the text rule (${TEST_DIALECT})`, () => {
     expect(await snapshotData(t)).toEqual(before);
   });
 
+  it('walks a body nested a hundred thousand levels deep and answers 400, naming a shortened path', async () => {
+    const depth = 100_000;
+    const payload = `{"userName":${'['.repeat(depth)}"a\\u0000"${']'.repeat(depth)},"password":"x"}`;
+    const answer = await call(t.app, { method: 'POST', url: '/api/login', headers: { 'content-type': 'application/json' }, payload });
+    expect([answer.status, answer.body.returncode]).toEqual([400, ReturnCode.BAD_REQUEST]);
+    const [issue] = (answer.body.result as { issues: Array<{ path: string }> }).issues;
+    expect(issue!.path.startsWith('userName.0.0.')).toBe(true);
+    expect(issue!.path.length).toBeLessThanOrEqual(200);
+    // Without a NUL the same depth is an ordinary schema refusal.
+    const clean = await call(t.app, { method: 'POST', url: '/api/login', headers: { 'content-type': 'application/json' }, payload: payload.replace('\\u0000', '') });
+    expect([clean.status, clean.body.returncode]).toEqual([400, ReturnCode.BAD_REQUEST]);
+  });
+
   it('keeps tab and line breaks in a multi-line field', async () => {
     const remarks = 'Agenda:\n\t1. Budget\r\n\t2. Plan';
     const answer = await asAdmin({ method: 'POST', url: '/api/meeting/reservation', payload: { roomId, title: 'Tabs\tand lines', startAt: base + 2 * HOUR, endAt: base + 3 * HOUR, remarks } });

@@ -1,6 +1,9 @@
 import type { FastifyInstance } from 'fastify';
-import { findUnacceptableText, formatMessage, ReturnCode, textPathName, type Lang, type TextPath } from '@atrium/contract';
+import { findUnacceptableText, formatMessage, ReturnCode, textPathName, truncateText, type Lang, type TextPath } from '@atrium/contract';
 import { AppError } from './errors.js';
+
+/** The longest field name a refusal shows. */
+const FIELD_NAME_MAX = 200;
 
 /**
  * The refusal of a text that breaks the contract's text rule: 400/1001 naming the field, with the
@@ -8,7 +11,8 @@ import { AppError } from './errors.js';
  * (a whole part that is a string).
  */
 export function textRefusal(lang: Lang, path: TextPath, fallback = 'body'): AppError {
-  const field = textPathName(path) || fallback;
+  // A body nested thousands of levels deep would otherwise be named in full, twice.
+  const field = truncateText(textPathName(path), FIELD_NAME_MAX) || fallback;
   return new AppError(ReturnCode.BAD_REQUEST, 'textNotAllowed', { field }, { issues: [{ path: field, message: formatMessage('textNotAllowed', lang, { field }) }] });
 }
 
