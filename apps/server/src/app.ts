@@ -94,6 +94,7 @@ import { createPasswordHasher, type PasswordHasher } from './platform/password.j
 import { serializeRequest } from './platform/log-redaction.js';
 import { createMailDispatch, createMailer, type Mailer } from './platform/mailer.js';
 import { fallbackSecurityHeaders, registerSecurityHeaders } from './platform/security.js';
+import { installTextGuard } from './platform/text-guard.js';
 import { clearSessionCookie } from './platform/session-token.js';
 import { createUploadStore } from './platform/uploads.js';
 import { registerWebConsole } from './platform/web-console.js';
@@ -525,6 +526,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     clearSessionCookie,
     publicOrigin: config.publicOrigin,
   });
+  // Issue 16: every request's text keeps the contract's rule before any handler or query sees it.
+  installTextGuard(app);
   // Idempotency-Key on the routes that opt in; keys are kept a day (docs/decisions/0010).
   const idempotency = createIdempotency({ repository: createIdempotencyRepository(db.kysely), clock });
   installIdempotency(app, { idempotency, log: app.log });

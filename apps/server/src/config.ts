@@ -163,7 +163,7 @@ function parseAdminPassword(value: string | undefined): string | null {
   if (problem) {
     // The value is a secret, so the message describes it instead of printing it.
     throw new ConfigError(
-      `ATRIUM_ADMIN_PASSWORD is set to a value that is refused (${formatMessage(problem.key, 'en-US', problem.params)}): ` +
+      `ATRIUM_ADMIN_PASSWORD is set to a value that is refused (${formatMessage(problem, 'en-US')}): ` +
         `expected at least ${DEFAULT_PASSWORD_POLICY.minLength} characters without spaces`,
     );
   }

@@ -44,3 +44,4 @@ export * from './spreadsheet-safety.js';
 export * from './notification.js';
 export * from './live.js';
 export * from './check-in.js';
+export * from './text-rules.js';

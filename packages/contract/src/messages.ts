@@ -647,13 +647,71 @@ export const MESSAGES = {
     'en-US': 'Too many failed sign-in attempts. Please try again in {seconds} seconds',
     'zh-CN': '登录失败次数过多，请 {seconds} 秒后再试',
   },
+  // Issue 16: input hygiene (text rule, malformed multipart).
+  textNotAllowed: {
+    'en-US': '{field} contains a control character or an invalid character; remove it and try again',
+    'zh-CN': '{field} 含有控制字符或无效字符，请删除后重试',
+  },
+  ldapSkipBadText: {
+    'en-US': 'Attribute {attribute} contains a control character or an invalid character',
+    'zh-CN': '属性 {attribute} 含有控制字符或无效字符',
+  },
+  malformedMultipart: {
+    'en-US': 'The upload could not be read: the form data is malformed or incomplete',
+    'zh-CN': '无法读取上传内容：表单数据格式有误或不完整',
+  },
 } as const satisfies Record<string, Record<Lang, string>>;
 
 export type MessageKey = keyof typeof MESSAGES;
 
-/** Fills `{name}` placeholders of a message in the given language. */
-export function formatMessage(key: MessageKey, lang: Lang, params: Record<string, string | number> = {}): string {
-  return MESSAGES[key][lang].replace(/\{(\w+)\}/g, (whole, name: string) =>
-    name in params ? String(params[name]) : whole,
-  );
+/** The `{name}` placeholders of a message text, as a union of names. */
+type PlaceholdersOf<Text extends string> = Text extends `${string}{${infer Name}}${infer Rest}` ? Name | PlaceholdersOf<Rest> : never;
+
+/** The parameter names a message's text asks for, in either language. */
+export type MessageParamName<K extends MessageKey> = PlaceholdersOf<(typeof MESSAGES)[K][Lang]>;
+
+/** The parameters of a message: every placeholder of its texts, nothing else. */
+export type MessageParamsOf<K extends MessageKey> = [MessageParamName<K>] extends [never]
+  ? Readonly<Record<string, never>>
+  : { [Name in MessageParamName<K>]: string | number };
+
+/** The trailing parameters argument: optional for a message without placeholders, required otherwise. */
+export type MessageParamsArg<K extends MessageKey> = [MessageParamName<K>] extends [never] ? [params?: MessageParamsOf<K>] : [params: MessageParamsOf<K>];
+
+/** A message key with the parameters its text names: problems the contract's rules return, checked when made. */
+export type MessageOf<K extends MessageKey = MessageKey> = {
+  [P in K]: [MessageParamName<P>] extends [never] ? { key: P; params?: MessageParamsOf<P> } : { key: P; params: MessageParamsOf<P> };
+}[K];
+
+/** Keys whose texts have no placeholder: they need no parameters wherever they are chosen. */
+export type PlainMessageKey = { [K in MessageKey]: [MessageParamName<K>] extends [never] ? K : never }[MessageKey];
+
+/** A contract rule's problem (its key and parameters) in the given language. */
+export function formatMessage(message: MessageOf, lang: Lang): string;
+/** Fills `{name}` placeholders of a message in the given language; the compiler checks the names. */
+export function formatMessage<K extends MessageKey>(key: K, lang: Lang, ...params: MessageParamsArg<K>): string;
+export function formatMessage(keyOrMessage: MessageKey | MessageOf, lang: Lang, params?: Readonly<Record<string, string | number>>): string {
+  return typeof keyOrMessage === 'string' ? renderMessage(keyOrMessage, lang, params) : renderMessage(keyOrMessage.key, lang, keyOrMessage.params);
+}
+
+/** A `{name}` placeholder: a word in braces. */
+const PLACEHOLDER = /\{(\w+)\}/g;
+
+/**
+ * Fills a message whose parameters were checked where it was made (an `AppError` rendered again):
+ * the loose form of `formatMessage`, for keys only known at run time.
+ */
+export function renderMessage(key: MessageKey, lang: Lang, params: Readonly<Record<string, string | number>> = {}): string {
+  return MESSAGES[key][lang].replace(PLACEHOLDER, (whole, name: string) => (name in params ? String(params[name]) : whole));
+}
+
+/** The placeholder names a text holds, each once, in order. */
+export function placeholdersIn(text: string): string[] {
+  return [...new Set(Array.from(text.matchAll(PLACEHOLDER), (match) => match[1]!))];
+}
+
+/** The placeholders of a message (either language) that `params` leave unfilled: empty when it renders whole. */
+export function missingParams(key: MessageKey, params: Readonly<Record<string, string | number>> = {}): string[] {
+  const texts = MESSAGES[key];
+  return placeholdersIn(`${texts['en-US']} ${texts['zh-CN']}`).filter((name) => !(name in params));
 }

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { PASSWORD_EXPIRY_CHOICES, PASSWORD_MAX } from './limits.js';
-import type { MessageKey } from './messages.js';
+import type { MessageOf } from './messages.js';
 
 /** A company's password policy (spec 000 sections 3 and 5); stored as the `passwordPolicy` setting. */
 export const PasswordPolicy = z.object({
@@ -21,10 +21,9 @@ export const PasswordPolicy = z.object({
 export type PasswordPolicy = z.infer<typeof PasswordPolicy>;
 
 /** Why a new password was refused: a message key and its placeholders. */
-export interface PasswordProblem {
-  key: MessageKey;
-  params?: Record<string, string | number>;
-}
+export type PasswordProblem = MessageOf<
+  'passwordsDoNotMatch' | 'passwordHasSpaces' | 'passwordTooShort' | 'passwordNeedsUppercase' | 'passwordNeedsLowercase' | 'passwordNeedsNumber' | 'passwordNeedsSpecial'
+>;
 
 /**
  * The first rule a new password breaks, or null when it is acceptable (spec 000 section 5):

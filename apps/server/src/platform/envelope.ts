@@ -1,16 +1,37 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { envelopeOf, ErrorEnvelope, formatMessage, ReturnCode, type Envelope, type Lang, type MessageKey } from '@atrium/contract';
+import { envelopeOf, ErrorEnvelope, missingParams, renderMessage, ReturnCode, type Envelope, type Lang, type MessageKey, type MessageParamsArg } from '@atrium/contract';
 import type { z } from 'zod';
 import type { MessageParams } from './errors.js';
 
-/** A success envelope with the message in the caller's language. */
-export function success<T>(request: FastifyRequest, result: T, key: MessageKey = 'ok', params?: MessageParams): Envelope<T> {
-  return { returncode: ReturnCode.OK, message: formatMessage(key, request.lang, params), result };
+let isStrict = false;
+
+/**
+ * Tests switch this on (createTestApp): a message answered with a placeholder left unfilled then
+ * throws (a 500) instead of showing `{name}` to the caller, so every API test checks every message
+ * it meets, including keys the compiler cannot follow (errors rendered again, stored reasons).
+ */
+export function useStrictMessages() {
+  isStrict = true;
 }
 
-/** An error envelope; `result` carries details such as refused fields. */
+function render(key: MessageKey, lang: Lang, params: MessageParams = {}): string {
+  if (isStrict) {
+    const missing = missingParams(key, params);
+    if (missing.length) throw new Error(`Message "${key}" answered without its parameter(s) ${missing.join(', ')}`);
+  }
+  return renderMessage(key, lang, params);
+}
+
+/** A success envelope with the message in the caller's language; the compiler checks the message's parameters. */
+export function success<T>(request: FastifyRequest, result: T): Envelope<T>;
+export function success<T, K extends MessageKey>(request: FastifyRequest, result: T, key: K, ...params: MessageParamsArg<K>): Envelope<T>;
+export function success<T>(request: FastifyRequest, result: T, key: MessageKey = 'ok', params?: MessageParams): Envelope<T> {
+  return { returncode: ReturnCode.OK, message: render(key, request.lang, params), result };
+}
+
+/** An error envelope; `result` carries details such as refused fields. `params` were checked where the error was made. */
 export function failure(lang: Lang, returncode: number, key: MessageKey, params?: MessageParams, result: unknown = null): Envelope<unknown> {
-  return { returncode, message: formatMessage(key, lang, params), result };
+  return { returncode, message: render(key, lang, params), result };
 }
 
 /**

@@ -11,6 +11,7 @@ import { createTestDatabase, type TestDatabase } from './database.js';
 import { createCachingHasher, createFactories, type Factories, type TestUser } from './factories.js';
 import { openDatabase, type Database } from '../db/database.js';
 import type { PasswordHasher } from '../platform/password.js';
+import { useStrictMessages } from '../platform/envelope.js';
 
 export interface TestAppOptions {
   clock?: FakeClock;
@@ -46,8 +47,12 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
   };
 }
 
-/** A migrated database and an app on it, with factories and a fake clock. */
+/**
+ * A migrated database and an app on it, with factories and a fake clock. Messages are strict: one
+ * answered with a placeholder left unfilled fails the request (platform/envelope.ts).
+ */
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
+  useStrictMessages();
   const isBorrowed = options.database !== undefined;
   const database = options.database ?? (await createTestDatabase());
   // A borrowed database gets its own connection, as a second process would.

@@ -64,3 +64,13 @@ export function multipartImage(options: { kind?: string; content?: Buffer; fileN
 }
 
 export const MULTIPART_HEADERS = { 'content-type': 'multipart/form-data; boundary=X' };
+
+/** A multipart form (boundary `X`): text fields in order, then one file part named `file`. */
+export function multipartForm(fields: Record<string, string>, file: { name: string; content?: Buffer; contentType?: string }): Buffer {
+  return Buffer.concat([
+    ...Object.entries(fields).map(([name, value]) => Buffer.from(`--X\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`)),
+    Buffer.from(`--X\r\nContent-Disposition: form-data; name="file"; filename="${file.name}"\r\nContent-Type: ${file.contentType ?? 'image/png'}\r\n\r\n`),
+    file.content ?? PNG_BYTES,
+    Buffer.from('\r\n--X--\r\n'),
+  ]);
+}

@@ -7,6 +7,8 @@ import {
   type BookingPreferences,
   type BookingPreferencesAnswer,
   type Lang,
+  type MessageKey,
+  type MessageParamsArg,
   type OperationLogEntry,
   type Page,
   type Reservation,
@@ -57,8 +59,8 @@ describe(`booking preferences (${TEST_DIALECT})`, () => {
     call<BookingPreferencesAnswer>(t.app, { method: 'PUT', url: '/api/meeting/preferences', headers: { token, lang }, payload: payload as Record<string, unknown> });
   const book = (body: Record<string, unknown>, lang: Lang = 'en-US') =>
     call<{ reservation: Reservation; booked: number }>(t.app, { method: 'POST', url: '/api/meeting/reservation', headers: { token: bookerToken, lang }, payload: { roomId, title: 'Planning', ...body } });
-  async function expectRefused(answer: Awaited<ReturnType<typeof book>>, key: Parameters<typeof formatMessage>[0], lang: Lang, params?: Record<string, string | number>) {
-    expect([answer.status, answer.body.message]).toEqual([422, formatMessage(key, lang, params)]);
+  async function expectRefused<K extends MessageKey>(answer: Awaited<ReturnType<typeof book>>, key: K, lang: Lang, ...params: MessageParamsArg<K>) {
+    expect([answer.status, answer.body.message]).toEqual([422, formatMessage(key, lang, ...params)]);
   }
 
   it('answers the defaults to every signed-in member until changed, and nothing without a sign-in', async () => {

@@ -6,9 +6,9 @@ import {
   type ApprovalItem,
   type ApprovalSettings,
   type Lang,
-  type MessageKey,
   type OperationLogEntry,
   type Page,
+  type PlainMessageKey,
   type Reservation,
 } from '@atrium/contract';
 import { call, createTestApp, type TestApp } from '../../test/app.js';
@@ -88,7 +88,7 @@ describe(`booking approvals (${TEST_DIALECT})`, () => {
     expect(answer.status, answer.body.message).toBe(200);
     return answer.body.result;
   }
-  function expectRefusal(answer: { status: number; body: { returncode: number; message: string } }, status: number, code: number, key: MessageKey, lang: Lang = 'en-US') {
+  function expectRefusal(answer: { status: number; body: { returncode: number; message: string } }, status: number, code: number, key: PlainMessageKey, lang: Lang = 'en-US') {
     expect([answer.status, answer.body.returncode, answer.body.message]).toEqual([status, code, formatMessage(key, lang)]);
   }
   /** Waits for a mail to `address` whose text contains `needle`. */

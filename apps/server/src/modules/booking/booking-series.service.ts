@@ -3,9 +3,9 @@ import {
   bookingRuleBreach,
   daysBetween,
   expandOccurrences,
-  formatMessage,
   fromZoned,
   lastDateOf,
+  renderMessage,
   RESERVATION_PAST_GRACE_MS,
   ReturnCode,
   toZoned,
@@ -137,7 +137,7 @@ export function createBookingSeries(core: BookingCore) {
       const period = periods.find((p) => p.startAt < slot.endAt && p.endAt > slot.startAt);
       const breach = bookingRuleBreach(rules, { startAt: slot.startAt, endAt: slot.endAt, now, timeZone: zone, checkAhead: slot.checkAhead });
       if (slot.checkPast && slot.startAt < now - RESERVATION_PAST_GRACE_MS) refusal = refused('reservationInPast');
-      else if (breach) refusal = refused(breach.key, breach.params);
+      else if (breach) refusal = refused(breach);
       else if (period) refusal = refused('reservationRoomDisabled', { start: localTime(period.startAt, zone), end: localTime(period.endAt, zone) });
       const conflict: OccurrenceConflict | null = clash
         ? {
@@ -158,7 +158,7 @@ export function createBookingSeries(core: BookingCore) {
       startAt: slot.startAt,
       endAt: slot.endAt,
       conflict,
-      refusal: refusal ? formatMessage(refusal.messageKey, lang, refusal.params) : null,
+      refusal: refusal ? renderMessage(refusal.messageKey, lang, refusal.params) : null,
     };
   }
 

@@ -20,7 +20,7 @@ import {
   type Schedule,
   type ScheduleQuery,
 } from '@atrium/contract';
-import { DAY_MS, type Clock } from '../../platform/clock.js';
+import { DAY_MS, MINUTE_MS, type Clock } from '../../platform/clock.js';
 import { notFound, refused } from '../../platform/errors.js';
 import { createVersionedCache } from '../../platform/versioned-cache.js';
 import { effectiveTimeZone, pathName, type LocationIndex } from '../location/location.presenter.js';
@@ -177,7 +177,7 @@ export function createBookingViewsService({ views, bookings, rooms, locations, b
      */
     async availableRooms(booker: Booker, query: AvailableRoomsQuery): Promise<AvailableRooms> {
       if (query.startAt >= query.endAt) throw refused('reservationStartAfterEnd');
-      if (query.endAt - query.startAt > DAY_MS) throw refused('reservationTooLong', { hours: 24 });
+      if (query.endAt - query.startAt > DAY_MS) throw refused('reservationTooLong', { minutes: DAY_MS / MINUTE_MS });
       const { layout, list } = await filteredRooms(booker.companyId, { ...query, availableOnly: true });
       // Rooms grouped by zone: each zone's occurrences are expanded once.
       const byZone = new Map<string, RoomRecord[]>();

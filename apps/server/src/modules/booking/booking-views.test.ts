@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fromZoned, type AvailableRooms, type Colleague, type MyReservations, type Reservation, type Schedule } from '@atrium/contract';
+import { formatMessage, fromZoned, ReturnCode, type AvailableRooms, type Colleague, type MyReservations, type Reservation, type Schedule } from '@atrium/contract';
 import { call, createTestApp, type TestApp } from '../../test/app.js';
 import { TEST_DIALECT } from '../../test/database.js';
 import { createTestRoom } from '../../test/rooms.js';
@@ -208,6 +208,16 @@ describe(`calendar reads (${TEST_DIALECT})`, () => {
     const reversed = await get(`/api/meeting/available-rooms?startAt=${slot}&endAt=${slot}`);
     expect([reversed.status, reversed.body.returncode]).toEqual([422, 1005]);
     expect((await ask('', outsiderToken)).status).toBe(403);
+  });
+
+  it('refuses a search longer than a day with the limit named in both languages (issue 16: no placeholder left)', async () => {
+    const slot = base + 10 * DAY;
+    for (const lang of ['en-US', 'zh-CN'] as const) {
+      const answer = await call(t.app, { method: 'GET', url: `/api/meeting/available-rooms?startAt=${slot}&endAt=${slot + 25 * HOUR}`, headers: { token: hostToken, lang } });
+      expect([answer.status, answer.body.returncode, answer.body.message]).toEqual([422, ReturnCode.REFUSED, formatMessage('reservationTooLong', lang, { minutes: 24 * 60 })]);
+      expect(answer.body.message).toContain('1440');
+      expect(answer.body.message).not.toMatch(/\{\w+\}/);
+    }
   });
 
   it('answers a room or place change at once, whoever made it: the API, SQL, or another server process on the database', async () => {

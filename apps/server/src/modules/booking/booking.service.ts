@@ -247,7 +247,7 @@ export function createBookingService(deps: BookingServiceDeps) {
     const now = clock.now();
     if (options.checkPast && startAt < now - RESERVATION_PAST_GRACE_MS) throw refused('reservationInPast');
     const breach = bookingRuleBreach(rules, { startAt, endAt, now, timeZone: options.timeZone, checkAhead: true });
-    if (breach) throw refused(breach.key, breach.params);
+    if (breach) throw refused(breach);
   }
 
   /** The booker may book (not barred by the blacklist), and the room can be booked for [startAt, endAt): available and not in a disable (maintenance) period. */

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { formatMessage, ReturnCode, type Lang, type MessageKey, type Reservation, type ReservationList } from '@atrium/contract';
+import { formatMessage, ReturnCode, type Lang, type MessageKey, type MessageOf, type MessageParamsArg, type Reservation, type ReservationList } from '@atrium/contract';
 import { sql } from 'kysely';
 import { call, createTestApp, type TestApp } from '../../test/app.js';
 import { TEST_DIALECT } from '../../test/database.js';
@@ -67,8 +67,8 @@ describe(`reservations core (${TEST_DIALECT})`, () => {
     const d = new Date(ms + HOUR); // Paris is UTC+1 in November.
     return `${d.getUTCFullYear()}-${String(d.getUTCMonth() + 1).padStart(2, '0')}-${String(d.getUTCDate()).padStart(2, '0')} ${String(d.getUTCHours()).padStart(2, '0')}:${String(d.getUTCMinutes()).padStart(2, '0')}`;
   };
-  async function expectRefusal(answer: Awaited<ReturnType<typeof book>>, status: number, code: number, key: MessageKey, lang: Lang, params: Record<string, string | number> = {}) {
-    expect([answer.status, answer.body.returncode, answer.body.message]).toEqual([status, code, formatMessage(key, lang, params)]);
+  async function expectRefusal<K extends MessageKey>(answer: Awaited<ReturnType<typeof book>>, status: number, code: number, key: K, lang: Lang, ...params: MessageParamsArg<K>) {
+    expect([answer.status, answer.body.returncode, answer.body.message]).toEqual([status, code, formatMessage(key, lang, ...params)]);
   }
 
   it('books a room with participants and echoes the room time zone; get and list show it', async () => {
@@ -113,21 +113,22 @@ describe(`reservations core (${TEST_DIALECT})`, () => {
 
   it('requires room, title and times, and checks the time rules, in both languages', async () => {
     const roomId = await newRoom();
-    const cases: Array<[Record<string, unknown>, MessageKey, Record<string, string | number>?]> = [
-      [{ title: 'No room', startAt: base, endAt: base + HOUR }, 'reservationRoomRequired'],
-      [{ roomId, startAt: base, endAt: base + HOUR }, 'reservationTitleRequired'],
-      [{ roomId, title: '   ', startAt: base, endAt: base + HOUR }, 'reservationTitleRequired'],
-      [{ roomId, title: 'No end', startAt: base }, 'reservationTimeRequired'],
-      [{ roomId, title: 'No start', startAt: null, endAt: base }, 'reservationTimeRequired'],
-      [{ roomId, title: 'Backwards', startAt: base + HOUR, endAt: base }, 'reservationStartAfterEnd'],
-      [{ roomId, title: 'Empty', startAt: base, endAt: base }, 'reservationStartAfterEnd'],
-      [{ roomId, title: 'Marathon', startAt: base, endAt: base + DAY + MINUTE }, 'reservationTooLong', { minutes: 1440 }],
-      [{ roomId, title: 'Yesterday', startAt: t.clock.now() - 10 * MINUTE, endAt: t.clock.now() + HOUR }, 'reservationInPast'],
-      [{ roomId, title: 'Far', startAt: t.clock.now() + 181 * DAY, endAt: t.clock.now() + 181 * DAY + HOUR }, 'reservationTooFarAhead', { days: 180 }],
+    const cases: Array<[Record<string, unknown>, MessageOf]> = [
+      [{ title: 'No room', startAt: base, endAt: base + HOUR }, { key: 'reservationRoomRequired' }],
+      [{ roomId, startAt: base, endAt: base + HOUR }, { key: 'reservationTitleRequired' }],
+      [{ roomId, title: '   ', startAt: base, endAt: base + HOUR }, { key: 'reservationTitleRequired' }],
+      [{ roomId, title: 'No end', startAt: base }, { key: 'reservationTimeRequired' }],
+      [{ roomId, title: 'No start', startAt: null, endAt: base }, { key: 'reservationTimeRequired' }],
+      [{ roomId, title: 'Backwards', startAt: base + HOUR, endAt: base }, { key: 'reservationStartAfterEnd' }],
+      [{ roomId, title: 'Empty', startAt: base, endAt: base }, { key: 'reservationStartAfterEnd' }],
+      [{ roomId, title: 'Marathon', startAt: base, endAt: base + DAY + MINUTE }, { key: 'reservationTooLong', params: { minutes: 1440 } }],
+      [{ roomId, title: 'Yesterday', startAt: t.clock.now() - 10 * MINUTE, endAt: t.clock.now() + HOUR }, { key: 'reservationInPast' }],
+      [{ roomId, title: 'Far', startAt: t.clock.now() + 181 * DAY, endAt: t.clock.now() + 181 * DAY + HOUR }, { key: 'reservationTooFarAhead', params: { days: 180 } }],
     ];
     for (const lang of ['en-US', 'zh-CN'] as const) {
-      for (const [body, key, params] of cases) {
-        await expectRefusal(await book(body, hostToken, lang), 422, ReturnCode.REFUSED, key, lang, params);
+      for (const [body, refusal] of cases) {
+        const answer = await book(body, hostToken, lang);
+        expect([answer.status, answer.body.returncode, answer.body.message]).toEqual([422, ReturnCode.REFUSED, formatMessage(refusal, lang)]);
       }
     }
     // A start a little in the past (within the grace) and one exactly 180 days ahead are fine.

@@ -14,6 +14,7 @@ import {
   parseBroadcastImageKey,
   ReturnCode,
   toZoned,
+  truncateText,
   type BroadcastDefaultImage,
   type BroadcastImages,
   type BroadcastListQuery,
@@ -262,7 +263,7 @@ export function createBroadcastService({ broadcasts, locations, uploads, operati
     async uploadImage(actor: Actor, fileName: string, content: Buffer): Promise<{ id: number; url: string }> {
       return operationLog.track(
         actor,
-        (result) => ({ action: 'broadcast.uploadImage', targetType: 'broadcastImage', targetId: result?.id ?? null, targetName: fileName.slice(0, 254), detail: { size: content.length } }),
+        (result) => ({ action: 'broadcast.uploadImage', targetType: 'broadcastImage', targetId: result?.id ?? null, targetName: truncateText(fileName, 254), detail: { size: content.length } }),
         async () => {
           if (content.length > BROADCAST_IMAGE_MAX_BYTES) throw broadcastImageTooLarge();
           if ((await broadcasts.listImages(actor.companyId)).length >= BROADCAST_CUSTOM_IMAGES_MAX) throw refused('broadcastImagesFull', { max: BROADCAST_CUSTOM_IMAGES_MAX });

@@ -2,6 +2,7 @@ import {
   formatMessage,
   THEME_GALLERY_MAX_CUSTOM,
   THEME_IMAGE_TYPE,
+  truncateText,
   type DeleteThemeImagesResult,
   type DeviceTheme,
   type DeviceThemeRecord,
@@ -181,7 +182,7 @@ export function createDeviceThemeService({ themes, uploads, transact, operationL
           action: 'deviceTheme.uploadImage',
           targetType: 'themeImage',
           targetId: image?.id ?? null,
-          targetName: fileName.slice(0, 254),
+          targetName: truncateText(fileName, 254),
           detail: { imageType },
         }),
         async () => {

@@ -8,12 +8,16 @@ import {
   UserEmail,
   UserName,
   formatMessage,
+  isAcceptableText,
+  renderMessage,
+  truncateText,
   type DirectorySyncCheckBody,
   type DirectorySyncCheckResult,
   type DirectorySyncReport,
   type DirectorySyncSetting,
   type Lang,
   type MessageKey,
+  type MessageParamsArg,
   type UpdateDirectorySyncSettingBody,
 } from '@atrium/contract';
 import { X509Certificate } from 'node:crypto';
@@ -99,11 +103,17 @@ async function readEntries(connection: Connection): Promise<LdapEntry[]> {
  */
 /** A stored report in the reader's language. */
 function translate(report: StoredReport, lang: Lang): DirectorySyncReport {
-  return { ...report, skipped: report.skipped.map(({ entry, key, params }) => ({ entry, reason: formatMessage(key, lang, params) })) };
+  return { ...report, skipped: report.skipped.map(({ entry, key, params }) => ({ entry, reason: renderMessage(key, lang, params) })) };
 }
 
 type Reason = Omit<StoredSkip, 'entry'>;
-const because = (key: MessageKey, params: Record<string, string | number> = {}): { reason: Reason } => ({ reason: { key, params } });
+/** A skipped entry's reason; the compiler checks the message's parameters. */
+function because<K extends MessageKey>(key: K, ...params: MessageParamsArg<K>): { reason: Reason };
+/** The reason a directory refusal gave, as it came. */
+function because(error: AppError): { reason: Reason };
+function because(keyOrError: MessageKey | AppError, params: Readonly<Record<string, string | number>> = {}): { reason: Reason } {
+  return { reason: typeof keyOrError === 'string' ? { key: keyOrError, params: { ...params } } : { key: keyOrError.messageKey, params: { ...keyOrError.params } } };
+}
 
 /**
  * When a scheduled sync is next due: the schedule's hours after the last attempt; a sync already
@@ -159,6 +169,11 @@ export function createDirectorySyncService({ repository, directory, groups, oper
   ): Promise<'created' | 'updated' | 'unchanged' | { reason: Reason }> {
     const { mapping } = context;
     const first = (attribute: string) => entry.attributes.get(attribute.toLowerCase())?.find((value) => value.trim() !== '')?.trim();
+    // The API's text rule (contract text-rules.ts) for what the directory holds: such an entry is skipped, naming the attribute.
+    for (const attribute of [mapping.userName, LDAP_FALLBACK_USER_NAME, mapping.email, mapping.firstName, mapping.lastName, mapping.department]) {
+      const value = first(attribute);
+      if (value !== undefined && !isAcceptableText(value)) return because('ldapSkipBadText', { attribute });
+    }
     const rawUserName = first(mapping.userName) ?? first(LDAP_FALLBACK_USER_NAME);
     if (!rawUserName) return because('ldapSkipNoUserName', { attribute: mapping.userName });
     const userName = UserName.safeParse(rawUserName);
@@ -170,8 +185,8 @@ export function createDirectorySyncService({ repository, directory, groups, oper
       if (context.seen.has(key)) return because('ldapSkipDuplicate', { value: key });
       context.seen.add(key);
     }
-    const firstName = (first(mapping.firstName) ?? userName.data).slice(0, 64);
-    const lastName = (first(mapping.lastName) ?? '-').slice(0, 64);
+    const firstName = truncateText(first(mapping.firstName) ?? userName.data, 64);
+    const lastName = truncateText(first(mapping.lastName) ?? '-', 64);
     const departmentName = first(mapping.department);
 
     const lowerName = userName.data.toLowerCase();
@@ -206,7 +221,7 @@ export function createDirectorySyncService({ repository, directory, groups, oper
       });
       return 'updated';
     } catch (error) {
-      if (error instanceof AppError) return because(error.messageKey, error.params);
+      if (error instanceof AppError) return because(error);
       throw error;
     }
   }
@@ -244,7 +259,7 @@ export function createDirectorySyncService({ repository, directory, groups, oper
         return { ok: true, entries: entries.length, error: null };
       } catch (error) {
         const appError = ldapError(error);
-        return { ok: false, entries: null, error: formatMessage(appError.messageKey, lang, appError.params) };
+        return { ok: false, entries: null, error: renderMessage(appError.messageKey, lang, appError.params) };
       }
     },
 

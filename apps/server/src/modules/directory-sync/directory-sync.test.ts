@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ALL_PERMISSIONS, ReturnCode, type DirectorySyncCheckResult, type DirectorySyncReport, type DirectorySyncSetting, type DirectoryUser, type OperationLogEntry, type Page } from '@atrium/contract';
+import { ALL_PERMISSIONS, formatMessage, ReturnCode, type DirectorySyncCheckResult, type DirectorySyncReport, type DirectorySyncSetting, type DirectoryUser, type OperationLogEntry, type Page } from '@atrium/contract';
 import { call, createTestApp, type TestApp } from '../../test/app.js';
 import { TEST_DIALECT } from '../../test/database.js';
 import { createLeases } from '../../platform/leases.js';
@@ -281,6 +281,34 @@ describe(`directory sync from LDAP (${TEST_DIALECT})`, () => {
     } finally {
       await api(adminToken, 'PUT', '/api/ad/setting', { isEnabled: true, ...connection() });
       await secure.close();
+    }
+  });
+
+  it('skips an entry whose attributes hold a control character, naming the attribute, and syncs the rest (issue 16)', async () => {
+    ldapServer.entries = [
+      ...directoryEntries(),
+      person('cn=Nul Name', { cn: 'Nul Name', sAMAccountName: 'nul.name', mail: 'nul.name@acme.test', givenName: 'Nul', sn: 'Na\u0000me' }),
+      person('cn=Esc Department', { cn: 'Esc Department', sAMAccountName: 'esc.department', mail: 'esc.department@acme.test', givenName: 'Esc', sn: 'Department', department: 'Ops\u001B' }),
+      person('cn=Clean Entry', { cn: 'Clean Entry', sAMAccountName: 'clean.entry', mail: 'clean.entry@acme.test', givenName: 'Clean', sn: 'Entry' }),
+    ];
+    try {
+      for (const lang of ['en-US', 'zh-CN'] as const) {
+        const answer = await api<DirectorySyncReport>(adminToken, 'GET', '/api/ad/synGroupAndUser', undefined, lang);
+        expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+        expect(answer.body.result.skipped).toEqual(
+          expect.arrayContaining([
+            { entry: `cn=Nul Name,ou=people,${BASE_DN}`, reason: formatMessage('ldapSkipBadText', lang, { attribute: 'sn' }) },
+            { entry: `cn=Esc Department,ou=people,${BASE_DN}`, reason: formatMessage('ldapSkipBadText', lang, { attribute: 'department' }) },
+          ]),
+        );
+      }
+      expect(await findUser('clean.entry')).toBeDefined();
+      const kept = await t.db.kysely.selectFrom('users').select('user_name').where('company_id', '=', companyId).where('user_name', 'in', ['nul.name', 'esc.department']).execute();
+      expect(kept).toEqual([]);
+      const departments = await t.db.kysely.selectFrom('departments').select('name').where('company_id', '=', companyId).execute();
+      expect(departments.map((department) => department.name)).not.toContain('Ops\u001B');
+    } finally {
+      ldapServer.entries = directoryEntries();
     }
   });
 

@@ -25,6 +25,7 @@ import fastifyMultipart from '@fastify/multipart';
 import { requireAuth } from '../../platform/access.js';
 import { envelopeResponses, success } from '../../platform/envelope.js';
 import { refused } from '../../platform/errors.js';
+import { readMultipart } from '../../platform/multipart.js';
 import { actorOf } from '../operation-log/operation-log.service.js';
 import type { DirectoryService } from './directory.service.js';
 
@@ -247,10 +248,9 @@ export function directoryRoutes({ directory }: { directory: DirectoryService }):
           },
         },
         async (request) => {
-          const file = request.isMultipart() ? await request.file() : undefined;
+          const { file } = await readMultipart(request);
           if (!file) throw refused('importFileRequired');
-          const data = await file.toBuffer();
-          return success(request, await directory.importUsers(actorOf(request), data, request.lang));
+          return success(request, await directory.importUsers(actorOf(request), file.content, request.lang));
         },
       );
     });

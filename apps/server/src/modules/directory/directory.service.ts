@@ -4,11 +4,15 @@ import {
   checkNewPassword,
   CreateUserBody,
   formatMessage,
+  isAcceptableText,
+  renderMessage,
   IMPORT_MAX_ROWS,
   type ExportUsersBody,
   type ImportReport,
   type Lang,
   type MessageKey,
+  type MessageParamsArg,
+  type PlainMessageKey,
   ReturnCode,
   type ActivateUserBody,
   type ActivationLinkResult,
@@ -52,13 +56,13 @@ export interface DirectoryServiceDeps {
 
 export type DirectoryService = ReturnType<typeof createDirectoryService>;
 
-const conflict = (key: 'userNameTaken' | 'emailTaken', params: Record<string, string>) => new AppError(ReturnCode.CONFLICT, key, params);
+const conflict = <K extends 'userNameTaken' | 'emailTaken'>(key: K, ...params: MessageParamsArg<K>) => new AppError(ReturnCode.CONFLICT, key, ...params);
 
 /** Largest export, in rows. */
 const EXPORT_MAX_ROWS = 10_000;
 
 /** What the caller reads when a legacy workbook cannot be read. */
-const UNREADABLE_WORKBOOK: Record<SpreadsheetProblem, MessageKey> = {
+const UNREADABLE_WORKBOOK: Record<SpreadsheetProblem, PlainMessageKey> = {
   oldVersion: 'importXlsOldVersion',
   encrypted: 'importPasswordProtected',
   damaged: 'importXlsDamaged',
@@ -370,7 +374,7 @@ export function createDirectoryService(deps: DirectoryServiceDeps) {
       if (total > IMPORT_MAX_ROWS) throw refused('importTooManyRows', { max: IMPORT_MAX_ROWS });
       const options = await directory.options(actor.companyId);
       const byName = <T extends { id: number; name: string }>(list: T[], name: string) => list.find((item) => item.name.toLowerCase() === name.toLowerCase());
-      const say = (key: Parameters<typeof formatMessage>[0], params?: Record<string, string | number>) => formatMessage(key, lang, params);
+      const say = <K extends MessageKey>(key: K, ...params: MessageParamsArg<K>) => formatMessage(key, lang, ...params);
       const report: ImportReport = { accepted: [], refused: [] };
       const seen = new Set<string>();
 
@@ -390,6 +394,12 @@ export function createDirectoryService(deps: DirectoryServiceDeps) {
             return position === undefined ? '' : (cells[position] ?? '');
           };
           const userName = cell('userName') || null;
+          // The API's text rule (contract text-rules.ts), cell by cell: such a row is refused, naming its columns.
+          const unacceptable = USER_COLUMNS.filter((column) => index.has(column) && !isAcceptableText(cell(column)));
+          if (unacceptable.length) {
+            report.refused.push({ sheet: sheet.name, row: rowNumber, userName, reasons: unacceptable.map((field) => say('textNotAllowed', { field })) });
+            continue;
+          }
           const reasons: string[] = [];
           const department = cell('department') ? byName(options.departments, cell('department')) : undefined;
           if (cell('department') && !department) reasons.push(say('importUnknownDepartment', { name: cell('department') }));
@@ -428,7 +438,7 @@ export function createDirectoryService(deps: DirectoryServiceDeps) {
             report.accepted.push({ sheet: sheet.name, row: rowNumber, userName: created.userName, id: created.id });
           } catch (error) {
             if (!(error instanceof AppError)) throw error;
-            report.refused.push({ sheet: sheet.name, row: rowNumber, userName, reasons: [say(error.messageKey, error.params)] });
+            report.refused.push({ sheet: sheet.name, row: rowNumber, userName, reasons: [renderMessage(error.messageKey, lang, error.params)] });
           }
         }
       }

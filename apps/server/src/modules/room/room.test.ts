@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import ExcelJS from 'exceljs';
-import { formatMessage, ReturnCode, type OperationLogEntry, type Page, type Room, type RoomDisablePeriod, type RoomType, type ZoomRoom } from '@atrium/contract';
+import { formatMessage, ReturnCode, type OperationLogEntry, type Page, type PlainMessageKey, type Room, type RoomDisablePeriod, type RoomType, type ZoomRoom } from '@atrium/contract';
 import { call, createTestApp, type TestApp } from '../../test/app.js';
 import { TEST_DIALECT } from '../../test/database.js';
 import { MULTIPART_HEADERS, multipartImage } from '../../test/uploads.js';
@@ -250,7 +250,7 @@ describe(`rooms and room types (${TEST_DIALECT})`, () => {
   it('adds disable periods only by the rules: times chosen, start before end, an hour long, ending an hour ahead', async () => {
     const id = await addRoom({ floorId: floorA, name: 'Maintenance', capacity: 4 });
     const now = t.clock.now();
-    const cases: Array<[Record<string, unknown>, Parameters<typeof formatMessage>[0]]> = [
+    const cases: Array<[Record<string, unknown>, PlainMessageKey]> = [
       [{}, 'disablePeriodTimesRequired'],
       [{ startAt: now + HOUR }, 'disablePeriodTimesRequired'],
       [{ startAt: null, endAt: now + 3 * HOUR }, 'disablePeriodTimesRequired'],

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import {
+  isAcceptableText,
   SSO_DEFAULT_CLAIM,
   SSO_LOGIN_MINUTES,
   SSO_MAIL_LINK_HOURS,
@@ -280,7 +281,8 @@ export function createSsoService(deps: SsoServiceDeps) {
         return { error: 'providerRefused' };
       }
       const name = claims[setting.userNameClaim];
-      if (typeof name !== 'string' || !name.trim()) return { error: 'userUnknown' };
+      // A claim breaking the text rule names nobody (and must not reach a query: PostgreSQL refuses a NUL).
+      if (typeof name !== 'string' || !name.trim() || !isAcceptableText(name)) return { error: 'userUnknown' };
       const user = await sso.findUserByName(pending.companyId, name);
       if (!user) return { error: 'userUnknown' };
       const actor: RecordedActor = { companyId: user.companyId, userId: user.id, ip };

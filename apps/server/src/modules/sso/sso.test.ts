@@ -265,6 +265,9 @@ describe(`single sign-on (${TEST_DIALECT})`, () => {
       // A user of another company with the same provider is not one of ours.
       const foreign = await startAndSignIn(accountOf(other.admin));
       expect((await returnTo(foreign.callback, foreign.browser)).headers.location).toBe('/login-sso?error=userUnknown');
+      // A claim holding a NUL (issue 16) is no user name: refused like a stranger, not a 500 on PostgreSQL.
+      const odd = await startAndSignIn({ sub: 'odd', email: `${member.email}\u0000` });
+      expect((await returnTo(odd.callback, odd.browser)).headers.location).toBe('/login-sso?error=userUnknown');
       const inactive = await t.factories.user(companyId, { isActive: false });
       const left = await startAndSignIn(accountOf(inactive));
       const back = await returnTo(left.callback, left.browser);

@@ -1,6 +1,7 @@
 import { ReturnCode } from '@atrium/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../../platform/errors.js';
+import { readMultipart } from '../../platform/multipart.js';
 import { tooLarge } from './upload.service.js';
 
 export const missingFile = () => new AppError(ReturnCode.BAD_REQUEST, 'uploadMissingFile');
@@ -12,27 +13,12 @@ export interface ReceivedUpload {
 }
 
 /**
- * Reads a multipart upload: the text fields and the first `file` part (other files are drained
- * unread). A file over the plugin's limit answers 413; no file, or an empty one, 400.
+ * Reads a multipart upload (platform/multipart.ts): the text fields and the first `file` part. A
+ * file over the plugin's limit answers 413; no file, or an empty one, 400; a malformed form or a text
+ * breaking the text rule, 400/1001.
  */
 export async function readUpload(request: FastifyRequest): Promise<ReceivedUpload> {
-  if (!request.isMultipart()) throw missingFile();
-  const fields = new Map<string, string>();
-  let file: ReceivedUpload['file'] | undefined;
-  try {
-    for await (const part of request.parts()) {
-      if (part.type === 'field') {
-        if (!fields.has(part.fieldname)) fields.set(part.fieldname, String(part.value));
-      } else if (part.fieldname === 'file' && !file) {
-        file = { name: part.filename, content: await part.toBuffer() };
-      } else {
-        part.file.resume();
-      }
-    }
-  } catch (error) {
-    if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge();
-    throw error;
-  }
+  const { fields, file } = await readMultipart(request, { fileField: 'file', tooLarge });
   if (!file || file.content.length === 0) throw missingFile();
   return { fields, file };
 }

@@ -1,5 +1,5 @@
 import { fileTypeFromBuffer } from 'file-type';
-import { ICON_FORMATS, IMAGE_FORMATS, IMAGE_MAX_BYTES, ReturnCode, type UploadKind, type UploadResult } from '@atrium/contract';
+import { ICON_FORMATS, IMAGE_FORMATS, IMAGE_MAX_BYTES, ReturnCode, truncateText, type UploadKind, type UploadResult } from '@atrium/contract';
 import { AppError, notFound } from '../../platform/errors.js';
 import { IMAGE_MAX_PIXELS_LABEL, ImageRefused, reencodeImage } from '../../platform/images.js';
 import { looksLikeSvg, sanitiseSvg } from '../../platform/svg.js';
@@ -35,7 +35,7 @@ export function createUploadService({ store }: { store: UploadStore }) {
         const clean = sanitiseSvg(content);
         if (!clean) throw wrongFormat(ICON_FORMATS);
         const stored = await store.save(companyId, 'svg', clean);
-        return { fileUrl: `/api/upload/files/${companyId}/${stored.name}`, fileName: fileName.slice(0, 254) || 'icon.svg', size: stored.size, mimeType: CONTENT_TYPE_OF.svg };
+        return { fileUrl: `/api/upload/files/${companyId}/${stored.name}`, fileName: truncateText(fileName, 254) || 'icon.svg', size: stored.size, mimeType: CONTENT_TYPE_OF.svg };
       }
       const type = await fileTypeFromBuffer(content);
       // An SVG, a renamed executable or a GIF all end here: only the bytes decide.
@@ -52,7 +52,7 @@ export function createUploadService({ store }: { store: UploadStore }) {
       const stored = await store.save(companyId, extension, clean);
       return {
         fileUrl: `/api/upload/files/${companyId}/${stored.name}`,
-        fileName: fileName.slice(0, 254) || `${kind}.${extension}`,
+        fileName: truncateText(fileName, 254) || `${kind}.${extension}`,
         size: stored.size,
         mimeType: CONTENT_TYPE_OF[extension],
       };

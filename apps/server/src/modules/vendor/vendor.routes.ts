@@ -1,7 +1,7 @@
 import type { FastifyContextConfig } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { MessageKey, Permission } from '@atrium/contract';
+import type { Permission, PlainMessageKey } from '@atrium/contract';
 import { envelopeResponses } from '../../platform/envelope.js';
 import { refused } from '../../platform/errors.js';
 
@@ -10,7 +10,7 @@ interface VendorCall {
   method: 'GET' | 'POST';
   url: string;
   access: { access: 'public' } | { access: 'permission'; permission: Permission };
-  message: MessageKey;
+  message: PlainMessageKey;
   tags: string[];
   summary: string;
 }

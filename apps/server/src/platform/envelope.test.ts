@@ -1,0 +1,62 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { formatMessage, ReturnCode } from '@atrium/contract';
+import { call, createTestApp, type TestApp } from '../test/app.js';
+import { TEST_DIALECT } from '../test/database.js';
+import { failure, sendEnvelope, success } from './envelope.js';
+import { AppError, notFound, refused, tooManyRequests } from './errors.js';
+
+/**
+ * Issue 16, finding 6: no message leaves a `{placeholder}`. The compiler checks every call that names
+ * a key (the lines marked @ts-expect-error must stay errors: `npm run typecheck` fails otherwise), and
+ * the tests' strict mode makes any answer with a hole fail, whatever path built it.
+ */
+describe(`messages without holes (${TEST_DIALECT})`, () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({
+      beforeReady(app) {
+        // A message rendered by the loose path, as an error re-rendered from stored parts would be.
+        app.get('/api/test/hole', { config: { access: 'public' } }, async (request, reply) =>
+          sendEnvelope(reply, 422, failure(request.lang, ReturnCode.REFUSED, 'reservationTooLong', { hours: 24 })),
+        );
+        app.get('/api/test/whole', { config: { access: 'public' } }, async (request) => success(request, null, 'reservationSeriesCancelled', { count: 3 }));
+      },
+    });
+  });
+  afterAll(() => t.cleanup());
+
+  it('fails a request whose answer would show a placeholder, instead of showing it', async () => {
+    const answer = await t.app.inject({ method: 'GET', url: '/api/test/hole' });
+    expect(answer.statusCode).toBe(500);
+    expect(answer.body).not.toContain('{minutes}');
+    expect(() => failure('en-US', ReturnCode.REFUSED, 'reservationTooLong')).toThrow(/minutes/);
+  });
+
+  it('answers a message whose parameters are all given', async () => {
+    const answer = await call(t.app, { method: 'GET', url: '/api/test/whole', headers: { lang: 'zh-CN' } });
+    expect([answer.status, answer.body.message]).toEqual([200, formatMessage('reservationSeriesCancelled', 'zh-CN', { count: 3 })]);
+  });
+
+  it('refuses at compile time a missing, misspelt or extra parameter', () => {
+    const made = [
+      // @ts-expect-error the parameter is `minutes` (the available-rooms hole of issue 16)
+      refused('reservationTooLong', { hours: 24 }),
+      // @ts-expect-error a message with a placeholder needs its parameters
+      refused('reservationTooLong'),
+      // @ts-expect-error a message without placeholders takes none
+      refused('reservationInPast', { minutes: 5 }),
+      // @ts-expect-error one of two placeholders missing
+      new AppError(ReturnCode.REFUSED, 'reservationOutsideHours', { start: '08:00' }),
+      // @ts-expect-error notFound names the path
+      notFound('notFound'),
+      // @ts-expect-error the wait in minutes is part of the message
+      tooManyRequests('loginThrottled', 60),
+      // @ts-expect-error a rule problem carries the parameters of its own key
+      refused({ key: 'reservationTooFarAhead', params: { minutes: 3 } }),
+    ];
+    // @ts-expect-error formatMessage checks the same way
+    const text = formatMessage('reservationTooLong', 'en-US', { minute: 5 });
+    expect(made.every((error) => error instanceof AppError)).toBe(true);
+    expect(text).toContain('{minutes}');
+  });
+});
