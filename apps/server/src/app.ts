@@ -609,7 +609,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         }),
       );
       await api.register(blacklistRoutes({ blacklist: createBlacklistService({ blacklist: createBlacklistRepository(db.kysely), operationLog, clock }) }));
-      await api.register(messageLogRoutes({ log: createMessageLogRepository(db.kysely) }));
+      await api.register(messageLogRoutes({ log: createMessageLogRepository(db.kysely), clock }));
       await api.register(
         reportRoutes({
           reports: createReportService({ reports: createReportRepository(db.kysely, db.readers), rooms: repositories.rooms, locations, preferences: repositories.bookingPreferences, clock }),
