@@ -61,6 +61,7 @@ export function RoomList({ node, canEdit, onAdd, onEdit }: RoomListProps) {
         <span className="room-name-cell" data-testid={`room-row-${room.id}`}>
           <strong>{room.name}</strong>
           <span className="atrium-muted">{room.locationPath}</span>
+          <DoorDisplayTag room={room} />
         </span>
       ),
     },
@@ -82,12 +83,7 @@ export function RoomList({ node, canEdit, onAdd, onEdit }: RoomListProps) {
     {
       key: 'status',
       title: t('location.rooms.status'),
-      render: (_, room) => (
-        <span className="room-status">
-          <Tag color={room.isAvailable ? 'green' : 'default'}>{room.isAvailable ? t('location.rooms.available') : t('location.rooms.unavailable')}</Tag>
-          <DoorDisplayTag room={room} />
-        </span>
-      ),
+      render: (_, room) => <Tag color={room.isAvailable ? 'green' : 'default'}>{room.isAvailable ? t('location.rooms.available') : t('location.rooms.unavailable')}</Tag>,
     },
     {
       key: 'actions',

@@ -45,6 +45,8 @@ export function PadScreen({ token, onSignedOut }: { token: string; onSignedOut: 
   useEffect(() => {
     if (signedOut) onSignedOut();
   }, [signedOut, onSignedOut]);
+  // An answer is in the language it came in: a switch of language clears it rather than mix the two.
+  useEffect(() => setOutcome(null), [lang]);
   useEffect(() => {
     if (!outcome) return undefined;
     const timer = window.setTimeout(() => setOutcome(null), OUTCOME_MS);
