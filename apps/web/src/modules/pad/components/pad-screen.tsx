@@ -35,7 +35,8 @@ export function PadScreen({ token, onSignedOut }: { token: string; onSignedOut: 
   usePadLiveUpdates(token, lang);
   const { run, busy } = usePadAction(token, lang, onSignedOut);
   const [dialog, setDialog] = useState<Dialog>(null);
-  const [outcome, setOutcome] = useState<PadOutcome | null>(null);
+  // An answer is in the language it came in: after a switch of language it is no longer shown.
+  const [outcome, setOutcome] = useState<(PadOutcome & { lang: Lang }) | null>(null);
   const schedule = scheduleQuery.data ?? null;
   const config = configQuery.data ?? null;
   const now = useServerNow(schedule?.serverTime, scheduleQuery.dataUpdatedAt);
@@ -45,8 +46,6 @@ export function PadScreen({ token, onSignedOut }: { token: string; onSignedOut: 
   useEffect(() => {
     if (signedOut) onSignedOut();
   }, [signedOut, onSignedOut]);
-  // An answer is in the language it came in: a switch of language clears it rather than mix the two.
-  useEffect(() => setOutcome(null), [lang]);
   useEffect(() => {
     if (!outcome) return undefined;
     const timer = window.setTimeout(() => setOutcome(null), OUTCOME_MS);
@@ -61,7 +60,7 @@ export function PadScreen({ token, onSignedOut }: { token: string; onSignedOut: 
 
   const act = async (path: string, body: Record<string, unknown>) => {
     const answer = await run(path, body);
-    if (answer) setOutcome(answer.text ? answer : { kind: 'error', text: t('pad.offline') });
+    if (answer) setOutcome({ ...(answer.text ? answer : { kind: 'error', text: t('pad.offline') }), lang });
     setDialog(null);
   };
 
@@ -100,7 +99,7 @@ export function PadScreen({ token, onSignedOut }: { token: string; onSignedOut: 
       </main>
       <PadFooter offline={offline} onExit={() => (config?.settings.hasExitPassword ? setDialog({ kind: 'exit' }) : void navigate('/'))} />
 
-      {outcome ? (
+      {outcome?.lang === lang ? (
         <PadMessage kind={outcome.kind} className="pad-toast">
           {outcome.text}
         </PadMessage>
