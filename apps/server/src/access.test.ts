@@ -340,6 +340,7 @@ const FOREIGN_RECORDS: Record<string, ForeignCase> = {
     foreign: (w) => [{ body: { id: w.b.reservationId, title: 'Probe' } }, { body: { id: w.a.reservationId, roomId: w.b.roomId } }],
   },
   'POST /api/meeting/reservation/cancel': { foreign: (w) => [{ body: { id: w.b.reservationId } }] },
+  'POST /api/meeting/reservation/restore': { foreign: (w) => [{ body: { id: w.b.reservationId } }] },
   'GET /api/meeting/calendar/shares': { foreign: (w) => [{ query: { ownerUserId: w.b.user.id } }] },
   'POST /api/meeting/calendar/share': {
     foreign: (w) => [

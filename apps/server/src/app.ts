@@ -311,7 +311,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     platformOperators: new Set(config.platformOperators),
   });
   const locations = createLocationService({ locations: repositories.locations, uploads, operationLog, transact, clock });
-  const rooms = createRoomService({ rooms: repositories.rooms, roomTypes: repositories.roomTypes, locations, uploads, operationLog, transact, clock });
+  const rooms = createRoomService({ rooms: repositories.rooms, roomTypes: repositories.roomTypes, locations, uploads, displays: repositories.doorDisplays, operationLog, transact, clock });
   // Booking changes after commit: mails listen to this process's own, live views to every process's.
   const bookingEvents = createBookingEvents(app.log);
   app.decorate('bookingEvents', bookingEvents);
@@ -609,7 +609,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         }),
       );
       await api.register(blacklistRoutes({ blacklist: createBlacklistService({ blacklist: createBlacklistRepository(db.kysely), operationLog, clock }) }));
-      await api.register(messageLogRoutes({ log: createMessageLogRepository(db.kysely) }));
+      await api.register(messageLogRoutes({ log: createMessageLogRepository(db.kysely), clock }));
       await api.register(
         reportRoutes({
           reports: createReportService({ reports: createReportRepository(db.kysely, db.readers), rooms: repositories.rooms, locations, preferences: repositories.bookingPreferences, clock }),

@@ -660,6 +660,17 @@ export const MESSAGES = {
     'en-US': 'The upload could not be read: the form data is malformed or incomplete',
     'zh-CN': '无法读取上传内容：表单数据格式有误或不完整',
   },
+  // Issue 17: door displays, derived states and undo
+  reservationRestored: { 'en-US': 'The meeting is back; its attendees have been told', 'zh-CN': '会议已恢复，已通知参会人' },
+  reservationRestoreUnavailable: { 'en-US': 'This meeting is not one whose cancellation can be undone', 'zh-CN': '该会议的取消无法撤销' },
+  reservationRestoreExpired: {
+    'en-US': 'Too late to undo: a cancellation can be undone within {seconds} seconds',
+    'zh-CN': '已无法撤销：取消后 {seconds} 秒内才可撤销',
+  },
+  reservationRestoreNotAllowed: {
+    'en-US': 'Only the host or whoever cancelled the meeting can undo its cancellation',
+    'zh-CN': '只有主持人或取消会议的人可以撤销取消',
+  },
 } as const satisfies Record<string, Record<Lang, string>>;
 
 export type MessageKey = keyof typeof MESSAGES;

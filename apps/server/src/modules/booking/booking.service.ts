@@ -2,6 +2,7 @@ import {
   bookingRuleBreach,
   RESERVATION_LIST_MAX_DAYS,
   RESERVATION_PAST_GRACE_MS,
+  RESERVATION_RESTORE_WINDOW_MS,
   ReturnCode,
   type BookingPreferences,
   type ReminderChoice,
@@ -496,11 +497,36 @@ export function createBookingService(deps: BookingServiceDeps) {
         if (record.hostUserId !== booker.userId) throw new AppError(ReturnCode.NO_PERMISSION, 'reservationNotHost');
         if (record.status !== 'pending' && record.status !== 'confirmed') throw refused('reservationNotActive');
         if (record.endAt <= clock.now()) throw refused('reservationEnded');
-        await repos.bookings.cancel(booker.companyId, id, clock.now());
+        // Who clicked (a delegate, when one acts for the host) may undo it for a short while.
+        await repos.bookings.cancel(booker.companyId, id, clock.now(), { userId: booker.delegateUserId ?? booker.userId, restorable: record.status });
         return { roomId: record.roomId, seriesId: record.seriesId };
       });
       events.emit({ kind: 'cancelled', companyId: booker.companyId, roomIds: [roomId], reservationIds: [id], actorUserId: booker.userId, seriesId });
       return presentOne(booker, await getReservation(booker.companyId, id));
+    },
+
+    /**
+     * Undoes a cancellation shortly after it (RESERVATION_RESTORE_WINDOW_MS): the host or whoever
+     * cancelled it, while it has not ended. It takes its slot again with the status it had, unless
+     * the slot was taken meanwhile (the database's overlap guard decides: 409). Attendees hear of
+     * it as an update of the meeting.
+     */
+    async restore(caller: Booker, id: number): Promise<Reservation> {
+      const before = await getReservation(caller.companyId, id);
+      if (before.hostUserId !== caller.userId && before.cancelledBy !== caller.userId) throw new AppError(ReturnCode.NO_PERMISSION, 'reservationRestoreNotAllowed');
+      if (before.status !== 'cancelled' || before.restorableStatus === null || before.cancelledAt === null) throw refused('reservationRestoreUnavailable');
+      const now = clock.now();
+      if (now - before.cancelledAt > RESERVATION_RESTORE_WINDOW_MS) throw refused('reservationRestoreExpired', { seconds: RESERVATION_RESTORE_WINDOW_MS / 1000 });
+      if (before.endAt <= now) throw refused('reservationEnded');
+      await guardedWrite(
+        caller,
+        () => ({ roomId: before.roomId, startAt: before.startAt, endAt: before.endAt, exceptId: before.id }),
+        async (repos) => {
+          if (!(await repos.bookings.restore(caller.companyId, id, now))) throw refused('reservationRestoreUnavailable');
+        },
+      );
+      events.emit({ kind: 'updated', companyId: caller.companyId, roomIds: [before.roomId], reservationIds: [id], actorUserId: caller.userId, seriesId: before.seriesId });
+      return presentOne(caller, await getReservation(caller.companyId, id));
     },
 
     /** Cancels a meeting, or with a series and scope 'following' / 'all' several occurrences; answers the chosen one and how many were cancelled. */

@@ -6,6 +6,7 @@ import { useNavigate } from 'react-router';
 import dayjs from 'dayjs';
 import type { Notification } from '@atrium/contract';
 import { useMarkNotificationsRead, useNotificationList, useUnreadNotifications } from './notifications.api';
+import { NotificationActionTag } from './notification-action-tag';
 import { notificationText } from './notification-text';
 import './notification-bell.css';
 
@@ -55,12 +56,16 @@ export function NotificationBell({ compact = false }: { compact?: boolean }) {
         <ul className="atrium-bell-list">
           {items.map((item) => {
             const { headline, detail } = notificationText(t, item.event, item.params);
+            const classes = ['atrium-bell-item', item.readAt === null ? 'is-unread' : '', item.action === 'done' || item.action === 'closed' ? 'is-over' : ''].filter(Boolean).join(' ');
             return (
               <li key={item.id}>
-                <button type="button" className={item.readAt === null ? 'atrium-bell-item is-unread' : 'atrium-bell-item'} onClick={() => openOne(item)} data-testid="notification-item">
+                <button type="button" className={classes} onClick={() => openOne(item)} data-testid="notification-item">
                   <span className="atrium-bell-headline">{headline}</span>
                   <span className="atrium-bell-detail">{detail}</span>
-                  <span className="atrium-bell-time">{dayjs(item.createdAt).format('YYYY-MM-DD HH:mm')}</span>
+                  <span className="atrium-bell-time">
+                    {dayjs(item.createdAt).format('YYYY-MM-DD HH:mm')}
+                    <NotificationActionTag action={item.action} testId={`notification-action-${item.id}`} />
+                  </span>
                 </button>
               </li>
             );

@@ -10,7 +10,7 @@ import {
   type ApprovalTab,
   type ReservationStatus,
 } from '@atrium/contract';
-import { App, Button, Card, Empty, Form, Input, Modal, Pagination, Radio, Segmented, Select, Space, Spin, Table, Tabs, Tag, Typography } from 'antd';
+import { Alert, App, Button, Card, Empty, Form, Input, Modal, Pagination, Radio, Segmented, Select, Space, Spin, Table, Tabs, Tag, Typography } from 'antd';
 import type { ButtonProps } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
@@ -337,6 +337,10 @@ function DecisionModal({ pending, onClose }: { pending: Pending; onClose: () => 
       <p className="atrium-approval-subject">
         {item.title ?? t('approval.hiddenTitle')} · {item.roomName} · {span(item)}
       </p>
+      {kind === 'reject' ? (
+        // There is no undo for a rejection (the host is told, the slot given up): said before it is sent.
+        <Alert type="warning" showIcon title={t('approval.reject.irreversible')} className="atrium-approval-irreversible" data-testid="decision-irreversible" />
+      ) : null}
       <Form form={form} layout="vertical" initialValues={{ scope: 'one' }} onFinish={(values) => void submit(values).catch(() => undefined)} data-testid="decision-form">
         {item.seriesId !== null ? (
           <Form.Item name="scope" label={t('approval.scope.label')}>

@@ -23,6 +23,7 @@ import { useMediaQuery } from '../../../shared/hooks/use-media-query';
 import { CalendarFeedPanel } from '../../../shared/calendar-feed/calendar-feed-panel';
 import { useSession } from '../../../shared/session/session-context';
 import { ImageUpload } from '../../../shared/ui/image-upload';
+import { DoorDisplayTag } from './room-list';
 import { locationKeys, useAddDisablePeriod, useAddRoom, useDeleteDisablePeriod, useDisablePeriods, useRoomTypes, useUpdateRoom } from '../api/location.api';
 
 type Values = Omit<AddMeetingRoomBody, 'floorId'> & { floorId?: number };
@@ -56,7 +57,6 @@ const DEFAULTS: Partial<Values> = {
   signInAfterMinutes: 15,
   oneClickStart: false,
   oneClickEnd: false,
-  hasDoorDisplay: false,
   bindExternalRooms: false,
 };
 
@@ -108,7 +108,6 @@ export function RoomFormDrawer({ room, floorId, onClose }: RoomFormDrawerProps) 
         oneClickEnd: room.oneClickEnd,
         videoLink: room.videoLink ?? '',
         calendarResource: room.calendarResource ?? '',
-        hasDoorDisplay: room.hasDoorDisplay,
         bindExternalRooms: room.bindExternalRooms,
       }
     : { ...DEFAULTS, ...(floorId ? { floorId } : {}) };
@@ -161,12 +160,20 @@ export function RoomFormDrawer({ room, floorId, onClose }: RoomFormDrawerProps) 
         </Form.Item>
         <Divider titlePlacement="start">{t('location.room.settings')}</Divider>
         <div className="room-switches">
-          {(['isAvailable', 'needsApproval', 'signInEnabled', 'oneClickStart', 'oneClickEnd', 'hasDoorDisplay', 'bindExternalRooms'] as const).map((field) => (
+          {(['isAvailable', 'needsApproval', 'signInEnabled', 'oneClickStart', 'oneClickEnd', 'bindExternalRooms'] as const).map((field) => (
             <Form.Item key={field} name={field} label={t(`location.room.${field}`)} valuePropName="checked" className="room-switch">
               <Switch data-testid={`room-${field}`} />
             </Form.Item>
           ))}
         </div>
+        {room ? (
+          // Not a switch: whether a screen works at the door follows the room's door displays.
+          <Form.Item label={t('location.room.doorDisplay')} extra={t('location.room.doorDisplayHint')}>
+            <span data-testid="room-door-display-status">
+              {room.doorDisplayStatus === 'none' ? t('location.rooms.screen.none') : <DoorDisplayTag room={room} testId="room-door-display-tag" />}
+            </span>
+          </Form.Item>
+        ) : null}
         {signInEnabled ? (
           <div className="room-sign-in" data-testid="room-sign-in-fields">
             <Form.Item name="signInWay" label={t('location.room.signInWay')}>

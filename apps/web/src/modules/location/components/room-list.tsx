@@ -1,5 +1,5 @@
 import { DownloadOutlined, EditOutlined, PlusOutlined, SearchOutlined } from '@ant-design/icons';
-import { CapacityBand, FILTER_DEBOUNCE_MS, ROOM_EQUIPMENT, TEXT_MAX, type LocationNode, type Room, type RoomEquipment } from '@atrium/contract';
+import { CapacityBand, FILTER_DEBOUNCE_MS, ROOM_EQUIPMENT, TEXT_MAX, type LocationNode, type Room, type RoomDoorDisplayStatus, type RoomEquipment } from '@atrium/contract';
 import { App, Button, Dropdown, Empty, Input, Select, Table, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
@@ -7,6 +7,19 @@ import { useTranslation } from 'react-i18next';
 import { useDebouncedValue } from '../../../shared/hooks/use-debounced-value';
 import { usePagination } from '../../../shared/hooks/use-pagination';
 import { downloadRooms, useRooms, useRoomTypes } from '../api/location.api';
+
+const SCREEN_COLORS: Record<Exclude<RoomDoorDisplayStatus, 'none'>, string> = { online: 'blue', offline: 'orange', inactive: 'default' };
+
+/** The room's booking screen as its door displays are now; nothing when it has none. */
+export function DoorDisplayTag({ room, testId }: { room: Pick<Room, 'id' | 'doorDisplayStatus'>; testId?: string }) {
+  const { t } = useTranslation();
+  if (room.doorDisplayStatus === 'none') return null;
+  return (
+    <Tag color={SCREEN_COLORS[room.doorDisplayStatus]} data-testid={testId ?? `room-screen-${room.id}`}>
+      {t(`location.rooms.screen.${room.doorDisplayStatus}`)}
+    </Tag>
+  );
+}
 
 export interface RoomListProps {
   /** The selected node; null for the whole company. */
@@ -48,6 +61,7 @@ export function RoomList({ node, canEdit, onAdd, onEdit }: RoomListProps) {
         <span className="room-name-cell" data-testid={`room-row-${room.id}`}>
           <strong>{room.name}</strong>
           <span className="atrium-muted">{room.locationPath}</span>
+          <DoorDisplayTag room={room} />
         </span>
       ),
     },

@@ -19,6 +19,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDebouncedValue } from '../../../shared/hooks/use-debounced-value';
 import { usePagination } from '../../../shared/hooks/use-pagination';
+import { NotificationActionTag } from '../../../shared/notifications/notification-action-tag';
 import { notificationText } from '../../../shared/notifications/notification-text';
 import { PageHeader } from '../../../shared/ui/page-header';
 import { useMessageLog } from '../api/message-log.api';
@@ -72,9 +73,12 @@ export function MessageLogPage() {
       width: 150,
       render: (value: Result, entry) =>
         entry.channel === 'console' ? (
-          <Tag color={entry.readAt === null ? 'gold' : 'green'} data-testid={`message-result-${entry.id}`}>
-            {entry.readAt === null ? t('messageLog.results.unread') : t('messageLog.results.read')}
-          </Tag>
+          <div>
+            <Tag color={entry.readAt === null ? 'gold' : 'green'} data-testid={`message-result-${entry.id}`}>
+              {entry.readAt === null ? t('messageLog.results.unread') : t('messageLog.results.read')}
+            </Tag>
+            <NotificationActionTag action={entry.action} testId={`message-action-${entry.id}`} />
+          </div>
         ) : (
           <div>
             <Tag color={RESULT_COLORS[value]} data-testid={`message-result-${entry.id}`}>

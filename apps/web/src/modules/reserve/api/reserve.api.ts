@@ -115,6 +115,9 @@ export const useUpdateReservation = () => useReserveMutation((body: UpdateBody) 
 export const useCancelReservation = () =>
   useReserveMutation((body: { id: number; scope?: ReservationScope }) => api.post<Reservation>('/meeting/reservation/cancel', body, { notify: false }));
 
+/** `POST /meeting/reservation/restore`: the undo of a cancellation, shortly after it; the caller shows a refusal. */
+export const useRestoreReservation = () => useReserveMutation((id: number) => api.post<Reservation>('/meeting/reservation/restore', { id }, { notify: false }));
+
 export const useCheckIn = () => useReserveMutation((id: number) => api.post<Reservation>('/meeting/reservation/check-in', { id }, { notify: false }));
 export const useEndEarly = () => useReserveMutation((id: number) => api.post<Reservation>('/meeting/reservation/end', { id }, { notify: false }));
 

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../shared/api/api-client';
 import { useMediaQuery } from '../../../shared/hooks/use-media-query';
 import { useSession } from '../../../shared/session/session-context';
-import { useCancelReservation, useCheckIn, useEndEarly } from '../api/reserve.api';
+import { useCancelReservation, useCheckIn, useEndEarly, useRestoreReservation } from '../api/reserve.api';
 import { differsFromBrowser } from '../model/booking-form';
 import { toZoned } from '@atrium/contract';
 
@@ -15,6 +15,9 @@ export interface DetailsDrawerProps {
   onEdit: (reservation: Reservation) => void;
   askScope: () => Promise<'one' | 'following' | 'all' | null>;
 }
+
+/** How long the "Undo" of a cancellation stays offered, in seconds (the server accepts it for a minute). */
+const UNDO_SECONDS = 10;
 
 const STATUS_KEY = {
   pending: 'statusPending',
@@ -45,6 +48,7 @@ export function DetailsDrawer({ reservation, onClose, onEdit, askScope }: Detail
   const phone = useMediaQuery('(max-width: 640px)');
   const { user } = useSession();
   const cancel = useCancelReservation();
+  const restore = useRestoreReservation();
   const checkIn = useCheckIn();
   const endEarly = useEndEarly();
   const r = reservation;
@@ -61,16 +65,48 @@ export function DetailsDrawer({ reservation, onClose, onEdit, askScope }: Detail
   const end = r ? toZoned(r.endAt, zone) : null;
   const privacyLabel = r ? t(`reserve.form.${r.privacy === 'public' ? 'privacyPublic' : r.privacy === 'busy' ? 'privacyBusy' : 'privacyPrivate'}`) : '';
 
+  /** Puts a just-cancelled meeting back; a refusal (too late, the slot taken meanwhile) is said once. */
+  async function undoCancel(id: number, key: string) {
+    message.destroy(key);
+    try {
+      await restore.mutateAsync(id);
+      void message.success(t('reserve.details.restored'));
+    } catch (error) {
+      if (error instanceof ApiError) void message.error(error.message);
+      else throw error;
+    }
+  }
+
+  /**
+   * Cancels at once with a short "Undo" in the success message (no question first). A series'
+   * scope dialog asks which occurrences; cancelling the following or all ends the series and has
+   * no undo, so that dialog is its confirmation.
+   */
   async function cancelMeeting() {
     if (!r) return;
     const scope = r.seriesId !== null ? await askScope() : null;
     if (r.seriesId !== null && scope === null) return;
-    const confirmed = scope !== null || (await modal.confirm({ title: t('reserve.details.cancelConfirm'), okText: t('reserve.details.cancelMeeting'), cancelText: t('reserve.details.keep'), okButtonProps: { danger: true } }));
-    if (!confirmed) return;
     try {
       await cancel.mutateAsync({ id: r.id, ...(scope ? { scope } : {}) });
-      void message.success(t('reserve.details.cancelled'));
       onClose();
+      if (scope !== null && scope !== 'one') {
+        void message.success(t('reserve.details.cancelled'));
+        return;
+      }
+      const key = `reserve-cancelled-${r.id}`;
+      const id = r.id;
+      void message.success({
+        key,
+        duration: UNDO_SECONDS,
+        content: (
+          <span className="reserve-undo" data-testid="reserve-cancelled-notice">
+            {t('reserve.details.cancelled')}
+            <Button type="link" size="small" onClick={() => void undoCancel(id, key)} data-testid="reserve-undo-cancel">
+              {t('reserve.details.undo')}
+            </Button>
+          </span>
+        ),
+      });
     } catch (error) {
       if (error instanceof ApiError) void message.error(error.message);
       else throw error;
@@ -80,7 +116,14 @@ export function DetailsDrawer({ reservation, onClose, onEdit, askScope }: Detail
   async function act(kind: 'checkIn' | 'end') {
     if (!r) return;
     if (kind === 'end') {
-      const confirmed = await modal.confirm({ title: t('reserve.details.endConfirm'), okText: t('reserve.details.endNow'), cancelText: t('reserve.details.keep') });
+      // Ending frees the room for others at once: there is no undo, so it is confirmed first.
+      const confirmed = await modal.confirm({
+        title: t('reserve.details.endConfirm'),
+        content: t('reserve.details.cannotUndo'),
+        okText: t('reserve.details.endNow'),
+        cancelText: t('reserve.details.keep'),
+        okButtonProps: { danger: true },
+      });
       if (!confirmed) return;
     }
     try {
