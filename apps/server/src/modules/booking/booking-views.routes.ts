@@ -39,7 +39,7 @@ export function bookingViewsRoutes({ views }: { views: BookingViewsService }): F
         schema: {
           tags,
           summary: "Rooms and their meetings of a day",
-          description: `Query \`date\` (YYYY-MM-DD), \`locationId?\` (rooms under it; all rooms when absent; 404 when unknown), \`capacityBand?\`, \`equipment?\` (repeated or comma-separated: rooms with all of them), \`keyword?\` (room name or place), \`page?\`, \`pageSize?\` (at most 100, default 50). Rooms in tree order, each with its local day [dayStartAt, dayEndAt) in its own zone (23 or 25 hours on a daylight-saving day), its pending and confirmed meetings touching that day and its disable periods. ${PRIVACY}`,
+          description: `Query \`date\` (YYYY-MM-DD), \`timeZone?\` (the viewer's IANA zone: every room's day is \`date\` in it; without it each room's own day), \`locationId?\` (rooms under it; all rooms when absent; 404 when unknown), \`capacityBand?\`, \`equipment?\` (repeated or comma-separated: rooms with all of them), \`keyword?\` (room name or place), \`page?\`, \`pageSize?\` (at most 100, default 50). Rooms in tree order, each with its day [dayStartAt, dayEndAt) (23 or 25 hours on a daylight-saving day), its pending and confirmed meetings touching that day and its disable periods. ${PRIVACY}`,
           querystring: ScheduleQuery,
           response: envelopeResponses(Schedule),
         },

@@ -131,7 +131,8 @@ export function createBookingViewsService({ views, bookings, rooms, locations, b
       const page = list.slice(start, start + query.pageSize);
       const days = new Map(
         page.map((room) => {
-          const zone = zoneOf(room.id) ?? 'UTC';
+          // The viewer's zone when asked: the same span in every lane; else the room's own day.
+          const zone = query.timeZone ?? zoneOf(room.id) ?? 'UTC';
           return [room.id, { dayStartAt: fromZoned(query.date, '00:00', zone), dayEndAt: fromZoned(addDays(query.date, 1), '00:00', zone) }];
         }),
       );
