@@ -118,6 +118,8 @@ export const AvailableRoomsQuery = z.object({
   locationId: id.optional(),
   /** JSON of a repeat rule: the slot's wall-clock time in each room's zone must be free on every occurrence. */
   repeat: repeatParam.optional(),
+  /** The zone whose days the rule's weekdays and last date are written in (the viewer's); absent: each room's own. */
+  repeatZone: TimeZone.optional(),
   /** A meeting being moved: its own time does not count as busy. */
   exceptReservationId: id.optional(),
 });

@@ -76,6 +76,25 @@ describe(`calendar reads across time zones (${TEST_DIALECT})`, () => {
     await cancel(morning.id, colleagueToken);
   });
 
+  it("checks a repeat rule written in the viewer's days at each room's own clock: Tuesdays 20:00 in New York are Wednesdays 09:00 in Shanghai", async () => {
+    const startAt = fromZoned('2026-12-08', '20:00', 'America/New_York');
+    // Two weeks on: Wednesday 23 December, 09:00 in Shanghai, is taken; Tuesday 22 December there is not part of it.
+    const taken = await book({ roomId: shanghai.roomId, title: 'Wednesday stand-up', startAt: fromZoned('2026-12-23', '09:00', 'Asia/Shanghai'), endAt: fromZoned('2026-12-23', '09:30', 'Asia/Shanghai') }, colleagueToken);
+    const other = await book({ roomId: shanghai.roomId, title: 'Tuesday', startAt: fromZoned('2026-12-22', '09:00', 'Asia/Shanghai'), endAt: fromZoned('2026-12-22', '10:00', 'Asia/Shanghai') }, colleagueToken);
+    const repeat = encodeURIComponent(JSON.stringify({ frequency: 'weekly', weekdays: [2], until: '2026-12-29' }));
+    const ask = (query: string) => get<AvailableRooms>(`/api/meeting/available-rooms?startAt=${startAt}&endAt=${startAt + HOUR}&repeat=${repeat}${query}`);
+    const answer = await ask('&repeatZone=America/New_York');
+    expect(answer.status, answer.body.message).toBe(200);
+    expect(answer.body.result.list.map((r) => [r.name, r.occurrences])).toEqual([['Kew', 4]]);
+    await cancel(taken.id, colleagueToken);
+    expect((await ask('&repeatZone=America/New_York')).body.result.list.map((r) => [r.name, r.occurrences])).toEqual([
+      ['Kew', 4],
+      ['Lotus', 4],
+    ]);
+    expect((await ask('&repeatZone=Mars/Base')).status).toBe(400);
+    await cancel(other.id, colleagueToken);
+  });
+
   it('answers my meetings touching a range cut in the viewer\'s zone, across rooms of other zones, by start', async () => {
     // A New York viewer's 2026-12-04: 05:00 UTC on the 4th to 05:00 UTC on the 5th.
     const from = fromZoned('2026-12-04', '00:00', 'America/New_York');
