@@ -70,7 +70,7 @@ export function bookingViewsRoutes({ views }: { views: BookingViewsService }): F
           tags,
           summary: 'Rooms free for a slot',
           description:
-            'Query `startAt, endAt` (epoch ms, at most 24 hours), `capacityBand?`, `equipment?`, `locationId?`, `repeat?` (JSON of a repeat rule), `repeatZone?` (the IANA zone whose days the rule's weekdays and `until` are written in, the viewer's; each room's own when absent), `exceptReservationId?` (a meeting being moved). Rooms that are available for booking, match the filters, and have no pending or confirmed meeting and no disable period overlapping the slot; with a repeat rule, the slot\'s wall-clock time in each room\'s zone on every occurrence (never ends = 180 days). Tree order, at most 200 (`truncated`).',
+            'Query `startAt, endAt` (epoch ms, at most 24 hours), `capacityBand?`, `equipment?`, `locationId?`, `repeat?` (JSON of a repeat rule), `repeatZone?` (the IANA zone whose days the weekdays and `until` of the rule are written in, the viewer\'s; without it, the days of each room), `exceptReservationId?` (a meeting being moved). Rooms that are available for booking, match the filters, and have no pending or confirmed meeting and no disable period overlapping the slot; with a repeat rule, the slot\'s wall-clock time in each room\'s zone on every occurrence (never ends = 180 days). Tree order, at most 200 (`truncated`).',
           querystring: AvailableRoomsQuery,
           response: envelopeResponses(AvailableRooms),
         },
