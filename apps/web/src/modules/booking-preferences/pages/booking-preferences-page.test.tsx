@@ -13,7 +13,7 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-const DEFAULTS: BookingPreferencesAnswer = { ...DEFAULT_BOOKING_PREFERENCES, defaultReminderMinutes: 15, updatedAt: null, updatedByName: null };
+const DEFAULTS: BookingPreferencesAnswer = { ...DEFAULT_BOOKING_PREFERENCES, defaultReminderMinutes: 15, defaultNoticeMinutes: 15, updatedAt: null, updatedByName: null };
 const menu = [makeEntry('rooms', '', [makeEntry('bookerPreferences', '/booker-preferences')])];
 
 /** Picks an option of an antd Select by its text (typed first into a searchable one: long lists render only their first rows). */

@@ -89,7 +89,9 @@ describe('registration wizard', () => {
     await actor.clear(screen.getByTestId('create-domain'));
     await actor.type(screen.getByTestId('create-domain'), 'taken');
     await actor.click(screen.getByTestId('create-submit'));
-    expect((await screen.findAllByText('This company domain is already in use')).length).toBeGreaterThan(0);
+    // Said once, under the domain (issue 17: not a field error plus an alert or a toast).
+    expect(await screen.findAllByText('This company domain is already in use')).toHaveLength(1);
+    expect(screen.getByTestId('create-domain').closest('.ant-form-item')!.textContent).toContain('This company domain is already in use');
     await actor.clear(screen.getByTestId('create-domain'));
     await actor.type(screen.getByTestId('create-domain'), 'lighthouse');
     await actor.click(screen.getByTestId('create-submit'));

@@ -4,6 +4,7 @@ import {
   defaultPickerTime,
   fromZoned,
   minutesOf,
+  ruleInZone,
   timeOfMinutes,
   timePickerOptions,
   toZoned,
@@ -16,6 +17,7 @@ import {
   type RepeatRule,
   type RepeatUnit,
   type ReservationPrivacy,
+  type Reservation,
 } from '@atrium/contract';
 import type { BookingBody } from '../api/reserve.api';
 
@@ -196,24 +198,19 @@ export function validate(values: BookingFormValues, hasHost = true, now?: number
 }
 
 /**
- * The repeat rule the form describes, in the room's zone (the server repeats a meeting at the same
- * wall-clock time in its room): weekdays and the last date move by the days between the form's
- * date and the room's date of the first meeting (20:00 on Tuesday in New York is Wednesday in Shanghai).
+ * The repeat rule the form describes, in the days of `ruleZone`: the form's own by default; the
+ * room's for the booking (the server repeats a meeting at the same wall-clock time in its room, so
+ * weekdays and the last date move with the room's date of the first meeting: contract ruleInZone).
  */
-export function repeatRule(values: BookingFormValues, roomZone: string = values.zone): RepeatRule | undefined {
+export function repeatRule(values: BookingFormValues, ruleZone: string = values.zone): RepeatRule | undefined {
   if (values.repeat === 'none') return undefined;
-  const shift = values.date && values.start && roomZone !== values.zone ? daysBetween(values.date, toZoned(instants(values).startAt, roomZone).date) : 0;
-  const move = (day: number) => (((day + shift) % 7) + 7) % 7;
-  const until = values.until ? addDays(values.until, shift) : null;
-  // "Every workday" of the form's zone is a weekly rule of the shifted days in the room's.
-  if (values.repeat === 'workday' && shift !== 0) return { frequency: 'weekly', until, weekdays: [1, 2, 3, 4, 5].map(move).sort() };
-  const rule: RepeatRule = { frequency: values.repeat, until };
+  const rule: RepeatRule = { frequency: values.repeat, until: values.until };
   if (values.repeat === 'custom') {
     rule.unit = values.unit;
     rule.interval = values.interval;
   }
-  if (isWeekly(values) && values.weekdays.length > 0) rule.weekdays = values.weekdays.map(move).sort();
-  return rule;
+  if (isWeekly(values) && values.weekdays.length > 0) rule.weekdays = [...values.weekdays].sort();
+  return ruleZone === values.zone || !values.date || !values.start ? rule : ruleInZone(rule, instants(values).startAt, values.zone, ruleZone);
 }
 
 /** The request body: the form's instants, the repeat rule in the room's zone. */
@@ -238,6 +235,7 @@ export function toBody(values: BookingFormValues, roomZone: string = values.zone
 type Translate = (key: string, options?: Record<string, unknown>) => string;
 
 const FREQUENCY_TEXT = { daily: 'daily', monthly: 'monthly', yearly: 'yearly', workday: 'workday' } as const;
+const EVERY_TEXT = { day: 'everyDays', month: 'everyMonths', year: 'everyYears' } as const;
 
 /**
  * A series' rule in words, as the viewer reads it: "Weekly on Tuesday until 2027-03-01" /
@@ -255,11 +253,18 @@ export function describeRepeat(rule: RepeatRule, t: Translate, shift = 0): strin
     const interval = rule.frequency === 'custom' ? (rule.interval ?? 1) : 1;
     what = days.length === 0 ? t('reserve.repeatText.weekly') : interval > 1 ? t('reserve.repeatText.everyWeeksOn', { count: interval, days: names }) : t('reserve.repeatText.weeklyOn', { days: names });
   } else if (rule.frequency === 'custom') {
-    what = t(`reserve.repeatText.every_${unit}`, { count: rule.interval ?? 1 });
+    what = t(`reserve.repeatText.${EVERY_TEXT[unit as Exclude<RepeatUnit, 'week'>]}`, { count: rule.interval ?? 1 });
   } else if (rule.frequency === 'none') {
     what = t('reserve.repeatText.none');
   } else {
     what = t(`reserve.repeatText.${FREQUENCY_TEXT[rule.frequency]}`);
   }
   return until ? t('reserve.repeatText.until', { rule: what, date: until }) : t('reserve.repeatText.forever', { rule: what });
+}
+
+/** "Weekly on Tuesday until 2027-03-01 · this meeting: 2026-12-08", its days read in the viewer's zone. */
+export function seriesText(reservation: Reservation, rule: RepeatRule, viewerZone: string, t: Translate): string {
+  const roomDate = toZoned(reservation.startAt, reservation.timeZone ?? 'UTC').date;
+  const viewerDate = toZoned(reservation.startAt, viewerZone).date;
+  return t(reservation.isException ? 'reserve.repeatText.occurrenceChanged' : 'reserve.repeatText.occurrence', { rule: describeRepeat(rule, t, daysBetween(roomDate, viewerDate)), date: viewerDate });
 }
