@@ -1,4 +1,4 @@
-import { toZoned } from '@atrium/contract';
+import { daysBetween, toZoned } from '@atrium/contract';
 
 type Translate = (key: string, options?: Record<string, unknown>) => string;
 
@@ -16,11 +16,12 @@ export function zoneName(zone: string, t: Translate): string {
 /** `HH:mm` of an instant in the zone. */
 export const clockIn = (ms: number, zone: string) => toZoned(ms, zone).time;
 
-/** `HH:mm–HH:mm` of a span in the zone, the end's date added when it ends on another day. */
+/** `HH:mm–HH:mm` of a span in the zone; an end on a later day says how many days later: `23:00–00:00 (+1)`. */
 export function spanIn(startAt: number, endAt: number, zone: string): string {
   const start = toZoned(startAt, zone);
   const end = toZoned(endAt, zone);
-  return `${start.time}–${end.date !== start.date ? `${end.date} ` : ''}${end.time}`;
+  const later = daysBetween(start.date, end.date);
+  return `${start.time}–${end.time}${later > 0 ? ` (+${later})` : ''}`;
 }
 
 /** Whether two zones show an instant differently (date or time): then a time in one must say which. */
