@@ -37,6 +37,7 @@ describe('booking preferences page', () => {
     expect(screen.getByTestId('preferences-changed')).toHaveTextContent('nobody has changed them yet');
     // The reminder default is the notification settings' own, shown where it is set.
     expect(screen.getByTestId('preferences-reminder')).toHaveTextContent('Reminder: 15 minutes before the start, set under Messages › Reminders');
+    expect(screen.getByTestId('preferences-notice')).toHaveTextContent('Notice to the host: 15 minutes before the start, set under Messages › Reminders');
     await user.clear(ahead);
     await user.type(ahead, '14');
     await choose(user, 'preferences-longest', '2 hours');
