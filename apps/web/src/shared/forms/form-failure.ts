@@ -1,3 +1,4 @@
+import { ReturnCode } from '@atrium/contract';
 import type { FormInstance } from 'antd';
 import { ApiError } from '../api/api-client';
 
@@ -16,34 +17,37 @@ export interface FailurePlacement<F extends string> {
 export interface FailureTarget<F extends string> {
   /** The request's field (first segment of a refused path: `participants.0.email`) → the form's field. */
   paths: Partial<Record<string, F>>;
-  /** The text under a field the server refused, in the reader's language (a 400's own texts are the schema's). */
+  /** The text under a field a 400 refused, in the reader's language (a 400's own texts are the schema's, in English). */
   refusedText: (field: F) => string;
   /** Whether the form says the other failures itself (in its alert); false leaves them to the one toast. */
   showsOthers: boolean;
-  /** A failure that names one of the form's fields in its own way (a taken domain): its message goes there. */
-  fieldOf?: (error: ApiError) => F | null;
-}
-
-/** The request fields a 400 answer refused (`result.issues[].path`), first segment each. */
-export function refusedFields(error: ApiError): string[] {
-  const issues = (error.result as { issues?: Array<{ path?: unknown }> } | null)?.issues;
-  if (!Array.isArray(issues)) return [];
-  return issues.map((issue) => (typeof issue.path === 'string' ? (issue.path.split('.')[0] ?? '') : '')).filter(Boolean);
 }
 
 /**
- * Where a failure goes: a 400 whose refused fields are all the form's goes under those fields; any
- * other failure goes to the form's alert when it has one. Null: the form leaves it to the toast. A
- * cancelled request or a lost session (the client sends the user to sign in) is never placed.
+ * The request fields an answer refused, first segment each: a 400's `result.issues[].path`, or the
+ * one field a refusal names (`result.field`: a user name or domain already in use).
+ */
+export function refusedFields(error: ApiError): string[] {
+  const result = error.result as { issues?: Array<{ path?: unknown }>; field?: unknown } | null;
+  if (typeof result?.field === 'string') return [result.field];
+  if (!Array.isArray(result?.issues)) return [];
+  return result.issues.map((issue) => (typeof issue.path === 'string' ? (issue.path.split('.')[0] ?? '') : '')).filter(Boolean);
+}
+
+/**
+ * Where a failure goes: one whose refused fields are all the form's (a 400's, or the field a
+ * refusal names) goes under those fields; any other goes to the form's alert when it has one. Null:
+ * the form leaves it to the toast. A cancelled request or a lost session (the client sends the user
+ * to sign in) is never placed.
  */
 export function placeFailure<F extends string>(error: unknown, target: FailureTarget<F>): FailurePlacement<F> | null {
   if (!(error instanceof ApiError) || error.kind === 'cancelled' || error.kind === 'sign-in') return null;
-  const own = target.fieldOf?.(error) ?? null;
-  if (own !== null) return { fields: { [own]: error.message } as Partial<Record<F, string>>, form: null };
   const refused = refusedFields(error);
   const fields = refused.map((path) => target.paths[path]).filter((field): field is F => field !== undefined);
   if (refused.length > 0 && fields.length === refused.length) {
-    return { fields: Object.fromEntries(fields.map((field) => [field, target.refusedText(field)])) as Partial<Record<F, string>>, form: null };
+    // A 400 says which fields in the schema's words: the form's own text goes there; a refusal's message is already the reader's.
+    const text = (field: F) => (error.returncode === ReturnCode.BAD_REQUEST ? target.refusedText(field) : error.message);
+    return { fields: Object.fromEntries(fields.map((field) => [field, text(field)])) as Partial<Record<F, string>>, form: null };
   }
   return target.showsOthers ? { fields: {}, form: error.message } : null;
 }

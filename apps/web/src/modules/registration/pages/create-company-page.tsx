@@ -33,7 +33,7 @@ function CompanyStep() {
   const queryClient = useQueryClient();
   const { state, reset, forgetSaved } = useRegistration();
   const [form] = Form.useForm<CompanyValues>();
-  // Each failure once: a taken domain under the domain, the request's refused fields under theirs, the rest in the alert.
+  // Each failure once: the field a refusal names under it (a taken domain), the rest in the alert.
   const [failure, setFailure] = useState<ApiError | null>(null);
   const create = useCreateCompany(
     claimOnForm<keyof CompanyValues>(
@@ -41,7 +41,6 @@ function CompanyStep() {
       {
         paths: { companyName: 'companyName', domain: 'domain', fullName: 'fullName' },
         refusedText: () => t('registration.company.refused'),
-        fieldOf: (error) => (error.returncode === ReturnCode.CONFLICT && /domain|域名/i.test(error.message) ? 'domain' : null),
       },
       (_message, error) => setFailure(error),
     ),

@@ -34,7 +34,7 @@ describe('registration wizard', () => {
           : { status: 422, returncode: 1005, message: 'The code is wrong or has expired. Check it, or ask for a new one' },
       'POST /register/create': ({ body }) =>
         (body as { domain: string }).domain === 'taken'
-          ? { status: 409, returncode: 1003, message: 'This company domain is already in use' }
+          ? { status: 409, returncode: 1003, message: 'This company domain is already in use', result: { field: 'domain' } }
           : { message: 'Company created', result: { ...user, token: 'session', isDefaultPassword: false, passwordExpired: false } },
       // Once created, the session cookie makes the console's start-up calls succeed.
       'GET /user/getCurrentUserInfo': { result: makeUser({ id: 7, userName: 'ada@startup.test', fullName: 'Ada Founder' }) },
