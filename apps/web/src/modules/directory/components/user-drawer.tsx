@@ -45,7 +45,6 @@ export function UserDrawer({ open, user, options, onClose }: UserDrawerProps) {
   useEffect(() => {
     if (!open) return;
     save.reset();
-    setFailure(null);
     form.resetFields();
     if (user) {
       form.setFieldsValue({
@@ -68,6 +67,12 @@ export function UserDrawer({ open, user, options, onClose }: UserDrawerProps) {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [open, user]);
 
+  // The next opening starts without the last failure.
+  const close = () => {
+    setFailure(null);
+    onClose();
+  };
+
   const submit = (values: UserFormValues) => {
     setFailure(null);
     save.mutate(
@@ -75,7 +80,7 @@ export function UserDrawer({ open, user, options, onClose }: UserDrawerProps) {
       {
         onSuccess: () => {
           void message.success(isEdit ? t('directory.form.saved') : t('directory.form.created'));
-          onClose();
+          close();
         },
       },
     );
@@ -86,13 +91,13 @@ export function UserDrawer({ open, user, options, onClose }: UserDrawerProps) {
   return (
     <Drawer
       open={open}
-      onClose={onClose}
+      onClose={close}
       title={isEdit ? t('directory.form.editTitle') : t('directory.form.createTitle')}
       size={isNarrow ? '100%' : 520}
       destroyOnHidden
       footer={
         <Space style={{ justifyContent: 'flex-end', width: '100%' }}>
-          <Button onClick={onClose}>{t('common.actions.cancel')}</Button>
+          <Button onClick={close}>{t('common.actions.cancel')}</Button>
           <Button type="primary" loading={save.isPending} onClick={() => form.submit()} data-testid="directory-form-submit">
             {isEdit ? t('directory.form.save') : t('directory.form.create')}
           </Button>
