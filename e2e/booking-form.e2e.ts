@@ -1,7 +1,7 @@
 import { toZoned } from '@atrium/contract';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openFromMenu, screenshot, signIn, waitForLanding } from './support/browser.js';
+import { screenshot, signIn, waitForLanding } from './support/browser.js';
 import { openAdminSession, type AdminSession } from './support/admin-session.js';
 import { startSmtpServer } from './support/mail.js';
 import { api } from './support/server.js';
