@@ -27,7 +27,7 @@ import { useDebouncedValue } from '../../../shared/hooks/use-debounced-value';
 import { useMediaQuery } from '../../../shared/hooks/use-media-query';
 import { useNow } from '../../../shared/hooks/use-now';
 import { useViewerZone } from '../../../shared/time-zone/viewer-zone';
-import { clockIn, pairText, zoneName } from '../../../shared/time-zone/zone-text';
+import { clockIn, pairText, showsDifferently, zoneName } from '../../../shared/time-zone/zone-text';
 import { checkBooking, fetchAvailableRooms, useCalendarShares, useCreateReservation, useMyBookingBar, useSchedule, useUpdateReservation, type BookingBody } from '../api/reserve.api';
 import {
   change,
@@ -273,7 +273,7 @@ export function BookingFormDrawer({ open, initial, initialRoom, editing, askScop
             <Select showSearch value={values.end ?? undefined} options={PICKER_TIMES.map((time) => ({ value: time, label: time }))} onChange={(end: string) => set({ end })} style={{ width: 100 }} data-testid="reserve-end" />
           </Form.Item>
         </Space>
-        <ZoneLine values={values} span={span} roomZone={roomZone} viewerZone={viewerZone} onZone={(zone) => setValues((current) => inZone(current, zone))} />
+        <ZoneLine values={values} span={span} roomZone={roomZone} viewerZone={viewerZone} now={now} onZone={(zone) => setValues((current) => inZone(current, zone))} />
         {preferences?.bookableHours ? (
           <Typography.Paragraph type="secondary" data-testid="reserve-hours-note">
             {roomZone && roomZone !== values.zone
@@ -437,6 +437,7 @@ interface ZoneLineProps {
   span: { startAt: number; endAt: number } | null;
   roomZone: string | null;
   viewerZone: string;
+  now: number;
   onZone: (zone: string) => void;
 }
 
@@ -444,14 +445,16 @@ interface ZoneLineProps {
  * Beside the pickers, always: which zone the times are in; for a room in another zone, the same
  * meeting on both clocks and a switch to enter the times on the other one.
  */
-function ZoneLine({ values, span, roomZone, viewerZone, onZone }: ZoneLineProps) {
+function ZoneLine({ values, span, roomZone, viewerZone, now, onZone }: ZoneLineProps) {
   const { t } = useTranslation();
   const isViewers = values.zone === viewerZone;
-  const other = roomZone && roomZone !== values.zone ? roomZone : !isViewers ? viewerZone : null;
+  // A zone that reads the meeting as another clock (London and UTC agree in winter: nothing to add).
+  const at = span?.startAt ?? now;
+  const other = roomZone && showsDifferently(at, roomZone, values.zone) ? roomZone : !isViewers && showsDifferently(at, viewerZone, values.zone) ? viewerZone : null;
   return (
     <div className="reserve-zone-line" data-testid="reserve-zone-note">
       <Typography.Text type="secondary">{isViewers ? t('reserve.zone.entryYours', { zone: zoneName(values.zone, t) }) : t('reserve.zone.entryRoom', { zone: zoneName(values.zone, t) })}</Typography.Text>
-      {span && roomZone ? (
+      {span && roomZone && showsDifferently(span.startAt, roomZone, viewerZone) ? (
         <Typography.Text strong data-testid="reserve-zone-pair">
           {pairText(span, roomZone, viewerZone, t)}
         </Typography.Text>

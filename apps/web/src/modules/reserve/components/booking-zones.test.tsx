@@ -167,3 +167,25 @@ describe("the viewer's zone everywhere on /reserve (issue 17)", () => {
     expect(seen.find((request) => request.method === 'POST')!.body).toMatchObject({ startAt: Date.UTC(2026, 11, 5, 1, 0), endAt: Date.UTC(2026, 11, 5, 2, 0) });
   });
 });
+
+describe('a room on the same clock as the viewer (issue 17)', () => {
+  it('adds no second clock and no switch: London in winter reads as UTC', () => {
+    vi.spyOn(Date, 'now').mockReturnValue(Date.UTC(2026, 11, 1, 9, 0));
+    stubApi({ 'GET /meeting/schedule': { result: { date: '2026-12-04', places: [], total: 1, page: 1, pageSize: 100, list: [KEW] } }, 'GET /meeting/colleagues': { result: [] } });
+    renderWithProviders(
+      <SessionProvider value={session(null)}>
+        <BookingFormDrawer
+          open
+          initial={{ ...emptyValues(Date.UTC(2026, 11, 1, 9, 0), 'UTC'), roomId: 7, title: 'Plan', date: '2026-12-04', start: '10:00', end: '11:00' }}
+          initialRoom={{ id: 7, name: 'Kew', timeZone: 'Europe/London' }}
+          editing={null}
+          askScope={async () => null}
+          onClose={() => undefined}
+        />
+      </SessionProvider>,
+    );
+    expect(screen.getByTestId('reserve-zone-note').textContent).toBe('Times in your time zone: UTC');
+    expect(screen.queryByTestId('reserve-zone-pair')).toBeNull();
+    expect(screen.queryByTestId('reserve-zone-switch')).toBeNull();
+  });
+});
