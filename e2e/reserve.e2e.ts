@@ -20,6 +20,8 @@ async function shot(page: Page, name: string) {
 /** Picks a time in one of the form's searchable time selects. */
 async function chooseTime(page: Page, testId: string, time: string) {
   await page.getByTestId(testId).click();
+  // Typed into this select only: the one clicked before may still hold the focus for a moment.
+  await expect.poll(() => page.getByTestId(testId).locator('input').evaluate((input) => input === document.activeElement)).toBe(true);
   await page.keyboard.type(time);
   // Choose the one option the list has filtered down to (a click event: the list may still be moving).
   const option = page.locator('.ant-select-item-option', { hasText: new RegExp(`^${time}$`) }).filter({ visible: true }).first();
@@ -91,7 +93,9 @@ describe('reserve', () => {
     await error.waitFor();
     expect(await error.textContent()).toContain(TITLE);
     await shot(page, 'reserve-04-clash-wide-en');
+    // The typed title is not saved: leaving asks first (issue 17).
     await page.locator('.ant-drawer-footer').getByRole('button', { name: 'Cancel' }).click();
+    await page.getByTestId('unsaved-discard').click();
     await page.getByTestId('reserve-title').waitFor({ state: 'detached' });
   });
 

@@ -371,6 +371,7 @@ const FOREIGN_RECORDS: Record<string, ForeignCase> = {
   'POST /api/meeting/feed/room/create': { foreign: (w) => [{ body: { roomId: w.b.roomId } }] },
   'POST /api/meeting/feed/room/revoke': { foreign: (w) => [{ body: { roomId: w.b.roomId } }] },
   'GET /api/meeting/blacklist/candidates': { none: "the caller's company's users" },
+  'GET /api/meeting/blacklist/mine': { none: "the caller's own blacklist entry" },
   'POST /api/meeting/blacklist/add': { foreign: (w) => [{ body: { userId: w.b.user.id, reason: 'Probe' } }] },
   'POST /api/meeting/blacklist/lift': { foreign: (w) => [{ body: { id: w.b.blacklistId } }] },
   'GET /api/broadcast/list': { none: "the company's own notices" },

@@ -237,6 +237,7 @@ describe(`tenancy (${TEST_DIALECT})`, () => {
       '/api/meeting/available-rooms',
       '/api/meeting/blacklist/candidates',
       '/api/meeting/blacklist/list',
+      '/api/meeting/blacklist/mine',
       '/api/meeting/calendar/events',
       '/api/meeting/calendar/shares',
       '/api/meeting/colleagues',
@@ -371,7 +372,7 @@ describe(`tenancy (${TEST_DIALECT})`, () => {
     const info = await call<{ company: { name: string } }>(t.app, { method: 'GET', url: '/api/user/getCurrentUserInfo', headers: { token: signedIn.token! } });
     expect(info.body.result.company.name).toBe('Alpha Works');
     const rules = await call<BookingPreferencesAnswer>(t.app, { method: 'GET', url: '/api/meeting/preferences', headers: { token: signedIn.token! } });
-    expect(rules.body.result).toEqual({ ...DEFAULT_BOOKING_PREFERENCES, defaultReminderMinutes: 15, updatedAt: null, updatedByName: null });
+    expect(rules.body.result).toEqual({ ...DEFAULT_BOOKING_PREFERENCES, defaultReminderMinutes: 15, defaultNoticeMinutes: 15, updatedAt: null, updatedByName: null });
   });
 
   it("changes only A's rows when A changes passwords and signs out", async () => {

@@ -398,6 +398,8 @@ export interface UserTable {
   password_changed_at: number | null;
   is_active: Generated<Flag>;
   is_sso: Generated<Flag>;
+  /** The user's own IANA time zone for the console; null follows the browser's (issue 17). */
+  time_zone: string | null;
   created_at: number;
   updated_at: number;
 }

@@ -5,6 +5,7 @@ import zhCN from 'antd/locale/zh_CN';
 import { useEffect, useMemo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { connectApi } from '../shared/api/api';
+import { disableNativeValidation } from '../shared/forms/native-validation';
 import { usePreferences } from '../shared/preferences/preferences-store';
 import { themeByName } from '../shared/theme/themes';
 import { antdTheme } from './theme';
@@ -32,8 +33,8 @@ export function AppProviders({ queryClient, children }: AppProvidersProps) {
 }
 
 /**
- * Publishes theme colours as CSS variables on <html> for the console's own style sheets, and routes
- * API error messages through antd's context-aware message API.
+ * Publishes theme colours as CSS variables on <html> for the console's own style sheets, routes
+ * API error messages through antd's context-aware message API, and turns native validation off.
  */
 function ShellVariables({ themeName, darkMode }: { themeName: string; darkMode: boolean }) {
   const { token } = theme.useToken();
@@ -42,6 +43,9 @@ function ShellVariables({ themeName, darkMode }: { themeName: string; darkMode: 
   useEffect(() => {
     connectApi({ notify: (text, seconds) => void message.error(text, seconds) });
   }, [message]);
+
+  // Every form of the console answers with its own messages, never the browser's bubbles.
+  useEffect(() => disableNativeValidation(document), []);
 
   useEffect(() => {
     const palette = themeByName(themeName)[darkMode ? 'night' : 'day'];

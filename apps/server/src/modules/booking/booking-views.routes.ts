@@ -39,7 +39,7 @@ export function bookingViewsRoutes({ views }: { views: BookingViewsService }): F
         schema: {
           tags,
           summary: "Rooms and their meetings of a day",
-          description: `Query \`date\` (YYYY-MM-DD), \`locationId?\` (rooms under it; all rooms when absent; 404 when unknown), \`capacityBand?\`, \`equipment?\` (repeated or comma-separated: rooms with all of them), \`keyword?\` (room name or place), \`page?\`, \`pageSize?\` (at most 100, default 50). Rooms in tree order, each with its local day [dayStartAt, dayEndAt) in its own zone (23 or 25 hours on a daylight-saving day), its pending and confirmed meetings touching that day and its disable periods. ${PRIVACY}`,
+          description: `Query \`date\` (YYYY-MM-DD), \`timeZone?\` (the viewer's IANA zone: every room's day is \`date\` in it; without it each room's own day), \`locationId?\` (rooms under it; all rooms when absent; 404 when unknown), \`capacityBand?\`, \`equipment?\` (repeated or comma-separated: rooms with all of them), \`keyword?\` (room name or place), \`page?\`, \`pageSize?\` (at most 100, default 50). Rooms in tree order, each with its day [dayStartAt, dayEndAt) (23 or 25 hours on a daylight-saving day), its pending and confirmed meetings touching that day and its disable periods. ${PRIVACY}`,
           querystring: ScheduleQuery,
           response: envelopeResponses(Schedule),
         },
@@ -70,7 +70,7 @@ export function bookingViewsRoutes({ views }: { views: BookingViewsService }): F
           tags,
           summary: 'Rooms free for a slot',
           description:
-            'Query `startAt, endAt` (epoch ms, at most 24 hours), `capacityBand?`, `equipment?`, `locationId?`, `repeat?` (JSON of a repeat rule), `exceptReservationId?` (a meeting being moved). Rooms that are available for booking, match the filters, and have no pending or confirmed meeting and no disable period overlapping the slot; with a repeat rule, the slot\'s wall-clock time in each room\'s zone on every occurrence (never ends = 180 days). Tree order, at most 200 (`truncated`).',
+            'Query `startAt, endAt` (epoch ms, at most 24 hours), `capacityBand?`, `equipment?`, `locationId?`, `repeat?` (JSON of a repeat rule), `repeatZone?` (the IANA zone whose days the weekdays and `until` of the rule are written in, the viewer\'s; without it, the days of each room), `exceptReservationId?` (a meeting being moved). Rooms that are available for booking, match the filters, and have no pending or confirmed meeting and no disable period overlapping the slot; with a repeat rule, the slot\'s wall-clock time in each room\'s zone on every occurrence (never ends = 180 days). Tree order, at most 200 (`truncated`).',
           querystring: AvailableRoomsQuery,
           response: envelopeResponses(AvailableRooms),
         },

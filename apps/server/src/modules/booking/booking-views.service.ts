@@ -9,6 +9,7 @@ import {
   addDays,
   expandOccurrences,
   fromZoned,
+  ruleInZone,
   toZoned,
   type AvailableRooms,
   type AvailableRoomsQuery,
@@ -131,7 +132,8 @@ export function createBookingViewsService({ views, bookings, rooms, locations, b
       const page = list.slice(start, start + query.pageSize);
       const days = new Map(
         page.map((room) => {
-          const zone = zoneOf(room.id) ?? 'UTC';
+          // The viewer's zone when asked: the same span in every lane; else the room's own day.
+          const zone = query.timeZone ?? zoneOf(room.id) ?? 'UTC';
           return [room.id, { dayStartAt: fromZoned(query.date, '00:00', zone), dayEndAt: fromZoned(addDays(query.date, 1), '00:00', zone) }];
         }),
       );
@@ -187,7 +189,7 @@ export function createBookingViewsService({ views, bookings, rooms, locations, b
       }
       const free: AvailableRooms['list'] = [];
       for (const [zone, zoneRooms] of byZone) {
-        const slots = slotsIn(zone, query.startAt, query.endAt, query.repeat);
+        const slots = slotsIn(zone, query.startAt, query.endAt, query.repeat, query.repeatZone);
         const busy = await views.busyRoomIds(
           booker.companyId,
           zoneRooms.map((room) => room.id),
@@ -215,12 +217,16 @@ export function createBookingViewsService({ views, bookings, rooms, locations, b
   };
 }
 
-/** The slot itself, or every occurrence of the rule at the slot's wall-clock time in the zone. */
-export function slotsIn(zone: string, startAt: number, endAt: number, repeat: RepeatRule | undefined): Span[] {
+/**
+ * The slot itself, or every occurrence of the rule at the slot's wall-clock time in the zone; a rule
+ * written in another zone's days (`ruleZone`, the viewer's) is moved to the zone's days first.
+ */
+export function slotsIn(zone: string, startAt: number, endAt: number, repeat: RepeatRule | undefined, ruleZone: string = zone): Span[] {
   if (!repeat || repeat.frequency === 'none') return [{ startAt, endAt }];
   const first = toZoned(startAt, zone);
   const last = toZoned(endAt, zone);
-  return expandOccurrences({ firstDate: first.date, startTime: first.time, endTime: last.time, timeZone: zone, rule: repeat }).map(({ startAt: s, endAt: e }) => ({
+  const rule = ruleInZone(repeat, startAt, ruleZone, zone);
+  return expandOccurrences({ firstDate: first.date, startTime: first.time, endTime: last.time, timeZone: zone, rule }).map(({ startAt: s, endAt: e }) => ({
     startAt: s,
     endAt: e,
   }));

@@ -51,7 +51,7 @@ export function bookingRoutes({ bookings }: { bookings: BookingService }): Fasti
           tags,
           summary: 'Book a room',
           description:
-            `Body \`{ roomId, title, startAt, endAt, privacy? (public | busy | private), participants? ([{ userId } | { email }]), remarks? }\` (epoch ms). The caller is the host and an attendee. Room, title and times are required (422/1005 with the field's message). ${RULES} A room with approval creates a pending booking that holds its slot. ${CONFLICT} ${SERIES} \`noticeMinutes\`, \`reminderMinutes\` from the dictionary's notice times and reminder choices. Answers the (first) booked meeting with \`reservation\` (the same), \`pending\`, \`booked\` and \`skipped\` ([{ date, startAt, endAt }]).`,
+            `Body \`{ roomId, title, startAt, endAt, privacy? (public | busy | private), participants? ([{ userId } | { email }]), remarks? }\` (epoch ms). The caller is the host and an attendee. Room, title and times are required (422/1005 with the field's message). ${RULES} A room with approval creates a pending booking that holds its slot. ${CONFLICT} ${SERIES} \`noticeMinutes\`, \`reminderMinutes\` from the dictionary's notice times and reminder choices (absent: the notification settings' defaults; null: none); \`privacy\` absent: the booking preferences' default. Answers the (first) booked meeting with \`reservation\` (the same), \`pending\`, \`booked\` and \`skipped\` ([{ date, startAt, endAt }]).`,
           body: CreateReservationBody,
           response: envelopeResponses(CreateReservationResult),
         },

@@ -5,8 +5,10 @@ import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../shared/api/api-client';
 import { useMediaQuery } from '../../../shared/hooks/use-media-query';
 import { useSession } from '../../../shared/session/session-context';
+import { useViewerZone } from '../../../shared/time-zone/viewer-zone';
+import { showsDifferently, spanIn, zoneName } from '../../../shared/time-zone/zone-text';
 import { useCancelReservation, useCheckIn, useEndEarly, useRestoreReservation } from '../api/reserve.api';
-import { differsFromBrowser } from '../model/booking-form';
+import { seriesText } from '../model/booking-form';
 import { toZoned } from '@atrium/contract';
 
 export interface DetailsDrawerProps {
@@ -59,10 +61,12 @@ export function DetailsDrawer({ reservation, onClose, onEdit, askScope }: Detail
     return () => window.clearInterval(timer);
   }, []);
   const state = r ? checkInState(r, user.id, now) : { canCheckIn: false, scanToCheckIn: false, canEnd: false };
-  const local = (ms: number) => toZoned(ms, r?.timeZone ?? 'UTC').time;
-  const zone = r?.timeZone ?? 'UTC';
+  // Times in the viewer's zone; the room's own clock beside them when it differs.
+  const zone = useViewerZone();
+  const roomZone = r?.timeZone ?? 'UTC';
+  const local = (ms: number) => toZoned(ms, zone).time;
   const start = r ? toZoned(r.startAt, zone) : null;
-  const end = r ? toZoned(r.endAt, zone) : null;
+  const elsewhere = r !== null && showsDifferently(r.startAt, roomZone, zone);
   const privacyLabel = r ? t(`reserve.form.${r.privacy === 'public' ? 'privacyPublic' : r.privacy === 'busy' ? 'privacyBusy' : 'privacyPrivate'}`) : '';
 
   /** Puts a just-cancelled meeting back; a refusal (too late, the slot taken meanwhile) is said once. */
@@ -180,14 +184,20 @@ export function DetailsDrawer({ reservation, onClose, onEdit, askScope }: Detail
         ) : null
       }
     >
-      {r && start && end ? (
+      {r && start ? (
         <Descriptions column={1} size="small" data-testid="reserve-details">
           <Descriptions.Item label={t('reserve.details.time')}>
-            <span data-testid="reserve-details-time">
-              {start.date} {start.time}–{end.date !== start.date ? `${end.date} ` : ''}
-              {end.time}
-            </span>
-            {differsFromBrowser(r.timeZone) ? <Tag style={{ marginLeft: 8 }}>{r.timeZone}</Tag> : null}
+            <div>
+              <span data-testid="reserve-details-time">
+                {start.date} {spanIn(r.startAt, r.endAt, zone)}
+              </span>
+              {elsewhere ? <Tag style={{ marginLeft: 8 }}>{t('reserve.zone.yourTime')}</Tag> : null}
+              {elsewhere ? (
+                <div data-testid="reserve-details-local">
+                  {t('reserve.zone.local', { time: `${toZoned(r.startAt, roomZone).date} ${spanIn(r.startAt, r.endAt, roomZone)}`, zone: zoneName(roomZone, t) })}
+                </div>
+              ) : null}
+            </div>
           </Descriptions.Item>
           <Descriptions.Item label={t('reserve.details.room')}>{r.roomName}</Descriptions.Item>
           <Descriptions.Item label={t('reserve.details.host')}>{r.hostName ?? t('reserve.details.hidden')}</Descriptions.Item>
@@ -199,7 +209,11 @@ export function DetailsDrawer({ reservation, onClose, onEdit, askScope }: Detail
           <Descriptions.Item label={t('reserve.details.status')}>
             <Tag color={r.status === 'confirmed' ? 'green' : r.status === 'pending' ? 'gold' : 'default'}>{t(`reserve.details.${STATUS_KEY[r.status]}`)}</Tag>
           </Descriptions.Item>
-          <Descriptions.Item label={t('reserve.details.repeat')}>{r.seriesId !== null ? t('reserve.details.series') : t('reserve.details.single')}</Descriptions.Item>
+          <Descriptions.Item label={t('reserve.details.repeat')}>
+            <span data-testid="reserve-details-repeat">
+              {r.seriesId === null ? t('reserve.details.single') : r.repeat ? seriesText(r, r.repeat, zone, t) : t('reserve.details.series')}
+            </span>
+          </Descriptions.Item>
           {checkInText ? (
             <Descriptions.Item label={t('reserve.details.checkIn')}>
               <span data-testid="reserve-details-check-in-state">{checkInText}</span>

@@ -1,7 +1,7 @@
 import { DEFAULT_BOOKING_PREFERENCES, type Reservation, type ScheduleRoom } from '@atrium/contract';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderWithProviders, stubApi } from '../../../test/render';
 import { emptyValues } from '../model/booking-form';
 import { BookingFormDrawer } from './booking-form-drawer';
@@ -9,6 +9,8 @@ import { CalendarShareDrawer } from './calendar-share-drawer';
 import { RoomsGrid } from './rooms-grid';
 
 afterEach(() => vi.restoreAllMocks());
+// The forms below book 24 November 2026: the form's clock is the day before (past starts are refused).
+beforeEach(() => vi.spyOn(Date, 'now').mockReturnValue(Date.UTC(2026, 10, 23, 9, 0)));
 
 const DAY_START = Date.UTC(2026, 10, 24, 0, 0);
 const HOUR = 3_600_000;
@@ -77,7 +79,7 @@ describe('booking form', () => {
     const seen = stubApi({
       'GET /meeting/schedule': schedule,
       'GET /meeting/colleagues': { result: [] },
-      'POST /meeting/reservation/check': { result: { occurrences: [{ date: '2026-11-24', startAt: 1, endAt: 2, conflict: null, refusal: null }, { date: '2026-12-01', startAt: 3, endAt: 4, conflict, refusal: null }] } },
+      'POST /meeting/reservation/check': { result: { occurrences: [{ date: '2026-11-24', startAt: DAY_START + 10 * HOUR, endAt: DAY_START + 11 * HOUR, conflict: null, refusal: null }, { date: '2026-12-01', startAt: conflict.startAt, endAt: conflict.endAt, conflict, refusal: null }] } },
       'POST /meeting/reservation': { result: { ...meeting({ id: 5, seriesId: 3 }), reservation: meeting({ id: 5, seriesId: 3 }), pending: false, seriesId: 3, booked: 25, skipped: [{ date: '2026-12-25', startAt: 0, endAt: 1 }] } },
     });
     const onClose = vi.fn();

@@ -2,7 +2,7 @@ import { toZoned, type Reservation, type ScheduleRoom } from '@atrium/contract';
 import { Empty, Tooltip } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { clock } from '../model/booking-form';
+import { clockIn, hoursAhead, pairText, spanIn, zoneName } from '../../../shared/time-zone/zone-text';
 import './rooms-grid.css';
 
 const CELL_MINUTES = 30;
@@ -13,6 +13,8 @@ export interface RoomsGridProps {
   rooms: ScheduleRoom[];
   date: string;
   orientation: 'horizontal' | 'vertical';
+  /** The zone of the time axis (the viewer's; the schedule was asked for its day); each room's own when absent. */
+  zone?: string;
   onPick: (room: ScheduleRoom, startMinutes: number, endMinutes: number) => void;
   onOpen: (reservation: Reservation) => void;
 }
@@ -36,7 +38,7 @@ export function blockLabel(reservation: Reservation, t: (key: string) => string)
  * Rooms against the hours of a day: rooms as rows (horizontal) or as columns (vertical). Half-hour
  * cells take a click (a one-hour slot from there) or a drag (the cells covered); blocks open details.
  */
-export function RoomsGrid({ rooms, date, orientation, onPick, onOpen }: RoomsGridProps) {
+export function RoomsGrid({ rooms, date, orientation, zone, onPick, onOpen }: RoomsGridProps) {
   const { t } = useTranslation();
   const [drag, setDrag] = useState<{ roomId: number; from: number; to: number } | null>(null);
 
@@ -62,6 +64,14 @@ export function RoomsGrid({ rooms, date, orientation, onPick, onOpen }: RoomsGri
   }
 
   const hours = Array.from({ length: 24 }, (_, hour) => hour);
+  const axisOf = (room: ScheduleRoom) => zone ?? room.timeZone ?? 'UTC';
+  /** The room's zone and how far its clock is from the axis's ("London · +5 h"), or its zone alone. */
+  const roomClock = (room: ScheduleRoom) => {
+    if (!room.timeZone) return '';
+    const name = zoneName(room.timeZone, t);
+    const hoursFromAxis = zone ? hoursAhead(room.dayStartAt, room.timeZone, zone) : 0;
+    return hoursFromAxis === 0 ? name : t('reserve.zone.offset', { zone: name, hours: `${hoursFromAxis > 0 ? '+' : '−'}${Math.abs(hoursFromAxis)}` });
+  };
 
   return (
     <div className={`reserve-grid reserve-grid-${orientation}`} data-testid={`reserve-grid-${orientation}`} style={horizontal ? undefined : { gridTemplateColumns: `56px repeat(${rooms.length}, minmax(120px, 1fr))` }}>
@@ -80,8 +90,8 @@ export function RoomsGrid({ rooms, date, orientation, onPick, onOpen }: RoomsGri
             <Tooltip title={room.locationPath}>
               <strong>{room.name}</strong>
             </Tooltip>
-            <small>
-              {room.capacity} · {room.timeZone}
+            <small data-testid={`reserve-room-clock-${room.id}`}>
+              {room.capacity} · {roomClock(room)}
             </small>
           </div>
         ))
@@ -104,8 +114,8 @@ export function RoomsGrid({ rooms, date, orientation, onPick, onOpen }: RoomsGri
                 <Tooltip title={room.locationPath}>
                   <strong>{room.name}</strong>
                 </Tooltip>
-                <small>
-                  {room.capacity} · {room.timeZone}
+                <small data-testid={`reserve-room-clock-${room.id}`}>
+                  {room.capacity} · {roomClock(room)}
                 </small>
               </div>
             ) : null}
@@ -129,8 +139,8 @@ export function RoomsGrid({ rooms, date, orientation, onPick, onOpen }: RoomsGri
                 />
               ))}
               {room.disabled.map((period, index) => {
-                const from = minutesInDay(period.startAt, date, room.timeZone);
-                const to = minutesInDay(period.endAt, date, room.timeZone);
+                const from = minutesInDay(period.startAt, date, axisOf(room));
+                const to = minutesInDay(period.endAt, date, axisOf(room));
                 return (
                   <div
                     key={`d${index}`}
@@ -142,9 +152,11 @@ export function RoomsGrid({ rooms, date, orientation, onPick, onOpen }: RoomsGri
                 );
               })}
               {room.reservations.map((reservation) => {
-                const from = minutesInDay(reservation.startAt, date, room.timeZone);
-                const to = Math.max(minutesInDay(reservation.endAt, date, room.timeZone), from + 15);
+                const from = minutesInDay(reservation.startAt, date, axisOf(room));
+                const to = Math.max(minutesInDay(reservation.endAt, date, axisOf(room)), from + 15);
                 const label = blockLabel(reservation, t);
+                // On hover: the time on both clocks when the room keeps another.
+                const when = zone ? pairText(reservation, room.timeZone, zone, t) : spanIn(reservation.startAt, reservation.endAt, axisOf(room));
                 return (
                   <button
                     type="button"
@@ -152,11 +164,11 @@ export function RoomsGrid({ rooms, date, orientation, onPick, onOpen }: RoomsGri
                     className={`reserve-grid-block${reservation.visible ? '' : ' reserve-grid-block-hidden'}${reservation.status === 'pending' ? ' reserve-grid-block-pending' : ''}`}
                     style={horizontal ? { left: percent(from), width: percent(to - from) } : { top: percent(from), height: percent(to - from) }}
                     onClick={() => onOpen(reservation)}
-                    title={`${clock(reservation.startAt, room.timeZone)}–${clock(reservation.endAt, room.timeZone)} ${label}`}
+                    title={`${when} ${label}`}
                     data-testid={`reserve-block-${reservation.id}`}
                   >
                     <span className="reserve-grid-block-time">
-                      {clock(reservation.startAt, room.timeZone)}–{clock(reservation.endAt, room.timeZone)}
+                      {clockIn(reservation.startAt, axisOf(room))}–{clockIn(reservation.endAt, axisOf(room))}
                     </span>{' '}
                     {label}
                   </button>

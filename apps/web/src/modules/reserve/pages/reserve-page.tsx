@@ -14,7 +14,9 @@ import { BookingFormDrawer, type RoomChoice } from '../components/booking-form-d
 import { DetailsDrawer } from '../components/details-drawer';
 import { MyCalendar, type CalendarScale } from '../components/my-calendar';
 import { RoomsGrid } from '../components/rooms-grid';
-import { emptyValues, slotFromGrid, type BookingFormValues } from '../model/booking-form';
+import { useViewerZone } from '../../../shared/time-zone/viewer-zone';
+import { zoneName } from '../../../shared/time-zone/zone-text';
+import { companyDefaults, emptyValues, slotFromGrid, type BookingFormValues } from '../model/booking-form';
 import './reserve-page.css';
 
 type View = 'mine' | 'timeline' | 'columns';
@@ -26,8 +28,6 @@ interface FormState {
   room: RoomChoice | null;
   editing: Reservation | null;
 }
-
-const browserZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
 
 interface TreeNode {
   value: number;
@@ -51,6 +51,9 @@ export function placeTree(places: SchedulePlace[]): TreeNode[] {
 export function ReservePage() {
   const { t } = useTranslation();
   const preferences = useBookingPreferences();
+  // Every time on this page is in the viewer's zone (docs/decisions/0011).
+  const viewerZone = useViewerZone();
+  const todayHere = () => dayjs(toZoned(Date.now(), viewerZone).date);
   const phone = useMediaQuery('(max-width: 640px)');
   const [view, setView] = useState<View>('mine');
   // Whose calendar 'My calendar' shows: mine (null) or a colleague's shared with me.
@@ -59,8 +62,8 @@ export function ReservePage() {
   const [subscribing, setSubscribing] = useState(false);
   const shares = useCalendarShares();
   const [scale, setScale] = useState<CalendarScale>(phone ? 'day' : 'week');
-  const [anchor, setAnchor] = useState<Dayjs>(dayjs());
-  const [day, setDay] = useState<Dayjs>(dayjs());
+  const [anchor, setAnchor] = useState<Dayjs>(todayHere);
+  const [day, setDay] = useState<Dayjs>(todayHere);
   const [locationId, setLocationId] = useState<number | undefined>();
   const [keyword, setKeyword] = useState('');
   const [form, setForm] = useState<FormState | null>(null);
@@ -69,7 +72,7 @@ export function ReservePage() {
   const scopeResolve = useRef<((scope: Scope | null) => void) | null>(null);
   const formKey = useRef(0);
   const date = day.format('YYYY-MM-DD');
-  const schedule = useSchedule({ date, locationId, keyword: useDebouncedValue(keyword, 300), pageSize: 100 }, view !== 'mine');
+  const schedule = useSchedule({ date, timeZone: viewerZone, locationId, keyword: useDebouncedValue(keyword, 300), pageSize: 100 }, view !== 'mine');
   const places = useMemo(() => placeTree((schedule.data?.places ?? []).filter((place) => place.level < LOCATION_LEVELS.room)), [schedule.data]);
   const effectiveScale: CalendarScale = phone && (scale === 'week' || scale === 'month') ? 'day' : scale;
 
@@ -90,9 +93,9 @@ export function ReservePage() {
   }
 
   function newMeeting(preset: Partial<BookingFormValues> = {}, room: RoomChoice | null = null) {
-    // The company's defaults first (booking preferences), then what the click or button chose.
-    const defaults = preferences.data ? { privacy: preferences.data.defaultPrivacy, reminderMinutes: preferences.data.defaultReminderMinutes } : {};
-    openForm(emptyValues(Date.now(), room?.timeZone ?? browserZone(), { ...defaults, ...preset }), room);
+    // The company's defaults first (booking preferences, notification settings), then what the click or button chose.
+    const defaults = companyDefaults(preferences.data);
+    openForm(emptyValues(Date.now(), viewerZone, { ...defaults.values, ...preset }, defaults.minutes), room);
   }
 
   function pick(room: ScheduleRoom, startMinutes: number, endMinutes: number) {
@@ -101,12 +104,11 @@ export function ReservePage() {
   }
 
   function edit(reservation: Reservation) {
-    const zone = reservation.timeZone ?? 'UTC';
-    const start = toZoned(reservation.startAt, zone);
-    const end = toZoned(reservation.endAt, zone);
+    const start = toZoned(reservation.startAt, viewerZone);
+    const end = toZoned(reservation.endAt, viewerZone);
     setDetails(null);
     openForm(
-      emptyValues(Date.now(), zone, {
+      emptyValues(Date.now(), viewerZone, {
         roomId: reservation.roomId,
         title: reservation.title ?? '',
         date: start.date,
@@ -200,9 +202,11 @@ export function ReservePage() {
             <Input.Search allowClear placeholder={t('reserve.searchRooms')} value={keyword} onChange={(event) => setKeyword(event.target.value)} style={{ width: phone ? '100%' : 200 }} data-testid="reserve-room-search" />
             {schedule.isFetching ? <Spin size="small" /> : null}
           </Space>
-          <Typography.Paragraph type="secondary">{t('reserve.freeHint')}</Typography.Paragraph>
+          <Typography.Paragraph type="secondary">
+            {t('reserve.freeHint')} · <span data-testid="reserve-axis-zone">{t('reserve.zone.viewer', { zone: zoneName(viewerZone, t) })}</span>
+          </Typography.Paragraph>
           {schedule.data ? (
-            <RoomsGrid rooms={schedule.data.list} date={date} orientation={view === 'timeline' ? 'horizontal' : 'vertical'} onPick={pick} onOpen={setDetails} />
+            <RoomsGrid rooms={schedule.data.list} date={date} zone={viewerZone} orientation={view === 'timeline' ? 'horizontal' : 'vertical'} onPick={pick} onOpen={setDetails} />
           ) : (
             <Spin />
           )}
