@@ -1,5 +1,5 @@
 import { CalendarOutlined, ExportOutlined, RightOutlined } from '@ant-design/icons';
-import { Empty, Tag } from 'antd';
+import { Tag } from 'antd';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { useNow } from '../../../shared/hooks/use-now';
@@ -9,6 +9,7 @@ import { useSession } from '../../../shared/session/session-context';
 import { CompanyLogo } from '../../../shared/ui/company-logo';
 import { MenuIcon } from '../../../shared/ui/menu-icon';
 import { dayPart, greetingName } from '../greeting';
+import { EmptyState } from '../../../shared/ui/empty-state';
 import './index-page.css';
 
 /** Pages a card may link to: real pages and external addresses, never entries without a target. */
@@ -47,7 +48,7 @@ export function IndexPage() {
           <span>{t('home.pagesHint')}</span>
         </div>
         {cards.length === 0 ? (
-          <Empty className="atrium-home-empty" description={t('home.empty')} />
+          <EmptyState description={t('home.empty')} />
         ) : (
           <ul className="atrium-home-cards">
             {cards.map((item) => {

@@ -23,6 +23,7 @@ import { useDebouncedValue } from '../../../shared/hooks/use-debounced-value';
 import { useMediaQuery } from '../../../shared/hooks/use-media-query';
 import { checkBooking, fetchAvailableRooms, useCalendarShares, useColleagues, useCreateReservation, useSchedule, useUpdateReservation, type BookingBody } from '../api/reserve.api';
 import { clock, differsFromBrowser, PICKER_TIMES, repeatRule, toBody, validate, type BookingFormValues, type FieldProblem } from '../model/booking-form';
+import { tableEmpty } from '../../../shared/ui/empty-state';
 
 export interface RoomChoice {
   id: number;
@@ -422,7 +423,7 @@ function RoomFinderModal({ open, values, zone, exceptReservationId, onClose, onC
       {result !== null ? (
         <List
           dataSource={result}
-          locale={{ emptyText: t('reserve.finder.none') }}
+          locale={tableEmpty(t('reserve.finder.none'))}
           renderItem={(room) => (
             <List.Item
               actions={[

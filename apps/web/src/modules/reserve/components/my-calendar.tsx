@@ -1,11 +1,12 @@
 import type { Reservation } from '@atrium/contract';
-import { Button, Empty, Segmented, Space, Spin, Typography } from 'antd';
+import { Button, Segmented, Space, Spin, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMyReservations, useSharedCalendar } from '../api/reserve.api';
 import { clock, differsFromBrowser } from '../model/booking-form';
 import { blockLabel } from './rooms-grid';
+import { EmptyState } from '../../../shared/ui/empty-state';
 import './my-calendar.css';
 
 export type CalendarScale = 'day' | 'week' | 'month' | 'list';
@@ -125,11 +126,11 @@ export function MyCalendar({ scale, anchor, phone, onScale, onAnchor, onOpen, on
                 <h3>
                   {date.format('YYYY-MM-DD')} {t(`reserve.weekday.${date.day()}`)}
                 </h3>
-                {list.length === 0 ? <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('reserve.noMeetings')} /> : list.map(item)}
+                {list.length === 0 ? <EmptyState description={t('reserve.noMeetings')} /> : list.map(item)}
               </section>
             );
           })}
-          {scale === 'list' && (mine.data?.list.length ?? 0) === 0 ? <Empty description={t('reserve.noMeetings')} /> : null}
+          {scale === 'list' && (mine.data?.list.length ?? 0) === 0 ? <EmptyState description={t('reserve.noMeetings')} /> : null}
         </div>
       )}
     </div>

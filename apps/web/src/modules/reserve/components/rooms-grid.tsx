@@ -1,8 +1,9 @@
 import { toZoned, type Reservation, type ScheduleRoom } from '@atrium/contract';
-import { Empty, Tooltip } from 'antd';
+import { Tooltip } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { clock } from '../model/booking-form';
+import { EmptyState } from '../../../shared/ui/empty-state';
 import './rooms-grid.css';
 
 const CELL_MINUTES = 30;
@@ -47,7 +48,7 @@ export function RoomsGrid({ rooms, date, orientation, onPick, onOpen }: RoomsGri
     return () => window.removeEventListener('pointercancel', cancel);
   }, [drag]);
 
-  if (rooms.length === 0) return <Empty description={t('reserve.noRooms')} />;
+  if (rooms.length === 0) return <EmptyState description={t('reserve.noRooms')} />;
   const horizontal = orientation === 'horizontal';
   const percent = (minutes: number) => `${(minutes / DAY_MINUTES) * 100}%`;
 
