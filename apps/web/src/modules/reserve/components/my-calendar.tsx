@@ -1,4 +1,4 @@
-import type { Reservation } from '@atrium/contract';
+import type { Lang, Reservation } from '@atrium/contract';
 import { Button, Segmented, Space, Spin, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useMemo } from 'react';
@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useMyReservations, useSharedCalendar } from '../api/reserve.api';
 import { clock, differsFromBrowser } from '../model/booking-form';
 import { blockLabel } from './rooms-grid';
+import { calendarDate, dayTitle, monthTitle, rangeTitle, shortDayTitle } from '../../../shared/i18n/date-titles';
 import { EmptyState } from '../../../shared/ui/empty-state';
 import './my-calendar.css';
 
@@ -32,13 +33,15 @@ export function rangeOf(scale: CalendarScale, anchor: Dayjs): { first: Dayjs; da
   return { first: monthStart.subtract(monthStart.day(), 'day'), days: 42 };
 }
 
-function step(scale: CalendarScale): [number, 'day' | 'week' | 'month'] {
+/** How far one step back or forward moves the scale. */
+export function step(scale: CalendarScale): [number, 'day' | 'week' | 'month'] {
   return scale === 'day' ? [1, 'day'] : scale === 'week' ? [1, 'week'] : scale === 'list' ? [14, 'day'] : [1, 'month'];
 }
 
 /** My meetings by day, week or month (or a two-week list on a phone), each in its room's time zone. */
 export function MyCalendar({ scale, anchor, phone, onScale, onAnchor, onOpen, onNew, ownerUserId = null }: MyCalendarProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const lang = i18n.language as Lang;
   const { first, days } = rangeOf(scale, anchor);
   const from = first.valueOf();
   const to = first.add(days, 'day').valueOf();
@@ -68,7 +71,28 @@ export function MyCalendar({ scale, anchor, phone, onScale, onAnchor, onOpen, on
   );
 
   const title =
-    scale === 'month' ? anchor.format('YYYY-MM') : scale === 'day' ? `${anchor.format('YYYY-MM-DD')} ${t(`reserve.weekday.${anchor.day()}`)}` : `${first.format('YYYY-MM-DD')} – ${first.add(days - 1, 'day').format('YYYY-MM-DD')}`;
+    scale === 'month'
+      ? monthTitle(calendarDate(anchor), lang)
+      : scale === 'day'
+        ? dayTitle(calendarDate(anchor), lang)
+        : rangeTitle(calendarDate(first), calendarDate(first.add(days - 1, 'day')), lang);
+
+  // An empty period of my own calendar invites a booking: today, or its first day if it lies ahead.
+  const isEmpty = ownerUserId === null && mine.data !== undefined && !mine.isPlaceholderData && mine.data.list.length === 0;
+  const bookOn = dayjs().isAfter(first, 'day') ? dayjs() : first;
+  const invite = isEmpty ? (
+    <EmptyState
+      data-testid="reserve-empty"
+      description={t(`reserve.empty.${scale}`)}
+      action={
+        bookOn.isBefore(first.add(days, 'day'), 'day') ? (
+          <Button type="primary" onClick={() => onNew(bookOn.format('YYYY-MM-DD'))} data-testid="reserve-empty-book">
+            {t('reserve.empty.book')}
+          </Button>
+        ) : null
+      }
+    />
+  ) : null;
 
   return (
     <div className="my-cal">
@@ -80,7 +104,9 @@ export function MyCalendar({ scale, anchor, phone, onScale, onAnchor, onOpen, on
         <Button onClick={() => onAnchor(anchor.add(amount, unit))} aria-label={t('reserve.next')} data-testid="reserve-next">
           ›
         </Button>
-        <Typography.Text strong>{title}</Typography.Text>
+        <Typography.Text strong data-testid="reserve-title">
+          {title}
+        </Typography.Text>
         <Segmented
           value={scale}
           onChange={(value) => onScale(value as CalendarScale)}
@@ -114,6 +140,7 @@ export function MyCalendar({ scale, anchor, phone, onScale, onAnchor, onOpen, on
               </div>
             );
           })}
+          {invite ? <div className="my-cal-empty-over">{invite}</div> : null}
         </div>
       ) : (
         <div className="my-cal-list" data-testid={`reserve-mine-${scale}`}>
@@ -123,14 +150,12 @@ export function MyCalendar({ scale, anchor, phone, onScale, onAnchor, onOpen, on
             if (scale === 'list' && list.length === 0) return null;
             return (
               <section key={key} className="my-cal-list-day">
-                <h3>
-                  {date.format('YYYY-MM-DD')} {t(`reserve.weekday.${date.day()}`)}
-                </h3>
-                {list.length === 0 ? <EmptyState description={t('reserve.noMeetings')} /> : list.map(item)}
+                <h3>{shortDayTitle(calendarDate(date), lang)}</h3>
+                {list.length === 0 ? (invite ?? <EmptyState description={t('reserve.noMeetings')} />) : list.map(item)}
               </section>
             );
           })}
-          {scale === 'list' && (mine.data?.list.length ?? 0) === 0 ? <EmptyState description={t('reserve.noMeetings')} /> : null}
+          {scale === 'list' && (mine.data?.list.length ?? 0) === 0 ? (invite ?? <EmptyState description={t('reserve.noMeetings')} />) : null}
         </div>
       )}
     </div>
