@@ -1,8 +1,10 @@
 import { CalendarOutlined, ExportOutlined, RightOutlined } from '@ant-design/icons';
+import type { Lang } from '@atrium/contract';
 import { Tag } from 'antd';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { useNow } from '../../../shared/hooks/use-now';
+import { calendarDate, dayTitle } from '../../../shared/i18n/date-titles';
 import { fullTitle, type FlatMenuItem } from '../../../shared/menu/menu-model';
 import { useMenuAction } from '../../../shared/menu/use-menu-action';
 import { useSession } from '../../../shared/session/session-context';
@@ -20,7 +22,7 @@ export function IndexPage() {
   const { t, i18n } = useTranslation();
   const { user, menuItems } = useSession();
   const openItem = useMenuAction();
-  const now = dayjs(useNow()).locale(i18n.language === 'zh-CN' ? 'zh-cn' : 'en');
+  const now = dayjs(useNow());
   const cards = menuItems.filter(isLinkable);
   const company = user.company.name || t('common.appName');
 
@@ -29,7 +31,7 @@ export function IndexPage() {
       <section className="atrium-home-hero">
         <div className="atrium-home-hero-text">
           <p className="atrium-home-date">
-            <CalendarOutlined /> {now.format(t('home.dateFormat'))}
+            <CalendarOutlined /> {dayTitle(calendarDate(now), i18n.language as Lang)}
           </p>
           <h1>{t(`home.greeting.${dayPart(now.hour())}`, { name: greetingName(user) })}</h1>
           <p className="atrium-home-welcome">{t('home.welcome', { company })}</p>

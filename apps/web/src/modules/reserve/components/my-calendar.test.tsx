@@ -43,9 +43,9 @@ describe('my calendar: titles', () => {
   ] as const)('names the %s as each language writes it', async (scale, anchor, english, chinese) => {
     stubApi({ 'GET /meeting/reservation/mine': { result: { list: [] } } });
     calendar(scale, anchor);
-    expect(screen.getByTestId('reserve-title')).toHaveTextContent(english);
+    expect(screen.getByTestId('reserve-period-title')).toHaveTextContent(english);
     await act(() => i18n.changeLanguage('zh-CN'));
-    expect(screen.getByTestId('reserve-title')).toHaveTextContent(chinese);
+    expect(screen.getByTestId('reserve-period-title')).toHaveTextContent(chinese);
   });
 
   it('heads each day of the list with its weekday and date', async () => {

@@ -104,7 +104,7 @@ export function MyCalendar({ scale, anchor, phone, onScale, onAnchor, onOpen, on
         <Button onClick={() => onAnchor(anchor.add(amount, unit))} aria-label={t('reserve.next')} data-testid="reserve-next">
           ›
         </Button>
-        <Typography.Text strong data-testid="reserve-title">
+        <Typography.Text strong data-testid="reserve-period-title">
           {title}
         </Typography.Text>
         <Segmented

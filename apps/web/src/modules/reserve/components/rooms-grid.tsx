@@ -142,7 +142,7 @@ export function RoomsGrid({ rooms, date, now, orientation, workStartMinutes = DE
   return (
     <div
       ref={container}
-      className={`reserve-grid reserve-grid-${orientation}`}
+      className={`reserve-grid reserve-grid-${orientation}${drag ? ' reserve-grid-dragging' : ''}`}
       data-testid={`reserve-grid-${orientation}`}
       style={horizontal ? undefined : { gridTemplateColumns: `56px repeat(${rooms.length}, minmax(120px, 1fr))` }}
     >

@@ -57,7 +57,7 @@ afterEach(async () => {
 describe('reserve page: keyboard shortcuts', () => {
   it('lists the shortcuts on ?, in both languages', async () => {
     page();
-    await screen.findByTestId('reserve-title');
+    await screen.findByTestId('reserve-period-title');
     key('?');
     expect(await screen.findByTestId('reserve-shortcut-newMeeting')).toHaveTextContent('New meeting');
     expect(screen.getByTestId('reserve-shortcut-today')).toHaveTextContent('Go to today');
@@ -67,15 +67,15 @@ describe('reserve page: keyboard shortcuts', () => {
 
   it('moves by period, switches scale and view, and comes back to today', async () => {
     page();
-    expect(await screen.findByTestId('reserve-title')).toHaveTextContent('Nov 29 – Dec 5, 2026');
+    expect(await screen.findByTestId('reserve-period-title')).toHaveTextContent('Nov 29 – Dec 5, 2026');
     key('ArrowRight');
-    expect(screen.getByTestId('reserve-title')).toHaveTextContent('Dec 6 – 12, 2026');
+    expect(screen.getByTestId('reserve-period-title')).toHaveTextContent('Dec 6 – 12, 2026');
     key('m');
-    expect(screen.getByTestId('reserve-title')).toHaveTextContent('December 2026');
+    expect(screen.getByTestId('reserve-period-title')).toHaveTextContent('December 2026');
     key('j');
-    expect(screen.getByTestId('reserve-title')).toHaveTextContent('January 2027');
+    expect(screen.getByTestId('reserve-period-title')).toHaveTextContent('January 2027');
     key('t');
-    expect(screen.getByTestId('reserve-title')).toHaveTextContent('December 2026');
+    expect(screen.getByTestId('reserve-period-title')).toHaveTextContent('December 2026');
     key('2');
     expect(await screen.findByTestId('reserve-grid-horizontal')).toBeInTheDocument();
     expect(screen.getByTestId('reserve-day-title')).toHaveTextContent('Tuesday, December 1, 2026');

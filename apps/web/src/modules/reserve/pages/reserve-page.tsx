@@ -290,7 +290,7 @@ export function ReservePage() {
             <Button onClick={() => setDay(dayjs())} data-testid="reserve-day-today">
               {t('reserve.today')}
             </Button>
-            <Typography.Text strong data-testid="reserve-day-title">
+            <Typography.Text strong className="reserve-toolbar-line" data-testid="reserve-day-title">
               {dayTitle(calendarDate(day), lang)}
             </Typography.Text>
             {roomFocus !== null ? (
@@ -308,10 +308,11 @@ export function ReservePage() {
                 setLocationId(value);
               }}
               treeData={places}
+              className="reserve-toolbar-line"
               style={{ width: phone ? '100%' : 240 }}
               data-testid="reserve-location"
             />
-            <Input.Search allowClear placeholder={t('reserve.searchRooms')} value={keyword} onChange={(event) => setKeyword(event.target.value)} style={{ width: phone ? '100%' : 200 }} data-testid="reserve-room-search" />
+            <Input.Search allowClear className="reserve-toolbar-line" placeholder={t('reserve.searchRooms')} value={keyword} onChange={(event) => setKeyword(event.target.value)} style={{ width: phone ? '100%' : 200 }} data-testid="reserve-room-search" />
             {schedule.isFetching ? <Spin size="small" /> : null}
           </Space>
           <Typography.Paragraph type="secondary">{t('reserve.freeHint')}</Typography.Paragraph>
