@@ -230,6 +230,11 @@ describe('calendar grid, global search and shortcuts', () => {
     await page.locator('.reserve-grid-room-head', { hasText: '杨浦' }).waitFor();
     const line = page.locator('[data-testid^="reserve-now-"]').first();
     await line.waitFor();
+    // Filtered to the other office, the grid opens again at now in its zone: the line is in view.
+    await expect.poll(async () => {
+      const [grid, mark] = await Promise.all([page.getByTestId('reserve-grid-vertical').boundingBox(), line.boundingBox()]);
+      return mark!.y > grid!.y + 40 && mark!.y < grid!.y + grid!.height;
+    }).toBe(true);
     expect(await page.getByTestId('reserve-day-title').textContent()).toMatch(/^\d{4}年\d{1,2}月\d{1,2}日星期./);
     await screenshot(page, 'grid-09-columns-now-wide-zh');
     await page.getByTestId('reserve-room-search').locator('input').fill('');

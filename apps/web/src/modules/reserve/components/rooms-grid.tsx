@@ -98,9 +98,11 @@ export function RoomsGrid({ rooms, date, now, orientation, workStartMinutes = DE
     };
   }, [drag]);
 
-  // Opens at now (the first room whose day holds it) or at working hours, once per day and layout.
-  const nowMinutes = rooms.map((room) => nowIn(room, date, now).line).find((line) => line !== null) ?? null;
-  const opening = openingMinutes(nowMinutes, workStartMinutes);
+  // Opens at now (in the first room whose day holds it) or at working hours: again for another day,
+  // layout, or zone of that room (a filter to the other office), not as now moves on.
+  const nowRoom = rooms.find((room) => nowIn(room, date, now).line !== null);
+  const opening = openingMinutes(nowRoom ? nowIn(nowRoom, date, now).line : null, workStartMinutes);
+  const openingZone = nowRoom?.timeZone ?? null;
   const openingRef = useRef(opening);
   useLayoutEffect(() => {
     openingRef.current = opening;
@@ -112,7 +114,7 @@ export function RoomsGrid({ rooms, date, now, orientation, workStartMinutes = DE
     const fraction = openingRef.current / DAY_MINUTES;
     if (horizontal) box.scrollLeft = lane.offsetWidth * fraction;
     else box.scrollTop = lane.offsetHeight * fraction;
-  }, [date, horizontal, hasRooms]);
+  }, [date, horizontal, hasRooms, openingZone]);
 
   if (!hasRooms) return <EmptyState description={t('reserve.noRooms')} />;
   const percent = (minutes: number) => `${(minutes / DAY_MINUTES) * 100}%`;
