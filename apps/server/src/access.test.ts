@@ -355,6 +355,7 @@ const FOREIGN_RECORDS: Record<string, ForeignCase> = {
   'POST /api/meeting/reservation/check': { foreign: (w) => [{ body: { roomId: w.b.roomId, title: 'Probe', startAt: 1_800_000_000_000, endAt: 1_800_003_600_000 } }] },
   'GET /api/meeting/reservation/mine': { none: "the caller's own meetings" },
   'GET /api/meeting/colleagues': { none: "the caller's company's users" },
+  'GET /api/meeting/search': { none: "a keyword over the caller's company's meetings" },
   'GET /api/meeting/schedule': { foreign: (w) => [{ query: { date: '2027-01-04', locationId: w.b.locationId } }] },
   'GET /api/meeting/available-rooms': { foreign: (w) => [{ query: { startAt: 1_800_000_000_000, endAt: 1_800_003_600_000, locationId: w.b.locationId } }] },
   'GET /api/meeting/approval/list': { none: "the caller's own requests and decisions, and the company's pending ones" },

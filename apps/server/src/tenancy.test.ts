@@ -249,6 +249,7 @@ describe(`tenancy (${TEST_DIALECT})`, () => {
       '/api/meeting/reservation/mine',
       '/api/meeting/room/qr',
       '/api/meeting/schedule',
+      '/api/meeting/search',
       '/api/message/log',
       '/api/notification/list',
       '/api/notification/unread-count',
@@ -308,6 +309,8 @@ describe(`tenancy (${TEST_DIALECT})`, () => {
       '/api/meeting/reservation/mine': `?from=${t.clock.now()}&to=${t.clock.now() + 86_400_000}`,
       '/api/meeting/schedule': `?date=2026-11-24`,
       '/api/meeting/colleagues': '?keyword=bravo',
+      // B's meeting is titled "bravo-only board meeting": A's search for it must find nothing.
+      '/api/meeting/search': '?keyword=bravo',
       '/api/meeting/feed/room': `?roomId=${roomOfA}`,
       '/api/meeting/available-rooms': `?startAt=${t.clock.now() + 86_400_000}&endAt=${t.clock.now() + 90_000_000}`,
       // A window around now that holds B's meeting too: A's report must still show none of it.

@@ -143,3 +143,19 @@ export const Colleague = z.object({ id: z.number().int(), fullName: z.string(), 
 export type Colleague = z.infer<typeof Colleague>;
 export const ColleagueList = z.array(Colleague);
 export const COLLEAGUE_SEARCH_MAX = 20;
+
+/** Meetings one search answers at most, and the default. */
+export const MEETING_SEARCH_LIMIT = { default: 8, max: 20 } as const;
+/** How far back a meeting search looks: finished meetings older than this are not found. */
+export const MEETING_SEARCH_PAST_DAYS = 30;
+
+/** `GET /meeting/search`: meetings whose title holds the keyword, as far as the caller may see the title. */
+export const MeetingSearchQuery = z.object({
+  keyword: z.string().trim().min(1).max(100),
+  limit: z.coerce.number().int().min(1).max(MEETING_SEARCH_LIMIT.max).default(MEETING_SEARCH_LIMIT.default),
+});
+export type MeetingSearchQuery = z.infer<typeof MeetingSearchQuery>;
+
+/** Upcoming and running meetings first (soonest first), then finished ones of the last 30 days (latest first). */
+export const MeetingSearchResult = z.object({ list: z.array(Reservation) });
+export type MeetingSearchResult = z.infer<typeof MeetingSearchResult>;

@@ -8,6 +8,7 @@ import { connectApi } from '../shared/api/api';
 import { disableNativeValidation } from '../shared/forms/native-validation';
 import { usePreferences } from '../shared/preferences/preferences-store';
 import { themeByName } from '../shared/theme/themes';
+import { EmptyState } from '../shared/ui/empty-state';
 import { antdTheme } from './theme';
 
 export interface AppProvidersProps {
@@ -17,12 +18,17 @@ export interface AppProvidersProps {
 
 /** Data, language and theme for everything below: TanStack Query, antd's locale and theme, antd's App context. */
 export function AppProviders({ queryClient, children }: AppProvidersProps) {
-  const { i18n } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { themeName, color, darkMode } = usePreferences();
   const config = useMemo(() => antdTheme({ themeName, color, darkMode }), [themeName, color, darkMode]);
   return (
     <QueryClientProvider client={queryClient}>
-      <ConfigProvider locale={i18n.language === 'zh-CN' ? zhCN : enUS} theme={config}>
+      <ConfigProvider
+        locale={i18n.language === 'zh-CN' ? zhCN : enUS}
+        theme={config}
+        // Lists and tables that name no empty text of their own still show the console's one empty state.
+        renderEmpty={(componentName) => <EmptyState description={t('common.empty')} isCompact={componentName !== 'Table' && componentName !== 'List'} />}
+      >
         <AntApp>
           <ShellVariables themeName={themeName} darkMode={darkMode} />
           {children}

@@ -1,5 +1,18 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { AvailableRooms, AvailableRoomsQuery, ColleagueList, ColleagueSearchQuery, MyReservations, MyReservationsQuery, Schedule, ScheduleQuery } from '@atrium/contract';
+import {
+  AvailableRooms,
+  AvailableRoomsQuery,
+  ColleagueList,
+  ColleagueSearchQuery,
+  MEETING_SEARCH_LIMIT,
+  MEETING_SEARCH_PAST_DAYS,
+  MeetingSearchQuery,
+  MeetingSearchResult,
+  MyReservations,
+  MyReservationsQuery,
+  Schedule,
+  ScheduleQuery,
+} from '@atrium/contract';
 import { requireAuth } from '../../platform/access.js';
 import { envelopeResponses, success } from '../../platform/envelope.js';
 import type { BookingViewsService } from './booking-views.service.js';
@@ -60,6 +73,21 @@ export function bookingViewsRoutes({ views }: { views: BookingViewsService }): F
         },
       },
       async (request) => success(request, await views.colleagues(booker(request), request.query.keyword)),
+    );
+
+    app.get(
+      '/meeting/search',
+      {
+        config: VIEW,
+        schema: {
+          tags,
+          summary: 'Find meetings by title',
+          description: `Query \`keyword\` (required, at most 100 characters; % and _ match themselves), \`limit?\` (1 to ${MEETING_SEARCH_LIMIT.max}, default ${MEETING_SEARCH_LIMIT.default}). The pending and confirmed meetings of the caller's company whose title holds the keyword, ignoring case: upcoming and running ones soonest first, then those finished in the last ${MEETING_SEARCH_PAST_DAYS} days latest first. Only meetings whose title the caller may see: public ones, and busy or private ones the caller hosts or attends; another person's busy or private meeting is never found by its title.`,
+          querystring: MeetingSearchQuery,
+          response: envelopeResponses(MeetingSearchResult),
+        },
+      },
+      async (request) => success(request, await views.searchMeetings(booker(request), request.query)),
     );
 
     app.get(

@@ -4,6 +4,7 @@ import {
   COLLEAGUE_SEARCH_MAX,
   CAPACITY_BAND_RANGES,
   LOCATION_LEVELS,
+  MEETING_SEARCH_PAST_DAYS,
   MY_RESERVATIONS_MAX_DAYS,
   RESERVATION_STATUSES,
   addDays,
@@ -15,6 +16,8 @@ import {
   type AvailableRoomsQuery,
   type CapacityBand,
   type Colleague,
+  type MeetingSearchQuery,
+  type MeetingSearchResult,
   type MyReservations,
   type MyReservationsQuery,
   type RepeatRule,
@@ -54,6 +57,14 @@ interface RoomLayout {
 /** Companies whose rooms a process keeps in memory at once. */
 const COMPANIES_CACHED = 500;
 
+/**
+ * The meeting search reads title matches in batches and keeps those the caller may see; it stops
+ * after this many candidates of each kind (upcoming, finished), so a word in thousands of others'
+ * private titles costs a bounded read.
+ */
+const SEARCH_BATCH = 50;
+const SEARCH_SCAN_MAX = 500;
+
 interface RoomFilters {
   locationId?: number | undefined;
   capacityBand?: CapacityBand | undefined;
@@ -63,7 +74,7 @@ interface RoomFilters {
 }
 
 /** The calendar's reads: my meetings, the rooms' day, and the rooms free for a slot or a series. */
-export function createBookingViewsService({ views, bookings, rooms, locations, booking }: BookingViewsDeps) {
+export function createBookingViewsService({ views, bookings, rooms, locations, booking, clock }: BookingViewsDeps) {
   /**
    * The company's rooms in tree order with their zones and location paths, kept in memory for
    * as long as the layout version stays the same (the calendar reads them on every call).
@@ -110,6 +121,27 @@ export function createBookingViewsService({ views, bookings, rooms, locations, b
     /** Colleagues to invite (any user with the booking right may look them up by name). */
     async colleagues(booker: Booker, keyword: string): Promise<Colleague[]> {
       return views.colleagues(booker.companyId, keyword, COLLEAGUE_SEARCH_MAX);
+    },
+
+    /**
+     * Meetings whose title holds the keyword, for the global search: upcoming and running ones
+     * first, then those finished in the last MEETING_SEARCH_PAST_DAYS. Only meetings whose title
+     * the caller may see are found: booking.presentMany judges each, as on every other read.
+     */
+    async searchMeetings(booker: Booker, { keyword, limit }: MeetingSearchQuery): Promise<MeetingSearchResult> {
+      const now = clock.now();
+      const since = now - MEETING_SEARCH_PAST_DAYS * DAY_MS;
+      const { layout } = await roomLayout(booker.companyId);
+      const found: MeetingSearchResult['list'] = [];
+      for (const upcoming of [true, false]) {
+        for (let offset = 0; offset < SEARCH_SCAN_MAX && found.length < limit; offset += SEARCH_BATCH) {
+          const ids = await views.titleMatchIds(booker.companyId, keyword, { now, since, upcoming }, { offset, size: SEARCH_BATCH });
+          const shown = await booking.presentMany(booker, await bookings.findMany(booker.companyId, ids), { rooms: layout.present });
+          found.push(...shown.filter((meeting) => meeting.visible && meeting.title !== null));
+          if (ids.length < SEARCH_BATCH) break;
+        }
+      }
+      return { list: found.slice(0, limit) };
     },
 
     /** Meetings the caller hosts or attends touching [from, to), across rooms, by start. */

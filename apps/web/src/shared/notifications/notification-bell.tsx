@@ -1,5 +1,5 @@
 import { BellOutlined } from '@ant-design/icons';
-import { Badge, Button, Drawer, Empty, Popover, Spin, Tooltip, Typography } from 'antd';
+import { Badge, Button, Drawer, Popover, Spin, Tooltip, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -8,6 +8,7 @@ import type { Notification } from '@atrium/contract';
 import { useMarkNotificationsRead, useNotificationList, useUnreadNotifications } from './notifications.api';
 import { NotificationActionTag } from './notification-action-tag';
 import { notificationText } from './notification-text';
+import { EmptyState } from '../ui/empty-state';
 import './notification-bell.css';
 
 /** How many the bell lists at first, and after "show more" (page sizes the API accepts). */
@@ -51,7 +52,7 @@ export function NotificationBell({ compact = false }: { compact?: boolean }) {
           <Spin />
         </div>
       ) : items.length === 0 ? (
-        <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('notifications.empty')} />
+        <EmptyState description={t('notifications.empty')} />
       ) : (
         <ul className="atrium-bell-list">
           {items.map((item) => {

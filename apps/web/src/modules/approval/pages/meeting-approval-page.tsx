@@ -10,7 +10,7 @@ import {
   type ApprovalTab,
   type ReservationStatus,
 } from '@atrium/contract';
-import { Alert, App, Button, Card, Empty, Form, Input, Modal, Pagination, Radio, Segmented, Select, Space, Spin, Table, Tabs, Tag, Typography } from 'antd';
+import { Alert, App, Button, Card, Form, Input, Modal, Pagination, Radio, Segmented, Select, Space, Spin, Table, Tabs, Tag, Typography } from 'antd';
 import type { ButtonProps } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
@@ -20,6 +20,7 @@ import { useMediaQuery } from '../../../shared/hooks/use-media-query';
 import { useSession } from '../../../shared/session/session-context';
 import { PageHeader } from '../../../shared/ui/page-header';
 import { useApprovals, useApprovalSettings, useApprove, useReject, useSaveApprovalSettings, useWithdraw } from '../api/approval.api';
+import { EmptyState, tableEmpty } from '../../../shared/ui/empty-state';
 import './meeting-approval-page.css';
 
 const STATUS_COLORS: Record<ReservationStatus, string> = {
@@ -247,7 +248,7 @@ export function MeetingApprovalPage() {
       {isNarrow ? (
         <Spin spinning={list.isFetching}>
           <div className="atrium-approval-cards" data-testid="approval-table">
-            {(list.data?.list ?? []).length === 0 ? <Empty description={t(`approval.empty.${tab}`)} /> : null}
+            {(list.data?.list ?? []).length === 0 ? <EmptyState description={t(`approval.empty.${tab}`)} /> : null}
             {(list.data?.list ?? []).map((item) => (
               <Card key={item.id} size="small" className="atrium-approval-card" data-testid={`approval-row-${item.id}`}>
                 <div className="atrium-approval-card-head">
@@ -291,7 +292,7 @@ export function MeetingApprovalPage() {
           scroll={{ x: 'max-content' }}
           data-testid="approval-table"
           onRow={(item) => ({ 'data-testid': `approval-row-${item.id}` }) as object}
-          locale={{ emptyText: t(`approval.empty.${tab}`) }}
+          locale={tableEmpty(t(`approval.empty.${tab}`))}
           pagination={pagination}
         />
       )}

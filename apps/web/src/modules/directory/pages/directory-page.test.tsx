@@ -114,6 +114,19 @@ describe('directory page', () => {
     await waitFor(() => expect(screen.queryByText('First Last1')).not.toBeInTheDocument());
   }, 20_000);
 
+  it('opens filtered on the person the global search chose (?keyword=)', async () => {
+    const seen = directoryApi();
+    renderConsole({
+      path: '/directory?keyword=Last7',
+      user: makeUser({ id: 99, permissions: ['users:view'] }),
+      menu: [makeEntry('userManagement', '', [makeEntry('directory', '/directory')])],
+    });
+    expect(await screen.findByText('First Last7', {}, { timeout: 8000 })).toBeInTheDocument();
+    expect(screen.getByTestId('directory-filter-keyword').querySelector('input') ?? screen.getByTestId('directory-filter-keyword')).toHaveValue('Last7');
+    await waitFor(() => expect(seen.some((request) => request.path === '/user/getUserList' && (request.body as { keyword?: string }).keyword === 'Last7')).toBe(true));
+    expect(screen.queryByText('First Last1')).not.toBeInTheDocument();
+  }, 20_000);
+
   it('offers no changes to a viewer', async () => {
     directoryApi();
     open(['users:view']);

@@ -8,6 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { useMediaQuery } from '../../../shared/hooks/use-media-query';
 import { useBoardLinks, useCreateBoardLink, useRevokeBoardLink } from '../api/live.api';
 import { locationTree } from './live-format';
+import { tableEmpty } from '../../../shared/ui/empty-state';
 
 /** Administrators create, copy and revoke the secret links of the public board. */
 export function BoardLinksDrawer({ open, onClose, locations }: { open: boolean; onClose: () => void; locations: LiveLocation[] }) {
@@ -96,7 +97,7 @@ export function BoardLinksDrawer({ open, onClose, locations }: { open: boolean; 
         loading={links.isLoading}
         pagination={false}
         scroll={{ x: 560 }}
-        locale={{ emptyText: t('live.links.empty') }}
+        locale={tableEmpty(t('live.links.empty'))}
       />
     </Drawer>
   );

@@ -12,7 +12,7 @@ import {
   type RoomType,
 } from '@atrium/contract';
 import { useQuery } from '@tanstack/react-query';
-import { App, Button, DatePicker, Divider, Drawer, Empty, Form, Input, InputNumber, List, Radio, Select, Space, Switch } from 'antd';
+import { App, Button, DatePicker, Divider, Drawer, Form, Input, InputNumber, List, Radio, Select, Space, Switch } from 'antd';
 import type { Dayjs } from 'dayjs';
 import dayjs from 'dayjs';
 import { useMemo, useState } from 'react';
@@ -25,6 +25,7 @@ import { useSession } from '../../../shared/session/session-context';
 import { ImageUpload } from '../../../shared/ui/image-upload';
 import { DoorDisplayTag } from './room-list';
 import { locationKeys, useAddDisablePeriod, useAddRoom, useDeleteDisablePeriod, useDisablePeriods, useRoomTypes, useUpdateRoom } from '../api/location.api';
+import { tableEmpty } from '../../../shared/ui/empty-state';
 
 type Values = Omit<AddMeetingRoomBody, 'floorId'> & { floorId?: number };
 
@@ -255,7 +256,7 @@ function DisablePeriods({ roomId, timeZone }: { roomId: number; timeZone: string
       <List
         size="small"
         dataSource={periods.data ?? []}
-        locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('location.periods.empty')} /> }}
+        locale={tableEmpty(t('location.periods.empty'))}
         renderItem={(period) => (
           <List.Item
             actions={[

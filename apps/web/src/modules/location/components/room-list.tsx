@@ -1,12 +1,13 @@
 import { DownloadOutlined, EditOutlined, PlusOutlined, SearchOutlined } from '@ant-design/icons';
 import { CapacityBand, FILTER_DEBOUNCE_MS, ROOM_EQUIPMENT, TEXT_MAX, type LocationNode, type Room, type RoomDoorDisplayStatus, type RoomEquipment } from '@atrium/contract';
-import { App, Button, Dropdown, Empty, Input, Select, Table, Tag } from 'antd';
+import { App, Button, Dropdown, Input, Select, Table, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDebouncedValue } from '../../../shared/hooks/use-debounced-value';
 import { usePagination } from '../../../shared/hooks/use-pagination';
 import { downloadRooms, useRooms, useRoomTypes } from '../api/location.api';
+import { tableEmpty } from '../../../shared/ui/empty-state';
 
 const SCREEN_COLORS: Record<Exclude<RoomDoorDisplayStatus, 'none'>, string> = { online: 'blue', offline: 'orange', inactive: 'default' };
 
@@ -176,7 +177,7 @@ export function RoomList({ node, canEdit, onAdd, onEdit }: RoomListProps) {
         dataSource={rooms.data?.list ?? []}
         loading={rooms.isFetching}
         scroll={{ x: 'max-content' }}
-        locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('location.rooms.empty')} /> }}
+        locale={tableEmpty(t('location.rooms.empty'))}
         pagination={paging.tablePagination(rooms.data?.total ?? 0)}
         onChange={paging.onTableChange}
         data-testid="room-table"

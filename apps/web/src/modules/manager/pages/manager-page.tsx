@@ -1,6 +1,6 @@
 import { CrownOutlined, SearchOutlined, SwapOutlined } from '@ant-design/icons';
 import { FILTER_DEBOUNCE_MS, hasPermission, PERMISSION_AREAS, TEXT_MAX, type Manager, type PermissionArea } from '@atrium/contract';
-import { Button, Card, Empty, Input, Select, Skeleton, Table, Tag, Tooltip } from 'antd';
+import { Button, Card, Input, Select, Skeleton, Table, Tag, Tooltip } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -12,6 +12,7 @@ import { PageHeader } from '../../../shared/ui/page-header';
 import { UserAvatar } from '../../../shared/ui/user-avatar';
 import { useCompanyOwner, useManagers } from '../api/manager.api';
 import { TransferOwnerModal } from '../components/transfer-owner-modal';
+import { EmptyState, tableEmpty } from '../../../shared/ui/empty-state';
 import './manager-page.css';
 
 /** Areas shown as tags before the rest fold into a "+n" tag. */
@@ -131,7 +132,7 @@ export function ManagerPage() {
               </span>
             </div>
           ) : (
-            <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('manager.owner.none')} />
+            <EmptyState description={t('manager.owner.none')} />
           )}
           {canEdit ? (
             <Tooltip title={mayTransfer ? undefined : t('manager.owner.onlyOwner')}>
@@ -176,7 +177,7 @@ export function ManagerPage() {
           dataSource={managers.data?.list ?? []}
           loading={managers.isFetching}
           scroll={{ x: 'max-content' }}
-          locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('manager.list.empty')} /> }}
+          locale={tableEmpty(t('manager.list.empty'))}
           pagination={paging.tablePagination(managers.data?.total ?? 0)}
           onChange={paging.onTableChange}
           data-testid="manager-table"

@@ -23,6 +23,7 @@ import { NotificationActionTag } from '../../../shared/notifications/notificatio
 import { notificationText } from '../../../shared/notifications/notification-text';
 import { PageHeader } from '../../../shared/ui/page-header';
 import { useMessageLog } from '../api/message-log.api';
+import { tableEmpty } from '../../../shared/ui/empty-state';
 import './message-log-page.css';
 
 type Result = MailStatus;
@@ -183,7 +184,7 @@ export function MessageLogPage() {
         pagination={paging.tablePagination(log.data?.total ?? 0)}
         onChange={paging.onTableChange}
         onRow={(entry) => ({ 'data-testid': `message-row-${entry.id}` }) as object}
-        locale={{ emptyText: t('messageLog.empty') }}
+        locale={tableEmpty(t('messageLog.empty'))}
         data-testid="message-table"
       />
     </div>

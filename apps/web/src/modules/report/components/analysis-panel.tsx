@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { saveFile } from '../../../shared/api/save-file';
 import { HOUR_LABELS, chartCsv, type ReportChart, type Translate } from './chart-data';
 import { EChart } from './echart';
+import { tableEmpty } from '../../../shared/ui/empty-state';
 
 export interface AnalysisPanelProps {
   analysis: ReportAnalysis | undefined;
@@ -129,7 +130,7 @@ export function AnalysisPanel({ analysis, isLoading, error, fileSuffix, isNarrow
             rowKey="seriesId"
             pagination={false}
             dataSource={analysis.recurring.topSeries}
-            locale={{ emptyText: t('report.recurring.none') }}
+            locale={tableEmpty(t('report.recurring.none'))}
             scroll={{ x: 'max-content' }}
             columns={[
               { key: 'title', title: t('report.data.title'), render: (_, series) => series.title ?? t('report.privateTitle') },

@@ -51,6 +51,11 @@ export function useMyReservations(from: number, to: number, enabled = true) {
   });
 }
 
+/** `GET /meeting/reservation`: one meeting as the caller may see it (the global search opens it). */
+export function fetchReservation(id: number): Promise<Reservation> {
+  return api.get<Reservation>('/meeting/reservation', { query: { id } });
+}
+
 /** `GET /meeting/schedule`: rooms with their meetings of a day. */
 export function useSchedule(params: ScheduleParams, enabled = true) {
   return useQuery({

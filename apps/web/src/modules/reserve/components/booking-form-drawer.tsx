@@ -44,6 +44,7 @@ import {
   type FormField,
 } from '../model/booking-form';
 import { AttendeePicker } from './attendee-picker';
+import { tableEmpty } from '../../../shared/ui/empty-state';
 
 export interface RoomChoice {
   id: number;
@@ -544,7 +545,7 @@ function RoomFinderModal({ open, values, viewerZone, exceptReservationId, onClos
       {result !== null ? (
         <List
           dataSource={result}
-          locale={{ emptyText: t('reserve.finder.none') }}
+          locale={tableEmpty(t('reserve.finder.none'))}
           renderItem={(room) => (
             <List.Item
               actions={[

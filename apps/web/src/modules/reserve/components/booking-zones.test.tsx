@@ -105,12 +105,16 @@ describe("the viewer's zone everywhere on /reserve (issue 17)", () => {
     expect(screen.getByTestId('reserve-viewer-zone').textContent).toContain('Times in your time zone: New York');
   });
 
-  it("lays the rooms timeline on the viewer's clock and names each room's own", () => {
+  it("lays the rooms timeline on the viewer's clock and names each room's own", async () => {
     const kew = { ...KEW, dayStartAt: Date.UTC(2026, 11, 4, 5, 0), dayEndAt: Date.UTC(2026, 11, 5, 5, 0), reservations: [LONDON_14] };
-    renderWithProviders(<RoomsGrid rooms={[kew]} date="2026-12-04" zone="America/New_York" orientation="horizontal" onPick={() => undefined} onOpen={() => undefined} />);
+    // Now is 07:00 in New York: the now line and the greyed past follow the viewer's clock too.
+    const now = Date.UTC(2026, 11, 4, 12, 0);
+    renderWithProviders(<RoomsGrid rooms={[kew]} date="2026-12-04" now={now} zone="America/New_York" orientation="horizontal" onPick={() => undefined} onOpen={() => undefined} />);
     const block = screen.getByTestId('reserve-block-61');
     expect(block.textContent).toBe('09:00–10:00 London review');
-    expect(block.getAttribute('title')).toBe('14:00–15:00 London · 09:00–10:00 your time London review');
+    expect(screen.getByTestId('reserve-now-7').style.left).toBe(`${(7 / 24) * 100}%`);
+    await userEvent.hover(block);
+    expect(await screen.findByRole('tooltip')).toHaveTextContent('14:00–15:00 London · 09:00–10:00 your time London review');
     expect(block.style.left).toBe(`${(9 / 24) * 100}%`);
     expect(screen.getByTestId('reserve-room-clock-7').textContent).toBe('6 · London +5 h');
   });

@@ -60,6 +60,9 @@ export function DetailsDrawer({ reservation, onClose, onEdit, askScope }: Detail
     const timer = window.setInterval(() => setNow(Date.now()), 15_000);
     return () => window.clearInterval(timer);
   }, []);
+  // Edit hands the focus to the form it opens: the details must not hand it back to the meeting's
+  // block once they have slid away (the form's focus trap would then move it to its close button).
+  const [handedOver, setHandedOver] = useState(false);
   const state = r ? checkInState(r, user.id, now) : { canCheckIn: false, scanToCheckIn: false, canEnd: false };
   // Times in the viewer's zone; the room's own clock beside them when it differs.
   const zone = useViewerZone();
@@ -155,6 +158,8 @@ export function DetailsDrawer({ reservation, onClose, onEdit, askScope }: Detail
     <Drawer
       open={r !== null}
       onClose={onClose}
+      focusable={{ focusTriggerAfterClose: !handedOver }}
+      afterOpenChange={(isOpen) => isOpen && setHandedOver(false)}
       width={phone ? '100%' : 480}
       title={r?.title ?? (r?.privacy === 'private' ? t('reserve.private') : t('reserve.busy'))}
       footer={
@@ -171,7 +176,15 @@ export function DetailsDrawer({ reservation, onClose, onEdit, askScope }: Detail
               </Button>
             ) : null}
             {hostActions ? (
-              <Button type={state.canCheckIn ? 'default' : 'primary'} onClick={() => r && onEdit(r)} data-testid="reserve-details-edit">
+              <Button
+                type={state.canCheckIn ? 'default' : 'primary'}
+                onClick={() => {
+                  if (!r) return;
+                  setHandedOver(true);
+                  onEdit(r);
+                }}
+                data-testid="reserve-details-edit"
+              >
                 {t('reserve.details.edit')}
               </Button>
             ) : null}

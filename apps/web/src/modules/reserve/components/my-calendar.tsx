@@ -1,5 +1,5 @@
-import { fromZoned, toZoned, type Reservation } from '@atrium/contract';
-import { Button, Empty, Segmented, Space, Spin, Typography } from 'antd';
+import { fromZoned, toZoned, type Lang, type Reservation } from '@atrium/contract';
+import { Button, Segmented, Space, Spin, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -9,6 +9,8 @@ import { useViewerZone } from '../../../shared/time-zone/viewer-zone';
 import { roomLocalText, spanIn, zoneName } from '../../../shared/time-zone/zone-text';
 import { useMyReservations, useSharedCalendar } from '../api/reserve.api';
 import { blockLabel } from './rooms-grid';
+import { calendarDate, dayTitle, monthTitle, rangeTitle, shortDayTitle } from '../../../shared/i18n/date-titles';
+import { EmptyState } from '../../../shared/ui/empty-state';
 import './my-calendar.css';
 
 export type CalendarScale = 'day' | 'week' | 'month' | 'list';
@@ -34,7 +36,8 @@ export function rangeOf(scale: CalendarScale, anchor: Dayjs): { first: Dayjs; da
   return { first: monthStart.subtract(monthStart.day(), 'day'), days: 42 };
 }
 
-function step(scale: CalendarScale): [number, 'day' | 'week' | 'month'] {
+/** How far one step back or forward moves the scale. */
+export function step(scale: CalendarScale): [number, 'day' | 'week' | 'month'] {
   return scale === 'day' ? [1, 'day'] : scale === 'week' ? [1, 'week'] : scale === 'list' ? [14, 'day'] : [1, 'month'];
 }
 
@@ -44,7 +47,8 @@ function step(scale: CalendarScale): [number, 'day' | 'week' | 'month'] {
  * keeps another clock says its local time too ("09:00–10:00 London").
  */
 export function MyCalendar({ scale, anchor, phone, onScale, onAnchor, onOpen, onNew, ownerUserId = null }: MyCalendarProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const lang = i18n.language as Lang;
   const zone = useViewerZone();
   const { first, days } = rangeOf(scale, anchor);
   const from = fromZoned(first.format('YYYY-MM-DD'), '00:00', zone);
@@ -81,7 +85,28 @@ export function MyCalendar({ scale, anchor, phone, onScale, onAnchor, onOpen, on
   };
 
   const title =
-    scale === 'month' ? anchor.format('YYYY-MM') : scale === 'day' ? `${anchor.format('YYYY-MM-DD')} ${t(`reserve.weekday.${anchor.day()}`)}` : `${first.format('YYYY-MM-DD')} – ${first.add(days - 1, 'day').format('YYYY-MM-DD')}`;
+    scale === 'month'
+      ? monthTitle(calendarDate(anchor), lang)
+      : scale === 'day'
+        ? dayTitle(calendarDate(anchor), lang)
+        : rangeTitle(calendarDate(first), calendarDate(first.add(days - 1, 'day')), lang);
+
+  // An empty period of my own calendar invites a booking: today, or its first day if it lies ahead.
+  const isEmpty = ownerUserId === null && mine.data !== undefined && !mine.isPlaceholderData && mine.data.list.length === 0;
+  const bookOn = dayjs(today).isAfter(first, 'day') ? dayjs(today) : first;
+  const invite = isEmpty ? (
+    <EmptyState
+      data-testid="reserve-empty"
+      description={t(`reserve.empty.${scale}`)}
+      action={
+        bookOn.isBefore(first.add(days, 'day'), 'day') ? (
+          <Button type="primary" onClick={() => onNew(bookOn.format('YYYY-MM-DD'))} data-testid="reserve-empty-book">
+            {t('reserve.empty.book')}
+          </Button>
+        ) : null
+      }
+    />
+  ) : null;
 
   return (
     <div className="my-cal">
@@ -93,7 +118,9 @@ export function MyCalendar({ scale, anchor, phone, onScale, onAnchor, onOpen, on
         <Button onClick={() => onAnchor(anchor.add(amount, unit))} aria-label={t('reserve.next')} data-testid="reserve-next">
           ›
         </Button>
-        <Typography.Text strong>{title}</Typography.Text>
+        <Typography.Text strong data-testid="reserve-period-title">
+          {title}
+        </Typography.Text>
         <Segmented
           value={scale}
           onChange={(value) => onScale(value as CalendarScale)}
@@ -130,6 +157,7 @@ export function MyCalendar({ scale, anchor, phone, onScale, onAnchor, onOpen, on
               </div>
             );
           })}
+          {invite ? <div className="my-cal-empty-over">{invite}</div> : null}
         </div>
       ) : (
         <div className="my-cal-list" data-testid={`reserve-mine-${scale}`}>
@@ -139,14 +167,12 @@ export function MyCalendar({ scale, anchor, phone, onScale, onAnchor, onOpen, on
             if (scale === 'list' && list.length === 0) return null;
             return (
               <section key={key} className="my-cal-list-day">
-                <h3>
-                  {date.format('YYYY-MM-DD')} {t(`reserve.weekday.${date.day()}`)}
-                </h3>
-                {list.length === 0 ? <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('reserve.noMeetings')} /> : list.map(item)}
+                <h3>{shortDayTitle(calendarDate(date), lang)}</h3>
+                {list.length === 0 ? (invite ?? <EmptyState description={t('reserve.noMeetings')} />) : list.map(item)}
               </section>
             );
           })}
-          {scale === 'list' && (mine.data?.list.length ?? 0) === 0 ? <Empty description={t('reserve.noMeetings')} /> : null}
+          {scale === 'list' && (mine.data?.list.length ?? 0) === 0 ? (invite ?? <EmptyState description={t('reserve.noMeetings')} />) : null}
         </div>
       )}
     </div>

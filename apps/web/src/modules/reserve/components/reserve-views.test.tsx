@@ -36,7 +36,7 @@ const ROOM: ScheduleRoom = {
 
 describe('rooms grid', () => {
   it('shows titles only when visible, else Busy or Private, at the room-zone times', () => {
-    renderWithProviders(<RoomsGrid rooms={[ROOM]} date="2026-11-24" orientation="horizontal" onPick={() => undefined} onOpen={() => undefined} />);
+    renderWithProviders(<RoomsGrid rooms={[ROOM]} date="2026-11-24" now={DAY_START} orientation="horizontal" onPick={() => undefined} onOpen={() => undefined} />);
     expect(screen.getByTestId('reserve-block-1').textContent).toBe('09:00–10:00 Design review');
     expect(screen.getByTestId('reserve-block-2').textContent).toBe('11:00–12:00 Busy');
     expect(screen.getByTestId('reserve-block-3').textContent).toBe('13:00–14:00 Private');
@@ -45,7 +45,7 @@ describe('rooms grid', () => {
   it('books by clicking or dragging over free time, and opens a meeting', () => {
     const onPick = vi.fn();
     const onOpen = vi.fn();
-    renderWithProviders(<RoomsGrid rooms={[ROOM]} date="2026-11-24" orientation="vertical" onPick={onPick} onOpen={onOpen} />);
+    renderWithProviders(<RoomsGrid rooms={[ROOM]} date="2026-11-24" now={DAY_START} orientation="vertical" onPick={onPick} onOpen={onOpen} />);
     const cell = screen.getByTestId('reserve-cell-7-20');
     fireEvent.pointerDown(cell, { button: 0 });
     fireEvent.pointerUp(cell);
