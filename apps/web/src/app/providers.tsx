@@ -28,6 +28,8 @@ export function AppProviders({ queryClient, children }: AppProvidersProps) {
         theme={config}
         // Lists and tables that name no empty text of their own still show the console's one empty state.
         renderEmpty={(componentName) => <EmptyState description={t('common.empty')} isCompact={componentName !== 'Table' && componentName !== 'List'} />}
+        // antd spaces out two-character Chinese labels ("今 天"); the console writes its words as they are.
+        button={{ autoInsertSpace: false }}
       >
         <AntApp>
           <ShellVariables themeName={themeName} darkMode={darkMode} />

@@ -31,7 +31,7 @@ const DEFAULT_ITEMS = [
   note(5, { event: 'approvalRequest', params: { ...note(5, {}).params, title: null }, link: '/meeting-approval', readAt: START - 1000, action: 'open' }),
 ];
 
-function openConsole(initial: Notification[] = DEFAULT_ITEMS) {
+function openConsole(initial: Notification[] = DEFAULT_ITEMS, timeZone: string | null = null) {
   let items = initial;
   const unread = () => items.filter((item) => item.readAt === null).length;
   const seen = stubApi({
@@ -49,11 +49,19 @@ function openConsole(initial: Notification[] = DEFAULT_ITEMS) {
     },
   });
   const menu = [makeEntry('tools', '', [makeEntry('reserve', '/reserve'), makeEntry('meetingApproval', '/meeting-approval')])];
-  const view = renderConsole({ path: '/index', user: makeUser({ permissions: ['calendarRoomUse:view'] }), menu });
+  const view = renderConsole({ path: '/index', user: makeUser({ permissions: ['calendarRoomUse:view'], timeZone }), menu });
   return { seen, ...view };
 }
 
 describe('notification bell', () => {
+  it("says when each notification arrived on the viewer's clock", async () => {
+    const user = userEvent.setup();
+    openConsole([note(7, {})], 'Asia/Shanghai');
+    await user.click(await screen.findByTestId('header-notifications', {}, { timeout: 8000 }));
+    // 08:45 UTC is 16:45 in Shanghai, whatever zone the machine runs in.
+    expect((await screen.findByTestId('notification-item')).textContent).toContain('2026-11-24 16:45');
+  });
+
   it('shows the unread count, words each notification, opens one and marks all read', async () => {
     const user = userEvent.setup();
     const { seen, router } = openConsole();

@@ -3,8 +3,8 @@ import { Badge, Button, Drawer, Popover, Spin, Tooltip, Typography } from 'antd'
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import dayjs from 'dayjs';
-import type { Notification } from '@atrium/contract';
+import { toZoned, type Notification } from '@atrium/contract';
+import { useViewerZone } from '../time-zone/viewer-zone';
 import { useMarkNotificationsRead, useNotificationList, useUnreadNotifications } from './notifications.api';
 import { NotificationActionTag } from './notification-action-tag';
 import { notificationText } from './notification-text';
@@ -30,6 +30,12 @@ export function NotificationBell({ compact = false }: { compact?: boolean }) {
   const list = useNotificationList(pageSize, open, unread.data?.latestId ?? null);
   const markRead = useMarkNotificationsRead();
   const navigate = useNavigate();
+  // When each arrived, on the viewer's clock like every other time of the console.
+  const zone = useViewerZone();
+  const stamp = (ms: number) => {
+    const local = toZoned(ms, zone);
+    return `${local.date} ${local.time}`;
+  };
   const label = count > 0 ? t('notifications.bellUnread', { count }) : t('notifications.bell');
 
   const openOne = (item: Notification) => {
@@ -64,7 +70,7 @@ export function NotificationBell({ compact = false }: { compact?: boolean }) {
                   <span className="atrium-bell-headline">{headline}</span>
                   <span className="atrium-bell-detail">{detail}</span>
                   <span className="atrium-bell-time">
-                    {dayjs(item.createdAt).format('YYYY-MM-DD HH:mm')}
+                    {stamp(item.createdAt)}
                     <NotificationActionTag action={item.action} testId={`notification-action-${item.id}`} />
                   </span>
                 </button>
