@@ -45,3 +45,4 @@ export * from './notification.js';
 export * from './live.js';
 export * from './check-in.js';
 export * from './text-rules.js';
+export * from './person-name.js';
