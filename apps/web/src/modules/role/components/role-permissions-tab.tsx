@@ -1,5 +1,5 @@
 import { LockOutlined } from '@ant-design/icons';
-import { normalizePermissions, PERMISSION_AREAS, type Permission, type PermissionArea, type RoleDetails } from '@atrium/contract';
+import { normalizePermissions, PERMISSION_AREAS, permissionAreaDescriptionKey, permissionAreaTitleKey, type Permission, type PermissionArea, type RoleDetails } from '@atrium/contract';
 import { Alert, App, Button, Space, Switch, Table, Tooltip } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -84,7 +84,18 @@ export function RolePermissionsTab({ role, canEdit, isOwnRole }: RolePermissions
         pagination={false}
         dataSource={PERMISSION_AREAS.map((area) => ({ area }))}
         columns={[
-          { key: 'area', title: t('role.permissions.area'), render: (_, { area }) => t(`permissions.${area}`) },
+          {
+            key: 'area',
+            title: t('role.permissions.area'),
+            render: (_, { area }) => (
+              <div className="atrium-permission-area">
+                <div>{t(permissionAreaTitleKey(area))}</div>
+                <div className="atrium-muted atrium-permission-area-description" data-testid={`permission-${area}-description`}>
+                  {t(permissionAreaDescriptionKey(area))}
+                </div>
+              </div>
+            ),
+          },
           { key: 'view', title: t('role.permissions.view'), width: 120, align: 'center', render: (_, { area }) => renderSwitch(area, 'view') },
           { key: 'edit', title: t('role.permissions.edit'), width: 120, align: 'center', render: (_, { area }) => renderSwitch(area, 'edit') },
         ]}
