@@ -46,3 +46,4 @@ export * from './live.js';
 export * from './check-in.js';
 export * from './text-rules.js';
 export * from './person-name.js';
+export * from './operation-detail.js';

@@ -69,7 +69,7 @@ export function createRoleService({ roles, transact, operationLog, clock }: Role
    */
   function changeMembers(
     caller: Actor,
-    action: OperationAction,
+    action: 'role.addMembers' | 'role.removeMembers',
     roleId: number,
     userIds: readonly number[],
     refuse: (role: Role) => void,

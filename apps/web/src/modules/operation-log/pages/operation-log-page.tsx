@@ -18,6 +18,7 @@ import { usePagination } from '../../../shared/hooks/use-pagination';
 import { PageHeader } from '../../../shared/ui/page-header';
 import { actionName, targetTypeName } from '../action-names';
 import { useOperationLog } from '../api/operation-log.api';
+import { OperationDetail } from '../components/operation-detail';
 import './operation-log-page.css';
 
 type DateRange = [Dayjs | null, Dayjs | null] | null;
@@ -158,11 +159,7 @@ export function OperationLogPage() {
         onRow={(entry) => ({ 'data-testid': `log-row-${entry.id}` }) as object}
         expandable={{
           rowExpandable: (entry) => entry.detail !== null,
-          expandedRowRender: (entry) => (
-            <pre className="atrium-log-detail" data-testid={`log-detail-${entry.id}`}>
-              {JSON.stringify(entry.detail, null, 2)}
-            </pre>
-          ),
+          expandedRowRender: (entry) => <OperationDetail entry={entry} />,
         }}
         data-testid="log-table"
       />
