@@ -12,7 +12,7 @@ import {
   type OccurrenceCheck,
   type Reservation,
 } from '@atrium/contract';
-import { App, Alert, Button, Checkbox, DatePicker, Drawer, Form, Input, InputNumber, List, Modal, Radio, Select, Space, Typography } from 'antd';
+import { App, Alert, Button, Checkbox, DatePicker, Drawer, Form, Input, List, Modal, Radio, Select, Space, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -23,6 +23,7 @@ import { useDebouncedValue } from '../../../shared/hooks/use-debounced-value';
 import { useMediaQuery } from '../../../shared/hooks/use-media-query';
 import { checkBooking, fetchAvailableRooms, useCalendarShares, useColleagues, useCreateReservation, useSchedule, useUpdateReservation, type BookingBody } from '../api/reserve.api';
 import { clock, differsFromBrowser, PICKER_TIMES, repeatRule, toBody, validate, type BookingFormValues, type FieldProblem } from '../model/booking-form';
+import { NumberInput } from '../../../shared/ui/number-input';
 
 export interface RoomChoice {
   id: number;
@@ -265,8 +266,12 @@ export function BookingFormDrawer({ open, initial, initialRoom, editing, askScop
         </Form.Item>
         {values.repeat === 'custom' ? (
           <Space wrap>
-            <Form.Item label={t('reserve.form.every')}>
-              <InputNumber min={1} max={99} value={values.interval} onChange={(interval) => set({ interval: interval ?? 1 })} data-testid="reserve-interval" />
+            <Form.Item
+              label={t('reserve.form.every')}
+              validateStatus={Number.isNaN(values.interval) ? 'error' : undefined}
+              help={Number.isNaN(values.interval) ? t('common.number.range', { min: 1, max: 99 }) : undefined}
+            >
+              <NumberInput min={1} max={99} value={values.interval} onChange={(interval) => set({ interval: interval ?? Number.NaN })} style={{ width: 100 }} data-testid="reserve-interval" />
             </Form.Item>
             <Form.Item label=" ">
               <Select value={values.unit} style={{ width: 120 }} options={REPEAT_UNITS.map((unit) => ({ value: unit, label: t(`reserve.form.${UNIT_LABEL[unit]}`) }))} onChange={(unit: BookingFormValues['unit']) => set({ unit })} data-testid="reserve-unit" />
