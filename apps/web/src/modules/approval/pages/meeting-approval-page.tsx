@@ -10,7 +10,7 @@ import {
   type ApprovalTab,
   type ReservationStatus,
 } from '@atrium/contract';
-import { App, Button, Card, Empty, Form, Input, Modal, Pagination, Radio, Segmented, Select, Space, Spin, Table, Tabs, Tag, Typography } from 'antd';
+import { App, Button, Card, Empty, Form, Input, Modal, Pagination, Radio, Segmented, Select, Space, Spin, Tabs, Tag, Typography } from 'antd';
 import type { ButtonProps } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
@@ -21,6 +21,7 @@ import { useSession } from '../../../shared/session/session-context';
 import { PageHeader } from '../../../shared/ui/page-header';
 import { useApprovals, useApprovalSettings, useApprove, useReject, useSaveApprovalSettings, useWithdraw } from '../api/approval.api';
 import './meeting-approval-page.css';
+import { DataTable, TruncatedText } from '../../../shared/ui/data-table';
 
 const STATUS_COLORS: Record<ReservationStatus, string> = {
   pending: 'processing',
@@ -137,7 +138,7 @@ export function MeetingApprovalPage() {
       title: t('approval.fields.title'),
       render: (_, item) => (
         <div className="atrium-approval-title">
-          <Typography.Text strong>{item.title ?? t('approval.hiddenTitle')}</Typography.Text>
+          <TruncatedText text={item.title ?? t('approval.hiddenTitle')} isStrong />
           {item.seriesId !== null ? <Tag className="atrium-approval-series">{t('approval.series')}</Tag> : null}
         </div>
       ),
@@ -146,11 +147,9 @@ export function MeetingApprovalPage() {
       key: 'room',
       title: t('approval.fields.room'),
       render: (_, item) => (
-        <div className="atrium-approval-room">
-          <div>{item.roomName}</div>
-          <Typography.Text type="secondary" className="atrium-approval-path">
-            {item.locationPath}
-          </Typography.Text>
+        <div className="atrium-approval-room atrium-truncate-block">
+          <TruncatedText text={item.roomName} />
+          <TruncatedText text={item.locationPath} lines={2} className="atrium-muted atrium-approval-path" />
         </div>
       ),
     },
@@ -251,7 +250,7 @@ export function MeetingApprovalPage() {
             {(list.data?.list ?? []).map((item) => (
               <Card key={item.id} size="small" className="atrium-approval-card" data-testid={`approval-row-${item.id}`}>
                 <div className="atrium-approval-card-head">
-                  <Typography.Text strong>{item.title ?? t('approval.hiddenTitle')}</Typography.Text>
+                  <TruncatedText text={item.title ?? t('approval.hiddenTitle')} isStrong />
                   {statusTag(item)}
                 </div>
                 <div>
@@ -282,13 +281,12 @@ export function MeetingApprovalPage() {
           </div>
         </Spin>
       ) : (
-        <Table<ApprovalItem>
+        <DataTable<ApprovalItem>
           rowKey="id"
           size="middle"
           columns={columns}
           dataSource={list.data?.list ?? []}
           loading={list.isFetching}
-          scroll={{ x: 'max-content' }}
           data-testid="approval-table"
           onRow={(item) => ({ 'data-testid': `approval-row-${item.id}` }) as object}
           locale={{ emptyText: t(`approval.empty.${tab}`) }}

@@ -61,8 +61,12 @@ export function MyCalendar({ scale, anchor, phone, onScale, onAnchor, onOpen, on
         {clock(reservation.startAt, reservation.timeZone)}–{clock(reservation.endAt, reservation.timeZone)}
         {differsFromBrowser(reservation.timeZone) ? <small> {reservation.timeZone}</small> : null}
       </span>
-      <span className="my-cal-title">{blockLabel(reservation, t)}</span>
-      <span className="my-cal-room">{reservation.roomName}</span>
+      <span className="my-cal-title" title={blockLabel(reservation, t)}>
+        {blockLabel(reservation, t)}
+      </span>
+      <span className="my-cal-room" title={reservation.roomName}>
+        {reservation.roomName}
+      </span>
     </button>
   );
 

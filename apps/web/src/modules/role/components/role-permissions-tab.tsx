@@ -1,10 +1,11 @@
 import { LockOutlined } from '@ant-design/icons';
 import { normalizePermissions, PERMISSION_AREAS, permissionAreaDescriptionKey, permissionAreaTitleKey, type Permission, type PermissionArea, type RoleDetails } from '@atrium/contract';
-import { Alert, App, Button, Space, Switch, Table, Tooltip } from 'antd';
+import { Alert, App, Button, Space, Switch, Tooltip } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSaveRolePermissions } from '../api/role.api';
 import { isHeldOn, sameSwitches, toggleSwitch } from '../permission-switches';
+import { DataTable } from '../../../shared/ui/data-table';
 
 export interface RolePermissionsTabProps {
   role: RoleDetails;
@@ -78,7 +79,7 @@ export function RolePermissionsTab({ role, canEdit, isOwnRole }: RolePermissions
       </div>
       {isOwnRole && canEdit ? <Alert type="warning" showIcon title={t('role.permissions.ownRole')} /> : null}
       {!canEdit ? <Alert type="info" showIcon title={t('role.permissions.readOnly')} /> : null}
-      <Table<{ area: PermissionArea }>
+      <DataTable<{ area: PermissionArea }>
         size="small"
         rowKey="area"
         pagination={false}
