@@ -26,7 +26,7 @@ describe('DataTable (issue 17: long names)', () => {
     const actions = screen.getByRole('button', { name: 'Edit' }).closest('td')!;
     expect(actions).toHaveClass('atrium-actions-column');
     expect(actions.className).toMatch(/ant-table-cell-fix-(right|end)/);
-    expect(actions.querySelector('.atrium-cell')).toBeNull();
+    expect(actions.querySelector('.atrium-actions-cell')).not.toBeNull();
   });
 
   it('is the one table: no page uses antd Table directly', () => {

@@ -42,27 +42,25 @@ export function limitColumn<T>(column: AnyColumn<T>): AnyColumn<T> {
   const leaf = column as ColumnType<T>;
   const isActions = leaf.key === 'actions';
   const render = leaf.render;
+  const { ellipsis: _ellipsis, ...rest } = leaf;
   return {
-    ...leaf,
+    // antd's ellipsis needs fixed widths and hides the whole name; the shared rule replaces it.
+    ...rest,
     ...(isActions ? { fixed: 'right' as const, className: ['atrium-actions-column', leaf.className].filter(Boolean).join(' ') } : {}),
-    // antd's own ellipsis already cuts its cell; everything else gets the shared rule.
-    ...(leaf.ellipsis
-      ? {}
-      : {
-          render: (value: unknown, record: T, index: number) => {
-            const shown = render ? render(value, record, index) : (value as ReactNode);
-            if (isActions) return shown;
-            if (typeof shown === 'string' && shown.length > 0) {
-              return (
-                <div className="atrium-cell">
-                  <TruncatedText text={shown} />
-                </div>
-              );
-            }
-            // Any other content (a name above its path, tags, a note) stays inside the cell's limit.
-            return isValidElement(shown) ? <div className="atrium-cell">{shown}</div> : shown;
-          },
-        }),
+    render: (value: unknown, record: T, index: number) => {
+      const shown = render ? render(value, record, index) : (value as ReactNode);
+      // A row's buttons wrap inside their own limit, so the pinned column stays narrow on a phone.
+      if (isActions) return isValidElement(shown) ? <div className="atrium-actions-cell">{shown}</div> : shown;
+      if (typeof shown === 'string' && shown.length > 0) {
+        return (
+          <div className="atrium-cell">
+            <TruncatedText text={shown} />
+          </div>
+        );
+      }
+      // Any other content (a name above its path, tags, a note) stays inside the cell's limit.
+      return isValidElement(shown) ? <div className="atrium-cell">{shown}</div> : shown;
+    },
   } as AnyColumn<T>;
 }
 

@@ -253,16 +253,13 @@ export function MeetingApprovalPage() {
                   <TruncatedText text={item.title ?? t('approval.hiddenTitle')} isStrong />
                   {statusTag(item)}
                 </div>
+                <TruncatedText text={item.roomName} />
                 <div>
-                  {item.roomName} · {span(item)} <Typography.Text type="secondary">{item.timeZone ?? 'UTC'}</Typography.Text>
+                  {span(item)} <Typography.Text type="secondary">{item.timeZone ?? 'UTC'}</Typography.Text>
                 </div>
-                <Typography.Text type="secondary" className="atrium-approval-path">
-                  {item.locationPath}
-                </Typography.Text>
+                <TruncatedText text={item.locationPath} lines={2} className="atrium-muted atrium-approval-path" />
                 <div className="atrium-approval-card-meta">
-                  <span>
-                    {t('approval.fields.host')}: {item.requesterName ?? ''}
-                  </span>
+                  <TruncatedText text={`${t('approval.fields.host')}: ${item.requesterName ?? ''}`} />
                   {item.approvalDeadlineAt !== null ? (
                     <span>
                       {t('approval.fields.deadline')}: {local(item.approvalDeadlineAt, item.timeZone)}
