@@ -105,6 +105,7 @@ describe('long names and Chinese text on every list page', () => {
   let server: RunningServer;
   let browser: Browser;
   let ids: Ids;
+  let codes: string[] = [];
 
   beforeAll(async () => {
     server = await startServer({ ATRIUM_ADMIN_PASSWORD: FIRST_PASSWORD });
@@ -134,7 +135,8 @@ describe('long names and Chinese text on every list page', () => {
     });
     await call('POST', '/user', { userName: 'li.wei', email: 'li.wei@riverside.example', firstName: '伟', lastName: '李', departmentId: department.id, roleId: role.id });
     await call('POST', '/meeting/blacklist/add', { userId: person.id, reason: longText('Repeatedly booked the boardroom and never came', 254) });
-    await call('POST', '/deviceActivation/addDeviceActivationCode', { roomId: room.id, name: NAMES.display });
+    const issued = await call<{ list: Array<{ activationCode: string }> }>('POST', '/deviceActivation/addDeviceActivationCode', { roomId: room.id, name: NAMES.display, count: 2 });
+    codes = issued.list.map((code) => code.activationCode);
     // Tomorrow (or Monday) at 10:00 UTC, inside any bookable hours.
     const start = new Date();
     start.setUTCDate(start.getUTCDate() + 1);
@@ -194,5 +196,32 @@ describe('long names and Chinese text on every list page', () => {
         expect(found).toEqual([]);
       });
     }
+  }
+
+  // The door display of the room with the longest name, with its meeting of the longest title.
+  for (const [index, [locale, viewport]] of ([['en-US', { width: 1280, height: 800 }], ['zh-CN', { width: 800, height: 1280 }]] as const).entries()) {
+    it(`keeps the door display usable in ${locale} at ${viewport.width}x${viewport.height}`, async () => {
+      const context = await browser.newContext({ baseURL: server.baseURL, viewport, locale });
+      const page = await context.newPage();
+      await page.goto('/pad');
+      await page.locator('input').first().fill(codes[index]!);
+      await page.keyboard.press('Enter');
+      await page.getByRole('heading', { name: NAMES.room }).waitFor();
+      await page.waitForTimeout(500);
+      await screenshot(page, `long-names-pad-${locale}-${viewport.width > viewport.height ? 'landscape' : 'portrait'}`);
+      const problems = await page.evaluate(layoutProblems, names);
+      // Every button of the display is in sight.
+      const hidden = await page.evaluate(() =>
+        [...document.querySelectorAll('button')]
+          .filter((button) => button.getBoundingClientRect().width > 0)
+          .filter((button) => {
+            const box = button.getBoundingClientRect();
+            return box.right > window.innerWidth + 1 || box.bottom > window.innerHeight + 1 || box.left < -1;
+          })
+          .map((button) => button.textContent ?? ''),
+      );
+      await context.close();
+      expect([...problems, ...hidden.map((text) => `the button "${text}" is out of sight`)]).toEqual([]);
+    });
   }
 });

@@ -257,7 +257,9 @@ function PadScreen({ token, onSignedOut }: { token: string; onSignedOut: () => v
       <header className="pad-header">
         <div className="pad-brand">
           {logo ? <img src={logo} alt="" className="pad-logo" /> : null}
-          <h1 className="pad-room">{schedule.room.name}</h1>
+          <h1 className="pad-room" title={schedule.room.name}>
+            {schedule.room.name}
+          </h1>
         </div>
         <div className="pad-clock" aria-label={t('pad.clock')}>
           <span className="pad-time">{formatTime(serverNow, zone, lang)}</span>
@@ -271,7 +273,9 @@ function PadScreen({ token, onSignedOut }: { token: string; onSignedOut: () => v
           <div className="pad-state">{schedule.busy ? t('pad.busy') : t('pad.free')}</div>
           {current ? (
             <div className="pad-current">
-              <div className="pad-current-title">{current.title ?? t('pad.occupied')}</div>
+              <div className="pad-current-title" title={current.title ?? undefined}>
+                {current.title ?? t('pad.occupied')}
+              </div>
               {current.hostName ? <div className="pad-muted">{t('pad.host', { name: current.hostName })}</div> : null}
               {current.participants?.length ? <div className="pad-muted">{current.participants.join(', ')}</div> : null}
               <div className="pad-muted">
@@ -324,7 +328,7 @@ function PadScreen({ token, onSignedOut }: { token: string; onSignedOut: () => v
                     <span className="pad-slot">
                       {formatTime(meeting.startAt, zone, lang)}–{formatTime(meeting.endAt, zone, lang)}
                     </span>
-                    <span className="pad-what">
+                    <span className="pad-what" title={[meeting.title, meeting.hostName].filter(Boolean).join(' · ') || undefined}>
                       {meeting.title ?? t('pad.occupied')}
                       {meeting.hostName ? <small> · {meeting.hostName}</small> : null}
                     </span>
