@@ -45,6 +45,7 @@ const PAGES: Array<{ slug: string; path: (ids: Ids) => string; actions?: boolean
   { slug: 'directory', path: () => '/directory', actions: true, search: ['directory-filter-keyword', 'Maximiliana'] },
   { slug: 'role', path: () => '/role' },
   { slug: 'role-members', path: (ids) => `/role-detail/${ids.role}/members`, actions: true },
+  { slug: 'role-permissions', path: (ids) => `/role-detail/${ids.role}/permissions` },
   { slug: 'group', path: () => '/group' },
   { slug: 'group-detail', path: (ids) => `/group-detail/${ids.department}` },
   { slug: 'manager', path: () => '/manager' },
@@ -192,6 +193,27 @@ describe('long names and Chinese text on every list page', () => {
             if (cells === 0) found.push(`${path(ids)}: no row shows its actions column`);
           }
         }
+        // The operation log says what changed in words: no keys, no JSON.
+        await page.goto('/operation-log');
+        await page.locator('.ant-table-row').first().waitFor();
+        await page.locator('.ant-table-row-expand-icon').first().click();
+        const detail = page.locator('[data-testid^="log-detail-"]').first();
+        await detail.waitFor();
+        await screenshot(page, `long-names-operation-log-detail-${locale}-${size}`);
+        const words = await detail.innerText();
+        if (/[{}"]|\b[a-z]+[A-Z]\w*\b/.test(words)) found.push(`/operation-log: the detail shows keys or JSON: ${words.slice(0, 120)}`);
+        // A capacity out of range is cleared with a message saying the range, never clamped.
+        await page.goto('/meeting');
+        await page.getByTestId('room-filter-keyword').fill('Panorama');
+        await page.locator('[data-testid^="room-edit-"]').first().click();
+        const capacity = page.getByTestId('room-capacity');
+        await capacity.fill('99999');
+        await capacity.blur();
+        await page.locator('.ant-form-item-explain-error').first().waitFor();
+        await screenshot(page, `long-names-room-capacity-${locale}-${size}`);
+        if ((await capacity.inputValue()) !== '') found.push(`room capacity kept "${await capacity.inputValue()}"`);
+        const message = (await page.locator('.ant-form-item-explain-error').first().textContent()) ?? '';
+        if (!message.includes('10000')) found.push(`room capacity message does not say the range: ${message}`);
         await context.close();
         expect(found).toEqual([]);
       });

@@ -41,6 +41,8 @@ export function limitColumn<T>(column: AnyColumn<T>): AnyColumn<T> {
   if ('children' in column && column.children) return { ...column, children: column.children.map((child) => limitColumn(child)) };
   const leaf = column as ColumnType<T>;
   const isActions = leaf.key === 'actions';
+  // A column of sentences (not names) may be wider: its column class says so.
+  const cellClass = leaf.className?.split(' ').includes('atrium-wide-column') ? 'atrium-cell atrium-cell-wide' : 'atrium-cell';
   const render = leaf.render;
   const { ellipsis: _ellipsis, ...rest } = leaf;
   return {
@@ -53,13 +55,13 @@ export function limitColumn<T>(column: AnyColumn<T>): AnyColumn<T> {
       if (isActions) return isValidElement(shown) ? <div className="atrium-actions-cell">{shown}</div> : shown;
       if (typeof shown === 'string' && shown.length > 0) {
         return (
-          <div className="atrium-cell">
+          <div className={cellClass}>
             <TruncatedText text={shown} />
           </div>
         );
       }
       // Any other content (a name above its path, tags, a note) stays inside the cell's limit.
-      return isValidElement(shown) ? <div className="atrium-cell">{shown}</div> : shown;
+      return isValidElement(shown) ? <div className={cellClass}>{shown}</div> : shown;
     },
   } as AnyColumn<T>;
 }

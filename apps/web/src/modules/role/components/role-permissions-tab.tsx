@@ -88,6 +88,7 @@ export function RolePermissionsTab({ role, canEdit, isOwnRole }: RolePermissions
           {
             key: 'area',
             title: t('role.permissions.area'),
+            className: 'atrium-wide-column',
             render: (_, { area }) => (
               <div className="atrium-permission-area">
                 <div>{t(permissionAreaTitleKey(area))}</div>
