@@ -5,7 +5,6 @@ import {
   ReturnCode,
   type CreateRoleBody,
   type DeleteRoleResult,
-  type OperationAction,
   type Page,
   type Permission,
   type RoleCandidate,

@@ -1,7 +1,7 @@
 import { Input, type InputProps } from 'antd';
 import type { Rule } from 'antd/es/form';
 import type { TFunction } from 'i18next';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 
 /**
  * The number input of spec 000 section 5, for every numeric field: digits only, no more digits than
@@ -20,15 +20,12 @@ export interface NumberInputProps extends Omit<InputProps, 'value' | 'onChange' 
 const textOf = (value: number | null | undefined) => (value === null || value === undefined || Number.isNaN(value) ? '' : String(value));
 
 export function NumberInput({ value, onChange, min, max, onBlur, onFocus, ...rest }: NumberInputProps) {
-  const [text, setText] = useState(textOf(value));
-  const [isEditing, setIsEditing] = useState(false);
-  // The form may set the value (reset, initial values): shown unless the user is typing.
-  useEffect(() => {
-    if (!isEditing) setText(textOf(value));
-  }, [value, isEditing]);
+  // What the user is typing; null while the field shows the form's value (reset, initial values).
+  const [draft, setDraft] = useState<string | null>(null);
+  const text = draft ?? textOf(value);
 
   const clear = () => {
-    setText('');
+    setDraft('');
     onChange?.(Number.NaN);
   };
 
@@ -40,18 +37,18 @@ export function NumberInput({ value, onChange, min, max, onBlur, onFocus, ...res
       value={text}
       maxLength={String(max).length}
       onFocus={(event) => {
-        setIsEditing(true);
+        setDraft(textOf(value));
         onFocus?.(event);
       }}
       onChange={(event) => {
         const typed = event.target.value;
         if (!/^\d*$/.test(typed)) return clear();
-        setText(typed);
+        setDraft(typed);
         onChange?.(typed === '' ? null : Number(typed));
       }}
       onBlur={(event) => {
-        setIsEditing(false);
-        if (text !== '' && (Number(text) < min || Number(text) > max)) clear();
+        if (text !== '' && (Number(text) < min || Number(text) > max)) onChange?.(Number.NaN);
+        setDraft(null);
         onBlur?.(event);
       }}
     />

@@ -1,6 +1,6 @@
 import { ArrowLeftOutlined, SearchOutlined } from '@ant-design/icons';
 import { DEFAULT_PAGE_SIZE, FILTER_DEBOUNCE_MS, PAGE_SIZES, TEXT_MAX, type GroupMember, type GroupNode } from '@atrium/contract';
-import { Button, Card, Descriptions, Empty, Input, Result, Skeleton, Space, Statistic, Switch, Tag, type TableColumnsType } from 'antd';
+import { Button, Card, Descriptions, Empty, Input, Result, Skeleton, Statistic, Switch, Tag, type TableColumnsType } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
