@@ -85,6 +85,11 @@ function layoutProblems(names: string[]): string[] {
       const columnWidth = header.getBoundingClientRect().width;
       if (columnWidth > Math.min(20 * 14, 0.7 * width) + 48) problems.push(`a column is ${Math.round(columnWidth)}px wide ("${(header.textContent ?? '').slice(0, 20)}")`);
     }
+    // A row's controls (switches) are in sight too.
+    for (const control of wrapper.querySelectorAll('.ant-table-tbody tr.ant-table-row .ant-switch')) {
+      const at = control.getBoundingClientRect();
+      if (at.right > Math.min(box.right, width) + 1) problems.push(`a row's switch is out of sight (${Math.round(at.right)} of ${Math.round(box.right)})`);
+    }
     for (const cell of wrapper.querySelectorAll('.ant-table-tbody tr.ant-table-row .atrium-actions-column')) {
       const at = cell.getBoundingClientRect();
       if (at.width < 1 || at.left < box.left - 1 || at.right > Math.min(box.right, width) + 1) problems.push(`a row's actions are out of sight (${Math.round(at.left)}-${Math.round(at.right)} of ${Math.round(box.right)})`);

@@ -98,8 +98,8 @@ export function RolePermissionsTab({ role, canEdit, isOwnRole }: RolePermissions
               </div>
             ),
           },
-          { key: 'view', title: t('role.permissions.view'), width: 120, align: 'center', render: (_, { area }) => renderSwitch(area, 'view') },
-          { key: 'edit', title: t('role.permissions.edit'), width: 120, align: 'center', render: (_, { area }) => renderSwitch(area, 'edit') },
+          { key: 'view', title: t('role.permissions.view'), width: 80, align: 'center', render: (_, { area }) => renderSwitch(area, 'view') },
+          { key: 'edit', title: t('role.permissions.edit'), width: 80, align: 'center', render: (_, { area }) => renderSwitch(area, 'edit') },
         ]}
       />
     </div>
