@@ -60,7 +60,7 @@ describe('booking preferences', () => {
     await page.getByText('Booking preferences saved').first().waitFor();
     await expect.poll(async () => page.getByTestId('preferences-changed').textContent()).toContain('Last changed by');
     const late = await bookAt(wednesday, '19:00', '20:00');
-    expect([late.returncode, late.message]).toEqual([1005, 'Rooms can be booked between 08:00 and 18:00 only']);
+    expect([late.returncode, late.message]).toEqual([1005, `Rooms can be booked between 08:00 and 18:00 only (the room's time zone: ${zone})`]);
     const inHours = await bookAt(wednesday, '10:00', '11:00');
     expect(inHours.returncode, inHours.message).toBe(200);
   });
@@ -89,7 +89,7 @@ describe('booking preferences', () => {
     await openFromMenu(page, 'bookerPreferences');
     await expect.poll(async () => page.getByTestId('preferences-changed').textContent()).toContain('最近由');
     const late = await bookAt(wednesday, '07:00', '08:00', 'zh-CN');
-    expect(late.message).toBe('会议室仅可在 08:00 至 18:00 之间预订');
+    expect(late.message).toBe(`会议室仅可在 08:00 至 18:00 之间预订（会议室所在时区：${zone}）`);
     await page.setViewportSize(NARROW);
     await page.getByTestId('preferences-save').scrollIntoViewIfNeeded();
     await shot(page, 'preferences-03-form-narrow-zh');

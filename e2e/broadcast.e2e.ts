@@ -9,6 +9,8 @@ import { api } from './support/server.js';
 
 const PASSWORD = 'Broadcast-notices-2026';
 const LANDSCAPE = { width: 1280, height: 800 };
+const PHONE = { width: 390, height: 844 };
+const MINUTE = 60_000;
 const artifacts = fileURLToPath(new URL('./artifacts/', import.meta.url));
 const SHOTS = '/tmp/shots-broadcast/';
 
@@ -58,6 +60,8 @@ describe('broadcast notices on door displays', () => {
   let pad: Page;
   let token = '';
   let deviceLabel = '';
+  let deviceId = 0;
+  let roomId = 0;
 
   beforeAll(async () => {
     session = await openAdminSession(PASSWORD);
@@ -66,8 +70,15 @@ describe('broadcast notices on door displays', () => {
     token = (await api<{ token: string }>(base, 'POST', '/login', { userName: 'admin', password: PASSWORD })).result.token;
     const rooms = await api<{ id: number }[]>(base, 'GET', '/deviceActivation/rooms', undefined, token);
     const someRoom = await api<{ floorId: number }>(base, 'GET', `/location/findRoomById?id=${rooms.result[0]!.id}`, undefined, token);
-    const added = await api<{ id: number }>(base, 'POST', '/location/addMeetingRoom', { floorId: someRoom.result.floorId, name: 'Lantern', capacity: 8, hasDoorDisplay: true }, token);
+    const added = await api<{ id: number }>(
+      base,
+      'POST',
+      '/location/addMeetingRoom',
+      { floorId: someRoom.result.floorId, name: 'Lantern', capacity: 8, signInEnabled: true, signInBeforeMinutes: 10, signInAfterMinutes: 15 },
+      token,
+    );
     expect(added.returncode, added.message).toBe(200);
+    roomId = added.result.id;
     const issued = await api<{ list: { activationCode: string }[] }>(base, 'POST', '/deviceActivation/addDeviceActivationCode', { roomId: added.result.id, name: 'Lantern door' }, token);
     expect(issued.returncode, issued.message).toBe(200);
     padContext = await newContext(session.browser, base, { viewport: LANDSCAPE });
@@ -76,9 +87,10 @@ describe('broadcast notices on door displays', () => {
     await pad.getByLabel('Activation code').fill(issued.result.list[0]!.activationCode);
     await pad.getByRole('button', { name: 'Activate' }).click();
     await pad.getByRole('heading', { name: 'Lantern' }).waitFor();
-    const targets = await api<{ devices: { name: string; path: string }[] }>(base, 'GET', '/broadcast/targets', undefined, token);
+    const targets = await api<{ devices: { id: number; name: string; path: string }[] }>(base, 'GET', '/broadcast/targets', undefined, token);
     const device = targets.result.devices.find((candidate) => candidate.name === 'Lantern door')!;
     deviceLabel = `${device.name} · ${device.path}`;
+    deviceId = device.id;
   });
   afterAll(async () => {
     await padContext?.close();
@@ -106,6 +118,9 @@ describe('broadcast notices on door displays', () => {
     await shot(page, 'broadcast-02-list-wide-en');
     // The display's stream carries it: no reload, well within the minute of the fallback read.
     await pad.getByTestId('pad-broadcast').getByText('Fire drill at 3 pm').waitFor({ timeout: 8_000 });
+    // It shares the screen: the room's state and its button stay in sight.
+    await pad.getByText('Free', { exact: true }).waitFor();
+    expect(await pad.getByRole('button', { name: 'Book now' }).isVisible()).toBe(true);
     await pad.waitForTimeout(500);
     await shot(pad, 'broadcast-03-pad-notice-landscape-en');
   });
@@ -141,6 +156,7 @@ describe('broadcast notices on door displays', () => {
     await pad.getByRole('button', { name: 'Switch language' }).click();
     await pad.getByTestId('pad-broadcast').getByText('欢迎参观：今天下午开放日').waitFor({ timeout: 8_000 });
     await expect.poll(() => pad.locator('.pad-broadcast-image').count()).toBe(1);
+    await pad.getByText('空闲', { exact: true }).waitFor();
     await pad.waitForTimeout(500);
     await shot(pad, 'broadcast-05-pad-notice-landscape-zh');
     await shot(page, 'broadcast-06-list-wide-zh');
@@ -163,5 +179,63 @@ describe('broadcast notices on door displays', () => {
     await page.setViewportSize(WIDE);
     await page.getByTestId('header-lang').click();
     await page.getByTestId('lang-option-en-US').click();
+  });
+
+  it('leaves the room usable while a notice runs: a check-in due under it is shown and works, on a tablet, a phone and a wide screen, in both languages', async () => {
+    const base = session.server.baseURL;
+    // A meeting about to start in the room: its check-in window is open.
+    const start = Math.ceil((Date.now() + 5 * MINUTE) / MINUTE) * MINUTE;
+    const kickoff = await api<{ id: number }>(base, 'POST', '/meeting/reservation', { roomId, title: 'Quarterly kickoff', startAt: start, endAt: start + 30 * MINUTE }, token);
+    expect(kickoff.returncode, kickoff.message).toBe(200);
+    const notice = await api<{ id: number }>(
+      base,
+      'POST',
+      '/broadcast/create',
+      { title: 'Fire drill at 3 pm: leave by the east stairs, not the lifts', image: 'default:safety', deviceIds: [deviceId], startAt: Date.now() - MINUTE, endAt: Date.now() + 30 * MINUTE },
+      token,
+    );
+    expect(notice.returncode, notice.message).toBe(200);
+    const banner = pad.getByTestId('pad-broadcast');
+    // The display still speaks Chinese from the step before.
+    await pad.getByRole('button', { name: '切换语言' }).click();
+    /** The button is in sight and nothing lies over its middle: a tap reaches it. */
+    const reachable = (name: RegExp) =>
+      pad.getByRole('button', { name }).evaluate((button) => {
+        button.scrollIntoView({ block: 'nearest' });
+        const box = button.getBoundingClientRect();
+        const top = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+        return box.width > 0 && box.bottom <= window.innerHeight && (top === button || button.contains(top));
+      });
+    for (const [lang, checkIn, free] of [
+      ['en', /^Check in/, 'Free'],
+      ['zh', /^签到/, '空闲'],
+    ] as const) {
+      if (lang === 'zh') await pad.getByRole('button', { name: 'Switch language' }).click();
+      await banner.waitFor({ timeout: 8_000 });
+      for (const [size, viewport] of [
+        ['tablet', LANDSCAPE],
+        ['phone', PHONE],
+        ['wide', WIDE],
+      ] as const) {
+        await pad.setViewportSize(viewport);
+        await pad.getByRole('button', { name: checkIn }).waitFor({ timeout: 8_000 });
+        await pad.getByText(free, { exact: true }).waitFor();
+        expect(await banner.textContent()).toContain('Fire drill at 3 pm');
+        expect(await reachable(checkIn), `${lang} ${size}`).toBe(true);
+        await pad.waitForTimeout(300);
+        await shot(pad, `broadcast-09-notice-with-check-in-${size}-${lang}`);
+        await pad.evaluate(() => window.scrollTo(0, 0));
+      }
+    }
+    // The button works under the notice.
+    await pad.getByRole('button', { name: /^签到/ }).click();
+    await pad.getByText('签到成功').waitFor();
+    const checked = await api<{ checkInChannel: string | null }>(base, 'GET', `/meeting/reservation?id=${kickoff.result.id}`, undefined, token);
+    expect(checked.result.checkInChannel).toBe('display');
+    expect(await banner.isVisible()).toBe(true);
+    await api(base, 'POST', '/broadcast/end', { id: notice.result.id }, token);
+    await expect.poll(() => banner.count(), { timeout: 8_000 }).toBe(0);
+    await pad.getByRole('button', { name: '切换语言' }).click();
+    await pad.setViewportSize(LANDSCAPE);
   });
 });

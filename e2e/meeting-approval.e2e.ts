@@ -91,6 +91,8 @@ describe('meeting approval', () => {
     const row = page.getByTestId(`approval-row-${rejectedId}`);
     await row.waitFor();
     await row.getByTestId(`reject-${rejectedId}`).click();
+    // A rejection has no undo: the dialog says so before anything is sent.
+    expect(await page.getByTestId('decision-irreversible').textContent()).toBe('将立即通知主持人并释放会议室；驳回后无法撤销。');
     await page.getByTestId('decision-submit').click();
     await page.getByText('请输入驳回原因').first().waitFor();
     await page.getByTestId('reject-reason').fill('培训室当天已安排全员培训');

@@ -9,8 +9,10 @@ import { api } from './support/server.js';
 
 const PASSWORD = 'Door-pad-2026';
 const MINUTE = 60_000;
+/** A door tablet on its side, a phone-sized display, and a wide screen. */
 const LANDSCAPE = { width: 1280, height: 800 };
-const PORTRAIT = { width: 375, height: 667 };
+const PORTRAIT = { width: 390, height: 844 };
+const WIDE = { width: 1440, height: 900 };
 
 // A tablet at the door of a new room: activated with a code the admin issued, it shows the room,
 // books it on the spot, ends that booking, checks the next meeting in, and, once the server's clock
@@ -37,7 +39,7 @@ describe('door display page (/pad)', () => {
       session.server.baseURL,
       'POST',
       '/location/addMeetingRoom',
-      { floorId: someRoom.result.floorId, name: 'Lighthouse', capacity: 6, signInEnabled: true, signInBeforeMinutes: 10, signInAfterMinutes: 15, hasDoorDisplay: true },
+      { floorId: someRoom.result.floorId, name: 'Lighthouse', capacity: 6, signInEnabled: true, signInBeforeMinutes: 10, signInAfterMinutes: 15 },
       token,
     );
     expect(added.returncode, added.message).toBe(200);
@@ -55,12 +57,25 @@ describe('door display page (/pad)', () => {
   const book = (title: string, startAt: number, endAt: number) =>
     api<{ id: number }>(session.server.baseURL, 'POST', '/meeting/reservation', { roomId, title, startAt, endAt }, token);
 
-  it('activates with the 5-digit code and shows the room free', async () => {
+  it('says a wrong code as an error, in both languages, then activates with the 5-digit code and shows the room free', async () => {
     await page.goto('/pad');
     await page.getByLabel('Activation code').fill('00000');
     await page.getByRole('button', { name: 'Activate' }).click();
-    await page.getByRole('alert').waitFor();
+    const wrong = page.getByRole('alert');
+    await wrong.waitFor();
+    // An error looks like one: a red box with a warning mark, the field marked invalid.
+    expect(await wrong.getAttribute('class')).toContain('pad-message-error');
+    expect(await wrong.evaluate((element) => getComputedStyle(element).borderTopColor)).toBe('rgb(239, 68, 68)');
+    expect(await page.getByLabel('Activation code').getAttribute('aria-invalid')).toBe('true');
     await screenshot(page, 'pad-01-activation-landscape-en');
+    await page.getByRole('button', { name: 'Switch language' }).click();
+    await page.setViewportSize(PORTRAIT);
+    await page.getByLabel('激活码').fill('11111');
+    await page.getByRole('button', { name: '激活' }).click();
+    await expect.poll(() => wrong.textContent()).toMatch(/激活码/);
+    await screenshot(page, 'pad-01b-activation-error-phone-zh');
+    await page.getByRole('button', { name: '切换语言' }).click();
+    await page.setViewportSize(LANDSCAPE);
     await page.getByLabel('Activation code').fill(code);
     await page.getByRole('button', { name: 'Activate' }).click();
     await page.getByRole('heading', { name: 'Lighthouse' }).waitFor();
@@ -69,13 +84,52 @@ describe('door display page (/pad)', () => {
     await screenshot(page, 'pad-02-free-landscape-en');
   });
 
+  it('shows the room with a booking screen in the console once its display is activated and online', async () => {
+    const console = session.page;
+    await console.goto('/meeting');
+    await console.getByTestId('room-filter-keyword').fill('Lighthouse');
+    const tag = console.getByTestId(`room-screen-${roomId}`);
+    await expect.poll(() => tag.textContent(), { timeout: 8_000 }).toBe('Has a booking screen');
+    await screenshot(console, 'pad-02b-room-list-booking-screen-wide-en');
+    // The room drawer says it too, as a fact rather than a switch; in Chinese on a phone as well.
+    await console.getByTestId(`room-edit-${roomId}`).click();
+    const drawer = console.getByTestId('room-drawer');
+    await expect.poll(() => drawer.getByTestId('room-door-display-status').textContent()).toBe('Has a booking screen');
+    expect(await drawer.getByTestId('room-hasDoorDisplay').count()).toBe(0);
+    await drawer.getByTestId('room-door-display-status').scrollIntoViewIfNeeded();
+    await console.waitForTimeout(400);
+    await screenshot(console, 'pad-02c-room-drawer-booking-screen-wide-en');
+    await console.keyboard.press('Escape');
+    await console.getByTestId('header-lang').click();
+    await console.getByTestId('lang-option-zh-CN').click();
+    await console.setViewportSize(PORTRAIT);
+    await console.getByTestId(`room-edit-${roomId}`).click();
+    await expect.poll(() => console.getByTestId('room-door-display-status').textContent()).toBe('配有门口屏');
+    await console.getByTestId('room-door-display-status').scrollIntoViewIfNeeded();
+    await console.waitForTimeout(400);
+    await screenshot(console, 'pad-02d-room-drawer-booking-screen-phone-zh');
+    await console.keyboard.press('Escape');
+    await console.setViewportSize(WIDE);
+    await console.getByTestId('header-lang').click();
+    await console.getByTestId('lang-option-en-US').click();
+  });
+
   it('books the room now, shows it busy, and ends it early', async () => {
     await page.getByRole('button', { name: 'Book now' }).click();
     await page.getByRole('dialog').getByRole('button', { name: '15 minutes' }).click();
     await page.getByText('In use', { exact: true }).waitFor();
     await page.getByText('Booked at the door').first().waitFor();
     await screenshot(page, 'pad-03-busy-landscape-en');
+    // Ending at the door cannot be undone: it is confirmed first, and "Keep it" keeps it.
     await page.getByRole('button', { name: 'End meeting' }).click();
+    const confirm = page.getByRole('dialog', { name: 'End this meeting now?' });
+    await confirm.waitFor();
+    await screenshot(page, 'pad-03c-end-confirm-landscape-en');
+    await confirm.getByRole('button', { name: 'Keep it' }).click();
+    await confirm.waitFor({ state: 'detached' });
+    await page.getByText('In use', { exact: true }).waitFor();
+    await page.getByRole('button', { name: 'End meeting' }).click();
+    await page.getByRole('dialog', { name: 'End this meeting now?' }).getByRole('button', { name: 'End meeting' }).click();
     await page.getByText('Free', { exact: true }).waitFor();
     const list = await api<{ list: { channel: string; endedEarlyAt: number | null }[] }>(
       session.server.baseURL,
@@ -115,15 +169,36 @@ describe('door display page (/pad)', () => {
     await page.getByText('空闲', { exact: true }).waitFor();
     await page.setViewportSize(PORTRAIT);
     await screenshot(page, 'pad-05-check-in-due-portrait-zh');
+    // The scheduler has told the host (the console's bell) that the check-in is due.
+    await expect
+      .poll(
+        async () =>
+          (await api<{ list: { event: string; params: { title: string | null } }[] }>(session.server.baseURL, 'GET', '/notification/list?page=1&pageSize=50', undefined, token)).result.list.some(
+            (item) => item.event === 'checkInDue' && item.params.title === 'Pad review',
+          ),
+        { timeout: 15_000 },
+      )
+      .toBe(true);
     await page.getByRole('button', { name: /签到/ }).click();
     await page.getByText('签到成功').waitFor();
     await expect.poll(() => page.getByRole('button', { name: /签到/ }).count()).toBe(0);
     await screenshot(page, 'pad-06-checked-in-portrait-zh');
     const checked = await api<{ checkInChannel: string | null }>(session.server.baseURL, 'GET', `/meeting/reservation?id=${review.result.id}`, undefined, token);
     expect(checked.result.checkInChannel).toBe('display');
+    // The host's "check in within …" notice in the console is marked done now that the meeting is checked in.
+    const console = session.page;
+    await console.goto('/reserve');
+    await console.getByTestId('header-notifications').click();
+    const notice = console.getByTestId('notification-item').filter({ hasText: 'Check in to “Pad review”' });
+    await notice.first().waitFor({ timeout: 10_000 });
+    await expect.poll(() => notice.first().locator('[data-testid^="notification-action-"]').textContent(), { timeout: 10_000 }).toBe('Done');
+    await screenshot(console, 'pad-06b-bell-check-in-done-wide-en');
+    await console.keyboard.press('Escape');
     await page.getByRole('button', { name: '切换语言' }).click();
-    await page.setViewportSize(LANDSCAPE);
+    await page.setViewportSize(WIDE);
     await page.getByText('Ghost meeting').waitFor();
+    await screenshot(page, 'pad-06c-wide-en');
+    await page.setViewportSize(LANDSCAPE);
   });
 
   it('shows a no-show released once its window closed, and the host has the mail', async () => {

@@ -29,6 +29,23 @@ async function hasDrawn(page: Page, chart: string): Promise<boolean> {
   });
 }
 
+/**
+ * Clears an antd select by its clear icon, which shows only while the select is hovered; a click
+ * that lands before it shows opens the dropdown instead, so the clear is checked and tried again.
+ */
+async function clearSelect(page: Page, testId: string, shownValue: string) {
+  const select = page.getByTestId(testId);
+  await expect
+    .poll(async () => {
+      if (!(await select.innerText()).includes(shownValue)) return true;
+      await page.keyboard.press('Escape');
+      await select.hover();
+      await select.locator('.ant-select-clear').click({ timeout: 2_000 }).catch(() => undefined);
+      return !(await select.innerText()).includes(shownValue);
+    }, { timeout: 15_000 })
+    .toBe(true);
+}
+
 async function expectEveryChart(page: Page) {
   await page.getByTestId('report-card-overview').waitFor();
   for (const chart of CHARTS) {
@@ -68,7 +85,7 @@ describe('reports', () => {
     const released = await page.locator('[data-testid^="report-status-"]').allInnerTexts();
     expect(released.length).toBeGreaterThan(0);
     expect(new Set(released)).toEqual(new Set(['Released (no-show)']));
-    await page.getByTestId('report-filter-status').locator('.ant-select-clear').click({ force: true });
+    await clearSelect(page, 'report-filter-status', 'Released (no-show)');
 
     await page.getByTestId('report-filter-channel').click();
     await page.locator('.ant-select-item-option', { hasText: 'Door display' }).click();
@@ -90,7 +107,7 @@ describe('reports', () => {
       if (number > 1) channels.add(row.getCell(12).value);
     });
     expect(channels).toEqual(new Set(['Door display']));
-    await page.getByTestId('report-filter-channel').locator('.ant-select-clear').click({ force: true });
+    await clearSelect(page, 'report-filter-channel', 'Door display');
   });
 
   it('draws every chart of the analysis with the demo data, and saves the numbers behind one', async () => {

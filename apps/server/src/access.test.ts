@@ -340,6 +340,7 @@ const FOREIGN_RECORDS: Record<string, ForeignCase> = {
     foreign: (w) => [{ body: { id: w.b.reservationId, title: 'Probe' } }, { body: { id: w.a.reservationId, roomId: w.b.roomId } }],
   },
   'POST /api/meeting/reservation/cancel': { foreign: (w) => [{ body: { id: w.b.reservationId } }] },
+  'POST /api/meeting/reservation/restore': { foreign: (w) => [{ body: { id: w.b.reservationId } }] },
   'GET /api/meeting/calendar/shares': { foreign: (w) => [{ query: { ownerUserId: w.b.user.id } }] },
   'POST /api/meeting/calendar/share': {
     foreign: (w) => [
@@ -354,6 +355,7 @@ const FOREIGN_RECORDS: Record<string, ForeignCase> = {
   'POST /api/meeting/reservation/check': { foreign: (w) => [{ body: { roomId: w.b.roomId, title: 'Probe', startAt: 1_800_000_000_000, endAt: 1_800_003_600_000 } }] },
   'GET /api/meeting/reservation/mine': { none: "the caller's own meetings" },
   'GET /api/meeting/colleagues': { none: "the caller's company's users" },
+  'GET /api/meeting/search': { none: "a keyword over the caller's company's meetings" },
   'GET /api/meeting/schedule': { foreign: (w) => [{ query: { date: '2027-01-04', locationId: w.b.locationId } }] },
   'GET /api/meeting/available-rooms': { foreign: (w) => [{ query: { startAt: 1_800_000_000_000, endAt: 1_800_003_600_000, locationId: w.b.locationId } }] },
   'GET /api/meeting/approval/list': { none: "the caller's own requests and decisions, and the company's pending ones" },
@@ -370,6 +372,7 @@ const FOREIGN_RECORDS: Record<string, ForeignCase> = {
   'POST /api/meeting/feed/room/create': { foreign: (w) => [{ body: { roomId: w.b.roomId } }] },
   'POST /api/meeting/feed/room/revoke': { foreign: (w) => [{ body: { roomId: w.b.roomId } }] },
   'GET /api/meeting/blacklist/candidates': { none: "the caller's company's users" },
+  'GET /api/meeting/blacklist/mine': { none: "the caller's own blacklist entry" },
   'POST /api/meeting/blacklist/add': { foreign: (w) => [{ body: { userId: w.b.user.id, reason: 'Probe' } }] },
   'POST /api/meeting/blacklist/lift': { foreign: (w) => [{ body: { id: w.b.blacklistId } }] },
   'GET /api/broadcast/list': { none: "the company's own notices" },

@@ -263,8 +263,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   const displayInfo = createDisplayInfoService({ displayInfo: repositories.displayInfo, clock, operationLog });
   const noticeConfig = createNoticeConfigService({ settings: repositories.settings, clock, operationLog });
-  // The reminder a booking gets when it names none: the notification settings' default (/message-remind).
-  const reminderDefault = async (companyId: number) => (await noticeConfig.get(companyId)).reminderMinutes;
+  // The reminder and notice a booking gets when it names none: the notification settings' defaults (/message-remind).
+  const noticeDefaults = async (companyId: number) => {
+    const { reminderMinutes, noticeMinutes } = await noticeConfig.get(companyId);
+    return { reminderMinutes, noticeMinutes };
+  };
   // The header's bell: booking messages written for the console beside the mails (its own switches).
   const notifications = createNotificationService({ repository: createNotificationRepository(db.kysely), clock, noticeConfig: (companyId) => noticeConfig.get(companyId) });
   const roles = createRoleService({ roles: repositories.roles, transact, operationLog, clock });
@@ -311,7 +314,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     platformOperators: new Set(config.platformOperators),
   });
   const locations = createLocationService({ locations: repositories.locations, uploads, operationLog, transact, clock });
-  const rooms = createRoomService({ rooms: repositories.rooms, roomTypes: repositories.roomTypes, locations, uploads, operationLog, transact, clock });
+  const rooms = createRoomService({ rooms: repositories.rooms, roomTypes: repositories.roomTypes, locations, uploads, displays: repositories.doorDisplays, operationLog, transact, clock });
   // Booking changes after commit: mails listen to this process's own, live views to every process's.
   const bookingEvents = createBookingEvents(app.log);
   app.decorate('bookingEvents', bookingEvents);
@@ -320,7 +323,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     bookings: repositories.bookings,
     bookingSeries: repositories.bookingSeries,
     preferences: repositories.bookingPreferences,
-    reminderDefault,
+    noticeDefaults,
     rooms: repositories.rooms,
     locations,
     writeTransact: createTransact(db.kysely, { immediate: true }),
@@ -609,14 +612,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         }),
       );
       await api.register(blacklistRoutes({ blacklist: createBlacklistService({ blacklist: createBlacklistRepository(db.kysely), operationLog, clock }) }));
-      await api.register(messageLogRoutes({ log: createMessageLogRepository(db.kysely) }));
+      await api.register(messageLogRoutes({ log: createMessageLogRepository(db.kysely), clock }));
       await api.register(
         reportRoutes({
           reports: createReportService({ reports: createReportRepository(db.kysely, db.readers), rooms: repositories.rooms, locations, preferences: repositories.bookingPreferences, clock }),
         }),
       );
       await api.register(notificationRoutes({ notifications }));
-      await api.register(bookingPreferencesRoutes({ preferences: createBookingPreferencesService({ preferences: repositories.bookingPreferences, reminderDefault, operationLog, clock }) }));
+      await api.register(bookingPreferencesRoutes({ preferences: createBookingPreferencesService({ preferences: repositories.bookingPreferences, noticeDefaults, operationLog, clock }) }));
       await api.register(liveRoutes({ live, hub: liveHub }));
       await api.register(checkInRoutes({ checkIns }));
       await api.register(padRoutes({ checkIns, hub: liveHub }));

@@ -237,6 +237,7 @@ describe(`tenancy (${TEST_DIALECT})`, () => {
       '/api/meeting/available-rooms',
       '/api/meeting/blacklist/candidates',
       '/api/meeting/blacklist/list',
+      '/api/meeting/blacklist/mine',
       '/api/meeting/calendar/events',
       '/api/meeting/calendar/shares',
       '/api/meeting/colleagues',
@@ -248,6 +249,7 @@ describe(`tenancy (${TEST_DIALECT})`, () => {
       '/api/meeting/reservation/mine',
       '/api/meeting/room/qr',
       '/api/meeting/schedule',
+      '/api/meeting/search',
       '/api/message/log',
       '/api/notification/list',
       '/api/notification/unread-count',
@@ -307,6 +309,8 @@ describe(`tenancy (${TEST_DIALECT})`, () => {
       '/api/meeting/reservation/mine': `?from=${t.clock.now()}&to=${t.clock.now() + 86_400_000}`,
       '/api/meeting/schedule': `?date=2026-11-24`,
       '/api/meeting/colleagues': '?keyword=bravo',
+      // B's meeting is titled "bravo-only board meeting": A's search for it must find nothing.
+      '/api/meeting/search': '?keyword=bravo',
       '/api/meeting/feed/room': `?roomId=${roomOfA}`,
       '/api/meeting/available-rooms': `?startAt=${t.clock.now() + 86_400_000}&endAt=${t.clock.now() + 90_000_000}`,
       // A window around now that holds B's meeting too: A's report must still show none of it.
@@ -371,7 +375,7 @@ describe(`tenancy (${TEST_DIALECT})`, () => {
     const info = await call<{ company: { name: string } }>(t.app, { method: 'GET', url: '/api/user/getCurrentUserInfo', headers: { token: signedIn.token! } });
     expect(info.body.result.company.name).toBe('Alpha Works');
     const rules = await call<BookingPreferencesAnswer>(t.app, { method: 'GET', url: '/api/meeting/preferences', headers: { token: signedIn.token! } });
-    expect(rules.body.result).toEqual({ ...DEFAULT_BOOKING_PREFERENCES, defaultReminderMinutes: 15, updatedAt: null, updatedByName: null });
+    expect(rules.body.result).toEqual({ ...DEFAULT_BOOKING_PREFERENCES, defaultReminderMinutes: 15, defaultNoticeMinutes: 15, updatedAt: null, updatedByName: null });
   });
 
   it("changes only A's rows when A changes passwords and signs out", async () => {

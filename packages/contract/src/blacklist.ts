@@ -55,6 +55,17 @@ export const AddBlacklistBody = z.object({
 });
 export type AddBlacklistBody = z.infer<typeof AddBlacklistBody>;
 
+/**
+ * `GET /meeting/blacklist/mine`: whether the caller is barred from booking now, with the entry's
+ * reason and end (null: until lifted), so the booking form says so before it is filled in.
+ */
+export const MyBookingBar = z.object({
+  barred: z.boolean(),
+  reason: z.string().nullable(),
+  endsAt: z.number().int().nullable(),
+});
+export type MyBookingBar = z.infer<typeof MyBookingBar>;
+
 /** `POST /meeting/blacklist/lift`: end an active or scheduled entry now; it stays in the history. */
 export const LiftBlacklistBody = z.object({ id });
 export type LiftBlacklistBody = z.infer<typeof LiftBlacklistBody>;

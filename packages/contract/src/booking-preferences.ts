@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ReservationPrivacy } from './booking.js';
-import { REMINDER_CHOICES } from './dictionary.js';
+import { NOTICE_TIMES, REMINDER_CHOICES } from './dictionary.js';
 import { minutesOf, toZoned } from './zoned-time.js';
 
 /**
@@ -57,11 +57,13 @@ export type UpdateBookingPreferencesBody = z.infer<typeof UpdateBookingPreferenc
 
 /**
  * `GET /meeting/preferences`: the rules in force, with who changed them last (null while they are the
- * defaults), and the booking form's reminder default, which belongs to the company's notification
- * settings (`/config/notice`, the display settings page) and is only read here.
+ * defaults), and the booking form's reminder and notice defaults, which belong to the company's
+ * notification settings (`/config/notice`, the /message-remind page) and are only read here.
  */
 export const BookingPreferencesAnswer = BookingPreferences.extend({
   defaultReminderMinutes: z.literal(REMINDER_CHOICES),
+  /** Minutes before the start the host is notified (dictionary NOTICE_TIMES; 0 at the start). */
+  defaultNoticeMinutes: z.literal(NOTICE_TIMES),
   updatedAt: z.number().int().nullable(),
   updatedByName: z.string().nullable(),
 });
@@ -83,8 +85,8 @@ const DAY_MS = 86_400_000;
 export type BookingRuleBreach =
   | { key: 'reservationTooLong'; params: { minutes: number } }
   | { key: 'reservationTooFarAhead'; params: { days: number } }
-  | { key: 'reservationOutsideDays'; params: Record<string, never> }
-  | { key: 'reservationOutsideHours'; params: { start: string; end: string } };
+  | { key: 'reservationOutsideDays'; params: { zone: string } }
+  | { key: 'reservationOutsideHours'; params: { start: string; end: string; zone: string } };
 
 /**
  * The first rule of the company's preferences that a meeting from `startAt` to `endAt` in a room of
@@ -101,7 +103,8 @@ export function bookingRuleBreach(
   if (meeting.checkAhead && startAt > now + rules.bookAheadDays * DAY_MS) return { key: 'reservationTooFarAhead', params: { days: rules.bookAheadDays } };
   if (timeZone === null) return null;
   const start = toZoned(startAt, timeZone);
-  if (!rules.bookableWeekdays.includes(start.weekday)) return { key: 'reservationOutsideDays', params: {} };
+  // Days and hours are the room's: the message names its zone, which may not be the booker's.
+  if (!rules.bookableWeekdays.includes(start.weekday)) return { key: 'reservationOutsideDays', params: { zone: timeZone } };
   const hours = rules.bookableHours;
   if (hours) {
     const end = toZoned(endAt, timeZone);
@@ -110,7 +113,7 @@ export function bookingRuleBreach(
     const endsAtMidnight = !endsThatDay && end.time === '00:00' && endAt - startAt <= DAY_MS && hours.end === '24:00';
     const endMinutes = endsThatDay ? minutesOf(end.time) : endsAtMidnight ? 24 * 60 : Number.POSITIVE_INFINITY;
     if (minutesOf(start.time) < boundMinutes(hours.start) || endMinutes > boundMinutes(hours.end)) {
-      return { key: 'reservationOutsideHours', params: { start: hours.start, end: hours.end } };
+      return { key: 'reservationOutsideHours', params: { start: hours.start, end: hours.end, zone: timeZone } };
     }
   }
   return null;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { CapacityBand } from './dictionary.js';
-import { RoomEquipment } from './location.js';
+import { RoomEquipment, TimeZone } from './location.js';
 import { Reservation, type ReservationStatus } from './booking.js';
 import { RepeatRule } from './recurrence.js';
 
@@ -51,8 +51,10 @@ export type MyReservations = z.infer<typeof MyReservations>;
 
 /** `GET /meeting/schedule`. */
 export const ScheduleQuery = z.object({
-  /** A local date; each room's day is this date in the room's own zone. */
+  /** A local date; each room's day is this date in the room's own zone, or in `timeZone` when given. */
   date: localDate,
+  /** The viewer's IANA zone: every room's day is `date` in it, so one time axis fits every lane. */
+  timeZone: TimeZone.optional(),
   /** Rooms under this location (or the room itself); all rooms when absent. */
   locationId: id.optional(),
   capacityBand: CapacityBand.optional(),
@@ -72,7 +74,7 @@ export const ScheduleRoom = z.object({
   timeZone: z.string().nullable(),
   isAvailable: z.boolean(),
   needsApproval: z.boolean(),
-  /** The room's local day: [dayStartAt, dayEndAt) (23 or 25 hours on a daylight-saving day). */
+  /** The day shown: `date` in the room's zone, or in the asked `timeZone` (23 or 25 hours on a daylight-saving day). */
   dayStartAt: z.number().int(),
   dayEndAt: z.number().int(),
   /** Active meetings touching the day, as the caller may see them. */
@@ -116,6 +118,8 @@ export const AvailableRoomsQuery = z.object({
   locationId: id.optional(),
   /** JSON of a repeat rule: the slot's wall-clock time in each room's zone must be free on every occurrence. */
   repeat: repeatParam.optional(),
+  /** The zone whose days the rule's weekdays and last date are written in (the viewer's); absent: each room's own. */
+  repeatZone: TimeZone.optional(),
   /** A meeting being moved: its own time does not count as busy. */
   exceptReservationId: id.optional(),
 });
@@ -139,3 +143,19 @@ export const Colleague = z.object({ id: z.number().int(), fullName: z.string(), 
 export type Colleague = z.infer<typeof Colleague>;
 export const ColleagueList = z.array(Colleague);
 export const COLLEAGUE_SEARCH_MAX = 20;
+
+/** Meetings one search answers at most, and the default. */
+export const MEETING_SEARCH_LIMIT = { default: 8, max: 20 } as const;
+/** How far back a meeting search looks: finished meetings older than this are not found. */
+export const MEETING_SEARCH_PAST_DAYS = 30;
+
+/** `GET /meeting/search`: meetings whose title holds the keyword, as far as the caller may see the title. */
+export const MeetingSearchQuery = z.object({
+  keyword: z.string().trim().min(1).max(100),
+  limit: z.coerce.number().int().min(1).max(MEETING_SEARCH_LIMIT.max).default(MEETING_SEARCH_LIMIT.default),
+});
+export type MeetingSearchQuery = z.infer<typeof MeetingSearchQuery>;
+
+/** Upcoming and running meetings first (soonest first), then finished ones of the last 30 days (latest first). */
+export const MeetingSearchResult = z.object({ list: z.array(Reservation) });
+export type MeetingSearchResult = z.infer<typeof MeetingSearchResult>;

@@ -36,6 +36,8 @@ export type ReservationChannel = z.infer<typeof ReservationChannel>;
 export const RESERVATION_MAX_MS = 24 * 60 * 60 * 1000;
 /** A start this much in the past still counts as "now" (a form filled in slowly, clock skew). */
 export const RESERVATION_PAST_GRACE_MS = 5 * 60 * 1000;
+/** How long after its cancellation a meeting may be restored (the console's undo): shortly, while nobody has counted on the free slot yet. */
+export const RESERVATION_RESTORE_WINDOW_MS = 60 * 1000;
 /** The widest window one list call may read. */
 export const RESERVATION_LIST_MAX_DAYS = 31;
 /** At most this many participants besides the host. */

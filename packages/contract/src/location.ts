@@ -3,6 +3,7 @@ import { TEXT_MAX } from './limits.js';
 import { PageQuery, pageOf } from './paging.js';
 import { CapacityBand, EQUIPMENT_KEYS } from './dictionary.js';
 import { ExportFormat } from './directory.js';
+import { DEVICE_STATUSES } from './door-display.js';
 
 /**
  * Locations and meeting rooms (spec 000 sections 2, 3, 4, 7, 9; spec 001 sections 3, 5, 7, 9):
@@ -196,7 +197,6 @@ export const RoomFields = z.object({
     .nullable()
     .optional(),
   calendarResource: optionalText.nullable().optional(),
-  hasDoorDisplay: flag.default(false),
   bindExternalRooms: flag.default(false),
 });
 
@@ -207,6 +207,11 @@ export type AddMeetingRoomBody = z.infer<typeof AddMeetingRoomBody>;
 /** `POST /location/updateRoomInfo`: every field of the room (as the form sends them). */
 export const UpdateRoomBody = RoomFields.extend({ id });
 export type UpdateRoomBody = z.infer<typeof UpdateRoomBody>;
+
+/** A room's booking screen, from its door displays (docs/decisions/0013). */
+export const ROOM_DOOR_DISPLAY_STATUSES = ['none', ...DEVICE_STATUSES] as const;
+export const RoomDoorDisplayStatus = z.enum(ROOM_DOOR_DISPLAY_STATUSES);
+export type RoomDoorDisplayStatus = z.infer<typeof RoomDoorDisplayStatus>;
 
 export const Room = z.object({
   id: z.number().int(),
@@ -227,7 +232,10 @@ export const Room = z.object({
   oneClickEnd: z.boolean(),
   videoLink: z.string().nullable(),
   calendarResource: z.string().nullable(),
+  /** Whether a booking screen works at the door now: one of its door displays is activated and online (derived, never typed in). */
   hasDoorDisplay: z.boolean(),
+  /** The best state among its door displays: none, a code waiting (inactive), activated but silent (offline), or online. */
+  doorDisplayStatus: RoomDoorDisplayStatus,
   bindExternalRooms: z.boolean(),
   floorId: z.number().int().nullable(),
   /** The path from the country to the floor, e.g. "United Kingdom / London / Riverside House / 1st floor". */

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MailStatus } from './mail.js';
-import { NOTIFICATION_EVENTS, NotificationParams } from './notification.js';
+import { NOTIFICATION_EVENTS, NotificationAction, NotificationParams } from './notification.js';
 import { PageQuery, pageOf } from './paging.js';
 
 /**
@@ -74,6 +74,8 @@ export const MessageLogEntry = z.object({
   params: NotificationParams.nullable(),
   /** When a console notification was read; null: unread, or a mail. */
   readAt: z.number().int().nullable(),
+  /** Where the action a console notification asks for stands (see NotificationAction); null for a mail or one that asks none. */
+  action: NotificationAction.nullable(),
   /** Attempts made to send a mail (retries included). */
   attempts: z.number().int(),
   /** When a failed mail is tried again; null: not again. */

@@ -29,7 +29,7 @@ describe('message placeholders (issue 16)', () => {
     expect(missingParams('reservationTooLong', { hours: 24 })).toEqual(['minutes']);
     expect(missingParams('reservationTooLong', { minutes: 1440 })).toEqual([]);
     expect(missingParams('ok')).toEqual([]);
-    expect(missingParams('reservationOutsideHours')).toEqual(['start', 'end']);
+    expect(missingParams('reservationOutsideHours')).toEqual(['start', 'end', 'zone']);
   });
 
   it('formats a key with its parameters, or a rule problem as it came', () => {

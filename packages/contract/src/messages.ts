@@ -481,8 +481,8 @@ export const MESSAGES = {
   reservationTimeRequired: { 'en-US': 'Please choose the meeting date, start time and end time', 'zh-CN': '请选择会议日期、开始时间和结束时间' },
   reservationStartAfterEnd: { 'en-US': 'The start time must be earlier than the end time', 'zh-CN': '开始时间必须早于结束时间' },
   reservationTooLong: { 'en-US': 'A meeting can last at most {minutes} minutes', 'zh-CN': '会议时长最多为 {minutes} 分钟' },
-  reservationOutsideDays: { 'en-US': 'Rooms cannot be booked on this day of the week', 'zh-CN': '该日不开放会议室预订' },
-  reservationOutsideHours: { 'en-US': 'Rooms can be booked between {start} and {end} only', 'zh-CN': '会议室仅可在 {start} 至 {end} 之间预订' },
+  reservationOutsideDays: { 'en-US': 'Rooms cannot be booked on this day of the week (the room\'s time zone: {zone})', 'zh-CN': '该日不开放会议室预订（会议室所在时区：{zone}）' },
+  reservationOutsideHours: { 'en-US': 'Rooms can be booked between {start} and {end} only (the room\'s time zone: {zone})', 'zh-CN': '会议室仅可在 {start} 至 {end} 之间预订（会议室所在时区：{zone}）' },
   reservationInPast: { 'en-US': 'The start time cannot be earlier than now', 'zh-CN': '开始时间不能早于当前时间' },
   reservationTooFarAhead: { 'en-US': 'Meetings can be booked at most {days} days ahead', 'zh-CN': '最多只能提前 {days} 天预订会议' },
   reservationRoomUnavailable: { 'en-US': 'The meeting room is not available for booking', 'zh-CN': '该会议室不可预订' },
@@ -659,6 +659,17 @@ export const MESSAGES = {
   malformedMultipart: {
     'en-US': 'The upload could not be read: the form data is malformed or incomplete',
     'zh-CN': '无法读取上传内容：表单数据格式有误或不完整',
+  },
+  // Issue 17: door displays, derived states and undo
+  reservationRestored: { 'en-US': 'The meeting is back; its attendees have been told', 'zh-CN': '会议已恢复，已通知参会人' },
+  reservationRestoreUnavailable: { 'en-US': 'This meeting is not one whose cancellation can be undone', 'zh-CN': '该会议的取消无法撤销' },
+  reservationRestoreExpired: {
+    'en-US': 'Too late to undo: a cancellation can be undone within {seconds} seconds',
+    'zh-CN': '已无法撤销：取消后 {seconds} 秒内才可撤销',
+  },
+  reservationRestoreNotAllowed: {
+    'en-US': 'Only the host or whoever cancelled the meeting can undo its cancellation',
+    'zh-CN': '只有主持人或取消会议的人可以撤销取消',
   },
 } as const satisfies Record<string, Record<Lang, string>>;
 

@@ -60,6 +60,18 @@ export const NotificationParams = z.object({
 });
 export type NotificationParams = z.infer<typeof NotificationParams>;
 
+/**
+ * Where the action a notification asks for stands, read from its meeting's facts whenever it is
+ * listed: `open` (still to do), `done` (checked in; the request decided), `closed` (no longer
+ * possible: the check-in window passed or the meeting was released, cancelled or ended; the request
+ * withdrawn, cancelled or past its deadline). Only check-in notices and approval requests ask for one.
+ */
+export const NOTIFICATION_ACTIONS = ['open', 'done', 'closed'] as const;
+export const NotificationAction = z.enum(NOTIFICATION_ACTIONS);
+export type NotificationAction = z.infer<typeof NotificationAction>;
+/** The kinds of notification that ask their reader to act. */
+export const ACTION_EVENTS = ['checkInDue', 'approvalRequest'] as const satisfies readonly NotificationEvent[];
+
 export const Notification = z.object({
   id: z.number().int(),
   event: NotificationEvent,
@@ -68,6 +80,8 @@ export const Notification = z.object({
   link: z.string().nullable(),
   createdAt: z.number().int(),
   readAt: z.number().int().nullable(),
+  /** Where the action it asks for stands; null when it asks for none (or its meeting is unknown). */
+  action: NotificationAction.nullable(),
 });
 export type Notification = z.infer<typeof Notification>;
 
@@ -83,7 +97,7 @@ export type NotificationListQuery = z.infer<typeof NotificationListQuery>;
 export const NotificationPage = pageOf(Notification).extend({ unreadCount: z.number().int().nonnegative() });
 export type NotificationPage = z.infer<typeof NotificationPage>;
 
-/** `GET /notification/unread-count`: what the bell's badge shows. */
+/** `GET /notification/unread-count`: what the bell's badge shows: unread ones whose action, if any, is still open. */
 export const NotificationUnread = z.object({ count: z.number().int().nonnegative(), latestId: z.number().int().nullable() });
 export type NotificationUnread = z.infer<typeof NotificationUnread>;
 

@@ -145,7 +145,7 @@ export const OPERATION_DETAILS = {
     previousName: text,
   },
   'company.updateContacts': COMPANY_CONTACTS,
-  'personal.updateProfile': { firstName: text, lastName: text, phone: text, gender: { enum: ['male', 'female', 'secret'] }, avatar: 'image' },
+  'personal.updateProfile': { firstName: text, lastName: text, phone: text, gender: { enum: ['male', 'female', 'secret'] }, avatar: 'image', timeZone: text },
   'settings.updatePasswordPolicy': { minLength: number, expiryDays: number, needsUppercase: flag, needsLowercase: flag, needsNumber: flag, needsSpecial: flag },
   'settings.updateSafetyPassword': {},
   'manager.transferOwner': { previousOwnerId: 'user', newOwnerId: 'user' },

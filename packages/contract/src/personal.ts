@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { PHONE_PATTERN } from './directory.js';
 import { Gender } from './session.js';
+import { TimeZone } from './location.js';
 
 /** A phone number in the directory's format (spec 000 section 5), or empty to clear it. */
 export const Phone = z
@@ -22,6 +23,8 @@ export const OwnProfile = z.object({
   phone: z.string().nullable(),
   gender: Gender,
   avatar: z.string().nullable(),
+  /** The user's own IANA time zone for the console; null follows the browser's. */
+  timeZone: z.string().nullable(),
 });
 export type OwnProfile = z.infer<typeof OwnProfile>;
 
@@ -38,6 +41,8 @@ export const UpdateProfileBody = z.object({
     .nullable()
     .optional()
     .transform((value) => value ?? null),
+  /** The zone the console shows and takes times in (an IANA name); null follows the browser; absent keeps it. */
+  timeZone: TimeZone.nullable().optional(),
 });
 export type UpdateProfileBody = z.input<typeof UpdateProfileBody>;
 export type UpdateProfileValues = z.output<typeof UpdateProfileBody>;

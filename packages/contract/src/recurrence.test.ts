@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { expandOccurrences, lastDateOf, REPEAT_HORIZON_DAYS, type RepeatRule } from './recurrence.js';
+import { expandOccurrences, lastDateOf, REPEAT_HORIZON_DAYS, ruleInZone, type RepeatRule } from './recurrence.js';
 import { addDays, defaultPickerTime, fromZoned, timePickerOptions, toZoned } from './zoned-time.js';
 
 const london = 'Europe/London';
@@ -78,5 +78,40 @@ describe('repeat rules', () => {
   it('ends a meeting whose end time is not after its start on the next day', () => {
     const [only] = expand('2026-11-23', { frequency: 'none' }, '23:00', '01:00');
     expect(only!.endAt - only!.startAt).toBe(2 * 3_600_000);
+  });
+});
+
+describe('a rule written in the viewer zone, for a room in another (issue 17)', () => {
+  // Tuesday 1 December 2026, 20:00 in New York = Wednesday 2 December, 09:00 in Shanghai.
+  const startAt = fromZoned('2026-12-01', '20:00', 'America/New_York');
+
+  it("moves weekdays and the last date by the days between the two zones' dates of the start", () => {
+    expect(ruleInZone({ frequency: 'weekly', weekdays: [2, 4], until: '2027-03-02' }, startAt, 'America/New_York', 'Asia/Shanghai')).toEqual({
+      frequency: 'weekly',
+      weekdays: [3, 5],
+      until: '2027-03-03',
+    });
+    // Saturday evening in New York is Sunday in Shanghai: the week wraps round.
+    expect(ruleInZone({ frequency: 'custom', unit: 'week', interval: 1, weekdays: [6], until: null }, startAt, 'America/New_York', 'Asia/Shanghai').weekdays).toEqual([0]);
+    // The other way: 09:00 on Wednesday in Shanghai is Tuesday evening in New York.
+    expect(ruleInZone({ frequency: 'weekly', weekdays: [3], until: null }, startAt, 'Asia/Shanghai', 'America/New_York')).toEqual({ frequency: 'weekly', weekdays: [2], until: null });
+  });
+
+  it('turns "every workday" of the viewer into the weekly rule of the moved days, and leaves a same-day zone alone', () => {
+    expect(ruleInZone({ frequency: 'workday', until: null }, startAt, 'America/New_York', 'Asia/Shanghai')).toEqual({ frequency: 'weekly', weekdays: [2, 3, 4, 5, 6], until: null });
+    const daily = { frequency: 'daily', until: '2027-01-01' } as const;
+    // 10:00 in London is 10:00 in London; in Paris it is the same date.
+    expect(ruleInZone(daily, fromZoned('2026-12-01', '10:00', london), london, 'Europe/Paris')).toEqual(daily);
+  });
+
+  it('repeats the booked meetings on the days the viewer chose, at the room\'s clock', () => {
+    const rule = ruleInZone({ frequency: 'weekly', weekdays: [2], until: '2026-12-15' }, startAt, 'America/New_York', 'Asia/Shanghai');
+    const first = toZoned(startAt, 'Asia/Shanghai');
+    const occurrences = expandOccurrences({ firstDate: first.date, startTime: first.time, endTime: '10:00', timeZone: 'Asia/Shanghai', rule });
+    expect(occurrences.map((o) => toZoned(o.startAt, 'America/New_York'))).toEqual([
+      { date: '2026-12-01', time: '20:00', weekday: 2 },
+      { date: '2026-12-08', time: '20:00', weekday: 2 },
+      { date: '2026-12-15', time: '20:00', weekday: 2 },
+    ]);
   });
 });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { addDays, daysBetween, fromZoned, minutesOf, parseLocalDate, weekdayOf, type LocalDate, type LocalTime } from './zoned-time.js';
+import { addDays, daysBetween, fromZoned, minutesOf, parseLocalDate, toZoned, weekdayOf, type LocalDate, type LocalTime } from './zoned-time.js';
 
 /**
  * Repeat rules of a meeting (spec 001 section 4: none, daily, weekly, monthly, yearly, workday,
@@ -114,4 +114,20 @@ export function expandOccurrences({ firstDate, startTime, endTime, timeZone, rul
 /** `YYYY-MM-DD` of year, month, day numbers. */
 export function localDateOf(year: number, month: number, day: number): LocalDate {
   return `${year}-${pad(month)}-${pad(day)}`;
+}
+
+/**
+ * A rule written in the days of one zone (the viewer's, where the form was filled in) as the rule of
+ * another (the room's, where the meeting repeats at the same wall-clock time) for a meeting that
+ * starts at `startAt`: weekdays and the last date move by the days between the two zones' dates of
+ * the start (20:00 on a Tuesday in New York is 09:00 on Wednesday in Shanghai), and "every workday"
+ * becomes the weekly rule of the moved days. Issue 17; docs/decisions/0011.
+ */
+export function ruleInZone(rule: RepeatRule, startAt: number, fromZone: string, toZone: string): RepeatRule {
+  const shift = fromZone === toZone ? 0 : daysBetween(toZoned(startAt, fromZone).date, toZoned(startAt, toZone).date);
+  if (shift === 0 || rule.frequency === 'none') return rule;
+  const move = (day: number) => (((day + shift) % 7) + 7) % 7;
+  const until = rule.until ? addDays(rule.until, shift) : (rule.until ?? null);
+  if (rule.frequency === 'workday') return { frequency: 'weekly', weekdays: [1, 2, 3, 4, 5].map(move).sort(), until };
+  return { ...rule, ...(rule.weekdays ? { weekdays: rule.weekdays.map(move).sort() } : {}), until };
 }

@@ -46,6 +46,8 @@ export const CurrentUserInfo = UserSummary.extend({
   permissions: z.array(z.string()),
   mustChangePassword: z.boolean(),
   passwordExpired: z.boolean(),
+  /** The user's own IANA time zone (set on /personal); null: the console follows the browser's. */
+  timeZone: z.string().nullable(),
 });
 export type CurrentUserInfo = z.infer<typeof CurrentUserInfo>;
 

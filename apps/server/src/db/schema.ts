@@ -119,7 +119,6 @@ export interface RoomTable {
   one_click_end: Generated<Flag>;
   video_link: string | null;
   calendar_resource: string | null;
-  has_door_display: Generated<Flag>;
   bind_external_rooms: Generated<Flag>;
   created_at: number;
   updated_at: number;
@@ -280,6 +279,10 @@ export interface ReservationTable {
   check_in_noticed_at: number | null;
   /** Who booked it on the host's behalf (a delegate of the host's calendar); null when the host did. */
   booked_by_user_id: number | null;
+  /** Who cancelled it (the host or a delegate); null when the system did or it is not cancelled. */
+  cancelled_by: number | null;
+  /** The status an undo of its cancellation puts back; null when the cancellation cannot be undone. */
+  restorable_status: 'pending' | 'confirmed' | null;
 }
 
 /** Someone sent a calendar invitation for a meeting (lower-cased address). */
@@ -395,6 +398,8 @@ export interface UserTable {
   password_changed_at: number | null;
   is_active: Generated<Flag>;
   is_sso: Generated<Flag>;
+  /** The user's own IANA time zone for the console; null follows the browser's (issue 17). */
+  time_zone: string | null;
   created_at: number;
   updated_at: number;
 }
@@ -509,6 +514,8 @@ export interface NotificationTable {
   link: string | null;
   created_at: number;
   read_at: number | null;
+  /** The meeting it is about (whose facts say when its action is over); null for rows written before migration 0040. */
+  reservation_id: number | null;
 }
 
 export interface IdempotencyKeyTable {

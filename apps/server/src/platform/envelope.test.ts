@@ -45,7 +45,7 @@ describe(`messages without holes (${TEST_DIALECT})`, () => {
       refused('reservationTooLong'),
       // @ts-expect-error a message without placeholders takes none
       refused('reservationInPast', { minutes: 5 }),
-      // @ts-expect-error one of two placeholders missing
+      // @ts-expect-error placeholders missing (start given; end and zone not)
       new AppError(ReturnCode.REFUSED, 'reservationOutsideHours', { start: '08:00' }),
       // @ts-expect-error notFound names the path
       notFound('notFound'),

@@ -5,8 +5,10 @@ import zhCN from 'antd/locale/zh_CN';
 import { useEffect, useMemo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { connectApi } from '../shared/api/api';
+import { disableNativeValidation } from '../shared/forms/native-validation';
 import { usePreferences } from '../shared/preferences/preferences-store';
 import { themeByName } from '../shared/theme/themes';
+import { EmptyState } from '../shared/ui/empty-state';
 import { antdTheme } from './theme';
 
 export interface AppProvidersProps {
@@ -16,12 +18,17 @@ export interface AppProvidersProps {
 
 /** Data, language and theme for everything below: TanStack Query, antd's locale and theme, antd's App context. */
 export function AppProviders({ queryClient, children }: AppProvidersProps) {
-  const { i18n } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { themeName, color, darkMode } = usePreferences();
   const config = useMemo(() => antdTheme({ themeName, color, darkMode }), [themeName, color, darkMode]);
   return (
     <QueryClientProvider client={queryClient}>
-      <ConfigProvider locale={i18n.language === 'zh-CN' ? zhCN : enUS} theme={config}>
+      <ConfigProvider
+        locale={i18n.language === 'zh-CN' ? zhCN : enUS}
+        theme={config}
+        // Lists and tables that name no empty text of their own still show the console's one empty state.
+        renderEmpty={(componentName) => <EmptyState description={t('common.empty')} isCompact={componentName !== 'Table' && componentName !== 'List'} />}
+      >
         <AntApp>
           <ShellVariables themeName={themeName} darkMode={darkMode} />
           {children}
@@ -32,8 +39,8 @@ export function AppProviders({ queryClient, children }: AppProvidersProps) {
 }
 
 /**
- * Publishes theme colours as CSS variables on <html> for the console's own style sheets, and routes
- * API error messages through antd's context-aware message API.
+ * Publishes theme colours as CSS variables on <html> for the console's own style sheets, routes
+ * API error messages through antd's context-aware message API, and turns native validation off.
  */
 function ShellVariables({ themeName, darkMode }: { themeName: string; darkMode: boolean }) {
   const { token } = theme.useToken();
@@ -42,6 +49,9 @@ function ShellVariables({ themeName, darkMode }: { themeName: string; darkMode: 
   useEffect(() => {
     connectApi({ notify: (text, seconds) => void message.error(text, seconds) });
   }, [message]);
+
+  // Every form of the console answers with its own messages, never the browser's bubbles.
+  useEffect(() => disableNativeValidation(document), []);
 
   useEffect(() => {
     const palette = themeByName(themeName)[darkMode ? 'night' : 'day'];

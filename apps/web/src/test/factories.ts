@@ -20,6 +20,7 @@ export function makeUser(overrides: Partial<CurrentUserInfo> = {}): CurrentUserI
     permissions: ['users:edit', 'users:view', 'roles:view'],
     mustChangePassword: false,
     passwordExpired: false,
+    timeZone: null,
     ...overrides,
   };
 }

@@ -33,6 +33,8 @@ import { notifications } from './2026_11_24_0035_notifications.js';
 import { mailSecrets } from './2026_11_26_0036_mail_secrets.js';
 import { signInThrottle } from './2026_11_26_0037_sign_in_throttle.js';
 import { idempotencyKeys } from './2026_11_26_0038_idempotency_keys.js';
+import { userTimeZone } from './2026_11_26_0039_user_time_zone.js';
+import { derivedStatesAndUndo } from './2026_11_26_0040_derived_states_and_undo.js';
 import { personNames } from './2026_11_26_0041_person_names.js';
 import type { DialectMigration } from './helpers.js';
 
@@ -73,6 +75,8 @@ export const MIGRATIONS: ReadonlyArray<readonly [name: string, migration: Dialec
   ['2026_11_26_0036_mail_secrets', mailSecrets],
   ['2026_11_26_0037_sign_in_throttle', signInThrottle],
   ['2026_11_26_0038_idempotency_keys', idempotencyKeys],
+  ['2026_11_26_0039_user_time_zone', userTimeZone],
+  ['2026_11_26_0040_derived_states_and_undo', derivedStatesAndUndo],
   ['2026_11_26_0041_person_names', personNames],
 ];
 

@@ -22,8 +22,8 @@ interface DemoRoom {
   type: TypeKey;
   capacity: number;
   equipment: string[];
-  /** Fields that differ from a plain bookable room. */
-  extra?: Partial<RoomValues>;
+  /** Fields that differ from a plain bookable room; `hasDoorDisplay`: the demo puts a door display at its door. */
+  extra?: Partial<RoomValues> & { hasDoorDisplay?: boolean };
 }
 interface DemoFloor {
   key?: string;
@@ -136,7 +136,6 @@ const PLAIN_ROOM: RoomValues = {
   oneClickEnd: false,
   videoLink: null,
   calendarResource: null,
-  hasDoorDisplay: false,
   bindExternalRooms: false,
 };
 
@@ -174,13 +173,14 @@ export async function seedDemoRooms(ctx: SeedContext, companyId: number): Promis
       if (floor.key) places[floor.key] = floorId;
       for (const [roomIndex, room] of floor.rooms.entries()) {
         const id = await createLocation(ctx, { companyId, parentId: floorId, level: LOCATION_LEVEL.room, name: room.name, sortOrder: roomIndex });
-        const values: RoomValues = { ...PLAIN_ROOM, roomTypeId: typeIds[room.type], capacity: room.capacity, equipment: room.equipment, ...room.extra };
+        const { hasDoorDisplay = false, ...extra } = room.extra ?? {};
+        const values: RoomValues = { ...PLAIN_ROOM, roomTypeId: typeIds[room.type], capacity: room.capacity, equipment: room.equipment, ...extra };
         await ctx.repositories.rooms.insertRoom(companyId, id, values, ctx.now);
         if (room.key) places[room.key] = id;
         rooms.push({
           id,
           name: room.name,
-          hasDoorDisplay: values.hasDoorDisplay,
+          hasDoorDisplay,
           timeZone,
           type: room.type,
           capacity: room.capacity,

@@ -1,6 +1,7 @@
 import type { ExpressionBuilder, Kysely } from 'kysely';
 import type { BlacklistCandidate, BlacklistEntry, BlacklistQuery, BlacklistState, Page } from '@atrium/contract';
 import type { DB } from '../../db/schema.js';
+import { findBlacklistEntry } from '../booking/booking-blacklist.js';
 import { userMatches } from '../../db/like.js';
 import { fetchPage } from '../../db/paging.js';
 
@@ -92,6 +93,11 @@ export function createBlacklistRepository(db: Kysely<DB>) {
             liftedAt: row.lifted_at === null ? null : Number(row.lifted_at),
           }
         : undefined;
+    },
+
+    /** The entry that bars the colleague now, if any (the booking rule's own query). */
+    barring(companyId: number, userId: number, now: number) {
+      return findBlacklistEntry(db, companyId, userId, now);
     },
 
     /** Whether the colleague has an entry that bars them now or later (not lifted, not ended). */

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { AddBlacklistBody, BlacklistCandidates, BlacklistCandidatesQuery, BlacklistPage, BlacklistQuery, LiftBlacklistBody } from '@atrium/contract';
+import { AddBlacklistBody, BlacklistCandidates, BlacklistCandidatesQuery, BlacklistPage, BlacklistQuery, LiftBlacklistBody, MyBookingBar } from '@atrium/contract';
 import { z } from 'zod';
 import { requireAuth } from '../../platform/access.js';
 import { envelopeResponses, success } from '../../platform/envelope.js';
@@ -28,6 +28,24 @@ export function blacklistRoutes({ blacklist }: { blacklist: BlacklistService }):
         },
       },
       async (request) => success(request, await blacklist.list(requireAuth(request).companyId, request.query)),
+    );
+
+    app.get(
+      '/meeting/blacklist/mine',
+      {
+        // Every booker asks about themselves when the booking form opens.
+        config: { access: 'permission', permission: 'calendarRoomUse:view' },
+        schema: {
+          tags,
+          summary: 'Whether the caller is barred from booking now',
+          description: '`{ barred, reason, endsAt }`: the entry that bars the caller now (its reason, and its end or null until lifted), or `{ barred: false, reason: null, endsAt: null }`.',
+          response: envelopeResponses(MyBookingBar),
+        },
+      },
+      async (request) => {
+        const { companyId, userId } = requireAuth(request);
+        return success(request, await blacklist.mine(companyId, userId));
+      },
     );
 
     app.get(

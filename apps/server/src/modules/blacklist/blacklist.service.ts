@@ -1,4 +1,4 @@
-import type { AddBlacklistBody, BlacklistCandidate, BlacklistEntry, BlacklistQuery, Page } from '@atrium/contract';
+import type { AddBlacklistBody, BlacklistCandidate, BlacklistEntry, BlacklistQuery, MyBookingBar, Page } from '@atrium/contract';
 import type { Clock } from '../../platform/clock.js';
 import { notFound, refused } from '../../platform/errors.js';
 import type { Actor, OperationLog } from '../operation-log/operation-log.service.js';
@@ -24,6 +24,12 @@ export function createBlacklistService({ blacklist, operationLog, clock }: Black
   return {
     list(companyId: number, query: BlacklistQuery): Promise<Page<BlacklistEntry>> {
       return blacklist.list(companyId, query, clock.now());
+    },
+
+    /** Whether the caller is barred now: the booking form says so when it opens, not after it is filled in. */
+    async mine(companyId: number, userId: number): Promise<MyBookingBar> {
+      const entry = await blacklist.barring(companyId, userId, clock.now());
+      return entry ? { barred: true, reason: entry.reason, endsAt: entry.endsAt } : { barred: false, reason: null, endsAt: null };
     },
 
     candidates(companyId: number, keyword: string): Promise<BlacklistCandidate[]> {

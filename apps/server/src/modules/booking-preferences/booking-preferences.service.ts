@@ -1,12 +1,13 @@
-import type { BookingPreferences, BookingPreferencesAnswer, ReminderChoice, UpdateBookingPreferencesBody } from '@atrium/contract';
+import type { BookingPreferences, BookingPreferencesAnswer, UpdateBookingPreferencesBody } from '@atrium/contract';
+import type { NoticeDefaults } from '../booking/booking.service.js';
 import type { Clock } from '../../platform/clock.js';
 import type { Actor, OperationLog } from '../operation-log/operation-log.service.js';
 import type { BookingPreferencesRepository } from './booking-preferences.repository.js';
 
 export interface BookingPreferencesServiceDeps {
   preferences: BookingPreferencesRepository;
-  /** The company's notification settings' default reminder (/config/notice), shown to the booking form. */
-  reminderDefault(companyId: number): Promise<ReminderChoice>;
+  /** The company's notification settings' default reminder and notice (/config/notice), shown to the booking form. */
+  noticeDefaults(companyId: number): Promise<NoticeDefaults>;
   operationLog: OperationLog;
   clock: Clock;
 }
@@ -27,10 +28,10 @@ function changes(before: BookingPreferences, after: BookingPreferences): Record<
  * reads them on every booking and change (booking.service.ts), so a saved change holds at once in
  * every server process; meetings already booked keep their time.
  */
-export function createBookingPreferencesService({ preferences, reminderDefault, operationLog, clock }: BookingPreferencesServiceDeps) {
+export function createBookingPreferencesService({ preferences, noticeDefaults, operationLog, clock }: BookingPreferencesServiceDeps) {
   async function answer(companyId: number): Promise<BookingPreferencesAnswer> {
-    const [rules, defaultReminderMinutes] = await Promise.all([preferences.withChange(companyId), reminderDefault(companyId)]);
-    return { ...rules, defaultReminderMinutes };
+    const [rules, defaults] = await Promise.all([preferences.withChange(companyId), noticeDefaults(companyId)]);
+    return { ...rules, defaultReminderMinutes: defaults.reminderMinutes, defaultNoticeMinutes: defaults.noticeMinutes };
   }
 
   return {

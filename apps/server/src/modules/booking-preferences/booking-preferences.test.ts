@@ -66,8 +66,8 @@ describe(`booking preferences (${TEST_DIALECT})`, () => {
   it('answers the defaults to every signed-in member until changed, and nothing without a sign-in', async () => {
     const answer = await read();
     expect(answer.status).toBe(200);
-    // The reminder default is read from the notification settings (15 minutes until changed there).
-    expect(answer.body.result).toEqual({ ...DEFAULT_BOOKING_PREFERENCES, defaultReminderMinutes: 15, updatedAt: null, updatedByName: null });
+    // The reminder and notice defaults are read from the notification settings (15 minutes each until changed there).
+    expect(answer.body.result).toEqual({ ...DEFAULT_BOOKING_PREFERENCES, defaultReminderMinutes: 15, defaultNoticeMinutes: 15, updatedAt: null, updatedByName: null });
     expect((await call(t.app, { method: 'GET', url: '/api/meeting/preferences' })).status).toBe(401);
   });
 
@@ -80,7 +80,7 @@ describe(`booking preferences (${TEST_DIALECT})`, () => {
     }
     // Weekdays come back once each, in order; everyone reads the new rules.
     const answer = (await read()).body.result;
-    expect(answer).toEqual({ ...OFFICE, defaultReminderMinutes: 15, updatedAt: t.clock.now(), updatedByName: expect.any(String) });
+    expect(answer).toEqual({ ...OFFICE, defaultReminderMinutes: 15, defaultNoticeMinutes: 15, updatedAt: t.clock.now(), updatedByName: expect.any(String) });
     expect((await read(otherCompanyToken)).body.result).toMatchObject(DEFAULT_BOOKING_PREFERENCES);
     const log = await call<Page<OperationLogEntry>>(t.app, { method: 'GET', url: '/api/operation-log/list?pageSize=15', headers: { token: adminToken } });
     // Newest first: the second save changed nothing, the first one the fields it names.
@@ -110,23 +110,26 @@ describe(`booking preferences (${TEST_DIALECT})`, () => {
 
   it('holds every booking to the rules, in both languages, with clear messages', async () => {
     expect((await save(OFFICE)).status).toBe(200);
-    // The notification settings' default reminder becomes 30 minutes: bookings that leave it out take it, and so does the answer.
-    const notice = await call(t.app, { method: 'POST', url: '/api/config/notice/update', headers: { token: adminToken }, payload: { ...DEFAULT_NOTICE_CONFIG, reminderMinutes: 30 } });
+    // The notification settings' default reminder becomes 30 minutes and the notice 10: bookings that leave them out take them, and so does the answer.
+    const notice = await call(t.app, { method: 'POST', url: '/api/config/notice/update', headers: { token: adminToken }, payload: { ...DEFAULT_NOTICE_CONFIG, reminderMinutes: 30, noticeMinutes: 10 } });
     expect(notice.status, notice.body.message).toBe(200);
-    expect((await read()).body.result.defaultReminderMinutes).toBe(30);
+    expect((await read()).body.result).toMatchObject({ defaultReminderMinutes: 30, defaultNoticeMinutes: 10 });
     for (const lang of ['en-US', 'zh-CN'] as const) {
       await expectRefused(await book({ startAt: at('2026-11-24', '09:00'), endAt: at('2026-11-24', '11:15') }, lang), 'reservationTooLong', lang, { minutes: 120 });
       await expectRefused(await book({ startAt: at('2026-12-09', '09:00'), endAt: at('2026-12-09', '10:00') }, lang), 'reservationTooFarAhead', lang, { days: 14 });
-      await expectRefused(await book({ startAt: at('2026-11-28', '10:00'), endAt: at('2026-11-28', '11:00') }, lang), 'reservationOutsideDays', lang);
-      await expectRefused(await book({ startAt: at('2026-11-24', '07:30'), endAt: at('2026-11-24', '08:30') }, lang), 'reservationOutsideHours', lang, { start: '08:00', end: '18:00' });
-      await expectRefused(await book({ startAt: at('2026-11-24', '17:30'), endAt: at('2026-11-24', '18:30') }, lang), 'reservationOutsideHours', lang, { start: '08:00', end: '18:00' });
+      await expectRefused(await book({ startAt: at('2026-11-28', '10:00'), endAt: at('2026-11-28', '11:00') }, lang), 'reservationOutsideDays', lang, { zone: ZONE });
+      await expectRefused(await book({ startAt: at('2026-11-24', '07:30'), endAt: at('2026-11-24', '08:30') }, lang), 'reservationOutsideHours', lang, { start: '08:00', end: '18:00', zone: ZONE });
+      await expectRefused(await book({ startAt: at('2026-11-24', '17:30'), endAt: at('2026-11-24', '18:30') }, lang), 'reservationOutsideHours', lang, { start: '08:00', end: '18:00', zone: ZONE });
+      // Days and hours are the room's: the refusal names its zone (issue 17), whatever the booker's own zone.
+      expect((await book({ startAt: at('2026-11-28', '10:00'), endAt: at('2026-11-28', '11:00') }, lang)).body.message).toContain(ZONE);
+      expect((await book({ startAt: at('2026-11-24', '07:30'), endAt: at('2026-11-24', '08:30') }, lang)).body.message).toContain(ZONE);
     }
     // Inside the rules: up to the end of the day and exactly two hours; what the request leaves out takes the company's defaults.
     const late = await book({ startAt: at('2026-11-24', '16:00'), endAt: at('2026-11-24', '18:00') });
     expect(late.status, late.body.message).toBe(200);
-    expect([late.body.result.reservation.privacy, late.body.result.reservation.reminderMinutes]).toEqual(['busy', 30]);
-    const explicit = await book({ startAt: at('2026-11-25', '09:00'), endAt: at('2026-11-25', '10:00'), privacy: 'public', reminderMinutes: null });
-    expect([explicit.body.result.reservation.privacy, explicit.body.result.reservation.reminderMinutes]).toEqual(['public', null]);
+    expect([late.body.result.reservation.privacy, late.body.result.reservation.reminderMinutes, late.body.result.reservation.noticeMinutes]).toEqual(['busy', 30, 10]);
+    const explicit = await book({ startAt: at('2026-11-25', '09:00'), endAt: at('2026-11-25', '10:00'), privacy: 'public', reminderMinutes: null, noticeMinutes: null });
+    expect([explicit.body.result.reservation.privacy, explicit.body.result.reservation.reminderMinutes, explicit.body.result.reservation.noticeMinutes]).toEqual(['public', null, null]);
     // Moving a meeting is held to them too; a change that keeps the time is not.
     const moved = await call(t.app, {
       method: 'POST',
@@ -134,7 +137,7 @@ describe(`booking preferences (${TEST_DIALECT})`, () => {
       headers: { token: bookerToken },
       payload: { id: explicit.body.result.reservation.id, startAt: at('2026-11-25', '19:00'), endAt: at('2026-11-25', '20:00') },
     });
-    expect([moved.status, moved.body.message]).toEqual([422, formatMessage('reservationOutsideHours', 'en-US', { start: '08:00', end: '18:00' })]);
+    expect([moved.status, moved.body.message]).toEqual([422, formatMessage('reservationOutsideHours', 'en-US', { start: '08:00', end: '18:00', zone: ZONE })]);
     const renamed = await call(t.app, { method: 'POST', url: '/api/meeting/reservation/update', headers: { token: bookerToken }, payload: { id: explicit.body.result.reservation.id, title: 'Renamed' } });
     expect(renamed.status).toBe(200);
   });
@@ -146,8 +149,8 @@ describe(`booking preferences (${TEST_DIALECT})`, () => {
     const checked = await call<ReservationCheckResult>(t.app, { method: 'POST', url: '/api/meeting/reservation/check', headers: { token: bookerToken, lang: 'zh-CN' }, payload: { roomId, title: 'Daily', ...body } });
     expect(checked.body.result.occurrences.map((one) => [one.date, one.refusal])).toEqual([
       ['2026-11-27', null],
-      ['2026-11-28', formatMessage('reservationOutsideDays', 'zh-CN')],
-      ['2026-11-29', formatMessage('reservationOutsideDays', 'zh-CN')],
+      ['2026-11-28', formatMessage('reservationOutsideDays', 'zh-CN', { zone: ZONE })],
+      ['2026-11-29', formatMessage('reservationOutsideDays', 'zh-CN', { zone: ZONE })],
       ['2026-11-30', null],
       ['2026-12-01', null],
     ]);

@@ -184,6 +184,7 @@ export function createApprovalService(deps: ApprovalServiceDeps) {
         userIds: approvers.map((approver) => approver.id),
         params: { ...params, by: first.hostName, reason: null },
         link: '/meeting-approval',
+        reservationId: first.id,
       });
       return;
     }
@@ -215,6 +216,7 @@ export function createApprovalService(deps: ApprovalServiceDeps) {
         userIds: [host.id],
         params: { ...params, by: event === 'expired' ? null : first.decidedByName, reason: event === 'rejected' ? first.decisionReason : null },
         link: '/reserve',
+        reservationId: first.id,
       });
     }
   }

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { formatMessage, ReturnCode, type Lang, type Reservation } from '@atrium/contract';
+import { formatMessage, ReturnCode, type Lang, type MyBookingBar, type Reservation } from '@atrium/contract';
 import { call, createTestApp, type TestApp } from '../../test/app.js';
 import { TEST_DIALECT } from '../../test/database.js';
 import { createTestRoom } from '../../test/rooms.js';
@@ -77,6 +77,25 @@ describe(`booking blacklist rule (${TEST_DIALECT})`, () => {
     await bar({ reason: null, endsAt });
     const until = await book('zh-CN');
     expect(until.body.message).toBe(formatMessage('reservationBookerBlacklistedUntil', 'zh-CN', { reason: '-', until: '2030-01-16 02:00' }));
+    await unbar();
+  });
+
+  it('tells the booker they are barred before they fill in a form (issue 17): reason and end, or nothing when free to book', async () => {
+    const mine = (as = token) => call<MyBookingBar>(t.app, { method: 'GET', url: '/api/meeting/blacklist/mine', headers: { token: as } });
+    expect((await mine()).body.result).toEqual({ barred: false, reason: null, endsAt: null });
+    // Not started, ended or lifted: free to book.
+    await bar({ startsAt: t.clock.now() + 60_000 });
+    await bar({ startsAt: t.clock.now() - 2 * DAY, endsAt: t.clock.now() - DAY });
+    await bar({ liftedAt: t.clock.now() - HOUR, reason: 'Lifted already' });
+    expect((await mine()).body.result).toEqual({ barred: false, reason: null, endsAt: null });
+    const endsAt = t.clock.now() + 3 * DAY;
+    await bar({ reason: 'Three no-shows in a row', endsAt });
+    expect((await mine()).body.result).toEqual({ barred: true, reason: 'Three no-shows in a row', endsAt });
+    // Another colleague of the company is not barred by it; nobody without the booking right may ask.
+    const colleague = await t.factories.user(booker.companyId, { permissions: ['calendarRoomUse:view'] });
+    expect((await mine(await t.factories.session(colleague))).body.result.barred).toBe(false);
+    const outsider = await t.factories.user(booker.companyId, { permissions: ['roomsLocations:view'] });
+    expect((await mine(await t.factories.session(outsider))).status).toBe(403);
     await unbar();
   });
 

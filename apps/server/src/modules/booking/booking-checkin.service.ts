@@ -208,7 +208,7 @@ export function createCheckInService(deps: CheckInServiceDeps) {
       const footer = config.footer ? `\n\n${config.footer}` : '';
       if (host?.email) await mailer.send({ companyId, event, to: host.email, subject: mail.subject, text: mail.text + footer });
     }
-    await notifications.post({ companyId, event, actorUserId: null, userIds: [hostUserId], params, link: '/reserve' });
+    await notifications.post({ companyId, event, actorUserId: null, userIds: [hostUserId], params, link: '/reserve', reservationId: record.id });
   }
 
   const paramsOf = (record: ReservationRecord, place: string, zone: string | null, extra: Partial<NotificationParams> = {}): NotificationParams => ({

@@ -117,6 +117,18 @@ describe(`calendar invitations (${TEST_DIALECT})`, () => {
       const ics = icalProperties(mailPart(mail, 'text/calendar'));
       expect([ics.get('METHOD'), ics.get('SEQUENCE'), ics.get('STATUS')]).toEqual([['CANCEL'], ['3'], ['CANCELLED']]);
     }
+
+    // Undone at once: everyone invited hears it is back, as an update with a higher sequence.
+    mark = smtp.received.length;
+    const restored = await post('/api/meeting/reservation/restore', { id });
+    expect(restored.status, restored.body.message).toBe(200);
+    mails = await mailsSince(mark);
+    expect(mails.flatMap((mail) => mail.to).sort()).toEqual([colleague.email, host.email].sort());
+    for (const mail of mails) {
+      const ics = icalProperties(mailPart(mail, 'text/calendar'));
+      expect([ics.get('METHOD'), ics.get('SEQUENCE'), ics.get('STATUS'), ics.get('DTSTART')]).toEqual([['REQUEST'], ['4'], ['CONFIRMED'], [icalUtc(base + 2 * HOUR)]]);
+      expect(decodeHeader(mail.headers.subject!)).toBe('Updated: Roadmap review / 会议变更：Roadmap review');
+    }
   });
 
   it('invites to a repeating meeting with one mail a person, each occurrence its own event', async () => {

@@ -162,6 +162,7 @@ export function createBookingInvitations({ db, events, mailer, notifications, cl
           emails,
           params: { title: first.title, place, startAt: first.startAt, endAt: first.endAt, zone, more: group.length - 1, by: first.hostName, reason: null, minutes: null },
           link: '/reserve',
+          reservationId: first.id,
         } as const;
       }),
     );

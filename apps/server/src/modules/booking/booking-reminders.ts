@@ -97,6 +97,7 @@ export function createBookingReminders({ db, mailer, notifications, clock, loadL
         emails: others,
         params: { title: meeting.title, place, startAt: meeting.startAt, endAt: meeting.endAt, zone, more: 0, by: meeting.hostName, reason: null, minutes: meeting.reminderMinutes },
         link: '/reserve',
+        reservationId: meeting.id,
       });
     }
   }

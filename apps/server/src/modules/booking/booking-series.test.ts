@@ -283,10 +283,16 @@ describe(`repeating meetings (${TEST_DIALECT})`, () => {
     const one = await post('/api/meeting/reservation/cancel', { id: rows[3]!.id });
     expect([one.status, one.body.message]).toEqual([200, formatMessage('reservationCancelled', 'en-US')]);
     expect((await rowsOf(roomId)).map((row) => row.status)).toEqual(['confirmed', 'confirmed', 'confirmed', 'cancelled', 'confirmed']);
+    // One occurrence cancelled on its own can be undone; occurrences cancelled with the series' end cannot.
+    const back = await post('/api/meeting/reservation/restore', { id: rows[3]!.id });
+    expect([back.status, back.body.result.status]).toEqual([200, 'confirmed']);
+    expect((await post('/api/meeting/reservation/cancel', { id: rows[3]!.id })).status).toBe(200);
     const following = await post('/api/meeting/reservation/cancel', { id: rows[1]!.id, scope: 'following' }, hostToken, 'zh-CN');
     expect([following.status, following.body.message]).toEqual([200, formatMessage('reservationSeriesCancelled', 'zh-CN', { count: 3 })]);
     expect((await rowsOf(roomId)).map((row) => row.status)).toEqual(['confirmed', 'cancelled', 'cancelled', 'cancelled', 'cancelled']);
     expect((await ruleOf(created.seriesId!)).rule).toEqual({ frequency: 'weekly', until: addDays(tuesday(1), -1) });
+    const ended = await post('/api/meeting/reservation/restore', { id: rows[2]!.id });
+    expect([ended.status, ended.body.message]).toEqual([422, formatMessage('reservationRestoreUnavailable', 'en-US')]);
 
     const otherRoomOfUs = await newRoom();
     const second = await booked(weekly(otherRoomOfUs, 4));

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import { ACTIVE_RESERVATION_STATUSES, RESERVATION_MAX_MS, type ReservationStatus } from '@atrium/contract';
+import { containsIgnoringCase } from '../../db/like.js';
 import type { DB } from '../../db/schema.js';
 import { hostedOrAttendedBy } from './booking.repository.js';
 
@@ -36,6 +37,35 @@ export function createBookingViewsRepository(db: Kysely<DB>) {
         .orderBy('r.start_at')
         .limit(MINE_MAX_ROWS)
         .execute();
+      return rows.map((row) => row.id);
+    },
+
+    /**
+     * A page of ids of the active meetings whose title contains `keyword` (ignoring case): with
+     * `upcoming`, those ending after `now`, soonest first; else those that ended in (since, now],
+     * latest first. Who may see which title is not judged here (see the meeting search).
+     */
+    async titleMatchIds(
+      companyId: number,
+      keyword: string,
+      window: { now: number; since: number; upcoming: boolean },
+      page: { offset: number; size: number },
+    ): Promise<number[]> {
+      let query = db
+        .selectFrom('reservations')
+        .select('id')
+        .where('company_id', '=', companyId)
+        .where('status', 'in', [...ACTIVE_RESERVATION_STATUSES])
+        .where(containsIgnoringCase('title', keyword));
+      query = window.upcoming
+        ? query.where('start_at', '>=', window.now - RESERVATION_MAX_MS).where('end_at', '>', window.now).orderBy('start_at').orderBy('id')
+        : query
+            .where('start_at', '>=', window.since - RESERVATION_MAX_MS)
+            .where('end_at', '>', window.since)
+            .where('end_at', '<=', window.now)
+            .orderBy('start_at', 'desc')
+            .orderBy('id', 'desc');
+      const rows = await query.offset(page.offset).limit(page.size).execute();
       return rows.map((row) => row.id);
     },
 

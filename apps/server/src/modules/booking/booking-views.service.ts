@@ -4,16 +4,20 @@ import {
   COLLEAGUE_SEARCH_MAX,
   CAPACITY_BAND_RANGES,
   LOCATION_LEVELS,
+  MEETING_SEARCH_PAST_DAYS,
   MY_RESERVATIONS_MAX_DAYS,
   RESERVATION_STATUSES,
   addDays,
   expandOccurrences,
   fromZoned,
+  ruleInZone,
   toZoned,
   type AvailableRooms,
   type AvailableRoomsQuery,
   type CapacityBand,
   type Colleague,
+  type MeetingSearchQuery,
+  type MeetingSearchResult,
   type MyReservations,
   type MyReservationsQuery,
   type RepeatRule,
@@ -53,6 +57,14 @@ interface RoomLayout {
 /** Companies whose rooms a process keeps in memory at once. */
 const COMPANIES_CACHED = 500;
 
+/**
+ * The meeting search reads title matches in batches and keeps those the caller may see; it stops
+ * after this many candidates of each kind (upcoming, finished), so a word in thousands of others'
+ * private titles costs a bounded read.
+ */
+const SEARCH_BATCH = 50;
+const SEARCH_SCAN_MAX = 500;
+
 interface RoomFilters {
   locationId?: number | undefined;
   capacityBand?: CapacityBand | undefined;
@@ -62,7 +74,7 @@ interface RoomFilters {
 }
 
 /** The calendar's reads: my meetings, the rooms' day, and the rooms free for a slot or a series. */
-export function createBookingViewsService({ views, bookings, rooms, locations, booking }: BookingViewsDeps) {
+export function createBookingViewsService({ views, bookings, rooms, locations, booking, clock }: BookingViewsDeps) {
   /**
    * The company's rooms in tree order with their zones and location paths, kept in memory for
    * as long as the layout version stays the same (the calendar reads them on every call).
@@ -111,6 +123,27 @@ export function createBookingViewsService({ views, bookings, rooms, locations, b
       return views.colleagues(booker.companyId, keyword, COLLEAGUE_SEARCH_MAX);
     },
 
+    /**
+     * Meetings whose title holds the keyword, for the global search: upcoming and running ones
+     * first, then those finished in the last MEETING_SEARCH_PAST_DAYS. Only meetings whose title
+     * the caller may see are found: booking.presentMany judges each, as on every other read.
+     */
+    async searchMeetings(booker: Booker, { keyword, limit }: MeetingSearchQuery): Promise<MeetingSearchResult> {
+      const now = clock.now();
+      const since = now - MEETING_SEARCH_PAST_DAYS * DAY_MS;
+      const { layout } = await roomLayout(booker.companyId);
+      const found: MeetingSearchResult['list'] = [];
+      for (const upcoming of [true, false]) {
+        for (let offset = 0; offset < SEARCH_SCAN_MAX && found.length < limit; offset += SEARCH_BATCH) {
+          const ids = await views.titleMatchIds(booker.companyId, keyword, { now, since, upcoming }, { offset, size: SEARCH_BATCH });
+          const shown = await booking.presentMany(booker, await bookings.findMany(booker.companyId, ids), { rooms: layout.present });
+          found.push(...shown.filter((meeting) => meeting.visible && meeting.title !== null));
+          if (ids.length < SEARCH_BATCH) break;
+        }
+      }
+      return { list: found.slice(0, limit) };
+    },
+
     /** Meetings the caller hosts or attends touching [from, to), across rooms, by start. */
     async mine(booker: Booker, query: MyReservationsQuery): Promise<MyReservations> {
       if (query.to <= query.from || query.to - query.from > MY_RESERVATIONS_MAX_DAYS * DAY_MS) {
@@ -131,7 +164,8 @@ export function createBookingViewsService({ views, bookings, rooms, locations, b
       const page = list.slice(start, start + query.pageSize);
       const days = new Map(
         page.map((room) => {
-          const zone = zoneOf(room.id) ?? 'UTC';
+          // The viewer's zone when asked: the same span in every lane; else the room's own day.
+          const zone = query.timeZone ?? zoneOf(room.id) ?? 'UTC';
           return [room.id, { dayStartAt: fromZoned(query.date, '00:00', zone), dayEndAt: fromZoned(addDays(query.date, 1), '00:00', zone) }];
         }),
       );
@@ -187,7 +221,7 @@ export function createBookingViewsService({ views, bookings, rooms, locations, b
       }
       const free: AvailableRooms['list'] = [];
       for (const [zone, zoneRooms] of byZone) {
-        const slots = slotsIn(zone, query.startAt, query.endAt, query.repeat);
+        const slots = slotsIn(zone, query.startAt, query.endAt, query.repeat, query.repeatZone);
         const busy = await views.busyRoomIds(
           booker.companyId,
           zoneRooms.map((room) => room.id),
@@ -215,12 +249,16 @@ export function createBookingViewsService({ views, bookings, rooms, locations, b
   };
 }
 
-/** The slot itself, or every occurrence of the rule at the slot's wall-clock time in the zone. */
-export function slotsIn(zone: string, startAt: number, endAt: number, repeat: RepeatRule | undefined): Span[] {
+/**
+ * The slot itself, or every occurrence of the rule at the slot's wall-clock time in the zone; a rule
+ * written in another zone's days (`ruleZone`, the viewer's) is moved to the zone's days first.
+ */
+export function slotsIn(zone: string, startAt: number, endAt: number, repeat: RepeatRule | undefined, ruleZone: string = zone): Span[] {
   if (!repeat || repeat.frequency === 'none') return [{ startAt, endAt }];
   const first = toZoned(startAt, zone);
   const last = toZoned(endAt, zone);
-  return expandOccurrences({ firstDate: first.date, startTime: first.time, endTime: last.time, timeZone: zone, rule: repeat }).map(({ startAt: s, endAt: e }) => ({
+  const rule = ruleInZone(repeat, startAt, ruleZone, zone);
+  return expandOccurrences({ firstDate: first.date, startTime: first.time, endTime: last.time, timeZone: zone, rule }).map(({ startAt: s, endAt: e }) => ({
     startAt: s,
     endAt: e,
   }));

@@ -37,6 +37,10 @@ export interface ReservationRecord {
   /** Who booked it on the host's behalf (see migration 0028). */
   bookedByUserId: number | null;
   bookedByName: string | null;
+  /** When it was cancelled and by whom; the status an undo puts back (null: it cannot be undone). */
+  cancelledAt: number | null;
+  cancelledBy: number | null;
+  restorableStatus: 'pending' | 'confirmed' | null;
 }
 
 export interface ParticipantRecord {
@@ -106,7 +110,7 @@ export function createBookingRepository(db: Kysely<DB>) {
         'r.created_at', 'r.updated_at', 'u.full_name as host_name',
         'r.series_id', 'r.occurrence_date', 'r.is_exception', 'r.notice_minutes', 'r.reminder_minutes', 'r.checked_in_at', 'r.check_in_channel',
         'r.ended_early_at', 'r.booked_end_at', 'r.no_show_at', 'r.approval_deadline_at', 'r.decided_at', 'd.full_name as decided_by_name', 'r.decision_reason',
-        'r.booked_by_user_id', 'b.full_name as booked_by_name',
+        'r.booked_by_user_id', 'b.full_name as booked_by_name', 'r.cancelled_at', 'r.cancelled_by', 'r.restorable_status',
         's.rule as series_rule',
       ])
       .where('r.company_id', '=', companyId);
@@ -144,6 +148,9 @@ export function createBookingRepository(db: Kysely<DB>) {
     bookedByName: row.booked_by_name,
     decisionReason: row.decision_reason,
     seriesRule: row.series_rule,
+    cancelledAt: numberOrNull(row.cancelled_at),
+    cancelledBy: row.cancelled_by,
+    restorableStatus: row.restorable_status,
   });
 
   return {
@@ -258,13 +265,30 @@ export function createBookingRepository(db: Kysely<DB>) {
         .execute();
     },
 
-    async cancel(companyId: number, id: number, now: number): Promise<void> {
+    /**
+     * Cancels a meeting, recording who did; `restorable` is the status an undo may put back (the
+     * meeting's status now), or absent where the cancellation cannot be undone.
+     */
+    async cancel(companyId: number, id: number, now: number, by: { userId: number | null; restorable?: 'pending' | 'confirmed' } = { userId: null }): Promise<void> {
       await db
         .updateTable('reservations')
-        .set({ status: 'cancelled', cancelled_at: now, updated_at: now })
+        .set({ status: 'cancelled', cancelled_at: now, cancelled_by: by.userId, restorable_status: by.restorable ?? null, updated_at: now })
         .where('company_id', '=', companyId)
         .where('id', '=', id)
         .execute();
+    },
+
+    /** Undoes a cancellation: the meeting takes its slot again (the overlap guard may refuse); answers whether it was restored. */
+    async restore(companyId: number, id: number, now: number): Promise<boolean> {
+      const result = await db
+        .updateTable('reservations')
+        .set((eb) => ({ status: eb.ref('restorable_status').$castTo<'pending' | 'confirmed'>(), cancelled_at: null, cancelled_by: null, restorable_status: null, updated_at: now }))
+        .where('company_id', '=', companyId)
+        .where('id', '=', id)
+        .where('status', '=', 'cancelled')
+        .where('restorable_status', 'is not', null)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) === 1;
     },
 
     async replaceParticipants(companyId: number, reservationId: number, participants: ParticipantValue[]): Promise<void> {

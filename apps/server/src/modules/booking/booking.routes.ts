@@ -5,6 +5,8 @@ import {
   CreateReservationResult,
   ReservationCheckResult,
   Reservation,
+  ReservationIdBody,
+  RESERVATION_RESTORE_WINDOW_MS,
   ReservationIdQuery,
   ReservationList,
   ReservationListQuery,
@@ -49,7 +51,7 @@ export function bookingRoutes({ bookings }: { bookings: BookingService }): Fasti
           tags,
           summary: 'Book a room',
           description:
-            `Body \`{ roomId, title, startAt, endAt, privacy? (public | busy | private), participants? ([{ userId } | { email }]), remarks? }\` (epoch ms). The caller is the host and an attendee. Room, title and times are required (422/1005 with the field's message). ${RULES} A room with approval creates a pending booking that holds its slot. ${CONFLICT} ${SERIES} \`noticeMinutes\`, \`reminderMinutes\` from the dictionary's notice times and reminder choices. Answers the (first) booked meeting with \`reservation\` (the same), \`pending\`, \`booked\` and \`skipped\` ([{ date, startAt, endAt }]).`,
+            `Body \`{ roomId, title, startAt, endAt, privacy? (public | busy | private), participants? ([{ userId } | { email }]), remarks? }\` (epoch ms). The caller is the host and an attendee. Room, title and times are required (422/1005 with the field's message). ${RULES} A room with approval creates a pending booking that holds its slot. ${CONFLICT} ${SERIES} \`noticeMinutes\`, \`reminderMinutes\` from the dictionary's notice times and reminder choices (absent: the notification settings' defaults; null: none); \`privacy\` absent: the booking preferences' default. Answers the (first) booked meeting with \`reservation\` (the same), \`pending\`, \`booked\` and \`skipped\` ([{ date, startAt, endAt }]).`,
           body: CreateReservationBody,
           response: envelopeResponses(CreateReservationResult),
         },
@@ -138,6 +140,21 @@ export function bookingRoutes({ bookings }: { bookings: BookingService }): Fasti
         const { reservation, count } = await bookings.cancelInScope(booker(request), request.body);
         return count > 1 ? success(request, reservation, 'reservationSeriesCancelled', { count }) : success(request, reservation, 'reservationCancelled');
       },
+    );
+
+    app.post(
+      '/meeting/reservation/restore',
+      {
+        config: WRITE,
+        schema: {
+          tags,
+          summary: 'Undo the cancellation of a meeting',
+          description: `Body \`{ id }\`. The console's "Undo" after cancelling: within ${RESERVATION_RESTORE_WINDOW_MS / 1000} seconds of the cancellation (422/1005 after), by the host or whoever cancelled it (403/1014 otherwise), while it has not ended. The meeting takes its slot again with the status it had (pending or confirmed); if the slot was taken meanwhile, 409/1003 names the meeting there (${'`'}result${'`'} as for a booking clash). Attendees get an update. A meeting cancelled with its series (scope following or all), or a withdrawn request, cannot be restored (422/1005). Answers the meeting.`,
+          body: ReservationIdBody,
+          response: envelopeResponses(Reservation),
+        },
+      },
+      async (request) => success(request, await bookings.restore(booker(request), request.body.id), 'reservationRestored'),
     );
   };
 }

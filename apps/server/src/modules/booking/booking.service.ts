@@ -2,8 +2,10 @@ import {
   bookingRuleBreach,
   RESERVATION_LIST_MAX_DAYS,
   RESERVATION_PAST_GRACE_MS,
+  RESERVATION_RESTORE_WINDOW_MS,
   ReturnCode,
   type BookingPreferences,
+  type NoticeTime,
   type ReminderChoice,
   type CancelReservationBody,
   type CreateReservationBody,
@@ -33,13 +35,19 @@ import type { BookingRepository, ParticipantRecord, ParticipantValue, Reservatio
 import type { CalendarShareRepository } from '../calendar-share/calendar-share.repository.js';
 import type { BookingPreferencesRepository } from '../booking-preferences/booking-preferences.repository.js';
 
+/** The notification settings' defaults a booking takes when its request leaves them out (/message-remind). */
+export interface NoticeDefaults {
+  reminderMinutes: ReminderChoice;
+  noticeMinutes: NoticeTime;
+}
+
 export interface BookingServiceDeps {
   bookings: BookingRepository;
   bookingSeries: BookingSeriesRepository;
   /** The company's booking rules (/booker-preferences), read on every booking and change. */
   preferences: Pick<BookingPreferencesRepository, 'get'>;
-  /** The reminder a booking gets when its request leaves it out: the notification settings' default. */
-  reminderDefault(companyId: number): Promise<ReminderChoice>;
+  /** The reminder and notice a booking gets when its request leaves them out: the notification settings' defaults. */
+  noticeDefaults(companyId: number): Promise<NoticeDefaults>;
   rooms: RoomRepository;
   locations: Pick<LocationService, 'loadIndex'>;
   /** A write transaction (BEGIN IMMEDIATE on SQLite). */
@@ -143,7 +151,7 @@ export function localTime(ms: number, timeZone: string | null): string {
 
 /** The reservations core: create, read, list, change and cancel meetings that never collide. */
 export function createBookingService(deps: BookingServiceDeps) {
-  const { bookings, rooms, locations, writeTransact, clock, events, shares, preferences, reminderDefault } = deps;
+  const { bookings, rooms, locations, writeTransact, clock, events, shares, preferences, noticeDefaults } = deps;
 
   /**
    * Who a meeting's change is made as: the host themself, or, for an editor or manager of the
@@ -307,8 +315,8 @@ export function createBookingService(deps: BookingServiceDeps) {
   }
 
   /** Room, title and times are required (spec 001 section 5), each with its own message. */
-  /** A request with its required fields present, and the company's defaults where it leaves privacy or reminder out. */
-  function complete(body: CreateReservationBody, defaults: { defaultPrivacy: BookingPreferences['defaultPrivacy']; defaultReminderMinutes: ReminderChoice }): CompleteReservationBody {
+  /** A request with its required fields present, and the company's defaults where it leaves privacy, reminder or notice out. */
+  function complete(body: CreateReservationBody, defaults: { defaultPrivacy: BookingPreferences['defaultPrivacy'] } & NoticeDefaults): CompleteReservationBody {
     if (!body.roomId) throw refused('reservationRoomRequired');
     if (!body.title) throw refused('reservationTitleRequired');
     if (body.startAt === undefined || body.startAt === null || body.endAt === undefined || body.endAt === null) throw refused('reservationTimeRequired');
@@ -319,7 +327,8 @@ export function createBookingService(deps: BookingServiceDeps) {
       startAt: body.startAt,
       endAt: body.endAt,
       privacy: body.privacy ?? defaults.defaultPrivacy,
-      reminderMinutes: body.reminderMinutes === undefined ? defaults.defaultReminderMinutes : body.reminderMinutes,
+      reminderMinutes: body.reminderMinutes === undefined ? defaults.reminderMinutes : body.reminderMinutes,
+      noticeMinutes: body.noticeMinutes === undefined ? defaults.noticeMinutes : body.noticeMinutes,
     };
   }
 
@@ -329,8 +338,8 @@ export function createBookingService(deps: BookingServiceDeps) {
   const service = {
     async create(caller: Booker, body: CreateReservationBody): Promise<CreateAnswer> {
       // Read before the write transaction: inside it, only its own handle may be used (SQLite has one connection).
-      const [rules, defaultReminderMinutes] = await Promise.all([preferences.get(caller.companyId), reminderDefault(caller.companyId)]);
-      const full = complete(body, { ...rules, defaultReminderMinutes });
+      const [rules, defaults] = await Promise.all([preferences.get(caller.companyId), noticeDefaults(caller.companyId)]);
+      const full = complete(body, { ...rules, ...defaults });
       const { roomId, title, startAt, endAt } = full;
       // On a colleague's behalf: they host it, the caller is recorded as who booked.
       const booker = body.hostUserId === undefined ? caller : await actingFor(caller, body.hostUserId, 'reservationNotDelegate');
@@ -360,7 +369,7 @@ export function createBookingService(deps: BookingServiceDeps) {
               privacy: full.privacy,
               channel: booker.channel ?? 'console',
               remarks: body.remarks || null,
-              noticeMinutes: body.noticeMinutes ?? null,
+              noticeMinutes: full.noticeMinutes ?? null,
               reminderMinutes: full.reminderMinutes ?? null,
             },
             clock.now(),
@@ -378,8 +387,8 @@ export function createBookingService(deps: BookingServiceDeps) {
 
     /** What booking the request would do, occurrence by occurrence (one for a single meeting); saves nothing. */
     async check(booker: Booker, body: CreateReservationBody): Promise<ReservationCheckResult> {
-      const [rules, defaultReminderMinutes] = await Promise.all([preferences.get(booker.companyId), reminderDefault(booker.companyId)]);
-      return series.check(booker, complete(body, { ...rules, defaultReminderMinutes }), rules, booker.lang ?? 'en-US');
+      const [rules, defaults] = await Promise.all([preferences.get(booker.companyId), noticeDefaults(booker.companyId)]);
+      return series.check(booker, complete(body, { ...rules, ...defaults }), rules, booker.lang ?? 'en-US');
     },
 
     async get(booker: Booker, id: number): Promise<Reservation> {
@@ -496,11 +505,36 @@ export function createBookingService(deps: BookingServiceDeps) {
         if (record.hostUserId !== booker.userId) throw new AppError(ReturnCode.NO_PERMISSION, 'reservationNotHost');
         if (record.status !== 'pending' && record.status !== 'confirmed') throw refused('reservationNotActive');
         if (record.endAt <= clock.now()) throw refused('reservationEnded');
-        await repos.bookings.cancel(booker.companyId, id, clock.now());
+        // Who clicked (a delegate, when one acts for the host) may undo it for a short while.
+        await repos.bookings.cancel(booker.companyId, id, clock.now(), { userId: booker.delegateUserId ?? booker.userId, restorable: record.status });
         return { roomId: record.roomId, seriesId: record.seriesId };
       });
       events.emit({ kind: 'cancelled', companyId: booker.companyId, roomIds: [roomId], reservationIds: [id], actorUserId: booker.userId, seriesId });
       return presentOne(booker, await getReservation(booker.companyId, id));
+    },
+
+    /**
+     * Undoes a cancellation shortly after it (RESERVATION_RESTORE_WINDOW_MS): the host or whoever
+     * cancelled it, while it has not ended. It takes its slot again with the status it had, unless
+     * the slot was taken meanwhile (the database's overlap guard decides: 409). Attendees hear of
+     * it as an update of the meeting.
+     */
+    async restore(caller: Booker, id: number): Promise<Reservation> {
+      const before = await getReservation(caller.companyId, id);
+      if (before.hostUserId !== caller.userId && before.cancelledBy !== caller.userId) throw new AppError(ReturnCode.NO_PERMISSION, 'reservationRestoreNotAllowed');
+      if (before.status !== 'cancelled' || before.restorableStatus === null || before.cancelledAt === null) throw refused('reservationRestoreUnavailable');
+      const now = clock.now();
+      if (now - before.cancelledAt > RESERVATION_RESTORE_WINDOW_MS) throw refused('reservationRestoreExpired', { seconds: RESERVATION_RESTORE_WINDOW_MS / 1000 });
+      if (before.endAt <= now) throw refused('reservationEnded');
+      await guardedWrite(
+        caller,
+        () => ({ roomId: before.roomId, startAt: before.startAt, endAt: before.endAt, exceptId: before.id }),
+        async (repos) => {
+          if (!(await repos.bookings.restore(caller.companyId, id, now))) throw refused('reservationRestoreUnavailable');
+        },
+      );
+      events.emit({ kind: 'updated', companyId: caller.companyId, roomIds: [before.roomId], reservationIds: [id], actorUserId: caller.userId, seriesId: before.seriesId });
+      return presentOne(caller, await getReservation(caller.companyId, id));
     },
 
     /** Cancels a meeting, or with a series and scope 'following' / 'all' several occurrences; answers the chosen one and how many were cancelled. */

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { formatMessage, ReturnCode, type Lang, type MessageKey, type MessageOf, type MessageParamsArg, type Reservation, type ReservationList } from '@atrium/contract';
+import { formatMessage, RESERVATION_RESTORE_WINDOW_MS, ReturnCode, type Lang, type MessageKey, type MessageOf, type MessageParamsArg, type Reservation, type ReservationList } from '@atrium/contract';
 import { sql } from 'kysely';
 import { call, createTestApp, type TestApp } from '../../test/app.js';
 import { TEST_DIALECT } from '../../test/database.js';
@@ -165,6 +165,58 @@ describe(`reservations core (${TEST_DIALECT})`, () => {
     expect(retaken.status).toBe('confirmed');
     const list = await get<ReservationList>(`/api/meeting/reservation/list?roomId=${roomId}&from=${base - DAY}&to=${base + DAY}`);
     expect(list.body.result.list.map((r) => r.title)).toEqual(['Before', 'Retaken', 'After']);
+  });
+
+  it('undoes a cancellation shortly after: the host or whoever cancelled, while the slot is free; then it is too late', async () => {
+    const roomId = await newRoom();
+    const restore = (id: number, token = hostToken, lang: Lang = 'en-US') => post('/api/meeting/reservation/restore', { id }, token, lang);
+    const meeting = await booked({ roomId, title: 'Planning', startAt: base, endAt: base + HOUR, participants: [{ userId: colleague.id }] });
+    // Nothing to undo while it is active.
+    await expectRefusal(await restore(meeting.id), 422, ReturnCode.REFUSED, 'reservationRestoreUnavailable', 'en-US');
+    expect((await post('/api/meeting/reservation/cancel', { id: meeting.id })).status).toBe(200);
+    t.clock.advance(30_000);
+    for (const lang of ['en-US', 'zh-CN'] as const) {
+      // An attendee who neither hosts nor cancelled it may not bring it back.
+      await expectRefusal(await restore(meeting.id, colleagueToken, lang), 403, ReturnCode.NO_PERMISSION, 'reservationRestoreNotAllowed', lang);
+      // Another company does not even see it.
+      await expectRefusal(await restore(meeting.id, otherToken, lang), 404, ReturnCode.NOT_FOUND, 'reservationNotFound', lang);
+    }
+    const restored = await restore(meeting.id);
+    expect([restored.status, restored.body.message]).toEqual([200, formatMessage('reservationRestored', 'en-US')]);
+    expect(restored.body.result).toMatchObject({ id: meeting.id, status: 'confirmed', startAt: base, endAt: base + HOUR, title: 'Planning' });
+    expect(restored.body.result.participants!.map((p) => p.userId)).toEqual([colleague.id]);
+    // It holds its slot again.
+    const clash = await book({ roomId, title: 'Grab', startAt: base, endAt: base + HOUR }, colleagueToken);
+    expect(clash.status).toBe(409);
+    await expectRefusal(await restore(meeting.id), 422, ReturnCode.REFUSED, 'reservationRestoreUnavailable', 'en-US');
+
+    // Past the window: refused, in both languages.
+    expect((await post('/api/meeting/reservation/cancel', { id: meeting.id })).status).toBe(200);
+    t.clock.advance(RESERVATION_RESTORE_WINDOW_MS + 1_000);
+    for (const lang of ['en-US', 'zh-CN'] as const) {
+      await expectRefusal(await restore(meeting.id, hostToken, lang), 422, ReturnCode.REFUSED, 'reservationRestoreExpired', lang, { seconds: RESERVATION_RESTORE_WINDOW_MS / 1000 });
+    }
+    expect((await get(`/api/meeting/reservation?id=${meeting.id}`)).body.result.status).toBe('cancelled');
+
+    // The slot was taken meanwhile: the database's overlap guard says no, naming the meeting now there.
+    const second = await booked({ roomId, title: 'Review', startAt: base + 3 * HOUR, endAt: base + 4 * HOUR });
+    expect((await post('/api/meeting/reservation/cancel', { id: second.id })).status).toBe(200);
+    const taker = await booked({ roomId, title: 'Walk-in', startAt: base + 3 * HOUR + 30 * MINUTE, endAt: base + 4 * HOUR }, colleagueToken);
+    for (const lang of ['en-US', 'zh-CN'] as const) {
+      const refused = await restore(second.id, hostToken, lang);
+      await expectRefusal(refused, 409, ReturnCode.CONFLICT, 'reservationConflict', lang, { start: paris(taker.startAt), end: paris(taker.endAt), title: 'Walk-in' });
+    }
+    expect((await get(`/api/meeting/reservation?id=${second.id}`)).body.result.status).toBe('cancelled');
+
+    // A request under approval comes back as a request.
+    const approvalRoom = await newRoom({ needsApproval: true });
+    const request = await booked({ roomId: approvalRoom, title: 'Board prep', startAt: base, endAt: base + HOUR });
+    expect(request.status).toBe('pending');
+    expect((await post('/api/meeting/reservation/cancel', { id: request.id })).status).toBe(200);
+    expect((await restore(request.id)).body.result.status).toBe('pending');
+    // A withdrawn request cannot be undone.
+    expect((await post('/api/meeting/approval/withdraw', { id: request.id })).status).toBe(200);
+    await expectRefusal(await restore(request.id), 422, ReturnCode.REFUSED, 'reservationRestoreUnavailable', 'en-US');
   });
 
   it("names the clash in the room's local time across a daylight-saving change", async () => {

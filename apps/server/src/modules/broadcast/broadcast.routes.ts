@@ -205,7 +205,7 @@ export function broadcastRoutes({ broadcasts, uploads }: BroadcastRouteDeps): Fa
         schema: {
           tags: ['device API'],
           summary: "The display's notice windows from now to a day ahead",
-          description: `${DEVICE_HEADER} Notices aimed at the display, at its room or at a location above it, not ended: each window \`{ id, title, imageUrl, startAt, endAt }\` in the room's zone, by start. The display shows the running window (the latest to start) over its screen and switches by its clock; \`event: broadcast\` on its stream says to read again.`,
+          description: `${DEVICE_HEADER} Notices aimed at the display, at its room or at a location above it, not ended: each window \`{ id, title, imageUrl, startAt, endAt }\` in the room's zone, by start. The display shows the running window (the latest to start) as a banner beside the room's status, meetings and buttons (never over them) and switches by its clock; \`event: broadcast\` on its stream says to read again.`,
           response: envelopeResponses(PadBroadcasts),
         },
       },

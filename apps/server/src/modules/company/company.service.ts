@@ -17,7 +17,8 @@ export interface CompanyServiceDeps {
 
 type ContactValues = { billingEmail: string | null; supportEmail: string | null; emergencyEmail: string | null };
 
-const domainTaken = () => new AppError(ReturnCode.CONFLICT, 'companyDomainTaken');
+/** The refusal names its field (`result.field`), so the form shows it there once. */
+const domainTaken = () => new AppError(ReturnCode.CONFLICT, 'companyDomainTaken', {}, { field: 'domain' });
 
 /** A unique-constraint violation from either engine. */
 const UniqueViolation = z.union([z.object({ code: z.literal('23505') }), z.object({ code: z.literal('SQLITE_CONSTRAINT_UNIQUE') })]);

@@ -222,7 +222,7 @@ export function deviceThemeRoutes({ deviceThemes, repository, uploads }: DeviceT
         },
       },
       async (request, reply) => {
-        const content = builtInImage(request.params.name);
+        const content = await builtInImage(request.params.name);
         if (!content) throw notFound();
         return sendImage(reply, content, 'image/png', 'public, max-age=86400');
       },

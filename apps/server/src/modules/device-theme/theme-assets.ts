@@ -1,3 +1,4 @@
+import sharp from 'sharp';
 import { encodePng, type Rgba } from './png-encoder.js';
 
 /** Where the built-in images are served (public: they are product assets, like the console's files). */
@@ -13,7 +14,6 @@ const mix = (a: Rgb, b: Rgb, t: number): Rgba => [
   Math.round(a[2] + (b[2] - a[2]) * t),
   255,
 ];
-const CLEAR: Rgba = [0, 0, 0, 0];
 const WHITE: Rgb = [255, 255, 255];
 
 /** Two gradient stops and a wave colour for each background. */
@@ -25,12 +25,75 @@ const BACKGROUNDS: Record<string, readonly [string, string, string]> = {
   'background-night': ['#0d1117', '#2a3242', '#58a6ff'],
 };
 
-/** Mark colour and bar colour of each logo. */
-const LOGOS: Record<string, readonly [string, string]> = {
-  'logo-atrium': ['#409eff', '#1f2d3d'],
-  'logo-harbour': ['#13a89e', '#0b3d4f'],
-  'logo-summit': ['#f08c2e', '#3d2b1f'],
+/**
+ * The built-in logos: a mark (a rounded square in the brand colour with a white glyph) and the
+ * name in white capitals, on a plate of the brand's deep colour with a light rim, so the logo reads
+ * on a light page (the console's gallery, a light theme) and on a dark one (the display's header,
+ * a dark theme) alike. Drawn as SVG paths, no font needed, and rendered by sharp.
+ */
+const LOGOS: Record<string, { mark: string; plate: string; glyph: string; name: string }> = {
+  // A door under an arch: the room behind the display.
+  'logo-atrium': { mark: '#409eff', plate: '#1f2d3d', glyph: 'M58 112V80a22 22 0 0 1 44 0v32M46 112h68', name: 'ATRIUM' },
+  // Two waves.
+  'logo-harbour': { mark: '#13a89e', plate: '#0b3d4f', glyph: 'M46 70q8-10 17 0t17 0 17 0 17 0M46 96q8-10 17 0t17 0 17 0 17 0', name: 'HARBOUR' },
+  // Two peaks.
+  'logo-summit': { mark: '#f08c2e', plate: '#3d2b1f', glyph: 'M44 110l26-46 16 26 10-14 20 34z', name: 'SUMMIT' },
 };
+
+/** Capitals as strokes on a 52-pixel cap height (y 54 to 106): each letter's path from x = 0, and its width. */
+const LETTERS: Record<string, { width: number; path: string }> = {
+  A: { width: 44, path: 'M0 106L22 54l22 52M9 88h26' },
+  B: { width: 38, path: 'M0 106V54h19a12 12 0 0 1 0 24H0m19 0h3a14 14 0 0 1 0 28H0' },
+  H: { width: 40, path: 'M0 106V54m40 0v52M0 80h40' },
+  I: { width: 0, path: 'M0 54v52' },
+  M: { width: 50, path: 'M0 106V54l25 36 25-36v52' },
+  O: { width: 48, path: 'M24 54a24 26 0 1 0 0.01 0z' },
+  R: { width: 38, path: 'M0 106V54h20a13 13 0 0 1 0 26H0m18 0l20 26' },
+  S: { width: 38, path: 'M36 61c-4-5-10-7-17-7-9 0-16 5-16 12 0 17 35 10 35 27 0 8-7 13-17 13-8 0-14-3-19-8' },
+  T: { width: 40, path: 'M0 54h40M20 54v52' },
+  U: { width: 40, path: 'M0 54v32a20 20 0 0 0 40 0V54' },
+};
+/** Space between letters, narrowed for a long name so it keeps a margin on the plate. */
+const LETTER_GAP = 22;
+const PLATE_MARGIN = 36;
+/** The mark's square and the space between it and the name. */
+const MARK_SIZE = 104;
+const MARK_GAP = 30;
+
+/** The SVG of a built-in logo (600 x 160, the recommended logo size): mark and name centred on the plate. */
+export function logoSvg({ mark, plate, glyph, name }: (typeof LOGOS)[string]): string {
+  const letters = [...name].map((char) => {
+    const letter = LETTERS[char];
+    if (!letter) throw new Error(`no drawing for the letter ${char}`);
+    return letter;
+  });
+  const inked = letters.reduce((sum, letter) => sum + letter.width, 0);
+  const gap = Math.min(LETTER_GAP, Math.floor((600 - 2 * PLATE_MARGIN - MARK_SIZE - MARK_GAP - inked) / Math.max(1, letters.length - 1)));
+  const nameWidth = inked + gap * (letters.length - 1);
+  const left = Math.round((600 - (MARK_SIZE + MARK_GAP + nameWidth)) / 2);
+  let x = left + MARK_SIZE + MARK_GAP;
+  const strokes = letters.map((letter) => {
+    const path = `<path transform="translate(${x} 0)" d="${letter.path}"/>`;
+    x += letter.width + gap;
+    return path;
+  });
+  return [
+    '<svg xmlns="http://www.w3.org/2000/svg" width="600" height="160" viewBox="0 0 600 160">',
+    `<rect x="3" y="3" width="594" height="154" rx="36" fill="${plate}" stroke="#ffffff" stroke-opacity="0.28" stroke-width="4"/>`,
+    // The glyphs are drawn for a mark at x 28.
+    `<g transform="translate(${left - 28} 0)">`,
+    `<rect x="28" y="28" width="${MARK_SIZE}" height="${MARK_SIZE}" rx="26" fill="${mark}"/>`,
+    `<path d="${glyph}" fill="none" stroke="#ffffff" stroke-width="9" stroke-linecap="round" stroke-linejoin="round"/>`,
+    name === 'ATRIUM' ? '<circle cx="88" cy="96" r="4.5" fill="#ffffff"/>' : '',
+    '</g>',
+    `<g fill="none" stroke="#ffffff" stroke-width="11" stroke-linecap="round" stroke-linejoin="round">${strokes.join('')}</g>`,
+    '</svg>',
+  ].join('');
+}
+
+async function logo(drawing: (typeof LOGOS)[string]): Promise<Buffer> {
+  return sharp(Buffer.from(logoSvg(drawing))).png().toBuffer();
+}
 
 /** Each theme's preview colours: background stops, header, card, accent. */
 const THEME_PALETTES: Record<number, readonly [string, string, string, string, string]> = {
@@ -55,20 +118,6 @@ function background([from, to, wave]: readonly [string, string, string], width =
     const crest = height * (0.68 + 0.06 * Math.sin((x / width) * Math.PI * 2));
     const [r, g, bl] = mix(a, b, t);
     return y > crest ? mix([r, g, bl], c, 0.25) : [r, g, bl, 255];
-  });
-}
-
-function logo([mark, bars]: readonly [string, string]): Buffer {
-  const [m, b] = [hex(mark), hex(bars)];
-  return encodePng(600, 160, (x, y) => {
-    const dx = x - 80;
-    const dy = y - 80;
-    const distance = Math.sqrt(dx * dx + dy * dy);
-    if (distance < 56) return distance < 30 ? [255, 255, 255, 255] : [...m, 255];
-    // Two bars standing for the name and a tag line.
-    if (x >= 170 && x < 560 && y >= 48 && y < 88) return [...b, 255];
-    if (x >= 170 && x < 430 && y >= 102 && y < 118) return [...m, 255];
-    return CLEAR;
   });
 }
 
@@ -99,23 +148,28 @@ function preview(palette: readonly [string, string, string, string, string], isP
 const PORTRAIT_THEMES = new Set([4, 5, 6, 9, 10, 12]);
 
 /** Every built-in image by file name; drawn on first use and kept (a cache, the same in every process). */
-const DRAWINGS: Record<string, () => Buffer> = {
+const DRAWINGS: Record<string, () => Buffer | Promise<Buffer>> = {
   ...Object.fromEntries(Object.entries(BACKGROUNDS).map(([name, colours]) => [`${name}.png`, () => background(colours)])),
-  ...Object.fromEntries(Object.entries(LOGOS).map(([name, colours]) => [`${name}.png`, () => logo(colours)])),
+  ...Object.fromEntries(Object.entries(LOGOS).map(([name, drawing]) => [`${name}.png`, () => logo(drawing)])),
   ...Object.fromEntries(
     Object.entries(THEME_PALETTES).map(([id, palette]) => [`theme-${id}.png`, () => preview(palette, PORTRAIT_THEMES.has(Number(id)))]),
   ),
 };
 
-const drawn = new Map<string, Buffer>();
+const drawn = new Map<string, Promise<Buffer>>();
 
 /** The bytes of a built-in image, or undefined for a name that is not one. */
-export function builtInImage(name: string): Buffer | undefined {
+export async function builtInImage(name: string): Promise<Buffer | undefined> {
   if (!BUILT_IN_NAME.test(name)) return undefined;
   const draw = DRAWINGS[name];
   if (!draw) return undefined;
   let content = drawn.get(name);
-  if (!content) drawn.set(name, (content = draw()));
+  if (!content) {
+    content = Promise.resolve(draw());
+    drawn.set(name, content);
+    // A failed drawing is tried again next time rather than kept.
+    content.catch(() => drawn.delete(name));
+  }
   return content;
 }
 

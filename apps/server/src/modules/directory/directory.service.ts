@@ -57,7 +57,9 @@ export interface DirectoryServiceDeps {
 
 export type DirectoryService = ReturnType<typeof createDirectoryService>;
 
-const conflict = <K extends 'userNameTaken' | 'emailTaken'>(key: K, ...params: MessageParamsArg<K>) => new AppError(ReturnCode.CONFLICT, key, ...params);
+/** A name or address in use: the refusal names its field (`result.field`), so a form shows it there once. */
+const userNameTaken = (userName: string) => new AppError(ReturnCode.CONFLICT, 'userNameTaken', { userName }, { field: 'userName' });
+const emailTaken = (email: string) => new AppError(ReturnCode.CONFLICT, 'emailTaken', { email }, { field: 'email' });
 
 /** Largest export, in rows. */
 const EXPORT_MAX_ROWS = 10_000;
@@ -133,8 +135,8 @@ export function createDirectoryService(deps: DirectoryServiceDeps) {
     if (fields.roleId !== undefined) await assertMayAssignRole(roles, actor, fields.roleId);
     const roleId = fields.roleId ?? (await directory.findDefaultRoleId(companyId));
     if (roleId === undefined) throw refused('noRoleInCompany');
-    if (await directory.isUserNameTaken(fields.userName)) throw conflict('userNameTaken', { userName: fields.userName });
-    if (await directory.isEmailTaken(fields.email)) throw conflict('emailTaken', { email: fields.email });
+    if (await directory.isUserNameTaken(fields.userName)) throw userNameTaken(fields.userName);
+    if (await directory.isEmailTaken(fields.email)) throw emailTaken(fields.email);
     const passwordHash = await hasher.hash(newSessionToken());
     try {
       return await users.insertUser(
@@ -159,8 +161,8 @@ export function createDirectoryService(deps: DirectoryServiceDeps) {
       );
     } catch (error) {
       // Another request took the name or address between the check and the insert.
-      if (await directory.isUserNameTaken(fields.userName)) throw conflict('userNameTaken', { userName: fields.userName });
-      if (await directory.isEmailTaken(fields.email)) throw conflict('emailTaken', { email: fields.email });
+      if (await directory.isUserNameTaken(fields.userName)) throw userNameTaken(fields.userName);
+      if (await directory.isEmailTaken(fields.email)) throw emailTaken(fields.email);
       throw error;
     }
   }

@@ -108,8 +108,10 @@ describe(`directory (${TEST_DIALECT})`, () => {
     const byName = await api(tokenB, 'POST', '/user', newUser({ userName: 'KIM.LEE', email: 'other@bravo.test', departmentId: null, locationId: null }));
     expect([byName.status, byName.body.returncode]).toEqual([409, 1003]);
     expect(byName.body.message).toContain('KIM.LEE');
+    // The refusal names its field, so a form shows it there once (issue 17).
+    expect(byName.body.result).toEqual({ field: 'userName' });
     const byEmail = await api(tokenA, 'POST', '/user', newUser({ userName: 'kim2', email: 'Kim.Lee@alpha.test' }));
-    expect([byEmail.status, byEmail.body.returncode]).toEqual([409, 1003]);
+    expect([byEmail.status, byEmail.body.returncode, byEmail.body.result]).toEqual([409, 1003, { field: 'email' }]);
     const log = await api<Page<OperationLogEntry>>(tokenA, 'GET', '/operation-log/list?action=user.create&result=failure');
     expect(log.body.result.total).toBe(1);
   });

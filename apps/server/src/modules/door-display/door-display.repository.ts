@@ -207,6 +207,20 @@ export function createDoorDisplayRepository(db: Kysely<DB>) {
       );
     },
 
+    /** The live (not cancelled) displays of some rooms (null: every room), as a room's booking-screen state needs them. */
+    async listRoomDevices(companyId: number, roomIds: number[] | null): Promise<Array<Pick<DeviceRecord, 'roomId' | 'state' | 'lastSeenAt'>>> {
+      if (roomIds && roomIds.length === 0) return [];
+      let query = db
+        .selectFrom('devices')
+        .select(['room_id', 'state', 'last_seen_at'])
+        .where('company_id', '=', companyId)
+        .where('kind', '=', DOOR_DISPLAY)
+        .where('state', '!=', 'cancelled');
+      if (roomIds) query = query.where('room_id', 'in', roomIds);
+      const rows = await query.execute();
+      return rows.map((row) => ({ roomId: row.room_id, state: row.state, lastSeenAt: toNumberOrNull(row.last_seen_at) }));
+    },
+
     /** A live (not cancelled) display of the company. */
     async findDevice(companyId: number, id: number): Promise<DeviceRecord | undefined> {
       const row = await devices().select(deviceColumns).where('d.company_id', '=', companyId).where('d.id', '=', id).where('d.state', '!=', 'cancelled').executeTakeFirst();

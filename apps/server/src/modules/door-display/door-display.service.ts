@@ -16,6 +16,7 @@ import {
   type DeviceStatus,
   type DisplayRoom,
   type DoorDisplay,
+  type RoomDoorDisplayStatus,
   type LightCycle,
   type Page,
   type ScreenSetting,
@@ -51,6 +52,22 @@ export type DoorDisplayService = ReturnType<typeof createDoorDisplayService>;
 export function deviceStatus(device: Pick<DeviceRecord, 'state' | 'lastSeenAt'>, now: number): DeviceStatus {
   if (device.state !== 'activated') return 'inactive';
   return device.lastSeenAt !== null && device.lastSeenAt >= now - DOOR_DISPLAY_LIMITS.onlineWindowMs ? 'online' : 'offline';
+}
+
+/** Best first: a room's booking-screen state is that of its best display. */
+const STATUS_RANK: Record<RoomDoorDisplayStatus, number> = { online: 3, offline: 2, inactive: 1, none: 0 };
+
+/**
+ * The booking-screen state of each room from its live displays: online when one is activated and
+ * was heard from within the online window, else offline, else a code waiting (inactive), else none.
+ */
+export function roomDoorDisplayStatuses(devices: ReadonlyArray<Pick<DeviceRecord, 'roomId' | 'state' | 'lastSeenAt'>>, now: number): Map<number, RoomDoorDisplayStatus> {
+  const out = new Map<number, RoomDoorDisplayStatus>();
+  for (const device of devices) {
+    const status = deviceStatus(device, now);
+    if (STATUS_RANK[status] > STATUS_RANK[out.get(device.roomId) ?? 'none']) out.set(device.roomId, status);
+  }
+  return out;
 }
 
 /** Names of a node's ancestors, top first (the node itself left out). */

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import { MessageEvent, NotificationParams, solutionFor, type MessageLogEntry, type MessageLogQuery, type Page } from '@atrium/contract';
 import type { DB } from '../../db/schema.js';
+import { actionStateOf, joinActionFacts } from '../notification/notification.repository.js';
 import { containsIgnoringCase } from '../../db/like.js';
 import { fetchPage } from '../../db/paging.js';
 
@@ -44,6 +45,7 @@ export function createMessageLogRepository(db: Kysely<DB>) {
           description: row.subject,
           params: null,
           readAt: null,
+          action: null,
           attempts: row.attempts,
           nextAttemptAt: row.next_attempt_at === null ? null : Number(row.next_attempt_at),
           operatorName: row.full_name ?? null,
@@ -58,10 +60,10 @@ export function createMessageLogRepository(db: Kysely<DB>) {
     );
   }
 
-  function notifications(companyId: number, query: MessageLogQuery): Promise<Page<MessageLogEntry>> {
+  function notifications(companyId: number, query: MessageLogQuery, now: number): Promise<Page<MessageLogEntry>> {
     let filtered = db
       .selectFrom('notifications as n')
-      .innerJoin('users as r', (join) => join.onRef('r.id', '=', 'n.user_id').onRef('r.company_id', '=', 'n.company_id'))
+      .innerJoin('users as recipient', (join) => join.onRef('recipient.id', '=', 'n.user_id').onRef('recipient.company_id', '=', 'n.company_id'))
       .leftJoin('users as u', (join) => join.onRef('u.id', '=', 'n.actor_user_id').onRef('u.company_id', '=', 'n.company_id'))
       .where('n.company_id', '=', companyId);
     if (query.event) filtered = filtered.where('n.event', '=', query.event);
@@ -70,13 +72,13 @@ export function createMessageLogRepository(db: Kysely<DB>) {
     if (query.from !== undefined) filtered = filtered.where('n.created_at', '>=', query.from);
     if (query.to !== undefined) filtered = filtered.where('n.created_at', '<', query.to);
     const keyword = query.keyword;
-    if (keyword) filtered = filtered.where((eb) => eb.or([containsIgnoringCase('r.full_name', keyword), containsIgnoringCase('n.params', keyword)]));
+    if (keyword) filtered = filtered.where((eb) => eb.or([containsIgnoringCase('recipient.full_name', keyword), containsIgnoringCase('n.params', keyword)]));
     return fetchPage(
       query,
       () => filtered.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
       (limit, offset) =>
-        filtered
-          .select(['n.id', 'n.event', 'n.params', 'n.created_at', 'n.read_at', 'r.full_name as recipient', 'u.full_name'])
+        joinActionFacts(filtered)
+          .select(['n.id', 'n.event', 'n.params', 'n.created_at', 'n.read_at', 'recipient.full_name as recipient', 'u.full_name', actionStateOf(now).as('action')])
           .orderBy('n.created_at', 'desc')
           .orderBy('n.id', 'desc')
           .limit(limit)
@@ -93,6 +95,7 @@ export function createMessageLogRepository(db: Kysely<DB>) {
           description: '',
           params: params.success ? params.data : null,
           readAt: row.read_at === null ? null : Number(row.read_at),
+          action: row.action,
           attempts: 1,
           nextAttemptAt: null,
           operatorName: row.full_name ?? null,
@@ -108,9 +111,9 @@ export function createMessageLogRepository(db: Kysely<DB>) {
   }
 
   return {
-    /** Newest first. */
-    list(companyId: number, query: MessageLogQuery): Promise<Page<MessageLogEntry>> {
-      return query.channel === 'console' ? notifications(companyId, query) : mails(companyId, query);
+    /** Newest first; a console notification with where its action stands at `now`. */
+    list(companyId: number, query: MessageLogQuery, now: number): Promise<Page<MessageLogEntry>> {
+      return query.channel === 'console' ? notifications(companyId, query, now) : mails(companyId, query);
     },
   };
 }

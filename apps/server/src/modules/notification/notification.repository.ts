@@ -1,5 +1,5 @@
-import type { Kysely } from 'kysely';
-import { Notification, type NotificationEvent, type NotificationListQuery, type NotificationParams, type Page } from '@atrium/contract';
+import { sql, type Kysely, type SelectQueryBuilder } from 'kysely';
+import { Notification, type NotificationAction, type NotificationEvent, type NotificationListQuery, type NotificationParams, type Page } from '@atrium/contract';
 import type { DB } from '../../db/schema.js';
 import { fetchPage } from '../../db/paging.js';
 
@@ -11,6 +11,40 @@ export interface NewNotification {
   params: NotificationParams;
   link: string | null;
   createdAt: number;
+  /** The meeting it is about: its facts say when the action it asks for is over. */
+  reservationId: number | null;
+}
+
+/** The tables a notification's action state is read from, besides the query's own: its meeting `r`, that meeting's room `rm`. */
+type ActionFacts = { r: DB['reservations']; rm: DB['rooms'] };
+
+/** Joins a notification (`n`) to the facts its action state is read from: its meeting (`r`) and that meeting's room (`rm`). */
+export function joinActionFacts<D extends DB & { n: DB['notifications'] }, T extends keyof D & string, O>(query: SelectQueryBuilder<D, T, O>): SelectQueryBuilder<D & ActionFacts, T | 'r' | 'rm', O> {
+  const joined = (query as unknown as SelectQueryBuilder<DB & { n: DB['notifications'] }, 'n', O>)
+    .leftJoin('reservations as r', (join) => join.onRef('r.id', '=', 'n.reservation_id').onRef('r.company_id', '=', 'n.company_id'))
+    .leftJoin('rooms as rm', (join) => join.onRef('rm.id', '=', 'r.room_id').onRef('rm.company_id', '=', 'r.company_id'));
+  return joined as unknown as SelectQueryBuilder<D & ActionFacts, T | 'r' | 'rm', O>;
+}
+
+/**
+ * Where the action a notification asks for stands at `now` (NotificationAction), from its meeting's
+ * facts: the one rule, read by the bell, its badge and the message log over `joinActionFacts`.
+ * A check-in notice is done once the meeting is checked in, closed once its window passed or the
+ * meeting is no longer confirmed; an approval request is done once somebody decided it (even if the
+ * meeting was cancelled afterwards), closed once withdrawn, cancelled, expired or past its deadline.
+ */
+export function actionStateOf(now: number) {
+  return sql<NotificationAction | null>`case
+    when r.id is null then null
+    when n.event = 'checkInDue' then case
+      when r.checked_in_at is not null then 'done'
+      when r.status <> 'confirmed' or r.end_at <= ${now} or r.start_at + coalesce(rm.sign_in_after_minutes, 0) * 60000 < ${now} then 'closed'
+      else 'open' end
+    when n.event = 'approvalRequest' then case
+      when r.decided_at is not null and r.status <> 'expired' then 'done'
+      when r.status <> 'pending' or r.approval_deadline_at <= ${now} then 'closed'
+      else 'open' end
+    else null end`;
 }
 
 /** Rows written per statement: well under either engine's bound-parameter limit. */
@@ -20,7 +54,7 @@ export type NotificationRepository = ReturnType<typeof createNotificationReposit
 
 /** Stored notifications. Every read and write is the caller's own: company and user both bound. */
 export function createNotificationRepository(db: Kysely<DB>) {
-  function present(row: { id: number; event: string; params: string; link: string | null; created_at: number | string; read_at: number | string | null }): Notification {
+  function present(row: { id: number; event: string; params: string; link: string | null; created_at: number | string; read_at: number | string | null; action: NotificationAction | null }): Notification {
     return Notification.parse({
       id: row.id,
       event: row.event,
@@ -28,16 +62,19 @@ export function createNotificationRepository(db: Kysely<DB>) {
       link: row.link,
       createdAt: Number(row.created_at),
       readAt: row.read_at === null ? null : Number(row.read_at),
+      action: row.action,
     });
   }
 
-  async function unreadCount(companyId: number, userId: number): Promise<number> {
-    const row = await db
-      .selectFrom('notifications')
+  /** The caller's unread notifications that still ask something of them (or ask nothing): what the badge counts. */
+  async function unreadCount(companyId: number, userId: number, now: number): Promise<number> {
+    const state = actionStateOf(now);
+    const row = await joinActionFacts(db.selectFrom('notifications as n'))
       .select((eb) => eb.fn.countAll<number>().as('count'))
-      .where('company_id', '=', companyId)
-      .where('user_id', '=', userId)
-      .where('read_at', 'is', null)
+      .where('n.company_id', '=', companyId)
+      .where('n.user_id', '=', userId)
+      .where('n.read_at', 'is', null)
+      .where((eb) => eb.or([eb(state, 'is', null), eb(state, '=', 'open')]))
       .executeTakeFirstOrThrow();
     return Number(row.count);
   }
@@ -56,20 +93,27 @@ export function createNotificationRepository(db: Kysely<DB>) {
               params: JSON.stringify(row.params),
               link: row.link,
               created_at: row.createdAt,
+              reservation_id: row.reservationId,
             })),
           )
           .execute();
       }
     },
 
-    /** Newest first. */
-    async list(companyId: number, userId: number, query: NotificationListQuery): Promise<Page<Notification>> {
-      let own = db.selectFrom('notifications').where('company_id', '=', companyId).where('user_id', '=', userId);
-      if (query.unread) own = own.where('read_at', 'is', null);
+    /** Newest first, each with where its action stands at `now`. */
+    async list(companyId: number, userId: number, query: NotificationListQuery, now: number): Promise<Page<Notification>> {
+      let own = db.selectFrom('notifications as n').where('n.company_id', '=', companyId).where('n.user_id', '=', userId);
+      if (query.unread) own = own.where('n.read_at', 'is', null);
       return fetchPage(
         query,
         () => own.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
-        (limit, offset) => own.select(['id', 'event', 'params', 'link', 'created_at', 'read_at']).orderBy('id', 'desc').limit(limit).offset(offset).execute(),
+        (limit, offset) =>
+          joinActionFacts(own)
+            .select(['n.id', 'n.event', 'n.params', 'n.link', 'n.created_at', 'n.read_at', actionStateOf(now).as('action')])
+            .orderBy('n.id', 'desc')
+            .limit(limit)
+            .offset(offset)
+            .execute(),
         present,
       );
     },

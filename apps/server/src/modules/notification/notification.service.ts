@@ -16,6 +16,8 @@ export interface NotificationPost {
   params: NotificationParams;
   /** The console page it opens. */
   link: string | null;
+  /** The meeting it is about (the first of a series): its facts tell when the action asked for is over. */
+  reservationId: number | null;
 }
 
 export interface NotificationServiceDeps {
@@ -35,7 +37,7 @@ type Caller = Pick<AuthContext, 'companyId' | 'userId'>;
  */
 export function createNotificationService({ repository, clock, noticeConfig }: NotificationServiceDeps) {
   async function unread(caller: Caller): Promise<NotificationUnread> {
-    const [count, latestId] = await Promise.all([repository.unreadCount(caller.companyId, caller.userId), repository.latestId(caller.companyId, caller.userId)]);
+    const [count, latestId] = await Promise.all([repository.unreadCount(caller.companyId, caller.userId, clock.now()), repository.latestId(caller.companyId, caller.userId)]);
     return { count, latestId };
   }
 
@@ -54,7 +56,7 @@ export function createNotificationService({ repository, clock, noticeConfig }: N
         const recipients = new Set([...byId, ...byEmail.values()]);
         if (post.actorUserId !== null) recipients.delete(post.actorUserId);
         for (const userId of recipients) {
-          rows.push({ companyId: post.companyId, userId, event: post.event, actorUserId: post.actorUserId, params: post.params, link: post.link, createdAt: now });
+          rows.push({ companyId: post.companyId, userId, event: post.event, actorUserId: post.actorUserId, params: post.params, link: post.link, createdAt: now, reservationId: post.reservationId });
         }
       }
       await repository.insertMany(rows);
@@ -62,7 +64,8 @@ export function createNotificationService({ repository, clock, noticeConfig }: N
     },
 
     async list(caller: Caller, query: NotificationListQuery): Promise<NotificationPage> {
-      const [page, unreadCount] = await Promise.all([repository.list(caller.companyId, caller.userId, query), repository.unreadCount(caller.companyId, caller.userId)]);
+      const now = clock.now();
+      const [page, unreadCount] = await Promise.all([repository.list(caller.companyId, caller.userId, query, now), repository.unreadCount(caller.companyId, caller.userId, now)]);
       return { ...page, unreadCount };
     },
 
@@ -71,7 +74,7 @@ export function createNotificationService({ repository, clock, noticeConfig }: N
     /** Marks some (or all) of the caller's own read; others' ids are left alone. */
     async read(caller: Caller, ids: number[] | 'all'): Promise<NotificationReadResult> {
       const updated = await repository.markRead(caller.companyId, caller.userId, ids, clock.now());
-      return { updated, unreadCount: await repository.unreadCount(caller.companyId, caller.userId) };
+      return { updated, unreadCount: await repository.unreadCount(caller.companyId, caller.userId, clock.now()) };
     },
   };
 }

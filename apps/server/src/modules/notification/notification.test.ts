@@ -217,4 +217,66 @@ describe(`in-console notifications (${TEST_DIALECT})`, () => {
     // The mail channel stays the default.
     expect((await get<MessageLogPage>('/api/message/log', adminToken)).body.result.list.every((entry) => entry.channel === 'mail')).toBe(true);
   });
+
+  it('marks a notification whose action is over: a check-in notice once checked in or its window closed, an approval request once decided or withdrawn; the badge counts only what is still to do', async () => {
+    const badge = async (token: string) => (await get<NotificationUnread>('/api/notification/unread-count', token)).body.result.count;
+    const logEntry = async (id: number) => {
+      const log = await get<MessageLogPage>('/api/message/log?channel=console&pageSize=100', adminToken);
+      return log.body.result.list.find((entry) => entry.id === id)!;
+    };
+    await post('/api/notification/read-all', hostToken);
+    await post('/api/notification/read-all', approverToken);
+    const start = later() + 5 * DAY;
+    const retro = await book(hostToken, 'Retro', start, { reminderMinutes: null });
+    const ghost = await book(hostToken, 'Ghost', start + 2 * HOUR, { reminderMinutes: null });
+    t.clock.set(start - 10 * MINUTE);
+    await tick();
+    const dueOf = async (title: string) => (await list(hostToken)).list.find((item) => item.event === 'checkInDue' && item.params.title === title)!;
+    expect((await dueOf('Retro')).action).toBe('open');
+    expect(await badge(hostToken)).toBe(1);
+    const checkedIn = await post('/api/meeting/reservation/check-in', hostToken, { id: retro.id });
+    expect(checkedIn.status, checkedIn.body.message).toBe(200);
+    const retroDue = await dueOf('Retro');
+    expect([retroDue.action, retroDue.readAt]).toEqual(['done', null]);
+    expect(await badge(hostToken)).toBe(0);
+    expect((await logEntry(retroDue.id)).action).toBe('done');
+    // Nobody checks the ghost in: once its window has closed the notice asks nothing any more, released or not.
+    t.clock.set(start + 2 * HOUR - 10 * MINUTE);
+    await tick();
+    expect((await dueOf('Ghost')).action).toBe('open');
+    expect(await badge(hostToken)).toBe(1);
+    t.clock.set(start + 2 * HOUR + 16 * MINUTE);
+    expect((await dueOf('Ghost')).action).toBe('closed');
+    expect(await badge(hostToken)).toBe(0);
+    await tick();
+    expect((await get<Reservation>(`/api/meeting/reservation?id=${ghost.id}`, hostToken)).body.result.status).toBe('released');
+    expect((await dueOf('Ghost')).action).toBe('closed');
+
+    // Approval requests: decided, or withdrawn by the host.
+    const request = async (title: string, at: number) => {
+      const asked = await call<{ reservation: Reservation }>(t.app, {
+        method: 'POST',
+        url: '/api/meeting/reservation',
+        headers: { token: hostToken },
+        payload: { roomId: approvalRoomId, title, startAt: at, endAt: at + HOUR },
+      });
+      expect(asked.status, asked.body.message).toBe(200);
+      const page = await eventually(() => list(approverToken), (found) => found.list.some((item) => item.event === 'approvalRequest' && item.params.title === title));
+      return { id: asked.body.result.reservation.id, notice: () => list(approverToken).then((found) => found.list.find((item) => item.event === 'approvalRequest' && item.params.title === title)!), first: page };
+    };
+    const offsite = await request('Offsite', later() + 6 * DAY);
+    const party = await request('Party', later() + 7 * DAY);
+    expect([(await offsite.notice()).action, (await party.notice()).action]).toEqual(['open', 'open']);
+    expect(await badge(approverToken)).toBe(2);
+    const rejected = await post('/api/meeting/approval/reject', approverToken, { id: offsite.id, reason: 'Room is for the board' });
+    expect(rejected.status, rejected.body.message).toBe(200);
+    expect((await offsite.notice()).action).toBe('done');
+    expect((await logEntry((await offsite.notice()).id)).action).toBe('done');
+    const withdrawn = await post('/api/meeting/approval/withdraw', hostToken, { id: party.id });
+    expect(withdrawn.status, withdrawn.body.message).toBe(200);
+    expect((await party.notice()).action).toBe('closed');
+    expect(await badge(approverToken)).toBe(0);
+    // A notification that asks nothing has no action state.
+    expect((await list(colleagueToken)).list.every((item) => item.action === null)).toBe(true);
+  });
 });

@@ -8,6 +8,8 @@ export interface ProfileChanges {
   phone: string | null;
   gender: Gender;
   avatar: string | null;
+  /** Undefined keeps the stored zone. */
+  timeZone?: string | null | undefined;
 }
 
 export type PersonalRepository = ReturnType<typeof createPersonalRepository>;
@@ -18,7 +20,7 @@ export function createPersonalRepository(db: Kysely<DB>) {
     findOwnProfile(companyId: number, userId: number) {
       return db
         .selectFrom('users')
-        .select(['id', 'user_name', 'email', 'first_name', 'last_name', 'full_name', 'phone', 'gender', 'avatar'])
+        .select(['id', 'user_name', 'email', 'first_name', 'last_name', 'full_name', 'phone', 'gender', 'avatar', 'time_zone'])
         .where('company_id', '=', companyId)
         .where('id', '=', userId)
         .executeTakeFirst();
@@ -34,6 +36,7 @@ export function createPersonalRepository(db: Kysely<DB>) {
           phone: changes.phone,
           gender: changes.gender,
           avatar: changes.avatar,
+          ...(changes.timeZone !== undefined ? { time_zone: changes.timeZone } : {}),
           updated_at: now,
         })
         .where('company_id', '=', companyId)

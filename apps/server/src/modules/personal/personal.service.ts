@@ -35,13 +35,14 @@ export function createPersonalService({ personal, sessions, clock, operationLog,
       phone: row.phone,
       gender: row.gender,
       avatar: row.avatar,
+      timeZone: row.time_zone,
     };
   }
 
   return {
     getProfile,
 
-    /** Changes one's own names, phone, gender and avatar; the user name and e-mail never change. */
+    /** Changes one's own names, phone, gender, avatar and time zone; the user name and e-mail never change. */
     async updateProfile(actor: Actor, values: UpdateProfileValues): Promise<OwnProfile> {
       const fullName = fullNameOf(values.firstName, values.lastName);
       await operationLog.track(

@@ -44,6 +44,35 @@ describe(`personal (${TEST_DIALECT})`, () => {
     expect(info.body.result.fullName).toBe('Grace Hopper');
   });
 
+  it("keeps the viewer's own time zone (null follows the browser), answers it with the current user, and leaves it alone when a change names none", async () => {
+    type Info = { timeZone: string | null };
+    expect((await get<OwnProfile>('/api/user/common/details')).body.result.timeZone).toBeNull();
+    expect((await get<Info>('/api/user/getCurrentUserInfo')).body.result.timeZone).toBeNull();
+    // Any spelling the zone database knows is kept in its canonical form.
+    const saved = await put({ firstName: 'Grace', lastName: 'Hopper', gender: 'female', timeZone: 'america/new_york' });
+    expect(saved.status, saved.body.message).toBe(200);
+    expect(saved.body.result.timeZone).toBe('America/New_York');
+    expect((await get<Info>('/api/user/getCurrentUserInfo')).body.result.timeZone).toBe('America/New_York');
+    // A change that names no zone keeps it; null goes back to the browser's.
+    expect((await put({ firstName: 'Grace', lastName: 'Hopper', gender: 'female' })).body.result.timeZone).toBe('America/New_York');
+    expect((await put({ firstName: 'Grace', lastName: 'Hopper', gender: 'female', timeZone: null })).body.result.timeZone).toBeNull();
+    expect((await get<Info>('/api/user/getCurrentUserInfo')).body.result.timeZone).toBeNull();
+    // Another user's zone is theirs alone.
+    const theirs = (await signIn(t.app, otherUser)).token!;
+    await put({ firstName: 'Grace', lastName: 'Hopper', gender: 'female', timeZone: 'Asia/Shanghai' });
+    expect((await get<Info>('/api/user/getCurrentUserInfo', theirs)).body.result.timeZone).toBeNull();
+    await put({ firstName: 'Grace', lastName: 'Hopper', gender: 'female', timeZone: null });
+  });
+
+  it.each(['Mars/Olympus_Mons', 'GMT+25', '', 'x'.repeat(65), 42])('refuses the time zone %j (400/1001) and keeps the one before', async (timeZone) => {
+    await put({ firstName: 'Grace', lastName: 'Hopper', gender: 'female', timeZone: 'Europe/London' });
+    const answer = await put({ firstName: 'Grace', lastName: 'Hopper', gender: 'female', timeZone });
+    expect([answer.status, answer.body.returncode]).toEqual([400, ReturnCode.BAD_REQUEST]);
+    expect(answer.body.message).toContain('timeZone');
+    expect((await get<OwnProfile>('/api/user/common/details')).body.result.timeZone).toBe('Europe/London');
+    await put({ firstName: 'Grace', lastName: 'Hopper', gender: 'female', timeZone: null });
+  });
+
   it.each([
     ['an empty first name', { firstName: '', gender: 'male' }],
     ['letters in the phone', { firstName: 'A', phone: '12ab5678', gender: 'male' }],

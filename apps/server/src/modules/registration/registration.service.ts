@@ -43,7 +43,8 @@ export interface Caller {
   userAgent: string | undefined;
 }
 
-const conflict = (key: 'companyDomainTaken' | 'registrationEmailTaken') => new AppError(ReturnCode.CONFLICT, key);
+/** A taken domain names its field (`result.field`), so the form shows it there once. */
+const conflict = (key: 'companyDomainTaken' | 'registrationEmailTaken') => new AppError(ReturnCode.CONFLICT, key, {}, key === 'companyDomainTaken' ? { field: 'domain' } : null);
 
 /** The conflict a unique-constraint violation from either engine stands for, or null for other errors. */
 function conflictOf(error: unknown): AppError | null {

@@ -270,7 +270,8 @@ describe(`company registration (${TEST_DIALECT})`, () => {
       await t.factories.company({ domain: 'taken-co' });
       const taken = await create(t, companyFields(token, { domain: 'TAKEN-CO' }));
       expect(taken.status).toBe(409);
-      expect(taken.body).toEqual({ returncode: ReturnCode.CONFLICT, message: 'This company domain is already in use', result: null });
+      // The refusal names its field, so the form shows it there once (issue 17).
+      expect(taken.body).toEqual({ returncode: ReturnCode.CONFLICT, message: 'This company domain is already in use', result: { field: 'domain' } });
       expect((await create(t, companyFields(token, { domain: 'TAKEN-CO' }), 'zh-CN')).body.message).toBe('该公司域名已被使用');
       // The refusal left the token usable: nothing of the company was kept.
       expect(await t.db.kysely.selectFrom('companies').select('id').where('name', '=', 'Lighthouse Labs').where('domain', '=', 'taken-co').execute()).toEqual([]);

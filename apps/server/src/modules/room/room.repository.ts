@@ -17,7 +17,6 @@ export interface RoomValues {
   oneClickEnd: boolean;
   videoLink: string | null;
   calendarResource: string | null;
-  hasDoorDisplay: boolean;
   bindExternalRooms: boolean;
 }
 
@@ -59,7 +58,6 @@ function columnsOf(values: RoomValues) {
     one_click_end: flag(values.oneClickEnd),
     video_link: values.videoLink,
     calendar_resource: values.calendarResource,
-    has_door_display: flag(values.hasDoorDisplay),
     bind_external_rooms: flag(values.bindExternalRooms),
   };
 }
@@ -109,7 +107,6 @@ export function createRoomRepository(db: Kysely<DB>) {
     oneClickEnd: row.one_click_end === 1,
     videoLink: row.video_link,
     calendarResource: row.calendar_resource,
-    hasDoorDisplay: row.has_door_display === 1,
     bindExternalRooms: row.bind_external_rooms === 1,
     createdAt: Number(row.created_at),
     updatedAt: Number(row.updated_at),

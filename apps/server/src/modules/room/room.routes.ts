@@ -33,7 +33,7 @@ const tags = ['room'];
 const IdBody = z.object({ id: z.coerce.number().int().positive() });
 
 const ROOM_FIELDS =
-  '`name`, `capacity` (required), `roomTypeId`, `backgroundImage` (an upload of the company), `equipment` (keys), `isAvailable`, `needsApproval`, `signInEnabled`, `signInWay` (manual | qr), `signInBeforeMinutes`, `signInAfterMinutes`, `oneClickStart`, `oneClickEnd`, `videoLink`, `calendarResource`, `hasDoorDisplay`, `bindExternalRooms`';
+  '`name`, `capacity` (required), `roomTypeId`, `backgroundImage` (an upload of the company), `equipment` (keys), `isAvailable`, `needsApproval`, `signInEnabled`, `signInWay` (manual | qr), `signInBeforeMinutes`, `signInAfterMinutes`, `oneClickStart`, `oneClickEnd`, `videoLink`, `calendarResource`, `bindExternalRooms`. Whether the room has a booking screen is not a field: it follows its door displays (see the room\'s `hasDoorDisplay`)';
 
 /** Meeting rooms, room types and disable periods (spec 001 section 7): reads need roomsLocations:view, changes roomsLocations:edit. */
 export function roomRoutes({ rooms }: { rooms: RoomService }): FastifyPluginAsyncZod {
@@ -46,7 +46,7 @@ export function roomRoutes({ rooms }: { rooms: RoomService }): FastifyPluginAsyn
           tags,
           summary: 'Rooms, filtered and paged',
           description:
-            'Body `{ locationId?, roomTypeId?, capacityBand? (1-5, 6-10, 11-20, 21-50, 50+), equipment? (all of), isAvailable?, keyword?, page, pageSize (15, 50, 100) }`, in tree order. A location of another company answers 404/1002.',
+            'Body `{ locationId?, roomTypeId?, capacityBand? (1-5, 6-10, 11-20, 21-50, 50+), equipment? (all of), isAvailable?, keyword?, page, pageSize (15, 50, 100) }`, in tree order. A location of another company answers 404/1002. Each room\'s `hasDoorDisplay` is true while one of its door displays is activated and online (heard from within 2 minutes); `doorDisplayStatus` is the best state among them (none, inactive, offline, online).',
           body: RoomListQuery,
           response: envelopeResponses(RoomPage),
         },

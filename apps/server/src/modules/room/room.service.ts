@@ -27,6 +27,8 @@ import { effectiveTimeZone, pathName, type LocationIndex } from '../location/loc
 import type { LocationService } from '../location/location.service.js';
 import type { Actor, OperationLog } from '../operation-log/operation-log.service.js';
 import type { UploadService } from '../upload/upload.service.js';
+import type { DoorDisplayRepository } from '../door-display/door-display.repository.js';
+import { roomDoorDisplayStatuses } from '../door-display/door-display.service.js';
 import type { RoomRecord, RoomRepository, RoomValues } from './room.repository.js';
 import type { RoomTypeRecord, RoomTypeRepository } from './room-type.repository.js';
 
@@ -35,12 +37,17 @@ export interface RoomServiceDeps {
   roomTypes: RoomTypeRepository;
   locations: Pick<LocationService, 'loadIndex'>;
   uploads: Pick<UploadService, 'isOwnImage'>;
+  /** The rooms' door displays: whether a room has a booking screen follows them. */
+  displays: Pick<DoorDisplayRepository, 'listRoomDevices'>;
   operationLog: OperationLog;
   transact: Transact;
   clock: Clock;
 }
 
 export type RoomService = ReturnType<typeof createRoomService>;
+
+/** Above this many rooms, their displays are read for the whole company rather than by id. */
+const DISPLAYS_BY_ID_MAX = 500;
 
 /** Columns of the room export, in order. */
 const EXPORT_COLUMNS = [
@@ -56,13 +63,22 @@ function isUniqueViolation(error: unknown): boolean {
 }
 
 /** Meeting rooms, room types and disable periods (spec 001 sections 3, 5, 7). */
-export function createRoomService({ rooms, roomTypes, locations, uploads, operationLog, transact, clock }: RoomServiceDeps) {
-  function present(index: LocationIndex, record: RoomRecord): Room {
-    return {
-      ...record,
-      locationPath: pathName(index, record.id),
-      timeZone: effectiveTimeZone(index, record.id),
-    };
+export function createRoomService({ rooms, roomTypes, locations, uploads, displays, operationLog, transact, clock }: RoomServiceDeps) {
+  /** The rooms as the console shows them: path, zone, and their booking screen as their displays are now. */
+  async function presentAll(companyId: number, index: LocationIndex, records: RoomRecord[]): Promise<Room[]> {
+    const ids = records.map((record) => record.id);
+    const devices = await displays.listRoomDevices(companyId, ids.length > DISPLAYS_BY_ID_MAX ? null : ids);
+    const statuses = roomDoorDisplayStatuses(devices, clock.now());
+    return records.map((record) => {
+      const doorDisplayStatus = statuses.get(record.id) ?? 'none';
+      return {
+        ...record,
+        hasDoorDisplay: doorDisplayStatus === 'online',
+        doorDisplayStatus,
+        locationPath: pathName(index, record.id),
+        timeZone: effectiveTimeZone(index, record.id),
+      };
+    });
   }
 
   async function getRoom(companyId: number, id: number, repository: RoomRepository = rooms): Promise<RoomRecord> {
@@ -105,7 +121,6 @@ export function createRoomService({ rooms, roomTypes, locations, uploads, operat
       oneClickEnd: body.oneClickEnd,
       videoLink: body.videoLink ?? null,
       calendarResource: body.calendarResource || null,
-      hasDoorDisplay: body.hasDoorDisplay,
       bindExternalRooms: body.bindExternalRooms,
     };
   }
@@ -143,7 +158,7 @@ export function createRoomService({ rooms, roomTypes, locations, uploads, operat
       const { page, pageSize, ...filters } = query;
       const { index, list } = await filteredRooms(companyId, filters);
       const start = (page - 1) * pageSize;
-      return { list: list.slice(start, start + pageSize).map((record) => present(index, record)), total: list.length, page, pageSize };
+      return { list: await presentAll(companyId, index, list.slice(start, start + pageSize)), total: list.length, page, pageSize };
     },
 
     /** The rooms whose type is of kind zoom, with their video-room links, in the room list's order (Zoom's cloud is not asked). */
@@ -162,15 +177,15 @@ export function createRoomService({ rooms, roomTypes, locations, uploads, operat
 
     async get(companyId: number, id: number): Promise<Room> {
       const record = await getRoom(companyId, id);
-      return present(await locations.loadIndex(companyId), record);
+      const [room] = await presentAll(companyId, await locations.loadIndex(companyId), [record]);
+      return room!;
     },
 
     /** The filtered list as a spreadsheet whose cells no program reads as formulas. */
     async exportRooms(companyId: number, body: ExportRoomsBody): Promise<{ filename: string; contentType: string; data: Buffer }> {
       const { format, ...filters } = body;
       const { index, list } = await filteredRooms(companyId, filters);
-      const rows = list.slice(0, EXPORT_MAX_ROWS).map((record) => {
-        const room = present(index, record);
+      const rows = (await presentAll(companyId, index, list.slice(0, EXPORT_MAX_ROWS))).map((room) => {
         return [
           room.name, room.locationPath, String(room.capacity), room.roomTypeName ?? '', room.equipment.join(', '), yesNo(room.isAvailable), yesNo(room.needsApproval),
           yesNo(room.signInEnabled), room.signInEnabled ? room.signInWay : '', room.videoLink ?? '', room.calendarResource ?? '', yesNo(room.hasDoorDisplay), room.timeZone ?? '',

@@ -75,12 +75,13 @@ describe(`rooms and room types (${TEST_DIALECT})`, () => {
       oneClickStart: true,
       videoLink: 'https://meet.example.com/huangpu',
       calendarResource: 'huangpu@rooms.example.com',
+      // An old client may still send the flag: it is ignored, the displays decide (issue 17).
       hasDoorDisplay: true,
     });
     const huangpu = await room(id);
     expect(huangpu).toMatchObject({
       name: 'Huangpu', capacity: 12, roomTypeName: 'Meeting room', roomTypeKind: 'standard', equipment: ['projector', 'whiteboard'], isAvailable: true, needsApproval: true,
-      signInEnabled: true, signInWay: 'qr', signInBeforeMinutes: 5, signInAfterMinutes: 20, oneClickStart: true, oneClickEnd: false, hasDoorDisplay: true, bindExternalRooms: false,
+      signInEnabled: true, signInWay: 'qr', signInBeforeMinutes: 5, signInAfterMinutes: 20, oneClickStart: true, oneClickEnd: false, hasDoorDisplay: false, doorDisplayStatus: 'none', bindExternalRooms: false,
       floorId: floorA, locationPath: 'China / Shanghai / Pudong Tower / 10F', timeZone: 'Asia/Shanghai',
     });
     const node = await t.db.kysely.selectFrom('locations').select(['level', 'parent_id']).where('id', '=', id).executeTakeFirstOrThrow();
@@ -209,6 +210,46 @@ describe(`rooms and room types (${TEST_DIALECT})`, () => {
     expect(values).not.toContain(`'=HYPERLINK("http://evil")`);
     const sheet = workbook.getWorksheet('rooms')!;
     sheet.eachRow((row) => row.eachCell((cell) => expect(cell.type).not.toBe(ExcelJS.ValueType.Formula)));
+  });
+
+  it('has a booking screen only while one of its door displays is activated and online, in the list, the room and the export', async () => {
+    const id = await addRoom({ floorId: floorB, name: 'Screened', capacity: 6 });
+    const state = async () => {
+      const one = await room(id);
+      const listed = (await list({ locationId: floorB, keyword: 'Screened' })).list.find((entry) => entry.id === id)!;
+      expect(listed).toMatchObject({ hasDoorDisplay: one.hasDoorDisplay, doorDisplayStatus: one.doorDisplayStatus });
+      return [one.hasDoorDisplay, one.doorDisplayStatus];
+    };
+    expect(await state()).toEqual([false, 'none']);
+    // A code issued and not used yet: no screen at the door.
+    const issued = await send<{ list: Array<{ activationCode: string }> }>('POST', '/api/deviceActivation/addDeviceActivationCode', { roomId: id, count: 2 });
+    expect(issued.status, issued.body.message).toBe(200);
+    expect(await state()).toEqual([false, 'inactive']);
+    const activated = await call<{ deviceToken: string }>(t.app, {
+      method: 'POST',
+      url: '/api/device/activate',
+      headers: { lang: 'en-US' },
+      payload: { code: issued.body.result.list[0]!.activationCode, platform: 'android', appVersion: '3.0.0' },
+    });
+    expect(activated.status, activated.body.message).toBe(200);
+    expect(await state()).toEqual([true, 'online']);
+    const exported = async () => {
+      const csv = await t.app.inject({ method: 'POST', url: '/api/location/exportRoomList', headers: { token: admin }, payload: { locationId: floorB, keyword: 'Screened', format: 'csv' } });
+      const [header, row] = csv.body.replace(/^\uFEFF/, '').trim().split('\n');
+      return row!.split(',')[header!.split(',').indexOf('doorDisplay')];
+    };
+    expect(await exported()).toBe('yes');
+    // No heartbeat for longer than the online window: the screen is offline, the room has none that works.
+    t.clock.advance(3 * 60 * 1000);
+    expect(await state()).toEqual([false, 'offline']);
+    expect(await exported()).toBe('no');
+    const beat = await call(t.app, { method: 'POST', url: '/api/device/heartbeat', headers: { 'device-token': activated.body.result.deviceToken }, payload: {} });
+    expect(beat.status).toBe(200);
+    expect(await state()).toEqual([true, 'online']);
+    // The form's old switch changes nothing any more.
+    const saved = await send('POST', '/api/location/updateRoomInfo', { id, name: 'Screened', capacity: 6, hasDoorDisplay: false });
+    expect(saved.status, saved.body.message).toBe(200);
+    expect(await state()).toEqual([true, 'online']);
   });
 
   it('checks the background image is an upload of the company', async () => {

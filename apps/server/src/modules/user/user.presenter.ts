@@ -29,5 +29,6 @@ export function presentCurrentUser(profile: UserProfile, auth: AuthContext, pass
     permissions: [...auth.permissions],
     mustChangePassword: auth.mustChangePassword,
     passwordExpired,
+    timeZone: profile.timeZone,
   };
 }

@@ -51,6 +51,8 @@ export interface UserProfile {
   phone: string | null;
   gender: Gender;
   avatar: string | null;
+  /** The user's own IANA time zone; null follows the browser's. */
+  timeZone: string | null;
   mustChangePassword: boolean;
   passwordChangedAt: number | null;
   createdAt: number;
@@ -85,7 +87,7 @@ export function createUserRepository(db: Kysely<DB>) {
       )
       .select([
         'u.id', 'u.company_id', 'u.user_name', 'u.email', 'u.first_name', 'u.last_name', 'u.full_name', 'u.usercode',
-        'u.phone', 'u.gender', 'u.avatar', 'u.must_change_password', 'u.password_changed_at', 'u.created_at',
+        'u.phone', 'u.gender', 'u.avatar', 'u.time_zone', 'u.must_change_password', 'u.password_changed_at', 'u.created_at',
         'c.name as company_name', 'c.logo as company_logo',
         'r.id as role_id', 'r.name as role_name', 'r.permissions as role_permissions',
         'd.id as department_id', 'd.name as department_name',
@@ -167,6 +169,7 @@ export function createUserRepository(db: Kysely<DB>) {
         phone: row.phone,
         gender: row.gender,
         avatar: row.avatar,
+        timeZone: row.time_zone,
         mustChangePassword: row.must_change_password === 1,
         passwordChangedAt: row.password_changed_at,
         createdAt: row.created_at,

@@ -1,11 +1,7 @@
 import { useEffect, useRef } from 'react';
+import { isTypingTarget } from '../../shared/hooks/use-shortcuts';
 
-/** Whether a key press lands in a place where the user is typing: inputs, text areas, editable content. */
-export function isTypingTarget(target: EventTarget | null): boolean {
-  if (!(target instanceof Element)) return false;
-  if (target.closest('input, textarea, select')) return true;
-  return (target instanceof HTMLElement && target.isContentEditable) || target.closest('[contenteditable]:not([contenteditable="false"])') !== null;
-}
+export { isTypingTarget };
 
 /**
  * Recognises a key pressed twice within `windowMs` outside text fields (spec 000 section 2: the letter

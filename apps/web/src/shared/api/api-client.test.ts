@@ -38,6 +38,8 @@ beforeAll(async () => {
           return envelope(res, 200, 200, 'Success', JSON.parse(body || 'null'));
         case '/api/throttled':
           return envelope(res, 429, 1004, 'Too many requests', { retryAfterSeconds: 60 });
+        case '/api/bad-title':
+          return envelope(res, 400, 1001, 'Bad request: title', { issues: [{ path: 'title', message: 'Too big' }] });
         case '/api/refused':
           return envelope(res, 422, 1005, 'The new password must differ from the old one');
         case '/api/silent':
@@ -118,6 +120,22 @@ describe('api client', () => {
     await client.post('/echo', { a: 1 }, { headers: { 'Idempotency-Key': 'attempt-1', lang: 'fr-FR' } });
     expect(seen[0]!.headers['idempotency-key']).toBe('attempt-1');
     expect(seen[0]!.headers.lang).toBe('zh-CN');
+  });
+
+  it('lets a form claim a failure it shows on its own fields: then no toast, else the one toast (issue 17)', async () => {
+    const { client, notify } = makeClient();
+    const claim = vi.fn((error: ApiError) => error.returncode === 1001);
+    const claimed = await failure(client.post('/bad-title', { title: 'x' }, { claim }));
+    expect([claimed.returncode, claimed.result]).toEqual([1001, { issues: [{ path: 'title', message: 'Too big' }] }]);
+    expect(claim).toHaveBeenCalledWith(claimed);
+    expect(notify).not.toHaveBeenCalled();
+    // A failure the form does not claim is toasted once, as without a claim.
+    await failure(client.post('/refused', {}, { claim }));
+    expect(notify).toHaveBeenCalledTimes(1);
+    expect(notify).toHaveBeenCalledWith('The new password must differ from the old one', undefined);
+    // A network failure too: the form may show it, or leave it to the toast.
+    await failure(client.get('/bad-gateway', { claim: () => true }));
+    expect(notify).toHaveBeenCalledTimes(1);
   });
 
   it('treats 1007 as success', async () => {

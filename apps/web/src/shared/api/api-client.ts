@@ -42,6 +42,11 @@ export interface RequestOptions {
   signal?: AbortSignal;
   /** False when the caller shows the server's message itself (sign-in forms). */
   notify?: boolean;
+  /**
+   * A form that shows failures itself (on its fields, or in its own alert) answers true for those it
+   * shows: they are not toasted as well, so each failure is said once (shared/forms/form-failure.ts).
+   */
+  claim?: (error: ApiError) => boolean;
   /** Extra request headers (an Idempotency-Key); they never replace the client's own. */
   headers?: Record<string, string>;
 }
@@ -82,9 +87,11 @@ export function createApiClient(options: ApiClientOptions) {
   const { baseUrl = '', timeoutMs = REQUEST_TIMEOUT_MS } = options;
 
   async function request<T>(method: string, path: string, requestOptions: RequestOptions = {}): Promise<T> {
-    const { query, body, signal, notify = true, headers: extraHeaders = {} } = requestOptions;
-    const toast = (text: string, seconds?: number) => {
-      if (notify) options.notify(text, seconds);
+    const { query, body, signal, notify = true, claim, headers: extraHeaders = {} } = requestOptions;
+    /** Rejects with the failure, toasting it unless the caller shows it itself. */
+    const fail = (error: ApiError, seconds?: number): never => {
+      if (notify && !claim?.(error)) options.notify(error.message, seconds);
+      throw error;
     };
 
     const controller = new AbortController();
@@ -118,43 +125,31 @@ export function createApiClient(options: ApiClientOptions) {
         payload = undefined;
       }
     } catch (error) {
-      if (timedOut) {
-        const text = options.describeStatus(408);
-        toast(text, 5);
-        throw new ApiError(text, undefined, 0, 'timeout');
-      }
+      if (timedOut) return fail(new ApiError(options.describeStatus(408), undefined, 0, 'timeout'), 5);
       if (controller.signal.aborted) throw new ApiError('cancelled', undefined, 0, 'cancelled');
-      const text = options.describeStatus(0);
-      toast(text, 5);
-      throw new ApiError(text, undefined, 0, 'network', error);
+      return fail(new ApiError(options.describeStatus(0), undefined, 0, 'network', error), 5);
     } finally {
       clearTimeout(timer);
       signal?.removeEventListener('abort', cancel);
     }
 
-    if (!isEnvelope(payload)) {
-      const text = options.describeStatus(response.ok ? 0 : response.status);
-      toast(text, 5);
-      throw new ApiError(text, undefined, response.status, 'http');
-    }
+    if (!isEnvelope(payload)) return fail(new ApiError(options.describeStatus(response.ok ? 0 : response.status), undefined, response.status, 'http'), 5);
 
     const reaction = clientReactionOf(payload.returncode);
-    const fail = () => new ApiError(payload.message, payload.returncode, response.status, reaction, payload.result);
+    const error = () => new ApiError(payload.message, payload.returncode, response.status, reaction, payload.result);
     switch (reaction) {
       case 'success':
         return payload.result as T;
       case 'sign-in':
         options.onSessionInvalid();
-        throw fail();
+        throw error();
       case 'silent':
-        throw fail();
+        throw error();
       case 'toast':
       case 'toast-reject':
-        toast(payload.message);
-        throw fail();
+        return fail(error());
       case 'toast-5s':
-        toast(payload.message, 5);
-        throw fail();
+        return fail(error(), 5);
     }
   }
 

@@ -21,15 +21,18 @@ const note = (id: number, patch: Partial<Notification>): Notification => ({
   link: '/reserve',
   createdAt: START - 900_000,
   readAt: null,
+  action: null,
   ...patch,
 });
 
-function openConsole() {
-  let items: Notification[] = [
-    note(7, {}),
-    note(6, { event: 'invitation', params: { ...note(6, {}).params, title: 'Roadmap', more: 3 }, link: '/reserve' }),
-    note(5, { event: 'approvalRequest', params: { ...note(5, {}).params, title: null }, link: '/meeting-approval', readAt: START - 1000 }),
-  ];
+const DEFAULT_ITEMS = [
+  note(7, {}),
+  note(6, { event: 'invitation', params: { ...note(6, {}).params, title: 'Roadmap', more: 3 }, link: '/reserve' }),
+  note(5, { event: 'approvalRequest', params: { ...note(5, {}).params, title: null }, link: '/meeting-approval', readAt: START - 1000, action: 'open' }),
+];
+
+function openConsole(initial: Notification[] = DEFAULT_ITEMS) {
+  let items = initial;
   const unread = () => items.filter((item) => item.readAt === null).length;
   const seen = stubApi({
     'GET /notification/unread-count': () => ({ result: { count: unread(), latestId: 7 } }),
@@ -90,5 +93,29 @@ describe('notification bell', () => {
     const items = await within(await screen.findByTestId('notification-panel')).findAllByTestId('notification-item');
     expect(items[0]!.querySelector('.atrium-bell-headline')!.textContent).toBe('“Budget review”将在 15 分钟后开始');
     expect(items[2]!.querySelector('.atrium-bell-headline')!.textContent).toBe('Hana Host为“私密会议”申请预订会议室');
+  }, 20_000);
+
+  it('marks a notification whose action is over as done or no longer needed, dimmed, in both languages', async () => {
+    const user = userEvent.setup();
+    openConsole([
+      note(9, { event: 'checkInDue', params: { ...note(9, {}).params, title: 'Stand-up', minutes: 25 }, action: 'done' }),
+      note(8, { event: 'checkInDue', params: { ...note(8, {}).params, title: 'Ghost', minutes: 25 }, action: 'closed' }),
+      note(7, { event: 'approvalRequest', params: { ...note(7, {}).params, title: 'Offsite' }, action: 'open' }),
+      note(6, {}),
+    ]);
+    const bell = await screen.findByTestId('header-notifications', {}, { timeout: 8000 });
+    await user.click(bell);
+    const panel = await screen.findByTestId('notification-panel');
+    const items = await within(panel).findAllByTestId('notification-item');
+    expect(within(items[0]!).getByTestId('notification-action-9')).toHaveTextContent('Done');
+    expect(within(items[1]!).getByTestId('notification-action-8')).toHaveTextContent('No longer needed');
+    expect(within(items[2]!).getByTestId('notification-action-7')).toHaveTextContent('To do');
+    expect(within(items[3]!).queryByTestId('notification-action-6')).toBeNull();
+    expect(items.map((item) => item.classList.contains('is-over'))).toEqual([true, true, false, false]);
+    await user.keyboard('{Escape}');
+    setLang('zh-CN');
+    await waitFor(() => expect(within(panel).getByTestId('notification-action-9')).toHaveTextContent('已完成'));
+    expect(within(panel).getByTestId('notification-action-8')).toHaveTextContent('已失效');
+    expect(within(panel).getByTestId('notification-action-7')).toHaveTextContent('待处理');
   }, 20_000);
 });

@@ -1,12 +1,14 @@
 import { BellOutlined } from '@ant-design/icons';
-import { Badge, Button, Drawer, Empty, Popover, Spin, Tooltip, Typography } from 'antd';
+import { Badge, Button, Drawer, Popover, Spin, Tooltip, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import dayjs from 'dayjs';
 import type { Notification } from '@atrium/contract';
 import { useMarkNotificationsRead, useNotificationList, useUnreadNotifications } from './notifications.api';
+import { NotificationActionTag } from './notification-action-tag';
 import { notificationText } from './notification-text';
+import { EmptyState } from '../ui/empty-state';
 import './notification-bell.css';
 
 /** How many the bell lists at first, and after "show more" (page sizes the API accepts). */
@@ -50,17 +52,21 @@ export function NotificationBell({ compact = false }: { compact?: boolean }) {
           <Spin />
         </div>
       ) : items.length === 0 ? (
-        <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('notifications.empty')} />
+        <EmptyState description={t('notifications.empty')} />
       ) : (
         <ul className="atrium-bell-list">
           {items.map((item) => {
             const { headline, detail } = notificationText(t, item.event, item.params);
+            const classes = ['atrium-bell-item', item.readAt === null ? 'is-unread' : '', item.action === 'done' || item.action === 'closed' ? 'is-over' : ''].filter(Boolean).join(' ');
             return (
               <li key={item.id}>
-                <button type="button" className={item.readAt === null ? 'atrium-bell-item is-unread' : 'atrium-bell-item'} onClick={() => openOne(item)} data-testid="notification-item">
+                <button type="button" className={classes} onClick={() => openOne(item)} data-testid="notification-item">
                   <span className="atrium-bell-headline">{headline}</span>
                   <span className="atrium-bell-detail">{detail}</span>
-                  <span className="atrium-bell-time">{dayjs(item.createdAt).format('YYYY-MM-DD HH:mm')}</span>
+                  <span className="atrium-bell-time">
+                    {dayjs(item.createdAt).format('YYYY-MM-DD HH:mm')}
+                    <NotificationActionTag action={item.action} testId={`notification-action-${item.id}`} />
+                  </span>
                 </button>
               </li>
             );

@@ -19,6 +19,11 @@ const SessionContext = createContext<Session | null>(null);
 
 export const SessionProvider = SessionContext.Provider;
 
+/** The session when signed in, else null (components also shown outside the shell, and their tests). */
+export function useOptionalSession(): Session | null {
+  return useContext(SessionContext);
+}
+
 /** The session; only for components rendered inside the signed-in part of the router. */
 export function useSession(): Session {
   const session = useContext(SessionContext);

@@ -118,6 +118,8 @@ describe('meeting approval page', () => {
     await waitFor(() => expect(seen.find((request) => request.path === '/meeting/approval/approve')?.body).toEqual({ id: 7, scope: 'one' }));
 
     await user.click(within(screen.getByTestId('approval-row-8')).getByTestId('reject-8'));
+    // Rejecting has no undo: the dialog says so before anything is sent.
+    expect(await screen.findByTestId('decision-irreversible')).toHaveTextContent('The host is told at once and the room is freed; a rejection cannot be undone.');
     await user.click(await screen.findByTestId('decision-submit'));
     expect(await screen.findByText('Please enter the reason for rejecting')).toBeInTheDocument();
     expect(seen.some((request) => request.path === '/meeting/approval/reject')).toBe(false);

@@ -10,7 +10,7 @@ import {
   type ApprovalTab,
   type ReservationStatus,
 } from '@atrium/contract';
-import { App, Button, Card, Empty, Form, Input, Modal, Pagination, Radio, Segmented, Select, Space, Spin, Tabs, Tag, Typography } from 'antd';
+import { Alert, App, Button, Card, Form, Input, Modal, Pagination, Radio, Segmented, Select, Space, Spin, Tabs, Tag, Typography } from 'antd';
 import type { ButtonProps } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
@@ -20,6 +20,7 @@ import { useMediaQuery } from '../../../shared/hooks/use-media-query';
 import { useSession } from '../../../shared/session/session-context';
 import { PageHeader } from '../../../shared/ui/page-header';
 import { useApprovals, useApprovalSettings, useApprove, useReject, useSaveApprovalSettings, useWithdraw } from '../api/approval.api';
+import { EmptyState, tableEmpty } from '../../../shared/ui/empty-state';
 import './meeting-approval-page.css';
 import { DataTable, TruncatedText } from '../../../shared/ui/data-table';
 
@@ -246,7 +247,7 @@ export function MeetingApprovalPage() {
       {isNarrow ? (
         <Spin spinning={list.isFetching}>
           <div className="atrium-approval-cards" data-testid="approval-table">
-            {(list.data?.list ?? []).length === 0 ? <Empty description={t(`approval.empty.${tab}`)} /> : null}
+            {(list.data?.list ?? []).length === 0 ? <EmptyState description={t(`approval.empty.${tab}`)} /> : null}
             {(list.data?.list ?? []).map((item) => (
               <Card key={item.id} size="small" className="atrium-approval-card" data-testid={`approval-row-${item.id}`}>
                 <div className="atrium-approval-card-head">
@@ -286,7 +287,7 @@ export function MeetingApprovalPage() {
           loading={list.isFetching}
           data-testid="approval-table"
           onRow={(item) => ({ 'data-testid': `approval-row-${item.id}` }) as object}
-          locale={{ emptyText: t(`approval.empty.${tab}`) }}
+          locale={tableEmpty(t(`approval.empty.${tab}`))}
           pagination={pagination}
         />
       )}
@@ -332,6 +333,10 @@ function DecisionModal({ pending, onClose }: { pending: Pending; onClose: () => 
       <p className="atrium-approval-subject">
         {item.title ?? t('approval.hiddenTitle')} · {item.roomName} · {span(item)}
       </p>
+      {kind === 'reject' ? (
+        // There is no undo for a rejection (the host is told, the slot given up): said before it is sent.
+        <Alert type="warning" showIcon title={t('approval.reject.irreversible')} className="atrium-approval-irreversible" data-testid="decision-irreversible" />
+      ) : null}
       <Form form={form} layout="vertical" initialValues={{ scope: 'one' }} onFinish={(values) => void submit(values).catch(() => undefined)} data-testid="decision-form">
         {item.seriesId !== null ? (
           <Form.Item name="scope" label={t('approval.scope.label')}>

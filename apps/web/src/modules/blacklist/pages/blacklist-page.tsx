@@ -22,6 +22,7 @@ import { useSession } from '../../../shared/session/session-context';
 import { PageHeader } from '../../../shared/ui/page-header';
 import { useAddBlacklist, useBlacklist, useBlacklistCandidates, useLiftBlacklist } from '../api/blacklist.api';
 import { DataTable, TruncatedText } from '../../../shared/ui/data-table';
+import { tableEmpty } from '../../../shared/ui/empty-state';
 
 const STATE_COLORS: Record<BlacklistState, string> = { active: 'red', scheduled: 'gold', ended: 'default', lifted: 'default' };
 const when = (ms: number | null) => (ms === null ? null : dayjs(ms).format(LOG_TIME_FORMAT));
@@ -156,7 +157,7 @@ export function BlacklistPage() {
         pagination={paging.tablePagination(list.data?.total ?? 0)}
         onChange={paging.onTableChange}
         onRow={(entry) => ({ 'data-testid': `blacklist-row-${entry.id}` }) as object}
-        locale={{ emptyText: t('blacklist.empty') }}
+        locale={tableEmpty(t('blacklist.empty'))}
         data-testid="blacklist-table"
       />
       {adding ? <AddDialog onClose={() => setAdding(false)} /> : null}

@@ -13,7 +13,7 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-const DEFAULTS: BookingPreferencesAnswer = { ...DEFAULT_BOOKING_PREFERENCES, defaultReminderMinutes: 15, updatedAt: null, updatedByName: null };
+const DEFAULTS: BookingPreferencesAnswer = { ...DEFAULT_BOOKING_PREFERENCES, defaultReminderMinutes: 15, defaultNoticeMinutes: 15, updatedAt: null, updatedByName: null };
 const menu = [makeEntry('rooms', '', [makeEntry('bookerPreferences', '/booker-preferences')])];
 
 /** Picks an option of an antd Select by its text (typed first into a searchable one: long lists render only their first rows). */
@@ -37,6 +37,7 @@ describe('booking preferences page', () => {
     expect(screen.getByTestId('preferences-changed')).toHaveTextContent('nobody has changed them yet');
     // The reminder default is the notification settings' own, shown where it is set.
     expect(screen.getByTestId('preferences-reminder')).toHaveTextContent('Reminder: 15 minutes before the start, set under Messages › Reminders');
+    expect(screen.getByTestId('preferences-notice')).toHaveTextContent('Notice to the host: 15 minutes before the start, set under Messages › Reminders');
     await user.clear(ahead);
     await user.type(ahead, '14');
     await choose(user, 'preferences-longest', '2 hours');

@@ -190,9 +190,12 @@ function PreferencesForm({ rules, canEdit }: { rules: BookingPreferencesAnswer; 
               <Radio value="private">{t('reserve.form.privacyPrivate')}</Radio>
             </Radio.Group>
           </Form.Item>
-          {/* The reminder default belongs to the notification settings; shown here so the form's defaults read in one place. */}
+          {/* The reminder and notice defaults belong to the notification settings; shown here so the form's defaults read in one place. */}
           <p className="atrium-muted" data-testid="preferences-reminder">
             {t('bookerPreferences.defaults.reminderFrom', { count: rules.defaultReminderMinutes })}
+          </p>
+          <p className="atrium-muted" data-testid="preferences-notice">
+            {t('bookerPreferences.defaults.noticeFrom', { count: rules.defaultNoticeMinutes })}
           </p>
         </Card>
       </div>

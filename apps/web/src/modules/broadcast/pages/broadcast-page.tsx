@@ -15,6 +15,7 @@ import { PageHeader } from '../../../shared/ui/page-header';
 import { useBroadcasts, useDeleteBroadcast, useEndBroadcast } from '../api/broadcast.api';
 import { BroadcastDrawer } from '../components/broadcast-drawer';
 import { statusNow } from '../components/broadcast-form';
+import { tableEmpty } from '../../../shared/ui/empty-state';
 import './broadcast-page.css';
 import { DataTable, TruncatedText } from '../../../shared/ui/data-table';
 
@@ -201,7 +202,7 @@ export function BroadcastPage() {
         pagination={paging.tablePagination(list.data?.total ?? 0)}
         onChange={paging.onTableChange}
         onRow={(notice) => ({ 'data-testid': `broadcast-row-${notice.id}` }) as object}
-        locale={{ emptyText: t('broadcast.empty') }}
+        locale={tableEmpty(t('broadcast.empty'))}
         data-testid="broadcast-table"
       />
       {editing !== undefined ? <BroadcastDrawer notice={editing} onClose={() => setEditing(undefined)} /> : null}

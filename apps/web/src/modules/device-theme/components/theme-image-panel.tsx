@@ -9,10 +9,11 @@ import {
   type ThemeImage,
   type ThemeImageType,
 } from '@atrium/contract';
-import { App, Button, Empty, Pagination, Popconfirm, Space, Spin, Upload } from 'antd';
+import { App, Button, Pagination, Popconfirm, Space, Spin, Upload } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDeleteThemeImages, useSetRoomThemeImage, useThemeGallery, useUploadThemeImage } from '../api/device-theme.api';
+import { EmptyState } from '../../../shared/ui/empty-state';
 
 const ACCEPTED_TYPES = ['image/png', 'image/jpeg'];
 
@@ -130,7 +131,7 @@ export function ThemeImagePanel({ theme, imageType, onDone }: ThemeImagePanelPro
 
       <Spin spinning={gallery.isFetching}>
         {images.length === 0 && !gallery.isLoading ? (
-          <Empty description={t('deviceTheme.image.empty')} />
+          <EmptyState description={t('deviceTheme.image.empty')} />
         ) : (
           <div className="atrium-dtheme-carousel" role="group" aria-label={t('deviceTheme.image.gallery')}>
             <Button

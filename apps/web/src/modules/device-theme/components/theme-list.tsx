@@ -1,8 +1,9 @@
 import { CheckCircleFilled } from '@ant-design/icons';
 import { THEME_DIRECTION, type DeviceTheme, type ThemeImageType } from '@atrium/contract';
-import { Button, Empty, Segmented, Skeleton, Tag } from 'antd';
+import { Button, Segmented, Skeleton, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { EmptyState } from '../../../shared/ui/empty-state';
 
 type DirectionFilter = 'all' | '0' | '1';
 
@@ -37,7 +38,7 @@ export function ThemeList({ themes, isLoading, currentThemeId, selectedId, onSel
       {isLoading ? (
         <Skeleton active />
       ) : shown.length === 0 ? (
-        <Empty description={t('deviceTheme.empty')} />
+        <EmptyState description={t('deviceTheme.empty')} />
       ) : (
         <ul className="atrium-dtheme-cards" aria-label={t('deviceTheme.title')}>
           {shown.map((theme) => {

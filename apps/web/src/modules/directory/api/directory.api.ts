@@ -10,6 +10,7 @@ import type {
 } from '@atrium/contract';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../shared/api/api';
+import type { ApiError } from '../../../shared/api/api-client';
 
 export const directoryKeys = {
   all: ['directory'] as const,
@@ -38,12 +39,13 @@ export function useDirectoryOptions() {
 export type UserFormValues = Omit<CreateUserInput, 'roleId'> & { roleId?: number | null; status?: 'active' | 'inactive' };
 
 /** Create (no id) or change (with id) a user; the list refreshes afterwards. */
-export function useSaveUser() {
+/** `POST /user` (create) or `PUT /user` (change); the drawer shows each failure once (`claim`: under its field, else its alert). */
+export function useSaveUser(claim: (error: ApiError) => boolean) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, values }: { id?: number; values: UserFormValues }) => {
       const body = { ...values, roleId: values.roleId ?? undefined };
-      return id === undefined ? api.post<DirectoryUser>('/user', body) : api.put<DirectoryUser>('/user', { ...body, id });
+      return id === undefined ? api.post<DirectoryUser>('/user', body, { claim }) : api.put<DirectoryUser>('/user', { ...body, id }, { claim });
     },
     onSuccess: () => queryClient.invalidateQueries({ queryKey: directoryKeys.all }),
   });

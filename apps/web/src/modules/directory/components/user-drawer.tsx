@@ -2,9 +2,10 @@ import type { DirectoryOptions, DirectoryUser} from '@atrium/contract';
 import { UserEmail, UserName, UserPhone } from '@atrium/contract';
 import { Alert, App, Button, Drawer, Form, Input, Select, Space, TreeSelect } from 'antd';
 import type { Rule } from 'antd/es/form';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
+import { claimOnForm } from '../../../shared/forms/form-failure';
 import { useMediaQuery } from '../../../shared/hooks/use-media-query';
 import { useSaveUser, type UserFormValues } from '../api/directory.api';
 import { departmentTree } from './department-tree';
@@ -16,6 +17,11 @@ export interface UserDrawerProps {
   options: DirectoryOptions | undefined;
   onClose: () => void;
 }
+
+/** The request's fields are the form's own. */
+const USER_FIELDS: Record<string, keyof UserFormValues> = Object.fromEntries(
+  (['userName', 'email', 'firstName', 'lastName', 'usercode', 'phone', 'gender', 'departmentId', 'roleId', 'locationId', 'status'] as const).map((field) => [field, field]),
+);
 
 /** A form rule from a contract schema, so the form refuses what the server would. */
 const schemaRule = (schema: z.ZodType, message: string, optional = false): Rule => ({
@@ -30,7 +36,9 @@ export function UserDrawer({ open, user, options, onClose }: UserDrawerProps) {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const [form] = Form.useForm<UserFormValues>();
-  const save = useSaveUser();
+  // Each failure once: under the field it names (a user name in use), else in the alert; never also a toast.
+  const [failure, setFailure] = useState<string | null>(null);
+  const save = useSaveUser(claimOnForm<keyof UserFormValues>(form, { paths: USER_FIELDS, refusedText: () => t('directory.form.refused') }, setFailure));
   const isNarrow = useMediaQuery('(max-width: 600px)');
   const isEdit = user !== null;
 
@@ -59,36 +67,44 @@ export function UserDrawer({ open, user, options, onClose }: UserDrawerProps) {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [open, user]);
 
-  const submit = (values: UserFormValues) =>
+  // The next opening starts without the last failure.
+  const close = () => {
+    setFailure(null);
+    onClose();
+  };
+
+  const submit = (values: UserFormValues) => {
+    setFailure(null);
     save.mutate(
       { ...(user ? { id: user.id } : {}), values },
       {
         onSuccess: () => {
           void message.success(isEdit ? t('directory.form.saved') : t('directory.form.created'));
-          onClose();
+          close();
         },
       },
     );
+  };
 
   const required = (label: string): Rule => ({ required: true, whitespace: true, message: t('directory.form.required', { field: label }) });
 
   return (
     <Drawer
       open={open}
-      onClose={onClose}
+      onClose={close}
       title={isEdit ? t('directory.form.editTitle') : t('directory.form.createTitle')}
       size={isNarrow ? '100%' : 520}
       destroyOnHidden
       footer={
         <Space style={{ justifyContent: 'flex-end', width: '100%' }}>
-          <Button onClick={onClose}>{t('common.actions.cancel')}</Button>
+          <Button onClick={close}>{t('common.actions.cancel')}</Button>
           <Button type="primary" loading={save.isPending} onClick={() => form.submit()} data-testid="directory-form-submit">
             {isEdit ? t('directory.form.save') : t('directory.form.create')}
           </Button>
         </Space>
       }
     >
-      {save.isError ? <Alert className="atrium-form-alert" type="error" showIcon role="alert" title={save.error.message} /> : null}
+      {failure ? <Alert className="atrium-form-alert" type="error" showIcon role="alert" title={failure} /> : null}
       {!isEdit ? <p className="atrium-muted">{t('directory.form.activationHint')}</p> : null}
       <Form<UserFormValues> form={form} layout="vertical" requiredMark onFinish={submit} disabled={save.isPending}>
         <Form.Item

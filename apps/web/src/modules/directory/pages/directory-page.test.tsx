@@ -114,6 +114,19 @@ describe('directory page', () => {
     await waitFor(() => expect(screen.queryByText('First Last1')).not.toBeInTheDocument());
   }, 20_000);
 
+  it('opens filtered on the person the global search chose (?keyword=)', async () => {
+    const seen = directoryApi();
+    renderConsole({
+      path: '/directory?keyword=Last7',
+      user: makeUser({ id: 99, permissions: ['users:view'] }),
+      menu: [makeEntry('userManagement', '', [makeEntry('directory', '/directory')])],
+    });
+    expect(await screen.findByText('First Last7', {}, { timeout: 8000 })).toBeInTheDocument();
+    expect(screen.getByTestId('directory-filter-keyword').querySelector('input') ?? screen.getByTestId('directory-filter-keyword')).toHaveValue('Last7');
+    await waitFor(() => expect(seen.some((request) => request.path === '/user/getUserList' && (request.body as { keyword?: string }).keyword === 'Last7')).toBe(true));
+    expect(screen.queryByText('First Last1')).not.toBeInTheDocument();
+  }, 20_000);
+
   it('offers no changes to a viewer', async () => {
     directoryApi();
     open(['users:view']);
@@ -147,6 +160,28 @@ describe('directory page', () => {
     expect(userName).toBeDisabled();
     expect(screen.getByTestId('directory-form-email')).toBeDisabled();
     expect(screen.getByText("User name and e-mail can't change after creation")).toBeInTheDocument();
+  }, 20_000);
+
+  it('says a refused new user once, under the field it names: no toast besides (issue 17)', async () => {
+    const user = userEvent.setup();
+    const seen = stubApi({
+      'POST /user/getUserList': { result: { list: [person(1)], total: 1, page: 1, pageSize: 15 } },
+      'GET /user/directoryOptions': { result: { departments: [{ id: 1, name: 'Engineering', parentId: null }], roles: [{ id: 2, name: 'Staff', isDefault: true }], locations: [] } },
+      'POST /user': { status: 409, returncode: 1003, message: 'The user name ada.l is already in use', result: { field: 'userName' } },
+    });
+    open(['users:view', 'users:edit']);
+    await user.click(await screen.findByTestId('directory-create', {}, { timeout: 8000 }));
+    await user.type(await screen.findByTestId('directory-form-username'), 'ada.l');
+    await user.type(screen.getByTestId('directory-form-email'), 'ada@example.test');
+    await user.type(screen.getByTestId('directory-form-first-name'), 'Ada');
+    await user.type(screen.getByTestId('directory-form-last-name'), 'Lovelace');
+    await user.click(screen.getByTestId('directory-form-submit'));
+    await waitFor(() => expect(seen.some((request) => request.method === 'POST' && request.path === '/user')).toBe(true));
+    const under = await screen.findByText('The user name ada.l is already in use', { selector: '.ant-form-item-explain-error' });
+    expect(under.closest('.ant-form-item')!.querySelector('[data-testid="directory-form-username"]')).not.toBeNull();
+    // Said once: not also in an alert or a toast.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(screen.getAllByText('The user name ada.l is already in use')).toHaveLength(1);
   }, 20_000);
 
   it('accepts csv, xls and xlsx files in the import dialog, and says so in both languages', async () => {

@@ -3,8 +3,9 @@ import { FILTER_DEBOUNCE_MS, PAGE_SIZES, type ActivationLinkResult, type Directo
 import { App, Button, Dropdown, Input, Modal, Select, Space, Tag, Tooltip, TreeSelect } from 'antd';
 import type { ButtonProps } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 import { useDebouncedValue } from '../../../shared/hooks/use-debounced-value';
 import { useMediaQuery } from '../../../shared/hooks/use-media-query';
 import { usePageInRange } from '../../../shared/hooks/use-page-in-range';
@@ -36,6 +37,16 @@ export function DirectoryPage() {
   const [drawer, setDrawer] = useState<{ open: boolean; user: DirectoryUser | null }>({ open: false, user: null });
   const [isImportOpen, setImportOpen] = useState(false);
   const [moveTo, setMoveTo] = useState<{ open: boolean; departmentId: number | null }>({ open: false, departmentId: null });
+  // A person chosen in the global search arrives as ?keyword=: the filter takes it, the link is then cleared.
+  const [params, setParams] = useSearchParams();
+  const linkedKeyword = params.get('keyword');
+  if (linkedKeyword !== null && linkedKeyword !== keyword) {
+    setKeyword(linkedKeyword);
+    setPaging((current) => ({ ...current, page: 1 }));
+  }
+  useEffect(() => {
+    if (linkedKeyword !== null) setParams({}, { replace: true });
+  }, [linkedKeyword, setParams]);
   const debouncedKeyword = useDebouncedValue(keyword.trim(), FILTER_DEBOUNCE_MS);
   const debouncedFilters = useDebouncedValue(filters, FILTER_DEBOUNCE_MS);
 

@@ -1,8 +1,9 @@
 import type { DoorDisplay } from '@atrium/contract';
-import { Badge, Button, Empty, Space, Tooltip, Typography } from 'antd';
+import { Badge, Button, Space, Tooltip, Typography } from 'antd';
 import type { ColumnsType, TablePaginationConfig } from 'antd/es/table';
 import dayjs from 'dayjs';
 import type { ReactNode } from 'react';
+import { tableEmpty } from '../../../shared/ui/empty-state';
 import './door-display-table.css';
 import { useTranslation } from 'react-i18next';
 import { DataTable, TruncatedText } from '../../../shared/ui/data-table';
@@ -126,7 +127,7 @@ export function DoorDisplayTable({ devices, loading, pagination, onChange, rowAc
       loading={loading}
       pagination={pagination}
       onChange={onChange}
-      locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('doorDisplay.empty')} /> }}
+      locale={tableEmpty(t('doorDisplay.empty'))}
       {...(selection ? { rowSelection: { selectedRowKeys: selection.selectedIds, onChange: (keys) => selection.onChange(keys as number[]) } } : {})}
       data-testid="door-display-table"
     />

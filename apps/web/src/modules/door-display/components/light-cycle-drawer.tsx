@@ -1,11 +1,12 @@
 import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 import { LIGHT_CYCLE, type DoorDisplay, type LightCycle } from '@atrium/contract';
-import { App, Button, Card, Checkbox, Drawer, Empty, Popconfirm, Slider, Space, Spin, Tag, Typography } from 'antd';
+import { App, Button, Card, Checkbox, Drawer, Popconfirm, Slider, Space, Spin, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMediaQuery } from '../../../shared/hooks/use-media-query';
 import { useAddLightCycle, useDeleteLightCycle, useLightCycles, useUpdateLightCycle } from '../api/door-display.api';
 import { SLIDER_MARKS, stepToTime, timeToStep, weekdayLabel, weekdaysToString } from './light-cycle-model';
+import { EmptyState } from '../../../shared/ui/empty-state';
 
 /** Days in the order a week reads, Monday first; 0 is Sunday. */
 const WEEK_ORDER = [1, 2, 3, 4, 5, 6, 0];
@@ -139,7 +140,7 @@ function LightCycleEditor({ deviceId }: { deviceId: number }) {
   return (
     <div className="atrium-door-cycles">
       <Typography.Paragraph type="secondary">{t('doorDisplay.cycle.intro')}</Typography.Paragraph>
-      {list.length === 0 && draft === null ? <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('doorDisplay.cycle.none')} /> : null}
+      {list.length === 0 && draft === null ? <EmptyState description={t('doorDisplay.cycle.none')} /> : null}
       {list.map((cycle) =>
         draft?.id === cycle.id ? (
           <div key={cycle.id}>{editor(draft)}</div>

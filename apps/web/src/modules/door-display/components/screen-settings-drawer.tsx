@@ -10,13 +10,14 @@ import {
   type ScreenSetting,
   type ScreenSettingFields,
 } from '@atrium/contract';
-import { App, Button, Card, Checkbox, Drawer, Empty, Form, Input, Popconfirm, Radio, Select, Space, Spin, Switch, Tag, Typography } from 'antd';
+import { App, Button, Card, Checkbox, Drawer, Form, Input, Popconfirm, Radio, Select, Space, Spin, Switch, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { zodRule } from '../../../shared/forms/zod-rule';
 import { useMediaQuery } from '../../../shared/hooks/use-media-query';
 import { useAddScreenSetting, useDeleteScreenSetting, useDisplayRooms, useScreenSettings, useUpdateScreenSetting } from '../api/door-display.api';
 import { NumberInput, numberRule } from '../../../shared/ui/number-input';
+import { EmptyState } from '../../../shared/ui/empty-state';
 
 /** What the drawer opens on: the list of screen groups, or the group of one room. */
 export type ScreenSettingsTarget = { kind: 'list' } | { kind: 'room'; roomId: number; roomName: string };
@@ -94,7 +95,7 @@ function ScreenSettingsBody({ target, canEdit }: { target: ScreenSettingsTarget;
   return (
     <div className="atrium-door-groups">
       <Typography.Paragraph type="secondary">{t('doorDisplay.settings.intro')}</Typography.Paragraph>
-      {(groups.data ?? []).length === 0 ? <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('doorDisplay.settings.none')} /> : null}
+      {(groups.data ?? []).length === 0 ? <EmptyState description={t('doorDisplay.settings.none')} /> : null}
       {(groups.data ?? []).map((group) => (
         <Card key={group.id} size="small" className="atrium-door-cycle" data-testid={`screen-group-${group.id}`}>
           <div className="atrium-door-cycle-row">

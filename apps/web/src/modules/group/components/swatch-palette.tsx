@@ -1,9 +1,10 @@
 import { PlusOutlined } from '@ant-design/icons';
 import type { Swatch } from '@atrium/contract';
-import { Button, Empty, Tooltip } from 'antd';
+import { Button, Tooltip } from 'antd';
 import { useRef, type DragEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useClickOrDoubleClick } from './use-click-or-double-click';
+import { EmptyState } from '../../../shared/ui/empty-state';
 
 export interface SwatchPaletteProps {
   swatches: Swatch[];
@@ -40,7 +41,7 @@ export function SwatchPalette({ swatches, selectedId, canEdit, onSelect, onEdit,
 
   return (
     <div ref={area} className="group-palette" data-testid="group-palette" onDragOver={(event) => event.preventDefault()}>
-      {swatches.length === 0 && !canEdit ? <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('group.palette.empty')} /> : null}
+      {swatches.length === 0 && !canEdit ? <EmptyState description={t('group.palette.empty')} /> : null}
       {swatches.map((swatch) => (
         <Tooltip key={swatch.id} title={`${swatch.color}${swatch.alpha < 100 ? ` · ${swatch.alpha}%` : ''}`}>
           <button

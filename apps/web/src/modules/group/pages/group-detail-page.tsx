@@ -1,6 +1,6 @@
 import { ArrowLeftOutlined, SearchOutlined } from '@ant-design/icons';
 import { DEFAULT_PAGE_SIZE, FILTER_DEBOUNCE_MS, PAGE_SIZES, TEXT_MAX, type GroupMember, type GroupNode } from '@atrium/contract';
-import { Button, Card, Descriptions, Empty, Input, Result, Skeleton, Statistic, Switch, Tag, type TableColumnsType } from 'antd';
+import { Button, Card, Descriptions, Input, Result, Skeleton, Statistic, Switch, Tag, type TableColumnsType } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
@@ -9,6 +9,7 @@ import { PageHeader } from '../../../shared/ui/page-header';
 import { useGroupMembers, useGroupStatistics, useGroupTree } from '../api/group.api';
 import { ColorChip } from '../components/color-chip';
 import { useDebouncedValue } from '../components/use-debounced-value';
+import { EmptyState, tableEmpty } from '../../../shared/ui/empty-state';
 import './group-page.css';
 import './group-detail-page.css';
 import { DataTable, TruncatedText } from '../../../shared/ui/data-table';
@@ -97,7 +98,7 @@ function GroupDetail({ group, ancestors }: { group: GroupNode; ancestors: GroupN
               <ul className="group-breakdown">
                 {stats.byRole.map((role) => (<li key={role.roleId}><span>{role.roleName}</span><strong>{role.count}</strong></li>))}
               </ul>
-            ) : <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('group.stats.noMembers')} />
+            ) : <EmptyState description={t('group.stats.noMembers')} />
           ) : <Skeleton active paragraph={{ rows: 2 }} title={false} />}
         </Card>
       </div>
@@ -142,7 +143,7 @@ function GroupDetail({ group, ancestors }: { group: GroupNode; ancestors: GroupN
           columns={columns}
           dataSource={members.data?.list ?? []}
           loading={members.isFetching}
-          locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('group.members.empty')} /> }}
+          locale={tableEmpty(t('group.members.empty'))}
           data-testid="group-members-table"
           pagination={{
             current: paging.page,

@@ -1,6 +1,6 @@
 import { PlusOutlined, SearchOutlined } from '@ant-design/icons';
 import { FILTER_DEBOUNCE_MS, hasPermission, TEXT_MAX, type GroupNode, type Swatch } from '@atrium/contract';
-import { App, Button, Card, Descriptions, Empty, Input, Skeleton, Space, Tag } from 'antd';
+import { App, Button, Card, Descriptions, Input, Skeleton, Space, Tag } from 'antd';
 import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -23,6 +23,7 @@ import { GroupTree, type GroupAction } from '../components/group-tree';
 import { SwatchEditor, type SwatchValues } from '../components/swatch-editor';
 import { SwatchPalette } from '../components/swatch-palette';
 import { useDebouncedValue } from '../components/use-debounced-value';
+import { EmptyState } from '../../../shared/ui/empty-state';
 import './group-page.css';
 
 const findGroup = (nodes: GroupNode[], id: number | null): GroupNode | undefined => {
@@ -172,7 +173,7 @@ export function GroupPage() {
           {tree.isPending ? (
             <Skeleton active />
           ) : nodes.length === 0 ? (
-            <Empty description={search ? t('group.noMatch') : t('group.none')} />
+            <EmptyState description={search ? t('group.noMatch') : t('group.none')} />
           ) : (
             <GroupTree key={search} nodes={nodes} selectedId={selectedId} canEdit={canEdit} onSelect={(node) => setSelectedId(node?.id ?? null)} onAction={onAction} />
           )}

@@ -1,14 +1,17 @@
 import { CalendarOutlined, ExportOutlined, RightOutlined } from '@ant-design/icons';
-import { Empty, Tag } from 'antd';
+import type { Lang } from '@atrium/contract';
+import { Tag } from 'antd';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { useNow } from '../../../shared/hooks/use-now';
+import { calendarDate, dayTitle } from '../../../shared/i18n/date-titles';
 import { fullTitle, type FlatMenuItem } from '../../../shared/menu/menu-model';
 import { useMenuAction } from '../../../shared/menu/use-menu-action';
 import { useSession } from '../../../shared/session/session-context';
 import { CompanyLogo } from '../../../shared/ui/company-logo';
 import { MenuIcon } from '../../../shared/ui/menu-icon';
 import { dayPart, greetingName } from '../greeting';
+import { EmptyState } from '../../../shared/ui/empty-state';
 import './index-page.css';
 
 /** Pages a card may link to: real pages and external addresses, never entries without a target. */
@@ -19,7 +22,7 @@ export function IndexPage() {
   const { t, i18n } = useTranslation();
   const { user, menuItems } = useSession();
   const openItem = useMenuAction();
-  const now = dayjs(useNow()).locale(i18n.language === 'zh-CN' ? 'zh-cn' : 'en');
+  const now = dayjs(useNow());
   const cards = menuItems.filter(isLinkable);
   const company = user.company.name || t('common.appName');
 
@@ -28,7 +31,7 @@ export function IndexPage() {
       <section className="atrium-home-hero">
         <div className="atrium-home-hero-text">
           <p className="atrium-home-date">
-            <CalendarOutlined /> {now.format(t('home.dateFormat'))}
+            <CalendarOutlined /> {dayTitle(calendarDate(now), i18n.language as Lang)}
           </p>
           <h1>{t(`home.greeting.${dayPart(now.hour())}`, { name: greetingName(user) })}</h1>
           <p className="atrium-home-welcome">{t('home.welcome', { company })}</p>
@@ -47,7 +50,7 @@ export function IndexPage() {
           <span>{t('home.pagesHint')}</span>
         </div>
         {cards.length === 0 ? (
-          <Empty className="atrium-home-empty" description={t('home.empty')} />
+          <EmptyState description={t('home.empty')} />
         ) : (
           <ul className="atrium-home-cards">
             {cards.map((item) => {

@@ -9,6 +9,7 @@ import { useMediaQuery } from '../../../shared/hooks/use-media-query';
 import { useBoardLinks, useCreateBoardLink, useRevokeBoardLink } from '../api/live.api';
 import { locationTree } from './live-format';
 import { DataTable } from '../../../shared/ui/data-table';
+import { tableEmpty } from '../../../shared/ui/empty-state';
 
 /** Administrators create, copy and revoke the secret links of the public board. */
 export function BoardLinksDrawer({ open, onClose, locations }: { open: boolean; onClose: () => void; locations: LiveLocation[] }) {
@@ -97,7 +98,7 @@ export function BoardLinksDrawer({ open, onClose, locations }: { open: boolean; 
         loading={links.isLoading}
         pagination={false}
         scroll={{ x: 560 }}
-        locale={{ emptyText: t('live.links.empty') }}
+        locale={tableEmpty(t('live.links.empty'))}
       />
     </Drawer>
   );

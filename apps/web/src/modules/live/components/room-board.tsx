@@ -1,9 +1,10 @@
 import type { LiveMeeting, LiveRoom } from '@atrium/contract';
-import { Empty, Tag, Typography } from 'antd';
+import { Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
 import { DayTimeline } from './day-timeline';
 import { meetingLabel, meetingSpan, STATE_COLOR, STATE_TAG } from './live-format';
+import { EmptyState } from '../../../shared/ui/empty-state';
 import './room-board.css';
 import { DataTable, TruncatedText } from '../../../shared/ui/data-table';
 
@@ -38,7 +39,7 @@ export function MeetingLine({ meeting, room }: { meeting: LiveMeeting | null; ro
 /** Rooms as table rows (list) or cards (thumbnails), coloured by state. */
 export function RoomBoard({ rooms, mode, now }: { rooms: LiveRoom[]; mode: BoardMode; now: number }) {
   const { t } = useTranslation();
-  if (rooms.length === 0) return <Empty description={t('live.board.empty')} />;
+  if (rooms.length === 0) return <EmptyState description={t('live.board.empty')} />;
   if (mode === 'thumbnail') {
     return (
       <div className="live-cards">

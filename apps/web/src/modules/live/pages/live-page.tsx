@@ -1,11 +1,12 @@
 import type { LiveRoom } from '@atrium/contract';
-import { Card, Empty, Typography } from 'antd';
+import { Card, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../../shared/ui/page-header';
 import { LocationFilter } from '../components/board-toolbar';
 import { RoomBoard } from '../components/room-board';
 import { useLiveBoard } from '../components/use-live-board';
+import { EmptyState } from '../../../shared/ui/empty-state';
 
 const SOON_MS = 60 * 60_000;
 
@@ -27,7 +28,7 @@ export function LivePage() {
     <div className="atrium-page live-page" data-testid="page-live">
       <PageHeader title={t('menu.live')} subtitle={t('live.now.subtitle')} extra={<div className="live-toolbar"><LocationFilter locations={data?.locations ?? []} value={locationId} onChange={setLocationId} /></div>} />
       <Card loading={rooms.isLoading && !data}>
-        {data && underway.length === 0 && soon.length === 0 ? <Empty description={t('live.now.empty')} /> : null}
+        {data && underway.length === 0 && soon.length === 0 ? <EmptyState description={t('live.now.empty')} /> : null}
         {underway.length > 0 ? (
           <section data-testid="live-underway">
             <Typography.Title level={5}>{t('live.now.underway')}</Typography.Title>

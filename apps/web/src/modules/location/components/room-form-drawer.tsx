@@ -12,7 +12,7 @@ import {
   type RoomType,
 } from '@atrium/contract';
 import { useQuery } from '@tanstack/react-query';
-import { App, Button, DatePicker, Divider, Drawer, Empty, Form, Input, List, Radio, Select, Space, Switch } from 'antd';
+import { App, Button, DatePicker, Divider, Drawer, Form, Input, List, Radio, Select, Space, Switch } from 'antd';
 import type { Dayjs } from 'dayjs';
 import dayjs from 'dayjs';
 import { useMemo, useState } from 'react';
@@ -23,8 +23,10 @@ import { useMediaQuery } from '../../../shared/hooks/use-media-query';
 import { CalendarFeedPanel } from '../../../shared/calendar-feed/calendar-feed-panel';
 import { useSession } from '../../../shared/session/session-context';
 import { ImageUpload } from '../../../shared/ui/image-upload';
+import { DoorDisplayTag } from './room-list';
 import { locationKeys, useAddDisablePeriod, useAddRoom, useDeleteDisablePeriod, useDisablePeriods, useRoomTypes, useUpdateRoom } from '../api/location.api';
 import { NumberInput, numberRule } from '../../../shared/ui/number-input';
+import { tableEmpty } from '../../../shared/ui/empty-state';
 
 type Values = Omit<AddMeetingRoomBody, 'floorId'> & { floorId?: number };
 
@@ -57,7 +59,6 @@ const DEFAULTS: Partial<Values> = {
   signInAfterMinutes: 15,
   oneClickStart: false,
   oneClickEnd: false,
-  hasDoorDisplay: false,
   bindExternalRooms: false,
 };
 
@@ -109,7 +110,6 @@ export function RoomFormDrawer({ room, floorId, onClose }: RoomFormDrawerProps) 
         oneClickEnd: room.oneClickEnd,
         videoLink: room.videoLink ?? '',
         calendarResource: room.calendarResource ?? '',
-        hasDoorDisplay: room.hasDoorDisplay,
         bindExternalRooms: room.bindExternalRooms,
       }
     : { ...DEFAULTS, ...(floorId ? { floorId } : {}) };
@@ -167,12 +167,20 @@ export function RoomFormDrawer({ room, floorId, onClose }: RoomFormDrawerProps) 
         </Form.Item>
         <Divider titlePlacement="start">{t('location.room.settings')}</Divider>
         <div className="room-switches">
-          {(['isAvailable', 'needsApproval', 'signInEnabled', 'oneClickStart', 'oneClickEnd', 'hasDoorDisplay', 'bindExternalRooms'] as const).map((field) => (
+          {(['isAvailable', 'needsApproval', 'signInEnabled', 'oneClickStart', 'oneClickEnd', 'bindExternalRooms'] as const).map((field) => (
             <Form.Item key={field} name={field} label={t(`location.room.${field}`)} valuePropName="checked" className="room-switch">
               <Switch data-testid={`room-${field}`} />
             </Form.Item>
           ))}
         </div>
+        {room ? (
+          // Not a switch: whether a screen works at the door follows the room's door displays.
+          <Form.Item label={t('location.room.doorDisplay')} extra={t('location.room.doorDisplayHint')}>
+            <span data-testid="room-door-display-status">
+              {room.doorDisplayStatus === 'none' ? t('location.rooms.screen.none') : <DoorDisplayTag room={room} testId="room-door-display-tag" />}
+            </span>
+          </Form.Item>
+        ) : null}
         {signInEnabled ? (
           <div className="room-sign-in" data-testid="room-sign-in-fields">
             <Form.Item name="signInWay" label={t('location.room.signInWay')}>
@@ -254,7 +262,7 @@ function DisablePeriods({ roomId, timeZone }: { roomId: number; timeZone: string
       <List
         size="small"
         dataSource={periods.data ?? []}
-        locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('location.periods.empty')} /> }}
+        locale={tableEmpty(t('location.periods.empty'))}
         renderItem={(period) => (
           <List.Item
             actions={[

@@ -1,6 +1,6 @@
 import { DownloadOutlined, EditOutlined, PlusOutlined, SearchOutlined } from '@ant-design/icons';
-import { CapacityBand, FILTER_DEBOUNCE_MS, ROOM_EQUIPMENT, TEXT_MAX, type LocationNode, type Room, type RoomEquipment } from '@atrium/contract';
-import { App, Button, Dropdown, Empty, Input, Select, Tag } from 'antd';
+import { CapacityBand, FILTER_DEBOUNCE_MS, ROOM_EQUIPMENT, TEXT_MAX, type LocationNode, type Room, type RoomDoorDisplayStatus, type RoomEquipment } from '@atrium/contract';
+import { App, Button, Dropdown, Input, Select, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -8,6 +8,20 @@ import { useDebouncedValue } from '../../../shared/hooks/use-debounced-value';
 import { usePagination } from '../../../shared/hooks/use-pagination';
 import { downloadRooms, useRooms, useRoomTypes } from '../api/location.api';
 import { DataTable, TruncatedText } from '../../../shared/ui/data-table';
+import { tableEmpty } from '../../../shared/ui/empty-state';
+
+const SCREEN_COLORS: Record<Exclude<RoomDoorDisplayStatus, 'none'>, string> = { online: 'blue', offline: 'orange', inactive: 'default' };
+
+/** The room's booking screen as its door displays are now; nothing when it has none. */
+export function DoorDisplayTag({ room, testId }: { room: Pick<Room, 'id' | 'doorDisplayStatus'>; testId?: string }) {
+  const { t } = useTranslation();
+  if (room.doorDisplayStatus === 'none') return null;
+  return (
+    <Tag color={SCREEN_COLORS[room.doorDisplayStatus]} data-testid={testId ?? `room-screen-${room.id}`}>
+      {t(`location.rooms.screen.${room.doorDisplayStatus}`)}
+    </Tag>
+  );
+}
 
 export interface RoomListProps {
   /** The selected node; null for the whole company. */
@@ -46,9 +60,10 @@ export function RoomList({ node, canEdit, onAdd, onEdit }: RoomListProps) {
       key: 'name',
       title: t('location.rooms.name'),
       render: (_, room) => (
-        <span className="atrium-truncate-block" data-testid={`room-row-${room.id}`}>
+        <span className="atrium-truncate-block room-name-cell" data-testid={`room-row-${room.id}`}>
           <TruncatedText text={room.name} isStrong />
           <TruncatedText text={room.locationPath} lines={2} className="atrium-muted" />
+          <DoorDisplayTag room={room} />
         </span>
       ),
     },
@@ -162,7 +177,7 @@ export function RoomList({ node, canEdit, onAdd, onEdit }: RoomListProps) {
         columns={columns}
         dataSource={rooms.data?.list ?? []}
         loading={rooms.isFetching}
-        locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('location.rooms.empty')} /> }}
+        locale={tableEmpty(t('location.rooms.empty'))}
         pagination={paging.tablePagination(rooms.data?.total ?? 0)}
         onChange={paging.onTableChange}
         data-testid="room-table"

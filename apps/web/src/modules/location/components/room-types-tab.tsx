@@ -1,12 +1,13 @@
 import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 import { AddRoomTypeBody, TEXT_MAX, type RoomType } from '@atrium/contract';
-import { App, Button, Empty, Form, Input, Modal, Radio, Switch, Tag, Tooltip } from 'antd';
+import { App, Button, Form, Input, Modal, Radio, Switch, Tag, Tooltip } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { zodRule } from '../../../shared/forms/zod-rule';
 import { useAddRoomType, useDeleteRoomType, useRoomTypes, useSetRoomTypeStatus, useUpdateRoomType } from '../api/location.api';
 import { DataTable, TruncatedText } from '../../../shared/ui/data-table';
+import { tableEmpty } from '../../../shared/ui/empty-state';
 
 type Values = Omit<AddRoomTypeBody, 'description'> & { description?: string };
 
@@ -86,7 +87,7 @@ export function RoomTypesTab({ canEdit }: { canEdit: boolean }) {
         dataSource={types.data ?? []}
         loading={types.isFetching}
         pagination={false}
-        locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('location.types.empty')} /> }}
+        locale={tableEmpty(t('location.types.empty'))}
       />
       {editing ? <RoomTypeModal type={editing.type} onClose={() => setEditing(null)} /> : null}
     </div>

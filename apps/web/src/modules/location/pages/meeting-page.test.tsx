@@ -53,6 +53,7 @@ const room: Room = {
   videoLink: null,
   calendarResource: null,
   hasDoorDisplay: false,
+  doorDisplayStatus: 'none',
   bindExternalRooms: false,
   floorId: 9,
   locationPath: 'United Kingdom / London / Riverside House / Ground floor',
@@ -64,18 +65,19 @@ const room: Room = {
 
 const types: RoomType[] = [{ id: 1, name: 'Training room', typeCode: 'TRAIN', kind: 'standard', isEnabled: true, description: null, roomCount: 1, updatedAt: 0 }];
 
-function openMeeting(permissions = ['roomsLocations:edit', 'roomsLocations:view']) {
+function openMeeting(permissions = ['roomsLocations:edit', 'roomsLocations:view'], rooms: Room[] = [room]) {
   const menu = [makeEntry('rooms', '', [makeEntry('meeting', '/meeting')])];
   const seen = stubApi({
     'GET /location/getLocationTree': ({ query }) => ({ result: query.get('parentId') === '1' ? [LONDON] : query.get('parentId') ? [] : [UK, CHINA] }),
     'POST /location/findRoomList': ({ body }) => {
       const filters = body as { capacityBand?: string; page: number; pageSize: number };
-      const list = filters.capacityBand === '1-5' ? [] : [room];
+      const list = filters.capacityBand === '1-5' ? [] : rooms;
       return { result: { list, total: list.length, page: filters.page, pageSize: filters.pageSize } satisfies Page<Room> };
     },
     'GET /roomType/list': () => ({ result: types }),
     'GET /location/getLocationRegionInfo': () => ({ result: { id: 1, level: 1, locationName: 'United Kingdom', regionIconUrl: null, description: null, timeZone: null, address: null, effectiveTimeZone: null, effectiveAddress: null, path: [] } }),
     'POST /location/move': () => ({ result: { id: 2 } }),
+    'GET /location/room/disablePeriods': () => ({ result: [] }),
   });
   return { seen, ...renderConsole({ path: '/meeting', user: makeUser({ permissions }), menu }) };
 }
@@ -136,5 +138,26 @@ describe('/meeting', () => {
     await screen.findByText('United Kingdom');
     expect(screen.queryByTestId('location-node-actions-root')).toBeNull();
     expect(screen.queryByTestId('room-add')).toBeNull();
+  });
+
+  it("shows a room's booking screen as its door displays are: online, offline, waiting for activation, or none; the form has no switch for it", async () => {
+    const rooms: Room[] = [
+      { ...room, id: 41, name: 'Kew', hasDoorDisplay: true, doorDisplayStatus: 'online' },
+      { ...room, id: 42, name: 'Richmond', doorDisplayStatus: 'offline' },
+      { ...room, id: 43, name: 'Putney', doorDisplayStatus: 'inactive' },
+      { ...room, id: 44, name: 'Fulham' },
+    ];
+    openMeeting(undefined, rooms);
+    const table = await screen.findByTestId('room-list');
+    await waitFor(() => expect(table).toHaveTextContent('Kew'));
+    const row = (id: number) => screen.getByTestId(`room-row-${id}`).closest('tr') as HTMLElement;
+    expect(within(row(41)).getByTestId('room-screen-41')).toHaveTextContent('Has a booking screen');
+    expect(within(row(42)).getByTestId('room-screen-42')).toHaveTextContent('Booking screen offline');
+    expect(within(row(43)).getByTestId('room-screen-43')).toHaveTextContent('Booking screen not activated');
+    expect(within(row(44)).queryByTestId('room-screen-44')).toBeNull();
+    await userEvent.click(screen.getByTestId('room-edit-41'));
+    const drawer = await screen.findByTestId('room-drawer');
+    expect(within(drawer).getByTestId('room-door-display-status')).toHaveTextContent('Has a booking screen');
+    expect(within(drawer).queryByTestId('room-hasDoorDisplay')).toBeNull();
   });
 });

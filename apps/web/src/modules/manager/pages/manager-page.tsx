@@ -1,6 +1,6 @@
 import { CrownOutlined, SearchOutlined, SwapOutlined } from '@ant-design/icons';
 import { FILTER_DEBOUNCE_MS, hasPermission, PERMISSION_AREAS, TEXT_MAX, type Manager, type PermissionArea } from '@atrium/contract';
-import { Button, Card, Empty, Input, Select, Skeleton, Tag, Tooltip } from 'antd';
+import { Button, Card, Input, Select, Skeleton, Tag, Tooltip } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -12,6 +12,7 @@ import { PageHeader } from '../../../shared/ui/page-header';
 import { UserAvatar } from '../../../shared/ui/user-avatar';
 import { useCompanyOwner, useManagers } from '../api/manager.api';
 import { TransferOwnerModal } from '../components/transfer-owner-modal';
+import { EmptyState, tableEmpty } from '../../../shared/ui/empty-state';
 import './manager-page.css';
 import { DataTable, TruncatedText } from '../../../shared/ui/data-table';
 
@@ -132,7 +133,7 @@ export function ManagerPage() {
               </span>
             </div>
           ) : (
-            <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('manager.owner.none')} />
+            <EmptyState description={t('manager.owner.none')} />
           )}
           {canEdit ? (
             <Tooltip title={mayTransfer ? undefined : t('manager.owner.onlyOwner')}>
@@ -176,7 +177,7 @@ export function ManagerPage() {
           columns={columns}
           dataSource={managers.data?.list ?? []}
           loading={managers.isFetching}
-          locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('manager.list.empty')} /> }}
+          locale={tableEmpty(t('manager.list.empty'))}
           pagination={paging.tablePagination(managers.data?.total ?? 0)}
           onChange={paging.onTableChange}
           data-testid="manager-table"

@@ -20,6 +20,7 @@ function entry(overrides: Partial<MessageLogEntry>): MessageLogEntry {
     channel: 'mail',
     params: null,
     readAt: null,
+    action: null,
     attempts: 1,
     nextAttemptAt: null,
     event: 'invitation',
@@ -82,8 +83,9 @@ describe('message log page', () => {
       operatorName: null,
       params: { title: 'Budget review', place: 'Orangerie', startAt: NOW, endAt: NOW + 3_600_000, zone: 'Europe/Paris', more: 0, by: null, reason: null, minutes: 15 },
     });
+    const checkInRow = entry({ ...consoleRow, id: 10, event: 'checkInDue', readAt: NOW, action: 'done', params: { ...consoleRow.params!, minutes: 25 } });
     const seen = stubApi({
-      'GET /message/log': ({ query }) => ({ result: { list: query.get('channel') === 'console' ? [consoleRow] : [retrying], total: 1, page: 1, pageSize: 15 } }),
+      'GET /message/log': ({ query }) => ({ result: { list: query.get('channel') === 'console' ? [consoleRow, checkInRow] : [retrying], total: 2, page: 1, pageSize: 15 } }),
     });
     renderConsole({ path: '/message-log', user: makeUser({ permissions: ['messages:view'] }), menu });
     const row = await screen.findByTestId('message-row-3', {}, { timeout: 8000 });
@@ -93,6 +95,9 @@ describe('message log page', () => {
     const notification = await screen.findByTestId('message-row-9');
     expect(notification).toHaveTextContent('“Budget review” starts in 15 minutes');
     expect(within(notification).getByTestId('message-result-9')).toHaveTextContent('Unread');
+    expect(within(notification).queryByTestId('message-action-9')).toBeNull();
+    // A check-in notice whose meeting was checked in says so.
+    expect(within(screen.getByTestId('message-row-10')).getByTestId('message-action-10')).toHaveTextContent('Done');
     expect(seen.some((request) => request.path === '/message/log' && request.query.get('channel') === 'console')).toBe(true);
     // The result filter is the mail's: it is not offered for the console.
     expect(screen.queryByTestId('message-filter-result')).not.toBeInTheDocument();

@@ -19,9 +19,11 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDebouncedValue } from '../../../shared/hooks/use-debounced-value';
 import { usePagination } from '../../../shared/hooks/use-pagination';
+import { NotificationActionTag } from '../../../shared/notifications/notification-action-tag';
 import { notificationText } from '../../../shared/notifications/notification-text';
 import { PageHeader } from '../../../shared/ui/page-header';
 import { useMessageLog } from '../api/message-log.api';
+import { tableEmpty } from '../../../shared/ui/empty-state';
 import './message-log-page.css';
 import { DataTable } from '../../../shared/ui/data-table';
 
@@ -73,9 +75,12 @@ export function MessageLogPage() {
       width: 150,
       render: (value: Result, entry) =>
         entry.channel === 'console' ? (
-          <Tag color={entry.readAt === null ? 'gold' : 'green'} data-testid={`message-result-${entry.id}`}>
-            {entry.readAt === null ? t('messageLog.results.unread') : t('messageLog.results.read')}
-          </Tag>
+          <div>
+            <Tag color={entry.readAt === null ? 'gold' : 'green'} data-testid={`message-result-${entry.id}`}>
+              {entry.readAt === null ? t('messageLog.results.unread') : t('messageLog.results.read')}
+            </Tag>
+            <NotificationActionTag action={entry.action} testId={`message-action-${entry.id}`} />
+          </div>
         ) : (
           <div>
             <Tag color={RESULT_COLORS[value]} data-testid={`message-result-${entry.id}`}>
@@ -179,7 +184,7 @@ export function MessageLogPage() {
         pagination={paging.tablePagination(log.data?.total ?? 0)}
         onChange={paging.onTableChange}
         onRow={(entry) => ({ 'data-testid': `message-row-${entry.id}` }) as object}
-        locale={{ emptyText: t('messageLog.empty') }}
+        locale={tableEmpty(t('messageLog.empty'))}
         data-testid="message-table"
       />
     </div>

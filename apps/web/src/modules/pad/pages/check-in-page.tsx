@@ -5,9 +5,8 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { api } from '../../../shared/api/api';
-
-const formatTime = (ms: number, timeZone: string | null) =>
-  new Intl.DateTimeFormat(undefined, { timeZone: timeZone ?? undefined, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(ms);
+import { currentLang } from '../../../shared/i18n/i18n';
+import { padTime } from '../model/pad-time';
 
 /** /check-in?room=<id>: the page a room's QR code opens; checks the signed-in caller in to their meeting there. */
 export function CheckInPage() {
@@ -39,11 +38,12 @@ export function CheckInPage() {
     );
   }
   const meeting = checkIn.data;
+  const lang = currentLang();
   return (
     <Result
       status="success"
       title={t('pad.qr.done')}
-      subTitle={`${meeting.title ?? ''} · ${meeting.roomName} · ${formatTime(meeting.startAt, meeting.timeZone)}–${formatTime(meeting.endAt, meeting.timeZone)}`}
+      subTitle={`${meeting.title ?? ''} · ${meeting.roomName} · ${padTime(meeting.startAt, meeting.timeZone, lang)}–${padTime(meeting.endAt, meeting.timeZone, lang)}`}
     />
   );
 }

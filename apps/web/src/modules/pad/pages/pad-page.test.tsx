@@ -1,6 +1,6 @@
 import type { DeviceConfig, PadBroadcast, PadMeeting, PadSchedule } from '@atrium/contract';
 import { DEFAULT_SCREEN_SETTING } from '@atrium/contract';
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { setLang } from '../../../shared/i18n/i18n';
@@ -44,7 +44,7 @@ const CONFIG: DeviceConfig = {
   lightCycles: [],
 };
 
-function stubDisplay(schedule: PadSchedule = FREE, broadcasts: PadBroadcast[] = []) {
+function stubDisplay(schedule: PadSchedule = FREE, broadcasts: PadBroadcast[] = [], options: { bookRefusal?: string } = {}) {
   let current = schedule;
   return stubApi({
     'GET /device/pad/broadcasts': { result: { serverTime: NOW, list: broadcasts } },
@@ -54,9 +54,14 @@ function stubDisplay(schedule: PadSchedule = FREE, broadcasts: PadBroadcast[] = 
     'GET /device/config': { result: CONFIG },
     'GET /device/theme': { status: 404, returncode: 1002, message: 'none' },
     'POST /device/pad/book': ({ body }) => {
+      if (options.bookRefusal) return { status: 409, returncode: 1003, message: options.bookRefusal };
       const minutes = (body as { minutes: number }).minutes;
       current = { ...FREE, busy: true, current: { ...MEETING, id: 50, title: 'Booked at the door', startAt: NOW, endAt: NOW + minutes * 60_000, canCheckIn: false, canEnd: true }, next: [] };
       return { result: current, message: 'The meeting has been booked' };
+    },
+    'POST /device/pad/end': () => {
+      current = { ...FREE, next: [] };
+      return { result: current, message: 'The meeting has ended; the room is free' };
     },
     'POST /device/pad/check-in': () => {
       current = { ...current, next: [{ ...MEETING, canCheckIn: false, checkedInAt: NOW }] };
@@ -127,20 +132,89 @@ describe('door display page', () => {
     expect(seen.some((request) => request.path === '/device/pad/schedule')).toBe(true);
   });
 
-  it('shows the running broadcast notice over the room screen, not one that starts later', async () => {
+  it('shares the screen with a running notice: the status, the meetings and the buttons stay visible and work; a later notice waits', async () => {
     window.localStorage.setItem(PAD_TOKEN_KEY, 'tok-1');
-    const seen = stubDisplay(FREE, [
+    const seen = stubDisplay({ ...FREE, freeMinutes: 15 }, [
       { id: 5, title: 'Fire drill at 3 pm', imageUrl: null, startAt: NOW - 60_000, endAt: NOW + 10 * 60_000 },
       { id: 6, title: 'Later notice', imageUrl: null, startAt: NOW + 3_600_000, endAt: NOW + 7_200_000 },
     ]);
     renderConsole({ path: '/pad' });
     const notice = await screen.findByTestId('pad-broadcast');
     expect(notice).toHaveTextContent('Fire drill at 3 pm');
+    expect(notice).toBeVisible();
     expect(screen.queryByText('Later notice')).not.toBeInTheDocument();
-    // The room stays named above it; the agenda is under the notice.
-    expect(screen.getByRole('heading', { name: 'Boardroom' })).toBeInTheDocument();
-    expect(screen.queryByText('Free')).not.toBeVisible();
+    // The notice is a banner beside the room's screen, never over it.
+    expect(screen.getByRole('heading', { name: 'Boardroom' })).toBeVisible();
+    expect(screen.getByText('Free')).toBeVisible();
+    expect(screen.getByText(/Design review/)).toBeVisible();
+    const checkIn = screen.getByRole('button', { name: /Check in/ });
+    expect(checkIn).toBeVisible();
+    expect(notice.contains(checkIn)).toBe(false);
+    await userEvent.click(checkIn);
+    expect(await screen.findByText('Checked in')).toBeInTheDocument();
+    expect(seen.find((request) => request.path === '/device/pad/check-in')?.body).toEqual({ id: 41 });
+    await userEvent.click(screen.getByRole('button', { name: 'Book now' }));
+    expect(await screen.findByRole('dialog', { name: 'Book now' })).toBeVisible();
+    expect(screen.getByTestId('pad-broadcast')).toHaveTextContent('Fire drill at 3 pm');
     expect(seen.find((request) => request.path === '/device/pad/broadcasts')?.headers['device-token']).toBe('tok-1');
+  });
+
+  it('asks before ending the meeting at the door: it cannot be undone', async () => {
+    window.localStorage.setItem(PAD_TOKEN_KEY, 'tok-1');
+    const running: PadSchedule = { ...FREE, busy: true, current: { ...MEETING, startAt: NOW - 10 * 60_000, canCheckIn: false, checkInOpen: false, checkedInAt: NOW - 5 * 60_000, canEnd: true }, next: [] };
+    const seen = stubDisplay(running);
+    renderConsole({ path: '/pad' });
+    await userEvent.click(await screen.findByRole('button', { name: 'End meeting' }));
+    const dialog = await screen.findByRole('dialog', { name: 'End this meeting now?' });
+    expect(dialog).toHaveTextContent('The room becomes free for others at once. This cannot be undone.');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Keep it' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(seen.some((request) => request.path === '/device/pad/end')).toBe(false);
+    await userEvent.click(screen.getByRole('button', { name: 'End meeting' }));
+    await userEvent.click(within(await screen.findByRole('dialog', { name: 'End this meeting now?' })).getByRole('button', { name: 'End meeting' }));
+    await waitFor(() => expect(seen.find((request) => request.path === '/device/pad/end')?.body).toEqual({ id: 41 }));
+    expect(await screen.findByText('Free')).toBeInTheDocument();
+  });
+
+  it('shows what went wrong as an error: a wrong code, a refused booking', async () => {
+    const seen = stubDisplay({ ...FREE, freeMinutes: 15 }, [], { bookRefusal: 'The room is already booked from 10:00 to 10:30' });
+    renderConsole({ path: '/pad' });
+    const code = await screen.findByLabelText('Activation code');
+    await userEvent.type(code, '99999');
+    await userEvent.click(screen.getByRole('button', { name: 'Activate' }));
+    const wrong = await screen.findByRole('alert');
+    expect(wrong).toHaveTextContent('The activation code is wrong');
+    expect(wrong).toHaveClass('pad-message-error');
+    expect(wrong.querySelector('svg')).not.toBeNull();
+    expect(code).toHaveAttribute('aria-invalid', 'true');
+    expect(code).toHaveAttribute('aria-describedby', wrong.id);
+    await userEvent.clear(code);
+    await userEvent.type(code, '12345');
+    await userEvent.click(screen.getByRole('button', { name: 'Activate' }));
+    await screen.findByRole('heading', { name: 'Boardroom' });
+    // A refusal of the server (someone booked the room meanwhile) is an error too, not a plain note.
+    await userEvent.click(screen.getByRole('button', { name: 'Book now' }));
+    await userEvent.click(within(await screen.findByRole('dialog', { name: 'Book now' })).getByRole('button', { name: '5 minutes' }));
+    const refusal = await screen.findByRole('alert');
+    expect(refusal).toHaveTextContent('The room is already booked from 10:00 to 10:30');
+    expect(refusal).toHaveClass('pad-message-error');
+    expect(seen.filter((request) => request.path === '/device/pad/book')).toHaveLength(1);
+    expect(screen.getByText('Free')).toBeInTheDocument();
+  });
+
+  it('speaks Chinese on the notice banner and the end confirmation', async () => {
+    window.localStorage.setItem(PAD_TOKEN_KEY, 'tok-1');
+    const running: PadSchedule = { ...FREE, busy: true, current: { ...MEETING, startAt: NOW - 10 * 60_000, canCheckIn: false, checkInOpen: false, canEnd: true }, next: [] };
+    stubDisplay(running, [{ id: 5, title: '消防演习', imageUrl: null, startAt: NOW - 60_000, endAt: NOW + 600_000 }]);
+    renderConsole({ path: '/pad' });
+    await userEvent.click(await screen.findByRole('button', { name: 'Switch language' }));
+    expect(await screen.findByText('使用中')).toBeVisible();
+    expect(screen.getByTestId('pad-broadcast')).toHaveTextContent('通知');
+    expect(screen.getByTestId('pad-broadcast')).toHaveTextContent('消防演习');
+    await userEvent.click(screen.getByRole('button', { name: '结束会议' }));
+    const dialog = await screen.findByRole('dialog', { name: '立即结束会议？' });
+    expect(dialog).toHaveTextContent('会议室将立即释放给他人使用，此操作无法撤销。');
+    expect(within(dialog).getByRole('button', { name: '继续使用' })).toBeInTheDocument();
   });
 
   it('leaves kiosk mode only with the exit password, and speaks Chinese', async () => {

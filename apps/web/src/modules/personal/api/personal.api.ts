@@ -1,6 +1,7 @@
 import type { EndSessionsBody, OwnProfile, OwnSession, UpdateProfileBody, UpdateUserPasswordBody } from '@atrium/contract';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../shared/api/api';
+import type { ApiError } from '../../../shared/api/api-client';
 import { sessionKeys } from '../../../shared/session/session.api';
 
 export const personalKeys = {
@@ -23,11 +24,14 @@ export const ownProfileQuery = queryOptions({
   queryFn: ({ signal }) => api.get<OwnProfile>('/user/common/details', { signal }),
 });
 
-/** `PUT /user/profile`; the shell's name and avatar come from the current user, refreshed here. */
-export function useUpdateProfile() {
+/**
+ * `PUT /user/profile`; the shell's name, avatar and time zone come from the current user, refreshed
+ * here. The form shows each failure once (`claim`: on the field a 400 names, else in its alert).
+ */
+export function useUpdateProfile(claim: (error: ApiError) => boolean) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: UpdateProfileBody) => api.put<OwnProfile>('/user/profile', body, { notify: false }),
+    mutationFn: (body: UpdateProfileBody) => api.put<OwnProfile>('/user/profile', body, { claim }),
     onSuccess: async (profile) => {
       queryClient.setQueryData(personalKeys.profile, profile);
       await queryClient.invalidateQueries({ queryKey: sessionKeys.currentUser });

@@ -4,6 +4,8 @@ import { Button, Card, Descriptions, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { UserAvatar } from '../../../shared/ui/user-avatar';
+import { browserZone } from '../../../shared/time-zone/viewer-zone';
+import { zoneName } from '../../../shared/time-zone/zone-text';
 import { ProfileForm } from './profile-form';
 
 export interface ProfileCardProps {
@@ -54,6 +56,15 @@ export function ProfileCard({ user }: ProfileCardProps) {
           { key: 'email', label: t('personal.profile.email'), children: user.email || notSet },
           { key: 'phone', label: t('personal.profile.phone'), children: user.phone || notSet },
           { key: 'gender', label: t('personal.edit.gender'), children: t(`personal.gender.${user.gender}`) },
+          {
+            key: 'timeZone',
+            label: t('personal.zone.label'),
+            children: (
+              <span data-testid="personal-time-zone-shown">
+                {user.timeZone ? `${zoneName(user.timeZone, t)} (${user.timeZone})` : t('personal.zone.browser', { zone: zoneName(browserZone(), t) })}
+              </span>
+            ),
+          },
           { key: 'role', label: t('personal.profile.role'), children: user.role.name },
           { key: 'department', label: t('personal.profile.department'), children: user.department?.name || notSet },
           { key: 'company', label: t('personal.profile.company'), children: user.company.name || notSet },

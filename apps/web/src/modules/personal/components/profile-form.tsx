@@ -1,12 +1,19 @@
 import { Gender, Phone, type CurrentUserInfo, type UpdateProfileBody } from '@atrium/contract';
-import { Alert, App, Form, Input, Modal, Radio } from 'antd';
+import { Alert, App, Form, Input, Modal, Radio, Select } from 'antd';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { claimOnForm } from '../../../shared/forms/form-failure';
 import { zodRule } from '../../../shared/forms/zod-rule';
+import { browserZone, knownZones } from '../../../shared/time-zone/viewer-zone';
+import { zoneName } from '../../../shared/time-zone/zone-text';
 import { ImageUpload } from '../../../shared/ui/image-upload';
 import { UserAvatar } from '../../../shared/ui/user-avatar';
 import { useUpdateProfile } from '../api/personal.api';
 
-type ProfileValues = Required<Pick<UpdateProfileBody, 'firstName' | 'gender'>> & { lastName: string; phone: string; avatar: string | null };
+/** `timeZone` '' follows the browser (null on the way out). */
+type ProfileValues = Required<Pick<UpdateProfileBody, 'firstName' | 'gender'>> & { lastName: string; phone: string; avatar: string | null; timeZone: string };
+type ProfileField = keyof ProfileValues;
+const PROFILE_FIELDS: Record<string, ProfileField> = { firstName: 'firstName', lastName: 'lastName', phone: 'phone', gender: 'gender', avatar: 'avatar', timeZone: 'timeZone' };
 
 export interface ProfileFormProps {
   user: CurrentUserInfo;
@@ -14,15 +21,24 @@ export interface ProfileFormProps {
   onClose: () => void;
 }
 
-/** Edits one's own names, phone, gender and avatar; the user name and e-mail are shown, not editable. */
+/** Edits one's own names, phone, gender, avatar and time zone; the user name and e-mail are shown, not editable. */
 export function ProfileForm({ user, open, onClose }: ProfileFormProps) {
   const { t } = useTranslation();
   const { message } = App.useApp();
-  const save = useUpdateProfile();
   const [form] = Form.useForm<ProfileValues>();
+  // A failure is said once: under the field a 400 names, else in the alert.
+  const [failure, setFailure] = useState<string | null>(null);
+  const save = useUpdateProfile(claimOnForm<ProfileField>(form, { paths: PROFILE_FIELDS, refusedText: () => t('personal.edit.refused') }, setFailure));
+  const zones = useMemo(
+    () => [
+      { value: '', label: t('personal.zone.browser', { zone: zoneName(browserZone(), t) }) },
+      ...knownZones().map((zone) => ({ value: zone, label: `${zoneName(zone, t)} (${zone})` })),
+    ],
+    [t],
+  );
 
-  const submit = (values: ProfileValues) =>
-    save.mutate(values, {
+  const submit = ({ timeZone, ...values }: ProfileValues) =>
+    save.mutate({ ...values, timeZone: timeZone || null }, {
       onSuccess: () => {
         void message.success(t('personal.edit.saved'));
         onClose();
@@ -41,21 +57,28 @@ export function ProfileForm({ user, open, onClose }: ProfileFormProps) {
       destroyOnHidden
       okButtonProps={{ 'data-testid': 'personal-profile-submit' } as Record<string, string>}
       afterOpenChange={(isOpen) => {
-        if (!isOpen) save.reset();
+        if (!isOpen) {
+          save.reset();
+          setFailure(null);
+        }
       }}
     >
-      {save.isError ? <Alert className="atrium-form-alert" type="error" showIcon role="alert" title={save.error.message} /> : null}
+      {failure ? <Alert className="atrium-form-alert" type="error" showIcon role="alert" title={failure} /> : null}
       <Form<ProfileValues>
         form={form}
         layout="vertical"
         preserve={false}
-        onFinish={submit}
+        onFinish={(values) => {
+          setFailure(null);
+          submit(values);
+        }}
         initialValues={{
           firstName: user.firstName ?? '',
           lastName: user.lastName ?? '',
           phone: user.phone ?? '',
           gender: user.gender,
           avatar: user.avatar,
+          timeZone: user.timeZone ?? '',
         }}
       >
         <Form.Item name="avatar" label={t('personal.edit.avatar')}>
@@ -80,6 +103,9 @@ export function ProfileForm({ user, open, onClose }: ProfileFormProps) {
         </Form.Item>
         <Form.Item name="phone" label={t('personal.profile.phone')} rules={[zodRule(Phone, t('personal.edit.phoneInvalid'))]}>
           <Input maxLength={32} inputMode="tel" data-testid="personal-phone" />
+        </Form.Item>
+        <Form.Item name="timeZone" label={t('personal.zone.label')} extra={t('personal.zone.help')}>
+          <Select showSearch optionFilterProp="label" options={zones} data-testid="personal-time-zone" />
         </Form.Item>
         <Form.Item name="gender" label={t('personal.edit.gender')}>
           <Radio.Group

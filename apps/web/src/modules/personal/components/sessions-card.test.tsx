@@ -75,6 +75,30 @@ describe('ProfileForm', { timeout: 20_000 }, () => {
     await user.click(screen.getByLabelText('Female'));
     await user.click(screen.getByTestId('personal-profile-submit'));
     await waitFor(() => expect(onClose).toHaveBeenCalled());
-    expect(seen[0]!.body).toEqual({ firstName: 'Ada', lastName: 'Lovelace', phone: '+44 20 7946 0000', gender: 'female', avatar: null });
+    // No zone chosen: the console follows the browser's (null).
+    expect(seen[0]!.body).toEqual({ firstName: 'Ada', lastName: 'Lovelace', phone: '+44 20 7946 0000', gender: 'female', avatar: null, timeZone: null });
+  });
+
+  it("sets the viewer's own time zone, and goes back to the browser's (issue 17)", async () => {
+    const user = userEvent.setup();
+    const seen = stubApi({ 'PUT /user/profile': ({ body }) => ({ result: body }), 'GET /user/getCurrentUserInfo': { result: makeUser() } });
+    const onClose = vi.fn();
+    const { unmount } = renderWithProviders(<ProfileForm user={makeUser()} open onClose={onClose} />);
+    const zone = within(screen.getByTestId('personal-time-zone')).getByRole('combobox');
+    await user.click(zone);
+    await user.type(zone, 'New York');
+    await user.click(await screen.findByText('New York (America/New_York)', { selector: '.ant-select-item-option-content' }));
+    await user.click(screen.getByTestId('personal-profile-submit'));
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(seen[0]!.body).toMatchObject({ timeZone: 'America/New_York' });
+    unmount();
+
+    renderWithProviders(<ProfileForm user={makeUser({ timeZone: 'Asia/Shanghai' })} open onClose={onClose} />);
+    expect(screen.getByTestId('personal-time-zone').textContent).toContain('Shanghai (Asia/Shanghai)');
+    await user.click(within(screen.getByTestId('personal-time-zone')).getByRole('combobox'));
+    await user.click(await screen.findByText(/^Follow this browser/, { selector: '.ant-select-item-option-content' }));
+    await user.click(screen.getByTestId('personal-profile-submit'));
+    await waitFor(() => expect(seen).toHaveLength(2));
+    expect(seen[1]!.body).toMatchObject({ timeZone: null });
   });
 });

@@ -10,6 +10,7 @@ import type {
 } from '@atrium/contract';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { api } from '../../../shared/api/api';
+import type { ApiError } from '../../../shared/api/api-client';
 
 // The pages show the server's refusals beside the form themselves, so no toasts.
 
@@ -35,8 +36,9 @@ export function useVerifyRegistrationCode() {
   });
 }
 
-export function useCreateCompany() {
-  return useMutation({ mutationFn: (body: CreateCompanyBody) => api.post<LoginResult>('/register/create', body, { notify: false }) });
+/** `POST /register/create`; the page shows each failure once (`claim`: a taken domain under the domain, others in its alert). */
+export function useCreateCompany(claim: (error: ApiError) => boolean) {
+  return useMutation({ mutationFn: (body: CreateCompanyBody) => api.post<LoginResult>('/register/create', body, { claim }) });
 }
 
 /** `GET /user/sendResetPasswordEmail`: the answer is the same whether or not the account exists. */

@@ -1,9 +1,11 @@
 import { CompanyDomain, ReturnCode, RegistrationCompanyName, RegistrationFullName } from '@atrium/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Form, Input } from 'antd';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { ApiError } from '../../../shared/api/api-client';
+import type { ApiError } from '../../../shared/api/api-client';
+import { claimOnForm } from '../../../shared/forms/form-failure';
 import { zodRule } from '../../../shared/forms/zod-rule';
 import { preferencesStore } from '../../../shared/preferences/preferences-store';
 import { useCreateCompany } from '../api/registration.api';
@@ -30,10 +32,22 @@ function CompanyStep() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const { state, reset, forgetSaved } = useRegistration();
-  const create = useCreateCompany();
   const [form] = Form.useForm<CompanyValues>();
+  // Each failure once: the field a refusal names under it (a taken domain), the rest in the alert.
+  const [failure, setFailure] = useState<ApiError | null>(null);
+  const create = useCreateCompany(
+    claimOnForm<keyof CompanyValues>(
+      form,
+      {
+        paths: { companyName: 'companyName', domain: 'domain', fullName: 'fullName' },
+        refusedText: () => t('registration.company.refused'),
+      },
+      (_message, error) => setFailure(error),
+    ),
+  );
 
-  const submit = (values: CompanyValues) =>
+  const submit = (values: CompanyValues) => {
+    setFailure(null);
     create.mutate(
       {
         ...values,
@@ -50,24 +64,20 @@ function CompanyStep() {
           forgetSaved();
           void navigate('/', { replace: true });
         },
-        onError: (error) => {
-          if (error instanceof ApiError && error.returncode === ReturnCode.CONFLICT && /domain|域名/i.test(error.message)) {
-            form.setFields([{ name: 'domain', errors: [error.message] }]);
-          }
-        },
       },
     );
+  };
 
-  const isTokenGone = create.error instanceof ApiError && create.error.returncode === ReturnCode.REFUSED;
+  const isTokenGone = failure?.returncode === ReturnCode.REFUSED;
   return (
     <PublicFrame testId="page-create" step="company" title={t('registration.company.title')} subtitle={t('registration.company.subtitle')}>
-      {create.isError ? (
+      {failure ? (
         <Alert
           className="atrium-form-alert"
           type="error"
           showIcon
           role="alert"
-          title={create.error.message}
+          title={failure.message}
           {...(isTokenGone ? { description: <Link to="/register" onClick={reset}>{t('registration.startOver')}</Link> } : {})}
         />
       ) : null}

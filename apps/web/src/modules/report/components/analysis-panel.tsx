@@ -8,6 +8,7 @@ import { saveFile } from '../../../shared/api/save-file';
 import { HOUR_LABELS, chartCsv, type ReportChart, type Translate } from './chart-data';
 import { EChart } from './echart';
 import { DataTable } from '../../../shared/ui/data-table';
+import { tableEmpty } from '../../../shared/ui/empty-state';
 
 export interface AnalysisPanelProps {
   analysis: ReportAnalysis | undefined;
@@ -130,7 +131,7 @@ export function AnalysisPanel({ analysis, isLoading, error, fileSuffix, isNarrow
             rowKey="seriesId"
             pagination={false}
             dataSource={analysis.recurring.topSeries}
-            locale={{ emptyText: t('report.recurring.none') }}
+            locale={tableEmpty(t('report.recurring.none'))}
             columns={[
               { key: 'title', title: t('report.data.title'), render: (_, series) => series.title ?? t('report.privateTitle') },
               { key: 'room', title: t('report.data.room'), dataIndex: 'roomName' },

@@ -25,6 +25,7 @@ import { useMediaQuery } from '../../../shared/hooks/use-media-query';
 import { usePagination } from '../../../shared/hooks/use-pagination';
 import { PageHeader } from '../../../shared/ui/page-header';
 import { downloadReport, useReportAnalysis, useReportList, useReportOptions } from '../api/report.api';
+import { tableEmpty } from '../../../shared/ui/empty-state';
 import './report-page.css';
 import { DataTable } from '../../../shared/ui/data-table';
 
@@ -249,7 +250,7 @@ export function ReportPage() {
                   pagination={paging.tablePagination(isReady ? (records.data?.total ?? 0) : 0)}
                   onChange={paging.onTableChange}
                   onRow={(record) => ({ 'data-testid': `report-row-${record.id}` }) as object}
-                  locale={{ emptyText: isReady ? t('report.empty') : t('report.chooseDates') }}
+                  locale={tableEmpty(isReady ? t('report.empty') : t('report.chooseDates'))}
                   data-testid="report-table"
                 />
               </div>

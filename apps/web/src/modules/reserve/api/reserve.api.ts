@@ -6,6 +6,7 @@ import type {
   AvailableRoomsQuery,
   Colleague,
   CreateReservationBody,
+  MyBookingBar,
   CreateReservationResult,
   MyReservations,
   RepeatRule,
@@ -17,6 +18,7 @@ import type {
 } from '@atrium/contract';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../shared/api/api';
+import type { ApiError } from '../../../shared/api/api-client';
 import { IDEMPOTENCY_KEY_HEADER } from '../../../shared/api/submission-key';
 
 export const reserveKeys = {
@@ -26,11 +28,14 @@ export const reserveKeys = {
   available: (query: unknown) => ['reserve', 'available', query] as const,
   colleagues: (keyword: string) => ['reserve', 'colleagues', keyword] as const,
   shares: ['reserve', 'shares'] as const,
+  bar: ['reserve', 'bar'] as const,
   calendar: (ownerUserId: number, from: number, to: number) => ['reserve', 'calendar', ownerUserId, from, to] as const,
 };
 
 export interface ScheduleParams {
   date: string;
+  /** The viewer's zone: every room's day is `date` in it (one time axis for all lanes). */
+  timeZone?: string | undefined;
   locationId?: number | undefined;
   keyword?: string | undefined;
   pageSize?: number;
@@ -46,13 +51,18 @@ export function useMyReservations(from: number, to: number, enabled = true) {
   });
 }
 
+/** `GET /meeting/reservation`: one meeting as the caller may see it (the global search opens it). */
+export function fetchReservation(id: number): Promise<Reservation> {
+  return api.get<Reservation>('/meeting/reservation', { query: { id } });
+}
+
 /** `GET /meeting/schedule`: rooms with their meetings of a day. */
 export function useSchedule(params: ScheduleParams, enabled = true) {
   return useQuery({
     queryKey: reserveKeys.schedule(params),
     queryFn: ({ signal }) =>
       api.get<Schedule>('/meeting/schedule', {
-        query: { date: params.date, locationId: params.locationId, keyword: params.keyword || undefined, pageSize: params.pageSize ?? 100 },
+        query: { date: params.date, timeZone: params.timeZone, locationId: params.locationId, keyword: params.keyword || undefined, pageSize: params.pageSize ?? 100 },
         signal,
       }),
     placeholderData: keepPreviousData,
@@ -60,7 +70,9 @@ export function useSchedule(params: ScheduleParams, enabled = true) {
   });
 }
 
-export interface AvailableParams extends Omit<AvailableRoomsQuery, 'repeat' | 'equipment'> {
+export interface AvailableParams extends Omit<AvailableRoomsQuery, 'repeat' | 'equipment' | 'repeatZone'> {
+  /** The zone whose days the rule is written in (the form's). */
+  repeatZone?: string | undefined;
   equipment?: string[];
   repeat?: RepeatRule | undefined;
 }
@@ -75,6 +87,7 @@ export function fetchAvailableRooms(params: AvailableParams): Promise<AvailableR
       equipment: params.equipment && params.equipment.length > 0 ? params.equipment.join(',') : undefined,
       locationId: params.locationId,
       repeat: params.repeat && params.repeat.frequency !== 'none' ? JSON.stringify(params.repeat) : undefined,
+      repeatZone: params.repeat && params.repeat.frequency !== 'none' ? params.repeatZone : undefined,
       exceptReservationId: params.exceptReservationId,
     },
   });
@@ -92,9 +105,14 @@ export function useColleagues(keyword: string) {
 export type BookingBody = Omit<CreateReservationBody, 'bookFreeOnly'> & { bookFreeOnly?: boolean };
 export type UpdateBody = Omit<UpdateReservationBody, 'scope'> & { scope?: ReservationScope };
 
+/** `GET /meeting/blacklist/mine`: whether I am barred from booking now; the form says so when it opens. */
+export function useMyBookingBar(enabled = true) {
+  return useQuery({ enabled, queryKey: reserveKeys.bar, queryFn: ({ signal }) => api.get<MyBookingBar>('/meeting/blacklist/mine', { signal }), staleTime: 30_000 });
+}
+
 /** `POST /meeting/reservation/check`: the series' occurrences with their clashes (the series part of issue 5). */
-export function checkBooking(body: BookingBody): Promise<ReservationCheckResult> {
-  return api.post<ReservationCheckResult>('/meeting/reservation/check', body, { notify: false });
+export function checkBooking(body: BookingBody, claim: Claim): Promise<ReservationCheckResult> {
+  return api.post<ReservationCheckResult>('/meeting/reservation/check', body, { claim });
 }
 
 /** Every write refreshes the calendar's reads. */
@@ -103,17 +121,25 @@ function useReserveMutation<B, R>(call: (body: B) => Promise<R>) {
   return useMutation({ mutationFn: call, onSuccess: () => queryClient.invalidateQueries({ queryKey: reserveKeys.all }) });
 }
 
+/** A form's claim on the failures it shows itself (shared/forms/form-failure.ts). */
+type Claim = (error: ApiError) => boolean;
+
 /**
- * Saves show the server's message themselves (a 409 names the clashing meeting). A booking carries
- * its submission's Idempotency-Key: a retry after a dropped connection answers the first booking.
+ * The booking form shows the failures of its saves itself (a 409 names the clashing meeting), each
+ * once: on the field it names, or in the form. A booking carries its submission's Idempotency-Key: a
+ * retry after a dropped connection answers the first booking.
  */
 export const useCreateReservation = () =>
-  useReserveMutation(({ body, idempotencyKey }: { body: BookingBody; idempotencyKey: string }) =>
-    api.post<CreateReservationResult>('/meeting/reservation', body, { notify: false, headers: { [IDEMPOTENCY_KEY_HEADER]: idempotencyKey } }),
+  useReserveMutation(({ body, idempotencyKey, claim }: { body: BookingBody; idempotencyKey: string; claim: Claim }) =>
+    api.post<CreateReservationResult>('/meeting/reservation', body, { claim, headers: { [IDEMPOTENCY_KEY_HEADER]: idempotencyKey } }),
   );
-export const useUpdateReservation = () => useReserveMutation((body: UpdateBody) => api.post<Reservation>('/meeting/reservation/update', body, { notify: false }));
+export const useUpdateReservation = () =>
+  useReserveMutation(({ claim, ...body }: UpdateBody & { claim: Claim }) => api.post<Reservation>('/meeting/reservation/update', body, { claim }));
 export const useCancelReservation = () =>
   useReserveMutation((body: { id: number; scope?: ReservationScope }) => api.post<Reservation>('/meeting/reservation/cancel', body, { notify: false }));
+
+/** `POST /meeting/reservation/restore`: the undo of a cancellation, shortly after it; the caller shows a refusal. */
+export const useRestoreReservation = () => useReserveMutation((id: number) => api.post<Reservation>('/meeting/reservation/restore', { id }, { notify: false }));
 
 export const useCheckIn = () => useReserveMutation((id: number) => api.post<Reservation>('/meeting/reservation/check-in', { id }, { notify: false }));
 export const useEndEarly = () => useReserveMutation((id: number) => api.post<Reservation>('/meeting/reservation/end', { id }, { notify: false }));

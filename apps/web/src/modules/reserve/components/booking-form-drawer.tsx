@@ -5,6 +5,8 @@ import {
   REMINDER_CHOICES,
   REPEAT_FREQUENCIES,
   REPEAT_UNITS,
+  fromZoned,
+  toZoned,
   type AvailableRoom,
   type CapacityBand,
   type NoticeTime,
@@ -13,16 +15,36 @@ import {
   type Reservation,
 } from '@atrium/contract';
 import { App, Alert, Button, Checkbox, DatePicker, Drawer, Form, Input, List, Modal, Radio, Select, Space, Typography } from 'antd';
-import dayjs from 'dayjs';
+import dayjs, { type Dayjs } from 'dayjs';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../shared/api/api-client';
 import { createSubmissionKey } from '../../../shared/api/submission-key';
 import { useBookingPreferences } from '../../../shared/booking-preferences/booking-preferences.api';
+import { claimFailure, type FailurePlacement } from '../../../shared/forms/form-failure';
+import { useUnsavedChanges } from '../../../shared/forms/unsaved-changes';
 import { useDebouncedValue } from '../../../shared/hooks/use-debounced-value';
 import { useMediaQuery } from '../../../shared/hooks/use-media-query';
-import { checkBooking, fetchAvailableRooms, useCalendarShares, useColleagues, useCreateReservation, useSchedule, useUpdateReservation, type BookingBody } from '../api/reserve.api';
-import { clock, differsFromBrowser, PICKER_TIMES, repeatRule, toBody, validate, type BookingFormValues, type FieldProblem } from '../model/booking-form';
+import { useNow } from '../../../shared/hooks/use-now';
+import { useViewerZone } from '../../../shared/time-zone/viewer-zone';
+import { clockIn, pairText, showsDifferently, zoneName } from '../../../shared/time-zone/zone-text';
+import { checkBooking, fetchAvailableRooms, useCalendarShares, useCreateReservation, useMyBookingBar, useSchedule, useUpdateReservation, type BookingBody } from '../api/reserve.api';
+import {
+  change,
+  describeRepeat,
+  inZone,
+  seriesText,
+  instants,
+  PICKER_TIMES,
+  repeatRule,
+  toBody,
+  validate,
+  type BookingFormValues,
+  type FieldProblem,
+  type FormField,
+} from '../model/booking-form';
+import { AttendeePicker } from './attendee-picker';
+import { tableEmpty } from '../../../shared/ui/empty-state';
 import { NumberInput } from '../../../shared/ui/number-input';
 
 export interface RoomChoice {
@@ -47,17 +69,25 @@ export interface BookingFormDrawerProps {
 const FREQUENCY_LABEL = { none: 'repeatNone', daily: 'repeatDaily', weekly: 'repeatWeekly', monthly: 'repeatMonthly', yearly: 'repeatYearly', workday: 'repeatWorkday', custom: 'repeatCustom' } as const;
 const UNIT_LABEL = { day: 'unitDay', week: 'unitWeek', month: 'unitMonth', year: 'unitYear' } as const;
 
-/** The booking form: room, title, date and times in the room's zone, attendees, privacy, notice, reminder, repeat, remarks. */
+/** The request fields a 400 names, as the form's fields (one message under each). */
+const REQUEST_FIELDS: Partial<Record<string, FormField>> = { roomId: 'roomId', title: 'title', startAt: 'start', endAt: 'end', participants: 'participants', repeat: 'until' };
+
+/**
+ * The booking form: room, title, date and times in a zone always shown (the viewer's, or the room's
+ * on request), attendees, privacy, notice, reminder, repeat, remarks. It starts from the company's
+ * defaults (the page's `initial`), says at once when its user is barred from booking, shows each
+ * failure once and asks before unsaved changes are dropped.
+ */
 export function BookingFormDrawer({ open, initial, initialRoom, editing, askScope, onClose }: BookingFormDrawerProps) {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const phone = useMediaQuery('(max-width: 640px)');
+  const viewerZone = useViewerZone();
   const [values, setValues] = useState<BookingFormValues>(initial);
   const [room, setRoom] = useState<RoomChoice | null>(initialRoom);
   const [tried, setTried] = useState(false);
-  const [serverError, setServerError] = useState<string | null>(null);
+  const [failure, setFailure] = useState<FailurePlacement<FormField> | null>(null);
   const [roomKeyword, setRoomKeyword] = useState('');
-  const [peopleKeyword, setPeopleKeyword] = useState('');
   const [finderOpen, setFinderOpen] = useState(false);
   const [clashes, setClashes] = useState<OccurrenceCheck[] | null>(null);
   const [saving, setSaving] = useState(false);
@@ -66,90 +96,124 @@ export function BookingFormDrawer({ open, initial, initialRoom, editing, askScop
   const shares = useCalendarShares();
   const delegations = (shares.data?.sharedWithMe ?? []).filter((person) => person.level === 'editor' || person.level === 'manager');
   const preferences = useBookingPreferences().data;
+  const bar = useMyBookingBar(open).data;
+  // A barred colleague cannot book (changing a meeting's time or room is booking too); cancelling stays possible.
+  const isBarred = bar?.barred === true && editing === null;
   const create = useCreateReservation();
   // One Idempotency-Key per submission attempt, kept while Save is pressed again after no answer.
   const [submission] = useState(() => createSubmissionKey());
   const update = useUpdateReservation();
   const rooms = useSchedule({ date: values.date ?? dayjs().format('YYYY-MM-DD'), keyword: useDebouncedValue(roomKeyword, 300), pageSize: 100 }, open);
-  const people = useColleagues(useDebouncedValue(peopleKeyword, 300));
-  const zone = room?.timeZone ?? 'UTC';
-  const problems = tried ? validate(values) : {};
-  const set = (patch: Partial<BookingFormValues>) => setValues((current) => ({ ...current, ...patch }));
-  const rule = (field: keyof BookingFormValues) =>
-    problems[field] ? { validateStatus: 'error' as const, help: <span data-testid={`reserve-error-${field}`}>{t(`reserve.rules.${problems[field] as FieldProblem}`)}</span> } : {};
+  const roomZone = room?.timeZone ?? null;
+  const isDirty = JSON.stringify(values) !== JSON.stringify(initial) || room?.id !== initialRoom?.id || hostUserId !== null;
+  const { confirmLeave } = useUnsavedChanges(isDirty);
+  const close = () => confirmLeave(onClose);
+  // The clock the past-time checks follow while the form is open.
+  const now = useNow(30_000);
+  const problems = tried ? validate(values, true, now) : {};
+  const set = (patch: Partial<BookingFormValues>) => {
+    setValues((current) => change(current, patch));
+    // A field's server message goes once it is changed.
+    if (failure) setFailure(null);
+  };
+  const rule = (field: FormField) => {
+    const local = problems[field];
+    const text = local ? t(`reserve.rules.${local as FieldProblem}`) : failure?.fields[field];
+    return text ? { validateStatus: 'error' as const, help: <span data-testid={`reserve-error-${field}`}>{text}</span> } : {};
+  };
+  // Each failure of a save is said once: under the fields a 400 names, else in the alert at the top.
+  const claim = claimFailure<FormField>({ paths: REQUEST_FIELDS, refusedText: () => t('reserve.rules.refused'), showsOthers: true }, setFailure);
 
   const roomOptions = useMemo(() => {
     const list = (rooms.data?.list ?? []).map((r) => ({ value: r.id, label: r.name, title: r.locationPath, zone: r.timeZone }));
     if (room && !list.some((option) => option.value === room.id)) list.unshift({ value: room.id, label: room.name, title: room.locationPath ?? '', zone: room.timeZone });
     return list;
   }, [rooms.data, room]);
-  const participantOptions = useMemo(() => {
-    const known = new Map((people.data ?? []).map((p) => [`user:${p.id}`, p.email ? `${p.fullName} <${p.email}>` : p.fullName]));
-    for (const participant of editing?.participants ?? []) if (participant.userId) known.set(`user:${participant.userId}`, participant.name ?? String(participant.userId));
-    return [...known].map(([value, label]) => ({ value, label }));
-  }, [people.data, editing]);
 
   async function save(bookFreeOnly = false) {
     setTried(true);
-    setServerError(null);
-    if (Object.keys(validate(values)).length > 0) return;
-    const body: BookingBody = { ...toBody(values, zone), ...(bookFreeOnly ? { bookFreeOnly: true } : {}), ...(hostUserId !== null && !editing ? { hostUserId } : {}) };
+    setFailure(null);
+    if (isBarred || Object.keys(validate(values, true, Date.now())).length > 0) return;
+    const body: BookingBody = { ...toBody(values, roomZone ?? values.zone), ...(bookFreeOnly ? { bookFreeOnly: true } : {}), ...(hostUserId !== null && !editing ? { hostUserId } : {}) };
     setSaving(true);
     try {
       if (editing) {
         const scope = editing.seriesId !== null ? await askScope() : null;
         if (editing.seriesId !== null && scope === null) return;
-        const { repeat: _repeat, hostUserId: _host, ...change } = body;
-        await update.mutateAsync({ id: editing.id, ...change, roomId: change.roomId!, title: change.title!, startAt: change.startAt!, endAt: change.endAt!, ...(scope ? { scope } : {}) });
+        const { repeat: _repeat, hostUserId: _host, ...fields } = body;
+        await update.mutateAsync({ id: editing.id, ...fields, roomId: fields.roomId!, title: fields.title!, startAt: fields.startAt!, endAt: fields.endAt!, ...(scope ? { scope } : {}), claim });
         void message.success(t('reserve.form.updated'));
         onClose();
         return;
       }
       if (body.repeat && !bookFreeOnly) {
-        const check = await checkBooking(body);
+        const check = await checkBooking(body, claim);
         const taken = check.occurrences.filter((occurrence) => occurrence.conflict || occurrence.refusal);
         if (taken.length > 0) {
           setClashes(taken);
           return;
         }
       }
-      const answer = await submission.send(body, (idempotencyKey) => create.mutateAsync({ body, idempotencyKey }));
+      // A series' clashes are listed in their own window: that is where the failure is said.
+      const seriesClaim = (error: ApiError) => (seriesConflicts(error) ? true : claim(error));
+      const answer = await submission.send(body, (idempotencyKey) => create.mutateAsync({ body, idempotencyKey, claim: bookFreeOnly ? claim : seriesClaim }));
       if (answer.seriesId) void message.success(t('reserve.form.seriesBooked', { booked: answer.booked, skipped: answer.skipped.length }));
       else void message.success(t(answer.pending ? 'reserve.form.savedPending' : 'reserve.form.saved'));
       setClashes(null);
       onClose();
     } catch (error) {
-      if (error instanceof ApiError) {
-        const conflicts = (error.result as { conflicts?: OccurrenceCheck[] } | null)?.conflicts;
-        if (conflicts && conflicts.length > 0 && !bookFreeOnly) setClashes(conflicts);
-        setServerError(error.message);
-      } else throw error;
+      if (!(error instanceof ApiError)) throw error;
+      const conflicts = seriesConflicts(error);
+      if (conflicts && !bookFreeOnly) setClashes(conflicts);
     } finally {
       setSaving(false);
     }
   }
 
-  const showZone = differsFromBrowser(room?.timeZone ?? null);
   const weekly = values.repeat === 'weekly' || (values.repeat === 'custom' && values.unit === 'week');
+  const span = values.date && values.start && values.end && !problems.end ? instants(values) : null;
+  const today = toZoned(now, values.zone).date;
+  const dayLimit = preferences ? dayjs(toZoned(now + preferences.bookAheadDays * 86_400_000, values.zone).date) : null;
+  const editingRule = editing?.repeat ?? null;
 
   return (
     <Drawer
       open={open}
-      onClose={onClose}
+      onClose={close}
       destroyOnHidden
       width={phone ? '100%' : 560}
       title={editing ? t('reserve.form.editTitle') : t('reserve.form.newTitle')}
       footer={
         <Space style={{ justifyContent: 'flex-end', width: '100%' }}>
-          <Button onClick={onClose}>{t('reserve.form.cancel')}</Button>
-          <Button type="primary" loading={saving} onClick={() => void save()} data-testid="reserve-save">
+          <Button onClick={close} data-testid="reserve-cancel">
+            {t('reserve.form.cancel')}
+          </Button>
+          <Button type="primary" loading={saving} disabled={isBarred} onClick={() => void save()} data-testid="reserve-save">
             {editing ? t('reserve.form.saveChanges') : t('reserve.form.save')}
           </Button>
         </Space>
       }
     >
-      {serverError ? <Alert type="error" showIcon message={serverError} style={{ marginBottom: 16 }} data-testid="reserve-server-error" /> : null}
-      <Form layout="vertical" requiredMark component="div">
+      {isBarred && bar ? (
+        <Alert
+          type="error"
+          showIcon
+          style={{ marginBottom: 16 }}
+          data-testid="reserve-barred"
+          message={t('reserve.bar.title')}
+          description={
+            <>
+              {bar.endsAt !== null ? t('reserve.bar.until', { until: `${toZoned(bar.endsAt, viewerZone).date} ${clockIn(bar.endsAt, viewerZone)}` }) : t('reserve.bar.forever')}
+              {bar.reason ? <div>{t('reserve.bar.reason', { reason: bar.reason })}</div> : null}
+            </>
+          }
+        />
+      ) : null}
+      {failure?.form ? <Alert type="error" showIcon message={failure.form} style={{ marginBottom: 16 }} data-testid="reserve-server-error" /> : null}
+      {editing && editing.seriesId !== null && editingRule ? (
+        <Alert type="info" showIcon style={{ marginBottom: 16 }} data-testid="reserve-series-rule" message={seriesText(editing, editingRule, viewerZone, t)} />
+      ) : null}
+      <Form layout="vertical" requiredMark component="div" disabled={isBarred}>
         {!editing && delegations.length > 0 ? (
           <Form.Item label={t('reserve.form.host')} extra={t('reserve.form.hostHelp')}>
             <Select
@@ -171,6 +235,7 @@ export function BookingFormDrawer({ open, initial, initialRoom, editing, askScop
               options={roomOptions}
               onChange={(id: number) => {
                 const option = roomOptions.find((candidate) => candidate.value === id);
+                // The room changes; the chosen instant does not.
                 if (option) setRoom({ id, name: option.label, timeZone: option.zone, locationPath: option.title });
                 set({ roomId: id });
               }}
@@ -190,43 +255,36 @@ export function BookingFormDrawer({ open, initial, initialRoom, editing, askScop
             <DatePicker
               value={values.date ? dayjs(values.date) : null}
               onChange={(value) => set({ date: value ? value.format('YYYY-MM-DD') : null })}
-              // The company's bookable days and book-ahead limit (the server holds every booking to them).
-              disabledDate={(day) =>
-                preferences !== undefined && (!preferences.bookableWeekdays.includes(day.day()) || day.isAfter(dayjs().add(preferences.bookAheadDays, 'day'), 'day'))
-              }
+              // Past days, days past the book-ahead limit, and the room's closed weekdays (judged in its zone).
+              disabledDate={(day) => day.format('YYYY-MM-DD') < today || (dayLimit !== null && day.isAfter(dayLimit, 'day')) || isClosedDay(day)}
               allowClear={false}
               data-testid="reserve-date"
             />
           </Form.Item>
           <Form.Item label={t('reserve.form.start')} required {...rule('start')}>
-            <Select showSearch value={values.start ?? undefined} options={PICKER_TIMES.map((time) => ({ value: time, label: time }))} onChange={(start: string) => set({ start })} style={{ width: 100 }} data-testid="reserve-start" />
+            <Select
+              showSearch
+              value={values.start ?? undefined}
+              options={PICKER_TIMES.map((time) => ({ value: time, label: time, disabled: values.date === today && isPast(time) }))}
+              onChange={(start: string) => set({ start })}
+              style={{ width: 100 }}
+              data-testid="reserve-start"
+            />
           </Form.Item>
           <Form.Item label={t('reserve.form.end')} required {...rule('end')}>
             <Select showSearch value={values.end ?? undefined} options={PICKER_TIMES.map((time) => ({ value: time, label: time }))} onChange={(end: string) => set({ end })} style={{ width: 100 }} data-testid="reserve-end" />
           </Form.Item>
         </Space>
+        <ZoneLine values={values} span={span} roomZone={roomZone} viewerZone={viewerZone} now={now} onZone={(zone) => setValues((current) => inZone(current, zone))} />
         {preferences?.bookableHours ? (
           <Typography.Paragraph type="secondary" data-testid="reserve-hours-note">
-            {t('reserve.form.hoursNote', { start: preferences.bookableHours.start, end: preferences.bookableHours.end })}
-          </Typography.Paragraph>
-        ) : null}
-        {showZone ? (
-          <Typography.Paragraph type="secondary" data-testid="reserve-zone-note">
-            {t('reserve.form.zoneNote', { zone })}
+            {roomZone && roomZone !== values.zone
+              ? t('reserve.zone.hoursIn', { start: preferences.bookableHours.start, end: preferences.bookableHours.end, zone: zoneName(roomZone, t) })
+              : t('reserve.form.hoursNote', { start: preferences.bookableHours.start, end: preferences.bookableHours.end })}
           </Typography.Paragraph>
         ) : null}
         <Form.Item label={t('reserve.form.participants')} required extra={t('reserve.form.participantsHelp')} {...rule('participants')}>
-          <Select
-            mode="tags"
-            value={values.participants}
-            options={participantOptions}
-            onSearch={setPeopleKeyword}
-            filterOption={false}
-            tokenSeparators={[',', ';', ' ']}
-            onChange={(participants: string[]) => set({ participants })}
-            placeholder={t('reserve.form.participantsPlaceholder')}
-            data-testid="reserve-participants"
-          />
+          <AttendeePicker value={values.participants} onChange={(participants) => set({ participants })} editing={editing} disabled={isBarred} />
         </Form.Item>
         <Form.Item label={t('reserve.form.privacy')}>
           <Radio.Group value={values.privacy} onChange={(event) => set({ privacy: event.target.value })} data-testid="reserve-privacy">
@@ -240,8 +298,12 @@ export function BookingFormDrawer({ open, initial, initialRoom, editing, askScop
             <Select
               value={values.noticeMinutes ?? -1}
               style={{ width: 160 }}
-              options={[{ value: -1, label: t('reserve.form.noticeNone') }, ...NOTICE_TIMES.filter((m) => m > 0).map((m) => ({ value: m, label: t('reserve.form.minutes', { count: m }) }))]}
+              options={[
+                { value: -1, label: t('reserve.form.noticeNone') },
+                ...NOTICE_TIMES.map((m) => ({ value: m, label: m === 0 ? t('reserve.form.noticeAtStart') : t('reserve.form.minutes', { count: m }) })),
+              ]}
               onChange={(value: NoticeTime | -1) => set({ noticeMinutes: value === -1 ? null : value })}
+              data-testid="reserve-notice"
             />
           </Form.Item>
           <Form.Item label={t('reserve.form.reminder')}>
@@ -289,13 +351,21 @@ export function BookingFormDrawer({ open, initial, initialRoom, editing, askScop
           </Form.Item>
         ) : null}
         {values.repeat !== 'none' ? (
-          <Form.Item label={t('reserve.form.until')} {...rule('until')}>
+          <Form.Item label={t('reserve.form.until')} {...rule('until')} extra={<span data-testid="reserve-repeat-summary">{describeRepeat(repeatRule(values)!, t)}</span>}>
             <Space wrap>
-              <Radio.Group value={values.until === null ? 'never' : 'date'} onChange={(event) => set({ until: event.target.value === 'never' ? null : (values.date ?? dayjs().format('YYYY-MM-DD')) })} data-testid="reserve-ends">
+              <Radio.Group value={values.until === null ? 'never' : 'date'} onChange={(event) => set({ until: event.target.value === 'never' ? null : (values.date ?? today) })} data-testid="reserve-ends">
                 <Radio value="never">{t('reserve.form.neverEnds')}</Radio>
                 <Radio value="date">{t('reserve.form.untilDate')}</Radio>
               </Radio.Group>
-              {values.until !== null ? <DatePicker value={dayjs(values.until)} allowClear={false} onChange={(value) => set({ until: value ? value.format('YYYY-MM-DD') : null })} data-testid="reserve-until" /> : null}
+              {values.until !== null ? (
+                <DatePicker
+                  value={dayjs(values.until)}
+                  allowClear={false}
+                  disabledDate={(day) => day.format('YYYY-MM-DD') < (values.date ?? today)}
+                  onChange={(value) => set({ until: value ? value.format('YYYY-MM-DD') : null })}
+                  data-testid="reserve-until"
+                />
+              ) : null}
             </Space>
           </Form.Item>
         ) : null}
@@ -306,10 +376,11 @@ export function BookingFormDrawer({ open, initial, initialRoom, editing, askScop
       <RoomFinderModal
         open={finderOpen}
         values={values}
-        zone={zone}
+        viewerZone={viewerZone}
         exceptReservationId={editing?.id}
         onClose={() => setFinderOpen(false)}
         onChoose={(chosen) => {
+          // Chosen for the instant searched: the form keeps its time and its zone.
           setRoom({ id: chosen.id, name: chosen.name, timeZone: chosen.timeZone, locationPath: chosen.locationPath });
           set({ roomId: chosen.id });
           setFinderOpen(false);
@@ -334,12 +405,12 @@ export function BookingFormDrawer({ open, initial, initialRoom, editing, askScop
           dataSource={clashes ?? []}
           renderItem={(occurrence) => (
             <List.Item>
-              <Typography.Text strong>{occurrence.date}</Typography.Text>{' '}
+              <Typography.Text strong>{toZoned(occurrence.startAt, values.zone).date}</Typography.Text>{' '}
               {occurrence.refusal ??
                 (occurrence.conflict && occurrence.conflict.startAt !== null && occurrence.conflict.endAt !== null
                   ? occurrence.conflict.title
-                    ? t('reserve.clash.busyBy', { title: occurrence.conflict.title, start: clock(occurrence.conflict.startAt, zone), end: clock(occurrence.conflict.endAt, zone) })
-                    : t('reserve.clash.busy', { start: clock(occurrence.conflict.startAt, zone), end: clock(occurrence.conflict.endAt, zone) })
+                    ? t('reserve.clash.busyBy', { title: occurrence.conflict.title, start: clockIn(occurrence.conflict.startAt, values.zone), end: clockIn(occurrence.conflict.endAt, values.zone) })
+                    : t('reserve.clash.busy', { start: clockIn(occurrence.conflict.startAt, values.zone), end: clockIn(occurrence.conflict.endAt, values.zone) })
                   : null)}
             </List.Item>
           )}
@@ -347,19 +418,73 @@ export function BookingFormDrawer({ open, initial, initialRoom, editing, askScop
       </Modal>
     </Drawer>
   );
+
+  /** A start time already past today, in the form's zone. */
+  function isPast(time: string): boolean {
+    return fromZoned(today, time, values.zone) < now - 5 * 60_000;
+  }
+
+  /** Whether the room does not open on the day a meeting on `day` at the chosen start falls on in its zone. */
+  function isClosedDay(day: Dayjs): boolean {
+    if (!preferences) return false;
+    const startAt = fromZoned(day.format('YYYY-MM-DD'), values.start ?? '12:00', values.zone);
+    return !preferences.bookableWeekdays.includes(toZoned(startAt, roomZone ?? values.zone).weekday);
+  }
+}
+
+/** A series' occurrences that clash, when a 409 lists them. */
+function seriesConflicts(error: ApiError): OccurrenceCheck[] | null {
+  const conflicts = (error.result as { conflicts?: OccurrenceCheck[] } | null)?.conflicts;
+  return conflicts && conflicts.length > 0 ? conflicts : null;
+}
+
+interface ZoneLineProps {
+  values: BookingFormValues;
+  span: { startAt: number; endAt: number } | null;
+  roomZone: string | null;
+  viewerZone: string;
+  now: number;
+  onZone: (zone: string) => void;
+}
+
+/**
+ * Beside the pickers, always: which zone the times are in; for a room in another zone, the same
+ * meeting on both clocks and a switch to enter the times on the other one.
+ */
+function ZoneLine({ values, span, roomZone, viewerZone, now, onZone }: ZoneLineProps) {
+  const { t } = useTranslation();
+  const isViewers = values.zone === viewerZone;
+  // A zone that reads the meeting as another clock (London and UTC agree in winter: nothing to add).
+  const at = span?.startAt ?? now;
+  const other = roomZone && showsDifferently(at, roomZone, values.zone) ? roomZone : !isViewers && showsDifferently(at, viewerZone, values.zone) ? viewerZone : null;
+  return (
+    <div className="reserve-zone-line" data-testid="reserve-zone-note">
+      <Typography.Text type="secondary">{isViewers ? t('reserve.zone.entryYours', { zone: zoneName(values.zone, t) }) : t('reserve.zone.entryRoom', { zone: zoneName(values.zone, t) })}</Typography.Text>
+      {span && roomZone && showsDifferently(span.startAt, roomZone, viewerZone) ? (
+        <Typography.Text strong data-testid="reserve-zone-pair">
+          {pairText(span, roomZone, viewerZone, t)}
+        </Typography.Text>
+      ) : null}
+      {other ? (
+        <Button type="link" size="small" onClick={() => onZone(other)} data-testid="reserve-zone-switch">
+          {other === viewerZone ? t('reserve.zone.useYours', { zone: zoneName(other, t) }) : t('reserve.zone.useRoom', { zone: zoneName(other, t) })}
+        </Button>
+      ) : null}
+    </div>
+  );
 }
 
 interface RoomFinderProps {
   open: boolean;
   values: BookingFormValues;
-  zone: string;
+  viewerZone: string;
   exceptReservationId: number | undefined;
   onClose: () => void;
   onChoose: (room: AvailableRoom) => void;
 }
 
-/** Rooms free for the form's time (every date of its repeat), by capacity band, equipment and place. */
-function RoomFinderModal({ open, values, zone, exceptReservationId, onClose, onChoose }: RoomFinderProps) {
+/** Rooms free at exactly the form's instants (every date of its repeat), by capacity band, equipment and place. */
+function RoomFinderModal({ open, values, viewerZone, exceptReservationId, onClose, onChoose }: RoomFinderProps) {
   const { t } = useTranslation();
   const [band, setBand] = useState<CapacityBand | undefined>();
   const [equipment, setEquipment] = useState<string[]>([]);
@@ -368,21 +493,14 @@ function RoomFinderModal({ open, values, zone, exceptReservationId, onClose, onC
   const [loading, setLoading] = useState(false);
   const places = useSchedule({ date: values.date ?? dayjs().format('YYYY-MM-DD'), pageSize: 1 }, open);
   const ready = values.date && values.start && values.end;
+  const span = ready ? instants(values) : null;
 
   async function search() {
-    if (!ready) return;
+    if (!span) return;
     setLoading(true);
     try {
-      const body = toBody({ ...values, roomId: values.roomId ?? 0, title: values.title || '-' }, zone);
-      const answer = await fetchAvailableRooms({
-        startAt: body.startAt!,
-        endAt: body.endAt!,
-        capacityBand: band,
-        equipment,
-        locationId,
-        repeat: repeatRule(values),
-        exceptReservationId,
-      });
+      // The very instants the form books; a repeat rule in the form's days, moved by the server to each room's.
+      const answer = await fetchAvailableRooms({ startAt: span.startAt, endAt: span.endAt, capacityBand: band, equipment, locationId, repeat: repeatRule(values), repeatZone: values.zone, exceptReservationId });
       setResult(answer.list);
     } finally {
       setLoading(false);
@@ -391,6 +509,11 @@ function RoomFinderModal({ open, values, zone, exceptReservationId, onClose, onC
 
   return (
     <Modal open={open} title={t('reserve.finder.title')} onCancel={onClose} footer={null} destroyOnHidden width={640}>
+      {span ? (
+        <Typography.Paragraph type="secondary" data-testid="reserve-finder-when">
+          {t('reserve.zone.finderWhen', { date: values.date, time: `${values.start}–${values.end}`, zone: zoneName(values.zone, t) })}
+        </Typography.Paragraph>
+      ) : null}
       <Space wrap style={{ marginBottom: 12 }}>
         <Select
           allowClear
@@ -427,7 +550,7 @@ function RoomFinderModal({ open, values, zone, exceptReservationId, onClose, onC
       {result !== null ? (
         <List
           dataSource={result}
-          locale={{ emptyText: t('reserve.finder.none') }}
+          locale={tableEmpty(t('reserve.finder.none'))}
           renderItem={(room) => (
             <List.Item
               actions={[
@@ -440,7 +563,8 @@ function RoomFinderModal({ open, values, zone, exceptReservationId, onClose, onC
                 title={room.name}
                 description={
                   <>
-                    {room.locationPath} · {room.capacity} · {room.timeZone}
+                    {room.locationPath} · {room.capacity}
+                    {span && room.timeZone ? <span data-testid={`reserve-finder-time-${room.id}`}> · {pairText(span, room.timeZone, viewerZone, t)}</span> : null}
                     {room.occurrences > 1 ? ` · ${t('reserve.finder.seriesNote', { count: room.occurrences })}` : ''}
                   </>
                 }

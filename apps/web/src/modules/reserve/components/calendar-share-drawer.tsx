@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDebouncedValue } from '../../../shared/hooks/use-debounced-value';
 import { useCalendarShares, useColleagues, useShareCalendar, useUnshareCalendar } from '../api/reserve.api';
+import { tableEmpty } from '../../../shared/ui/empty-state';
 
 export interface CalendarShareDrawerProps {
   open: boolean;
@@ -62,7 +63,7 @@ export function CalendarShareDrawer({ open, phone, onClose }: CalendarShareDrawe
       <List
         loading={shares.isLoading}
         dataSource={list}
-        locale={{ emptyText: t('reserve.share.none') }}
+        locale={tableEmpty(t('reserve.share.none'))}
         renderItem={(entry) => (
           <List.Item
             data-testid={`reserve-share-${entry.userId}`}

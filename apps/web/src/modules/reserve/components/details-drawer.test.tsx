@@ -1,5 +1,5 @@
 import type { CurrentUserInfo, Reservation } from '@atrium/contract';
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { SessionProvider, type Session } from '../../../shared/session/session-context';
@@ -57,5 +57,58 @@ describe('meeting details: check-in', () => {
     expect(screen.getByTestId('reserve-details-check-in-state').textContent).toBe('Checked in at 09:05');
     expect(screen.queryByTestId('reserve-details-check-in')).toBeNull();
     expect(screen.queryByTestId('reserve-details-end')).toBeNull();
+  });
+});
+
+describe('meeting details: undo and confirmations', () => {
+  const later = () => meeting({ startAt: Date.now() + 60 * MINUTE, endAt: Date.now() + 90 * MINUTE, checkIn: null });
+
+  it('cancels at once and offers a short undo in the success message; undo brings the meeting back', async () => {
+    const seen = stubApi({
+      'POST /meeting/reservation/cancel': { result: later() },
+      'POST /meeting/reservation/restore': { result: later(), message: 'The meeting is back; its attendees have been told' },
+    });
+    const onClose = renderDrawer(later());
+    await userEvent.click(screen.getByTestId('reserve-details-cancel'));
+    // Undo instead of a question: no dialog before the cancellation.
+    await waitFor(() => expect(seen.some((request) => request.path === '/meeting/reservation/cancel')).toBe(true));
+    expect(screen.queryByRole('dialog', { name: /Cancel this meeting/ })).toBeNull();
+    expect(onClose).toHaveBeenCalled();
+    const notice = await screen.findByTestId('reserve-cancelled-notice');
+    expect(notice).toHaveTextContent('The meeting is cancelled');
+    await userEvent.click(within(notice).getByRole('button', { name: 'Undo' }));
+    await waitFor(() => expect(seen.find((request) => request.path === '/meeting/reservation/restore')?.body).toEqual({ id: 41 }));
+    expect(await screen.findByText('The meeting is back; its attendees have been told')).toBeInTheDocument();
+  });
+
+  it('says once why an undo failed (the slot was taken meanwhile)', async () => {
+    stubApi({
+      'POST /meeting/reservation/cancel': { result: later() },
+      'POST /meeting/reservation/restore': { status: 409, returncode: 1003, message: 'The room is already booked from 10:00 to 11:00 ("Walk-in")' },
+    });
+    renderDrawer(later());
+    await userEvent.click(screen.getByTestId('reserve-details-cancel'));
+    await userEvent.click(within(await screen.findByTestId('reserve-cancelled-notice')).getByRole('button', { name: 'Undo' }));
+    expect(await screen.findAllByText('The room is already booked from 10:00 to 11:00 ("Walk-in")')).toHaveLength(1);
+  });
+
+  it('ends a running meeting only once confirmed: it cannot be undone', async () => {
+    const seen = stubApi({ 'POST /meeting/reservation/end': { result: meeting({ endedEarlyAt: Date.now() }) } });
+    renderDrawer(meeting({ checkedInAt: Date.now() - MINUTE }));
+    // The newest confirmation (one closing may linger while it fades).
+    const confirmation = async () => {
+      await waitFor(() => expect(document.querySelectorAll('.ant-modal-confirm').length).toBeGreaterThan(0));
+      return [...document.querySelectorAll<HTMLElement>('.ant-modal-confirm')].at(-1)!;
+    };
+    await userEvent.click(screen.getByTestId('reserve-details-end'));
+    const dialog = await confirmation();
+    expect(dialog).toHaveTextContent('End this meeting now? The rest of its time becomes free.');
+    expect(dialog).toHaveTextContent('This cannot be undone.');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Keep it' }));
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(seen.some((request) => request.path === '/meeting/reservation/end')).toBe(false);
+    await userEvent.click(screen.getByTestId('reserve-details-end'));
+    await userEvent.click(within(await confirmation()).getByRole('button', { name: 'End now' }));
+    await waitFor(() => expect(seen.find((request) => request.path === '/meeting/reservation/end')?.body).toEqual({ id: 41 }));
   });
 });

@@ -5,8 +5,10 @@ import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../shared/api/api-client';
 import { useMediaQuery } from '../../../shared/hooks/use-media-query';
 import { useSession } from '../../../shared/session/session-context';
-import { useCancelReservation, useCheckIn, useEndEarly } from '../api/reserve.api';
-import { differsFromBrowser } from '../model/booking-form';
+import { useViewerZone } from '../../../shared/time-zone/viewer-zone';
+import { showsDifferently, spanIn, zoneName } from '../../../shared/time-zone/zone-text';
+import { useCancelReservation, useCheckIn, useEndEarly, useRestoreReservation } from '../api/reserve.api';
+import { seriesText } from '../model/booking-form';
 import { toZoned } from '@atrium/contract';
 
 export interface DetailsDrawerProps {
@@ -15,6 +17,9 @@ export interface DetailsDrawerProps {
   onEdit: (reservation: Reservation) => void;
   askScope: () => Promise<'one' | 'following' | 'all' | null>;
 }
+
+/** How long the "Undo" of a cancellation stays offered, in seconds (the server accepts it for a minute). */
+const UNDO_SECONDS = 10;
 
 const STATUS_KEY = {
   pending: 'statusPending',
@@ -45,6 +50,7 @@ export function DetailsDrawer({ reservation, onClose, onEdit, askScope }: Detail
   const phone = useMediaQuery('(max-width: 640px)');
   const { user } = useSession();
   const cancel = useCancelReservation();
+  const restore = useRestoreReservation();
   const checkIn = useCheckIn();
   const endEarly = useEndEarly();
   const r = reservation;
@@ -54,23 +60,60 @@ export function DetailsDrawer({ reservation, onClose, onEdit, askScope }: Detail
     const timer = window.setInterval(() => setNow(Date.now()), 15_000);
     return () => window.clearInterval(timer);
   }, []);
+  // Edit hands the focus to the form it opens: the details must not hand it back to the meeting's
+  // block once they have slid away (the form's focus trap would then move it to its close button).
+  const [handedOver, setHandedOver] = useState(false);
   const state = r ? checkInState(r, user.id, now) : { canCheckIn: false, scanToCheckIn: false, canEnd: false };
-  const local = (ms: number) => toZoned(ms, r?.timeZone ?? 'UTC').time;
-  const zone = r?.timeZone ?? 'UTC';
+  // Times in the viewer's zone; the room's own clock beside them when it differs.
+  const zone = useViewerZone();
+  const roomZone = r?.timeZone ?? 'UTC';
+  const local = (ms: number) => toZoned(ms, zone).time;
   const start = r ? toZoned(r.startAt, zone) : null;
-  const end = r ? toZoned(r.endAt, zone) : null;
+  const elsewhere = r !== null && showsDifferently(r.startAt, roomZone, zone);
   const privacyLabel = r ? t(`reserve.form.${r.privacy === 'public' ? 'privacyPublic' : r.privacy === 'busy' ? 'privacyBusy' : 'privacyPrivate'}`) : '';
 
+  /** Puts a just-cancelled meeting back; a refusal (too late, the slot taken meanwhile) is said once. */
+  async function undoCancel(id: number, key: string) {
+    message.destroy(key);
+    try {
+      await restore.mutateAsync(id);
+      void message.success(t('reserve.details.restored'));
+    } catch (error) {
+      if (error instanceof ApiError) void message.error(error.message);
+      else throw error;
+    }
+  }
+
+  /**
+   * Cancels at once with a short "Undo" in the success message (no question first). A series'
+   * scope dialog asks which occurrences; cancelling the following or all ends the series and has
+   * no undo, so that dialog is its confirmation.
+   */
   async function cancelMeeting() {
     if (!r) return;
     const scope = r.seriesId !== null ? await askScope() : null;
     if (r.seriesId !== null && scope === null) return;
-    const confirmed = scope !== null || (await modal.confirm({ title: t('reserve.details.cancelConfirm'), okText: t('reserve.details.cancelMeeting'), cancelText: t('reserve.details.keep'), okButtonProps: { danger: true } }));
-    if (!confirmed) return;
     try {
       await cancel.mutateAsync({ id: r.id, ...(scope ? { scope } : {}) });
-      void message.success(t('reserve.details.cancelled'));
       onClose();
+      if (scope !== null && scope !== 'one') {
+        void message.success(t('reserve.details.cancelled'));
+        return;
+      }
+      const key = `reserve-cancelled-${r.id}`;
+      const id = r.id;
+      void message.success({
+        key,
+        duration: UNDO_SECONDS,
+        content: (
+          <span className="reserve-undo" data-testid="reserve-cancelled-notice">
+            {t('reserve.details.cancelled')}
+            <Button type="link" size="small" onClick={() => void undoCancel(id, key)} data-testid="reserve-undo-cancel">
+              {t('reserve.details.undo')}
+            </Button>
+          </span>
+        ),
+      });
     } catch (error) {
       if (error instanceof ApiError) void message.error(error.message);
       else throw error;
@@ -80,7 +123,14 @@ export function DetailsDrawer({ reservation, onClose, onEdit, askScope }: Detail
   async function act(kind: 'checkIn' | 'end') {
     if (!r) return;
     if (kind === 'end') {
-      const confirmed = await modal.confirm({ title: t('reserve.details.endConfirm'), okText: t('reserve.details.endNow'), cancelText: t('reserve.details.keep') });
+      // Ending frees the room for others at once: there is no undo, so it is confirmed first.
+      const confirmed = await modal.confirm({
+        title: t('reserve.details.endConfirm'),
+        content: t('reserve.details.cannotUndo'),
+        okText: t('reserve.details.endNow'),
+        cancelText: t('reserve.details.keep'),
+        okButtonProps: { danger: true },
+      });
       if (!confirmed) return;
     }
     try {
@@ -108,6 +158,8 @@ export function DetailsDrawer({ reservation, onClose, onEdit, askScope }: Detail
     <Drawer
       open={r !== null}
       onClose={onClose}
+      focusable={{ focusTriggerAfterClose: !handedOver }}
+      afterOpenChange={(isOpen) => isOpen && setHandedOver(false)}
       width={phone ? '100%' : 480}
       title={r?.title ?? (r?.privacy === 'private' ? t('reserve.private') : t('reserve.busy'))}
       footer={
@@ -124,7 +176,15 @@ export function DetailsDrawer({ reservation, onClose, onEdit, askScope }: Detail
               </Button>
             ) : null}
             {hostActions ? (
-              <Button type={state.canCheckIn ? 'default' : 'primary'} onClick={() => r && onEdit(r)} data-testid="reserve-details-edit">
+              <Button
+                type={state.canCheckIn ? 'default' : 'primary'}
+                onClick={() => {
+                  if (!r) return;
+                  setHandedOver(true);
+                  onEdit(r);
+                }}
+                data-testid="reserve-details-edit"
+              >
                 {t('reserve.details.edit')}
               </Button>
             ) : null}
@@ -137,14 +197,20 @@ export function DetailsDrawer({ reservation, onClose, onEdit, askScope }: Detail
         ) : null
       }
     >
-      {r && start && end ? (
+      {r && start ? (
         <Descriptions column={1} size="small" data-testid="reserve-details">
           <Descriptions.Item label={t('reserve.details.time')}>
-            <span data-testid="reserve-details-time">
-              {start.date} {start.time}–{end.date !== start.date ? `${end.date} ` : ''}
-              {end.time}
-            </span>
-            {differsFromBrowser(r.timeZone) ? <Tag style={{ marginLeft: 8 }}>{r.timeZone}</Tag> : null}
+            <div>
+              <span data-testid="reserve-details-time">
+                {start.date} {spanIn(r.startAt, r.endAt, zone)}
+              </span>
+              {elsewhere ? <Tag style={{ marginLeft: 8 }}>{t('reserve.zone.yourTime')}</Tag> : null}
+              {elsewhere ? (
+                <div data-testid="reserve-details-local">
+                  {t('reserve.zone.local', { time: `${toZoned(r.startAt, roomZone).date} ${spanIn(r.startAt, r.endAt, roomZone)}`, zone: zoneName(roomZone, t) })}
+                </div>
+              ) : null}
+            </div>
           </Descriptions.Item>
           <Descriptions.Item label={t('reserve.details.room')}>{r.roomName}</Descriptions.Item>
           <Descriptions.Item label={t('reserve.details.host')}>{r.hostName ?? t('reserve.details.hidden')}</Descriptions.Item>
@@ -156,7 +222,11 @@ export function DetailsDrawer({ reservation, onClose, onEdit, askScope }: Detail
           <Descriptions.Item label={t('reserve.details.status')}>
             <Tag color={r.status === 'confirmed' ? 'green' : r.status === 'pending' ? 'gold' : 'default'}>{t(`reserve.details.${STATUS_KEY[r.status]}`)}</Tag>
           </Descriptions.Item>
-          <Descriptions.Item label={t('reserve.details.repeat')}>{r.seriesId !== null ? t('reserve.details.series') : t('reserve.details.single')}</Descriptions.Item>
+          <Descriptions.Item label={t('reserve.details.repeat')}>
+            <span data-testid="reserve-details-repeat">
+              {r.seriesId === null ? t('reserve.details.single') : r.repeat ? seriesText(r, r.repeat, zone, t) : t('reserve.details.series')}
+            </span>
+          </Descriptions.Item>
           {checkInText ? (
             <Descriptions.Item label={t('reserve.details.checkIn')}>
               <span data-testid="reserve-details-check-in-state">{checkInText}</span>

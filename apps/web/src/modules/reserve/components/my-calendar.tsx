@@ -1,11 +1,16 @@
-import type { Reservation } from '@atrium/contract';
-import { Button, Empty, Segmented, Space, Spin, Typography } from 'antd';
+import { fromZoned, toZoned, type Lang, type Reservation } from '@atrium/contract';
+import { Button, Segmented, Space, Spin, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { useNow } from '../../../shared/hooks/use-now';
+import { useViewerZone } from '../../../shared/time-zone/viewer-zone';
+import { roomLocalText, spanIn, zoneName } from '../../../shared/time-zone/zone-text';
 import { useMyReservations, useSharedCalendar } from '../api/reserve.api';
-import { clock, differsFromBrowser } from '../model/booking-form';
 import { blockLabel } from './rooms-grid';
+import { calendarDate, dayTitle, monthTitle, rangeTitle, shortDayTitle } from '../../../shared/i18n/date-titles';
+import { EmptyState } from '../../../shared/ui/empty-state';
 import './my-calendar.css';
 
 export type CalendarScale = 'day' | 'week' | 'month' | 'list';
@@ -31,47 +36,82 @@ export function rangeOf(scale: CalendarScale, anchor: Dayjs): { first: Dayjs; da
   return { first: monthStart.subtract(monthStart.day(), 'day'), days: 42 };
 }
 
-function step(scale: CalendarScale): [number, 'day' | 'week' | 'month'] {
+/** How far one step back or forward moves the scale. */
+export function step(scale: CalendarScale): [number, 'day' | 'week' | 'month'] {
   return scale === 'day' ? [1, 'day'] : scale === 'week' ? [1, 'week'] : scale === 'list' ? [14, 'day'] : [1, 'month'];
 }
 
-/** My meetings by day, week or month (or a two-week list on a phone), each in its room's time zone. */
+/**
+ * My meetings by day, week or month (or a two-week list on a phone) in the viewer's zone (their
+ * profile's, else the browser's): days are cut, filled and ordered by it, and a meeting whose room
+ * keeps another clock says its local time too ("09:00–10:00 London").
+ */
 export function MyCalendar({ scale, anchor, phone, onScale, onAnchor, onOpen, onNew, ownerUserId = null }: MyCalendarProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const lang = i18n.language as Lang;
+  const zone = useViewerZone();
   const { first, days } = rangeOf(scale, anchor);
-  const from = first.valueOf();
-  const to = first.add(days, 'day').valueOf();
+  const from = fromZoned(first.format('YYYY-MM-DD'), '00:00', zone);
+  const to = fromZoned(first.add(days, 'day').format('YYYY-MM-DD'), '00:00', zone);
   const own = useMyReservations(from, to, ownerUserId === null);
   const shared = useSharedCalendar(ownerUserId, from, to);
   const mine = ownerUserId === null ? own : shared;
   const byDay = useMemo(() => {
     const map = new Map<string, Reservation[]>();
-    for (const reservation of mine.data?.list ?? []) {
-      const key = dayjs(reservation.startAt).format('YYYY-MM-DD');
+    for (const reservation of [...(mine.data?.list ?? [])].sort((a, b) => a.startAt - b.startAt || a.endAt - b.endAt)) {
+      const key = toZoned(reservation.startAt, zone).date;
       map.set(key, [...(map.get(key) ?? []), reservation]);
     }
     return map;
-  }, [mine.data]);
+  }, [mine.data, zone]);
   const dates = Array.from({ length: days }, (_, index) => first.add(index, 'day'));
   const [amount, unit] = step(scale);
+  const today = toZoned(useNow(), zone).date;
 
-  const item = (reservation: Reservation) => (
-    <button type="button" key={reservation.id} className={`my-cal-item my-cal-item-${reservation.status}`} onClick={() => onOpen(reservation)} data-testid={`reserve-mine-${reservation.id}`}>
-      <span className="my-cal-time">
-        {clock(reservation.startAt, reservation.timeZone)}–{clock(reservation.endAt, reservation.timeZone)}
-        {differsFromBrowser(reservation.timeZone) ? <small> {reservation.timeZone}</small> : null}
-      </span>
-      <span className="my-cal-title" title={blockLabel(reservation, t)}>
-        {blockLabel(reservation, t)}
-      </span>
-      <span className="my-cal-room" title={reservation.roomName}>
-        {reservation.roomName}
-      </span>
-    </button>
-  );
+  const item = (reservation: Reservation) => {
+    const local = roomLocalText(reservation, reservation.timeZone, zone, t);
+    const label = blockLabel(reservation, t);
+    return (
+      <button type="button" key={reservation.id} className={`my-cal-item my-cal-item-${reservation.status}`} onClick={() => onOpen(reservation)} data-testid={`reserve-mine-${reservation.id}`}>
+        <span className="my-cal-time">{spanIn(reservation.startAt, reservation.endAt, zone)}</span>
+        {local ? (
+          <small className="my-cal-local" data-testid={`reserve-mine-local-${reservation.id}`}>
+            {local}
+          </small>
+        ) : null}
+        <span className="my-cal-title" title={label}>
+          {label}
+        </span>
+        <span className="my-cal-room" title={reservation.roomName}>
+          {reservation.roomName}
+        </span>
+      </button>
+    );
+  };
 
   const title =
-    scale === 'month' ? anchor.format('YYYY-MM') : scale === 'day' ? `${anchor.format('YYYY-MM-DD')} ${t(`reserve.weekday.${anchor.day()}`)}` : `${first.format('YYYY-MM-DD')} – ${first.add(days - 1, 'day').format('YYYY-MM-DD')}`;
+    scale === 'month'
+      ? monthTitle(calendarDate(anchor), lang)
+      : scale === 'day'
+        ? dayTitle(calendarDate(anchor), lang)
+        : rangeTitle(calendarDate(first), calendarDate(first.add(days - 1, 'day')), lang);
+
+  // An empty period of my own calendar invites a booking: today, or its first day if it lies ahead.
+  const isEmpty = ownerUserId === null && mine.data !== undefined && !mine.isPlaceholderData && mine.data.list.length === 0;
+  const bookOn = dayjs(today).isAfter(first, 'day') ? dayjs(today) : first;
+  const invite = isEmpty ? (
+    <EmptyState
+      data-testid="reserve-empty"
+      description={t(`reserve.empty.${scale}`)}
+      action={
+        bookOn.isBefore(first.add(days, 'day'), 'day') ? (
+          <Button type="primary" onClick={() => onNew(bookOn.format('YYYY-MM-DD'))} data-testid="reserve-empty-book">
+            {t('reserve.empty.book')}
+          </Button>
+        ) : null
+      }
+    />
+  ) : null;
 
   return (
     <div className="my-cal">
@@ -79,11 +119,13 @@ export function MyCalendar({ scale, anchor, phone, onScale, onAnchor, onOpen, on
         <Button onClick={() => onAnchor(anchor.subtract(amount, unit))} aria-label={t('reserve.previous')} data-testid="reserve-prev">
           ‹
         </Button>
-        <Button onClick={() => onAnchor(dayjs())}>{t('reserve.today')}</Button>
+        <Button onClick={() => onAnchor(dayjs(today))}>{t('reserve.today')}</Button>
         <Button onClick={() => onAnchor(anchor.add(amount, unit))} aria-label={t('reserve.next')} data-testid="reserve-next">
           ›
         </Button>
-        <Typography.Text strong>{title}</Typography.Text>
+        <Typography.Text strong data-testid="reserve-period-title">
+          {title}
+        </Typography.Text>
         <Segmented
           value={scale}
           onChange={(value) => onScale(value as CalendarScale)}
@@ -92,6 +134,9 @@ export function MyCalendar({ scale, anchor, phone, onScale, onAnchor, onOpen, on
         />
         {mine.isFetching ? <Spin size="small" /> : null}
       </Space>
+      <Typography.Paragraph type="secondary" className="my-cal-zone" data-testid="reserve-viewer-zone">
+        {t('reserve.zone.viewer', { zone: zoneName(zone, t) })} <Link to="/personal">{t('reserve.zone.change')}</Link>
+      </Typography.Paragraph>
       {scale === 'month' || scale === 'week' ? (
         <div className={`my-cal-grid my-cal-grid-${scale}`} data-testid={`reserve-mine-${scale}`}>
           {dates.slice(0, 7).map((date) => (
@@ -104,7 +149,7 @@ export function MyCalendar({ scale, anchor, phone, onScale, onAnchor, onOpen, on
             const list = byDay.get(key) ?? [];
             const outside = scale === 'month' && date.month() !== anchor.month();
             return (
-              <div key={key} className={`my-cal-day${outside ? ' my-cal-day-outside' : ''}${date.isSame(dayjs(), 'day') ? ' my-cal-day-today' : ''}`}>
+              <div key={key} className={`my-cal-day${outside ? ' my-cal-day-outside' : ''}${key === today ? ' my-cal-day-today' : ''}`} data-testid={`reserve-cell-day-${key}`}>
                 <button type="button" className="my-cal-date" onClick={() => onNew(key)} data-testid={`reserve-day-${key}`}>
                   {date.date()}
                 </button>
@@ -117,6 +162,7 @@ export function MyCalendar({ scale, anchor, phone, onScale, onAnchor, onOpen, on
               </div>
             );
           })}
+          {invite ? <div className="my-cal-empty-over">{invite}</div> : null}
         </div>
       ) : (
         <div className="my-cal-list" data-testid={`reserve-mine-${scale}`}>
@@ -126,14 +172,12 @@ export function MyCalendar({ scale, anchor, phone, onScale, onAnchor, onOpen, on
             if (scale === 'list' && list.length === 0) return null;
             return (
               <section key={key} className="my-cal-list-day">
-                <h3>
-                  {date.format('YYYY-MM-DD')} {t(`reserve.weekday.${date.day()}`)}
-                </h3>
-                {list.length === 0 ? <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('reserve.noMeetings')} /> : list.map(item)}
+                <h3>{shortDayTitle(calendarDate(date), lang)}</h3>
+                {list.length === 0 ? (invite ?? <EmptyState description={t('reserve.noMeetings')} />) : list.map(item)}
               </section>
             );
           })}
-          {scale === 'list' && (mine.data?.list.length ?? 0) === 0 ? <Empty description={t('reserve.noMeetings')} /> : null}
+          {scale === 'list' && (mine.data?.list.length ?? 0) === 0 ? (invite ?? <EmptyState description={t('reserve.noMeetings')} />) : null}
         </div>
       )}
     </div>

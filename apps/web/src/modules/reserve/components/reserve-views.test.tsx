@@ -1,7 +1,7 @@
 import { DEFAULT_BOOKING_PREFERENCES, type Reservation, type ScheduleRoom } from '@atrium/contract';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderWithProviders, stubApi } from '../../../test/render';
 import { emptyValues } from '../model/booking-form';
 import { BookingFormDrawer } from './booking-form-drawer';
@@ -9,6 +9,8 @@ import { CalendarShareDrawer } from './calendar-share-drawer';
 import { RoomsGrid } from './rooms-grid';
 
 afterEach(() => vi.restoreAllMocks());
+// The forms below book 24 November 2026: the form's clock is the day before (past starts are refused).
+beforeEach(() => vi.spyOn(Date, 'now').mockReturnValue(Date.UTC(2026, 10, 23, 9, 0)));
 
 const DAY_START = Date.UTC(2026, 10, 24, 0, 0);
 const HOUR = 3_600_000;
@@ -34,7 +36,7 @@ const ROOM: ScheduleRoom = {
 
 describe('rooms grid', () => {
   it('shows titles only when visible, else Busy or Private, at the room-zone times', () => {
-    renderWithProviders(<RoomsGrid rooms={[ROOM]} date="2026-11-24" orientation="horizontal" onPick={() => undefined} onOpen={() => undefined} />);
+    renderWithProviders(<RoomsGrid rooms={[ROOM]} date="2026-11-24" now={DAY_START} orientation="horizontal" onPick={() => undefined} onOpen={() => undefined} />);
     expect(screen.getByTestId('reserve-block-1').textContent).toBe('09:00–10:00 Design review');
     expect(screen.getByTestId('reserve-block-2').textContent).toBe('11:00–12:00 Busy');
     expect(screen.getByTestId('reserve-block-3').textContent).toBe('13:00–14:00 Private');
@@ -43,7 +45,7 @@ describe('rooms grid', () => {
   it('books by clicking or dragging over free time, and opens a meeting', () => {
     const onPick = vi.fn();
     const onOpen = vi.fn();
-    renderWithProviders(<RoomsGrid rooms={[ROOM]} date="2026-11-24" orientation="vertical" onPick={onPick} onOpen={onOpen} />);
+    renderWithProviders(<RoomsGrid rooms={[ROOM]} date="2026-11-24" now={DAY_START} orientation="vertical" onPick={onPick} onOpen={onOpen} />);
     const cell = screen.getByTestId('reserve-cell-7-20');
     fireEvent.pointerDown(cell, { button: 0 });
     fireEvent.pointerUp(cell);
@@ -77,7 +79,7 @@ describe('booking form', () => {
     const seen = stubApi({
       'GET /meeting/schedule': schedule,
       'GET /meeting/colleagues': { result: [] },
-      'POST /meeting/reservation/check': { result: { occurrences: [{ date: '2026-11-24', startAt: 1, endAt: 2, conflict: null, refusal: null }, { date: '2026-12-01', startAt: 3, endAt: 4, conflict, refusal: null }] } },
+      'POST /meeting/reservation/check': { result: { occurrences: [{ date: '2026-11-24', startAt: DAY_START + 10 * HOUR, endAt: DAY_START + 11 * HOUR, conflict: null, refusal: null }, { date: '2026-12-01', startAt: conflict.startAt, endAt: conflict.endAt, conflict, refusal: null }] } },
       'POST /meeting/reservation': { result: { ...meeting({ id: 5, seriesId: 3 }), reservation: meeting({ id: 5, seriesId: 3 }), pending: false, seriesId: 3, booked: 25, skipped: [{ date: '2026-12-25', startAt: 0, endAt: 1 }] } },
     });
     const onClose = vi.fn();

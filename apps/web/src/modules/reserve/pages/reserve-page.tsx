@@ -1,23 +1,32 @@
-import { LOCATION_LEVELS, toZoned, type NoticeTime, type ReminderChoice, type Reservation, type ScheduleRoom, type SchedulePlace } from '@atrium/contract';
-import { Button, DatePicker, Input, Modal, Radio, Segmented, Select, Space, Spin, TreeSelect, Typography } from 'antd';
+import { LOCATION_LEVELS, toZoned, type Lang, type NoticeTime, type ReminderChoice, type Reservation, type ScheduleRoom, type SchedulePlace } from '@atrium/contract';
+import { QuestionCircleOutlined } from '@ant-design/icons';
+import { Button, DatePicker, Input, Modal, Radio, Segmented, Select, Space, Spin, Tag, Tooltip, TreeSelect, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
-import { useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 import { useDebouncedValue } from '../../../shared/hooks/use-debounced-value';
 import { useMediaQuery } from '../../../shared/hooks/use-media-query';
+import { useNow } from '../../../shared/hooks/use-now';
+import { useShortcuts } from '../../../shared/hooks/use-shortcuts';
+import { calendarDate, dayTitle } from '../../../shared/i18n/date-titles';
 import { PageHeader } from '../../../shared/ui/page-header';
 import { useBookingPreferences } from '../../../shared/booking-preferences/booking-preferences.api';
-import { useCalendarShares, useSchedule } from '../api/reserve.api';
+import { fetchReservation, useCalendarShares, useSchedule } from '../api/reserve.api';
 import { CalendarFeedPanel } from '../../../shared/calendar-feed/calendar-feed-panel';
 import { CalendarShareDrawer } from '../components/calendar-share-drawer';
 import { BookingFormDrawer, type RoomChoice } from '../components/booking-form-drawer';
 import { DetailsDrawer } from '../components/details-drawer';
-import { MyCalendar, type CalendarScale } from '../components/my-calendar';
-import { RoomsGrid } from '../components/rooms-grid';
-import { emptyValues, slotFromGrid, type BookingFormValues } from '../model/booking-form';
+import { MyCalendar, step, type CalendarScale } from '../components/my-calendar';
+import { DEFAULT_WORK_START_MINUTES, RoomsGrid } from '../components/rooms-grid';
+import { ShortcutsHelp } from '../components/shortcuts-help';
+import { useViewerZone } from '../../../shared/time-zone/viewer-zone';
+import { zoneName } from '../../../shared/time-zone/zone-text';
+import { companyDefaults, emptyValues, slotFromGrid, type BookingFormValues } from '../model/booking-form';
 import './reserve-page.css';
 
 type View = 'mine' | 'timeline' | 'columns';
+const VIEWS: readonly View[] = ['mine', 'timeline', 'columns'];
 type Scope = 'one' | 'following' | 'all';
 
 interface FormState {
@@ -26,8 +35,6 @@ interface FormState {
   room: RoomChoice | null;
   editing: Reservation | null;
 }
-
-const browserZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
 
 interface TreeNode {
   value: number;
@@ -47,10 +54,25 @@ export function placeTree(places: SchedulePlace[]): TreeNode[] {
   return roots;
 }
 
-/** /reserve: my meetings by day, week and month; the rooms' day as a timeline or side by side; booking by clicking free time. */
+/** Minutes into the day of an 'HH:mm' time. */
+const minutesOf = (time: string) => {
+  const [hour, minute] = time.split(':').map(Number) as [number, number];
+  return hour * 60 + minute;
+};
+
+/**
+ * /reserve: my meetings by day, week and month; the rooms' day as a timeline or side by side; booking
+ * by clicking free time. Keyboard shortcuts (listed by ?) and the global search's links
+ * (`?meeting=`, `?room=`, `?calendar=`) drive it too.
+ */
 export function ReservePage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const lang = i18n.language as Lang;
+  const now = useNow(30_000);
   const preferences = useBookingPreferences();
+  // Every time on this page is in the viewer's zone (docs/decisions/0011).
+  const viewerZone = useViewerZone();
+  const todayHere = () => dayjs(toZoned(Date.now(), viewerZone).date);
   const phone = useMediaQuery('(max-width: 640px)');
   const [view, setView] = useState<View>('mine');
   // Whose calendar 'My calendar' shows: mine (null) or a colleague's shared with me.
@@ -59,9 +81,13 @@ export function ReservePage() {
   const [subscribing, setSubscribing] = useState(false);
   const shares = useCalendarShares();
   const [scale, setScale] = useState<CalendarScale>(phone ? 'day' : 'week');
-  const [anchor, setAnchor] = useState<Dayjs>(dayjs());
-  const [day, setDay] = useState<Dayjs>(dayjs());
+  const [anchor, setAnchor] = useState<Dayjs>(todayHere);
+  const [day, setDay] = useState<Dayjs>(todayHere);
   const [locationId, setLocationId] = useState<number | undefined>();
+  // One room on its own, opened from the global search.
+  const [roomFocus, setRoomFocus] = useState<number | null>(null);
+  const [helpOpen, setHelpOpen] = useState(false);
+  const [params, setParams] = useSearchParams();
   const [keyword, setKeyword] = useState('');
   const [form, setForm] = useState<FormState | null>(null);
   const [details, setDetails] = useState<Reservation | null>(null);
@@ -69,7 +95,7 @@ export function ReservePage() {
   const scopeResolve = useRef<((scope: Scope | null) => void) | null>(null);
   const formKey = useRef(0);
   const date = day.format('YYYY-MM-DD');
-  const schedule = useSchedule({ date, locationId, keyword: useDebouncedValue(keyword, 300), pageSize: 100 }, view !== 'mine');
+  const schedule = useSchedule({ date, timeZone: viewerZone, locationId: roomFocus ?? locationId, keyword: useDebouncedValue(keyword, 300), pageSize: 100 }, view !== 'mine');
   const places = useMemo(() => placeTree((schedule.data?.places ?? []).filter((place) => place.level < LOCATION_LEVELS.room)), [schedule.data]);
   const effectiveScale: CalendarScale = phone && (scale === 'week' || scale === 'month') ? 'day' : scale;
 
@@ -90,10 +116,83 @@ export function ReservePage() {
   }
 
   function newMeeting(preset: Partial<BookingFormValues> = {}, room: RoomChoice | null = null) {
-    // The company's defaults first (booking preferences), then what the click or button chose.
-    const defaults = preferences.data ? { privacy: preferences.data.defaultPrivacy, reminderMinutes: preferences.data.defaultReminderMinutes } : {};
-    openForm(emptyValues(Date.now(), room?.timeZone ?? browserZone(), { ...defaults, ...preset }), room);
+    // The company's defaults first (booking preferences, notification settings), then what the click or button chose.
+    const defaults = companyDefaults(preferences.data);
+    openForm(emptyValues(Date.now(), viewerZone, { ...defaults.values, ...preset }, defaults.minutes), room);
   }
+
+  // The global search opens a meeting, a room's timeline or a colleague's shared calendar here
+  // (`?meeting=`, `?room=`, `?calendar=`): the views follow while rendering, the link is then cleared.
+  const linkKey = params.toString();
+  const linkRoom = Number(params.get('room')) || null;
+  const linkCalendar = Number(params.get('calendar')) || null;
+  const linkMeeting = Number(params.get('meeting')) || null;
+  const hasLink = linkRoom !== null || linkCalendar !== null || linkMeeting !== null;
+  const [followedLink, setFollowedLink] = useState('');
+  if (hasLink && linkKey !== followedLink) {
+    setFollowedLink(linkKey);
+    if (linkRoom !== null) {
+      setView('timeline');
+      setRoomFocus(linkRoom);
+      setDay(todayHere());
+    }
+    if (linkCalendar !== null) {
+      setView('mine');
+      setCalendarOwner(linkCalendar);
+    }
+  } else if (!hasLink && followedLink !== '') {
+    // Cleared: the same link may be followed again.
+    setFollowedLink('');
+  }
+  useEffect(() => {
+    if (!hasLink) return;
+    if (linkMeeting !== null) {
+      void fetchReservation(linkMeeting)
+        .then((reservation) => {
+          const day = dayjs(toZoned(reservation.startAt, viewerZone).date);
+          setAnchor(day);
+          setDay(day);
+          setDetails(reservation);
+        })
+        // The API client has said why (not found, no right).
+        .catch(() => undefined);
+    }
+    setParams({}, { replace: true });
+  }, [hasLink, linkMeeting, setParams, viewerZone]);
+
+  function move(direction: 1 | -1) {
+    if (view !== 'mine') return setDay((current) => current.add(direction, 'day'));
+    const [amount, unit] = step(effectiveScale);
+    setAnchor((current) => current.add(direction * amount, unit));
+  }
+  function showScale(next: CalendarScale) {
+    setView('mine');
+    setScale(next);
+  }
+  const today = () => {
+    setAnchor(todayHere());
+    setDay(todayHere());
+  };
+  useShortcuts(
+    {
+      c: () => newMeeting(),
+      t: today,
+      ArrowLeft: () => move(-1),
+      k: () => move(-1),
+      ArrowRight: () => move(1),
+      j: () => move(1),
+      d: () => showScale('day'),
+      w: () => showScale('week'),
+      m: () => showScale('month'),
+      l: () => showScale('list'),
+      '1': () => setView(VIEWS[0]!),
+      '2': () => setView(VIEWS[1]!),
+      '3': () => setView(VIEWS[2]!),
+      '?': () => setHelpOpen(true),
+    },
+    // Not behind the page's own drawers and dialogs.
+    form === null && details === null && scopeAsk === null && !helpOpen && !sharing && !subscribing,
+  );
 
   function pick(room: ScheduleRoom, startMinutes: number, endMinutes: number) {
     const slot = slotFromGrid(startMinutes, endMinutes);
@@ -101,12 +200,11 @@ export function ReservePage() {
   }
 
   function edit(reservation: Reservation) {
-    const zone = reservation.timeZone ?? 'UTC';
-    const start = toZoned(reservation.startAt, zone);
-    const end = toZoned(reservation.endAt, zone);
+    const start = toZoned(reservation.startAt, viewerZone);
+    const end = toZoned(reservation.endAt, viewerZone);
     setDetails(null);
     openForm(
-      emptyValues(Date.now(), zone, {
+      emptyValues(Date.now(), viewerZone, {
         roomId: reservation.roomId,
         title: reservation.title ?? '',
         date: start.date,
@@ -130,9 +228,14 @@ export function ReservePage() {
         title={t('reserve.title')}
         subtitle={t('reserve.subtitle')}
         extra={
-          <Button type="primary" onClick={() => newMeeting()} data-testid="reserve-new">
-            {t('reserve.newMeeting')}
-          </Button>
+          <Space>
+            <Tooltip title={t('reserve.shortcuts.open')}>
+              <Button icon={<QuestionCircleOutlined />} onClick={() => setHelpOpen(true)} aria-label={t('reserve.shortcuts.title')} data-testid="reserve-shortcuts" />
+            </Tooltip>
+            <Button type="primary" onClick={() => newMeeting()} data-testid="reserve-new">
+              {t('reserve.newMeeting')}
+            </Button>
+          </Space>
         }
       />
       <Segmented
@@ -140,7 +243,7 @@ export function ReservePage() {
         block={phone}
         value={view}
         onChange={(value) => setView(value as View)}
-        options={(['mine', 'timeline', 'columns'] as const).map((value) => ({ value, label: <span data-testid={`reserve-view-${value}`}>{t(`reserve.views.${value}`)}</span> }))}
+        options={VIEWS.map((value) => ({ value, label: <span data-testid={`reserve-view-${value}`}>{t(`reserve.views.${value}`)}</span> }))}
       />
       {view === 'mine' ? (
         <>
@@ -187,22 +290,48 @@ export function ReservePage() {
             <Button onClick={() => setDay(day.add(1, 'day'))} aria-label={t('reserve.next')} data-testid="reserve-day-next">
               ›
             </Button>
+            <Button onClick={() => setDay(todayHere())} data-testid="reserve-day-today">
+              {t('reserve.today')}
+            </Button>
+            <Typography.Text strong className="reserve-toolbar-line" data-testid="reserve-day-title">
+              {dayTitle(calendarDate(day), lang)}
+            </Typography.Text>
+            {roomFocus !== null ? (
+              <Tag closable onClose={() => setRoomFocus(null)} data-testid="reserve-room-focus">
+                {schedule.data?.list.find((room) => room.id === roomFocus)?.name ?? t('reserve.room')}
+              </Tag>
+            ) : null}
             <TreeSelect
               allowClear
               treeDefaultExpandAll
               placeholder={t('reserve.allLocations')}
               value={locationId}
-              onChange={(value?: number) => setLocationId(value)}
+              onChange={(value?: number) => {
+                setRoomFocus(null);
+                setLocationId(value);
+              }}
               treeData={places}
+              className="reserve-toolbar-line"
               style={{ width: phone ? '100%' : 240 }}
               data-testid="reserve-location"
             />
-            <Input.Search allowClear placeholder={t('reserve.searchRooms')} value={keyword} onChange={(event) => setKeyword(event.target.value)} style={{ width: phone ? '100%' : 200 }} data-testid="reserve-room-search" />
+            <Input.Search allowClear className="reserve-toolbar-line" placeholder={t('reserve.searchRooms')} value={keyword} onChange={(event) => setKeyword(event.target.value)} style={{ width: phone ? '100%' : 200 }} data-testid="reserve-room-search" />
             {schedule.isFetching ? <Spin size="small" /> : null}
           </Space>
-          <Typography.Paragraph type="secondary">{t('reserve.freeHint')}</Typography.Paragraph>
+          <Typography.Paragraph type="secondary">
+            {t('reserve.freeHint')} · <span data-testid="reserve-axis-zone">{t('reserve.zone.viewer', { zone: zoneName(viewerZone, t) })}</span>
+          </Typography.Paragraph>
           {schedule.data ? (
-            <RoomsGrid rooms={schedule.data.list} date={date} orientation={view === 'timeline' ? 'horizontal' : 'vertical'} onPick={pick} onOpen={setDetails} />
+            <RoomsGrid
+              rooms={schedule.data.list}
+              date={date}
+              now={now}
+              zone={viewerZone}
+              workStartMinutes={preferences.data?.bookableHours ? minutesOf(preferences.data.bookableHours.start) : DEFAULT_WORK_START_MINUTES}
+              orientation={view === 'timeline' ? 'horizontal' : 'vertical'}
+              onPick={pick}
+              onOpen={setDetails}
+            />
           ) : (
             <Spin />
           )}
@@ -211,6 +340,7 @@ export function ReservePage() {
       {form ? (
         <BookingFormDrawer key={form.key} open initial={form.initial} initialRoom={form.room} editing={form.editing} askScope={askScope} onClose={() => setForm(null)} />
       ) : null}
+      <ShortcutsHelp open={helpOpen} onClose={() => setHelpOpen(false)} />
       <DetailsDrawer reservation={details} onClose={() => setDetails(null)} onEdit={edit} askScope={askScope} />
       {/* Asked from inside the form or details drawer: above them (antd stacks later layers on top). */}
       <Modal

@@ -1,9 +1,10 @@
 import { SafetyCertificateOutlined, SearchOutlined, UserOutlined } from '@ant-design/icons';
 import { TEXT_MAX, type RoleTreeNode } from '@atrium/contract';
-import { Empty, Input, Skeleton, Tag, Tree, type TreeDataNode } from 'antd';
+import { Input, Skeleton, Tag, Tree, type TreeDataNode } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { filterRoles, parentIds } from '../role-tree';
+import { EmptyState } from '../../../shared/ui/empty-state';
 
 export interface RoleTreePanelProps {
   roles: RoleTreeNode[];
@@ -43,7 +44,7 @@ export function RoleTreePanel({ roles, isLoading, selectedId, onSelect }: RoleTr
       {isLoading ? (
         <Skeleton active paragraph={{ rows: 5 }} title={false} />
       ) : shown.length === 0 ? (
-        <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t(searching ? 'role.tree.noMatch' : 'role.tree.empty')} />
+        <EmptyState description={t(searching ? 'role.tree.noMatch' : 'role.tree.empty')} />
       ) : (
         <Tree<RoleDataNode>
           blockNode

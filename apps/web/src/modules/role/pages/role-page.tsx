@@ -1,6 +1,6 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { hasPermission } from '@atrium/contract';
-import { App, Button, Card, Empty } from 'antd';
+import { App, Button, Card } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../../../shared/session/session-context';
@@ -10,6 +10,7 @@ import { RoleFormModal, type RoleFormTarget } from '../components/role-form-moda
 import { RoleSummary, type RoleCommand } from '../components/role-summary';
 import { RoleTreePanel } from '../components/role-tree-panel';
 import { findDefaultRole, findRole, siblingsOf } from '../role-tree';
+import { EmptyState } from '../../../shared/ui/empty-state';
 import './role-page.css';
 
 /** /role: the company's role tree on the left, the selected role on the right (spec 000 sections 2 and 6). */
@@ -93,7 +94,7 @@ export function RolePage() {
             onCommand={run}
           />
         ) : (
-          <Card className="atrium-card">{tree.isLoading ? null : <Empty description={t('role.tree.empty')} />}</Card>
+          <Card className="atrium-card">{tree.isLoading ? null : <EmptyState description={t('role.tree.empty')} />}</Card>
         )}
       </div>
       {form ? (
