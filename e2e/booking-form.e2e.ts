@@ -79,7 +79,7 @@ describe('the booking form', () => {
     await barred.getByTestId('reserve-new').click();
     const notice = barred.getByTestId('reserve-barred');
     await notice.waitFor();
-    expect(await notice.textContent()).toContain('您目前不能预约会议室');
+    expect(await notice.textContent()).toContain('您目前不能预订会议室');
     expect(await notice.textContent()).toContain(`原因：${REASON}`);
     await screenshot(barred, 'form-02-barred-narrow-zh');
   });

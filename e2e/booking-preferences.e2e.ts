@@ -89,7 +89,7 @@ describe('booking preferences', () => {
     await openFromMenu(page, 'bookerPreferences');
     await expect.poll(async () => page.getByTestId('preferences-changed').textContent()).toContain('最近由');
     const late = await bookAt(wednesday, '07:00', '08:00', 'zh-CN');
-    expect(late.message).toBe(`会议室仅可在 08:00 至 18:00 之间预约（会议室所在时区：${zone}）`);
+    expect(late.message).toBe(`会议室仅可在 08:00 至 18:00 之间预订（会议室所在时区：${zone}）`);
     await page.setViewportSize(NARROW);
     await page.getByTestId('preferences-save').scrollIntoViewIfNeeded();
     await shot(page, 'preferences-03-form-narrow-zh');

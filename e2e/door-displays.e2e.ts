@@ -191,7 +191,7 @@ describe('door displays', () => {
     await drawer.getByTestId('screen-settings-exit').fill('123456');
     await shot(page, 'door-10-settings-wide-zh');
     await drawer.getByTestId('screen-settings-save').click();
-    await page.locator('.ant-message', { hasText: '预约屏设置已添加' }).waitFor();
+    await page.locator('.ant-message', { hasText: '门口屏设置已添加' }).waitFor();
     const config = await deviceCall<{ settings: { hasExitPassword: boolean } }>(session.server.baseURL, 'GET', '/config', deviceToken);
     expect(config.result.settings.hasExitPassword).toBe(true);
     await page.keyboard.press('Escape');

@@ -140,7 +140,7 @@ describe('room board and live status', () => {
 
     await screen.goto(`${linkUrl}&lang=zh-CN`);
     await screen.locator('.flight-card').first().waitFor();
-    await expect.poll(() => screen.locator('.flight-card').first().textContent()).toMatch(/空闲|已预约|会议中|维护中/);
+    await expect.poll(() => screen.locator('.flight-card').first().textContent()).toMatch(/空闲|已预订|会议中|维护中/);
     await shot(screen, 'live-07-public-board-wide-zh');
 
     const phone = await newContext(browser, session.server.baseURL, { viewport: NARROW, locale: 'zh-CN' });

@@ -152,7 +152,11 @@ describe('time zones across two offices and a third-zone viewer', () => {
     const block = lane.locator('.reserve-grid-block', { hasText: LONDON_TITLE });
     await block.waitFor();
     expect(await block.textContent()).toContain('10:00–11:00');
-    expect(await block.getAttribute('title')).toContain('15:00–16:00 London · 10:00–11:00 your time');
+    // The block names its meeting on both clocks in its tooltip (the grid's tooltips replaced the title attribute).
+    await block.hover();
+    const tooltip = page.locator('.ant-tooltip:not(.ant-tooltip-hidden)', { hasText: LONDON_TITLE });
+    await tooltip.waitFor();
+    expect(await tooltip.textContent()).toContain('15:00–16:00 London · 10:00–11:00 your time');
     await screenshot(page, 'zones-04-timeline-wide-en-new-york');
     await block.click();
     expect(await page.getByTestId('reserve-details-time').textContent()).toBe(`${day} 10:00–11:00`);

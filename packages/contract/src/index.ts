@@ -45,3 +45,5 @@ export * from './notification.js';
 export * from './live.js';
 export * from './check-in.js';
 export * from './text-rules.js';
+export * from './person-name.js';
+export * from './operation-detail.js';

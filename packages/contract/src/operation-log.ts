@@ -112,7 +112,10 @@ export const OperationLogEntry = z.object({
   targetId: z.number().int().nullable(),
   targetName: z.string().nullable(),
   result: OperationResult,
-  detail: z.record(z.string(), z.unknown()).nullable(),
+  detail: z.record(z.string(), z.unknown()).nullable().describe('What changed, by the fields OPERATION_DETAILS declares for the action'),
+  names: z
+    .record(z.string(), z.string())
+    .describe('Names of the records the detail refers to by id, keyed `<kind>:<id>` (role:12); a record since deleted is absent'),
   ip: z.string().nullable(),
 });
 export type OperationLogEntry = z.infer<typeof OperationLogEntry>;

@@ -34,6 +34,8 @@ export type Permission = `${PermissionArea}:${PermissionLevel}`;
 
 /** Translation key of each area's name in the console (`permissions.<area>`). */
 export const permissionAreaTitleKey = (area: PermissionArea) => `permissions.${area}` as const;
+/** Translation key of each area's one-line description in the role editor (`permissions.descriptions.<area>`). */
+export const permissionAreaDescriptionKey = (area: PermissionArea) => `permissions.descriptions.${area}` as const;
 
 export const ALL_PERMISSIONS: readonly Permission[] = PERMISSION_AREAS.flatMap((area) => [
   `${area}:view` as const,

@@ -177,7 +177,7 @@ export function reportWindow(scope: Pick<ReportScope, 'range' | 'from' | 'to'>, 
 /** The export's column headers in each language. */
 export const REPORT_EXPORT_HEADERS: Record<Lang, readonly string[]> = {
   'en-US': ['ID', 'Title', 'Room', 'Location', 'Time zone', 'Date', 'Start', 'End', 'Minutes', 'Host', 'Status', 'Channel', 'Recurring', 'Checked in', 'Participants'],
-  'zh-CN': ['编号', '会议主题', '会议室', '位置', '时区', '日期', '开始', '结束', '时长（分钟）', '主持人', '状态', '预约渠道', '周期会议', '签到时间', '参会人数'],
+  'zh-CN': ['编号', '会议主题', '会议室', '位置', '时区', '日期', '开始', '结束', '时长（分钟）', '主持人', '状态', '预订渠道', '周期会议', '签到时间', '参会人数'],
 };
 
 /** Labels the export writes for statuses, channels, yes/no and hidden titles. */
@@ -192,7 +192,7 @@ export const REPORT_EXPORT_LABELS: Record<Lang, { status: Record<ReservationStat
   },
   'zh-CN': {
     status: { pending: '审批中', confirmed: '已确认', cancelled: '已取消', rejected: '已驳回', expired: '已过期', released: '已释放（未签到）' },
-    channel: { console: '控制台', display: '门牌', calendar: '日历', api: 'API' },
+    channel: { console: '控制台', display: '门口屏', calendar: '日历', api: 'API' },
     yes: '是',
     no: '否',
     busy: '忙碌',

@@ -12,6 +12,7 @@ import { createCachingHasher, createFactories, type Factories, type TestUser } f
 import { openDatabase, type Database } from '../db/database.js';
 import type { PasswordHasher } from '../platform/password.js';
 import { useStrictMessages } from '../platform/envelope.js';
+import { useStrictOperationDetails } from '../modules/operation-log/operation-log.service.js';
 
 export interface TestAppOptions {
   clock?: FakeClock;
@@ -53,6 +54,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
  */
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   useStrictMessages();
+  useStrictOperationDetails();
   const isBorrowed = options.database !== undefined;
   const database = options.database ?? (await createTestDatabase());
   // A borrowed database gets its own connection, as a second process would.

@@ -35,6 +35,7 @@ import { signInThrottle } from './2026_11_26_0037_sign_in_throttle.js';
 import { idempotencyKeys } from './2026_11_26_0038_idempotency_keys.js';
 import { userTimeZone } from './2026_11_26_0039_user_time_zone.js';
 import { derivedStatesAndUndo } from './2026_11_26_0040_derived_states_and_undo.js';
+import { personNames } from './2026_11_26_0041_person_names.js';
 import type { DialectMigration } from './helpers.js';
 
 /**
@@ -76,6 +77,7 @@ export const MIGRATIONS: ReadonlyArray<readonly [name: string, migration: Dialec
   ['2026_11_26_0038_idempotency_keys', idempotencyKeys],
   ['2026_11_26_0039_user_time_zone', userTimeZone],
   ['2026_11_26_0040_derived_states_and_undo', derivedStatesAndUndo],
+  ['2026_11_26_0041_person_names', personNames],
 ];
 
 function providerFor(dialect: Database['dialect']): MigrationProvider {

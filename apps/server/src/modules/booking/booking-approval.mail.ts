@@ -64,8 +64,8 @@ export function requestArrivedMail(f: RequestFacts, deadline: string, link: stri
       lines: ['A room booking needs approval.', ...facts(f, 'en'), `Decide before ${deadline}; after that the request expires.`],
     },
     {
-      subject: '有会议室预约等待您审批',
-      lines: ['有一条会议室预约需要审批。', ...facts(f, 'zh'), `请在 ${deadline} 前审批，逾期申请将失效。`],
+      subject: '有会议室预订等待您审批',
+      lines: ['有一条会议室预订需要审批。', ...facts(f, 'zh'), `请在 ${deadline} 前审批，逾期申请将失效。`],
     },
     link,
   );
@@ -75,7 +75,7 @@ export function requestArrivedMail(f: RequestFacts, deadline: string, link: stri
 export function approvedMail(f: RequestFacts, deciderName: string, link: string) {
   return bilingual(
     { subject: 'Your room booking was approved', lines: [`${deciderName} approved your booking. The room is yours.`, ...facts(f, 'en')] },
-    { subject: '您的会议室预约已通过审批', lines: [`${deciderName} 已通过您的预约，会议室已为您保留。`, ...facts(f, 'zh')] },
+    { subject: '您的会议室预订已通过审批', lines: [`${deciderName} 已通过您的预订，会议室已为您保留。`, ...facts(f, 'zh')] },
     link,
   );
 }
@@ -84,7 +84,7 @@ export function approvedMail(f: RequestFacts, deciderName: string, link: string)
 export function rejectedMail(f: RequestFacts, deciderName: string, reason: string, link: string) {
   return bilingual(
     { subject: 'Your room booking was rejected', lines: [`${deciderName} rejected your booking. The time is free again.`, `Reason: ${reason}`, ...facts(f, 'en')] },
-    { subject: '您的会议室预约已被驳回', lines: [`${deciderName} 驳回了您的预约，该时段已释放。`, `原因：${reason}`, ...facts(f, 'zh')] },
+    { subject: '您的会议室预订已被驳回', lines: [`${deciderName} 驳回了您的预订，该时段已释放。`, `原因：${reason}`, ...facts(f, 'zh')] },
     link,
   );
 }
@@ -93,7 +93,7 @@ export function rejectedMail(f: RequestFacts, deciderName: string, reason: strin
 export function expiredMail(f: RequestFacts, link: string) {
   return bilingual(
     { subject: 'Your room booking request expired', lines: ['Nobody approved your booking before its deadline, so it expired and the time is free again.', ...facts(f, 'en')] },
-    { subject: '您的会议室预约申请已失效', lines: ['您的预约在审批截止时间前未获审批，已失效，该时段已释放。', ...facts(f, 'zh')] },
+    { subject: '您的会议室预订申请已失效', lines: ['您的预订在审批截止时间前未获审批，已失效，该时段已释放。', ...facts(f, 'zh')] },
     link,
   );
 }

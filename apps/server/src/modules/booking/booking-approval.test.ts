@@ -115,7 +115,7 @@ describe(`booking approvals (${TEST_DIALECT})`, () => {
     expect([clash.status, clash.body.returncode]).toEqual([409, ReturnCode.CONFLICT]);
 
     const mail = await mailTo(approver.email, 'Board meeting');
-    expect(mail.subject).toBe('A room booking waits for your approval / 有会议室预约等待您审批');
+    expect(mail.subject).toBe('A room booking waits for your approval / 有会议室预订等待您审批');
     expect(mail.text).toContain('Room: Boardroom (Testland / Test City / Tower A / Floor 3)');
     expect(mail.text).toContain('Requested by: Hannah Host');
     expect(mail.text).toContain('申请人：Hannah Host');
@@ -139,7 +139,7 @@ describe(`booking approvals (${TEST_DIALECT})`, () => {
     expect(meeting.status).toBe('confirmed');
     const moved = await post<Reservation>('/api/meeting/reservation/update', { id: meeting.id, roomId }, hostToken);
     expect(moved.body.result).toMatchObject({ status: 'pending', approvalDeadlineAt: t.clock.now() + DAY });
-    expect((await mailTo(approver.email, 'Moved into approval')).subject).toBe('A room booking waits for your approval / 有会议室预约等待您审批');
+    expect((await mailTo(approver.email, 'Moved into approval')).subject).toBe('A room booking waits for your approval / 有会议室预订等待您审批');
     const asked = () => smtp.received.filter((mail) => mail.to.includes(approver.email) && textPart(mail).includes('Moved into approval')).length;
     expect(asked()).toBe(1);
     // Remarks change: still the same request, nobody is asked twice.
@@ -174,9 +174,9 @@ describe(`booking approvals (${TEST_DIALECT})`, () => {
     const decided = await list('decided', approverToken);
     expect(decided.body.result.list.map((item) => [item.id, item.status])).toEqual([[req.id, 'confirmed']]);
     const hostMail = await mailTo(host.email, 'Quarterly review');
-    expect(hostMail.subject).toBe('Your room booking was approved / 您的会议室预约已通过审批');
+    expect(hostMail.subject).toBe('Your room booking was approved / 您的会议室预订已通过审批');
     expect(hostMail.text).toContain('approved your booking');
-    expect(hostMail.text).toContain('已通过您的预约');
+    expect(hostMail.text).toContain('已通过您的预订');
     const log = await get<Page<OperationLogEntry>>('/api/operation-log/list?action=approval.approve', adminToken);
     expect(log.body.result.list.find((entry) => entry.result === 'success')).toMatchObject({ targetId: req.id, actorId: approver.id, detail: { scope: 'one', ids: [req.id] } });
     // Refusals are logged too.
@@ -196,7 +196,7 @@ describe(`booking approvals (${TEST_DIALECT})`, () => {
     expect([rejected.status, rejected.body.message, rejected.body.result]).toEqual([200, formatMessage('approvalRejected', 'en-US'), { ids: [req.id], status: 'rejected' }]);
     expect(await reservation(req.id)).toMatchObject({ status: 'rejected', decisionReason: 'The board needs the room' });
     const mail = await mailTo(host.email, 'Budget talk');
-    expect(mail.subject).toBe('Your room booking was rejected / 您的会议室预约已被驳回');
+    expect(mail.subject).toBe('Your room booking was rejected / 您的会议室预订已被驳回');
     expect(mail.text).toContain('Reason: The board needs the room');
     expect(mail.text).toContain('原因：The board needs the room');
     // The slot is free again.
@@ -273,7 +273,7 @@ describe(`booking approvals (${TEST_DIALECT})`, () => {
     expect(await reservation(req.id)).toMatchObject({ status: 'expired', decidedAt: t.clock.now() });
     expect(changes.some((change) => change.kind === 'expired' && change.reservationIds.includes(req.id) && change.actorUserId === null)).toBe(true);
     const mail = await mailTo(host.email, 'Too late');
-    expect(mail.subject).toBe('Your room booking request expired / 您的会议室预约申请已失效');
+    expect(mail.subject).toBe('Your room booking request expired / 您的会议室预订申请已失效');
     expect(mail.text).toContain('已失效');
     // Both slots are free again.
     expect((await post('/api/meeting/reservation', { roomId, title: 'Fresh', ...time }, otherToken)).status).toBe(200);

@@ -260,7 +260,7 @@ export function createCheckInService(deps: CheckInServiceDeps) {
           '',
           `您好 ${record.hostName ?? ''}：`,
           '',
-          `周期会议"${record.title}"（${place}）已连续 ${misses} 次未签到，其余 ${released} 场会议已释放。如仍需使用，请重新预约。`,
+          `周期会议"${record.title}"（${place}）已连续 ${misses} 次未签到，其余 ${released} 场会议已释放。如仍需使用，请重新预订。`,
         ].join('\n'),
       },
       paramsOf(record, place, zone, { more: Math.max(0, released - 1), reason: String(misses) }),

@@ -1,5 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { DirectoryOptions, DirectoryUser, Page, UserListQuery } from '@atrium/contract';
+import { fullNameOf } from '@atrium/contract';
 import type { DB, Gender } from '../../db/schema.js';
 import { userMatches } from '../../db/like.js';
 import { fetchPage } from '../../db/paging.js';
@@ -177,7 +178,7 @@ export function createDirectoryRepository(db: Kysely<DB>) {
         .set({
           first_name: changes.firstName,
           last_name: changes.lastName,
-          full_name: `${changes.firstName} ${changes.lastName}`,
+          full_name: fullNameOf(changes.firstName, changes.lastName),
           usercode: changes.usercode,
           phone: changes.phone,
           gender: changes.gender,

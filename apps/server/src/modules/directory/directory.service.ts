@@ -4,6 +4,7 @@ import {
   checkNewPassword,
   CreateUserBody,
   formatMessage,
+  fullNameOf,
   isAcceptableText,
   renderMessage,
   IMPORT_MAX_ROWS,
@@ -180,7 +181,7 @@ export function createDirectoryService(deps: DirectoryServiceDeps) {
 
     /** Creates the user with an unusable password and mails them a link to choose one. */
     createUser(actor: Actor, body: CreateUserBody): Promise<DirectoryUser> {
-      const fullName = `${body.firstName} ${body.lastName}`;
+      const fullName = fullNameOf(body.firstName, body.lastName);
       return operationLog.track(
         actor,
         (user: DirectoryUser | undefined) => ({

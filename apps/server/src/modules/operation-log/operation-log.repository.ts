@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { OperationLogEntry, OperationLogQuery, Page } from '@atrium/contract';
+import { operationDetailRef, type Lang, type OperationDetailRef, type OperationLogEntry, type OperationLogQuery, type Page } from '@atrium/contract';
 import { containsIgnoringCase } from '../../db/like.js';
 import type { DB, OperationLogTable } from '../../db/schema.js';
 import { fetchPage } from '../../db/paging.js';
@@ -18,6 +18,37 @@ export function createOperationLogRepository(db: Kysely<DB>) {
 
     async insert(entry: NewOperationLog): Promise<void> {
       await db.insertInto('operation_logs').values(entry).execute();
+    },
+
+    /**
+     * The names of records referred to by id, keyed `<kind>:<id>`: one query per kind, each limited
+     * to the company (themes are the installation's, named in the reader's language).
+     */
+    async findNames(companyId: number, ids: ReadonlyMap<OperationDetailRef, ReadonlySet<number>>, lang: Lang): Promise<Record<string, string>> {
+      const names: Record<string, string> = {};
+      const put = (ref: OperationDetailRef, rows: Array<{ id: number; name: string }>) => {
+        for (const row of rows) names[operationDetailRef(ref, row.id)] = row.name;
+      };
+      const byId = async (ref: OperationDetailRef, query: (list: number[]) => Promise<Array<{ id: number; name: string }>>) => {
+        const list = [...(ids.get(ref) ?? [])];
+        if (list.length) put(ref, await query(list));
+      };
+      await Promise.all([
+        byId('role', (list) => db.selectFrom('roles').select(['id', 'name']).where('company_id', '=', companyId).where('id', 'in', list).execute()),
+        byId('department', (list) => db.selectFrom('departments').select(['id', 'name']).where('company_id', '=', companyId).where('id', 'in', list).execute()),
+        byId('location', (list) => db.selectFrom('locations').select(['id', 'name']).where('company_id', '=', companyId).where('id', 'in', list).execute()),
+        byId('roomType', (list) => db.selectFrom('room_types').select(['id', 'name']).where('company_id', '=', companyId).where('id', 'in', list).execute()),
+        byId('device', (list) => db.selectFrom('devices').select(['id', 'name']).where('company_id', '=', companyId).where('id', 'in', list).execute()),
+        byId('user', (list) => db.selectFrom('users').select(['id', 'full_name as name']).where('company_id', '=', companyId).where('id', 'in', list).execute()),
+        byId('theme', (list) =>
+          db
+            .selectFrom('device_themes')
+            .select(['id', lang === 'zh-CN' ? 'name_zh as name' : 'name'])
+            .where('id', 'in', list)
+            .execute() as Promise<Array<{ id: number; name: string }>>,
+        ),
+      ]);
+      return names;
     },
 
     /** Newest first, filtered; always within one company. */
@@ -50,6 +81,7 @@ export function createOperationLogRepository(db: Kysely<DB>) {
           targetName: row.target_name,
           result: row.result,
           detail: row.detail ? (JSON.parse(row.detail) as Record<string, unknown>) : null,
+          names: {},
           ip: row.ip,
         }),
       );

@@ -13,11 +13,13 @@ export function operationLogRoutes({ operationLog }: { operationLog: OperationLo
         schema: {
           tags: ['operation-log'],
           summary: "The company's administrative changes, newest first",
+          description:
+            "Each entry's `detail` holds the fields the contract's OPERATION_DETAILS declares for its action; `names` names the records it refers to by id (`role:12`), built-in themes in the caller's language.",
           querystring: OperationLogQuery,
           response: envelopeResponses(OperationLogPage),
         },
       },
-      async (request) => success(request, await operationLog.list(requireAuth(request).companyId, request.query)),
+      async (request) => success(request, await operationLog.list(requireAuth(request).companyId, request.query, request.lang)),
     );
   };
 }

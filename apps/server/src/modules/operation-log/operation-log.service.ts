@@ -1,4 +1,11 @@
-import type { OperationAction, OperationLogEntry, OperationLogQuery, OperationResult, Page, Permission } from '@atrium/contract';
+import {
+  declaredDetail,
+  operationDetailRef,
+  operationDetailRefs,
+  undeclaredDetailFields,
+  type Lang,
+  type OperationDetailRef,
+  type OperationAction, type OperationDetailOf, type OperationLogEntry, type OperationLogQuery, type OperationResult, type Page, type Permission } from '@atrium/contract';
 import type { FastifyRequest } from 'fastify';
 import { requireAuth } from '../../platform/access.js';
 import type { Clock } from '../../platform/clock.js';
@@ -25,14 +32,38 @@ export function actorOf(request: FastifyRequest): Actor {
 
 /**
  * What a change does to what; `detail` holds what changed (never secrets). The action comes from
- * the contract's OPERATION_ACTIONS, so every recorded action has a label in the console.
+ * the contract's OPERATION_ACTIONS, so every recorded action has a label in the console, and the
+ * detail's fields from its OPERATION_DETAILS, so the console can say each in words.
  */
-export interface Operation {
-  action: OperationAction;
-  targetType: string;
-  targetId?: number | null;
-  targetName?: string | null;
-  detail?: Record<string, unknown> | null;
+export type Operation = {
+  [A in OperationAction]: {
+    action: A;
+    targetType: string;
+    targetId?: number | null;
+    targetName?: string | null;
+    detail?: OperationDetailOf<A> | null;
+  };
+}[OperationAction];
+
+let isStrict = false;
+
+/**
+ * Tests call this (createTestApp): a detail field the contract does not declare fails the change
+ * instead of being left out of the entry, so every test that changes something checks its detail.
+ */
+export function useStrictOperationDetails() {
+  isStrict = true;
+}
+
+/** The detail as stored: only declared fields (an undeclared one has no words in the console). */
+function storedDetail(operation: Operation): string | null {
+  if (!operation.detail) return null;
+  const detail = operation.detail as Record<string, unknown>;
+  if (isStrict) {
+    const undeclared = undeclaredDetailFields(operation.action, detail);
+    if (undeclared.length) throw new Error(`Operation ${operation.action} records undeclared detail field(s) ${undeclared.join(', ')}: add them to OPERATION_DETAILS`);
+  }
+  return JSON.stringify(declaredDetail(operation.action, detail));
 }
 
 export type OperationLog = ReturnType<typeof createOperationLog>;
@@ -53,7 +84,7 @@ export function createOperationLog({ repository, clock }: { repository: Operatio
       target_id: operation.targetId ?? null,
       target_name: operation.targetName ?? null,
       result,
-      detail: operation.detail ? JSON.stringify(operation.detail) : null,
+      detail: storedDetail(operation),
       ip: actor.ip,
       at: clock.now(),
     });
@@ -79,8 +110,29 @@ export function createOperationLog({ repository, clock }: { repository: Operatio
       return result;
     },
 
-    list(companyId: number, query: OperationLogQuery): Promise<Page<OperationLogEntry>> {
-      return repository.list(companyId, query);
+    /** A page of entries, each with the names of the records its detail refers to by id. */
+    async list(companyId: number, query: OperationLogQuery, lang: Lang): Promise<Page<OperationLogEntry>> {
+      const page = await repository.list(companyId, query);
+      const ids = new Map<OperationDetailRef, Set<number>>();
+      for (const entry of page.list) {
+        for (const [ref, id] of operationDetailRefs(entry.action, entry.detail)) {
+          let set = ids.get(ref);
+          if (!set) ids.set(ref, (set = new Set()));
+          set.add(id);
+        }
+      }
+      if (!ids.size) return page;
+      const names = await repository.findNames(companyId, ids, lang);
+      return {
+        ...page,
+        list: page.list.map((entry) => ({
+          ...entry,
+          names: Object.fromEntries(operationDetailRefs(entry.action, entry.detail).flatMap(([ref, id]) => {
+            const key = operationDetailRef(ref, id);
+            return names[key] === undefined ? [] : [[key, names[key]]];
+          })),
+        })),
+      };
     },
   };
 }

@@ -29,7 +29,7 @@ describe(`operation log (${TEST_DIALECT})`, () => {
     call<Page<OperationLogEntry>>(t.app, { method: 'GET', url: `/api/operation-log/list${query}`, headers: { token } });
 
   it('records a successful change with the created record, and a failed one, rethrowing its error', async () => {
-    const created = await log.track(actorA, (role: { id: number } | undefined) => ({ action: 'role.create', targetType: 'role', targetId: role?.id ?? null, targetName: 'Auditors', detail: { permissions: ['reports:view'] } }), async () => ({ id: 41 }));
+    const created = await log.track(actorA, (role: { id: number } | undefined) => ({ action: 'role.create', targetType: 'role', targetId: role?.id ?? null, targetName: 'Auditors', detail: { parentId: null } }), async () => ({ id: 41 }));
     expect(created).toEqual({ id: 41 });
     t.clock.advance(1000);
     await expect(
@@ -43,7 +43,7 @@ describe(`operation log (${TEST_DIALECT})`, () => {
     expect(answer.body.result.total).toBe(2);
     const [newest, oldest] = answer.body.result.list;
     expect(newest).toMatchObject({ action: 'role.delete', result: 'failure', targetId: 41, actorId: actorA.userId, ip: '10.0.0.7' });
-    expect(oldest).toMatchObject({ action: 'role.create', result: 'success', targetId: 41, targetName: 'Auditors', detail: { permissions: ['reports:view'] } });
+    expect(oldest).toMatchObject({ action: 'role.create', result: 'success', targetId: 41, targetName: 'Auditors', detail: { parentId: null }, names: {} });
     expect(newest!.actorName).toMatch(/Test User/);
     expect(newest!.at - oldest!.at).toBe(1000);
   });
@@ -73,5 +73,28 @@ describe(`operation log (${TEST_DIALECT})`, () => {
     const refused = await list(tokenNoPermission);
     expect(refused.status).toBe(403);
     expect(refused.body.returncode).toBe(1014);
+  });
+
+  it('records only the detail fields the contract declares for the action (an undeclared one fails in tests)', async () => {
+    const detail = { capacity: 8, floorId: null, note: 'not declared' } as { capacity: number };
+    await expect(log.record(actorA, { action: 'room.create', targetType: 'room', targetId: 1, detail }, 'success')).rejects.toThrow(/undeclared detail field\(s\) note/);
+  });
+
+  it('names the records a detail refers to by id, within the company, and leaves deleted ones unnamed', async () => {
+    const alpha = await t.factories.companyWithAdmin('Names Alpha');
+    const beta = await t.factories.companyWithAdmin('Names Beta');
+    const token = await t.factories.session(alpha.admin);
+    const actor = { companyId: alpha.company.id, userId: alpha.admin.id, ip: null };
+    const role = await t.factories.role(alpha.company.id, [], { name: 'Reception' });
+    const department = await t.factories.department(alpha.company.id, 'Finance');
+    const foreignRole = await t.factories.role(beta.company.id, [], { name: 'Foreign secret' });
+    const colleague = await t.factories.user(alpha.company.id, { firstName: '伟', lastName: '李' });
+    await log.record(actor, { action: 'user.update', targetType: 'user', targetId: colleague.id, detail: { roleId: role, departmentId: department, status: 'active' } }, 'success');
+    await log.record(actor, { action: 'user.update', targetType: 'user', targetId: colleague.id, detail: { roleId: foreignRole, departmentId: null } }, 'success');
+    await log.record(actor, { action: 'user.delete', targetType: 'user', detail: { ids: [colleague.id, 987_654] } }, 'success');
+    const [deleted, foreign, updated] = (await list(token)).body.result.list;
+    expect(updated!.names).toEqual({ [`role:${role}`]: 'Reception', [`department:${department}`]: 'Finance' });
+    expect(foreign!.names).toEqual({});
+    expect(deleted!.names).toEqual({ [`user:${colleague.id}`]: '李伟' });
   });
 });

@@ -1,4 +1,5 @@
 import type { OwnProfile, OwnSession, UpdateProfileValues } from '@atrium/contract';
+import { fullNameOf } from '@atrium/contract';
 import type { AuthContext } from '../../platform/access.js';
 import type { Clock } from '../../platform/clock.js';
 import { notFound, refused, sessionInvalid } from '../../platform/errors.js';
@@ -43,7 +44,7 @@ export function createPersonalService({ personal, sessions, clock, operationLog,
 
     /** Changes one's own names, phone, gender, avatar and time zone; the user name and e-mail never change. */
     async updateProfile(actor: Actor, values: UpdateProfileValues): Promise<OwnProfile> {
-      const fullName = [values.firstName, values.lastName].filter(Boolean).join(' ');
+      const fullName = fullNameOf(values.firstName, values.lastName);
       await operationLog.track(
         actor,
         { action: 'personal.updateProfile', targetType: 'user', targetId: actor.userId, targetName: fullName, detail: { ...values } },

@@ -146,7 +146,7 @@ describe(`report records and export (${TEST_DIALECT})`, () => {
     expect(rows[0]!.slice(0, 3)).toEqual(['编号', '会议主题', '会议室']);
     expect(rows.slice(1).map((row) => row[1])).toEqual([`'=HYPERLINK("http://evil.example","Click")`, 'Walk-in']);
     expect(rows[2]![10]).toBe('已释放（未签到）');
-    expect(rows[2]![11]).toBe('门牌');
+    expect(rows[2]![11]).toBe('门口屏');
   });
 
   it('answers "no data to export" in the caller language when nothing matches', async () => {

@@ -5,7 +5,6 @@ import {
   ReturnCode,
   type CreateRoleBody,
   type DeleteRoleResult,
-  type OperationAction,
   type Page,
   type Permission,
   type RoleCandidate,
@@ -69,7 +68,7 @@ export function createRoleService({ roles, transact, operationLog, clock }: Role
    */
   function changeMembers(
     caller: Actor,
-    action: OperationAction,
+    action: 'role.addMembers' | 'role.removeMembers',
     roleId: number,
     userIds: readonly number[],
     refuse: (role: Role) => void,

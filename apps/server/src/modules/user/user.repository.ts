@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Permission } from '@atrium/contract';
+import { fullNameOf } from '@atrium/contract';
 import type { DB, Gender } from '../../db/schema.js';
 import { prepareQuery } from '../../db/prepared.js';
 import { LOCATION_LEVEL } from '../location/location.repository.js';
@@ -98,7 +99,7 @@ export function createUserRepository(db: Kysely<DB>) {
 
   return {
     async insertUser(user: NewUser, now: number): Promise<number> {
-      const fullName = user.fullName ?? [user.firstName, user.lastName].filter(Boolean).join(' ');
+      const fullName = user.fullName ?? fullNameOf(user.firstName, user.lastName);
       const row = await db
         .insertInto('users')
         .values({

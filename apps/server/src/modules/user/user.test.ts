@@ -244,6 +244,7 @@ describe(`current user, menu and role (${TEST_DIALECT})`, () => {
       permissions: normalizePermissions(['reports:view', 'calendarRoomUse:edit']),
       mustChangePassword: false,
       passwordExpired: false,
+      timeZone: null,
     });
   });
 

@@ -61,9 +61,13 @@ export function UserMenu({ compact }: UserMenuProps) {
       <div className="atrium-user-card-head">
         <UserAvatar size={44} name={name} avatar={user.avatar} />
         <div>
-          <strong>{name}</strong>
-          <span>{user.role.name}</span>
-          {user.email ? <span className="atrium-user-card-mail">{user.email}</span> : null}
+          <strong title={name}>{name}</strong>
+          <span title={user.role.name}>{user.role.name}</span>
+          {user.email ? (
+            <span className="atrium-user-card-mail" title={user.email}>
+              {user.email}
+            </span>
+          ) : null}
         </div>
       </div>
       <div className="atrium-user-card-actions">
@@ -103,8 +107,8 @@ export function UserMenu({ compact }: UserMenuProps) {
         {compact ? null : (
           <>
             <span className="atrium-user-trigger-text">
-              <strong>{name}</strong>
-              <span>{user.role.name}</span>
+              <strong title={name}>{name}</strong>
+              <span title={user.role.name}>{user.role.name}</span>
             </span>
             <DownOutlined className="atrium-user-trigger-caret" />
           </>

@@ -21,4 +21,8 @@ describe('greeting', () => {
     expect(greetingName({ firstName: ' ', fullName: '张伟', userName: 'zw' })).toBe('张伟');
     expect(greetingName({ firstName: null, fullName: '', userName: 'admin' })).toBe('admin');
   });
+
+  it('greets a Chinese name whole, family name first (李伟, never a lone 伟)', () => {
+    expect(greetingName({ firstName: '伟', fullName: '李伟', userName: 'li.wei' })).toBe('李伟');
+  });
 });

@@ -1,4 +1,4 @@
-import type { CurrentUserInfo } from '@atrium/contract';
+import { greetingNameOf, type CurrentUserInfo } from '@atrium/contract';
 
 export type DayPart = 'morning' | 'afternoon' | 'evening';
 
@@ -9,7 +9,7 @@ export function dayPart(hour: number): DayPart {
   return 'evening';
 }
 
-/** The name to greet a user by: the first name, else the first word of the full name, else the account. */
+/** The name to greet a user by (the given name, or a whole CJK name; see the contract), else the account. */
 export function greetingName(user: Pick<CurrentUserInfo, 'firstName' | 'fullName' | 'userName'>): string {
-  return user.firstName?.trim() || user.fullName.trim().split(/\s+/)[0] || user.userName;
+  return greetingNameOf(user) || user.userName;
 }

@@ -100,7 +100,7 @@ describe('notification bell', () => {
     await user.click(bell);
     const items = await within(await screen.findByTestId('notification-panel')).findAllByTestId('notification-item');
     expect(items[0]!.querySelector('.atrium-bell-headline')!.textContent).toBe('“Budget review”将在 15 分钟后开始');
-    expect(items[2]!.querySelector('.atrium-bell-headline')!.textContent).toBe('Hana Host为“私密会议”申请预约会议室');
+    expect(items[2]!.querySelector('.atrium-bell-headline')!.textContent).toBe('Hana Host为“私密会议”申请预订会议室');
   }, 20_000);
 
   it('marks a notification whose action is over as done or no longer needed, dimmed, in both languages', async () => {

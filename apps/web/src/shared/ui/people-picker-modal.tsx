@@ -1,12 +1,13 @@
 import { SearchOutlined } from '@ant-design/icons';
 import { FILTER_DEBOUNCE_MS, TEXT_MAX, type Page } from '@atrium/contract';
 import type { UseQueryResult } from '@tanstack/react-query';
-import { Alert, Input, Modal, Table, type TableColumnsType } from 'antd';
+import { Alert, Input, Modal, type TableColumnsType } from 'antd';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDebouncedValue } from '../hooks/use-debounced-value';
 import { usePagination } from '../hooks/use-pagination';
 import './people-picker-modal.css';
+import { DataTable, TruncatedText } from './data-table';
 
 /** What every picked person shows: a name with the user name under it, and an e-mail. */
 export interface PickablePerson {
@@ -85,7 +86,7 @@ export function PeoplePickerModal<T extends PickablePerson>(props: PeoplePickerM
           onChange={(event) => setKeyword(event.target.value)}
           data-testid={`${props.testId}-search`}
         />
-        <Table<T>
+        <DataTable<T>
           size="small"
           rowKey={props.idOf}
           loading={candidates.isFetching}
@@ -104,8 +105,8 @@ export function PeoplePickerModal<T extends PickablePerson>(props: PeoplePickerM
               title: props.nameTitle,
               render: (_, person) => (
                 <span className="atrium-person" data-testid={`${props.testId}-candidate-${props.idOf(person)}`}>
-                  <span>{person.fullName}</span>
-                  <span className="atrium-muted">{person.userName}</span>
+                  <TruncatedText text={person.fullName} />
+                  <TruncatedText text={person.userName} className="atrium-muted" />
                 </span>
               ),
             },

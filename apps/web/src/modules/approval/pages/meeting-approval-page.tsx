@@ -10,7 +10,7 @@ import {
   type ApprovalTab,
   type ReservationStatus,
 } from '@atrium/contract';
-import { Alert, App, Button, Card, Form, Input, Modal, Pagination, Radio, Segmented, Select, Space, Spin, Table, Tabs, Tag, Typography } from 'antd';
+import { Alert, App, Button, Card, Form, Input, Modal, Pagination, Radio, Segmented, Select, Space, Spin, Tabs, Tag, Typography } from 'antd';
 import type { ButtonProps } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
@@ -22,6 +22,7 @@ import { PageHeader } from '../../../shared/ui/page-header';
 import { useApprovals, useApprovalSettings, useApprove, useReject, useSaveApprovalSettings, useWithdraw } from '../api/approval.api';
 import { EmptyState, tableEmpty } from '../../../shared/ui/empty-state';
 import './meeting-approval-page.css';
+import { DataTable, TruncatedText } from '../../../shared/ui/data-table';
 
 const STATUS_COLORS: Record<ReservationStatus, string> = {
   pending: 'processing',
@@ -138,7 +139,7 @@ export function MeetingApprovalPage() {
       title: t('approval.fields.title'),
       render: (_, item) => (
         <div className="atrium-approval-title">
-          <Typography.Text strong>{item.title ?? t('approval.hiddenTitle')}</Typography.Text>
+          <TruncatedText text={item.title ?? t('approval.hiddenTitle')} isStrong />
           {item.seriesId !== null ? <Tag className="atrium-approval-series">{t('approval.series')}</Tag> : null}
         </div>
       ),
@@ -147,11 +148,9 @@ export function MeetingApprovalPage() {
       key: 'room',
       title: t('approval.fields.room'),
       render: (_, item) => (
-        <div className="atrium-approval-room">
-          <div>{item.roomName}</div>
-          <Typography.Text type="secondary" className="atrium-approval-path">
-            {item.locationPath}
-          </Typography.Text>
+        <div className="atrium-approval-room atrium-truncate-block">
+          <TruncatedText text={item.roomName} />
+          <TruncatedText text={item.locationPath} lines={2} className="atrium-muted atrium-approval-path" />
         </div>
       ),
     },
@@ -252,19 +251,16 @@ export function MeetingApprovalPage() {
             {(list.data?.list ?? []).map((item) => (
               <Card key={item.id} size="small" className="atrium-approval-card" data-testid={`approval-row-${item.id}`}>
                 <div className="atrium-approval-card-head">
-                  <Typography.Text strong>{item.title ?? t('approval.hiddenTitle')}</Typography.Text>
+                  <TruncatedText text={item.title ?? t('approval.hiddenTitle')} isStrong />
                   {statusTag(item)}
                 </div>
+                <TruncatedText text={item.roomName} />
                 <div>
-                  {item.roomName} · {span(item)} <Typography.Text type="secondary">{item.timeZone ?? 'UTC'}</Typography.Text>
+                  {span(item)} <Typography.Text type="secondary">{item.timeZone ?? 'UTC'}</Typography.Text>
                 </div>
-                <Typography.Text type="secondary" className="atrium-approval-path">
-                  {item.locationPath}
-                </Typography.Text>
+                <TruncatedText text={item.locationPath} lines={2} className="atrium-muted atrium-approval-path" />
                 <div className="atrium-approval-card-meta">
-                  <span>
-                    {t('approval.fields.host')}: {item.requesterName ?? ''}
-                  </span>
+                  <TruncatedText text={`${t('approval.fields.host')}: ${item.requesterName ?? ''}`} />
                   {item.approvalDeadlineAt !== null ? (
                     <span>
                       {t('approval.fields.deadline')}: {local(item.approvalDeadlineAt, item.timeZone)}
@@ -283,13 +279,12 @@ export function MeetingApprovalPage() {
           </div>
         </Spin>
       ) : (
-        <Table<ApprovalItem>
+        <DataTable<ApprovalItem>
           rowKey="id"
           size="middle"
           columns={columns}
           dataSource={list.data?.list ?? []}
           loading={list.isFetching}
-          scroll={{ x: 'max-content' }}
           data-testid="approval-table"
           onRow={(item) => ({ 'data-testid': `approval-row-${item.id}` }) as object}
           locale={tableEmpty(t(`approval.empty.${tab}`))}

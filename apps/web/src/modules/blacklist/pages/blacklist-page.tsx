@@ -8,7 +8,7 @@ import {
   type BlacklistEntry,
   type BlacklistState,
 } from '@atrium/contract';
-import { App, Button, DatePicker, Form, Input, Modal, Popconfirm, Select, Table, Tag } from 'antd';
+import { App, Button, DatePicker, Form, Input, Modal, Popconfirm, Select, Tag } from 'antd';
 import type { ButtonProps } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import dayjs, { type Dayjs } from 'dayjs';
@@ -21,6 +21,7 @@ import { usePagination } from '../../../shared/hooks/use-pagination';
 import { useSession } from '../../../shared/session/session-context';
 import { PageHeader } from '../../../shared/ui/page-header';
 import { useAddBlacklist, useBlacklist, useBlacklistCandidates, useLiftBlacklist } from '../api/blacklist.api';
+import { DataTable, TruncatedText } from '../../../shared/ui/data-table';
 import { tableEmpty } from '../../../shared/ui/empty-state';
 
 const STATE_COLORS: Record<BlacklistState, string> = { active: 'red', scheduled: 'gold', ended: 'default', lifted: 'default' };
@@ -55,10 +56,10 @@ export function BlacklistPage() {
       key: 'person',
       title: t('blacklist.fields.person'),
       render: (_, entry) => (
-        <div>
-          <div className="atrium-strong">{entry.fullName}</div>
-          <div className="atrium-muted">{entry.email ?? entry.userName}</div>
-        </div>
+        <span className="atrium-person">
+          <TruncatedText text={entry.fullName} isStrong />
+          <TruncatedText text={entry.email ?? entry.userName} className="atrium-muted" />
+        </span>
       ),
     },
     { key: 'reason', title: t('blacklist.fields.reason'), dataIndex: 'reason', render: (reason: string | null) => reason ?? '—' },
@@ -82,10 +83,10 @@ export function BlacklistPage() {
       key: 'by',
       title: t('blacklist.fields.by'),
       render: (_, entry) => (
-        <div className="atrium-muted">
-          {entry.createdByName ?? '—'}
-          {entry.liftedByName ? ` · ${t('blacklist.liftedBy', { name: entry.liftedByName })}` : ''}
-        </div>
+        <TruncatedText
+          text={`${entry.createdByName ?? '—'}${entry.liftedByName ? ` · ${t('blacklist.liftedBy', { name: entry.liftedByName })}` : ''}`}
+          className="atrium-muted"
+        />
       ),
     },
     ...(canEdit
@@ -147,13 +148,12 @@ export function BlacklistPage() {
           data-testid="blacklist-state-filter"
         />
       </div>
-      <Table<BlacklistEntry>
+      <DataTable<BlacklistEntry>
         rowKey="id"
         size="middle"
         columns={columns}
         dataSource={list.data?.list ?? []}
         loading={list.isFetching}
-        scroll={{ x: 'max-content' }}
         pagination={paging.tablePagination(list.data?.total ?? 0)}
         onChange={paging.onTableChange}
         onRow={(entry) => ({ 'data-testid': `blacklist-row-${entry.id}` }) as object}

@@ -10,13 +10,14 @@ import {
   type BookingPreferencesAnswer,
   type ReservationPrivacy,
 } from '@atrium/contract';
-import { Alert, App, Button, Card, Checkbox, Form, InputNumber, Radio, Select, Skeleton, Space, Switch } from 'antd';
+import { Alert, App, Button, Card, Checkbox, Form, Radio, Select, Skeleton, Space, Switch } from 'antd';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { useBookingPreferences, useSaveBookingPreferences } from '../../../shared/booking-preferences/booking-preferences.api';
 import { useSession } from '../../../shared/session/session-context';
 import { PageHeader } from '../../../shared/ui/page-header';
 import './booking-preferences-page.css';
+import { NumberInput } from '../../../shared/ui/number-input';
 
 /** Monday first, as calendars in both languages show the week. */
 const WEEK = [1, 2, 3, 4, 5, 6, 0] as const;
@@ -121,7 +122,7 @@ function PreferencesForm({ rules, canEdit }: { rules: BookingPreferencesAnswer; 
               { type: 'number', min: 1, max: BOOK_AHEAD_MAX_DAYS, message: t('bookerPreferences.window.bookAheadRange', { max: BOOK_AHEAD_MAX_DAYS }) },
             ]}
           >
-            <InputNumber precision={0} min={1} max={BOOK_AHEAD_MAX_DAYS} suffix={t('bookerPreferences.days')} style={{ width: 160 }} data-testid="preferences-book-ahead" />
+            <NumberInput min={1} max={BOOK_AHEAD_MAX_DAYS} suffix={t('bookerPreferences.days')} style={{ width: 160 }} data-testid="preferences-book-ahead" />
           </Form.Item>
           <Form.Item name="maxMeetingMinutes" label={t('bookerPreferences.window.longest')}>
             <Select style={{ maxWidth: 220 }} options={lengths.map((minutes) => ({ value: minutes, label: duration(minutes) }))} data-testid="preferences-longest" />
@@ -176,7 +177,7 @@ function PreferencesForm({ rules, canEdit }: { rules: BookingPreferencesAnswer; 
               { type: 'number', min: 0, max: SERIES_NO_SHOW_LIMIT_MAX, message: t('bookerPreferences.checkIn.seriesLimitRange', { max: SERIES_NO_SHOW_LIMIT_MAX }) },
             ]}
           >
-            <InputNumber precision={0} min={0} max={SERIES_NO_SHOW_LIMIT_MAX} style={{ width: 160 }} data-testid="preferences-series-limit" />
+            <NumberInput min={0} max={SERIES_NO_SHOW_LIMIT_MAX} style={{ width: 160 }} data-testid="preferences-series-limit" />
           </Form.Item>
         </Card>
 

@@ -1,6 +1,6 @@
 import { PlusOutlined, SearchOutlined } from '@ant-design/icons';
 import { BROADCAST_STATUSES, FILTER_DEBOUNCE_MS, hasPermission, type BroadcastNotice, type BroadcastStatus } from '@atrium/contract';
-import { App, Button, Input, Popconfirm, Select, Space, Table, Tag } from 'antd';
+import { App, Button, Input, Popconfirm, Select, Space, Tag } from 'antd';
 import type { ButtonProps } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import dayjs from 'dayjs';
@@ -17,6 +17,7 @@ import { BroadcastDrawer } from '../components/broadcast-drawer';
 import { statusNow } from '../components/broadcast-form';
 import { tableEmpty } from '../../../shared/ui/empty-state';
 import './broadcast-page.css';
+import { DataTable, TruncatedText } from '../../../shared/ui/data-table';
 
 const STATUS_COLORS: Record<BroadcastStatus, string> = { not_started: 'gold', ongoing: 'green', ended: 'default' };
 const TIME = 'YYYY-MM-DD HH:mm';
@@ -56,7 +57,7 @@ export function BroadcastPage() {
       render: (_, notice) => (
         <div className="broadcast-cell-notice">
           {notice.imageUrl ? <img src={notice.imageUrl} alt="" className="broadcast-thumb" /> : <span className="broadcast-thumb broadcast-thumb-empty" />}
-          <span className="atrium-strong">{notice.title}</span>
+          <TruncatedText text={notice.title} isStrong />
         </div>
       ),
     },
@@ -66,12 +67,12 @@ export function BroadcastPage() {
       render: (_, notice) => (
         <div className="broadcast-targets">
           {notice.devices.map((device) => (
-            <Tag key={`d${device.id}`} title={device.path}>
+            <Tag key={`d${device.id}`} title={`${device.name} · ${device.path}`}>
               {device.name}
             </Tag>
           ))}
           {notice.locations.map((location) => (
-            <Tag key={`l${location.id}`} color="blue" title={location.path}>
+            <Tag key={`l${location.id}`} color="blue" title={location.path || location.name}>
               {location.name}
             </Tag>
           ))}
@@ -109,7 +110,7 @@ export function BroadcastPage() {
         );
       },
     },
-    { key: 'by', title: t('broadcast.fields.by'), render: (_, notice) => <span className="atrium-muted">{notice.createdByName ?? '—'}</span> },
+    { key: 'by', title: t('broadcast.fields.by'), render: (_, notice) => <TruncatedText text={notice.createdByName ?? '—'} className="atrium-muted" /> },
     ...(canEdit
       ? [
           {
@@ -192,13 +193,12 @@ export function BroadcastPage() {
           data-testid="broadcast-status-filter"
         />
       </div>
-      <Table<BroadcastNotice>
+      <DataTable<BroadcastNotice>
         rowKey="id"
         size="middle"
         columns={columns}
         dataSource={list.data?.list ?? []}
         loading={list.isFetching}
-        scroll={{ x: 'max-content' }}
         pagination={paging.tablePagination(list.data?.total ?? 0)}
         onChange={paging.onTableChange}
         onRow={(notice) => ({ 'data-testid': `broadcast-row-${notice.id}` }) as object}

@@ -1,11 +1,12 @@
 import { InboxOutlined } from '@ant-design/icons';
 import type { ImportReport } from '@atrium/contract';
-import { Alert, Modal, Table, Upload } from 'antd';
+import { Alert, Modal, Upload } from 'antd';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { directoryKeys } from '../api/directory.api';
 import { uploadUsers } from '../api/transfer.api';
+import { DataTable } from '../../../shared/ui/data-table';
 
 export interface ImportDialogProps {
   open: boolean;
@@ -67,7 +68,7 @@ export function ImportDialog({ open, onClose }: ImportDialogProps) {
             title={t('directory.import.summary', { accepted: report.accepted.length, refused: report.refused.length })}
           />
           {report.refused.length ? (
-            <Table
+            <DataTable
               style={{ marginTop: 12 }}
               size="small"
               rowKey={(row) => `${row.sheet}:${row.row}`}

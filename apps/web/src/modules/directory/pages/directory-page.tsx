@@ -1,6 +1,6 @@
 import { DeleteOutlined, DownloadOutlined, EditOutlined, LinkOutlined, MailOutlined, PlusOutlined, SearchOutlined, SwapOutlined, UploadOutlined } from '@ant-design/icons';
 import { FILTER_DEBOUNCE_MS, PAGE_SIZES, type ActivationLinkResult, type DirectoryUser, type UserListQuery } from '@atrium/contract';
-import { App, Button, Dropdown, Input, Modal, Select, Space, Table, Tag, Tooltip, TreeSelect } from 'antd';
+import { App, Button, Dropdown, Input, Modal, Select, Space, Tag, Tooltip, TreeSelect } from 'antd';
 import type { ButtonProps } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useEffect, useMemo, useState } from 'react';
@@ -19,6 +19,7 @@ import { departmentTree } from '../components/department-tree';
 import { ImportDialog } from '../components/import-dialog';
 import { UserDrawer } from '../components/user-drawer';
 import './directory-page.css';
+import { DataTable, TruncatedText } from '../../../shared/ui/data-table';
 
 const ROUTE = '/directory';
 type Filters = Pick<UserListQuery, 'departmentId' | 'roleId' | 'locationId' | 'status'>;
@@ -92,14 +93,14 @@ export function DirectoryPage() {
       ellipsis: true,
       // The SSO mark sits by the name, where it is seen without scrolling the table sideways.
       render: (_, user) => (
-        <Space size={6}>
-          {user.fullName}
+        <span className="atrium-person-line">
+          <TruncatedText text={user.fullName} />
           {user.isSso ? (
             <Tag color="blue" title={t('directory.status.ssoHint')} data-testid={`user-sso-${user.id}`}>
               {t('directory.status.sso')}
             </Tag>
           ) : null}
-        </Space>
+        </span>
       ),
     },
     { key: 'userName', title: t('directory.fields.userName'), dataIndex: 'userName', width: 150, ellipsis: true },
@@ -264,13 +265,12 @@ export function DirectoryPage() {
           </Button>
         </div>
       ) : null}
-      <Table<DirectoryUser>
+      <DataTable<DirectoryUser>
         rowKey="id"
         size="middle"
         columns={visibleColumns}
         dataSource={list.data?.list ?? []}
         loading={list.isFetching}
-        scroll={{ x: 'max-content' }}
         data-testid="directory-table"
         rowSelection={canEdit ? { selectedRowKeys: selected, onChange: (keys) => setSelected(keys as number[]), preserveSelectedRowKeys: true } : undefined}
         pagination={{

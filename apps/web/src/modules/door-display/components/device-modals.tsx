@@ -1,9 +1,10 @@
 import { AddActivationCodeBody, DeviceName, DOOR_DISPLAY_LIMITS, SafetyPassword, type DisplayRoom, type DoorDisplay } from '@atrium/contract';
-import { Alert, App, Checkbox, Form, Input, InputNumber, Modal, Select, Typography } from 'antd';
+import { Alert, App, Checkbox, Form, Input, Modal, Select, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { zodRule } from '../../../shared/forms/zod-rule';
 import { useAddActivationCode, useCancelDoorDisplays, useUpdateDoorDisplay } from '../api/door-display.api';
+import { NumberInput } from '../../../shared/ui/number-input';
 
 /** Room options: the name with its location path, searchable by both. */
 export const roomOptions = (rooms: readonly DisplayRoom[]) =>
@@ -63,7 +64,7 @@ export function AddCodeModal({ rooms, onClose }: { rooms: readonly DisplayRoom[]
             <Input maxLength={DOOR_DISPLAY_LIMITS.nameMax} data-testid="add-code-name" />
           </Form.Item>
           <Form.Item name="count" label={t('doorDisplay.add.count')} rules={[zodRule(AddActivationCodeBody.shape.count.unwrap(), t('doorDisplay.add.countRule', { max: DOOR_DISPLAY_LIMITS.maxCodesPerRequest }))]}>
-            <InputNumber min={1} max={DOOR_DISPLAY_LIMITS.maxCodesPerRequest} precision={0} data-testid="add-code-count" />
+            <NumberInput min={1} max={DOOR_DISPLAY_LIMITS.maxCodesPerRequest} data-testid="add-code-count" />
           </Form.Item>
         </Form>
       )}

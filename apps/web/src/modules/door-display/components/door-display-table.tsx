@@ -1,11 +1,12 @@
 import type { DoorDisplay } from '@atrium/contract';
-import { Badge, Button, Space, Table, Tooltip, Typography } from 'antd';
+import { Badge, Button, Space, Tooltip, Typography } from 'antd';
 import type { ColumnsType, TablePaginationConfig } from 'antd/es/table';
 import dayjs from 'dayjs';
 import type { ReactNode } from 'react';
 import { tableEmpty } from '../../../shared/ui/empty-state';
 import './door-display-table.css';
 import { useTranslation } from 'react-i18next';
+import { DataTable, TruncatedText } from '../../../shared/ui/data-table';
 
 /**
  * One button of a display's row. The row shows every action whose `isShown` allows it; another
@@ -48,8 +49,8 @@ export function DoorDisplayTable({ devices, loading, pagination, onChange, rowAc
       title: t('doorDisplay.fields.room'),
       render: (_, device) => (
         <span className="atrium-person">
-          <strong>{device.roomName}</strong>
-          <span className="atrium-muted">{device.name}</span>
+          <TruncatedText text={device.roomName} isStrong />
+          <TruncatedText text={device.name} className="atrium-muted" />
         </span>
       ),
     },
@@ -59,9 +60,7 @@ export function DoorDisplayTable({ devices, loading, pagination, onChange, rowAc
       render: (_, device) => {
         const path = device.locationPath.join(' / ');
         return (
-          <span className="atrium-muted atrium-door-path" title={path} data-testid={`door-path-${device.id}`}>
-            {path}
-          </span>
+          <TruncatedText text={path} className="atrium-muted atrium-door-path" testId={`door-path-${device.id}`} />
         );
       },
     },
@@ -120,13 +119,12 @@ export function DoorDisplayTable({ devices, loading, pagination, onChange, rowAc
     },
   ];
   return (
-    <Table<DoorDisplay>
+    <DataTable<DoorDisplay>
       rowKey="id"
       size="middle"
       columns={columns}
       dataSource={devices}
       loading={loading}
-      scroll={{ x: 'max-content' }}
       pagination={pagination}
       onChange={onChange}
       locale={tableEmpty(t('doorDisplay.empty'))}

@@ -10,12 +10,13 @@ import {
   type ScreenSetting,
   type ScreenSettingFields,
 } from '@atrium/contract';
-import { App, Button, Card, Checkbox, Drawer, Form, Input, InputNumber, Popconfirm, Radio, Select, Space, Spin, Switch, Tag, Typography } from 'antd';
+import { App, Button, Card, Checkbox, Drawer, Form, Input, Popconfirm, Radio, Select, Space, Spin, Switch, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { zodRule } from '../../../shared/forms/zod-rule';
 import { useMediaQuery } from '../../../shared/hooks/use-media-query';
 import { useAddScreenSetting, useDeleteScreenSetting, useDisplayRooms, useScreenSettings, useUpdateScreenSetting } from '../api/door-display.api';
+import { NumberInput, numberRule } from '../../../shared/ui/number-input';
 import { EmptyState } from '../../../shared/ui/empty-state';
 
 /** What the drawer opens on: the list of screen groups, or the group of one room. */
@@ -210,14 +211,14 @@ function ScreenSettingForm({ editing, groups, canEdit, onDone }: { editing: Edit
         label={t('doorDisplay.settings.fields.bookAheadDays')}
         rules={[{ required: true, type: 'integer', min: 0, max: DOOR_DISPLAY_LIMITS.bookAheadMaxDays, message: t('doorDisplay.settings.bookAheadRule', { max: DOOR_DISPLAY_LIMITS.bookAheadMaxDays }) }]}
       >
-        <InputNumber min={0} max={DOOR_DISPLAY_LIMITS.bookAheadMaxDays} precision={0} addonAfter={t('doorDisplay.settings.days')} data-testid="screen-settings-ahead" />
+        <NumberInput min={0} max={DOOR_DISPLAY_LIMITS.bookAheadMaxDays} suffix={t('doorDisplay.settings.days')} style={{ width: 160 }} data-testid="screen-settings-ahead" />
       </Form.Item>
       <Space wrap>
-        <Form.Item name="signInBeforeMinutes" label={t('doorDisplay.settings.fields.signInBeforeMinutes')} rules={[{ required: true }]}>
-          <InputNumber min={0} max={DOOR_DISPLAY_LIMITS.signInWindowMaxMinutes} precision={0} addonAfter={t('doorDisplay.settings.min')} />
+        <Form.Item name="signInBeforeMinutes" label={t('doorDisplay.settings.fields.signInBeforeMinutes')} rules={[{ required: true, message: t('common.number.range', { min: 0, max: DOOR_DISPLAY_LIMITS.signInWindowMaxMinutes }) }, numberRule(t, { min: 0, max: DOOR_DISPLAY_LIMITS.signInWindowMaxMinutes })]}>
+          <NumberInput min={0} max={DOOR_DISPLAY_LIMITS.signInWindowMaxMinutes} suffix={t('doorDisplay.settings.min')} style={{ width: 160 }} data-testid="screen-settings-sign-in-before" />
         </Form.Item>
-        <Form.Item name="signInAfterMinutes" label={t('doorDisplay.settings.fields.signInAfterMinutes')} rules={[{ required: true }]}>
-          <InputNumber min={0} max={DOOR_DISPLAY_LIMITS.signInWindowMaxMinutes} precision={0} addonAfter={t('doorDisplay.settings.min')} />
+        <Form.Item name="signInAfterMinutes" label={t('doorDisplay.settings.fields.signInAfterMinutes')} rules={[{ required: true, message: t('common.number.range', { min: 0, max: DOOR_DISPLAY_LIMITS.signInWindowMaxMinutes }) }, numberRule(t, { min: 0, max: DOOR_DISPLAY_LIMITS.signInWindowMaxMinutes })]}>
+          <NumberInput min={0} max={DOOR_DISPLAY_LIMITS.signInWindowMaxMinutes} suffix={t('doorDisplay.settings.min')} style={{ width: 160 }} data-testid="screen-settings-sign-in-after" />
         </Form.Item>
       </Space>
       <Form.Item name="signInModes" label={t('doorDisplay.settings.fields.signInModes')} rules={[{ required: true, type: 'array', min: 1, message: t('doorDisplay.settings.signInRule') }]}>

@@ -57,7 +57,9 @@ export function GroupTree({ nodes, selectedId, canEdit, onSelect, onAction }: Gr
         return (
           <span className="group-tree-node" data-testid={`group-node-${group.id}`}>
             <ColorChip color={group.styleColor} />
-            <span className="group-tree-name">{group.name}</span>
+            <span className="group-tree-name" title={group.name}>
+              {group.name}
+            </span>
             {group.groupCode ? <Tag className="group-tree-code">{group.groupCode}</Tag> : null}
             <span className="group-tree-count" title={t('group.counts.tooltip', { own: group.memberCount, total: group.totalMemberCount })}>
               {group.leaf ? group.memberCount : `${group.memberCount} / ${group.totalMemberCount}`}

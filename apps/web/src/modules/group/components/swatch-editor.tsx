@@ -1,7 +1,8 @@
 import { DeleteOutlined } from '@ant-design/icons';
 import { ColorAlpha, DEFAULT_COLOR, HEX_COLOR, normalizeSwatchColor, type Swatch } from '@atrium/contract';
-import { Button, ColorPicker, Form, Input, InputNumber, Modal, Space } from 'antd';
+import { Button, ColorPicker, Form, Input, Modal, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { NumberInput } from '../../../shared/ui/number-input';
 
 export interface SwatchValues {
   color: string;
@@ -74,15 +75,8 @@ export function SwatchEditor({ open, swatch, saving, onSave, onDelete, onClose }
             <Input maxLength={7} placeholder="#409EFF" data-testid="group-swatch-hex" style={{ width: 140 }} />
           </Form.Item>
           <Form.Item name="alpha" label={t('group.palette.alpha')} extra={t('group.palette.alphaHint')}>
-            <InputNumber
-              min={0}
-              max={100}
-              precision={0}
-              suffix="%"
-              data-testid="group-swatch-alpha"
-              style={{ width: 120 }}
-              onBlur={(event) => form.setFieldsValue({ alpha: alphaOf(event.target.value.replace('%', '')) })}
-            />
+            {/* The colour rule (spec 000 section 5): anything but a number from 0 to 100 becomes 100 when saved. */}
+            <NumberInput min={0} max={100} suffix="%" data-testid="group-swatch-alpha" style={{ width: 120 }} />
           </Form.Item>
         </Space>
         <div className="group-swatch-preview" style={preview ? { background: preview } : undefined} aria-hidden />

@@ -1,6 +1,6 @@
 import { ArrowLeftOutlined, SearchOutlined } from '@ant-design/icons';
 import { DEFAULT_PAGE_SIZE, FILTER_DEBOUNCE_MS, PAGE_SIZES, TEXT_MAX, type GroupMember, type GroupNode } from '@atrium/contract';
-import { Button, Card, Descriptions, Input, Result, Skeleton, Space, Statistic, Switch, Table, Tag, type TableColumnsType } from 'antd';
+import { Button, Card, Descriptions, Input, Result, Skeleton, Statistic, Switch, Tag, type TableColumnsType } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
@@ -12,6 +12,7 @@ import { useDebouncedValue } from '../components/use-debounced-value';
 import { EmptyState, tableEmpty } from '../../../shared/ui/empty-state';
 import './group-page.css';
 import './group-detail-page.css';
+import { DataTable, TruncatedText } from '../../../shared/ui/data-table';
 
 const findWithPath = (nodes: GroupNode[], id: number, path: GroupNode[] = []): GroupNode[] | undefined => {
   for (const node of nodes) {
@@ -53,7 +54,7 @@ function GroupDetail({ group, ancestors }: { group: GroupNode; ancestors: GroupN
   const stats = statistics.data;
 
   const columns: TableColumnsType<GroupMember> = [
-    { title: t('group.members.name'), dataIndex: 'fullName', render: (name: string, member) => (<Space size={4} wrap><span>{name}</span>{member.isActive ? null : <Tag>{t('group.members.inactive')}</Tag>}</Space>) },
+    { title: t('group.members.name'), dataIndex: 'fullName', render: (name: string, member) => (<span className="atrium-person-line"><TruncatedText text={name} />{member.isActive ? null : <Tag>{t('group.members.inactive')}</Tag>}</span>) },
     { title: t('group.members.userName'), dataIndex: 'userName', responsive: ['md'] },
     { title: t('group.members.usercode'), dataIndex: 'usercode', responsive: ['lg'], render: (code: string | null) => code ?? '—' },
     { title: t('group.members.email'), dataIndex: 'email', responsive: ['lg'], render: (email: string | null) => email ?? '—' },
@@ -136,14 +137,13 @@ function GroupDetail({ group, ancestors }: { group: GroupNode; ancestors: GroupN
             <span>{t('group.members.includeDescendants')}</span>
           </label>
         </div>
-        <Table<GroupMember>
+        <DataTable<GroupMember>
           rowKey="id"
           size="middle"
           columns={columns}
           dataSource={members.data?.list ?? []}
           loading={members.isFetching}
           locale={tableEmpty(t('group.members.empty'))}
-          scroll={{ x: 'max-content' }}
           data-testid="group-members-table"
           pagination={{
             current: paging.page,

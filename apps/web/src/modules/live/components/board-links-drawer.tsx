@@ -1,6 +1,6 @@
 import type { BoardLink, CreatedBoardLink, LiveLocation } from '@atrium/contract';
 import { LIVE_LIMITS } from '@atrium/contract';
-import { Alert, Button, Drawer, Form, Input, Popconfirm, Table, Tag, TreeSelect, Typography } from 'antd';
+import { Alert, Button, Drawer, Form, Input, Popconfirm, Tag, TreeSelect, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import dayjs from 'dayjs';
 import { useState } from 'react';
@@ -8,6 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { useMediaQuery } from '../../../shared/hooks/use-media-query';
 import { useBoardLinks, useCreateBoardLink, useRevokeBoardLink } from '../api/live.api';
 import { locationTree } from './live-format';
+import { DataTable } from '../../../shared/ui/data-table';
 import { tableEmpty } from '../../../shared/ui/empty-state';
 
 /** Administrators create, copy and revoke the secret links of the public board. */
@@ -88,7 +89,7 @@ export function BoardLinksDrawer({ open, onClose, locations }: { open: boolean; 
           }
         />
       ) : null}
-      <Table<BoardLink>
+      <DataTable<BoardLink>
         style={{ marginTop: 24 }}
         rowKey="id"
         size="small"

@@ -1,11 +1,12 @@
 import type { LiveMeeting, LiveRoom } from '@atrium/contract';
-import { Table, Tag, Typography } from 'antd';
+import { Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
 import { DayTimeline } from './day-timeline';
 import { meetingLabel, meetingSpan, STATE_COLOR, STATE_TAG } from './live-format';
 import { EmptyState } from '../../../shared/ui/empty-state';
 import './room-board.css';
+import { DataTable, TruncatedText } from '../../../shared/ui/data-table';
 
 export type BoardMode = 'list' | 'thumbnail';
 
@@ -24,7 +25,7 @@ export function MeetingLine({ meeting, room }: { meeting: LiveMeeting | null; ro
   if (!meeting) return <Typography.Text type="secondary">{t('live.meeting.none')}</Typography.Text>;
   return (
     <div className="live-meeting">
-      <Typography.Text strong ellipsis>
+      <Typography.Text strong ellipsis={{ tooltip: meetingLabel(meeting, t) }}>
         {meetingLabel(meeting, t)}
       </Typography.Text>
       <Typography.Text type="secondary" className="live-meeting-meta">
@@ -46,10 +47,10 @@ export function RoomBoard({ rooms, mode, now }: { rooms: LiveRoom[]; mode: Board
           <article key={room.id} className={`live-card is-${room.state}`} style={{ borderTopColor: STATE_COLOR[room.state] }} data-room-id={room.id}>
             <header>
               <div className="live-card-title">
-                <Typography.Text strong ellipsis>
+                <Typography.Text strong ellipsis={{ tooltip: room.name }}>
                   {room.name}
                 </Typography.Text>
-                <Typography.Text type="secondary" className="live-card-place" ellipsis>
+                <Typography.Text type="secondary" className="live-card-place" ellipsis={{ tooltip: room.locationPath.slice(-2).join(' · ') }}>
                   {room.locationPath.slice(-2).join(' · ')}
                 </Typography.Text>
               </div>
@@ -76,11 +77,9 @@ export function RoomBoard({ rooms, mode, now }: { rooms: LiveRoom[]; mode: Board
       width: 200,
       fixed: 'left',
       render: (_, room) => (
-        <div className="live-room-cell">
-          <Typography.Text strong>{room.name}</Typography.Text>
-          <Typography.Text type="secondary" className="live-card-place">
-            {room.locationPath.slice(-2).join(' · ')}
-          </Typography.Text>
+        <div className="live-room-cell atrium-truncate-block">
+          <TruncatedText text={room.name} isStrong />
+          <TruncatedText text={room.locationPath.slice(-2).join(' · ')} className="atrium-muted live-card-place" />
         </div>
       ),
     },
@@ -90,7 +89,7 @@ export function RoomBoard({ rooms, mode, now }: { rooms: LiveRoom[]; mode: Board
     { key: 'timeline', title: t('live.column.timeline'), render: (_, room) => <DayTimeline room={room} now={now} /> },
   ];
   return (
-    <Table<LiveRoom>
+    <DataTable<LiveRoom>
       rowKey="id"
       className="live-table"
       columns={columns}

@@ -99,7 +99,9 @@ export function LocationTree({ children, selectedKey, expandedKeys, canEdit, onE
         const label = node.location?.locationName ?? t('location.tree.root');
         const content = (
           <span className="location-tree-node" data-testid={`location-node-${keyOf(node.location)}`}>
-            <span className="location-tree-name">{label}</span>
+            <span className="location-tree-name" title={label}>
+              {label}
+            </span>
             {canEdit ? (
               <Dropdown menu={menu(node)} trigger={['click']}>
                 <Button

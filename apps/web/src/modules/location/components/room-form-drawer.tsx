@@ -12,7 +12,7 @@ import {
   type RoomType,
 } from '@atrium/contract';
 import { useQuery } from '@tanstack/react-query';
-import { App, Button, DatePicker, Divider, Drawer, Form, Input, InputNumber, List, Radio, Select, Space, Switch } from 'antd';
+import { App, Button, DatePicker, Divider, Drawer, Form, Input, List, Radio, Select, Space, Switch } from 'antd';
 import type { Dayjs } from 'dayjs';
 import dayjs from 'dayjs';
 import { useMemo, useState } from 'react';
@@ -25,6 +25,7 @@ import { useSession } from '../../../shared/session/session-context';
 import { ImageUpload } from '../../../shared/ui/image-upload';
 import { DoorDisplayTag } from './room-list';
 import { locationKeys, useAddDisablePeriod, useAddRoom, useDeleteDisablePeriod, useDisablePeriods, useRoomTypes, useUpdateRoom } from '../api/location.api';
+import { NumberInput, numberRule } from '../../../shared/ui/number-input';
 import { tableEmpty } from '../../../shared/ui/empty-state';
 
 type Values = Omit<AddMeetingRoomBody, 'floorId'> & { floorId?: number };
@@ -147,8 +148,13 @@ export function RoomFormDrawer({ room, floorId, onClose }: RoomFormDrawerProps) 
         <Form.Item name="floorId" label={t('location.room.floor')} rules={[{ required: true, message: t('location.room.floorRequired') }]}>
           <Select showSearch={{ optionFilterProp: 'label' }} options={floors.data ?? []} loading={floors.isPending} disabled={room !== null} data-testid="room-floor" />
         </Form.Item>
-        <Form.Item name="capacity" label={t('location.room.capacity')} required rules={[zodRule(RoomFields.shape.capacity, t('location.room.capacityRequired'))]}>
-          <InputNumber min={1} max={ROOM_CAPACITY_MAX} precision={0} style={{ width: '100%' }} data-testid="room-capacity" />
+        <Form.Item
+          name="capacity"
+          label={t('location.room.capacity')}
+          required
+          rules={[{ required: true, message: t('location.room.capacityRequired') }, numberRule(t, { min: 1, max: ROOM_CAPACITY_MAX })]}
+        >
+          <NumberInput min={1} max={ROOM_CAPACITY_MAX} data-testid="room-capacity" />
         </Form.Item>
         <Form.Item name="roomTypeId" label={t('location.room.type')} extra={room ? t('location.room.typeZoomLocked') : undefined}>
           <Select allowClear={room?.roomTypeKind !== 'zoom'} options={typeOptions} loading={types.isPending} data-testid="room-type" />
@@ -180,11 +186,11 @@ export function RoomFormDrawer({ room, floorId, onClose }: RoomFormDrawerProps) 
             <Form.Item name="signInWay" label={t('location.room.signInWay')}>
               <Radio.Group options={[{ value: 'manual', label: t('location.room.signInManual') }, { value: 'qr', label: t('location.room.signInQr') }]} />
             </Form.Item>
-            <Form.Item name="signInBeforeMinutes" label={t('location.room.signInBefore')}>
-              <InputNumber min={0} max={SIGN_IN_MINUTES_MAX} precision={0} data-testid="room-sign-in-before" />
+            <Form.Item name="signInBeforeMinutes" label={t('location.room.signInBefore')} rules={[numberRule(t, { min: 0, max: SIGN_IN_MINUTES_MAX })]}>
+              <NumberInput min={0} max={SIGN_IN_MINUTES_MAX} data-testid="room-sign-in-before" />
             </Form.Item>
-            <Form.Item name="signInAfterMinutes" label={t('location.room.signInAfter')}>
-              <InputNumber min={0} max={SIGN_IN_MINUTES_MAX} precision={0} />
+            <Form.Item name="signInAfterMinutes" label={t('location.room.signInAfter')} rules={[numberRule(t, { min: 0, max: SIGN_IN_MINUTES_MAX })]}>
+              <NumberInput min={0} max={SIGN_IN_MINUTES_MAX} data-testid="room-sign-in-after" />
             </Form.Item>
           </div>
         ) : null}

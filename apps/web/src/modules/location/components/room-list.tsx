@@ -1,12 +1,13 @@
 import { DownloadOutlined, EditOutlined, PlusOutlined, SearchOutlined } from '@ant-design/icons';
 import { CapacityBand, FILTER_DEBOUNCE_MS, ROOM_EQUIPMENT, TEXT_MAX, type LocationNode, type Room, type RoomDoorDisplayStatus, type RoomEquipment } from '@atrium/contract';
-import { App, Button, Dropdown, Input, Select, Table, Tag } from 'antd';
+import { App, Button, Dropdown, Input, Select, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDebouncedValue } from '../../../shared/hooks/use-debounced-value';
 import { usePagination } from '../../../shared/hooks/use-pagination';
 import { downloadRooms, useRooms, useRoomTypes } from '../api/location.api';
+import { DataTable, TruncatedText } from '../../../shared/ui/data-table';
 import { tableEmpty } from '../../../shared/ui/empty-state';
 
 const SCREEN_COLORS: Record<Exclude<RoomDoorDisplayStatus, 'none'>, string> = { online: 'blue', offline: 'orange', inactive: 'default' };
@@ -59,15 +60,15 @@ export function RoomList({ node, canEdit, onAdd, onEdit }: RoomListProps) {
       key: 'name',
       title: t('location.rooms.name'),
       render: (_, room) => (
-        <span className="room-name-cell" data-testid={`room-row-${room.id}`}>
-          <strong>{room.name}</strong>
-          <span className="atrium-muted">{room.locationPath}</span>
+        <span className="atrium-truncate-block room-name-cell" data-testid={`room-row-${room.id}`}>
+          <TruncatedText text={room.name} isStrong />
+          <TruncatedText text={room.locationPath} lines={2} className="atrium-muted" />
           <DoorDisplayTag room={room} />
         </span>
       ),
     },
     { key: 'capacity', title: t('location.rooms.capacity'), dataIndex: 'capacity', align: 'right' },
-    { key: 'type', title: t('location.rooms.type'), render: (_, room) => (room.roomTypeName ? <Tag color={room.roomTypeKind === 'zoom' ? 'blue' : undefined}>{room.roomTypeName}</Tag> : '—') },
+    { key: 'type', title: t('location.rooms.type'), render: (_, room) => (room.roomTypeName ? <Tag color={room.roomTypeKind === 'zoom' ? 'blue' : undefined} title={room.roomTypeName}>{room.roomTypeName}</Tag> : '—') },
     {
       key: 'equipment',
       title: t('location.rooms.equipment'),
@@ -170,13 +171,12 @@ export function RoomList({ node, canEdit, onAdd, onEdit }: RoomListProps) {
           ) : null}
         </span>
       </div>
-      <Table<Room>
+      <DataTable<Room>
         rowKey="id"
         size="middle"
         columns={columns}
         dataSource={rooms.data?.list ?? []}
         loading={rooms.isFetching}
-        scroll={{ x: 'max-content' }}
         locale={tableEmpty(t('location.rooms.empty'))}
         pagination={paging.tablePagination(rooms.data?.total ?? 0)}
         onChange={paging.onTableChange}

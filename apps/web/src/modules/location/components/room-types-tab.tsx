@@ -1,11 +1,12 @@
 import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 import { AddRoomTypeBody, TEXT_MAX, type RoomType } from '@atrium/contract';
-import { App, Button, Form, Input, Modal, Radio, Switch, Table, Tag, Tooltip } from 'antd';
+import { App, Button, Form, Input, Modal, Radio, Switch, Tag, Tooltip } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { zodRule } from '../../../shared/forms/zod-rule';
 import { useAddRoomType, useDeleteRoomType, useRoomTypes, useSetRoomTypeStatus, useUpdateRoomType } from '../api/location.api';
+import { DataTable, TruncatedText } from '../../../shared/ui/data-table';
 import { tableEmpty } from '../../../shared/ui/empty-state';
 
 type Values = Omit<AddRoomTypeBody, 'description'> & { description?: string };
@@ -34,7 +35,7 @@ export function RoomTypesTab({ canEdit }: { canEdit: boolean }) {
     });
 
   const columns: ColumnsType<RoomType> = [
-    { key: 'name', title: t('location.types.name'), dataIndex: 'name', render: (name: string, type) => <span data-testid={`room-type-${type.typeCode}`}>{name}</span> },
+    { key: 'name', title: t('location.types.name'), dataIndex: 'name', render: (name: string, type) => <TruncatedText text={name} testId={`room-type-${type.typeCode}`} /> },
     { key: 'code', title: t('location.types.typeCode'), dataIndex: 'typeCode' },
     { key: 'kind', title: t('location.types.kind'), render: (_, type) => <Tag color={type.kind === 'zoom' ? 'blue' : undefined}>{t(`location.types.kinds.${type.kind}`)}</Tag> },
     {
@@ -79,13 +80,12 @@ export function RoomTypesTab({ canEdit }: { canEdit: boolean }) {
           </Button>
         </div>
       ) : null}
-      <Table<RoomType>
+      <DataTable<RoomType>
         rowKey="id"
         size="middle"
         columns={columns}
         dataSource={types.data ?? []}
         loading={types.isFetching}
-        scroll={{ x: 'max-content' }}
         pagination={false}
         locale={tableEmpty(t('location.types.empty'))}
       />

@@ -115,6 +115,24 @@ describe('/meeting', () => {
     expect(seen.find((request) => request.path === '/location/move')!.body).toEqual({ id: 1, direction: 'down' });
   });
 
+  it('clears a capacity above the limit with a message saying the range, never saving a clamped one (spec 000 section 5)', async () => {
+    const user = userEvent.setup();
+    const { seen } = openMeeting();
+    const table = await screen.findByTestId('room-list');
+    await waitFor(() => expect(table).toHaveTextContent('Thames'));
+    await user.click(screen.getByTestId('room-edit-40'));
+    const capacity = await screen.findByTestId('room-capacity');
+    expect(capacity).toHaveValue('24');
+    await user.clear(capacity);
+    await user.type(capacity, '99999');
+    await user.click(screen.getByTestId('room-save'));
+    expect(capacity).toHaveValue('');
+    expect(await screen.findByText('Enter a whole number from 1 to 10000')).toBeInTheDocument();
+    await user.type(capacity, '-3');
+    expect(capacity).toHaveValue('3');
+    expect(seen.some((request) => request.path === '/location/updateRoomInfo')).toBe(false);
+  });
+
   it('shows no changes to a viewer', async () => {
     openMeeting(['roomsLocations:view']);
     await screen.findByText('United Kingdom');

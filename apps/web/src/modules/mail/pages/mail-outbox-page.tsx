@@ -1,6 +1,6 @@
 import { LockOutlined, SearchOutlined } from '@ant-design/icons';
 import { FILTER_DEBOUNCE_MS, hasPermission, LOG_TIME_FORMAT, PAGE_SIZES, type MailOutboxItem, type MailStatus } from '@atrium/contract';
-import { Alert, Descriptions, Drawer, Input, Spin, Table, Tabs, Tag } from 'antd';
+import { Alert, Descriptions, Drawer, Input, Spin, Tabs, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import dayjs from 'dayjs';
 import { useState } from 'react';
@@ -11,6 +11,7 @@ import { useSession } from '../../../shared/session/session-context';
 import { PageHeader } from '../../../shared/ui/page-header';
 import { useOutbox, useOutboxMail } from '../api/mail.api';
 import './mail-outbox-page.css';
+import { DataTable } from '../../../shared/ui/data-table';
 
 const STATUS_COLORS: Record<MailStatus, string> = { queued: 'processing', sent: 'green', failed: 'red', kept: 'blue' };
 
@@ -77,13 +78,12 @@ export function MailOutboxPage() {
           {t('mail.noContentPermission')}
         </p>
       )}
-      <Table<MailOutboxItem>
+      <DataTable<MailOutboxItem>
         rowKey="id"
         size="middle"
         columns={columns}
         dataSource={outbox.data?.list ?? []}
         loading={outbox.isFetching}
-        scroll={{ x: 'max-content' }}
         data-testid="mail-table"
         onRow={(item) =>
           (canReadBodies ? { onClick: () => setOpenId(item.id), style: { cursor: 'pointer' }, 'data-testid': `mail-row-${item.id}` } : { 'data-testid': `mail-row-${item.id}` }) as object

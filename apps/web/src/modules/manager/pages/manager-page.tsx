@@ -1,6 +1,6 @@
 import { CrownOutlined, SearchOutlined, SwapOutlined } from '@ant-design/icons';
 import { FILTER_DEBOUNCE_MS, hasPermission, PERMISSION_AREAS, TEXT_MAX, type Manager, type PermissionArea } from '@atrium/contract';
-import { Button, Card, Input, Select, Skeleton, Table, Tag, Tooltip } from 'antd';
+import { Button, Card, Input, Select, Skeleton, Tag, Tooltip } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -14,6 +14,7 @@ import { useCompanyOwner, useManagers } from '../api/manager.api';
 import { TransferOwnerModal } from '../components/transfer-owner-modal';
 import { EmptyState, tableEmpty } from '../../../shared/ui/empty-state';
 import './manager-page.css';
+import { DataTable, TruncatedText } from '../../../shared/ui/data-table';
 
 /** Areas shown as tags before the rest fold into a "+n" tag. */
 const AREAS_SHOWN = 4;
@@ -71,15 +72,15 @@ export function ManagerPage() {
         <span className="atrium-person-cell" data-testid={`manager-${manager.id}`}>
           <UserAvatar name={manager.fullName} avatar={manager.avatar} size={32} />
           <span className="atrium-person">
-            <span>
-              {manager.fullName}
+            <span className="atrium-person-line">
+              <TruncatedText text={manager.fullName} />
               {manager.isOwner ? (
                 <Tag variant="filled" color="gold" icon={<CrownOutlined />} className="atrium-manager-owner-tag" data-testid="manager-owner-tag">
                   {t('manager.list.ownerTag')}
                 </Tag>
               ) : null}
             </span>
-            <span className="atrium-muted">{manager.userName}</span>
+            <TruncatedText text={manager.userName} className="atrium-muted" />
           </span>
         </span>
       ),
@@ -91,7 +92,7 @@ export function ManagerPage() {
       title: t('manager.list.role'),
       render: (_, manager) => (
         <Link to={`/role-detail/${manager.role.id}/members`} data-testid={`manager-role-${manager.id}`}>
-          {manager.role.name}
+          <TruncatedText text={manager.role.name} />
         </Link>
       ),
     },
@@ -121,11 +122,11 @@ export function ManagerPage() {
             <div className="atrium-person-cell">
               <UserAvatar name={ownerInfo.fullName} avatar={null} size={48} />
               <span className="atrium-person">
-                <strong data-testid="manager-owner-name">
-                  {ownerInfo.fullName}
+                <span className="atrium-person-line">
+                  <TruncatedText text={ownerInfo.fullName} isStrong testId="manager-owner-name" />
                   {owner.data?.isCaller ? <Tag className="atrium-manager-owner-tag">{t('manager.owner.you')}</Tag> : null}
-                </strong>
-                <span className="atrium-muted">{[ownerInfo.userName, ownerInfo.email].filter(Boolean).join(' · ')}</span>
+                </span>
+                <TruncatedText text={[ownerInfo.userName, ownerInfo.email].filter(Boolean).join(' · ')} className="atrium-muted" />
                 <span className="atrium-muted">
                   {t('manager.owner.role')}: <Link to={`/role-detail/${ownerInfo.role.id}/members`}>{ownerInfo.role.name}</Link>
                 </span>
@@ -170,13 +171,12 @@ export function ManagerPage() {
             data-testid="manager-filter-area"
           />
         </div>
-        <Table<Manager>
+        <DataTable<Manager>
           rowKey="id"
           size="middle"
           columns={columns}
           dataSource={managers.data?.list ?? []}
           loading={managers.isFetching}
-          scroll={{ x: 'max-content' }}
           locale={tableEmpty(t('manager.list.empty'))}
           pagination={paging.tablePagination(managers.data?.total ?? 0)}
           onChange={paging.onTableChange}

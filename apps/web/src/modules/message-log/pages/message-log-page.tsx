@@ -12,7 +12,7 @@ import {
   type MessageLogEntry,
   type NotificationEvent,
 } from '@atrium/contract';
-import { DatePicker, Input, Segmented, Select, Table, Tag } from 'antd';
+import { DatePicker, Input, Segmented, Select, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
@@ -25,6 +25,7 @@ import { PageHeader } from '../../../shared/ui/page-header';
 import { useMessageLog } from '../api/message-log.api';
 import { tableEmpty } from '../../../shared/ui/empty-state';
 import './message-log-page.css';
+import { DataTable } from '../../../shared/ui/data-table';
 
 type Result = MailStatus;
 const RESULT_COLORS: Record<Result, string> = { queued: 'processing', sent: 'green', failed: 'red', kept: 'blue' };
@@ -174,13 +175,12 @@ export function MessageLogPage() {
           data-testid="message-filter-dates"
         />
       </div>
-      <Table<MessageLogEntry>
+      <DataTable<MessageLogEntry>
         rowKey="id"
         size="middle"
         columns={columns}
         dataSource={log.data?.list ?? []}
         loading={log.isFetching}
-        scroll={{ x: 'max-content' }}
         pagination={paging.tablePagination(log.data?.total ?? 0)}
         onChange={paging.onTableChange}
         onRow={(entry) => ({ 'data-testid': `message-row-${entry.id}` }) as object}

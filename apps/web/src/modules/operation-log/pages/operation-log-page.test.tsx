@@ -24,6 +24,7 @@ const entry = (id: number, extra: Partial<OperationLogEntry> = {}): OperationLog
   targetName: 'Receptionist',
   result: 'success',
   detail: { added: ['records:view'], removed: [] },
+  names: {},
   ip: '10.0.0.7',
   ...extra,
 });
@@ -62,7 +63,11 @@ describe('operation log page', () => {
     expect(screen.getByTestId('log-row-1')).toHaveTextContent('machine#9');
 
     await user.click(within(newest).getByRole('button', { name: /expand/i }));
-    expect(await screen.findByTestId('log-detail-3')).toHaveTextContent('"added": [ "records:view" ]');
+    const detail = await screen.findByTestId('log-detail-3');
+    // What changed, in words: no field keys, no JSON.
+    expect(detail).toHaveTextContent('Permissions addedRecords · View');
+    expect(detail).toHaveTextContent('Permissions removedNone');
+    expect(detail.textContent).not.toMatch(/[{}"]|records:view/);
   });
 
   it('filters by action, result and date range at once, and by name after a pause in typing', async () => {

@@ -8,7 +8,7 @@ import {
   type OperationLogEntry,
   type OperationResult,
 } from '@atrium/contract';
-import { Button, DatePicker, Input, Select, Table, Tag } from 'antd';
+import { Button, DatePicker, Input, Select, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useMemo, useState } from 'react';
@@ -18,7 +18,9 @@ import { usePagination } from '../../../shared/hooks/use-pagination';
 import { PageHeader } from '../../../shared/ui/page-header';
 import { actionName, targetTypeName } from '../action-names';
 import { useOperationLog } from '../api/operation-log.api';
+import { OperationDetail } from '../components/operation-detail';
 import './operation-log-page.css';
+import { DataTable, TruncatedText } from '../../../shared/ui/data-table';
 
 type DateRange = [Dayjs | null, Dayjs | null] | null;
 
@@ -63,7 +65,7 @@ export function OperationLogPage() {
       render: (_, entry) => (
         <span className="atrium-log-target">
           <Tag variant="filled">{targetTypeName(t, entry.targetType)}</Tag>
-          <span>{entry.targetName ?? (entry.targetId !== null ? `#${entry.targetId}` : '')}</span>
+          <TruncatedText text={entry.targetName ?? (entry.targetId !== null ? `#${entry.targetId}` : '')} />
         </span>
       ),
     },
@@ -146,23 +148,18 @@ export function OperationLogPage() {
           {t('operationLog.filters.reset')}
         </Button>
       </div>
-      <Table<OperationLogEntry>
+      <DataTable<OperationLogEntry>
         rowKey="id"
         size="middle"
         columns={columns}
         dataSource={log.data?.list ?? []}
         loading={log.isFetching}
-        scroll={{ x: 'max-content' }}
         pagination={paging.tablePagination(log.data?.total ?? 0)}
         onChange={paging.onTableChange}
         onRow={(entry) => ({ 'data-testid': `log-row-${entry.id}` }) as object}
         expandable={{
           rowExpandable: (entry) => entry.detail !== null,
-          expandedRowRender: (entry) => (
-            <pre className="atrium-log-detail" data-testid={`log-detail-${entry.id}`}>
-              {JSON.stringify(entry.detail, null, 2)}
-            </pre>
-          ),
+          expandedRowRender: (entry) => <OperationDetail entry={entry} />,
         }}
         data-testid="log-table"
       />

@@ -24,7 +24,7 @@ export function PadAgenda({ meetings, now, timeZone, lang }: { meetings: PadMeet
                 <span className="pad-slot">
                   {padTime(meeting.startAt, timeZone, lang)}–{padTime(meeting.endAt, timeZone, lang)}
                 </span>
-                <span className="pad-what">
+                <span className="pad-what" title={[meeting.title, meeting.hostName].filter(Boolean).join(' · ') || undefined}>
                   {meeting.title ?? t('pad.occupied')}
                   {meeting.hostName ? <small> · {meeting.hostName}</small> : null}
                 </span>

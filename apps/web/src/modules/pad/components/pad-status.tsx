@@ -27,7 +27,9 @@ export function PadStatus({ schedule, now, lang, qr, busy, onCheckIn, onEnd, onB
       <div className="pad-state">{schedule.busy ? t('pad.busy') : t('pad.free')}</div>
       {current ? (
         <div className="pad-current">
-          <div className="pad-current-title">{current.title ?? t('pad.occupied')}</div>
+          <div className="pad-current-title" title={current.title ?? undefined}>
+            {current.title ?? t('pad.occupied')}
+          </div>
           {current.hostName ? <div className="pad-muted">{t('pad.host', { name: current.hostName })}</div> : null}
           {current.participants?.length ? <div className="pad-muted">{current.participants.join(', ')}</div> : null}
           <div className="pad-muted">

@@ -1,12 +1,13 @@
 import { DownloadOutlined } from '@ant-design/icons';
 import { type ReportAnalysis } from '@atrium/contract';
-import { Alert, Button, Card, Spin, Statistic, Table } from 'antd';
+import { Alert, Button, Card, Spin, Statistic } from 'antd';
 import type { EChartsCoreOption } from 'echarts/core';
 import { useMemo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { saveFile } from '../../../shared/api/save-file';
 import { HOUR_LABELS, chartCsv, type ReportChart, type Translate } from './chart-data';
 import { EChart } from './echart';
+import { DataTable } from '../../../shared/ui/data-table';
 import { tableEmpty } from '../../../shared/ui/empty-state';
 
 export interface AnalysisPanelProps {
@@ -125,13 +126,12 @@ export function AnalysisPanel({ analysis, isLoading, error, fileSuffix, isNarrow
         {card(
           'recurring',
           260,
-          <Table
+          <DataTable
             size="small"
             rowKey="seriesId"
             pagination={false}
             dataSource={analysis.recurring.topSeries}
             locale={tableEmpty(t('report.recurring.none'))}
-            scroll={{ x: 'max-content' }}
             columns={[
               { key: 'title', title: t('report.data.title'), render: (_, series) => series.title ?? t('report.privateTitle') },
               { key: 'room', title: t('report.data.room'), dataIndex: 'roomName' },

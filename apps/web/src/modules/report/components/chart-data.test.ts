@@ -47,7 +47,7 @@ describe('chart data downloads', () => {
     expect(chartTable('peakWeekdays', ANALYSIS, t).rows[0]).toEqual(['Monday', 12, 15.5]);
     expect(chartTable('overview', ANALYSIS, t).rows).toContainEqual(['No-show rate', 25]);
     expect(chartTable('heatMap', ANALYSIS, t).header).toHaveLength(25);
-    expect(chartTable('channels', ANALYSIS, i18n.getFixedT('zh-CN')).rows[1]).toEqual(['门牌', 2]);
+    expect(chartTable('channels', ANALYSIS, i18n.getFixedT('zh-CN')).rows[1]).toEqual(['门口屏', 2]);
   });
 
   it('writes CSV that no spreadsheet runs as a formula', () => {

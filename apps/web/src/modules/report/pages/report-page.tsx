@@ -15,7 +15,7 @@ import {
   type ReportScope,
   type ReservationStatus,
 } from '@atrium/contract';
-import { App, Button, DatePicker, Dropdown, Input, Select, Table, Tabs, Tag, Tooltip, TreeSelect } from 'antd';
+import { App, Button, DatePicker, Dropdown, Input, Select, Tabs, Tag, Tooltip, TreeSelect } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import type { Dayjs } from 'dayjs';
 import { Suspense, lazy, useMemo, useState } from 'react';
@@ -27,6 +27,7 @@ import { PageHeader } from '../../../shared/ui/page-header';
 import { downloadReport, useReportAnalysis, useReportList, useReportOptions } from '../api/report.api';
 import { tableEmpty } from '../../../shared/ui/empty-state';
 import './report-page.css';
+import { DataTable } from '../../../shared/ui/data-table';
 
 // ECharts comes with the analysis tab alone: its own chunk, fetched when the tab first opens.
 const AnalysisPanel = lazy(() => import('../components/analysis-panel').then((m) => ({ default: m.AnalysisPanel })));
@@ -123,8 +124,8 @@ export function ReportPage() {
       title: t('report.fields.room'),
       width: 180,
       render: (_, record) => (
-        <Tooltip title={`${record.locationPath}${record.timeZone ? ` · ${record.timeZone}` : ''}`}>
-          <span>{record.roomName}</span>
+        <Tooltip title={`${record.roomName} · ${record.locationPath}${record.timeZone ? ` · ${record.timeZone}` : ''}`}>
+          <span className="atrium-truncate">{record.roomName}</span>
         </Tooltip>
       ),
     },
@@ -240,13 +241,12 @@ export function ReportPage() {
                     </Button>
                   </Dropdown>
                 </div>
-                <Table<ReportRecord>
+                <DataTable<ReportRecord>
                   rowKey="id"
                   size="middle"
                   columns={columns}
                   dataSource={isReady ? (records.data?.list ?? []) : []}
                   loading={records.isFetching}
-                  scroll={{ x: 'max-content' }}
                   pagination={paging.tablePagination(isReady ? (records.data?.total ?? 0) : 0)}
                   onChange={paging.onTableChange}
                   onRow={(record) => ({ 'data-testid': `report-row-${record.id}` }) as object}

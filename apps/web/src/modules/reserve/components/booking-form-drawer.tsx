@@ -14,7 +14,7 @@ import {
   type OccurrenceCheck,
   type Reservation,
 } from '@atrium/contract';
-import { App, Alert, Button, Checkbox, DatePicker, Drawer, Form, Input, InputNumber, List, Modal, Radio, Select, Space, Typography } from 'antd';
+import { App, Alert, Button, Checkbox, DatePicker, Drawer, Form, Input, List, Modal, Radio, Select, Space, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -45,6 +45,7 @@ import {
 } from '../model/booking-form';
 import { AttendeePicker } from './attendee-picker';
 import { tableEmpty } from '../../../shared/ui/empty-state';
+import { NumberInput } from '../../../shared/ui/number-input';
 
 export interface RoomChoice {
   id: number;
@@ -327,8 +328,12 @@ export function BookingFormDrawer({ open, initial, initialRoom, editing, askScop
         </Form.Item>
         {values.repeat === 'custom' ? (
           <Space wrap>
-            <Form.Item label={t('reserve.form.every')}>
-              <InputNumber min={1} max={99} precision={0} value={values.interval} onChange={(interval) => set({ interval: interval ?? 1 })} data-testid="reserve-interval" />
+            <Form.Item
+              label={t('reserve.form.every')}
+              validateStatus={Number.isNaN(values.interval) ? 'error' : undefined}
+              help={Number.isNaN(values.interval) ? t('common.number.range', { min: 1, max: 99 }) : undefined}
+            >
+              <NumberInput min={1} max={99} value={values.interval} onChange={(interval) => set({ interval: interval ?? Number.NaN })} style={{ width: 100 }} data-testid="reserve-interval" />
             </Form.Item>
             <Form.Item label=" ">
               <Select value={values.unit} style={{ width: 120 }} options={REPEAT_UNITS.map((unit) => ({ value: unit, label: t(`reserve.form.${UNIT_LABEL[unit]}`) }))} onChange={(unit: BookingFormValues['unit']) => set({ unit })} data-testid="reserve-unit" />

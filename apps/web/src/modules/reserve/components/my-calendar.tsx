@@ -70,6 +70,7 @@ export function MyCalendar({ scale, anchor, phone, onScale, onAnchor, onOpen, on
 
   const item = (reservation: Reservation) => {
     const local = roomLocalText(reservation, reservation.timeZone, zone, t);
+    const label = blockLabel(reservation, t);
     return (
       <button type="button" key={reservation.id} className={`my-cal-item my-cal-item-${reservation.status}`} onClick={() => onOpen(reservation)} data-testid={`reserve-mine-${reservation.id}`}>
         <span className="my-cal-time">{spanIn(reservation.startAt, reservation.endAt, zone)}</span>
@@ -78,8 +79,12 @@ export function MyCalendar({ scale, anchor, phone, onScale, onAnchor, onOpen, on
             {local}
           </small>
         ) : null}
-        <span className="my-cal-title">{blockLabel(reservation, t)}</span>
-        <span className="my-cal-room">{reservation.roomName}</span>
+        <span className="my-cal-title" title={label}>
+          {label}
+        </span>
+        <span className="my-cal-room" title={reservation.roomName}>
+          {reservation.roomName}
+        </span>
       </button>
     );
   };

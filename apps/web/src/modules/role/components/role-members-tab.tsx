@@ -1,6 +1,6 @@
 import { SearchOutlined, UserAddOutlined, UserDeleteOutlined } from '@ant-design/icons';
 import { FILTER_DEBOUNCE_MS, TEXT_MAX, type RoleDetails, type RoleMember } from '@atrium/contract';
-import { Alert, App, Button, Input, Popconfirm, Table, Tag } from 'antd';
+import { Alert, App, Button, Input, Popconfirm, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDebouncedValue } from '../../../shared/hooks/use-debounced-value';
@@ -9,6 +9,7 @@ import { usePagination } from '../../../shared/hooks/use-pagination';
 import { UserAvatar } from '../../../shared/ui/user-avatar';
 import { useRemoveRoleMembers, useRoleMembers } from '../api/role.api';
 import { MemberPickerModal } from './member-picker-modal';
+import { DataTable, TruncatedText } from '../../../shared/ui/data-table';
 
 export interface RoleMembersTabProps {
   role: RoleDetails;
@@ -71,7 +72,7 @@ export function RoleMembersTab({ role, canEdit }: RoleMembersTabProps) {
           </div>
         ) : null}
       </div>
-      <Table<RoleMember>
+      <DataTable<RoleMember>
         rowKey="id"
         loading={members.isFetching}
         dataSource={members.data?.list ?? []}
@@ -88,8 +89,8 @@ export function RoleMembersTab({ role, canEdit }: RoleMembersTabProps) {
               <span className="atrium-person-cell" data-testid={`member-${member.id}`}>
                 <UserAvatar size={28} name={member.fullName || member.userName} avatar={member.avatar} />
                 <span className="atrium-person">
-                  <span>{member.fullName}</span>
-                  <span className="atrium-muted">{member.userName}</span>
+                  <TruncatedText text={member.fullName} />
+                  <TruncatedText text={member.userName} className="atrium-muted" />
                 </span>
                 {member.isActive ? null : (
                   <Tag variant="filled" color="default">

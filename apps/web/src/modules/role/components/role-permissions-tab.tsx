@@ -1,10 +1,11 @@
 import { LockOutlined } from '@ant-design/icons';
-import { normalizePermissions, PERMISSION_AREAS, type Permission, type PermissionArea, type RoleDetails } from '@atrium/contract';
-import { Alert, App, Button, Space, Switch, Table, Tooltip } from 'antd';
+import { normalizePermissions, PERMISSION_AREAS, permissionAreaDescriptionKey, permissionAreaTitleKey, type Permission, type PermissionArea, type RoleDetails } from '@atrium/contract';
+import { Alert, App, Button, Space, Switch, Tooltip } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSaveRolePermissions } from '../api/role.api';
 import { isHeldOn, sameSwitches, toggleSwitch } from '../permission-switches';
+import { DataTable } from '../../../shared/ui/data-table';
 
 export interface RolePermissionsTabProps {
   role: RoleDetails;
@@ -78,15 +79,27 @@ export function RolePermissionsTab({ role, canEdit, isOwnRole }: RolePermissions
       </div>
       {isOwnRole && canEdit ? <Alert type="warning" showIcon title={t('role.permissions.ownRole')} /> : null}
       {!canEdit ? <Alert type="info" showIcon title={t('role.permissions.readOnly')} /> : null}
-      <Table<{ area: PermissionArea }>
+      <DataTable<{ area: PermissionArea }>
         size="small"
         rowKey="area"
         pagination={false}
         dataSource={PERMISSION_AREAS.map((area) => ({ area }))}
         columns={[
-          { key: 'area', title: t('role.permissions.area'), render: (_, { area }) => t(`permissions.${area}`) },
-          { key: 'view', title: t('role.permissions.view'), width: 120, align: 'center', render: (_, { area }) => renderSwitch(area, 'view') },
-          { key: 'edit', title: t('role.permissions.edit'), width: 120, align: 'center', render: (_, { area }) => renderSwitch(area, 'edit') },
+          {
+            key: 'area',
+            title: t('role.permissions.area'),
+            className: 'atrium-wide-column',
+            render: (_, { area }) => (
+              <div className="atrium-permission-area">
+                <div>{t(permissionAreaTitleKey(area))}</div>
+                <div className="atrium-muted atrium-permission-area-description" data-testid={`permission-${area}-description`}>
+                  {t(permissionAreaDescriptionKey(area))}
+                </div>
+              </div>
+            ),
+          },
+          { key: 'view', title: t('role.permissions.view'), width: 80, align: 'center', render: (_, { area }) => renderSwitch(area, 'view') },
+          { key: 'edit', title: t('role.permissions.edit'), width: 80, align: 'center', render: (_, { area }) => renderSwitch(area, 'edit') },
         ]}
       />
     </div>

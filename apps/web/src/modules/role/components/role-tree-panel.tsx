@@ -62,7 +62,9 @@ export function RoleTreePanel({ roles, isLoading, selectedId, onSelect }: RoleTr
           titleRender={({ role }) => (
             <span className="atrium-role-node" data-testid={`role-node-${role.id}`}>
               <SafetyCertificateOutlined className="atrium-role-node-icon" />
-              <span className="atrium-role-node-name">{role.name}</span>
+              <span className="atrium-role-node-name" title={role.name}>
+                {role.name}
+              </span>
               {role.isDefault ? (
                 <Tag variant="filled" color="processing" className="atrium-role-node-tag">
                   {t('role.default')}

@@ -1,7 +1,8 @@
-import { FILTER_DEBOUNCE_MS, PERMISSION_AREAS, type RoleCandidate, type RoleDetails, type RoleMember } from '@atrium/contract';
+import { FILTER_DEBOUNCE_MS, LANGS, PERMISSION_AREAS, permissionAreaDescriptionKey, type RoleCandidate, type RoleDetails, type RoleMember } from '@atrium/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { i18n } from '../../../shared/i18n/i18n';
 import { preferencesStore } from '../../../shared/preferences/preferences-store';
 import { makeEntry, makeUser } from '../../../test/factories';
 import { renderConsole, stubApi, type StubAnswer, type StubRoute } from '../../../test/render';
@@ -72,6 +73,22 @@ describe('role detail: permissions', () => {
     expect(switchOf('records', 'view')).toBeChecked();
     expect(screen.getByRole('switch', { name: 'Visitor and reception display · Edit' })).not.toBeChecked();
     expect(screen.getByTestId('permissions-save')).toBeDisabled();
+  });
+
+  it('describes every permission area in one line, in both languages', async () => {
+    for (const lang of LANGS) {
+      const t = i18n.getFixedT(lang);
+      const missing = PERMISSION_AREAS.filter((area) => {
+        const key = permissionAreaDescriptionKey(area);
+        return !i18n.exists(key, { lng: lang, fallbackLng: false }) || t(key).includes('\n') || t(key) === t(`permissions.${area}`);
+      });
+      expect(missing, lang).toEqual([]);
+    }
+    openDetail('/role-detail/5/permissions');
+    await screen.findByTestId('role-permissions');
+    for (const area of PERMISSION_AREAS) {
+      expect(screen.getByTestId(`permission-${area}-description`)).toHaveTextContent(i18n.getFixedT('en-US')(permissionAreaDescriptionKey(area)));
+    }
   });
 
   it('turns on view and users edit with an edit switch, holds users edit while needed, and saves the whole set', async () => {

@@ -1,7 +1,8 @@
 import { PASSWORD_EXPIRY_CHOICES, POLICY_MIN_LENGTH, type PasswordPolicy, type UpdatePasswordPolicyBody } from '@atrium/contract';
-import { Alert, App, Button, Card, Checkbox, Form, InputNumber, Select } from 'antd';
+import { Alert, App, Button, Card, Checkbox, Form, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useUpdatePasswordPolicy } from '../api/settings.api';
+import { NumberInput } from '../../../shared/ui/number-input';
 
 /** The form's value for "never": antd's Select needs a non-null value. */
 const NEVER = 0;
@@ -67,7 +68,7 @@ export function PasswordPolicyForm({ policy, canEdit }: PasswordPolicyFormProps)
             },
           ]}
         >
-          <InputNumber precision={0} min={1} max={POLICY_MIN_LENGTH.max} style={{ width: 160 }} data-testid="settings-min-length" />
+          <NumberInput min={POLICY_MIN_LENGTH.min} max={POLICY_MIN_LENGTH.max} style={{ width: 160 }} data-testid="settings-min-length" />
         </Form.Item>
         <Form.Item name="expiryDays" label={t('settings.policy.expiry')} rules={[{ required: true, message: t('settings.policy.expiryRequired') }]}>
           <Select

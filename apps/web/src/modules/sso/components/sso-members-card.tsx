@@ -1,12 +1,13 @@
 import { MailOutlined, SearchOutlined, UserAddOutlined, UserDeleteOutlined } from '@ant-design/icons';
 import { FILTER_DEBOUNCE_MS, TEXT_MAX, type SsoCandidate, type SsoMember, type SsoMemberKind, type SsoScope } from '@atrium/contract';
-import { Alert, App, Button, Card, Input, Popconfirm, Table, Tabs, Tag } from 'antd';
+import { Alert, App, Button, Card, Input, Popconfirm, Tabs, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDebouncedValue } from '../../../shared/hooks/use-debounced-value';
 import { usePagination } from '../../../shared/hooks/use-pagination';
 import { PeoplePickerModal } from '../../../shared/ui/people-picker-modal';
 import { useChangeSsoMembers, useSendSsoNotice, useSsoCandidates, useSsoMembers } from '../api/sso.api';
+import { DataTable, TruncatedText } from '../../../shared/ui/data-table';
 
 type PickerPurpose = { kind: 'add'; list: SsoMemberKind } | { kind: 'notify'; scope: SsoScope };
 
@@ -110,7 +111,7 @@ function SsoMemberList({ kind, canEdit, isApplied }: { kind: SsoMemberKind; canE
           </div>
         ) : null}
       </div>
-      <Table<SsoMember>
+      <DataTable<SsoMember>
         rowKey="userId"
         loading={members.isFetching}
         dataSource={members.data?.list ?? []}
@@ -125,8 +126,8 @@ function SsoMemberList({ kind, canEdit, isApplied }: { kind: SsoMemberKind; canE
             render: (_, member) => (
               <span className="atrium-person-cell" data-testid={`sso-member-${member.userId}`}>
                 <span className="atrium-person">
-                  <span>{member.fullName}</span>
-                  <span className="atrium-muted">{member.userName}</span>
+                  <TruncatedText text={member.fullName} />
+                  <TruncatedText text={member.userName} className="atrium-muted" />
                 </span>
                 {member.isSso ? <Tag color="blue">SSO</Tag> : null}
                 {member.isActive ? null : <Tag>{t('sso.members.inactive')}</Tag>}
