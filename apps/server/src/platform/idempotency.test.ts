@@ -342,6 +342,7 @@ describe(`Idempotency-Key (${TEST_DIALECT})`, () => {
         'POST /api/meeting/reservation/check-in',
         'POST /api/meeting/reservation/check-in-room',
         'POST /api/meeting/reservation/end',
+        'POST /api/meeting/reservation/restore',
         'POST /api/meeting/reservation/update',
         'POST /api/test/flaky',
         'POST /api/test/slow',
