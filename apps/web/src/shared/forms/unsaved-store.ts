@@ -1,5 +1,3 @@
-import { useSyncExternalStore } from 'react';
-
 type UnloadTarget = Pick<Window, 'addEventListener' | 'removeEventListener'>;
 
 /**
@@ -52,7 +50,7 @@ export function createUnsavedStore(target: UnloadTarget | null) {
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
-    /** Changes with every mark and release: for useSyncExternalStore. */
+    /** Changes with every mark and release, for useSyncExternalStore. */
     getSnapshot: () => version,
     /** Form `id` of the page in tab `path` has unsaved changes. */
     mark(id: symbol, path: string) {
@@ -87,7 +85,3 @@ export type UnsavedStore = ReturnType<typeof createUnsavedStore>;
 /** The console's store; asks through the browser before the page unloads while a form is dirty. */
 export const unsavedStore = createUnsavedStore(typeof window === 'undefined' ? null : window);
 
-/** Whether any form is dirty, or any form of the tabs `paths`; re-renders on change. */
-export function useHasUnsaved(paths?: readonly string[], store: UnsavedStore = unsavedStore): boolean {
-  return useSyncExternalStore(store.subscribe, () => store.isDirty(paths));
-}
