@@ -2,9 +2,9 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import ExcelJS from 'exceljs';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, NARROW, newContext, screenshot, signIn, WIDE } from './support/browser.js';
+import { launchBrowser, NARROW, newContext, openFromMenu, screenshot, signIn, WIDE } from './support/browser.js';
 import { completeFirstSignIn, startServer, type RunningServer } from './support/server.js';
 
 const FIRST_PASSWORD = 'First-Admin-Pass-1';
@@ -132,6 +132,53 @@ describe('directory journey', () => {
     await signIn(activation, 'nina.patel', NEW_PASSWORD);
     await activation.waitForURL((url) => !url.pathname.startsWith('/login'));
     await newcomer.close();
+  });
+
+  it('asks before unsaved changes go: Cancel in the user drawer, and closing the tab of a page form (issue 17)', async () => {
+    const admin = await newContext(browser, server.baseURL, { viewport: WIDE });
+    const page = await admin.newPage();
+    await page.goto('/login?redirect=%2Fdirectory');
+    await signIn(page, 'admin', PASSWORD);
+    await page.getByTestId('page-directory').waitFor();
+    // antd keeps a closed question in the page, hidden: only the one showing counts.
+    const keep = page.getByTestId('unsaved-keep').filter({ visible: true });
+    const discard = page.getByTestId('unsaved-discard').filter({ visible: true });
+    // The question's opening motion ends before its screenshot.
+    const settled = (dialog: Locator) => expect.poll(() => dialog.evaluate((element) => getComputedStyle(element).opacity)).toBe('1');
+
+    await page.getByTestId('directory-create').click();
+    await page.getByTestId('directory-form-first-name').fill('Half-typed');
+    await page.getByTestId('directory-form-cancel').click();
+    const question = page.locator('.ant-modal-confirm', { hasText: 'Discard your changes?' }).filter({ visible: true });
+    await question.waitFor();
+    await settled(question);
+    await shot(page, 'unsaved-drawer-en-1440');
+    await keep.click();
+    await question.waitFor({ state: 'hidden' });
+    expect(await page.getByTestId('directory-form-first-name').inputValue()).toBe('Half-typed');
+    await page.getByTestId('directory-form-cancel').click();
+    await discard.click();
+    await page.getByTestId('directory-form-first-name').waitFor({ state: 'hidden' });
+
+    // A page form in its own tab: moving to another tab keeps it as typed, closing the tab asks.
+    await openFromMenu(page, 'company');
+    await page.getByTestId('company-industry').fill('Shipping');
+    await page.getByTestId('tab-_directory').click();
+    await page.getByTestId('page-directory').waitFor();
+    expect(await question.count()).toBe(0);
+    await page.getByTestId('tab-close-_company').click();
+    const tabQuestion = page.locator('.ant-modal-confirm', { hasText: 'A tab you are closing holds changes that are not saved yet.' }).filter({ visible: true });
+    await tabQuestion.waitFor();
+    await settled(tabQuestion);
+    await shot(page, 'unsaved-tab-en-1440');
+    await keep.click();
+    await tabQuestion.waitFor({ state: 'hidden' });
+    await page.getByTestId('tab-_company').click();
+    expect(await page.getByTestId('company-industry').inputValue()).toBe('Shipping');
+    await page.getByTestId('tab-close-_company').click();
+    await discard.click();
+    await expect.poll(() => page.getByTestId('tab-_company').count()).toBe(0);
+    await admin.close();
   });
 
   it('imports a small xlsx with one bad row and exports the list without formulas', async () => {

@@ -1,5 +1,7 @@
-import { Activity, useState, type ReactElement } from 'react';
+import { Activity, useLayoutEffect, useState, type ReactElement } from 'react';
 import { useLocation, useOutlet } from 'react-router';
+import { unsavedStore } from '../../shared/forms/unsaved-store';
+import { PageTabContext } from '../../shared/routing/page-tab';
 
 export interface KeepAliveOutletProps {
   /** Whether the current page stays mounted while hidden. */
@@ -19,6 +21,7 @@ interface KeptPage {
 /**
  * The router outlet, except that pages flagged keep-alive stay mounted, hidden, while another tab
  * shows, so their state (typed text, scroll, filters) survives (spec 000 section 2: cached pages).
+ * Each page learns its tab (`usePageTab`), so its unsaved forms are known per tab.
  */
 export function KeepAliveOutlet({ keepAlive, activePath, openPaths }: KeepAliveOutletProps) {
   const outlet = useOutlet();
@@ -39,14 +42,22 @@ export function KeepAliveOutlet({ keepAlive, activePath, openPaths }: KeepAliveO
     setKept(next);
   }
 
+  // A layout effect runs before the effects of the pages just hidden are cleaned up, so their dirty
+  // forms stay marked; when the shell goes (sign-out), nothing is hidden any more.
+  const hiddenKey = [...shown.keys()].filter((path) => path !== activePath).join('\n');
+  useLayoutEffect(() => {
+    unsavedStore.setHiddenTabs(hiddenKey ? hiddenKey.split('\n') : []);
+    return () => unsavedStore.setHiddenTabs([]);
+  }, [hiddenKey]);
+
   return (
     <>
       {[...shown].map(([path, page]) => (
         <Activity key={path} mode={path === activePath ? 'visible' : 'hidden'}>
-          {page.element}
+          <PageTabContext value={path}>{page.element}</PageTabContext>
         </Activity>
       ))}
-      {keepAlive ? null : outlet}
+      {keepAlive ? null : <PageTabContext value={activePath}>{outlet}</PageTabContext>}
     </>
   );
 }

@@ -50,8 +50,9 @@ describe('console shell', () => {
     await waitFor(() => expect(screen.getByTestId('page-personal')).toBeVisible());
     expect(screen.getByTestId('personal-old-password')).toHaveValue('typed but not sent');
 
-    // Closing the tab forgets the page: opened again, it starts empty.
+    // Closing the tab forgets the page, after asking about what was typed: opened again, it starts empty.
     await user.click(screen.getByTestId('tab-close-_personal'));
+    await user.click((await screen.findAllByTestId('unsaved-discard')).at(-1)!);
     await waitFor(() => expect(screen.queryByTestId('page-personal')).not.toBeInTheDocument());
     expect(screen.getByTestId('page-index')).toBeVisible();
     await user.click(screen.getByTestId('menu-item-personal'));

@@ -12,6 +12,7 @@ import { KeepAliveOutlet } from './keep-alive-outlet';
 import { useDoubleKeyPress } from './search-hotkey';
 import { SideMenu } from './side-menu';
 import { TabsBar } from './tabs-bar';
+import { useLeaveGuard } from './use-leave-guard';
 import { useMenuFollowsRole } from './use-menu-follows-role';
 import { useTabs } from './use-tabs';
 import './shell.css';
@@ -42,6 +43,8 @@ export function ShellLayout() {
   useMenuFollowsRole(pathname);
   const forbidden = page !== undefined && !isPathAllowed(pathname, menuPaths);
   const tabs = useTabs(forbidden ? undefined : page, menuPaths);
+  const isKeptAlive = page?.keepAlive === true;
+  useLeaveGuard(isKeptAlive, tabs.activePath);
   const openSearch = useCallback(() => setSearchOpen(true), []);
   const closeSearch = useCallback(() => setSearchOpen(false), []);
   useDoubleKeyPress('s', openSearch, !searchOpen);
@@ -76,7 +79,7 @@ export function ShellLayout() {
         <HeaderBar isMobile={isMobile} menuCollapsed={sidebarCollapsed} onToggleMenu={toggleMenu} onOpenSearch={openSearch} />
         <TabsBar tabs={tabs.tabs} activePath={tabs.activePath} onSelect={tabs.select} onCommand={tabs.run} onMove={tabs.move} />
         <Layout.Content className="atrium-content">
-          <KeepAliveOutlet keepAlive={page?.keepAlive === true} activePath={tabs.activePath} openPaths={tabs.tabs.map((tab) => tab.path)} />
+          <KeepAliveOutlet keepAlive={isKeptAlive} activePath={tabs.activePath} openPaths={tabs.tabs.map((tab) => tab.path)} />
         </Layout.Content>
       </Layout>
       {searchOpen ? <GlobalSearch onClose={closeSearch} /> : null}

@@ -2,14 +2,12 @@ import { CloseOutlined, DownOutlined } from '@ant-design/icons';
 import { Button, Dropdown, type MenuProps } from 'antd';
 import { useEffect, useRef, useState, type DragEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isClosable, tabTestIdSuffix, type Tab } from './tabs-model';
+import { isClosable, tabTestIdSuffix, type Tab, type TabCommand } from './tabs-model';
 
 /** A tab as the bar shows it. */
 export interface TabView extends Tab {
   title: string;
 }
-
-export type TabCommand = 'close' | 'close-left' | 'close-right' | 'close-others' | 'close-all';
 
 export interface TabsBarProps {
   tabs: TabView[];

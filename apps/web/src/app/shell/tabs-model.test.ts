@@ -5,9 +5,11 @@ import {
   closeOthers,
   closeRight,
   closeTab,
+  closedPaths,
   INDEX_TAB,
   moveTab,
   openTab,
+  runCloseCommand,
   tabTestIdSuffix,
   withIndexTab,
   type Tab,
@@ -132,5 +134,17 @@ describe('helpers', () => {
   it('derives the test id suffix from the path', () => {
     expect(tabTestIdSuffix('/personal')).toBe('_personal');
     expect(tabTestIdSuffix('/role-detail/3/users')).toBe('_role-detail_3_users');
+  });
+});
+
+describe('runCloseCommand and closedPaths', () => {
+  it('runs each command of the tab bar and names the tabs it closes (those asked about when unsaved)', () => {
+    expect(closedPaths(all, runCloseCommand('close', all, '/b', '/a'))).toEqual(['/b']);
+    expect(closedPaths(all, runCloseCommand('close-left', all, '/c', '/a'))).toEqual(['/a', '/b']);
+    expect(closedPaths(all, runCloseCommand('close-right', all, '/b', '/a'))).toEqual(['/c', '/d']);
+    expect(closedPaths(all, runCloseCommand('close-others', all, '/b', '/a'))).toEqual(['/a', '/c', '/d']);
+    expect(closedPaths(all, runCloseCommand('close-all', all, '/b', '/a'))).toEqual(['/a', '/b', '/c', '/d']);
+    // The index tab is never closed, so never asked about.
+    expect(closedPaths(all, runCloseCommand('close', all, '/index', '/a'))).toEqual([]);
   });
 });

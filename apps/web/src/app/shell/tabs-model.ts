@@ -6,6 +6,9 @@ export type { Tab };
 export const INDEX_PATH = '/index';
 export const INDEX_TAB: Tab = { path: INDEX_PATH, fullPath: INDEX_PATH };
 
+/** A close command of the tab bar, relative to one tab. */
+export type TabCommand = 'close' | 'close-left' | 'close-right' | 'close-others' | 'close-all';
+
 /** Outcome of a close: the remaining tabs and, when the active tab went away, the tab to show instead. */
 export interface CloseResult {
   tabs: Tab[];
@@ -71,6 +74,27 @@ export function closeOthers(tabs: readonly Tab[], path: string, activePath: stri
 export function closeAll(tabs: readonly Tab[]): CloseResult {
   const remaining = withIndexTab(tabs.filter((tab) => !isClosable(tab)));
   return { tabs: remaining, next: remaining.find((tab) => tab.path === INDEX_PATH) };
+}
+
+/** Runs the close command `command` relative to the tab at `path`. */
+export function runCloseCommand(command: TabCommand, tabs: readonly Tab[], path: string, activePath: string): CloseResult {
+  switch (command) {
+    case 'close':
+      return closeTab(tabs, path, activePath);
+    case 'close-left':
+      return closeLeft(tabs, path, activePath);
+    case 'close-right':
+      return closeRight(tabs, path, activePath);
+    case 'close-others':
+      return closeOthers(tabs, path, activePath);
+    case 'close-all':
+      return closeAll(tabs);
+  }
+}
+
+/** The paths of the tabs a close removes. */
+export function closedPaths(tabs: readonly Tab[], { tabs: remaining }: CloseResult): string[] {
+  return tabs.filter((tab) => !remaining.some((kept) => kept.path === tab.path)).map((tab) => tab.path);
 }
 
 /**

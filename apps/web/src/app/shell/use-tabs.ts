@@ -1,13 +1,16 @@
 import { isPathAllowed } from '@atrium/contract';
+import { App } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
+import { askDiscard } from '../../shared/forms/unsaved-changes';
+import { unsavedStore } from '../../shared/forms/unsaved-store';
 import { preferencesStore, usePreferences } from '../../shared/preferences/preferences-store';
 import { tabPathOf, type PageRoute } from '../../shared/routing/page-route';
 import { findShellPage } from '../page-routes';
 import { useShellPages } from '../shell-pages';
-import type { TabCommand, TabView } from './tabs-bar';
-import { closeAll, closeLeft, closeOthers, closeRight, closeTab, moveTab, openTab, withIndexTab, type CloseResult, type Tab } from './tabs-model';
+import type { TabView } from './tabs-bar';
+import { closedPaths, moveTab, openTab, runCloseCommand, withIndexTab, type CloseResult, type Tab, type TabCommand } from './tabs-model';
 
 /** The address part of a tab's full path. */
 const pathnameOf = (fullPath: string) => fullPath.split(/[?#]/)[0]!;
@@ -18,9 +21,11 @@ const sameTabs = (a: readonly Tab[], b: readonly Tab[]) =>
 /**
  * The user's tabs: records every visited shell page as a tab, keeps them in the user's preferences,
  * and runs the close, select and move commands. Saved tabs the user may no longer open are hidden.
+ * Closing tabs whose pages hold unsaved changes asks once first (issue 17).
  */
 export function useTabs(page: PageRoute | undefined, menuPaths: readonly string[]) {
   const { t } = useTranslation();
+  const { modal } = App.useApp();
   const { tabs: saved } = usePreferences();
   const location = useLocation();
   const navigate = useNavigate();
@@ -48,18 +53,17 @@ export function useTabs(page: PageRoute | undefined, menuPaths: readonly string[
   };
 
   const run = (command: TabCommand, path: string) => {
-    switch (command) {
-      case 'close':
-        return apply(closeTab(tabs, path, activePath));
-      case 'close-left':
-        return apply(closeLeft(tabs, path, activePath));
-      case 'close-right':
-        return apply(closeRight(tabs, path, activePath));
-      case 'close-others':
-        return apply(closeOthers(tabs, path, activePath));
-      case 'close-all':
-        return apply(closeAll(tabs));
-    }
+    const result = runCloseCommand(command, tabs, path, activePath);
+    const closing = closedPaths(tabs, result);
+    if (!unsavedStore.isDirty(closing)) return apply(result);
+    askDiscard(modal, t, {
+      content: t('common.unsaved.tabContent'),
+      onDiscard: () => {
+        // Marked clean first, so leaving a page that is not kept alive does not ask again.
+        unsavedStore.discard(closing);
+        apply(result);
+      },
+    });
   };
 
   return {

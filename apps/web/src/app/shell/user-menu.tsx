@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useLogout } from '../../modules/auth/api/auth.api';
+import { unsavedStore } from '../../shared/forms/unsaved-store';
 import { useSession } from '../../shared/session/session-context';
 import { UserAvatar } from '../../shared/ui/user-avatar';
 
@@ -11,7 +12,9 @@ const GREYED_CLASS = 'atrium-greyed';
 
 /**
  * Sign-out as the spec describes it (section 4): the screen greys, a confirmation is asked; OK signs
- * out and goes to sign-in, Cancel says 'cancel logout operation' and brings the colour back.
+ * out and goes to sign-in, Cancel says 'cancel logout operation' and brings the colour back. With a
+ * form's changes unsaved in any tab, the same question says they will be lost (issue 17): one
+ * question, not two in a row.
  */
 function useLogoutFlow() {
   const { t } = useTranslation();
@@ -23,15 +26,19 @@ function useLogoutFlow() {
     const root = document.getElementById('root') ?? document.body;
     root.classList.add(GREYED_CLASS);
     const restore = () => root.classList.remove(GREYED_CLASS);
+    const hasUnsaved = unsavedStore.isDirty();
     modal.confirm({
       title: t('shell.logout.title'),
-      content: t('shell.logout.content'),
+      content: hasUnsaved ? <span data-testid="logout-unsaved">{t('shell.logout.unsaved')}</span> : t('shell.logout.content'),
       okText: t('shell.logout.ok'),
+      okButtonProps: { danger: hasUnsaved },
       cancelText: t('common.actions.cancel'),
       icon: <LogoutOutlined />,
       onOk: () =>
         logout.mutateAsync().then(() => {
           restore();
+          // The changes go with the session; leaving the page must not ask again.
+          unsavedStore.discard();
           // The sign-in page drops the ended session's cache once the shell is gone.
           void navigate('/login', { replace: true });
         }, restore),

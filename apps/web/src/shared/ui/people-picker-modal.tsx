@@ -4,6 +4,7 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import { Alert, Input, Modal, type TableColumnsType } from 'antd';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useUnsavedChanges } from '../forms/unsaved-changes';
 import { useDebouncedValue } from '../hooks/use-debounced-value';
 import { usePagination } from '../hooks/use-pagination';
 import './people-picker-modal.css';
@@ -47,7 +48,7 @@ export interface PeoplePickerModalProps<T extends PickablePerson> {
   onClose: () => void;
 }
 
-/** Searches the company's people page by page and hands the chosen ones to `onSubmit`. */
+/** Searches the company's people page by page and hands the chosen ones to `onSubmit`; asks before a choice is dropped. */
 export function PeoplePickerModal<T extends PickablePerson>(props: PeoplePickerModalProps<T>) {
   const { t } = useTranslation();
   const [keyword, setKeyword] = useState('');
@@ -55,6 +56,7 @@ export function PeoplePickerModal<T extends PickablePerson>(props: PeoplePickerM
   const paging = usePagination(debounced);
   const candidates = props.useCandidates({ ...paging.request, keyword: debounced });
   const [chosen, setChosen] = useState<number[]>([]);
+  const { confirmLeave } = useUnsavedChanges(chosen.length > 0);
 
   const submit = async () => {
     await props.onSubmit(chosen);
@@ -71,7 +73,7 @@ export function PeoplePickerModal<T extends PickablePerson>(props: PeoplePickerM
       cancelText={t('common.actions.cancel')}
       confirmLoading={props.isSubmitting}
       onOk={() => void submit().catch(() => undefined)}
-      onCancel={props.onClose}
+      onCancel={() => confirmLeave(props.onClose)}
       destroyOnHidden
     >
       <div className="atrium-people-picker" data-testid={props.testId}>

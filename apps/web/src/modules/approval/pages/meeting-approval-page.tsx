@@ -15,6 +15,8 @@ import type { ButtonProps } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useFormDirty } from '../../../shared/forms/form-dirty';
+import { useUnsavedChanges } from '../../../shared/forms/unsaved-changes';
 import { useDebouncedValue } from '../../../shared/hooks/use-debounced-value';
 import { useMediaQuery } from '../../../shared/hooks/use-media-query';
 import { useSession } from '../../../shared/session/session-context';
@@ -296,7 +298,7 @@ export function MeetingApprovalPage() {
   );
 }
 
-/** Approve a series occurrence (this one or the whole series), or reject with a reason. */
+/** Approve a series occurrence (this one or the whole series), or reject with a reason; a typed reason is not dropped unasked. */
 function DecisionModal({ pending, onClose }: { pending: Pending; onClose: () => void }) {
   const { t } = useTranslation();
   const { message } = App.useApp();
@@ -304,6 +306,9 @@ function DecisionModal({ pending, onClose }: { pending: Pending; onClose: () => 
   const approve = useApprove();
   const reject = useReject();
   const { kind, item } = pending;
+  const initialValues = { scope: 'one' as const };
+  const dirty = useFormDirty(form, { initialValues });
+  const { confirmLeave } = useUnsavedChanges(dirty.isDirty);
 
   const submit = async (values: { reason?: string; scope?: ApprovalScope }) => {
     // The scope field shows only for a series occurrence.
@@ -327,7 +332,7 @@ function DecisionModal({ pending, onClose }: { pending: Pending; onClose: () => 
       cancelText={t('common.actions.cancel')}
       confirmLoading={approve.isPending || reject.isPending}
       onOk={() => form.submit()}
-      onCancel={onClose}
+      onCancel={() => confirmLeave(onClose)}
       destroyOnHidden
     >
       <p className="atrium-approval-subject">
@@ -337,7 +342,7 @@ function DecisionModal({ pending, onClose }: { pending: Pending; onClose: () => 
         // There is no undo for a rejection (the host is told, the slot given up): said before it is sent.
         <Alert type="warning" showIcon title={t('approval.reject.irreversible')} className="atrium-approval-irreversible" data-testid="decision-irreversible" />
       ) : null}
-      <Form form={form} layout="vertical" initialValues={{ scope: 'one' }} onFinish={(values) => void submit(values).catch(() => undefined)} data-testid="decision-form">
+      <Form form={form} layout="vertical" initialValues={initialValues} onValuesChange={dirty.onValuesChange} onFinish={(values) => void submit(values).catch(() => undefined)} data-testid="decision-form">
         {item.seriesId !== null ? (
           <Form.Item name="scope" label={t('approval.scope.label')}>
             <Radio.Group

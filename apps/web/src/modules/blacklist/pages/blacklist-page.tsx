@@ -15,6 +15,8 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../shared/api/api-client';
+import { useFormDirty } from '../../../shared/forms/form-dirty';
+import { useUnsavedChanges } from '../../../shared/forms/unsaved-changes';
 import { useDebouncedValue } from '../../../shared/hooks/use-debounced-value';
 import { useMediaQuery } from '../../../shared/hooks/use-media-query';
 import { usePagination } from '../../../shared/hooks/use-pagination';
@@ -171,7 +173,10 @@ interface AddValues {
   until?: Dayjs | null;
 }
 
-/** Bar a colleague: who, why, and optionally until which day (through the end of that day, in this browser's zone). */
+/**
+ * Bar a colleague: who, why, and optionally until which day (through the end of that day, in this
+ * browser's zone). Asks before unsaved changes go.
+ */
 function AddDialog({ onClose }: { onClose: () => void }) {
   const { t } = useTranslation();
   const { message } = App.useApp();
@@ -180,6 +185,8 @@ function AddDialog({ onClose }: { onClose: () => void }) {
   const [search, setSearch] = useState('');
   const candidates = useBlacklistCandidates(useDebouncedValue(search.trim(), FILTER_DEBOUNCE_MS), true);
   const add = useAddBlacklist();
+  const dirty = useFormDirty(form);
+  const { confirmLeave } = useUnsavedChanges(dirty.isDirty);
 
   async function save() {
     let values: AddValues;
@@ -210,11 +217,11 @@ function AddDialog({ onClose }: { onClose: () => void }) {
       okText={t('blacklist.addOk')}
       cancelText={t('blacklist.cancel')}
       onOk={() => void save()}
-      onCancel={onClose}
+      onCancel={() => confirmLeave(onClose)}
       confirmLoading={add.isPending}
       okButtonProps={{ 'data-testid': 'blacklist-save' } as ButtonProps}
     >
-      <Form form={form} layout="vertical" requiredMark>
+      <Form form={form} layout="vertical" requiredMark onValuesChange={dirty.onValuesChange}>
         <Form.Item name="userId" label={t('blacklist.fields.person')} rules={[{ required: true, message: t('blacklist.rules.person') }]}>
           <Select
             showSearch

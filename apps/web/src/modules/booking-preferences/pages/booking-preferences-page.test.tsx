@@ -74,7 +74,7 @@ describe('booking preferences page', () => {
     expect(ahead).toHaveValue('30');
     expect(ahead).toBeDisabled();
     expect(screen.queryByTestId('preferences-save')).toBeNull();
-    expect(screen.getByText('你可以查看这些规则；修改需要预订规则的编辑权限。')).toBeInTheDocument();
+    expect(screen.getByText('您可以查看这些规则；修改需要预订规则的编辑权限。')).toBeInTheDocument();
     expect(screen.getByTestId('preferences-changed')).toHaveTextContent('最近由 王芳');
     expect(screen.getByText('可预订的日期和时段')).toBeInTheDocument();
   }, 20_000);

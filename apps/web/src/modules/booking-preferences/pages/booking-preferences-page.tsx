@@ -14,6 +14,8 @@ import { Alert, App, Button, Card, Checkbox, Form, Radio, Select, Skeleton, Spac
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { useBookingPreferences, useSaveBookingPreferences } from '../../../shared/booking-preferences/booking-preferences.api';
+import { useFormDirty } from '../../../shared/forms/form-dirty';
+import { useUnsavedChanges } from '../../../shared/forms/unsaved-changes';
 import { useSession } from '../../../shared/session/session-context';
 import { PageHeader } from '../../../shared/ui/page-header';
 import './booking-preferences-page.css';
@@ -84,12 +86,16 @@ export function BookingPreferencesPage() {
   );
 }
 
+/** The rules as a form; its tab asks before unsaved changes go. */
 function PreferencesForm({ rules, canEdit }: { rules: BookingPreferencesAnswer; canEdit: boolean }) {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const save = useSaveBookingPreferences();
   const [form] = Form.useForm<FormValues>();
   const limitHours = Form.useWatch('limitHours', form) ?? rules.bookableHours !== null;
+  const initialValues = toValues(rules);
+  const dirty = useFormDirty(form, { initialValues });
+  useUnsavedChanges(dirty.isDirty);
 
   const duration = (minutes: number) => {
     const hours = Math.floor(minutes / 60);
@@ -104,12 +110,13 @@ function PreferencesForm({ rules, canEdit }: { rules: BookingPreferencesAnswer; 
       onSuccess: (saved) => {
         void message.success(t('bookerPreferences.saved'));
         form.setFieldsValue(toValues(saved));
+        dirty.markClean();
       },
     });
   };
 
   return (
-    <Form<FormValues> form={form} layout="vertical" initialValues={toValues(rules)} onFinish={submit} disabled={!canEdit || save.isPending} className="atrium-booker-preferences">
+    <Form<FormValues> form={form} layout="vertical" initialValues={initialValues} onFinish={submit} onValuesChange={dirty.onValuesChange} disabled={!canEdit || save.isPending} className="atrium-booker-preferences">
       {save.isError ? <Alert className="atrium-form-alert" type="error" showIcon role="alert" title={save.error.message} /> : null}
       <div className="atrium-preferences-grid">
         <Card className="atrium-card" title={t('bookerPreferences.window.title')} data-testid="preferences-window">

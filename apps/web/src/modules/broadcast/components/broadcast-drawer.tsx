@@ -5,6 +5,8 @@ import dayjs from 'dayjs';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../shared/api/api-client';
+import { useFormDirty } from '../../../shared/forms/form-dirty';
+import { useUnsavedChanges } from '../../../shared/forms/unsaved-changes';
 import { useMediaQuery } from '../../../shared/hooks/use-media-query';
 import { useBroadcastTargets, useCreateBroadcast, useUpdateBroadcast } from '../api/broadcast.api';
 import { newBroadcastFormValues, toBroadcastBody, toBroadcastFormValues, type BroadcastFormValues } from './broadcast-form';
@@ -34,7 +36,7 @@ export interface BroadcastDrawerProps {
   onClose: () => void;
 }
 
-/** Publish or change a notice: title, image, door displays and locations, start and end, repeat. */
+/** Publish or change a notice: title, image, door displays and locations, start and end, repeat; asks before unsaved changes go. */
 export function BroadcastDrawer({ notice, onClose }: BroadcastDrawerProps) {
   const { t } = useTranslation();
   const { message } = App.useApp();
@@ -46,6 +48,9 @@ export function BroadcastDrawer({ notice, onClose }: BroadcastDrawerProps) {
   const repeat = Form.useWatch('repeat', form);
   const initialValues = useMemo(() => (notice ? toBroadcastFormValues(notice) : newBroadcastFormValues()), [notice]);
   const tree = useMemo(() => locationTree(targets.data?.locations ?? []), [targets.data]);
+  const dirty = useFormDirty(form, { initialValues });
+  const { confirmLeave } = useUnsavedChanges(dirty.isDirty);
+  const cancel = () => confirmLeave(onClose);
 
   async function save() {
     let values: BroadcastFormValues;
@@ -71,11 +76,13 @@ export function BroadcastDrawer({ notice, onClose }: BroadcastDrawerProps) {
       open
       title={notice ? t('broadcast.editTitle') : t('broadcast.createTitle')}
       size={phone ? '100%' : 640}
-      onClose={onClose}
+      onClose={cancel}
       destroyOnHidden
       footer={
         <Space className="broadcast-drawer-footer">
-          <Button onClick={onClose}>{t('broadcast.cancel')}</Button>
+          <Button onClick={cancel} data-testid="broadcast-cancel">
+            {t('broadcast.cancel')}
+          </Button>
           <Button type="primary" onClick={() => void save()} loading={create.isPending || update.isPending} {...({ 'data-testid': 'broadcast-save' } as ButtonProps)}>
             {notice ? t('broadcast.save') : t('broadcast.publish')}
           </Button>
@@ -83,7 +90,7 @@ export function BroadcastDrawer({ notice, onClose }: BroadcastDrawerProps) {
       }
       data-testid="broadcast-drawer"
     >
-      <Form form={form} layout="vertical" requiredMark initialValues={initialValues}>
+      <Form form={form} layout="vertical" requiredMark initialValues={initialValues} onValuesChange={dirty.onValuesChange}>
         <Form.Item name="title" label={t('broadcast.fields.title')} rules={[{ required: true, whitespace: true, message: t('broadcast.rules.title') }]}>
           <Input maxLength={BROADCAST_TITLE_MAX} showCount placeholder={t('broadcast.titlePlaceholder')} data-testid="broadcast-title" />
         </Form.Item>

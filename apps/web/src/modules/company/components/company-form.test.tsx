@@ -2,10 +2,15 @@ import type { CompanyInfo } from '@atrium/contract';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { unsavedStore } from '../../../shared/forms/unsaved-store';
+import { PageTabContext } from '../../../shared/routing/page-tab';
 import { renderWithProviders, stubApi } from '../../../test/render';
 import { CompanyForm } from './company-form';
 
-afterEach(() => vi.restoreAllMocks());
+afterEach(() => {
+  unsavedStore.discard();
+  vi.restoreAllMocks();
+});
 
 const COMPANY: CompanyInfo = {
   id: 1,
@@ -69,6 +74,29 @@ describe('CompanyForm', { timeout: 20_000 }, () => {
       emergencyEmail: '',
     });
     expect(await screen.findByText('Company information saved')).toBeInTheDocument();
+  });
+
+  it("marks the company tab unsaved while a field is changed, and clean again once saved (issue 17)", async () => {
+    const user = userEvent.setup();
+    stubApi({
+      'POST /company/updateCompany': ({ body }) => ({ result: { ...COMPANY, ...(body as object) } }),
+      'GET /user/getCurrentUserInfo': { result: null },
+    });
+    renderWithProviders(
+      <PageTabContext value="/company">
+        <CompanyForm company={COMPANY} canEdit />
+      </PageTabContext>,
+    );
+    fireEvent.change(screen.getByTestId('company-industry'), { target: { value: 'Shipping' } });
+    await waitFor(() => expect(unsavedStore.isDirty(['/company'])).toBe(true));
+    expect(unsavedStore.isDirty(['/index'])).toBe(false);
+    // Put back as it was (empty), the form is clean.
+    fireEvent.change(screen.getByTestId('company-industry'), { target: { value: '' } });
+    await waitFor(() => expect(unsavedStore.isDirty(['/company'])).toBe(false));
+    fireEvent.change(screen.getByTestId('company-industry'), { target: { value: 'Shipping' } });
+    await user.click(screen.getByTestId('company-submit'));
+    expect(await screen.findByText('Company information saved')).toBeInTheDocument();
+    await waitFor(() => expect(unsavedStore.isDirty()).toBe(false));
   });
 
   it('uploads a logo and shows it; refuses a GIF before sending', async () => {

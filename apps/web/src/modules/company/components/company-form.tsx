@@ -3,6 +3,8 @@ import { COMPANY_SIZE_BANDS, CompanyDomain, TEXT_MAX, type CompanyInfo, type Upd
 import { Alert, App, Button, Card, Col, Form, Input, Row, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
+import { useFormDirty } from '../../../shared/forms/form-dirty';
+import { useUnsavedChanges } from '../../../shared/forms/unsaved-changes';
 import { zodRule } from '../../../shared/forms/zod-rule';
 import { ImageUpload } from '../../../shared/ui/image-upload';
 import { useUpdateCompany } from '../api/company.api';
@@ -31,18 +33,22 @@ const toValues = (company: CompanyInfo): CompanyValues => ({
   emergencyEmail: company.emergencyEmail ?? '',
 });
 
-/** The company information form (spec 000 sections 3 and 5). */
+/** The company information form (spec 000 sections 3 and 5); its tab asks before unsaved changes go. */
 export function CompanyForm({ company, canEdit }: CompanyFormProps) {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const save = useUpdateCompany();
   const [form] = Form.useForm<CompanyValues>();
+  const initialValues = toValues(company);
+  const dirty = useFormDirty(form, { initialValues });
+  useUnsavedChanges(dirty.isDirty);
 
   const submit = (values: CompanyValues) =>
     save.mutate(values, {
       onSuccess: (saved) => {
         void message.success(t('company.saved'));
         form.setFieldsValue(toValues(saved));
+        dirty.markClean();
       },
     });
 
@@ -59,7 +65,7 @@ export function CompanyForm({ company, canEdit }: CompanyFormProps) {
   return (
     <Card className="atrium-card" data-testid="company-form-card">
       {save.isError ? <Alert className="atrium-form-alert" type="error" showIcon role="alert" title={save.error.message} /> : null}
-      <Form<CompanyValues> form={form} layout="vertical" initialValues={toValues(company)} onFinish={submit} disabled={!canEdit || save.isPending}>
+      <Form<CompanyValues> form={form} layout="vertical" initialValues={initialValues} onFinish={submit} onValuesChange={dirty.onValuesChange} disabled={!canEdit || save.isPending}>
         <Form.Item name="logo" label={t('company.logo')}>
           <ImageUpload
             kind="logo"

@@ -2,6 +2,7 @@ import { THEME_DRAWER_WIDTH, type DeviceTheme, type ThemeImageType, type ThemePl
 import { App, Button, Drawer, Space } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useUnsavedChanges } from '../../../shared/forms/unsaved-changes';
 import { useMediaQuery } from '../../../shared/hooks/use-media-query';
 import { useDeviceThemeRecord, useRoomThemes, useSetDeviceTheme } from '../api/device-theme.api';
 import { ThemeImagePanel } from './theme-image-panel';
@@ -27,7 +28,8 @@ export type ThemePanel = { state: 1 } | { state: 2; imageType: ThemeImageType; t
 /**
  * Chooses the theme of a door display: a 415 px drawer (full width on phones) listing the room's
  * themes for the display's platform. Saving a new theme closes and reloads; choosing the current one
- * just closes. Customisable themes open the gallery to change their logo or background.
+ * just closes. Customisable themes open the gallery to change their logo or background. Closing
+ * asks while another theme is chosen but not saved.
  */
 export function ThemeDrawer({ deviceId, roomId, platform, open, onClose }: ThemeDrawerProps) {
   const { t } = useTranslation();
@@ -41,12 +43,14 @@ export function ThemeDrawer({ deviceId, roomId, platform, open, onClose }: Theme
 
   const currentThemeId = record.data?.themeId ?? null;
   const selectedId = chosenId ?? currentThemeId;
+  const { confirmLeave } = useUnsavedChanges(open && chosenId !== null && chosenId !== currentThemeId);
 
   const close = () => {
     setPanel({ state: 1 });
     setChosenId(null);
     onClose();
   };
+  const cancel = () => confirmLeave(close);
 
   const save = () => {
     if (selectedId === null || selectedId === currentThemeId) {
@@ -69,7 +73,7 @@ export function ThemeDrawer({ deviceId, roomId, platform, open, onClose }: Theme
   return (
     <Drawer
       open={open}
-      onClose={close}
+      onClose={cancel}
       title={title}
       size={isNarrow ? '100%' : THEME_DRAWER_WIDTH}
       destroyOnHidden
@@ -78,7 +82,7 @@ export function ThemeDrawer({ deviceId, roomId, platform, open, onClose }: Theme
       footer={
         panel.state === 1 ? (
           <Space className="atrium-dtheme-drawer-footer">
-            <Button onClick={close} data-testid="theme-drawer-cancel">
+            <Button onClick={cancel} data-testid="theme-drawer-cancel">
               {t('deviceTheme.cancel')}
             </Button>
             <Button type="primary" onClick={save} loading={setTheme.isPending} disabled={record.isLoading} data-testid="theme-drawer-save">

@@ -5,7 +5,9 @@ import type { Rule } from 'antd/es/form';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
+import { useFormDirty } from '../../../shared/forms/form-dirty';
 import { claimOnForm } from '../../../shared/forms/form-failure';
+import { useUnsavedChanges } from '../../../shared/forms/unsaved-changes';
 import { useMediaQuery } from '../../../shared/hooks/use-media-query';
 import { useSaveUser, type UserFormValues } from '../api/directory.api';
 import { departmentTree } from './department-tree';
@@ -31,7 +33,7 @@ const schemaRule = (schema: z.ZodType, message: string, optional = false): Rule 
       : Promise.reject(new Error(message)),
 });
 
-/** Create or edit a user in a drawer; user name and e-mail are read-only once created. */
+/** Create or edit a user in a drawer; user name and e-mail are read-only once created; asks before unsaved changes go. */
 export function UserDrawer({ open, user, options, onClose }: UserDrawerProps) {
   const { t } = useTranslation();
   const { message } = App.useApp();
@@ -41,6 +43,8 @@ export function UserDrawer({ open, user, options, onClose }: UserDrawerProps) {
   const save = useSaveUser(claimOnForm<keyof UserFormValues>(form, { paths: USER_FIELDS, refusedText: () => t('directory.form.refused') }, setFailure));
   const isNarrow = useMediaQuery('(max-width: 600px)');
   const isEdit = user !== null;
+  const dirty = useFormDirty(form, { isOpen: open });
+  const { confirmLeave } = useUnsavedChanges(dirty.isDirty);
 
   useEffect(() => {
     if (!open) return;
@@ -63,6 +67,7 @@ export function UserDrawer({ open, user, options, onClose }: UserDrawerProps) {
     } else {
       form.setFieldsValue({ gender: 'secret', roleId: options?.roles.find((role) => role.isDefault)?.id ?? null });
     }
+    dirty.markClean();
     // Only when the drawer opens or switches user.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [open, user]);
@@ -72,6 +77,7 @@ export function UserDrawer({ open, user, options, onClose }: UserDrawerProps) {
     setFailure(null);
     onClose();
   };
+  const cancel = () => confirmLeave(close);
 
   const submit = (values: UserFormValues) => {
     setFailure(null);
@@ -91,13 +97,15 @@ export function UserDrawer({ open, user, options, onClose }: UserDrawerProps) {
   return (
     <Drawer
       open={open}
-      onClose={close}
+      onClose={cancel}
       title={isEdit ? t('directory.form.editTitle') : t('directory.form.createTitle')}
       size={isNarrow ? '100%' : 520}
       destroyOnHidden
       footer={
         <Space style={{ justifyContent: 'flex-end', width: '100%' }}>
-          <Button onClick={close}>{t('common.actions.cancel')}</Button>
+          <Button onClick={cancel} data-testid="directory-form-cancel">
+            {t('common.actions.cancel')}
+          </Button>
           <Button type="primary" loading={save.isPending} onClick={() => form.submit()} data-testid="directory-form-submit">
             {isEdit ? t('directory.form.save') : t('directory.form.create')}
           </Button>
@@ -106,7 +114,7 @@ export function UserDrawer({ open, user, options, onClose }: UserDrawerProps) {
     >
       {failure ? <Alert className="atrium-form-alert" type="error" showIcon role="alert" title={failure} /> : null}
       {!isEdit ? <p className="atrium-muted">{t('directory.form.activationHint')}</p> : null}
-      <Form<UserFormValues> form={form} layout="vertical" requiredMark onFinish={submit} disabled={save.isPending}>
+      <Form<UserFormValues> form={form} layout="vertical" requiredMark onFinish={submit} onValuesChange={dirty.onValuesChange} disabled={save.isPending}>
         <Form.Item
           name="userName"
           label={t('directory.fields.userName')}

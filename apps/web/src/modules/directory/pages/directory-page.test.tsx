@@ -162,6 +162,41 @@ describe('directory page', () => {
     expect(screen.getByText("User name and e-mail can't change after creation")).toBeInTheDocument();
   }, 20_000);
 
+  it('asks before the user drawer drops unsaved changes (Cancel, Esc, ×); a reopened drawer starts clean (issue 17)', async () => {
+    const user = userEvent.setup();
+    directoryApi();
+    open(['users:view', 'users:edit']);
+    await user.click(await screen.findByTestId('directory-edit-1', {}, { timeout: 8000 }));
+    const firstName = await screen.findByTestId('directory-form-first-name');
+    await waitFor(() => expect(firstName).toHaveValue('First'));
+    // The closed questions stay in the page, hidden: each new one adds a Discard button.
+    const questions = () => screen.queryAllByTestId('unsaved-discard').length;
+    fireEvent.change(firstName, { target: { value: 'Firstly' } });
+
+    await user.click(screen.getByTestId('directory-form-cancel'));
+    await waitFor(() => expect(questions()).toBe(1));
+    expect(screen.getAllByText('Discard your changes?').length).toBeGreaterThan(0);
+    await user.click(screen.getByTestId('unsaved-keep'));
+    expect(firstName).toHaveValue('Firstly');
+
+    fireEvent.keyDown(firstName, { key: 'Escape' });
+    await waitFor(() => expect(questions()).toBe(2));
+    await user.click(screen.getAllByTestId('unsaved-keep').at(-1)!);
+    expect(firstName).toHaveValue('Firstly');
+
+    await user.click(screen.getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(questions()).toBe(3));
+    await user.click(screen.getAllByTestId('unsaved-discard').at(-1)!);
+    await waitFor(() => expect(screen.queryByTestId('directory-form-first-name')).not.toBeInTheDocument());
+
+    // Opened again: the saved values, clean; Cancel closes without a question.
+    await user.click(screen.getByTestId('directory-edit-1'));
+    await waitFor(() => expect(screen.getByTestId('directory-form-first-name')).toHaveValue('First'));
+    await user.click(screen.getByTestId('directory-form-cancel'));
+    await waitFor(() => expect(screen.queryByTestId('directory-form-first-name')).not.toBeInTheDocument());
+    expect(questions()).toBe(3);
+  }, 30_000);
+
   it('says a refused new user once, under the field it names: no toast besides (issue 17)', async () => {
     const user = userEvent.setup();
     const seen = stubApi({

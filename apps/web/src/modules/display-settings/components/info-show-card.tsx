@@ -1,8 +1,10 @@
 import { ArrowDownOutlined, ArrowUpOutlined, DeleteOutlined, PlusOutlined, SaveOutlined, UndoOutlined } from '@ant-design/icons';
 import { INFO_FIELDS, INFO_ITEM_LIMITS, InfoItem, type InfoFields, type InfoShowSetting, type InfoShowSettingList } from '@atrium/contract';
 import { Alert, App, Button, Card, Form, Input, Popconfirm, Select, Space, Switch, Tag, Typography } from 'antd';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useFormDirty } from '../../../shared/forms/form-dirty';
+import { useUnsavedChanges } from '../../../shared/forms/unsaved-changes';
 import { zodRule } from '../../../shared/forms/zod-rule';
 import { useDeleteInfoShow, useSaveInfoShow } from '../api/display-settings.api';
 
@@ -31,19 +33,38 @@ export function repeatedLabel(items: readonly Partial<InfoItem>[]): string | und
   return undefined;
 }
 
+interface InfoShowFormProps {
+  entry: InfoShowSetting;
+  roomId: number | null;
+  canEdit: boolean;
+  /** Told whether the form holds unsaved changes: the card asks before they go. */
+  onDirtyChange: (isDirty: boolean) => void;
+}
+
 /** The form of one scope: which meeting fields show, and the company's information lines in order. */
-function InfoShowForm({ entry, roomId, canEdit }: { entry: InfoShowSetting; roomId: number | null; canEdit: boolean }) {
+function InfoShowForm({ entry, roomId, canEdit, onDirtyChange }: InfoShowFormProps) {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const save = useSaveInfoShow();
   const remove = useDeleteInfoShow();
   const [form] = Form.useForm<InfoValues>();
+  const initialValues: InfoValues = { fields: entry.fields, items: entry.items };
+  const dirty = useFormDirty(form, { initialValues });
+  useEffect(() => {
+    onDirtyChange(dirty.isDirty);
+    return () => onDirtyChange(false);
+  }, [dirty.isDirty, onDirtyChange]);
 
   const submit = (values: InfoValues) => {
     const items = (values.items ?? []).map((item) => ({ label: item.label.trim(), value: item.value.trim() }));
     save.mutate(
       { ...(entry.id !== null ? { id: entry.id } : {}), roomId, fields: values.fields, items },
-      { onSuccess: () => void message.success(t('displaySettings.info.saved')) },
+      {
+        onSuccess: () => {
+          dirty.markClean();
+          void message.success(t('displaySettings.info.saved'));
+        },
+      },
     );
   };
 
@@ -56,8 +77,9 @@ function InfoShowForm({ entry, roomId, canEdit }: { entry: InfoShowSetting; room
     <Form<InfoValues>
       form={form}
       layout="vertical"
-      initialValues={{ fields: entry.fields, items: entry.items }}
+      initialValues={initialValues}
       onFinish={submit}
+      onValuesChange={dirty.onValuesChange}
       disabled={!canEdit || save.isPending}
       data-testid="info-form"
     >
@@ -151,10 +173,15 @@ function InfoShowForm({ entry, roomId, canEdit }: { entry: InfoShowSetting; room
   );
 }
 
-/** "Information shown": what door displays and room boards show, for the company or one room. */
+/**
+ * "Information shown": what door displays and room boards show, for the company or one room. Another
+ * scope shows another form, so changing the scope asks while this one holds unsaved changes.
+ */
 export function InfoShowCard({ data, canEdit }: InfoShowCardProps) {
   const { t } = useTranslation();
   const [scope, setScope] = useState<number>(COMPANY_SCOPE);
+  const [isDirty, setDirty] = useState(false);
+  const { confirmLeave } = useUnsavedChanges(isDirty);
   const ownEntries = new Map(data.rooms.map((entry) => [entry.roomId!, entry]));
   const roomId = scope === COMPANY_SCOPE ? null : scope;
   const own = roomId === null ? data.companyDefault : ownEntries.get(roomId);
@@ -168,7 +195,7 @@ export function InfoShowCard({ data, canEdit }: InfoShowCardProps) {
         <Form.Item label={t('displaySettings.info.scope')}>
           <Select
             value={scope}
-            onChange={setScope}
+            onChange={(next: number) => confirmLeave(() => setScope(next))}
             data-testid="info-scope"
             showSearch={{ optionFilterProp: 'title' }}
             options={[
@@ -187,7 +214,7 @@ export function InfoShowCard({ data, canEdit }: InfoShowCardProps) {
         </Form.Item>
       </Form>
       {roomId !== null && !own ? <Alert className="atrium-form-alert" type="info" showIcon title={t('displaySettings.info.roomUsesDefault')} data-testid="info-room-default" /> : null}
-      <InfoShowForm key={`${scope}-${entry.id ?? 'new'}-${entry.updatedAt ?? 0}`} entry={entry} roomId={roomId} canEdit={canEdit} />
+      <InfoShowForm key={`${scope}-${entry.id ?? 'new'}-${entry.updatedAt ?? 0}`} entry={entry} roomId={roomId} canEdit={canEdit} onDirtyChange={setDirty} />
     </Card>
   );
 }

@@ -2,6 +2,8 @@ import { AddActivationCodeBody, DeviceName, DOOR_DISPLAY_LIMITS, SafetyPassword,
 import { Alert, App, Checkbox, Form, Input, Modal, Select, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useFormDirty } from '../../../shared/forms/form-dirty';
+import { useUnsavedChanges } from '../../../shared/forms/unsaved-changes';
 import { zodRule } from '../../../shared/forms/zod-rule';
 import { useAddActivationCode, useCancelDoorDisplays, useUpdateDoorDisplay } from '../api/door-display.api';
 import { NumberInput } from '../../../shared/ui/number-input';
@@ -10,12 +12,17 @@ import { NumberInput } from '../../../shared/ui/number-input';
 export const roomOptions = (rooms: readonly DisplayRoom[]) =>
   rooms.map((room) => ({ value: room.id, label: [...room.path, room.name].join(' / ') }));
 
+/** Issues activation codes for a room; asks before a filled-in request is dropped. */
 export function AddCodeModal({ rooms, onClose }: { rooms: readonly DisplayRoom[]; onClose: () => void }) {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const [form] = Form.useForm<{ roomId: number; name?: string; count: number }>();
   const add = useAddActivationCode();
   const [issued, setIssued] = useState<DoorDisplay[] | null>(null);
+  const initialValues = { count: 1 };
+  const dirty = useFormDirty(form, { initialValues });
+  // Once the codes are issued, nothing is left unsaved.
+  const { confirmLeave } = useUnsavedChanges(dirty.isDirty && issued === null);
 
   const submit = async (values: { roomId: number; name?: string; count: number }) => {
     const result = await add.mutateAsync({ roomId: values.roomId, count: values.count, ...(values.name?.trim() ? { name: values.name.trim() } : {}) });
@@ -33,7 +40,7 @@ export function AddCodeModal({ rooms, onClose }: { rooms: readonly DisplayRoom[]
       cancelText={t('common.actions.cancel')}
       confirmLoading={add.isPending}
       onOk={() => (issued ? onClose() : form.submit())}
-      onCancel={onClose}
+      onCancel={() => confirmLeave(onClose)}
       destroyOnHidden
     >
       {issued ? (
@@ -56,7 +63,7 @@ export function AddCodeModal({ rooms, onClose }: { rooms: readonly DisplayRoom[]
           }
         />
       ) : (
-        <Form form={form} layout="vertical" initialValues={{ count: 1 }} onFinish={(values) => void submit(values).catch(() => undefined)} data-testid="add-code-form">
+        <Form form={form} layout="vertical" initialValues={initialValues} onValuesChange={dirty.onValuesChange} onFinish={(values) => void submit(values).catch(() => undefined)} data-testid="add-code-form">
           <Form.Item name="roomId" label={t('doorDisplay.fields.room')} rules={[{ required: true, message: t('doorDisplay.add.pickRoom') }]}>
             <Select showSearch={{ optionFilterProp: 'label' }} options={roomOptions(rooms)} placeholder={t('doorDisplay.add.pickRoom')} data-testid="add-code-room" />
           </Form.Item>
@@ -79,7 +86,7 @@ interface RebindValues {
   safetyPassword?: string;
 }
 
-/** Moves a display to another room, renames it, or issues it a new code. */
+/** Moves a display to another room, renames it, or issues it a new code; asks before unsaved changes go. */
 export function RebindModal({ device, rooms, onClose }: { device: DoorDisplay; rooms: readonly DisplayRoom[]; onClose: () => void }) {
   const { t } = useTranslation();
   const { message } = App.useApp();
@@ -87,6 +94,9 @@ export function RebindModal({ device, rooms, onClose }: { device: DoorDisplay; r
   const update = useUpdateDoorDisplay();
   const regenerate = Form.useWatch('regenerateCode', form);
   const signsOut = regenerate === true && device.status !== 'inactive';
+  const initialValues: RebindValues = { roomId: device.roomId, name: device.name, regenerateCode: false };
+  const dirty = useFormDirty(form, { initialValues });
+  const { confirmLeave } = useUnsavedChanges(dirty.isDirty);
 
   const submit = async (values: RebindValues) => {
     await update.mutateAsync({
@@ -109,13 +119,14 @@ export function RebindModal({ device, rooms, onClose }: { device: DoorDisplay; r
       cancelText={t('common.actions.cancel')}
       confirmLoading={update.isPending}
       onOk={() => form.submit()}
-      onCancel={onClose}
+      onCancel={() => confirmLeave(onClose)}
       destroyOnHidden
     >
       <Form<RebindValues>
         form={form}
         layout="vertical"
-        initialValues={{ roomId: device.roomId, name: device.name, regenerateCode: false }}
+        initialValues={initialValues}
+        onValuesChange={dirty.onValuesChange}
         onFinish={(values) => void submit(values).catch(() => undefined)}
       >
         <Form.Item name="roomId" label={t('doorDisplay.fields.room')} rules={[{ required: true }]}>

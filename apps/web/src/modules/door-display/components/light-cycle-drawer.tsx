@@ -1,8 +1,9 @@
 import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 import { LIGHT_CYCLE, type DoorDisplay, type LightCycle } from '@atrium/contract';
 import { App, Button, Card, Checkbox, Drawer, Popconfirm, Slider, Space, Spin, Tag, Typography } from 'antd';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useUnsavedChanges } from '../../../shared/forms/unsaved-changes';
 import { useMediaQuery } from '../../../shared/hooks/use-media-query';
 import { useAddLightCycle, useDeleteLightCycle, useLightCycles, useUpdateLightCycle } from '../api/door-display.api';
 import { SLIDER_MARKS, stepToTime, timeToStep, weekdayLabel, weekdaysToString } from './light-cycle-model';
@@ -17,6 +18,10 @@ interface Draft {
   days: number[];
   range: [number, number];
 }
+
+/** Whether two drafts set the same days (in any order) and hours. */
+const sameDraft = (a: Draft, b: Draft) =>
+  a.range[0] === b.range[0] && a.range[1] === b.range[1] && [...a.days].sort().join() === [...b.days].sort().join();
 
 export interface LightCycleDrawerProps {
   device: DoorDisplay | null;
@@ -35,44 +40,65 @@ export function WeekdayText({ weekday }: { weekday: string }) {
 /**
  * A display's light cycles (spec 001 sections 4, 5 and 9): one entry edited at a time, a new one
  * starting at 08:00-18:00 Monday to Friday; cancelling a new entry removes it; the add button only
- * while the display has no cycle; deleting asks first.
+ * while the display has no cycle; deleting asks first, and so do closing and cancelling while an
+ * entry's changes are not saved.
  */
 export function LightCycleDrawer({ device, onClose }: LightCycleDrawerProps) {
   const { t } = useTranslation();
   const isNarrow = useMediaQuery('(max-width: 767px)');
+  const [isDirty, setDirty] = useState(false);
+  const { confirmLeave } = useUnsavedChanges(device !== null && isDirty);
   return (
     <Drawer
       open={device !== null}
-      onClose={onClose}
+      onClose={() => confirmLeave(onClose)}
       destroyOnHidden
       size={isNarrow ? '100%' : 520}
       title={device ? t('doorDisplay.cycle.title', { name: device.name }) : ''}
       data-testid="light-cycle-drawer"
     >
-      {device ? <LightCycleEditor deviceId={device.id} /> : null}
+      {device ? <LightCycleEditor deviceId={device.id} onDirtyChange={setDirty} /> : null}
     </Drawer>
   );
 }
 
-function LightCycleEditor({ deviceId }: { deviceId: number }) {
+interface LightCycleEditorProps {
+  deviceId: number;
+  /** Told whether the entry being edited differs from where it started. */
+  onDirtyChange: (isDirty: boolean) => void;
+}
+
+function LightCycleEditor({ deviceId, onDirtyChange }: LightCycleEditorProps) {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const cycles = useLightCycles(deviceId);
   const add = useAddLightCycle();
   const update = useUpdateLightCycle();
   const remove = useDeleteLightCycle();
+  // The entry being edited, and the values it started from.
   const [draft, setDraft] = useState<Draft | null>(null);
+  const [started, setStarted] = useState<Draft | null>(null);
   const list = cycles.data ?? [];
   const isSaving = add.isPending || update.isPending;
+  const isDirty = draft !== null && started !== null && !sameDraft(draft, started);
+  const { confirmLeave } = useUnsavedChanges(isDirty);
+  useEffect(() => {
+    onDirtyChange(isDirty);
+    return () => onDirtyChange(false);
+  }, [isDirty, onDirtyChange]);
 
+  const start = (entry: Draft) => {
+    setDraft(entry);
+    setStarted(entry);
+  };
   const startNew = () =>
-    setDraft({
+    start({
       id: null,
       days: LIGHT_CYCLE.defaults.weekday.split(',').map(Number),
       range: [timeToStep(LIGHT_CYCLE.defaults.startTime), timeToStep(LIGHT_CYCLE.defaults.endTime)],
     });
   const startEdit = (cycle: LightCycle) =>
-    setDraft({ id: cycle.id, days: cycle.weekday.split(',').map(Number), range: [timeToStep(cycle.startTime), timeToStep(cycle.endTime)] });
+    start({ id: cycle.id, days: cycle.weekday.split(',').map(Number), range: [timeToStep(cycle.startTime), timeToStep(cycle.endTime)] });
 
   const save = async () => {
     if (!draft) return;
@@ -126,7 +152,7 @@ function LightCycleEditor({ deviceId }: { deviceId: number }) {
         data-testid="light-cycle-slider"
       />
       <Space>
-        <Button onClick={() => setDraft(null)} data-testid="light-cycle-cancel">
+        <Button onClick={() => confirmLeave(() => setDraft(null))} data-testid="light-cycle-cancel">
           {t('common.actions.cancel')}
         </Button>
         <Button type="primary" loading={isSaving} onClick={() => void save().catch(() => undefined)} data-testid="light-cycle-save">

@@ -11,8 +11,10 @@ import {
   type ScreenSettingFields,
 } from '@atrium/contract';
 import { App, Button, Card, Checkbox, Drawer, Form, Input, Popconfirm, Radio, Select, Space, Spin, Switch, Tag, Typography } from 'antd';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useFormDirty } from '../../../shared/forms/form-dirty';
+import { useUnsavedChanges } from '../../../shared/forms/unsaved-changes';
 import { zodRule } from '../../../shared/forms/zod-rule';
 import { useMediaQuery } from '../../../shared/hooks/use-media-query';
 import { useAddScreenSetting, useDeleteScreenSetting, useDisplayRooms, useScreenSettings, useUpdateScreenSetting } from '../api/door-display.api';
@@ -53,26 +55,36 @@ const SWITCHES = [
 
 /**
  * Booking-screen settings by screen group (spec 001 section 3): one or several rooms share a title
- * and settings; a room belongs to at most one group and otherwise uses the defaults.
+ * and settings; a room belongs to at most one group and otherwise uses the defaults. Closing asks
+ * while a group's form holds unsaved changes.
  */
 export function ScreenSettingsDrawer({ target, canEdit, onClose }: ScreenSettingsDrawerProps) {
   const { t } = useTranslation();
   const isNarrow = useMediaQuery('(max-width: 767px)');
+  const [isDirty, setDirty] = useState(false);
+  const { confirmLeave } = useUnsavedChanges(target !== null && isDirty);
   return (
     <Drawer
       open={target !== null}
-      onClose={onClose}
+      onClose={() => confirmLeave(onClose)}
       destroyOnHidden
       size={isNarrow ? '100%' : 560}
       title={t('doorDisplay.settings.title')}
       data-testid="screen-settings-drawer"
     >
-      {target ? <ScreenSettingsBody target={target} canEdit={canEdit} /> : null}
+      {target ? <ScreenSettingsBody target={target} canEdit={canEdit} onDirtyChange={setDirty} /> : null}
     </Drawer>
   );
 }
 
-function ScreenSettingsBody({ target, canEdit }: { target: ScreenSettingsTarget; canEdit: boolean }) {
+interface ScreenSettingsBodyProps {
+  target: ScreenSettingsTarget;
+  canEdit: boolean;
+  /** Told whether the group's form holds unsaved changes. */
+  onDirtyChange: (isDirty: boolean) => void;
+}
+
+function ScreenSettingsBody({ target, canEdit, onDirtyChange }: ScreenSettingsBodyProps) {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const groups = useScreenSettings();
@@ -90,7 +102,7 @@ function ScreenSettingsBody({ target, canEdit }: { target: ScreenSettingsTarget;
   }
 
   if (groups.isPending) return <Spin />;
-  if (editing) return <ScreenSettingForm editing={editing} groups={groups.data ?? []} canEdit={canEdit} onDone={() => setEditing(null)} />;
+  if (editing) return <ScreenSettingForm editing={editing} groups={groups.data ?? []} canEdit={canEdit} onDone={() => setEditing(null)} onDirtyChange={onDirtyChange} />;
 
   return (
     <div className="atrium-door-groups">
@@ -139,7 +151,16 @@ function ScreenSettingsBody({ target, canEdit }: { target: ScreenSettingsTarget;
   );
 }
 
-function ScreenSettingForm({ editing, groups, canEdit, onDone }: { editing: Editing; groups: ScreenSetting[]; canEdit: boolean; onDone: () => void }) {
+interface ScreenSettingFormProps {
+  editing: Editing;
+  groups: ScreenSetting[];
+  canEdit: boolean;
+  onDone: () => void;
+  onDirtyChange: (isDirty: boolean) => void;
+}
+
+/** One group's title, rooms and settings; Cancel asks before unsaved changes go. */
+function ScreenSettingForm({ editing, groups, canEdit, onDone, onDirtyChange }: ScreenSettingFormProps) {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const [form] = Form.useForm<FormValues>();
@@ -152,6 +173,13 @@ function ScreenSettingForm({ editing, groups, canEdit, onDone }: { editing: Edit
   const initial: FormValues = group
     ? { ...DEFAULT_SCREEN_SETTING, ...group, roomIds: group.rooms.map((room) => room.id), exitPassword: '', removeExitPassword: false }
     : { ...DEFAULT_SCREEN_SETTING, title: editing.title, roomIds: editing.roomIds, exitPassword: '' };
+
+  const dirty = useFormDirty(form, { initialValues: initial });
+  const { confirmLeave } = useUnsavedChanges(dirty.isDirty);
+  useEffect(() => {
+    onDirtyChange(dirty.isDirty);
+    return () => onDirtyChange(false);
+  }, [dirty.isDirty, onDirtyChange]);
 
   const submit = async (values: FormValues) => {
     const { exitPassword, removeExitPassword, ...rest } = values;
@@ -172,6 +200,7 @@ function ScreenSettingForm({ editing, groups, canEdit, onDone }: { editing: Edit
       layout="vertical"
       initialValues={initial}
       disabled={!canEdit}
+      onValuesChange={dirty.onValuesChange}
       onFinish={(values) => void submit(values).catch(() => undefined)}
       className="atrium-door-settings-form"
       data-testid="screen-settings-form"
@@ -241,7 +270,7 @@ function ScreenSettingForm({ editing, groups, canEdit, onDone }: { editing: Edit
         </Form.Item>
       ) : null}
       <Space>
-        <Button disabled={false} onClick={onDone}>
+        <Button disabled={false} onClick={() => confirmLeave(onDone)} data-testid="screen-settings-cancel">
           {t('common.actions.cancel')}
         </Button>
         {canEdit ? (

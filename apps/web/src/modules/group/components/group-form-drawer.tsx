@@ -2,6 +2,8 @@ import { CreateGroupBody, TEXT_MAX, type GroupListItem, type GroupNode } from '@
 import { Button, Drawer, Form, Input, Space, TreeSelect } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useFormDirty } from '../../../shared/forms/form-dirty';
+import { useUnsavedChanges } from '../../../shared/forms/unsaved-changes';
 import { useMediaQuery } from '../../../shared/hooks/use-media-query';
 import { fetchLocationChildren, useGroupFlatList } from '../api/group.api';
 
@@ -41,13 +43,23 @@ function branchIds(items: GroupListItem[], rootId: number): Set<number> {
 /** Name is required (up to 254 characters, the contract's rule); the other fields are optional. */
 const nameRule = { validator: (_: unknown, value: unknown) => (CreateGroupBody.shape.name.safeParse(value ?? '').success ? Promise.resolve() : Promise.reject(new Error())) };
 
-/** Create or edit a department in a drawer (spec 000 section 9: 40 percent wide, full width on phones). */
+/** Create or edit a department in a drawer (spec 000 section 9: 40 percent wide, full width on phones); asks before unsaved changes go. */
 export function GroupFormDrawer({ open, group, parentId, saving, onSave, onClose }: GroupFormDrawerProps) {
   const { t } = useTranslation();
   const [form] = Form.useForm<GroupFormValues>();
   const isNarrow = useMediaQuery('(max-width: 767px)');
   const flat = useGroupFlatList();
   const [locations, setLocations] = useState<PickerNode[]>([]);
+  const initialValues: GroupFormValues = {
+    name: group?.name ?? '',
+    parentId: group ? group.parentId : parentId,
+    groupCode: group?.groupCode ?? '',
+    description: group?.description ?? '',
+    locationId: group?.locationId ?? null,
+  };
+  const dirty = useFormDirty(form, { initialValues, isOpen: open });
+  const { confirmLeave } = useUnsavedChanges(dirty.isDirty);
+  const cancel = () => confirmLeave(onClose);
 
   const parents = useMemo(() => {
     const items = flat.data ?? [];
@@ -81,7 +93,7 @@ export function GroupFormDrawer({ open, group, parentId, saving, onSave, onClose
   return (
     <Drawer
       open={open}
-      onClose={onClose}
+      onClose={cancel}
       title={group ? t('group.form.editTitle', { name: group.name }) : t('group.form.createTitle')}
       size={isNarrow ? '100%' : '40%'}
       destroyOnHidden
@@ -90,7 +102,9 @@ export function GroupFormDrawer({ open, group, parentId, saving, onSave, onClose
       }}
       footer={
         <Space>
-          <Button onClick={onClose}>{t('group.actions.cancel')}</Button>
+          <Button onClick={cancel} data-testid="group-form-cancel">
+            {t('group.actions.cancel')}
+          </Button>
           <Button type="primary" loading={saving} onClick={() => form.submit()} data-testid="group-form-save">
             {t('group.actions.save')}
           </Button>
@@ -102,14 +116,9 @@ export function GroupFormDrawer({ open, group, parentId, saving, onSave, onClose
         form={form}
         layout="vertical"
         onFinish={onSave}
+        onValuesChange={dirty.onValuesChange}
         disabled={saving}
-        initialValues={{
-          name: group?.name ?? '',
-          parentId: group ? group.parentId : parentId,
-          groupCode: group?.groupCode ?? '',
-          description: group?.description ?? '',
-          locationId: group?.locationId ?? null,
-        }}
+        initialValues={initialValues}
       >
         <Form.Item name="name" label={t('group.fields.name')} required rules={[{ ...nameRule, message: t('group.form.nameRequired') }]}>
           <Input maxLength={TEXT_MAX} showCount data-testid="group-form-name" />

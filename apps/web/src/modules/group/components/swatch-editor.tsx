@@ -2,6 +2,8 @@ import { DeleteOutlined } from '@ant-design/icons';
 import { ColorAlpha, DEFAULT_COLOR, HEX_COLOR, normalizeSwatchColor, type Swatch } from '@atrium/contract';
 import { Button, ColorPicker, Form, Input, Modal, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { useFormDirty } from '../../../shared/forms/form-dirty';
+import { useUnsavedChanges } from '../../../shared/forms/unsaved-changes';
 import { NumberInput } from '../../../shared/ui/number-input';
 
 export interface SwatchValues {
@@ -25,13 +27,19 @@ export function alphaOf(value: unknown): number {
   return parsed.success ? parsed.data : 100;
 }
 
-/** The colour input of spec 000 section 5: a valid hex, and an alpha from 0 to 100 where a non-number becomes 100. */
+/**
+ * The colour input of spec 000 section 5: a valid hex, and an alpha from 0 to 100 where a non-number
+ * becomes 100. Asks before unsaved changes go.
+ */
 export function SwatchEditor({ open, swatch, saving, onSave, onDelete, onClose }: SwatchEditorProps) {
   const { t } = useTranslation();
   const [form] = Form.useForm<{ color: string; alpha: number | string | null }>();
   const color = Form.useWatch('color', form) ?? '';
   const alpha = alphaOf(Form.useWatch('alpha', form));
   const preview = HEX_COLOR.test(color) ? normalizeSwatchColor(color, alpha) : null;
+  const initialValues = { color: swatch ? swatch.color.slice(0, 7) : DEFAULT_COLOR, alpha: swatch?.alpha ?? 100 };
+  const dirty = useFormDirty(form, { initialValues, isOpen: open });
+  const { confirmLeave } = useUnsavedChanges(dirty.isDirty);
 
   const submit = (values: { color: string; alpha: number | string | null }) => onSave({ color: values.color.trim(), alpha: alphaOf(values.alpha) });
 
@@ -39,7 +47,7 @@ export function SwatchEditor({ open, swatch, saving, onSave, onDelete, onClose }
     <Modal
       open={open}
       title={swatch ? t('group.palette.editTitle') : t('group.palette.addTitle')}
-      onCancel={onClose}
+      onCancel={() => confirmLeave(onClose)}
       destroyOnHidden
       okText={t('group.actions.save')}
       cancelText={t('group.actions.cancel')}
@@ -57,13 +65,15 @@ export function SwatchEditor({ open, swatch, saving, onSave, onDelete, onClose }
         </Space>
       )}
     >
-      <Form form={form} layout="vertical" requiredMark={false} onFinish={submit} initialValues={{ color: swatch ? swatch.color.slice(0, 7) : DEFAULT_COLOR, alpha: swatch?.alpha ?? 100 }}>
+      <Form form={form} layout="vertical" requiredMark={false} onFinish={submit} onValuesChange={dirty.onValuesChange} initialValues={initialValues}>
         <Space align="start" wrap>
           <ColorPicker
             value={preview ?? undefined}
             onChange={(value) => {
               const hex = value.toHexString().toUpperCase();
               form.setFieldsValue({ color: hex.slice(0, 7), alpha: Math.round(value.toHsb().a * 100) });
+              // Set from code, yet the user's choice.
+              dirty.onValuesChange();
             }}
             aria-label={t('group.palette.picker')}
           />

@@ -5,13 +5,15 @@ import type { ColumnsType } from 'antd/es/table';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useFormDirty } from '../../../shared/forms/form-dirty';
+import { useUnsavedChanges } from '../../../shared/forms/unsaved-changes';
 import { useMediaQuery } from '../../../shared/hooks/use-media-query';
 import { useBoardLinks, useCreateBoardLink, useRevokeBoardLink } from '../api/live.api';
 import { locationTree } from './live-format';
 import { DataTable } from '../../../shared/ui/data-table';
 import { tableEmpty } from '../../../shared/ui/empty-state';
 
-/** Administrators create, copy and revoke the secret links of the public board. */
+/** Administrators create, copy and revoke the secret links of the public board; a link half filled in is not dropped unasked. */
 export function BoardLinksDrawer({ open, onClose, locations }: { open: boolean; onClose: () => void; locations: LiveLocation[] }) {
   const { t } = useTranslation();
   const isNarrow = useMediaQuery('(max-width: 700px)');
@@ -20,11 +22,14 @@ export function BoardLinksDrawer({ open, onClose, locations }: { open: boolean; 
   const create = useCreateBoardLink();
   const revoke = useRevokeBoardLink();
   const [created, setCreated] = useState<CreatedBoardLink | null>(null);
+  const dirty = useFormDirty(form, { isOpen: open });
+  const { confirmLeave } = useUnsavedChanges(dirty.isDirty);
 
   const submit = async (values: { name: string; locationId?: number }) => {
     const link = await create.mutateAsync({ name: values.name, locationId: values.locationId ?? null });
     setCreated(link);
     form.resetFields();
+    dirty.markClean();
   };
 
   const columns: ColumnsType<BoardLink> = [
@@ -53,10 +58,14 @@ export function BoardLinksDrawer({ open, onClose, locations }: { open: boolean; 
   return (
     <Drawer
       open={open}
-      onClose={() => {
-        setCreated(null);
-        onClose();
-      }}
+      onClose={() =>
+        confirmLeave(() => {
+          // Discarded changes do not come back with the next opening.
+          form.resetFields();
+          setCreated(null);
+          onClose();
+        })
+      }
       title={t('live.links.title')}
       size={isNarrow ? '100%' : 720}
       destroyOnHidden
@@ -64,7 +73,7 @@ export function BoardLinksDrawer({ open, onClose, locations }: { open: boolean; 
       <Typography.Paragraph type="secondary" data-testid="live-links-intro">
         {t('live.links.intro')}
       </Typography.Paragraph>
-      <Form form={form} layout="vertical" onFinish={submit} requiredMark={false}>
+      <Form form={form} layout="vertical" onFinish={submit} onValuesChange={dirty.onValuesChange} requiredMark={false}>
         <Form.Item name="name" label={t('live.links.name')} rules={[{ required: true, whitespace: true, message: t('live.links.nameRequired') }]}>
           <Input maxLength={LIVE_LIMITS.linkNameMax} placeholder={t('live.links.namePlaceholder')} data-testid="live-link-name" />
         </Form.Item>

@@ -5,6 +5,8 @@ type AddableLevel = Exclude<LocationLevel, 0>;
 import { App, Form, Input, Modal, Select } from 'antd';
 import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useFormDirty } from '../../../shared/forms/form-dirty';
+import { useUnsavedChanges } from '../../../shared/forms/unsaved-changes';
 import { zodRule } from '../../../shared/forms/zod-rule';
 import { ImageUpload } from '../../../shared/ui/image-upload';
 import { useAddLocation, useLocationInfo, useUpdateLocation } from '../api/location.api';
@@ -35,7 +37,7 @@ export interface LocationNodeModalProps {
   onClose: () => void;
 }
 
-/** Adds or edits a tree node, or sets its attributes (region icon, description). */
+/** Adds or edits a tree node, or sets its attributes (region icon, description); asks before unsaved changes go. */
 export function LocationNodeModal({ dialog, onDone, onClose }: LocationNodeModalProps) {
   const { t } = useTranslation();
   const { message } = App.useApp();
@@ -47,11 +49,16 @@ export function LocationNodeModal({ dialog, onDone, onClose }: LocationNodeModal
   const level = dialog.kind === 'add' ? dialog.level : (node!.level as LocationLevel);
   const isBuilding = level === LOCATION_LEVELS.building && dialog.kind !== 'attribute';
   const zones = useMemo(() => timeZones().map((zone) => ({ value: zone, label: zone })), []);
+  const dirty = useFormDirty(form);
+  const { confirmLeave } = useUnsavedChanges(dirty.isDirty);
+  const { markClean } = dirty;
 
   useEffect(() => {
     if (dialog.kind === 'edit') form.setFieldsValue({ locationName: dialog.node.locationName, timeZone: dialog.node.timeZone ?? undefined, address: dialog.node.address ?? '' });
     if (dialog.kind === 'attribute' && info.data) form.setFieldsValue({ description: info.data.description ?? '', regionIconUrl: info.data.regionIconUrl });
-  }, [dialog, form, info.data]);
+    // The node's values are the clean state.
+    markClean();
+  }, [dialog, form, info.data, markClean]);
 
   const levelName = t(`location.levels.${level}`);
   const title =
@@ -90,7 +97,7 @@ export function LocationNodeModal({ dialog, onDone, onClose }: LocationNodeModal
     <Modal
       open
       title={title}
-      onCancel={onClose}
+      onCancel={() => confirmLeave(onClose)}
       onOk={() => form.submit()}
       okText={t('location.actions.save')}
       cancelText={t('location.actions.cancel')}
@@ -98,7 +105,7 @@ export function LocationNodeModal({ dialog, onDone, onClose }: LocationNodeModal
       okButtonProps={{ 'data-testid': 'location-node-save' }}
       destroyOnHidden
     >
-      <Form form={form} layout="vertical" onFinish={submit} requiredMark data-testid="location-node-form">
+      <Form form={form} layout="vertical" onFinish={submit} onValuesChange={dirty.onValuesChange} requiredMark data-testid="location-node-form">
         {dialog.kind !== 'attribute' ? (
           <Form.Item name="locationName" label={t('location.node.name')} required rules={[zodRule(AddLocationBody.shape.locationName, t('location.node.nameRequired'))]}>
             <Input maxLength={TEXT_MAX} autoFocus data-testid="location-node-name" />

@@ -15,9 +15,11 @@ import { useQuery } from '@tanstack/react-query';
 import { App, Button, DatePicker, Divider, Drawer, Form, Input, List, Radio, Select, Space, Switch } from 'antd';
 import type { Dayjs } from 'dayjs';
 import dayjs from 'dayjs';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../../shared/api/api';
+import { useFormDirty } from '../../../shared/forms/form-dirty';
+import { useUnsavedChanges } from '../../../shared/forms/unsaved-changes';
 import { zodRule } from '../../../shared/forms/zod-rule';
 import { useMediaQuery } from '../../../shared/hooks/use-media-query';
 import { CalendarFeedPanel } from '../../../shared/calendar-feed/calendar-feed-panel';
@@ -69,7 +71,10 @@ export interface RoomFormDrawerProps {
   onClose: () => void;
 }
 
-/** The room form (spec 001 section 3): every field, sign-in settings when sign-in is on, and the room's disable periods. */
+/**
+ * The room form (spec 001 section 3): every field, sign-in settings when sign-in is on, and the room's
+ * disable periods. Closing asks while the form, or a disable period being entered, is not saved.
+ */
 export function RoomFormDrawer({ room, floorId, onClose }: RoomFormDrawerProps) {
   const { t } = useTranslation();
   const { user } = useSession();
@@ -81,6 +86,7 @@ export function RoomFormDrawer({ room, floorId, onClose }: RoomFormDrawerProps) 
   const add = useAddRoom();
   const update = useUpdateRoom();
   const signInEnabled = Form.useWatch('signInEnabled', form);
+  const [isPeriodDirty, setPeriodDirty] = useState(false);
 
   const typeOptions = useMemo(() => {
     const kind = room ? (room.roomTypeKind ?? 'standard') : null;
@@ -113,6 +119,9 @@ export function RoomFormDrawer({ room, floorId, onClose }: RoomFormDrawerProps) 
         bindExternalRooms: room.bindExternalRooms,
       }
     : { ...DEFAULTS, ...(floorId ? { floorId } : {}) };
+  const dirty = useFormDirty(form, { initialValues });
+  const { confirmLeave } = useUnsavedChanges(dirty.isDirty || isPeriodDirty);
+  const cancel = () => confirmLeave(onClose);
 
   const submit = (values: Values) => {
     const body = { ...DEFAULTS, ...values, roomTypeId: values.roomTypeId ?? null, videoLink: values.videoLink || null, calendarResource: values.calendarResource || null };
@@ -129,11 +138,13 @@ export function RoomFormDrawer({ room, floorId, onClose }: RoomFormDrawerProps) 
       open
       title={room ? t('location.room.editTitle', { name: room.name }) : t('location.room.addTitle')}
       size={isNarrow ? '100%' : '40%'}
-      onClose={onClose}
+      onClose={cancel}
       destroyOnHidden
       extra={
         <Space>
-          <Button onClick={onClose}>{t('location.actions.cancel')}</Button>
+          <Button onClick={cancel} data-testid="room-cancel">
+            {t('location.actions.cancel')}
+          </Button>
           <Button type="primary" loading={add.isPending || update.isPending} onClick={() => form.submit()} data-testid="room-save">
             {t('location.actions.save')}
           </Button>
@@ -141,7 +152,7 @@ export function RoomFormDrawer({ room, floorId, onClose }: RoomFormDrawerProps) 
       }
       data-testid="room-drawer"
     >
-      <Form form={form} layout="vertical" initialValues={initialValues} onFinish={submit} data-testid="room-form">
+      <Form form={form} layout="vertical" initialValues={initialValues} onFinish={submit} onValuesChange={dirty.onValuesChange} data-testid="room-form">
         <Form.Item name="name" label={t('location.room.name')} required rules={[zodRule(RoomFields.shape.name, t('location.room.nameRequired'))]}>
           <Input maxLength={TEXT_MAX} data-testid="room-name" />
         </Form.Item>
@@ -201,7 +212,7 @@ export function RoomFormDrawer({ room, floorId, onClose }: RoomFormDrawerProps) 
           <Input maxLength={TEXT_MAX} data-testid="room-calendar-resource" />
         </Form.Item>
       </Form>
-      {room ? <DisablePeriods roomId={room.id} timeZone={room.timeZone} /> : null}
+      {room ? <DisablePeriods roomId={room.id} timeZone={room.timeZone} onDirtyChange={setPeriodDirty} /> : null}
       {room && hasPermission(user.permissions, 'reservationScreens:view') ? (
         <>
           <Divider titlePlacement="start">{t('feed.roomTitle')}</Divider>
@@ -212,8 +223,15 @@ export function RoomFormDrawer({ room, floorId, onClose }: RoomFormDrawerProps) 
   );
 }
 
+interface DisablePeriodsProps {
+  roomId: number;
+  timeZone: string | null;
+  /** Told whether a period is entered but not added yet. */
+  onDirtyChange: (isDirty: boolean) => void;
+}
+
 /** The room's disable periods: the list, and a range to add one (the server applies the rules). */
-function DisablePeriods({ roomId, timeZone }: { roomId: number; timeZone: string | null }) {
+function DisablePeriods({ roomId, timeZone, onDirtyChange }: DisablePeriodsProps) {
   const { t } = useTranslation();
   const { message, modal } = App.useApp();
   const periods = useDisablePeriods(roomId);
@@ -222,6 +240,8 @@ function DisablePeriods({ roomId, timeZone }: { roomId: number; timeZone: string
   const [range, setRange] = useState<[Dayjs | null, Dayjs | null] | null>(null);
   const [reason, setReason] = useState('');
   const format = (at: number) => dayjs(at).format('YYYY-MM-DD HH:mm');
+  const isDirty = range !== null || reason !== '';
+  useEffect(() => onDirtyChange(isDirty), [isDirty, onDirtyChange]);
 
   const submit = () => {
     add.mutate(

@@ -4,6 +4,8 @@ import { App, Button, Form, Input, Modal, Radio, Switch, Tag, Tooltip } from 'an
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useFormDirty } from '../../../shared/forms/form-dirty';
+import { useUnsavedChanges } from '../../../shared/forms/unsaved-changes';
 import { zodRule } from '../../../shared/forms/zod-rule';
 import { useAddRoomType, useDeleteRoomType, useRoomTypes, useSetRoomTypeStatus, useUpdateRoomType } from '../api/location.api';
 import { DataTable, TruncatedText } from '../../../shared/ui/data-table';
@@ -94,12 +96,18 @@ export function RoomTypesTab({ canEdit }: { canEdit: boolean }) {
   );
 }
 
+/** Adds or edits a room type; asks before unsaved changes go. */
 function RoomTypeModal({ type, onClose }: { type: RoomType | null; onClose: () => void }) {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const [form] = Form.useForm<Values>();
   const add = useAddRoomType();
   const update = useUpdateRoomType();
+  const initialValues: Partial<Values> = type
+    ? { name: type.name, typeCode: type.typeCode, kind: type.kind, isEnabled: type.isEnabled, description: type.description ?? '' }
+    : { kind: 'standard', isEnabled: true };
+  const dirty = useFormDirty(form, { initialValues });
+  const { confirmLeave } = useUnsavedChanges(dirty.isDirty);
   const submit = (values: Values) => {
     const body = { ...values, description: values.description || null };
     const done = () => {
@@ -113,7 +121,7 @@ function RoomTypeModal({ type, onClose }: { type: RoomType | null; onClose: () =
     <Modal
       open
       title={type ? t('location.types.editTitle', { name: type.name }) : t('location.types.addTitle')}
-      onCancel={onClose}
+      onCancel={() => confirmLeave(onClose)}
       onOk={() => form.submit()}
       okText={t('location.actions.save')}
       cancelText={t('location.actions.cancel')}
@@ -125,7 +133,8 @@ function RoomTypeModal({ type, onClose }: { type: RoomType | null; onClose: () =
         form={form}
         layout="vertical"
         onFinish={submit}
-        initialValues={type ? { name: type.name, typeCode: type.typeCode, kind: type.kind, isEnabled: type.isEnabled, description: type.description ?? '' } : { kind: 'standard', isEnabled: true }}
+        onValuesChange={dirty.onValuesChange}
+        initialValues={initialValues}
       >
         <Form.Item name="name" label={t('location.types.name')} required rules={[zodRule(AddRoomTypeBody.shape.name, t('location.types.nameRequired'))]}>
           <Input maxLength={64} data-testid="room-type-name" />

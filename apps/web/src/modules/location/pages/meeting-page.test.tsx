@@ -1,13 +1,15 @@
 import type { LocationNode, Page, Room, RoomType } from '@atrium/contract';
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { unsavedStore } from '../../../shared/forms/unsaved-store';
 import { preferencesStore } from '../../../shared/preferences/preferences-store';
 import { makeEntry, makeUser } from '../../../test/factories';
 import { renderConsole, stubApi } from '../../../test/render';
 
 afterEach(() => {
   preferencesStore.deactivate();
+  unsavedStore.discard();
   vi.restoreAllMocks();
 });
 
@@ -160,4 +162,30 @@ describe('/meeting', () => {
     expect(within(drawer).getByTestId('room-door-display-status')).toHaveTextContent('Has a booking screen');
     expect(within(drawer).queryByTestId('room-hasDoorDisplay')).toBeNull();
   });
+  it('asks before the room drawer drops unsaved changes, the room form or a disable period being entered; a name changed back is not asked about (issue 17)', async () => {
+    const user = userEvent.setup();
+    openMeeting();
+    const table = await screen.findByTestId('room-list');
+    await waitFor(() => expect(table).toHaveTextContent('Thames'));
+    await user.click(screen.getByTestId('room-edit-40'));
+    const name = await screen.findByTestId('room-name');
+    // The closed questions stay in the page, hidden: each new one adds a Discard button.
+    const questions = () => screen.queryAllByTestId('unsaved-discard').length;
+
+    fireEvent.change(name, { target: { value: 'Thames North' } });
+    expect(unsavedStore.isDirty(['/meeting'])).toBe(true);
+    await user.click(screen.getByTestId('room-cancel'));
+    await waitFor(() => expect(questions()).toBe(1));
+    await user.click(screen.getByTestId('unsaved-keep'));
+    expect(name).toHaveValue('Thames North');
+
+    fireEvent.change(name, { target: { value: 'Thames' } });
+    await waitFor(() => expect(unsavedStore.isDirty(['/meeting'])).toBe(false));
+    fireEvent.change(screen.getByTestId('room-period-reason'), { target: { value: 'Painting' } });
+    await user.click(screen.getByTestId('room-cancel'));
+    await waitFor(() => expect(questions()).toBe(2));
+    await user.click(screen.getAllByTestId('unsaved-discard').at(-1)!);
+    await waitFor(() => expect(screen.queryByTestId('room-name')).not.toBeInTheDocument());
+    expect(unsavedStore.isDirty()).toBe(false);
+  }, 30_000);
 });

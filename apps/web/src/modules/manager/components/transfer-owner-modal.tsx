@@ -3,6 +3,8 @@ import { Alert, App, Checkbox, Form, Input, Modal, Select } from 'antd';
 import { LockOutlined } from '@ant-design/icons';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useFormDirty } from '../../../shared/forms/form-dirty';
+import { useUnsavedChanges } from '../../../shared/forms/unsaved-changes';
 import { zodRule } from '../../../shared/forms/zod-rule';
 import { useDebouncedValue } from '../../../shared/hooks/use-debounced-value';
 import { useManagers, useTransferOwner } from '../api/manager.api';
@@ -18,7 +20,10 @@ interface TransferValues {
   confirmed: boolean;
 }
 
-/** Hands the company account to another administrator who manages roles (the only users who may own it). */
+/**
+ * Hands the company account to another administrator who manages roles (the only users who may own
+ * it). Asks before a filled-in transfer is dropped.
+ */
 export function TransferOwnerModal({ owner, onClose }: TransferOwnerModalProps) {
   const { t } = useTranslation();
   const { message } = App.useApp();
@@ -29,6 +34,8 @@ export function TransferOwnerModal({ owner, onClose }: TransferOwnerModalProps) 
   const candidates = useManagers({ page: 1, pageSize: 50, area: 'roles', keyword: keyword || undefined });
   const transfer = useTransferOwner();
   const [chosenName, setChosenName] = useState('');
+  const dirty = useFormDirty(form);
+  const { confirmLeave } = useUnsavedChanges(dirty.isDirty);
 
   const submit = async (values: TransferValues) => {
     await transfer.mutateAsync({ userId: values.userId, ...(owner.needsSafetyPassword ? { safetyPassword: values.safetyPassword } : {}) });
@@ -45,13 +52,14 @@ export function TransferOwnerModal({ owner, onClose }: TransferOwnerModalProps) 
       cancelText={t('common.actions.cancel')}
       confirmLoading={transfer.isPending}
       onOk={() => form.submit()}
-      onCancel={onClose}
+      onCancel={() => confirmLeave(onClose)}
       destroyOnHidden
     >
       <Form<TransferValues>
         form={form}
         layout="vertical"
         requiredMark={false}
+        onValuesChange={dirty.onValuesChange}
         onFinish={(values) => void submit(values).catch(() => undefined)}
         data-testid="transfer-form"
       >

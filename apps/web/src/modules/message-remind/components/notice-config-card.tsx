@@ -2,6 +2,8 @@ import { SaveOutlined } from '@ant-design/icons';
 import { CONSOLE_EVENTS, NOTICE_EVENTS, NOTICE_FOOTER_MAX, NOTICE_TIMES, NoticeConfig, REMINDER_CHOICES, type NoticeConfigResult } from '@atrium/contract';
 import { Alert, App, Button, Card, Form, Input, Select, Switch, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { useFormDirty } from '../../../shared/forms/form-dirty';
+import { useUnsavedChanges } from '../../../shared/forms/unsaved-changes';
 import { zodRule } from '../../../shared/forms/zod-rule';
 import { useSaveNoticeConfig } from '../api/message-remind.api';
 
@@ -10,22 +12,36 @@ export interface NoticeConfigCardProps {
   canEdit: boolean;
 }
 
-/** "Notifications": which booking events send mail and show in the console, default notice and reminder times, the footer. */
+/**
+ * "Notifications": which booking events send mail and show in the console, default notice and
+ * reminder times, the footer. Its tab asks before unsaved changes go.
+ */
 export function NoticeConfigCard({ config, canEdit }: NoticeConfigCardProps) {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const save = useSaveNoticeConfig();
   const { updatedAt: _updatedAt, ...initial } = config;
+  const [form] = Form.useForm<NoticeConfig>();
+  const dirty = useFormDirty(form, { initialValues: initial });
+  useUnsavedChanges(dirty.isDirty);
 
   const submit = (values: NoticeConfig) => {
-    save.mutate({ ...values, footer: values.footer ?? '' }, { onSuccess: () => void message.success(t('messageRemind.notice.saved')) });
+    save.mutate(
+      { ...values, footer: values.footer ?? '' },
+      {
+        onSuccess: () => {
+          dirty.markClean();
+          void message.success(t('messageRemind.notice.saved'));
+        },
+      },
+    );
   };
 
   return (
     <Card className="atrium-card" title={t('messageRemind.notice.title')} data-testid="notice-card">
       <p className="atrium-muted atrium-card-intro">{t('messageRemind.notice.hint')}</p>
       {save.isError ? <Alert className="atrium-form-alert" type="error" showIcon role="alert" title={save.error.message} data-testid="notice-save-error" /> : null}
-      <Form<NoticeConfig> layout="vertical" initialValues={initial} onFinish={submit} disabled={!canEdit || save.isPending} data-testid="notice-form">
+      <Form<NoticeConfig> form={form} layout="vertical" initialValues={initial} onFinish={submit} onValuesChange={dirty.onValuesChange} disabled={!canEdit || save.isPending} data-testid="notice-form">
         <Typography.Title level={5}>{t('messageRemind.notice.eventsTitle')}</Typography.Title>
         <div className="atrium-notice-events" role="table" aria-label={t('messageRemind.notice.eventsTitle')}>
           <div className="atrium-notice-row atrium-notice-row-head" role="row">

@@ -1,6 +1,8 @@
 import { LockOutlined } from '@ant-design/icons';
 import { Alert, App, Button, Card, Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { useFormDirty } from '../../../shared/forms/form-dirty';
+import { useUnsavedChanges } from '../../../shared/forms/unsaved-changes';
 import { usePasswordRules } from '../../../shared/forms/use-password-rules';
 import { useUpdateUserPassword } from '../api/personal.api';
 
@@ -16,6 +18,8 @@ export function ChangePasswordForm() {
   const { message } = App.useApp();
   const change = useUpdateUserPassword();
   const [form] = Form.useForm<PasswordValues>();
+  const dirty = useFormDirty(form);
+  useUnsavedChanges(dirty.isDirty);
 
   const rules = usePasswordRules(form, true);
 
@@ -24,6 +28,7 @@ export function ChangePasswordForm() {
       onSuccess: () => {
         void message.success(t('personal.password.success'));
         form.resetFields();
+        dirty.markClean();
         change.reset();
       },
     });
@@ -32,7 +37,7 @@ export function ChangePasswordForm() {
     <Card className="atrium-card" title={t('personal.password.title')}>
       <p className="atrium-muted atrium-card-intro">{t('personal.password.hint')}</p>
       {change.isError ? <Alert className="atrium-form-alert" type="error" showIcon role="alert" title={change.error.message} /> : null}
-      <Form<PasswordValues> form={form} layout="vertical" requiredMark={false} onFinish={submit} disabled={change.isPending}>
+      <Form<PasswordValues> form={form} layout="vertical" requiredMark={false} onFinish={submit} onValuesChange={dirty.onValuesChange} disabled={change.isPending}>
         <Form.Item name="oldPassword" label={t('personal.password.old')} rules={rules('oldPassword')}>
           <Input.Password prefix={<LockOutlined />} autoComplete="current-password" data-testid="personal-old-password" />
         </Form.Item>

@@ -2,7 +2,9 @@ import { Gender, Phone, type CurrentUserInfo, type UpdateProfileBody } from '@at
 import { Alert, App, Form, Input, Modal, Radio, Select } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useFormDirty } from '../../../shared/forms/form-dirty';
 import { claimOnForm } from '../../../shared/forms/form-failure';
+import { useUnsavedChanges } from '../../../shared/forms/unsaved-changes';
 import { zodRule } from '../../../shared/forms/zod-rule';
 import { browserZone, knownZones } from '../../../shared/time-zone/viewer-zone';
 import { zoneName } from '../../../shared/time-zone/zone-text';
@@ -21,7 +23,10 @@ export interface ProfileFormProps {
   onClose: () => void;
 }
 
-/** Edits one's own names, phone, gender, avatar and time zone; the user name and e-mail are shown, not editable. */
+/**
+ * Edits one's own names, phone, gender, avatar and time zone; the user name and e-mail are shown, not
+ * editable. Asks before unsaved changes go.
+ */
 export function ProfileForm({ user, open, onClose }: ProfileFormProps) {
   const { t } = useTranslation();
   const { message } = App.useApp();
@@ -36,6 +41,17 @@ export function ProfileForm({ user, open, onClose }: ProfileFormProps) {
     ],
     [t],
   );
+
+  const initialValues: ProfileValues = {
+    firstName: user.firstName ?? '',
+    lastName: user.lastName ?? '',
+    phone: user.phone ?? '',
+    gender: user.gender,
+    avatar: user.avatar,
+    timeZone: user.timeZone ?? '',
+  };
+  const dirty = useFormDirty(form, { initialValues, isOpen: open });
+  const { confirmLeave } = useUnsavedChanges(dirty.isDirty);
 
   const submit = ({ timeZone, ...values }: ProfileValues) =>
     save.mutate({ ...values, timeZone: timeZone || null }, {
@@ -52,7 +68,7 @@ export function ProfileForm({ user, open, onClose }: ProfileFormProps) {
       okText={t('personal.edit.submit')}
       cancelText={t('personal.edit.cancel')}
       onOk={() => form.submit()}
-      onCancel={onClose}
+      onCancel={() => confirmLeave(onClose)}
       confirmLoading={save.isPending}
       destroyOnHidden
       okButtonProps={{ 'data-testid': 'personal-profile-submit' } as Record<string, string>}
@@ -68,18 +84,12 @@ export function ProfileForm({ user, open, onClose }: ProfileFormProps) {
         form={form}
         layout="vertical"
         preserve={false}
+        onValuesChange={dirty.onValuesChange}
         onFinish={(values) => {
           setFailure(null);
           submit(values);
         }}
-        initialValues={{
-          firstName: user.firstName ?? '',
-          lastName: user.lastName ?? '',
-          phone: user.phone ?? '',
-          gender: user.gender,
-          avatar: user.avatar,
-          timeZone: user.timeZone ?? '',
-        }}
+        initialValues={initialValues}
       >
         <Form.Item name="avatar" label={t('personal.edit.avatar')}>
           <ImageUpload

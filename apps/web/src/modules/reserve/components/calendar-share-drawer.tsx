@@ -2,6 +2,7 @@ import { CALENDAR_SHARE_LEVELS, type CalendarShareLevel } from '@atrium/contract
 import { App, Button, Drawer, List, Select, Space, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useUnsavedChanges } from '../../../shared/forms/unsaved-changes';
 import { useDebouncedValue } from '../../../shared/hooks/use-debounced-value';
 import { useCalendarShares, useColleagues, useShareCalendar, useUnshareCalendar } from '../api/reserve.api';
 import { tableEmpty } from '../../../shared/ui/empty-state';
@@ -12,7 +13,10 @@ export interface CalendarShareDrawerProps {
   onClose: () => void;
 }
 
-/** Who sees my calendar, at which level; add a colleague, change a level, stop sharing. */
+/**
+ * Who sees my calendar, at which level; add a colleague, change a level, stop sharing. Changes apply
+ * at once; a colleague picked but not added yet is asked about before the drawer closes.
+ */
 export function CalendarShareDrawer({ open, phone, onClose }: CalendarShareDrawerProps) {
   const { t } = useTranslation();
   const { message } = App.useApp();
@@ -25,6 +29,7 @@ export function CalendarShareDrawer({ open, phone, onClose }: CalendarShareDrawe
   const [level, setLevel] = useState<CalendarShareLevel>('visitor');
   const levels = CALENDAR_SHARE_LEVELS.map((value) => ({ value, label: t(`reserve.share.level.${value}`) }));
   const list = shares.data?.shares ?? [];
+  const { confirmLeave } = useUnsavedChanges(open && grantee !== null);
 
   async function give(granteeUserId: number, newLevel: CalendarShareLevel) {
     await share.mutateAsync({ granteeUserId, level: newLevel });
@@ -32,7 +37,15 @@ export function CalendarShareDrawer({ open, phone, onClose }: CalendarShareDrawe
   }
 
   return (
-    <Drawer open={open} onClose={onClose} title={t('reserve.share.title')} width={phone ? '100%' : 480} destroyOnHidden>
+    <Drawer
+      open={open}
+      onClose={() =>
+        confirmLeave(() => {
+          setGrantee(null);
+          onClose();
+        })
+      }
+      title={t('reserve.share.title')} width={phone ? '100%' : 480} destroyOnHidden>
       <Typography.Paragraph type="secondary">{t('reserve.share.hint')}</Typography.Paragraph>
       <Space.Compact block style={{ marginBottom: 8 }}>
         <Select

@@ -1,6 +1,8 @@
 import { ROLE_DESCRIPTION_MAX, ROLE_NAME_MAX, type RoleTreeNode } from '@atrium/contract';
 import { App, Form, Input, Modal } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { useFormDirty } from '../../../shared/forms/form-dirty';
+import { useUnsavedChanges } from '../../../shared/forms/unsaved-changes';
 import { useCreateRole, useUpdateRole } from '../api/role.api';
 
 /** What the form does: create a role under `parent` (top level when null), or edit `role`. */
@@ -18,7 +20,7 @@ export interface RoleFormModalProps {
   onSaved: (id: number) => void;
 }
 
-/** Name and description of a new or existing role. */
+/** Name and description of a new or existing role; asks before unsaved changes go. */
 export function RoleFormModal({ target, onClose, onSaved }: RoleFormModalProps) {
   const { t } = useTranslation();
   const { message } = App.useApp();
@@ -27,6 +29,8 @@ export function RoleFormModal({ target, onClose, onSaved }: RoleFormModalProps) 
   const update = useUpdateRole();
   const saving = create.isPending || update.isPending;
   const initialValues = target.mode === 'edit' ? { name: target.role.name, description: target.role.description ?? '' } : { name: '', description: '' };
+  const dirty = useFormDirty(form, { initialValues });
+  const { confirmLeave } = useUnsavedChanges(dirty.isDirty);
 
   const title =
     target.mode === 'edit'
@@ -55,15 +59,17 @@ export function RoleFormModal({ target, onClose, onSaved }: RoleFormModalProps) 
       okText={t('common.actions.save')}
       cancelText={t('common.actions.cancel')}
       onOk={() => form.submit()}
-      onCancel={onClose}
+      onCancel={() => confirmLeave(onClose)}
       confirmLoading={saving}
       destroyOnHidden
       okButtonProps={{ 'data-testid': 'role-form-submit' }}
+      cancelButtonProps={{ 'data-testid': 'role-form-cancel' }}
     >
       <Form<RoleFormValues>
         form={form}
         layout="vertical"
         initialValues={initialValues}
+        onValuesChange={dirty.onValuesChange}
         onFinish={(values) => void submit(values).catch(() => undefined)}
         disabled={saving}
       >

@@ -3,6 +3,7 @@ import { normalizePermissions, PERMISSION_AREAS, permissionAreaDescriptionKey, p
 import { Alert, App, Button, Space, Switch, Tooltip } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useUnsavedChanges } from '../../../shared/forms/unsaved-changes';
 import { useSaveRolePermissions } from '../api/role.api';
 import { isHeldOn, sameSwitches, toggleSwitch } from '../permission-switches';
 import { DataTable } from '../../../shared/ui/data-table';
@@ -27,6 +28,8 @@ export function RolePermissionsTab({ role, canEdit, isOwnRole }: RolePermissions
   const granted = draft ?? saved;
   const isDirty = draft !== null && !sameSwitches(draft, saved);
   const save = useSaveRolePermissions();
+  // Closing the page's tab, or signing out, asks while switches are unsaved.
+  useUnsavedChanges(isDirty);
 
   const flip = (permission: Permission, on: boolean) => setDraft(toggleSwitch(granted, permission, on));
 

@@ -1,5 +1,5 @@
 import type { RoleDetails, RoleTreeNode } from '@atrium/contract';
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { preferencesStore } from '../../../shared/preferences/preferences-store';
@@ -137,6 +137,36 @@ describe('roles page', () => {
       expect(seen.find((r) => r.method === 'POST')).toMatchObject({ path: '/tenant/role', body: { name: 'Front desk', description: 'Greets visitors', parentId: 2 } }),
     );
     await waitFor(() => expect(screen.getByTestId('role-summary-name')).toHaveTextContent('Receptionist'));
+  });
+
+  it('asks before the role form drops an edited name; unchanged, it closes at once (issue 17)', async () => {
+    const user = userEvent.setup();
+    const { seen } = openRolePage();
+    await user.click(await screen.findByTestId('role-node-2'));
+    await user.click(screen.getByTestId('role-action-edit'));
+    const dialog = await screen.findByRole('dialog');
+    const name = within(dialog).getByTestId('role-form-name');
+    expect(name).toHaveValue('Office manager');
+    // The closed questions stay in the page, hidden: each new one adds a Discard button.
+    const questions = () => screen.queryAllByTestId('unsaved-discard').length;
+
+    fireEvent.change(name, { target: { value: 'Office lead' } });
+    await user.click(within(dialog).getByTestId('role-form-cancel'));
+    await waitFor(() => expect(questions()).toBe(1));
+    await user.click(screen.getByTestId('unsaved-keep'));
+    expect(name).toHaveValue('Office lead');
+
+    await user.click(within(dialog).getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(questions()).toBe(2));
+    await user.click(screen.getAllByTestId('unsaved-discard').at(-1)!);
+    await waitFor(() => expect(screen.queryByTestId('role-form-name')).not.toBeInTheDocument());
+    expect(seen.some((request) => request.method === 'PUT' || request.method === 'POST')).toBe(false);
+
+    await user.click(screen.getByTestId('role-action-edit'));
+    await screen.findByTestId('role-form-name');
+    await user.click(screen.getByTestId('role-form-cancel'));
+    await waitFor(() => expect(screen.queryByTestId('role-form-name')).not.toBeInTheDocument());
+    expect(questions()).toBe(2);
   });
 
   it('shows a reader no actions', async () => {

@@ -1,6 +1,8 @@
 import { PASSWORD_EXPIRY_CHOICES, POLICY_MIN_LENGTH, type PasswordPolicy, type UpdatePasswordPolicyBody } from '@atrium/contract';
 import { Alert, App, Button, Card, Checkbox, Form, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { useFormDirty } from '../../../shared/forms/form-dirty';
+import { useUnsavedChanges } from '../../../shared/forms/unsaved-changes';
 import { useUpdatePasswordPolicy } from '../api/settings.api';
 import { NumberInput } from '../../../shared/ui/number-input';
 
@@ -26,12 +28,15 @@ const toValues = (policy: PasswordPolicy): PolicyValues => ({
   classes: CLASSES.filter((name) => policy[name]),
 });
 
-/** The company's password policy (spec 000 sections 3 and 5): length, expiry, character classes. */
+/** The company's password policy (spec 000 sections 3 and 5): length, expiry, character classes; its tab asks before unsaved changes go. */
 export function PasswordPolicyForm({ policy, canEdit }: PasswordPolicyFormProps) {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const save = useUpdatePasswordPolicy();
   const [form] = Form.useForm<PolicyValues>();
+  const initialValues = toValues(policy);
+  const dirty = useFormDirty(form, { initialValues });
+  useUnsavedChanges(dirty.isDirty);
 
   const submit = (values: PolicyValues) => {
     const body: UpdatePasswordPolicyBody = {
@@ -46,6 +51,7 @@ export function PasswordPolicyForm({ policy, canEdit }: PasswordPolicyFormProps)
       onSuccess: (saved) => {
         void message.success(t('settings.policy.saved'));
         form.setFieldsValue(toValues(saved));
+        dirty.markClean();
       },
     });
   };
@@ -54,7 +60,7 @@ export function PasswordPolicyForm({ policy, canEdit }: PasswordPolicyFormProps)
     <Card className="atrium-card" title={t('settings.policy.title')} data-testid="settings-policy">
       <p className="atrium-muted atrium-card-intro">{t('settings.policy.hint')}</p>
       {save.isError ? <Alert className="atrium-form-alert" type="error" showIcon role="alert" title={save.error.message} /> : null}
-      <Form<PolicyValues> form={form} layout="vertical" initialValues={toValues(policy)} onFinish={submit} disabled={!canEdit || save.isPending}>
+      <Form<PolicyValues> form={form} layout="vertical" initialValues={initialValues} onFinish={submit} onValuesChange={dirty.onValuesChange} disabled={!canEdit || save.isPending}>
         <Form.Item
           name="minLength"
           label={t('settings.policy.minLength')}

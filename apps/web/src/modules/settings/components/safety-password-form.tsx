@@ -3,6 +3,8 @@ import { SafetyPassword, type SafetyPasswordStatus, type UpdateSafetyPasswordBod
 import { Alert, App, Button, Card, Form, Input, Tag } from 'antd';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
+import { useFormDirty } from '../../../shared/forms/form-dirty';
+import { useUnsavedChanges } from '../../../shared/forms/unsaved-changes';
 import { zodRule } from '../../../shared/forms/zod-rule';
 import { useUpdateSafetyPassword } from '../api/settings.api';
 
@@ -23,6 +25,8 @@ export function SafetyPasswordForm({ status, canEdit }: SafetyPasswordFormProps)
   const { message } = App.useApp();
   const save = useUpdateSafetyPassword();
   const [form] = Form.useForm<SafetyValues>();
+  const dirty = useFormDirty(form);
+  useUnsavedChanges(dirty.isDirty);
   const digits = [zodRule(SafetyPassword, t('settings.safety.sixDigits'))];
 
   const submit = (values: SafetyValues) => {
@@ -35,6 +39,7 @@ export function SafetyPasswordForm({ status, canEdit }: SafetyPasswordFormProps)
       onSuccess: () => {
         void message.success(t('settings.safety.saved'));
         form.resetFields();
+        dirty.markClean();
         save.reset();
       },
     });
@@ -60,7 +65,7 @@ export function SafetyPasswordForm({ status, canEdit }: SafetyPasswordFormProps)
         {status.updatedAt ? ` ${t('settings.safety.updatedAt', { time: dayjs(status.updatedAt).format('YYYY-MM-DD HH:mm') })}` : ''}
       </p>
       {save.isError ? <Alert className="atrium-form-alert" type="error" showIcon role="alert" title={save.error.message} /> : null}
-      <Form<SafetyValues> form={form} layout="vertical" requiredMark={false} onFinish={submit} disabled={!canEdit || save.isPending}>
+      <Form<SafetyValues> form={form} layout="vertical" requiredMark={false} onFinish={submit} onValuesChange={dirty.onValuesChange} disabled={!canEdit || save.isPending}>
         {status.isSet ? (
           <Form.Item name="currentPassword" label={t('settings.safety.current')} rules={[{ required: true, message: t('settings.safety.currentRequired') }, ...digits]}>
             {digitInput('settings-safety-current', 'current-password')}

@@ -1,11 +1,16 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { unsavedStore } from '../../../shared/forms/unsaved-store';
+import { PageTabContext } from '../../../shared/routing/page-tab';
 import { renderWithProviders, stubApi } from '../../../test/render';
 import { PasswordPolicyForm } from './password-policy-form';
 import { SafetyPasswordForm } from './safety-password-form';
 
-afterEach(() => vi.restoreAllMocks());
+afterEach(() => {
+  unsavedStore.discard();
+  vi.restoreAllMocks();
+});
 
 const POLICY = { minLength: 10, expiryDays: 90, needsUppercase: true, needsLowercase: false, needsNumber: true, needsSpecial: false };
 
@@ -32,6 +37,26 @@ describe('PasswordPolicyForm', { timeout: 20_000 }, () => {
     await waitFor(() => expect(seen).toHaveLength(1));
     expect(seen[0]!.body).toEqual({ ...POLICY, needsSpecial: true });
     expect(await screen.findByText('Password policy saved')).toBeInTheDocument();
+  });
+
+  it("marks its page's tab unsaved while changed, so closing the tab asks; unchecked again or saved, it is clean (issue 17)", async () => {
+    const user = userEvent.setup();
+    stubApi({ 'POST /passStrategy/updatePassStrategy': ({ body }) => ({ result: body }) });
+    renderWithProviders(
+      <PageTabContext value="/settings">
+        <PasswordPolicyForm policy={POLICY} canEdit />
+      </PageTabContext>,
+    );
+    const special = screen.getByLabelText('A special character');
+    await user.click(special);
+    await waitFor(() => expect(unsavedStore.isDirty(['/settings'])).toBe(true));
+    await user.click(special);
+    await waitFor(() => expect(unsavedStore.isDirty(['/settings'])).toBe(false));
+    await user.click(special);
+    await waitFor(() => expect(unsavedStore.isDirty(['/settings'])).toBe(true));
+    await user.click(screen.getByTestId('settings-policy-submit'));
+    expect(await screen.findByText('Password policy saved')).toBeInTheDocument();
+    await waitFor(() => expect(unsavedStore.isDirty()).toBe(false));
   });
 
   it('shows the policy read-only without the edit permission', () => {

@@ -15,6 +15,8 @@ import {
 import { Alert, App, Button, Card, Collapse, Form, Input, List, Select, Space, Statistic, Switch, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
+import { useFormDirty } from '../../../shared/forms/form-dirty';
+import { useUnsavedChanges } from '../../../shared/forms/unsaved-changes';
 import { zodRule } from '../../../shared/forms/zod-rule';
 import { useCheckDirectorySync, useRunDirectorySync, useSaveDirectorySyncSetting } from '../api/directory-sync.api';
 
@@ -80,7 +82,7 @@ function SyncReport({ report, at }: { report: DirectorySyncReport; at: number | 
   );
 }
 
-/** Directory sync from LDAP / Active Directory: the connection, a check, a sync and the last report. */
+/** Directory sync from LDAP / Active Directory: the connection, a check, a sync and the last report; its tab asks before unsaved changes go. */
 export function DirectorySyncCard({ setting, canEdit }: DirectorySyncCardProps) {
   const { t } = useTranslation();
   const { message } = App.useApp();
@@ -89,6 +91,9 @@ export function DirectorySyncCard({ setting, canEdit }: DirectorySyncCardProps) 
   const run = useRunDirectorySync();
   const [form] = Form.useForm<SyncValues>();
   const isEnabled = Form.useWatch('isEnabled', form) ?? setting.isEnabled;
+  const initialValues = toValues(setting);
+  const dirty = useFormDirty(form, { initialValues });
+  useUnsavedChanges(dirty.isDirty);
 
   const withoutEmptyPassword = <T extends { bindPassword: string }>(values: T) => ({ ...values, ...(values.bindPassword ? {} : { bindPassword: undefined }) });
 
@@ -97,6 +102,7 @@ export function DirectorySyncCard({ setting, canEdit }: DirectorySyncCardProps) 
       onSuccess: (saved) => {
         void message.success(t('sso.ldap.saved'));
         form.setFieldsValue(toValues(saved));
+        dirty.markClean();
       },
     });
   };
@@ -118,7 +124,7 @@ export function DirectorySyncCard({ setting, canEdit }: DirectorySyncCardProps) 
     <Card className="atrium-card atrium-ldap-card" title={t('sso.ldap.title')} data-testid="ldap-card">
       <p className="atrium-muted atrium-card-intro">{t('sso.ldap.hint')}</p>
       {save.isError ? <Alert className="atrium-form-alert" type="error" showIcon role="alert" title={save.error.message} data-testid="ldap-save-error" /> : null}
-      <Form<SyncValues> form={form} layout="vertical" initialValues={toValues(setting)} onFinish={submit} disabled={!canEdit || save.isPending}>
+      <Form<SyncValues> form={form} layout="vertical" initialValues={initialValues} onFinish={submit} onValuesChange={dirty.onValuesChange} disabled={!canEdit || save.isPending}>
         <div className="atrium-ldap-fields">
           <Form.Item name="isEnabled" label={t('sso.ldap.enabled')} valuePropName="checked">
             <Switch data-testid="ldap-enabled" />

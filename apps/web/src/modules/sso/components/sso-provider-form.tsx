@@ -2,6 +2,8 @@ import { ApiOutlined, SaveOutlined } from '@ant-design/icons';
 import { SSO_CLAIM_SUGGESTIONS, SsoClaim, SsoIssuerField, type SsoCheckResult, type SsoScope, type SsoSetting } from '@atrium/contract';
 import { Alert, App, AutoComplete, Button, Card, Descriptions, Form, Input, Radio, Space, Switch, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { useFormDirty } from '../../../shared/forms/form-dirty';
+import { useUnsavedChanges } from '../../../shared/forms/unsaved-changes';
 import { zodRule } from '../../../shared/forms/zod-rule';
 import { useCheckSsoProvider, useSaveSsoSetting } from '../api/sso.api';
 
@@ -60,7 +62,7 @@ function CheckResult({ result }: { result: SsoCheckResult }) {
   );
 }
 
-/** The provider: on/off, issuer, client, the claim naming the user, and who signs in by SSO. */
+/** The provider: on/off, issuer, client, the claim naming the user, and who signs in by SSO; its tab asks before unsaved changes go. */
 export function SsoProviderForm({ setting, canEdit }: SsoProviderFormProps) {
   const { t } = useTranslation();
   const { message } = App.useApp();
@@ -69,6 +71,9 @@ export function SsoProviderForm({ setting, canEdit }: SsoProviderFormProps) {
   const [form] = Form.useForm<ProviderValues>();
   const isEnabled = Form.useWatch('isEnabled', form) ?? setting.isEnabled;
   const scope = Form.useWatch('scope', form) ?? setting.scope;
+  const initialValues = toValues(setting);
+  const dirty = useFormDirty(form, { initialValues });
+  useUnsavedChanges(dirty.isDirty);
 
   const submit = (values: ProviderValues) => {
     save.mutate(
@@ -77,6 +82,7 @@ export function SsoProviderForm({ setting, canEdit }: SsoProviderFormProps) {
         onSuccess: (saved) => {
           void message.success(t('sso.provider.saved'));
           form.setFieldsValue(toValues(saved));
+          dirty.markClean();
         },
       },
     );
@@ -95,7 +101,7 @@ export function SsoProviderForm({ setting, canEdit }: SsoProviderFormProps) {
     <Card className="atrium-card" title={t('sso.provider.title')} data-testid="sso-provider">
       <p className="atrium-muted atrium-card-intro">{t('sso.provider.hint')}</p>
       {save.isError ? <Alert className="atrium-form-alert" type="error" showIcon role="alert" title={save.error.message} data-testid="sso-save-error" /> : null}
-      <Form<ProviderValues> form={form} layout="vertical" initialValues={toValues(setting)} onFinish={submit} disabled={!canEdit || save.isPending}>
+      <Form<ProviderValues> form={form} layout="vertical" initialValues={initialValues} onFinish={submit} onValuesChange={dirty.onValuesChange} disabled={!canEdit || save.isPending}>
         <Form.Item name="isEnabled" label={t('sso.provider.enabled')} valuePropName="checked">
           <Switch data-testid="sso-enabled" />
         </Form.Item>
