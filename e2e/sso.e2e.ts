@@ -48,7 +48,7 @@ describe('single sign-on journey', () => {
     const picker = page.getByTestId('sso-picker');
     await picker.getByTestId('sso-picker-search').fill('admin');
     await expect.poll(() => picker.locator('tbody tr.ant-table-row').count(), { timeout: 15_000 }).toBe(1);
-    await picker.locator('tbody .ant-checkbox-input').first().check();
+    await picker.locator('tbody tr.ant-table-row').first().locator('.ant-checkbox-input').check();
     await shot(page, 'picker-en-1440');
     await page.getByTestId('sso-picker-submit').click();
     await page.getByTestId('sso-list-exception').locator('tbody tr.ant-table-row').first().waitFor();
