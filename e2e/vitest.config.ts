@@ -9,5 +9,7 @@ export default defineConfig({
     hookTimeout: 90_000,
     fileParallelism: false,
     env: { TZ: 'UTC' },
+    // A poll waits for the console as a person would; vitest's default (1 s) fails on a busy machine.
+    expect: { poll: { timeout: 10_000 } },
   },
 });

@@ -26,6 +26,11 @@ export interface RoomsGridProps {
   workStartMinutes?: number;
   onPick: (room: ScheduleRoom, startMinutes: number, endMinutes: number) => void;
   onOpen: (reservation: Reservation) => void;
+  /**
+   * A drawer covers the grid: the blocks' tooltips stay shut. The pointer still rests on the block
+   * just clicked, so its tooltip would open again above the drawer and take Escape from it.
+   */
+  isCovered?: boolean;
 }
 
 /** Wall-clock minutes of an instant within the room's day (0 before it, 1440 after it). */
@@ -81,7 +86,7 @@ function nowIn(axis: string, date: string, now: number): { past: number; line: n
  * clash with before the button is released. Past time is greyed and takes no booking; a line
  * marks now. Blocks open details and name the meeting on hover.
  */
-export function RoomsGrid({ rooms, date, now, orientation, zone, workStartMinutes = DEFAULT_WORK_START_MINUTES, onPick, onOpen }: RoomsGridProps) {
+export function RoomsGrid({ rooms, date, now, orientation, zone, workStartMinutes = DEFAULT_WORK_START_MINUTES, onPick, onOpen, isCovered = false }: RoomsGridProps) {
   const { t } = useTranslation();
   const [drag, setDrag] = useState<{ roomId: number; from: number; to: number } | null>(null);
   const container = useRef<HTMLDivElement>(null);
@@ -251,7 +256,7 @@ export function RoomsGrid({ rooms, date, now, orientation, zone, workStartMinute
                 const when = zone ? pairText(reservation, room.timeZone, zone, t) : spanIn(reservation.startAt, reservation.endAt, axisOf(room));
                 return (
                   // A short meeting's block is too small for its title: the tooltip names it.
-                  <Tooltip key={reservation.id} title={`${when} ${label}`}>
+                  <Tooltip key={reservation.id} title={`${when} ${label}`} {...(isCovered ? { open: false } : {})}>
                     <button
                       type="button"
                       className={`reserve-grid-block${reservation.visible ? '' : ' reserve-grid-block-hidden'}${reservation.status === 'pending' ? ' reserve-grid-block-pending' : ''}`}

@@ -331,6 +331,7 @@ export function ReservePage() {
               orientation={view === 'timeline' ? 'horizontal' : 'vertical'}
               onPick={pick}
               onOpen={setDetails}
+              isCovered={details !== null || form !== null}
             />
           ) : (
             <Spin />
