@@ -37,7 +37,7 @@ export default defineConfig({
           environment: 'jsdom',
           setupFiles: ['src/test/setup.ts'],
           // Whole-shell renders take seconds on a loaded two-core machine.
-          testTimeout: 20_000,
+          testTimeout: 45_000,
           env: { TZ: 'UTC' },
         },
       },
