@@ -42,6 +42,8 @@ describe('console shell', () => {
 
     await openFromMenu(page, 'personal');
     await page.getByTestId('tab-_personal').waitFor();
+    // The first context menu fades out before the next opens, so the click below meets the new one.
+    await expect.poll(() => page.locator('.ant-dropdown:not(.ant-dropdown-hidden)').count()).toBe(0);
     await page.getByTestId('tab-_personal').click({ button: 'right' });
     // The previous context menu may still be fading out (antd keeps it mounted): the newest one is last.
     await page.getByTestId('tab-close-all').filter({ visible: true }).last().click();
