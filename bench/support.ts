@@ -27,6 +27,8 @@ export interface Figures {
   p95Ms: number;
   p99Ms: number;
   errors: number;
+  /** CPU time the measured process spent per request flat out (user + system), when the target names its pid. */
+  cpuUsPerRequest?: number;
 }
 
 /** What a benchmark drives: one request shape, or a fresh path and body per request. */
@@ -37,6 +39,12 @@ export interface Target {
   body?: string;
   /** The next request's path (from the origin, with its query) and body. */
   next?: () => { path?: string; body?: string };
+  /**
+   * The CPU time spent so far by what answers (BenchRun's serverCpu or bareCpu), in microseconds:
+   * its CPU per request in the flat-out phase is reported too. On a machine shared with other work,
+   * throughput swings with the neighbours' load; the CPU an answer costs much less.
+   */
+  cpuOf?: () => Promise<number>;
 }
 
 function startProcess(args: string[], env: Record<string, string>, ready: RegExp): Promise<{ child: ChildProcess; match: RegExpMatchArray }> {
@@ -89,7 +97,8 @@ const STEADY_RATE_MAX = Number(process.env.BENCH_STEADY_MAX ?? 500);
  * each second's requests in one burst, which measures the burst's queue, not the service.)
  */
 export async function drive(name: string, target: Target): Promise<Figures> {
-  const { url, method = 'GET', headers = {}, body, next } = target;
+  const { url, method = 'GET', headers = {}, body, next, cpuOf } = target;
+  const cpuBefore = (await cpuOf?.()) ?? 0;
   const flatOut = await autocannon({
     url,
     method,
@@ -99,6 +108,7 @@ export async function drive(name: string, target: Target): Promise<Figures> {
     connections,
     duration: seconds,
   });
+  const cpuSpent = ((await cpuOf?.()) ?? 0) - cpuBefore;
   const steadyRate = Math.max(1, Math.min(STEADY_RATE_MAX, Math.floor(flatOut.requests.average / 2)));
   // Requests the flat-out phase left queued in the server would otherwise be timed against the
   // first steady ones (for a 250 ms target, ten of them are 2.5 s): let them drain first.
@@ -114,7 +124,15 @@ export async function drive(name: string, target: Target): Promise<Figures> {
     p95Ms: at(0.95),
     p99Ms: at(0.99),
     errors: flatOut.errors + flatOut.non2xx + steady.errors,
+    ...(cpuOf === undefined ? {} : { cpuUsPerRequest: cpuSpent / Math.max(1, flatOut.requests.total) }),
   };
+}
+
+/** User plus system CPU time of a process so far, in microseconds (Linux /proc, clock ticks of 10 ms). */
+function cpuMicros(pid: number): number {
+  // The fields after the command name, which may hold spaces: utime and stime are the 12th and 13th.
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').replace(/^.*\) /, '').split(' ');
+  return ((Number(fields[11]) + Number(fields[12])) * 1e6) / 100;
 }
 
 async function paced(target: Target, rate: number, durationMs: number): Promise<{ latencies: number[]; errors: number }> {
@@ -154,13 +172,18 @@ async function paced(target: Target, rate: number, durationMs: number): Promise<
 }
 
 export function printTable(title: string, results: Figures[]) {
-  const baseline = results[0]!.requestsPerSecond;
+  const baseline = results[0]!;
   const ms = (value: number) => (value < 1 ? '<1' : value.toFixed(value < 10 ? 1 : 0));
+  const withCpu = results.some((r) => r.cpuUsPerRequest !== undefined);
+  // The CPU an answer costs, and the bare route's divided by it: the throughput ratio a quiet machine would show.
+  const cpuCells = (r: Figures) =>
+    r.cpuUsPerRequest === undefined ? ' | |' : ` ${r.cpuUsPerRequest.toFixed(0)} | ${baseline.cpuUsPerRequest ? (baseline.cpuUsPerRequest / r.cpuUsPerRequest).toFixed(3) : ''} |`;
   console.log(`\n${title} on ${engine}: ${seconds}s per phase, ${connections} connections flat out, node ${process.version}`);
-  console.log('| target | requests/s | ratio to bare | steady rate (req/s) | p50 (ms) | p95 (ms) | p99 (ms) | errors |');
-  console.log('| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |');
+  console.log(`| target | requests/s | ratio to bare | steady rate (req/s) | p50 (ms) | p95 (ms) | p99 (ms) | errors |${withCpu ? ' CPU per request (µs) | CPU ratio to bare |' : ''}`);
+  console.log(`| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |${withCpu ? ' ---: | ---: |' : ''}`);
   for (const r of results) {
-    console.log(`| ${r.name} | ${r.requestsPerSecond.toFixed(0)} | ${(r.requestsPerSecond / baseline).toFixed(3)} | ${r.steadyRate} | ${ms(r.p50Ms)} | ${ms(r.p95Ms)} | ${ms(r.p99Ms)} | ${r.errors} |`);
+    const row = `| ${r.name} | ${r.requestsPerSecond.toFixed(0)} | ${(r.requestsPerSecond / baseline.requestsPerSecond).toFixed(3)} | ${r.steadyRate} | ${ms(r.p50Ms)} | ${ms(r.p95Ms)} | ${ms(r.p99Ms)} | ${r.errors} |`;
+    console.log(withCpu ? `${row}${cpuCells(r)}` : row);
   }
 }
 
@@ -185,6 +208,37 @@ export interface BenchRun {
   token: string;
   /** The server process's resident memory, in MiB. */
   serverRssMiB: () => number;
+  /** CPU time so far of the server process and, on PostgreSQL, of its database connections (Target.cpuOf). */
+  serverCpu: () => Promise<number>;
+  /** CPU time so far of the bare route's process. */
+  bareCpu: () => Promise<number>;
+  /** The CPU time (user + system) the server process has used so far, in ms (Linux /proc, 10 ms steps). */
+  serverCpuMs: () => number;
+}
+
+/**
+ * The CPU time spent so far by PostgreSQL's processes serving one database: each connection's
+ * last reading is kept, so one that closes between two readings keeps what it had spent.
+ */
+function databaseCpu(database: string): () => Promise<number> {
+  const spent = new Map<number, number>();
+  return async () => {
+    const client = new pg.Client({ connectionString: pgAdminUrl });
+    await client.connect();
+    try {
+      const { rows } = await client.query<{ pid: number }>('select pid from pg_stat_activity where datname = $1', [database]);
+      for (const { pid } of rows) {
+        try {
+          spent.set(pid, cpuMicros(pid));
+        } catch {
+          // ended meanwhile
+        }
+      }
+    } finally {
+      await client.end();
+    }
+    return [...spent.values()].reduce((sum, value) => sum + value, 0);
+  };
 }
 
 /**
@@ -220,6 +274,7 @@ export async function withBenchServer(body: (run: BenchRun) => Promise<void>): P
     await call(baseURL, '/user/updateDefaultPassword', { newPassword: PASSWORD, confirmPassword: PASSWORD }, first.result.token);
     const login = await call<{ token: string }>(baseURL, '/login', { userName: 'admin', password: PASSWORD });
     if (login.returncode !== 200) throw new Error(`bench sign-in failed: ${login.message}`);
+    const databaseCpuSpent = engine === 'postgres' ? databaseCpu(pgName) : undefined;
     const serverRssMiB = () => {
       try {
         const status = readStatus(server.pid!);
@@ -228,7 +283,22 @@ export async function withBenchServer(body: (run: BenchRun) => Promise<void>): P
         return 0;
       }
     };
-    await body({ bareURL: `http://127.0.0.1:${Number(bare.match[1])}/bare`, baseURL, dataDir, databaseUrl, token: login.result.token, serverRssMiB });
+    const serverCpuMs = () => {
+      // Fields 14 and 15 of /proc/<pid>/stat: user and system time in clock ticks (100 a second).
+      const fields = readFileSync(`/proc/${server.pid!}/stat`, 'utf8').replace(/^.*\) /, '').split(' ');
+      return (Number(fields[11]) + Number(fields[12])) * 10;
+    };
+    await body({
+      bareURL: `http://127.0.0.1:${Number(bare.match[1])}/bare`,
+      baseURL,
+      dataDir,
+      databaseUrl,
+      token: login.result.token,
+      serverRssMiB,
+      serverCpu: async () => cpuMicros(server.pid!) + (databaseCpuSpent ? await databaseCpuSpent() : 0),
+      bareCpu: async () => cpuMicros(bare.child.pid!),
+      serverCpuMs,
+    });
   } finally {
     for (const child of children) child.kill('SIGTERM');
     await new Promise((resolve) => setTimeout(resolve, 300));

@@ -5,17 +5,12 @@ import fastifyRateLimit from '@fastify/rate-limit';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
-import {
-  jsonSchemaTransform,
-  jsonSchemaTransformObject,
-  serializerCompiler,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, jsonSchemaTransformObject, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { COOKIE_NAMES, DEVICE_TOKEN_HEADER, JSON_BODY_LIMIT, MENU_CATALOGUE, PRODUCT_VERSION, ReturnCode, type MenuNode } from '@atrium/contract';
 import type { Config } from './config.js';
 import type { Database } from './db/database.js';
 import { createRepositories, createTransact } from './db/repositories.js';
+import { refreshStatistics } from './db/statistics.js';
 import { applicationRoutes } from './modules/application/application.routes.js';
 import { createApplicationService } from './modules/application/application.service.js';
 import { companySearchRoutes } from './modules/company/company-search.routes.js';
@@ -55,11 +50,14 @@ import { createBookingViewsService } from './modules/booking/booking-views.servi
 import { createBookingViewsRepository } from './modules/booking/booking-views.repository.js';
 import { createBookingService } from './modules/booking/booking.service.js';
 import { createBookingEvents, type BookingChange, type BookingEvents } from './modules/booking/booking.events.js';
-import { createBookingInvitations, type BookingInvitations } from './modules/booking/booking-invitations.js';
+import { createBookingInvitations } from './modules/booking/booking-invitations.js';
+import { createBookingWriteTransact } from './modules/booking/booking-create.js';
+import { createBookingRooms } from './modules/booking/booking-rooms.js';
 import { createBookingReminders } from './modules/booking/booking-reminders.js';
 import { calendarShareRoutes } from './modules/calendar-share/calendar-share.routes.js';
 import { createCalendarShareService } from './modules/calendar-share/calendar-share.service.js';
 import { createRoomService } from './modules/room/room.service.js';
+import { createRoomLayouts } from './modules/room/room-layout.js';
 import { createLiveHub, type LiveHub } from './modules/live/live.hub.js';
 import { createLiveRepository } from './modules/live/live.repository.js';
 import { liveRoutes } from './modules/live/live.routes.js';
@@ -70,6 +68,7 @@ import { createRoleService } from './modules/role/role.service.js';
 import { createLoginThrottle } from './modules/session/login-throttle.js';
 import { createLoginThrottleRepository } from './modules/session/login-throttle.repository.js';
 import { sessionRoutes } from './modules/session/session.routes.js';
+import { createCompanyAccessCache } from './modules/session/company-access.js';
 import { createSessionService } from './modules/session/session.service.js';
 import { settingsRoutes } from './modules/settings/settings.routes.js';
 import { createSettingsService } from './modules/settings/settings.service.js';
@@ -87,19 +86,23 @@ import { installAccessGuard, markScopePublic } from './platform/access.js';
 import { createIdempotency, installIdempotency } from './platform/idempotency.js';
 import { createIdempotencyRepository } from './platform/idempotency.repository.js';
 import { HOUR_MS, MINUTE_MS, systemClock, type Clock } from './platform/clock.js';
+import { serializerCompiler } from './platform/envelope.js';
 import { frameworkErrorHandler, handleError, sendNotFound } from './platform/error-handler.js';
 import { AppError } from './platform/errors.js';
 import { resolveLang } from './platform/lang.js';
 import { createPasswordHasher, type PasswordHasher } from './platform/password.js';
 import { serializeRequest } from './platform/log-redaction.js';
+import { lazyChildLoggerFactory } from './platform/request-logger.js';
 import { createMailDispatch, createMailer, type Mailer } from './platform/mailer.js';
-import { fallbackSecurityHeaders, registerSecurityHeaders } from './platform/security.js';
+import { installSecurityHeaders, securityHeaders } from './platform/security.js';
 import { installTextGuard } from './platform/text-guard.js';
 import { clearSessionCookie } from './platform/session-token.js';
 import { createUploadStore } from './platform/uploads.js';
 import { registerWebConsole } from './platform/web-console.js';
 import { createLeases } from './platform/leases.js';
 import { createScheduler, type Scheduler } from './platform/scheduler.js';
+import { createOutbox, type Outbox } from './platform/outbox.js';
+import { createOutboxRepository } from './platform/outbox.repository.js';
 import { approvalRoutes } from './modules/booking/booking-approval.routes.js';
 import { blacklistRoutes } from './modules/blacklist/blacklist.routes.js';
 import { calendarFeedRoutes } from './modules/calendar-feed/calendar-feed.routes.js';
@@ -130,8 +133,11 @@ declare module 'fastify' {
     /** The scheduled jobs of this process (tests offer them with `tick`). */
     scheduler: Scheduler;
     bookingEvents: BookingEvents;
-    /** Calendar invitations on their way (tests wait with `drain`). */
-    bookingInvitations: BookingInvitations;
+    /**
+     * The outbox worker's work of booking changes (invitations, approval mails, console
+     * notifications): tests wait for it with `drain`.
+     */
+    bookingInvitations: Pick<Outbox, 'drain'>;
     /** The live views' event streams of this process (tests run its tick). */
     liveHub: LiveHub;
   }
@@ -148,6 +154,11 @@ export interface AppDeps {
   hasher?: PasswordHasher;
   /** Outgoing mail; defaults to SMTP_URL (or the outbox alone) from the config. */
   mailer?: Mailer;
+  /**
+   * false: the outbox worker does not start after each commit, only when drained or on its
+   * schedule (tests that count a request's own statements, or leave work for another process).
+   */
+  wakeOutbox?: boolean;
   /** The OpenID Connect client of single sign-on; defaults to openid-client. */
   ssoProvider?: ProviderClient;
 }
@@ -189,7 +200,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, db } = deps;
   const clock = deps.clock ?? systemClock;
   const hasher = deps.hasher ?? createPasswordHasher();
-  const securityHeaders = { isHttps: config.publicUrl.startsWith('https:') };
+  const securityOptions = { isHttps: config.publicUrl.startsWith('https:') };
 
   const app = Fastify({
     logger: loggerOptions(deps),
@@ -198,7 +209,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     genReqId: () => randomUUID(),
     // A client-chosen id could be forged to confuse log readers; ours is returned in x-request-id.
     requestIdHeader: false,
-    frameworkErrors: frameworkErrorHandler(fallbackSecurityHeaders(securityHeaders)),
+    // Each request's logger is made on its first line (platform/request-logger.ts).
+    childLoggerFactory: lazyChildLoggerFactory,
+    frameworkErrors: frameworkErrorHandler(securityHeaders(securityOptions)),
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
@@ -215,11 +228,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.addHook('onClose', async () => {
     await db.destroy();
   });
-  app.addHook('onSend', async (request, reply) => {
+  // Every answer that reaches the hooks names its request id (the log lines carry it too).
+  app.addHook('onRequest', (request, reply, done) => {
     reply.header('x-request-id', request.id);
+    done();
   });
 
-  await registerSecurityHeaders(app, securityHeaders);
+  installSecurityHeaders(app, securityOptions);
   await app.register(fastifyCookie);
   if (config.rateLimitPerMinute > 0) {
     await app.register(fastifyRateLimit, {
@@ -246,6 +261,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     hasher,
     clock,
     timeouts: { idleMs: config.sessionIdleMinutes * MINUTE_MS, absoluteMs: config.sessionAbsoluteHours * HOUR_MS },
+    access: createCompanyAccessCache({ roles: repositories.roles, settings: repositories.settings }),
     requiresSso: createSsoCoverage(repositories.sso),
   });
   const operationLog = createOperationLog({ repository: repositories.operationLogs, clock });
@@ -315,8 +331,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   const locations = createLocationService({ locations: repositories.locations, uploads, operationLog, transact, clock });
   const rooms = createRoomService({ rooms: repositories.rooms, roomTypes: repositories.roomTypes, locations, uploads, displays: repositories.doorDisplays, operationLog, transact, clock });
-  // Booking changes after commit: mails listen to this process's own, live views to every process's.
-  const bookingEvents = createBookingEvents(app.log);
+  // Work that follows a committed change (booking mails), recorded in the change's transaction (platform/outbox.ts).
+  const outbox = createOutbox({ repository: createOutboxRepository(db.kysely), clock, log: app.log });
+  app.addHook('onListen', async () => outbox.wake());
+  app.addHook('preClose', async () => outbox.close());
+  // Booking changes after commit: mails through the outbox, live views hear every process's.
+  const bookingEvents = createBookingEvents({
+    db: db.kysely,
+    outbox: deps.wakeOutbox === false ? { on: outbox.on, orderBy: outbox.orderBy, wake: () => undefined } : outbox,
+    clock,
+    log: app.log,
+  });
   app.decorate('bookingEvents', bookingEvents);
   const bookings = createBookingService({
     shares: repositories.calendarShares,
@@ -327,28 +352,24 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     rooms: repositories.rooms,
     locations,
     writeTransact: createTransact(db.kysely, { immediate: true }),
+    bookingWriteTransact: createBookingWriteTransact(db.kysely),
+    bookingRooms: createBookingRooms({ rooms: repositories.rooms, locations }),
     clock,
     events: bookingEvents,
   });
   const bookingViewsRepository = createBookingViewsRepository(db.kysely);
   const calendarShares = createCalendarShareService({ shares: repositories.calendarShares, bookings: repositories.bookings, views: bookingViewsRepository, present: bookings, clock });
+  // The company's rooms in tree order with zones and places, kept by layout version (the calendar and the board).
+  const roomLayouts = createRoomLayouts({ locations, rooms: repositories.rooms });
   const bookingViews = createBookingViewsService({
     views: bookingViewsRepository,
     bookings: repositories.bookings,
-    rooms: repositories.rooms,
-    locations,
+    layouts: roomLayouts,
     booking: bookings,
     clock,
   });
   // Live status: states in a few queries, event streams fed by booking changes and a minute tick.
-  const live = createLiveService({
-    live: createLiveRepository(db.kysely),
-    rooms: repositories.rooms,
-    bookings: repositories.bookings,
-    presenter: bookings,
-    locations,
-    clock,
-  });
+  const live = createLiveService({ live: createLiveRepository(db.kysely), layouts: roomLayouts, locations, clock });
   const liveHub = createLiveHub({ events: bookingEvents, clock, fingerprints: (companyId) => live.stateFingerprints(companyId), log: app.log });
   app.decorate('liveHub', liveHub);
   // Open streams would keep app.close() waiting: end them before the server closes.
@@ -363,7 +384,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       onReconnect: () => liveHub.resyncAll(),
       log: app.log,
     });
-    bookingEvents.onCommitted((change) => bridge.publish(change));
+    bookingEvents.bridgeTo(bridge);
     app.addHook('onClose', async () => bridge.close());
   }
   // Broadcast notices: a change tells the door displays' streams, in this process and, through NOTIFY, the others.
@@ -409,6 +430,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Scheduled work: offered to this process every tick once it listens; a lease per job and period.
   const scheduler = createScheduler({ leases, log: app.log, tickMs: config.schedulerTickMs });
   scheduler.add({ name: 'directory-sync', everyMs: MINUTE_MS, run: async () => void (await directorySync.runScheduled()) });
+  // SQLite's planner statistics, refreshed at start-up and hourly by one process (db/statistics.ts).
+  if (db.dialect === 'sqlite') scheduler.add({ name: 'database-statistics', everyMs: HOUR_MS, isOfferedAtStart: true, run: () => refreshStatistics(db) });
   const approvals = createApprovalService({
     approvals: repositories.approvals,
     reservations: repositories.bookings,
@@ -424,11 +447,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     notifications,
     noticeConfig: (companyId) => noticeConfig.get(companyId),
     publicUrl: config.publicUrl,
-    log: app.log,
   });
   // Failed mails that may yet go through are tried again with growing delays (platform/mailer.ts).
   scheduler.add({ name: 'mail-retry', everyMs: MINUTE_MS, run: async () => void (await mailer.retryDue?.()) });
   scheduler.add({ name: 'approval-expiry', everyMs: MINUTE_MS, run: async () => void (await approvals.expireDue()) });
+  // The outbox's leftovers: rows of a process that stopped, and retries after a failed handler.
+  scheduler.add({ name: 'outbox', everyMs: MINUTE_MS / 2, run: () => outbox.drain() });
   app.decorate('scheduler', scheduler);
   app.addHook('onListen', async () => scheduler.start());
   app.addHook('preClose', async () => scheduler.stop());
@@ -471,8 +495,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const reminders = createBookingReminders({ db: db.kysely, mailer, notifications, clock, loadLocations: (companyId) => locations.loadIndex(companyId), noticeConfig: (companyId) => noticeConfig.get(companyId) });
   scheduler.add({ name: 'meeting-reminders', everyMs: MINUTE_MS / 2, run: async () => void (await reminders.sendDue()) });
   const mailThrottle = createMailThrottle({ registrations: repositories.registrations, clock });
-  // Calendar invitations follow this process's booking changes; they finish before the database closes.
-  const bookingInvitations = createBookingInvitations({
+  // Calendar invitations follow every booking change, sent by the outbox worker.
+  createBookingInvitations({
     db: db.kysely,
     events: bookingEvents,
     mailer,
@@ -481,12 +505,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     loadLocations: (companyId) => locations.loadIndex(companyId),
     noticeConfig: (companyId) => noticeConfig.get(companyId),
     publicUrl: config.publicUrl,
-    log: app.log,
   });
-  app.decorate('bookingInvitations', bookingInvitations);
-  app.addHook('preClose', async () => {
-    await bookingInvitations.drain();
-  });
+  app.decorate('bookingInvitations', { drain: () => outbox.drain() });
   const mailDispatch = createMailDispatch(mailer);
   app.addHook('onClose', async () => {
     await mailDispatch.drain();

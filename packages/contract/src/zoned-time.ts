@@ -34,20 +34,83 @@ function formatter(timeZone: string): Intl.DateTimeFormat {
   return format;
 }
 
-function fields(ms: number, timeZone: string): { year: number; month: number; day: number; hour: number; minute: number; second: number } {
-  const parts = formatter(timeZone).formatToParts(ms);
-  const get = (type: Intl.DateTimeFormatPartTypes) => Number(parts.find((part) => part.type === type)?.value ?? '0');
-  return { year: get('year'), month: get('month'), day: get('day'), hour: get('hour'), minute: get('minute'), second: get('second') };
+/** The wall-clock fields of an instant in the zone, as Intl formats them (the slow, exact way). */
+function intlFields(ms: number, timeZone: string): { year: number; month: number; day: number; hour: number; minute: number; second: number } {
+  const out = { year: 0, month: 0, day: 0, hour: 0, minute: 0, second: 0 };
+  for (const part of formatter(timeZone).formatToParts(ms)) {
+    if (part.type in out) out[part.type as keyof typeof out] = Number(part.value);
+  }
+  return out;
 }
 
-/** The zone's offset from UTC at the instant, in ms (positive east of Greenwich). */
-export function zoneOffsetMs(ms: number, timeZone: string): number {
+function intlOffsetMs(ms: number, timeZone: string): number {
   const whole = Math.floor(ms / 1000) * 1000;
-  const f = fields(whole, timeZone);
+  const f = intlFields(whole, timeZone);
   return Date.UTC(f.year, f.month - 1, f.day, f.hour, f.minute, f.second) - whole;
 }
 
+/**
+ * Offsets kept by zone, for whole UTC days whose offset is the same at their start, middle and
+ * end (nearly every day: zones change a few times a year, never twice within a day), and for
+ * quarter hours of the other days whose offset is the same at their first and last second (zones
+ * change at whole seconds, never twice within a quarter hour). A quarter hour with a change inside
+ * is never kept: its instants ask Intl.
+ */
+const DAY_BUCKET_MS = 86_400_000;
+const QUARTER_HOUR_MS = 15 * 60_000;
+const OFFSETS_PER_ZONE = 4096;
+const offsets = new Map<string, { days: Map<number, number | null>; quarters: Map<number, number> }>();
+
+/** The zone's offset from UTC at the instant, in ms (positive east of Greenwich). */
+export function zoneOffsetMs(ms: number, timeZone: string): number {
+  let known = offsets.get(timeZone);
+  if (!known) offsets.set(timeZone, (known = { days: new Map(), quarters: new Map() }));
+  const day = Math.floor(ms / DAY_BUCKET_MS);
+  let dayOffset = known.days.get(day);
+  if (dayOffset === undefined) {
+    const start = day * DAY_BUCKET_MS;
+    const first = intlOffsetMs(start, timeZone);
+    const isSteady = first === intlOffsetMs(start + DAY_BUCKET_MS / 2, timeZone) && first === intlOffsetMs(start + DAY_BUCKET_MS - 1000, timeZone);
+    dayOffset = isSteady ? first : null;
+    if (known.days.size >= OFFSETS_PER_ZONE) known.days.clear();
+    known.days.set(day, dayOffset);
+  }
+  if (dayOffset !== null) return dayOffset;
+  // A day with a change: by quarter hour.
+  const quarter = Math.floor(ms / QUARTER_HOUR_MS);
+  const kept = known.quarters.get(quarter);
+  if (kept !== undefined) return kept;
+  const first = intlOffsetMs(quarter * QUARTER_HOUR_MS, timeZone);
+  if (first !== intlOffsetMs((quarter + 1) * QUARTER_HOUR_MS - 1000, timeZone)) return intlOffsetMs(ms, timeZone);
+  if (known.quarters.size >= OFFSETS_PER_ZONE) known.quarters.clear();
+  known.quarters.set(quarter, first);
+  return first;
+}
+
+/** The wall-clock fields of an instant in the zone: UTC arithmetic on the instant moved by the zone's offset. */
+function fields(ms: number, timeZone: string): { year: number; month: number; day: number; hour: number; minute: number; second: number } {
+  const wall = new Date(ms + zoneOffsetMs(ms, timeZone));
+  return {
+    year: wall.getUTCFullYear(),
+    month: wall.getUTCMonth() + 1,
+    day: wall.getUTCDate(),
+    hour: wall.getUTCHours(),
+    minute: wall.getUTCMinutes(),
+    second: wall.getUTCSeconds(),
+  };
+}
+
 const pad = (value: number) => String(value).padStart(2, '0');
+
+/**
+ * `2026-11-23 10:00`: an instant's wall-clock date and time in the zone (UTC when there is none),
+ * as messages and mails write a meeting's times. One formatter per zone, made once, and read once
+ * per zone and day (`zoneOffsetMs`).
+ */
+export function localDateTime(ms: number, timeZone: string | null): string {
+  const f = fields(ms, timeZone ?? 'UTC');
+  return `${f.year}-${pad(f.month)}-${pad(f.day)} ${pad(f.hour)}:${pad(f.minute)}`;
+}
 
 /** The wall-clock date, time and weekday of an instant in the zone. */
 export function toZoned(ms: number, timeZone: string): ZonedParts {

@@ -29,6 +29,7 @@ import { createSessionRepository } from '../modules/session/session.repository.j
 import { createSettingsRepository } from '../modules/settings/settings.repository.js';
 import { createSsoRepository } from '../modules/sso/sso.repository.js';
 import { createUserRepository } from '../modules/user/user.repository.js';
+import { createOutboxRepository } from '../platform/outbox.repository.js';
 import { withTransaction, withWriteTransaction } from './database.js';
 import type { DB } from './schema.js';
 
@@ -55,6 +56,7 @@ export function createRepositories(db: Kysely<DB>) {
     mailOutbox: createMailOutboxRepository(db),
     managers: createManagerRepository(db),
     operationLogs: createOperationLogRepository(db),
+    outbox: createOutboxRepository(db),
     personal: createPersonalRepository(db),
     passwordResets: createPasswordResetRepository(db),
     registrations: createRegistrationRepository(db),

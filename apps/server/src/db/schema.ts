@@ -691,6 +691,30 @@ export interface LayoutVersionTable {
   version: number;
 }
 
+/** Raised by triggers on every write to `roles` and to the password policy setting (migration 0042). */
+export interface AccessVersionTable {
+  company_id: number;
+  version: number;
+}
+
+/** Work that follows a committed change, done by the outbox worker (migration 0043, platform/outbox.ts). */
+export interface OutboxEventTable {
+  id: Generated<number>;
+  company_id: number;
+  kind: string;
+  /** JSON. */
+  payload: string;
+  created_at: number;
+  /** When it is due; null once given up. */
+  available_at: number | null;
+  claimed_until: number | null;
+  claim_token: string | null;
+  /** The handlers already done, comma-separated. */
+  handled: Generated<string>;
+  attempts: Generated<number>;
+  last_error: string | null;
+}
+
 /** A secret iCalendar feed of a person or a room (migration 0029). */
 export interface CalendarFeedTable {
   id: Generated<number>;
@@ -794,6 +818,8 @@ export interface DB {
   info_show_settings: InfoShowSettingTable;
   company_applications: CompanyApplicationTable;
   layout_versions: LayoutVersionTable;
+  access_versions: AccessVersionTable;
+  outbox_events: OutboxEventTable;
   calendar_feeds: CalendarFeedTable;
   broadcasts: BroadcastTable;
   broadcast_targets: BroadcastTargetTable;

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
-import { COOKIE_NAMES, DEVICE_TOKEN_HEADER, hasPermission, isPermission, type Lang, type Permission } from '@atrium/contract';
+import { COOKIE_NAMES, DEVICE_TOKEN_HEADER, hasPermission, isPermission, type Lang, type PasswordPolicy, type Permission } from '@atrium/contract';
 import type { DeviceRecord } from '../modules/door-display/door-display.repository.js';
+import type { UserProfile } from '../modules/user/user.repository.js';
 import { crossSite, deviceTokenInvalid, noPermission, passwordChangeRequired, passwordExpired, sessionInvalid } from './errors.js';
 
 /** Who may call a route. Every route states one in its `config`; start-up fails otherwise. */
@@ -38,8 +39,12 @@ export interface AuthContext {
   sessionId: number;
   userId: number;
   companyId: number;
-  /** The role's permissions, normalised (edit implies view). */
+  /** The role's permissions, normalised (edit implies view); shared between requests. */
   permissions: ReadonlySet<Permission>;
+  /** The company's password policy as of this request. */
+  passwordPolicy: Readonly<PasswordPolicy>;
+  /** The caller's profile, read with the session on routes that declare `readsProfile`; null elsewhere. */
+  profile: UserProfile | null;
   /** The session came from a sign-in that must change the password first. */
   mustChangePassword: boolean;
   /** Why it must: the first sign-in, or a password older than the company's policy allows. */
@@ -56,6 +61,8 @@ declare module 'fastify' {
     allowDuringPasswordChange?: boolean;
     /** A GET that changes state (sign-out): refused when it comes from another site, like a write. */
     isStateChanging?: boolean;
+    /** The handler presents the caller's profile: the guard reads it in the session's own query (`request.auth.profile`). */
+    readsProfile?: boolean;
   }
   interface FastifyRequest {
     /** Set by the guard on authenticated routes; null on public and device ones. */
@@ -89,8 +96,11 @@ export function markScopePublic(scope: FastifyInstance) {
   scope.decorate(PUBLIC_SCOPE, true);
 }
 
-/** Resolves a session token to its caller, or null when the session is unknown, revoked or expired. */
-export type SessionResolver = (token: string, via: AuthContext['via']) => Promise<AuthContext | null>;
+/**
+ * Resolves a session token to its caller, or null when the session is unknown, revoked or expired;
+ * with `withProfile`, the caller's profile comes too (in the same query).
+ */
+export type SessionResolver = (token: string, via: AuthContext['via'], options: { withProfile: boolean }) => Promise<AuthContext | null>;
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 const MAX_TOKEN_LENGTH = 512;
@@ -201,7 +211,7 @@ export function installAccessGuard(app: FastifyInstance, { resolveSession, resol
   });
 
   app.addHook('onRequest', async (request, reply) => {
-    const { access, permission, allowDuringPasswordChange, isStateChanging } = request.routeOptions.config;
+    const { access, permission, allowDuringPasswordChange, isStateChanging, readsProfile } = request.routeOptions.config;
     // No access means the not-found handler: nothing to guard.
     if (access === undefined) return;
     const isWrite = !SAFE_METHODS.has(request.method);
@@ -224,7 +234,7 @@ export function installAccessGuard(app: FastifyInstance, { resolveSession, resol
     if (isStateChanging && !isSameOrigin(request, { publicOrigin, requireHeader: false })) throw crossSite();
     if (!credentials || credentials.token.length > MAX_TOKEN_LENGTH) throw sessionInvalid();
     if (credentials.via === 'cookie' && isWrite && !isSameOrigin(request, { publicOrigin, requireHeader: true })) throw crossSite();
-    const auth = await resolveSession(credentials.token, credentials.via);
+    const auth = await resolveSession(credentials.token, credentials.via, { withProfile: readsProfile === true });
     if (!auth) {
       if (credentials.via === 'cookie') clearSessionCookie(reply);
       throw sessionInvalid();

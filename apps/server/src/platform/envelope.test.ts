@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { formatMessage, ReturnCode } from '@atrium/contract';
 import { call, createTestApp, type TestApp } from '../test/app.js';
 import { TEST_DIALECT } from '../test/database.js';
-import { failure, sendEnvelope, success } from './envelope.js';
+import { envelopeResponses, failure, sendEnvelope, success } from './envelope.js';
 import { AppError, notFound, refused, tooManyRequests } from './errors.js';
 
 /**
@@ -58,5 +59,36 @@ describe(`messages without holes (${TEST_DIALECT})`, () => {
     const text = formatMessage('reservationTooLong', 'en-US', { minute: 5 });
     expect(made.every((error) => error instanceof AppError)).toBe(true);
     expect(text).toContain('{minutes}');
+  });
+});
+
+describe(`answers serialized through their contract schema (${TEST_DIALECT})`, () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    const Answer = z.object({ id: z.number().int(), name: z.string(), tags: z.array(z.string()), owner: z.object({ id: z.number() }).nullable() });
+    t = await createTestApp({
+      beforeReady(app) {
+        const schema = { response: envelopeResponses(Answer) };
+        app.get('/api/test/extra', { config: { access: 'public' }, schema }, async (request) =>
+          success(request, { id: 7, name: 'Orchid', tags: ['a'], owner: { id: 1, passwordHash: 'secret' }, token: 'secret' } as unknown as z.infer<typeof Answer>),
+        );
+        app.get('/api/test/broken', { config: { access: 'public' }, schema }, async (request) =>
+          success(request, { id: 'seven', name: 'Orchid', tags: [], owner: null } as unknown as z.infer<typeof Answer>),
+        );
+      },
+    });
+  });
+  afterAll(() => t.cleanup());
+
+  it('leaves out every field the contract does not name, nested ones included', async () => {
+    const answer = await t.app.inject({ method: 'GET', url: '/api/test/extra' });
+    expect(answer.statusCode).toBe(200);
+    expect(answer.body).toBe('{"returncode":200,"message":"Success","result":{"id":7,"name":"Orchid","tags":["a"],"owner":{"id":1}}}');
+  });
+
+  it('answers 500 without details when an answer breaks the contract', async () => {
+    const { status, body } = await call(t.app, { method: 'GET', url: '/api/test/broken' });
+    expect(status).toBe(500);
+    expect(body).toEqual({ returncode: ReturnCode.INTERNAL_ERROR, message: 'Server internal error', result: null });
   });
 });

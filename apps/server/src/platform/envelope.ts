@@ -1,4 +1,5 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest, FastifySerializerCompiler } from 'fastify';
+import { ResponseSerializationError } from 'fastify-type-provider-zod';
 import { envelopeOf, ErrorEnvelope, missingParams, renderMessage, ReturnCode, type Envelope, type Lang, type MessageKey, type MessageParamsArg } from '@atrium/contract';
 import type { z } from 'zod';
 import type { MessageParams } from './errors.js';
@@ -50,3 +51,18 @@ export function envelopeResponses<T extends z.ZodType>(result: T) {
     '5xx': ErrorEnvelope.describe('Server failure'),
   };
 }
+
+/**
+ * The serializer of every route's answer: its zod schema (the envelope of envelopeResponses) checks
+ * the answer and strips what the contract does not name, then JSON.stringify writes it. It parses
+ * where fastify-type-provider-zod's serializer encodes: zod 4 runs its compiled fast path only when
+ * parsing, three times faster here, and for answer schemas without codecs (ours have none: encode
+ * refuses transforms, and every route's tests pass through it) both give the same output.
+ */
+export const serializerCompiler: FastifySerializerCompiler<z.ZodType> = ({ schema, method, url }) => {
+  return (data) => {
+    const checked = schema.safeParse(data);
+    if (!checked.success) throw new ResponseSerializationError(method, url, { cause: checked.error });
+    return JSON.stringify(checked.data);
+  };
+};

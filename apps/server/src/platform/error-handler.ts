@@ -86,7 +86,7 @@ export function handleError(error: FastifyError | AppError | Error, request: Fas
 
 /**
  * The handler of errors Fastify meets before any hook runs (an undecodable URL): same envelope, and
- * the security headers (security.ts, fallbackSecurityHeaders) set by hand because no hook ran.
+ * the security headers (security.ts, securityHeaders) set here because no hook ran.
  */
 export const frameworkErrorHandler = (securityHeaders: Record<string, string>) =>
   function handleFrameworkError(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {

@@ -157,26 +157,16 @@ const OPENAPI_NOTE =
 
 /**
  * Installs the hooks, on the root instance before any route: at start-up it lists the idempotent
- * routes (writes only); per request, after the access guard and validation, it claims the key or
- * answers from it; when the answer goes out it stores it (below 500) or frees the key.
+ * routes (writes only) and gives each of them, and only them, two hooks: after the access guard and
+ * validation it claims the key or answers from it; when the answer goes out it stores it (below
+ * 500) or frees the key. Other routes pay nothing for it.
  */
 export function installIdempotency(app: FastifyInstance, { idempotency, log }: { idempotency: Idempotency; log: Pick<FastifyBaseLogger, 'error'> }) {
   const routes: Array<{ method: string; url: string }> = [];
   app.decorate('idempotentRoutes', routes);
   const claims = new WeakMap<FastifyRequest, Claim>();
 
-  app.addHook('onRoute', (route) => {
-    if (!route.config?.idempotent) return;
-    for (const method of [route.method].flat()) {
-      if (!WRITE_METHODS.has(String(method))) throw new Error(`Route ${String(method)} ${route.url} is marked idempotent but is not a write`);
-      routes.push({ method: String(method), url: route.url });
-    }
-    const schema = route.schema as { description?: string; hide?: boolean } | undefined;
-    if (schema && !schema.hide) schema.description = `${schema.description ?? ''} ${OPENAPI_NOTE}`.trim();
-  });
-
-  app.addHook('preHandler', async (request: FastifyRequest, reply: FastifyReply) => {
-    if (!request.routeOptions.config.idempotent) return;
+  async function claimKey(request: FastifyRequest, reply: FastifyReply) {
     const key = readIdempotencyKey(request.headers[IDEMPOTENCY_KEY_HEADER]);
     if (key === undefined) return;
     if (key === null) throw idempotencyKeyInvalid();
@@ -198,9 +188,9 @@ export function installIdempotency(app: FastifyInstance, { idempotency, log }: {
         return reply.send(body);
       }
     }
-  });
+  }
 
-  app.addHook('onSend', async (request, reply, payload) => {
+  async function storeAnswer(request: FastifyRequest, reply: FastifyReply, payload: unknown) {
     const claim = claims.get(request);
     if (!claim) return payload;
     claims.delete(request);
@@ -217,5 +207,18 @@ export function installIdempotency(app: FastifyInstance, { idempotency, log }: {
       log.error({ err: error, claimId: claim.id }, 'idempotency answer not stored');
     }
     return payload;
+  }
+
+  app.addHook('onRoute', (route) => {
+    if (!route.config?.idempotent) return;
+    for (const method of [route.method].flat()) {
+      if (!WRITE_METHODS.has(String(method))) throw new Error(`Route ${String(method)} ${route.url} is marked idempotent but is not a write`);
+      routes.push({ method: String(method), url: route.url });
+    }
+    const schema = route.schema as { description?: string; hide?: boolean } | undefined;
+    if (schema && !schema.hide) schema.description = `${schema.description ?? ''} ${OPENAPI_NOTE}`.trim();
+    // The claim before the route's own pre-handlers; the answer stored after its own onSend hooks.
+    route.preHandler = [claimKey, ...[route.preHandler ?? []].flat()];
+    route.onSend = [...[route.onSend ?? []].flat(), storeAnswer];
   });
 }

@@ -96,14 +96,26 @@ export async function startPgNotifyBridge<T>(options: PgNotifyBridgeOptions<T>) 
 
   await connect();
 
+  /** The NOTIFY payload of a message, or null when it is too large even without its reservation ids. */
+  function payloadOf(message: T & { reservationIds?: number[] }): string | null {
+    let payload = JSON.stringify({ from: processId, message });
+    // A large series names many meetings; the rooms are what listeners need.
+    if (payload.length > PAYLOAD_MAX && Array.isArray(message.reservationIds)) payload = JSON.stringify({ from: processId, message: { ...message, reservationIds: [] } });
+    return payload.length > PAYLOAD_MAX ? null : payload;
+  }
+
   return {
     processId,
+    channel,
+    /**
+     * The payload for a NOTIFY sent by a statement of the writer's own transaction (PostgreSQL
+     * delivers it at commit, and never for a rollback), saving the statement `publish` costs.
+     */
+    payloadOf,
     /** Tells the other processes (after the change is committed). */
     async publish(message: T & { reservationIds?: number[] }): Promise<void> {
-      let payload = JSON.stringify({ from: processId, message });
-      // A large series names many meetings; the rooms are what listeners need.
-      if (payload.length > PAYLOAD_MAX && Array.isArray(message.reservationIds)) payload = JSON.stringify({ from: processId, message: { ...message, reservationIds: [] } });
-      if (payload.length > PAYLOAD_MAX) throw new Error('notification too large');
+      const payload = payloadOf(message);
+      if (payload === null) throw new Error('notification too large');
       await sql`select pg_notify(${channel}, ${payload})`.execute(kysely);
     },
     /** The backend pid of the listening connection (tests end it to prove the reconnect). */

@@ -56,6 +56,29 @@ describe(`scheduler (${TEST_DIALECT})`, () => {
     await scheduler.stop();
   });
 
+  it('offers a start-up job once as the processes start, the others only at their ticks', async () => {
+    let startups = 0;
+    let others = 0;
+    const schedulers = ['start-a', 'start-b'].map((holder) => {
+      // An hour's tick: nothing but the start-up offer can run during the test.
+      const scheduler = createScheduler({ leases: createLeases(database.db.kysely, clock, holder), log, tickMs: 3_600_000 });
+      scheduler.add({ name: 'statistics', everyMs: 60_000, isOfferedAtStart: true, run: async () => void (startups += 1) });
+      scheduler.add({ name: 'tick-only', everyMs: 60_000, run: async () => void (others += 1) });
+      return scheduler;
+    });
+    for (const scheduler of schedulers) scheduler.start();
+    await Promise.all(schedulers.map((scheduler) => scheduler.stop()));
+    expect([startups, others]).toEqual([1, 0]);
+    // Restarted within the period, nobody runs it again; after the period, one process does.
+    for (const scheduler of schedulers) scheduler.start();
+    await Promise.all(schedulers.map((scheduler) => scheduler.stop()));
+    expect(startups).toBe(1);
+    clock.advance(60_000);
+    for (const scheduler of schedulers) scheduler.start();
+    await Promise.all(schedulers.map((scheduler) => scheduler.stop()));
+    expect([startups, others]).toEqual([2, 0]);
+  });
+
   it('logs a failing job and keeps offering the others', async () => {
     let others = 0;
     const scheduler = createScheduler({ leases: createLeases(database.db.kysely, clock, 'mixed'), log, tickMs: 0 });

@@ -7,6 +7,8 @@ export interface ScheduledJob {
   name: string;
   /** The period: after a run starts, no process starts the job again until this has passed. */
   everyMs: number;
+  /** Offered as soon as the process listens too, not only from the first tick (start-up work). */
+  isOfferedAtStart?: boolean;
   run(): Promise<void>;
 }
 
@@ -54,6 +56,7 @@ export function createScheduler({ leases, log, tickMs }: { leases: Leases; log: 
       if (timer || tickMs === 0) return;
       timer = setInterval(() => void tick(), tickMs);
       timer.unref();
+      for (const job of jobs) if (job.isOfferedAtStart) void offer(job);
     },
     /** Stops offering jobs and waits for the runs under way. */
     async stop(): Promise<void> {

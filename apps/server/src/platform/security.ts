@@ -1,4 +1,3 @@
-import fastifyHelmet, { type FastifyHelmetOptions } from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
 
 /**
@@ -18,7 +17,7 @@ export const CSP_DIRECTIVES: Record<string, string[]> = {
   'frame-ancestors': ["'none'"],
 };
 
-/** The header value as helmet writes it (directives joined by a bare semicolon). */
+/** The header value as helmet wrote it (directives joined by a bare semicolon). */
 export const CONTENT_SECURITY_POLICY = Object.entries(CSP_DIRECTIVES)
   .map(([name, values]) => `${name} ${values.join(' ')}`)
   .join(';');
@@ -51,8 +50,7 @@ export const PERMISSIONS_POLICY = [
 ].join(', ');
 
 /** A year, subdomains included: once a deployment is https, browsers are to use nothing else. */
-const HSTS = { maxAge: 31_536_000, includeSubDomains: true } as const;
-const HSTS_HEADER = `max-age=${HSTS.maxAge}; includeSubDomains`;
+const HSTS_HEADER = 'max-age=31536000; includeSubDomains';
 
 export interface SecurityHeaderOptions {
   /** PUBLIC_URL is https: Strict-Transport-Security is sent. */
@@ -60,28 +58,15 @@ export interface SecurityHeaderOptions {
 }
 
 /**
- * Helmet's settings. Its default CSP is replaced, not extended: the defaults add
- * upgrade-insecure-requests, which breaks a console served over plain HTTP on an office network.
- * HSTS only when PUBLIC_URL says the console is reached over https: on plain HTTP it would be
- * ignored at best. Referrer-Policy same-origin keeps the Referer for our own cross-site check and
- * hides it from others.
+ * The security headers of every answer, computed once: helmet 8's set with our settings (a test
+ * compares them with helmet's own output), plus the Permissions-Policy. Helmet's default CSP is
+ * replaced, not extended: the defaults add upgrade-insecure-requests, which breaks a console served
+ * over plain HTTP on an office network. HSTS only when PUBLIC_URL says the console is reached over
+ * https: on plain HTTP it would be ignored at best. Referrer-Policy same-origin keeps the Referer
+ * for our own cross-site check and hides it from others.
  */
-export function helmetOptions({ isHttps }: SecurityHeaderOptions): FastifyHelmetOptions {
-  return {
-    contentSecurityPolicy: { useDefaults: false, directives: CSP_DIRECTIVES },
-    xFrameOptions: { action: 'deny' },
-    referrerPolicy: { policy: 'same-origin' },
-    strictTransportSecurity: isHttps ? HSTS : false,
-  };
-}
-
-/**
- * The same headers as a plain map (and the Permissions-Policy, which helmet does not write), for the
- * few answers Fastify sends before any hook runs (an unparsable URL); a test checks both paths give
- * identical headers.
- */
-export function fallbackSecurityHeaders({ isHttps }: SecurityHeaderOptions): Record<string, string> {
-  return {
+export function securityHeaders({ isHttps }: SecurityHeaderOptions): Readonly<Record<string, string>> {
+  return Object.freeze({
     'content-security-policy': CONTENT_SECURITY_POLICY,
     'cross-origin-opener-policy': 'same-origin',
     'cross-origin-resource-policy': 'same-origin',
@@ -95,16 +80,19 @@ export function fallbackSecurityHeaders({ isHttps }: SecurityHeaderOptions): Rec
     'x-frame-options': 'DENY',
     'x-permitted-cross-domain-policies': 'none',
     'x-xss-protection': '0',
-  };
+  });
 }
 
 /**
- * The security headers of every answer that reaches the hooks: helmet's, then the Permissions-Policy.
- * Registered before the rate limiter, so its refusals carry them too.
+ * Sets the security headers on every answer that reaches the hooks, from one precomputed list
+ * (helmet rebuilt its middleware on every request). Registered first, before the rate limiter and
+ * the access guard, so their refusals carry them too; the few answers Fastify sends before any hook
+ * (an unparsable URL) get the same map from the framework error handler.
  */
-export async function registerSecurityHeaders(app: FastifyInstance, options: SecurityHeaderOptions): Promise<void> {
-  await app.register(fastifyHelmet, helmetOptions(options));
-  app.addHook('onRequest', async (_request, reply) => {
-    reply.header('permissions-policy', PERMISSIONS_POLICY);
+export function installSecurityHeaders(app: FastifyInstance, options: SecurityHeaderOptions): void {
+  const headers = Object.entries(securityHeaders(options));
+  app.addHook('onRequest', (_request, reply, done) => {
+    for (const [name, value] of headers) reply.header(name, value);
+    done();
   });
 }

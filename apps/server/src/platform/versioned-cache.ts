@@ -6,14 +6,21 @@
  */
 export function createVersionedCache<K, V>(capacity: number) {
   const entries = new Map<K, { version: number; value: V }>();
+  /** The value held for `key` at `version`, marked recently used; undefined when absent or of another version. */
+  function peek(key: K, version: number): V | undefined {
+    const hit = entries.get(key);
+    if (!hit || hit.version !== version) return undefined;
+    entries.delete(key);
+    entries.set(key, hit);
+    return hit.value;
+  }
+
   return {
+    peek,
+
     async get(key: K, version: number, load: () => Promise<V>): Promise<V> {
-      const hit = entries.get(key);
-      entries.delete(key);
-      if (hit && hit.version === version) {
-        entries.set(key, hit);
-        return hit.value;
-      }
+      const hit = peek(key, version);
+      if (hit !== undefined) return hit;
       const value = await load();
       // A slower load of an older version must not replace a newer one.
       const current = entries.get(key);

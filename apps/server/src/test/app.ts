@@ -12,6 +12,7 @@ import { createCachingHasher, createFactories, type Factories, type TestUser } f
 import { openDatabase, type Database } from '../db/database.js';
 import type { PasswordHasher } from '../platform/password.js';
 import { useStrictMessages } from '../platform/envelope.js';
+import { useCheckedAnswers } from '../platform/fast-serializer.js';
 import { useStrictOperationDetails } from '../modules/operation-log/operation-log.service.js';
 
 export interface TestAppOptions {
@@ -23,6 +24,10 @@ export interface TestAppOptions {
   database?: TestDatabase;
   /** Password hasher; defaults to the caching argon2id hasher. */
   hasher?: PasswordHasher;
+  /** Told the SQL of every statement the app sends (BEGIN and COMMIT included), to count what a request costs. */
+  onQuery?: (sql: string) => void;
+  /** false: the outbox worker runs only when drained (see AppDeps.wakeOutbox). */
+  wakeOutbox?: boolean;
   /** Adds routes or hooks before the app is sealed (test-only routes). */
   beforeReady?: (app: FastifyInstance) => void | Promise<void>;
 }
@@ -55,10 +60,12 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   useStrictMessages();
   useStrictOperationDetails();
+  useCheckedAnswers();
   const isBorrowed = options.database !== undefined;
-  const database = options.database ?? (await createTestDatabase());
+  const queryLog = options.onQuery ? { onQuery: options.onQuery } : {};
+  const database = options.database ?? (await createTestDatabase(queryLog));
   // A borrowed database gets its own connection, as a second process would.
-  const db = isBorrowed ? openDatabase(database.url) : database.db;
+  const db = isBorrowed ? openDatabase(database.url, queryLog) : database.db;
   await migrateToLatest(db);
   const clock = options.clock ?? createFakeClock();
   const config = testConfig(options.config);
@@ -69,6 +76,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     clock,
     hasher,
     logger: options.logger ?? false,
+    ...(options.wakeOutbox === undefined ? {} : { wakeOutbox: options.wakeOutbox }),
     ...(options.menuCatalogue ? { menuCatalogue: options.menuCatalogue } : {}),
   });
   try {

@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { openDatabase, type Database, type Dialect } from '../db/database.js';
+import { openDatabase, type Database, type Dialect, type OpenOptions } from '../db/database.js';
 
 /** The engine the suite runs on: `npm run test:sqlite` or `npm run test:postgres`. */
 export const TEST_DIALECT: Dialect = process.env.ATRIUM_TEST_DB === 'postgres' ? 'postgres' : 'sqlite';
@@ -32,11 +32,11 @@ async function withAdminClient<T>(fn: (client: pg.Client) => Promise<T>): Promis
  * A fresh, empty database on the engine under test: a temporary SQLite file, or a PostgreSQL
  * database with a random name created next to ATRIUM_TEST_PG_URL's and dropped at cleanup.
  */
-export async function createTestDatabase(): Promise<TestDatabase> {
+export async function createTestDatabase(options: OpenOptions = {}): Promise<TestDatabase> {
   if (TEST_DIALECT === 'sqlite') {
     const dir = mkdtempSync(path.join(tmpdir(), 'atrium-test-'));
     const url = `sqlite:${path.join(dir, 'atrium.db')}`;
-    const db = openDatabase(url);
+    const db = openDatabase(url, options);
     return {
       db,
       url,
@@ -51,7 +51,7 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   const target = new URL(PG_ADMIN_URL);
   target.pathname = `/${name}`;
   const url = target.toString();
-  const db = openDatabase(url);
+  const db = openDatabase(url, options);
   return {
     db,
     url,

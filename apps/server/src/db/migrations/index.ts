@@ -36,6 +36,8 @@ import { idempotencyKeys } from './2026_11_26_0038_idempotency_keys.js';
 import { userTimeZone } from './2026_11_26_0039_user_time_zone.js';
 import { derivedStatesAndUndo } from './2026_11_26_0040_derived_states_and_undo.js';
 import { personNames } from './2026_11_26_0041_person_names.js';
+import { accessVersions } from './2026_11_26_0042_access_versions.js';
+import { outboxEvents } from './2026_11_26_0043_outbox_events.js';
 import type { DialectMigration } from './helpers.js';
 
 /**
@@ -78,6 +80,8 @@ export const MIGRATIONS: ReadonlyArray<readonly [name: string, migration: Dialec
   ['2026_11_26_0039_user_time_zone', userTimeZone],
   ['2026_11_26_0040_derived_states_and_undo', derivedStatesAndUndo],
   ['2026_11_26_0041_person_names', personNames],
+  ['2026_11_26_0042_access_versions', accessVersions],
+  ['2026_11_26_0043_outbox_events', outboxEvents],
 ];
 
 function providerFor(dialect: Database['dialect']): MigrationProvider {

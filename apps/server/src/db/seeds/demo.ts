@@ -5,6 +5,7 @@ import { HOUR_MS, type Clock } from '../../platform/clock.js';
 import { createPasswordHasher, type PasswordHasher } from '../../platform/password.js';
 import { hashSessionToken, newSessionToken } from '../../platform/session-token.js';
 import { withTransaction, type Database } from '../database.js';
+import { analyzeAll } from '../statistics.js';
 import type { Gender } from '../schema.js';
 import { seedDemoBookings } from './demo-bookings.js';
 import { seedDemoRooms, type DemoRooms } from './demo-rooms.js';
@@ -340,8 +341,9 @@ async function recordDemoHistory(
 export async function seedDemo(db: Database, { adminPassword, clock, hasher = createPasswordHasher() }: SeedDemoOptions): Promise<SeedDemoResult> {
   const nothing: SeedDemoResult = { created: false, adminPasswordGenerated: null, rooms: [] };
   const password = adminPassword ?? generatePassword();
+  let seeded: SeedDemoResult;
   try {
-    return await withTransaction(db.kysely, async (trx) => {
+    seeded = await withTransaction(db.kysely, async (trx) => {
       const ctx = seedContext(trx, hasher, clock.now());
       if (await ctx.repositories.companies.hasAnyCompany()) return nothing;
       const { companyId, rooms } = await buildDemoCompany(ctx, password);
@@ -355,4 +357,7 @@ export async function seedDemo(db: Database, { adminPassword, clock, hasher = cr
     if (await seedContext(db.kysely, hasher, clock.now()).repositories.companies.hasAnyCompany()) return nothing;
     throw error;
   }
+  // Thousands of rows arrived at once: the planner's statistics follow them before the first request.
+  if (seeded.created) await analyzeAll(db);
+  return seeded;
 }

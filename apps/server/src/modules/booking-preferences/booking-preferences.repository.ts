@@ -5,7 +5,7 @@ import type { BookingRulesTable, DB } from '../../db/schema.js';
 export type BookingPreferencesRepository = ReturnType<typeof createBookingPreferencesRepository>;
 
 /** The preferences a stored row holds (a value the schema no longer allows falls back to its default). */
-function fromRow(row: Selectable<BookingRulesTable>): BookingPreferences {
+export function preferencesFromRow(row: Selectable<BookingRulesTable>): BookingPreferences {
   const privacy = ReservationPrivacy.safeParse(row.default_privacy);
   return {
     bookAheadDays: row.book_ahead_days,
@@ -24,7 +24,7 @@ export function createBookingPreferencesRepository(db: Kysely<DB>) {
     /** The rules in force. */
     async get(companyId: number): Promise<BookingPreferences> {
       const row = await db.selectFrom('booking_rules').selectAll().where('company_id', '=', companyId).executeTakeFirst();
-      return row ? fromRow(row) : DEFAULT_BOOKING_PREFERENCES;
+      return row ? preferencesFromRow(row) : DEFAULT_BOOKING_PREFERENCES;
     },
 
     /** The rules with who changed them last. */
@@ -37,7 +37,7 @@ export function createBookingPreferencesRepository(db: Kysely<DB>) {
         .where('br.company_id', '=', companyId)
         .executeTakeFirst();
       if (!row) return { ...DEFAULT_BOOKING_PREFERENCES, updatedAt: null, updatedByName: null };
-      return { ...fromRow(row), updatedAt: Number(row.updated_at), updatedByName: row.updated_by_name ?? null };
+      return { ...preferencesFromRow(row), updatedAt: Number(row.updated_at), updatedByName: row.updated_by_name ?? null };
     },
 
     async save(companyId: number, preferences: BookingPreferences, userId: number, now: number): Promise<void> {

@@ -1,4 +1,5 @@
 import {
+  localDateTime,
   hasPermission,
   ReturnCode,
   type ApprovalDecision,
@@ -25,7 +26,7 @@ import { approvedMail, expiredMail, rejectedMail, requestArrivedMail, withFooter
 import type { ApprovalRepository, ApprovalTarget } from './booking-approval.repository.js';
 import type { BookingChange, BookingEvents } from './booking.events.js';
 import type { BookingRepository, ReservationRecord } from './booking.repository.js';
-import { localTime, type BookingService } from './booking.service.js';
+import type { BookingService } from './booking.service.js';
 
 /** At most this many approvers are told of one request (the first by id). */
 export const APPROVER_MAIL_LIMIT = 20;
@@ -51,7 +52,6 @@ export interface ApprovalServiceDeps {
   /** The notification settings: which events send mail. */
   noticeConfig: (companyId: number) => Promise<NoticeConfigResult>;
   publicUrl: string;
-  log: { error(object: unknown, message: string): void };
 }
 
 export type ApprovalService = ReturnType<typeof createApprovalService>;
@@ -64,12 +64,12 @@ const isApprover = (actor: Pick<Actor, 'permissions'>) => hasPermission(actor.pe
  * deadline. Decisions are logged and announced (booking events); mails follow the events.
  */
 export function createApprovalService(deps: ApprovalServiceDeps) {
-  const { approvals, reservations, rooms, bookings, locations, writeTransact, clock, events, operationLog, operationLogs, mailer, notifications, noticeConfig, publicUrl, log } = deps;
+  const { approvals, reservations, rooms, bookings, locations, writeTransact, clock, events, operationLog, operationLogs, mailer, notifications, noticeConfig, publicUrl } = deps;
   const link = `${publicUrl.replace(/\/$/, '')}/meeting-approval`;
 
-  function announce(kind: BookingChange['kind'], companyId: number, targets: ApprovalTarget[], actorUserId: number | null) {
+  async function announce(kind: BookingChange['kind'], companyId: number, targets: ApprovalTarget[], actorUserId: number | null): Promise<void> {
     if (targets.length === 0) return;
-    events.emit({
+    await events.emit({
       kind,
       companyId,
       roomIds: [...new Set(targets.map((target) => target.roomId))],
@@ -108,9 +108,9 @@ export function createApprovalService(deps: ApprovalServiceDeps) {
           await repos.approvals.decide(companyId, open.map((candidate) => candidate.id), { status: decision.status, userId, reason: decision.reason }, now);
           return { expired: due, decided: open, targetExpired: false };
         });
-        announce('expired', companyId, outcome.expired, null);
+        await announce('expired', companyId, outcome.expired, null);
         if (outcome.targetExpired) throw refused('approvalExpired');
-        announce(decision.status === 'confirmed' ? 'approved' : 'rejected', companyId, outcome.decided, userId);
+        await announce(decision.status === 'confirmed' ? 'approved' : 'rejected', companyId, outcome.decided, userId);
         return { ids: outcome.decided.map((target) => target.id), status: decision.status };
       },
     );
@@ -127,7 +127,7 @@ export function createApprovalService(deps: ApprovalServiceDeps) {
     const index = await locations.loadIndex(companyId);
     const zone = effectiveTimeZone(index, first.roomId) ?? null;
     const room = await rooms.findRoom(companyId, first.roomId);
-    const end = localTime(first.endAt, zone).slice(11);
+    const end = localDateTime(first.endAt, zone).slice(11);
     const roomName = room?.name ?? '';
     const path = pathName(index, first.roomId);
     return {
@@ -136,7 +136,7 @@ export function createApprovalService(deps: ApprovalServiceDeps) {
         title: showTitle(first) ? first.title : null,
         roomName,
         locationPath: path,
-        when: `${localTime(first.startAt, zone)} – ${end} (${zone ?? 'UTC'})`,
+        when: `${localDateTime(first.startAt, zone)} – ${end} (${zone ?? 'UTC'})`,
         hostName: first.hostName ?? '',
         moreCount: records.length - 1,
       },
@@ -158,8 +158,9 @@ export function createApprovalService(deps: ApprovalServiceDeps) {
    * (also for a request that expired undecided: a "no" nobody chose).
    */
   async function mailFor(change: BookingChange): Promise<void> {
-    // A new request: booked in a room with approval, or moved into one (the clock started again).
-    const asked = change.kind === 'created' ? change.reservationIds : change.kind === 'updated' ? (change.awaitingApproval ?? []) : null;
+    // A new request: booked in a room with approval, or moved into one (the clock started again);
+    // the change names them, so a booking that needs no approval costs nothing here.
+    const asked = change.kind === 'created' || change.kind === 'updated' ? (change.awaitingApproval ?? []) : null;
     if (asked?.length === 0 || (asked === null && !['approved', 'rejected', 'expired'].includes(change.kind))) return;
     const { companyId } = change;
     const config = await noticeConfig(companyId);
@@ -173,7 +174,7 @@ export function createApprovalService(deps: ApprovalServiceDeps) {
       if (pending.length === 0) return;
       const first = pending[0]!;
       const { facts, zone, params } = await factsOf(companyId, pending, (record) => record.privacy === 'public');
-      const deadline = first.approvalDeadlineAt === null ? '' : `${localTime(first.approvalDeadlineAt, zone)} (${zone ?? 'UTC'})`;
+      const deadline = first.approvalDeadlineAt === null ? '' : `${localDateTime(first.approvalDeadlineAt, zone)} (${zone ?? 'UTC'})`;
       const mail = footer(requestArrivedMail(facts, deadline, link));
       const approvers = await approvals.approvers(companyId, first.hostUserId, APPROVER_MAIL_LIMIT);
       if (mailOn) for (const approver of approvers) await mailer.send({ companyId, event: 'approvalRequest', actorUserId: change.actorUserId, to: approver.email, ...mail });
@@ -221,7 +222,8 @@ export function createApprovalService(deps: ApprovalServiceDeps) {
     }
   }
 
-  events.onCommitted((change) => mailFor(change).catch((error: unknown) => log.error({ err: error, change }, 'approval mail failed')));
+  // Sent by the outbox worker once the change is committed; a failure is tried again later.
+  events.onRecorded('approval-mails', mailFor);
 
   return {
     async list(actor: Actor, query: ApprovalListQuery): Promise<Page<ApprovalItem>> {
@@ -268,7 +270,7 @@ export function createApprovalService(deps: ApprovalServiceDeps) {
           await repos.approvals.withdraw(companyId, id, clock.now());
           return found;
         });
-        announce('withdrawn', companyId, [target], userId);
+        await announce('withdrawn', companyId, [target], userId);
         return { ids: [id], status: 'cancelled' };
       });
     },
@@ -291,7 +293,7 @@ export function createApprovalService(deps: ApprovalServiceDeps) {
       let count = 0;
       for (const companyId of await approvals.companiesWithDueRequests(now)) {
         const expired = await writeTransact((repos) => repos.approvals.expireDue(companyId, now, EXPIRY_BATCH));
-        announce('expired', companyId, expired, null);
+        await announce('expired', companyId, expired, null);
         for (const target of expired) {
           await operationLogs.insert({
             company_id: companyId,

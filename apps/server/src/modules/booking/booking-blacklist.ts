@@ -1,8 +1,7 @@
 import { sql, type Kysely } from 'kysely';
-import { ReturnCode } from '@atrium/contract';
+import { localDateTime, ReturnCode } from '@atrium/contract';
 import type { DB } from '../../db/schema.js';
 import { AppError } from '../../platform/errors.js';
-import { localTime } from './booking.service.js';
 
 /**
  * The booking blacklist rule (issue 5; the page that bars and lifts is modules/blacklist): a colleague barred by an entry
@@ -29,5 +28,5 @@ export function blacklistRefusal(entry: { reason: string | null; endsAt: number 
   const reason = entry.reason?.trim() || '-';
   return entry.endsAt === null
     ? new AppError(ReturnCode.NO_PERMISSION, 'reservationBookerBlacklisted', { reason })
-    : new AppError(ReturnCode.NO_PERMISSION, 'reservationBookerBlacklistedUntil', { reason, until: localTime(entry.endsAt, timeZone) });
+    : new AppError(ReturnCode.NO_PERMISSION, 'reservationBookerBlacklistedUntil', { reason, until: localDateTime(entry.endsAt, timeZone) });
 }

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import QRCode from 'qrcode';
 import {
+  localDateTime,
   addDays,
   formatMessage,
   fromZoned,
@@ -33,7 +34,7 @@ import type { RoomRecord, RoomRepository } from '../room/room.repository.js';
 import { createCheckInRepository, type CheckInRepository } from './booking-checkin.repository.js';
 import type { BookingEvents } from './booking.events.js';
 import { createBookingRepository, type BookingRepository, type ReservationRecord } from './booking.repository.js';
-import { checkInWindow, isOverlapViolation, localTime, type Booker, type BookingService } from './booking.service.js';
+import { checkInWindow, isOverlapViolation, type Booker, type BookingService } from './booking.service.js';
 
 export interface CheckInServiceDeps {
   db: Kysely<DB>;
@@ -110,12 +111,12 @@ export function createCheckInService(deps: CheckInServiceDeps) {
     const now = clock.now();
     const zone = await zoneOf(record.companyId, record.roomId);
     const { opensAt, closesAt } = windowOf(room, record);
-    if (now < opensAt) throw refused('checkInTooEarly', { time: localTime(opensAt, zone) });
-    if (now > closesAt || now >= record.endAt) throw refused('checkInTooLate', { time: localTime(Math.min(closesAt, record.endAt), zone) });
+    if (now < opensAt) throw refused('checkInTooEarly', { time: localDateTime(opensAt, zone) });
+    if (now > closesAt || now >= record.endAt) throw refused('checkInTooLate', { time: localDateTime(Math.min(closesAt, record.endAt), zone) });
     const done = await write((repo) => repo.checkIn(record.companyId, record.id, { at: now, channel, by }));
     if (!done) throw refused('checkInAlready');
     if (record.seriesId !== null) await checkIns.resetMisses(record.companyId, record.seriesId, now);
-    events.emit({ kind: 'checkedIn', companyId: record.companyId, roomIds: [record.roomId], reservationIds: [record.id], actorUserId: by, seriesId: record.seriesId });
+    await events.emit({ kind: 'checkedIn', companyId: record.companyId, roomIds: [record.roomId], reservationIds: [record.id], actorUserId: by, seriesId: record.seriesId });
   }
 
   /** Ends a running meeting now (rounded down to the minute); the rest of its slot is free at once. */
@@ -128,7 +129,7 @@ export function createCheckInService(deps: CheckInServiceDeps) {
     if (endAt >= record.endAt) throw refused('endEarlyNotRunning');
     const done = await write((repo) => repo.endEarly(record.companyId, record.id, endAt, now));
     if (!done) throw refused('endEarlyNotRunning');
-    events.emit({ kind: 'endedEarly', companyId: record.companyId, roomIds: [record.roomId], reservationIds: [record.id], actorUserId: by, seriesId: record.seriesId });
+    await events.emit({ kind: 'endedEarly', companyId: record.companyId, roomIds: [record.roomId], reservationIds: [record.id], actorUserId: by, seriesId: record.seriesId });
   }
 
   /** What a display may show of a meeting: its room's display information and screen group, and the meeting's privacy. */
@@ -173,7 +174,7 @@ export function createCheckInService(deps: CheckInServiceDeps) {
       const result: ReservationConflict = { reservationId: null, startAt: null, endAt: null, title: null, timeZone: zone };
       return new AppError(ReturnCode.CONFLICT, 'reservationConflictUnknown', {}, result);
     }
-    const params = { start: localTime(clash.startAt, zone), end: localTime(clash.endAt, zone) };
+    const params = { start: localDateTime(clash.startAt, zone), end: localDateTime(clash.endAt, zone) };
     // Nobody signed in stands at the door: only a public meeting's title may be named.
     const visible = clash.privacy === 'public';
     const result: ReservationConflict = { reservationId: clash.id, startAt: clash.startAt, endAt: clash.endAt, title: visible ? clash.title : null, timeZone: zone };
@@ -226,7 +227,7 @@ export function createCheckInService(deps: CheckInServiceDeps) {
 
   async function tellNoShow(record: ReservationRecord, roomName: string): Promise<void> {
     const { place, zone } = await placeOfRoom(record.companyId, record.roomId, roomName);
-    const when = `${localTime(record.startAt, zone)} – ${localTime(record.endAt, zone).slice(11)}${zone ? ` (${zone})` : ''}`;
+    const when = `${localDateTime(record.startAt, zone)} – ${localDateTime(record.endAt, zone).slice(11)}${zone ? ` (${zone})` : ''}`;
     await tellHost(
       record,
       'noShow',
@@ -270,7 +271,7 @@ export function createCheckInService(deps: CheckInServiceDeps) {
   async function tellCheckInDue(record: ReservationRecord, room: RoomRecord): Promise<void> {
     const { place, zone } = await placeOfRoom(record.companyId, record.roomId, room.name);
     const closesAt = record.startAt + room.signInAfterMinutes * MINUTE_MS;
-    const closes = localTime(closesAt, zone).slice(11);
+    const closes = localDateTime(closesAt, zone).slice(11);
     await tellHost(
       record,
       'checkInDue',
@@ -391,7 +392,7 @@ export function createCheckInService(deps: CheckInServiceDeps) {
       const period = await bookings.findDisablePeriodOverlapping(companyId, roomId, startAt, endAt);
       if (period) {
         const zone = await zoneOf(companyId, roomId);
-        throw refused('reservationRoomDisabled', { start: localTime(period.startAt, zone), end: localTime(period.endAt, zone) });
+        throw refused('reservationRoomDisabled', { start: localDateTime(period.startAt, zone), end: localDateTime(period.endAt, zone) });
       }
       let id: number;
       try {
@@ -400,7 +401,7 @@ export function createCheckInService(deps: CheckInServiceDeps) {
         if (isOverlapViolation(error)) throw await conflictError(companyId, roomId, startAt, endAt);
         throw error;
       }
-      events.emit({ kind: 'created', companyId, roomIds: [roomId], reservationIds: [id], actorUserId: null });
+      await events.emit({ kind: 'created', companyId, roomIds: [roomId], reservationIds: [id], actorUserId: null });
       return this.schedule(device);
     },
 
@@ -453,7 +454,7 @@ export function createCheckInService(deps: CheckInServiceDeps) {
         released++;
         const record = await getReservation(companyId, candidate.id);
         const room = await getRoom(companyId, record.roomId);
-        events.emit({ kind: 'released', companyId, roomIds: [record.roomId], reservationIds: [record.id], actorUserId: null, seriesId: record.seriesId });
+        await events.emit({ kind: 'released', companyId, roomIds: [record.roomId], reservationIds: [record.id], actorUserId: null, seriesId: record.seriesId });
         await tellNoShow(record, room.name);
         if (record.seriesId === null) continue;
         const misses = await checkIns.countMiss(companyId, record.seriesId, now);
@@ -461,7 +462,7 @@ export function createCheckInService(deps: CheckInServiceDeps) {
         if (seriesNoShowLimit > 0 && misses >= seriesNoShowLimit) {
           const { marked, ids } = await write((repo) => repo.releaseSeries(companyId, record.seriesId as number, now));
           if (marked) {
-            events.emit({ kind: 'released', companyId, roomIds: [record.roomId], reservationIds: ids, actorUserId: null, seriesId: record.seriesId });
+            await events.emit({ kind: 'released', companyId, roomIds: [record.roomId], reservationIds: ids, actorUserId: null, seriesId: record.seriesId });
             await tellSeriesReleased(record, room.name, misses, ids.length);
           }
         }

@@ -175,6 +175,14 @@ describe(`calendar invitations (${TEST_DIALECT})`, () => {
 
   it('invites nobody while a request waits for approval', async () => {
     await t.db.kysely.updateTable('rooms').set({ needs_approval: 1 }).where('id', '=', roomId).execute();
+    // The approvers' request mail (booking-approval) is the outbox worker's too, and drained with the
+    // invitations since issue 18: switched off here, so only invitations could arrive.
+    await t.db.kysely
+      .updateTable('settings')
+      .set({ value: JSON.stringify({ events: { created: true, changed: false, cancelled: true, approvalNeeded: false }, notifyParticipants: false }) })
+      .where('company_id', '=', host.companyId)
+      .where('key', '=', 'noticeConfig')
+      .execute();
     try {
       const mark = smtp.received.length;
       const created = await post('/api/meeting/reservation', { roomId, title: 'Board prep', startAt: base + 8 * HOUR, endAt: base + 9 * HOUR, participants: [{ userId: colleague.id }] });

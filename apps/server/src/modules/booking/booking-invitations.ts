@@ -1,13 +1,12 @@
-import ical, { ICalAttendeeRole, ICalAttendeeStatus, ICalCalendarMethod, ICalEventStatus } from 'ical-generator';
 import type { Kysely } from 'kysely';
-import type { NoticeConfigResult } from '@atrium/contract';
+import { localDateTime, type NoticeConfigResult } from '@atrium/contract';
 import { withTransaction } from '../../db/database.js';
 import type { DB } from '../../db/schema.js';
 import type { Clock } from '../../platform/clock.js';
+import { writeCalendar } from '../../platform/icalendar.js';
 import type { Mailer } from '../../platform/mailer.js';
 import type { LocationIndex } from '../location/location.presenter.js';
 import type { NotificationService } from '../notification/notification.service.js';
-import { localTime } from './booking.service.js';
 import type { BookingChange, BookingEvents } from './booking.events.js';
 import { meetingsForMail, participantsByMeeting, placeOf, reservationUidMaker, type Attendee, type MailMeeting as Meeting } from './booking-mail-data.js';
 
@@ -33,7 +32,6 @@ export interface BookingInvitationsDeps {
   noticeConfig: (companyId: number) => Promise<NoticeConfigResult>;
   /** The console's address, for the event's link and the UIDs' domain. */
   publicUrl: string;
-  log: { error(object: unknown, message: string): void };
 }
 
 
@@ -47,11 +45,8 @@ const WORDS: Record<Round, { en: string; zh: string }> = {
   cancel: { en: 'Cancelled', zh: '会议取消' },
 };
 
-export type BookingInvitations = ReturnType<typeof createBookingInvitations>;
-
-export function createBookingInvitations({ db, events, mailer, notifications, clock, loadLocations, noticeConfig, publicUrl, log }: BookingInvitationsDeps) {
+export function createBookingInvitations({ db, events, mailer, notifications, clock, loadLocations, noticeConfig, publicUrl }: BookingInvitationsDeps): void {
   const uidOf = reservationUidMaker(publicUrl);
-  const pending = new Set<Promise<unknown>>();
 
   async function inviteesOf(companyId: number, ids: number[]): Promise<Map<number, Set<string>>> {
     const rows = await db.selectFrom('reservation_invitees').select(['reservation_id', 'email']).where('company_id', '=', companyId).where('reservation_id', 'in', ids).execute();
@@ -81,38 +76,33 @@ export function createBookingInvitations({ db, events, mailer, notifications, cl
     });
   }
 
-  function calendarFor(method: ICalCalendarMethod, items: Array<{ meeting: Meeting; sequence: number; attendees: Attendee[]; place: string; cancelled: boolean }>): string {
-    const calendar = ical({ name: 'Atrium', prodId: { company: 'Atrium', product: 'Atrium', language: 'EN' }, method });
-    for (const { meeting, sequence, attendees, place, cancelled } of items) {
-      calendar.createEvent({
-        id: uidOf(meeting.id),
+  function calendarFor(method: 'REQUEST' | 'CANCEL', items: Array<{ meeting: Meeting; sequence: number; attendees: Attendee[]; place: string }>): string {
+    const stamp = clock.now();
+    return writeCalendar({
+      name: 'Atrium',
+      method,
+      events: items.map(({ meeting, sequence, attendees, place }) => ({
+        uid: uidOf(meeting.id),
         sequence,
-        start: new Date(meeting.startAt),
-        end: new Date(meeting.endAt),
-        stamp: new Date(clock.now()),
+        start: meeting.startAt,
+        end: meeting.endAt,
+        stamp,
         summary: meeting.title,
-        description: meeting.remarks ?? '',
+        description: meeting.remarks,
         location: place,
         url: `${publicUrl}/reserve`,
-        status: cancelled ? ICalEventStatus.CANCELLED : ICalEventStatus.CONFIRMED,
-        ...(meeting.hostEmail ? { organizer: { name: meeting.hostName ?? meeting.hostEmail, email: meeting.hostEmail } } : {}),
-        attendees: attendees.map((attendee) => ({
-          email: attendee.email,
-          ...(attendee.name ? { name: attendee.name } : {}),
-          role: ICalAttendeeRole.REQ,
-          status: ICalAttendeeStatus.NEEDSACTION,
-          rsvp: true,
-        })),
-      });
-    }
-    return calendar.toString();
+        status: method === 'CANCEL' ? 'CANCELLED' : 'CONFIRMED',
+        organizer: meeting.hostEmail ? { name: meeting.hostName ?? meeting.hostEmail, email: meeting.hostEmail } : null,
+        attendees,
+      })),
+    });
   }
 
   function mailText(round: Round, items: Array<{ meeting: Meeting; place: string; zone: string | null }>, footer: string) {
     const first = items[0]!.meeting;
     const more = items.length > 1 ? ` (${items.length})` : '';
     const subject = `${WORDS[round].en}${more}: ${first.title} / ${WORDS[round].zh}：${first.title}`;
-    const line = ({ meeting, place, zone }: (typeof items)[number]) => `${localTime(meeting.startAt, zone)} – ${localTime(meeting.endAt, zone).slice(11)} (${zone ?? 'UTC'}), ${place}`;
+    const line = ({ meeting, place, zone }: (typeof items)[number]) => `${localDateTime(meeting.startAt, zone)} – ${localDateTime(meeting.endAt, zone).slice(11)} (${zone ?? 'UTC'}), ${place}`;
     const english = {
       invite: `${first.hostName ?? 'A colleague'} invites you to “${first.title}”.`,
       update: `“${first.title}” has changed. The new details:`,
@@ -178,8 +168,9 @@ export function createBookingInvitations({ db, events, mailer, notifications, cl
     if (!mailOn && !config.consoleEvents[switchOf]) return;
 
     const meetings = await meetingsForMail(db, change.companyId, change.reservationIds);
-    // A request under approval invites nobody yet; its approval does.
-    const relevant = meetings.filter((meeting) => (round === 'cancel' ? meeting.status === 'cancelled' : meeting.status === 'confirmed'));
+    // A request under approval invites nobody yet; its approval does (also when it was decided before this ran).
+    const waiting = new Set(change.awaitingApproval ?? []);
+    const relevant = meetings.filter((meeting) => (round === 'cancel' ? meeting.status === 'cancelled' : meeting.status === 'confirmed' && !waiting.has(meeting.id)));
     if (relevant.length === 0) return;
     const ids = relevant.map((meeting) => meeting.id);
     const [participants, index] = await Promise.all([participantsByMeeting(db, change.companyId, ids), loadLocations(change.companyId)]);
@@ -221,14 +212,14 @@ export function createBookingInvitations({ db, events, mailer, notifications, cl
     };
     for (const [email, { requests, cancels }] of perRecipient) {
       for (const [method, list, kind] of [
-        [ICalCalendarMethod.REQUEST, requests, round === 'cancel' ? 'cancel' : round],
-        [ICalCalendarMethod.CANCEL, cancels, 'cancel'],
+        ['REQUEST', requests, round === 'cancel' ? 'cancel' : round],
+        ['CANCEL', cancels, 'cancel'],
       ] as const) {
         if (list.length === 0) continue;
         const items = list.map(describe);
         const content = calendarFor(
           method,
-          items.map(({ meeting, place }) => ({ meeting, place, sequence: sequences.get(meeting.id)!, attendees: attendeesOf.get(meeting.id)!, cancelled: method === ICalCalendarMethod.CANCEL })),
+          items.map(({ meeting, place }) => ({ meeting, place, sequence: sequences.get(meeting.id)!, attendees: attendeesOf.get(meeting.id)! })),
         );
         await mailer.send({
           companyId: change.companyId,
@@ -236,23 +227,12 @@ export function createBookingInvitations({ db, events, mailer, notifications, cl
           actorUserId: change.actorUserId,
           to: email,
           ...mailText(kind, items, config.footer),
-          calendar: { method: method === ICalCalendarMethod.REQUEST ? 'REQUEST' : 'CANCEL', content },
+          calendar: { method, content },
         });
       }
     }
   }
 
-  events.onCommitted((change) => {
-    const sending: Promise<unknown> = handle(change)
-      .catch((error: unknown) => log.error({ err: error, change }, 'calendar invitations failed'))
-      .finally(() => pending.delete(sending));
-    pending.add(sending);
-  });
-
-  return {
-    /** Waits for invitations still being sent (tests, and the server's close). */
-    async drain(): Promise<void> {
-      while (pending.size > 0) await Promise.allSettled([...pending]);
-    },
-  };
+  // Sent by the outbox worker once the change is committed; a failure is tried again later.
+  events.onRecorded('invitations', handle);
 }

@@ -1,12 +1,11 @@
 import { sql, type Kysely } from 'kysely';
-import { REMINDER_CHOICES, type NoticeConfigResult } from '@atrium/contract';
+import { localDateTime, REMINDER_CHOICES, type NoticeConfigResult } from '@atrium/contract';
 import type { DB } from '../../db/schema.js';
 import { MINUTE_MS, type Clock } from '../../platform/clock.js';
 import type { Mailer } from '../../platform/mailer.js';
 import type { LocationIndex } from '../location/location.presenter.js';
 import type { NotificationService } from '../notification/notification.service.js';
 import { meetingsForMail, participantsByMeeting, placeOf, type MailMeeting } from './booking-mail-data.js';
-import { localTime } from './booking.service.js';
 
 export interface BookingRemindersDeps {
   db: Kysely<DB>;
@@ -59,8 +58,8 @@ export function createBookingReminders({ db, mailer, notifications, clock, loadL
   }
 
   function message(meeting: MailMeeting, place: string, zone: string | null, footer: string): { subject: string; text: string } {
-    const start = localTime(meeting.startAt, zone);
-    const when = `${start} – ${localTime(meeting.endAt, zone).slice(11)}${zone ? ` (${zone})` : ''}`;
+    const start = localDateTime(meeting.startAt, zone);
+    const when = `${start} – ${localDateTime(meeting.endAt, zone).slice(11)}${zone ? ` (${zone})` : ''}`;
     const lines = [
       `Reminder: "${meeting.title}" in ${place} starts at ${when}.`,
       ...(meeting.signIn ? ['Please check in when you arrive: a room nobody checks in to is released.'] : []),

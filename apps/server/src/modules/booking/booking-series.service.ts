@@ -1,4 +1,5 @@
 import {
+  localDateTime,
   addDays,
   bookingRuleBreach,
   daysBetween,
@@ -30,8 +31,9 @@ import { AppError, refused } from '../../platform/errors.js';
 import type { RoomRecord, RoomRepository } from '../room/room.repository.js';
 import { blacklistRefusal } from './booking-blacklist.js';
 import type { BookingRepository, ParticipantRecord, ParticipantValue, ReservationRecord } from './booking.repository.js';
+import type { BookingChange } from './booking.events.js';
 import type { Booker, BookingServiceDeps, TimeChecks } from './booking.service.js';
-import { isOverlapViolation, localTime } from './booking.service.js';
+import { isOverlapViolation } from './booking.service.js';
 
 /** What the reservations core lends the series code (its checks and its way of presenting a meeting). */
 export interface BookingCore {
@@ -138,7 +140,7 @@ export function createBookingSeries(core: BookingCore) {
       const breach = bookingRuleBreach(rules, { startAt: slot.startAt, endAt: slot.endAt, now, timeZone: zone, checkAhead: slot.checkAhead });
       if (slot.checkPast && slot.startAt < now - RESERVATION_PAST_GRACE_MS) refusal = refused('reservationInPast');
       else if (breach) refusal = refused(breach);
-      else if (period) refusal = refused('reservationRoomDisabled', { start: localTime(period.startAt, zone), end: localTime(period.endAt, zone) });
+      else if (period) refusal = refused('reservationRoomDisabled', { start: localDateTime(period.startAt, zone), end: localDateTime(period.endAt, zone) });
       const conflict: OccurrenceConflict | null = clash
         ? {
             reservationId: clash.id,
@@ -259,9 +261,12 @@ export function createBookingSeries(core: BookingCore) {
           ids.push(id);
         }
         const skipped = examined.filter(isBlocked).map(({ slot }) => ({ date: slot.date, startAt: slot.startAt, endAt: slot.endAt }));
-        return { seriesId, ids, skipped };
+        const change: BookingChange = { kind: 'created', companyId, roomIds: [body.roomId], reservationIds: ids, actorUserId: userId, seriesId, ...(status === 'pending' ? { awaitingApproval: ids } : {}) };
+        // Its invitations are written with it, and sent once it commits (the outbox).
+        await events.record(repos.outbox, change);
+        return { seriesId, ids, skipped, change };
       });
-      events.emit({ kind: 'created', companyId, roomIds: [body.roomId], reservationIds: outcome.ids, actorUserId: userId, seriesId: outcome.seriesId });
+      events.published(outcome.change);
       const reservation = await core.presentOne(booker, await core.getReservation(companyId, outcome.ids[0]!));
       return { reservation, pending: reservation.status === 'pending', seriesId: outcome.seriesId, booked: outcome.ids.length, skipped: outcome.skipped };
     },
@@ -364,17 +369,19 @@ export function createBookingSeries(core: BookingCore) {
           }
           if (participants) await repos.bookings.replaceParticipants(companyId, record.id, participants);
         }
-        return { ids: reached.map((record) => record.id), roomIds: [...new Set([...reached.map((record) => record.roomId), roomId])], seriesId: targetSeries, awaiting };
+        const change: BookingChange = {
+          kind: 'updated',
+          companyId,
+          roomIds: [...new Set([...reached.map((record) => record.roomId), roomId])],
+          reservationIds: reached.map((record) => record.id),
+          actorUserId: booker.userId,
+          seriesId: targetSeries,
+          ...(awaiting.length > 0 ? { awaitingApproval: awaiting } : {}),
+        };
+        await events.record(repos.outbox, change);
+        return change;
       });
-      events.emit({
-        kind: 'updated',
-        companyId,
-        roomIds: outcome.roomIds,
-        reservationIds: outcome.ids,
-        actorUserId: booker.userId,
-        seriesId: outcome.seriesId,
-        ...(outcome.awaiting.length > 0 ? { awaitingApproval: outcome.awaiting } : {}),
-      });
+      events.published(outcome);
       return core.presentOne(booker, await core.getReservation(companyId, before.id));
     },
 
@@ -397,10 +404,12 @@ export function createBookingSeries(core: BookingCore) {
           const last = lastDateOf(series.firstDate, series.rule);
           if (until < last) await repos.bookingSeries.update(companyId, seriesId, { rule: { ...series.rule, until } }, now);
         }
-        return { ids: reached.map((record) => record.id), roomIds: [...new Set(reached.map((record) => record.roomId))], seriesId };
+        const change: BookingChange = { kind: 'cancelled', companyId, roomIds: [...new Set(reached.map((record) => record.roomId))], reservationIds: reached.map((record) => record.id), actorUserId: booker.userId, seriesId };
+        await events.record(repos.outbox, change);
+        return change;
       });
-      events.emit({ kind: 'cancelled', companyId, roomIds: outcome.roomIds, reservationIds: outcome.ids, actorUserId: booker.userId, seriesId: outcome.seriesId });
-      return { reservation: await core.presentOne(booker, await core.getReservation(companyId, id)), count: outcome.ids.length };
+      events.published(outcome);
+      return { reservation: await core.presentOne(booker, await core.getReservation(companyId, id)), count: outcome.reservationIds.length };
     },
   };
 }

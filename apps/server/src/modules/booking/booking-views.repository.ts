@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import { ACTIVE_RESERVATION_STATUSES, RESERVATION_MAX_MS, type ReservationStatus } from '@atrium/contract';
 import { containsIgnoringCase } from '../../db/like.js';
+import { prepareQuery } from '../../db/prepared.js';
 import type { DB } from '../../db/schema.js';
 import { hostedOrAttendedBy } from './booking.repository.js';
 
@@ -22,7 +23,52 @@ export type BookingViewsRepository = ReturnType<typeof createBookingViewsReposit
  * (no meeting is longer), so it is a range on the (room_id, start_at) index, not a scan of history.
  */
 export function createBookingViewsRepository(db: Kysely<DB>) {
+  /**
+   * The rooms holding an active meeting or a disable period across [startAt, endAt), company-wide
+   * (a room appears once per meeting). No room list: each part is one range of its company index,
+   * the meetings' read from the report index alone ((company_id, start_at, room_id, status,
+   * end_at), migration 0034), so it costs the company's meetings of that day, not its rooms; and
+   * the statement is the same for every search (compiled once). No DISTINCT: SQLite would then walk
+   * the (room_id, start_at) index room by room to return them in order.
+   */
+  const disabledAcross = (companyId: number, startAt: number, endAt: number) =>
+    db.selectFrom('room_disable_periods').select('room_id').where('company_id', '=', companyId).where('start_at', '<', endAt).where('end_at', '>', startAt);
+  const selectBusyAcross = prepareQuery(db, (companyId: number, startsFrom: number, startAt: number, endAt: number) =>
+    db
+      .selectFrom('reservations')
+      .select('room_id')
+      .where('company_id', '=', companyId)
+      .where('status', 'in', [...ACTIVE_RESERVATION_STATUSES])
+      .where('start_at', '>=', startsFrom)
+      .where('start_at', '<', endAt)
+      .where('end_at', '>', startAt)
+      .unionAll(disabledAcross(companyId, startAt, endAt)),
+  );
+  // Moving a meeting leaves itself out (on PostgreSQL this part reads the rows, not the index alone).
+  const selectBusyAcrossExcept = prepareQuery(db, (companyId: number, startsFrom: number, startAt: number, endAt: number, exceptId: number) =>
+    db
+      .selectFrom('reservations')
+      .select('room_id')
+      .where('company_id', '=', companyId)
+      .where('status', 'in', [...ACTIVE_RESERVATION_STATUSES])
+      .where('start_at', '>=', startsFrom)
+      .where('start_at', '<', endAt)
+      .where('end_at', '>', startAt)
+      .where('id', '<>', exceptId)
+      .unionAll(disabledAcross(companyId, startAt, endAt)),
+  );
+
   return {
+    /** The company's rooms with an active meeting (other than `exceptReservationId`) or a disable period overlapping the slot. */
+    async busyRoomsAcross(companyId: number, slot: Span, exceptReservationId?: number): Promise<Set<number>> {
+      const startsFrom = slot.startAt - RESERVATION_MAX_MS;
+      const rows =
+        exceptReservationId === undefined
+          ? await selectBusyAcross(companyId, startsFrom, slot.startAt, slot.endAt)
+          : await selectBusyAcrossExcept(companyId, startsFrom, slot.startAt, slot.endAt, exceptReservationId);
+      return new Set(rows.map((row) => row.room_id));
+    },
+
     /** Ids of meetings the user hosts or attends touching [from, to). */
     async mineIds(companyId: number, userId: number, from: number, to: number, statuses: readonly ReservationStatus[]): Promise<number[]> {
       const rows = await db
@@ -101,8 +147,9 @@ export function createBookingViewsRepository(db: Kysely<DB>) {
     },
 
     /**
-     * Which of these rooms have an active meeting or a disable period overlapping any of the slots.
-     * The slots go in batches; each slot is one bounded range per room.
+     * Which of these rooms have an active meeting or a disable period overlapping any of the slots
+     * (a repeat rule's occurrences). The slots go in batches; each slot is one bounded range per
+     * room, and rooms found busy are not asked again.
      */
     async busyRoomIds(companyId: number, roomIds: number[], slots: Span[], exceptReservationId?: number): Promise<Set<number>> {
       const busy = new Set<number>();

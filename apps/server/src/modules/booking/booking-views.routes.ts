@@ -15,6 +15,7 @@ import {
 } from '@atrium/contract';
 import { requireAuth } from '../../platform/access.js';
 import { envelopeResponses, success } from '../../platform/envelope.js';
+import { fastSerializerCompiler } from '../../platform/fast-serializer.js';
 import type { BookingViewsService } from './booking-views.service.js';
 
 const VIEW = { access: 'permission', permission: 'calendarRoomUse:view' } as const;
@@ -102,6 +103,8 @@ export function bookingViewsRoutes({ views }: { views: BookingViewsService }): F
           querystring: AvailableRoomsQuery,
           response: envelopeResponses(AvailableRooms),
         },
+        // Up to 200 rooms: the answer is written as built (fast-serializer.ts).
+        serializerCompiler: fastSerializerCompiler,
       },
       async (request) => success(request, await views.availableRooms(booker(request), request.query)),
     );

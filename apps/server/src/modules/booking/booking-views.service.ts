@@ -26,10 +26,9 @@ import {
 } from '@atrium/contract';
 import { DAY_MS, MINUTE_MS, type Clock } from '../../platform/clock.js';
 import { notFound, refused } from '../../platform/errors.js';
-import { createVersionedCache } from '../../platform/versioned-cache.js';
-import { effectiveTimeZone, pathName, type LocationIndex } from '../location/location.presenter.js';
-import type { LocationService } from '../location/location.service.js';
-import type { RoomRecord, RoomRepository } from '../room/room.repository.js';
+import type { LocationIndex } from '../location/location.presenter.js';
+import { perLayout, type RoomLayout, type RoomLayouts } from '../room/room-layout.js';
+import type { RoomRecord } from '../room/room.repository.js';
 import type { BookingRepository } from './booking.repository.js';
 import { presentRoom, type Booker, type BookingService, type PresentRoom } from './booking.service.js';
 import type { BookingViewsRepository, Span } from './booking-views.repository.js';
@@ -37,25 +36,13 @@ import type { BookingViewsRepository, Span } from './booking-views.repository.js
 export interface BookingViewsDeps {
   views: BookingViewsRepository;
   bookings: BookingRepository;
-  rooms: RoomRepository;
-  locations: Pick<LocationService, 'loadIndex' | 'loadLayout'>;
+  /** The company's rooms in tree order with their zones and places, kept by layout version. */
+  layouts: RoomLayouts;
   booking: Pick<BookingService, 'presentMany'>;
   clock: Clock;
 }
 
 export type BookingViewsService = ReturnType<typeof createBookingViewsService>;
-
-/** Rooms kept in memory per company (see `roomLayout`): shared between requests, never mutated. */
-interface RoomLayout {
-  rooms: readonly RoomRecord[];
-  zones: ReadonlyMap<number, string | null>;
-  paths: ReadonlyMap<number, string>;
-  /** What presenting a meeting needs of each room. */
-  present: ReadonlyMap<number, PresentRoom>;
-}
-
-/** Companies whose rooms a process keeps in memory at once. */
-const COMPANIES_CACHED = 500;
 
 /**
  * The meeting search reads title matches in batches and keeps those the caller may see; it stops
@@ -73,31 +60,37 @@ interface RoomFilters {
   availableOnly?: boolean;
 }
 
+/** What the free-room answer says of each room whatever the slot, worked out once per layout. */
+const answerPieces = perLayout(
+  (layout) =>
+    new Map(
+      layout.rooms.map((room) => [
+        room.id,
+        Object.freeze({
+          id: room.id,
+          name: room.name,
+          capacity: room.capacity,
+          equipment: room.equipment,
+          locationPath: layout.paths.get(room.id)!,
+          timeZone: layout.zones.get(room.id) ?? null,
+          needsApproval: room.needsApproval,
+        }),
+      ]),
+    ),
+);
+
 /** The calendar's reads: my meetings, the rooms' day, and the rooms free for a slot or a series. */
-export function createBookingViewsService({ views, bookings, rooms, locations, booking, clock }: BookingViewsDeps) {
-  /**
-   * The company's rooms in tree order with their zones and location paths, kept in memory for
-   * as long as the layout version stays the same (the calendar reads them on every call).
-   */
-  const layouts = createVersionedCache<number, RoomLayout>(COMPANIES_CACHED);
-  async function roomLayout(companyId: number): Promise<{ index: LocationIndex; layout: RoomLayout }> {
-    const { version, index } = await locations.loadLayout(companyId);
-    const layout = await layouts.get(companyId, version, async () => {
-      const order = new Map(index.inTreeOrder().map((node, position) => [node.id, position]));
-      const all = (await rooms.listRooms(companyId, {})).filter((room) => order.has(room.id)).sort((a, b) => order.get(a.id)! - order.get(b.id)!);
-      return {
-        rooms: all.map((room) => Object.freeze({ ...room, equipment: Object.freeze([...room.equipment]) as string[] })),
-        zones: new Map(all.map((room) => [room.id, effectiveTimeZone(index, room.id) ?? null])),
-        paths: new Map(all.map((room) => [room.id, pathName(index, room.id)])),
-        present: new Map(all.map((room) => [room.id, Object.freeze(presentRoom(room, effectiveTimeZone(index, room.id) ?? null))])),
-      };
-    });
-    return { index, layout };
+export function createBookingViewsService({ views, bookings, layouts, booking, clock }: BookingViewsDeps) {
+  /** What presenting a meeting needs of each room, worked out once per layout. */
+  const presentRooms = perLayout((layout) => new Map(layout.rooms.map((room) => [room.id, Object.freeze(presentRoom(room, layout.zones.get(room.id) ?? null))])));
+  async function roomLayout(companyId: number): Promise<{ index: LocationIndex; layout: RoomLayout; present: ReadonlyMap<number, PresentRoom> }> {
+    const layout = await layouts.get(companyId);
+    return { index: layout.index, layout, present: presentRooms(layout) };
   }
 
   /** Rooms matching the filters, in tree order (as the room list orders them). */
-  async function filteredRooms(companyId: number, filters: RoomFilters): Promise<{ index: LocationIndex; layout: RoomLayout; list: RoomRecord[] }> {
-    const { index, layout } = await roomLayout(companyId);
+  async function filteredRooms(companyId: number, filters: RoomFilters): Promise<{ index: LocationIndex; layout: RoomLayout; present: ReadonlyMap<number, PresentRoom>; list: RoomRecord[] }> {
+    const { index, layout, present } = await roomLayout(companyId);
     let under: Set<number> | undefined;
     if (filters.locationId !== undefined) {
       if (!index.byId.has(filters.locationId)) throw notFound('locationNotFound');
@@ -114,7 +107,7 @@ export function createBookingViewsService({ views, bookings, rooms, locations, b
         wanted.every((item) => room.equipment.includes(item)) &&
         (!keyword || room.name.toLowerCase().includes(keyword) || layout.paths.get(room.id)!.toLowerCase().includes(keyword)),
     );
-    return { index, layout, list };
+    return { index, layout, present, list };
   }
 
   return {
@@ -131,12 +124,12 @@ export function createBookingViewsService({ views, bookings, rooms, locations, b
     async searchMeetings(booker: Booker, { keyword, limit }: MeetingSearchQuery): Promise<MeetingSearchResult> {
       const now = clock.now();
       const since = now - MEETING_SEARCH_PAST_DAYS * DAY_MS;
-      const { layout } = await roomLayout(booker.companyId);
+      const { present } = await roomLayout(booker.companyId);
       const found: MeetingSearchResult['list'] = [];
       for (const upcoming of [true, false]) {
         for (let offset = 0; offset < SEARCH_SCAN_MAX && found.length < limit; offset += SEARCH_BATCH) {
           const ids = await views.titleMatchIds(booker.companyId, keyword, { now, since, upcoming }, { offset, size: SEARCH_BATCH });
-          const shown = await booking.presentMany(booker, await bookings.findMany(booker.companyId, ids), { rooms: layout.present });
+          const shown = await booking.presentMany(booker, await bookings.findMany(booker.companyId, ids), { rooms: present });
           found.push(...shown.filter((meeting) => meeting.visible && meeting.title !== null));
           if (ids.length < SEARCH_BATCH) break;
         }
@@ -152,13 +145,13 @@ export function createBookingViewsService({ views, bookings, rooms, locations, b
       const statuses = query.includeInactive ? RESERVATION_STATUSES : ACTIVE_RESERVATION_STATUSES;
       const ids = await views.mineIds(booker.companyId, booker.userId, query.from, query.to, statuses);
       const records = await bookings.findMany(booker.companyId, ids);
-      const { layout } = await roomLayout(booker.companyId);
-      return { list: await booking.presentMany(booker, records, { rooms: layout.present }) };
+      const { present } = await roomLayout(booker.companyId);
+      return { list: await booking.presentMany(booker, records, { rooms: present }) };
     },
 
     /** A page of rooms (under a location, filtered) with their active meetings and disable periods of the local day. */
     async schedule(booker: Booker, query: ScheduleQuery): Promise<Schedule> {
-      const { index, layout, list } = await filteredRooms(booker.companyId, query);
+      const { index, layout, present, list } = await filteredRooms(booker.companyId, query);
       const zoneOf = (roomId: number) => layout.zones.get(roomId) ?? null;
       const start = (query.page - 1) * query.pageSize;
       const page = list.slice(start, start + query.pageSize);
@@ -175,7 +168,7 @@ export function createBookingViewsService({ views, bookings, rooms, locations, b
       const roomIds = page.map((room) => room.id);
       const records = await bookings.findMany(booker.companyId, await views.activeIdsInRooms(booker.companyId, roomIds, from, to));
       const disabled = await views.disabledInRooms(booker.companyId, roomIds, from, to);
-      const presented = await booking.presentMany(booker, records, { rooms: layout.present });
+      const presented = await booking.presentMany(booker, records, { rooms: present });
       return {
         date: query.date,
         places: index
@@ -213,38 +206,36 @@ export function createBookingViewsService({ views, bookings, rooms, locations, b
       if (query.startAt >= query.endAt) throw refused('reservationStartAfterEnd');
       if (query.endAt - query.startAt > DAY_MS) throw refused('reservationTooLong', { minutes: DAY_MS / MINUTE_MS });
       const { layout, list } = await filteredRooms(booker.companyId, { ...query, availableOnly: true });
-      // Rooms grouped by zone: each zone's occurrences are expanded once.
-      const byZone = new Map<string, RoomRecord[]>();
-      for (const room of list) {
-        const zone = layout.zones.get(room.id) ?? 'UTC';
-        byZone.set(zone, [...(byZone.get(zone) ?? []), room]);
-      }
-      const free: AvailableRooms['list'] = [];
-      for (const [zone, zoneRooms] of byZone) {
-        const slots = slotsIn(zone, query.startAt, query.endAt, query.repeat, query.repeatZone);
-        const busy = await views.busyRoomIds(
-          booker.companyId,
-          zoneRooms.map((room) => room.id),
-          slots,
-          query.exceptReservationId,
-        );
-        for (const room of zoneRooms) {
-          if (busy.has(room.id)) continue;
-          free.push({
-            id: room.id,
-            name: room.name,
-            capacity: room.capacity,
-            equipment: room.equipment,
-            locationPath: layout.paths.get(room.id)!,
-            timeZone: layout.zones.get(room.id) ?? null,
-            needsApproval: room.needsApproval,
-            occurrences: slots.length,
-          });
+      if (list.length === 0) return { list: [], truncated: false };
+      const zoneOf = (room: RoomRecord) => layout.zones.get(room.id) ?? 'UTC';
+      // One slot: the same span in every zone, so one company-wide read answers for every room.
+      // A repeat rule: each zone's occurrences, expanded once, asked of that zone's rooms.
+      const isOneSlot = !query.repeat || query.repeat.frequency === 'none';
+      const slotsOf = new Map<string, Span[]>();
+      const busy = new Set<number>();
+      if (isOneSlot) {
+        for (const roomId of await views.busyRoomsAcross(booker.companyId, { startAt: query.startAt, endAt: query.endAt }, query.exceptReservationId)) busy.add(roomId);
+      } else {
+        const byZone = new Map<string, number[]>();
+        for (const room of list) {
+          const ids = byZone.get(zoneOf(room));
+          if (ids) ids.push(room.id);
+          else byZone.set(zoneOf(room), [room.id]);
+        }
+        for (const [zone, roomIds] of byZone) {
+          const slots = slotsIn(zone, query.startAt, query.endAt, query.repeat, query.repeatZone);
+          slotsOf.set(zone, slots);
+          for (const roomId of await views.busyRoomIds(booker.companyId, roomIds, slots, query.exceptReservationId)) busy.add(roomId);
         }
       }
-      const order = new Map(list.map((room, position) => [room.id, position]));
-      free.sort((a, b) => order.get(a.id)! - order.get(b.id)!);
-      return { list: free.slice(0, AVAILABLE_ROOMS_MAX), truncated: free.length > AVAILABLE_ROOMS_MAX };
+      const pieces = answerPieces(layout);
+      const free: AvailableRooms['list'] = [];
+      for (const room of list) {
+        if (busy.has(room.id)) continue;
+        if (free.length === AVAILABLE_ROOMS_MAX) return { list: free, truncated: true };
+        free.push({ ...pieces.get(room.id)!, occurrences: isOneSlot ? 1 : slotsOf.get(zoneOf(room))!.length });
+      }
+      return { list: free, truncated: false };
     },
   };
 }

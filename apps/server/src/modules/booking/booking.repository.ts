@@ -1,6 +1,18 @@
-import type { ExpressionBuilder, Kysely } from 'kysely';
-import { ACTIVE_RESERVATION_STATUSES, RESERVATION_MAX_MS, type ReservationChannel, type ReservationPrivacy, type ReservationStatus } from '@atrium/contract';
+import { sql, type ExpressionBuilder, type Kysely } from 'kysely';
+import {
+  ACTIVE_RESERVATION_STATUSES,
+  DEFAULT_APPROVAL_DEADLINE_HOURS,
+  DEFAULT_BOOKING_PREFERENCES,
+  RESERVATION_MAX_MS,
+  type BookingPreferences,
+  type ReservationChannel,
+  type ReservationPrivacy,
+  type ReservationStatus,
+} from '@atrium/contract';
+import { defineStatement } from '../../db/prepared.js';
 import type { DB } from '../../db/schema.js';
+import { preferencesFromRow } from '../booking-preferences/booking-preferences.repository.js';
+import { NOTICE_CONFIG_KEY } from '../notice-config/notice-config.service.js';
 import { findBlacklistEntry } from './booking-blacklist.js';
 
 export interface ReservationRecord {
@@ -92,6 +104,157 @@ export function hostedOrAttendedBy(companyId: number, userId: number) {
           .where('p.user_id', '=', userId),
       ),
     ]);
+}
+
+/** What booking one meeting must know inside its transaction, read in one statement (`readBookingChecks`). */
+export interface BookingChecks {
+  /** The company's layout version: the room this process keeps in memory is current when it was read at this one. */
+  layoutVersion: number;
+  /** The booking preferences in force, and the approval deadline a request waits for. */
+  rules: BookingPreferences;
+  approvalDeadlineHours: number;
+  /** The notification settings as stored (JSON; null: never saved): their default reminder and notice. */
+  noticeConfig: string | null;
+  /** A blacklist entry bars the host now (`findBlacklistEntry` reads it for the refusal). */
+  isBarred: boolean;
+  /** A disable (maintenance) period of the room overlaps the meeting (`findDisablePeriodOverlapping` reads it). */
+  isDisabled: boolean;
+  /** The host, the delegate and the colleagues asked for, those that exist in the company. */
+  users: Map<number, { name: string; email: string | null; isActive: boolean }>;
+}
+
+/** The values of a new single meeting, as `insertMeeting` writes them. */
+export interface NewMeeting {
+  companyId: number;
+  roomId: number;
+  hostUserId: number;
+  bookedByUserId: number | null;
+  title: string;
+  startAt: number;
+  endAt: number;
+  status: 'pending' | 'confirmed';
+  privacy: ReservationPrivacy;
+  channel: ReservationChannel;
+  remarks: string | null;
+  noticeMinutes: number | null;
+  reminderMinutes: number | null;
+  /** Set for a request: when it expires undecided (the approval clock starts with the insert). */
+  approvalDeadlineAt: number | null;
+}
+
+/**
+ * The checks statement for `userCount` users (host, delegate, colleagues): one row per user found,
+ * or one row of nulls for them, each row carrying the same single-row reads. Compiled once per
+ * count: a booking runs it in every transaction.
+ */
+function checksStatement(userCount: number) {
+  return defineStatement(
+    (db: Kysely<DB>, companyId: number, roomId: number, hostUserId: number, now: number, startAt: number, endAt: number, ...userIds: number[]) =>
+      db
+        .selectFrom(sql<{ one: number }>`(select 1 as one)`.as('one'))
+        .leftJoin('booking_rules as br', (join) => join.on('br.company_id', '=', companyId))
+        .leftJoin('users as u', (join) => join.on('u.company_id', '=', companyId).on('u.id', 'in', userIds))
+        .selectAll('br')
+        .select(['u.id as user_id', 'u.full_name as user_name', 'u.email as user_email', 'u.is_active as user_active'])
+        // Scalar subqueries: whether a blacklist entry or a disable period is in the way (SQLite runs
+        // each as one index probe; the refusal reads its details). Ordered subqueries joined here
+        // cost ten times as much.
+        .select((eb) => [
+          eb.selectFrom('layout_versions').select('version').where('company_id', '=', companyId).as('layout_version'),
+          eb.selectFrom('settings').select('value').where('company_id', '=', companyId).where('key', '=', NOTICE_CONFIG_KEY).as('notice_config'),
+          // The blacklist rule of booking-blacklist.ts.
+          eb
+            .selectFrom('booking_blacklist')
+            .select('id')
+            .where('company_id', '=', companyId)
+            .where('user_id', '=', hostUserId)
+            .where('lifted_at', 'is', null)
+            .where('starts_at', '<=', now)
+            .where((w) => w.or([w('ends_at', 'is', null), w('ends_at', '>', now)]))
+            .limit(1)
+            .as('barred_id'),
+          eb
+            .selectFrom('room_disable_periods')
+            .select('id')
+            .where('company_id', '=', companyId)
+            .where('room_id', '=', roomId)
+            .where('start_at', '<', endAt)
+            .where('end_at', '>', startAt)
+            .limit(1)
+            .as('disabled_id'),
+        ]),
+    6 + userCount,
+  );
+}
+const checksStatements = new Map<number, ReturnType<typeof checksStatement>>();
+
+const insertMeetingStatement = defineStatement(
+  (
+    db: Kysely<DB>,
+    companyId: number,
+    roomId: number,
+    hostUserId: number,
+    bookedByUserId: number | null,
+    title: string,
+    startAt: number,
+    endAt: number,
+    status: ReservationStatus,
+    privacy: ReservationPrivacy,
+    channel: ReservationChannel,
+    remarks: string | null,
+    noticeMinutes: number | null,
+    reminderMinutes: number | null,
+    approvalDeadlineAt: number | null,
+    now: number,
+  ) =>
+    db
+      .insertInto('reservations')
+      .values({
+        company_id: companyId,
+        room_id: roomId,
+        host_user_id: hostUserId,
+        booked_by_user_id: bookedByUserId,
+        title,
+        start_at: startAt,
+        end_at: endAt,
+        status,
+        privacy,
+        channel,
+        remarks,
+        notice_minutes: noticeMinutes,
+        reminder_minutes: reminderMinutes,
+        approval_deadline_at: approvalDeadlineAt,
+        created_at: now,
+        updated_at: now,
+      })
+      .returning('id'),
+);
+
+/** A multi-row insert of `count` participants, compiled once per count. */
+function participantsStatement(count: number) {
+  return defineStatement(
+    (db: Kysely<DB>, companyId: number, reservationId: number, ...pairs: Array<number | string | null>) =>
+      db.insertInto('reservation_participants').values(
+        Array.from({ length: count }, (_, index) => ({
+          company_id: companyId,
+          reservation_id: reservationId,
+          user_id: pairs[2 * index] as number | null,
+          email: pairs[2 * index + 1] as string | null,
+        })),
+      ),
+    2 + 2 * count,
+  );
+}
+const participantsStatements = new Map<number, ReturnType<typeof participantsStatement>>();
+
+/** A statement per size, made on first use (sizes beyond `max` are rare: built each time, not kept). */
+function sized<T>(cache: Map<number, T>, size: number, make: (size: number) => T, max = 64): T {
+  let statement = cache.get(size);
+  if (!statement) {
+    statement = make(size);
+    if (size <= max) cache.set(size, statement);
+  }
+  return statement;
 }
 
 export type BookingRepository = ReturnType<typeof createBookingRepository>;
@@ -298,6 +461,60 @@ export function createBookingRepository(db: Kysely<DB>) {
         .insertInto('reservation_participants')
         .values(participants.map((p) => ({ company_id: companyId, reservation_id: reservationId, user_id: p.userId ?? null, email: p.email ?? null })))
         .execute();
+    },
+
+    /**
+     * Everything booking one meeting checks, in one statement inside its transaction: the layout
+     * version, the booking preferences, the notification settings, the host's blacklist entry, a
+     * disable period of the room over [startAt, endAt), and the users named (host, delegate,
+     * colleagues).
+     */
+    async readBookingChecks(input: { companyId: number; roomId: number; hostUserId: number; now: number; startAt: number; endAt: number; userIds: number[] }): Promise<BookingChecks> {
+      const { companyId, roomId, hostUserId, now, startAt, endAt, userIds } = input;
+      const rows = await sized(checksStatements, userIds.length, checksStatement)(db, companyId, roomId, hostUserId, now, startAt, endAt, ...userIds);
+      const first = rows[0]!;
+      const users = new Map<number, { name: string; email: string | null; isActive: boolean }>();
+      for (const row of rows) if (row.user_id !== null) users.set(row.user_id, { name: row.user_name!, email: row.user_email, isActive: row.user_active === 1 });
+      const hasRules = first.company_id !== null;
+      return {
+        layoutVersion: first.layout_version ?? 0,
+        rules: hasRules ? preferencesFromRow(first as Parameters<typeof preferencesFromRow>[0]) : DEFAULT_BOOKING_PREFERENCES,
+        approvalDeadlineHours: first.approval_deadline_hours ?? DEFAULT_APPROVAL_DEADLINE_HOURS,
+        noticeConfig: first.notice_config ?? null,
+        isBarred: first.barred_id !== null,
+        isDisabled: first.disabled_id !== null,
+        users,
+      };
+    },
+
+    /** Inserts a single meeting (its approval clock included); answers its id. The database refuses an overlap. */
+    async insertMeeting(meeting: NewMeeting, now: number): Promise<number> {
+      const [row] = await insertMeetingStatement(
+        db,
+        meeting.companyId,
+        meeting.roomId,
+        meeting.hostUserId,
+        meeting.bookedByUserId,
+        meeting.title,
+        meeting.startAt,
+        meeting.endAt,
+        meeting.status,
+        meeting.privacy,
+        meeting.channel,
+        meeting.remarks,
+        meeting.noticeMinutes,
+        meeting.reminderMinutes,
+        meeting.approvalDeadlineAt,
+        now,
+      );
+      return row!.id;
+    },
+
+    /** The participants of a new meeting, in one statement (a new meeting has none to replace). */
+    async insertParticipants(companyId: number, reservationId: number, participants: ParticipantValue[]): Promise<void> {
+      if (participants.length === 0) return;
+      const pairs = participants.flatMap((p) => [p.userId ?? null, p.email ?? null]);
+      await sized(participantsStatements, participants.length, participantsStatement)(db, companyId, reservationId, ...pairs);
     },
 
     async participantsOf(companyId: number, reservationIds: number[]): Promise<ParticipantRecord[]> {

@@ -1,4 +1,5 @@
 import {
+  localDateTime,
   bookingRuleBreach,
   RESERVATION_LIST_MAX_DAYS,
   RESERVATION_PAST_GRACE_MS,
@@ -22,16 +23,19 @@ import {
   type UpdateReservationBody,
 } from '@atrium/contract';
 import type { Repositories, Transact } from '../../db/repositories.js';
-import { DAY_MS, MINUTE_MS, type Clock } from '../../platform/clock.js';
+import { DAY_MS, HOUR_MS, MINUTE_MS, type Clock } from '../../platform/clock.js';
 import { AppError, notFound, refused } from '../../platform/errors.js';
 import { effectiveTimeZone } from '../location/location.presenter.js';
 import type { LocationService } from '../location/location.service.js';
 import type { RoomRecord, RoomRepository } from '../room/room.repository.js';
 import { blacklistRefusal } from './booking-blacklist.js';
-import type { BookingEvents } from './booking.events.js';
+import type { BookingChange, BookingEvents } from './booking.events.js';
+import { newMeetingRecord, noticeDefaultsOf, participantRecordsOf, participantValuesOf, requestedParticipants, type BookingWriteTransact } from './booking-create.js';
+import type { BookingRooms } from './booking-rooms.js';
 import { createBookingSeries, isRepeating, type CompleteReservationBody, type CreateAnswer } from './booking-series.service.js';
 import type { BookingSeriesRepository } from './booking-series.repository.js';
-import type { BookingRepository, ParticipantRecord, ParticipantValue, ReservationRecord } from './booking.repository.js';
+import type { BookingRepository, NewMeeting, ParticipantRecord, ParticipantValue, ReservationRecord } from './booking.repository.js';
+import { isHostShown, isMeetingVisible } from './booking.policy.js';
 import type { CalendarShareRepository } from '../calendar-share/calendar-share.repository.js';
 import type { BookingPreferencesRepository } from '../booking-preferences/booking-preferences.repository.js';
 
@@ -52,6 +56,10 @@ export interface BookingServiceDeps {
   locations: Pick<LocationService, 'loadIndex'>;
   /** A write transaction (BEGIN IMMEDIATE on SQLite). */
   writeTransact: Transact;
+  /** The write transaction of booking one meeting, with only the repositories it uses (booking-create.ts). */
+  bookingWriteTransact: BookingWriteTransact;
+  /** The rooms booking writes, kept by layout version (booking-rooms.ts). */
+  bookingRooms: BookingRooms;
   clock: Clock;
   events: BookingEvents;
   /** Calendar sharing: editors and managers of a calendar book and change its owner's meetings. */
@@ -134,24 +142,9 @@ function isRetryable(error: unknown): boolean {
 
 const MAX_ATTEMPTS = 5;
 
-/** "2026-11-23 10:00" in the zone (UTC when the room has none). */
-export function localTime(ms: number, timeZone: string | null): string {
-  const parts = new Intl.DateTimeFormat('en-CA', {
-    timeZone: timeZone ?? 'UTC',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-  }).formatToParts(ms);
-  const get = (type: string) => parts.find((part) => part.type === type)?.value ?? '';
-  return `${get('year')}-${get('month')}-${get('day')} ${get('hour')}:${get('minute')}`;
-}
-
 /** The reservations core: create, read, list, change and cancel meetings that never collide. */
 export function createBookingService(deps: BookingServiceDeps) {
-  const { bookings, rooms, locations, writeTransact, clock, events, shares, preferences, noticeDefaults } = deps;
+  const { bookings, rooms, locations, writeTransact, bookingWriteTransact, bookingRooms, clock, events, shares, preferences, noticeDefaults } = deps;
 
   /**
    * Who a meeting's change is made as: the host themself, or, for an editor or manager of the
@@ -185,7 +178,7 @@ export function createBookingService(deps: BookingServiceDeps) {
 
   /** Whether the viewer sees the title, remarks and participants. */
   function canSee(record: ReservationRecord, participants: ParticipantRecord[], userId: number): boolean {
-    return record.privacy === 'public' || record.hostUserId === userId || participants.some((p) => p.userId === userId);
+    return isMeetingVisible(record, userId, participants.some((p) => p.userId === userId));
   }
 
   /**
@@ -203,7 +196,7 @@ export function createBookingService(deps: BookingServiceDeps) {
   ): Reservation {
     const attends = record.hostUserId === userId || participants.some((p) => p.userId === userId);
     const visible = mode === 'reveal' || (mode === 'timeOnly' ? attends : canSee(record, participants, userId));
-    const showHost = visible || (mode !== 'timeOnly' && record.privacy === 'busy');
+    const showHost = mode === 'timeOnly' ? visible : isHostShown(record, visible);
     return {
       id: record.id,
       roomId: record.roomId,
@@ -265,7 +258,7 @@ export function createBookingService(deps: BookingServiceDeps) {
     if (!room.isAvailable) throw refused('reservationRoomUnavailable');
     const period = await repos.bookings.findDisablePeriodOverlapping(companyId, room.id, startAt, endAt);
     if (period) {
-      throw refused('reservationRoomDisabled', { start: localTime(period.startAt, zone), end: localTime(period.endAt, zone) });
+      throw refused('reservationRoomDisabled', { start: localDateTime(period.startAt, zone), end: localDateTime(period.endAt, zone) });
     }
   }
 
@@ -288,7 +281,7 @@ export function createBookingService(deps: BookingServiceDeps) {
     }
     const participants = await bookings.participantsOf(booker.companyId, [clash.id]);
     const visible = canSee(clash, participants, booker.userId);
-    const params = { start: localTime(clash.startAt, zone), end: localTime(clash.endAt, zone) };
+    const params = { start: localDateTime(clash.startAt, zone), end: localDateTime(clash.endAt, zone) };
     const result: ReservationConflict = { reservationId: clash.id, startAt: clash.startAt, endAt: clash.endAt, title: visible ? clash.title : null, timeZone: zone };
     return visible
       ? new AppError(ReturnCode.CONFLICT, 'reservationConflict', { ...params, title: clash.title }, result)
@@ -335,54 +328,101 @@ export function createBookingService(deps: BookingServiceDeps) {
   // Repeating meetings (booking-series.service.ts) use the same checks and presentation.
   const series = createBookingSeries({ deps, timeZoneOf, getRoom, getReservation, canSee, presentOne, checkTimes, participantValues });
 
+  /** A repeating meeting (booking-series.service.ts): its rules and defaults read first, then every occurrence judged. */
+  async function createSeries(caller: Booker, body: CreateReservationBody & { repeat?: RepeatRule }): Promise<CreateAnswer> {
+    // Read before the write transaction: inside it, only its own handle may be used (SQLite has one connection).
+    const [rules, defaults] = await Promise.all([preferences.get(caller.companyId), noticeDefaults(caller.companyId)]);
+    const full = complete(body, { ...rules, ...defaults });
+    // On a colleague's behalf: they host it, the caller is recorded as who booked.
+    const booker = body.hostUserId === undefined ? caller : await actingFor(caller, body.hostUserId, 'reservationNotDelegate');
+    await getRoom(booker.companyId, full.roomId);
+    // A series judges the bookable days and hours occurrence by occurrence.
+    checkTimes(rules, full.startAt, full.endAt, { checkPast: true, timeZone: null });
+    return series.create(booker, { ...full, repeat: body.repeat! }, rules, booker.lang ?? 'en-US');
+  }
+
+  /**
+   * One meeting, in the fewest statements (booking-create.ts): the room from this process's memory,
+   * then one write transaction that reads everything it checks in one statement (the layout
+   * version that proves the room current, the rules, the notification defaults, the blacklist, a
+   * disable period, the colleagues), inserts the meeting with its approval clock, its participants
+   * and its outbox row; the answer is made from the values written.
+   */
+  async function createMeeting(caller: Booker, body: CreateReservationBody): Promise<CreateAnswer> {
+    if (!body.roomId) throw refused('reservationRoomRequired');
+    if (!body.title) throw refused('reservationTitleRequired');
+    if (body.startAt === undefined || body.startAt === null || body.endAt === undefined || body.endAt === null) throw refused('reservationTimeRequired');
+    const { roomId, startAt, endAt } = { roomId: body.roomId, startAt: body.startAt, endAt: body.endAt };
+    // On a colleague's behalf: they host it, the caller is recorded as who booked.
+    const booker = body.hostUserId === undefined ? caller : await actingFor(caller, body.hostUserId, 'reservationNotDelegate');
+    const { companyId } = booker;
+    let kept = bookingRooms.known(companyId, roomId);
+    if (!kept) kept = await bookingRooms.load(companyId, roomId);
+    if (!kept.room) throw notFound('roomNotFound');
+    if (startAt >= endAt) throw refused('reservationStartAfterEnd');
+    if (startAt < clock.now() - RESERVATION_PAST_GRACE_MS) throw refused('reservationInPast');
+    const requested = requestedParticipants(booker.userId, body.participants);
+    const participants = participantValuesOf(requested);
+    const users = [booker.userId, ...(booker.delegateUserId === undefined ? [] : [booker.delegateUserId]), ...requested.userIds];
+    for (let attempt = 1; ; attempt++) {
+      try {
+        const written = await bookingWriteTransact(async (repos) => {
+          const now = clock.now();
+          const checks = await repos.bookings.readBookingChecks({ companyId, roomId, hostUserId: booker.userId, now, startAt, endAt, userIds: users });
+          // The layout changed since the room was kept: read it again (it may be gone, or closed).
+          const { room } = checks.layoutVersion === kept.version ? kept : await bookingRooms.loadIn(repos, companyId, roomId, checks.layoutVersion);
+          if (!room) throw notFound('roomNotFound');
+          const full = complete(body, { ...checks.rules, ...noticeDefaultsOf(checks.noticeConfig) });
+          const breach = bookingRuleBreach(checks.rules, { startAt, endAt, now, timeZone: room.zone ?? 'UTC', checkAhead: true });
+          if (breach) throw refused(breach);
+          // A refusal reads what it names (the entry, the period); a booking that passes never does.
+          const barred = checks.isBarred ? await repos.bookings.findBlacklistEntry(companyId, booker.userId, now) : undefined;
+          if (barred) throw blacklistRefusal(barred, room.zone);
+          if (!room.record.isAvailable) throw refused('reservationRoomUnavailable');
+          const period = checks.isDisabled ? await repos.bookings.findDisablePeriodOverlapping(companyId, roomId, startAt, endAt) : undefined;
+          if (period) throw refused('reservationRoomDisabled', { start: localDateTime(period.startAt, room.zone), end: localDateTime(period.endAt, room.zone) });
+          if (requested.userIds.some((id) => !checks.users.get(id)?.isActive)) throw notFound('reservationParticipantNotFound');
+          // A request waits for a decision until the company's approval deadline (booking-approval.service.ts).
+          const status = room.record.needsApproval ? 'pending' : 'confirmed';
+          const meeting: NewMeeting = {
+            companyId,
+            roomId,
+            hostUserId: booker.userId,
+            bookedByUserId: booker.delegateUserId ?? null,
+            title: full.title,
+            startAt,
+            endAt,
+            status,
+            privacy: full.privacy,
+            channel: booker.channel ?? 'console',
+            remarks: body.remarks || null,
+            noticeMinutes: full.noticeMinutes ?? null,
+            reminderMinutes: full.reminderMinutes ?? null,
+            approvalDeadlineAt: status === 'pending' ? now + checks.approvalDeadlineHours * HOUR_MS : null,
+          };
+          const id = await repos.bookings.insertMeeting(meeting, now);
+          await repos.bookings.insertParticipants(companyId, id, participants);
+          const change: BookingChange = { kind: 'created', companyId, roomIds: [roomId], reservationIds: [id], actorUserId: booker.userId, ...(status === 'pending' ? { awaitingApproval: [id] } : {}) };
+          // Its invitations are written with it, and sent once it commits (the outbox).
+          await events.record(repos.outbox, change);
+          const names = { hostName: checks.users.get(booker.userId)?.name ?? null, bookedByName: booker.delegateUserId === undefined ? null : (checks.users.get(booker.delegateUserId)?.name ?? null) };
+          return { change, room, record: newMeetingRecord(id, meeting, now, names), participants: participantRecordsOf(id, participants, checks.users) };
+        });
+        events.published(written.change);
+        // The host (or the delegate acting as the host) sees all of it and may change it.
+        const reservation = present(written.record, written.participants, written.room.present, booker.userId);
+        return { reservation, pending: reservation.status === 'pending', seriesId: null, booked: 1, skipped: [] };
+      } catch (error) {
+        if (isOverlapViolation(error)) throw await conflictError(booker, roomId, startAt, endAt);
+        if (isRetryable(error) && attempt < MAX_ATTEMPTS) continue;
+        throw error;
+      }
+    }
+  }
+
   const service = {
     async create(caller: Booker, body: CreateReservationBody): Promise<CreateAnswer> {
-      // Read before the write transaction: inside it, only its own handle may be used (SQLite has one connection).
-      const [rules, defaults] = await Promise.all([preferences.get(caller.companyId), noticeDefaults(caller.companyId)]);
-      const full = complete(body, { ...rules, ...defaults });
-      const { roomId, title, startAt, endAt } = full;
-      // On a colleague's behalf: they host it, the caller is recorded as who booked.
-      const booker = body.hostUserId === undefined ? caller : await actingFor(caller, body.hostUserId, 'reservationNotDelegate');
-      await getRoom(booker.companyId, roomId);
-      const zone = await timeZoneOf(booker.companyId, roomId);
-      // A series judges the bookable days and hours occurrence by occurrence.
-      checkTimes(rules, startAt, endAt, { checkPast: true, timeZone: isRepeating(body.repeat) ? null : (zone ?? 'UTC') });
-      if (isRepeating(body.repeat)) return series.create(booker, { ...full, repeat: body.repeat }, rules, booker.lang ?? 'en-US');
-      const id = await guardedWrite(
-        booker,
-        () => ({ roomId, startAt, endAt }),
-        async (repos) => {
-          const room = await getRoom(booker.companyId, roomId, repos.rooms);
-          await checkRoomBookable(repos, booker.companyId, room, zone, startAt, endAt, booker.userId);
-          const participants = await participantValues(repos, booker, body.participants);
-          const status: ReservationStatus = room.needsApproval ? 'pending' : 'confirmed';
-          const newId = await repos.bookings.insert(
-            {
-              companyId: booker.companyId,
-              roomId,
-              hostUserId: booker.userId,
-              bookedByUserId: booker.delegateUserId ?? null,
-              title,
-              startAt,
-              endAt,
-              status,
-              privacy: full.privacy,
-              channel: booker.channel ?? 'console',
-              remarks: body.remarks || null,
-              noticeMinutes: full.noticeMinutes ?? null,
-              reminderMinutes: full.reminderMinutes ?? null,
-            },
-            clock.now(),
-          );
-          await repos.bookings.replaceParticipants(booker.companyId, newId, participants);
-          // A request waits for a decision until the company's approval deadline (booking-approval.service.ts).
-          if (status === 'pending') await repos.approvals.startClock(booker.companyId, newId, clock.now());
-          return newId;
-        },
-      );
-      events.emit({ kind: 'created', companyId: booker.companyId, roomIds: [roomId], reservationIds: [id], actorUserId: booker.userId });
-      const reservation = await presentOne(booker, await getReservation(booker.companyId, id));
-      return { reservation, pending: reservation.status === 'pending', seriesId: null, booked: 1, skipped: [] };
+      return isRepeating(body.repeat) ? createSeries(caller, body) : createMeeting(caller, body);
     },
 
     /** What booking the request would do, occurrence by occurrence (one for a single meeting); saves nothing. */
@@ -449,8 +489,7 @@ export function createBookingService(deps: BookingServiceDeps) {
       if (roomId !== before.roomId) await getRoom(booker.companyId, roomId);
       const zone = await timeZoneOf(booker.companyId, roomId);
       if (moved) checkTimes(await preferences.get(booker.companyId), startAt, endAt, { checkPast: startAt !== before.startAt, timeZone: zone ?? 'UTC' });
-      let awaitingApproval = false;
-      await guardedWrite(
+      const change = await guardedWrite(
         booker,
         () => ({ roomId, startAt, endAt, exceptId: before.id }),
         async (repos) => {
@@ -480,19 +519,23 @@ export function createBookingService(deps: BookingServiceDeps) {
           if (body.participants !== undefined) {
             await repos.bookings.replaceParticipants(booker.companyId, before.id, await participantValues(repos, booker, body.participants));
           }
-          awaitingApproval = status === 'pending';
+          const awaitingApproval = status === 'pending';
           if (awaitingApproval) await repos.approvals.startClock(booker.companyId, before.id, clock.now());
+          const change: BookingChange = {
+            kind: 'updated',
+            companyId: booker.companyId,
+            roomIds: [...new Set([before.roomId, roomId])],
+            reservationIds: [before.id],
+            actorUserId: booker.userId,
+            seriesId: before.seriesId,
+            ...(awaitingApproval ? { awaitingApproval: [before.id] } : {}),
+          };
+          // Its mails are written with it, and sent once it commits (the outbox).
+          await events.record(repos.outbox, change);
+          return change;
         },
       );
-      events.emit({
-        kind: 'updated',
-        companyId: booker.companyId,
-        roomIds: [...new Set([before.roomId, roomId])],
-        reservationIds: [before.id],
-        actorUserId: booker.userId,
-        seriesId: before.seriesId,
-        ...(awaitingApproval ? { awaitingApproval: [before.id] } : {}),
-      });
+      events.published(change);
       return presentOne(booker, await getReservation(booker.companyId, before.id));
     },
 
@@ -500,16 +543,18 @@ export function createBookingService(deps: BookingServiceDeps) {
     async cancel(caller: Booker, id: number): Promise<Reservation> {
       // The host, or a delegate of the host's calendar (read before the write transaction: SQLite has one connection).
       const booker = await actingFor(caller, (await getReservation(caller.companyId, id)).hostUserId, 'reservationNotHost');
-      const { roomId, seriesId } = await writeTransact(async (repos) => {
+      const change = await writeTransact(async (repos) => {
         const record = await getReservation(booker.companyId, id, repos.bookings);
         if (record.hostUserId !== booker.userId) throw new AppError(ReturnCode.NO_PERMISSION, 'reservationNotHost');
         if (record.status !== 'pending' && record.status !== 'confirmed') throw refused('reservationNotActive');
         if (record.endAt <= clock.now()) throw refused('reservationEnded');
         // Who clicked (a delegate, when one acts for the host) may undo it for a short while.
         await repos.bookings.cancel(booker.companyId, id, clock.now(), { userId: booker.delegateUserId ?? booker.userId, restorable: record.status });
-        return { roomId: record.roomId, seriesId: record.seriesId };
+        const cancelled: BookingChange = { kind: 'cancelled', companyId: booker.companyId, roomIds: [record.roomId], reservationIds: [id], actorUserId: booker.userId, seriesId: record.seriesId };
+        await events.record(repos.outbox, cancelled);
+        return cancelled;
       });
-      events.emit({ kind: 'cancelled', companyId: booker.companyId, roomIds: [roomId], reservationIds: [id], actorUserId: booker.userId, seriesId });
+      events.published(change);
       return presentOne(booker, await getReservation(booker.companyId, id));
     },
 
@@ -526,14 +571,17 @@ export function createBookingService(deps: BookingServiceDeps) {
       const now = clock.now();
       if (now - before.cancelledAt > RESERVATION_RESTORE_WINDOW_MS) throw refused('reservationRestoreExpired', { seconds: RESERVATION_RESTORE_WINDOW_MS / 1000 });
       if (before.endAt <= now) throw refused('reservationEnded');
-      await guardedWrite(
+      const change = await guardedWrite(
         caller,
         () => ({ roomId: before.roomId, startAt: before.startAt, endAt: before.endAt, exceptId: before.id }),
         async (repos) => {
           if (!(await repos.bookings.restore(caller.companyId, id, now))) throw refused('reservationRestoreUnavailable');
+          const restored: BookingChange = { kind: 'updated', companyId: caller.companyId, roomIds: [before.roomId], reservationIds: [id], actorUserId: caller.userId, seriesId: before.seriesId };
+          await events.record(repos.outbox, restored);
+          return restored;
         },
       );
-      events.emit({ kind: 'updated', companyId: caller.companyId, roomIds: [before.roomId], reservationIds: [id], actorUserId: caller.userId, seriesId: before.seriesId });
+      events.published(change);
       return presentOne(caller, await getReservation(caller.companyId, id));
     },
 

@@ -1,5 +1,4 @@
 import { createHash, randomBytes } from 'node:crypto';
-import ical, { ICalEventStatus } from 'ical-generator';
 import {
   ACTIVE_RESERVATION_STATUSES,
   CALENDAR_FEED_AHEAD_DAYS,
@@ -11,6 +10,7 @@ import {
 import type { Transact } from '../../db/repositories.js';
 import { DAY_MS, type Clock } from '../../platform/clock.js';
 import { notFound } from '../../platform/errors.js';
+import { writeCalendar } from '../../platform/icalendar.js';
 import type { LocationService } from '../location/location.service.js';
 import type { Booker } from '../booking/booking.service.js';
 import type { BookingRepository, ReservationRecord } from '../booking/booking.repository.js';
@@ -69,22 +69,24 @@ export function createCalendarFeedService({ feeds, bookings, views, rooms, locat
   }
 
   function calendarOf(name: string, records: ReservationRecord[], roomName: (roomId: number) => string): string {
-    const calendar = ical({ name, prodId: { company: 'Atrium', product: 'Atrium', language: 'EN' }, ttl: CALENDAR_FEED_REFRESH_MINUTES * 60 });
-    const stamp = new Date(clock.now());
-    for (const record of records) {
-      const open = record.privacy === 'public';
-      calendar.createEvent({
-        id: uidOf(record.id),
-        start: new Date(record.startAt),
-        end: new Date(record.endAt),
-        stamp,
-        summary: open ? record.title : BUSY,
-        location: roomName(record.roomId),
-        ...(open ? { url: `${base}/reserve` } : {}),
-        status: record.status === 'pending' ? ICalEventStatus.TENTATIVE : ICalEventStatus.CONFIRMED,
-      });
-    }
-    return calendar.toString();
+    const stamp = clock.now();
+    return writeCalendar({
+      name,
+      refreshMinutes: CALENDAR_FEED_REFRESH_MINUTES,
+      events: records.map((record) => {
+        const open = record.privacy === 'public';
+        return {
+          uid: uidOf(record.id),
+          start: record.startAt,
+          end: record.endAt,
+          stamp,
+          summary: open ? record.title : BUSY,
+          location: roomName(record.roomId),
+          url: open ? `${base}/reserve` : null,
+          status: record.status === 'pending' ? 'TENTATIVE' : 'CONFIRMED',
+        };
+      }),
+    });
   }
 
   return {

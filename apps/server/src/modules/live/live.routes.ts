@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { BoardLink, BoardLinkIdBody, BoardLinkList, CreateBoardLinkBody, CreatedBoardLink, LiveBoard, LiveBoardQuery, LiveRoomList, LiveRoomsQuery } from '@atrium/contract';
 import { requireAuth } from '../../platform/access.js';
 import { envelopeResponses, success } from '../../platform/envelope.js';
+import { fastSerializerCompiler } from '../../platform/fast-serializer.js';
 import type { LiveHub } from './live.hub.js';
 import type { LiveService } from './live.service.js';
 
@@ -23,6 +24,8 @@ export function liveRoutes({ live, hub }: { live: LiveService; hub: LiveHub }): 
       {
         config: VIEW,
         schema: { tags, summary: 'Every room\'s state now', description: `Query \`locationId?\` (the rooms under that node). ${STATES}`, querystring: LiveRoomsQuery, response: envelopeResponses(LiveRoomList) },
+        // Hundreds of rooms with their day's meetings: the answer is written as built (fast-serializer.ts).
+        serializerCompiler: fastSerializerCompiler,
       },
       async (request) => {
         const { companyId, userId } = requireAuth(request);
@@ -89,6 +92,7 @@ export function liveRoutes({ live, hub }: { live: LiveService; hub: LiveHub }): 
           querystring: LiveBoardQuery,
           response: envelopeResponses(LiveBoard),
         },
+        serializerCompiler: fastSerializerCompiler,
       },
       async (request) => success(request, await live.board(request.query.token)),
     );

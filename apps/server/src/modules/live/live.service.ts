@@ -9,27 +9,25 @@ import {
   type CreateBoardLinkBody,
   type CreatedBoardLink,
   type LiveBoard,
+  type LiveLocation,
   type LiveMeeting,
   type LiveRoom,
   type LiveRoomList,
   type LiveRoomState,
-  type Reservation,
 } from '@atrium/contract';
 import { DAY_MS, type Clock } from '../../platform/clock.js';
 import { notFound } from '../../platform/errors.js';
-import type { BookingRepository, ReservationRecord } from '../booking/booking.repository.js';
-import { presentRoom, type BookingService } from '../booking/booking.service.js';
-import { effectiveTimeZone, type LocationIndex } from '../location/location.presenter.js';
+import { isHostShown, isMeetingVisible } from '../booking/booking.policy.js';
+import type { LocationIndex } from '../location/location.presenter.js';
 import type { LocationService } from '../location/location.service.js';
-import type { RoomRecord, RoomRepository } from '../room/room.repository.js';
-import type { BoardLinkRecord, LiveRepository } from './live.repository.js';
+import { perLayout, type RoomLayouts } from '../room/room-layout.js';
+import type { RoomRecord } from '../room/room.repository.js';
+import type { BoardLinkRecord, BoardMeetingRecord, LiveRepository } from './live.repository.js';
 
 export interface LiveServiceDeps {
   live: LiveRepository;
-  rooms: RoomRepository;
-  bookings: BookingRepository;
-  /** Presents meetings with the booking service's visibility rules. */
-  presenter: Pick<BookingService, 'presentMany'>;
+  /** The company's rooms in tree order with their zones, kept by layout version. */
+  layouts: RoomLayouts;
   locations: Pick<LocationService, 'loadIndex'>;
   clock: Clock;
 }
@@ -52,7 +50,7 @@ export function roomIdsUnder(index: LocationIndex, locationId: number | null | u
 }
 
 /** The state of a room now (DECISIONS: maintenance first, then the meeting under way). */
-export function roomState(room: Pick<RoomRecord, 'isAvailable' | 'signInEnabled'>, disabledNow: boolean, current: Pick<ReservationRecord, 'status' | 'checkedInAt'> | null): LiveRoomState {
+export function roomState(room: Pick<RoomRecord, 'isAvailable' | 'signInEnabled'>, disabledNow: boolean, current: Pick<BoardMeetingRecord, 'status' | 'checkedInAt'> | null): LiveRoomState {
   if (!room.isAvailable || disabledNow) return 'maintenance';
   if (!current) return 'free';
   // A pending meeting holds the room but has not been confirmed: booked, not started.
@@ -60,84 +58,124 @@ export function roomState(room: Pick<RoomRecord, 'isAvailable' | 'signInEnabled'
   return 'busy';
 }
 
-function liveMeeting(shown: Reservation): LiveMeeting {
+/** A meeting as the viewer may see it (booking.policy.ts); a public board shows a host only with a public meeting. */
+function liveMeeting(record: BoardMeetingRecord, viewerUserId: number | null): LiveMeeting {
+  const visible = isMeetingVisible(record, viewerUserId, record.isAttending);
+  const showHost = viewerUserId === null ? visible : isHostShown(record, visible);
   return {
-    id: shown.id,
-    title: shown.title,
-    hostName: shown.hostName,
-    startAt: shown.startAt,
-    endAt: shown.endAt,
-    status: shown.status,
-    privacy: shown.privacy,
-    visible: shown.visible,
-    checkedInAt: shown.checkedInAt,
+    id: record.id,
+    title: visible ? record.title : null,
+    hostName: showHost ? record.hostName : null,
+    startAt: record.startAt,
+    endAt: record.endAt,
+    status: record.status,
+    privacy: record.privacy,
+    visible,
+    checkedInAt: record.checkedInAt,
   };
 }
 
+/** What the board shows of a room whatever the time: worked out once per layout. */
+interface BoardRoom {
+  room: RoomRecord;
+  locationPath: string[];
+  zone: string | null;
+}
+
+/** The board's pieces of a company's rooms, per layout version: the rooms with their places and the places holding rooms. */
+const boardLayout = perLayout((layout) => {
+  const rooms = new Map<number, BoardRoom>(
+    layout.rooms.map((room) => [
+      room.id,
+      {
+        room,
+        locationPath: Object.freeze(layout.index.pathOf(room.id).slice(0, -1).map((node) => node.name)) as string[],
+        zone: layout.zones.get(room.id) ?? null,
+      },
+    ]),
+  );
+  const holding = new Set(roomIdsUnder(layout.index, null).flatMap((id) => layout.index.pathOf(id).slice(0, -1).map((node) => node.id)));
+  const places: LiveLocation[] = layout.index
+    .inTreeOrder()
+    .filter((node) => holding.has(node.id))
+    .map((node) => Object.freeze({ id: node.id, parentId: node.parentId, level: node.level, name: node.name }));
+  return { rooms, all: [...rooms.values()], places };
+});
+
+/** A day in a zone: its first instant and the next day's. */
+interface LocalDay {
+  start: number;
+  end: number;
+}
+
+const days = new Map<string, LocalDay>();
+/** Today in the zone, worked out once a day per zone (every board read asks it of every zone). */
+function todayIn(zone: string, now: number): LocalDay {
+  const known = days.get(zone);
+  if (known && known.start <= now && now < known.end) return known;
+  const today = toZoned(now, zone).date;
+  const day = { start: fromZoned(today, '00:00', zone), end: fromZoned(addDays(today, 1), '00:00', zone) };
+  days.set(zone, day);
+  return day;
+}
+
 /** Live room status: states now, current and next meeting, today's timeline; and the public board's links. */
-export function createLiveService({ live, rooms, bookings, presenter, locations, clock }: LiveServiceDeps) {
-  /** Every room's state in a few queries, whatever the number of rooms. */
+export function createLiveService({ live, layouts, locations, clock }: LiveServiceDeps) {
+  /** Every room's state in a few queries, whatever the number of rooms; the rooms come from memory. */
   async function roomStates(viewer: LiveViewer, locationId: number | null | undefined): Promise<LiveRoomList> {
     const now = clock.now();
-    const index = await locations.loadIndex(viewer.companyId);
-    const wanted = roomIdsUnder(index, locationId);
-    const order = new Map(wanted.map((id, position) => [id, position]));
-    const records = (await rooms.listRooms(viewer.companyId, { roomIds: wanted })).sort((a, b) => order.get(a.id)! - order.get(b.id)!);
-    const disabled = await live.roomsDisabledAt(viewer.companyId, now);
+    const layout = await layouts.get(viewer.companyId);
+    const board = boardLayout(layout);
+    const shown = locationId === undefined || locationId === null ? board.all : roomIdsUnder(layout.index, locationId).flatMap((id) => board.rooms.get(id) ?? []);
 
-    // Today in each room's zone; one reservation query covers the widest day and the next 24 hours.
-    const days = new Map<number, { zone: string | null; start: number; end: number }>();
-    const dayOf = new Map<string, { start: number; end: number }>();
-    for (const room of records) {
-      const zone = effectiveTimeZone(index, room.id) ?? null;
+    // Today in each room's zone.
+    const dayOf = new Map<string, LocalDay>();
+    for (const { zone } of shown) {
       const key = zone ?? 'UTC';
-      let day = dayOf.get(key);
-      if (!day) {
-        const today = toZoned(now, key).date;
-        day = { start: fromZoned(today, '00:00', key), end: fromZoned(addDays(today, 1), '00:00', key) };
-        dayOf.set(key, day);
-      }
-      days.set(room.id, { zone, ...day });
+      if (!dayOf.has(key)) dayOf.set(key, todayIn(key, now));
     }
-    const from = Math.min(now, ...[...dayOf.values()].map((day) => day.start));
-    const to = Math.max(now + DAY_MS, ...[...dayOf.values()].map((day) => day.end));
-    const reservations = await bookings.listActiveInRooms(viewer.companyId, locationId ? records.map((room) => room.id) : undefined, from, to);
-    const roomById = new Map(records.map((room) => [room.id, room]));
-    const relevant = reservations.filter((record) => roomById.has(record.roomId));
-    const shown = await presenter.presentMany({ companyId: viewer.companyId, userId: viewer.userId ?? 0 }, relevant, {
-      rooms: new Map(records.map((room) => [room.id, presentRoom(room, days.get(room.id)?.zone ?? null)])),
-      publicBoard: viewer.userId === null,
-    });
-    const byRoom = new Map<number, { record: ReservationRecord; meeting: LiveMeeting }[]>();
-    relevant.forEach((record, position) => {
-      const list = byRoom.get(record.roomId) ?? [];
-      list.push({ record, meeting: liveMeeting(shown[position]!) });
-      byRoom.set(record.roomId, list);
-    });
+    // Today's meetings in every zone shown, the current ones, and each room's next within 24 hours.
+    const spans = [...dayOf.values()];
+    const from = Math.min(now, ...spans.map((day) => day.start));
+    const dayEnd = Math.max(now, ...spans.map((day) => day.end));
+    const [disabled, meetings] = await Promise.all([
+      live.roomsDisabledAt(viewer.companyId, now),
+      live.boardMeetings(viewer.companyId, viewer.userId, { from, dayEnd, nextUntil: now + DAY_MS }),
+    ]);
+    const byRoom = new Map<number, BoardMeetingRecord[]>();
+    for (const record of meetings) {
+      const list = byRoom.get(record.roomId);
+      if (list) list.push(record);
+      else byRoom.set(record.roomId, [record]);
+    }
 
-    const list: LiveRoom[] = records.map((room) => {
-      const day = days.get(room.id)!;
-      const meetings = byRoom.get(room.id) ?? [];
-      const current = meetings.find(({ record }) => record.startAt <= now && now < record.endAt) ?? null;
-      const next = meetings.find(({ record }) => record.startAt > now) ?? null;
+    const list: LiveRoom[] = shown.map(({ room, locationPath, zone }) => {
+      const day = dayOf.get(zone ?? 'UTC')!;
+      const records = byRoom.get(room.id) ?? [];
+      const presented = new Map<BoardMeetingRecord, LiveMeeting>();
+      const present = (record: BoardMeetingRecord) => {
+        let meeting = presented.get(record);
+        if (!meeting) presented.set(record, (meeting = liveMeeting(record, viewer.userId)));
+        return meeting;
+      };
+      const current = records.find((record) => record.startAt <= now && now < record.endAt) ?? null;
+      const next = records.find((record) => record.startAt > now) ?? null;
       return {
         id: room.id,
         name: room.name,
-        locationPath: index.pathOf(room.id).slice(0, -1).map((node) => node.name),
+        locationPath,
         capacity: room.capacity,
-        timeZone: day.zone,
-        state: roomState(room, disabled.has(room.id), current?.record ?? null),
+        timeZone: zone,
+        state: roomState(room, disabled.has(room.id), current),
         signInEnabled: room.signInEnabled,
-        current: current?.meeting ?? null,
-        next: next?.meeting ?? null,
-        today: meetings.filter(({ record }) => record.startAt < day.end && record.endAt > day.start).map(({ meeting }) => meeting),
+        current: current && present(current),
+        next: next && present(next),
+        today: records.filter((record) => record.startAt < day.end && record.endAt > day.start).map(present),
         dayStartAt: day.start,
         dayEndAt: day.end,
       };
     });
-    const holding = new Set(roomIdsUnder(index, null).flatMap((id) => index.pathOf(id).slice(0, -1).map((node) => node.id)));
-    const places = index.inTreeOrder().filter((node) => holding.has(node.id));
-    return { now, list, locations: places.map((node) => ({ id: node.id, parentId: node.parentId, level: node.level, name: node.name })) };
+    return { now, list, locations: board.places };
   }
 
   function presentLink(record: BoardLinkRecord, index: LocationIndex): BoardLink {

@@ -1,3 +1,4 @@
+import type { CompiledQuery } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BoardLink, BoardLinkList, CreatedBoardLink, LiveBoard, LiveRoom, LiveRoomList, Reservation } from '@atrium/contract';
 import { call, createTestApp, type TestApp } from '../../test/app.js';
@@ -130,6 +131,35 @@ describe(`live room status (${TEST_DIALECT})`, () => {
     expect((await get('/api/live/rooms', watcherToken)).response.body).not.toContain('Secret merger');
     const asHost = await roomNow(roomId, hostToken);
     expect(asHost.today.map((m) => m.title)).toEqual(['Secret merger', 'Quiet one-to-one']);
+  });
+
+  it('shows an attendee the private meeting they attend, reading the board in three statements besides the session', async () => {
+    const roomId = await newRoom();
+    const attendee = await t.factories.user(companyId, { permissions: ['liveMeetings:view'] });
+    const attendeeToken = await t.factories.session(attendee);
+    const start = t.clock.now() + 20 * MINUTE;
+    await book({ roomId, title: 'Board offsite', privacy: 'private', startAt: start, endAt: start + HOUR, participants: [{ userId: attendee.id }] });
+    expect((await roomNow(roomId, attendeeToken)).next).toMatchObject({ title: 'Board offsite', hostName, visible: true });
+    expect((await roomNow(roomId, watcherToken)).next).toMatchObject({ title: null, hostName: null, visible: false });
+
+    // The rooms, their places and zones come from memory while the layout version stays the same.
+    // The booking's invitations are the outbox worker's: sent before counting, so its writes are not the board's.
+    await t.app.bookingInvitations.drain();
+    const statements: string[] = [];
+    const executor = t.db.kysely.getExecutor();
+    const execute = executor.executeQuery.bind(executor);
+    executor.executeQuery = <R>(query: CompiledQuery<R>) => (statements.push(query.sql), execute(query));
+    try {
+      await roomNow(roomId, attendeeToken);
+    } finally {
+      executor.executeQuery = execute;
+    }
+    const board = statements.filter((text) => !/from "sessions"/.test(text));
+    expect(board).toHaveLength(3);
+    // Each statement's own table: the last FROM (the meetings' attendance is a subquery before it).
+    const mainTable = (text: string) => [...text.matchAll(/ from "(\w+)"/g)].at(-1)?.[1];
+    expect(board.map(mainTable).sort()).toEqual(['layout_versions', 'reservations', 'room_disable_periods']);
+    expect(board.join('\n')).not.toMatch(/"(rooms|locations)"/);
   });
 
   it('filters by location, keeps to the company and needs liveMeetings', async () => {

@@ -4,6 +4,7 @@ import type { DB, MailOutboxTable } from '../../db/schema.js';
 import type { Selectable } from 'kysely';
 import { containsIgnoringCase } from '../../db/like.js';
 import { fetchPage } from '../../db/paging.js';
+import { defineStatement } from '../../db/prepared.js';
 
 export interface NewOutboxMail {
   companyId: number;
@@ -47,30 +48,63 @@ const presentItem = (row: Selectable<MailOutboxTable>): MailOutboxItem => ({
 
 export type MailOutboxRepository = ReturnType<typeof createMailOutboxRepository>;
 
+// Compiled once: the outbox worker inserts a mail for every recipient of every booking.
+const insertMail = defineStatement(
+  (
+    db: Kysely<DB>,
+    companyId: number,
+    event: MessageEvent,
+    actorUserId: number | null,
+    to: string,
+    subject: string,
+    text: string,
+    html: string | null,
+    status: MailStatus,
+    createdAt: number,
+    calendarMethod: 'REQUEST' | 'CANCEL' | null,
+    calendarContent: string | null,
+    isRedacted: 0 | 1,
+  ) =>
+    db
+      .insertInto('mail_outbox')
+      .values({
+        company_id: companyId,
+        event,
+        actor_user_id: actorUserId,
+        to,
+        subject,
+        text,
+        html,
+        status,
+        error: null,
+        created_at: createdAt,
+        sent_at: null,
+        calendar_method: calendarMethod,
+        calendar_content: calendarContent,
+        is_redacted: isRedacted,
+      })
+      .returning('id'),
+);
+
 export function createMailOutboxRepository(db: Kysely<DB>) {
   return {
     async insert(mail: NewOutboxMail): Promise<number> {
-      const row = await db
-        .insertInto('mail_outbox')
-        .values({
-          company_id: mail.companyId,
-          event: mail.event,
-          actor_user_id: mail.actorUserId,
-          to: mail.to,
-          subject: mail.subject,
-          text: mail.text,
-          html: mail.html,
-          status: mail.status,
-          error: null,
-          created_at: mail.createdAt,
-          sent_at: null,
-          calendar_method: mail.calendar?.method ?? null,
-          calendar_content: mail.calendar?.content ?? null,
-          is_redacted: mail.isRedacted ? 1 : 0,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      return row.id;
+      const [row] = await insertMail(
+        db,
+        mail.companyId,
+        mail.event,
+        mail.actorUserId,
+        mail.to,
+        mail.subject,
+        mail.text,
+        mail.html,
+        mail.status,
+        mail.createdAt,
+        mail.calendar?.method ?? null,
+        mail.calendar?.content ?? null,
+        mail.isRedacted ? 1 : 0,
+      );
+      return row!.id;
     },
 
     /** A successful attempt; `attempts` counts it. */

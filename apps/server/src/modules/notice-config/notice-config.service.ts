@@ -14,6 +14,15 @@ export interface NoticeConfigServiceDeps {
 
 export type NoticeConfigService = ReturnType<typeof createNoticeConfigService>;
 
+/** The configuration a stored value holds: its fields over the defaults, each checked, so a bad or older row never breaks the mails. */
+export function noticeConfigOf(stored: unknown): NoticeConfig {
+  const merged = { ...DEFAULT_NOTICE_CONFIG, ...(typeof stored === 'object' && stored !== null ? stored : {}) } as Record<string, unknown>;
+  merged.events = { ...DEFAULT_NOTICE_CONFIG.events, ...(typeof merged.events === 'object' && merged.events !== null ? merged.events : {}) };
+  merged.consoleEvents = { ...DEFAULT_NOTICE_CONFIG.consoleEvents, ...(typeof merged.consoleEvents === 'object' && merged.consoleEvents !== null ? merged.consoleEvents : {}) };
+  const parsed = NoticeConfig.safeParse(merged);
+  return parsed.success ? (parsed.data as NoticeConfig) : DEFAULT_NOTICE_CONFIG;
+}
+
 /**
  * The company's booking notification configuration (spec 001 section 7, config/notice): which
  * events send mail and which show in the console, the default notice and reminder times, whether participants hear, the footer.
@@ -22,12 +31,7 @@ export type NoticeConfigService = ReturnType<typeof createNoticeConfigService>;
 export function createNoticeConfigService({ settings, clock, operationLog }: NoticeConfigServiceDeps) {
   async function get(companyId: number): Promise<NoticeConfigResult> {
     const [stored, updatedAt] = await Promise.all([settings.findSetting(companyId, NOTICE_CONFIG_KEY), settings.findSettingUpdatedAt(companyId, NOTICE_CONFIG_KEY)]);
-    // Stored fields over the defaults, each checked: a bad or older row never breaks the mails.
-    const merged = { ...DEFAULT_NOTICE_CONFIG, ...(typeof stored === 'object' && stored !== null ? stored : {}) } as Record<string, unknown>;
-    merged.events = { ...DEFAULT_NOTICE_CONFIG.events, ...(typeof merged.events === 'object' && merged.events !== null ? merged.events : {}) };
-    merged.consoleEvents = { ...DEFAULT_NOTICE_CONFIG.consoleEvents, ...(typeof merged.consoleEvents === 'object' && merged.consoleEvents !== null ? merged.consoleEvents : {}) };
-    const parsed = NoticeConfig.safeParse(merged);
-    return { ...(parsed.success ? (parsed.data as NoticeConfig) : DEFAULT_NOTICE_CONFIG), updatedAt: stored === undefined ? null : updatedAt };
+    return { ...noticeConfigOf(stored), updatedAt: stored === undefined ? null : updatedAt };
   }
 
   return {

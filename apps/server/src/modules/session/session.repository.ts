@@ -1,9 +1,8 @@
 import type { Kysely } from 'kysely';
-import type { Permission } from '@atrium/contract';
 import type { DB } from '../../db/schema.js';
 import type { PasswordChangeReason } from '../../platform/access.js';
 import { prepareQuery } from '../../db/prepared.js';
-import { parsePermissions } from '../role/role.repository.js';
+import { selectProfiles, toUserProfile, type UserProfile } from '../user/user.repository.js';
 
 export interface NewSession {
   tokenHash: string;
@@ -23,27 +22,75 @@ export interface LiveSession {
   id: number;
   userId: number;
   companyId: number;
+  /** The user's role as stored now, so a role change counts from the next request. */
+  roleId: number;
   lastSeenAt: number;
   expiresAt: number;
   mustChangePassword: boolean;
   passwordChangeReason: PasswordChangeReason | null;
-  /** The user's role's permissions as stored now, so a role change counts from the next request. */
-  permissions: readonly Permission[];
+  /** The company's access version (roles, password policy; migration 0042), 0 before any write. */
+  accessVersion: number;
+  /** The user's profile, when the lookup asked for it. */
+  profile: UserProfile | null;
 }
+
+/** The session's columns, with names that do not clash with a profile's. */
+const SESSION_COLUMNS = [
+  's.id as session_id',
+  's.last_seen_at',
+  's.expires_at',
+  's.must_change_password as session_must_change_password',
+  's.password_change_reason',
+  'av.version as access_version',
+] as const;
+
+interface SessionRow {
+  session_id: number;
+  last_seen_at: number;
+  expires_at: number;
+  session_must_change_password: number;
+  password_change_reason: PasswordChangeReason | null;
+  access_version: number | null;
+}
+
+const toLiveSession = (row: SessionRow, user: { id: number; company_id: number; role_id: number }, profile: UserProfile | null = null): LiveSession => ({
+  id: row.session_id,
+  userId: user.id,
+  companyId: user.company_id,
+  roleId: user.role_id,
+  lastSeenAt: row.last_seen_at,
+  expiresAt: row.expires_at,
+  mustChangePassword: row.session_must_change_password === 1,
+  passwordChangeReason: row.session_must_change_password === 1 ? (row.password_change_reason ?? 'initial') : null,
+  accessVersion: row.access_version ?? 0,
+  profile,
+});
 
 export type SessionRepository = ReturnType<typeof createSessionRepository>;
 
 export function createSessionRepository(db: Kysely<DB>) {
-  // Every authenticated request runs this lookup: it is compiled once (db/prepared.ts).
+  // Every authenticated request runs one of the two lookups, and a touch a minute: compiled once (db/prepared.ts).
   const selectLiveSession = prepareQuery(db, (tokenHash: string) =>
     db
       .selectFrom('sessions as s')
       .innerJoin('users as u', (join) => join.onRef('u.id', '=', 's.user_id').onRef('u.company_id', '=', 's.company_id'))
-      .innerJoin('roles as r', (join) => join.onRef('r.id', '=', 'u.role_id').onRef('r.company_id', '=', 'u.company_id'))
-      .select(['s.id', 's.user_id', 's.company_id', 's.last_seen_at', 's.expires_at', 's.must_change_password', 's.password_change_reason', 'r.permissions'])
+      .leftJoin('access_versions as av', 'av.company_id', 's.company_id')
+      .select([...SESSION_COLUMNS, 'u.id', 'u.company_id', 'u.role_id'])
       .where('s.token_hash', '=', tokenHash)
       .where('s.revoked_at', 'is', null)
       .where('u.is_active', '=', 1),
+  );
+  const selectLiveSessionWithProfile = prepareQuery(db, (tokenHash: string) =>
+    selectProfiles(db)
+      .innerJoin('sessions as s', (join) => join.onRef('s.user_id', '=', 'u.id').onRef('s.company_id', '=', 'u.company_id'))
+      .leftJoin('access_versions as av', 'av.company_id', 's.company_id')
+      .select(SESSION_COLUMNS)
+      .where('s.token_hash', '=', tokenHash)
+      .where('s.revoked_at', 'is', null)
+      .where('u.is_active', '=', 1),
+  );
+  const updateLastSeen = prepareQuery(db, (companyId: number, sessionId: number, now: number) =>
+    db.updateTable('sessions').set({ last_seen_at: now }).where('company_id', '=', companyId).where('id', '=', sessionId),
   );
 
   return {
@@ -68,29 +115,20 @@ export function createSessionRepository(db: Kysely<DB>) {
       return row.id;
     },
 
-    /** One indexed lookup joining the session, its user and the user's role (same company throughout). */
+    /** One indexed lookup of the session, its user and the company's access version. */
     async findLiveSession(tokenHash: string): Promise<LiveSession | undefined> {
       const [row] = await selectLiveSession(tokenHash);
-      if (!row) return undefined;
-      return {
-        id: row.id,
-        userId: row.user_id,
-        companyId: row.company_id,
-        lastSeenAt: row.last_seen_at,
-        expiresAt: row.expires_at,
-        mustChangePassword: row.must_change_password === 1,
-        passwordChangeReason: row.must_change_password === 1 ? (row.password_change_reason ?? 'initial') : null,
-        permissions: parsePermissions(row.permissions),
-      };
+      return row && toLiveSession(row, row);
+    },
+
+    /** The same lookup with the user's profile, in the same query (routes that present the caller). */
+    async findLiveSessionWithProfile(tokenHash: string): Promise<LiveSession | undefined> {
+      const [row] = await selectLiveSessionWithProfile(tokenHash);
+      return row && toLiveSession(row, row, toUserProfile(row));
     },
 
     async touchSession(companyId: number, sessionId: number, now: number): Promise<void> {
-      await db
-        .updateTable('sessions')
-        .set({ last_seen_at: now })
-        .where('company_id', '=', companyId)
-        .where('id', '=', sessionId)
-        .execute();
+      await updateLastSeen(companyId, sessionId, now);
     },
 
     async revokeSession(companyId: number, sessionId: number, now: number): Promise<void> {

@@ -7,6 +7,7 @@ import type { SettingsRepository } from '../settings/settings.repository.js';
 import { isPasswordExpired } from '../user/password.policy.js';
 import type { UserProfile, UserRepository } from '../user/user.repository.js';
 import type { LoginThrottle } from './login-throttle.js';
+import type { CompanyAccessCache } from './company-access.js';
 import type { SessionRepository } from './session.repository.js';
 
 export interface SessionTimeouts {
@@ -43,13 +44,15 @@ export interface SessionServiceDeps {
   hasher: PasswordHasher;
   clock: Clock;
   timeouts: SessionTimeouts;
+  /** The companies' roles and password policies, kept by access version (company-access.ts). */
+  access: CompanyAccessCache;
   /** Whether the company signs this user in by single sign-on only; then the password is refused. */
   requiresSso?: (companyId: number, userId: number) => Promise<boolean>;
 }
 
 export type SessionService = ReturnType<typeof createSessionService>;
 
-export function createSessionService({ users, sessions, settings, throttle, hasher, clock, timeouts, requiresSso }: SessionServiceDeps) {
+export function createSessionService({ users, sessions, settings, throttle, hasher, clock, timeouts, access, requiresSso }: SessionServiceDeps) {
   async function openSession(
     user: { id: number; companyId: number },
     { ip, userAgent, passwordChangeReason }: { ip: string; userAgent: string | undefined; passwordChangeReason: PasswordChangeReason | null },
@@ -113,18 +116,28 @@ export function createSessionService({ users, sessions, settings, throttle, hash
       return { token, sessionId, profile, isDefaultPassword: false, passwordExpired: false };
     },
 
-    /** The caller a token names, or null when the session is unknown, revoked, idle too long or too old. */
-    async resolveSession(token: string, via: AuthContext['via']): Promise<AuthContext | null> {
-      const live = await sessions.findLiveSession(hashSessionToken(token));
+    /**
+     * The caller a token names, or null when the session is unknown, revoked, idle too long or too
+     * old. One query (the session, its user, the company's access version; with the user's profile
+     * when asked); the role's permissions and the password policy come from memory at that version.
+     */
+    async resolveSession(token: string, via: AuthContext['via'], { withProfile = false }: { withProfile?: boolean } = {}): Promise<AuthContext | null> {
+      const tokenHash = hashSessionToken(token);
+      const live = withProfile ? await sessions.findLiveSessionWithProfile(tokenHash) : await sessions.findLiveSession(tokenHash);
       if (!live) return null;
       const now = clock.now();
       if (now >= live.expiresAt || now >= live.lastSeenAt + timeouts.idleMs) return null;
+      const company = await access.get(live.companyId, live.accessVersion);
+      const role = company.roles.get(live.roleId);
+      if (!role) return null;
       if (now - live.lastSeenAt >= TOUCH_INTERVAL_MS) await sessions.touchSession(live.companyId, live.id, now);
       return {
         sessionId: live.id,
         userId: live.userId,
         companyId: live.companyId,
-        permissions: new Set(live.permissions),
+        permissions: role.permissions,
+        passwordPolicy: company.passwordPolicy,
+        profile: live.profile,
         mustChangePassword: live.mustChangePassword,
         passwordChangeReason: live.passwordChangeReason,
         via,

@@ -1,10 +1,8 @@
 import type { Kysely } from 'kysely';
-import type { Permission } from '@atrium/contract';
 import { fullNameOf } from '@atrium/contract';
 import type { DB, Gender } from '../../db/schema.js';
 import { prepareQuery } from '../../db/prepared.js';
 import { LOCATION_LEVEL } from '../location/location.repository.js';
-import { parsePermissions } from '../role/role.repository.js';
 import { namedOrNull } from '../../db/rows.js';
 
 export interface NewUser {
@@ -57,7 +55,8 @@ export interface UserProfile {
   passwordChangedAt: number | null;
   createdAt: number;
   company: { id: number; name: string; logo: string | null };
-  role: { id: number; name: string; permissions: readonly Permission[] };
+  /** The role's permissions are not here: the guard's (AuthContext.permissions) are the ones that count. */
+  role: { id: number; name: string };
   department: { id: number; name: string } | null;
   /** The assigned location when it is a room (`userGroupDto.roomLocations`). */
   roomLocation: { id: number; locationName: string; level: number } | null;
@@ -70,31 +69,64 @@ export interface Credentials {
   createdAt: number;
 }
 
+/**
+ * A user's profile: the user with the names of their company, role, department and location. The
+ * session lookup of routes that present the caller (session.repository.ts) extends this query, so
+ * the profile comes in the session's own round trip.
+ */
+export function selectProfiles(db: Kysely<DB>) {
+  return db
+    .selectFrom('users as u')
+    .innerJoin('companies as c', 'c.id', 'u.company_id')
+    .innerJoin('roles as r', (join) => join.onRef('r.id', '=', 'u.role_id').onRef('r.company_id', '=', 'u.company_id'))
+    .leftJoin('departments as d', (join) => join.onRef('d.id', '=', 'u.department_id').onRef('d.company_id', '=', 'u.company_id'))
+    .leftJoin('locations as l', (join) => join.onRef('l.id', '=', 'u.location_id').onRef('l.company_id', '=', 'u.company_id'))
+    .select([
+      'u.id', 'u.company_id', 'u.user_name', 'u.email', 'u.first_name', 'u.last_name', 'u.full_name', 'u.usercode',
+      'u.phone', 'u.gender', 'u.avatar', 'u.time_zone', 'u.must_change_password', 'u.password_changed_at', 'u.created_at',
+      'c.name as company_name', 'c.logo as company_logo',
+      'r.id as role_id', 'r.name as role_name',
+      'd.id as department_id', 'd.name as department_name',
+      'l.id as location_id', 'l.name as location_name', 'l.level as location_level',
+    ]);
+}
+
+type ProfileRow = Awaited<ReturnType<ReturnType<typeof selectProfiles>['executeTakeFirstOrThrow']>>;
+
+/** The profile a `selectProfiles` row describes. */
+export function toUserProfile(row: ProfileRow): UserProfile {
+  return {
+    id: row.id,
+    companyId: row.company_id,
+    userName: row.user_name,
+    email: row.email,
+    firstName: row.first_name,
+    lastName: row.last_name,
+    fullName: row.full_name,
+    usercode: row.usercode,
+    phone: row.phone,
+    gender: row.gender,
+    avatar: row.avatar,
+    timeZone: row.time_zone,
+    mustChangePassword: row.must_change_password === 1,
+    passwordChangedAt: row.password_changed_at,
+    createdAt: row.created_at,
+    company: { id: row.company_id, name: row.company_name, logo: row.company_logo },
+    role: { id: row.role_id, name: row.role_name },
+    department: namedOrNull(row.department_id, row.department_name),
+    roomLocation:
+      row.location_id !== null && row.location_name !== null && row.location_level === LOCATION_LEVEL.room
+        ? { id: row.location_id, locationName: row.location_name, level: row.location_level }
+        : null,
+  };
+}
+
 export type UserRepository = ReturnType<typeof createUserRepository>;
 
 export function createUserRepository(db: Kysely<DB>) {
-  // Read on every current-user request: compiled once (db/prepared.ts).
+  // Read at every sign-in: compiled once (db/prepared.ts).
   const selectProfile = prepareQuery(db, (companyId: number, userId: number) =>
-    db
-      .selectFrom('users as u')
-      .innerJoin('companies as c', 'c.id', 'u.company_id')
-      .innerJoin('roles as r', (join) => join.onRef('r.id', '=', 'u.role_id').onRef('r.company_id', '=', 'u.company_id'))
-      .leftJoin('departments as d', (join) =>
-        join.onRef('d.id', '=', 'u.department_id').onRef('d.company_id', '=', 'u.company_id'),
-      )
-      .leftJoin('locations as l', (join) =>
-        join.onRef('l.id', '=', 'u.location_id').onRef('l.company_id', '=', 'u.company_id'),
-      )
-      .select([
-        'u.id', 'u.company_id', 'u.user_name', 'u.email', 'u.first_name', 'u.last_name', 'u.full_name', 'u.usercode',
-        'u.phone', 'u.gender', 'u.avatar', 'u.time_zone', 'u.must_change_password', 'u.password_changed_at', 'u.created_at',
-        'c.name as company_name', 'c.logo as company_logo',
-        'r.id as role_id', 'r.name as role_name', 'r.permissions as role_permissions',
-        'd.id as department_id', 'd.name as department_name',
-        'l.id as location_id', 'l.name as location_name', 'l.level as location_level',
-      ])
-      .where('u.company_id', '=', companyId)
-      .where('u.id', '=', userId),
+    selectProfiles(db).where('u.company_id', '=', companyId).where('u.id', '=', userId),
   );
 
   return {
@@ -156,31 +188,7 @@ export function createUserRepository(db: Kysely<DB>) {
 
     async findProfile(companyId: number, userId: number): Promise<UserProfile | undefined> {
       const [row] = await selectProfile(companyId, userId);
-      if (!row) return undefined;
-      return {
-        id: row.id,
-        companyId: row.company_id,
-        userName: row.user_name,
-        email: row.email,
-        firstName: row.first_name,
-        lastName: row.last_name,
-        fullName: row.full_name,
-        usercode: row.usercode,
-        phone: row.phone,
-        gender: row.gender,
-        avatar: row.avatar,
-        timeZone: row.time_zone,
-        mustChangePassword: row.must_change_password === 1,
-        passwordChangedAt: row.password_changed_at,
-        createdAt: row.created_at,
-        company: { id: row.company_id, name: row.company_name, logo: row.company_logo },
-        role: { id: row.role_id, name: row.role_name, permissions: parsePermissions(row.role_permissions) },
-        department: namedOrNull(row.department_id, row.department_name),
-        roomLocation:
-          row.location_id !== null && row.location_name !== null && row.location_level === LOCATION_LEVEL.room
-            ? { id: row.location_id, locationName: row.location_name, level: row.location_level }
-            : null,
-      };
+      return row && toUserProfile(row);
     },
 
     async findCredentials(companyId: number, userId: number): Promise<Credentials | undefined> {

@@ -11,7 +11,7 @@ export function userRoutes({ users }: { users: UserService }): FastifyPluginAsyn
     app.get(
       '/user/getCurrentUserInfo',
       {
-        config: { access: 'authenticated', allowDuringPasswordChange: true },
+        config: { access: 'authenticated', allowDuringPasswordChange: true, readsProfile: true },
         schema: { tags: ['user'], summary: 'The signed-in user with company, role, department and permissions', response: envelopeResponses(CurrentUserInfo) },
       },
       async (request) => success(request, await users.getCurrentUserInfo(requireAuth(request))),

@@ -54,11 +54,14 @@ export function createUserService({
   }
 
   return {
+    /**
+     * The caller's own profile, read with the session (the route declares `readsProfile`): a
+     * signed-in read costs that one query.
+     */
     async getCurrentUserInfo(auth: AuthContext): Promise<CurrentUserInfo> {
-      const profile = await users.findProfile(auth.companyId, auth.userId);
+      const profile = auth.profile ?? (await users.findProfile(auth.companyId, auth.userId));
       if (!profile) throw sessionInvalid();
-      const policy = await settings.getPasswordPolicy(auth.companyId);
-      const expired = isPasswordExpired(policy, profile.passwordChangedAt ?? profile.createdAt, clock.now());
+      const expired = isPasswordExpired(auth.passwordPolicy, profile.passwordChangedAt ?? profile.createdAt, clock.now());
       return presentCurrentUser(profile, auth, expired);
     },
 

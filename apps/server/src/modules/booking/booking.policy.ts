@@ -1,0 +1,20 @@
+import type { ReservationPrivacy } from '@atrium/contract';
+
+/** What the visibility rules read of a meeting. */
+export interface MeetingPrivacy {
+  privacy: ReservationPrivacy;
+  hostUserId: number | null;
+}
+
+/**
+ * Whether a viewer sees a meeting's title, remarks and participants: it is public, or they host or
+ * attend it. A null viewer is nobody in particular (a public board): public meetings only.
+ */
+export function isMeetingVisible(meeting: MeetingPrivacy, viewerUserId: number | null, isAttending: boolean): boolean {
+  return meeting.privacy === 'public' || (viewerUserId !== null && (meeting.hostUserId === viewerUserId || isAttending));
+}
+
+/** Whether a colleague sees who holds the room: with the meeting, or for a busy one (time and host, no title). */
+export function isHostShown(meeting: MeetingPrivacy, isVisible: boolean): boolean {
+  return isVisible || meeting.privacy === 'busy';
+}

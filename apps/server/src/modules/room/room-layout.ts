@@ -1,0 +1,61 @@
+import { createVersionedCache } from '../../platform/versioned-cache.js';
+import { effectiveTimeZone, pathName, type LocationIndex } from '../location/location.presenter.js';
+import type { LocationService } from '../location/location.service.js';
+import type { RoomRecord, RoomRepository } from './room.repository.js';
+
+/**
+ * A company's rooms as the calendar and the live board read them on every call, kept in memory for
+ * as long as the layout version stays the same (triggers raise it on every location, room and room
+ * type write, from any process: decision 0005). Shared between requests: never mutate one.
+ */
+export interface RoomLayout {
+  /** The location tree the rooms were read with. */
+  index: LocationIndex;
+  /** The rooms, in tree order (as the room list orders them). */
+  rooms: readonly RoomRecord[];
+  /** Each room's zone, inherited from its building; null when none is set. */
+  zones: ReadonlyMap<number, string | null>;
+  /** Each room's place: "Country / City / Building / Floor". */
+  paths: ReadonlyMap<number, string>;
+}
+
+export type RoomLayouts = ReturnType<typeof createRoomLayouts>;
+
+/** Companies whose rooms a process keeps in memory at once. */
+const COMPANIES_CACHED = 500;
+
+export function createRoomLayouts({ locations, rooms }: { locations: Pick<LocationService, 'loadLayout'>; rooms: Pick<RoomRepository, 'listRooms'> }) {
+  const layouts = createVersionedCache<number, RoomLayout>(COMPANIES_CACHED);
+  return {
+    /** The company's rooms now: one primary-key read (the layout version) while nothing changed. */
+    async get(companyId: number): Promise<RoomLayout> {
+      const { version, index } = await locations.loadLayout(companyId);
+      return layouts.get(companyId, version, async () => {
+        const order = new Map(index.inTreeOrder().map((node, position) => [node.id, position]));
+        const all = (await rooms.listRooms(companyId, {})).filter((room) => order.has(room.id)).sort((a, b) => order.get(a.id)! - order.get(b.id)!);
+        return {
+          index,
+          rooms: all.map((room) => Object.freeze({ ...room, equipment: Object.freeze([...room.equipment]) as string[] })),
+          zones: new Map(all.map((room) => [room.id, effectiveTimeZone(index, room.id) ?? null])),
+          paths: new Map(all.map((room) => [room.id, pathName(index, room.id)])),
+        };
+      });
+    },
+  };
+}
+
+/**
+ * A value worked out once per layout (a company's rooms at one version): a view's precomputed
+ * pieces, dropped with the layout they came from.
+ */
+export function perLayout<T extends object>(make: (layout: RoomLayout) => T): (layout: RoomLayout) => T {
+  const made = new WeakMap<RoomLayout, T>();
+  return (layout) => {
+    let value = made.get(layout);
+    if (!value) {
+      value = make(layout);
+      made.set(layout, value);
+    }
+    return value;
+  };
+}

@@ -1,0 +1,134 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { CurrentUserInfo, PasswordPolicy } from '@atrium/contract';
+import { DAY_MS, MINUTE_MS } from '../../platform/clock.js';
+import { call, createTestApp, signIn, type TestApp } from '../../test/app.js';
+import { TEST_DIALECT } from '../../test/database.js';
+import { createRoleRepository } from '../role/role.repository.js';
+import { createSettingsRepository, SETTING_KEYS } from '../settings/settings.repository.js';
+
+const POLICY: PasswordPolicy = { minLength: 10, expiryDays: 30, needsUppercase: true, needsLowercase: true, needsNumber: true, needsSpecial: false };
+
+/**
+ * What a signed-in request costs the database, counted through the app's query log, and the
+ * in-memory roles and password policies that keep it at one statement staying exact across
+ * processes (docs/decisions/0015, "Per-request cost").
+ */
+describe(`signed-in request cost (${TEST_DIALECT})`, () => {
+  let t: TestApp;
+  const statements: string[] = [];
+  let token: string;
+  let companyId: number;
+  let roleId: number;
+
+  const read = (url: string) => call<CurrentUserInfo>(t.app, { method: 'GET', url, headers: { token } });
+  /** The statements one request runs. */
+  const statementsOf = async (url: string) => {
+    statements.length = 0;
+    const answer = await read(url);
+    expect(answer.status, url).toBe(200);
+    return [...statements];
+  };
+
+  beforeAll(async () => {
+    t = await createTestApp({ onQuery: (sql) => statements.push(sql) });
+    companyId = (await t.factories.company()).id;
+    const user = await t.factories.user(companyId, { permissions: ['reports:view'] });
+    roleId = user.roleId;
+    token = (await signIn(t.app, user)).token!;
+  });
+  afterAll(() => t.cleanup());
+  // Past the first request of a company (its roles and policy loaded), within the minute between touches.
+  beforeEach(async () => {
+    await read('/api/user/getCurrentUserInfo');
+  });
+
+  it('answers getCurrentUserInfo with one statement: the session with the profile and the access version', async () => {
+    expect(await statementsOf('/api/user/getCurrentUserInfo')).toHaveLength(1);
+  });
+
+  it('answers another signed-in route with one statement for the caller', async () => {
+    // /api/role/current presents the permissions alone: the session lookup is all it reads.
+    expect(await statementsOf('/api/role/current')).toHaveLength(1);
+  });
+
+  it('reloads the roles and the password policy once after either changes, then costs one statement again', async () => {
+    await createRoleRepository(t.db.kysely).setRolePermissions(companyId, roleId, ['reports:view', 'liveMeetings:view'], t.clock.now());
+    expect(await statementsOf('/api/user/getCurrentUserInfo')).toHaveLength(3);
+    expect(await statementsOf('/api/user/getCurrentUserInfo')).toHaveLength(1);
+    await createSettingsRepository(t.db.kysely).putSetting(companyId, SETTING_KEYS.passwordPolicy, POLICY, t.clock.now());
+    expect(await statementsOf('/api/user/getCurrentUserInfo')).toHaveLength(3);
+    expect(await statementsOf('/api/user/getCurrentUserInfo')).toHaveLength(1);
+  });
+
+  it('adds the touch of last_seen_at once a minute', async () => {
+    t.clock.advance(MINUTE_MS);
+    expect(await statementsOf('/api/user/getCurrentUserInfo')).toHaveLength(2);
+    expect(await statementsOf('/api/user/getCurrentUserInfo')).toHaveLength(1);
+  });
+});
+
+describe(`roles and password policy kept in memory, two processes (${TEST_DIALECT})`, () => {
+  let first: TestApp;
+  let second: TestApp;
+  let admin: string;
+  let companyId: number;
+  let roleId: number;
+  let member: { userName: string; password: string };
+
+  const currentUser = async (app: TestApp, token: string) => {
+    const answer = await call<CurrentUserInfo>(app.app, { method: 'GET', url: '/api/user/getCurrentUserInfo', headers: { token } });
+    expect(answer.status).toBe(200);
+    return answer.body.result;
+  };
+  const status = async (app: TestApp, token: string, url: string) => (await app.app.inject({ method: 'GET', url, headers: { token } })).statusCode;
+
+  beforeAll(async () => {
+    first = await createTestApp();
+    second = await createTestApp({ database: first.database, clock: first.clock });
+    const office = await first.factories.companyWithAdmin();
+    companyId = office.company.id;
+    admin = (await signIn(first.app, office.admin)).token!;
+    roleId = await first.factories.role(companyId, ['liveMeetings:view'], { name: 'Staff' });
+    member = await first.factories.user(companyId, { roleId, passwordChangedAt: first.clock.now() - 40 * DAY_MS });
+  });
+  afterAll(async () => {
+    await second.cleanup();
+    await first.cleanup();
+  });
+
+  it("applies a role's new permissions on the next request in the other process", async () => {
+    const token = (await signIn(second.app, member)).token!;
+    // Both processes hold the company's roles now.
+    expect((await currentUser(second, token)).permissions).toEqual(['liveMeetings:view']);
+    expect((await currentUser(first, token)).permissions).toEqual(['liveMeetings:view']);
+    expect(await status(second, token, '/api/report/options')).toBe(403);
+
+    const changed = await call(first.app, { method: 'PUT', url: '/api/tenant/role/permission', headers: { token: admin }, payload: { roleId, permissions: ['reports:view'] } });
+    expect(changed.status).toBe(200);
+    expect((await currentUser(second, token)).permissions).toEqual(['reports:view']);
+    expect(await status(second, token, '/api/report/options')).toBe(200);
+    expect(await status(second, token, '/api/live/rooms')).toBe(403);
+
+    // And back, changed through the other process.
+    await call(second.app, { method: 'PUT', url: '/api/tenant/role/permission', headers: { token: admin }, payload: { roleId, permissions: ['liveMeetings:view'] } });
+    expect((await currentUser(first, token)).permissions).toEqual(['liveMeetings:view']);
+    expect(await status(first, token, '/api/report/options')).toBe(403);
+  });
+
+  it('applies a new password policy on the next request in the other process', async () => {
+    const token = (await signIn(second.app, member)).token!;
+    expect((await currentUser(second, token)).passwordExpired).toBe(false);
+    expect((await currentUser(first, token)).passwordExpired).toBe(false);
+
+    const saved = await call(first.app, { method: 'POST', url: '/api/passStrategy/updatePassStrategy', headers: { token: admin }, payload: POLICY });
+    expect(saved.status).toBe(200);
+    // Forty days old under a thirty-day policy.
+    expect((await currentUser(second, token)).passwordExpired).toBe(true);
+    expect((await currentUser(first, token)).passwordExpired).toBe(true);
+
+    // An operator's SQL counts too: the trigger raises the version whoever writes.
+    await second.db.kysely.deleteFrom('settings').where('company_id', '=', companyId).where('key', '=', SETTING_KEYS.passwordPolicy).execute();
+    expect((await currentUser(first, token)).passwordExpired).toBe(false);
+    expect((await currentUser(second, token)).passwordExpired).toBe(false);
+  });
+});

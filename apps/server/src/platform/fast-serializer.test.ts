@@ -1,0 +1,24 @@
+import { describe, expect, it } from 'vitest';
+import { envelopeOf, ErrorEnvelope, LiveRoomList } from '@atrium/contract';
+import { fastSerializerCompiler, useCheckedAnswers } from './fast-serializer.js';
+
+const compile = (schema: unknown) => fastSerializerCompiler({ schema, method: 'GET', url: '/api/live/rooms', httpStatus: '200' });
+
+describe('fast serializer', () => {
+  const answer = {
+    returncode: 200,
+    message: 'Success',
+    result: { now: 1, list: [], locations: [{ id: 1, parentId: null, level: 1, name: 'Testland' }] },
+  };
+
+  it('writes an answer as JSON.stringify does, for the success and the error schemas', () => {
+    expect(compile(envelopeOf(LiveRoomList))(answer)).toBe(JSON.stringify(answer));
+    expect(compile(ErrorEnvelope)({ returncode: 1005, message: 'No', result: null })).toBe('{"returncode":1005,"message":"No","result":null}');
+  });
+
+  it('checks every answer against its schema under test', () => {
+    useCheckedAnswers();
+    const serialize = compile(envelopeOf(LiveRoomList));
+    expect(() => serialize({ ...answer, result: { ...answer.result, now: 'soon' } })).toThrow();
+  });
+});
