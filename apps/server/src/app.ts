@@ -6,7 +6,7 @@ import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { jsonSchemaTransform, jsonSchemaTransformObject, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import { COOKIE_NAMES, DEVICE_TOKEN_HEADER, JSON_BODY_LIMIT, MENU_CATALOGUE, PRODUCT_VERSION, ReturnCode, type MenuNode } from '@atrium/contract';
+import { COOKIE_NAMES, DEVICE_TOKEN_HEADER, JSON_BODY_LIMIT, MENU_CATALOGUE, PRODUCT_VERSION, type MenuNode } from '@atrium/contract';
 import type { Config } from './config.js';
 import type { Database } from './db/database.js';
 import { createRepositories, createTransact } from './db/repositories.js';
@@ -63,6 +63,7 @@ import { createLiveRepository } from './modules/live/live.repository.js';
 import { liveRoutes } from './modules/live/live.routes.js';
 import { createLiveService } from './modules/live/live.service.js';
 import { bridgeToOtherProcesses } from './platform/events.js';
+import { retryAfter } from './platform/attempts.js';
 import { roleRoutes } from './modules/role/role.routes.js';
 import { createRoleService } from './modules/role/role.service.js';
 import { createLoginThrottle } from './modules/session/login-throttle.js';
@@ -88,7 +89,7 @@ import { createIdempotencyRepository } from './platform/idempotency.repository.j
 import { HOUR_MS, MINUTE_MS, systemClock, type Clock } from './platform/clock.js';
 import { serializerCompiler } from './platform/envelope.js';
 import { frameworkErrorHandler, handleError, sendNotFound } from './platform/error-handler.js';
-import { AppError } from './platform/errors.js';
+import { tooManyRequests } from './platform/errors.js';
 import { resolveLang } from './platform/lang.js';
 import { createPasswordHasher, type PasswordHasher } from './platform/password.js';
 import { serializeRequest } from './platform/log-redaction.js';
@@ -241,10 +242,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       global: false,
       max: config.rateLimitPerMinute,
       timeWindow: MINUTE_MS,
-      errorResponseBuilder: (_request, context) =>
-        new AppError(ReturnCode.TOO_MANY_REQUESTS, 'tooManyRequests', {}, { retryAfterSeconds: Math.ceil(context.ttl / 1000) }, {
-          headers: { 'retry-after': String(Math.ceil(context.ttl / 1000)) },
-        }),
+      errorResponseBuilder: (_request, context) => tooManyRequests('tooManyRequests', retryAfter(context.ttl).seconds),
     });
     // A root hook rather than per route, so it runs before the session lookup and on unknown paths.
     app.addHook('onRequest', app.rateLimit());
