@@ -336,7 +336,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Booking changes after commit: mails through the outbox, live views hear every process's.
   const bookingEvents = createBookingEvents({
     db: db.kysely,
-    outbox: deps.wakeOutbox === false ? { on: outbox.on, orderBy: outbox.orderBy, wake: () => undefined } : outbox,
+    outbox: deps.wakeOutbox === false ? { on: outbox.on, onBatch: outbox.onBatch, orderBy: outbox.orderBy, wake: () => undefined } : outbox,
     clock,
     log: app.log,
   });

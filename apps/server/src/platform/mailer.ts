@@ -56,6 +56,8 @@ export interface Mailer {
    * refused mail. A mail that failed for a reason that may pass is tried again later (`retryDue`).
    */
   send(message: MailMessage): Promise<{ id: number; status: 'sent' | 'failed' | 'kept' }>;
+  /** As `send` for many mails, kept with one statement, then handed to the SMTP server in order. */
+  sendMany(messages: readonly MailMessage[]): Promise<Array<{ id: number; status: 'sent' | 'failed' | 'kept' }>>;
   /**
    * The retry job: sends again the failed mails whose next attempt is due (each claimed once across
    * processes); answers how many it tried. Does nothing without an SMTP server.
@@ -148,29 +150,47 @@ export function createMailer({ outbox, clock, smtpUrl, from, onError, onUnsent }
     }
   }
 
+  /** The outbox's copy of a mail: its secrets replaced by the marker. */
+  function keptCopy(message: MailMessage) {
+    const secrets = message.secrets ?? [];
+    const isRedacted = secrets.some((secret) => secret.length > 0);
+    const keep = (part: string) => (isRedacted ? redactSecrets(part, secrets) : part);
+    return {
+      companyId: message.companyId,
+      event: message.event,
+      actorUserId: message.actorUserId ?? null,
+      to: message.to,
+      subject: keep(message.subject),
+      text: keep(message.text),
+      html: message.html === undefined ? null : keep(message.html),
+      status: transport ? ('queued' as const) : ('kept' as const),
+      createdAt: clock.now(),
+      calendar: message.calendar ? { method: message.calendar.method, content: keep(message.calendar.content) } : null,
+      isRedacted,
+    };
+  }
+
+  /** Hands kept mails to the SMTP server one after another (the server gets the real text; only the outbox copy is redacted). */
+  async function deliver(messages: readonly MailMessage[], copies: ReadonlyArray<{ isRedacted: boolean }>, ids: readonly number[]) {
+    const results: Array<{ id: number; status: 'sent' | 'failed' | 'kept' }> = [];
+    for (const [index, message] of messages.entries()) {
+      const id = ids[index]!;
+      results.push({ id, status: transport ? await attempt(transport, { ...message, id, html: message.html ?? null, calendar: message.calendar ?? null }, 1, copies[index]!.isRedacted) : 'kept' });
+    }
+    return results;
+  }
+
   return {
     canDeliver: transport !== null,
     async send(message) {
-      const secrets = message.secrets ?? [];
-      const isRedacted = secrets.some((secret) => secret.length > 0);
-      const kept = (part: string) => (isRedacted ? redactSecrets(part, secrets) : part);
-      const id = await outbox.insert({
-        companyId: message.companyId,
-        event: message.event,
-        actorUserId: message.actorUserId ?? null,
-        to: message.to,
-        subject: kept(message.subject),
-        text: kept(message.text),
-        html: message.html === undefined ? null : kept(message.html),
-        status: transport ? 'queued' : 'kept',
-        createdAt: clock.now(),
-        calendar: message.calendar ? { method: message.calendar.method, content: kept(message.calendar.content) } : null,
-        isRedacted,
-      });
-      if (!transport) return { id, status: 'kept' };
-      // The SMTP server gets the real text; only the outbox copy is redacted.
-      const status = await attempt(transport, { ...message, id, html: message.html ?? null, calendar: message.calendar ?? null }, 1, isRedacted);
-      return { id, status };
+      const copy = keptCopy(message);
+      const id = await outbox.insert(copy);
+      return (await deliver([message], [copy], [id]))[0]!;
+    },
+    async sendMany(messages) {
+      const copies = messages.map(keptCopy);
+      const ids = await outbox.insertMany(copies);
+      return deliver(messages, copies, ids);
     },
     async retryDue(limit = 100) {
       if (!transport) return 0;

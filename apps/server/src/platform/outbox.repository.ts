@@ -77,6 +77,12 @@ export function createOutboxRepository(db: Kysely<DB>) {
       await db.deleteFrom('outbox_events').where('id', '=', id).where('claim_token', '=', token).execute();
     },
 
+    /** Rows done: gone, but for those another worker took over meanwhile (then they are theirs). */
+    async completeMany(ids: readonly number[], token: string): Promise<void> {
+      if (ids.length === 0) return;
+      await db.deleteFrom('outbox_events').where('id', 'in', [...ids]).where('claim_token', '=', token).execute();
+    },
+
     /** Some handler failed: the row waits until `availableAt` (null: given up) with the handlers done so far. */
     async postpone(id: number, token: string, outcome: { handled: string[]; attempts: number; availableAt: number | null; error: string }): Promise<void> {
       await db

@@ -139,6 +139,42 @@ describe(`outbox (${TEST_DIALECT})`, () => {
     await database.db.kysely.deleteFrom('outbox_events').execute();
   });
 
+  it('hands a batch handler the rows of a claim together, in waves that share no key, each key in row order', async () => {
+    const outbox = createOutbox({ repository: repository(), clock, log: silent });
+    outbox.orderBy('test', (payload) => [(payload as { key: string }).key]);
+    const calls: string[][] = [];
+    const single: string[] = [];
+    const name = (payload: unknown) => `${(payload as { key: string }).key}${(payload as { n: number }).n}`;
+    outbox.onBatch('test', 'together', async (items) => void calls.push(items.map((item) => name(item.payload))));
+    outbox.on('test', 'alone', async (payload) => void single.push((payload as { key: string }).key));
+    for (const [key, n] of [['a', 0], ['b', 0], ['a', 1], ['c', 0], ['a', 2], ['b', 1]] as const) await add({ key, n });
+    await outbox.drain();
+    // One call per wave: a row waits for the earlier rows of its key, the others go with it.
+    expect(calls).toEqual([['a0', 'b0', 'c0'], ['a1', 'b1'], ['a2']]);
+    expect(single.sort()).toEqual(['a', 'a', 'a', 'b', 'b', 'c']);
+    expect(await repository().pending()).toEqual([]);
+  });
+
+  it('tries the rows of a failed batch one by one, so only the bad row waits for a retry', async () => {
+    const outbox = createOutbox({ repository: repository(), clock, log: silent });
+    outbox.orderBy('test', (payload) => [String((payload as { n: number }).n)]);
+    const calls: number[][] = [];
+    const done: number[] = [];
+    outbox.onBatch('test', 'together', async (items) => {
+      const ns = items.map((item) => (item.payload as { n: number }).n);
+      calls.push(ns);
+      if (ns.includes(2)) throw new Error('bad row');
+      done.push(...ns);
+    });
+    for (const n of [1, 2, 3]) await add({ n });
+    await outbox.drain();
+    expect(calls).toEqual([[1, 2, 3], [1], [2], [3]]);
+    expect(done).toEqual([1, 3]);
+    const pending = await repository().pending();
+    expect(pending.map((row) => [JSON.parse(row.payload), row.attempts, row.availableAt])).toEqual([[{ n: 2 }, 1, clock.now() + OUTBOX_RETRY_DELAYS_MS[0]!]]);
+    await database.db.kysely.deleteFrom('outbox_events').execute();
+  });
+
   it('takes over a row whose holder stopped, once its lease has run out (a restart picks it up)', async () => {
     await add({ orphan: true });
     // A process claims the row and dies before doing it.

@@ -1,13 +1,13 @@
 import type { Kysely } from 'kysely';
 import { localDateTime, type NoticeConfigResult } from '@atrium/contract';
-import { withTransaction } from '../../db/database.js';
 import type { DB } from '../../db/schema.js';
 import type { Clock } from '../../platform/clock.js';
 import { writeCalendar } from '../../platform/icalendar.js';
-import type { Mailer } from '../../platform/mailer.js';
+import type { Mailer, MailMessage } from '../../platform/mailer.js';
 import type { LocationIndex } from '../location/location.presenter.js';
 import type { NotificationService } from '../notification/notification.service.js';
 import type { BookingChange, BookingEvents } from './booking.events.js';
+import { createBookingInvitationsRepository, type InvitationRound } from './booking-invitations.repository.js';
 import { meetingsForMail, participantsByMeeting, placeOf, reservationUidMaker, type Attendee, type MailMeeting as Meeting } from './booking-mail-data.js';
 
 /**
@@ -21,6 +21,11 @@ import { meetingsForMail, participantsByMeeting, placeOf, reservationUidMaker, t
  * programs apply updates in order; who was invited is kept in `reservation_invitees`. A repeating
  * series booked at once reaches each person as ONE mail carrying every occurrence as its own
  * event (own UID), so a later change of one occurrence updates just that event.
+ *
+ * The outbox worker hands over the changes of a claim together (they share no meeting): per
+ * company one read of the settings, of the meetings, of their participants and of who was invited,
+ * one transaction for the rounds, one insert of the mails and one of the console notifications,
+ * however many changes there are.
  */
 export interface BookingInvitationsDeps {
   db: Kysely<DB>;
@@ -47,34 +52,7 @@ const WORDS: Record<Round, { en: string; zh: string }> = {
 
 export function createBookingInvitations({ db, events, mailer, notifications, clock, loadLocations, noticeConfig, publicUrl }: BookingInvitationsDeps): void {
   const uidOf = reservationUidMaker(publicUrl);
-
-  async function inviteesOf(companyId: number, ids: number[]): Promise<Map<number, Set<string>>> {
-    const rows = await db.selectFrom('reservation_invitees').select(['reservation_id', 'email']).where('company_id', '=', companyId).where('reservation_id', 'in', ids).execute();
-    const out = new Map<number, Set<string>>();
-    for (const row of rows) out.set(row.reservation_id, (out.get(row.reservation_id) ?? new Set()).add(row.email));
-    return out;
-  }
-
-  /** Raises the meeting's SEQUENCE for a new round and records who was invited; answers the new sequence. */
-  async function recordRound(meeting: Meeting, invited: string[], round: Round): Promise<number> {
-    return withTransaction(db, async (trx) => {
-      const row = await trx
-        .updateTable('reservations')
-        .set((eb) => ({ ical_sequence: eb('ical_sequence', '+', 1) }))
-        .where('company_id', '=', meeting.companyId)
-        .where('id', '=', meeting.id)
-        .returning('ical_sequence')
-        .executeTakeFirstOrThrow();
-      await trx.deleteFrom('reservation_invitees').where('company_id', '=', meeting.companyId).where('reservation_id', '=', meeting.id).execute();
-      if (round !== 'cancel' && invited.length > 0) {
-        await trx
-          .insertInto('reservation_invitees')
-          .values(invited.map((email) => ({ company_id: meeting.companyId, reservation_id: meeting.id, email, invited_at: clock.now() })))
-          .execute();
-      }
-      return row.ical_sequence;
-    });
-  }
+  const invitations = createBookingInvitationsRepository(db);
 
   function calendarFor(method: 'REQUEST' | 'CANCEL', items: Array<{ meeting: Meeting; sequence: number; attendees: Attendee[]; place: string }>): string {
     const stamp = clock.now();
@@ -131,15 +109,14 @@ export function createBookingInvitations({ db, events, mailer, notifications, cl
    * the settings say so, the participants who are colleagues; the notification service applies
    * the console switch and leaves out whoever made the change.
    */
-  async function notify(change: BookingChange, round: Round, meetings: Meeting[], participants: Map<number, Attendee[]>, index: LocationIndex, toParticipants: boolean): Promise<void> {
+  function notificationsOf(change: BookingChange, round: Round, meetings: Meeting[], participants: Map<number, Attendee[]>, index: LocationIndex, toParticipants: boolean) {
     const groups = new Map<string, Meeting[]>();
     for (const meeting of meetings) {
       const key = meeting.seriesId === null ? `r${meeting.id}` : `s${meeting.seriesId}`;
       groups.set(key, [...(groups.get(key) ?? []), meeting]);
     }
     const event = round === 'invite' ? 'invitation' : round === 'update' ? 'update' : 'cancellation';
-    await notifications.post(
-      [...groups.values()].map((group) => {
+    return [...groups.values()].map((group) => {
         const first = group[0]!;
         const { place, zone } = placeOf(index, first);
         const emails = toParticipants ? [...new Set(group.flatMap((meeting) => (participants.get(meeting.id) ?? []).map((attendee) => attendee.email)))] : [];
@@ -154,85 +131,122 @@ export function createBookingInvitations({ db, events, mailer, notifications, cl
           link: '/reserve',
           reservationId: first.id,
         } as const;
-      }),
+      });
+  }
+
+  const roundOf = (change: BookingChange): Round | null =>
+    change.kind === 'created' || change.kind === 'approved' ? 'invite' : change.kind === 'updated' ? 'update' : change.kind === 'cancelled' ? 'cancel' : null;
+  const switchOf = (round: Round) => (round === 'invite' ? 'created' : round === 'update' ? 'changed' : 'cancelled');
+
+  /** The rounds of one company's changes (no meeting in two of them). */
+  async function handleCompany(companyId: number, changes: readonly BookingChange[]): Promise<void> {
+    const asked = changes.flatMap((change) => {
+      const round = roundOf(change);
+      return round && change.reservationIds.length > 0 ? [{ change, round }] : [];
+    });
+    if (asked.length === 0) return;
+    const config = await noticeConfig(companyId);
+    const wanted = asked.filter(({ round }) => config.events[switchOf(round)] || config.consoleEvents[switchOf(round)]);
+    if (wanted.length === 0) return;
+
+    const meetings = await meetingsForMail(db, companyId, [...new Set(wanted.flatMap(({ change }) => change.reservationIds))]);
+    const work = wanted.flatMap(({ change, round }) => {
+      const own = new Set(change.reservationIds);
+      // A request under approval invites nobody yet; its approval does (also when it was decided before this ran).
+      const waiting = new Set(change.awaitingApproval ?? []);
+      const relevant = meetings.filter((meeting) => own.has(meeting.id) && (round === 'cancel' ? meeting.status === 'cancelled' : meeting.status === 'confirmed' && !waiting.has(meeting.id)));
+      return relevant.length === 0 ? [] : [{ change, round, relevant, mailOn: config.events[switchOf(round)] }];
+    });
+    if (work.length === 0) return;
+    const [participants, index] = await Promise.all([participantsByMeeting(db, companyId, work.flatMap(({ relevant }) => relevant.map((meeting) => meeting.id))), loadLocations(companyId)]);
+    await notifications.post(
+      work.flatMap(({ change, round, relevant }) => notificationsOf(change, round, relevant, participants, index, config.notifyParticipants)),
+      new Map([[companyId, config]]),
     );
-  }
+    const mailed = work.filter(({ mailOn }) => mailOn);
+    if (mailed.length === 0) return;
+    const invitees = await invitations.inviteesOf(
+      companyId,
+      mailed.flatMap(({ relevant }) => relevant.map((meeting) => meeting.id)),
+    );
 
-  async function handle(change: BookingChange): Promise<void> {
-    const round: Round | null =
-      change.kind === 'created' || change.kind === 'approved' ? 'invite' : change.kind === 'updated' ? 'update' : change.kind === 'cancelled' ? 'cancel' : null;
-    if (!round || change.reservationIds.length === 0) return;
-    const config = await noticeConfig(change.companyId);
-    const switchOf = round === 'invite' ? 'created' : round === 'update' ? 'changed' : 'cancelled';
-    const mailOn = config.events[switchOf];
-    if (!mailOn && !config.consoleEvents[switchOf]) return;
-
-    const meetings = await meetingsForMail(db, change.companyId, change.reservationIds);
-    // A request under approval invites nobody yet; its approval does (also when it was decided before this ran).
-    const waiting = new Set(change.awaitingApproval ?? []);
-    const relevant = meetings.filter((meeting) => (round === 'cancel' ? meeting.status === 'cancelled' : meeting.status === 'confirmed' && !waiting.has(meeting.id)));
-    if (relevant.length === 0) return;
-    const ids = relevant.map((meeting) => meeting.id);
-    const [participants, index] = await Promise.all([participantsByMeeting(db, change.companyId, ids), loadLocations(change.companyId)]);
-    await notify(change, round, relevant, participants, index, config.notifyParticipants);
-    if (!mailOn) return;
-    const invitees = await inviteesOf(change.companyId, ids);
-
-    // Per recipient: the events to add or update, and the events to cancel.
-    const perRecipient = new Map<string, { requests: number[]; cancels: number[] }>();
-    const add = (email: string, kind: 'requests' | 'cancels', id: number) => {
-      const entry = perRecipient.get(email) ?? { requests: [], cancels: [] };
-      entry[kind].push(id);
-      perRecipient.set(email, entry);
-    };
+    // Per change: who gets which events to add or update and which to cancel; per meeting: its round.
+    const rounds: InvitationRound[] = [];
     const attendeesOf = new Map<number, Attendee[]>();
-    const sequences = new Map<number, number>();
-    for (const meeting of relevant) {
-      const host: Attendee[] = meeting.hostEmail ? [{ email: meeting.hostEmail, name: meeting.hostName }] : [];
-      const others = config.notifyParticipants ? (participants.get(meeting.id) ?? []) : [];
-      const everyone = [...new Map([...host, ...others].map((attendee) => [attendee.email, attendee])).values()];
-      attendeesOf.set(meeting.id, everyone);
-      const before = invitees.get(meeting.id) ?? new Set<string>();
-      if (round === 'cancel') {
-        // Everyone who was invited, and (if nobody was recorded yet) everyone on the list now.
-        const recipients = before.size > 0 ? [...before] : everyone.map((attendee) => attendee.email);
-        for (const email of recipients) add(email, 'cancels', meeting.id);
-        sequences.set(meeting.id, await recordRound(meeting, [], round));
-        continue;
+    const plans = mailed.map(({ change, round, relevant }) => {
+      const perRecipient = new Map<string, { requests: number[]; cancels: number[] }>();
+      const add = (email: string, kind: 'requests' | 'cancels', id: number) => {
+        const entry = perRecipient.get(email) ?? { requests: [], cancels: [] };
+        entry[kind].push(id);
+        perRecipient.set(email, entry);
+      };
+      for (const meeting of relevant) {
+        const host: Attendee[] = meeting.hostEmail ? [{ email: meeting.hostEmail, name: meeting.hostName }] : [];
+        const others = config.notifyParticipants ? (participants.get(meeting.id) ?? []) : [];
+        const everyone = [...new Map([...host, ...others].map((attendee) => [attendee.email, attendee])).values()];
+        attendeesOf.set(meeting.id, everyone);
+        const before = invitees.get(meeting.id) ?? new Set<string>();
+        if (round === 'cancel') {
+          // Everyone who was invited, and (if nobody was recorded yet) everyone on the list now.
+          const recipients = before.size > 0 ? [...before] : everyone.map((attendee) => attendee.email);
+          for (const email of recipients) add(email, 'cancels', meeting.id);
+          rounds.push({ reservationId: meeting.id, invited: [] });
+          continue;
+        }
+        for (const attendee of everyone) add(attendee.email, 'requests', meeting.id);
+        for (const email of before) if (!everyone.some((attendee) => attendee.email === email)) add(email, 'cancels', meeting.id);
+        rounds.push({ reservationId: meeting.id, invited: everyone.map((attendee) => attendee.email) });
       }
-      for (const attendee of everyone) add(attendee.email, 'requests', meeting.id);
-      for (const email of before) if (!everyone.some((attendee) => attendee.email === email)) add(email, 'cancels', meeting.id);
-      sequences.set(meeting.id, await recordRound(meeting, everyone.map((attendee) => attendee.email), round));
-    }
+      return { change, round, relevant, perRecipient };
+    });
+    const sequences = await invitations.recordRounds(companyId, rounds, clock.now());
 
-    const byId = new Map(relevant.map((meeting) => [meeting.id, meeting]));
-    const describe = (id: number) => {
-      const meeting = byId.get(id)!;
-      return { meeting, ...placeOf(index, meeting) };
-    };
-    for (const [email, { requests, cancels }] of perRecipient) {
-      for (const [method, list, kind] of [
-        ['REQUEST', requests, round === 'cancel' ? 'cancel' : round],
-        ['CANCEL', cancels, 'cancel'],
-      ] as const) {
-        if (list.length === 0) continue;
-        const items = list.map(describe);
-        const content = calendarFor(
-          method,
-          items.map(({ meeting, place }) => ({ meeting, place, sequence: sequences.get(meeting.id)!, attendees: attendeesOf.get(meeting.id)! })),
-        );
-        await mailer.send({
-          companyId: change.companyId,
-          event: kind === 'invite' ? 'invitation' : kind === 'update' ? 'update' : 'cancellation',
-          actorUserId: change.actorUserId,
-          to: email,
-          ...mailText(kind, items, config.footer),
-          calendar: { method, content },
-        });
+    const mails: MailMessage[] = [];
+    for (const { change, round, relevant, perRecipient } of plans) {
+      const byId = new Map(relevant.map((meeting) => [meeting.id, meeting]));
+      const describe = (id: number) => {
+        const meeting = byId.get(id)!;
+        return { meeting, ...placeOf(index, meeting) };
+      };
+      for (const [email, { requests, cancels }] of perRecipient) {
+        for (const [method, list, kind] of [
+          ['REQUEST', requests, round === 'cancel' ? 'cancel' : round],
+          ['CANCEL', cancels, 'cancel'],
+        ] as const) {
+          if (list.length === 0) continue;
+          const items = list.map(describe);
+          const content = calendarFor(
+            method,
+            items.map(({ meeting, place }) => ({ meeting, place, sequence: sequences.get(meeting.id)!, attendees: attendeesOf.get(meeting.id)! })),
+          );
+          mails.push({
+            companyId,
+            event: kind === 'invite' ? 'invitation' : kind === 'update' ? 'update' : 'cancellation',
+            actorUserId: change.actorUserId,
+            to: email,
+            ...mailText(kind, items, config.footer),
+            calendar: { method, content },
+          });
+        }
       }
     }
+    await mailer.sendMany(mails);
   }
 
-  // Sent by the outbox worker once the change is committed; a failure is tried again later.
-  events.onRecorded('invitations', handle);
+  /** Changes handed over together: by company, and in runs that name no meeting twice (the worker's waves never do). */
+  async function handleMany(changes: readonly BookingChange[]): Promise<void> {
+    const byCompany = new Map<number, BookingChange[][]>();
+    for (const change of changes) {
+      const runs = byCompany.get(change.companyId) ?? [[]];
+      let last = runs[runs.length - 1]!;
+      const named = new Set(last.flatMap((each) => each.reservationIds));
+      if (change.reservationIds.some((id) => named.has(id))) runs.push((last = []));
+      last.push(change);
+      byCompany.set(change.companyId, runs);
+    }
+    for (const [companyId, runs] of byCompany) for (const run of runs) await handleCompany(companyId, run);
+  }
+
+  // Sent by the outbox worker once the changes are committed; a failure is tried again later.
+  events.onRecordedTogether('invitations', handleMany);
 }

@@ -57,7 +57,7 @@ export type BookingEvents = ReturnType<typeof createBookingEvents>;
 export interface BookingEventsDeps {
   /** The database the outbox is in, for changes recorded without a transaction of their own (`emit`). */
   db: Kysely<DB>;
-  outbox: Pick<Outbox, 'on' | 'orderBy' | 'wake'>;
+  outbox: Pick<Outbox, 'on' | 'onBatch' | 'orderBy' | 'wake'>;
   clock: Clock;
   log: EventLog;
 }
@@ -97,6 +97,10 @@ export function createBookingEvents({ db, outbox, clock, log }: BookingEventsDep
     /** Work for every committed change, done by the outbox worker; `name` marks it done on the row (keep it stable). */
     onRecorded(name: string, listener: (change: BookingChange) => Promise<void>): void {
       outbox.on(OUTBOX_KIND, name, (payload) => listener(payload as BookingChange));
+    },
+    /** As `onRecorded`, for several changes at once that share no meeting (the outbox worker's wave). */
+    onRecordedTogether(name: string, listener: (changes: BookingChange[]) => Promise<void>): void {
+      outbox.onBatch(OUTBOX_KIND, name, (items) => listener(items.map((item) => item.payload as BookingChange)));
     },
     onCommitted: bus.onCommitted,
     onChange: bus.onChange,

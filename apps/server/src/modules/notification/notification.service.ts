@@ -42,21 +42,30 @@ export function createNotificationService({ repository, clock, noticeConfig }: N
   }
 
   return {
-    /** Writes one notification per recipient; answers how many were written. */
-    async post(posts: NotificationPost | readonly NotificationPost[]): Promise<number> {
+    /**
+     * Writes one notification per recipient; answers how many were written. The recipients of all
+     * posts of a company are looked up together; `configs` are notification settings the caller
+     * already read (by company), not read again.
+     */
+    async post(posts: NotificationPost | readonly NotificationPost[], configs: ReadonlyMap<number, NoticeConfigResult> = new Map()): Promise<number> {
       const list = Array.isArray(posts) ? (posts as readonly NotificationPost[]) : [posts as NotificationPost];
-      const configs = new Map<number, NoticeConfigResult>();
+      const byCompany = new Map<number, NotificationPost[]>();
+      for (const post of list) byCompany.set(post.companyId, [...(byCompany.get(post.companyId) ?? []), post]);
       const rows = [];
       const now = clock.now();
-      for (const post of list) {
-        if (!configs.has(post.companyId)) configs.set(post.companyId, await noticeConfig(post.companyId));
-        if (!configs.get(post.companyId)!.consoleEvents[CONSOLE_SWITCH_OF[post.event]]) continue;
-        const byEmail = await repository.colleaguesByEmail(post.companyId, [...(post.emails ?? [])]);
-        const byId = await repository.activeColleagues(post.companyId, (post.userIds ?? []).filter((id): id is number => id !== null));
-        const recipients = new Set([...byId, ...byEmail.values()]);
-        if (post.actorUserId !== null) recipients.delete(post.actorUserId);
-        for (const userId of recipients) {
-          rows.push({ companyId: post.companyId, userId, event: post.event, actorUserId: post.actorUserId, params: post.params, link: post.link, createdAt: now, reservationId: post.reservationId });
+      for (const [companyId, own] of byCompany) {
+        const config = configs.get(companyId) ?? (await noticeConfig(companyId));
+        const shown = own.filter((post) => config.consoleEvents[CONSOLE_SWITCH_OF[post.event]]);
+        if (shown.length === 0) continue;
+        const byEmail = await repository.colleaguesByEmail(companyId, shown.flatMap((post) => post.emails ?? []));
+        const active = new Set(await repository.activeColleagues(companyId, shown.flatMap((post) => post.userIds ?? []).filter((id): id is number => id !== null)));
+        for (const post of shown) {
+          const byId = (post.userIds ?? []).filter((id): id is number => id !== null && active.has(id));
+          const recipients = new Set([...byId, ...(post.emails ?? []).flatMap((email) => byEmail.get(email.toLowerCase()) ?? [])]);
+          if (post.actorUserId !== null) recipients.delete(post.actorUserId);
+          for (const userId of recipients) {
+            rows.push({ companyId, userId, event: post.event, actorUserId: post.actorUserId, params: post.params, link: post.link, createdAt: now, reservationId: post.reservationId });
+          }
         }
       }
       await repository.insertMany(rows);
