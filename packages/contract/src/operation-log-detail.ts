@@ -9,7 +9,7 @@ import { SSO_LOGIN_ERRORS } from './sso.js';
 /**
  * What the operation log's `detail` of each action holds, field by field, so the console can say
  * it in words in the reader's language (issue 17): a label per field name
- * (`operationLog.detail.fields.<name>`, one vocabulary for every action and depth) and a way to
+ * (`operation-log.detail.fields.<name>`, one vocabulary for every action and depth) and a way to
  * show its value. The server records only the fields declared here (operation-log.service.ts).
  */
 export type OperationDetailField =
@@ -42,7 +42,7 @@ export type OperationDetailField =
   | 'theme'
   | 'devices'
   | 'locations'
-  /** One of known values, each with words (`operationLog.detail.values.<name>.<value>`). */
+  /** One of known values, each with words (`operation-log.detail.values.<name>.<value>`). */
   | { enum: readonly (string | number)[] }
   | { enumList: readonly string[] }
   /** `{ from, to }` of the inner kind. */

@@ -22,14 +22,14 @@ import type { ApiError } from '../../../shared/api/api-client';
 import { IDEMPOTENCY_KEY_HEADER } from '../../../shared/api/submission-key';
 
 export const bookingKeys = {
-  all: ['reserve'] as const,
-  mine: (from: number, to: number) => ['reserve', 'mine', from, to] as const,
-  schedule: (query: ScheduleParams) => ['reserve', 'schedule', query] as const,
-  available: (query: unknown) => ['reserve', 'available', query] as const,
-  colleagues: (keyword: string) => ['reserve', 'colleagues', keyword] as const,
-  shares: ['reserve', 'shares'] as const,
-  bar: ['reserve', 'bar'] as const,
-  calendar: (ownerUserId: number, from: number, to: number) => ['reserve', 'calendar', ownerUserId, from, to] as const,
+  all: ['booking'] as const,
+  mine: (from: number, to: number) => ['booking', 'mine', from, to] as const,
+  schedule: (query: ScheduleParams) => ['booking', 'schedule', query] as const,
+  available: (query: unknown) => ['booking', 'available', query] as const,
+  colleagues: (keyword: string) => ['booking', 'colleagues', keyword] as const,
+  shares: ['booking', 'shares'] as const,
+  bar: ['booking', 'bar'] as const,
+  calendar: (ownerUserId: number, from: number, to: number) => ['booking', 'calendar', ownerUserId, from, to] as const,
 };
 
 export interface ScheduleParams {

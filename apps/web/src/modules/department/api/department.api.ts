@@ -17,13 +17,13 @@ import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient }
 import { api } from '../../../shared/api/api';
 
 export const departmentKeys = {
-  all: ['group'] as const,
-  tree: (keyword: string) => ['group', 'tree', keyword] as const,
-  flat: ['group', 'flat'] as const,
-  members: (body: GroupMemberSearchBody) => ['group', 'members', body] as const,
-  statistics: (groupId: number) => ['group', 'statistics', groupId] as const,
-  swatches: ['group', 'swatches'] as const,
-  locations: (parentId: number | null) => ['group', 'locations', parentId] as const,
+  all: ['department'] as const,
+  tree: (keyword: string) => ['department', 'tree', keyword] as const,
+  flat: ['department', 'flat'] as const,
+  members: (body: GroupMemberSearchBody) => ['department', 'members', body] as const,
+  statistics: (groupId: number) => ['department', 'statistics', groupId] as const,
+  swatches: ['department', 'swatches'] as const,
+  locations: (parentId: number | null) => ['department', 'locations', parentId] as const,
 };
 
 /** `GET /tenant/group/list`: the department tree with member counts, filtered by keyword. */

@@ -3,7 +3,7 @@ import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query
 import { api } from '../../../shared/api/api';
 
 export const displayInfoKeys = {
-  infoShow: ['display-settings', 'info-show'] as const,
+  infoShow: ['display-info', 'info-show'] as const,
 };
 
 /** `GET /customSetting/getInfoShowCustomSettingList`: the company default, rooms that differ, rooms to choose. */

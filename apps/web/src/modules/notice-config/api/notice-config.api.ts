@@ -2,7 +2,7 @@ import type { NoticeConfig, NoticeConfigResult } from '@atrium/contract';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../shared/api/api';
 
-const NOTICE_KEY = ['message-remind', 'notice'] as const;
+const NOTICE_KEY = ['notice-config'] as const;
 
 /** `POST /config/notice/query`: the company's booking notification configuration. */
 export const noticeConfigQuery = queryOptions({
