@@ -39,11 +39,21 @@ export async function signIn(page: Page, userName: string, password: string) {
  */
 export async function openFromMenu(page: Page, key: string) {
   const entry = page.getByTestId(`menu-item-${key}`);
-  if (!(await entry.isVisible())) {
-    const group = MENU_CATALOGUE.find((node) => node.children?.some((child) => child.key === key));
-    if (group) await page.getByTestId(`menu-item-${group.key}`).click();
+  const group = MENU_CATALOGUE.find((node) => node.children?.some((child) => child.key === key));
+  const path = (group?.children ?? MENU_CATALOGUE).find((node) => node.key === key)?.path;
+  // The shell folds the groups to the current page's once its first route settles; on a busy machine that can
+  // land between unfolding a group and clicking its entry, so the click is judged by the address it opens.
+  for (let attempt = 1; ; attempt += 1) {
+    if (group && !(await entry.isVisible())) await page.getByTestId(`menu-item-${group.key}`).click();
+    await entry.click();
+    if (!path) return;
+    try {
+      await page.waitForURL((url) => url.pathname === path, { timeout: 5_000 });
+      return;
+    } catch (error) {
+      if (attempt === 3) throw error;
+    }
   }
-  await entry.click();
 }
 
 /** After sign-in the console opens /reserve when the user may book (spec 000 section 2), else the welcome page. */

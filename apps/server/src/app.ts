@@ -6,7 +6,7 @@ import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { jsonSchemaTransform, jsonSchemaTransformObject, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import { COOKIE_NAMES, DEVICE_TOKEN_HEADER, JSON_BODY_LIMIT, MENU_CATALOGUE, PRODUCT_VERSION, ReturnCode, type MenuNode } from '@atrium/contract';
+import { COOKIE_NAMES, DEVICE_TOKEN_HEADER, JSON_BODY_LIMIT, MENU_CATALOGUE, PRODUCT_VERSION, type MenuNode } from '@atrium/contract';
 import type { Config } from './config.js';
 import type { Database } from './db/database.js';
 import { createRepositories, createTransact } from './db/repositories.js';
@@ -49,7 +49,7 @@ import { bookingViewsRoutes } from './modules/booking/booking-views.routes.js';
 import { createBookingViewsService } from './modules/booking/booking-views.service.js';
 import { createBookingViewsRepository } from './modules/booking/booking-views.repository.js';
 import { createBookingService } from './modules/booking/booking.service.js';
-import { createBookingEvents, type BookingChange, type BookingEvents } from './modules/booking/booking.events.js';
+import { createBookingEvents, type BookingEvents } from './modules/booking/booking.events.js';
 import { createBookingInvitations } from './modules/booking/booking-invitations.js';
 import { createBookingWriteTransact } from './modules/booking/booking-create.js';
 import { createBookingRooms } from './modules/booking/booking-rooms.js';
@@ -62,7 +62,8 @@ import { createLiveHub, type LiveHub } from './modules/live/live.hub.js';
 import { createLiveRepository } from './modules/live/live.repository.js';
 import { liveRoutes } from './modules/live/live.routes.js';
 import { createLiveService } from './modules/live/live.service.js';
-import { startPgNotifyBridge } from './platform/pg-notify.js';
+import { bridgeToOtherProcesses } from './platform/events.js';
+import { retryAfter } from './platform/attempts.js';
 import { roleRoutes } from './modules/role/role.routes.js';
 import { createRoleService } from './modules/role/role.service.js';
 import { createLoginThrottle } from './modules/session/login-throttle.js';
@@ -88,7 +89,7 @@ import { createIdempotencyRepository } from './platform/idempotency.repository.j
 import { HOUR_MS, MINUTE_MS, systemClock, type Clock } from './platform/clock.js';
 import { serializerCompiler } from './platform/envelope.js';
 import { frameworkErrorHandler, handleError, sendNotFound } from './platform/error-handler.js';
-import { AppError } from './platform/errors.js';
+import { tooManyRequests } from './platform/errors.js';
 import { resolveLang } from './platform/lang.js';
 import { createPasswordHasher, type PasswordHasher } from './platform/password.js';
 import { serializeRequest } from './platform/log-redaction.js';
@@ -126,7 +127,7 @@ import { padRoutes } from './modules/pad/pad.routes.js';
 import { broadcastRoutes } from './modules/broadcast/broadcast.routes.js';
 import { createBroadcastService } from './modules/broadcast/broadcast.service.js';
 import { createBroadcastRepository } from './modules/broadcast/broadcast.repository.js';
-import { createBroadcastEvents, type BroadcastChange } from './modules/broadcast/broadcast.events.js';
+import { createBroadcastEvents } from './modules/broadcast/broadcast.events.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -241,10 +242,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       global: false,
       max: config.rateLimitPerMinute,
       timeWindow: MINUTE_MS,
-      errorResponseBuilder: (_request, context) =>
-        new AppError(ReturnCode.TOO_MANY_REQUESTS, 'tooManyRequests', {}, { retryAfterSeconds: Math.ceil(context.ttl / 1000) }, {
-          headers: { 'retry-after': String(Math.ceil(context.ttl / 1000)) },
-        }),
+      errorResponseBuilder: (_request, context) => tooManyRequests('tooManyRequests', retryAfter(context.ttl).seconds),
     });
     // A root hook rather than per route, so it runs before the session lookup and on unknown paths.
     app.addHook('onRequest', app.rateLimit());
@@ -374,33 +372,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate('liveHub', liveHub);
   // Open streams would keep app.close() waiting: end them before the server closes.
   app.addHook('preClose', async () => liveHub.close());
-  if (db.dialect === 'postgres' && db.connectionString) {
-    // Other processes on the same database hear this one's booking changes, and this one theirs.
-    const bridge = await startPgNotifyBridge<BookingChange>({
-      connectionString: db.connectionString,
-      kysely: db.kysely,
-      channel: 'atrium_booking_changes',
-      onMessage: (change) => bookingEvents.deliverRemote(change),
-      onReconnect: () => liveHub.resyncAll(),
-      log: app.log,
-    });
-    bookingEvents.bridgeTo(bridge);
-    app.addHook('onClose', async () => bridge.close());
-  }
   // Broadcast notices: a change tells the door displays' streams, in this process and, through NOTIFY, the others.
   const broadcastEvents = createBroadcastEvents(app.log);
   broadcastEvents.onChange((change) => liveHub.tellDisplays(change.companyId));
   if (db.dialect === 'postgres' && db.connectionString) {
-    const bridge = await startPgNotifyBridge<BroadcastChange>({
-      connectionString: db.connectionString,
-      kysely: db.kysely,
-      channel: 'atrium_broadcast_changes',
-      onMessage: (change) => broadcastEvents.deliverRemote(change),
-      onReconnect: () => liveHub.tellDisplays(null),
-      log: app.log,
-    });
-    broadcastEvents.onCommitted((change) => bridge.publish(change));
-    app.addHook('onClose', async () => bridge.close());
+    // Other processes on the same database hear this one's changes, and this one theirs (platform/events.ts).
+    const bridged = { connectionString: db.connectionString, kysely: db.kysely, log: app.log };
+    const closeBookingBridge = await bridgeToOtherProcesses(bookingEvents, { ...bridged, channel: 'atrium_booking_changes', onReconnect: () => liveHub.resyncAll() });
+    app.addHook('onClose', closeBookingBridge);
+    const closeBroadcastBridge = await bridgeToOtherProcesses(broadcastEvents, { ...bridged, channel: 'atrium_broadcast_changes', onReconnect: () => liveHub.tellDisplays(null) });
+    app.addHook('onClose', closeBroadcastBridge);
   }
   const broadcasts = createBroadcastService({ broadcasts: createBroadcastRepository(db.kysely), locations, uploads, operationLog, events: broadcastEvents, clock });
   const company = createCompanyService({ companies: repositories.companies, clock, operationLog, uploads });

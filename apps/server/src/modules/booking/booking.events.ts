@@ -3,6 +3,7 @@ import type { DB } from '../../db/schema.js';
 import type { Clock } from '../../platform/clock.js';
 import type { Outbox } from '../../platform/outbox.js';
 import { createOutboxRepository, type OutboxRepository } from '../../platform/outbox.repository.js';
+import { createEventBus, type EventLog } from '../../platform/events.js';
 
 /**
  * What happened to bookings, told after the change is committed. Three kinds of listener:
@@ -13,7 +14,8 @@ import { createOutboxRepository, type OutboxRepository } from '../../platform/ou
  * - `onCommitted`: this process's changes, at once after the commit;
  * - `onChange`: every change, this process's and, once a bridge delivers them, other processes'
  *   on the same database (live views: the room board, /live, door displays). The PostgreSQL
- *   bridge (`bridgeTo`) tells the other processes with the outbox row's own statement.
+ *   bridge tells the other processes with the outbox row's own statement.
+ * The last two are the after-commit bus of platform/events.ts; the outbox is booking's own.
  */
 export const BOOKING_CHANGE_KINDS = [
   'created',
@@ -47,8 +49,6 @@ export interface BookingChange {
   awaitingApproval?: number[];
 }
 
-type Listener = (change: BookingChange) => void | Promise<void>;
-
 /** The outbox's name for a booking change. */
 const OUTBOX_KIND = 'bookingChange';
 
@@ -59,51 +59,23 @@ export interface BookingEventsDeps {
   db: Kysely<DB>;
   outbox: Pick<Outbox, 'on' | 'orderBy' | 'wake'>;
   clock: Clock;
-  log: { error(object: unknown, message: string): void };
-}
-
-/** What tells other server processes (the PostgreSQL NOTIFY bridge, platform/pg-notify.ts). */
-export interface BookingBridge {
-  channel: string;
-  /** The NOTIFY payload of a change; null when it cannot be sent in a statement of the writer's. */
-  payloadOf(change: BookingChange): string | null;
-  publish(change: BookingChange): Promise<void>;
+  log: EventLog;
 }
 
 export function createBookingEvents({ db, outbox, clock, log }: BookingEventsDeps) {
-  const committed = new Set<Listener>();
-  const changes = new Set<Listener>();
-  let bridge: BookingBridge | null = null;
-  // Changes whose NOTIFY went with their outbox row, in their transaction.
-  const notified = new WeakSet<BookingChange>();
+  const bus = createEventBus<BookingChange>({ name: 'booking', log });
   // The worker keeps each meeting's changes in order; other meetings' go side by side.
   outbox.orderBy(OUTBOX_KIND, (payload) => (payload as BookingChange).reservationIds.map(String));
-
-  function call(listeners: Set<Listener>, change: BookingChange) {
-    for (const listener of listeners) {
-      try {
-        void Promise.resolve(listener(change)).catch((error: unknown) => log.error({ err: error, change }, 'booking listener failed'));
-      } catch (error) {
-        log.error({ err: error, change }, 'booking listener failed');
-      }
-    }
-  }
 
   /** Writes the change to the outbox through `repository`, bound to the transaction that makes the change. */
   async function record(repository: Pick<OutboxRepository, 'add'>, change: BookingChange): Promise<void> {
     // With a bridge, the other processes are told by the same statement, at commit.
-    const payload = bridge?.payloadOf(change) ?? null;
-    await repository.add(change.companyId, OUTBOX_KIND, JSON.stringify(change), clock.now(), bridge && payload !== null ? { channel: bridge.channel, payload } : undefined);
-    if (payload !== null) notified.add(change);
+    await repository.add(change.companyId, OUTBOX_KIND, JSON.stringify(change), clock.now(), bus.noticeFor(change));
   }
 
   /** Tells this process's listeners about a recorded change once it is committed (and other processes, if its transaction did not), and wakes the outbox worker. */
   function published(change: BookingChange): void {
-    call(committed, change);
-    call(changes, change);
-    if (bridge && !notified.has(change)) {
-      void bridge.publish(change).catch((error: unknown) => log.error({ err: error, change }, 'booking change not told to other processes'));
-    }
+    bus.emit(change);
     outbox.wake();
   }
 
@@ -118,25 +90,15 @@ export function createBookingEvents({ db, outbox, clock, log }: BookingEventsDep
       await record(createOutboxRepository(db), change);
       published(change);
     },
-    /** Tells other processes of this one's changes through `to` (PostgreSQL NOTIFY), inside the writers' transactions where they record them. */
-    bridgeTo(to: BookingBridge): void {
-      bridge = to;
-    },
+    /** Tells other processes of this one's changes (platform/events.ts `bridgeToOtherProcesses`), inside the writers' transactions where they record them. */
+    bridgeTo: bus.bridgeTo,
     /** Delivers a change another process committed (from a bridge such as PostgreSQL NOTIFY). */
-    deliverRemote(change: BookingChange): void {
-      call(changes, change);
-    },
+    deliverRemote: bus.deliverRemote,
     /** Work for every committed change, done by the outbox worker; `name` marks it done on the row (keep it stable). */
     onRecorded(name: string, listener: (change: BookingChange) => Promise<void>): void {
       outbox.on(OUTBOX_KIND, name, (payload) => listener(payload as BookingChange));
     },
-    onCommitted(listener: Listener): () => void {
-      committed.add(listener);
-      return () => committed.delete(listener);
-    },
-    onChange(listener: Listener): () => void {
-      changes.add(listener);
-      return () => changes.delete(listener);
-    },
+    onCommitted: bus.onCommitted,
+    onChange: bus.onChange,
   };
 }

@@ -26,12 +26,14 @@ import {
   type UpdateScreenSettingBody,
 } from '@atrium/contract';
 import type { Transact } from '../../db/repositories.js';
+import { createAttemptWindow, retryAfter } from '../../platform/attempts.js';
 import { MINUTE_MS, type Clock } from '../../platform/clock.js';
 import { AppError, notFound, refused, tooManyRequests } from '../../platform/errors.js';
 import type { PasswordHasher } from '../../platform/password.js';
 import { hashSessionToken, newSessionToken } from '../../platform/session-token.js';
 import type { Actor, OperationLog } from '../operation-log/operation-log.service.js';
 import type { RegistrationRepository } from '../registration/registration.repository.js';
+import { mailRequestStore } from '../registration/mail-throttle.js';
 import type { SettingsService } from '../settings/settings.service.js';
 import type { DeviceRecord, DoorDisplayRepository, LocationNode, ScreenSettingRecord } from './door-display.repository.js';
 
@@ -135,7 +137,11 @@ function pickSettings(body: ScreenSettingFields): ScreenSettingFields {
  * per screen group, and light cycles.
  */
 export function createDoorDisplayService({ displays, publicCalls, settings, hasher, clock, transact, operationLog }: DoorDisplayServiceDeps) {
-  const wrongCodeWindowMs = DOOR_DISPLAY_LIMITS.wrongCodeWindowMinutes * MINUTE_MS;
+  // Wrong activation codes per caller address, kept with the other public calls' requests.
+  const wrongCodes = createAttemptWindow(mailRequestStore(publicCalls, 'caller'), {
+    max: DOOR_DISPLAY_LIMITS.wrongCodesPerWindow,
+    windowMs: DOOR_DISPLAY_LIMITS.wrongCodeWindowMinutes * MINUTE_MS,
+  });
 
   async function locationMap(companyId: number): Promise<Map<number, LocationNode>> {
     return new Map((await displays.listLocations(companyId)).map((node) => [node.id, node]));
@@ -422,17 +428,15 @@ export function createDoorDisplayService({ displays, publicCalls, settings, hash
     async activate(body: DeviceActivateBody, callerIp: string): Promise<{ deviceToken: string; deviceId: number; roomId: number }> {
       const key = `device-activate:${callerIp}`;
       const now = clock.now();
-      const { wrongCodesPerWindow } = DOOR_DISPLAY_LIMITS;
-      const wrong = await publicCalls.listMailRequestTimes('caller', key, now - wrongCodeWindowMs, wrongCodesPerWindow);
-      const oldestCounted = wrong[wrongCodesPerWindow - 1];
-      if (oldestCounted !== undefined) {
-        const seconds = Math.max(1, Math.ceil((oldestCounted + wrongCodeWindowMs - now) / 1000));
-        throw tooManyRequests('activationCodeThrottled', seconds, { minutes: Math.ceil(seconds / 60) });
+      const wait = await wrongCodes.waitMs(key, now);
+      if (wait > 0) {
+        const { seconds, minutes } = retryAfter(wait);
+        throw tooManyRequests('activationCodeThrottled', seconds, { minutes });
       }
       const deviceToken = newSessionToken();
       const device = await displays.activate(body.code, { tokenHash: hashSessionToken(deviceToken), platform: body.platform, appVersion: body.appVersion }, now);
       if (!device) {
-        await publicCalls.recordMailRequest('caller', key, now, now - wrongCodeWindowMs);
+        await wrongCodes.count(key, now);
         throw new AppError(ReturnCode.NOT_FOUND, 'activationCodeInvalid');
       }
       return { deviceToken, deviceId: device.id, roomId: device.roomId };

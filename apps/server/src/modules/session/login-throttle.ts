@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { isIPv6 } from 'node:net';
 import { LOGIN_THROTTLE } from '@atrium/contract';
 import { HOUR_MS, MINUTE_MS, type Clock } from '../../platform/clock.js';
+import { backoffWait, capWait, retryAfter, type AttemptCap, type Backoff } from '../../platform/attempts.js';
 import { tooManyRequests } from '../../platform/errors.js';
 import type { LoginAttemptQueries, LoginThrottleRepository } from './login-throttle.repository.js';
 
@@ -25,11 +26,13 @@ const WINDOW_MS = LOGIN_THROTTLE.windowHours * HOUR_MS;
 const ADDRESS_WINDOW_MS = LOGIN_THROTTLE.addressWindowMinutes * MINUTE_MS;
 const KNOWN_ADDRESS_MS = LOGIN_THROTTLE.knownAddressDays * 24 * HOUR_MS;
 
-/** The delay after `failures` failures of which `free` go without one: doubling, capped. */
-function delayAfter(failures: number, free: number): number {
-  if (failures < free) return 0;
-  return Math.min(LOGIN_THROTTLE.firstDelaySeconds * 1000 * 2 ** (failures - free), LOGIN_THROTTLE.maxDelayMinutes * MINUTE_MS);
-}
+const firstMs = LOGIN_THROTTLE.firstDelaySeconds * 1000;
+const maxMs = LOGIN_THROTTLE.maxDelayMinutes * MINUTE_MS;
+/** Delays of one account from one address, and of one account from everywhere (a spread-out attack). */
+const PAIR_BACKOFF: Backoff = { free: LOGIN_THROTTLE.freeFailuresPerPair, firstMs, maxMs };
+const ACCOUNT_BACKOFF: Backoff = { free: LOGIN_THROTTLE.freeFailuresPerAccount, firstMs, maxMs };
+/** Password spraying: failures from one address, whatever the account. */
+const ADDRESS_CAP: AttemptCap = { max: LOGIN_THROTTLE.maxFailuresPerAddress, windowMs: ADDRESS_WINDOW_MS };
 
 /**
  * The address a failure is counted against. An IPv6 caller usually holds a whole /64, so it counts as
@@ -54,10 +57,10 @@ const accountKeyOf = (account: string) => createHash('sha256').update(account).d
 
 /** 429/1004 with the wait, worded in seconds up to a minute and in whole minutes beyond. */
 function throttled(waitMs: number) {
-  const seconds = Math.max(1, Math.ceil(waitMs / 1000));
+  const { seconds, minutes } = retryAfter(waitMs);
   // "Try again in 1 seconds" reads badly, and two is never too early.
   if (seconds <= 60) return tooManyRequests('loginThrottledSeconds', seconds, { seconds: Math.max(2, seconds) });
-  return tooManyRequests('loginThrottled', seconds, { minutes: Math.ceil(seconds / 60) });
+  return tooManyRequests('loginThrottled', seconds, { minutes });
 }
 
 /**
@@ -76,16 +79,13 @@ export function createLoginThrottle({ attempts, clock }: { attempts: LoginThrott
   async function waitMs(queries: LoginAttemptQueries, accountKey: string, address: string, now: number): Promise<number> {
     const [account, addressTimes] = await Promise.all([
       queries.countAccountFailures(accountKey, address, now - WINDOW_MS),
-      queries.listAddressFailureTimes(address, now - ADDRESS_WINDOW_MS, LOGIN_THROTTLE.maxFailuresPerAddress),
+      queries.listAddressFailureTimes(address, now - ADDRESS_CAP.windowMs, ADDRESS_CAP.max),
     ]);
-    const waits = [0];
-    if (account.pairLastAt !== null) waits.push(account.pairLastAt + delayAfter(account.pairTotal, LOGIN_THROTTLE.freeFailuresPerPair) - now);
-    if (account.lastAt !== null && account.addresses >= LOGIN_THROTTLE.spreadAddresses) {
-      const spreadWait = account.lastAt + delayAfter(account.total, LOGIN_THROTTLE.freeFailuresPerAccount) - now;
+    const waits = [backoffWait(account.pairLastAt, account.pairTotal, PAIR_BACKOFF, now), capWait(addressTimes, ADDRESS_CAP, now)];
+    if (account.addresses >= LOGIN_THROTTLE.spreadAddresses) {
+      const spreadWait = backoffWait(account.lastAt, account.total, ACCOUNT_BACKOFF, now);
       if (spreadWait > 0 && !(await queries.isKnownAddress(accountKey, address, now - KNOWN_ADDRESS_MS))) waits.push(spreadWait);
     }
-    const oldestCounted = addressTimes[LOGIN_THROTTLE.maxFailuresPerAddress - 1];
-    if (oldestCounted !== undefined) waits.push(oldestCounted + ADDRESS_WINDOW_MS - now);
     return Math.max(...waits);
   }
 

@@ -5,6 +5,7 @@ import {
   type UpdatePasswordPolicyBody,
   type UpdateSafetyPasswordBody,
 } from '@atrium/contract';
+import { createAttemptWindow, retryAfter } from '../../platform/attempts.js';
 import { MINUTE_MS, type Clock } from '../../platform/clock.js';
 import { AppError, refused, tooManyRequests } from '../../platform/errors.js';
 import type { PasswordHasher } from '../../platform/password.js';
@@ -35,7 +36,13 @@ export type SettingsService = ReturnType<typeof createSettingsService>;
 
 /** Global settings: the password policy and the safety password (spec 000 sections 3, 5, 6). */
 export function createSettingsService({ settings, hasher, clock, operationLog }: SettingsServiceDeps) {
-  const windowMs = SAFETY_PASSWORD_THROTTLE.windowMinutes * MINUTE_MS;
+  const failures = createAttemptWindow<SafetyPasswordCaller>(
+    {
+      listTimes: (caller, since, limit) => settings.listSafetyFailureTimes(caller.companyId, caller.userId, since, limit),
+      record: (caller, at, forgetBefore) => settings.recordSafetyFailure(caller.companyId, caller.userId, at, forgetBefore),
+    },
+    { max: SAFETY_PASSWORD_THROTTLE.maxFailures, windowMs: SAFETY_PASSWORD_THROTTLE.windowMinutes * MINUTE_MS },
+  );
 
   async function findSafetyHash(companyId: number): Promise<string | null> {
     const stored = (await settings.findSetting(companyId, SETTING_KEYS.safetyPassword)) as StoredSafetyPassword | undefined;
@@ -44,12 +51,10 @@ export function createSettingsService({ settings, hasher, clock, operationLog }:
 
   /** Throws 429/1004 while the user has used up their wrong attempts in the window. */
   async function assertNotThrottled(caller: SafetyPasswordCaller, now: number): Promise<void> {
-    const { maxFailures } = SAFETY_PASSWORD_THROTTLE;
-    const times = await settings.listSafetyFailureTimes(caller.companyId, caller.userId, now - windowMs, maxFailures);
-    const oldestCounted = times[maxFailures - 1];
-    if (oldestCounted === undefined) return;
-    const wait = Math.max(1, Math.ceil((oldestCounted + windowMs - now) / 1000));
-    throw tooManyRequests('safetyPasswordThrottled', wait, { minutes: Math.ceil(wait / 60) });
+    const wait = await failures.waitMs(caller, now);
+    if (wait === 0) return;
+    const { seconds, minutes } = retryAfter(wait);
+    throw tooManyRequests('safetyPasswordThrottled', seconds, { minutes });
   }
 
   /** Checks a typed safety password against the stored hash, counting a wrong one. */
@@ -57,7 +62,7 @@ export function createSettingsService({ settings, hasher, clock, operationLog }:
     const now = clock.now();
     await assertNotThrottled(caller, now);
     if (!(await hasher.verify(hash, typed))) {
-      await settings.recordSafetyFailure(caller.companyId, caller.userId, now, now - windowMs);
+      await failures.count(caller, now);
       throw new AppError(ReturnCode.REFUSED, 'safetyPasswordWrong', {}, null, { statusCode: 400 });
     }
     await settings.clearSafetyFailures(caller.companyId, caller.userId);
