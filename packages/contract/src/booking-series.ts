@@ -3,7 +3,7 @@ import { z } from 'zod';
 /**
  * Repeating meetings (issue 5; spec 001 section 4): what a check of a series answers, which
  * occurrences a change or cancellation reaches, and what a series booking answers. The repeat
- * rule itself is `RepeatRule` (recurrence.ts); `CreateReservationBody.repeat` carries it.
+ * rule itself is `RepeatRule` (booking-recurrence.ts); `CreateReservationBody.repeat` carries it.
  */
 
 /** Which occurrences of a series a change or cancellation reaches: this one, this and the following ones, or all not yet started. */

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { TEXT_MAX } from './limits.js';
 import { NOTICE_TIMES, REMINDER_CHOICES } from './dictionary.js';
-import { RepeatRule } from './recurrence.js';
+import { RepeatRule } from './booking-recurrence.js';
 import { ReservationScope, SkippedOccurrence } from './booking-series.js';
 
 /**

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { ConsoleEvent } from './display-info.js';
+import type { ConsoleEvent } from './notice-config.js';
 import { PageQuery, pageOf } from './paging.js';
 
 /**

@@ -4,7 +4,7 @@ import { TEXT_MAX } from './limits.js';
 
 /**
  * Every action the operation log records, as dotted `<module>.<verb>` names: the one catalogue the
- * server's `operationLog.track` accepts and the console labels (`operationLog.actions.<action>` in
+ * server's `operationLog.track` accepts and the console labels (`operation-log.actions.<action>` in
  * both languages; a web test holds the two in step). A new action is added here first.
  */
 export const OPERATION_ACTIONS = [
@@ -107,7 +107,7 @@ export const OperationLogEntry = z.object({
   at: z.number().int().describe('UTC epoch milliseconds'),
   actorId: z.number().int().nullable(),
   actorName: z.string(),
-  action: z.string().describe('Dotted action name, e.g. role.create; the console translates `operationLog.actions.<action>`'),
+  action: z.string().describe('Dotted action name, e.g. role.create; the console translates `operation-log.actions.<action>`'),
   targetType: z.string(),
   targetId: z.number().int().nullable(),
   targetName: z.string().nullable(),

@@ -156,7 +156,7 @@ export type RolePermissionBody = z.input<typeof RolePermissionBody>;
 /** `PUT /tenant/role/permission` result: the switches as stored, after normalisation. */
 export const RolePermissionResult = z.object({ permissions: z.array(z.string()) });
 
-/** The operation-log action names the role module records (`operationLog.actions.<action>` in the console). */
+/** The operation-log action names the role module records (`operation-log.actions.<action>` in the console). */
 export const ROLE_ACTIONS = {
   create: 'role.create',
   update: 'role.update',

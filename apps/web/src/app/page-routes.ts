@@ -1,15 +1,15 @@
 import { isPathAllowed } from '@atrium/contract';
 import { matchPath } from 'react-router';
 import { applicationRoutes } from '../modules/application/application.routes';
-import { approvalRoutes } from '../modules/approval/approval.routes';
+import { bookingApprovalRoutes } from '../modules/booking-approval/booking-approval.routes';
 import { blacklistRoutes } from '../modules/blacklist/blacklist.routes';
 import { broadcastRoutes } from '../modules/broadcast/broadcast.routes';
 import { bookingPreferencesRoutes } from '../modules/booking-preferences/booking-preferences.routes';
 import { messageLogRoutes } from '../modules/message-log/message-log.routes';
 import { reportRoutes } from '../modules/report/report.routes';
-import { messageRemindRoutes } from '../modules/message-remind/message-remind.routes';
-import { displaySettingsRoutes } from '../modules/display-settings/display-settings.routes';
-import { groupRoutes } from '../modules/group/group.routes';
+import { noticeConfigRoutes } from '../modules/notice-config/notice-config.routes';
+import { displayInfoRoutes } from '../modules/display-info/display-info.routes';
+import { departmentRoutes } from '../modules/department/department.routes';
 import { doorDisplayRoutes } from '../modules/door-display/door-display.routes';
 import { directoryRoutes } from '../modules/directory/directory.routes';
 import { companyRoutes } from '../modules/company/company.routes';
@@ -24,7 +24,7 @@ import { personalRoutes } from '../modules/personal/personal.routes';
 import { settingsRoutes } from '../modules/settings/settings.routes';
 import { roleRoutes } from '../modules/role/role.routes';
 import { ssoRoutes } from '../modules/sso/sso.routes';
-import { reserveRoutes } from '../modules/reserve/reserve.routes';
+import { bookingRoutes } from '../modules/booking/booking.routes';
 import type { PageRoute } from '../shared/routing/page-route';
 
 /** Every page shown inside the shell; a module adds its `<domain>.routes.tsx` list here. */
@@ -32,7 +32,7 @@ export const SHELL_PAGES: PageRoute[] = [
   ...homeRoutes,
   ...personalRoutes,
   ...directoryRoutes,
-  ...groupRoutes,
+  ...departmentRoutes,
   ...companyRoutes,
   ...settingsRoutes,
   ...mailRoutes,
@@ -41,17 +41,17 @@ export const SHELL_PAGES: PageRoute[] = [
   ...ssoRoutes,
   ...managerRoutes,
   ...applicationRoutes,
-  ...displaySettingsRoutes,
+  ...displayInfoRoutes,
   ...doorDisplayRoutes,
   ...locationRoutes,
-  ...reserveRoutes,
-  ...approvalRoutes,
+  ...bookingRoutes,
+  ...bookingApprovalRoutes,
   ...blacklistRoutes,
   ...broadcastRoutes,
   ...bookingPreferencesRoutes,
   ...messageLogRoutes,
   ...reportRoutes,
-  ...messageRemindRoutes,
+  ...noticeConfigRoutes,
   ...liveRoutes,
   ...checkInRoutes,
 ];

@@ -40,5 +40,5 @@ export function useMeetingSearch(keyword: string, enabled: boolean) {
 
 /** `GET /meeting/calendar/shares`: whose calendars the caller may open (the key /reserve uses too). */
 export function useSharesForSearch(enabled: boolean) {
-  return useQuery({ enabled, queryKey: ['reserve', 'shares'], queryFn: ({ signal }) => api.get<CalendarShares>('/meeting/calendar/shares', { signal, ...quiet }) });
+  return useQuery({ enabled, queryKey: ['booking', 'shares'], queryFn: ({ signal }) => api.get<CalendarShares>('/meeting/calendar/shares', { signal, ...quiet }) });
 }

@@ -3,7 +3,7 @@ import { Menu, type MenuProps } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
-import { ancestorKeys, flattenMenu, groupKeys, menuKeyForPath, type MenuNode } from '../../shared/menu/menu-model';
+import { ancestorKeys, flattenMenu, departmentKeys, menuKeyForPath, type MenuNode } from '../../shared/menu/menu-model';
 import { useMenuAction } from '../../shared/menu/use-menu-action';
 import { useSession } from '../../shared/session/session-context';
 import { CompanyLogo } from '../../shared/ui/company-logo';
@@ -44,7 +44,7 @@ function toMenuItems(nodes: readonly MenuNode[], t: (key: string) => string): Me
 
 /** Groups open at first: all of them in a small menu, else those above the current page. */
 function initialOpenKeys(nodes: readonly MenuNode[], selectedKey: string | undefined): string[] {
-  if (flattenMenu(nodes).length <= OPEN_ALL_UP_TO) return groupKeys(nodes);
+  if (flattenMenu(nodes).length <= OPEN_ALL_UP_TO) return departmentKeys(nodes);
   return selectedKey ? (ancestorKeys(nodes, selectedKey) ?? []) : [];
 }
 

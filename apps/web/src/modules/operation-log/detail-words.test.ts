@@ -47,8 +47,8 @@ describe('operation-log detail in words', () => {
     const { fields, values } = vocabulary();
     expect(fields.size).toBeGreaterThan(50);
     const has = (key: string) => i18n.exists(key, { lng: lang, fallbackLng: false });
-    expect([...fields].filter((field) => !has(`operationLog.detail.fields.${field}`))).toEqual([]);
-    expect(values.filter(([field, value]) => !has(`operationLog.detail.values.${field}.${value}`))).toEqual([]);
+    expect([...fields].filter((field) => !has(`operation-log.detail.fields.${field}`))).toEqual([]);
+    expect(values.filter(([field, value]) => !has(`operation-log.detail.values.${field}.${value}`))).toEqual([]);
   });
 
   it('names records by their names, values by their words, and never shows keys or JSON', () => {

@@ -23,11 +23,11 @@ export function CalendarFeedPanel({ target, canChange = true }: { target: FeedTa
     try {
       if (action === 'create') {
         setUrl((await create.mutateAsync()).url);
-        void message.success(t('feed.created'));
+        void message.success(t('calendar-feed.created'));
       } else {
         await revoke.mutateAsync();
         setUrl(null);
-        void message.success(t('feed.revoked'));
+        void message.success(t('calendar-feed.revoked'));
       }
     } catch (error) {
       if (error instanceof ApiError) void message.error(error.message);
@@ -37,42 +37,42 @@ export function CalendarFeedPanel({ target, canChange = true }: { target: FeedTa
 
   return (
     <div data-testid="feed-panel">
-      <Typography.Paragraph type="secondary">{t('feed.intro')}</Typography.Paragraph>
+      <Typography.Paragraph type="secondary">{t('calendar-feed.intro')}</Typography.Paragraph>
       <Typography.Paragraph data-testid="feed-state">
-        {active && feed.data?.createdAt ? t('feed.active', { at: dayjs(feed.data.createdAt).format(LOG_TIME_FORMAT) }) : t('feed.none')}
+        {active && feed.data?.createdAt ? t('calendar-feed.active', { at: dayjs(feed.data.createdAt).format(LOG_TIME_FORMAT) }) : t('calendar-feed.none')}
       </Typography.Paragraph>
       {url ? (
         <>
           <Typography.Paragraph copyable={{ text: url }} code className="atrium-feed-url" data-testid="feed-url">
             {url}
           </Typography.Paragraph>
-          <Typography.Paragraph type="warning">{t('feed.shownOnce')}</Typography.Paragraph>
+          <Typography.Paragraph type="warning">{t('calendar-feed.shownOnce')}</Typography.Paragraph>
         </>
       ) : null}
       {canChange ? (
         <Space wrap>
           {active ? (
-            <Popconfirm title={t('feed.renewConfirm')} okText={t('feed.renew')} cancelText={t('feed.keep')} onConfirm={() => run('create')} okButtonProps={{ 'data-testid': 'feed-renew-confirm' } as ButtonProps}>
+            <Popconfirm title={t('calendar-feed.renewConfirm')} okText={t('calendar-feed.renew')} cancelText={t('calendar-feed.keep')} onConfirm={() => run('create')} okButtonProps={{ 'data-testid': 'feed-renew-confirm' } as ButtonProps}>
               <Button loading={create.isPending} data-testid="feed-create">
-                {t('feed.renew')}
+                {t('calendar-feed.renew')}
               </Button>
             </Popconfirm>
           ) : (
             <Button type="primary" loading={create.isPending} onClick={() => void run('create')} data-testid="feed-create">
-              {t('feed.create')}
+              {t('calendar-feed.create')}
             </Button>
           )}
           {active ? (
-            <Popconfirm title={t('feed.revokeConfirm')} okText={t('feed.revoke')} cancelText={t('feed.keep')} onConfirm={() => run('revoke')} okButtonProps={{ danger: true, 'data-testid': 'feed-revoke-confirm' } as ButtonProps}>
+            <Popconfirm title={t('calendar-feed.revokeConfirm')} okText={t('calendar-feed.revoke')} cancelText={t('calendar-feed.keep')} onConfirm={() => run('revoke')} okButtonProps={{ danger: true, 'data-testid': 'feed-revoke-confirm' } as ButtonProps}>
               <Button danger loading={revoke.isPending} data-testid="feed-revoke">
-                {t('feed.revoke')}
+                {t('calendar-feed.revoke')}
               </Button>
             </Popconfirm>
           ) : null}
         </Space>
       ) : null}
       <Typography.Paragraph type="secondary" style={{ marginTop: 16 }}>
-        {t('feed.howTo')}
+        {t('calendar-feed.howTo')}
       </Typography.Paragraph>
     </div>
   );

@@ -1,6 +1,6 @@
 import { MENU_CATALOGUE, type MenuEntry, type MenuNode as CatalogueNode } from '@atrium/contract';
 import { describe, expect, it } from 'vitest';
-import { ancestorKeys, buildMenu, flattenMenu, fullTitle, groupKeys, menuKeyForPath, placeholderPath } from './menu-model';
+import { ancestorKeys, buildMenu, flattenMenu, fullTitle, departmentKeys, menuKeyForPath, placeholderPath } from './menu-model';
 
 /** The whole catalogue as the server would send it to a user allowed everything. */
 function asEntries(nodes: CatalogueNode[]): MenuEntry[] {
@@ -77,7 +77,7 @@ describe('flattening and titles', () => {
 
   it('lists the group keys and the ancestors of an entry', () => {
     const menu = buildMenu([entry('outer', '', [entry('inner', '', [entry('deep', '/deep')])]), entry('top', '/top')], () => true);
-    expect(groupKeys(menu)).toEqual(['outer', 'inner']);
+    expect(departmentKeys(menu)).toEqual(['outer', 'inner']);
     expect(ancestorKeys(menu, 'deep')).toEqual(['outer', 'inner']);
     expect(ancestorKeys(menu, 'top')).toEqual([]);
     expect(ancestorKeys(menu, 'missing')).toBeUndefined();

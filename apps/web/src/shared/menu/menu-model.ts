@@ -92,6 +92,6 @@ export function ancestorKeys(nodes: readonly MenuNode[], key: string, trail: str
 }
 
 /** Keys of every group in the menu. */
-export function groupKeys(nodes: readonly MenuNode[]): string[] {
-  return nodes.flatMap((node) => (node.children.length > 0 ? [node.key, ...groupKeys(node.children)] : []));
+export function departmentKeys(nodes: readonly MenuNode[]): string[] {
+  return nodes.flatMap((node) => (node.children.length > 0 ? [node.key, ...departmentKeys(node.children)] : []));
 }

@@ -10,7 +10,7 @@ export function NotificationActionTag({ action, testId }: { action: Notification
   if (action === null) return null;
   return (
     <Tag color={COLORS[action]} className="atrium-notification-action" data-testid={testId}>
-      {t(`notifications.action.${action}`)}
+      {t(`notification.action.${action}`)}
     </Tag>
   );
 }

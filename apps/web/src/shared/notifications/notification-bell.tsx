@@ -36,7 +36,7 @@ export function NotificationBell({ compact = false }: { compact?: boolean }) {
     const local = toZoned(ms, zone);
     return `${local.date} ${local.time}`;
   };
-  const label = count > 0 ? t('notifications.bellUnread', { count }) : t('notifications.bell');
+  const label = count > 0 ? t('notification.bellUnread', { count }) : t('notification.bell');
 
   const openOne = (item: Notification) => {
     if (item.readAt === null) markRead.mutate([item.id]);
@@ -48,9 +48,9 @@ export function NotificationBell({ compact = false }: { compact?: boolean }) {
   const content = (
     <div className="atrium-bell-panel" data-testid="notification-panel">
       <div className="atrium-bell-head">
-        <Typography.Text strong>{t('notifications.title')}</Typography.Text>
+        <Typography.Text strong>{t('notification.title')}</Typography.Text>
         <Button type="link" size="small" disabled={count === 0} loading={markRead.isPending && markRead.variables === 'all'} onClick={() => markRead.mutate('all')} data-testid="notification-read-all">
-          {t('notifications.markAllRead')}
+          {t('notification.markAllRead')}
         </Button>
       </div>
       {list.isPending ? (
@@ -58,7 +58,7 @@ export function NotificationBell({ compact = false }: { compact?: boolean }) {
           <Spin />
         </div>
       ) : items.length === 0 ? (
-        <EmptyState description={t('notifications.empty')} />
+        <EmptyState description={t('notification.empty')} />
       ) : (
         <ul className="atrium-bell-list">
           {items.map((item) => {
@@ -81,7 +81,7 @@ export function NotificationBell({ compact = false }: { compact?: boolean }) {
       )}
       {list.data && list.data.total > items.length && pageSize < MORE ? (
         <Button type="link" block onClick={() => setPageSize(MORE)} data-testid="notification-more">
-          {t('notifications.showMore')}
+          {t('notification.showMore')}
         </Button>
       ) : null}
     </div>

@@ -18,12 +18,12 @@ export function meetingWhen(params: Pick<NotificationParams, 'startAt' | 'endAt'
  * with the time and place. The server keeps facts, not text, so a language switch rewords it.
  */
 export function notificationText(t: TFunction, event: NotificationEvent, params: NotificationParams): { headline: string; detail: string } {
-  const title = params.title ?? t('notifications.privateTitle');
-  const values = { title, by: params.by ?? t('notifications.system'), place: params.place, minutes: params.minutes ?? 0, reason: params.reason ?? '' };
-  const more = params.more > 0 ? t('notifications.more', { count: params.more }) : '';
-  const reason = event === 'rejected' && params.reason ? ` · ${t('notifications.reason', { reason: params.reason })}` : '';
+  const title = params.title ?? t('notification.privateTitle');
+  const values = { title, by: params.by ?? t('notification.system'), place: params.place, minutes: params.minutes ?? 0, reason: params.reason ?? '' };
+  const more = params.more > 0 ? t('notification.more', { count: params.more }) : '';
+  const reason = event === 'rejected' && params.reason ? ` · ${t('notification.reason', { reason: params.reason })}` : '';
   return {
-    headline: t(`notifications.event.${event}`, values) + more,
+    headline: t(`notification.event.${event}`, values) + more,
     detail: `${meetingWhen(params)} · ${params.place}${reason}`,
   };
 }

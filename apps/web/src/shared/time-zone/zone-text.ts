@@ -38,14 +38,14 @@ export function showsDifferently(ms: number, zone: string, other: string): boole
  */
 export function roomLocalText(span: { startAt: number; endAt: number }, roomZone: string | null, viewerZone: string, t: Translate): string | null {
   if (!roomZone || !showsDifferently(span.startAt, roomZone, viewerZone)) return null;
-  return t('reserve.zone.local', { time: spanIn(span.startAt, span.endAt, roomZone), zone: zoneName(roomZone, t) });
+  return t('booking.zone.local', { time: spanIn(span.startAt, span.endAt, roomZone), zone: zoneName(roomZone, t) });
 }
 
 /** "09:00–10:00 London · 04:00–05:00 your time", or the viewer's time alone when the zones agree. */
 export function pairText(span: { startAt: number; endAt: number }, roomZone: string | null, viewerZone: string, t: Translate): string {
   const here = spanIn(span.startAt, span.endAt, viewerZone);
   if (!roomZone || !showsDifferently(span.startAt, roomZone, viewerZone)) return here;
-  return t('reserve.zone.pair', { there: spanIn(span.startAt, span.endAt, roomZone), zone: zoneName(roomZone, t), here });
+  return t('booking.zone.pair', { there: spanIn(span.startAt, span.endAt, roomZone), zone: zoneName(roomZone, t), here });
 }
 
 /** Whole and half hours between two zones at an instant: positive when `zone` is ahead of `viewerZone`. */

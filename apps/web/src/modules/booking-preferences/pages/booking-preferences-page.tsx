@@ -72,7 +72,7 @@ export function BookingPreferencesPage() {
 
   return (
     <div className="atrium-page" data-testid="page-booker-preferences">
-      <PageHeader title={t('bookerPreferences.title')} subtitle={t('bookerPreferences.subtitle')} />
+      <PageHeader title={t('booking-preferences.title')} subtitle={t('booking-preferences.subtitle')} />
       {rules.data ? (
         <PreferencesForm rules={rules.data} canEdit={canEdit} />
       ) : rules.isError ? (
@@ -100,15 +100,15 @@ function PreferencesForm({ rules, canEdit }: { rules: BookingPreferencesAnswer; 
   const duration = (minutes: number) => {
     const hours = Math.floor(minutes / 60);
     const rest = minutes % 60;
-    if (hours === 0) return t('bookerPreferences.minutes', { count: rest });
-    return rest === 0 ? t('bookerPreferences.hours', { count: hours }) : t('bookerPreferences.hoursMinutes', { hours, minutes: rest });
+    if (hours === 0) return t('booking-preferences.minutes', { count: rest });
+    return rest === 0 ? t('booking-preferences.hours', { count: hours }) : t('booking-preferences.hoursMinutes', { hours, minutes: rest });
   };
   const lengths = LENGTHS.includes(rules.maxMeetingMinutes) ? LENGTHS : [...LENGTHS, rules.maxMeetingMinutes].sort((a, b) => a - b);
 
   const submit = (values: FormValues) => {
     save.mutate(toBody(values), {
       onSuccess: (saved) => {
-        void message.success(t('bookerPreferences.saved'));
+        void message.success(t('booking-preferences.saved'));
         form.setFieldsValue(toValues(saved));
         dirty.markClean();
       },
@@ -119,48 +119,48 @@ function PreferencesForm({ rules, canEdit }: { rules: BookingPreferencesAnswer; 
     <Form<FormValues> form={form} layout="vertical" initialValues={initialValues} onFinish={submit} onValuesChange={dirty.onValuesChange} disabled={!canEdit || save.isPending} className="atrium-booker-preferences">
       {save.isError ? <Alert className="atrium-form-alert" type="error" showIcon role="alert" title={save.error.message} /> : null}
       <div className="atrium-preferences-grid">
-        <Card className="atrium-card" title={t('bookerPreferences.window.title')} data-testid="preferences-window">
-          <p className="atrium-muted atrium-card-intro">{t('bookerPreferences.window.hint')}</p>
+        <Card className="atrium-card" title={t('booking-preferences.window.title')} data-testid="preferences-window">
+          <p className="atrium-muted atrium-card-intro">{t('booking-preferences.window.hint')}</p>
           <Form.Item
             name="bookAheadDays"
-            label={t('bookerPreferences.window.bookAhead')}
+            label={t('booking-preferences.window.bookAhead')}
             rules={[
-              { required: true, message: t('bookerPreferences.window.bookAheadRequired') },
-              { type: 'number', min: 1, max: BOOK_AHEAD_MAX_DAYS, message: t('bookerPreferences.window.bookAheadRange', { max: BOOK_AHEAD_MAX_DAYS }) },
+              { required: true, message: t('booking-preferences.window.bookAheadRequired') },
+              { type: 'number', min: 1, max: BOOK_AHEAD_MAX_DAYS, message: t('booking-preferences.window.bookAheadRange', { max: BOOK_AHEAD_MAX_DAYS }) },
             ]}
           >
-            <NumberInput min={1} max={BOOK_AHEAD_MAX_DAYS} suffix={t('bookerPreferences.days')} style={{ width: 160 }} data-testid="preferences-book-ahead" />
+            <NumberInput min={1} max={BOOK_AHEAD_MAX_DAYS} suffix={t('booking-preferences.days')} style={{ width: 160 }} data-testid="preferences-book-ahead" />
           </Form.Item>
-          <Form.Item name="maxMeetingMinutes" label={t('bookerPreferences.window.longest')}>
+          <Form.Item name="maxMeetingMinutes" label={t('booking-preferences.window.longest')}>
             <Select style={{ maxWidth: 220 }} options={lengths.map((minutes) => ({ value: minutes, label: duration(minutes) }))} data-testid="preferences-longest" />
           </Form.Item>
         </Card>
 
-        <Card className="atrium-card" title={t('bookerPreferences.hours.title')} data-testid="preferences-hours">
-          <p className="atrium-muted atrium-card-intro">{t('bookerPreferences.hours.hint')}</p>
+        <Card className="atrium-card" title={t('booking-preferences.hours.title')} data-testid="preferences-hours">
+          <p className="atrium-muted atrium-card-intro">{t('booking-preferences.hours.hint')}</p>
           <Form.Item
             name="bookableWeekdays"
-            label={t('bookerPreferences.hours.days')}
-            rules={[{ type: 'array', min: 1, message: t('bookerPreferences.hours.daysRequired') }]}
+            label={t('booking-preferences.hours.days')}
+            rules={[{ type: 'array', min: 1, message: t('booking-preferences.hours.daysRequired') }]}
           >
-            <Checkbox.Group className="atrium-preferences-days" options={WEEK.map((day) => ({ value: day, label: t(`reserve.weekday.${day}`) }))} data-testid="preferences-days" />
+            <Checkbox.Group className="atrium-preferences-days" options={WEEK.map((day) => ({ value: day, label: t(`booking.weekday.${day}`) }))} data-testid="preferences-days" />
           </Form.Item>
-          <Form.Item name="limitHours" label={t('bookerPreferences.hours.limit')} valuePropName="checked">
+          <Form.Item name="limitHours" label={t('booking-preferences.hours.limit')} valuePropName="checked">
             <Switch data-testid="preferences-limit-hours" />
           </Form.Item>
           {limitHours ? (
             <Space wrap align="start">
-              <Form.Item name="dayStart" label={t('bookerPreferences.hours.from')}>
+              <Form.Item name="dayStart" label={t('booking-preferences.hours.from')}>
                 <Select showSearch style={{ width: 110 }} options={DAY_STARTS.map((time) => ({ value: time, label: time }))} data-testid="preferences-day-start" />
               </Form.Item>
               <Form.Item
                 name="dayEnd"
-                label={t('bookerPreferences.hours.until')}
+                label={t('booking-preferences.hours.until')}
                 dependencies={['dayStart']}
                 rules={[
                   ({ getFieldValue }) => ({
                     validator: (_, end: string) =>
-                      boundMinutes(end) > boundMinutes(getFieldValue('dayStart') as string) ? Promise.resolve() : Promise.reject(new Error(t('bookerPreferences.hours.endAfterStart'))),
+                      boundMinutes(end) > boundMinutes(getFieldValue('dayStart') as string) ? Promise.resolve() : Promise.reject(new Error(t('booking-preferences.hours.endAfterStart'))),
                   }),
                 ]}
               >
@@ -170,54 +170,54 @@ function PreferencesForm({ rules, canEdit }: { rules: BookingPreferencesAnswer; 
           ) : null}
         </Card>
 
-        <Card className="atrium-card" title={t('bookerPreferences.checkIn.title')} data-testid="preferences-check-in">
-          <p className="atrium-muted atrium-card-intro">{t('bookerPreferences.checkIn.hint')}</p>
-          <Form.Item name="releaseNoShows" label={t('bookerPreferences.checkIn.release')} valuePropName="checked">
+        <Card className="atrium-card" title={t('booking-preferences.checkIn.title')} data-testid="preferences-check-in">
+          <p className="atrium-muted atrium-card-intro">{t('booking-preferences.checkIn.hint')}</p>
+          <Form.Item name="releaseNoShows" label={t('booking-preferences.checkIn.release')} valuePropName="checked">
             <Switch data-testid="preferences-release" />
           </Form.Item>
           <Form.Item
             name="seriesNoShowLimit"
-            label={t('bookerPreferences.checkIn.seriesLimit')}
-            extra={t('bookerPreferences.checkIn.seriesLimitHelp')}
+            label={t('booking-preferences.checkIn.seriesLimit')}
+            extra={t('booking-preferences.checkIn.seriesLimitHelp')}
             rules={[
-              { required: true, message: t('bookerPreferences.checkIn.seriesLimitRange', { max: SERIES_NO_SHOW_LIMIT_MAX }) },
-              { type: 'number', min: 0, max: SERIES_NO_SHOW_LIMIT_MAX, message: t('bookerPreferences.checkIn.seriesLimitRange', { max: SERIES_NO_SHOW_LIMIT_MAX }) },
+              { required: true, message: t('booking-preferences.checkIn.seriesLimitRange', { max: SERIES_NO_SHOW_LIMIT_MAX }) },
+              { type: 'number', min: 0, max: SERIES_NO_SHOW_LIMIT_MAX, message: t('booking-preferences.checkIn.seriesLimitRange', { max: SERIES_NO_SHOW_LIMIT_MAX }) },
             ]}
           >
             <NumberInput min={0} max={SERIES_NO_SHOW_LIMIT_MAX} style={{ width: 160 }} data-testid="preferences-series-limit" />
           </Form.Item>
         </Card>
 
-        <Card className="atrium-card" title={t('bookerPreferences.defaults.title')} data-testid="preferences-defaults">
-          <p className="atrium-muted atrium-card-intro">{t('bookerPreferences.defaults.hint')}</p>
-          <Form.Item name="defaultPrivacy" label={t('reserve.form.privacy')}>
+        <Card className="atrium-card" title={t('booking-preferences.defaults.title')} data-testid="preferences-defaults">
+          <p className="atrium-muted atrium-card-intro">{t('booking-preferences.defaults.hint')}</p>
+          <Form.Item name="defaultPrivacy" label={t('booking.form.privacy')}>
             <Radio.Group data-testid="preferences-privacy">
-              <Radio value="public">{t('reserve.form.privacyPublic')}</Radio>
-              <Radio value="busy">{t('reserve.form.privacyBusy')}</Radio>
-              <Radio value="private">{t('reserve.form.privacyPrivate')}</Radio>
+              <Radio value="public">{t('booking.form.privacyPublic')}</Radio>
+              <Radio value="busy">{t('booking.form.privacyBusy')}</Radio>
+              <Radio value="private">{t('booking.form.privacyPrivate')}</Radio>
             </Radio.Group>
           </Form.Item>
           {/* The reminder and notice defaults belong to the notification settings; shown here so the form's defaults read in one place. */}
           <p className="atrium-muted" data-testid="preferences-reminder">
-            {t('bookerPreferences.defaults.reminderFrom', { count: rules.defaultReminderMinutes })}
+            {t('booking-preferences.defaults.reminderFrom', { count: rules.defaultReminderMinutes })}
           </p>
           <p className="atrium-muted" data-testid="preferences-notice">
-            {t('bookerPreferences.defaults.noticeFrom', { count: rules.defaultNoticeMinutes })}
+            {t('booking-preferences.defaults.noticeFrom', { count: rules.defaultNoticeMinutes })}
           </p>
         </Card>
       </div>
       <div className="atrium-preferences-footer">
         {canEdit ? (
           <Button type="primary" htmlType="submit" loading={save.isPending} data-testid="preferences-save">
-            {t('bookerPreferences.save')}
+            {t('booking-preferences.save')}
           </Button>
         ) : (
-          <span className="atrium-muted">{t('bookerPreferences.readOnly')}</span>
+          <span className="atrium-muted">{t('booking-preferences.readOnly')}</span>
         )}
         <span className="atrium-muted" data-testid="preferences-changed">
           {rules.updatedAt !== null
-            ? t('bookerPreferences.changed', { name: rules.updatedByName ?? t('bookerPreferences.someone'), at: dayjs(rules.updatedAt).format(LOG_TIME_FORMAT) })
-            : t('bookerPreferences.unchanged')}
+            ? t('booking-preferences.changed', { name: rules.updatedByName ?? t('booking-preferences.someone'), at: dayjs(rules.updatedAt).format(LOG_TIME_FORMAT) })
+            : t('booking-preferences.unchanged')}
         </span>
       </div>
     </Form>

@@ -61,14 +61,14 @@ export function ThemeDrawer({ deviceId, roomId, platform, open, onClose }: Theme
       { deviceId, themeId: selectedId },
       {
         onSuccess: () => {
-          void message.success(t('deviceTheme.saved'));
+          void message.success(t('device-theme.saved'));
           close();
         },
       },
     );
   };
 
-  const title = panel.state === 1 ? t('deviceTheme.title') : t(panel.imageType === 0 ? 'deviceTheme.image.logoTitle' : 'deviceTheme.image.backgroundTitle', { name: panel.theme.themeName });
+  const title = panel.state === 1 ? t('device-theme.title') : t(panel.imageType === 0 ? 'device-theme.image.logoTitle' : 'device-theme.image.backgroundTitle', { name: panel.theme.themeName });
 
   return (
     <Drawer
@@ -83,10 +83,10 @@ export function ThemeDrawer({ deviceId, roomId, platform, open, onClose }: Theme
         panel.state === 1 ? (
           <Space className="atrium-dtheme-drawer-footer">
             <Button onClick={cancel} data-testid="theme-drawer-cancel">
-              {t('deviceTheme.cancel')}
+              {t('device-theme.cancel')}
             </Button>
             <Button type="primary" onClick={save} loading={setTheme.isPending} disabled={record.isLoading} data-testid="theme-drawer-save">
-              {t('deviceTheme.save')}
+              {t('device-theme.save')}
             </Button>
           </Space>
         ) : null

@@ -44,16 +44,16 @@ export function ThemeImagePanel({ theme, imageType, onDone }: ThemeImagePanelPro
   const visible = images.slice(firstSlide, firstSlide + THEME_GALLERY_SLIDES);
   const currentPath = imageType === 0 ? theme.logoPath : theme.backgroundMapPath;
   const defaultPath = imageType === 0 ? theme.defaultLogoPath : theme.defaultBackgroundMapPath;
-  const sizes = THEME_RECOMMENDED_SIZES[imageType === 0 ? 'logo' : 'background'].map((size) => `${size.width} × ${size.height}`).join(t('deviceTheme.image.or'));
+  const sizes = THEME_RECOMMENDED_SIZES[imageType === 0 ? 'logo' : 'background'].map((size) => `${size.width} × ${size.height}`).join(t('device-theme.image.or'));
   const formats = IMAGE_FORMATS.join(', ');
 
   const beforeUpload = (file: File) => {
     if (!ACCEPTED_TYPES.includes(file.type)) {
-      void message.error(t('deviceTheme.image.wrongFormat', { formats }), 5);
+      void message.error(t('device-theme.image.wrongFormat', { formats }), 5);
       return Upload.LIST_IGNORE;
     }
     if (file.size > IMAGE_MAX_BYTES) {
-      void message.error(t('deviceTheme.image.tooLarge', { limit: '2 MB' }), 5);
+      void message.error(t('device-theme.image.tooLarge', { limit: '2 MB' }), 5);
       return Upload.LIST_IGNORE;
     }
     upload.mutate(
@@ -63,7 +63,7 @@ export function ThemeImagePanel({ theme, imageType, onDone }: ThemeImagePanelPro
           setPageNum(1);
           setFirstSlide(0);
           setChosen(image);
-          void message.success(t('deviceTheme.image.uploaded'));
+          void message.success(t('device-theme.image.uploaded'));
         },
         onError: (error) => void message.error(error.message, 5),
       },
@@ -76,7 +76,7 @@ export function ThemeImagePanel({ theme, imageType, onDone }: ThemeImagePanelPro
       { id: theme.id, imageType, imagePath },
       {
         onSuccess: () => {
-          void message.success(t('deviceTheme.image.saved'));
+          void message.success(t('device-theme.image.saved'));
           onDone();
         },
       },
@@ -84,7 +84,7 @@ export function ThemeImagePanel({ theme, imageType, onDone }: ThemeImagePanelPro
 
   const saveChosen = () => {
     if (!chosen) {
-      void message.warning(t('deviceTheme.image.chooseFirst'));
+      void message.warning(t('device-theme.image.chooseFirst'));
       return;
     }
     submit(chosen.imagePath);
@@ -97,7 +97,7 @@ export function ThemeImagePanel({ theme, imageType, onDone }: ThemeImagePanelPro
         onSuccess: () => {
           if (chosen?.id === image.id) setChosen(null);
           setFirstSlide(0);
-          void message.success(t('deviceTheme.image.deleted'));
+          void message.success(t('device-theme.image.deleted'));
         },
       },
     );
@@ -110,34 +110,34 @@ export function ThemeImagePanel({ theme, imageType, onDone }: ThemeImagePanelPro
   return (
     <div className="atrium-dtheme-images" data-testid="theme-image-panel">
       <Button type="link" icon={<ArrowLeftOutlined />} onClick={onDone} className="atrium-dtheme-images-back" data-testid="theme-image-back">
-        {t('deviceTheme.image.back')}
+        {t('device-theme.image.back')}
       </Button>
 
       <section className={`atrium-dtheme-images-current is-type-${imageType}`}>
-        <img src={currentPath} alt={t('deviceTheme.image.current')} />
-        <span className="atrium-muted">{currentPath === defaultPath ? t('deviceTheme.image.isDefault') : t('deviceTheme.image.current')}</span>
+        <img src={currentPath} alt={t('device-theme.image.current')} />
+        <span className="atrium-muted">{currentPath === defaultPath ? t('device-theme.image.isDefault') : t('device-theme.image.current')}</span>
       </section>
 
       <Space wrap className="atrium-dtheme-images-upload">
         <Upload accept=".png,.jpg,.jpeg,image/png,image/jpeg" showUploadList={false} beforeUpload={beforeUpload} disabled={upload.isPending}>
           <Button icon={upload.isPending ? <LoadingOutlined /> : <UploadOutlined />} disabled={upload.isPending} data-testid="theme-image-upload">
-            {t('deviceTheme.image.upload')}
+            {t('device-theme.image.upload')}
           </Button>
         </Upload>
       </Space>
       <p className="atrium-muted atrium-dtheme-images-hint" data-testid="theme-image-hint">
-        {t('deviceTheme.image.recommended', { sizes })} {t('deviceTheme.image.rules', { formats, limit: '2 MB' })}
+        {t('device-theme.image.recommended', { sizes })} {t('device-theme.image.rules', { formats, limit: '2 MB' })}
       </p>
 
       <Spin spinning={gallery.isFetching}>
         {images.length === 0 && !gallery.isLoading ? (
-          <EmptyState description={t('deviceTheme.image.empty')} />
+          <EmptyState description={t('device-theme.image.empty')} />
         ) : (
-          <div className="atrium-dtheme-carousel" role="group" aria-label={t('deviceTheme.image.gallery')}>
+          <div className="atrium-dtheme-carousel" role="group" aria-label={t('device-theme.image.gallery')}>
             <Button
               shape="circle"
               icon={<LeftOutlined />}
-              aria-label={t('deviceTheme.image.previous')}
+              aria-label={t('device-theme.image.previous')}
               disabled={firstSlide === 0}
               onClick={() => setFirstSlide(Math.max(0, firstSlide - THEME_GALLERY_SLIDES))}
               data-testid="theme-carousel-previous"
@@ -146,15 +146,15 @@ export function ThemeImagePanel({ theme, imageType, onDone }: ThemeImagePanelPro
               {visible.map((image) => (
                 <li key={image.id} className={`atrium-dtheme-slide${chosen?.id === image.id ? ' is-chosen' : ''}`} data-testid={`theme-slide-${image.id}`}>
                   <button type="button" aria-pressed={chosen?.id === image.id} onClick={() => setChosen(image)} className="atrium-dtheme-slide-pick">
-                    <img src={image.imagePath} alt={t('deviceTheme.image.alt', { id: image.id })} />
+                    <img src={image.imagePath} alt={t('device-theme.image.alt', { id: image.id })} />
                   </button>
                   {image.isBuiltIn ? null : (
                     <Popconfirm
-                      title={t('deviceTheme.image.deleteConfirm')}
-                      description={t('deviceTheme.image.deleteHint')}
+                      title={t('device-theme.image.deleteConfirm')}
+                      description={t('device-theme.image.deleteHint')}
                       onConfirm={() => deleteImage(image)}
-                      okText={t('deviceTheme.image.delete')}
-                      cancelText={t('deviceTheme.cancel')}
+                      okText={t('device-theme.image.delete')}
+                      cancelText={t('device-theme.cancel')}
                     >
                       <Button
                         size="small"
@@ -162,7 +162,7 @@ export function ThemeImagePanel({ theme, imageType, onDone }: ThemeImagePanelPro
                         shape="circle"
                         icon={<DeleteOutlined />}
                         className="atrium-dtheme-slide-delete"
-                        aria-label={t('deviceTheme.image.delete')}
+                        aria-label={t('device-theme.image.delete')}
                         data-testid={`theme-slide-delete-${image.id}`}
                       />
                     </Popconfirm>
@@ -173,7 +173,7 @@ export function ThemeImagePanel({ theme, imageType, onDone }: ThemeImagePanelPro
             <Button
               shape="circle"
               icon={<RightOutlined />}
-              aria-label={t('deviceTheme.image.next')}
+              aria-label={t('device-theme.image.next')}
               disabled={firstSlide + THEME_GALLERY_SLIDES >= images.length}
               onClick={() => setFirstSlide(firstSlide + THEME_GALLERY_SLIDES)}
               data-testid="theme-carousel-next"
@@ -194,12 +194,12 @@ export function ThemeImagePanel({ theme, imageType, onDone }: ThemeImagePanelPro
       ) : null}
 
       <Space className="atrium-dtheme-images-footer" wrap>
-        <Button onClick={onDone}>{t('deviceTheme.cancel')}</Button>
+        <Button onClick={onDone}>{t('device-theme.cancel')}</Button>
         <Button onClick={() => submit(null)} disabled={currentPath === defaultPath} loading={save.isPending && save.variables?.imagePath === null}>
-          {t('deviceTheme.image.useDefault')}
+          {t('device-theme.image.useDefault')}
         </Button>
         <Button type="primary" onClick={saveChosen} loading={save.isPending && save.variables?.imagePath !== null} data-testid="theme-image-save">
-          {t('deviceTheme.save')}
+          {t('device-theme.save')}
         </Button>
       </Space>
     </div>

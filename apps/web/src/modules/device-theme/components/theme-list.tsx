@@ -29,18 +29,18 @@ export function ThemeList({ themes, isLoading, currentThemeId, selectedId, onSel
         value={direction}
         onChange={setDirection}
         options={[
-          { value: 'all', label: t('deviceTheme.filter.all') },
-          { value: THEME_DIRECTION.landscape, label: t('deviceTheme.filter.landscape') },
-          { value: THEME_DIRECTION.portrait, label: t('deviceTheme.filter.portrait') },
+          { value: 'all', label: t('device-theme.filter.all') },
+          { value: THEME_DIRECTION.landscape, label: t('device-theme.filter.landscape') },
+          { value: THEME_DIRECTION.portrait, label: t('device-theme.filter.portrait') },
         ]}
         data-testid="theme-direction-filter"
       />
       {isLoading ? (
         <Skeleton active />
       ) : shown.length === 0 ? (
-        <EmptyState description={t('deviceTheme.empty')} />
+        <EmptyState description={t('device-theme.empty')} />
       ) : (
-        <ul className="atrium-dtheme-cards" aria-label={t('deviceTheme.title')}>
+        <ul className="atrium-dtheme-cards" aria-label={t('device-theme.title')}>
           {shown.map((theme) => {
             const isCurrent = theme.themeId === currentThemeId;
             const isSelected = theme.themeId === selectedId;
@@ -53,28 +53,28 @@ export function ThemeList({ themes, isLoading, currentThemeId, selectedId, onSel
                   onClick={() => onSelect(theme.themeId)}
                   data-testid={`theme-pick-${theme.themeId}`}
                 >
-                  <img src={theme.themePath} alt={t('deviceTheme.previewOf', { name: theme.themeName })} className="atrium-dtheme-card-preview" />
+                  <img src={theme.themePath} alt={t('device-theme.previewOf', { name: theme.themeName })} className="atrium-dtheme-card-preview" />
                   <span className="atrium-dtheme-card-name">
                     {isSelected ? <CheckCircleFilled className="atrium-dtheme-card-check" /> : null}
                     {theme.themeName}
                   </span>
                 </button>
                 <div className="atrium-dtheme-card-tags">
-                  <Tag>{t(theme.themeDirection === THEME_DIRECTION.landscape ? 'deviceTheme.filter.landscape' : 'deviceTheme.filter.portrait')}</Tag>
+                  <Tag>{t(theme.themeDirection === THEME_DIRECTION.landscape ? 'device-theme.filter.landscape' : 'device-theme.filter.portrait')}</Tag>
                   {isCurrent ? (
                     <Tag color="blue" data-testid="theme-current">
-                      {t('deviceTheme.current')}
+                      {t('device-theme.current')}
                     </Tag>
                   ) : null}
-                  {theme.isInternal ? <Tag color="purple">{t('deviceTheme.internal')}</Tag> : null}
+                  {theme.isInternal ? <Tag color="purple">{t('device-theme.internal')}</Tag> : null}
                 </div>
                 {theme.isCanDefine === '1' ? (
                   <div className="atrium-dtheme-card-actions">
                     <Button size="small" type="link" onClick={() => onChangeImage(theme, 0)} data-testid={`theme-change-logo-${theme.themeId}`}>
-                      {t('deviceTheme.changeLogo')}
+                      {t('device-theme.changeLogo')}
                     </Button>
                     <Button size="small" type="link" onClick={() => onChangeImage(theme, 1)} data-testid={`theme-change-background-${theme.themeId}`}>
-                      {t('deviceTheme.changeBackground')}
+                      {t('device-theme.changeBackground')}
                     </Button>
                   </div>
                 ) : null}

@@ -26,15 +26,15 @@ export function AddCodeModal({ rooms, onClose }: { rooms: readonly DisplayRoom[]
 
   const submit = async (values: { roomId: number; name?: string; count: number }) => {
     const result = await add.mutateAsync({ roomId: values.roomId, count: values.count, ...(values.name?.trim() ? { name: values.name.trim() } : {}) });
-    void message.success(t('doorDisplay.add.done', { count: result.list.length }));
+    void message.success(t('door-display.add.done', { count: result.list.length }));
     setIssued(result.list);
   };
 
   return (
     <Modal
       open
-      title={t('doorDisplay.add.title')}
-      okText={issued ? t('common.actions.close') : t('doorDisplay.add.submit')}
+      title={t('door-display.add.title')}
+      okText={issued ? t('common.actions.close') : t('door-display.add.submit')}
       okButtonProps={{ 'data-testid': 'add-code-submit' }}
       cancelButtonProps={issued ? { style: { display: 'none' } } : {}}
       cancelText={t('common.actions.cancel')}
@@ -47,10 +47,10 @@ export function AddCodeModal({ rooms, onClose }: { rooms: readonly DisplayRoom[]
         <Alert
           type="success"
           showIcon
-          title={t('doorDisplay.add.issuedTitle')}
+          title={t('door-display.add.issuedTitle')}
           description={
             <div data-testid="add-code-result">
-              <p>{t('doorDisplay.add.issuedHint')}</p>
+              <p>{t('door-display.add.issuedHint')}</p>
               {issued.map((device) => (
                 <div key={device.id}>
                   {device.name}:{' '}
@@ -64,13 +64,13 @@ export function AddCodeModal({ rooms, onClose }: { rooms: readonly DisplayRoom[]
         />
       ) : (
         <Form form={form} layout="vertical" initialValues={initialValues} onValuesChange={dirty.onValuesChange} onFinish={(values) => void submit(values).catch(() => undefined)} data-testid="add-code-form">
-          <Form.Item name="roomId" label={t('doorDisplay.fields.room')} rules={[{ required: true, message: t('doorDisplay.add.pickRoom') }]}>
-            <Select showSearch={{ optionFilterProp: 'label' }} options={roomOptions(rooms)} placeholder={t('doorDisplay.add.pickRoom')} data-testid="add-code-room" />
+          <Form.Item name="roomId" label={t('door-display.fields.room')} rules={[{ required: true, message: t('door-display.add.pickRoom') }]}>
+            <Select showSearch={{ optionFilterProp: 'label' }} options={roomOptions(rooms)} placeholder={t('door-display.add.pickRoom')} data-testid="add-code-room" />
           </Form.Item>
-          <Form.Item name="name" label={t('doorDisplay.fields.name')} extra={t('doorDisplay.add.nameHint')} rules={[{ validator: (_r, value?: string) => (!value?.trim() || DeviceName.safeParse(value).success ? Promise.resolve() : Promise.reject(new Error(t('doorDisplay.add.nameRule', { max: DOOR_DISPLAY_LIMITS.nameMax })))) }]}>
+          <Form.Item name="name" label={t('door-display.fields.name')} extra={t('door-display.add.nameHint')} rules={[{ validator: (_r, value?: string) => (!value?.trim() || DeviceName.safeParse(value).success ? Promise.resolve() : Promise.reject(new Error(t('door-display.add.nameRule', { max: DOOR_DISPLAY_LIMITS.nameMax })))) }]}>
             <Input maxLength={DOOR_DISPLAY_LIMITS.nameMax} data-testid="add-code-name" />
           </Form.Item>
-          <Form.Item name="count" label={t('doorDisplay.add.count')} rules={[zodRule(AddActivationCodeBody.shape.count.unwrap(), t('doorDisplay.add.countRule', { max: DOOR_DISPLAY_LIMITS.maxCodesPerRequest }))]}>
+          <Form.Item name="count" label={t('door-display.add.count')} rules={[zodRule(AddActivationCodeBody.shape.count.unwrap(), t('door-display.add.countRule', { max: DOOR_DISPLAY_LIMITS.maxCodesPerRequest }))]}>
             <NumberInput min={1} max={DOOR_DISPLAY_LIMITS.maxCodesPerRequest} data-testid="add-code-count" />
           </Form.Item>
         </Form>
@@ -106,15 +106,15 @@ export function RebindModal({ device, rooms, onClose }: { device: DoorDisplay; r
       ...(values.regenerateCode ? { regenerateCode: true } : {}),
       ...(signsOut && values.safetyPassword ? { safetyPassword: values.safetyPassword } : {}),
     });
-    void message.success(t('doorDisplay.rebind.done'));
+    void message.success(t('door-display.rebind.done'));
     onClose();
   };
 
   return (
     <Modal
       open
-      title={t('doorDisplay.rebind.title', { name: device.name })}
-      okText={t('doorDisplay.actions.save')}
+      title={t('door-display.rebind.title', { name: device.name })}
+      okText={t('door-display.actions.save')}
       okButtonProps={{ 'data-testid': 'rebind-submit' }}
       cancelText={t('common.actions.cancel')}
       confirmLoading={update.isPending}
@@ -129,17 +129,17 @@ export function RebindModal({ device, rooms, onClose }: { device: DoorDisplay; r
         onValuesChange={dirty.onValuesChange}
         onFinish={(values) => void submit(values).catch(() => undefined)}
       >
-        <Form.Item name="roomId" label={t('doorDisplay.fields.room')} rules={[{ required: true }]}>
+        <Form.Item name="roomId" label={t('door-display.fields.room')} rules={[{ required: true }]}>
           <Select showSearch={{ optionFilterProp: 'label' }} options={roomOptions(rooms)} data-testid="rebind-room" />
         </Form.Item>
-        <Form.Item name="name" label={t('doorDisplay.fields.name')} rules={[zodRule(DeviceName, t('doorDisplay.add.nameRule', { max: DOOR_DISPLAY_LIMITS.nameMax }))]}>
+        <Form.Item name="name" label={t('door-display.fields.name')} rules={[zodRule(DeviceName, t('door-display.add.nameRule', { max: DOOR_DISPLAY_LIMITS.nameMax }))]}>
           <Input maxLength={DOOR_DISPLAY_LIMITS.nameMax} />
         </Form.Item>
-        <Form.Item name="regenerateCode" valuePropName="checked" extra={device.status === 'inactive' ? t('doorDisplay.rebind.newCodeHint') : t('doorDisplay.rebind.signOutHint')}>
-          <Checkbox data-testid="rebind-regenerate">{t('doorDisplay.rebind.newCode')}</Checkbox>
+        <Form.Item name="regenerateCode" valuePropName="checked" extra={device.status === 'inactive' ? t('door-display.rebind.newCodeHint') : t('door-display.rebind.signOutHint')}>
+          <Checkbox data-testid="rebind-regenerate">{t('door-display.rebind.newCode')}</Checkbox>
         </Form.Item>
         {signsOut ? (
-          <Form.Item name="safetyPassword" label={t('doorDisplay.safetyPassword')} extra={t('doorDisplay.safetyPasswordHint')} rules={[{ validator: (_r, value?: string) => (!value || SafetyPassword.safeParse(value).success ? Promise.resolve() : Promise.reject(new Error(t('doorDisplay.settings.sixDigits')))) }]}>
+          <Form.Item name="safetyPassword" label={t('door-display.safetyPassword')} extra={t('door-display.safetyPasswordHint')} rules={[{ validator: (_r, value?: string) => (!value || SafetyPassword.safeParse(value).success ? Promise.resolve() : Promise.reject(new Error(t('door-display.settings.sixDigits')))) }]}>
             <Input.Password maxLength={6} inputMode="numeric" autoComplete="off" />
           </Form.Item>
         ) : null}
@@ -158,15 +158,15 @@ export function CancelDisplaysModal({ devices, onClose }: { devices: DoorDisplay
 
   const submit = async ({ safetyPassword }: { safetyPassword?: string }) => {
     const result = await cancel.mutateAsync({ ids: devices.map((device) => device.id), ...(activated.length > 0 && safetyPassword ? { safetyPassword } : {}) });
-    void message.success(t('doorDisplay.cancel.done', { count: result.count }));
+    void message.success(t('door-display.cancel.done', { count: result.count }));
     onClose(true);
   };
 
   return (
     <Modal
       open
-      title={t('doorDisplay.cancel.title', { count: devices.length })}
-      okText={t('doorDisplay.cancel.submit')}
+      title={t('door-display.cancel.title', { count: devices.length })}
+      okText={t('door-display.cancel.submit')}
       okButtonProps={{ danger: true, 'data-testid': 'cancel-displays-submit' }}
       cancelText={t('common.actions.cancel')}
       confirmLoading={cancel.isPending}
@@ -175,7 +175,7 @@ export function CancelDisplaysModal({ devices, onClose }: { devices: DoorDisplay
       destroyOnHidden
     >
       <Form form={form} layout="vertical" onFinish={(values) => void submit(values).catch(() => undefined)}>
-        <Alert type="warning" showIcon title={t('doorDisplay.cancel.intro')} className="atrium-door-cancel-intro" />
+        <Alert type="warning" showIcon title={t('door-display.cancel.intro')} className="atrium-door-cancel-intro" />
         <ul className="atrium-door-cancel-list">
           {devices.map((device) => (
             <li key={device.id}>
@@ -184,7 +184,7 @@ export function CancelDisplaysModal({ devices, onClose }: { devices: DoorDisplay
           ))}
         </ul>
         {activated.length > 0 ? (
-          <Form.Item name="safetyPassword" label={t('doorDisplay.safetyPassword')} extra={t('doorDisplay.safetyPasswordHint')} rules={[{ validator: (_r, value?: string) => (!value || SafetyPassword.safeParse(value).success ? Promise.resolve() : Promise.reject(new Error(t('doorDisplay.settings.sixDigits')))) }]}>
+          <Form.Item name="safetyPassword" label={t('door-display.safetyPassword')} extra={t('door-display.safetyPasswordHint')} rules={[{ validator: (_r, value?: string) => (!value || SafetyPassword.safeParse(value).success ? Promise.resolve() : Promise.reject(new Error(t('door-display.settings.sixDigits')))) }]}>
             <Input.Password maxLength={6} inputMode="numeric" autoComplete="off" data-testid="cancel-displays-safety" />
           </Form.Item>
         ) : null}

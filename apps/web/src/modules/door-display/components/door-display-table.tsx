@@ -37,7 +37,7 @@ const STATUS_BADGE = { online: 'success', offline: 'error', inactive: 'default' 
 /** The status of a display as a badge; an inactive one shows its code. */
 export function DoorDisplayStatus({ device }: { device: DoorDisplay }) {
   const { t } = useTranslation();
-  return <Badge status={STATUS_BADGE[device.status]} text={t(`doorDisplay.status.${device.status}`)} data-testid={`door-status-${device.id}`} />;
+  return <Badge status={STATUS_BADGE[device.status]} text={t(`door-display.status.${device.status}`)} data-testid={`door-status-${device.id}`} />;
 }
 
 /** The console's table of door displays: room, location path, code, status, platform, last seen and the row actions. */
@@ -46,7 +46,7 @@ export function DoorDisplayTable({ devices, loading, pagination, onChange, rowAc
   const columns: ColumnsType<DoorDisplay> = [
     {
       key: 'room',
-      title: t('doorDisplay.fields.room'),
+      title: t('door-display.fields.room'),
       render: (_, device) => (
         <span className="atrium-person">
           <TruncatedText text={device.roomName} isStrong />
@@ -56,7 +56,7 @@ export function DoorDisplayTable({ devices, loading, pagination, onChange, rowAc
     },
     {
       key: 'path',
-      title: t('doorDisplay.fields.location'),
+      title: t('door-display.fields.location'),
       render: (_, device) => {
         const path = device.locationPath.join(' / ');
         return (
@@ -66,25 +66,25 @@ export function DoorDisplayTable({ devices, loading, pagination, onChange, rowAc
     },
     {
       key: 'code',
-      title: t('doorDisplay.fields.code'),
+      title: t('door-display.fields.code'),
       render: (_, device) =>
         device.activationCode ? (
           <Typography.Text code copyable data-testid={`door-code-${device.id}`}>
             {device.activationCode}
           </Typography.Text>
         ) : (
-          <span className="atrium-muted">{t('doorDisplay.fields.codeUsed')}</span>
+          <span className="atrium-muted">{t('door-display.fields.codeUsed')}</span>
         ),
     },
-    { key: 'status', title: t('doorDisplay.fields.status'), render: (_, device) => <DoorDisplayStatus device={device} /> },
+    { key: 'status', title: t('door-display.fields.status'), render: (_, device) => <DoorDisplayStatus device={device} /> },
     {
       key: 'platform',
-      title: t('doorDisplay.fields.platform'),
+      title: t('door-display.fields.platform'),
       render: (_, device) => (device.platform ? `${device.platform}${device.appVersion ? ` ${device.appVersion}` : ''}` : ''),
     },
     {
       key: 'lastSeen',
-      title: t('doorDisplay.fields.lastSeen'),
+      title: t('door-display.fields.lastSeen'),
       render: (_, device) =>
         device.lastSeenAt ? (
           <Tooltip title={dayjs(device.lastSeenAt).format('YYYY-MM-DD HH:mm:ss')}>
@@ -96,7 +96,7 @@ export function DoorDisplayTable({ devices, loading, pagination, onChange, rowAc
     },
     {
       key: 'actions',
-      title: t('doorDisplay.fields.actions'),
+      title: t('door-display.fields.actions'),
       render: (_, device) => (
         <Space size={4} wrap>
           {rowActions
@@ -127,7 +127,7 @@ export function DoorDisplayTable({ devices, loading, pagination, onChange, rowAc
       loading={loading}
       pagination={pagination}
       onChange={onChange}
-      locale={tableEmpty(t('doorDisplay.empty'))}
+      locale={tableEmpty(t('door-display.empty'))}
       {...(selection ? { rowSelection: { selectedRowKeys: selection.selectedIds, onChange: (keys) => selection.onChange(keys as number[]) } } : {})}
       data-testid="door-display-table"
     />

@@ -32,9 +32,9 @@ export interface LightCycleDrawerProps {
 export function WeekdayText({ weekday }: { weekday: string }) {
   const { t } = useTranslation();
   const label = weekdayLabel(weekday);
-  if (label.kind !== 'days') return <>{t(`doorDisplay.cycle.${label.kind}`)}</>;
+  if (label.kind !== 'days') return <>{t(`door-display.cycle.${label.kind}`)}</>;
   const ordered = WEEK_ORDER.filter((day) => label.days.includes(day));
-  return <>{ordered.map((day) => t(`doorDisplay.weekdays.${day}`)).join(', ')}</>;
+  return <>{ordered.map((day) => t(`door-display.weekdays.${day}`)).join(', ')}</>;
 }
 
 /**
@@ -54,7 +54,7 @@ export function LightCycleDrawer({ device, onClose }: LightCycleDrawerProps) {
       onClose={() => confirmLeave(onClose)}
       destroyOnHidden
       size={isNarrow ? '100%' : 520}
-      title={device ? t('doorDisplay.cycle.title', { name: device.name }) : ''}
+      title={device ? t('door-display.cycle.title', { name: device.name }) : ''}
       data-testid="light-cycle-drawer"
     >
       {device ? <LightCycleEditor deviceId={device.id} onDirtyChange={setDirty} /> : null}
@@ -103,41 +103,41 @@ function LightCycleEditor({ deviceId, onDirtyChange }: LightCycleEditorProps) {
   const save = async () => {
     if (!draft) return;
     if (draft.days.length === 0) {
-      void message.warning(t('doorDisplay.cycle.pickDay'));
+      void message.warning(t('door-display.cycle.pickDay'));
       return;
     }
     if (draft.range[0] >= draft.range[1]) {
-      void message.warning(t('doorDisplay.cycle.startBeforeEnd'));
+      void message.warning(t('door-display.cycle.startBeforeEnd'));
       return;
     }
     const body = { deviceId, weekday: weekdaysToString(draft.days), startTime: stepToTime(draft.range[0]), endTime: stepToTime(draft.range[1]) };
     if (draft.id === null) {
       await add.mutateAsync(body);
-      void message.success(t('doorDisplay.cycle.added'));
+      void message.success(t('door-display.cycle.added'));
     } else {
       await update.mutateAsync({ ...body, id: draft.id });
-      void message.success(t('doorDisplay.cycle.updated'));
+      void message.success(t('door-display.cycle.updated'));
     }
     setDraft(null);
   };
 
   const del = async (id: number) => {
     await remove.mutateAsync(id);
-    void message.success(t('doorDisplay.cycle.deleted'));
+    void message.success(t('door-display.cycle.deleted'));
   };
 
   const editor = (current: Draft) => (
     <Card size="small" className="atrium-door-cycle" data-testid="light-cycle-editor">
-      <Typography.Text strong>{t('doorDisplay.cycle.days')}</Typography.Text>
+      <Typography.Text strong>{t('door-display.cycle.days')}</Typography.Text>
       <Checkbox.Group
         className="atrium-door-cycle-days"
         value={current.days}
         onChange={(days) => setDraft({ ...current, days: days as number[] })}
-        options={WEEK_ORDER.map((day) => ({ value: day, label: t(`doorDisplay.weekdays.${day}`) }))}
+        options={WEEK_ORDER.map((day) => ({ value: day, label: t(`door-display.weekdays.${day}`) }))}
         data-testid="light-cycle-days"
       />
       <Typography.Text strong>
-        {t('doorDisplay.cycle.hours')}: <span data-testid="light-cycle-range">{stepToTime(current.range[0])} - {stepToTime(current.range[1])}</span>
+        {t('door-display.cycle.hours')}: <span data-testid="light-cycle-range">{stepToTime(current.range[0])} - {stepToTime(current.range[1])}</span>
       </Typography.Text>
       <Slider
         range
@@ -156,7 +156,7 @@ function LightCycleEditor({ deviceId, onDirtyChange }: LightCycleEditorProps) {
           {t('common.actions.cancel')}
         </Button>
         <Button type="primary" loading={isSaving} onClick={() => void save().catch(() => undefined)} data-testid="light-cycle-save">
-          {t('doorDisplay.actions.save')}
+          {t('door-display.actions.save')}
         </Button>
       </Space>
     </Card>
@@ -165,8 +165,8 @@ function LightCycleEditor({ deviceId, onDirtyChange }: LightCycleEditorProps) {
   if (cycles.isPending) return <Spin />;
   return (
     <div className="atrium-door-cycles">
-      <Typography.Paragraph type="secondary">{t('doorDisplay.cycle.intro')}</Typography.Paragraph>
-      {list.length === 0 && draft === null ? <EmptyState description={t('doorDisplay.cycle.none')} /> : null}
+      <Typography.Paragraph type="secondary">{t('door-display.cycle.intro')}</Typography.Paragraph>
+      {list.length === 0 && draft === null ? <EmptyState description={t('door-display.cycle.none')} /> : null}
       {list.map((cycle) =>
         draft?.id === cycle.id ? (
           <div key={cycle.id}>{editor(draft)}</div>
@@ -183,17 +183,17 @@ function LightCycleEditor({ deviceId, onDirtyChange }: LightCycleEditorProps) {
               </span>
               <Space>
                 <Button size="small" icon={<EditOutlined />} disabled={draft !== null} onClick={() => startEdit(cycle)} data-testid="light-cycle-edit">
-                  {t('doorDisplay.actions.edit')}
+                  {t('door-display.actions.edit')}
                 </Button>
                 <Popconfirm
-                  title={t('doorDisplay.cycle.confirmDelete')}
-                  okText={t('doorDisplay.actions.delete')}
+                  title={t('door-display.cycle.confirmDelete')}
+                  okText={t('door-display.actions.delete')}
                   cancelText={t('common.actions.cancel')}
                   okButtonProps={{ danger: true, 'data-testid': 'light-cycle-delete-ok' }}
                   onConfirm={() => del(cycle.id).catch(() => undefined)}
                 >
                   <Button size="small" danger icon={<DeleteOutlined />} disabled={draft !== null} data-testid="light-cycle-delete">
-                    {t('doorDisplay.actions.delete')}
+                    {t('door-display.actions.delete')}
                   </Button>
                 </Popconfirm>
               </Space>
@@ -204,7 +204,7 @@ function LightCycleEditor({ deviceId, onDirtyChange }: LightCycleEditorProps) {
       {draft?.id === null ? editor(draft) : null}
       {list.length === 0 && draft === null ? (
         <Button type="dashed" block icon={<PlusOutlined />} onClick={startNew} data-testid="light-cycle-add">
-          {t('doorDisplay.cycle.add')}
+          {t('door-display.cycle.add')}
         </Button>
       ) : null}
     </div>

@@ -69,7 +69,7 @@ export function ScreenSettingsDrawer({ target, canEdit, onClose }: ScreenSetting
       onClose={() => confirmLeave(onClose)}
       destroyOnHidden
       size={isNarrow ? '100%' : 560}
-      title={t('doorDisplay.settings.title')}
+      title={t('door-display.settings.title')}
       data-testid="screen-settings-drawer"
     >
       {target ? <ScreenSettingsBody target={target} canEdit={canEdit} onDirtyChange={setDirty} /> : null}
@@ -106,8 +106,8 @@ function ScreenSettingsBody({ target, canEdit, onDirtyChange }: ScreenSettingsBo
 
   return (
     <div className="atrium-door-groups">
-      <Typography.Paragraph type="secondary">{t('doorDisplay.settings.intro')}</Typography.Paragraph>
-      {(groups.data ?? []).length === 0 ? <EmptyState description={t('doorDisplay.settings.none')} /> : null}
+      <Typography.Paragraph type="secondary">{t('door-display.settings.intro')}</Typography.Paragraph>
+      {(groups.data ?? []).length === 0 ? <EmptyState description={t('door-display.settings.none')} /> : null}
       {(groups.data ?? []).map((group) => (
         <Card key={group.id} size="small" className="atrium-door-cycle" data-testid={`screen-group-${group.id}`}>
           <div className="atrium-door-cycle-row">
@@ -120,18 +120,18 @@ function ScreenSettingsBody({ target, canEdit, onDirtyChange }: ScreenSettingsBo
             </span>
             <Space>
               <Button size="small" icon={<EditOutlined />} onClick={() => setEditing({ group })}>
-                {canEdit ? t('doorDisplay.actions.edit') : t('doorDisplay.actions.view')}
+                {canEdit ? t('door-display.actions.edit') : t('door-display.actions.view')}
               </Button>
               {canEdit ? (
                 <Popconfirm
-                  title={t('doorDisplay.settings.confirmDelete', { title: group.title })}
-                  okText={t('doorDisplay.actions.delete')}
+                  title={t('door-display.settings.confirmDelete', { title: group.title })}
+                  okText={t('door-display.actions.delete')}
                   cancelText={t('common.actions.cancel')}
                   okButtonProps={{ danger: true }}
                   onConfirm={() =>
                     remove
                       .mutateAsync(group.id)
-                      .then(() => void message.success(t('doorDisplay.settings.deleted')))
+                      .then(() => void message.success(t('door-display.settings.deleted')))
                       .catch(() => undefined)
                   }
                 >
@@ -144,7 +144,7 @@ function ScreenSettingsBody({ target, canEdit, onDirtyChange }: ScreenSettingsBo
       ))}
       {canEdit ? (
         <Button type="dashed" block icon={<PlusOutlined />} onClick={() => setEditing({ group: null, roomIds: [], title: '' })} data-testid="screen-group-add">
-          {t('doorDisplay.settings.add')}
+          {t('door-display.settings.add')}
         </Button>
       ) : null}
     </div>
@@ -186,10 +186,10 @@ function ScreenSettingForm({ editing, groups, canEdit, onDone, onDirtyChange }: 
     const typed = exitPassword ? exitPassword : null;
     if (group) {
       await update.mutateAsync({ ...rest, id: group.id, ...(removeExitPassword ? { exitPassword: null } : typed ? { exitPassword: typed } : {}) });
-      void message.success(t('doorDisplay.settings.saved'));
+      void message.success(t('door-display.settings.saved'));
     } else {
       await add.mutateAsync({ ...rest, exitPassword: typed });
-      void message.success(t('doorDisplay.settings.added'));
+      void message.success(t('door-display.settings.added'));
     }
     onDone();
   };
@@ -207,12 +207,12 @@ function ScreenSettingForm({ editing, groups, canEdit, onDone, onDirtyChange }: 
     >
       <Form.Item
         name="title"
-        label={t('doorDisplay.settings.groupTitle')}
-        rules={[zodRule(AddScreenSettingBody.shape.title, t('doorDisplay.settings.titleRule', { max: DOOR_DISPLAY_LIMITS.groupTitleMax }))]}
+        label={t('door-display.settings.groupTitle')}
+        rules={[zodRule(AddScreenSettingBody.shape.title, t('door-display.settings.titleRule', { max: DOOR_DISPLAY_LIMITS.groupTitleMax }))]}
       >
         <Input maxLength={DOOR_DISPLAY_LIMITS.groupTitleMax} showCount data-testid="screen-settings-title" />
       </Form.Item>
-      <Form.Item name="roomIds" label={t('doorDisplay.settings.rooms')} rules={[{ required: true, type: 'array', min: 1, message: t('doorDisplay.settings.roomsRule') }]}>
+      <Form.Item name="roomIds" label={t('door-display.settings.rooms')} rules={[{ required: true, type: 'array', min: 1, message: t('door-display.settings.roomsRule') }]}>
         <Select
           mode="multiple"
           loading={rooms.isPending}
@@ -227,46 +227,46 @@ function ScreenSettingForm({ editing, groups, canEdit, onDone, onDirtyChange }: 
       </Form.Item>
       <div className="atrium-door-switches">
         {SWITCHES.map((name) => (
-          <Form.Item key={name} name={name} valuePropName="checked" label={t(`doorDisplay.settings.fields.${name}`)} className="atrium-door-switch">
+          <Form.Item key={name} name={name} valuePropName="checked" label={t(`door-display.settings.fields.${name}`)} className="atrium-door-switch">
             <Switch data-testid={`screen-settings-${name}`} />
           </Form.Item>
         ))}
       </div>
-      <Form.Item name="maxBookingMinutes" label={t('doorDisplay.settings.fields.maxBookingMinutes')}>
-        <Select options={MAX_SINGLE_BOOKING_CHOICES.map((value) => ({ value, label: t('doorDisplay.settings.minutes', { count: value }) }))} data-testid="screen-settings-max" />
+      <Form.Item name="maxBookingMinutes" label={t('door-display.settings.fields.maxBookingMinutes')}>
+        <Select options={MAX_SINGLE_BOOKING_CHOICES.map((value) => ({ value, label: t('door-display.settings.minutes', { count: value }) }))} data-testid="screen-settings-max" />
       </Form.Item>
       <Form.Item
         name="bookAheadDays"
-        label={t('doorDisplay.settings.fields.bookAheadDays')}
-        rules={[{ required: true, type: 'integer', min: 0, max: DOOR_DISPLAY_LIMITS.bookAheadMaxDays, message: t('doorDisplay.settings.bookAheadRule', { max: DOOR_DISPLAY_LIMITS.bookAheadMaxDays }) }]}
+        label={t('door-display.settings.fields.bookAheadDays')}
+        rules={[{ required: true, type: 'integer', min: 0, max: DOOR_DISPLAY_LIMITS.bookAheadMaxDays, message: t('door-display.settings.bookAheadRule', { max: DOOR_DISPLAY_LIMITS.bookAheadMaxDays }) }]}
       >
-        <NumberInput min={0} max={DOOR_DISPLAY_LIMITS.bookAheadMaxDays} suffix={t('doorDisplay.settings.days')} style={{ width: 160 }} data-testid="screen-settings-ahead" />
+        <NumberInput min={0} max={DOOR_DISPLAY_LIMITS.bookAheadMaxDays} suffix={t('door-display.settings.days')} style={{ width: 160 }} data-testid="screen-settings-ahead" />
       </Form.Item>
       <Space wrap>
-        <Form.Item name="signInBeforeMinutes" label={t('doorDisplay.settings.fields.signInBeforeMinutes')} rules={[{ required: true, message: t('common.number.range', { min: 0, max: DOOR_DISPLAY_LIMITS.signInWindowMaxMinutes }) }, numberRule(t, { min: 0, max: DOOR_DISPLAY_LIMITS.signInWindowMaxMinutes })]}>
-          <NumberInput min={0} max={DOOR_DISPLAY_LIMITS.signInWindowMaxMinutes} suffix={t('doorDisplay.settings.min')} style={{ width: 160 }} data-testid="screen-settings-sign-in-before" />
+        <Form.Item name="signInBeforeMinutes" label={t('door-display.settings.fields.signInBeforeMinutes')} rules={[{ required: true, message: t('common.number.range', { min: 0, max: DOOR_DISPLAY_LIMITS.signInWindowMaxMinutes }) }, numberRule(t, { min: 0, max: DOOR_DISPLAY_LIMITS.signInWindowMaxMinutes })]}>
+          <NumberInput min={0} max={DOOR_DISPLAY_LIMITS.signInWindowMaxMinutes} suffix={t('door-display.settings.min')} style={{ width: 160 }} data-testid="screen-settings-sign-in-before" />
         </Form.Item>
-        <Form.Item name="signInAfterMinutes" label={t('doorDisplay.settings.fields.signInAfterMinutes')} rules={[{ required: true, message: t('common.number.range', { min: 0, max: DOOR_DISPLAY_LIMITS.signInWindowMaxMinutes }) }, numberRule(t, { min: 0, max: DOOR_DISPLAY_LIMITS.signInWindowMaxMinutes })]}>
-          <NumberInput min={0} max={DOOR_DISPLAY_LIMITS.signInWindowMaxMinutes} suffix={t('doorDisplay.settings.min')} style={{ width: 160 }} data-testid="screen-settings-sign-in-after" />
+        <Form.Item name="signInAfterMinutes" label={t('door-display.settings.fields.signInAfterMinutes')} rules={[{ required: true, message: t('common.number.range', { min: 0, max: DOOR_DISPLAY_LIMITS.signInWindowMaxMinutes }) }, numberRule(t, { min: 0, max: DOOR_DISPLAY_LIMITS.signInWindowMaxMinutes })]}>
+          <NumberInput min={0} max={DOOR_DISPLAY_LIMITS.signInWindowMaxMinutes} suffix={t('door-display.settings.min')} style={{ width: 160 }} data-testid="screen-settings-sign-in-after" />
         </Form.Item>
       </Space>
-      <Form.Item name="signInModes" label={t('doorDisplay.settings.fields.signInModes')} rules={[{ required: true, type: 'array', min: 1, message: t('doorDisplay.settings.signInRule') }]}>
-        <Checkbox.Group options={SIGN_IN_MODES.map((mode) => ({ value: mode, label: t(`doorDisplay.settings.signInModes.${mode}`) }))} data-testid="screen-settings-modes" />
+      <Form.Item name="signInModes" label={t('door-display.settings.fields.signInModes')} rules={[{ required: true, type: 'array', min: 1, message: t('door-display.settings.signInRule') }]}>
+        <Checkbox.Group options={SIGN_IN_MODES.map((mode) => ({ value: mode, label: t(`door-display.settings.signInModes.${mode}`) }))} data-testid="screen-settings-modes" />
       </Form.Item>
-      <Form.Item name="brightnessPlan" label={t('doorDisplay.settings.fields.brightnessPlan')}>
-        <Radio.Group options={BRIGHTNESS_PLANS.map((plan) => ({ value: plan, label: t(`doorDisplay.settings.brightnessPlans.${plan}`) }))} />
+      <Form.Item name="brightnessPlan" label={t('door-display.settings.fields.brightnessPlan')}>
+        <Radio.Group options={BRIGHTNESS_PLANS.map((plan) => ({ value: plan, label: t(`door-display.settings.brightnessPlans.${plan}`) }))} />
       </Form.Item>
       <Form.Item
         name="exitPassword"
-        label={t('doorDisplay.settings.fields.exitPassword')}
-        extra={group?.hasExitPassword ? t('doorDisplay.settings.exitPasswordKept') : t('doorDisplay.settings.exitPasswordHint')}
-        rules={[{ validator: (_rule, value: string | undefined) => (!value || ExitPassword.safeParse(value).success ? Promise.resolve() : Promise.reject(new Error(t('doorDisplay.settings.sixDigits')))) }]}
+        label={t('door-display.settings.fields.exitPassword')}
+        extra={group?.hasExitPassword ? t('door-display.settings.exitPasswordKept') : t('door-display.settings.exitPasswordHint')}
+        rules={[{ validator: (_rule, value: string | undefined) => (!value || ExitPassword.safeParse(value).success ? Promise.resolve() : Promise.reject(new Error(t('door-display.settings.sixDigits')))) }]}
       >
         <Input.Password maxLength={6} inputMode="numeric" autoComplete="new-password" data-testid="screen-settings-exit" />
       </Form.Item>
       {group?.hasExitPassword ? (
         <Form.Item name="removeExitPassword" valuePropName="checked">
-          <Checkbox>{t('doorDisplay.settings.removeExitPassword')}</Checkbox>
+          <Checkbox>{t('door-display.settings.removeExitPassword')}</Checkbox>
         </Form.Item>
       ) : null}
       <Space>
@@ -275,7 +275,7 @@ function ScreenSettingForm({ editing, groups, canEdit, onDone, onDirtyChange }: 
         </Button>
         {canEdit ? (
           <Button type="primary" htmlType="submit" loading={add.isPending || update.isPending} data-testid="screen-settings-save">
-            {t('doorDisplay.actions.save')}
+            {t('door-display.actions.save')}
           </Button>
         ) : null}
       </Space>

@@ -38,18 +38,18 @@ export function DoorDisplaysPage() {
   const list = displays.data?.list ?? [];
 
   const rowActions: DoorDisplayRowAction[] = [
-    { key: 'cycle', label: t('doorDisplay.actions.lightCycle'), icon: <BulbOutlined />, onClick: setCycleDevice },
+    { key: 'cycle', label: t('door-display.actions.lightCycle'), icon: <BulbOutlined />, onClick: setCycleDevice },
     {
       key: 'settings',
-      label: t('doorDisplay.actions.settings'),
+      label: t('door-display.actions.settings'),
       icon: <SettingOutlined />,
       onClick: (device) => setSettingsTarget({ kind: 'room', roomId: device.roomId, roomName: device.roomName }),
     },
     ...(canEdit
       ? [
-          { key: 'theme', label: t('doorDisplay.actions.theme'), icon: <BgColorsOutlined />, onClick: setThemeDevice },
-          { key: 'rebind', label: t('doorDisplay.actions.rebind'), icon: <EditOutlined />, onClick: setRebinding },
-          { key: 'cancel', label: t('doorDisplay.actions.cancel'), icon: <StopOutlined />, danger: true, onClick: (device: DoorDisplay) => setCancelling([device]) },
+          { key: 'theme', label: t('door-display.actions.theme'), icon: <BgColorsOutlined />, onClick: setThemeDevice },
+          { key: 'rebind', label: t('door-display.actions.rebind'), icon: <EditOutlined />, onClick: setRebinding },
+          { key: 'cancel', label: t('door-display.actions.cancel'), icon: <StopOutlined />, danger: true, onClick: (device: DoorDisplay) => setCancelling([device]) },
         ]
       : []),
   ];
@@ -57,16 +57,16 @@ export function DoorDisplaysPage() {
   return (
     <div className="atrium-page" data-testid="page-door-displays">
       <PageHeader
-        title={t('doorDisplay.title')}
-        subtitle={t('doorDisplay.subtitle')}
+        title={t('door-display.title')}
+        subtitle={t('door-display.subtitle')}
         extra={
           <Space wrap>
             <Button icon={<SettingOutlined />} onClick={() => setSettingsTarget({ kind: 'list' })} data-testid="door-settings-groups">
-              {t('doorDisplay.settings.title')}
+              {t('door-display.settings.title')}
             </Button>
             {canEdit ? (
               <Button type="primary" icon={<PlusOutlined />} onClick={() => setAdding(true)} data-testid="door-add-code">
-                {t('doorDisplay.add.title')}
+                {t('door-display.add.title')}
               </Button>
             ) : null}
           </Space>
@@ -80,8 +80,8 @@ export function DoorDisplaysPage() {
             maxLength={TEXT_MAX}
             value={keyword}
             onChange={(event) => setKeyword(event.target.value)}
-            placeholder={t('doorDisplay.filters.keyword')}
-            aria-label={t('doorDisplay.filters.keyword')}
+            placeholder={t('door-display.filters.keyword')}
+            aria-label={t('door-display.filters.keyword')}
             className="atrium-toolbar-search"
             data-testid="door-filter-keyword"
           />
@@ -91,8 +91,8 @@ export function DoorDisplaysPage() {
             value={roomId}
             onChange={(value?: number) => setRoomId(value)}
             options={roomOptions(rooms.data ?? [])}
-            placeholder={t('doorDisplay.filters.room')}
-            aria-label={t('doorDisplay.filters.room')}
+            placeholder={t('door-display.filters.room')}
+            aria-label={t('door-display.filters.room')}
             className="atrium-door-filter-room"
             data-testid="door-filter-room"
           />
@@ -100,13 +100,13 @@ export function DoorDisplaysPage() {
             allowClear
             value={status}
             onChange={(value?: DeviceStatus) => setStatus(value)}
-            options={DEVICE_STATUSES.map((value) => ({ value, label: t(`doorDisplay.status.${value}`) }))}
-            placeholder={t('doorDisplay.filters.status')}
-            aria-label={t('doorDisplay.filters.status')}
+            options={DEVICE_STATUSES.map((value) => ({ value, label: t(`door-display.status.${value}`) }))}
+            placeholder={t('door-display.filters.status')}
+            aria-label={t('door-display.filters.status')}
             className="atrium-door-filter-status"
             data-testid="door-filter-status"
           />
-          <Button icon={<ReloadOutlined />} onClick={() => void displays.refetch()} aria-label={t('doorDisplay.actions.refresh')} data-testid="door-refresh" />
+          <Button icon={<ReloadOutlined />} onClick={() => void displays.refetch()} aria-label={t('door-display.actions.refresh')} data-testid="door-refresh" />
           {canEdit ? (
             <Button
               danger
@@ -115,7 +115,7 @@ export function DoorDisplaysPage() {
               onClick={() => setCancelling(list.filter((device) => selectedIds.includes(device.id)))}
               data-testid="door-batch-cancel"
             >
-              {t('doorDisplay.actions.batchCancel', { count: selectedIds.length })}
+              {t('door-display.actions.batchCancel', { count: selectedIds.length })}
             </Button>
           ) : null}
         </div>

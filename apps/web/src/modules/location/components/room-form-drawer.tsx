@@ -215,7 +215,7 @@ export function RoomFormDrawer({ room, floorId, onClose }: RoomFormDrawerProps) 
       {room ? <DisablePeriods roomId={room.id} timeZone={room.timeZone} onDirtyChange={setPeriodDirty} /> : null}
       {room && hasPermission(user.permissions, 'reservationScreens:view') ? (
         <>
-          <Divider titlePlacement="start">{t('feed.roomTitle')}</Divider>
+          <Divider titlePlacement="start">{t('calendar-feed.roomTitle')}</Divider>
           <CalendarFeedPanel target={{ kind: 'room', roomId: room.id }} canChange={hasPermission(user.permissions, 'reservationScreens:edit')} />
         </>
       ) : null}

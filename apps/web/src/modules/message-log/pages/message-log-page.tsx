@@ -56,45 +56,45 @@ export function MessageLogPage() {
   const log = useMessageLog({ ...paging.request, ...filters });
 
   const columns: ColumnsType<MessageLogEntry> = [
-    { key: 'createdAt', title: t('messageLog.fields.time'), dataIndex: 'createdAt', width: 170, render: (at: number) => <span className="atrium-nowrap">{dayjs(at).format(LOG_TIME_FORMAT)}</span> },
-    { key: 'event', title: t('messageLog.fields.event'), dataIndex: 'event', width: 150, render: (value: MessageEvent) => t(`messageLog.events.${value}`) },
-    { key: 'to', title: t('messageLog.fields.to'), dataIndex: 'to', width: 220, ellipsis: true },
+    { key: 'createdAt', title: t('message-log.fields.time'), dataIndex: 'createdAt', width: 170, render: (at: number) => <span className="atrium-nowrap">{dayjs(at).format(LOG_TIME_FORMAT)}</span> },
+    { key: 'event', title: t('message-log.fields.event'), dataIndex: 'event', width: 150, render: (value: MessageEvent) => t(`message-log.events.${value}`) },
+    { key: 'to', title: t('message-log.fields.to'), dataIndex: 'to', width: 220, ellipsis: true },
     {
       key: 'description',
-      title: t('messageLog.fields.description'),
+      title: t('message-log.fields.description'),
       dataIndex: 'description',
       ellipsis: true,
       // A console notification keeps facts: it is worded in the reader's language, as under the bell.
       render: (text: string, entry) => (entry.params ? notificationText(t, entry.event as NotificationEvent, entry.params).headline : text),
     },
-    { key: 'operator', title: t('messageLog.fields.operator'), dataIndex: 'operatorName', width: 150, render: (name: string | null) => name ?? t('messageLog.system') },
+    { key: 'operator', title: t('message-log.fields.operator'), dataIndex: 'operatorName', width: 150, render: (name: string | null) => name ?? t('message-log.system') },
     {
       key: 'result',
-      title: t('messageLog.fields.result'),
+      title: t('message-log.fields.result'),
       dataIndex: 'result',
       width: 150,
       render: (value: Result, entry) =>
         entry.channel === 'console' ? (
           <div>
             <Tag color={entry.readAt === null ? 'gold' : 'green'} data-testid={`message-result-${entry.id}`}>
-              {entry.readAt === null ? t('messageLog.results.unread') : t('messageLog.results.read')}
+              {entry.readAt === null ? t('message-log.results.unread') : t('message-log.results.read')}
             </Tag>
             <NotificationActionTag action={entry.action} testId={`message-action-${entry.id}`} />
           </div>
         ) : (
           <div>
             <Tag color={RESULT_COLORS[value]} data-testid={`message-result-${entry.id}`}>
-              {t(`messageLog.results.${value}`)}
+              {t(`message-log.results.${value}`)}
             </Tag>
             {entry.isRedacted ? (
               <Tag icon={<LockOutlined />} className="atrium-message-redacted" data-testid={`message-redacted-${entry.id}`}>
-                {t('messageLog.redacted')}
+                {t('message-log.redacted')}
               </Tag>
             ) : null}
-            {entry.attempts > 1 ? <div className="atrium-muted">{t('messageLog.attempts', { count: entry.attempts })}</div> : null}
+            {entry.attempts > 1 ? <div className="atrium-muted">{t('message-log.attempts', { count: entry.attempts })}</div> : null}
             {entry.nextAttemptAt !== null ? (
               <div className="atrium-muted atrium-nowrap" data-testid={`message-retry-${entry.id}`}>
-                {t('messageLog.nextAttempt', { time: dayjs(entry.nextAttemptAt).format('HH:mm') })}
+                {t('message-log.nextAttempt', { time: dayjs(entry.nextAttemptAt).format('HH:mm') })}
               </div>
             ) : null}
           </div>
@@ -102,14 +102,14 @@ export function MessageLogPage() {
     },
     ...(isMail
       ? ([
-          { key: 'errorCode', title: t('messageLog.fields.errorCode'), dataIndex: 'errorCode', width: 110, render: (code: string | null) => code ?? '—' },
+          { key: 'errorCode', title: t('message-log.fields.errorCode'), dataIndex: 'errorCode', width: 110, render: (code: string | null) => code ?? '—' },
           {
             key: 'solution',
-            title: t('messageLog.fields.solution'),
+            title: t('message-log.fields.solution'),
             render: (_, entry) =>
               entry.solution ? (
                 <div className="atrium-message-solution" data-testid={`message-solution-${entry.id}`}>
-                  {t(`messageLog.solutions.${entry.solution}`)}
+                  {t(`message-log.solutions.${entry.solution}`)}
                   {entry.error ? <div className="atrium-muted">{entry.error}</div> : null}
                 </div>
               ) : (
@@ -122,7 +122,7 @@ export function MessageLogPage() {
 
   return (
     <div className="atrium-page" data-testid="page-message-log">
-      <PageHeader title={t('messageLog.title')} subtitle={t('messageLog.subtitle')} />
+      <PageHeader title={t('message-log.title')} subtitle={t('message-log.subtitle')} />
       <Segmented<MessageChannel>
         className="atrium-message-channel"
         value={channel}
@@ -131,7 +131,7 @@ export function MessageLogPage() {
           // Kinds of message the console never shows would filter the other channel empty.
           if (value === 'console' && event && !(NOTIFICATION_EVENTS as readonly string[]).includes(event)) setEvent(undefined);
         }}
-        options={MESSAGE_CHANNELS.map((value) => ({ value, label: t(`messageLog.channels.${value}`) }))}
+        options={MESSAGE_CHANNELS.map((value) => ({ value, label: t(`message-log.channels.${value}`) }))}
         data-testid="message-channel"
       />
       <div className="atrium-message-filters">
@@ -139,9 +139,9 @@ export function MessageLogPage() {
           allowClear
           value={event}
           onChange={(value?: MessageEvent) => setEvent(value)}
-          options={(isMail ? MESSAGE_EVENTS : NOTIFICATION_EVENTS).map((value) => ({ value, label: t(`messageLog.events.${value}`) }))}
-          placeholder={t('messageLog.filters.event')}
-          aria-label={t('messageLog.filters.event')}
+          options={(isMail ? MESSAGE_EVENTS : NOTIFICATION_EVENTS).map((value) => ({ value, label: t(`message-log.events.${value}`) }))}
+          placeholder={t('message-log.filters.event')}
+          aria-label={t('message-log.filters.event')}
           style={{ minWidth: 180 }}
           data-testid="message-filter-event"
         />
@@ -150,9 +150,9 @@ export function MessageLogPage() {
           allowClear
           value={result}
           onChange={(value?: Result) => setResult(value)}
-          options={MailStatus.options.map((value) => ({ value, label: t(`messageLog.results.${value}`) }))}
-          placeholder={t('messageLog.filters.result')}
-          aria-label={t('messageLog.filters.result')}
+          options={MailStatus.options.map((value) => ({ value, label: t(`message-log.results.${value}`) }))}
+          placeholder={t('message-log.filters.result')}
+          aria-label={t('message-log.filters.result')}
           style={{ minWidth: 140 }}
           data-testid="message-filter-result"
         />
@@ -162,8 +162,8 @@ export function MessageLogPage() {
           prefix={<SearchOutlined />}
           value={keyword}
           onChange={(change) => setKeyword(change.target.value)}
-          placeholder={isMail ? t('messageLog.filters.keyword') : t('messageLog.filters.keywordConsole')}
-          aria-label={isMail ? t('messageLog.filters.keyword') : t('messageLog.filters.keywordConsole')}
+          placeholder={isMail ? t('message-log.filters.keyword') : t('message-log.filters.keywordConsole')}
+          aria-label={isMail ? t('message-log.filters.keyword') : t('message-log.filters.keywordConsole')}
           data-testid="message-filter-keyword"
         />
         <DatePicker.RangePicker
@@ -171,7 +171,7 @@ export function MessageLogPage() {
           onChange={(range) => setDates(range)}
           format={FILTER_DATE_FORMAT}
           allowEmpty={[true, true]}
-          placeholder={[t('messageLog.filters.from'), t('messageLog.filters.to')]}
+          placeholder={[t('message-log.filters.from'), t('message-log.filters.to')]}
           data-testid="message-filter-dates"
         />
       </div>
@@ -184,7 +184,7 @@ export function MessageLogPage() {
         pagination={paging.tablePagination(log.data?.total ?? 0)}
         onChange={paging.onTableChange}
         onRow={(entry) => ({ 'data-testid': `message-row-${entry.id}` }) as object}
-        locale={tableEmpty(t('messageLog.empty'))}
+        locale={tableEmpty(t('message-log.empty'))}
         data-testid="message-table"
       />
     </div>

@@ -21,7 +21,7 @@ export function OperationDetail({ entry }: OperationDetailProps) {
           </div>
         ))
       ) : (
-        <div className="atrium-muted">{t('operationLog.detail.empty')}</div>
+        <div className="atrium-muted">{t('operation-log.detail.empty')}</div>
       )}
     </dl>
   );

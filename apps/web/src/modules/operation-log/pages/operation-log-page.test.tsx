@@ -135,6 +135,6 @@ describe('action names', () => {
 
   it('offers the actions of the translation tree as dotted names', () => {
     expect(knownActions({ role: { create: 'x', delete: 'y' }, company: { update: 'z' } })).toEqual(['role.create', 'role.delete', 'company.update']);
-    expect(knownActions(i18n.getResource('en-US', 'translation', 'operationLog.actions'))).toContain('role.setPermissions');
+    expect(knownActions(i18n.getResource('en-US', 'translation', 'operation-log.actions'))).toContain('role.setPermissions');
   });
 });

@@ -50,18 +50,18 @@ export function OperationLogPage() {
   const isFiltered = action !== undefined || actor !== '' || result !== undefined || dates !== null;
 
   const columns: ColumnsType<OperationLogEntry> = [
-    { key: 'at', title: t('operationLog.fields.at'), dataIndex: 'at', width: 180, render: (at: number) => <span className="atrium-nowrap">{dayjs(at).format(LOG_TIME_FORMAT)}</span> },
-    { key: 'actor', title: t('operationLog.fields.actor'), dataIndex: 'actorName', width: 180, ellipsis: true },
+    { key: 'at', title: t('operation-log.fields.at'), dataIndex: 'at', width: 180, render: (at: number) => <span className="atrium-nowrap">{dayjs(at).format(LOG_TIME_FORMAT)}</span> },
+    { key: 'actor', title: t('operation-log.fields.actor'), dataIndex: 'actorName', width: 180, ellipsis: true },
     {
       key: 'action',
-      title: t('operationLog.fields.action'),
+      title: t('operation-log.fields.action'),
       dataIndex: 'action',
       width: 220,
       render: (value: string) => <span title={value}>{actionName(t, value)}</span>,
     },
     {
       key: 'target',
-      title: t('operationLog.fields.target'),
+      title: t('operation-log.fields.target'),
       render: (_, entry) => (
         <span className="atrium-log-target">
           <Tag variant="filled">{targetTypeName(t, entry.targetType)}</Tag>
@@ -71,26 +71,26 @@ export function OperationLogPage() {
     },
     {
       key: 'result',
-      title: t('operationLog.fields.result'),
+      title: t('operation-log.fields.result'),
       dataIndex: 'result',
       width: 110,
       render: (value: OperationResult) => (
         <Tag color={RESULT_COLORS[value]} variant="filled">
-          {t(`operationLog.results.${value}`)}
+          {t(`operation-log.results.${value}`)}
         </Tag>
       ),
     },
-    { key: 'ip', title: t('operationLog.fields.ip'), dataIndex: 'ip', width: 140, render: (ip: string | null) => ip ?? '' },
+    { key: 'ip', title: t('operation-log.fields.ip'), dataIndex: 'ip', width: 140, render: (ip: string | null) => ip ?? '' },
   ];
 
   return (
     <div className="atrium-page" data-testid="page-operation-log">
       <PageHeader
-        title={t('operationLog.title')}
-        subtitle={t('operationLog.subtitle')}
+        title={t('operation-log.title')}
+        subtitle={t('operation-log.subtitle')}
         extra={
           <Button icon={<ReloadOutlined />} onClick={() => void log.refetch()} loading={log.isFetching} data-testid="log-refresh">
-            {t('operationLog.refresh')}
+            {t('operation-log.refresh')}
           </Button>
         }
       />
@@ -101,8 +101,8 @@ export function OperationLogPage() {
           value={action}
           onChange={(value?: string) => setAction(value)}
           options={actionOptions}
-          placeholder={t('operationLog.filters.action')}
-          aria-label={t('operationLog.filters.action')}
+          placeholder={t('operation-log.filters.action')}
+          aria-label={t('operation-log.filters.action')}
           className="atrium-log-filter-action"
           data-testid="log-filter-action"
         />
@@ -112,8 +112,8 @@ export function OperationLogPage() {
           maxLength={TEXT_MAX}
           value={actor}
           onChange={(event) => setActor(event.target.value)}
-          placeholder={t('operationLog.filters.actor')}
-          aria-label={t('operationLog.filters.actor')}
+          placeholder={t('operation-log.filters.actor')}
+          aria-label={t('operation-log.filters.actor')}
           className="atrium-toolbar-search"
           data-testid="log-filter-actor"
         />
@@ -121,9 +121,9 @@ export function OperationLogPage() {
           allowClear
           value={result}
           onChange={(value?: OperationResult) => setResult(value)}
-          options={(['success', 'failure'] as const).map((value) => ({ value, label: t(`operationLog.results.${value}`) }))}
-          placeholder={t('operationLog.filters.result')}
-          aria-label={t('operationLog.filters.result')}
+          options={(['success', 'failure'] as const).map((value) => ({ value, label: t(`operation-log.results.${value}`) }))}
+          placeholder={t('operation-log.filters.result')}
+          aria-label={t('operation-log.filters.result')}
           className="atrium-log-filter-result"
           data-testid="log-filter-result"
         />
@@ -132,7 +132,7 @@ export function OperationLogPage() {
           onChange={(range) => setDates(range)}
           format={FILTER_DATE_FORMAT}
           allowEmpty={[true, true]}
-          placeholder={[t('operationLog.filters.from'), t('operationLog.filters.to')]}
+          placeholder={[t('operation-log.filters.from'), t('operation-log.filters.to')]}
           data-testid="log-filter-dates"
         />
         <Button
@@ -145,7 +145,7 @@ export function OperationLogPage() {
           }}
           data-testid="log-filter-reset"
         >
-          {t('operationLog.filters.reset')}
+          {t('operation-log.filters.reset')}
         </Button>
       </div>
       <DataTable<OperationLogEntry>
