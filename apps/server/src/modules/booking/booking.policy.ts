@@ -18,3 +18,9 @@ export function isMeetingVisible(meeting: MeetingPrivacy, viewerUserId: number |
 export function isHostShown(meeting: MeetingPrivacy, isVisible: boolean): boolean {
   return isVisible || meeting.privacy === 'busy';
 }
+
+/** Whether `viewerUserId` sees a meeting whose participants are `participants` (see `isMeetingVisible`). */
+export function isMeetingVisibleTo(meeting: MeetingPrivacy, participants: readonly { userId: number | null }[], viewerUserId: number | null): boolean {
+  return isMeetingVisible(meeting, viewerUserId, viewerUserId !== null && participants.some((p) => p.userId === viewerUserId));
+}
+

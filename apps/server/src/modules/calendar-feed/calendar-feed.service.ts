@@ -12,13 +12,13 @@ import { DAY_MS, type Clock } from '../../platform/clock.js';
 import { notFound } from '../../platform/errors.js';
 import { writeCalendar } from '../../platform/icalendar.js';
 import type { LocationService } from '../location/location.service.js';
-import type { Booker } from '../booking/booking.service.js';
-import type { BookingRepository, ReservationRecord } from '../booking/booking.repository.js';
-import type { BookingViewsRepository } from '../booking/booking-views.repository.js';
+import type { Booker } from '../booking/engine/booking.types.js';
+import type { BookingRepository, ReservationRecord } from '../booking/engine/booking.repository.js';
+import type { BookingViewsRepository } from '../booking/views/booking-views.repository.js';
 import type { Actor, OperationLog } from '../operation-log/operation-log.service.js';
 import type { RoomRepository } from '../room/room.repository.js';
 import type { CalendarFeedRepository, FeedKind, FeedRecord } from './calendar-feed.repository.js';
-import { reservationUidMaker } from '../booking/booking-mail-data.js';
+import { reservationUidMaker } from '../booking/mails/booking-mail-data.js';
 
 export interface CalendarFeedServiceDeps {
   feeds: CalendarFeedRepository;
