@@ -52,6 +52,7 @@ import { createBookingService } from './modules/booking/engine/booking.service.j
 import { createBookingEvents, type BookingChange, type BookingEvents } from './modules/booking/booking.events.js';
 import { createBookingInvitations } from './modules/booking/mails/booking-invitations.js';
 import { createBookingWriteTransact } from './modules/booking/engine/booking-create.js';
+import { createBookingChangeTransact } from './modules/booking/engine/booking-change.js';
 import { createBookingRooms } from './modules/booking/engine/booking-rooms.js';
 import { createBookingReminders } from './modules/booking/mails/booking-reminders.js';
 import { calendarShareRoutes } from './modules/calendar-share/calendar-share.routes.js';
@@ -353,6 +354,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     locations,
     writeTransact: createTransact(db.kysely, { immediate: true }),
     bookingWriteTransact: createBookingWriteTransact(db.kysely),
+    changeTransact: createBookingChangeTransact(db.kysely),
     bookingRooms: createBookingRooms({ rooms: repositories.rooms, locations }),
     clock,
     events: bookingEvents,

@@ -43,7 +43,7 @@ export interface BookingCore {
   canSee(record: ReservationRecord, participants: ParticipantRecord[], userId: number): boolean;
   presentOne(booker: Booker, record: ReservationRecord): Promise<Reservation>;
   checkTimes(rules: BookingPreferences, startAt: number, endAt: number, options: TimeChecks): void;
-  participantValues(repos: Repositories, booker: Booker, inputs: NonNullable<CreateReservationBody['participants']>): Promise<ParticipantValue[]>;
+  participantValues(repos: Pick<Repositories, 'bookings'>, booker: Booker, inputs: NonNullable<CreateReservationBody['participants']>): Promise<ParticipantValue[]>;
 }
 
 /** A request with its required fields present and the company's defaults filled in. */

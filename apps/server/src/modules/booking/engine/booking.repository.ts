@@ -13,7 +13,6 @@ import { defineStatement } from '../../../db/prepared.js';
 import type { DB } from '../../../db/schema.js';
 import { preferencesFromRow } from '../../booking-preferences/booking-preferences.repository.js';
 import { NOTICE_CONFIG_KEY } from '../../notice-config/notice-config.service.js';
-import { findBlacklistEntry } from './booking-blacklist.js';
 
 export interface ReservationRecord {
   id: number;
@@ -564,4 +563,21 @@ export function isOverlapViolation(error: unknown): boolean {
   if (!failure) return false;
   // PostgreSQL: exclusion_violation; SQLite: the trigger's RAISE(ABORT, 'reservation_overlap').
   return failure.code === '23P01' || (typeof failure.message === 'string' && failure.message === 'reservation_overlap');
+}
+
+/** The blacklist entry that bars a colleague from booking now, if any (the rule: booking-blacklist.ts). */
+export async function findBlacklistEntry(db: Kysely<DB>, companyId: number, userId: number, now: number): Promise<{ reason: string | null; endsAt: number | null } | undefined> {
+  const entry = await db
+    .selectFrom('booking_blacklist')
+    .select(['reason', 'ends_at'])
+    .where('company_id', '=', companyId)
+    .where('user_id', '=', userId)
+    .where('lifted_at', 'is', null)
+    .where('starts_at', '<=', now)
+    .where((eb) => eb.or([eb('ends_at', 'is', null), eb('ends_at', '>', now)]))
+    // The entry that bars the longest: open-ended first, then the latest end.
+    .orderBy(sql`case when ends_at is null then 0 else 1 end`)
+    .orderBy('ends_at', 'desc')
+    .executeTakeFirst();
+  return entry ? { reason: entry.reason, endsAt: entry.ends_at === null ? null : Number(entry.ends_at) } : undefined;
 }

@@ -19,6 +19,7 @@ import {
   type UpdateReservationBody,
 } from '@atrium/contract';
 import type { Repositories } from '../../../db/repositories.js';
+import type { BookingChangeRepositories } from './booking-change.js';
 import { DAY_MS, HOUR_MS } from '../../../platform/clock.js';
 import { AppError, notFound, refused } from '../../../platform/errors.js';
 import { effectiveTimeZone } from '../../location/location.presenter.js';
@@ -44,7 +45,7 @@ const MAX_ATTEMPTS = 5;
 
 /** The reservations core: create, read, list, change and cancel meetings that never collide. */
 export function createBookingService(deps: BookingServiceDeps) {
-  const { bookings, rooms, locations, writeTransact, bookingWriteTransact, bookingRooms, clock, events, shares, preferences, noticeDefaults } = deps;
+  const { bookings, rooms, locations, changeTransact, bookingWriteTransact, bookingRooms, clock, events, shares, preferences, noticeDefaults } = deps;
 
   /**
    * Who a meeting's change is made as: the host themself, or, for an editor or manager of the
@@ -95,7 +96,7 @@ export function createBookingService(deps: BookingServiceDeps) {
   }
 
   /** The booker may book (not barred by the blacklist), and the room can be booked for [startAt, endAt): available and not in a disable (maintenance) period. */
-  async function checkRoomBookable(repos: Repositories, companyId: number, room: RoomRecord, zone: string | null, startAt: number, endAt: number, bookerUserId: number) {
+  async function checkRoomBookable(repos: Pick<Repositories, 'bookings'>, companyId: number, room: RoomRecord, zone: string | null, startAt: number, endAt: number, bookerUserId: number) {
     const barred = await repos.bookings.findBlacklistEntry(companyId, bookerUserId, clock.now());
     if (barred) throw blacklistRefusal(barred, zone);
     if (!room.isAvailable) throw refused('reservationRoomUnavailable');
@@ -106,7 +107,7 @@ export function createBookingService(deps: BookingServiceDeps) {
   }
 
   /** Participants, deduplicated, with colleagues checked in the caller's company (the host is implied). */
-  async function participantValues(repos: Repositories, booker: Booker, inputs: ReservationParticipantInput[]): Promise<ParticipantValue[]> {
+  async function participantValues(repos: Pick<Repositories, 'bookings'>, booker: Booker, inputs: ReservationParticipantInput[]): Promise<ParticipantValue[]> {
     const userIds = [...new Set(inputs.flatMap((p) => ('userId' in p ? [p.userId] : [])))].filter((id) => id !== booker.userId);
     const emails = [...new Set(inputs.flatMap((p) => ('email' in p ? [p.email] : [])))];
     const existing = await repos.bookings.existingUserIds(booker.companyId, userIds);
@@ -135,10 +136,10 @@ export function createBookingService(deps: BookingServiceDeps) {
    * Runs a booking write; the database refuses an overlap (exclusion constraint or trigger) and
    * the refusal becomes a 409. Transactions PostgreSQL ends as deadlock victims are retried.
    */
-  async function guardedWrite<T>(booker: Booker, slot: () => { roomId: number; startAt: number; endAt: number; exceptId?: number }, write: (repos: Repositories) => Promise<T>): Promise<T> {
+  async function guardedWrite<T>(booker: Booker, slot: () => { roomId: number; startAt: number; endAt: number; exceptId?: number }, write: (repos: BookingChangeRepositories) => Promise<T>): Promise<T> {
     for (let attempt = 1; ; attempt++) {
       try {
-        return await writeTransact(write);
+        return await changeTransact(write);
       } catch (error) {
         if (isOverlapViolation(error)) {
           const { roomId, startAt, endAt, exceptId } = slot();
@@ -386,7 +387,7 @@ export function createBookingService(deps: BookingServiceDeps) {
     async cancel(caller: Booker, id: number): Promise<Reservation> {
       // The host, or a delegate of the host's calendar (read before the write transaction: SQLite has one connection).
       const booker = await actingFor(caller, (await getReservation(caller.companyId, id)).hostUserId, 'reservationNotHost');
-      const change = await writeTransact(async (repos) => {
+      const change = await changeTransact(async (repos) => {
         const record = await getReservation(booker.companyId, id, repos.bookings);
         if (record.hostUserId !== booker.userId) throw new AppError(ReturnCode.NO_PERMISSION, 'reservationNotHost');
         if (record.status !== 'pending' && record.status !== 'confirmed') throw refused('reservationNotActive');

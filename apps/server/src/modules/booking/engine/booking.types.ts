@@ -6,6 +6,7 @@ import type { CalendarShareRepository } from '../../calendar-share/calendar-shar
 import type { LocationService } from '../../location/location.service.js';
 import type { RoomRepository } from '../../room/room.repository.js';
 import type { BookingEvents } from '../booking.events.js';
+import type { BookingChangeTransact } from './booking-change.js';
 import type { BookingWriteTransact } from './booking-create.js';
 import type { BookingRooms } from './booking-rooms.js';
 import type { BookingSeriesRepository } from './booking-series.repository.js';
@@ -28,8 +29,10 @@ export interface BookingServiceDeps {
   noticeDefaults(companyId: number): Promise<NoticeDefaults>;
   rooms: RoomRepository;
   locations: Pick<LocationService, 'loadIndex'>;
-  /** A write transaction (BEGIN IMMEDIATE on SQLite). */
+  /** A write transaction (BEGIN IMMEDIATE on SQLite) with every repository: a series' writes. */
   writeTransact: Transact;
+  /** The write transaction of changing one meeting (move, edit, cancel, restore), with only its repositories (booking-change.ts). */
+  changeTransact: BookingChangeTransact;
   /** The write transaction of booking one meeting, with only the repositories it uses (booking-create.ts). */
   bookingWriteTransact: BookingWriteTransact;
   /** The rooms booking writes, kept by layout version (booking-rooms.ts). */

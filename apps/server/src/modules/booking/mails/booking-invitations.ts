@@ -8,7 +8,8 @@ import type { Mailer } from '../../../platform/mailer.js';
 import type { LocationIndex } from '../../location/location.presenter.js';
 import type { NotificationService } from '../../notification/notification.service.js';
 import type { BookingChange, BookingEvents } from '../booking.events.js';
-import { meetingsForMail, participantsByMeeting, placeOf, reservationUidMaker, type Attendee, type MailMeeting as Meeting } from './booking-mail-data.js';
+import { placeOf, reservationUidMaker, type Attendee, type MailMeeting as Meeting } from './booking-mail-data.js';
+import { meetingsForMail, participantsByMeeting } from './booking-mail.repository.js';
 
 /**
  * Calendar invitations (issue 5): every attendee of a meeting (the host, colleagues and outside

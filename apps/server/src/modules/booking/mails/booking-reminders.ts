@@ -5,7 +5,8 @@ import { MINUTE_MS, type Clock } from '../../../platform/clock.js';
 import type { Mailer } from '../../../platform/mailer.js';
 import type { LocationIndex } from '../../location/location.presenter.js';
 import type { NotificationService } from '../../notification/notification.service.js';
-import { meetingsForMail, participantsByMeeting, placeOf, type MailMeeting } from './booking-mail-data.js';
+import { placeOf, type MailMeeting } from './booking-mail-data.js';
+import { meetingsForMail, participantsByMeeting } from './booking-mail.repository.js';
 
 export interface BookingRemindersDeps {
   db: Kysely<DB>;
