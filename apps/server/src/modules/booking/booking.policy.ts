@@ -24,3 +24,10 @@ export function isMeetingVisibleTo(meeting: MeetingPrivacy, participants: readon
   return isMeetingVisible(meeting, viewerUserId, viewerUserId !== null && participants.some((p) => p.userId === viewerUserId));
 }
 
+/**
+ * Whether a meeting may be shown to nobody in particular (a door display, a calendar feed, an
+ * approver's mail, a stranger at the door): public meetings only.
+ */
+export function isPublicMeeting(meeting: Pick<MeetingPrivacy, 'privacy'>): boolean {
+  return isMeetingVisible({ privacy: meeting.privacy, hostUserId: null }, null, false);
+}

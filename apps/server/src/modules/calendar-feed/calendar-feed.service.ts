@@ -18,6 +18,7 @@ import type { BookingViewsRepository } from '../booking/views/booking-views.repo
 import type { Actor, OperationLog } from '../operation-log/operation-log.service.js';
 import type { RoomRepository } from '../room/room.repository.js';
 import type { CalendarFeedRepository, FeedKind, FeedRecord } from './calendar-feed.repository.js';
+import { isPublicMeeting } from '../booking/booking.policy.js';
 import { reservationUidMaker } from '../booking/mails/booking-mail-data.js';
 
 export interface CalendarFeedServiceDeps {
@@ -74,7 +75,8 @@ export function createCalendarFeedService({ feeds, bookings, views, rooms, locat
       name,
       refreshMinutes: CALENDAR_FEED_REFRESH_MINUTES,
       events: records.map((record) => {
-        const open = record.privacy === 'public';
+        // A feed is read by whoever holds its link: public meetings only (booking.policy.ts).
+        const open = isPublicMeeting(record);
         return {
           uid: uidOf(record.id),
           start: record.startAt,

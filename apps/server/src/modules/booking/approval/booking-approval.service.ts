@@ -27,6 +27,7 @@ import type { ApprovalRepository, ApprovalTarget } from './booking-approval.repo
 import type { BookingChange, BookingEvents } from '../booking.events.js';
 import type { BookingRepository, ReservationRecord } from '../engine/booking.repository.js';
 import type { BookingService } from '../engine/booking.service.js';
+import { isPublicMeeting } from '../booking.policy.js';
 
 /** At most this many approvers are told of one request (the first by id). */
 export const APPROVER_MAIL_LIMIT = 20;
@@ -173,7 +174,7 @@ export function createApprovalService(deps: ApprovalServiceDeps) {
       const pending = records.filter((record) => record.status === 'pending');
       if (pending.length === 0) return;
       const first = pending[0]!;
-      const { facts, zone, params } = await factsOf(companyId, pending, (record) => record.privacy === 'public');
+      const { facts, zone, params } = await factsOf(companyId, pending, isPublicMeeting);
       const deadline = first.approvalDeadlineAt === null ? '' : `${localDateTime(first.approvalDeadlineAt, zone)} (${zone ?? 'UTC'})`;
       const mail = footer(requestArrivedMail(facts, deadline, link));
       const approvers = await approvals.approvers(companyId, first.hostUserId, APPROVER_MAIL_LIMIT);

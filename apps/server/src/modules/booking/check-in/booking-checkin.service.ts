@@ -36,6 +36,7 @@ import type { BookingEvents } from '../booking.events.js';
 import { createBookingRepository, isOverlapViolation, type BookingRepository, type ReservationRecord } from '../engine/booking.repository.js';
 import type { BookingService } from '../engine/booking.service.js';
 import type { Booker } from '../engine/booking.types.js';
+import { isHostShown, isPublicMeeting } from '../booking.policy.js';
 import { checkInWindow } from './check-in-window.js';
 
 export interface CheckInServiceDeps {
@@ -146,11 +147,13 @@ export function createCheckInService(deps: CheckInServiceDeps) {
     const window = room.signInEnabled ? windowOf(room, record) : null;
     const running = record.startAt <= now && now < record.endAt;
     const checkInOpen = window !== null && record.status === 'confirmed' && record.checkedInAt === null && now >= window.opensAt && now <= window.closesAt && now < record.endAt;
+    // Nobody in particular stands at the door (booking.policy.ts).
+    const isPublic = isPublicMeeting(record);
     return {
       id: record.id,
-      title: show.title && record.privacy === 'public' ? record.title : null,
-      hostName: show.host && record.privacy !== 'private' ? record.hostName : null,
-      participants: show.participants && record.privacy === 'public' ? names : null,
+      title: show.title && isPublic ? record.title : null,
+      hostName: show.host && isHostShown(record, isPublic) ? record.hostName : null,
+      participants: show.participants && isPublic ? names : null,
       startAt: record.startAt,
       endAt: record.endAt,
       status: record.status,
@@ -178,7 +181,7 @@ export function createCheckInService(deps: CheckInServiceDeps) {
     }
     const params = { start: localDateTime(clash.startAt, zone), end: localDateTime(clash.endAt, zone) };
     // Nobody signed in stands at the door: only a public meeting's title may be named.
-    const visible = clash.privacy === 'public';
+    const visible = isPublicMeeting(clash);
     const result: ReservationConflict = { reservationId: clash.id, startAt: clash.startAt, endAt: clash.endAt, title: visible ? clash.title : null, timeZone: zone };
     return visible
       ? new AppError(ReturnCode.CONFLICT, 'reservationConflict', { ...params, title: clash.title }, result)
