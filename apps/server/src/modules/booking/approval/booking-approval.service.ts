@@ -16,7 +16,8 @@ import type { Transact } from '../../../db/repositories.js';
 import type { Clock } from '../../../platform/clock.js';
 import { AppError, noPermission, notFound, refused } from '../../../platform/errors.js';
 import type { Mailer } from '../../../platform/mailer.js';
-import { effectiveTimeZone, pathName } from '../../location/location.presenter.js';
+import { pathName } from '../../location/location.presenter.js';
+import { roomTimeZone } from '../../room/room-layout.js';
 import type { LocationService } from '../../location/location.service.js';
 import type { NotificationService } from '../../notification/notification.service.js';
 import type { Actor, OperationLog } from '../../operation-log/operation-log.service.js';
@@ -126,7 +127,7 @@ export function createApprovalService(deps: ApprovalServiceDeps) {
   ): Promise<{ facts: RequestFacts; zone: string | null; params: Omit<NotificationParams, 'by' | 'reason'> }> {
     const first = records[0]!;
     const index = await locations.loadIndex(companyId);
-    const zone = effectiveTimeZone(index, first.roomId) ?? null;
+    const zone = roomTimeZone(index, first.roomId);
     const room = await rooms.findRoom(companyId, first.roomId);
     const end = localDateTime(first.endAt, zone).slice(11);
     const roomName = room?.name ?? '';

@@ -26,7 +26,8 @@ import type { Mailer } from '../../../platform/mailer.js';
 import type { DisplayInfoService } from '../../display-info/display-info.service.js';
 import type { DeviceRecord } from '../../door-display/door-display.repository.js';
 import type { DoorDisplayService } from '../../door-display/door-display.service.js';
-import { effectiveTimeZone, pathName } from '../../location/location.presenter.js';
+import { pathName } from '../../location/location.presenter.js';
+import { roomTimeZone } from '../../room/room-layout.js';
 import type { NotificationService } from '../../notification/notification.service.js';
 import type { LocationService } from '../../location/location.service.js';
 import type { NoticeConfigService } from '../../notice-config/notice-config.service.js';
@@ -78,7 +79,7 @@ export function createCheckInService(deps: CheckInServiceDeps) {
     withWriteTransaction(db, (trx) => fn(createCheckInRepository(trx), createBookingRepository(trx)));
 
   async function zoneOf(companyId: number, roomId: number): Promise<string | null> {
-    return effectiveTimeZone(await locations.loadIndex(companyId), roomId) ?? null;
+    return roomTimeZone(await locations.loadIndex(companyId), roomId);
   }
 
   async function getRoom(companyId: number, roomId: number): Promise<RoomRecord> {
@@ -192,7 +193,7 @@ export function createCheckInService(deps: CheckInServiceDeps) {
   async function placeOfRoom(companyId: number, roomId: number, roomName: string): Promise<{ place: string; zone: string | null }> {
     const index = await locations.loadIndex(companyId);
     const path = pathName(index, roomId);
-    return { place: path ? `${roomName} (${path})` : roomName, zone: effectiveTimeZone(index, roomId) ?? null };
+    return { place: path ? `${roomName} (${path})` : roomName, zone: roomTimeZone(index, roomId) };
   }
 
   /**

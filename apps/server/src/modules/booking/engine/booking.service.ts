@@ -22,7 +22,6 @@ import type { Repositories } from '../../../db/repositories.js';
 import type { BookingChangeRepositories } from './booking-change.js';
 import { DAY_MS, HOUR_MS } from '../../../platform/clock.js';
 import { AppError, notFound, refused } from '../../../platform/errors.js';
-import { effectiveTimeZone } from '../../location/location.presenter.js';
 import type { RoomRecord, RoomRepository } from '../../room/room.repository.js';
 import { blacklistRefusal } from './booking-blacklist.js';
 import type { BookingChange } from '../booking.events.js';
@@ -32,6 +31,7 @@ import { isOverlapViolation, type BookingRepository, type NewMeeting, type Parti
 import { isMeetingVisibleTo } from '../booking.policy.js';
 import { presentMeeting as present, presentRoom, type PresentMode, type PresentRoom } from '../booking.presenter.js';
 import type { Booker, BookingServiceDeps, NoticeDefaults, TimeChecks } from './booking.types.js';
+import { roomTimeZone } from '../../room/room-layout.js';
 
 export type BookingService = ReturnType<typeof createBookingService>;
 
@@ -62,7 +62,7 @@ export function createBookingService(deps: BookingServiceDeps) {
   const delegatingTo = async (booker: Booker): Promise<ReadonlySet<number>> =>
     booker.userId === 0 ? new Set() : new Set(await shares.ownersDelegating(booker.companyId, booker.delegateUserId ?? booker.userId));
   async function timeZoneOf(companyId: number, roomId: number): Promise<string | null> {
-    return effectiveTimeZone(await locations.loadIndex(companyId), roomId) ?? null;
+    return roomTimeZone(await locations.loadIndex(companyId), roomId);
   }
 
   async function getRoom(companyId: number, roomId: number, repository: RoomRepository = rooms): Promise<RoomRecord> {
@@ -202,7 +202,7 @@ export function createBookingService(deps: BookingServiceDeps) {
     const { companyId } = booker;
     let kept = bookingRooms.known(companyId, roomId);
     if (!kept) kept = await bookingRooms.load(companyId, roomId);
-    if (!kept.room) throw notFound('roomNotFound');
+    if (!kept.bookable) throw notFound('roomNotFound');
     if (startAt >= endAt) throw refused('reservationStartAfterEnd');
     if (startAt < clock.now() - RESERVATION_PAST_GRACE_MS) throw refused('reservationInPast');
     const requested = requestedParticipants(booker.userId, body.participants);
@@ -214,7 +214,7 @@ export function createBookingService(deps: BookingServiceDeps) {
           const now = clock.now();
           const checks = await repos.bookings.readBookingChecks({ companyId, roomId, hostUserId: booker.userId, now, startAt, endAt, userIds: users });
           // The layout changed since the room was kept: read it again (it may be gone, or closed).
-          const { room } = checks.layoutVersion === kept.version ? kept : await bookingRooms.loadIn(repos, companyId, roomId, checks.layoutVersion);
+          const { bookable: room } = checks.layoutVersion === kept.version ? kept : await bookingRooms.loadIn(repos, companyId, roomId, checks.layoutVersion);
           if (!room) throw notFound('roomNotFound');
           const full = complete(body, { ...checks.rules, ...noticeDefaultsOf(checks.noticeConfig) });
           const breach = bookingRuleBreach(checks.rules, { startAt, endAt, now, timeZone: room.zone ?? 'UTC', checkAhead: true });
@@ -222,12 +222,12 @@ export function createBookingService(deps: BookingServiceDeps) {
           // A refusal reads what it names (the entry, the period); a booking that passes never does.
           const barred = checks.isBarred ? await repos.bookings.findBlacklistEntry(companyId, booker.userId, now) : undefined;
           if (barred) throw blacklistRefusal(barred, room.zone);
-          if (!room.record.isAvailable) throw refused('reservationRoomUnavailable');
+          if (!room.isAvailable) throw refused('reservationRoomUnavailable');
           const period = checks.isDisabled ? await repos.bookings.findDisablePeriodOverlapping(companyId, roomId, startAt, endAt) : undefined;
           if (period) throw refused('reservationRoomDisabled', { start: localDateTime(period.startAt, room.zone), end: localDateTime(period.endAt, room.zone) });
           if (requested.userIds.some((id) => !checks.users.get(id)?.isActive)) throw notFound('reservationParticipantNotFound');
           // A request waits for a decision until the company's approval deadline (booking-approval.service.ts).
-          const status = room.record.needsApproval ? 'pending' : 'confirmed';
+          const status = room.needsApproval ? 'pending' : 'confirmed';
           const meeting: NewMeeting = {
             companyId,
             roomId,
@@ -294,7 +294,7 @@ export function createBookingService(deps: BookingServiceDeps) {
       if (!presentRooms) {
         const index = await locations.loadIndex(booker.companyId);
         const list = await rooms.listRooms(booker.companyId, { roomIds: [...new Set(records.map((record) => record.roomId))] });
-        presentRooms = new Map(list.map((room) => [room.id, presentRoom(room, effectiveTimeZone(index, room.id) ?? null)]));
+        presentRooms = new Map(list.map((room) => [room.id, presentRoom(room, roomTimeZone(index, room.id))]));
       }
       const participants = await bookings.participantsOf(booker.companyId, records.map((record) => record.id));
       const byReservation = new Map<number, ParticipantRecord[]>();

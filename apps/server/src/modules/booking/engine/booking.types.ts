@@ -8,7 +8,8 @@ import type { RoomRepository } from '../../room/room.repository.js';
 import type { BookingEvents } from '../booking.events.js';
 import type { BookingChangeTransact } from './booking-change.js';
 import type { BookingWriteTransact } from './booking-create.js';
-import type { BookingRooms } from './booking-rooms.js';
+import type { BookableSource } from './bookable.js';
+import type { BookingRoomRepositories } from './booking-rooms.js';
 import type { BookingSeriesRepository } from './booking-series.repository.js';
 import type { BookingRepository } from './booking.repository.js';
 
@@ -35,8 +36,8 @@ export interface BookingServiceDeps {
   changeTransact: BookingChangeTransact;
   /** The write transaction of booking one meeting, with only the repositories it uses (booking-create.ts). */
   bookingWriteTransact: BookingWriteTransact;
-  /** The rooms booking writes, kept by layout version (booking-rooms.ts). */
-  bookingRooms: BookingRooms;
+  /** The bookable things the engine books, kept by layout version: rooms today (booking-rooms.ts), asked only through `Bookable`. */
+  bookingRooms: BookableSource<BookingRoomRepositories>;
   clock: Clock;
   events: BookingEvents;
   /** Calendar sharing: editors and managers of a calendar book and change its owner's meetings. */

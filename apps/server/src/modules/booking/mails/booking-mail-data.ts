@@ -1,4 +1,5 @@
-import { effectiveTimeZone, pathName, type LocationIndex } from '../../location/location.presenter.js';
+import { pathName, type LocationIndex } from '../../location/location.presenter.js';
+import { roomTimeZone } from '../../room/room-layout.js';
 
 /**
  * What booking mails (invitations, reminders) say about meetings and whom they reach; the reads,
@@ -38,7 +39,7 @@ export interface MailMeeting {
 /** Where a meeting happens, as mails name it ("Room (Country / City / Building / Floor)"), and the room's zone. */
 export function placeOf(index: LocationIndex, meeting: Pick<MailMeeting, 'roomId' | 'roomName'>): { place: string; zone: string | null } {
   const path = pathName(index, meeting.roomId);
-  return { place: path ? `${meeting.roomName} (${path})` : meeting.roomName, zone: effectiveTimeZone(index, meeting.roomId) ?? null };
+  return { place: path ? `${meeting.roomName} (${path})` : meeting.roomName, zone: roomTimeZone(index, meeting.roomId) };
 }
 
 /**
