@@ -45,15 +45,16 @@ import { createRegistrationService } from './modules/registration/registration.s
 import { createPersonalService } from './modules/personal/personal.service.js';
 import { roomRoutes } from './modules/room/room.routes.js';
 import { bookingRoutes } from './modules/booking/booking.routes.js';
-import { bookingViewsRoutes } from './modules/booking/booking-views.routes.js';
-import { createBookingViewsService } from './modules/booking/booking-views.service.js';
-import { createBookingViewsRepository } from './modules/booking/booking-views.repository.js';
-import { createBookingService } from './modules/booking/booking.service.js';
+import { bookingViewsRoutes } from './modules/booking/views/booking-views.routes.js';
+import { createBookingViewsService } from './modules/booking/views/booking-views.service.js';
+import { createBookingViewsRepository } from './modules/booking/views/booking-views.repository.js';
+import { createBookingService } from './modules/booking/engine/booking.service.js';
 import { createBookingEvents, type BookingEvents } from './modules/booking/booking.events.js';
-import { createBookingInvitations } from './modules/booking/booking-invitations.js';
-import { createBookingWriteTransact } from './modules/booking/booking-create.js';
-import { createBookingRooms } from './modules/booking/booking-rooms.js';
-import { createBookingReminders } from './modules/booking/booking-reminders.js';
+import { createBookingInvitations } from './modules/booking/mails/booking-invitations.js';
+import { createBookingWriteTransact } from './modules/booking/engine/booking-create.js';
+import { createBookingChangeTransact } from './modules/booking/engine/booking-change.js';
+import { createBookingRooms } from './modules/booking/engine/booking-rooms.js';
+import { createBookingReminders } from './modules/booking/mails/booking-reminders.js';
 import { calendarShareRoutes } from './modules/calendar-share/calendar-share.routes.js';
 import { createCalendarShareService } from './modules/calendar-share/calendar-share.service.js';
 import { createRoomService } from './modules/room/room.service.js';
@@ -104,7 +105,7 @@ import { createLeases } from './platform/leases.js';
 import { createScheduler, type Scheduler } from './platform/scheduler.js';
 import { createOutbox, type Outbox } from './platform/outbox.js';
 import { createOutboxRepository } from './platform/outbox.repository.js';
-import { approvalRoutes } from './modules/booking/booking-approval.routes.js';
+import { approvalRoutes } from './modules/booking/approval/booking-approval.routes.js';
 import { blacklistRoutes } from './modules/blacklist/blacklist.routes.js';
 import { calendarFeedRoutes } from './modules/calendar-feed/calendar-feed.routes.js';
 import { createCalendarFeedService } from './modules/calendar-feed/calendar-feed.service.js';
@@ -120,9 +121,9 @@ import { createNotificationRepository } from './modules/notification/notificatio
 import { notificationRoutes } from './modules/notification/notification.routes.js';
 import { createNotificationService } from './modules/notification/notification.service.js';
 import { createMessageLogRepository } from './modules/message-log/message-log.repository.js';
-import { createApprovalService } from './modules/booking/booking-approval.service.js';
-import { checkInRoutes } from './modules/booking/booking-checkin.routes.js';
-import { createCheckInService } from './modules/booking/booking-checkin.service.js';
+import { createApprovalService } from './modules/booking/approval/booking-approval.service.js';
+import { checkInRoutes } from './modules/booking/check-in/booking-checkin.routes.js';
+import { createCheckInService } from './modules/booking/check-in/booking-checkin.service.js';
 import { padRoutes } from './modules/pad/pad.routes.js';
 import { broadcastRoutes } from './modules/broadcast/broadcast.routes.js';
 import { createBroadcastService } from './modules/broadcast/broadcast.service.js';
@@ -351,6 +352,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     locations,
     writeTransact: createTransact(db.kysely, { immediate: true }),
     bookingWriteTransact: createBookingWriteTransact(db.kysely),
+    changeTransact: createBookingChangeTransact(db.kysely),
     bookingRooms: createBookingRooms({ rooms: repositories.rooms, locations }),
     clock,
     events: bookingEvents,

@@ -1,9 +1,9 @@
 import type { Kysely } from 'kysely';
-import { createBookingRepository } from '../modules/booking/booking.repository.js';
+import { createBookingRepository } from '../modules/booking/engine/booking.repository.js';
 import { createCalendarShareRepository } from '../modules/calendar-share/calendar-share.repository.js';
 import { createCalendarFeedRepository } from '../modules/calendar-feed/calendar-feed.repository.js';
-import { createBookingSeriesRepository } from '../modules/booking/booking-series.repository.js';
-import { createApprovalRepository } from '../modules/booking/booking-approval.repository.js';
+import { createBookingSeriesRepository } from '../modules/booking/engine/booking-series.repository.js';
+import { createApprovalRepository } from '../modules/booking/approval/booking-approval.repository.js';
 import { createBookingPreferencesRepository } from '../modules/booking-preferences/booking-preferences.repository.js';
 import { createApplicationRepository } from '../modules/application/application.repository.js';
 import { createCompanyRepository } from '../modules/company/company.repository.js';

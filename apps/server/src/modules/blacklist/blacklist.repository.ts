@@ -1,7 +1,7 @@
 import type { ExpressionBuilder, Kysely } from 'kysely';
 import type { BlacklistCandidate, BlacklistEntry, BlacklistQuery, BlacklistState, Page } from '@atrium/contract';
 import type { DB } from '../../db/schema.js';
-import { findBlacklistEntry } from '../booking/booking-blacklist.js';
+import { findBlacklistEntry } from '../booking/engine/booking.repository.js';
 import { userMatches } from '../../db/like.js';
 import { fetchPage } from '../../db/paging.js';
 

@@ -1,5 +1,5 @@
 import type { BookingPreferences, BookingPreferencesAnswer, UpdateBookingPreferencesBody } from '@atrium/contract';
-import type { NoticeDefaults } from '../booking/booking.service.js';
+import type { NoticeDefaults } from '../booking/engine/booking.types.js';
 import type { Clock } from '../../platform/clock.js';
 import type { Actor, OperationLog } from '../operation-log/operation-log.service.js';
 import type { BookingPreferencesRepository } from './booking-preferences.repository.js';

@@ -18,3 +18,16 @@ export function isMeetingVisible(meeting: MeetingPrivacy, viewerUserId: number |
 export function isHostShown(meeting: MeetingPrivacy, isVisible: boolean): boolean {
   return isVisible || meeting.privacy === 'busy';
 }
+
+/** Whether `viewerUserId` sees a meeting whose participants are `participants` (see `isMeetingVisible`). */
+export function isMeetingVisibleTo(meeting: MeetingPrivacy, participants: readonly { userId: number | null }[], viewerUserId: number | null): boolean {
+  return isMeetingVisible(meeting, viewerUserId, viewerUserId !== null && participants.some((p) => p.userId === viewerUserId));
+}
+
+/**
+ * Whether a meeting may be shown to nobody in particular (a door display, a calendar feed, an
+ * approver's mail, a stranger at the door): public meetings only.
+ */
+export function isPublicMeeting(meeting: Pick<MeetingPrivacy, 'privacy'>): boolean {
+  return isMeetingVisible({ privacy: meeting.privacy, hostUserId: null }, null, false);
+}

@@ -14,7 +14,7 @@ import {
 } from '@atrium/contract';
 import { requireAuth } from '../../platform/access.js';
 import { envelopeResponses, success } from '../../platform/envelope.js';
-import type { BookingService } from './booking.service.js';
+import type { BookingService } from './engine/booking.service.js';
 
 const VIEW = { access: 'permission', permission: 'calendarRoomUse:view' } as const;
 /** The writes: a retry with the same Idempotency-Key answers the first answer (docs/decisions/0010). */

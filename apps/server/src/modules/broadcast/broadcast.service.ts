@@ -26,7 +26,8 @@ import {
 } from '@atrium/contract';
 import type { Clock } from '../../platform/clock.js';
 import { AppError, notFound, refused } from '../../platform/errors.js';
-import { effectiveTimeZone, pathName, type LocationIndex } from '../location/location.presenter.js';
+import { pathName, type LocationIndex } from '../location/location.presenter.js';
+import { roomTimeZone } from '../room/room-layout.js';
 import type { LocationService } from '../location/location.service.js';
 import type { Actor, OperationLog } from '../operation-log/operation-log.service.js';
 import type { UploadService } from '../upload/upload.service.js';
@@ -301,7 +302,7 @@ export function createBroadcastService({ broadcasts, locations, uploads, operati
       const until = now + BROADCAST_PAD_HORIZON_MS;
       const index = await locations.loadIndex(display.companyId);
       const path = index.pathOf(display.roomId).map((node) => node.id);
-      const zone = effectiveTimeZone(index, display.roomId) ?? 'UTC';
+      const zone = roomTimeZone(index, display.roomId) ?? 'UTC';
       const records = await broadcasts.forDisplay(display.companyId, display.id, path, now, until);
       const list = records.flatMap((record) => {
         const imageUrl = record.defaultImage

@@ -12,13 +12,14 @@ import { DAY_MS, type Clock } from '../../platform/clock.js';
 import { notFound } from '../../platform/errors.js';
 import { writeCalendar } from '../../platform/icalendar.js';
 import type { LocationService } from '../location/location.service.js';
-import type { Booker } from '../booking/booking.service.js';
-import type { BookingRepository, ReservationRecord } from '../booking/booking.repository.js';
-import type { BookingViewsRepository } from '../booking/booking-views.repository.js';
+import type { Booker } from '../booking/engine/booking.types.js';
+import type { BookingRepository, ReservationRecord } from '../booking/engine/booking.repository.js';
+import type { BookingViewsRepository } from '../booking/views/booking-views.repository.js';
 import type { Actor, OperationLog } from '../operation-log/operation-log.service.js';
 import type { RoomRepository } from '../room/room.repository.js';
 import type { CalendarFeedRepository, FeedKind, FeedRecord } from './calendar-feed.repository.js';
-import { reservationUidMaker } from '../booking/booking-mail-data.js';
+import { isPublicMeeting } from '../booking/booking.policy.js';
+import { reservationUidMaker } from '../booking/mails/booking-mail-data.js';
 
 export interface CalendarFeedServiceDeps {
   feeds: CalendarFeedRepository;
@@ -74,7 +75,8 @@ export function createCalendarFeedService({ feeds, bookings, views, rooms, locat
       name,
       refreshMinutes: CALENDAR_FEED_REFRESH_MINUTES,
       events: records.map((record) => {
-        const open = record.privacy === 'public';
+        // A feed is read by whoever holds its link: public meetings only (booking.policy.ts).
+        const open = isPublicMeeting(record);
         return {
           uid: uidOf(record.id),
           start: record.startAt,

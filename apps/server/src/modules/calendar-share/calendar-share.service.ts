@@ -1,9 +1,11 @@
 import { ACTIVE_RESERVATION_STATUSES, CALENDAR_RANGE_MAX_DAYS, ReturnCode, type CalendarEvents, type CalendarEventsQuery, type CalendarShareBody, type CalendarShareLevel, type CalendarShares, type CalendarUnshareBody } from '@atrium/contract';
 import { DAY_MS, type Clock } from '../../platform/clock.js';
 import { AppError, notFound, refused } from '../../platform/errors.js';
-import type { BookingRepository } from '../booking/booking.repository.js';
-import type { BookingViewsRepository } from '../booking/booking-views.repository.js';
-import type { Booker, BookingService, PresentMode } from '../booking/booking.service.js';
+import type { BookingRepository } from '../booking/engine/booking.repository.js';
+import type { BookingViewsRepository } from '../booking/views/booking-views.repository.js';
+import type { PresentMode } from '../booking/booking.presenter.js';
+import type { BookingService } from '../booking/engine/booking.service.js';
+import type { Booker } from '../booking/engine/booking.types.js';
 import type { CalendarShareRepository } from './calendar-share.repository.js';
 
 export interface CalendarShareServiceDeps {

@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { DEVICE_TOKEN_HEADER, PadBookBody, PadReservationBody, PadSchedule, PAD_BOOK_MAX_MINUTES, PAD_BOOK_MIN_MINUTES } from '@atrium/contract';
 import { requireDevice } from '../../platform/access.js';
 import { envelopeResponses, success } from '../../platform/envelope.js';
-import type { CheckInService } from '../booking/booking-checkin.service.js';
+import type { CheckInService } from '../booking/check-in/booking-checkin.service.js';
 import type { LiveHub } from '../live/live.hub.js';
 
 const TAGS = ['device API'];

@@ -29,7 +29,8 @@ import type { Clock } from '../../platform/clock.js';
 import { notFound, refused } from '../../platform/errors.js';
 import { writeCsv, writeXlsx, type ExportCell } from '../../platform/spreadsheet/export.js';
 import { createVersionedCache } from '../../platform/versioned-cache.js';
-import { effectiveTimeZone, pathName, type LocationIndex } from '../location/location.presenter.js';
+import { pathName, type LocationIndex } from '../location/location.presenter.js';
+import { roomTimeZone } from '../room/room-layout.js';
 import type { LocationService } from '../location/location.service.js';
 import type { RoomRepository } from '../room/room.repository.js';
 import type { RecordRow, ReportRepository, ReportWindow, TimeFrame } from './report.repository.js';
@@ -159,7 +160,7 @@ export function createReportService({ reports, rooms, locations, preferences, cl
       const order = new Map(index.inTreeOrder().map((node, position) => [node.id, position]));
       const records = (await rooms.listRooms(companyId, {})).filter((room) => order.has(room.id)).sort((a, b) => order.get(a.id)! - order.get(b.id)!);
       const list = records.map((room) =>
-        Object.freeze({ id: room.id, name: room.name, path: pathName(index, room.id), zone: effectiveTimeZone(index, room.id) ?? null, isAvailable: room.isAvailable, createdAt: room.createdAt }),
+        Object.freeze({ id: room.id, name: room.name, path: pathName(index, room.id), zone: roomTimeZone(index, room.id), isAvailable: room.isAvailable, createdAt: room.createdAt }),
       );
       return { index, rooms: Object.freeze(list), byId: new Map(list.map((room) => [room.id, room])) };
     });

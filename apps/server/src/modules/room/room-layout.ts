@@ -19,6 +19,15 @@ export interface RoomLayout {
   paths: ReadonlyMap<number, string>;
 }
 
+/**
+ * A room's time zone: its building's, which floors and rooms inherit (DECISIONS, "Data and time");
+ * null when none is set or the room is not in the tree. The one function every service reads a
+ * room's zone through; `RoomLayout.zones` holds its value for every room.
+ */
+export function roomTimeZone(index: LocationIndex, roomId: number): string | null {
+  return effectiveTimeZone(index, roomId);
+}
+
 export type RoomLayouts = ReturnType<typeof createRoomLayouts>;
 
 /** Companies whose rooms a process keeps in memory at once. */
@@ -36,7 +45,7 @@ export function createRoomLayouts({ locations, rooms }: { locations: Pick<Locati
         return {
           index,
           rooms: all.map((room) => Object.freeze({ ...room, equipment: Object.freeze([...room.equipment]) as string[] })),
-          zones: new Map(all.map((room) => [room.id, effectiveTimeZone(index, room.id) ?? null])),
+          zones: new Map(all.map((room) => [room.id, roomTimeZone(index, room.id)])),
           paths: new Map(all.map((room) => [room.id, pathName(index, room.id)])),
         };
       });

@@ -23,7 +23,8 @@ import type { Repositories, Transact } from '../../db/repositories.js';
 import type { Clock } from '../../platform/clock.js';
 import { AppError, notFound, refused } from '../../platform/errors.js';
 import { writeCsv, writeXlsx } from '../../platform/spreadsheet/export.js';
-import { effectiveTimeZone, pathName, type LocationIndex } from '../location/location.presenter.js';
+import { pathName, type LocationIndex } from '../location/location.presenter.js';
+import { roomTimeZone } from './room-layout.js';
 import type { LocationService } from '../location/location.service.js';
 import type { Actor, OperationLog } from '../operation-log/operation-log.service.js';
 import type { UploadService } from '../upload/upload.service.js';
@@ -76,7 +77,7 @@ export function createRoomService({ rooms, roomTypes, locations, uploads, displa
         hasDoorDisplay: doorDisplayStatus === 'online',
         doorDisplayStatus,
         locationPath: pathName(index, record.id),
-        timeZone: effectiveTimeZone(index, record.id),
+        timeZone: roomTimeZone(index, record.id),
       };
     });
   }
