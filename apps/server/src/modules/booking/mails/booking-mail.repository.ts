@@ -1,4 +1,5 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
+import { MINUTE_MS } from '../../../platform/clock.js';
 import type { DB } from '../../../db/schema.js';
 import type { Attendee, MailMeeting } from './booking-mail-data.js';
 
@@ -60,4 +61,33 @@ export async function participantsByMeeting(db: Kysely<DB>, companyId: number, i
     out.set(row.reservation_id, [...(out.get(row.reservation_id) ?? []), { email, name: row.full_name }]);
   }
   return out;
+}
+
+/**
+ * Marks the meetings whose reminder is due reminded and answers them (at most `limit`, earliest first); a meeting
+ * another process marked first is not among them, so two processes never remind twice. `longestMs` is the longest
+ * reminder: no meeting further ahead can be due.
+ */
+export async function claimDueReminders(db: Kysely<DB>, now: number, longestMs: number, limit: number): Promise<Array<{ id: number; companyId: number }>> {
+  const due = db
+    .selectFrom('reservations')
+    .select('id')
+    .where('reminded_at', 'is', null)
+    .where('reminder_minutes', 'is not', null)
+    .where('status', '=', 'confirmed')
+    .where('start_at', '>', now)
+    .where('start_at', '<=', now + longestMs)
+    .where(sql<number>`start_at - reminder_minutes * ${MINUTE_MS}`, '<=', now)
+    .where(sql<number>`created_at`, '<=', sql<number>`start_at - reminder_minutes * ${MINUTE_MS}`)
+    .orderBy('start_at')
+    .limit(limit);
+  const rows = await db
+    .updateTable('reservations')
+    .set({ reminded_at: now })
+    .where('id', 'in', due)
+    .where('reminded_at', 'is', null)
+    .where('status', '=', 'confirmed')
+    .returning(['id', 'company_id'])
+    .execute();
+  return rows.map((row) => ({ id: row.id, companyId: row.company_id }));
 }

@@ -1,4 +1,4 @@
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import { localDateTime, REMINDER_CHOICES, type NoticeConfigResult } from '@atrium/contract';
 import type { DB } from '../../../db/schema.js';
 import { MINUTE_MS, type Clock } from '../../../platform/clock.js';
@@ -6,7 +6,7 @@ import type { Mailer } from '../../../platform/mailer.js';
 import type { LocationIndex } from '../../location/location.presenter.js';
 import type { NotificationService } from '../../notification/notification.service.js';
 import { placeOf, type MailMeeting } from './booking-mail-data.js';
-import { meetingsForMail, participantsByMeeting } from './booking-mail.repository.js';
+import { claimDueReminders, meetingsForMail, participantsByMeeting } from './booking-mail.repository.js';
 
 export interface BookingRemindersDeps {
   db: Kysely<DB>;
@@ -33,31 +33,6 @@ const LONGEST_MS = Math.max(...REMINDER_CHOICES) * MINUTE_MS;
  * just arrived. Pending, cancelled, released and started meetings get none.
  */
 export function createBookingReminders({ db, mailer, notifications, clock, loadLocations, noticeConfig }: BookingRemindersDeps) {
-  /** Marks the due meetings reminded and answers them; a meeting another process marked first is not among them. */
-  async function claimDue(now: number): Promise<Array<{ id: number; companyId: number }>> {
-    const due = db
-      .selectFrom('reservations')
-      .select('id')
-      .where('reminded_at', 'is', null)
-      .where('reminder_minutes', 'is not', null)
-      .where('status', '=', 'confirmed')
-      .where('start_at', '>', now)
-      .where('start_at', '<=', now + LONGEST_MS)
-      .where(sql<number>`start_at - reminder_minutes * ${MINUTE_MS}`, '<=', now)
-      .where(sql<number>`created_at`, '<=', sql<number>`start_at - reminder_minutes * ${MINUTE_MS}`)
-      .orderBy('start_at')
-      .limit(BATCH);
-    const rows = await db
-      .updateTable('reservations')
-      .set({ reminded_at: now })
-      .where('id', 'in', due)
-      .where('reminded_at', 'is', null)
-      .where('status', '=', 'confirmed')
-      .returning(['id', 'company_id'])
-      .execute();
-    return rows.map((row) => ({ id: row.id, companyId: row.company_id }));
-  }
-
   function message(meeting: MailMeeting, place: string, zone: string | null, footer: string): { subject: string; text: string } {
     const start = localDateTime(meeting.startAt, zone);
     const when = `${start} – ${localDateTime(meeting.endAt, zone).slice(11)}${zone ? ` (${zone})` : ''}`;
@@ -105,7 +80,7 @@ export function createBookingReminders({ db, mailer, notifications, clock, loadL
   return {
     /** The scheduled job: reminds every meeting whose reminder is due; answers how many meetings it reminded. */
     async sendDue(): Promise<number> {
-      const claimed = await claimDue(clock.now());
+      const claimed = await claimDueReminders(db, clock.now(), LONGEST_MS, BATCH);
       const byCompany = new Map<number, number[]>();
       for (const { id, companyId } of claimed) byCompany.set(companyId, [...(byCompany.get(companyId) ?? []), id]);
       for (const [companyId, ids] of byCompany) await remind(companyId, ids);
