@@ -342,6 +342,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     log: app.log,
   });
   app.decorate('bookingEvents', bookingEvents);
+  // The company's rooms in tree order with zones and places, kept by layout version (booking, the calendar and the board).
+  const roomLayouts = createRoomLayouts({ locations, rooms: repositories.rooms });
   const bookings = createBookingService({
     shares: repositories.calendarShares,
     bookings: repositories.bookings,
@@ -353,14 +355,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     writeTransact: createTransact(db.kysely, { immediate: true }),
     bookingWriteTransact: createBookingWriteTransact(db.kysely),
     changeTransact: createBookingChangeTransact(db.kysely),
-    bookingRooms: createBookingRooms({ rooms: repositories.rooms, locations }),
+    bookingRooms: createBookingRooms({ layouts: roomLayouts }),
     clock,
     events: bookingEvents,
   });
   const bookingViewsRepository = createBookingViewsRepository(db.kysely);
   const calendarShares = createCalendarShareService({ shares: repositories.calendarShares, bookings: repositories.bookings, views: bookingViewsRepository, present: bookings, clock });
-  // The company's rooms in tree order with zones and places, kept by layout version (the calendar and the board).
-  const roomLayouts = createRoomLayouts({ locations, rooms: repositories.rooms });
   const bookingViews = createBookingViewsService({
     views: bookingViewsRepository,
     bookings: repositories.bookings,

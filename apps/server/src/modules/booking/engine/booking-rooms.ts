@@ -1,7 +1,5 @@
 import type { LocationRepository } from '../../location/location.repository.js';
-import { indexLocations, type LocationIndex } from '../../location/location.presenter.js';
-import { roomTimeZone } from '../../room/room-layout.js';
-import type { LocationService } from '../../location/location.service.js';
+import { perLayout, type RoomLayout, type RoomLayouts } from '../../room/room-layout.js';
 import type { RoomRecord, RoomRepository } from '../../room/room.repository.js';
 import { presentRoom } from '../booking.presenter.js';
 import type { Bookable, BookableSource, VersionedBookable } from './bookable.js';
@@ -14,66 +12,53 @@ export interface BookingRoom extends Bookable {
 /** A room as read at a layout version; `bookable` null when the company has no such room then. */
 export type VersionedRoom = VersionedBookable<BookingRoom>;
 
-/** Companies whose rooms a process keeps at once. */
-const COMPANIES_CACHED = 500;
-
-/** The repositories a booking's transaction lends to read a room afresh. */
+/** The repositories a booking's transaction lends to read the rooms afresh. */
 export interface BookingRoomRepositories {
-  rooms: Pick<RoomRepository, 'findRoom'>;
+  rooms: Pick<RoomRepository, 'listRooms'>;
   locations: Pick<LocationRepository, 'listLocations'>;
 }
 
 /** Rooms as the engine's source of bookable things. */
 export type BookingRooms = BookableSource<BookingRoomRepositories, BookingRoom>;
 
+/** Each room of a layout as booking uses it, worked out once per layout. */
+const bookingRoomsOf = perLayout(
+  (layout: RoomLayout): ReadonlyMap<number, BookingRoom> =>
+    new Map(
+      layout.rooms.map((record) => {
+        const zone = layout.zones.get(record.id) ?? null;
+        const room: BookingRoom = { id: record.id, isAvailable: record.isAvailable, needsApproval: record.needsApproval, record, zone, present: presentRoom(record, zone) };
+        return [record.id, Object.freeze(room)];
+      }),
+    ),
+);
+
+const versioned = (layout: RoomLayout, roomId: number): VersionedRoom => ({ version: layout.version, bookable: bookingRoomsOf(layout).get(roomId) ?? null });
+
 /**
- * The rooms booking writes, kept per company for as long as the layout version (raised by
- * triggers on every location, room and room type write, from any process; decision 0005) stays
- * the same. A booking uses what this process knows before its transaction and confirms the version
- * inside it (`readBookingChecks`); only when the version moved does it read the room again.
+ * The rooms booking writes, read from the company's one copy of its rooms per layout version
+ * (room-layout.ts; the version is raised by triggers on every location, room and room type write,
+ * from any process: decision 0005). A booking uses what this process knows before its transaction
+ * and confirms the version inside it (`readBookingChecks`); only when the version moved does it
+ * read the rooms again, through the transaction.
  */
-export function createBookingRooms({ rooms, locations }: { rooms: Pick<RoomRepository, 'findRoom'>; locations: Pick<LocationService, 'loadLayout'> }): BookingRooms {
-  const companies = new Map<number, { version: number; rooms: Map<number, BookingRoom> }>();
-
-  function remember(companyId: number, version: number, roomId: number, room: BookingRoom | null): VersionedRoom {
-    let entry = companies.get(companyId);
-    companies.delete(companyId);
-    if (!entry || entry.version !== version) entry = { version, rooms: new Map() };
-    if (room) entry.rooms.set(roomId, Object.freeze(room));
-    // Most recently used last; the least recently used company goes beyond the capacity.
-    companies.set(companyId, entry);
-    if (companies.size > COMPANIES_CACHED) companies.delete(companies.keys().next().value!);
-    return { version, bookable: room && entry.rooms.get(roomId)! };
-  }
-
-  const bookingRoom = (record: RoomRecord, index: LocationIndex): BookingRoom => {
-    const zone = roomTimeZone(index, record.id);
-    return { id: record.id, isAvailable: record.isAvailable, needsApproval: record.needsApproval, record, zone, present: presentRoom(record, zone) };
-  };
-
+export function createBookingRooms({ layouts }: { layouts: Pick<RoomLayouts, 'get' | 'known' | 'getIn'> }): BookingRooms {
   return {
     /** What this process last read of the room, without asking the database: it may be out of date. */
     known(companyId: number, roomId: number): VersionedRoom | undefined {
-      const entry = companies.get(companyId);
-      const room = entry?.rooms.get(roomId);
-      return entry && room ? { version: entry.version, bookable: room } : undefined;
+      const layout = layouts.known(companyId);
+      const room = layout && bookingRoomsOf(layout).get(roomId);
+      return layout && room ? { version: layout.version, bookable: room } : undefined;
     },
 
-    /** The room as the database has it now (the layout version, then the room and tree when they changed). */
+    /** The room as the database has it now (the layout version, then the rooms and tree when they changed). */
     async load(companyId: number, roomId: number): Promise<VersionedRoom> {
-      const { version, index } = await locations.loadLayout(companyId);
-      const entry = companies.get(companyId);
-      const kept = entry?.version === version ? entry.rooms.get(roomId) : undefined;
-      if (kept) return { version, bookable: kept };
-      const record = await rooms.findRoom(companyId, roomId);
-      return remember(companyId, version, roomId, record ? bookingRoom(record, index) : null);
+      return versioned(await layouts.get(companyId), roomId);
     },
 
     /** The room at `version`, read inside a transaction through its repositories (the version moved since it was kept). */
     async loadIn(repos: BookingRoomRepositories, companyId: number, roomId: number, version: number): Promise<VersionedRoom> {
-      const record = await repos.rooms.findRoom(companyId, roomId);
-      const room = record ? bookingRoom(record, indexLocations(await repos.locations.listLocations(companyId))) : null;
-      return remember(companyId, version, roomId, room);
+      return versioned(await layouts.getIn(repos, companyId, version), roomId);
     },
   };
 }
