@@ -34,4 +34,6 @@ export interface BookableSource<Repos, T extends Bookable = Bookable> {
   known(companyId: number, id: number): VersionedBookable<T> | undefined;
   load(companyId: number, id: number): Promise<VersionedBookable<T>>;
   loadIn(repos: Repos, companyId: number, id: number, version: number): Promise<VersionedBookable<T>>;
+  /** The version the things stand at now, read through a transaction's repositories (a change confirms what it kept). */
+  versionIn(repos: Repos, companyId: number): Promise<number>;
 }

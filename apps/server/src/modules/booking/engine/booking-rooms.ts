@@ -15,7 +15,7 @@ export type VersionedRoom = VersionedBookable<BookingRoom>;
 /** The repositories a booking's transaction lends to read the rooms afresh. */
 export interface BookingRoomRepositories {
   rooms: Pick<RoomRepository, 'listRooms'>;
-  locations: Pick<LocationRepository, 'listLocations'>;
+  locations: Pick<LocationRepository, 'listLocations' | 'layoutVersion'>;
 }
 
 /** Rooms as the engine's source of bookable things. */
@@ -59,6 +59,11 @@ export function createBookingRooms({ layouts }: { layouts: Pick<RoomLayouts, 'ge
     /** The room at `version`, read inside a transaction through its repositories (the version moved since it was kept). */
     async loadIn(repos: BookingRoomRepositories, companyId: number, roomId: number, version: number): Promise<VersionedRoom> {
       return versioned(await layouts.getIn(repos, companyId, version), roomId);
+    },
+
+    /** The company's layout version now, through the transaction (one primary-key read; triggers raise it on every room write). */
+    versionIn(repos: BookingRoomRepositories, companyId: number): Promise<number> {
+      return repos.locations.layoutVersion(companyId);
     },
   };
 }

@@ -27,8 +27,9 @@ import {
 } from '@atrium/contract';
 import type { Repositories } from '../../../db/repositories.js';
 import { MINUTE_MS } from '../../../platform/clock.js';
-import { AppError, refused } from '../../../platform/errors.js';
-import type { RoomRecord, RoomRepository } from '../../room/room.repository.js';
+import { AppError, notFound, refused } from '../../../platform/errors.js';
+import type { Bookable, VersionedBookable } from './bookable.js';
+import type { BookingRoomRepositories } from './booking-rooms.js';
 import { blacklistRefusal } from './booking-blacklist.js';
 import { isOverlapViolation, type BookingRepository, type ParticipantRecord, type ParticipantValue, type ReservationRecord } from './booking.repository.js';
 import type { BookingChange } from '../booking.events.js';
@@ -38,7 +39,10 @@ import type { Booker, BookingServiceDeps, TimeChecks } from './booking.types.js'
 export interface BookingCore {
   deps: BookingServiceDeps;
   timeZoneOf(companyId: number, roomId: number): Promise<string | null>;
-  getRoom(companyId: number, roomId: number, repository?: RoomRepository): Promise<RoomRecord>;
+  /** A bookable thing as the process keeps it (or as the database has it), before a transaction. */
+  keptBookable(companyId: number, id: number, current?: boolean): Promise<VersionedBookable>;
+  /** Inside a write transaction: `kept` confirmed by its version, read again when it moved; refuses when it is gone. */
+  bookableIn(repos: BookingRoomRepositories, companyId: number, id: number, kept: VersionedBookable): Promise<Bookable>;
   getReservation(companyId: number, id: number, repository?: BookingRepository): Promise<ReservationRecord>;
   canSee(record: ReservationRecord, participants: ParticipantRecord[], userId: number): boolean;
   presentOne(booker: Booker, record: ReservationRecord): Promise<Reservation>;
@@ -118,7 +122,7 @@ export function createBookingSeries(core: BookingCore) {
     repos: Pick<Repositories, 'bookings' | 'bookingSeries'>,
     booker: Booker,
     rules: BookingPreferences,
-    room: RoomRecord,
+    room: Bookable,
     zone: string,
     slots: Slot[],
     exceptIds: ReadonlySet<number>,
@@ -200,25 +204,26 @@ export function createBookingSeries(core: BookingCore) {
     async check(booker: Booker, body: CompleteReservationBody, rules: BookingPreferences, lang: Lang): Promise<ReservationCheckResult> {
       if (body.startAt >= body.endAt) throw refused('reservationStartAfterEnd');
       if (body.endAt - body.startAt > rules.maxMeetingMinutes * MINUTE_MS) throw refused('reservationTooLong', { minutes: rules.maxMeetingMinutes });
-      const room = await core.getRoom(booker.companyId, body.roomId);
+      const { bookable: room } = await core.keptBookable(booker.companyId, body.roomId, true);
+      if (!room) throw notFound('roomNotFound');
       if (!room.isAvailable) throw refused('reservationRoomUnavailable');
-      const zone = (await core.timeZoneOf(booker.companyId, room.id)) ?? 'UTC';
+      const zone = room.zone ?? 'UTC';
       const slots = occurrencesOf(body.startAt, body.endAt, zone, body.repeat).map((occurrence, index) => ({ ...occurrence, checkPast: true, checkAhead: index === 0 }));
       const examined = await examine({ bookings, bookingSeries }, booker, rules, room, zone, slots, new Set());
       return { occurrences: examined.map((one) => toCheck(one, lang)) };
     },
 
     /** Books a repeating meeting: all occurrences or nothing, or (bookFreeOnly) the free ones. */
-    async create(booker: Booker, body: CompleteReservationBody & { repeat: RepeatRule }, rules: BookingPreferences, lang: Lang): Promise<CreateAnswer> {
+    async create(booker: Booker, body: CompleteReservationBody & { repeat: RepeatRule }, kept: VersionedBookable, rules: BookingPreferences, lang: Lang): Promise<CreateAnswer> {
       const { companyId, userId } = booker;
-      const zone = (await core.timeZoneOf(companyId, body.roomId)) ?? 'UTC';
+      const zone = kept.bookable?.zone ?? 'UTC';
       const occurrences = occurrencesOf(body.startAt, body.endAt, zone, body.repeat);
       if (occurrences.length === 0) throw refused('reservationTimeRequired');
       const slots = occurrences.map((occurrence, index) => ({ ...occurrence, checkPast: true, checkAhead: index === 0 }));
       const first = toZoned(body.startAt, zone);
       const rule: RepeatRule = { ...body.repeat, until: body.repeat.until ?? null };
       const outcome = await write(async (repos) => {
-        const room = await core.getRoom(companyId, body.roomId, repos.rooms);
+        const room = await core.bookableIn(repos, companyId, body.roomId, kept);
         const barred = await repos.bookings.findBlacklistEntry(companyId, userId, clock.now());
         if (barred) throw blacklistRefusal(barred, zone);
         if (!room.isAvailable) throw refused('reservationRoomUnavailable');
@@ -284,12 +289,14 @@ export function createBookingSeries(core: BookingCore) {
       const startAt = body.startAt ?? before.startAt;
       const endAt = body.endAt ?? before.endAt;
       const moved = roomId !== before.roomId || startAt !== before.startAt || endAt !== before.endAt;
-      if (roomId !== before.roomId) await core.getRoom(companyId, roomId);
+      // The room the occurrences are in or move to, judged like a new booking's (bookable.ts).
+      const kept = await core.keptBookable(companyId, roomId);
+      if (roomId !== before.roomId && !kept.bookable) throw notFound('roomNotFound');
       const rules = await core.deps.preferences.get(companyId);
       // The bookable days and hours are judged for every moved occurrence below.
       if (moved) core.checkTimes(rules, startAt, endAt, { checkPast: startAt !== before.startAt, timeZone: null });
       const oldZone = (await core.timeZoneOf(companyId, before.roomId)) ?? 'UTC';
-      const zone = (await core.timeZoneOf(companyId, roomId)) ?? 'UTC';
+      const zone = kept.bookable?.zone ?? 'UTC';
       const newStart = toZoned(startAt, zone);
       const newEnd = toZoned(endAt, zone);
       const dayShift = daysBetween(toZoned(before.startAt, oldZone).date, newStart.date);
@@ -313,7 +320,7 @@ export function createBookingSeries(core: BookingCore) {
             plan.set(record.id, { startAt: fromZoned(date, newStart.time, zone), endAt: fromZoned(addDays(date, endOffset), newEnd.time, zone) });
           }
         }
-        const room = await core.getRoom(companyId, roomId, repos.rooms);
+        const room = await core.bookableIn(repos, companyId, roomId, kept);
         if (movers.length > 0) {
           const barred = await repos.bookings.findBlacklistEntry(companyId, booker.userId, clock.now());
           if (barred) throw blacklistRefusal(barred, zone);

@@ -22,7 +22,9 @@ import type { Repositories } from '../../../db/repositories.js';
 import type { BookingChangeRepositories } from './booking-change.js';
 import { DAY_MS, HOUR_MS } from '../../../platform/clock.js';
 import { AppError, notFound, refused } from '../../../platform/errors.js';
-import type { RoomRecord, RoomRepository } from '../../room/room.repository.js';
+import type { RoomRecord } from '../../room/room.repository.js';
+import type { Bookable, VersionedBookable } from './bookable.js';
+import type { BookingRoomRepositories } from './booking-rooms.js';
 import { blacklistRefusal } from './booking-blacklist.js';
 import type { BookingChange } from '../booking.events.js';
 import { newMeetingRecord, noticeDefaultsOf, participantRecordsOf, participantValuesOf, requestedParticipants } from './booking-create.js';
@@ -65,10 +67,32 @@ export function createBookingService(deps: BookingServiceDeps) {
     return roomTimeZone(await locations.loadIndex(companyId), roomId);
   }
 
-  async function getRoom(companyId: number, roomId: number, repository: RoomRepository = rooms): Promise<RoomRecord> {
-    const room = await repository.findRoom(companyId, roomId);
+  async function getRoom(companyId: number, roomId: number): Promise<RoomRecord> {
+    const room = await rooms.findRoom(companyId, roomId);
     if (!room) throw notFound('roomNotFound');
     return room;
+  }
+
+  /**
+   * A bookable thing as this process knows it (no statement) or, when it knows nothing of the
+   * company yet, as the database has it now; `bookable` null when there is no such thing. Create,
+   * move, edit and series all start here, and confirm it inside their transaction (`bookableIn`).
+   * `current`: as the database has it now, for an answer no transaction confirms (a series check).
+   */
+  async function keptBookable(companyId: number, id: number, current = false): Promise<VersionedBookable> {
+    return (current ? undefined : bookingRooms.known(companyId, id)) ?? (await bookingRooms.load(companyId, id));
+  }
+
+  /**
+   * Inside a write transaction: the layout version confirmed (one primary-key read), and the thing
+   * read again through the transaction only when the version moved since `kept` (it may be gone,
+   * closed, or need approval now). Its availability, approval and zone are judged from the answer.
+   */
+  async function bookableIn(repos: BookingRoomRepositories, companyId: number, id: number, kept: VersionedBookable): Promise<Bookable> {
+    const version = await bookingRooms.versionIn(repos, companyId);
+    const { bookable } = version === kept.version ? kept : await bookingRooms.loadIn(repos, companyId, id, version);
+    if (!bookable) throw notFound('roomNotFound');
+    return bookable;
   }
 
   async function getReservation(companyId: number, id: number, repository: BookingRepository = bookings): Promise<ReservationRecord> {
@@ -96,7 +120,7 @@ export function createBookingService(deps: BookingServiceDeps) {
   }
 
   /** The booker may book (not barred by the blacklist), and the room can be booked for [startAt, endAt): available and not in a disable (maintenance) period. */
-  async function checkRoomBookable(repos: Pick<Repositories, 'bookings'>, companyId: number, room: RoomRecord, zone: string | null, startAt: number, endAt: number, bookerUserId: number) {
+  async function checkRoomBookable(repos: Pick<Repositories, 'bookings'>, companyId: number, room: Bookable, zone: string | null, startAt: number, endAt: number, bookerUserId: number) {
     const barred = await repos.bookings.findBlacklistEntry(companyId, bookerUserId, clock.now());
     if (barred) throw blacklistRefusal(barred, zone);
     if (!room.isAvailable) throw refused('reservationRoomUnavailable');
@@ -170,7 +194,7 @@ export function createBookingService(deps: BookingServiceDeps) {
   }
 
   // Repeating meetings (booking-series.service.ts) use the same checks and presentation.
-  const series = createBookingSeries({ deps, timeZoneOf, getRoom, getReservation, canSee, presentOne, checkTimes, participantValues });
+  const series = createBookingSeries({ deps, timeZoneOf, keptBookable, bookableIn, getReservation, canSee, presentOne, checkTimes, participantValues });
 
   /** A repeating meeting (booking-series.service.ts): its rules and defaults read first, then every occurrence judged. */
   async function createSeries(caller: Booker, body: CreateReservationBody & { repeat?: RepeatRule }): Promise<CreateAnswer> {
@@ -179,10 +203,11 @@ export function createBookingService(deps: BookingServiceDeps) {
     const full = complete(body, { ...rules, ...defaults });
     // On a colleague's behalf: they host it, the caller is recorded as who booked.
     const booker = body.hostUserId === undefined ? caller : await actingFor(caller, body.hostUserId, 'reservationNotDelegate');
-    await getRoom(booker.companyId, full.roomId);
+    const kept = await keptBookable(booker.companyId, full.roomId);
+    if (!kept.bookable) throw notFound('roomNotFound');
     // A series judges the bookable days and hours occurrence by occurrence.
     checkTimes(rules, full.startAt, full.endAt, { checkPast: true, timeZone: null });
-    return series.create(booker, { ...full, repeat: body.repeat! }, rules, booker.lang ?? 'en-US');
+    return series.create(booker, { ...full, repeat: body.repeat! }, kept, rules, booker.lang ?? 'en-US');
   }
 
   /**
@@ -200,8 +225,7 @@ export function createBookingService(deps: BookingServiceDeps) {
     // On a colleague's behalf: they host it, the caller is recorded as who booked.
     const booker = body.hostUserId === undefined ? caller : await actingFor(caller, body.hostUserId, 'reservationNotDelegate');
     const { companyId } = booker;
-    let kept = bookingRooms.known(companyId, roomId);
-    if (!kept) kept = await bookingRooms.load(companyId, roomId);
+    const kept = await keptBookable(companyId, roomId);
     if (!kept.bookable) throw notFound('roomNotFound');
     if (startAt >= endAt) throw refused('reservationStartAfterEnd');
     if (startAt < clock.now() - RESERVATION_PAST_GRACE_MS) throw refused('reservationInPast');
@@ -330,8 +354,10 @@ export function createBookingService(deps: BookingServiceDeps) {
       const startAt = body.startAt ?? before.startAt;
       const endAt = body.endAt ?? before.endAt;
       const moved = roomId !== before.roomId || startAt !== before.startAt || endAt !== before.endAt;
-      if (roomId !== before.roomId) await getRoom(booker.companyId, roomId);
-      const zone = await timeZoneOf(booker.companyId, roomId);
+      // The room the meeting is in or moves to, judged like a new booking's (bookable.ts).
+      const kept = await keptBookable(booker.companyId, roomId);
+      if (roomId !== before.roomId && !kept.bookable) throw notFound('roomNotFound');
+      const zone = kept.bookable?.zone ?? null;
       if (moved) checkTimes(await preferences.get(booker.companyId), startAt, endAt, { checkPast: startAt !== before.startAt, timeZone: zone ?? 'UTC' });
       const change = await guardedWrite(
         booker,
@@ -339,7 +365,7 @@ export function createBookingService(deps: BookingServiceDeps) {
         async (repos) => {
           const current = await getReservation(booker.companyId, before.id, repos.bookings);
           if (current.status !== 'pending' && current.status !== 'confirmed') throw refused('reservationNotActive');
-          const room = await getRoom(booker.companyId, roomId, repos.rooms);
+          const room = await bookableIn(repos, booker.companyId, roomId, kept);
           let status: ReservationStatus | undefined;
           if (moved) {
             await checkRoomBookable(repos, booker.companyId, room, zone, startAt, endAt, booker.userId);
