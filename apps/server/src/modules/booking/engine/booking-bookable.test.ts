@@ -34,8 +34,8 @@ describe(`move, edit and series read the room through the engine's source (${TES
   });
   afterAll(() => t.cleanup());
 
-  const post = <T>(url: string, payload: unknown) => call<T>(t.app, { method: 'POST', url, headers: { token, lang: 'en-US' }, payload });
-  const setRoom = (roomId: number, values: { is_available?: number; needs_approval?: number }) => t.db.kysely.updateTable('rooms').set(values).where('id', '=', roomId).execute();
+  const post = <T>(url: string, payload: Record<string, unknown>) => call<T>(t.app, { method: 'POST', url, headers: { token, lang: 'en-US' }, payload });
+  const setRoom = (roomId: number, values: { is_available?: 0 | 1; needs_approval?: 0 | 1 }) => t.db.kysely.updateTable('rooms').set(values).where('id', '=', roomId).execute();
 
   it('refuses a move into a room closed since the process kept it, and makes a move into a room now under approval wait', async () => {
     const booked = await post<CreateReservationResult>('/api/meeting/reservation', { roomId: homeRoom, title: 'Moving', startAt: base, endAt: base + HOUR });
