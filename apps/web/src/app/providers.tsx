@@ -1,5 +1,5 @@
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
-import { App as AntApp, ConfigProvider, theme } from 'antd';
+import { App as AntApp, ConfigProvider, message as staticMessage, notification as staticNotification, theme } from 'antd';
 import enUS from 'antd/locale/en_US';
 import zhCN from 'antd/locale/zh_CN';
 import { useEffect, useMemo, type ReactNode } from 'react';
@@ -33,6 +33,7 @@ export function AppProviders({ queryClient, children }: AppProvidersProps) {
       >
         <AntApp>
           <ShellVariables themeName={themeName} darkMode={darkMode} />
+          <ToastsFollowLanguage />
           {children}
         </AntApp>
       </ConfigProvider>
@@ -74,6 +75,29 @@ function ShellVariables({ themeName, darkMode }: { themeName: string; darkMode: 
     root.style.colorScheme = darkMode ? 'dark' : 'light';
     root.dataset.theme = themeName;
   }, [token, themeName, darkMode]);
+
+  return null;
+}
+
+/**
+ * Closes every toast (antd message and notification, the context-bound and the static ones) when the
+ * language changes: a toast is written once in the language of its moment, so it would otherwise stay
+ * in the old one. One place for the whole console, whichever control switched the language.
+ */
+function ToastsFollowLanguage() {
+  const { i18n } = useTranslation();
+  const { message, notification } = AntApp.useApp();
+
+  useEffect(() => {
+    const closeToasts = () => {
+      message.destroy();
+      notification.destroy();
+      staticMessage.destroy();
+      staticNotification.destroy();
+    };
+    i18n.on('languageChanged', closeToasts);
+    return () => i18n.off('languageChanged', closeToasts);
+  }, [i18n, message, notification]);
 
   return null;
 }

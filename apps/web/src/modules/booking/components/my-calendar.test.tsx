@@ -55,6 +55,24 @@ describe('my calendar: titles', () => {
   });
 });
 
+/** Where a text appears: the test id of the nearest element that has one, for each appearance. */
+const placesOf = (text: RegExp) => screen.queryAllByText(text).map((element) => element.closest('[data-testid]')?.getAttribute('data-testid') ?? element.tagName);
+
+describe('my calendar: the day view', () => {
+  it.each([
+    ['with a meeting', [meeting(new Date(2026, 11, 1, 10).getTime())]],
+    ['empty', []],
+  ] as const)('says its day once, in the title, in both languages (%s)', async (_, list) => {
+    stubApi({ 'GET /meeting/reservation/mine': { result: { list } } });
+    calendar('day', '2026-12-01');
+    await screen.findByTestId(list.length > 0 ? 'reserve-mine-1' : 'reserve-empty');
+    expect(placesOf(/\bDec(ember)? 1\b/)).toEqual(['reserve-period-title']);
+    expect(screen.queryByRole('heading')).toBeNull();
+    await act(() => i18n.changeLanguage('zh-CN'));
+    expect(placesOf(/12月1日/)).toEqual(['reserve-period-title']);
+  });
+});
+
 describe('my calendar: an empty period', () => {
   it('invites a booking in an empty week, from today', async () => {
     stubApi({ 'GET /meeting/reservation/mine': { result: { list: [] } } });

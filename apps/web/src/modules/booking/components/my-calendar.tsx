@@ -172,7 +172,8 @@ export function MyCalendar({ scale, anchor, phone, onScale, onAnchor, onOpen, on
             if (scale === 'list' && list.length === 0) return null;
             return (
               <section key={key} className="my-cal-list-day">
-                <h3>{shortDayTitle(calendarDate(date), lang)}</h3>
+                {/* The day view's one day is already the toolbar's title; only the list heads its days. */}
+                {scale === 'list' ? <h3>{shortDayTitle(calendarDate(date), lang)}</h3> : null}
                 {list.length === 0 ? (invite ?? <EmptyState description={t('booking.noMeetings')} />) : list.map(item)}
               </section>
             );

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { api } from '../../../shared/api/api';
 import { currentLang } from '../../../shared/i18n/i18n';
+import { useViewerZone } from '../../../shared/time-zone/viewer-zone';
 import { padTime } from '../model/pad-time';
 
 /** /check-in?room=<id>: the page a room's QR code opens; checks the signed-in caller in to their meeting there. */
@@ -13,6 +14,7 @@ export function CheckInPage() {
   const { t } = useTranslation();
   const [params] = useSearchParams();
   const roomId = Number(params.get('room'));
+  const viewerZone = useViewerZone();
   const checkIn = useMutation({
     mutationFn: () => api.post<Reservation>('/meeting/reservation/check-in-room', { roomId }, { notify: false }),
   });
@@ -39,11 +41,13 @@ export function CheckInPage() {
   }
   const meeting = checkIn.data;
   const lang = currentLang();
+  // The room's clock, else the viewer's (decision 0011); the door display keeps UTC for a room without one.
+  const zone = meeting.timeZone ?? viewerZone;
   return (
     <Result
       status="success"
       title={t('pad.qr.done')}
-      subTitle={`${meeting.title ?? ''} · ${meeting.roomName} · ${padTime(meeting.startAt, meeting.timeZone, lang)}–${padTime(meeting.endAt, meeting.timeZone, lang)}`}
+      subTitle={`${meeting.title ?? ''} · ${meeting.roomName} · ${padTime(meeting.startAt, zone, lang)}–${padTime(meeting.endAt, zone, lang)}`}
     />
   );
 }

@@ -1,0 +1,54 @@
+import { act, render, screen, waitFor } from '@testing-library/react';
+import { App as AntApp, Button } from 'antd';
+import { afterEach, describe, expect, it } from 'vitest';
+import { useTranslation } from 'react-i18next';
+import { setLang } from '../shared/i18n/i18n';
+import { AppProviders } from './providers';
+import { createQueryClient } from './query-client';
+
+afterEach(() => act(() => setLang('en-US')));
+
+/** Shows a message and a notification in the language of the moment it is clicked. */
+function ToastButton() {
+  const { t } = useTranslation();
+  const { message, notification } = AntApp.useApp();
+  return (
+    <Button
+      onClick={() => {
+        void message.success(t('common.actions.save'), 0);
+        notification.info({ title: t('common.notSet'), duration: 0 });
+      }}
+    >
+      toast
+    </Button>
+  );
+}
+
+/** A toast is closing when it is gone or in its leave animation (jsdom never ends a CSS animation). */
+function isClosing(text: string) {
+  const notice = screen.queryByText(text)?.closest('.ant-message-notice, .ant-notification-notice');
+  return !notice || /-fade-leave\b/.test(notice.className);
+}
+
+describe('toasts and the language', () => {
+  it('closes the toasts of the old language when the language changes', async () => {
+    act(() => setLang('en-US'));
+    render(
+      <AppProviders queryClient={createQueryClient()}>
+        <ToastButton />
+      </AppProviders>,
+    );
+    act(() => screen.getByRole('button', { name: 'toast' }).click());
+    const english = await screen.findByText('Save');
+    const chinese = await screen.findByText('Not set');
+    expect(english).toBeInTheDocument();
+    expect(chinese).toBeInTheDocument();
+    expect(isClosing('Save')).toBe(false);
+
+    act(() => setLang('zh-CN'));
+    await waitFor(() => {
+      expect(isClosing('Save')).toBe(true);
+      expect(isClosing('Not set')).toBe(true);
+    });
+  });
+});
