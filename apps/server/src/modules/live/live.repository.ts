@@ -1,7 +1,8 @@
 import type { Kysely } from 'kysely';
-import { ACTIVE_RESERVATION_STATUSES, RESERVATION_MAX_MS, type ReservationPrivacy, type ReservationStatus } from '@atrium/contract';
+import { ACTIVE_RESERVATION_STATUSES, RESERVATION_MAX_MS } from '@atrium/contract';
 import { prepareQuery } from '../../db/prepared.js';
 import type { DB } from '../../db/schema.js';
+import type { ReservationRecord } from '../booking/engine/booking.repository.js';
 
 export interface BoardLinkRecord {
   id: number;
@@ -14,16 +15,7 @@ export interface BoardLinkRecord {
 }
 
 /** An active meeting as the live views read it: what its state and its line on the board need. */
-export interface BoardMeetingRecord {
-  id: number;
-  roomId: number;
-  hostUserId: number | null;
-  hostName: string | null;
-  title: string;
-  startAt: number;
-  endAt: number;
-  status: ReservationStatus;
-  privacy: ReservationPrivacy;
+export interface BoardMeetingRecord extends Pick<ReservationRecord, 'id' | 'roomId' | 'hostUserId' | 'hostName' | 'title' | 'startAt' | 'endAt' | 'status' | 'privacy'> {
   checkedInAt: number | null;
   /** Whether the viewer is among its participants; asked only where it matters (not public, not their own), else false. */
   isAttending: boolean;
