@@ -260,7 +260,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     hasher,
     clock,
     timeouts: { idleMs: config.sessionIdleMinutes * MINUTE_MS, absoluteMs: config.sessionAbsoluteHours * HOUR_MS },
-    access: createCompanyAccessCache({ roles: repositories.roles, settings: repositories.settings }),
+    access: createCompanyAccessCache({ roles: repositories.roles, settings: repositories.settings, applications: repositories.applications }),
     requiresSso: createSsoCoverage(repositories.sso),
   });
   const operationLog = createOperationLog({ repository: repositories.operationLogs, clock });
@@ -274,7 +274,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     clock,
     transact,
     menuCatalogue,
-    switchedOffApplications: applications.switchedOff,
   });
   const displayInfo = createDisplayInfoService({ displayInfo: repositories.displayInfo, clock, operationLog });
   const noticeConfig = createNoticeConfigService({ settings: repositories.settings, clock, operationLog });
@@ -425,7 +424,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     clock,
     events: bookingEvents,
     operationLog,
-    operationLogs: repositories.operationLogs,
     mailer,
     notifications,
     noticeConfig: (companyId) => noticeConfig.get(companyId),

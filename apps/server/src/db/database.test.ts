@@ -33,6 +33,38 @@ describe(`database (${TEST_DIALECT})`, () => {
     await database.cleanup();
   });
 
+  it('gives rows as objects named by their columns, the later of two equal names winning, and follows a schema change', async () => {
+    const database = await createTestDatabase();
+    const db = database.db.kysely;
+    await sql`create table probe (n integer, label text)`.execute(db);
+    await sql`insert into probe (n, label) values (1, 'one'), (2, null)`.execute(db);
+    const read = () => sql<Record<string, unknown>>`select * from probe order by n`.execute(db);
+    expect((await read()).rows).toEqual([
+      { n: 1, label: 'one' },
+      { n: 2, label: null },
+    ]);
+    const pair = await sql<Record<string, unknown>>`select n as v, label as v, n + 1 as "a b" from probe where n = 1`.execute(db);
+    expect(pair.rows).toEqual([{ v: 'one', 'a b': 2 }]);
+    // The same SQL text after a new column: its rows carry it (no cached shape outlives the schema),
+    // also when the same schema change runs again.
+    await sql`alter table probe add column extra integer`.execute(db);
+    expect((await read()).rows[0]).toEqual({ n: 1, label: 'one', extra: null });
+    await sql`alter table probe drop column extra`.execute(db);
+    expect((await read()).rows[0]).toEqual({ n: 1, label: 'one' });
+    await sql`alter table probe add column extra integer`.execute(db);
+    expect((await read()).rows[0]).toEqual({ n: 1, label: 'one', extra: null });
+    if (TEST_DIALECT === 'sqlite') {
+      // Streamed rows take the same shape (the PostgreSQL pool here has no cursor to stream with).
+      const streamed: unknown[] = [];
+      for await (const row of db.selectFrom('probe' as never).selectAll().stream()) streamed.push(row);
+      expect(streamed).toEqual([
+        { n: 1, label: 'one', extra: null },
+        { n: 2, label: null, extra: null },
+      ]);
+    }
+    await database.cleanup();
+  });
+
   if (TEST_DIALECT === 'sqlite') {
     it('takes the write lock at BEGIN, so another process cannot write until it ends', async () => {
       const database = await createTestDatabase();

@@ -43,6 +43,8 @@ export interface AuthContext {
   permissions: ReadonlySet<Permission>;
   /** The company's password policy as of this request. */
   passwordPolicy: Readonly<PasswordPolicy>;
+  /** Keys of the applications the company switched off, as of this request. */
+  switchedOffApplications: readonly string[];
   /** The caller's profile, read with the session on routes that declare `readsProfile`; null elsewhere. */
   profile: UserProfile | null;
   /** The session came from a sign-in that must change the password first. */

@@ -38,6 +38,7 @@ import { derivedStatesAndUndo } from './2026_11_26_0040_derived_states_and_undo.
 import { personNames } from './2026_11_26_0041_person_names.js';
 import { accessVersions } from './2026_11_26_0042_access_versions.js';
 import { outboxEvents } from './2026_11_26_0043_outbox_events.js';
+import { applicationsAccessVersion } from './2026_11_26_0044_applications_access_version.js';
 import type { DialectMigration } from './helpers.js';
 
 /**
@@ -82,6 +83,7 @@ export const MIGRATIONS: ReadonlyArray<readonly [name: string, migration: Dialec
   ['2026_11_26_0041_person_names', personNames],
   ['2026_11_26_0042_access_versions', accessVersions],
   ['2026_11_26_0043_outbox_events', outboxEvents],
+  ['2026_11_26_0044_applications_access_version', applicationsAccessVersion],
 ];
 
 function providerFor(dialect: Database['dialect']): MigrationProvider {

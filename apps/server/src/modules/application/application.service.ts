@@ -52,11 +52,6 @@ export function createApplicationService({ applications, menuCatalogue, clock, o
   return {
     list,
 
-    /** The company's switched-off application keys: the user menu leaves their entries out. */
-    switchedOff(companyId: number): Promise<string[]> {
-      return applications.listSwitchedOff(companyId);
-    },
-
     /** Switches a built application on or off for the whole company. */
     async switch(actor: Actor, body: SwitchApplicationBody): Promise<ApplicationList> {
       await operationLog.track(

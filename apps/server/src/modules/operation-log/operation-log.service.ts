@@ -68,6 +68,9 @@ function storedDetail(operation: Operation): string | null {
 
 export type OperationLog = ReturnType<typeof createOperationLog>;
 
+/** How an entry names the system as its actor (the console shows actor names as stored). */
+const SYSTEM_ACTOR_NAME = 'System';
+
 /**
  * The operation log: services record every administrative change through `track`, which runs the
  * change and writes one entry with its result, also when the change is refused or fails.
@@ -92,6 +95,23 @@ export function createOperationLog({ repository, clock }: { repository: Operatio
 
   return {
     record,
+
+    /** An entry for what the system did by itself (a scheduled job): no person, no address. */
+    async recordSystem(companyId: number, operation: Operation, result: OperationResult = 'success'): Promise<void> {
+      await repository.insert({
+        company_id: companyId,
+        actor_id: null,
+        actor_name: SYSTEM_ACTOR_NAME,
+        action: operation.action,
+        target_type: operation.targetType,
+        target_id: operation.targetId ?? null,
+        target_name: operation.targetName ?? null,
+        result,
+        detail: storedDetail(operation),
+        ip: null,
+        at: clock.now(),
+      });
+    },
 
     /**
      * Runs `change` and records it. `operation` may be a function of the change's result, to name a

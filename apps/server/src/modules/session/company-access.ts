@@ -1,5 +1,6 @@
 import type { PasswordPolicy, Permission } from '@atrium/contract';
 import { createVersionedCache } from '../../platform/versioned-cache.js';
+import type { ApplicationRepository } from '../application/application.repository.js';
 import type { RoleRepository } from '../role/role.repository.js';
 import type { SettingsRepository } from '../settings/settings.repository.js';
 
@@ -10,10 +11,12 @@ export interface RoleAccess {
   permissions: ReadonlySet<Permission>;
 }
 
-/** What every signed-in request needs of its company: its roles and its password policy. */
+/** What every signed-in request needs of its company: its roles, its password policy and the applications it switched off. */
 export interface CompanyAccess {
   roles: ReadonlyMap<number, RoleAccess>;
   passwordPolicy: PasswordPolicy;
+  /** Keys of the applications the company switched off (their menu entries are hidden). */
+  switchedOffApplications: readonly string[];
 }
 
 /** Companies whose access is kept per process; the least recently used beyond are dropped. */
@@ -22,24 +25,37 @@ const COMPANIES_CACHED = 500;
 export type CompanyAccessCache = ReturnType<typeof createCompanyAccessCache>;
 
 /**
- * The companies' roles and password policies, kept in memory while the company's access version
- * stays the same: triggers raise it in the transaction of every write to roles or the password
- * policy (migration 0042), and the session lookup reads it in its own query, so a change counts
+ * The companies' roles, password policies and switched-off applications, kept in memory while the
+ * company's access version stays the same: triggers raise it in the transaction of every write to
+ * roles, the password policy (migration 0042) or the applications' switches (migration 0044), and the session lookup reads it in its own query, so a change counts
  * from the next request in every process (docs/decisions/0015, "Per-request cost").
  */
-export function createCompanyAccessCache({ roles, settings }: { roles: Pick<RoleRepository, 'listRoles'>; settings: Pick<SettingsRepository, 'getPasswordPolicy'> }) {
+export function createCompanyAccessCache({
+  roles,
+  settings,
+  applications,
+}: {
+  roles: Pick<RoleRepository, 'listRoles'>;
+  settings: Pick<SettingsRepository, 'getPasswordPolicy'>;
+  applications: Pick<ApplicationRepository, 'listSwitchedOff'>;
+}) {
   const cache = createVersionedCache<number, CompanyAccess>(COMPANIES_CACHED);
 
   async function load(companyId: number): Promise<CompanyAccess> {
-    const [list, passwordPolicy] = await Promise.all([roles.listRoles(companyId), settings.getPasswordPolicy(companyId)]);
+    const [list, passwordPolicy, switchedOff] = await Promise.all([
+      roles.listRoles(companyId),
+      settings.getPasswordPolicy(companyId),
+      applications.listSwitchedOff(companyId),
+    ]);
     return {
       roles: new Map(list.map((role) => [role.id, { name: role.name, permissions: new Set(role.permissions) }])),
       passwordPolicy: Object.freeze(passwordPolicy),
+      switchedOffApplications: Object.freeze(switchedOff),
     };
   }
 
   return {
-    /** The company's access as of `version`; loaded (two queries) only when the version changed. */
+    /** The company's access as of `version`; loaded (three queries) only when the version changed. */
     get(companyId: number, version: number): CompanyAccess | Promise<CompanyAccess> {
       return cache.peek(companyId, version) ?? cache.get(companyId, version, () => load(companyId));
     },

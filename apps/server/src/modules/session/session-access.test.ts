@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { CurrentUserInfo, PasswordPolicy } from '@atrium/contract';
+import type { CurrentUserInfo, MenuEntry, PasswordPolicy } from '@atrium/contract';
 import { DAY_MS, MINUTE_MS } from '../../platform/clock.js';
 import { call, createTestApp, signIn, type TestApp } from '../../test/app.js';
 import { TEST_DIALECT } from '../../test/database.js';
+import { createApplicationRepository } from '../application/application.repository.js';
 import { createRoleRepository } from '../role/role.repository.js';
 import { createSettingsRepository, SETTING_KEYS } from '../settings/settings.repository.js';
 
@@ -51,13 +52,21 @@ describe(`signed-in request cost (${TEST_DIALECT})`, () => {
     expect(await statementsOf('/api/role/current')).toHaveLength(1);
   });
 
-  it('reloads the roles and the password policy once after either changes, then costs one statement again', async () => {
+  it('answers the menu with one statement: the switched-off applications come with the roles', async () => {
+    expect(await statementsOf('/api/user/getMenuList')).toHaveLength(1);
+  });
+
+  it('reloads the roles, the password policy and the applications once after any changes, then costs one statement again', async () => {
+    // The reload: the roles, the password policy and the switched-off applications, beside the session.
     await createRoleRepository(t.db.kysely).setRolePermissions(companyId, roleId, ['reports:view', 'liveMeetings:view'], t.clock.now());
-    expect(await statementsOf('/api/user/getCurrentUserInfo')).toHaveLength(3);
+    expect(await statementsOf('/api/user/getCurrentUserInfo')).toHaveLength(4);
     expect(await statementsOf('/api/user/getCurrentUserInfo')).toHaveLength(1);
     await createSettingsRepository(t.db.kysely).putSetting(companyId, SETTING_KEYS.passwordPolicy, POLICY, t.clock.now());
-    expect(await statementsOf('/api/user/getCurrentUserInfo')).toHaveLength(3);
+    expect(await statementsOf('/api/user/getCurrentUserInfo')).toHaveLength(4);
     expect(await statementsOf('/api/user/getCurrentUserInfo')).toHaveLength(1);
+    await createApplicationRepository(t.db.kysely).setEnabled(companyId, 'rooms', false, t.clock.now());
+    expect(await statementsOf('/api/user/getMenuList')).toHaveLength(4);
+    expect(await statementsOf('/api/user/getMenuList')).toHaveLength(1);
   });
 
   it('adds the touch of last_seen_at once a minute', async () => {
@@ -67,7 +76,7 @@ describe(`signed-in request cost (${TEST_DIALECT})`, () => {
   });
 });
 
-describe(`roles and password policy kept in memory, two processes (${TEST_DIALECT})`, () => {
+describe(`roles, password policy and applications kept in memory, two processes (${TEST_DIALECT})`, () => {
   let first: TestApp;
   let second: TestApp;
   let admin: string;
@@ -79,6 +88,20 @@ describe(`roles and password policy kept in memory, two processes (${TEST_DIALEC
     const answer = await call<CurrentUserInfo>(app.app, { method: 'GET', url: '/api/user/getCurrentUserInfo', headers: { token } });
     expect(answer.status).toBe(200);
     return answer.body.result;
+  };
+  /** Every path of the caller's menu, nested entries included. */
+  const menuPaths = async (app: TestApp, token: string) => {
+    const answer = await call<MenuEntry[]>(app.app, { method: 'GET', url: '/api/user/getMenuList', headers: { token } });
+    expect(answer.status).toBe(200);
+    const paths: string[] = [];
+    const walk = (entries: MenuEntry[]) => {
+      for (const entry of entries) {
+        if (entry.path) paths.push(entry.path);
+        walk(entry.children ?? []);
+      }
+    };
+    walk(answer.body.result);
+    return paths;
   };
   const status = async (app: TestApp, token: string, url: string) => (await app.app.inject({ method: 'GET', url, headers: { token } })).statusCode;
 
@@ -130,5 +153,18 @@ describe(`roles and password policy kept in memory, two processes (${TEST_DIALEC
     await second.db.kysely.deleteFrom('settings').where('company_id', '=', companyId).where('key', '=', SETTING_KEYS.passwordPolicy).execute();
     expect((await currentUser(first, token)).passwordExpired).toBe(false);
     expect((await currentUser(second, token)).passwordExpired).toBe(false);
+  });
+
+  it('hides a switched-off application from the menu on the next request in the other process', async () => {
+    expect(await menuPaths(second, admin)).toContain('/display-settings');
+    expect(await menuPaths(first, admin)).toContain('/display-settings');
+    const off = await call(first.app, { method: 'PUT', url: '/api/company/application', headers: { token: admin }, payload: { key: 'rooms', isEnabled: false } });
+    expect(off.status).toBe(200);
+    expect(await menuPaths(second, admin)).not.toContain('/display-settings');
+    expect(await menuPaths(second, admin)).toContain('/directory');
+    // An operator's SQL counts too.
+    await second.db.kysely.deleteFrom('company_applications').where('company_id', '=', companyId).execute();
+    expect(await menuPaths(first, admin)).toContain('/display-settings');
+    expect(await menuPaths(second, admin)).toContain('/display-settings');
   });
 });

@@ -137,6 +137,7 @@ export function createSessionService({ users, sessions, settings, throttle, hash
         companyId: live.companyId,
         permissions: role.permissions,
         passwordPolicy: company.passwordPolicy,
+        switchedOffApplications: company.switchedOffApplications,
         profile: live.profile,
         mustChangePassword: live.mustChangePassword,
         passwordChangeReason: live.passwordChangeReason,

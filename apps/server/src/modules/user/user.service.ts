@@ -30,8 +30,6 @@ export interface UserServiceDeps {
   transact: Transact;
   /** The menu catalogue; tests pass one with every page built. */
   menuCatalogue?: MenuNode[];
-  /** The company's switched-off applications, whose menu entries are left out (application centre). */
-  switchedOffApplications?: (companyId: number) => Promise<readonly string[]>;
 }
 
 export type UserService = ReturnType<typeof createUserService>;
@@ -44,7 +42,6 @@ export function createUserService({
   clock,
   transact,
   menuCatalogue = MENU_CATALOGUE,
-  switchedOffApplications = async () => [],
 }: UserServiceDeps) {
   async function loadCredentials(auth: AuthContext) {
     const credentials = await users.findCredentials(auth.companyId, auth.userId);
@@ -67,10 +64,10 @@ export function createUserService({
 
     /**
      * The menu of the caller's role, from the role's permissions as they are now, without the
-     * entries of applications the company switched off.
+     * entries of applications the company switched off (both read with the session).
      */
-    async getMenu(auth: AuthContext): Promise<MenuEntry[]> {
-      return menuForPermissions(auth.permissions, withoutApplications(menuCatalogue, await switchedOffApplications(auth.companyId)));
+    getMenu(auth: AuthContext): MenuEntry[] {
+      return menuForPermissions(auth.permissions, withoutApplications(menuCatalogue, auth.switchedOffApplications));
     },
 
     /**

@@ -21,7 +21,6 @@ import { roomTimeZone } from '../../room/room-layout.js';
 import type { LocationService } from '../../location/location.service.js';
 import type { NotificationService } from '../../notification/notification.service.js';
 import type { Actor, OperationLog } from '../../operation-log/operation-log.service.js';
-import type { OperationLogRepository } from '../../operation-log/operation-log.repository.js';
 import type { RoomRepository } from '../../room/room.repository.js';
 import { approvedMail, expiredMail, rejectedMail, requestArrivedMail, withFooter, type RequestFacts } from '../mails/booking-approval.mail.js';
 import type { ApprovalRepository, ApprovalTarget } from './booking-approval.repository.js';
@@ -46,8 +45,6 @@ export interface ApprovalServiceDeps {
   clock: Clock;
   events: BookingEvents;
   operationLog: OperationLog;
-  /** For the system's entries (expiry), which have no actor. */
-  operationLogs: OperationLogRepository;
   mailer: Mailer;
   /** In-console notifications, beside the mails. */
   notifications: Pick<NotificationService, 'post'>;
@@ -66,7 +63,7 @@ const isApprover = (actor: Pick<Actor, 'permissions'>) => hasPermission(actor.pe
  * deadline. Decisions are logged and announced (booking events); mails follow the events.
  */
 export function createApprovalService(deps: ApprovalServiceDeps) {
-  const { approvals, reservations, rooms, bookings, locations, writeTransact, clock, events, operationLog, operationLogs, mailer, notifications, noticeConfig, publicUrl } = deps;
+  const { approvals, reservations, rooms, bookings, locations, writeTransact, clock, events, operationLog, mailer, notifications, noticeConfig, publicUrl } = deps;
   const link = `${publicUrl.replace(/\/$/, '')}/meeting-approval`;
 
   async function announce(kind: BookingChange['kind'], companyId: number, targets: ApprovalTarget[], actorUserId: number | null): Promise<void> {
@@ -297,18 +294,12 @@ export function createApprovalService(deps: ApprovalServiceDeps) {
         const expired = await writeTransact((repos) => repos.approvals.expireDue(companyId, now, EXPIRY_BATCH));
         await announce('expired', companyId, expired, null);
         for (const target of expired) {
-          await operationLogs.insert({
-            company_id: companyId,
-            actor_id: null,
-            actor_name: 'System',
+          await operationLog.recordSystem(companyId, {
             action: 'approval.expire',
-            target_type: 'reservation',
-            target_id: target.id,
-            target_name: target.title,
-            result: 'success',
-            detail: JSON.stringify({ deadlineAt: target.approvalDeadlineAt }),
-            ip: null,
-            at: now,
+            targetType: 'reservation',
+            targetId: target.id,
+            targetName: target.title,
+            detail: { deadlineAt: target.approvalDeadlineAt },
           });
         }
         count += expired.length;
