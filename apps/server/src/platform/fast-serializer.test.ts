@@ -21,4 +21,12 @@ describe('fast serializer', () => {
     const serialize = compile(envelopeOf(LiveRoomList));
     expect(() => serialize({ ...answer, result: { ...answer.result, now: 'soon' } })).toThrow();
   });
+
+  it('refuses under test an answer with a field its contract does not name, which it would otherwise send', () => {
+    useCheckedAnswers();
+    const serialize = compile(envelopeOf(LiveRoomList));
+    const leaky = { ...answer, result: { ...answer.result, locations: [{ ...answer.result.locations[0], secret: 'x' }] } };
+    expect(() => serialize(leaky)).toThrow('The answer carries fields its contract does not name: answer.result.locations[0].secret');
+    expect(serialize(answer)).toBe(JSON.stringify(answer));
+  });
 });

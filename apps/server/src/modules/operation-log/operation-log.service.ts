@@ -76,21 +76,26 @@ const SYSTEM_ACTOR_NAME = 'System';
  * change and writes one entry with its result, also when the change is refused or fails.
  */
 export function createOperationLog({ repository, clock }: { repository: OperationLogRepository; clock: Clock }) {
-  async function record(actor: RecordedActor, operation: Operation, result: OperationResult): Promise<void> {
-    const actorName = (await repository.findActorName(actor.companyId, actor.userId)) ?? `#${actor.userId}`;
+  /** Writes one entry as of now; the detail keeps only the fields the contract declares. */
+  async function insertEntry(companyId: number, by: { id: number | null; name: string; ip: string | null }, operation: Operation, result: OperationResult): Promise<void> {
     await repository.insert({
-      company_id: actor.companyId,
-      actor_id: actor.userId,
-      actor_name: actorName,
+      company_id: companyId,
+      actor_id: by.id,
+      actor_name: by.name,
       action: operation.action,
       target_type: operation.targetType,
       target_id: operation.targetId ?? null,
       target_name: operation.targetName ?? null,
       result,
       detail: storedDetail(operation),
-      ip: actor.ip,
+      ip: by.ip,
       at: clock.now(),
     });
+  }
+
+  async function record(actor: RecordedActor, operation: Operation, result: OperationResult): Promise<void> {
+    const name = (await repository.findActorName(actor.companyId, actor.userId)) ?? `#${actor.userId}`;
+    await insertEntry(actor.companyId, { id: actor.userId, name, ip: actor.ip }, operation, result);
   }
 
   return {
@@ -98,19 +103,7 @@ export function createOperationLog({ repository, clock }: { repository: Operatio
 
     /** An entry for what the system did by itself (a scheduled job): no person, no address. */
     async recordSystem(companyId: number, operation: Operation, result: OperationResult = 'success'): Promise<void> {
-      await repository.insert({
-        company_id: companyId,
-        actor_id: null,
-        actor_name: SYSTEM_ACTOR_NAME,
-        action: operation.action,
-        target_type: operation.targetType,
-        target_id: operation.targetId ?? null,
-        target_name: operation.targetName ?? null,
-        result,
-        detail: storedDetail(operation),
-        ip: null,
-        at: clock.now(),
-      });
+      await insertEntry(companyId, { id: null, name: SYSTEM_ACTOR_NAME, ip: null }, operation, result);
     },
 
     /**

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { CurrentUserInfo, MenuListResult, UpdateDefaultPasswordBody, UpdateUserPasswordBody } from '@atrium/contract';
 import { requireAuth } from '../../platform/access.js';
 import { envelopeResponses, success } from '../../platform/envelope.js';
+import { fastSerializerCompiler } from '../../platform/fast-serializer.js';
 import { clearSessionCookie } from '../../platform/session-token.js';
 import type { UserService } from './user.service.js';
 
@@ -13,6 +14,7 @@ export function userRoutes({ users }: { users: UserService }): FastifyPluginAsyn
       {
         config: { access: 'authenticated', allowDuringPasswordChange: true, readsProfile: true },
         schema: { tags: ['user'], summary: 'The signed-in user with company, role, department and permissions', response: envelopeResponses(CurrentUserInfo) },
+        serializerCompiler: fastSerializerCompiler,
       },
       async (request) => success(request, await users.getCurrentUserInfo(requireAuth(request))),
     );

@@ -58,20 +58,6 @@ export function createBookingSeriesRepository(db: Kysely<DB>) {
       return row.id;
     },
 
-    /** The room's disable (maintenance) periods touching [from, to). */
-    async disablePeriods(companyId: number, roomId: number, from: number, to: number): Promise<Array<{ startAt: number; endAt: number }>> {
-      const rows = await db
-        .selectFrom('room_disable_periods')
-        .select(['start_at', 'end_at'])
-        .where('company_id', '=', companyId)
-        .where('room_id', '=', roomId)
-        .where('start_at', '<', to)
-        .where('end_at', '>', from)
-        .orderBy('start_at')
-        .execute();
-      return rows.map((row) => ({ startAt: Number(row.start_at), endAt: Number(row.end_at) }));
-    },
-
     async update(companyId: number, id: number, patch: Partial<Omit<NewSeries, 'companyId' | 'hostUserId'>>, now: number): Promise<void> {
       await db
         .updateTable('reservation_series')

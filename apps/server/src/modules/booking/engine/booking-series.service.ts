@@ -131,7 +131,7 @@ export function createBookingSeries(core: BookingCore) {
     const from = Math.min(...slots.map((slot) => slot.startAt));
     const to = Math.max(...slots.map((slot) => slot.endAt));
     const active = (await repos.bookings.listActive(booker.companyId, room.id, from, to)).filter((record) => !exceptIds.has(record.id));
-    const periods = await repos.bookingSeries.disablePeriods(booker.companyId, room.id, from, to);
+    const periods = await repos.bookings.disablePeriodsOverlapping(booker.companyId, room.id, from, to);
     const now = clock.now();
     const clashes = slots.map((slot) => active.find((record) => record.startAt < slot.endAt && record.endAt > slot.startAt) ?? null);
     const clashIds = [...new Set(clashes.flatMap((clash) => (clash ? [clash.id] : [])))];

@@ -259,7 +259,26 @@ function sized<T>(cache: Map<number, T>, size: number, make: (size: number) => T
 export type BookingRepository = ReturnType<typeof createBookingRepository>;
 
 /** Reservations and their participants; every query names the company. */
+/** A span in which a room cannot be booked (maintenance). */
+export interface DisablePeriod {
+  startAt: number;
+  endAt: number;
+}
+
 export function createBookingRepository(db: Kysely<DB>) {
+  async function disablePeriodsOverlapping(companyId: number, roomId: number, start: number, end: number): Promise<DisablePeriod[]> {
+    const rows = await db
+      .selectFrom('room_disable_periods')
+      .select(['start_at', 'end_at'])
+      .where('company_id', '=', companyId)
+      .where('room_id', '=', roomId)
+      .where('start_at', '<', end)
+      .where('end_at', '>', start)
+      .orderBy('start_at')
+      .execute();
+    return rows.map((row) => ({ startAt: Number(row.start_at), endAt: Number(row.end_at) }));
+  }
+
   function selectReservations(companyId: number) {
     return db
       .selectFrom('reservations as r')
@@ -541,18 +560,12 @@ export function createBookingRepository(db: Kysely<DB>) {
       return new Set(rows.map((row) => row.id));
     },
 
+    /** The room's disable (maintenance) periods overlapping [start, end), by start. */
+    disablePeriodsOverlapping,
+
     /** The first disable period of the room overlapping [start, end), if any. */
-    async findDisablePeriodOverlapping(companyId: number, roomId: number, start: number, end: number): Promise<{ startAt: number; endAt: number } | undefined> {
-      const row = await db
-        .selectFrom('room_disable_periods')
-        .select(['start_at', 'end_at'])
-        .where('company_id', '=', companyId)
-        .where('room_id', '=', roomId)
-        .where('start_at', '<', end)
-        .where('end_at', '>', start)
-        .orderBy('start_at')
-        .executeTakeFirst();
-      return row ? { startAt: Number(row.start_at), endAt: Number(row.end_at) } : undefined;
+    async findDisablePeriodOverlapping(companyId: number, roomId: number, start: number, end: number): Promise<DisablePeriod | undefined> {
+      return (await disablePeriodsOverlapping(companyId, roomId, start, end))[0];
     },
   };
 }
