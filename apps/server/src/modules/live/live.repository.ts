@@ -100,6 +100,9 @@ export function createLiveRepository(db: Kysely<DB>) {
   const selectBoardForViewer = prepareQuery(db, (companyId: number, viewerUserId: number, startsFrom: number, from: number, dayEnd: number, nextUntil: number) =>
     boardWindow(companyId, viewerUserId, startsFrom, from, dayEnd, nextUntil),
   );
+  const selectDisabledAt = prepareQuery(db, (companyId: number, now: number) =>
+    db.selectFrom('room_disable_periods').select('room_id').where('company_id', '=', companyId).where('start_at', '<=', now).where('end_at', '>', now),
+  );
   const selectBoardForNobody = prepareQuery(db, (companyId: number, startsFrom: number, from: number, dayEnd: number, nextUntil: number) =>
     boardWindow(companyId, null, startsFrom, from, dayEnd, nextUntil),
   );
@@ -134,13 +137,7 @@ export function createLiveRepository(db: Kysely<DB>) {
 
     /** Rooms of the company inside a disable period at `now` (one query for every room). */
     async roomsDisabledAt(companyId: number, now: number): Promise<Set<number>> {
-      const rows = await db
-        .selectFrom('room_disable_periods')
-        .select('room_id')
-        .where('company_id', '=', companyId)
-        .where('start_at', '<=', now)
-        .where('end_at', '>', now)
-        .execute();
+      const rows = await selectDisabledAt(companyId, now);
       return new Set(rows.map((row) => row.room_id));
     },
 

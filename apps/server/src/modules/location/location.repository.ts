@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { defineStatement } from '../../db/prepared.js';
 import type { DB } from '../../db/schema.js';
 
 /** Tree levels of spec 000 section 2 (4 and 8 are unused by the console). */
@@ -42,6 +43,11 @@ export const INACTIVE_RESERVATION_STATES = ['cancelled', 'rejected'] as const;
 
 export type LocationRepository = ReturnType<typeof createLocationRepository>;
 
+/** The company's layout version, read by every calendar, board and booking call: compiled once per database. */
+const layoutVersionStatement = defineStatement((db: Kysely<DB>, companyId: number) =>
+  db.selectFrom('layout_versions').select('version').where('company_id', '=', companyId),
+);
+
 export function createLocationRepository(db: Kysely<DB>) {
   return {
     async insertLocation(location: NewLocation, now: number): Promise<number> {
@@ -66,7 +72,7 @@ export function createLocationRepository(db: Kysely<DB>) {
 
     /** The company's layout version: raised by triggers on every write to locations, rooms and room types. */
     async layoutVersion(companyId: number): Promise<number> {
-      const row = await db.selectFrom('layout_versions').select('version').where('company_id', '=', companyId).executeTakeFirst();
+      const [row] = await layoutVersionStatement(db, companyId);
       return row?.version ?? 0;
     },
 
