@@ -11,6 +11,11 @@ import type { DialectMigration } from './helpers.js';
  */
 const POLICY = `'passwordPolicy'`;
 
+/** The statement a trigger runs to raise the version of the company of its `NEW` or `OLD` row (migration 0044 too). */
+export const bumpAccessVersion = (row: 'NEW' | 'OLD') =>
+  `insert into access_versions (company_id, version) values (${row}.company_id, 1) ` +
+  `on conflict (company_id) do update set version = access_versions.version + 1`;
+
 export const accessVersions: DialectMigration = {
   async up(db, dialect) {
     await db.schema
@@ -20,15 +25,11 @@ export const accessVersions: DialectMigration = {
       .addColumn('version', 'integer', (col) => col.notNull())
       .execute();
 
-    const bump = (row: 'NEW' | 'OLD') =>
-      `insert into access_versions (company_id, version) values (${row}.company_id, 1) ` +
-      `on conflict (company_id) do update set version = access_versions.version + 1`;
-
     if (dialect === 'postgres') {
       await sql
         .raw(
           `create function bump_access_version() returns trigger language plpgsql as $$ begin ` +
-            `if TG_OP = 'DELETE' then ${bump('OLD')}; else ${bump('NEW')}; end if; return null; end $$`,
+            `if TG_OP = 'DELETE' then ${bumpAccessVersion('OLD')}; else ${bumpAccessVersion('NEW')}; end if; return null; end $$`,
         )
         .execute(db);
       await sql.raw(`create trigger roles_access_version after insert or update or delete on roles for each row execute function bump_access_version()`).execute(db);
@@ -47,13 +48,13 @@ export const accessVersions: DialectMigration = {
         .execute(db);
       return;
     }
-    await sql.raw(`create trigger roles_access_version_insert after insert on roles begin ${bump('NEW')}; end`).execute(db);
-    await sql.raw(`create trigger roles_access_version_update after update on roles begin ${bump('NEW')}; end`).execute(db);
-    await sql.raw(`create trigger roles_access_version_delete after delete on roles begin ${bump('OLD')}; end`).execute(db);
-    await sql.raw(`create trigger settings_access_version_insert after insert on settings when NEW.key = ${POLICY} begin ${bump('NEW')}; end`).execute(db);
+    await sql.raw(`create trigger roles_access_version_insert after insert on roles begin ${bumpAccessVersion('NEW')}; end`).execute(db);
+    await sql.raw(`create trigger roles_access_version_update after update on roles begin ${bumpAccessVersion('NEW')}; end`).execute(db);
+    await sql.raw(`create trigger roles_access_version_delete after delete on roles begin ${bumpAccessVersion('OLD')}; end`).execute(db);
+    await sql.raw(`create trigger settings_access_version_insert after insert on settings when NEW.key = ${POLICY} begin ${bumpAccessVersion('NEW')}; end`).execute(db);
     await sql
-      .raw(`create trigger settings_access_version_update after update on settings when OLD.key = ${POLICY} or NEW.key = ${POLICY} begin ${bump('NEW')}; end`)
+      .raw(`create trigger settings_access_version_update after update on settings when OLD.key = ${POLICY} or NEW.key = ${POLICY} begin ${bumpAccessVersion('NEW')}; end`)
       .execute(db);
-    await sql.raw(`create trigger settings_access_version_delete after delete on settings when OLD.key = ${POLICY} begin ${bump('OLD')}; end`).execute(db);
+    await sql.raw(`create trigger settings_access_version_delete after delete on settings when OLD.key = ${POLICY} begin ${bumpAccessVersion('OLD')}; end`).execute(db);
   },
 };

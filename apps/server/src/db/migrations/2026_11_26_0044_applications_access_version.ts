@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { bumpAccessVersion } from './2026_11_26_0042_access_versions.js';
 import type { DialectMigration } from './helpers.js';
 
 /**
@@ -16,11 +17,8 @@ export const applicationsAccessVersion: DialectMigration = {
         .execute(db);
       return;
     }
-    const bump = (row: 'NEW' | 'OLD') =>
-      `insert into access_versions (company_id, version) values (${row}.company_id, 1) ` +
-      `on conflict (company_id) do update set version = access_versions.version + 1`;
-    await sql.raw(`create trigger company_applications_access_version_insert after insert on company_applications begin ${bump('NEW')}; end`).execute(db);
-    await sql.raw(`create trigger company_applications_access_version_update after update on company_applications begin ${bump('NEW')}; end`).execute(db);
-    await sql.raw(`create trigger company_applications_access_version_delete after delete on company_applications begin ${bump('OLD')}; end`).execute(db);
+    await sql.raw(`create trigger company_applications_access_version_insert after insert on company_applications begin ${bumpAccessVersion('NEW')}; end`).execute(db);
+    await sql.raw(`create trigger company_applications_access_version_update after update on company_applications begin ${bumpAccessVersion('NEW')}; end`).execute(db);
+    await sql.raw(`create trigger company_applications_access_version_delete after delete on company_applications begin ${bumpAccessVersion('OLD')}; end`).execute(db);
   },
 };

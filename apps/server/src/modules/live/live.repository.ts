@@ -100,11 +100,11 @@ export function createLiveRepository(db: Kysely<DB>) {
   const selectBoardForViewer = prepareQuery(db, (companyId: number, viewerUserId: number, startsFrom: number, from: number, dayEnd: number, nextUntil: number) =>
     boardWindow(companyId, viewerUserId, startsFrom, from, dayEnd, nextUntil),
   );
-  const selectDisabledAt = prepareQuery(db, (companyId: number, now: number) =>
-    db.selectFrom('room_disable_periods').select('room_id').where('company_id', '=', companyId).where('start_at', '<=', now).where('end_at', '>', now),
-  );
   const selectBoardForNobody = prepareQuery(db, (companyId: number, startsFrom: number, from: number, dayEnd: number, nextUntil: number) =>
     boardWindow(companyId, null, startsFrom, from, dayEnd, nextUntil),
+  );
+  const selectDisabledAt = prepareQuery(db, (companyId: number, now: number) =>
+    db.selectFrom('room_disable_periods').select('room_id').where('company_id', '=', companyId).where('start_at', '<=', now).where('end_at', '>', now),
   );
 
   return {

@@ -27,8 +27,9 @@ export type CompanyAccessCache = ReturnType<typeof createCompanyAccessCache>;
 /**
  * The companies' roles, password policies and switched-off applications, kept in memory while the
  * company's access version stays the same: triggers raise it in the transaction of every write to
- * roles, the password policy (migration 0042) or the applications' switches (migration 0044), and the session lookup reads it in its own query, so a change counts
- * from the next request in every process (docs/decisions/0015, "Per-request cost").
+ * roles, the password policy (migration 0042) or the applications' switches (migration 0044), and
+ * the session lookup reads it in its own query, so a change counts from the next request in every
+ * process (docs/decisions/0015, "Per-request cost").
  */
 export function createCompanyAccessCache({
   roles,

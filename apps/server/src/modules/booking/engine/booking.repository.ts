@@ -258,13 +258,13 @@ function sized<T>(cache: Map<number, T>, size: number, make: (size: number) => T
 
 export type BookingRepository = ReturnType<typeof createBookingRepository>;
 
-/** Reservations and their participants; every query names the company. */
 /** A span in which a room cannot be booked (maintenance). */
 export interface DisablePeriod {
   startAt: number;
   endAt: number;
 }
 
+/** Reservations and their participants; every query names the company. */
 export function createBookingRepository(db: Kysely<DB>) {
   async function disablePeriodsOverlapping(companyId: number, roomId: number, start: number, end: number): Promise<DisablePeriod[]> {
     const rows = await db
