@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, screenshot, signIn, waitForLanding } from './support/browser.js';
+import { launchBrowser, screenshot, signIn, waitForLanding, zoomedIn } from './support/browser.js';
 import { completeFirstSignIn, startServer, type RunningServer } from './support/server.js';
 
 const FIRST_PASSWORD = 'Initial-pass-2026';
@@ -43,7 +43,7 @@ describe('calendar grid, global search and shortcuts', () => {
   /** Waits until the open dialog has zoomed in (a screenshot before shows nothing). */
   async function settled(page: Page) {
     const dialog = page.locator('.ant-modal').filter({ visible: true }).last();
-    await expect.poll(() => dialog.evaluate((element) => getComputedStyle(element).opacity)).toBe('1');
+    await zoomedIn(dialog);
   }
 
   /** Presses s twice where no field has the focus, and waits for the overlay. */

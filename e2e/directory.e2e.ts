@@ -2,9 +2,9 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import ExcelJS from 'exceljs';
-import type { Browser, Locator, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, NARROW, newContext, openFromMenu, screenshot, signIn, WIDE } from './support/browser.js';
+import { launchBrowser, NARROW, newContext, openFromMenu, screenshot, signIn, WIDE, zoomedIn } from './support/browser.js';
 import { completeFirstSignIn, startServer, type RunningServer } from './support/server.js';
 
 const FIRST_PASSWORD = 'First-Admin-Pass-1';
@@ -144,14 +144,13 @@ describe('directory journey', () => {
     const keep = page.getByTestId('unsaved-keep').filter({ visible: true });
     const discard = page.getByTestId('unsaved-discard').filter({ visible: true });
     // The question's opening motion ends before its screenshot.
-    const settled = (dialog: Locator) => expect.poll(() => dialog.evaluate((element) => getComputedStyle(element).opacity)).toBe('1');
 
     await page.getByTestId('directory-create').click();
     await page.getByTestId('directory-form-first-name').fill('Half-typed');
     await page.getByTestId('directory-form-cancel').click();
     const question = page.locator('.ant-modal-confirm', { hasText: 'Discard your changes?' }).filter({ visible: true });
     await question.waitFor();
-    await settled(question);
+    await zoomedIn(question);
     await shot(page, 'unsaved-drawer-en-1440');
     await keep.click();
     await question.waitFor({ state: 'hidden' });
@@ -169,7 +168,7 @@ describe('directory journey', () => {
     await page.getByTestId('tab-close-_company').click();
     const tabQuestion = page.locator('.ant-modal-confirm', { hasText: 'A tab you are closing holds changes that are not saved yet.' }).filter({ visible: true });
     await tabQuestion.waitFor();
-    await settled(tabQuestion);
+    await zoomedIn(tabQuestion);
     await shot(page, 'unsaved-tab-en-1440');
     await keep.click();
     await tabQuestion.waitFor({ state: 'hidden' });

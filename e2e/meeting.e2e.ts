@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { NARROW, WIDE, openFromMenu, screenshot } from './support/browser.js';
+import { NARROW, WIDE, openFromMenu, screenshot, zoomedIn } from './support/browser.js';
 import { openAdminSession, type AdminSession } from './support/admin-session.js';
 
 const PASSWORD = 'Meeting-rooms-2026';
@@ -24,16 +24,21 @@ async function nodeKeyOf(page: Page, name: string): Promise<string> {
 async function addNode(page: Page, parentKey: string, action: string, name: string, zone?: string) {
   await nodeAction(page, parentKey, action);
   const dialog = page.getByRole('dialog');
-  await dialog.waitFor();
+  await zoomedIn(dialog);
   await page.getByTestId('location-node-name').fill(name);
   if (zone) {
     await page.getByTestId('location-node-zone').click();
     await page.keyboard.type(zone);
     await page.locator('.ant-select-item-option', { hasText: zone }).first().click();
+    // The picker shows the chosen zone before the dialog is saved (a click during the list's animation can miss).
+    await expect.poll(() => page.getByTestId('location-node-zone').textContent()).toContain(zone);
     await page.getByTestId('location-node-address').fill('8 Harbour Road');
   }
   await page.getByTestId('location-node-save').click();
-  await dialog.waitFor({ state: 'detached' });
+  // A dialog that stays open says why (a field's message, a server error) instead of only timing out.
+  await dialog.waitFor({ state: 'detached' }).catch(async (error: unknown) => {
+    throw new Error(`the ${name} dialog stayed open: ${await dialog.innerText().catch(() => '')}`, { cause: error });
+  });
   return nodeKeyOf(page, name);
 }
 

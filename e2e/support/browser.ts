@@ -1,7 +1,8 @@
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { MENU_CATALOGUE } from '@atrium/contract';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
+import { expect } from 'vitest';
 
 const artifacts = fileURLToPath(new URL('../artifacts/', import.meta.url));
 
@@ -24,6 +25,11 @@ export function newContext(browser: Browser, baseURL: string, options: { viewpor
 export async function screenshot(page: Page, name: string) {
   mkdirSync(artifacts, { recursive: true });
   await page.screenshot({ path: `${artifacts}${name}.png`, animations: 'disabled', fullPage: false });
+}
+
+/** Waits until a dialog has zoomed in: before, a screenshot shows nothing and a click can miss a moving field. */
+export async function zoomedIn(dialog: Locator) {
+  await expect.poll(() => dialog.evaluate((element) => getComputedStyle(element).opacity)).toBe('1');
 }
 
 /** Signs in through the login page and waits for the shell. */
