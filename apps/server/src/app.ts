@@ -368,7 +368,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     clock,
   });
   // Live status: states in a few queries, event streams fed by booking changes and a minute tick.
-  const live = createLiveService({ live: createLiveRepository(db.kysely), layouts: roomLayouts, locations, clock });
+  const live = createLiveService({ live: createLiveRepository(db.kysely, { changeStamp: db.changeStamp }), layouts: roomLayouts, locations, clock });
   const liveHub = createLiveHub({ events: bookingEvents, clock, fingerprints: (companyId) => live.stateFingerprints(companyId), log: app.log });
   app.decorate('liveHub', liveHub);
   // Open streams would keep app.close() waiting: end them before the server closes.

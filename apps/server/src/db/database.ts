@@ -33,6 +33,13 @@ export interface Database {
   connectionString?: string;
   /** SQLite in a file: worker threads for long read-only scans (sqlite-readers.ts). */
   readers?: SqliteReaders;
+  /**
+   * A value that moves whenever anything in the database may have changed (and sometimes when
+   * nothing did): a cache of rows compares it instead of reading them again. Rows read after the
+   * stamp was taken are current for as long as it stays the same; take it before the read.
+   * SQLite: `sqliteChangeStamp`, without a query; PostgreSQL: `postgresChangeStamp`, one round trip.
+   */
+  changeStamp: () => string | Promise<string>;
 }
 
 const PG_INT8 = 20;
@@ -70,11 +77,26 @@ function openSqlite(filename: string, options: OpenOptions): Database {
   return {
     kysely,
     dialect: 'sqlite',
+    changeStamp: sqliteChangeStamp(connection),
     ...(readers ? { readers } : {}),
     destroy: once(async () => {
       await readers?.close();
       await kysely.destroy();
     }),
+  };
+}
+
+/**
+ * The connection's count of rows it ever inserted, updated or deleted (triggers' included) and
+ * SQLite's `data_version`, which moves when another connection (another process, a backup)
+ * commits. Neither goes back: a transaction's changes move the stamp, and one rolled back leaves
+ * the rows read afterwards as they are.
+ */
+function sqliteChangeStamp(connection: SqliteDatabase.Database): () => string {
+  const stamp = connection.prepare('select total_changes(), (select data_version from pragma_data_version)').raw(true);
+  return () => {
+    const [changes, version] = stamp.get() as [number, number];
+    return `${changes}:${version}`;
   };
 }
 
@@ -150,7 +172,18 @@ function openPostgres(connectionString: string, options: OpenOptions): Database 
     process.emitWarning(`PostgreSQL ended an idle connection: ${error.message}`, { code: 'ATRIUM_PG_IDLE' });
   });
   const kysely = new Kysely<DB>({ dialect: new PostgresDialect({ pool: withPreparedStatements(pool) }), ...logOption(options) });
-  return { kysely, dialect: 'postgres', destroy: once(() => kysely.destroy()), connectionString };
+  return { kysely, dialect: 'postgres', changeStamp: () => postgresChangeStamp(kysely), destroy: once(() => kysely.destroy()), connectionString };
+}
+
+/**
+ * The server's current snapshot: the first transaction id not yet given out and the ones still
+ * running. A transaction that writes takes an id (the first moves) and leaves the running list
+ * when it ends, so while the snapshot stays the same nothing was committed anywhere, in this
+ * process or another. Reading it gives out no id.
+ */
+async function postgresChangeStamp(kysely: Kysely<DB>): Promise<string> {
+  const { rows } = await sql<{ stamp: string }>`select pg_current_snapshot()::text as stamp`.execute(kysely);
+  return rows[0]!.stamp;
 }
 
 /**

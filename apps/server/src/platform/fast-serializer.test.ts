@@ -16,6 +16,15 @@ describe('fast serializer', () => {
     expect(compile(ErrorEnvelope)({ returncode: 1005, message: 'No', result: null })).toBe('{"returncode":1005,"message":"No","result":null}');
   });
 
+  it('hands a large answer on as its UTF-8 bytes, Chinese names included, and a small one as text', () => {
+    const places = Array.from({ length: 600 }, (_, index) => ({ id: index + 1, parentId: null, level: 1, name: `静安 Tower ${index}` }));
+    const large = { ...answer, result: { ...answer.result, locations: places } };
+    const bytes = compile(envelopeOf(LiveRoomList))(large) as unknown;
+    expect(Buffer.isBuffer(bytes)).toBe(true);
+    expect((bytes as Buffer).toString('utf8')).toBe(JSON.stringify(large));
+    expect(typeof compile(envelopeOf(LiveRoomList))(answer)).toBe('string');
+  });
+
   it('checks every answer against its schema under test', () => {
     useCheckedAnswers();
     const serialize = compile(envelopeOf(LiveRoomList));

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import { ACTIVE_RESERVATION_STATUSES, RESERVATION_MAX_MS } from '@atrium/contract';
 import { prepareQuery } from '../../db/prepared.js';
+import { DAY_MS } from '../../platform/clock.js';
 import type { DB } from '../../db/schema.js';
 import type { ReservationRecord } from '../booking/engine/booking.repository.js';
 
@@ -23,8 +24,39 @@ export interface BoardMeetingRecord extends Pick<ReservationRecord, 'id' | 'room
 
 export type LiveRepository = ReturnType<typeof createLiveRepository>;
 
+export interface LiveRepositoryOptions {
+  /** A value that moves whenever the database may have changed (database.ts): the board's meetings are kept while it stays. */
+  changeStamp: () => string | Promise<string>;
+}
+
+/** A company's board meetings as read at one change stamp, per window (the zones a board spans decide its window). */
+interface KeptMeetings {
+  stamp: string;
+  windows: Map<string, readonly BoardMeetingRecord[]>;
+}
+
+/** The meetings of a window a viewer attends, as read at one change stamp. */
+interface KeptAttendance {
+  stamp: string;
+  window: string;
+  ids: ReadonlySet<number>;
+}
+
+/** Companies and viewers whose board reads are kept, and windows per company; the oldest goes first beyond them. */
+const KEPT_COMPANIES = 1_000;
+const KEPT_VIEWERS = 1_000;
+const KEPT_WINDOWS = 8;
+
+/** Sets a key of a bounded map as its newest entry, dropping the oldest beyond `limit`. */
+function keep<K, V>(map: Map<K, V>, key: K, value: V, limit: number): V {
+  map.delete(key);
+  if (map.size >= limit) map.delete(map.keys().next().value!);
+  map.set(key, value);
+  return value;
+}
+
 /** What the live views read besides rooms and reservations: disable periods now, board links, the company's name. */
-export function createLiveRepository(db: Kysely<DB>) {
+export function createLiveRepository(db: Kysely<DB>, { changeStamp }: LiveRepositoryOptions) {
   function selectLinks() {
     return db
       .selectFrom('live_board_links as b')
@@ -42,36 +74,12 @@ export function createLiveRepository(db: Kysely<DB>) {
     revokedAt: row.revoked_at === null ? null : Number(row.revoked_at),
   });
 
-  /**
-   * The company's active meetings `r` with what the board shows of each. Whether the viewer attends
-   * is asked only of meetings it can change (neither public nor their own: booking.policy.ts);
-   * nobody attends anything on a public board.
-   */
-  function selectShown(companyId: number, viewerUserId: number | null) {
+  /** The company's active meetings `r` with what the board shows of each. */
+  function selectShown(companyId: number) {
     return db
       .selectFrom('reservations as r')
       .leftJoin('users as u', (join) => join.onRef('u.id', '=', 'r.host_user_id').onRef('u.company_id', '=', 'r.company_id'))
       .select(['r.id', 'r.room_id', 'r.host_user_id', 'u.full_name as host_name', 'r.title', 'r.start_at', 'r.end_at', 'r.status', 'r.privacy', 'r.checked_in_at'])
-      .select((eb) =>
-        (viewerUserId === null
-          ? eb.lit(false)
-          : eb
-              .case()
-              .when(eb.or([eb('r.privacy', '=', 'public'), eb('r.host_user_id', '=', viewerUserId)]))
-              .then(eb.lit(false))
-              .else(
-                eb.exists(
-                  eb
-                    .selectFrom('reservation_participants as p')
-                    .select('p.id')
-                    .whereRef('p.reservation_id', '=', 'r.id')
-                    .where('p.company_id', '=', companyId)
-                    .where('p.user_id', '=', viewerUserId),
-                ),
-              )
-              .end()
-        ).as('is_attending'),
-      )
       .where('r.company_id', '=', companyId)
       .where('r.status', 'in', [...ACTIVE_RESERVATION_STATUSES]);
   }
@@ -79,10 +87,11 @@ export function createLiveRepository(db: Kysely<DB>) {
   /**
    * The meetings touching [from, dayEnd), and after it only each room's first one before
    * `nextUntil` (what "next" needs): every meeting read is one the board shows. Bounded like every
-   * overlap read: no meeting is longer than RESERVATION_MAX_MS (`startsFrom`).
+   * overlap read: no meeting is longer than RESERVATION_MAX_MS (`startsFrom`). Compiled once: the
+   * board reads it on every change and every minute for each open stream.
    */
-  function boardWindow(companyId: number, viewerUserId: number | null, startsFrom: number, from: number, dayEnd: number, nextUntil: number) {
-    const today = selectShown(companyId, viewerUserId).where('r.start_at', '>=', startsFrom).where('r.start_at', '<', dayEnd).where('r.end_at', '>', from);
+  const selectBoardWindow = prepareQuery(db, (companyId: number, startsFrom: number, from: number, dayEnd: number, nextUntil: number) => {
+    const today = selectShown(companyId).where('r.start_at', '>=', startsFrom).where('r.start_at', '<', dayEnd).where('r.end_at', '>', from);
     const firsts = db
       .selectFrom('reservations')
       .select('room_id')
@@ -92,50 +101,86 @@ export function createLiveRepository(db: Kysely<DB>) {
       .where('start_at', '>=', dayEnd)
       .where('start_at', '<', nextUntil)
       .groupBy('room_id');
-    const next = selectShown(companyId, viewerUserId).innerJoin(firsts.as('n'), (join) => join.onRef('n.room_id', '=', 'r.room_id').onRef('n.first_start_at', '=', 'r.start_at'));
+    const next = selectShown(companyId).innerJoin(firsts.as('n'), (join) => join.onRef('n.room_id', '=', 'r.room_id').onRef('n.first_start_at', '=', 'r.start_at'));
     // A room's active meetings never share a start: their order needs no tie-break.
     return today.unionAll(next).orderBy('start_at');
-  }
-  // Compiled once: the board reads them on every call and every minute for each open stream.
-  const selectBoardForViewer = prepareQuery(db, (companyId: number, viewerUserId: number, startsFrom: number, from: number, dayEnd: number, nextUntil: number) =>
-    boardWindow(companyId, viewerUserId, startsFrom, from, dayEnd, nextUntil),
-  );
-  const selectBoardForNobody = prepareQuery(db, (companyId: number, startsFrom: number, from: number, dayEnd: number, nextUntil: number) =>
-    boardWindow(companyId, null, startsFrom, from, dayEnd, nextUntil),
+  });
+  // The viewer's meetings among a window's.
+  const selectAttended = prepareQuery(db, (companyId: number, viewerUserId: number, startsFrom: number, nextUntil: number) =>
+    db
+      .selectFrom('reservation_participants as p')
+      .innerJoin('reservations as r', (join) => join.onRef('r.id', '=', 'p.reservation_id').onRef('r.company_id', '=', 'p.company_id'))
+      .select('p.reservation_id')
+      .where('p.company_id', '=', companyId)
+      .where('p.user_id', '=', viewerUserId)
+      .where('r.status', 'in', [...ACTIVE_RESERVATION_STATUSES])
+      .where('r.start_at', '>=', startsFrom)
+      .where('r.start_at', '<', nextUntil),
   );
   const selectDisabledAt = prepareQuery(db, (companyId: number, now: number) =>
     db.selectFrom('room_disable_periods').select('room_id').where('company_id', '=', companyId).where('start_at', '<=', now).where('end_at', '>', now),
   );
 
+  const presentMeeting = (row: Awaited<ReturnType<typeof selectBoardWindow>>[number]): BoardMeetingRecord => ({
+    id: row.id,
+    roomId: row.room_id,
+    hostUserId: row.host_user_id,
+    hostName: row.host_name,
+    title: row.title,
+    startAt: Number(row.start_at),
+    endAt: Number(row.end_at),
+    status: row.status,
+    privacy: row.privacy,
+    checkedInAt: row.checked_in_at === null ? null : Number(row.checked_in_at),
+    isAttending: false,
+  });
+
+  /**
+   * A company's meetings of a window are read once and kept while the database's change stamp
+   * stays (database.ts); each viewer's attendance is read apart and kept the same way. A board
+   * polled by every screen of an office then reads no meeting until something changes.
+   */
+  const keptMeetings = new Map<number, KeptMeetings>();
+  const keptAttendance = new Map<string, KeptAttendance>();
+
   return {
     /**
      * The company's active meetings touching [from, dayEnd) and each room's first one after that
-     * until `nextUntil`, by start, in one statement for every room. `viewerUserId` null: nobody
-     * attends (a public board).
+     * until a day after `dayEnd` (the same read serves every moment of the day: the caller picks
+     * "next"), by start, for every room; each says whether the viewer attends it, asked only of
+     * meetings it can change (neither public nor their own: booking.policy.ts). `viewerUserId`
+     * null: nobody attends (a public board). The records are shared between callers: never change one.
      */
-    async boardMeetings(companyId: number, viewerUserId: number | null, window: { from: number; dayEnd: number; nextUntil: number }): Promise<BoardMeetingRecord[]> {
-      const { from, dayEnd, nextUntil } = window;
+    async boardMeetings(companyId: number, viewerUserId: number | null, window: { from: number; dayEnd: number }): Promise<readonly BoardMeetingRecord[]> {
+      const { from, dayEnd } = window;
       const startsFrom = from - RESERVATION_MAX_MS;
-      const rows =
-        viewerUserId === null
-          ? await selectBoardForNobody(companyId, startsFrom, from, dayEnd, nextUntil)
-          : await selectBoardForViewer(companyId, viewerUserId, startsFrom, from, dayEnd, nextUntil);
-      return rows.map((row) => ({
-        id: row.id,
-        roomId: row.room_id,
-        hostUserId: row.host_user_id,
-        hostName: row.host_name,
-        title: row.title,
-        startAt: Number(row.start_at),
-        endAt: Number(row.end_at),
-        status: row.status,
-        privacy: row.privacy,
-        checkedInAt: row.checked_in_at === null ? null : Number(row.checked_in_at),
-        isAttending: Boolean(row.is_attending),
-      }));
+      const nextUntil = dayEnd + DAY_MS;
+      const key = `${from}:${dayEnd}`;
+      // Taken before the reads it vouches for (database.ts).
+      const stamp = await changeStamp();
+      let kept = keptMeetings.get(companyId);
+      if (kept?.stamp !== stamp) kept = keep(keptMeetings, companyId, { stamp, windows: new Map() }, KEPT_COMPANIES);
+      let meetings = kept.windows.get(key);
+      if (!meetings) {
+        meetings = (await selectBoardWindow(companyId, startsFrom, from, dayEnd, nextUntil)).map(presentMeeting);
+        keep(kept.windows, key, meetings, KEPT_WINDOWS);
+      }
+      if (viewerUserId === null) return meetings;
+
+      const viewerKey = `${companyId}:${viewerUserId}`;
+      let attendance = keptAttendance.get(viewerKey);
+      if (attendance?.stamp !== stamp || attendance.window !== key) {
+        const ids = new Set((await selectAttended(companyId, viewerUserId, startsFrom, nextUntil)).map((row) => row.reservation_id));
+        attendance = keep(keptAttendance, viewerKey, { stamp, window: key, ids }, KEPT_VIEWERS);
+      }
+      const attended = attendance.ids;
+      if (attended.size === 0) return meetings;
+      return meetings.map((meeting) =>
+        attended.has(meeting.id) && meeting.privacy !== 'public' && meeting.hostUserId !== viewerUserId ? { ...meeting, isAttending: true } : meeting,
+      );
     },
 
-    /** Rooms of the company inside a disable period at `now` (one query for every room). */
+  /** Rooms of the company inside a disable period at `now` (one query for every room). */
     async roomsDisabledAt(companyId: number, now: number): Promise<Set<number>> {
       const rows = await selectDisabledAt(companyId, now);
       return new Set(rows.map((row) => row.room_id));

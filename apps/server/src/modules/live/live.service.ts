@@ -134,13 +134,17 @@ export function createLiveService({ live, layouts, locations, clock }: LiveServi
       const key = zone ?? 'UTC';
       if (!dayOf.has(key)) dayOf.set(key, todayIn(key, now));
     }
-    // Today's meetings in every zone shown, the current ones, and each room's next within 24 hours.
+    // Today's meetings in every zone shown (now is inside each zone's today), the current ones, and
+    // each room's first one after them: "next" if within 24 hours of now (the read, kept all day
+    // by live.repository.ts, goes a day past today).
     const spans = [...dayOf.values()];
-    const from = Math.min(now, ...spans.map((day) => day.start));
-    const dayEnd = Math.max(now, ...spans.map((day) => day.end));
+    if (spans.length === 0) return { now, list: [], locations: board.places };
+    const from = Math.min(...spans.map((day) => day.start));
+    const dayEnd = Math.max(...spans.map((day) => day.end));
+    const nextUntil = now + DAY_MS;
     const [disabled, meetings] = await Promise.all([
       live.roomsDisabledAt(viewer.companyId, now),
-      live.boardMeetings(viewer.companyId, viewer.userId, { from, dayEnd, nextUntil: now + DAY_MS }),
+      live.boardMeetings(viewer.companyId, viewer.userId, { from, dayEnd }),
     ]);
     const byRoom = new Map<number, BoardMeetingRecord[]>();
     for (const record of meetings) {
@@ -159,7 +163,7 @@ export function createLiveService({ live, layouts, locations, clock }: LiveServi
         return meeting;
       };
       const current = records.find((record) => record.startAt <= now && now < record.endAt) ?? null;
-      const next = records.find((record) => record.startAt > now) ?? null;
+      const next = records.find((record) => record.startAt > now && (record.startAt < dayEnd || record.startAt < nextUntil)) ?? null;
       return {
         id: room.id,
         name: room.name,

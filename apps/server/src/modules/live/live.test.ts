@@ -2,6 +2,7 @@ import type { CompiledQuery } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BoardLink, BoardLinkList, CreatedBoardLink, LiveBoard, LiveRoom, LiveRoomList, Reservation } from '@atrium/contract';
 import { call, createTestApp, type TestApp } from '../../test/app.js';
+import { openDatabase } from '../../db/database.js';
 import { TEST_DIALECT } from '../../test/database.js';
 import { createTestRoom } from '../../test/rooms.js';
 import type { TestUser } from '../../test/factories.js';
@@ -133,7 +134,7 @@ describe(`live room status (${TEST_DIALECT})`, () => {
     expect(asHost.today.map((m) => m.title)).toEqual(['Secret merger', 'Quiet one-to-one']);
   });
 
-  it('shows an attendee the private meeting they attend, reading the board in three statements besides the session', async () => {
+  it('shows an attendee the private meeting they attend, reading its meetings only after a change', async () => {
     const roomId = await newRoom();
     const attendee = await t.factories.user(companyId, { permissions: ['liveMeetings:view'] });
     const attendeeToken = await t.factories.session(attendee);
@@ -145,21 +146,72 @@ describe(`live room status (${TEST_DIALECT})`, () => {
     // The rooms, their places and zones come from memory while the layout version stays the same.
     // The booking's invitations are the outbox worker's: sent before counting, so its writes are not the board's.
     await t.app.bookingInvitations.drain();
-    const statements: string[] = [];
-    const executor = t.db.kysely.getExecutor();
-    const execute = executor.executeQuery.bind(executor);
-    executor.executeQuery = <R>(query: CompiledQuery<R>) => (statements.push(query.sql), execute(query));
+    const boardStatements = async () => {
+      const statements: string[] = [];
+      const executor = t.db.kysely.getExecutor();
+      const execute = executor.executeQuery.bind(executor);
+      executor.executeQuery = <R>(query: CompiledQuery<R>) => (statements.push(query.sql), execute(query));
+      try {
+        expect((await roomNow(roomId, attendeeToken)).next).toMatchObject({ title: 'Board offsite', visible: true });
+      } finally {
+        executor.executeQuery = execute;
+      }
+      const board = statements.filter((text) => !/from "sessions"/.test(text));
+      expect(board.join('\n')).not.toMatch(/"(rooms|locations)"/);
+      // Each statement's own table: the last FROM; PostgreSQL's change stamp is a statement too (database.ts).
+      return board.map((text) => (/pg_current_snapshot/.test(text) ? 'stamp' : [...text.matchAll(/ from "(\w+)"/g)].at(-1)?.[1])).sort();
+    };
+    const stamp = TEST_DIALECT === 'postgres' ? ['stamp'] : [];
+    // After a change: the company's meetings, the viewer's attendance apart; then neither while nothing changes.
+    await t.db.kysely.updateTable('users').set({ full_name: hostName! }).where('id', '=', host.id).execute();
+    expect(await boardStatements()).toEqual(['layout_versions', 'reservation_participants', 'reservations', 'room_disable_periods', ...stamp]);
+    expect(await boardStatements()).toEqual(['layout_versions', 'room_disable_periods', ...stamp]);
+  });
+
+  it('shows every change at once: a booking, a new name of the host, an attendee removed, a check-in, a change by another connection', async () => {
+    const roomId = await newRoom();
+    const attendee = await t.factories.user(companyId, { permissions: ['liveMeetings:view'] });
+    const attendeeToken = await t.factories.session(attendee);
+    const start = t.clock.now() + 30 * MINUTE;
+    const first = await book({ roomId, title: 'Kept review', privacy: 'private', startAt: start, endAt: start + HOUR, participants: [{ userId: attendee.id }] });
+    expect((await roomNow(roomId, attendeeToken)).next).toMatchObject({ id: first.id, title: 'Kept review', hostName });
+    expect((await roomNow(roomId, attendeeToken)).next).toMatchObject({ id: first.id, title: 'Kept review', hostName });
+
+    const second = await book({ roomId, title: 'Kept follow-up', startAt: start + HOUR, endAt: start + 2 * HOUR });
+    expect((await roomNow(roomId, attendeeToken)).today.map((meeting) => meeting.id)).toEqual([first.id, second.id]);
+
+    await t.db.kysely.updateTable('users').set({ full_name: 'Renamed Host' }).where('id', '=', host.id).execute();
     try {
-      await roomNow(roomId, attendeeToken);
+      expect((await roomNow(roomId, attendeeToken)).next?.hostName).toBe('Renamed Host');
     } finally {
-      executor.executeQuery = execute;
+      await t.db.kysely.updateTable('users').set({ full_name: hostName! }).where('id', '=', host.id).execute();
     }
-    const board = statements.filter((text) => !/from "sessions"/.test(text));
-    expect(board).toHaveLength(3);
-    // Each statement's own table: the last FROM (the meetings' attendance is a subquery before it).
-    const mainTable = (text: string) => [...text.matchAll(/ from "(\w+)"/g)].at(-1)?.[1];
-    expect(board.map(mainTable).sort()).toEqual(['layout_versions', 'reservations', 'room_disable_periods']);
-    expect(board.join('\n')).not.toMatch(/"(rooms|locations)"/);
+
+    await t.db.kysely.deleteFrom('reservation_participants').where('reservation_id', '=', first.id).where('user_id', '=', attendee.id).execute();
+    expect((await roomNow(roomId, attendeeToken)).next).toMatchObject({ id: first.id, title: null, visible: false });
+
+    t.clock.set(start + MINUTE);
+    await t.db.kysely.updateTable('reservations').set({ checked_in_at: start + MINUTE }).where('id', '=', first.id).execute();
+    expect(await roomNow(roomId)).toMatchObject({ state: 'inMeeting', current: { id: first.id, checkedInAt: start + MINUTE }, next: { id: second.id } });
+
+    // Another connection to the same database (a second process, a backup restored in place).
+    const other = openDatabase(t.database.url);
+    try {
+      await other.kysely.updateTable('reservations').set({ title: 'Retitled elsewhere' }).where('id', '=', second.id).execute();
+    } finally {
+      await other.destroy();
+    }
+    expect((await roomNow(roomId)).next).toMatchObject({ id: second.id, title: 'Retitled elsewhere' });
+  });
+
+  it('names as next only a meeting within 24 hours, the same read all day', async () => {
+    const roomId = await newRoom();
+    // A day is at most 25 hours long: 26 hours on is after the zone's today whatever the hour.
+    const later = t.clock.now() + 26 * HOUR;
+    const meeting = await book({ roomId, title: 'Day after', startAt: later, endAt: later + HOUR });
+    expect((await roomNow(roomId)).next).toBeNull();
+    t.clock.set(later - 23 * HOUR);
+    expect((await roomNow(roomId)).next).toMatchObject({ id: meeting.id, title: 'Day after' });
   });
 
   it('filters by location, keeps to the company and needs liveMeetings', async () => {
