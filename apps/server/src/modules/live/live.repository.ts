@@ -144,20 +144,22 @@ export function createLiveRepository(db: Kysely<DB>, { changeStamp }: LiveReposi
   const keptAttendance = new Map<string, KeptAttendance>();
 
   return {
+    /** The database's change stamp now (database.ts): take it before the board's meetings are read. */
+    changeStamp: async (): Promise<string> => changeStamp(),
+
     /**
      * The company's active meetings touching [from, dayEnd) and each room's first one after that
      * until a day after `dayEnd` (the same read serves every moment of the day: the caller picks
      * "next"), by start, for every room; each says whether the viewer attends it, asked only of
      * meetings it can change (neither public nor their own: booking.policy.ts). `viewerUserId`
-     * null: nobody attends (a public board). The records are shared between callers: never change one.
+     * null: nobody attends (a public board). `stamp`: `changeStamp()` taken before this call. The
+     * records are shared between callers: never change one.
      */
-    async boardMeetings(companyId: number, viewerUserId: number | null, window: { from: number; dayEnd: number }): Promise<readonly BoardMeetingRecord[]> {
+    async boardMeetings(companyId: number, viewerUserId: number | null, window: { from: number; dayEnd: number }, stamp: string): Promise<readonly BoardMeetingRecord[]> {
       const { from, dayEnd } = window;
       const startsFrom = from - RESERVATION_MAX_MS;
       const nextUntil = dayEnd + DAY_MS;
       const key = `${from}:${dayEnd}`;
-      // Taken before the reads it vouches for (database.ts).
-      const stamp = await changeStamp();
       let kept = keptMeetings.get(companyId);
       if (kept?.stamp !== stamp) kept = keep(keptMeetings, companyId, { stamp, windows: new Map() }, KEPT_COMPANIES);
       let meetings = kept.windows.get(key);
