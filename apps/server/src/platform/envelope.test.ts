@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { formatMessage, ReturnCode } from '@atrium/contract';
 import { call, createTestApp, type TestApp } from '../test/app.js';
 import { TEST_DIALECT } from '../test/database.js';
-import { envelopeResponses, failure, sendEnvelope, success } from './envelope.js';
+import { envelopeOf, formatMessage, ReturnCode, type Envelope } from '@atrium/contract';
+import { envelopeResponses, failure, sendEnvelope, serializerCompiler, success } from './envelope.js';
 import { AppError, notFound, refused, tooManyRequests } from './errors.js';
 
 /**
@@ -64,13 +64,16 @@ describe(`messages without holes (${TEST_DIALECT})`, () => {
 
 describe(`answers serialized through their contract schema (${TEST_DIALECT})`, () => {
   let t: TestApp;
+  const Answer = z.object({ id: z.number().int(), name: z.string(), tags: z.array(z.string()), owner: z.object({ id: z.number() }).nullable() });
   beforeAll(async () => {
-    const Answer = z.object({ id: z.number().int(), name: z.string(), tags: z.array(z.string()), owner: z.object({ id: z.number() }).nullable() });
     t = await createTestApp({
       beforeReady(app) {
         const schema = { response: envelopeResponses(Answer) };
         app.get('/api/test/extra', { config: { access: 'public' }, schema }, async (request) =>
           success(request, { id: 7, name: 'Orchid', tags: ['a'], owner: { id: 1, passwordHash: 'secret' }, token: 'secret' } as unknown as z.infer<typeof Answer>),
+        );
+        app.get('/api/test/large', { config: { access: 'public' }, schema }, async (request) =>
+          success(request, { id: 8, name: '静安 Orchid', tags: Array.from({ length: 5_000 }, (_, index) => `标签 ${index}`), owner: null, token: 'secret' } as unknown as z.infer<typeof Answer>),
         );
         app.get('/api/test/broken', { config: { access: 'public' }, schema }, async (request) =>
           success(request, { id: 'seven', name: 'Orchid', tags: [], owner: null } as unknown as z.infer<typeof Answer>),
@@ -84,6 +87,23 @@ describe(`answers serialized through their contract schema (${TEST_DIALECT})`, (
     const answer = await t.app.inject({ method: 'GET', url: '/api/test/extra' });
     expect(answer.statusCode).toBe(200);
     expect(answer.body).toBe('{"returncode":200,"message":"Success","result":{"id":7,"name":"Orchid","tags":["a"],"owner":{"id":1}}}');
+  });
+
+  it('sends a large answer as its UTF-8 bytes, measured right and still stripped to the contract', async () => {
+    const answer = await t.app.inject({ method: 'GET', url: '/api/test/large' });
+    expect(answer.statusCode).toBe(200);
+    expect(Number(answer.headers['content-length'])).toBe(answer.rawPayload.length);
+    expect(answer.rawPayload.length).toBeGreaterThan(answer.body.length);
+    const { result } = answer.json() as { result: Record<string, unknown> };
+    expect(Object.keys(result)).toEqual(['id', 'name', 'tags', 'owner']);
+    expect([result.name, (result.tags as string[]).at(-1)]).toEqual(['静安 Orchid', '标签 4999']);
+
+    // Encoded once by the serializer (decision 0015); a small answer stays text.
+    const serialize = serializerCompiler({ schema: envelopeOf(Answer), method: 'GET', url: '/api/test/large', httpStatus: '200' });
+    const envelope = (value: z.infer<typeof Answer>): Envelope<z.infer<typeof Answer>> => ({ returncode: 200, message: 'Success', result: value });
+    const large = serialize(envelope({ id: 8, name: 'x', tags: Array.from({ length: 5_000 }, (_, index) => `标签 ${index}`), owner: null })) as unknown;
+    expect(Buffer.isBuffer(large)).toBe(true);
+    expect(typeof serialize(envelope({ id: 8, name: 'x', tags: [], owner: null }))).toBe('string');
   });
 
   it('answers 500 without details when an answer breaks the contract', async () => {

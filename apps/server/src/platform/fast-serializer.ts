@@ -1,5 +1,6 @@
 import type { FastifySerializerCompiler } from 'fastify';
 import { z } from 'zod';
+import { answerPayload } from './envelope.js';
 
 let isChecking = false;
 
@@ -17,15 +18,8 @@ export function useCheckedAnswers() {
  */
 export const fastSerializerCompiler: FastifySerializerCompiler<unknown> = ({ schema }) => {
   const zodSchema = (schema instanceof z.ZodType ? schema : (schema as { properties: unknown }).properties) as z.ZodType;
-  return (data: unknown) => {
-    const json = JSON.stringify(isChecking ? checked(zodSchema, data) : data);
-    // A large answer is encoded once here: handed on as a string, it would be measured and then encoded by the socket.
-    return (json.length > LARGE_ANSWER ? Buffer.from(json) : json) as string;
-  };
+  return (data: unknown) => answerPayload(JSON.stringify(isChecking ? checked(zodSchema, data) : data));
 };
-
-/** Characters above which an answer leaves as bytes. */
-const LARGE_ANSWER = 32_768;
 
 /**
  * The answer as its schema reads it, refused when it carries a field the schema does not name:

@@ -142,7 +142,8 @@ export function createLiveService({ live, layouts, locations, clock }: LiveServi
     if (spans.length === 0) return { now, list: [], locations: board.places };
     const from = Math.min(...spans.map((day) => day.start));
     const dayEnd = Math.max(...spans.map((day) => day.end));
-    const nextUntil = now + DAY_MS;
+    // Today's meetings may be "next" whenever they start; later ones only within 24 hours.
+    const nextBefore = Math.max(dayEnd, now + DAY_MS);
     const meetings = await live.boardMeetings(viewer.companyId, viewer.userId, { from, dayEnd }, stamp);
     const byRoom = new Map<number, BoardMeetingRecord[]>();
     for (const record of meetings) {
@@ -161,7 +162,7 @@ export function createLiveService({ live, layouts, locations, clock }: LiveServi
         return meeting;
       };
       const current = records.find((record) => record.startAt <= now && now < record.endAt) ?? null;
-      const next = records.find((record) => record.startAt > now && (record.startAt < dayEnd || record.startAt < nextUntil)) ?? null;
+      const next = records.find((record) => record.startAt > now && record.startAt < nextBefore) ?? null;
       return {
         id: room.id,
         name: room.name,
