@@ -262,6 +262,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     timeouts: { idleMs: config.sessionIdleMinutes * MINUTE_MS, absoluteMs: config.sessionAbsoluteHours * HOUR_MS },
     access: createCompanyAccessCache({ roles: repositories.roles, settings: repositories.settings, applications: repositories.applications }),
     requiresSso: createSsoCoverage(repositories.sso),
+    ...(db.changeStampNow ? { changeStampNow: db.changeStampNow } : {}),
   });
   const operationLog = createOperationLog({ repository: repositories.operationLogs, clock });
   const menuCatalogue = deps.menuCatalogue ?? MENU_CATALOGUE;

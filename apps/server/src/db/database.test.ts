@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { createTestDatabase, TEST_DIALECT } from '../test/database.js';
 import SqliteDatabase from 'better-sqlite3';
 import { parseDatabaseUrl } from '../config.js';
-import { withWriteTransaction } from './database.js';
+import { changeStampSql, withWriteTransaction } from './database.js';
 
 describe(`database (${TEST_DIALECT})`, () => {
   it('answers queries and closes twice without complaint', async () => {
@@ -12,6 +12,26 @@ describe(`database (${TEST_DIALECT})`, () => {
     const { rows } = await sql<{ answer: number }>`select 1 + 1 as answer`.execute(database.db.kysely);
     expect(Number(rows[0]!.answer)).toBe(2);
     await database.db.destroy();
+    await database.cleanup();
+  });
+
+  it('reads the change stamp as a column the same as on its own, and moves it with a write', async () => {
+    const database = await createTestDatabase();
+    const { db } = database;
+    await sql`create table probe (n integer)`.execute(db.kysely);
+    const asColumn = async () => (await sql<{ stamp: string }>`select ${changeStampSql(db.kysely)} as stamp`.execute(db.kysely)).rows[0]!.stamp;
+    // PostgreSQL's snapshot is the cluster's: other test files' writes move it between two reads here.
+    const same = async (stamp: string) => {
+      if (TEST_DIALECT === 'sqlite') expect(await asColumn()).toBe(stamp);
+      else expect(await asColumn()).toMatch(/^\d+:\d+:[\d,]*$/);
+    };
+    const before = await db.changeStamp();
+    await same(before);
+    if (db.changeStampNow) expect(db.changeStampNow()).toBe(before);
+    await sql`insert into probe (n) values (1)`.execute(db.kysely);
+    const after = await db.changeStamp();
+    expect(after).not.toBe(before);
+    await same(after);
     await database.cleanup();
   });
 

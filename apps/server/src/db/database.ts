@@ -11,6 +11,7 @@ import {
   type PostgresCursor,
   type PostgresPool,
   type PostgresPoolClient,
+  type RawBuilder,
   type SqliteDialectConfig,
   type SqliteStatement,
   type Transaction,
@@ -40,6 +41,8 @@ export interface Database {
    * SQLite: `sqliteChangeStamp`, without a query; PostgreSQL: `postgresChangeStamp`, one round trip.
    */
   changeStamp: () => string | Promise<string>;
+  /** `changeStamp` where it is read without a query (SQLite), for caches that only pay off then. */
+  changeStampNow?: () => string;
 }
 
 const PG_INT8 = 20;
@@ -74,10 +77,12 @@ function openSqlite(filename: string, options: OpenOptions): Database {
   const kysely = new Kysely<DB>({ dialect: new SqliteDialect({ database: withStatementCache(connection) }), ...logOption(options) });
   // An in-memory database has no file another connection could read.
   const readers = filename === ':memory:' ? undefined : createSqliteReaders(filename);
+  const changeStamp = sqliteChangeStamp(connection);
   return {
     kysely,
     dialect: 'sqlite',
-    changeStamp: sqliteChangeStamp(connection),
+    changeStamp,
+    changeStampNow: changeStamp,
     ...(readers ? { readers } : {}),
     destroy: once(async () => {
       await readers?.close();
@@ -93,11 +98,10 @@ function openSqlite(filename: string, options: OpenOptions): Database {
  * the rows read afterwards as they are.
  */
 function sqliteChangeStamp(connection: SqliteDatabase.Database): () => string {
-  const stamp = connection.prepare('select total_changes(), (select data_version from pragma_data_version)').raw(true);
-  return () => {
-    const [changes, version] = stamp.get() as [number, number];
-    return `${changes}:${version}`;
-  };
+  // Two statements: about 2.4 µs together, against 3.6–5 for one reading the pragma as a table.
+  const changes = connection.prepare('select total_changes()').pluck();
+  const version = connection.prepare('pragma data_version').pluck();
+  return () => `${changes.get() as number}:${version.get() as number}`;
 }
 
 const STATEMENT_CACHE_SIZE = 500;
@@ -182,8 +186,19 @@ function openPostgres(connectionString: string, options: OpenOptions): Database 
  * process or another. Reading it gives out no id.
  */
 async function postgresChangeStamp(kysely: Kysely<DB>): Promise<string> {
-  const { rows } = await sql<{ stamp: string }>`select pg_current_snapshot()::text as stamp`.execute(kysely);
+  const { rows } = await sql<{ stamp: string }>`select ${changeStampSql(kysely)} as stamp`.execute(kysely);
   return rows[0]!.stamp;
+}
+
+/**
+ * `changeStamp()` as a column of a statement that runs anyway (the session lookup reads it with the
+ * session, saving PostgreSQL a round trip): the same value, as text. On SQLite the statement must
+ * run on the main connection, as every Kysely statement does.
+ */
+export function changeStampSql(kysely: Kysely<DB>): RawBuilder<string> {
+  return kysely.getExecutor().adapter instanceof SqliteAdapter
+    ? sql<string>`(total_changes() || ':' || (select data_version from pragma_data_version))`
+    : sql<string>`pg_current_snapshot()::text`;
 }
 
 /**

@@ -53,6 +53,11 @@ export interface AuthContext {
   passwordChangeReason: PasswordChangeReason | null;
   /** How the token arrived; cookie-borne writes are checked for cross-site origin. */
   via: 'header' | 'cookie';
+  /**
+   * The database's change stamp (`Database.changeStamp`), read with the session: taken before
+   * anything the request reads, so rows kept at this stamp are current for the request.
+   */
+  changeStamp: string;
 }
 
 declare module 'fastify' {

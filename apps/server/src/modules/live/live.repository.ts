@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import { ACTIVE_RESERVATION_STATUSES, RESERVATION_MAX_MS } from '@atrium/contract';
 import { prepareQuery } from '../../db/prepared.js';
-import { DAY_MS } from '../../platform/clock.js';
+import { DAY_MS, HOUR_MS } from '../../platform/clock.js';
 import type { DB } from '../../db/schema.js';
 import type { ReservationRecord } from '../booking/engine/booking.repository.js';
 
@@ -40,6 +40,14 @@ interface KeptAttendance {
   stamp: string;
   window: string;
   ids: ReadonlySet<number>;
+}
+
+/** A company's disable periods going on at some moment of [from, before), as read at one change stamp. */
+interface KeptDisabled {
+  stamp: string;
+  from: number;
+  before: number;
+  periods: readonly { roomId: number; startAt: number; endAt: number }[];
 }
 
 /** Companies and viewers whose board reads are kept, and windows per company; the oldest goes first beyond them. */
@@ -117,8 +125,14 @@ export function createLiveRepository(db: Kysely<DB>, { changeStamp }: LiveReposi
       .where('r.start_at', '>=', startsFrom)
       .where('r.start_at', '<', nextUntil),
   );
-  const selectDisabledAt = prepareQuery(db, (companyId: number, now: number) =>
-    db.selectFrom('room_disable_periods').select('room_id').where('company_id', '=', companyId).where('start_at', '<=', now).where('end_at', '>', now),
+  // Disable periods going on at some moment of [now, before).
+  const selectDisabledDuring = prepareQuery(db, (companyId: number, now: number, before: number) =>
+    db
+      .selectFrom('room_disable_periods')
+      .select(['room_id', 'start_at', 'end_at'])
+      .where('company_id', '=', companyId)
+      .where('start_at', '<', before)
+      .where('end_at', '>', now),
   );
 
   const presentMeeting = (row: Awaited<ReturnType<typeof selectBoardWindow>>[number]): BoardMeetingRecord => ({
@@ -142,6 +156,7 @@ export function createLiveRepository(db: Kysely<DB>, { changeStamp }: LiveReposi
    */
   const keptMeetings = new Map<number, KeptMeetings>();
   const keptAttendance = new Map<string, KeptAttendance>();
+  const keptDisabled = new Map<number, KeptDisabled>();
 
   return {
     /** The database's change stamp now (database.ts): take it before the board's meetings are read. */
@@ -182,10 +197,18 @@ export function createLiveRepository(db: Kysely<DB>, { changeStamp }: LiveReposi
       );
     },
 
-  /** Rooms of the company inside a disable period at `now` (one query for every room). */
-    async roomsDisabledAt(companyId: number, now: number): Promise<Set<number>> {
-      const rows = await selectDisabledAt(companyId, now);
-      return new Set(rows.map((row) => row.room_id));
+    /**
+     * Rooms of the company inside a disable period at `now`. The periods of the hour from a read
+     * are kept while the change stamp (`stamp`, taken before this call) stays: no query then.
+     */
+    async roomsDisabledAt(companyId: number, now: number, stamp: string): Promise<Set<number>> {
+      let kept = keptDisabled.get(companyId);
+      if (kept?.stamp !== stamp || now < kept.from || now >= kept.before) {
+        const before = now + HOUR_MS;
+        const periods = (await selectDisabledDuring(companyId, now, before)).map((row) => ({ roomId: row.room_id, startAt: Number(row.start_at), endAt: Number(row.end_at) }));
+        kept = keep(keptDisabled, companyId, { stamp, from: now, before, periods }, KEPT_COMPANIES);
+      }
+      return new Set(kept.periods.filter((period) => period.startAt <= now && now < period.endAt).map((period) => period.roomId));
     },
 
     async companyName(companyId: number): Promise<string> {

@@ -28,8 +28,8 @@ export function liveRoutes({ live, hub }: { live: LiveService; hub: LiveHub }): 
         serializerCompiler: fastSerializerCompiler,
       },
       async (request) => {
-        const { companyId, userId } = requireAuth(request);
-        return success(request, await live.roomStates({ companyId, userId }, request.query.locationId));
+        const { companyId, userId, changeStamp } = requireAuth(request);
+        return success(request, await live.roomStates({ companyId, userId, changeStamp }, request.query.locationId));
       },
     );
 

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BoardLink, BoardLinkList, CreatedBoardLink, LiveBoard, LiveRoom, LiveRoomList, Reservation } from '@atrium/contract';
 import { call, createTestApp, type TestApp } from '../../test/app.js';
 import { openDatabase } from '../../db/database.js';
+import { createLiveRepository } from './live.repository.js';
 import { TEST_DIALECT } from '../../test/database.js';
 import { createTestRoom } from '../../test/rooms.js';
 import type { TestUser } from '../../test/factories.js';
@@ -156,16 +157,42 @@ describe(`live room status (${TEST_DIALECT})`, () => {
       } finally {
         executor.executeQuery = execute;
       }
-      const board = statements.filter((text) => !/from "sessions"/.test(text));
-      expect(board.join('\n')).not.toMatch(/"(rooms|locations)"/);
-      // Each statement's own table: the last FROM; PostgreSQL's change stamp is a statement too (database.ts).
-      return board.map((text) => (/pg_current_snapshot/.test(text) ? 'stamp' : [...text.matchAll(/ from "(\w+)"/g)].at(-1)?.[1])).sort();
+      // The session's lookup reads the database's change stamp too: no statement of its own for it.
+      // (On SQLite, where the stamp costs no query, the session itself is kept while nothing changes.)
+      const sessions = statements.filter((text) => /from "sessions"/.test(text));
+      const others = statements.filter((text) => !sessions.includes(text));
+      for (const session of sessions) expect(session).toMatch(TEST_DIALECT === 'postgres' ? /pg_current_snapshot/ : /total_changes/);
+      expect(others.join('\n')).not.toMatch(/"(rooms|locations|sessions)"|pg_current_snapshot|total_changes/);
+      // Each statement's own table: the last FROM.
+      return [sessions.length, ...others.map((text) => [...text.matchAll(/ from "(\w+)"/g)].at(-1)?.[1]).sort()];
     };
-    const stamp = TEST_DIALECT === 'postgres' ? ['stamp'] : [];
-    // After a change: the company's meetings, the viewer's attendance apart; then neither while nothing changes.
+    // After a change: the session, the layout version, the disable periods, the company's meetings and
+    // the viewer's attendance apart; then none of them while nothing changes, nor the session on SQLite.
     await t.db.kysely.updateTable('users').set({ full_name: hostName! }).where('id', '=', host.id).execute();
-    expect(await boardStatements()).toEqual(['layout_versions', 'reservation_participants', 'reservations', 'room_disable_periods', ...stamp]);
-    expect(await boardStatements()).toEqual(['layout_versions', 'room_disable_periods', ...stamp]);
+    expect(await boardStatements()).toEqual([1, 'layout_versions', 'reservation_participants', 'reservations', 'room_disable_periods']);
+    expect(await boardStatements()).toEqual([TEST_DIALECT === 'postgres' ? 1 : 0]);
+  });
+
+  it('keeps the disable periods of the coming hour while nothing changes, and reads them again past it or after a change', async () => {
+    const roomId = await newRoom();
+    const repository = createLiveRepository(t.db.kysely, { changeStamp: t.db.changeStamp });
+    const now = t.clock.now();
+    await t.db.kysely
+      .insertInto('room_disable_periods')
+      .values([
+        { company_id: companyId, room_id: roomId, start_at: now + 30_000, end_at: now + 2 * MINUTE, reason: 'cleaning', created_at: now },
+        { company_id: companyId, room_id: roomId, start_at: now + HOUR + MINUTE, end_at: now + HOUR + 2 * MINUTE, reason: 'paint', created_at: now },
+      ])
+      .execute();
+    const disabledAt = async (at: number) => (await repository.roomsDisabledAt(companyId, at, await t.db.changeStamp())).has(roomId);
+    expect(await disabledAt(now)).toBe(false);
+    // Kept from the read at `now`: the cleaning starts, then ends, and the room follows.
+    expect(await disabledAt(now + 31_000)).toBe(true);
+    expect(await disabledAt(now + 3 * MINUTE)).toBe(false);
+    // The painting starts past the hour that read covered.
+    expect(await disabledAt(now + HOUR + 90_000)).toBe(true);
+    await t.db.kysely.deleteFrom('room_disable_periods').where('room_id', '=', roomId).execute();
+    expect(await disabledAt(now + HOUR + 90_000)).toBe(false);
   });
 
   it('shows every change at once: a booking, a new name of the host, an attendee removed, a check-in, a change by another connection', async () => {

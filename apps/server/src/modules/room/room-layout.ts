@@ -66,11 +66,27 @@ export function createRoomLayouts({ locations, rooms }: { locations: Pick<Locati
     }
     return layout;
   }
+  /** Each company's layout with the change stamp taken before its version was last read. */
+  const confirmed = new Map<number, { stamp: string; layout: RoomLayout }>();
+  async function current(companyId: number): Promise<RoomLayout> {
+    const { version, index } = await locations.loadLayout(companyId);
+    return keep(companyId, await layouts.get(companyId, version, async () => layoutOf(version, index, await rooms.listRooms(companyId, {}))));
+  }
   return {
-    /** The company's rooms now: one primary-key read (the layout version) while nothing changed. */
-    async get(companyId: number): Promise<RoomLayout> {
-      const { version, index } = await locations.loadLayout(companyId);
-      return keep(companyId, await layouts.get(companyId, version, async () => layoutOf(version, index, await rooms.listRooms(companyId, {}))));
+    /**
+     * The company's rooms now: one primary-key read (the layout version) while nothing changed, and
+     * none while the database's change stamp (`stamp`, taken before this call) is the one the version
+     * was last read at.
+     */
+    async get(companyId: number, stamp?: string): Promise<RoomLayout> {
+      if (stamp === undefined) return current(companyId);
+      const known = confirmed.get(companyId);
+      if (known?.stamp === stamp) return known.layout;
+      const layout = await current(companyId);
+      confirmed.delete(companyId);
+      confirmed.set(companyId, { stamp, layout });
+      if (confirmed.size > COMPANIES_CACHED) confirmed.delete(confirmed.keys().next().value!);
+      return layout;
     },
 
     /** What this process last read of the company's rooms, without asking the database: it may be out of date. */

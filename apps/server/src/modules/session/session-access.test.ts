@@ -15,6 +15,9 @@ const POLICY: PasswordPolicy = { minLength: 10, expiryDays: 30, needsUppercase: 
  * processes (docs/decisions/0015, "Per-request cost").
  */
 describe(`signed-in request cost (${TEST_DIALECT})`, () => {
+  // The session lookup while nothing changed: kept in memory on SQLite, where the change stamp
+  // costs no query (decision 0015, "Per-request cost"); one statement on PostgreSQL.
+  const SESSION = TEST_DIALECT === 'sqlite' ? 0 : 1;
   let t: TestApp;
   const statements: string[] = [];
   let token: string;
@@ -44,35 +47,54 @@ describe(`signed-in request cost (${TEST_DIALECT})`, () => {
   });
 
   it('answers getCurrentUserInfo with one statement: the session with the profile and the access version', async () => {
-    expect(await statementsOf('/api/user/getCurrentUserInfo')).toHaveLength(1);
+    expect(await statementsOf('/api/user/getCurrentUserInfo')).toHaveLength(SESSION);
   });
 
   it('answers another signed-in route with one statement for the caller', async () => {
     // /api/role/current presents the permissions alone: the session lookup is all it reads.
     expect(await statementsOf('/api/role/current')).toHaveLength(1);
+    expect(await statementsOf('/api/role/current')).toHaveLength(SESSION);
   });
 
   it('answers the menu with one statement: the switched-off applications come with the roles', async () => {
-    expect(await statementsOf('/api/user/getMenuList')).toHaveLength(1);
+    expect(await statementsOf('/api/user/getMenuList')).toHaveLength(SESSION);
   });
 
   it('reloads the roles, the password policy and the applications once after any changes, then costs one statement again', async () => {
     // The reload: the roles, the password policy and the switched-off applications, beside the session.
     await createRoleRepository(t.db.kysely).setRolePermissions(companyId, roleId, ['reports:view', 'liveMeetings:view'], t.clock.now());
     expect(await statementsOf('/api/user/getCurrentUserInfo')).toHaveLength(4);
-    expect(await statementsOf('/api/user/getCurrentUserInfo')).toHaveLength(1);
+    expect(await statementsOf('/api/user/getCurrentUserInfo')).toHaveLength(SESSION);
     await createSettingsRepository(t.db.kysely).putSetting(companyId, SETTING_KEYS.passwordPolicy, POLICY, t.clock.now());
     expect(await statementsOf('/api/user/getCurrentUserInfo')).toHaveLength(4);
-    expect(await statementsOf('/api/user/getCurrentUserInfo')).toHaveLength(1);
+    expect(await statementsOf('/api/user/getCurrentUserInfo')).toHaveLength(SESSION);
     await createApplicationRepository(t.db.kysely).setEnabled(companyId, 'rooms', false, t.clock.now());
     expect(await statementsOf('/api/user/getMenuList')).toHaveLength(4);
-    expect(await statementsOf('/api/user/getMenuList')).toHaveLength(1);
+    expect(await statementsOf('/api/user/getMenuList')).toHaveLength(SESSION);
   });
 
   it('adds the touch of last_seen_at once a minute', async () => {
     t.clock.advance(MINUTE_MS);
-    expect(await statementsOf('/api/user/getCurrentUserInfo')).toHaveLength(2);
+    expect(await statementsOf('/api/user/getCurrentUserInfo')).toHaveLength(SESSION + 1);
+    // The touch moved the change stamp: the session is read again.
     expect(await statementsOf('/api/user/getCurrentUserInfo')).toHaveLength(1);
+    expect(await statementsOf('/api/user/getCurrentUserInfo')).toHaveLength(SESSION);
+  });
+
+  it('ends a kept session on the next request once it is revoked, and never keeps an unknown token', async () => {
+    const user = await t.factories.user(companyId, { permissions: ['reports:view'] });
+    const own = (await signIn(t.app, user)).token!;
+    const mine = (url: string) => call(t.app, { method: 'GET', url, headers: { token: own } });
+    expect((await mine('/api/user/getCurrentUserInfo')).status).toBe(200);
+    statements.length = 0;
+    expect((await mine('/api/user/getCurrentUserInfo')).status).toBe(200);
+    expect(statements).toHaveLength(SESSION);
+    await t.db.kysely.updateTable('sessions').set({ revoked_at: t.clock.now() }).where('user_id', '=', user.id).execute();
+    expect((await mine('/api/user/getCurrentUserInfo')).status).toBe(401);
+    // Refused tokens are asked of the database every time.
+    statements.length = 0;
+    expect((await mine('/api/user/getCurrentUserInfo')).status).toBe(401);
+    expect(statements).toHaveLength(1);
   });
 });
 

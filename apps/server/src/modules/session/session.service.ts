@@ -8,7 +8,7 @@ import { isPasswordExpired } from '../user/password.policy.js';
 import type { UserProfile, UserRepository } from '../user/user.repository.js';
 import type { LoginThrottle } from './login-throttle.js';
 import type { CompanyAccessCache } from './company-access.js';
-import type { SessionRepository } from './session.repository.js';
+import type { LiveSession, SessionRepository } from './session.repository.js';
 
 export interface SessionTimeouts {
   /** A session unused this long is over. */
@@ -48,11 +48,39 @@ export interface SessionServiceDeps {
   access: CompanyAccessCache;
   /** Whether the company signs this user in by single sign-on only; then the password is refused. */
   requiresSso?: (companyId: number, userId: number) => Promise<boolean>;
+  /** The database's change stamp where it costs no query (SQLite: `Database.changeStampNow`): live sessions are then kept by it. */
+  changeStampNow?: () => string;
 }
+
+/** Live sessions a process keeps while the database's change stamp stays; the oldest goes first beyond it. */
+const KEPT_SESSIONS = 10_000;
 
 export type SessionService = ReturnType<typeof createSessionService>;
 
-export function createSessionService({ users, sessions, settings, throttle, hasher, clock, timeouts, access, requiresSso }: SessionServiceDeps) {
+export function createSessionService({ users, sessions, settings, throttle, hasher, clock, timeouts, access, requiresSso, changeStampNow }: SessionServiceDeps) {
+  /**
+   * The live session a token's hash names, with or without the profile. Where the change stamp
+   * costs no query, the lookup's answer is kept while the stamp stays: nothing in the database
+   * changed, so the query would answer the same (a revocation, a role change or a touch moves the
+   * stamp). Unknown tokens are never kept. Times are checked by the caller on every request.
+   */
+  const kept = new Map<string, { stamp: string; live: LiveSession }>();
+  async function findLive(tokenHash: string, withProfile: boolean): Promise<LiveSession | undefined> {
+    const lookUp = () => (withProfile ? sessions.findLiveSessionWithProfile(tokenHash) : sessions.findLiveSession(tokenHash));
+    if (!changeStampNow) return lookUp();
+    const key = withProfile ? `profile:${tokenHash}` : tokenHash;
+    const stamp = changeStampNow();
+    const known = kept.get(key);
+    if (known?.stamp === stamp) return known.live;
+    const live = await lookUp();
+    kept.delete(key);
+    if (live) {
+      if (kept.size >= KEPT_SESSIONS) kept.delete(kept.keys().next().value!);
+      kept.set(key, { stamp, live });
+    }
+    return live;
+  }
+
   async function openSession(
     user: { id: number; companyId: number },
     { ip, userAgent, passwordChangeReason }: { ip: string; userAgent: string | undefined; passwordChangeReason: PasswordChangeReason | null },
@@ -123,7 +151,7 @@ export function createSessionService({ users, sessions, settings, throttle, hash
      */
     async resolveSession(token: string, via: AuthContext['via'], { withProfile = false }: { withProfile?: boolean } = {}): Promise<AuthContext | null> {
       const tokenHash = hashSessionToken(token);
-      const live = withProfile ? await sessions.findLiveSessionWithProfile(tokenHash) : await sessions.findLiveSession(tokenHash);
+      const live = await findLive(tokenHash, withProfile);
       if (!live) return null;
       const now = clock.now();
       if (now >= live.expiresAt || now >= live.lastSeenAt + timeouts.idleMs) return null;
@@ -142,6 +170,7 @@ export function createSessionService({ users, sessions, settings, throttle, hash
         mustChangePassword: live.mustChangePassword,
         passwordChangeReason: live.passwordChangeReason,
         via,
+        changeStamp: live.changeStamp,
       };
     },
 
