@@ -33,3 +33,33 @@ export function createVersionedCache<K, V>(capacity: number) {
     },
   };
 }
+
+/**
+ * Values kept per key while the database's change stamp (`Database.changeStamp`, taken before the
+ * value was read) stays the same. Stamps have no order, so the value set last wins. The least
+ * recently used keys are dropped beyond `capacity`. Values are shared between callers: never
+ * mutate one.
+ */
+export function createStampedCache<K, V>(capacity: number) {
+  const entries = new Map<K, { stamp: string; value: V }>();
+  return {
+    /** The value held for `key` at `stamp`, marked recently used; undefined when absent or of another stamp. */
+    peek(key: K, stamp: string): V | undefined {
+      const hit = entries.get(key);
+      if (!hit || hit.stamp !== stamp) return undefined;
+      entries.delete(key);
+      entries.set(key, hit);
+      return hit.value;
+    },
+
+    set(key: K, stamp: string, value: V): void {
+      entries.delete(key);
+      entries.set(key, { stamp, value });
+      if (entries.size > capacity) entries.delete(entries.keys().next().value as K);
+    },
+
+    delete(key: K): void {
+      entries.delete(key);
+    },
+  };
+}

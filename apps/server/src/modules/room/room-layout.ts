@@ -1,4 +1,4 @@
-import { createVersionedCache } from '../../platform/versioned-cache.js';
+import { createStampedCache, createVersionedCache } from '../../platform/versioned-cache.js';
 import type { LocationRepository } from '../location/location.repository.js';
 import { effectiveTimeZone, indexLocations, pathName, type LocationIndex } from '../location/location.presenter.js';
 import type { LocationService } from '../location/location.service.js';
@@ -66,8 +66,8 @@ export function createRoomLayouts({ locations, rooms }: { locations: Pick<Locati
     }
     return layout;
   }
-  /** Each company's layout with the change stamp taken before its version was last read. */
-  const confirmed = new Map<number, { stamp: string; layout: RoomLayout }>();
+  /** Each company's layout at the change stamp taken before its version was last read. */
+  const confirmed = createStampedCache<number, RoomLayout>(COMPANIES_CACHED);
   async function current(companyId: number): Promise<RoomLayout> {
     const { version, index } = await locations.loadLayout(companyId);
     return keep(companyId, await layouts.get(companyId, version, async () => layoutOf(version, index, await rooms.listRooms(companyId, {}))));
@@ -80,12 +80,10 @@ export function createRoomLayouts({ locations, rooms }: { locations: Pick<Locati
      */
     async get(companyId: number, stamp?: string): Promise<RoomLayout> {
       if (stamp === undefined) return current(companyId);
-      const known = confirmed.get(companyId);
-      if (known?.stamp === stamp) return known.layout;
+      const known = confirmed.peek(companyId, stamp);
+      if (known) return known;
       const layout = await current(companyId);
-      confirmed.delete(companyId);
-      confirmed.set(companyId, { stamp, layout });
-      if (confirmed.size > COMPANIES_CACHED) confirmed.delete(confirmed.keys().next().value!);
+      confirmed.set(companyId, stamp, layout);
       return layout;
     },
 

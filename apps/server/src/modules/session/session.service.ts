@@ -3,6 +3,7 @@ import { MINUTE_MS, type Clock } from '../../platform/clock.js';
 import { refused, wrongCredentials } from '../../platform/errors.js';
 import type { PasswordHasher } from '../../platform/password.js';
 import { hashSessionToken, newSessionToken } from '../../platform/session-token.js';
+import { createStampedCache } from '../../platform/versioned-cache.js';
 import type { SettingsRepository } from '../settings/settings.repository.js';
 import { isPasswordExpired } from '../user/password.policy.js';
 import type { UserProfile, UserRepository } from '../user/user.repository.js';
@@ -64,20 +65,17 @@ export function createSessionService({ users, sessions, settings, throttle, hash
    * changed, so the query would answer the same (a revocation, a role change or a touch moves the
    * stamp). Unknown tokens are never kept. Times are checked by the caller on every request.
    */
-  const kept = new Map<string, { stamp: string; live: LiveSession }>();
+  const kept = createStampedCache<string, LiveSession>(KEPT_SESSIONS);
   async function findLive(tokenHash: string, withProfile: boolean): Promise<LiveSession | undefined> {
     const lookUp = () => (withProfile ? sessions.findLiveSessionWithProfile(tokenHash) : sessions.findLiveSession(tokenHash));
     if (!changeStampNow) return lookUp();
     const key = withProfile ? `profile:${tokenHash}` : tokenHash;
     const stamp = changeStampNow();
-    const known = kept.get(key);
-    if (known?.stamp === stamp) return known.live;
+    const known = kept.peek(key, stamp);
+    if (known) return known;
     const live = await lookUp();
-    kept.delete(key);
-    if (live) {
-      if (kept.size >= KEPT_SESSIONS) kept.delete(kept.keys().next().value!);
-      kept.set(key, { stamp, live });
-    }
+    if (live) kept.set(key, stamp, live);
+    else kept.delete(key);
     return live;
   }
 
