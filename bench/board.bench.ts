@@ -1,7 +1,7 @@
 import autocannon from 'autocannon';
 import Database from 'better-sqlite3';
 import pg from 'pg';
-import { call, engine, seconds, withBenchServer, type BenchRun } from './support.js';
+import { call, engine, seconds, UNCOMPRESSED, withBenchServer, type BenchRun } from './support.js';
 
 // The room board (issue 18): GET /api/live/rooms, every room's state now with its current, next
 // and today's meetings. Measured on a throwaway database for the demo company (40 rooms, its
@@ -227,22 +227,24 @@ async function timeOne(url: string, headers: Record<string, string>): Promise<nu
  * then each flat out with autocannon for requests/s.
  */
 async function measure(run: BenchRun, target: Target): Promise<Figures> {
-  const check = await fetch(target.url, { headers: target.headers });
+  // Uncompressed answers in every phase: fetch would ask for gzip by itself (support.ts, UNCOMPRESSED).
+  const targetHeaders = { ...UNCOMPRESSED, ...target.headers };
+  const check = await fetch(target.url, { headers: targetHeaders });
   const body = (await check.json()) as { returncode: number; message: string; result: { list?: Array<{ today: unknown[] }> } };
   if (body.returncode !== 200) throw new Error(`${target.name}: ${body.message}`);
   for (let i = 0; i < 50; i++) {
     await timeOne(run.bareURL, {});
-    await timeOne(target.url, target.headers);
+    await timeOne(target.url, targetHeaders);
   }
   const bare: number[] = [];
   const times: number[] = [];
   for (let round = 0; round < ROUNDS; round++) {
     for (let i = 0; i < PER_ROUND; i++) bare.push(await timeOne(run.bareURL, {}));
-    for (let i = 0; i < PER_ROUND; i++) times.push(await timeOne(target.url, target.headers));
+    for (let i = 0; i < PER_ROUND; i++) times.push(await timeOne(target.url, targetHeaders));
   }
   const flatOut = async (url: string, headers: Record<string, string>) => (await autocannon({ url, headers, connections: 10, duration: seconds })).requests.average;
   const bareRequestsPerSecond = await flatOut(run.bareURL, {});
-  const requestsPerSecond = await flatOut(target.url, target.headers);
+  const requestsPerSecond = await flatOut(target.url, targetHeaders);
   return {
     name: target.name,
     p50Ms: percentile(times, 0.5),

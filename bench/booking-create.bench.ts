@@ -1,6 +1,6 @@
 import Database from 'better-sqlite3';
 import pg from 'pg';
-import { call, drive, engine, printTable, withBenchServer, type BenchRun } from './support.js';
+import { call, drive, engine, printTable, UNCOMPRESSED, withBenchServer, type BenchRun } from './support.js';
 
 // Booking a meeting (issue 18): POST /api/meeting/reservation with a colleague and an outside
 // guest, on the demo company plus ten rooms of its own (no 200,000-row set-up: see
@@ -79,7 +79,7 @@ await withBenchServer(async (run) => {
     return JSON.stringify({ roomId, title: `Bench booking ${slot}`, startAt, endAt: startAt + 30 * MINUTE, participants: [{ userId: colleagueId }, { email: 'guest@bench.test' }] });
   };
   const book = async () => {
-    const response = await fetch(`${run.baseURL}/api/meeting/reservation`, { method: 'POST', headers: { token: run.token, 'content-type': 'application/json' }, body: nextBooking() });
+    const response = await fetch(`${run.baseURL}/api/meeting/reservation`, { method: 'POST', headers: { ...UNCOMPRESSED, token: run.token, 'content-type': 'application/json' }, body: nextBooking() });
     const answer = (await response.json()) as { returncode: number; message: string };
     if (answer.returncode !== 200) throw new Error(`booking: ${answer.message}`);
   };

@@ -83,6 +83,14 @@ export async function call<T>(baseURL: string, path: string, body: unknown, toke
   return (await response.json()) as { returncode: number; message: string; result: T };
 }
 
+/**
+ * The Accept-Encoding of every measured request. The server compresses answers above 1 KiB when
+ * asked (issue 19); autocannon asks for nothing, but Node's fetch asks for `gzip, deflate` by itself,
+ * so the steady phase would have timed compressed answers and the flat-out phase not. Asking for
+ * identity keeps both phases, and the figures from before, measuring the same uncompressed answers.
+ */
+export const UNCOMPRESSED: Readonly<Record<string, string>> = { 'accept-encoding': 'identity' };
+
 /** The pause between the flat-out and the steady phase, in ms. */
 const DRAIN_MS = Number(process.env.BENCH_DRAIN_MS ?? 3000);
 
@@ -97,7 +105,8 @@ const STEADY_RATE_MAX = Number(process.env.BENCH_STEADY_MAX ?? 500);
  * each second's requests in one burst, which measures the burst's queue, not the service.)
  */
 export async function drive(name: string, target: Target): Promise<Figures> {
-  const { url, method = 'GET', headers = {}, body, next, cpuOf } = target;
+  const { url, method = 'GET', body, next, cpuOf } = target;
+  const headers = { ...UNCOMPRESSED, ...target.headers };
   const cpuBefore = (await cpuOf?.()) ?? 0;
   const flatOut = await autocannon({
     url,

@@ -99,6 +99,7 @@ import { createMailDispatch, createMailer, type Mailer } from './platform/mailer
 import { installSecurityHeaders, securityHeaders } from './platform/security.js';
 import { installTextGuard } from './platform/text-guard.js';
 import { clearSessionCookie } from './platform/session-token.js';
+import { installCompression } from './platform/compression.js';
 import { createUploadStore } from './platform/uploads.js';
 import { registerWebConsole } from './platform/web-console.js';
 import { createLeases } from './platform/leases.js';
@@ -537,6 +538,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const idempotency = createIdempotency({ repository: createIdempotencyRepository(db.kysely), clock });
   installIdempotency(app, { idempotency, log: app.log });
   scheduler.add({ name: 'idempotency-expiry', everyMs: HOUR_MS, run: async () => void (await idempotency.removeExpired()) });
+  // Issue 19: brotli or gzip above 1 KiB. Before any route (it hooks each as added), after the idempotency hooks (they keep the uncompressed answer).
+  await installCompression(app);
 
   await app.register(fastifySwagger, {
     openapi: {

@@ -45,16 +45,25 @@ export async function registerWebConsole(scope: FastifyInstance, webDist: string
     wildcard: true,
     index: ['index.html'],
     cacheControl: false,
+    // The build writes `<file>.br` and `<file>.gz` beside each file worth it: sent as they are, with
+    // the original's type and `Vary: accept-encoding`; a file without them is compressed on the fly
+    // (platform/compression.ts). Asked by their own name they are plain files of their own type.
+    preCompressed: true,
+    // dist/.vite holds the build's manifest (chunk names, for apps/web/scripts/check-budgets.mjs): no page's business.
+    allowedPath: (pathName) => !pathName.startsWith('/.vite/'),
     setHeaders(reply, filePath) {
+      // filePath is the file sent: `assets/x.js.br` is as immutable as `assets/x.js`.
       reply.header('cache-control', filePath.startsWith(assetsDir) ? IMMUTABLE : REVALIDATE);
     },
   });
 
   return {
     async sendIndex(_request, reply) {
-      // Read on each miss so a rebuilt console is served without a restart.
+      // Read on each miss so a rebuilt console is served without a restart. Console paths reach this
+      // through the static route's miss (callNotFound keeps that route's onSend hooks), so the page
+      // is compressed like any answer; it varies with Accept-Encoding even when this one is identity.
       const html = await readFile(indexFile, 'utf8');
-      return reply.code(200).type('text/html; charset=utf-8').header('cache-control', REVALIDATE).send(html);
+      return reply.code(200).type('text/html; charset=utf-8').header('cache-control', REVALIDATE).header('vary', 'accept-encoding').send(html);
     },
   };
 }

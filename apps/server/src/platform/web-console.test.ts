@@ -1,0 +1,147 @@
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, constants, gunzipSync, gzipSync } from 'node:zlib';
+import type { LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../test/app.js';
+import { TEST_DIALECT } from '../test/database.js';
+
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+const ASSET = 'assets/app-abc123.js';
+
+/** An answer's body as the client reads it once its Content-Encoding is undone. */
+function decodedBody(response: LightMyRequestResponse): string {
+  const encoding = response.headers['content-encoding'];
+  if (encoding === undefined) return response.rawPayload.toString('utf8');
+  if (encoding === 'br') return brotliDecompressSync(response.rawPayload).toString('utf8');
+  if (encoding === 'gzip') return gunzipSync(response.rawPayload).toString('utf8');
+  throw new Error(`unexpected content-encoding ${String(encoding)}`);
+}
+
+/** Text of `lines` varied lines, a few KiB: big enough to compress, varied enough that settings change the bytes. */
+const filler = (lines: number, line: (index: number) => string) => Array.from({ length: lines }, (_, index) => line(index)).join('\n');
+
+/**
+ * Issue 19: the console's files as the build leaves them, with `<file>.br` and `<file>.gz` beside
+ * each (apps/web/scripts/precompress.ts): the copies are sent as they are, with the original's type
+ * and caching; index.html for a console path is compressed too.
+ */
+describe(`web console, precompressed (${TEST_DIALECT})`, () => {
+  let t: TestApp;
+  let webDist: string;
+  const index = `<!doctype html><html lang="en"><head><title>Atrium</title>\n${filler(40, (i) => `<link rel="modulepreload" href="/assets/chunk-${i}-${(i * 7919).toString(36)}.js">`)}\n</head><body><div id="root"></div></body></html>`;
+  const script = filler(80, (i) => `export const value${i} = ${i * 31} + window.innerWidth * ${i % 7}; // chunk ${(i * 104729).toString(36)}`);
+  const favicon = `<svg xmlns="http://www.w3.org/2000/svg">${filler(30, (i) => `<circle cx="${i}" cy="${i * 3}" r="${i % 5}"/>`)}</svg>`;
+  const read = (file: string) => readFileSync(path.join(webDist, file));
+
+  beforeAll(async () => {
+    webDist = mkdtempSync(path.join(tmpdir(), 'atrium-web-'));
+    mkdirSync(path.join(webDist, 'assets'));
+    for (const [file, text] of [
+      ['index.html', index],
+      [ASSET, script],
+    ] as const) {
+      writeFileSync(path.join(webDist, file), text);
+      // As the build writes them: brotli 11, gzip 9 (not what the server would produce per request).
+      writeFileSync(path.join(webDist, `${file}.br`), brotliCompressSync(text, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }));
+      writeFileSync(path.join(webDist, `${file}.gz`), gzipSync(text, { level: 9 }));
+      // So that equal bytes below prove the copy was sent rather than compressed again.
+      expect(read(`${file}.br`).equals(brotliCompressSync(text, { params: { [constants.BROTLI_PARAM_QUALITY]: 4 } }))).toBe(false);
+      expect(read(`${file}.gz`).equals(gzipSync(text))).toBe(false);
+    }
+    // A file the build left without copies.
+    writeFileSync(path.join(webDist, 'favicon.svg'), favicon);
+    // The build's manifest, for the budget script only.
+    mkdirSync(path.join(webDist, '.vite'));
+    writeFileSync(path.join(webDist, '.vite', 'manifest.json'), '{"src/main.tsx":{"file":"assets/app-abc123.js"}}');
+    t = await createTestApp({ config: { webDist } });
+  });
+  afterAll(async () => {
+    await t.cleanup();
+    rmSync(webDist, { recursive: true, force: true });
+  });
+
+  const get = (url: string, encoding?: string) => t.app.inject({ method: 'GET', url, headers: encoding ? { 'accept-encoding': encoding } : {} });
+
+  it.each([
+    ['br', 'br'],
+    ['gzip', 'gz'],
+  ])("sends a hashed asset's %s copy with the original's type, immutable", async (encoding, extension) => {
+    const response = await get(`/${ASSET}`, encoding);
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-encoding']).toBe(encoding);
+    expect(response.headers.vary).toContain('accept-encoding');
+    expect(response.headers['content-type']).toBe('application/javascript; charset=utf-8');
+    expect(response.headers['cache-control']).toBe(IMMUTABLE);
+    expect(response.rawPayload.equals(read(`${ASSET}.${extension}`))).toBe(true);
+    expect(decodedBody(response)).toBe(script);
+  });
+
+  it('sends the asset itself without Accept-Encoding, saying it varies with it', async () => {
+    const response = await get(`/${ASSET}`);
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-encoding']).toBeUndefined();
+    expect(response.headers.vary).toContain('accept-encoding');
+    expect(response.headers['content-type']).toBe('application/javascript; charset=utf-8');
+    expect(response.headers['cache-control']).toBe(IMMUTABLE);
+    expect(response.body).toBe(script);
+  });
+
+  it.each([
+    ['br', 'br'],
+    ['gzip', 'gz'],
+  ])("sends index.html's %s copy at /, revalidated", async (encoding, extension) => {
+    const response = await get('/', encoding);
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-encoding']).toBe(encoding);
+    expect(response.headers.vary).toContain('accept-encoding');
+    expect(response.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(response.headers['cache-control']).toBe('no-cache');
+    expect(response.rawPayload.equals(read(`index.html.${extension}`))).toBe(true);
+  });
+
+  it.each(['/reserve', '/role-detail/3/users', '/assets/missing.js'])('answers the console path %s with index.html compressed as asked', async (url) => {
+    for (const encoding of ['br', 'gzip']) {
+      const response = await get(url, encoding);
+      expect(response.statusCode, encoding).toBe(200);
+      expect(response.headers['content-encoding'], encoding).toBe(encoding);
+      expect(response.headers.vary, encoding).toContain('accept-encoding');
+      expect(response.headers['content-type'], encoding).toBe('text/html; charset=utf-8');
+      expect(response.headers['cache-control'], encoding).toBe('no-cache');
+      expect(decodedBody(response), encoding).toBe(index);
+    }
+    const identity = await get(url);
+    expect([identity.statusCode, identity.headers['content-encoding'], identity.body]).toEqual([200, undefined, index]);
+    expect(identity.headers.vary).toContain('accept-encoding');
+  });
+
+  it('serves a .br or .gz copy asked by name as a plain file of its own type', async () => {
+    for (const [extension, type] of [
+      ['br', 'application/octet-stream'],
+      ['gz', 'application/gzip'],
+    ] as const) {
+      const response = await get(`/${ASSET}.${extension}`, 'br, gzip');
+      expect(response.statusCode, extension).toBe(200);
+      expect(response.headers['content-encoding'], extension).toBeUndefined();
+      expect(response.headers['content-type'], extension).toBe(type);
+      expect(response.headers['cache-control'], extension).toBe(IMMUTABLE);
+      expect(response.rawPayload.equals(read(`${ASSET}.${extension}`)), extension).toBe(true);
+    }
+  });
+
+  it("does not serve the build's manifest", async () => {
+    const response = await get('/.vite/manifest.json');
+    expect(response.body).not.toContain('src/main.tsx');
+  });
+
+  it('compresses on the fly a file the build left without copies', async () => {
+    const response = await get('/favicon.svg', 'br');
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-encoding']).toBe('br');
+    expect(response.headers.vary).toContain('accept-encoding');
+    expect(response.headers['content-type']).toBe('image/svg+xml');
+    expect(response.headers['cache-control']).toBe('no-cache');
+    expect(decodedBody(response)).toBe(favicon);
+  });
+});

@@ -1,0 +1,103 @@
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { COOKIE_NAMES } from '@atrium/contract';
+import lighthouse from 'lighthouse';
+import { withBenchServer } from './support.js';
+
+// Lighthouse's mobile audit (its default: a mid-range phone, simulated slow 4G and a 4x slower CPU)
+// of the pages a phone opens first: /login signed out, /reserve signed in, and /pad, the kiosk.
+// The built server serves the console as `npm start` does (compressed, cached). Each page is audited
+// LIGHTHOUSE_RUNS times (default 3) and the median score is printed with its first contentful paint,
+// largest contentful paint, total blocking time and bytes transferred. Issue 19's target: a
+// performance score of at least 90 on each. Run after `npm run build`: `npx tsx lighthouse.bench.ts`.
+
+const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
+const TARGET = 90;
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+interface Audit {
+  score: number;
+  firstContentfulPaintMs: number;
+  largestContentfulPaintMs: number;
+  totalBlockingTimeMs: number;
+  transferredKiB: number;
+}
+
+/** Debian's Chromium, headless, with a DevTools port for Lighthouse; stopped by the returned function. */
+async function startChromium(): Promise<{ port: number; stop: () => Promise<void> }> {
+  const profile = mkdtempSync(join(tmpdir(), 'atrium-lighthouse-'));
+  const child = spawn(
+    CHROMIUM,
+    ['--headless=new', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', `--user-data-dir=${profile}`, '--remote-debugging-port=0', 'about:blank'],
+    { stdio: ['ignore', 'ignore', 'pipe'] },
+  );
+  const port = await new Promise<number>((resolve, reject) => {
+    let printed = '';
+    child.stderr!.on('data', (chunk: Buffer) => {
+      printed += chunk.toString();
+      const match = /DevTools listening on ws:\/\/[^:]+:(\d+)\//.exec(printed);
+      if (match) resolve(Number(match[1]));
+    });
+    child.once('exit', (code) => reject(new Error(`chromium exited with ${code}: ${printed}`)));
+  });
+  return {
+    port,
+    stop: async () => {
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGKILL');
+      await exited;
+      rmSync(profile, { recursive: true, force: true, maxRetries: 5 });
+    },
+  };
+}
+
+async function audit(url: string, port: number, headers: Record<string, string>): Promise<Audit> {
+  const result = await lighthouse(url, { port, output: 'json', logLevel: 'error', onlyCategories: ['performance'], extraHeaders: headers });
+  const lhr = result?.lhr;
+  if (!lhr) throw new Error(`lighthouse gave no result for ${url}`);
+  if (lhr.runtimeError) throw new Error(`lighthouse failed on ${url}: ${lhr.runtimeError.message}`);
+  const numeric = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
+  return {
+    score: Math.round((lhr.categories.performance?.score ?? 0) * 100),
+    firstContentfulPaintMs: numeric('first-contentful-paint'),
+    largestContentfulPaintMs: numeric('largest-contentful-paint'),
+    totalBlockingTimeMs: numeric('total-blocking-time'),
+    transferredKiB: numeric('total-byte-weight') / 1024,
+  };
+}
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+
+await withBenchServer(async ({ baseURL, token }) => {
+  const signedIn = { Cookie: `${COOKIE_NAMES.token}=${token}` };
+  const pages: { name: string; path: string; headers: Record<string, string> }[] = [
+    { name: '/login (signed out)', path: '/login', headers: {} },
+    { name: '/reserve (signed in)', path: '/reserve', headers: signedIn },
+    { name: '/pad (kiosk)', path: '/pad', headers: {} },
+  ];
+  const chromium = await startChromium();
+  const rows: string[] = [];
+  let missed = false;
+  try {
+    for (const { name, path, headers } of pages) {
+      const audits: Audit[] = [];
+      for (let run = 0; run < RUNS; run++) audits.push(await audit(`${baseURL}${path}`, chromium.port, headers));
+      const score = median(audits.map((a) => a.score));
+      if (score < TARGET) missed = true;
+      rows.push(
+        `| ${name} | ${audits.map((a) => a.score).join(', ')} | ${score} | ${median(audits.map((a) => a.firstContentfulPaintMs)).toFixed(0)} | ` +
+          `${median(audits.map((a) => a.largestContentfulPaintMs)).toFixed(0)} | ${median(audits.map((a) => a.totalBlockingTimeMs)).toFixed(0)} | ` +
+          `${median(audits.map((a) => a.transferredKiB)).toFixed(0)} | ${score >= TARGET ? 'yes' : 'no'} |`,
+      );
+    }
+  } finally {
+    await chromium.stop();
+  }
+  console.log(`\nLighthouse ${RUNS} runs per page, mobile (simulated throttling), Chromium at ${CHROMIUM}, node ${process.version}`);
+  console.log('| page | scores | median score | FCP (ms) | LCP (ms) | TBT (ms) | transferred (KiB) | at least 90 |');
+  console.log('| --- | --- | ---: | ---: | ---: | ---: | ---: | --- |');
+  for (const row of rows) console.log(row);
+  if (missed) process.exitCode = 1;
+});
