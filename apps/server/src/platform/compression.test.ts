@@ -1,24 +1,14 @@
 import http from 'node:http';
-import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { ReturnCode, type CreatedBoardLink } from '@atrium/contract';
 import { call, createTestApp, type TestApp } from '../test/app.js';
 import { TEST_DIALECT } from '../test/database.js';
+import { decodedBody } from '../test/encoded-body.js';
 import { COMPRESSION_THRESHOLD } from './compression.js';
 import { envelopeResponses, success } from './envelope.js';
 import { fastSerializerCompiler } from './fast-serializer.js';
 import { IDEMPOTENCY_KEY_HEADER, IDEMPOTENT_REPLAYED_HEADER } from './idempotency.js';
-
-/** An answer's body as the client reads it once its Content-Encoding is undone. */
-function decodedBody(response: LightMyRequestResponse): string {
-  const encoding = response.headers['content-encoding'];
-  if (encoding === undefined) return response.rawPayload.toString('utf8');
-  if (encoding === 'br') return brotliDecompressSync(response.rawPayload).toString('utf8');
-  if (encoding === 'gzip') return gunzipSync(response.rawPayload).toString('utf8');
-  throw new Error(`unexpected content-encoding ${String(encoding)}`);
-}
 
 const List = z.object({ list: z.array(z.string()) });
 const ListQuery = z.object({ count: z.coerce.number().int().min(0) });

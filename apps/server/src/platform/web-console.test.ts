@@ -1,23 +1,14 @@
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { brotliCompressSync, brotliDecompressSync, constants, gunzipSync, gzipSync } from 'node:zlib';
-import type { LightMyRequestResponse } from 'fastify';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/app.js';
 import { TEST_DIALECT } from '../test/database.js';
+import { decodedBody } from '../test/encoded-body.js';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 const ASSET = 'assets/app-abc123.js';
-
-/** An answer's body as the client reads it once its Content-Encoding is undone. */
-function decodedBody(response: LightMyRequestResponse): string {
-  const encoding = response.headers['content-encoding'];
-  if (encoding === undefined) return response.rawPayload.toString('utf8');
-  if (encoding === 'br') return brotliDecompressSync(response.rawPayload).toString('utf8');
-  if (encoding === 'gzip') return gunzipSync(response.rawPayload).toString('utf8');
-  throw new Error(`unexpected content-encoding ${String(encoding)}`);
-}
 
 /** Text of `lines` varied lines, a few KiB: big enough to compress, varied enough that settings change the bytes. */
 const filler = (lines: number, line: (index: number) => string) => Array.from({ length: lines }, (_, index) => line(index)).join('\n');
