@@ -20,6 +20,7 @@ const STAGES = [
     { name: 'server on PostgreSQL', command: 'npm run test:postgres' },
   ],
   [{ name: 'build', command: 'npm run build' }],
+  [{ name: 'budgets (console size)', command: 'npm run budgets -w apps/web' }],
   [{ name: 'browser journeys', command: 'npm test -w e2e' }],
 ];
 

@@ -21,10 +21,21 @@ export function newContext(browser: Browser, baseURL: string, options: { viewpor
   return browser.newContext({ baseURL, viewport: options.viewport ?? WIDE, locale: options.locale ?? 'en-US' });
 }
 
-/** Saves a screenshot as a test artifact under e2e/artifacts/. */
+/**
+ * Saves a screenshot as a test artifact under e2e/artifacts/. Chromium has once been seen never to
+ * answer a screenshot with animations disabled right after a viewport change on a busy machine (the
+ * page itself went on working): such a shot is taken again, as it is, once; a page that is really
+ * stuck fails it too, and the journey's next step anyway.
+ */
 export async function screenshot(page: Page, name: string) {
   mkdirSync(artifacts, { recursive: true });
-  await page.screenshot({ path: `${artifacts}${name}.png`, animations: 'disabled', fullPage: false });
+  const path = `${artifacts}${name}.png`;
+  try {
+    await page.screenshot({ path, animations: 'disabled', fullPage: false, timeout: 15_000 });
+  } catch (error) {
+    if (!(error instanceof Error) || error.name !== 'TimeoutError') throw error;
+    await page.screenshot({ path, fullPage: false, timeout: 15_000 });
+  }
 }
 
 /** Waits until a dialog has zoomed in: before, a screenshot shows nothing and a click can miss a moving field. */

@@ -101,7 +101,7 @@ import { installTextGuard } from './platform/text-guard.js';
 import { clearSessionCookie } from './platform/session-token.js';
 import { installCompression } from './platform/compression.js';
 import { createUploadStore } from './platform/uploads.js';
-import { registerWebConsole } from './platform/web-console.js';
+import { ASSETS_PATH, registerWebConsole } from './platform/web-console.js';
 import { createLeases } from './platform/leases.js';
 import { createScheduler, type Scheduler } from './platform/scheduler.js';
 import { createOutbox, type Outbox } from './platform/outbox.js';
@@ -245,6 +245,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       max: config.rateLimitPerMinute,
       timeWindow: MINUTE_MS,
       errorResponseBuilder: (_request, context) => tooManyRequests('tooManyRequests', retryAfter(context.ttl).seconds),
+      // The console's hashed files are not counted: a page loads dozens of them once and caches them
+      // for good, and an office behind one address would otherwise spend its minute on code, not calls.
+      allowList: (request) => request.url.startsWith(ASSETS_PATH),
     });
     // A root hook rather than per route, so it runs before the session lookup and on unknown paths.
     app.addHook('onRequest', app.rateLimit());

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { expandOccurrences, lastDateOf, REPEAT_HORIZON_DAYS, ruleInZone, type RepeatRule } from './booking-recurrence.js';
+import { expandOccurrences, lastDateOf, REPEAT_HORIZON_DAYS, ruleInZone } from './booking-recurrence.js';
+import type { RepeatRule } from './booking-series.js';
 import { addDays, defaultPickerTime, fromZoned, timePickerOptions, toZoned } from './zoned-time.js';
 
 const london = 'Europe/London';

@@ -1,10 +1,12 @@
-import { z } from 'zod';
+import type { RepeatRule } from './booking-series.js';
 import { addDays, daysBetween, fromZoned, minutesOf, parseLocalDate, toZoned, weekdayOf, type LocalDate, type LocalTime } from './zoned-time.js';
 
 /**
  * Repeat rules of a meeting (spec 001 section 4: none, daily, weekly, monthly, yearly, workday,
  * custom) and their expansion into occurrences at the same wall-clock time in the room's zone.
  * A rule without an end ("never ends") runs 180 days from its first date (spec 001 section 9).
+ * The rule's schema is in booking-series.ts: this module builds no schema, so a page that only
+ * moves or expands rules does not load zod (issue 19).
  */
 export const REPEAT_FREQUENCIES = ['none', 'daily', 'weekly', 'monthly', 'yearly', 'workday', 'custom'] as const;
 export type RepeatFrequency = (typeof REPEAT_FREQUENCIES)[number];
@@ -14,20 +16,6 @@ export type RepeatUnit = (typeof REPEAT_UNITS)[number];
 export const REPEAT_HORIZON_DAYS = 180;
 /** The most occurrences one series may have (daily for 180 days fits). */
 export const REPEAT_MAX_OCCURRENCES = 366;
-
-const localDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
-
-export const RepeatRule = z.object({
-  frequency: z.enum(REPEAT_FREQUENCIES),
-  /** Custom rules: every `interval` `unit`s. Ignored by the named frequencies (interval 1). */
-  unit: z.enum(REPEAT_UNITS).optional(),
-  interval: z.number().int().min(1).max(99).optional(),
-  /** Weekly and custom-weekly: the weekdays (0 = Sunday); default the first date's weekday. */
-  weekdays: z.array(z.number().int().min(0).max(6)).min(1).max(7).optional(),
-  /** Last date (inclusive) in the room's zone; absent or null: never ends (180 days). */
-  until: localDate.nullable().optional(),
-});
-export type RepeatRule = z.infer<typeof RepeatRule>;
 
 export interface Occurrence {
   /** The occurrence's date in the room's zone: the series' key for it (kept by exceptions). */

@@ -1,10 +1,26 @@
 import { z } from 'zod';
+import { REPEAT_FREQUENCIES, REPEAT_UNITS } from './booking-recurrence.js';
 
 /**
  * Repeating meetings (issue 5; spec 001 section 4): what a check of a series answers, which
  * occurrences a change or cancellation reaches, and what a series booking answers. The repeat
- * rule itself is `RepeatRule` (booking-recurrence.ts); `CreateReservationBody.repeat` carries it.
+ * rule itself is `RepeatRule`, expanded by booking-recurrence.ts; `CreateReservationBody.repeat` carries it.
  */
+
+const localDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
+
+/** How a meeting repeats (spec 001 section 4). */
+export const RepeatRule = z.object({
+  frequency: z.enum(REPEAT_FREQUENCIES),
+  /** Custom rules: every `interval` `unit`s. Ignored by the named frequencies (interval 1). */
+  unit: z.enum(REPEAT_UNITS).optional(),
+  interval: z.number().int().min(1).max(99).optional(),
+  /** Weekly and custom-weekly: the weekdays (0 = Sunday); default the first date's weekday. */
+  weekdays: z.array(z.number().int().min(0).max(6)).min(1).max(7).optional(),
+  /** Last date (inclusive) in the room's zone; absent or null: never ends (180 days). */
+  until: localDate.nullable().optional(),
+});
+export type RepeatRule = z.infer<typeof RepeatRule>;
 
 /** Which occurrences of a series a change or cancellation reaches: this one, this and the following ones, or all not yet started. */
 export const RESERVATION_SCOPES = ['one', 'following', 'all'] as const;

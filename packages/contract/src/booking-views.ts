@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { CapacityBand } from './dictionary.js';
 import { RoomEquipment, TimeZone } from './location.js';
 import { Reservation, type ReservationStatus } from './booking.js';
-import { RepeatRule } from './booking-recurrence.js';
+import { RepeatRule } from './booking-series.js';
 
 /**
  * The calendar's read calls (issue 5, /reserve): my meetings in a window, the rooms' day for the

@@ -1,8 +1,7 @@
 import { z } from 'zod';
 import { TEXT_MAX } from './limits.js';
 import { NOTICE_TIMES, REMINDER_CHOICES } from './dictionary.js';
-import { RepeatRule } from './booking-recurrence.js';
-import { ReservationScope, SkippedOccurrence } from './booking-series.js';
+import { RepeatRule, ReservationScope, SkippedOccurrence } from './booking-series.js';
 
 /**
  * The reservations core (issue 5; spec 001 sections 3, 4, 5): one meeting in one room, from
@@ -32,12 +31,6 @@ export type ReservationPrivacy = z.infer<typeof ReservationPrivacy>;
 export const ReservationChannel = z.enum(['console', 'display', 'api']);
 export type ReservationChannel = z.infer<typeof ReservationChannel>;
 
-/** The longest meeting (also a database CHECK; it bounds every overlap search). */
-export const RESERVATION_MAX_MS = 24 * 60 * 60 * 1000;
-/** A start this much in the past still counts as "now" (a form filled in slowly, clock skew). */
-export const RESERVATION_PAST_GRACE_MS = 5 * 60 * 1000;
-/** How long after its cancellation a meeting may be restored (the console's undo): shortly, while nobody has counted on the free slot yet. */
-export const RESERVATION_RESTORE_WINDOW_MS = 60 * 1000;
 /** The widest window one list call may read. */
 export const RESERVATION_LIST_MAX_DAYS = 31;
 /** At most this many participants besides the host. */

@@ -79,3 +79,11 @@ export const ROLE_DESCRIPTION_MAX = TEXT_MAX;
 export const ROLE_TREE_MAX_DEPTH = 5;
 /** Most users one request may move into or out of a role. */
 export const ROLE_MEMBERS_PER_REQUEST_MAX = 500;
+
+// Booking's time limits, here rather than in booking.ts so pages that only read them load no schema.
+/** The longest meeting (also a database CHECK; it bounds every overlap search). */
+export const RESERVATION_MAX_MS = 24 * 60 * 60 * 1000;
+/** A start this much in the past still counts as "now" (a form filled in slowly, clock skew). */
+export const RESERVATION_PAST_GRACE_MS = 5 * 60 * 1000;
+/** How long after its cancellation a meeting may be restored (the console's undo): shortly, while nobody has counted on the free slot yet. */
+export const RESERVATION_RESTORE_WINDOW_MS = 60 * 1000;

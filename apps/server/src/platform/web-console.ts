@@ -6,6 +6,9 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
 /** Hashed build output never changes under its name; everything else is revalidated. */
 const IMMUTABLE = 'public, max-age=31536000, immutable';
+
+/** Where the build's hashed, immutable files are served (Vite's `assets` directory). */
+export const ASSETS_PATH = '/assets/';
 const REVALIDATE = 'no-cache';
 
 const NOT_BUILT_PAGE = [

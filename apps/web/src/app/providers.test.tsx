@@ -3,6 +3,7 @@ import { App as AntApp, Button } from 'antd';
 import { afterEach, describe, expect, it } from 'vitest';
 import { useTranslation } from 'react-i18next';
 import { setLang } from '../shared/i18n/i18n';
+import { AppContext } from './app-context';
 import { AppProviders } from './providers';
 import { createQueryClient } from './query-client';
 
@@ -35,7 +36,9 @@ describe('toasts and the language', () => {
     act(() => setLang('en-US'));
     render(
       <AppProviders queryClient={createQueryClient()}>
-        <ToastButton />
+        <AppContext>
+          <ToastButton />
+        </AppContext>
       </AppProviders>,
     );
     act(() => screen.getByRole('button', { name: 'toast' }).click());

@@ -1,10 +1,9 @@
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
-import { App as AntApp, ConfigProvider, message as staticMessage, notification as staticNotification, theme } from 'antd';
-import enUS from 'antd/locale/en_US';
-import zhCN from 'antd/locale/zh_CN';
+import { ConfigProvider, theme } from 'antd';
+import enUS from 'antd/es/locale/en_US';
+import zhCN from 'antd/es/locale/zh_CN';
 import { useEffect, useMemo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { connectApi } from '../shared/api/api';
 import { disableNativeValidation } from '../shared/forms/native-validation';
 import { usePreferences } from '../shared/preferences/preferences-store';
 import { themeByName } from '../shared/theme/themes';
@@ -16,7 +15,11 @@ export interface AppProvidersProps {
   children: ReactNode;
 }
 
-/** Data, language and theme for everything below: TanStack Query, antd's locale and theme, antd's App context. */
+/**
+ * Data, language and theme for everything below: TanStack Query, antd's locale and theme. antd's App
+ * context (context-bound toasts and dialogs) is not here: it loads with the pages that use it, not
+ * with the sign-in page (app-context.tsx, issue 19).
+ */
 export function AppProviders({ queryClient, children }: AppProvidersProps) {
   const { t, i18n } = useTranslation();
   const { themeName, color, darkMode } = usePreferences();
@@ -31,27 +34,16 @@ export function AppProviders({ queryClient, children }: AppProvidersProps) {
         // antd spaces out two-character Chinese labels ("今 天"); the console writes its words as they are.
         button={{ autoInsertSpace: false }}
       >
-        <AntApp>
-          <ShellVariables themeName={themeName} darkMode={darkMode} />
-          <ToastsFollowLanguage />
-          {children}
-        </AntApp>
+        <ThemeVariables themeName={themeName} darkMode={darkMode} />
+        {children}
       </ConfigProvider>
     </QueryClientProvider>
   );
 }
 
-/**
- * Publishes theme colours as CSS variables on <html> for the console's own style sheets, routes
- * API error messages through antd's context-aware message API, and turns native validation off.
- */
-function ShellVariables({ themeName, darkMode }: { themeName: string; darkMode: boolean }) {
+/** Publishes theme colours as CSS variables on <html> for the console's own style sheets, and turns native validation off. */
+function ThemeVariables({ themeName, darkMode }: { themeName: string; darkMode: boolean }) {
   const { token } = theme.useToken();
-  const { message } = AntApp.useApp();
-
-  useEffect(() => {
-    connectApi({ notify: (text, seconds) => void message.error(text, seconds) });
-  }, [message]);
 
   // Every form of the console answers with its own messages, never the browser's bubbles.
   useEffect(() => disableNativeValidation(document), []);
@@ -75,29 +67,6 @@ function ShellVariables({ themeName, darkMode }: { themeName: string; darkMode: 
     root.style.colorScheme = darkMode ? 'dark' : 'light';
     root.dataset.theme = themeName;
   }, [token, themeName, darkMode]);
-
-  return null;
-}
-
-/**
- * Closes every toast (antd message and notification, the context-bound and the static ones) when the
- * language changes: a toast is written once in the language of its moment, so it would otherwise stay
- * in the old one. One place for the whole console, whichever control switched the language.
- */
-function ToastsFollowLanguage() {
-  const { i18n } = useTranslation();
-  const { message, notification } = AntApp.useApp();
-
-  useEffect(() => {
-    const closeToasts = () => {
-      message.destroy();
-      notification.destroy();
-      staticMessage.destroy();
-      staticNotification.destroy();
-    };
-    i18n.on('languageChanged', closeToasts);
-    return () => i18n.off('languageChanged', closeToasts);
-  }, [i18n, message, notification]);
 
   return null;
 }

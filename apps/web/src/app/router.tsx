@@ -1,20 +1,18 @@
 import { LAZY_PAGE_TIMEOUT_MS } from '@atrium/contract';
+import type { ComponentType } from 'react';
 import type { RouteObject } from 'react-router';
 import { authRoutes } from '../modules/auth/auth.routes';
 import { padRoutes } from '../modules/pad/pad.routes';
 import { directoryPublicRoutes } from '../modules/directory/directory.routes';
 import { livePublicRoutes } from '../modules/live/live.routes';
-import { RegistrationLayout } from '../modules/registration/registration-context';
 import { recoveryRoutes, registrationWizardRoutes } from '../modules/registration/registration.routes';
+import { loadPageTexts } from '../shared/i18n/i18n';
 import type { PageRoute, RouteHandle } from '../shared/routing/page-route';
 import { LoadingScreen } from '../shared/ui/loading-screen';
 import { SHELL_PAGES } from './page-routes';
-import { DefaultRedirect, SessionGate } from './session-gate';
-import { NotFoundPage } from './shell/not-found-page';
 import { PageError } from './shell/page-error';
 import { RootLayout } from './root-layout';
 import { ShellPagesProvider } from './shell-pages';
-import { ShellLayout } from './shell/shell-layout';
 
 /** Rejects when a page's code takes longer than the spec's lazy-load time-out (a chunk load error). */
 function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
@@ -33,15 +31,39 @@ function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
   });
 }
 
+/** A route whose component loads on first use: the signed-in part of the console, the registration wizard, the 404. */
+function lazyComponent(load: () => Promise<ComponentType>) {
+  return async () => ({ Component: await withTimeout(load(), LAZY_PAGE_TIMEOUT_MS) });
+}
+
+/**
+ * Where a page shows. Sign-in pages need only the core texts, loaded before the first paint; any
+ * other page loads the console's texts and its own with its code (shared/i18n/text-domains.ts).
+ */
+type PageKind = 'sign-in' | 'public' | 'shell';
+
 /** A route whose component loads on first visit; shell pages carry their page in the handle for tabs. */
-function lazyRoute(page: PageRoute, inShell: boolean): RouteObject {
-  const handle: RouteHandle = inShell ? { titleKey: page.titleKey, page } : { titleKey: page.titleKey };
+function lazyRoute(page: PageRoute, kind: PageKind): RouteObject {
+  const handle: RouteHandle = kind === 'shell' ? { titleKey: page.titleKey, page } : { titleKey: page.titleKey };
   return {
     path: page.path,
     handle,
-    lazy: async () => ({ Component: await withTimeout(page.load(), LAZY_PAGE_TIMEOUT_MS) }),
+    lazy: async () => {
+      const texts = kind === 'sign-in' ? undefined : loadPageTexts(page.texts);
+      const [Component] = await withTimeout(Promise.all([page.load(), texts]), LAZY_PAGE_TIMEOUT_MS);
+      return { Component };
+    },
     ErrorBoundary: PageError,
   };
+}
+
+/**
+ * The signed-in shell (menu, header, tabs, search, notifications) and the console's texts load with
+ * the first signed-in page, beside that page's code: the sign-in pages never fetch them (issue 19).
+ */
+async function loadShellLayout() {
+  const [{ ShellLayout }] = await withTimeout(Promise.all([import('./shell/shell-layout'), loadPageTexts()]), LAZY_PAGE_TIMEOUT_MS);
+  return { Component: ShellLayout };
 }
 
 /** The console's routes: public pages, then the signed-in shell with its pages and the 404. */
@@ -57,21 +79,31 @@ export function appRoutes(pages: readonly PageRoute[] = SHELL_PAGES): RouteObjec
       HydrateFallback: LoadingScreen,
       ErrorBoundary: PageError,
       children: [
-        ...authRoutes.map((page) => lazyRoute(page, false)),
-        ...directoryPublicRoutes.map((page) => lazyRoute(page, false)),
-        { element: <RegistrationLayout />, children: registrationWizardRoutes.map((page) => lazyRoute(page, false)) },
-        ...recoveryRoutes.map((page) => lazyRoute(page, false)),
-        ...livePublicRoutes.map((page) => lazyRoute(page, false)),
-        ...padRoutes.map((page) => lazyRoute(page, false)),
+        ...authRoutes.map((page) => lazyRoute(page, 'sign-in')),
         {
-          element: <SessionGate />,
+          // antd's App context (toasts, confirmations) for every other page; the sign-in pages do without it.
+          lazy: lazyComponent(() => import('./app-context').then((m) => m.AppContextLayout)),
           children: [
+            ...directoryPublicRoutes.map((page) => lazyRoute(page, 'public')),
             {
-              element: <ShellLayout />,
+              lazy: lazyComponent(() => import('../modules/registration/registration-context').then((m) => m.RegistrationLayout)),
+              children: registrationWizardRoutes.map((page) => lazyRoute(page, 'public')),
+            },
+            ...recoveryRoutes.map((page) => lazyRoute(page, 'public')),
+            ...livePublicRoutes.map((page) => lazyRoute(page, 'public')),
+            ...padRoutes.map((page) => lazyRoute(page, 'public')),
+            {
+              // The session's code loads with the first signed-in address, not with the sign-in page.
+              lazy: lazyComponent(() => import('./session-gate').then((m) => m.SessionGate)),
               children: [
-                { index: true, element: <DefaultRedirect /> },
-                ...pages.map((page) => lazyRoute(page, true)),
-                { path: '*', element: <NotFoundPage />, handle: notFound },
+                {
+                  lazy: loadShellLayout,
+                  children: [
+                    { index: true, lazy: lazyComponent(() => import('./session-gate').then((m) => m.DefaultRedirect)) },
+                    ...pages.map((page) => lazyRoute(page, 'shell')),
+                    { path: '*', lazy: lazyComponent(() => import('./shell/not-found-page').then((m) => m.NotFoundPage)), handle: notFound },
+                  ],
+                },
               ],
             },
           ],

@@ -1,13 +1,41 @@
 import { theme } from 'antd';
 import { describe, expect, it } from 'vitest';
-import { antdTheme } from './theme';
+import { contrastRatio } from '../shared/theme/contrast';
+import { antdTheme, readablePrimary, textOnPrimary } from './theme';
 
 describe('antdTheme', () => {
-  it('uses the day algorithm and the chosen colour', () => {
+  it('uses the day algorithm and the chosen colour, darkened until white text on it reads at 4.5:1', () => {
     const config = antdTheme({ themeName: 'emerald', color: '#409EFF', darkMode: false });
+    const primary = config.token!.colorPrimary!;
     expect(config.algorithm).toBe(theme.defaultAlgorithm);
-    expect(config.token?.colorPrimary).toBe('#409EFF');
-    expect(config.components?.Menu?.darkItemSelectedBg).toBe('#409EFF');
+    expect(primary).not.toBe('#409EFF');
+    expect(contrastRatio(primary, '#ffffff')).toBeGreaterThanOrEqual(4.5);
+    expect(contrastRatio(primary, '#f3f5f7')).toBeGreaterThanOrEqual(4.5);
+    expect(config.components?.Menu?.darkItemSelectedBg).toBe(primary);
+    expect(config.components?.Menu?.darkItemSelectedColor).toBe('#ffffff');
+  });
+
+  it('keeps a colour that already reads, and reads at 4.5:1 in night mode with dark text on the fill', () => {
+    expect(readablePrimary('#1D4ED8', false)).toBe('#1D4ED8');
+    const night = readablePrimary('#409EFF', true);
+    expect(contrastRatio(night, '#141414')).toBeGreaterThanOrEqual(4.5);
+    expect(contrastRatio(night, '#1f1f1f')).toBeGreaterThanOrEqual(4.5);
+    expect(contrastRatio(textOnPrimary(night), night)).toBeGreaterThanOrEqual(4.5);
+  });
+
+  it('darkens every offered swatch, amber too, to read under white text', () => {
+    for (const swatch of ['#10B981', '#14B8A6', '#0EA5E9', '#6366F1', '#8B5CF6', '#F59E0B', '#F43F5E']) {
+      expect(contrastRatio(readablePrimary(swatch, false), '#ffffff')).toBeGreaterThanOrEqual(4.5);
+    }
+  });
+
+  it('gives status and secondary text colours that read at 4.5:1 on white', () => {
+    const { token } = antdTheme({ themeName: 'emerald', color: '#409EFF', darkMode: false });
+    for (const key of ['colorSuccess', 'colorWarning', 'colorError'] as const) {
+      expect(contrastRatio(token![key]!, '#ffffff')).toBeGreaterThanOrEqual(4.5);
+      expect(contrastRatio(token![key]!, token![`${key}Bg`]!)).toBeGreaterThanOrEqual(4.5);
+    }
+    expect(token?.colorTextTertiary).toBe('rgba(0, 0, 0, 0.58)');
   });
 
   it('uses the night algorithm and the night palette in dark mode', () => {

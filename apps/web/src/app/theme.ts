@@ -1,5 +1,6 @@
 import { theme, type ThemeConfig } from 'antd';
 import type { Preferences } from '../shared/preferences/preferences';
+import { contrastRatio, mix, TEXT_CONTRAST, withContrast } from '../shared/theme/contrast';
 import { themeByName } from '../shared/theme/themes';
 
 const FONT_FAMILY = [
@@ -17,17 +18,100 @@ const FONT_FAMILY = [
   'sans-serif',
 ].join(', ');
 
-/** antd's theme for the user's preferences: day or night algorithm, primary colour, the theme's navigation. */
+/** The backgrounds the console paints itself, by mode. */
+const SURFACES = {
+  day: { container: '#ffffff', layout: '#f3f5f7', header: '#ffffff' },
+  night: { container: '#141414', layout: '#0b0d0d', header: '#141414', elevated: '#1f1f1f' },
+} as const;
+
+/** antd's status colours, moved to reach 4.5:1 as text on white and on their own pale background. */
+const STATUS_COLORS = { colorSuccess: '#52c41a', colorWarning: '#faad14', colorError: '#ff4d4f' } as const;
+
+const statusTokenCache = new Map<boolean, Record<string, string>>();
+
+/**
+ * antd's status colours (success, warning, error) moved to read at 4.5:1 as text on their pale
+ * background (a status tag) and on the page; the backgrounds and borders stay antd's own, since a
+ * darker seed would also darken them.
+ */
+function statusTokens(darkMode: boolean): Record<string, string> {
+  const cached = statusTokenCache.get(darkMode);
+  if (cached) return cached;
+  const defaults = theme.getDesignToken(darkMode ? { algorithm: theme.darkAlgorithm } : {}) as unknown as Record<string, string>;
+  const surfaces = darkMode ? [SURFACES.night.container, SURFACES.night.elevated] : [SURFACES.day.container, SURFACES.day.layout];
+  const tokens: Record<string, string> = {};
+  for (const [key, seed] of Object.entries(STATUS_COLORS)) {
+    const background = defaults[`${key}Bg`]!;
+    tokens[key] = withContrast(seed, [...surfaces, background], { toward: darkMode ? 'lighter' : 'darker' });
+    tokens[`${key}Bg`] = background;
+    tokens[`${key}Border`] = defaults[`${key}Border`]!;
+  }
+  statusTokenCache.set(darkMode, tokens);
+  return tokens;
+}
+
+/** Preset tag colours whose text (palette 7) is too light on their background (palette 1) in day mode. */
+const PRESET_TAGS = ['green', 'gold', 'orange', 'cyan', 'volcano', 'lime', 'yellow'] as const;
+
+let presetTagTokens: Record<string, string> | undefined;
+
+/** Day mode's preset tag text colours, darkened from antd's palette 7 to reach 4.5:1 on palette 1. */
+function dayPresetTagTokens(): Record<string, string> {
+  if (!presetTagTokens) {
+    const palette = theme.getDesignToken() as unknown as Record<string, string>;
+    presetTagTokens = Object.fromEntries(
+      PRESET_TAGS.map((key) => [`${key}7`, withContrast(palette[`${key}7`]!, [palette[`${key}1`]!, '#ffffff'], { toward: 'darker' })]),
+    );
+  }
+  return presetTagTokens;
+}
+
+/**
+ * The primary colour as the console paints it: the user's colour with its hue kept and its lightness
+ * moved just enough to read at 4.5:1, as text on the page, on its own light tint (the active tab, an
+ * avatar) and, in day mode, under white text (a primary button, the selected menu entry).
+ */
+export function readablePrimary(color: string, darkMode: boolean): string {
+  if (darkMode) {
+    const { container, elevated } = SURFACES.night;
+    return withContrast(color, (candidate) => [container, elevated, mix(candidate, container, 0.15)], { toward: 'lighter' });
+  }
+  const { container, layout } = SURFACES.day;
+  return withContrast(color, (candidate) => [container, layout, mix(candidate, container, 0.15)], { toward: 'darker' });
+}
+
+/** Text on a primary-coloured fill: white where it reads, else the night background's near-black. */
+export function textOnPrimary(primary: string): string {
+  return contrastRatio('#ffffff', primary) >= TEXT_CONTRAST ? '#ffffff' : SURFACES.night.container;
+}
+
+/**
+ * antd's theme for the user's preferences: day or night algorithm, primary colour, the theme's
+ * navigation. Every text colour reaches 4.5:1 on its background (WCAG 2 AA, issue 19).
+ */
 export function antdTheme({ themeName, color, darkMode }: Pick<Preferences, 'themeName' | 'color' | 'darkMode'>): ThemeConfig {
   const palette = themeByName(themeName)[darkMode ? 'night' : 'day'];
+  const surfaces = darkMode ? SURFACES.night : SURFACES.day;
+  const primary = readablePrimary(color, darkMode);
+  const onPrimary = textOnPrimary(primary);
+  const status = statusTokens(darkMode);
   return {
     algorithm: darkMode ? theme.darkAlgorithm : theme.defaultAlgorithm,
-    token: { colorPrimary: color, colorInfo: color, borderRadius: 8, fontFamily: FONT_FAMILY },
+    token: {
+      colorPrimary: primary,
+      colorInfo: primary,
+      ...status,
+      // antd's tertiary text and placeholders (45% and 25% ink) read at about 3.4:1 and 1.8:1.
+      colorTextTertiary: darkMode ? 'rgba(255, 255, 255, 0.55)' : 'rgba(0, 0, 0, 0.58)',
+      colorTextPlaceholder: darkMode ? 'rgba(255, 255, 255, 0.5)' : 'rgba(0, 0, 0, 0.55)',
+      borderRadius: 8,
+      fontFamily: FONT_FAMILY,
+    },
     components: {
       Layout: {
         siderBg: palette.siderBg,
-        headerBg: darkMode ? '#141414' : '#ffffff',
-        bodyBg: darkMode ? '#0b0d0d' : '#f3f5f7',
+        headerBg: surfaces.header,
+        bodyBg: surfaces.layout,
         headerHeight: 56,
         headerPadding: '0 12px',
       },
@@ -36,12 +120,16 @@ export function antdTheme({ themeName, color, darkMode }: Pick<Preferences, 'the
         darkSubMenuItemBg: palette.siderSubBg,
         darkPopupBg: palette.siderBg,
         darkItemColor: palette.siderText,
-        darkItemSelectedBg: color,
+        darkItemSelectedBg: primary,
+        darkItemSelectedColor: onPrimary,
         itemBorderRadius: 8,
         itemMarginInline: 8,
         iconMarginInlineEnd: 12,
         collapsedIconSize: 18,
       },
+      Button: { primaryColor: onPrimary },
+      // antd publishes the palette as page-wide CSS variables a global token does not reach; the tag's own do.
+      Tag: darkMode ? {} : dayPresetTagTokens(),
     },
   };
 }

@@ -3,6 +3,7 @@ import { render } from '@testing-library/react';
 import { vi } from 'vitest';
 import type { ReactNode } from 'react';
 import { createMemoryRouter, MemoryRouter, RouterProvider } from 'react-router';
+import { AppContext } from '../app/app-context';
 import { AppProviders } from '../app/providers';
 import { createQueryClient } from '../app/query-client';
 import { appRoutes } from '../app/router';
@@ -13,7 +14,7 @@ import { sessionKeys } from '../shared/session/session.api';
 /** Renders a component with the console's providers and a memory router. */
 export function renderWithProviders(ui: ReactNode, { path = '/' }: { path?: string } = {}) {
   const queryClient = createQueryClient();
-  return { queryClient, ...render(<AppProviders queryClient={queryClient}><MemoryRouter initialEntries={[path]}>{ui}</MemoryRouter></AppProviders>) };
+  return { queryClient, ...render(<AppProviders queryClient={queryClient}><AppContext><MemoryRouter initialEntries={[path]}>{ui}</MemoryRouter></AppContext></AppProviders>) };
 }
 
 export interface ConsoleOptions {

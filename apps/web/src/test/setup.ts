@@ -6,6 +6,13 @@ import { afterEach } from 'vitest';
 // findBy/waitFor failed there while the same screens appeared a moment later.
 configure({ asyncUtilTimeout: 5000 });
 
+// The browser fetches texts as they are needed; tests switch languages synchronously, so every text
+// of both languages is there from the start (not in node-environment tests: i18n needs a document).
+if (typeof window !== 'undefined') {
+  const { addLocaleFiles } = await import('../shared/i18n/i18n');
+  addLocaleFiles(import.meta.glob('../locales/*/*.json', { eager: true, import: 'default' }));
+}
+
 // Browser APIs antd relies on that jsdom lacks (DECISIONS.md: antd needs a matchMedia stub under jsdom).
 if (typeof window !== 'undefined') {
   // Answers min-width and max-width queries against the window's width, so antd's breakpoints work.

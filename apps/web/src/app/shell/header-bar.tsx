@@ -1,6 +1,6 @@
 import { BgColorsOutlined, FullscreenExitOutlined, FullscreenOutlined, MenuFoldOutlined, MenuOutlined, MenuUnfoldOutlined, SearchOutlined } from '@ant-design/icons';
 import { Breadcrumb, Button, Layout, Tooltip } from 'antd';
-import { useState } from 'react';
+import { lazy, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { menuKeyForPath } from '../../shared/menu/menu-model';
@@ -8,11 +8,14 @@ import { useSession } from '../../shared/session/session-context';
 import { CompanyLogo } from '../../shared/ui/company-logo';
 import { NotificationBell } from '../../shared/notifications/notification-bell';
 import { LanguageSwitch } from '../../shared/ui/language-switch';
+import { MountWhenOpened } from '../../shared/ui/mount-when-opened';
 import { findShellPage } from '../page-routes';
 import { useShellPages } from '../shell-pages';
-import { ThemeDialog } from './theme-dialog';
 import { UserMenu } from './user-menu';
 import { useFullscreen } from './use-fullscreen';
+
+// The colour picker and its dialog load when the dialog first opens.
+const ThemeDialog = lazy(() => import('./theme-dialog').then((m) => ({ default: m.ThemeDialog })));
 
 export interface HeaderBarProps {
   isMobile: boolean;
@@ -64,7 +67,9 @@ export function HeaderBar({ isMobile, menuCollapsed, onToggleMenu, onOpenSearch 
         </Tooltip>
         <UserMenu compact={isMobile} />
       </div>
-      <ThemeDialog open={themeOpen} onClose={() => setThemeOpen(false)} />
+      <MountWhenOpened open={themeOpen}>
+        <ThemeDialog open={themeOpen} onClose={() => setThemeOpen(false)} />
+      </MountWhenOpened>
     </Layout.Header>
   );
 }

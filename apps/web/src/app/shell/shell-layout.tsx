@@ -1,12 +1,11 @@
 import { ASIDE_WIDTH, isPathAllowed } from '@atrium/contract';
 import { Drawer, Layout } from 'antd';
-import { useCallback, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useRef, useState } from 'react';
 import { Navigate, useLocation, useMatches } from 'react-router';
 import { useMediaQuery } from '../../shared/hooks/use-media-query';
 import { preferencesStore, usePreferences } from '../../shared/preferences/preferences-store';
 import type { PageRoute, RouteHandle } from '../../shared/routing/page-route';
 import { useSession } from '../../shared/session/session-context';
-import { GlobalSearch } from './global-search';
 import { HeaderBar } from './header-bar';
 import { KeepAliveOutlet } from './keep-alive-outlet';
 import { useDoubleKeyPress } from './search-hotkey';
@@ -21,6 +20,9 @@ import './shell.css';
 const COLLAPSED_WIDTH = 64;
 /** Delay before a hovered, folded sider opens (spec 000 section 9: menu toggle delay). */
 const PEEK_DELAY_MS = 50;
+
+// The search dialog loads when it first opens.
+const GlobalSearch = lazy(() => import('./global-search').then((m) => ({ default: m.GlobalSearch })));
 
 function useShellPage(): PageRoute | undefined {
   const matches = useMatches();
@@ -82,7 +84,11 @@ export function ShellLayout() {
           <KeepAliveOutlet keepAlive={isKeptAlive} activePath={tabs.activePath} openPaths={tabs.tabs.map((tab) => tab.path)} />
         </Layout.Content>
       </Layout>
-      {searchOpen ? <GlobalSearch onClose={closeSearch} /> : null}
+      {searchOpen ? (
+        <Suspense fallback={null}>
+          <GlobalSearch onClose={closeSearch} />
+        </Suspense>
+      ) : null}
     </Layout>
   );
 }

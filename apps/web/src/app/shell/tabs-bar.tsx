@@ -18,6 +18,16 @@ export interface TabsBarProps {
   onMove: (fromPath: string, toPath: string) => void;
 }
 
+const ROVING_KEYS = new Set(['ArrowLeft', 'ArrowRight', 'Home', 'End']);
+
+/** Moves focus along the tab strip (ARIA tabs with manual activation: Enter or Space shows the page). */
+function focusSibling(from: HTMLElement, key: string) {
+  const tabs = [...(from.parentElement?.querySelectorAll<HTMLElement>('[role="tab"]') ?? [])];
+  const at = tabs.indexOf(from);
+  const next = key === 'Home' ? 0 : key === 'End' ? tabs.length - 1 : (at + (key === 'ArrowRight' ? 1 : -1) + tabs.length) % tabs.length;
+  tabs[next]?.focus();
+}
+
 /** The open pages as tabs: click to show, × to close, right-click or the end menu for more, drag to reorder. */
 export function TabsBar({ tabs, activePath, onSelect, onCommand, onMove }: TabsBarProps) {
   const { t } = useTranslation();
@@ -104,20 +114,29 @@ export function TabsBar({ tabs, activePath, onSelect, onCommand, onMove }: TabsB
                   // Middle click closes, as in browsers.
                   if (event.button === 1 && isClosable(tab)) onCommand('close', tab.path);
                 }}
+                aria-keyshortcuts={isClosable(tab) ? 'Delete' : undefined}
                 onKeyDown={(event) => {
-                  if (event.key === 'Enter' || event.key === ' ') onSelect(tab);
+                  if (event.key === 'Enter' || event.key === ' ') {
+                    event.preventDefault();
+                    onSelect(tab);
+                  }
                   if (event.key === 'Delete' && isClosable(tab)) onCommand('close', tab.path);
+                  if (ROVING_KEYS.has(event.key)) {
+                    event.preventDefault();
+                    focusSibling(event.currentTarget, event.key);
+                  }
                 }}
                 {...dragHandlers(tab)}
               >
                 <span className="atrium-tab-dot" aria-hidden="true" />
                 <span className="atrium-tab-title">{tab.title}</span>
                 {isClosable(tab) ? (
+                  // A pointer's shortcut only: a control inside a tab is not reachable as one (ARIA tabs);
+                  // the keyboard closes with Delete or the context menu.
                   <span
-                    role="button"
-                    tabIndex={-1}
+                    aria-hidden="true"
                     className="atrium-tab-close"
-                    aria-label={`${t('shell.tabs.close')} ${tab.title}`}
+                    title={t('shell.tabs.close')}
                     data-testid={`tab-close-${suffix}`}
                     onClick={(event) => {
                       event.stopPropagation();

@@ -6,6 +6,7 @@ export const doorDisplayRoutes: PageRoute[] = [
     titleKey: 'menu.doorDisplays',
     menuKey: 'doorDisplays',
     keepAlive: true,
+    texts: ['door-display'],
     load: () => import('./pages/door-displays-page').then((m) => m.DoorDisplaysPage),
   },
 ];

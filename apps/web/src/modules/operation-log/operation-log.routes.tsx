@@ -6,6 +6,7 @@ export const operationLogRoutes: PageRoute[] = [
     titleKey: 'menu.operationLog',
     menuKey: 'operationLog',
     keepAlive: true,
+    texts: ['operation-log'],
     load: () => import('./pages/operation-log-page').then((m) => m.OperationLogPage),
   },
 ];

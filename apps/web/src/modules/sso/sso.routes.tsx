@@ -7,6 +7,7 @@ export const ssoRoutes: PageRoute[] = [
     titleKey: 'menu.ssoSetting',
     menuKey: 'ssoSetting',
     keepAlive: true,
+    texts: ['sso'],
     load: () => import('./pages/sso-setting-page').then((m) => m.SsoSettingPage),
   },
 ];

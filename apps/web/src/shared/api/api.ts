@@ -1,4 +1,3 @@
-import { message } from 'antd';
 import { currentLang, i18n } from '../i18n/i18n';
 import { signInRedirectTarget } from '../session/redirect';
 import { createApiClient } from './api-client';
@@ -8,7 +7,9 @@ type Notify = (text: string, seconds?: number) => void;
 type Navigate = (to: string) => void;
 type CurrentLocation = () => { pathname: string; search: string };
 
-let notifyError: Notify = (text, seconds) => void message.error(text, seconds);
+// Until a page with antd's App context connects its themed toasts (app/app-context.tsx), the static
+// toast shows the message; its code loads on the first one, not with the sign-in page (issue 19).
+let notifyError: Notify = (text, seconds) => void import('antd/es/message').then(({ default: message }) => message.error(text, seconds));
 let navigate: Navigate = (to) => window.location.assign(to);
 let currentLocation: CurrentLocation = () => window.location;
 

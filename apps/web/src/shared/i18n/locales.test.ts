@@ -2,9 +2,10 @@ import { MENU_CATALOGUE, PERMISSION_AREAS, type MenuNode } from '@atrium/contrac
 import { describe, expect, it } from 'vitest';
 import { HTTP_STATUS_MESSAGES, httpStatusKey } from '../api/http-status';
 import { THEMES } from '../theme/themes';
-import { i18n, localeFiles } from './i18n';
+import { i18n, type LocaleFiles } from './i18n';
 
 type Tree = Record<string, unknown>;
+const localeFiles: LocaleFiles = import.meta.glob('../../locales/*/*.json', { eager: true, import: 'default' });
 const keysOf = (tree: Tree, prefix = ''): string[] =>
   Object.entries(tree).flatMap(([key, value]) =>
     value && typeof value === 'object' ? keysOf(value as Tree, `${prefix}${key}.`) : [`${prefix}${key}`],

@@ -19,6 +19,8 @@ export interface PageRoute {
   keepAlive?: boolean;
   /** Loads the page's code on first visit. */
   load: () => Promise<ComponentType>;
+  /** Text domains of its own (shared/i18n/text-domains.ts, PAGE_TEXT_DOMAINS), loaded with its code. */
+  texts?: readonly string[];
 }
 
 /** What the router keeps on each route for the shell: the title, and the page for tab handling. */

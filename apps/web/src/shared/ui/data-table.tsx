@@ -1,6 +1,7 @@
 import { Table, type TableProps } from 'antd';
+import type { TableRef } from 'antd/es/table';
 import type { ColumnGroupType, ColumnType } from 'antd/es/table';
-import { isValidElement, useMemo, type ReactNode } from 'react';
+import { isValidElement, useEffect, useMemo, useRef, type ReactNode, type RefObject } from 'react';
 import './data-table.css';
 
 export interface TruncatedTextProps {
@@ -72,5 +73,43 @@ export function limitColumn<T>(column: AnyColumn<T>): AnyColumn<T> {
  */
 export function DataTable<T extends object>({ columns, className, scroll, ...rest }: TableProps<T>) {
   const limited = useMemo(() => columns?.map((column) => limitColumn(column as AnyColumn<T>)), [columns]);
-  return <Table<T> {...rest} columns={limited} scroll={{ x: 'max-content', ...scroll }} className={['atrium-data-table', className].filter(Boolean).join(' ')} />;
+  const table = useRef<TableRef>(null);
+  useKeyboardReachableTable(table);
+  return <Table<T> {...rest} ref={table} columns={limited} scroll={{ x: 'max-content', ...scroll }} className={['atrium-data-table', className].filter(Boolean).join(' ')} />;
+}
+
+const SCROLLERS = '.ant-table-content, .ant-table-body';
+const FOCUSABLE = 'a[href], button, input, select, textarea, [tabindex]:not([tabindex="-1"])';
+
+/**
+ * Two adjustments antd's table needs for WCAG (issue 19), made on its DOM because antd offers no
+ * prop for them: a box that scrolls sideways can be focused, so the keyboard scrolls it too
+ * (2.1.1); antd's hidden measuring row, which copies the header's controls (the select-all box),
+ * is taken out of the focus order, since assistive technology is told it is not there.
+ */
+function useKeyboardReachableTable(table: RefObject<TableRef | null>) {
+  useEffect(() => {
+    const root = table.current?.nativeElement;
+    if (!root) return;
+    const adjust = () => {
+      for (const scroller of root.querySelectorAll<HTMLElement>(SCROLLERS)) {
+        const scrolls = scroller.scrollWidth > scroller.clientWidth || scroller.scrollHeight > scroller.clientHeight;
+        if (scrolls && scroller.tabIndex !== 0) scroller.tabIndex = 0;
+        if (!scrolls && scroller.hasAttribute('tabindex')) scroller.removeAttribute('tabindex');
+      }
+      for (const row of root.querySelectorAll<HTMLElement>('.ant-table-measure-row')) {
+        if (!row.inert) row.inert = true;
+        for (const control of row.querySelectorAll<HTMLElement>(FOCUSABLE)) control.tabIndex = -1;
+      }
+    };
+    adjust();
+    const mutations = new MutationObserver(adjust);
+    mutations.observe(root, { childList: true, subtree: true });
+    const sizes = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(adjust);
+    sizes?.observe(root);
+    return () => {
+      mutations.disconnect();
+      sizes?.disconnect();
+    };
+  }, [table]);
 }

@@ -2,16 +2,18 @@ import { KeyOutlined } from '@ant-design/icons';
 import type { LoginResult } from '@atrium/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { Button } from 'antd';
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { api } from '../../../shared/api/api';
 import { preferencesStore } from '../../../shared/preferences/preferences-store';
 import { safeRedirect } from '../../../shared/session/redirect';
 import { REGISTRATION_STATUS_KEY, useRegistrationStatus } from '../../registration/api/registration.api';
-import { ChangeDefaultPasswordForm } from '../components/change-default-password-form';
 import { LoginForm } from '../components/login-form';
 import { LoginLayout } from '../components/login-layout';
+
+// The forced password change is rare: its form loads when needed, not with every sign-in page (issue 19).
+const ChangeDefaultPasswordForm = lazy(() => import('../components/change-default-password-form').then((m) => ({ default: m.ChangeDefaultPasswordForm })));
 
 /** Router state that opens the sign-in page on the change form (a session that must change its password). */
 export interface LoginPageState {
@@ -77,12 +79,14 @@ export function LoginPage() {
         <h1>{step.kind === 'change' ? t('auth.changePassword.title') : t('auth.login.welcome')}</h1>
         {step.kind === 'sign-in' ? <p className="atrium-login-subtitle">{t('auth.login.subtitle')}</p> : null}
         {step.kind === 'change' ? (
-          <ChangeDefaultPasswordForm
-            userName={userName}
-            reason={step.isExpired ? 'expired' : 'initial'}
-            onChanged={() => setStep({ kind: 'sign-in', notice: t('auth.changePassword.success') })}
-            onBack={backToSignIn}
-          />
+          <Suspense fallback={null}>
+            <ChangeDefaultPasswordForm
+              userName={userName}
+              reason={step.isExpired ? 'expired' : 'initial'}
+              onChanged={() => setStep({ kind: 'sign-in', notice: t('auth.changePassword.success') })}
+              onBack={backToSignIn}
+            />
+          </Suspense>
         ) : (
           <>
             <LoginForm key={userName} initialUserName={userName} notice={step.notice} onSignedIn={signedIn} />

@@ -1,33 +1,36 @@
-import { LOCATION_LEVELS, toZoned, type Lang, type NoticeTime, type ReminderChoice, type Reservation, type ScheduleRoom, type SchedulePlace } from '@atrium/contract';
+import { toZoned, type NoticeTime, type ReminderChoice, type Reservation, type ScheduleRoom } from '@atrium/contract';
 import { QuestionCircleOutlined } from '@ant-design/icons';
-import { Button, DatePicker, Input, Modal, Radio, Segmented, Select, Space, Spin, Tag, Tooltip, TreeSelect, Typography } from 'antd';
+import { Button, Modal, Segmented, Select, Space, Spin, Tooltip } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { useDebouncedValue } from '../../../shared/hooks/use-debounced-value';
 import { useMediaQuery } from '../../../shared/hooks/use-media-query';
 import { useNow } from '../../../shared/hooks/use-now';
 import { useShortcuts } from '../../../shared/hooks/use-shortcuts';
-import { calendarDate, dayTitle } from '../../../shared/i18n/date-titles';
+import { MountWhenOpened } from '../../../shared/ui/mount-when-opened';
 import { PageHeader } from '../../../shared/ui/page-header';
 import { useBookingPreferences } from '../../../shared/booking-preferences/booking-preferences.api';
-import { fetchReservation, useCalendarShares, useSchedule } from '../api/booking.api';
-import { CalendarFeedPanel } from '../../../shared/calendar-feed/calendar-feed-panel';
-import { CalendarShareDrawer } from '../components/calendar-share-drawer';
-import { BookingFormDrawer, type RoomChoice } from '../components/booking-form-drawer';
-import { DetailsDrawer } from '../components/details-drawer';
+import { fetchReservation, useCalendarShares } from '../api/booking.api';
+import type { RoomChoice } from '../components/booking-form-drawer';
+import type { SeriesScope as Scope } from '../components/scope-dialog';
 import { MyCalendar, step, type CalendarScale } from '../components/my-calendar';
-import { DEFAULT_WORK_START_MINUTES, RoomsGrid } from '../components/rooms-grid';
-import { ShortcutsHelp } from '../components/shortcuts-help';
 import { useViewerZone } from '../../../shared/time-zone/viewer-zone';
-import { zoneName } from '../../../shared/time-zone/zone-text';
 import { companyDefaults, emptyValues, slotFromGrid, type BookingFormValues } from '../model/booking-form';
 import './booking-page.css';
 
+// Drawers and dialogs load when they first open: the page shows sooner on a phone (issue 19).
+const BookingFormDrawer = lazy(() => import('../components/booking-form-drawer').then((m) => ({ default: m.BookingFormDrawer })));
+const DetailsDrawer = lazy(() => import('../components/details-drawer').then((m) => ({ default: m.DetailsDrawer })));
+const CalendarShareDrawer = lazy(() => import('../components/calendar-share-drawer').then((m) => ({ default: m.CalendarShareDrawer })));
+const CalendarFeedPanel = lazy(() => import('../../../shared/calendar-feed/calendar-feed-panel').then((m) => ({ default: m.CalendarFeedPanel })));
+// The rooms' views (a day picker, a location tree, the grid) load when one is chosen: 'My calendar' opens first.
+const RoomsView = lazy(() => import('../components/rooms-view').then((m) => ({ default: m.RoomsView })));
+const ScopeDialog = lazy(() => import('../components/scope-dialog').then((m) => ({ default: m.ScopeDialog })));
+const ShortcutsHelp = lazy(() => import('../components/shortcuts-help').then((m) => ({ default: m.ShortcutsHelp })));
+
 type View = 'mine' | 'timeline' | 'columns';
 const VIEWS: readonly View[] = ['mine', 'timeline', 'columns'];
-type Scope = 'one' | 'following' | 'all';
 
 interface FormState {
   key: number;
@@ -36,38 +39,13 @@ interface FormState {
   editing: Reservation | null;
 }
 
-interface TreeNode {
-  value: number;
-  title: string;
-  children: TreeNode[];
-}
-
-/** The places above rooms as a tree for the location picker. */
-export function placeTree(places: SchedulePlace[]): TreeNode[] {
-  const nodes = new Map(places.map((place) => [place.id, { value: place.id, title: place.name, children: [] as TreeNode[] }]));
-  const roots: TreeNode[] = [];
-  for (const place of places) {
-    const node = nodes.get(place.id)!;
-    const parent = place.parentId !== null ? nodes.get(place.parentId) : undefined;
-    (parent ? parent.children : roots).push(node);
-  }
-  return roots;
-}
-
-/** Minutes into the day of an 'HH:mm' time. */
-const minutesOf = (time: string) => {
-  const [hour, minute] = time.split(':').map(Number) as [number, number];
-  return hour * 60 + minute;
-};
-
 /**
  * /reserve: my meetings by day, week and month; the rooms' day as a timeline or side by side; booking
  * by clicking free time. Keyboard shortcuts (listed by ?) and the global search's links
  * (`?meeting=`, `?room=`, `?calendar=`) drive it too.
  */
 export function BookingPage() {
-  const { t, i18n } = useTranslation();
-  const lang = i18n.language as Lang;
+  const { t } = useTranslation();
   const now = useNow(30_000);
   const preferences = useBookingPreferences();
   // Every time on this page is in the viewer's zone (docs/decisions/0011).
@@ -95,8 +73,6 @@ export function BookingPage() {
   const scopeResolve = useRef<((scope: Scope | null) => void) | null>(null);
   const formKey = useRef(0);
   const date = day.format('YYYY-MM-DD');
-  const schedule = useSchedule({ date, timeZone: viewerZone, locationId: roomFocus ?? locationId, keyword: useDebouncedValue(keyword, 300), pageSize: 100 }, view !== 'mine');
-  const places = useMemo(() => placeTree((schedule.data?.places ?? []).filter((place) => place.level < LOCATION_LEVELS.room)), [schedule.data]);
   const effectiveScale: CalendarScale = phone && (scale === 'week' || scale === 'month') ? 'day' : scale;
 
   const askScope = () =>
@@ -256,6 +232,7 @@ export function BookingPage() {
               ...(shares.data?.sharedWithMe ?? []).map((entry) => ({ value: entry.userId, label: `${entry.name} · ${t(`booking.share.level.${entry.level}`)}` })),
             ]}
             style={{ width: phone ? '100%' : 260 }}
+            aria-label={t('booking.views.mine')}
             data-testid="reserve-calendar"
           />
           <Button onClick={() => setSharing(true)} data-testid="reserve-share">
@@ -275,91 +252,51 @@ export function BookingPage() {
           onOpen={setDetails}
           onNew={(newDate) => newMeeting({ date: newDate })}
         />
-        <CalendarShareDrawer open={sharing} phone={phone} onClose={() => setSharing(false)} />
+        <MountWhenOpened open={sharing}>
+          <CalendarShareDrawer open={sharing} phone={phone} onClose={() => setSharing(false)} />
+        </MountWhenOpened>
         <Modal open={subscribing} title={t('calendar-feed.title')} footer={null} onCancel={() => setSubscribing(false)} destroyOnHidden data-testid="reserve-feed">
-          <CalendarFeedPanel target={{ kind: 'mine' }} />
+          <Suspense fallback={<Spin />}>
+            <CalendarFeedPanel target={{ kind: 'mine' }} />
+          </Suspense>
         </Modal>
         </>
       ) : (
-        <>
-          <Space wrap className="reserve-toolbar">
-            <Button onClick={() => setDay(day.subtract(1, 'day'))} aria-label={t('booking.previous')} data-testid="reserve-day-prev">
-              ‹
-            </Button>
-            <DatePicker value={day} allowClear={false} onChange={(value) => value && setDay(value)} data-testid="reserve-day" />
-            <Button onClick={() => setDay(day.add(1, 'day'))} aria-label={t('booking.next')} data-testid="reserve-day-next">
-              ›
-            </Button>
-            <Button onClick={() => setDay(todayHere())} data-testid="reserve-day-today">
-              {t('booking.today')}
-            </Button>
-            <Typography.Text strong className="reserve-toolbar-line" data-testid="reserve-day-title">
-              {dayTitle(calendarDate(day), lang)}
-            </Typography.Text>
-            {roomFocus !== null ? (
-              <Tag closable onClose={() => setRoomFocus(null)} data-testid="reserve-room-focus">
-                {schedule.data?.list.find((room) => room.id === roomFocus)?.name ?? t('booking.room')}
-              </Tag>
-            ) : null}
-            <TreeSelect
-              allowClear
-              treeDefaultExpandAll
-              placeholder={t('booking.allLocations')}
-              value={locationId}
-              onChange={(value?: number) => {
-                setRoomFocus(null);
-                setLocationId(value);
-              }}
-              treeData={places}
-              className="reserve-toolbar-line"
-              style={{ width: phone ? '100%' : 240 }}
-              data-testid="reserve-location"
-            />
-            <Input.Search allowClear className="reserve-toolbar-line" placeholder={t('booking.searchRooms')} value={keyword} onChange={(event) => setKeyword(event.target.value)} style={{ width: phone ? '100%' : 200 }} data-testid="reserve-room-search" />
-            {schedule.isFetching ? <Spin size="small" /> : null}
-          </Space>
-          <Typography.Paragraph type="secondary">
-            {t('booking.freeHint')} · <span data-testid="reserve-axis-zone">{t('booking.zone.viewer', { zone: zoneName(viewerZone, t) })}</span>
-          </Typography.Paragraph>
-          {schedule.data ? (
-            <RoomsGrid
-              rooms={schedule.data.list}
-              date={date}
-              now={now}
-              zone={viewerZone}
-              workStartMinutes={preferences.data?.bookableHours ? minutesOf(preferences.data.bookableHours.start) : DEFAULT_WORK_START_MINUTES}
-              orientation={view === 'timeline' ? 'horizontal' : 'vertical'}
-              onPick={pick}
-              onOpen={setDetails}
-              isCovered={details !== null || form !== null}
-            />
-          ) : (
-            <Spin />
-          )}
-        </>
+        <Suspense fallback={<Spin />}>
+          <RoomsView
+            orientation={view === 'timeline' ? 'horizontal' : 'vertical'}
+            day={day}
+            onDay={setDay}
+            onToday={() => setDay(todayHere())}
+            locationId={locationId}
+            onLocation={setLocationId}
+            roomFocus={roomFocus}
+            onRoomFocus={setRoomFocus}
+            keyword={keyword}
+            onKeyword={setKeyword}
+            now={now}
+            zone={viewerZone}
+            isPhone={phone}
+            onPick={pick}
+            onOpen={setDetails}
+            isCovered={details !== null || form !== null}
+          />
+        </Suspense>
       )}
       {form ? (
-        <BookingFormDrawer key={form.key} open initial={form.initial} initialRoom={form.room} editing={form.editing} askScope={askScope} onClose={() => setForm(null)} />
+        <Suspense fallback={null}>
+          <BookingFormDrawer key={form.key} open initial={form.initial} initialRoom={form.room} editing={form.editing} askScope={askScope} onClose={() => setForm(null)} />
+        </Suspense>
       ) : null}
-      <ShortcutsHelp open={helpOpen} onClose={() => setHelpOpen(false)} />
-      <DetailsDrawer reservation={details} onClose={() => setDetails(null)} onEdit={edit} askScope={askScope} />
-      {/* Asked from inside the form or details drawer: above them (antd stacks later layers on top). */}
-      <Modal
-        open={scopeAsk !== null}
-        zIndex={1100}
-        title={t('booking.scope.title')}
-        onCancel={() => closeScope(null)}
-        onOk={() => closeScope(scopeAsk?.value ?? 'one')}
-        data-testid="reserve-scope"
-      >
-        <Radio.Group value={scopeAsk?.value} onChange={(event) => setScopeAsk({ value: event.target.value as Scope })}>
-          <Space direction="vertical">
-            <Radio value="one">{t('booking.scope.one')}</Radio>
-            <Radio value="following">{t('booking.scope.following')}</Radio>
-            <Radio value="all">{t('booking.scope.all')}</Radio>
-          </Space>
-        </Radio.Group>
-      </Modal>
+      <MountWhenOpened open={helpOpen}>
+        <ShortcutsHelp open={helpOpen} onClose={() => setHelpOpen(false)} />
+      </MountWhenOpened>
+      <MountWhenOpened open={details !== null}>
+        <DetailsDrawer reservation={details} onClose={() => setDetails(null)} onEdit={edit} askScope={askScope} />
+      </MountWhenOpened>
+      <MountWhenOpened open={scopeAsk !== null}>
+        <ScopeDialog value={scopeAsk?.value ?? null} onChange={(value) => setScopeAsk({ value })} onClose={closeScope} />
+      </MountWhenOpened>
     </div>
   );
 }

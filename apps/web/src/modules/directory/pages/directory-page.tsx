@@ -222,6 +222,7 @@ export function DirectoryPage() {
           value={filters.departmentId}
           onChange={(value?: number) => setFilter({ departmentId: value ?? undefined })}
           placeholder={t('directory.filters.department')}
+          aria-label={t('directory.filters.department')}
           data-testid="directory-filter-department"
         />
         <Select
@@ -229,6 +230,7 @@ export function DirectoryPage() {
           value={filters.roleId}
           onChange={(value?: number) => setFilter({ roleId: value ?? undefined })}
           placeholder={t('directory.filters.role')}
+          aria-label={t('directory.filters.role')}
           options={(options.data?.roles ?? []).map((role) => ({ value: role.id, label: role.name }))}
           data-testid="directory-filter-role"
         />
@@ -238,6 +240,7 @@ export function DirectoryPage() {
           value={filters.locationId}
           onChange={(value?: number) => setFilter({ locationId: value ?? undefined })}
           placeholder={t('directory.filters.location')}
+          aria-label={t('directory.filters.location')}
           options={(options.data?.locations ?? []).map((location) => ({ value: location.id, label: location.name }))}
           data-testid="directory-filter-location"
         />
@@ -246,6 +249,7 @@ export function DirectoryPage() {
           value={filters.status}
           onChange={(value?: 'active' | 'inactive') => setFilter({ status: value ?? undefined })}
           placeholder={t('directory.filters.status')}
+          aria-label={t('directory.filters.status')}
           options={(['active', 'inactive'] as const).map((status) => ({ value: status, label: t(`directory.status.${status}`) }))}
           data-testid="directory-filter-status"
         />
@@ -322,6 +326,7 @@ export function DirectoryPage() {
           value={moveTo.departmentId ?? undefined}
           onChange={(value?: number) => setMoveTo({ open: true, departmentId: value ?? null })}
           placeholder={t('directory.form.noDepartment')}
+          aria-label={t('directory.batch.move')}
           data-testid="directory-move-department"
         />
       </Modal>

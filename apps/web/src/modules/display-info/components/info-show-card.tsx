@@ -192,8 +192,9 @@ export function InfoShowCard({ data, canEdit }: InfoShowCardProps) {
     <Card className="atrium-card" title={t('display-info.info.title')} data-testid="info-card">
       <p className="atrium-muted atrium-card-intro">{t('display-info.info.hint')}</p>
       <Form layout="vertical">
-        <Form.Item label={t('display-info.info.scope')}>
+        <Form.Item label={t('display-info.info.scope')} htmlFor="info-scope-select">
           <Select
+            id="info-scope-select"
             value={scope}
             onChange={(next: number) => confirmLeave(() => setScope(next))}
             data-testid="info-scope"

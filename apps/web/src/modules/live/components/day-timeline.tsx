@@ -11,8 +11,10 @@ export function DayTimeline({ room, now }: { room: LiveRoom; now: number }) {
   const span = room.dayEndAt - room.dayStartAt;
   const at = (ms: number) => `${(Math.min(Math.max(ms - room.dayStartAt, 0), span) / span) * 100}%`;
   const nowInside = now >= room.dayStartAt && now < room.dayEndAt;
+  // One picture for assistive technology: its name lists the day's meetings the bar draws.
+  const label = [t('live.column.timeline'), ...room.today.map((meeting) => `${meetingSpan(meeting, room.timeZone, i18n.language)} ${meetingLabel(meeting, t)}`)].join('; ');
   return (
-    <div className="live-timeline" aria-label={t('live.column.timeline')}>
+    <div className="live-timeline" role="img" aria-label={label}>
       <div className="live-timeline-bar">
         {room.today.map((meeting) => {
           const left = Math.max(meeting.startAt, room.dayStartAt);

@@ -13,12 +13,13 @@ export interface RoleTreePanelProps {
   onSelect: (id: number) => void;
 }
 
+// rc-tree writes a node's `role` field onto its element as the ARIA role, so the record is `entry`.
 interface RoleDataNode extends TreeDataNode {
-  role: RoleTreeNode;
+  entry: RoleTreeNode;
   children: RoleDataNode[];
 }
 
-const toData = (nodes: readonly RoleTreeNode[]): RoleDataNode[] => nodes.map((role) => ({ key: role.id, role, children: toData(role.children) }));
+const toData = (nodes: readonly RoleTreeNode[]): RoleDataNode[] => nodes.map((entry) => ({ key: entry.id, entry, children: toData(entry.children) }));
 
 /** The company's roles as a tree with member counts, filtered by a search box. */
 export function RoleTreePanel({ roles, isLoading, selectedId, onSelect }: RoleTreePanelProps) {
@@ -54,12 +55,12 @@ export function RoleTreePanel({ roles, isLoading, selectedId, onSelect }: RoleTr
           expandedKeys={expandedKeys}
           onExpand={(_keys, { node, expanded }) => {
             const next = new Set(folded);
-            if (expanded) next.delete(node.role.id);
-            else next.add(node.role.id);
+            if (expanded) next.delete(node.entry.id);
+            else next.add(node.entry.id);
             setFolded(next);
           }}
-          onSelect={(_keys, { node }) => onSelect(node.role.id)}
-          titleRender={({ role }) => (
+          onSelect={(_keys, { node }) => onSelect(node.entry.id)}
+          titleRender={({ entry: role }) => (
             <span className="atrium-role-node" data-testid={`role-node-${role.id}`}>
               <SafetyCertificateOutlined className="atrium-role-node-icon" />
               <span className="atrium-role-node-name" title={role.name}>

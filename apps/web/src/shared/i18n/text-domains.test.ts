@@ -1,0 +1,50 @@
+import { LANGS } from '@atrium/contract';
+import { describe, expect, it } from 'vitest';
+import { SHELL_PAGES } from '../../app/page-routes';
+import { authRoutes } from '../../modules/auth/auth.routes';
+import { directoryPublicRoutes } from '../../modules/directory/directory.routes';
+import { doorDisplayRoutes } from '../../modules/door-display/door-display.routes';
+import { livePublicRoutes } from '../../modules/live/live.routes';
+import { operationLogRoutes } from '../../modules/operation-log/operation-log.routes';
+import { padRoutes } from '../../modules/pad/pad.routes';
+import { recoveryRoutes, registrationWizardRoutes } from '../../modules/registration/registration.routes';
+import { ssoRoutes } from '../../modules/sso/sso.routes';
+import type { PageRoute } from '../routing/page-route';
+import { CORE_TEXT_DOMAINS, PAGE_TEXT_DOMAINS, parseLocalePath } from './text-domains';
+
+const localeFiles = Object.keys(import.meta.glob('../../locales/*/*.json')).map(parseLocalePath);
+const sources = import.meta.glob<string>(['../../**/*.{ts,tsx}', '!../../**/*.test.{ts,tsx}', '!../../test/**'], { query: '?raw', import: 'default', eager: true });
+const publicPages = [...directoryPublicRoutes, ...registrationWizardRoutes, ...recoveryRoutes, ...livePublicRoutes, ...padRoutes];
+const allPages = [...authRoutes, ...publicPages, ...SHELL_PAGES];
+/** The pages of the module named like each page domain: they must load it. */
+const MODULE_PAGES: Record<string, readonly PageRoute[]> = { 'operation-log': operationLogRoutes, sso: ssoRoutes, 'door-display': doorDisplayRoutes };
+const domainOf = (key: string) => key.split('.')[0]!;
+
+describe('text domains', () => {
+  it('names domains every language has', () => {
+    for (const lang of LANGS) {
+      for (const domain of [...CORE_TEXT_DOMAINS, ...PAGE_TEXT_DOMAINS]) expect(localeFiles, `${lang}/${domain}`).toContainEqual({ lang, domain });
+    }
+  });
+
+  it('titles the sign-in pages from the core texts, and no page from a page domain', () => {
+    for (const page of authRoutes) expect(CORE_TEXT_DOMAINS, page.path).toContain(domainOf(page.titleKey));
+    // Tabs show the titles of pages whose code (and own texts) has not loaded yet.
+    for (const page of allPages) expect(PAGE_TEXT_DOMAINS, page.path).not.toContain(domainOf(page.titleKey));
+  });
+
+  it('lets pages name page domains alone', () => {
+    for (const page of allPages) for (const domain of page.texts ?? []) expect(PAGE_TEXT_DOMAINS, page.path).toContain(domain);
+  });
+
+  it.each(PAGE_TEXT_DOMAINS)('keeps %s to its own module, whose pages all load it', (domain) => {
+    const key = new RegExp(`['"\`]${domain}\\.[a-zA-Z]`);
+    const users = Object.entries(sources)
+      .filter(([, code]) => key.test(code))
+      .map(([path]) => path);
+    expect(users.length).toBeGreaterThan(0);
+    expect(users.filter((path) => !path.includes(`/modules/${domain}/`))).toEqual([]);
+    expect(MODULE_PAGES[domain]?.length).toBeGreaterThan(0);
+    for (const page of MODULE_PAGES[domain] ?? []) expect(page.texts, page.path).toContain(domain);
+  });
+});

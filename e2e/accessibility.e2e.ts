@@ -1,0 +1,132 @@
+import { AxeBuilder } from '@axe-core/playwright';
+import { MENU_CATALOGUE } from '@atrium/contract';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openAdminSession, type AdminSession } from './support/admin-session.js';
+import { newContext } from './support/browser.js';
+
+const PASSWORD = 'Accessible-2026';
+
+/** Every page of the menu that this build has (issue 19: each one is checked). */
+const MENU_PATHS = MENU_CATALOGUE.flatMap((node) => node.children ?? [node])
+  .filter((entry) => entry.isBuilt && entry.path)
+  .map((entry) => entry.path!);
+
+/** The WCAG 2 A and AA rules of axe that fail on `page`, one line each: rule, page, first element. */
+async function axeViolations(page: Page, label: string): Promise<string[]> {
+  const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
+  return violations.map((violation) => `${violation.id} (${violation.nodes.length}) on ${label}: ${violation.nodes[0]?.target.join(' ')}`);
+}
+
+/** Waits for the page shown in the shell, then for its data. */
+async function openPage(page: Page, path: string) {
+  await page.goto(path);
+  await page.locator('.atrium-content [data-testid^="page-"]:visible').first().waitFor();
+  await page.waitForLoadState('networkidle');
+}
+
+async function chooseLanguage(page: Page, switchTestId: string, lang: 'zh-CN' | 'en-US') {
+  await page.getByTestId(switchTestId).click();
+  await page.getByTestId(`lang-option-${lang}`).click();
+  await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe(lang);
+}
+
+/** Whether the focused element shows a ring: an outline or antd's focus shadow. */
+const showsFocus = (page: Page) =>
+  page.evaluate(() => {
+    const focused = document.activeElement;
+    if (!(focused instanceof HTMLElement) || focused === document.body) return false;
+    const style = getComputedStyle(focused);
+    return (style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) > 0) || style.boxShadow !== 'none';
+  });
+
+const focusedTestId = (page: Page) => page.evaluate(() => document.activeElement?.getAttribute('data-testid') ?? null);
+
+// Issue 19: no axe violation (WCAG 2 A and AA) on any page, in both languages; the shell works by keyboard alone.
+describe('accessibility', () => {
+  let session: AdminSession;
+  let page: Page;
+
+  beforeAll(async () => {
+    session = await openAdminSession(PASSWORD);
+    ({ page } = session);
+  });
+  afterAll(() => session?.close());
+
+  it('passes axe on the sign-in page in English and Chinese', async () => {
+    const context = await newContext(session.browser, session.server.baseURL);
+    try {
+      const signedOut = await context.newPage();
+      await signedOut.goto('/login');
+      await signedOut.getByTestId('login-username').waitFor();
+      const found = await axeViolations(signedOut, 'en /login');
+      await chooseLanguage(signedOut, 'login-lang', 'zh-CN');
+      found.push(...(await axeViolations(signedOut, 'zh /login')));
+      expect(found).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('passes axe on every page of the menu in English, then in Chinese', async () => {
+    expect(MENU_PATHS.length).toBeGreaterThan(20);
+    const found: string[] = [];
+    for (const lang of ['en', 'zh'] as const) {
+      if (lang === 'zh') await chooseLanguage(page, 'header-lang', 'zh-CN');
+      for (const path of MENU_PATHS) {
+        await openPage(page, path);
+        found.push(...(await axeViolations(page, `${lang} ${path}`)));
+      }
+    }
+    await chooseLanguage(page, 'header-lang', 'en-US');
+    expect(found).toEqual([]);
+  }, 240_000);
+
+  it('moves along the tab bar with the arrow keys and opens a tab with Enter, its focus visible', async () => {
+    await openPage(page, '/personal');
+    await openPage(page, '/company');
+    const active = page.locator('[role="tab"][aria-selected="true"]');
+    await active.focus();
+    expect(await focusedTestId(page)).toBe('tab-_company');
+    expect(await showsFocus(page)).toBe(true);
+    await page.keyboard.press('ArrowLeft');
+    expect(await focusedTestId(page)).toBe('tab-_personal');
+    expect(await showsFocus(page)).toBe(true);
+    await page.keyboard.press('Enter');
+    await page.waitForURL((url) => url.pathname === '/personal');
+    await page.getByTestId('page-personal').waitFor();
+    await page.keyboard.press('End');
+    expect(await focusedTestId(page)).toBe(await page.locator('[role="tab"]').last().getAttribute('data-testid'));
+    await page.keyboard.press('Home');
+    expect(await focusedTestId(page)).toBe('tab-_index');
+  });
+
+  it('opens the search overlay, picks a page and closes it, all by keyboard', async () => {
+    await page.getByTestId('page-personal').click({ position: { x: 5, y: 5 } });
+    await page.keyboard.press('s');
+    await page.keyboard.press('s');
+    await page.getByTestId('search-overlay').waitFor();
+    await expect.poll(() => page.evaluate(() => document.activeElement?.closest('[data-testid="search-overlay"]') !== null)).toBe(true);
+    expect(await axeViolations(page, 'the search overlay')).toEqual([]);
+    await page.keyboard.press('Escape');
+    await expect.poll(() => page.getByTestId('search-overlay').isVisible()).toBe(false);
+
+    await page.keyboard.press('s');
+    await page.keyboard.press('s');
+    await page.getByTestId('search-input').waitFor();
+    await page.keyboard.type('compan');
+    await expect.poll(() => page.getByTestId('search-result').count()).toBeGreaterThan(0);
+    await page.keyboard.press('Enter');
+    await page.waitForURL((url) => url.pathname === '/company');
+    await expect.poll(() => page.getByTestId('search-overlay').isVisible()).toBe(false);
+  });
+
+  it('shows a focus ring on the side menu when reached by keyboard', async () => {
+    const entry = page.locator('[data-testid="side-menu"] [role="menuitem"]').first();
+    await entry.focus();
+    // antd's menu shows focus on the item it marks active; a keyboard press makes focus visible.
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('ArrowUp');
+    expect(await showsFocus(page)).toBe(true);
+  });
+});
