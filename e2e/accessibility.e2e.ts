@@ -29,6 +29,8 @@ async function chooseLanguage(page: Page, switchTestId: string, lang: 'zh-CN' | 
   await page.getByTestId(switchTestId).click();
   await page.getByTestId(`lang-option-${lang}`).click();
   await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe(lang);
+  // The menu fades out before it goes: scanned half-faded, its options' text would not contrast.
+  await page.getByTestId(`lang-option-${lang}`).waitFor({ state: 'detached' });
 }
 
 /** Whether the focused element shows a ring: an outline or antd's focus shadow. */
