@@ -2,7 +2,7 @@ import { App as AntApp, message as staticMessage, notification as staticNotifica
 import { useEffect, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
-import { connectApi } from '../shared/api/api';
+import { connectApi, disconnectApiToasts } from '../shared/api/api';
 
 /**
  * antd's App context for the pages that toast or confirm: context-bound message, notification and
@@ -28,11 +28,12 @@ export function AppContextLayout() {
   );
 }
 
-/** Routes the API client's error messages through antd's context-aware message API. */
+/** Routes the API client's error messages through antd's context-aware message API while this context is mounted. */
 function ApiToasts() {
   const { message } = AntApp.useApp();
   useEffect(() => {
     connectApi({ notify: (text, seconds) => void message.error(text, seconds) });
+    return disconnectApiToasts;
   }, [message]);
   return null;
 }

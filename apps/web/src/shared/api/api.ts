@@ -9,7 +9,8 @@ type CurrentLocation = () => { pathname: string; search: string };
 
 // Until a page with antd's App context connects its themed toasts (app/app-context.tsx), the static
 // toast shows the message; its code loads on the first one, not with the sign-in page (issue 19).
-let notifyError: Notify = (text, seconds) => void import('antd/es/message').then(({ default: message }) => message.error(text, seconds));
+const staticNotify: Notify = (text, seconds) => void import('antd/es/message').then(({ default: message }) => message.error(text, seconds));
+let notifyError: Notify = staticNotify;
 let navigate: Navigate = (to) => window.location.assign(to);
 let currentLocation: CurrentLocation = () => window.location;
 
@@ -21,6 +22,11 @@ export function connectApi(handlers: { notify?: Notify; navigate?: Navigate; loc
   if (handlers.notify) notifyError = handlers.notify;
   if (handlers.navigate) navigate = handlers.navigate;
   if (handlers.location) currentLocation = handlers.location;
+}
+
+/** Back to the static toast: the App context that connected its themed one has gone (signed out to /login). */
+export function disconnectApiToasts() {
+  notifyError = staticNotify;
 }
 
 /** The console's API client. */
