@@ -29,7 +29,15 @@ export default defineConfig({
         },
       },
       {
-        resolve: { alias },
+        resolve: {
+          alias: {
+            ...alias,
+            // Node resolves `antd` to its CommonJS build (lib/), and the console imports some of antd by
+            // module path (antd/es/app, for the build's chunks): one copy for both, or antd's contexts
+            // (App.useApp, ConfigProvider) would not reach the components of the other copy.
+            'antd/es': 'antd/lib',
+          },
+        },
         test: {
           name: 'web',
           root: 'apps/web',

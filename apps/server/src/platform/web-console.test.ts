@@ -1,8 +1,10 @@
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { Writable } from 'node:stream';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { COOKIE_NAMES, LANG_COOKIE_VALUES } from '@atrium/contract';
 import { createTestApp, type TestApp } from '../test/app.js';
 import { TEST_DIALECT } from '../test/database.js';
 import { decodedBody } from '../test/encoded-body.js';
@@ -79,20 +81,7 @@ describe(`web console, precompressed (${TEST_DIALECT})`, () => {
     expect(response.body).toBe(script);
   });
 
-  it.each([
-    ['br', 'br'],
-    ['gzip', 'gz'],
-  ])("sends index.html's %s copy at /, revalidated", async (encoding, extension) => {
-    const response = await get('/', encoding);
-    expect(response.statusCode).toBe(200);
-    expect(response.headers['content-encoding']).toBe(encoding);
-    expect(response.headers.vary).toContain('accept-encoding');
-    expect(response.headers['content-type']).toBe('text/html; charset=utf-8');
-    expect(response.headers['cache-control']).toBe('no-cache');
-    expect(response.rawPayload.equals(read(`index.html.${extension}`))).toBe(true);
-  });
-
-  it.each(['/reserve', '/role-detail/3/users', '/assets/missing.js'])('answers the console path %s with index.html compressed as asked', async (url) => {
+  it.each(['/', '/reserve', '/role-detail/3/users', '/assets/missing.js'])('answers the console path %s with index.html compressed as asked', async (url) => {
     for (const encoding of ['br', 'gzip']) {
       const response = await get(url, encoding);
       expect(response.statusCode, encoding).toBe(200);
@@ -134,5 +123,115 @@ describe(`web console, precompressed (${TEST_DIALECT})`, () => {
     expect(response.headers['content-type']).toBe('image/svg+xml');
     expect(response.headers['cache-control']).toBe('no-cache');
     expect(decodedBody(response)).toBe(favicon);
+  });
+});
+
+/**
+ * The build's `.vite/preload.json` names the files each page's route and each language's texts
+ * load; index.html gets them as `<link>` hints, so a browser fetches them beside the entry instead
+ * of one round trip after it.
+ */
+describe(`web console, preload hints (${TEST_DIALECT})`, () => {
+  let t: TestApp;
+  let webDist: string;
+  const warnings: string[] = [];
+  const index = '<!doctype html><html lang="en"><head><title>Atrium</title></head><body><div id="root"></div></body></html>';
+  const LOGIN = ['/assets/login-page-AbC.js', '/assets/login-layout-XyZ.css', '/assets/icons-123.js'];
+  const TEXTS = { 'en-US': '/assets/locale-en-US-core-Q1.js', 'zh-CN': '/assets/locale-zh-CN-core-Q2.js' };
+  const preload = {
+    pages: {
+      // Beside the login page's own files: one elsewhere and one that would break out of the attribute.
+      '/login': [...LOGIN, 'https://cdn.example.test/assets/evil.js', '/assets/x"onload="alert(1).js'],
+      '/login-sso': ['/assets/login-sso-Def.js'],
+    },
+    texts: { 'en-US': [TEXTS['en-US']], 'zh-CN': [TEXTS['zh-CN']] },
+  };
+  const preloadFile = () => path.join(webDist, '.vite', 'preload.json');
+  const writePreload = (text: string) => writeFileSync(preloadFile(), text);
+  const script = (href: string) => `<link rel="modulepreload" href="${href}">`;
+  const style = (href: string) => `<link rel="preload" as="style" href="${href}">`;
+  /** index.html as served with these links, each once, right before `</head>`. */
+  const hinted = (...links: string[]) => index.replace('</head>', `${links.join('')}</head>`);
+  const loginLinks = [script(LOGIN[0]!), style(LOGIN[1]!), script(LOGIN[2]!)];
+
+  beforeAll(async () => {
+    webDist = mkdtempSync(path.join(tmpdir(), 'atrium-web-'));
+    mkdirSync(path.join(webDist, 'assets'));
+    mkdirSync(path.join(webDist, '.vite'));
+    writeFileSync(path.join(webDist, 'index.html'), index);
+    writePreload(JSON.stringify(preload));
+    const stream = new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        warnings.push(chunk.toString());
+        done();
+      },
+    });
+    t = await createTestApp({ config: { webDist }, logger: { level: 'warn', stream } });
+  });
+  afterEach(() => writePreload(JSON.stringify(preload)));
+  afterAll(async () => {
+    await t.cleanup();
+    rmSync(webDist, { recursive: true, force: true });
+  });
+
+  const get = (url: string, headers: Record<string, string> = {}) => t.app.inject({ method: 'GET', url, headers });
+
+  it("hints the page's files and the language cookie's texts, whatever the query and Accept-Language", async () => {
+    const response = await get('/login?next=%2Freserve', { cookie: `${COOKIE_NAMES.lang}=${LANG_COOKIE_VALUES['zh-CN']}`, 'accept-language': 'en-US' });
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toBe(hinted(...loginLinks, script(TEXTS['zh-CN'])));
+    expect(response.body).not.toContain(TEXTS['en-US']);
+    expect(response.headers['cache-control']).toBe('no-cache');
+    expect(response.headers.vary).toBe('accept-encoding, cookie, accept-language');
+  });
+
+  it.each([
+    ['zh-CN,zh;q=0.9', 'zh-CN'],
+    ['en-GB', 'en-US'],
+    ['fr-FR,zh;q=0.5', 'en-US'],
+    [undefined, 'en-US'],
+  ] as const)('without the cookie, Accept-Language %s starts the console in %s', async (acceptLanguage, lang) => {
+    const response = await get('/login', acceptLanguage ? { 'accept-language': acceptLanguage } : {});
+    expect(response.body).toBe(hinted(...loginLinks, script(TEXTS[lang])));
+  });
+
+  it("drops hrefs that are not the build's files", async () => {
+    const { body } = await get('/login');
+    expect(body).not.toContain('cdn.example.test');
+    expect(body).not.toContain('onload');
+  });
+
+  it.each(['/', '/reserve', '/login/'])('gives %s, a path without page files, only the texts', async (url) => {
+    const response = await get(url, { cookie: `${COOKIE_NAMES.lang}=${LANG_COOKIE_VALUES['en-US']}` });
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toBe(hinted(script(TEXTS['en-US'])));
+    expect(response.headers.vary).toBe('accept-encoding, cookie, accept-language');
+  });
+
+  it('serves index.html unchanged without preload.json (an older build)', async () => {
+    rmSync(preloadFile());
+    for (const url of ['/', '/login']) {
+      const response = await get(url, { 'accept-language': 'zh-CN' });
+      expect([response.statusCode, response.body], url).toEqual([200, index]);
+      expect(response.headers.vary, url).toBe('accept-encoding');
+    }
+  });
+
+  it('serves index.html unchanged for a malformed preload.json, warning once', async () => {
+    warnings.length = 0;
+    for (const text of ['{"pages": {"/login": [', '{"pages": {"/login": "/assets/a.js"}, "texts": {}}']) {
+      writePreload(text);
+      for (let i = 0; i < 2; i++) {
+        const response = await get('/login');
+        expect([response.statusCode, response.body]).toEqual([200, index]);
+      }
+    }
+    expect(warnings.filter((line) => line.includes('preload.json'))).toHaveLength(2);
+  });
+
+  it('does not serve preload.json itself', async () => {
+    const response = await get('/.vite/preload.json');
+    expect(response.body).toBe(hinted(script(TEXTS['en-US'])));
+    expect(response.body).not.toContain('login-page');
   });
 });

@@ -1,25 +1,30 @@
-import { App as AntApp, message as staticMessage, notification as staticNotification } from 'antd';
+import AntApp from 'antd/es/app';
+import staticMessage from 'antd/es/message';
+import staticNotification from 'antd/es/notification';
 import { useEffect, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
 import { connectApi, disconnectApiToasts } from '../shared/api/api';
+import { AntdTheme } from './antd-theme';
 
 /**
- * antd's App context for the pages that toast or confirm: context-bound message, notification and
- * modal, themed like the page. The sign-in pages do without it, so its code (a sixth of what they
- * would load) comes with the first other page (issue 19).
+ * antd for the pages that use it: the user's theme and antd's locale (antd-theme.tsx), and antd's App
+ * context (context-bound message, notification and modal). `/login` does without it: the page every
+ * new visitor opens first loads no antd at all (issue 19).
  */
 export function AppContext({ children }: { children: ReactNode }) {
   return (
-    <AntApp>
-      <ApiToasts />
-      <ToastsFollowLanguage />
-      {children}
-    </AntApp>
+    <AntdTheme>
+      <AntApp>
+        <ApiToasts />
+        <ToastsFollowLanguage />
+        {children}
+      </AntApp>
+    </AntdTheme>
   );
 }
 
-/** The router's layout around every page but the sign-in pages. */
+/** The router's layout around every page but `/login`. */
 export function AppContextLayout() {
   return (
     <AppContext>

@@ -1,7 +1,7 @@
 import { LAZY_PAGE_TIMEOUT_MS } from '@atrium/contract';
 import type { ComponentType } from 'react';
 import type { RouteObject } from 'react-router';
-import { authRoutes } from '../modules/auth/auth.routes';
+import { authRoutes, LOGIN_PATH } from '../modules/auth/auth.routes';
 import { padRoutes } from '../modules/pad/pad.routes';
 import { directoryPublicRoutes } from '../modules/directory/directory.routes';
 import { livePublicRoutes } from '../modules/live/live.routes';
@@ -79,11 +79,12 @@ export function appRoutes(pages: readonly PageRoute[] = SHELL_PAGES): RouteObjec
       HydrateFallback: LoadingScreen,
       ErrorBoundary: PageError,
       children: [
-        ...authRoutes.map((page) => lazyRoute(page, 'sign-in')),
+        ...authRoutes.filter((page) => page.path === LOGIN_PATH).map((page) => lazyRoute(page, 'sign-in')),
         {
-          // antd's App context (toasts, confirmations) for every other page; the sign-in pages do without it.
+          // antd's theme and App context (toasts, confirmations) for every other page: /login is plain markup.
           lazy: lazyComponent(() => import('./app-context').then((m) => m.AppContextLayout)),
           children: [
+            ...authRoutes.filter((page) => page.path !== LOGIN_PATH).map((page) => lazyRoute(page, 'sign-in')),
             ...directoryPublicRoutes.map((page) => lazyRoute(page, 'public')),
             {
               lazy: lazyComponent(() => import('../modules/registration/registration-context').then((m) => m.RegistrationLayout)),

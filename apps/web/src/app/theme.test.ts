@@ -1,7 +1,10 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { theme } from 'antd';
 import { describe, expect, it } from 'vitest';
 import { contrastRatio } from '../shared/theme/contrast';
-import { antdTheme, readablePrimary, textOnPrimary } from './theme';
+import { DEFAULT_PREFERENCES } from '../shared/preferences/preferences';
+import { antdTheme, readablePrimary, textOnPrimary, THEME_VARIABLES, themeVariables } from './theme';
 
 describe('antdTheme', () => {
   it('uses the day algorithm and the chosen colour, darkened until white text on it reads at 4.5:1', () => {
@@ -49,5 +52,24 @@ describe('antdTheme', () => {
     expect(antdTheme({ themeName: 'atlantis', color: '#409EFF', darkMode: false })).toEqual(
       antdTheme({ themeName: 'emerald', color: '#409EFF', darkMode: false }),
     );
+  });
+});
+
+describe('the default theme in styles.css', () => {
+  /** The declarations of the first `:root` rule of the console's style sheet. */
+  function rootDeclarations(): Record<string, string> {
+    const stylesheet = readFileSync(join(import.meta.dirname, 'styles.css'), 'utf8');
+    const body = /:root\s*\{([^}]*)\}/.exec(stylesheet)?.[1] ?? '';
+    return Object.fromEntries([...body.matchAll(/(--[\w-]+)\s*:\s*([^;]+);/g)].map(([, name, value]) => [name!, value!.trim()]));
+  }
+  const normalise = (value: string) => value.replace(/\s+/g, '').toLowerCase();
+
+  it("declares every theme variable with antd's value for the default preferences", () => {
+    // The sign-in page paints with these before (and without) antd: a drift would show the wrong colours.
+    const token = theme.getDesignToken(antdTheme(DEFAULT_PREFERENCES));
+    const expected = themeVariables(token, DEFAULT_PREFERENCES.themeName, DEFAULT_PREFERENCES.darkMode);
+    const declared = rootDeclarations();
+    expect(Object.keys(declared).sort()).toEqual([...THEME_VARIABLES].sort());
+    for (const name of THEME_VARIABLES) expect({ name, value: normalise(declared[name] ?? '') }).toEqual({ name, value: normalise(expected[name]) });
   });
 });

@@ -1,4 +1,5 @@
-import { theme, type ThemeConfig } from 'antd';
+import type { ThemeConfig } from 'antd';
+import theme from 'antd/es/theme';
 import type { Preferences } from '../shared/preferences/preferences';
 import { contrastRatio, mix, TEXT_CONTRAST, withContrast } from '../shared/theme/contrast';
 import { themeByName } from '../shared/theme/themes';
@@ -131,5 +132,61 @@ export function antdTheme({ themeName, color, darkMode }: Pick<Preferences, 'the
       // antd publishes the palette as page-wide CSS variables a global token does not reach; the tag's own do.
       Tag: darkMode ? {} : dayPresetTagTokens(),
     },
+  };
+}
+
+/** The CSS variables the console's own style sheets read (antd-theme.tsx sets them on <html>); styles.css declares the default theme's values. */
+export const THEME_VARIABLES = [
+  '--atrium-primary',
+  '--atrium-text-on-primary',
+  '--atrium-bg-layout',
+  '--atrium-bg-container',
+  '--atrium-bg-elevated',
+  '--atrium-bg-hover',
+  '--atrium-border',
+  '--atrium-border-control',
+  '--atrium-text',
+  '--atrium-text-secondary',
+  '--atrium-text-placeholder',
+  '--atrium-error',
+  '--atrium-error-bg',
+  '--atrium-error-border',
+  '--atrium-success',
+  '--atrium-success-bg',
+  '--atrium-success-border',
+  '--atrium-warning',
+  '--atrium-sider-bg',
+  '--atrium-sider-text',
+  '--atrium-sider-border',
+] as const;
+
+type ThemeVariable = (typeof THEME_VARIABLES)[number];
+type Token = ReturnType<typeof theme.getDesignToken>;
+
+/** The theme variables' values for antd's resolved tokens and the shell's palette. */
+export function themeVariables(token: Token, themeName: string, darkMode: boolean): Record<ThemeVariable, string> {
+  const palette = themeByName(themeName)[darkMode ? 'night' : 'day'];
+  return {
+    '--atrium-primary': token.colorPrimary,
+    '--atrium-text-on-primary': textOnPrimary(token.colorPrimary),
+    '--atrium-bg-layout': token.colorBgLayout,
+    '--atrium-bg-container': token.colorBgContainer,
+    '--atrium-bg-elevated': token.colorBgElevated,
+    '--atrium-bg-hover': token.colorFillTertiary,
+    '--atrium-border': token.colorBorderSecondary,
+    '--atrium-border-control': token.colorBorder,
+    '--atrium-text': token.colorText,
+    '--atrium-text-secondary': token.colorTextSecondary,
+    '--atrium-text-placeholder': token.colorTextPlaceholder,
+    '--atrium-error': token.colorError,
+    '--atrium-error-bg': token.colorErrorBg,
+    '--atrium-error-border': token.colorErrorBorder,
+    '--atrium-success': token.colorSuccess,
+    '--atrium-success-bg': token.colorSuccessBg,
+    '--atrium-success-border': token.colorSuccessBorder,
+    '--atrium-warning': token.colorWarning,
+    '--atrium-sider-bg': palette.siderBg,
+    '--atrium-sider-text': palette.siderText,
+    '--atrium-sider-border': palette.siderBorder,
   };
 }

@@ -1,9 +1,12 @@
 import type { PageRoute } from '../../shared/routing/page-route';
 
+/** The sign-in page: plain markup, the one page that loads no antd (router.tsx, issue 19). */
+export const LOGIN_PATH = '/login';
+
 /** Pages outside the shell, open without a session. */
 export const authRoutes: PageRoute[] = [
   {
-    path: '/login',
+    path: LOGIN_PATH,
     titleKey: 'auth.login.title',
     load: () => import('./pages/login-page').then((m) => m.LoginPage),
   },

@@ -5,7 +5,6 @@ import { describe, expect, it } from 'vitest';
  * `file#Component`, each with the reason. Every other editing form asks before its changes go.
  */
 const NOT_EDITING: Record<string, string> = {
-  'auth/components/login-form.tsx': 'sign-in: nothing is kept, and leaving the page is the point',
   'auth/components/change-default-password-form.tsx': 'the password change forced at sign-in, before the console opens',
   'auth/pages/login-sso-page.tsx': 'SSO sign-in: one e-mail address, sent on to the provider',
   'directory/pages/activate-page.tsx': 'account activation: a public page outside the console',

@@ -1,7 +1,6 @@
-import { TranslationOutlined } from '@ant-design/icons';
+import TranslationOutlined from '@ant-design/icons/TranslationOutlined';
 import { LANGS, type Lang } from '@atrium/contract';
-import { Button, Popover } from 'antd';
-import { useState, type KeyboardEvent } from 'react';
+import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { currentLang, setLang } from '../i18n/i18n';
 import './language-switch.css';
@@ -15,20 +14,39 @@ export interface LanguageSwitchProps {
 }
 
 /**
- * The two languages in a small menu; items carry the test ids `lang-option-<lang>`. A popover of
- * buttons rather than antd's Dropdown, whose Menu would weigh on the sign-in page (issue 19).
+ * The two languages in a small menu; items carry the test ids `lang-option-<lang>`. Plain markup
+ * laid out like antd's text button and dropdown: the sign-in page, which shows it, loads no antd
+ * (issue 19). Escape, a click elsewhere or the focus leaving closes it; up and down move between the
+ * options, and the current one takes the focus when it opens.
  */
 export function LanguageSwitch({ testId, showName = false, className }: LanguageSwitchProps) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
+  const frame = useRef<HTMLSpanElement>(null);
+  const trigger = useRef<HTMLButtonElement>(null);
+  const menuId = useId();
   const lang = currentLang();
+
+  useEffect(() => {
+    if (!open) return;
+    const closeOutside = (event: PointerEvent) => {
+      if (!frame.current?.contains(event.target as Node)) setOpen(false);
+    };
+    document.addEventListener('pointerdown', closeOutside, true);
+    return () => document.removeEventListener('pointerdown', closeOutside, true);
+  }, [open]);
 
   const choose = (option: Lang) => {
     setOpen(false);
     setLang(option);
   };
-  // Up and down move between the options, like in a menu.
-  const moveFocus = (event: KeyboardEvent<HTMLElement>) => {
+  const onMenuKey = (event: KeyboardEvent<HTMLElement>) => {
+    if (event.key === 'Escape') {
+      event.preventDefault();
+      setOpen(false);
+      trigger.current?.focus();
+      return;
+    }
     if (event.key !== 'ArrowDown' && event.key !== 'ArrowUp') return;
     event.preventDefault();
     const options = [...event.currentTarget.querySelectorAll<HTMLButtonElement>('[role="menuitemradio"]')];
@@ -37,31 +55,46 @@ export function LanguageSwitch({ testId, showName = false, className }: Language
     options[next]?.focus();
   };
 
-  const menu = (
-    <div className="atrium-lang-menu" role="menu" aria-label={t('shell.header.language')} onKeyDown={moveFocus}>
-      {LANGS.map((option) => (
-        <button
-          key={option}
-          type="button"
-          role="menuitemradio"
-          aria-checked={option === lang}
-          className="atrium-lang-option"
-          // The current language takes the focus when the menu opens.
-          autoFocus={option === lang}
-          onClick={() => choose(option)}
-          data-testid={`lang-option-${option}`}
-        >
-          {t(`common.languages.${option}`)}
-        </button>
-      ))}
-    </div>
-  );
-
   return (
-    <Popover content={menu} trigger="click" open={open} onOpenChange={setOpen} placement="bottomRight" arrow={false} destroyOnHidden>
-      <Button type="text" className={className} icon={<TranslationOutlined />} data-testid={testId} aria-label={t('shell.header.language')} aria-haspopup="menu" aria-expanded={open}>
-        {showName ? t(`common.languages.${lang}`) : null}
-      </Button>
-    </Popover>
+    <span
+      ref={frame}
+      className="atrium-lang"
+      onBlur={(event) => {
+        if (open && !event.currentTarget.contains(event.relatedTarget as Node | null)) setOpen(false);
+      }}
+    >
+      <button
+        ref={trigger}
+        type="button"
+        className={['atrium-lang-trigger', className].filter(Boolean).join(' ')}
+        onClick={() => setOpen((isOpen) => !isOpen)}
+        aria-label={t('shell.header.language')}
+        aria-haspopup="menu"
+        aria-expanded={open}
+        aria-controls={open ? menuId : undefined}
+        data-testid={testId}
+      >
+        <TranslationOutlined />
+        {showName ? <span>{t(`common.languages.${lang}`)}</span> : null}
+      </button>
+      {open ? (
+        <div id={menuId} className="atrium-lang-menu" role="menu" aria-label={t('shell.header.language')} onKeyDown={onMenuKey}>
+          {LANGS.map((option) => (
+            <button
+              key={option}
+              type="button"
+              role="menuitemradio"
+              aria-checked={option === lang}
+              className="atrium-lang-option"
+              autoFocus={option === lang}
+              onClick={() => choose(option)}
+              data-testid={`lang-option-${option}`}
+            >
+              {t(`common.languages.${option}`)}
+            </button>
+          ))}
+        </div>
+      ) : null}
+    </span>
   );
 }

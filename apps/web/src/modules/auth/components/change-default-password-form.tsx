@@ -1,6 +1,7 @@
 import { LockOutlined } from '@ant-design/icons';
 import { Alert, Button, Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { AntdTheme } from '../../../app/antd-theme';
 import { usePasswordRules } from '../../../shared/forms/use-password-rules';
 import { useUpdateDefaultPassword } from '../api/auth.api';
 
@@ -17,8 +18,20 @@ export interface ChangeDefaultPasswordFormProps {
   onBack: () => void;
 }
 
-/** The forced change (first sign-in or expired password): a new password twice (docs/decisions/0001), then sign in again. */
-export function ChangeDefaultPasswordForm({ userName, reason = 'initial', onChanged, onBack }: ChangeDefaultPasswordFormProps) {
+/**
+ * The forced change (first sign-in or expired password): a new password twice (docs/decisions/0001),
+ * then sign in again. It shows on `/login`, which loads no antd by itself: the form brings antd's
+ * theme with it.
+ */
+export function ChangeDefaultPasswordForm(props: ChangeDefaultPasswordFormProps) {
+  return (
+    <AntdTheme>
+      <ChangeForm {...props} />
+    </AntdTheme>
+  );
+}
+
+function ChangeForm({ userName, reason = 'initial', onChanged, onBack }: ChangeDefaultPasswordFormProps) {
   const { t } = useTranslation();
   const change = useUpdateDefaultPassword();
   const [form] = Form.useForm<ChangeValues>();

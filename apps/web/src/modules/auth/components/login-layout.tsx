@@ -1,4 +1,6 @@
-import { CalendarOutlined, DesktopOutlined, IdcardOutlined } from '@ant-design/icons';
+import CalendarOutlined from '@ant-design/icons/CalendarOutlined';
+import DesktopOutlined from '@ant-design/icons/DesktopOutlined';
+import IdcardOutlined from '@ant-design/icons/IdcardOutlined';
 import { PRODUCT_VERSION } from '@atrium/contract';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';

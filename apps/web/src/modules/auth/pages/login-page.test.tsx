@@ -58,6 +58,34 @@ describe('sign-in', () => {
     expect(seen.filter((request) => request.path !== '/register/status')).toHaveLength(0);
   });
 
+  it('shows and hides the password on request', async () => {
+    const user = userEvent.setup();
+    signInApi();
+    renderConsole({ path: '/login' });
+    const password = await screen.findByTestId('login-password');
+    await user.type(password, 'secret');
+    expect(password).toHaveAttribute('type', 'password');
+    await user.click(screen.getByRole('button', { name: 'Show password' }));
+    expect(password).toHaveAttribute('type', 'text');
+    await user.click(screen.getByRole('button', { name: 'Hide password' }));
+    expect(password).toHaveAttribute('type', 'password');
+  });
+
+  it('marks an empty field as invalid until it is filled, and names its message', async () => {
+    const user = userEvent.setup();
+    signInApi();
+    renderConsole({ path: '/login' });
+    await user.click(await screen.findByTestId('login-submit'));
+    const account = screen.getByTestId('login-username');
+    expect(account).toHaveAttribute('aria-invalid', 'true');
+    expect(account).toHaveAccessibleDescription('Please enter your account');
+    expect(account).toHaveFocus();
+    await user.type(account, 'admin');
+    expect(account).not.toHaveAttribute('aria-invalid');
+    expect(screen.queryByText('Please enter your account')).not.toBeInTheDocument();
+    expect(screen.getByTestId('login-password')).toHaveAttribute('aria-invalid', 'true');
+  });
+
   it("shows the server's refusal and stays on the form", async () => {
     const user = userEvent.setup();
     signInApi();

@@ -1,7 +1,7 @@
-import { KeyOutlined } from '@ant-design/icons';
+// Icons by module path, not from the barrel: vite.config.ts groups this page's route from its import graph.
+import KeyOutlined from '@ant-design/icons/KeyOutlined';
 import type { LoginResult } from '@atrium/contract';
 import { useQueryClient } from '@tanstack/react-query';
-import { Button } from 'antd';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
@@ -27,7 +27,10 @@ export interface LoginPageState {
 
 type Step = { kind: 'sign-in'; notice?: string } | { kind: 'change'; isExpired?: boolean };
 
-/** /login: sign-in, and the forced password change of a first sign-in. */
+/**
+ * /login: sign-in, and the forced password change of a first sign-in. Plain markup: the first page of
+ * every new visitor loads no antd (issue 19); the rare change form brings antd with it.
+ */
 export function LoginPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -104,9 +107,10 @@ export function LoginPage() {
               ) : null}
             </div>
             <div className="atrium-login-alt-divider">{t('auth.login.or')}</div>
-            <Button block size="large" icon={<KeyOutlined />} onClick={() => void navigate(ssoPath)} data-testid="login-sso-link">
+            <Link to={ssoPath} className="atrium-plain-button atrium-plain-button-block" data-testid="login-sso-link">
+              <KeyOutlined />
               {t('auth.login.ssoLink')}
-            </Button>
+            </Link>
           </>
         )}
       </div>
