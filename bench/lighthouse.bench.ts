@@ -14,6 +14,8 @@ import { withBenchServer } from './support.js';
 // performance score of at least 90 on each. Run after `npm run build`: `npx tsx lighthouse.bench.ts`.
 
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
+/** LIGHTHOUSE_DETAILS=1 prints where each run's main thread went: by kind of work, and by script. */
+const DETAILS = process.env.LIGHTHOUSE_DETAILS === '1';
 const TARGET = 90;
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
@@ -59,6 +61,7 @@ async function audit(url: string, port: number, headers: Record<string, string>)
   if (!lhr) throw new Error(`lighthouse gave no result for ${url}`);
   if (lhr.runtimeError) throw new Error(`lighthouse failed on ${url}: ${lhr.runtimeError.message}`);
   const numeric = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
+  if (DETAILS) printMainThread(url, lhr.audits);
   return {
     score: Math.round((lhr.categories.performance?.score ?? 0) * 100),
     firstContentfulPaintMs: numeric('first-contentful-paint'),
@@ -66,6 +69,18 @@ async function audit(url: string, port: number, headers: Record<string, string>)
     totalBlockingTimeMs: numeric('total-blocking-time'),
     transferredKiB: numeric('total-byte-weight') / 1024,
   };
+}
+
+type Items = { items?: Record<string, unknown>[] };
+
+/** The main thread's work by kind, and the scripts that took longest to run, as Lighthouse estimated them at 4x. */
+function printMainThread(url: string, audits: Record<string, { details?: unknown }>) {
+  const items = (id: string) => ((audits[id]?.details as Items | undefined)?.items ?? []);
+  const kinds = items('mainthread-work-breakdown').map((item) => `${String(item.groupLabel)} ${Math.round(Number(item.duration))}`);
+  const scripts = items('bootup-time')
+    .slice(0, 6)
+    .map((item) => `${String(item.url).replace(/^https?:\/\/[^/]+/, '')} ${Math.round(Number(item.scripting))}+${Math.round(Number(item.scriptParseCompile))}`);
+  console.log(`${url}\n  main thread (ms): ${kinds.join(', ')}\n  scripts (run+compile ms): ${scripts.join(', ')}`);
 }
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { axeViolations } from './support/axe.js';
 import { launchBrowser, newContext, screenshot, signIn, waitForLanding } from './support/browser.js';
 import { api, startServer, type RunningServer } from './support/server.js';
 
@@ -35,6 +36,8 @@ describe('first sign-in', () => {
 
     await signIn(page, 'admin', 'not-the-password');
     await expect.poll(() => page.getByText('Please enter the correct account and password').count()).toBeGreaterThan(0);
+    // Issue 19: the sign-in form with its refusal, and the forced change below, pass axe (WCAG 2 A and AA).
+    const found = await axeViolations(page, '/login with a refusal');
 
     await signIn(page, 'admin', firstPassword);
     await page.getByTestId('change-password-new').waitFor();
@@ -45,6 +48,8 @@ describe('first sign-in', () => {
     await page.getByTestId('change-password-confirm').fill('Brand-new-pass-2');
     await page.getByTestId('change-password-submit').click();
     await expect.poll(() => page.getByText(/do not match/i).count()).toBeGreaterThan(0);
+    found.push(...(await axeViolations(page, 'the forced password change with a mismatch')));
+    expect(found).toEqual([]);
 
     await page.getByTestId('change-password-confirm').fill('Brand-new-pass-1');
     await page.getByTestId('change-password-submit').click();

@@ -74,9 +74,10 @@ function groupsOf(ctx: ChunkingContext): LayoutGroups {
 export default defineConfig({
   plugins: [
     react(),
-    // What index.html should preload for a first visit to the sign-in page: its route and the texts.
+    // What index.html should preload on a first visit: the route of the sign-in page and of the door
+    // display (the pages opened cold, on phones and wall tablets), and the language's texts.
     preloadMap({
-      pages: { '/login': LOGIN_PAGE },
+      pages: { '/login': LOGIN_PAGE, '/pad': source('./src/modules/pad/pages/pad-page.tsx') },
       texts: Object.fromEntries(LANGS.map((lang) => [lang, `locale-${lang}-core`])),
     }),
     precompress(),

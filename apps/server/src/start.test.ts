@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import { createServer } from 'node:net';
 import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -126,8 +127,24 @@ describe('main.ts', () => {
     expect(output.stdout).toBe('');
   });
 
+  /**
+   * A port for the child to listen on: below Linux's ephemeral range (32768 and up), where the machine's
+   * own outgoing connections (PostgreSQL clients of the other suite, say) take ports, and free when tried.
+   */
+  async function freePort(): Promise<number> {
+    for (;;) {
+      const port = 20_000 + Math.floor(Math.random() * 12_000);
+      const isFree = await new Promise<boolean>((resolve) => {
+        const probe = createServer();
+        probe.once('error', () => resolve(false));
+        probe.listen(port, '127.0.0.1', () => probe.close(() => resolve(true)));
+      });
+      if (isFree) return port;
+    }
+  }
+
   it('serves, names the admin password file, and stops cleanly on SIGTERM', async () => {
-    const port = 20_000 + Math.floor(Math.random() * 20_000);
+    const port = await freePort();
     const run = runMain({ PORT: String(port), HOST: '127.0.0.1', DATA_DIR: 'data', WEB_DIST: 'no-console', ATRIUM_ADMIN_PASSWORD: '' });
     const deadline = Date.now() + 15_000;
     let healthy = false;

@@ -4,11 +4,11 @@ import {
   broadcastNeverEnds,
   broadcastStatus,
   broadcastWindows,
-  currentPadBroadcast,
   CreateBroadcastBody,
   parseBroadcastImageKey,
   type BroadcastTiming,
 } from './broadcast.js';
+import { currentPadBroadcast } from './broadcast-windows.js';
 import { fromZoned } from './zoned-time.js';
 
 const HOUR = 3_600_000;

@@ -267,13 +267,3 @@ export type PadBroadcast = z.infer<typeof PadBroadcast>;
 /** `GET /device/pad/broadcasts`: the display's notice windows from now to a day ahead, by start. */
 export const PadBroadcasts = z.object({ serverTime: z.number().int(), list: z.array(PadBroadcast) });
 export type PadBroadcasts = z.infer<typeof PadBroadcasts>;
-
-/** The window a display shows at `now`: of those running, the latest to start (then the newest notice). */
-export function currentPadBroadcast(list: readonly PadBroadcast[], now: number): PadBroadcast | null {
-  let shown: PadBroadcast | null = null;
-  for (const window of list) {
-    if (window.startAt > now || window.endAt <= now) continue;
-    if (!shown || window.startAt > shown.startAt || (window.startAt === shown.startAt && window.id > shown.id)) shown = window;
-  }
-  return shown;
-}

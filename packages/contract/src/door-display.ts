@@ -43,9 +43,6 @@ export const DEVICE_STATUSES = ['inactive', 'online', 'offline'] as const;
 export type DeviceStatus = (typeof DEVICE_STATUSES)[number];
 
 
-/** The header a display sends its token in. */
-export const DEVICE_TOKEN_HEADER = 'device-token';
-
 /** Light cycle: quarter-hour slider steps of a day, and the cycle a new entry starts with (spec 001 section 9). */
 export const LIGHT_CYCLE = {
   steps: 96,

@@ -32,6 +32,7 @@ export * from './booking.js';
 export * from './calendar-share.js';
 export * from './zoned-time.js';
 export * from './booking-recurrence.js';
+export * from './broadcast-windows.js';
 export * from './booking-series.js';
 export * from './booking-views.js';
 export * from './booking-approval.js';

@@ -23,6 +23,8 @@ export const COOKIE_NAMES = {
   token: `${COOKIE_PREFIX}token`,
   asideWidth: `${COOKIE_PREFIX}aside_width`,
 } as const;
+/** The header a display sends its token in (here, in a module without schemas: the door display page uses it, issue 19). */
+export const DEVICE_TOKEN_HEADER = 'device-token';
 /** Default colour of the shell theme. */
 export const DEFAULT_COLOR = '#409EFF';
 /** Widths of the shell, in pixels. */

@@ -26,6 +26,7 @@ const ALLOWED_NAMES: Record<string, Allowed> = {
   'booking-series': { places: ['contract'], domain: 'booking', reason: 'repeating meetings: booking/booking-series.* on the server' },
   'booking-views': { places: ['contract'], domain: 'booking', reason: 'calendar reads and free-room search: booking/booking-views.* on the server' },
   'booking-recurrence': { places: ['contract'], reason: 'repeat rules and their expansion, read by booking-series and booking', domain: 'booking' },
+  'broadcast-windows': { places: ['contract'], domain: 'broadcast', reason: "which notice a door display shows, without zod (the display's page loads no schema)" },
   'operation-log-detail': { places: ['contract'], domain: 'operation-log', reason: "each operation-log action's detail fields" },
   auth: { places: ['console', 'locale'], reason: 'the sign-in pages (login, SSO sign-in, first password change, no access) call session/, sso/ and user/ on the server; the console keeps one word for signing in' },
   home: { places: ['console', 'locale'], reason: 'the landing page /index, a console composition with no server module of its own' },

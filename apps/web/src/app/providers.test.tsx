@@ -1,13 +1,18 @@
 import { act, render, screen, waitFor } from '@testing-library/react';
 import { App as AntApp, Button } from 'antd';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { useTranslation } from 'react-i18next';
+import { api } from '../shared/api/api';
 import { setLang } from '../shared/i18n/i18n';
+import { stubApi } from '../test/render';
 import { AppContext } from './app-context';
 import { AppProviders } from './providers';
 import { createQueryClient } from './query-client';
 
-afterEach(() => act(() => setLang('en-US')));
+afterEach(() => {
+  act(() => setLang('en-US'));
+  vi.restoreAllMocks();
+});
 
 /** Shows a message and a notification in the language of the moment it is clicked. */
 function ToastButton() {
@@ -53,5 +58,22 @@ describe('toasts and the language', () => {
       expect(isClosing('Save')).toBe(true);
       expect(isClosing('Not set')).toBe(true);
     });
+  });
+});
+
+describe('API errors without the App context', () => {
+  it('go to the static toast once the context has gone (signed out to /login), not to the gone one', async () => {
+    stubApi({ 'GET /boom': { status: 500, returncode: 500, message: 'The boom failed' } });
+    const view = render(
+      <AppProviders queryClient={createQueryClient()}>
+        <AppContext>
+          <span>signed in</span>
+        </AppContext>
+      </AppProviders>,
+    );
+    view.unmount();
+    await expect(api.get('/boom')).rejects.toThrow();
+    const toast = await screen.findByText('The boom failed');
+    expect(toast.closest('.ant-message-notice')).not.toBeNull();
   });
 });

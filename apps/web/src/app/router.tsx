@@ -37,10 +37,11 @@ function lazyComponent(load: () => Promise<ComponentType>) {
 }
 
 /**
- * Where a page shows. Sign-in pages need only the core texts, loaded before the first paint; any
- * other page loads the console's texts and its own with its code (shared/i18n/text-domains.ts).
+ * Where a page shows. The sign-in pages and the door display need only the core texts, loaded before
+ * the first paint; any other page loads the console's texts and its own with its code
+ * (shared/i18n/text-domains.ts).
  */
-type PageKind = 'sign-in' | 'public' | 'shell';
+type PageKind = 'core' | 'public' | 'shell';
 
 /** A route whose component loads on first visit; shell pages carry their page in the handle for tabs. */
 function lazyRoute(page: PageRoute, kind: PageKind): RouteObject {
@@ -49,7 +50,7 @@ function lazyRoute(page: PageRoute, kind: PageKind): RouteObject {
     path: page.path,
     handle,
     lazy: async () => {
-      const texts = kind === 'sign-in' ? undefined : loadPageTexts(page.texts);
+      const texts = kind === 'core' ? undefined : loadPageTexts(page.texts);
       const [Component] = await withTimeout(Promise.all([page.load(), texts]), LAZY_PAGE_TIMEOUT_MS);
       return { Component };
     },
@@ -79,12 +80,14 @@ export function appRoutes(pages: readonly PageRoute[] = SHELL_PAGES): RouteObjec
       HydrateFallback: LoadingScreen,
       ErrorBoundary: PageError,
       children: [
-        ...authRoutes.filter((page) => page.path === LOGIN_PATH).map((page) => lazyRoute(page, 'sign-in')),
+        ...authRoutes.filter((page) => page.path === LOGIN_PATH).map((page) => lazyRoute(page, 'core')),
+        // The door display is plain markup too: a tablet on the wall runs no antd.
+        ...padRoutes.map((page) => lazyRoute(page, 'core')),
         {
-          // antd's theme and App context (toasts, confirmations) for every other page: /login is plain markup.
+          // antd's theme and App context (toasts, confirmations) for every other page.
           lazy: lazyComponent(() => import('./app-context').then((m) => m.AppContextLayout)),
           children: [
-            ...authRoutes.filter((page) => page.path !== LOGIN_PATH).map((page) => lazyRoute(page, 'sign-in')),
+            ...authRoutes.filter((page) => page.path !== LOGIN_PATH).map((page) => lazyRoute(page, 'core')),
             ...directoryPublicRoutes.map((page) => lazyRoute(page, 'public')),
             {
               lazy: lazyComponent(() => import('../modules/registration/registration-context').then((m) => m.RegistrationLayout)),
@@ -92,7 +95,6 @@ export function appRoutes(pages: readonly PageRoute[] = SHELL_PAGES): RouteObjec
             },
             ...recoveryRoutes.map((page) => lazyRoute(page, 'public')),
             ...livePublicRoutes.map((page) => lazyRoute(page, 'public')),
-            ...padRoutes.map((page) => lazyRoute(page, 'public')),
             {
               // The session's code loads with the first signed-in address, not with the sign-in page.
               lazy: lazyComponent(() => import('./session-gate').then((m) => m.SessionGate)),

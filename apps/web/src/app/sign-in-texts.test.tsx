@@ -10,7 +10,7 @@ import { renderConsole, stubApi } from '../test/render';
 type Texts = Record<string, unknown>;
 
 /**
- * The sign-in pages render with the core texts alone: the browser fetches nothing else before them
+ * The sign-in pages (and the door display) render with the core texts alone: the browser fetches nothing else before them
  * (shared/i18n/text-domains.ts). Every other text is taken away here, and any key looked up without
  * a text is collected.
  */
@@ -62,5 +62,14 @@ describe('sign-in pages with the core texts alone', () => {
     renderConsole({ path });
     await screen.findByTestId(path === '/no-access' ? 'page-no-access' : 'page-login-sso');
     expect(missing).toEqual([]);
+  });
+
+  it('shows the door display, which loads the core texts alone too', async () => {
+    stubApi({});
+    renderConsole({ path: '/pad' });
+    await screen.findByLabelText('Activation code');
+    expect(missing).toEqual([]);
+    // Every text of the display's module is of its own domain, which is a core one.
+    expect(CORE_TEXT_DOMAINS).toContain('pad');
   });
 });

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { theme } from 'antd';
 import { describe, expect, it } from 'vitest';
-import { contrastRatio } from '../shared/theme/contrast';
+import { contrastRatio, mix } from '../shared/theme/contrast';
 import { DEFAULT_PREFERENCES } from '../shared/preferences/preferences';
 import { antdTheme, readablePrimary, textOnPrimary, THEME_VARIABLES, themeVariables } from './theme';
 
@@ -21,9 +21,22 @@ describe('antdTheme', () => {
   it('keeps a colour that already reads, and reads at 4.5:1 in night mode with dark text on the fill', () => {
     expect(readablePrimary('#1D4ED8', false)).toBe('#1D4ED8');
     const night = readablePrimary('#409EFF', true);
-    expect(contrastRatio(night, '#141414')).toBeGreaterThanOrEqual(4.5);
-    expect(contrastRatio(night, '#1f1f1f')).toBeGreaterThanOrEqual(4.5);
     expect(contrastRatio(textOnPrimary(night), night)).toBeGreaterThanOrEqual(4.5);
+  });
+
+  it('checks night colours as antd paints them: its night algorithm derives its own from the seed', () => {
+    for (const swatch of ['#409EFF', '#10B981', '#6366F1', '#F43F5E']) {
+      const config = antdTheme({ themeName: 'emerald', color: swatch, darkMode: true });
+      const token = theme.getDesignToken(config);
+      // The primary as text on the page, on raised surfaces and on its own tint (the avatar, the active tab).
+      for (const background of ['#141414', '#1f1f1f', mix(token.colorPrimary, '#141414', 0.15)]) {
+        expect({ swatch, background, ratio: contrastRatio(token.colorPrimary, background) >= 4.5 }).toEqual({ swatch, background, ratio: true });
+      }
+      for (const key of ['colorSuccess', 'colorWarning', 'colorError'] as const) {
+        expect({ swatch, key, ratio: contrastRatio(token[key], '#141414') >= 4.5 }).toEqual({ swatch, key, ratio: true });
+        expect({ swatch, key, onBg: contrastRatio(token[key], token[`${key}Bg`]) >= 4.5 }).toEqual({ swatch, key, onBg: true });
+      }
+    }
   });
 
   it('darkens every offered swatch, amber too, to read under white text', () => {

@@ -1,3 +1,4 @@
+import { generate } from '@ant-design/colors';
 import type { ThemeConfig } from 'antd';
 import theme from 'antd/es/theme';
 import type { Preferences } from '../shared/preferences/preferences';
@@ -28,6 +29,14 @@ const SURFACES = {
 /** antd's status colours, moved to reach 4.5:1 as text on white and on their own pale background. */
 const STATUS_COLORS = { colorSuccess: '#52c41a', colorWarning: '#faad14', colorError: '#ff4d4f' } as const;
 
+/**
+ * The colour antd's night algorithm paints for a seed colour: the sixth step of the seed's dark palette
+ * (its colorPrimary, colorError...). At night, contrast is checked on this, not on the seed.
+ */
+export function paintedAtNight(seed: string): string {
+  return generate(seed, { theme: 'dark' })[5]!;
+}
+
 const statusTokenCache = new Map<boolean, Record<string, string>>();
 
 /**
@@ -43,7 +52,7 @@ function statusTokens(darkMode: boolean): Record<string, string> {
   const tokens: Record<string, string> = {};
   for (const [key, seed] of Object.entries(STATUS_COLORS)) {
     const background = defaults[`${key}Bg`]!;
-    tokens[key] = withContrast(seed, [...surfaces, background], { toward: darkMode ? 'lighter' : 'darker' });
+    tokens[key] = withContrast(seed, [...surfaces, background], darkMode ? { toward: 'lighter', paint: paintedAtNight } : { toward: 'darker' });
     tokens[`${key}Bg`] = background;
     tokens[`${key}Border`] = defaults[`${key}Border`]!;
   }
@@ -75,10 +84,10 @@ function dayPresetTagTokens(): Record<string, string> {
 export function readablePrimary(color: string, darkMode: boolean): string {
   if (darkMode) {
     const { container, elevated } = SURFACES.night;
-    return withContrast(color, (candidate) => [container, elevated, mix(candidate, container, 0.15)], { toward: 'lighter' });
+    return withContrast(color, (shown) => [container, elevated, mix(shown, container, 0.15)], { toward: 'lighter', paint: paintedAtNight });
   }
   const { container, layout } = SURFACES.day;
-  return withContrast(color, (candidate) => [container, layout, mix(candidate, container, 0.15)], { toward: 'darker' });
+  return withContrast(color, (shown) => [container, layout, mix(shown, container, 0.15)], { toward: 'darker' });
 }
 
 /** Text on a primary-coloured fill: white where it reads, else the night background's near-black. */

@@ -62,15 +62,18 @@ function fromHsl([hue, saturation, lightness]: [number, number, number]): Rgb {
 /**
  * `color` with its hue and saturation kept and its lightness moved (darker on light backgrounds,
  * lighter on dark ones) just far enough that it reaches `ratio` against every background. The
- * backgrounds may depend on the colour tried (a tint of the colour itself, say).
+ * backgrounds may depend on the colour shown (a tint of the colour itself, say). `paint` is the colour
+ * a candidate is shown as, where it differs from it (antd's night algorithm derives its own from a seed).
  */
 export function withContrast(
   color: string,
-  backgrounds: readonly string[] | ((candidate: string) => readonly string[]),
-  { toward, ratio = TEXT_CONTRAST }: { toward: 'darker' | 'lighter'; ratio?: number },
+  backgrounds: readonly string[] | ((shown: string) => readonly string[]),
+  { toward, ratio = TEXT_CONTRAST, paint = (candidate: string) => candidate }: { toward: 'darker' | 'lighter'; ratio?: number; paint?: (candidate: string) => string },
 ): string {
-  const passes = (candidate: string) =>
-    (typeof backgrounds === 'function' ? backgrounds(candidate) : backgrounds).every((background) => contrastRatio(candidate, background) >= ratio);
+  const passes = (candidate: string) => {
+    const shown = paint(candidate);
+    return (typeof backgrounds === 'function' ? backgrounds(shown) : backgrounds).every((background) => contrastRatio(shown, background) >= ratio);
+  };
   if (passes(color)) return color;
   const [hue, saturation, start] = toHsl(parseHex(color));
   const step = toward === 'darker' ? -0.005 : 0.005;

@@ -1,0 +1,17 @@
+import { AxeBuilder } from '@axe-core/playwright';
+import type { Page } from 'playwright-core';
+
+/** The colours axe measured on a contrast failure, to say what to fix. */
+function contrastOf(data: unknown): string {
+  const { fgColor, bgColor, contrastRatio } = (data ?? {}) as { fgColor?: string; bgColor?: string; contrastRatio?: number };
+  return fgColor && bgColor ? ` (${fgColor} on ${bgColor}, ${contrastRatio}:1)` : '';
+}
+
+/** The WCAG 2 A and AA rules of axe that fail on `page`, one line each: rule, page, first element (issue 19). */
+export async function axeViolations(page: Page, label: string): Promise<string[]> {
+  const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
+  return violations.map((violation) => {
+    const node = violation.nodes[0];
+    return `${violation.id} (${violation.nodes.length}) on ${label}: ${node?.target.join(' ')}${contrastOf(node?.any[0]?.data)}`;
+  });
+}
