@@ -1,10 +1,8 @@
 import AntApp from 'antd/es/app';
-import staticMessage from 'antd/es/message';
-import staticNotification from 'antd/es/notification';
 import { useEffect, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
-import { connectApi, disconnectApiToasts } from '../shared/api/api';
+import { closeStaticToasts, connectApi, disconnectApiToasts } from '../shared/api/api';
 import { AntdTheme } from './antd-theme';
 
 /**
@@ -44,7 +42,7 @@ function ApiToasts() {
 }
 
 /**
- * Closes every toast (antd message and notification, the context-bound and the static ones) when the
+ * Closes every toast (antd message and notification in the context, the API client's static ones) when the
  * language changes: a toast is written once in the language of its moment, so it would otherwise stay
  * in the old one. One place for the whole console, whichever control switched the language.
  */
@@ -56,8 +54,7 @@ function ToastsFollowLanguage() {
     const closeToasts = () => {
       message.destroy();
       notification.destroy();
-      staticMessage.destroy();
-      staticNotification.destroy();
+      void closeStaticToasts();
     };
     i18n.on('languageChanged', closeToasts);
     return () => i18n.off('languageChanged', closeToasts);

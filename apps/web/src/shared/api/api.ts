@@ -1,3 +1,4 @@
+import type staticMessageModule from 'antd/es/message';
 import { currentLang, i18n } from '../i18n/i18n';
 import { signInRedirectTarget } from '../session/redirect';
 import { createApiClient } from './api-client';
@@ -7,9 +8,25 @@ type Notify = (text: string, seconds?: number) => void;
 type Navigate = (to: string) => void;
 type CurrentLocation = () => { pathname: string; search: string };
 
+type StaticMessage = typeof staticMessageModule;
+
+/** antd's static message, once the first static toast has loaded it. */
+let staticMessage: Promise<StaticMessage> | undefined;
+
 // Until a page with antd's App context connects its themed toasts (app/app-context.tsx), the static
 // toast shows the message; its code loads on the first one, not with the sign-in page (issue 19).
-const staticNotify: Notify = (text, seconds) => void import('antd/es/message').then(({ default: message }) => message.error(text, seconds));
+const staticNotify: Notify = (text, seconds) => {
+  staticMessage ??= import('antd/es/message').then((module) => module.default);
+  void staticMessage.then((message) => message.error(text, seconds));
+};
+
+/**
+ * Closes the static toasts, if one was ever shown: asked to close nothing, antd's static message would
+ * load and mount a holder of its own for it.
+ */
+export async function closeStaticToasts(): Promise<void> {
+  (await staticMessage)?.destroy();
+}
 let notifyError: Notify = staticNotify;
 let navigate: Navigate = (to) => window.location.assign(to);
 let currentLocation: CurrentLocation = () => window.location;
