@@ -19,3 +19,12 @@ export function parseLang(value: string | undefined | null): Lang | undefined {
   }
   return undefined;
 }
+
+/**
+ * The language the console starts in (docs/decisions/0001): the language cookie's, else the browser's
+ * first language (zh* gives zh-CN, anything else en-US). The console decides it in the browser; the
+ * server decides it the same way to preload that language's texts.
+ */
+export function startingLang(cookieValue: string | undefined, firstBrowserLanguage: string | undefined): Lang {
+  return parseLang(cookieValue) ?? ((firstBrowserLanguage ?? '').trim().toLowerCase().startsWith('zh') ? 'zh-CN' : 'en-US');
+}

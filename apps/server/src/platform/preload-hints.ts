@@ -1,5 +1,5 @@
 import { readFile, stat } from 'node:fs/promises';
-import { COOKIE_NAMES, parseLang, type Lang } from '@atrium/contract';
+import { COOKIE_NAMES, startingLang, type Lang } from '@atrium/contract';
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 
@@ -93,15 +93,11 @@ function hintsFor(manifest: PreloadManifest, request: FastifyRequest): PreloadHi
 }
 
 /**
- * The language the console will start in, decided as the browser decides it
- * (apps/web/src/shared/i18n/lang-cookie.ts initialLang): the language cookie, else the browser's
- * first language, which is the first entry of Accept-Language (zh* gives zh-CN, anything else en-US).
+ * The language the console will start in, decided by the contract's rule as the browser decides it: the
+ * language cookie, else the browser's first language, which is the first entry of Accept-Language.
  */
 function consoleLang(request: FastifyRequest): Lang {
-  const fromCookie = parseLang(request.cookies[COOKIE_NAMES.lang]);
-  if (fromCookie) return fromCookie;
-  const first = request.headers['accept-language']?.split(',')[0]?.trim().toLowerCase() ?? '';
-  return first.startsWith('zh') ? 'zh-CN' : 'en-US';
+  return startingLang(request.cookies[COOKIE_NAMES.lang], request.headers['accept-language']?.split(',')[0]);
 }
 
 /** Scripts are fetched and parsed as modules ahead of use; stylesheets only fetched. */

@@ -1,4 +1,4 @@
-import { COOKIE_DAYS, COOKIE_NAMES, LANG_COOKIE_VALUES, parseLang, type Lang } from '@atrium/contract';
+import { COOKIE_DAYS, COOKIE_NAMES, LANG_COOKIE_VALUES, startingLang, type Lang } from '@atrium/contract';
 
 /** Value of one cookie in a `document.cookie` string. */
 export function readCookie(cookies: string, name: string): string | undefined {
@@ -14,10 +14,7 @@ export function readCookie(cookies: string, name: string): string | undefined {
  * browser's first language (zh* gives zh-CN, anything else en-US; docs/decisions/0001).
  */
 export function initialLang(cookies: string, browserLanguages: readonly string[]): Lang {
-  const fromCookie = parseLang(readCookie(cookies, COOKIE_NAMES.lang));
-  if (fromCookie) return fromCookie;
-  const first = browserLanguages[0]?.toLowerCase() ?? '';
-  return first.startsWith('zh') ? 'zh-CN' : 'en-US';
+  return startingLang(readCookie(cookies, COOKIE_NAMES.lang), browserLanguages[0]);
 }
 
 /** The `document.cookie` assignment that keeps `lang` for COOKIE_DAYS days. */
