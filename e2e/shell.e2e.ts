@@ -1,6 +1,6 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { NARROW, WIDE, screenshot, signIn, openFromMenu, zoomedIn } from './support/browser.js';
+import { NARROW, WIDE, clickSettled, screenshot, signIn, openFromMenu, zoomedIn } from './support/browser.js';
 import { openAdminSession, type AdminSession } from './support/admin-session.js';
 
 const PASSWORD = 'Shell-tour-2026';
@@ -58,7 +58,7 @@ describe('console shell', () => {
     await tabAction(page, 'tab-_index', 'tab-close-right');
     // The personal tab holds a typed password: closing it asks first (issue 17).
     await page.locator('.ant-modal-confirm', { hasText: 'A tab you are closing holds changes that are not saved yet.' }).waitFor();
-    await page.getByTestId('unsaved-discard').click();
+    await clickSettled(page.getByTestId('unsaved-discard'));
     await expect.poll(() => page.getByTestId('tab-_personal').count()).toBe(0);
 
     await openFromMenu(page, 'personal');
@@ -142,7 +142,10 @@ describe('console shell', () => {
     expect(await page.getByTestId('theme-dialog').textContent()).toMatch(/emerald/i);
     // The dialog takes the focus once it has zoomed in (its code now loads when first opened): Escape closes it
     // from there. Closed before the screenshot, which fast-forwards the dialog's motion and leaves it unable to
-    // close, then opened again for it.
+    // close, then opened again for it. The pointer leaves the button first: Escape goes to the popup opened last,
+    // and on a busy machine the button's tooltip can open after the dialog.
+    await page.mouse.move(0, 0);
+    await expect.poll(() => page.locator('.ant-tooltip:visible').count()).toBe(0);
     await expect.poll(() => page.evaluate(() => Boolean(document.activeElement?.closest('.ant-modal')))).toBe(true);
     await page.keyboard.press('Escape');
     await expect.poll(() => page.locator('.ant-modal-wrap:visible').count()).toBe(0);
@@ -154,14 +157,17 @@ describe('console shell', () => {
 
   it('asks before signing out and sends a signed-out visitor back to sign-in, then to the page asked for', async () => {
     await page.getByTestId('header-user').click();
-    await page.getByTestId('user-logout').click();
-    await page.getByRole('button', { name: /cancel/i }).click();
+    await clickSettled(page.getByTestId('user-logout'));
+    const question = page.locator('.ant-modal-confirm');
+    await clickSettled(question.getByRole('button', { name: /cancel/i }));
     await expect.poll(() => page.getByText(/cancel logout operation/i).count()).toBeGreaterThan(0);
     expect(new URL(page.url()).pathname).not.toBe('/login');
 
+    // The cancelled question fades out first: its buttons go with it.
+    await expect.poll(() => question.count()).toBe(0);
     await page.getByTestId('header-user').click();
-    await page.getByTestId('user-logout').click();
-    await page.getByRole('button', { name: /^(ok|confirm|log ?out|sign out)$/i }).click();
+    await clickSettled(page.getByTestId('user-logout'));
+    await clickSettled(question.getByRole('button', { name: /^log out$/i }));
     await page.waitForURL(/\/login/);
 
     await page.goto('/personal');

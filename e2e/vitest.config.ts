@@ -7,7 +7,9 @@ export default defineConfig({
     environment: 'node',
     testTimeout: 90_000,
     hookTimeout: 90_000,
-    fileParallelism: false,
+    // Two journeys at a time: each waits on its own server and Chromium much of the time (docs/performance.md, CI time).
+    fileParallelism: true,
+    maxWorkers: 2,
     env: { TZ: 'UTC' },
     // A poll waits for the console as a person would; vitest's default (1 s) fails on a busy machine.
     expect: { poll: { timeout: 10_000 } },

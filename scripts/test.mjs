@@ -14,8 +14,8 @@ const STAGES = [
     { name: 'typecheck', command: 'npm run typecheck' },
     { name: 'lint', command: 'npm run lint' },
   ],
-  [{ name: 'unit (contract, console)', command: 'npm run test:unit' }],
   [
+    { name: 'unit (contract, console)', command: 'npm run test:unit' },
     { name: 'server on SQLite', command: 'npm run test:sqlite' },
     { name: 'server on PostgreSQL', command: 'npm run test:postgres' },
   ],

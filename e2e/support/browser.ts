@@ -43,6 +43,27 @@ export async function zoomedIn(dialog: Locator) {
   await expect.poll(() => dialog.evaluate((element) => getComputedStyle(element).opacity)).toBe('1');
 }
 
+/**
+ * Clicks a control once nothing around it moves any more. A popover or a dialog zooms in from where it was
+ * opened: on a busy machine the press can land on the button and the release beside it as it grows, and the
+ * browser then sends the click to the dialog, not the button (seen in CI: a sign-out confirmed but never sent).
+ */
+export async function clickSettled(control: Locator) {
+  await control.waitFor();
+  await expect
+    .poll(() =>
+      control.evaluate(
+        (element) =>
+          document.getAnimations().filter((animation) => {
+            const target = animation.effect instanceof KeyframeEffect ? animation.effect.target : null;
+            return animation.playState === 'running' && target instanceof Element && target.contains(element);
+          }).length,
+      ),
+    )
+    .toBe(0);
+  await control.click();
+}
+
 /** Signs in through the login page and waits for the shell. */
 export async function signIn(page: Page, userName: string, password: string) {
   await page.getByTestId('login-username').fill(userName);

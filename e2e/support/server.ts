@@ -28,11 +28,27 @@ async function freePort(): Promise<number> {
 
 /**
  * Starts the built server (`npm run build` first) exactly as `npm start` does, on a throwaway data
- * directory. `env` may depend on the server's address (e.g. PUBLIC_URL).
+ * directory. `env` may depend on the server's address (e.g. PUBLIC_URL). Journeys run two at a time: a
+ * port found free can be taken by the other journey's server before this one listens, so a start that
+ * fails with EADDRINUSE is tried again on another port.
  */
 export async function startServer(env: Record<string, string> | ((baseURL: string) => Record<string, string>) = {}): Promise<RunningServer> {
-  const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'atrium-e2e-'));
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await launch(await freePort(), dataDir, env);
+    } catch (error) {
+      if (attempt === 3 || !(error instanceof PortTakenError)) {
+        rmSync(dataDir, { recursive: true, force: true });
+        throw error;
+      }
+    }
+  }
+}
+
+class PortTakenError extends Error {}
+
+async function launch(port: number, dataDir: string, env: Record<string, string> | ((baseURL: string) => Record<string, string>)): Promise<RunningServer> {
   const baseURL = `http://127.0.0.1:${port}`;
   let printed = '';
   const child: ChildProcess = spawn(process.execPath, ['apps/server/dist/main.js'], {
@@ -42,9 +58,14 @@ export async function startServer(env: Record<string, string> | ((baseURL: strin
   });
   child.stdout?.on('data', (chunk: Buffer) => (printed += chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => (printed += chunk.toString()));
+  const exited = () => {
+    if (child.exitCode === null) return;
+    if (printed.includes('EADDRINUSE')) throw new PortTakenError(`port ${port} taken:\n${printed}`);
+    throw new Error(`server exited with ${child.exitCode}:\n${printed}`);
+  };
   const deadline = Date.now() + 30_000;
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}:\n${printed}`);
+    exited();
     try {
       const response = await fetch(`${baseURL}/api/health`);
       if (response.ok) break;
@@ -54,6 +75,9 @@ export async function startServer(env: Record<string, string> | ((baseURL: strin
     if (Date.now() > deadline) throw new Error(`server did not start:\n${printed}`);
     await new Promise((resolve) => setTimeout(resolve, 150));
   }
+  // The answer may have come from the other journey's server on the same port, while this one gave up.
+  await new Promise((resolve) => setTimeout(resolve, 100));
+  exited();
   return {
     baseURL,
     dataDir,

@@ -4,6 +4,7 @@ import enUS from 'antd/es/locale/en_US';
 import zhCN from 'antd/es/locale/zh_CN';
 import { useEffect, useMemo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useMediaQuery } from '../shared/hooks/use-media-query';
 import { usePreferences } from '../shared/preferences/preferences-store';
 import { EmptyState } from '../shared/ui/empty-state';
 import { antdTheme, THEME_VARIABLES, themeVariables } from './theme';
@@ -15,7 +16,8 @@ import { antdTheme, THEME_VARIABLES, themeVariables } from './theme';
 export function AntdTheme({ children }: { children: ReactNode }) {
   const { t, i18n } = useTranslation();
   const { themeName, color, darkMode } = usePreferences();
-  const config = useMemo(() => antdTheme({ themeName, color, darkMode }), [themeName, color, darkMode]);
+  const reducedMotion = useMediaQuery('(prefers-reduced-motion: reduce)');
+  const config = useMemo(() => antdTheme({ themeName, color, darkMode }, { reducedMotion }), [themeName, color, darkMode, reducedMotion]);
   return (
     <ConfigProvider
       locale={i18n.language === 'zh-CN' ? zhCN : enUS}

@@ -61,6 +61,12 @@ describe('antdTheme', () => {
     expect(night.components?.Layout?.siderBg).not.toBe(day.components?.Layout?.siderBg);
   });
 
+  it('turns antd motion off for a system set to reduce motion, and only then', () => {
+    const preferences = { themeName: 'emerald', color: '#409EFF', darkMode: false };
+    expect(antdTheme(preferences).token?.motion).toBe(true);
+    expect(antdTheme(preferences, { reducedMotion: true }).token?.motion).toBe(false);
+  });
+
   it('falls back to the first theme for an unknown name', () => {
     expect(antdTheme({ themeName: 'atlantis', color: '#409EFF', darkMode: false })).toEqual(
       antdTheme({ themeName: 'emerald', color: '#409EFF', darkMode: false }),

@@ -99,7 +99,10 @@ export function textOnPrimary(primary: string): string {
  * antd's theme for the user's preferences: day or night algorithm, primary colour, the theme's
  * navigation. Every text colour reaches 4.5:1 on its background (WCAG 2 AA, issue 19).
  */
-export function antdTheme({ themeName, color, darkMode }: Pick<Preferences, 'themeName' | 'color' | 'darkMode'>): ThemeConfig {
+export function antdTheme(
+  { themeName, color, darkMode }: Pick<Preferences, 'themeName' | 'color' | 'darkMode'>,
+  { reducedMotion = false }: { reducedMotion?: boolean } = {},
+): ThemeConfig {
   const palette = themeByName(themeName)[darkMode ? 'night' : 'day'];
   const surfaces = darkMode ? SURFACES.night : SURFACES.day;
   const primary = readablePrimary(color, darkMode);
@@ -116,6 +119,8 @@ export function antdTheme({ themeName, color, darkMode }: Pick<Preferences, 'the
       colorTextPlaceholder: darkMode ? 'rgba(255, 255, 255, 0.5)' : 'rgba(0, 0, 0, 0.55)',
       borderRadius: 8,
       fontFamily: FONT_FAMILY,
+      // A system set to reduce motion gets dialogs, menus and toasts that appear without zooming or sliding.
+      motion: !reducedMotion,
     },
     components: {
       Layout: {
