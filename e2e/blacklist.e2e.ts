@@ -2,7 +2,7 @@ import { copyFileSync, mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { NARROW, WIDE, openFromMenu, screenshot } from './support/browser.js';
+import { chooseLanguage, NARROW, openFromMenu, screenshot, WIDE } from './support/browser.js';
 import { openAdminSession, type AdminSession } from './support/admin-session.js';
 import { api } from './support/server.js';
 
@@ -75,8 +75,7 @@ describe('booking blacklist', () => {
   });
 
   it('lifts the entry in Chinese; the colleague books again and the entry stays as history', async () => {
-    await page.getByTestId('header-lang').click();
-    await page.getByTestId('lang-option-zh-CN').click();
+    await chooseLanguage(page, 'zh-CN');
     const row = page.locator('[data-testid^="blacklist-row-"]', { hasText: 'Bea Barred' });
     await expect.poll(async () => row.textContent()).toContain('禁止中');
     await row.locator('[data-testid^="blacklist-lift-"]').click();
@@ -92,7 +91,6 @@ describe('booking blacklist', () => {
     await page.getByTestId('blacklist-table').waitFor();
     await shot(page, 'blacklist-04-list-narrow-zh');
     await page.setViewportSize(WIDE);
-    await page.getByTestId('header-lang').click();
-    await page.getByTestId('lang-option-en-US').click();
+    await chooseLanguage(page, 'en-US');
   });
 });

@@ -1,7 +1,7 @@
 import { toZoned } from '@atrium/contract';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { screenshot, signIn, waitForLanding } from './support/browser.js';
+import { chooseLanguage, screenshot, signIn, waitForLanding } from './support/browser.js';
 import { openAdminSession, type AdminSession } from './support/admin-session.js';
 import { startSmtpServer } from './support/mail.js';
 import { api } from './support/server.js';
@@ -73,8 +73,7 @@ describe('the booking form', () => {
     const barred = await signInAsBarred({ locale: 'zh-CN', viewport: PHONE });
     await barred.getByTestId('page-reserve').waitFor();
     if (!(await barred.getByText('新建会议').first().isVisible())) {
-      await barred.getByTestId('header-lang').click();
-      await barred.getByTestId('lang-option-zh-CN').click();
+      await chooseLanguage(barred, 'zh-CN');
     }
     await barred.getByTestId('reserve-new').click();
     const notice = barred.getByTestId('reserve-barred');

@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { addDays, fromZoned, toZoned, weekdayOf } from '@atrium/contract';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { NARROW, WIDE, openFromMenu, screenshot } from './support/browser.js';
+import { chooseLanguage, NARROW, openFromMenu, screenshot, WIDE } from './support/browser.js';
 import { openAdminSession, type AdminSession } from './support/admin-session.js';
 import { api } from './support/server.js';
 
@@ -84,8 +84,7 @@ describe('booking preferences', () => {
   });
 
   it('reads in Chinese, refuses in Chinese, and fits a phone', async () => {
-    await page.getByTestId('header-lang').click();
-    await page.getByTestId('lang-option-zh-CN').click();
+    await chooseLanguage(page, 'zh-CN');
     await openFromMenu(page, 'bookerPreferences');
     await expect.poll(async () => page.getByTestId('preferences-changed').textContent()).toContain('最近由');
     const late = await bookAt(wednesday, '07:00', '08:00', 'zh-CN');
@@ -94,7 +93,6 @@ describe('booking preferences', () => {
     await page.getByTestId('preferences-save').scrollIntoViewIfNeeded();
     await shot(page, 'preferences-03-form-narrow-zh');
     await page.setViewportSize(WIDE);
-    await page.getByTestId('header-lang').click();
-    await page.getByTestId('lang-option-en-US').click();
+    await chooseLanguage(page, 'en-US');
   });
 });

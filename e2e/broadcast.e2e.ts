@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { crc32, deflateSync } from 'node:zlib';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { NARROW, WIDE, newContext, openFromMenu, screenshot } from './support/browser.js';
+import { chooseLanguage, NARROW, newContext, openFromMenu, screenshot, WIDE } from './support/browser.js';
 import { openAdminSession, type AdminSession } from './support/admin-session.js';
 import { api } from './support/server.js';
 
@@ -134,8 +134,7 @@ describe('broadcast notices on door displays', () => {
   });
 
   it('in Chinese: uploads an image, publishes to the room by its location, deletes the notice', async () => {
-    await page.getByTestId('header-lang').click();
-    await page.getByTestId('lang-option-zh-CN').click();
+    await chooseLanguage(page, 'zh-CN');
     await expect.poll(async () => row('Fire drill at 3 pm').textContent()).toContain('已结束');
     await page.getByTestId('broadcast-create').click();
     await page.getByTestId('broadcast-title').fill('欢迎参观：今天下午开放日');
@@ -177,8 +176,7 @@ describe('broadcast notices on door displays', () => {
     await shot(page, 'broadcast-08-create-narrow-zh');
     await page.keyboard.press('Escape');
     await page.setViewportSize(WIDE);
-    await page.getByTestId('header-lang').click();
-    await page.getByTestId('lang-option-en-US').click();
+    await chooseLanguage(page, 'en-US');
   });
 
   it('leaves the room usable while a notice runs: a check-in due under it is shown and works, on a tablet, a phone and a wide screen, in both languages', async () => {

@@ -1,7 +1,7 @@
 import ICAL from 'ical.js';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { NARROW, WIDE, openFromMenu, screenshot } from './support/browser.js';
+import { chooseLanguage, NARROW, openFromMenu, screenshot, WIDE } from './support/browser.js';
 import { openAdminSession, type AdminSession } from './support/admin-session.js';
 
 const PASSWORD = 'Calendar-feeds-2026';
@@ -58,8 +58,7 @@ describe('calendar feeds', () => {
   });
 
   it('makes my calendar link in Chinese, subscribes, and revokes it', async () => {
-    await page.getByTestId('header-lang').click();
-    await page.getByTestId('lang-option-zh-CN').click();
+    await chooseLanguage(page, 'zh-CN');
     await openFromMenu(page, 'reserve');
     await page.getByTestId('reserve-subscribe').click();
     const dialog = page.getByTestId('reserve-feed');
@@ -80,7 +79,6 @@ describe('calendar feeds', () => {
     await expect.poll(async () => dialog.getByTestId('feed-state').textContent()).toBe('尚未创建链接。');
     expect((await fetch(link)).status).toBe(404);
     await page.keyboard.press('Escape');
-    await page.getByTestId('header-lang').click();
-    await page.getByTestId('lang-option-en-US').click();
+    await chooseLanguage(page, 'en-US');
   });
 });

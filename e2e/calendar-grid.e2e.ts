@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, screenshot, signIn, waitForLanding, zoomedIn } from './support/browser.js';
+import { chooseLanguage, launchBrowser, screenshot, signIn, waitForLanding, zoomedIn } from './support/browser.js';
 import { completeFirstSignIn, startServer, type RunningServer } from './support/server.js';
 
 const FIRST_PASSWORD = 'Initial-pass-2026';
@@ -219,9 +219,7 @@ describe('calendar grid, global search and shortcuts', () => {
 
   it('in Chinese for a Shanghai viewer: the side-by-side view with its now line, the shortcuts, month titles and the search', async () => {
     const page = await viewer({ locale: 'zh-CN', viewport: WIDE, timezoneId: 'Asia/Shanghai' });
-    await page.getByTestId('header-lang').click();
-    await page.getByTestId('lang-option-zh-CN').click();
-    await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe('zh-CN');
+    await chooseLanguage(page, 'zh-CN');
     await page.keyboard.press('3');
     await page.getByTestId('reserve-grid-vertical').waitFor();
     await page.getByTestId('reserve-room-search').locator('input').fill('9F');
@@ -274,9 +272,7 @@ describe('calendar grid, global search and shortcuts', () => {
       const page = await viewer({ locale, viewport: PHONE, timezoneId: 'America/New_York' });
       const lang = locale === 'en-US' ? 'en' : 'zh';
       if (locale === 'zh-CN') {
-        await page.getByTestId('header-lang').click();
-        await page.getByTestId('lang-option-zh-CN').click();
-        await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe('zh-CN');
+        await chooseLanguage(page, 'zh-CN');
       }
       await page.getByTestId('page-reserve').waitFor();
       await page.getByTestId('reserve-view-timeline').click();

@@ -3,7 +3,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSmtpServer, textPart } from '../apps/server/src/test/smtp.js';
 import { openAdminSession, type AdminSession } from './support/admin-session.js';
-import { NARROW, newContext, screenshot, signIn, WIDE, openFromMenu } from './support/browser.js';
+import { chooseLanguage, NARROW, newContext, screenshot, signIn, WIDE, openFromMenu } from './support/browser.js';
 
 const ADMIN_PASSWORD = 'Company-admin-2026';
 const NEWCOMER_PASSWORD = 'Research-lab-2026';
@@ -143,9 +143,7 @@ describe('company administration journey', () => {
     newcomer = await newcomerContext.newPage();
     await newcomer.goto(new URL(activationLink).pathname);
     await newcomer.getByTestId('directory-activate-username').waitFor();
-    await newcomer.getByTestId('activate-lang').click();
-    await newcomer.getByTestId('lang-option-zh-CN').click();
-    await expect.poll(() => newcomer.evaluate(() => document.documentElement.lang)).toBe('zh-CN');
+    await chooseLanguage(newcomer, 'zh-CN', 'activate-lang');
     expect(await newcomer.getByTestId('directory-activate-username').inputValue()).toBe(NEWCOMER.userName);
     await screenshot(newcomer, 'company-admin-05-activate-375-zh');
     await newcomer.getByTestId('directory-activate-password').fill(NEWCOMER_PASSWORD);

@@ -2,7 +2,7 @@ import { copyFileSync, mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { NARROW, WIDE, openFromMenu, screenshot } from './support/browser.js';
+import { chooseLanguage, NARROW, openFromMenu, screenshot, WIDE } from './support/browser.js';
 import { openAdminSession, type AdminSession } from './support/admin-session.js';
 
 const PASSWORD = 'Door-displays-2026';
@@ -152,8 +152,7 @@ describe('door displays', () => {
   });
 
   it('reads in Chinese, deletes the cycle after confirming, and fits a phone', async () => {
-    await page.getByTestId('header-lang').click();
-    await page.getByTestId('lang-option-zh-CN').click();
+    await chooseLanguage(page, 'zh-CN');
     const row = deviceRow;
     await expect.poll(() => row.textContent()).toContain('在线');
     await shot(page, 'door-06-online-wide-zh');

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { NARROW, WIDE, screenshot, openFromMenu } from './support/browser.js';
+import { chooseLanguage, NARROW, openFromMenu, screenshot, WIDE } from './support/browser.js';
 import { openAdminSession, type AdminSession } from './support/admin-session.js';
 
 const PASSWORD = 'Managers-tour-2026';
@@ -50,15 +50,13 @@ describe('managers', () => {
   });
 
   it('reads in Chinese, wide and on a phone', async () => {
-    await page.getByTestId('header-lang').click();
-    await page.getByTestId('lang-option-zh-CN').click();
+    await chooseLanguage(page, 'zh-CN');
     await expect.poll(() => page.getByTestId('manager-transfer').textContent()).toContain('转移所有权');
     expect(await page.locator('tr', { hasText: 'Daniel Hughes' }).textContent()).toContain('会议室与位置');
     await screenshot(page, 'managers-03-wide-zh');
     await page.setViewportSize(NARROW);
     await screenshot(page, 'managers-04-narrow-zh');
-    await page.getByTestId('header-lang').click();
-    await page.getByTestId('lang-option-en-US').click();
+    await chooseLanguage(page, 'en-US');
     await expect.poll(() => page.getByTestId('manager-transfer').textContent()).toContain('Transfer ownership');
     await screenshot(page, 'managers-05-narrow-en');
     await page.setViewportSize(WIDE);

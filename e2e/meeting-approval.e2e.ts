@@ -2,7 +2,7 @@ import { copyFileSync, mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { NARROW, WIDE, newContext, openFromMenu, screenshot, signIn } from './support/browser.js';
+import { chooseLanguage, NARROW, newContext, openFromMenu, screenshot, signIn, WIDE } from './support/browser.js';
 import { openAdminSession, type AdminSession } from './support/admin-session.js';
 import { api } from './support/server.js';
 
@@ -85,8 +85,7 @@ describe('meeting approval', () => {
   });
 
   it('rejects the other only with a reason, in Chinese', async () => {
-    await page.getByTestId('header-lang').click();
-    await page.getByTestId('lang-option-zh-CN').click();
+    await chooseLanguage(page, 'zh-CN');
     await page.getByTestId('segment-toDecide').click();
     const row = page.getByTestId(`approval-row-${rejectedId}`);
     await row.waitFor();

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { NARROW, WIDE, openFromMenu, screenshot, zoomedIn } from './support/browser.js';
+import { chooseLanguage, NARROW, openFromMenu, screenshot, WIDE, zoomedIn } from './support/browser.js';
 import { openAdminSession, type AdminSession } from './support/admin-session.js';
 
 const PASSWORD = 'Meeting-rooms-2026';
@@ -150,8 +150,7 @@ describe('meeting rooms and locations', () => {
   });
 
   it('reads in Chinese, wide and on a phone', async () => {
-    await page.getByTestId('header-lang').click();
-    await page.getByTestId('lang-option-zh-CN').click();
+    await chooseLanguage(page, 'zh-CN');
     await expect.poll(() => page.getByTestId('meeting-tab-types').textContent()).toBe('会议室类型');
     await screenshot(page, 'meeting-07-types-wide-zh');
     await page.getByRole('tab', { name: '位置与会议室' }).click();
@@ -166,8 +165,7 @@ describe('meeting rooms and locations', () => {
     await page.getByTestId('room-drawer').getByText('请输入会议室名称').waitFor();
     await screenshot(page, 'meeting-10-drawer-narrow-zh');
     await page.getByRole('button', { name: '取 消' }).or(page.getByRole('button', { name: '取消' })).first().click();
-    await page.getByTestId('header-lang').click();
-    await page.getByTestId('lang-option-en-US').click();
+    await chooseLanguage(page, 'en-US');
     await expect.poll(() => page.getByTestId('meeting-tab-types').textContent()).toBe('Room types');
     await screenshot(page, 'meeting-11-narrow-en');
     await page.setViewportSize(WIDE);

@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSmtpServer } from './support/mail.js';
-import { NARROW, WIDE, openFromMenu, screenshot } from './support/browser.js';
+import { chooseLanguage, NARROW, openFromMenu, screenshot, WIDE } from './support/browser.js';
 import { openAdminSession, type AdminSession } from './support/admin-session.js';
 import { api } from './support/server.js';
 
@@ -59,15 +59,13 @@ describe('message log', () => {
   });
 
   it('reads in Chinese and fits a phone', async () => {
-    await page.getByTestId('header-lang').click();
-    await page.getByTestId('lang-option-zh-CN').click();
+    await chooseLanguage(page, 'zh-CN');
     const refused = page.locator('[data-testid^="message-row-"]', { hasText: 'bounce@example.test' });
     await expect.poll(async () => refused.textContent()).toContain('账号激活');
     expect(await refused.textContent()).toContain('邮件服务器拒收了该地址');
     await page.setViewportSize(NARROW);
     await shot(page, 'message-log-02-narrow-zh');
     await page.setViewportSize(WIDE);
-    await page.getByTestId('header-lang').click();
-    await page.getByTestId('lang-option-en-US').click();
+    await chooseLanguage(page, 'en-US');
   });
 });

@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSmtpServer, textPart } from './support/mail.js';
-import { NARROW, WIDE, openFromMenu, screenshot } from './support/browser.js';
+import { chooseLanguage, NARROW, openFromMenu, screenshot, WIDE } from './support/browser.js';
 import { openAdminSession, type AdminSession } from './support/admin-session.js';
 import { api } from './support/server.js';
 
@@ -76,8 +76,7 @@ describe('in-console notifications', () => {
   });
 
   it('reads in Chinese on a narrow screen, and the message log lists it as the console channel', async () => {
-    await page.getByTestId('header-lang').click();
-    await page.getByTestId('lang-option-zh-CN').click();
+    await chooseLanguage(page, 'zh-CN');
     await page.setViewportSize(NARROW);
     await page.getByTestId('header-notifications').click();
     const item = page.getByTestId('notification-item').filter({ hasText: `“${TITLE}”将在 5 分钟后开始` });

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { newContext, screenshot } from './support/browser.js';
+import { chooseLanguage, newContext, screenshot } from './support/browser.js';
 import { openAdminSession, type AdminSession } from './support/admin-session.js';
 import { api } from './support/server.js';
 
@@ -100,8 +100,7 @@ describe('door display page (/pad)', () => {
     await console.waitForTimeout(400);
     await screenshot(console, 'pad-02c-room-drawer-booking-screen-wide-en');
     await console.keyboard.press('Escape');
-    await console.getByTestId('header-lang').click();
-    await console.getByTestId('lang-option-zh-CN').click();
+    await chooseLanguage(console, 'zh-CN');
     await console.setViewportSize(PORTRAIT);
     await console.getByTestId(`room-edit-${roomId}`).click();
     await expect.poll(() => console.getByTestId('room-door-display-status').textContent()).toBe('配有门口屏');
@@ -110,8 +109,7 @@ describe('door display page (/pad)', () => {
     await screenshot(console, 'pad-02d-room-drawer-booking-screen-phone-zh');
     await console.keyboard.press('Escape');
     await console.setViewportSize(WIDE);
-    await console.getByTestId('header-lang').click();
-    await console.getByTestId('lang-option-en-US').click();
+    await chooseLanguage(console, 'en-US');
   });
 
   it('books the room now, shows it busy, and ends it early', async () => {

@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, NARROW, newContext, openFromMenu, screenshot, signIn, WIDE, waitForLanding } from './support/browser.js';
+import { chooseLanguage, launchBrowser, NARROW, newContext, openFromMenu, screenshot, signIn, WIDE, waitForLanding } from './support/browser.js';
 import { startSmtpServer, waitForMail } from './support/mail.js';
 import { api, startServer, type RunningServer } from './support/server.js';
 
@@ -8,12 +8,6 @@ const EMAIL = 'ada.founder@lighthouse.test';
 const PASSWORD = 'Fresh-Start-2026';
 const NEW_PASSWORD = 'Second-Chance-77';
 
-/** Switches the language from the language switch of the page. */
-async function switchLang(page: Page, testId: string, lang: 'en-US' | 'zh-CN') {
-  await page.getByTestId(testId).click();
-  await page.getByTestId(`lang-option-${lang}`).click();
-  await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe(lang);
-}
 
 /**
  * Screenshots of the page as it stands at 1440 and 375 px, in English and Chinese; the page is left
@@ -27,11 +21,11 @@ async function shootAll(page: Page, name: string, langSwitch = 'public-lang') {
   await shoot('en-1440');
   await page.setViewportSize(NARROW);
   await shoot('en-375');
-  await switchLang(page, langSwitch, 'zh-CN');
+  await chooseLanguage(page, 'zh-CN', langSwitch);
   await shoot('zh-375');
   await page.setViewportSize(WIDE);
   await shoot('zh-1440');
-  await switchLang(page, langSwitch, 'en-US');
+  await chooseLanguage(page, 'en-US', langSwitch);
 }
 
 // A founder creates a company from the sign-in page, lands signed in, then recovers a forgotten password.

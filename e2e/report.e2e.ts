@@ -3,7 +3,7 @@ import { copyFileSync, mkdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { NARROW, WIDE, openFromMenu, screenshot } from './support/browser.js';
+import { chooseLanguage, NARROW, openFromMenu, screenshot, WIDE } from './support/browser.js';
 import { openAdminSession, type AdminSession } from './support/admin-session.js';
 import { api } from './support/server.js';
 
@@ -129,8 +129,7 @@ describe('reports', () => {
   });
 
   it('reads in Chinese and fits a phone', async () => {
-    await page.getByTestId('header-lang').click();
-    await page.getByTestId('lang-option-zh-CN').click();
+    await chooseLanguage(page, 'zh-CN');
     await page.setViewportSize(NARROW);
     await expect.poll(async () => page.getByTestId('report-card-peakHours').innerText()).toContain('按小时的使用高峰');
     await expectEveryChart(page);
@@ -151,8 +150,7 @@ describe('reports', () => {
     expect(csv.startsWith('\uFEFF编号,会议主题,会议室')).toBe(true);
 
     await page.setViewportSize(WIDE);
-    await page.getByTestId('header-lang').click();
-    await page.getByTestId('lang-option-en-US').click();
+    await chooseLanguage(page, 'en-US');
     expect(errors).toEqual([]);
   });
 });

@@ -2,7 +2,7 @@ import { copyFileSync, mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { NARROW, WIDE, screenshot, zoomedIn } from './support/browser.js';
+import { chooseLanguage, NARROW, screenshot, WIDE, zoomedIn } from './support/browser.js';
 import { openAdminSession, type AdminSession } from './support/admin-session.js';
 
 const PASSWORD = 'Reserve-journey-2026';
@@ -187,8 +187,7 @@ describe('reserve', () => {
   });
 
   it('speaks Chinese: the spec\'s required-field messages and the side-by-side view', async () => {
-    await page.getByTestId('header-lang').click();
-    await page.getByTestId('lang-option-zh-CN').click();
+    await chooseLanguage(page, 'zh-CN');
     await page.getByTestId('reserve-view-columns').click();
     await page.getByTestId('reserve-grid-vertical').waitFor();
     await shot(page, 'reserve-08-columns-wide-zh');
@@ -256,8 +255,7 @@ describe('reserve', () => {
     await expect.poll(async () => (await drawer.boundingBox())?.width ?? 0).toBeGreaterThanOrEqual(370);
     await shot(page, 'reserve-11-form-narrow-zh');
     await page.keyboard.press('Escape');
-    await page.getByTestId('header-lang').click();
-    await page.getByTestId('lang-option-en-US').click();
+    await chooseLanguage(page, 'en-US');
     await page.getByTestId('reserve-view-timeline').click();
     await page.getByTestId('reserve-grid-horizontal').waitFor();
     await shot(page, 'reserve-12-timeline-narrow-en');

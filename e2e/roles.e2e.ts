@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { NARROW, WIDE, screenshot, openFromMenu } from './support/browser.js';
+import { chooseLanguage, NARROW, openFromMenu, screenshot, WIDE } from './support/browser.js';
 import { openAdminSession, type AdminSession } from './support/admin-session.js';
 
 const PASSWORD = 'Roles-tour-2026';
@@ -65,8 +65,7 @@ describe('roles', () => {
   });
 
   it('reads in Chinese and on a phone', async () => {
-    await page.getByTestId('header-lang').click();
-    await page.getByTestId('lang-option-zh-CN').click();
+    await chooseLanguage(page, 'zh-CN');
     await expect.poll(() => page.getByTestId('role-tab-permissions').textContent()).toBe('权限');
     await screenshot(page, 'roles-05-members-wide-zh');
     await page.setViewportSize(NARROW);
@@ -74,8 +73,7 @@ describe('roles', () => {
     await page.getByTestId('page-role').waitFor();
     await screenshot(page, 'roles-06-tree-narrow-zh');
     await page.setViewportSize(WIDE);
-    await page.getByTestId('header-lang').click();
-    await page.getByTestId('lang-option-en-US').click();
+    await chooseLanguage(page, 'en-US');
   });
 
   it('deletes the role after confirmation; its member goes back to the default role', async () => {
@@ -108,11 +106,9 @@ describe('roles', () => {
     await page.getByTestId('log-filter-reset').click();
     await expect.poll(() => rows.count()).toBe(listed);
 
-    await page.getByTestId('header-lang').click();
-    await page.getByTestId('lang-option-zh-CN').click();
+    await chooseLanguage(page, 'zh-CN');
     await expect.poll(() => rows.first().textContent()).toContain('删除角色');
     await screenshot(page, 'operation-log-02-wide-zh');
-    await page.getByTestId('header-lang').click();
-    await page.getByTestId('lang-option-en-US').click();
+    await chooseLanguage(page, 'en-US');
   });
 });

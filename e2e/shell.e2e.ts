@@ -1,6 +1,6 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { NARROW, WIDE, clickSettled, screenshot, signIn, openFromMenu, zoomedIn } from './support/browser.js';
+import { chooseLanguage, clickSettled, NARROW, openFromMenu, screenshot, signIn, WIDE, zoomedIn } from './support/browser.js';
 import { openAdminSession, type AdminSession } from './support/admin-session.js';
 
 const PASSWORD = 'Shell-tour-2026';
@@ -114,9 +114,7 @@ describe('console shell', () => {
   });
 
   it('switches to Chinese and back, everywhere', async () => {
-    await page.getByTestId('header-lang').click();
-    await page.getByTestId('lang-option-zh-CN').click();
-    await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe('zh-CN');
+    await chooseLanguage(page, 'zh-CN');
     expect(await page.getByTestId('side-menu').textContent()).toMatch(/[\u4e00-\u9fff]/);
     const cookies = await context.cookies();
     expect(cookies.find((c) => c.name === 'atrium_v1_lang')?.value).toBe('zh-chs');
@@ -125,9 +123,7 @@ describe('console shell', () => {
     await screenshot(page, 'shell-04-narrow-zh');
 
     await page.setViewportSize(WIDE);
-    await page.getByTestId('header-lang').click();
-    await page.getByTestId('lang-option-en-US').click();
-    await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe('en-US');
+    await chooseLanguage(page, 'en-US');
     expect(await page.getByTestId('side-menu').textContent()).toContain('Personal');
     await page.setViewportSize(NARROW);
     await screenshot(page, 'shell-05-narrow-en');

@@ -1,7 +1,7 @@
 import { addDays, daysBetween, fromZoned, toZoned, weekdayOf } from '@atrium/contract';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, screenshot, signIn, waitForLanding } from './support/browser.js';
+import { chooseLanguage, launchBrowser, screenshot, signIn, waitForLanding } from './support/browser.js';
 import { api, completeFirstSignIn, startServer, type RunningServer } from './support/server.js';
 
 const FIRST_PASSWORD = 'Initial-pass-2026';
@@ -207,8 +207,7 @@ describe('time zones across two offices and a third-zone viewer', () => {
     const page = await viewer({ timezoneId: SHANGHAI, locale: 'zh-CN', viewport: WIDE });
     await page.getByTestId('page-reserve').waitFor();
     if (!(await page.getByText('我的日历').first().isVisible())) {
-      await page.getByTestId('header-lang').click();
-      await page.getByTestId('lang-option-zh-CN').click();
+      await chooseLanguage(page, 'zh-CN');
     }
     expect(await page.getByTestId('reserve-viewer-zone').textContent()).toContain('时间按您的时区显示：上海');
     await page.getByTestId('reserve-scale').getByText('周').click();
@@ -238,8 +237,7 @@ describe('time zones across two offices and a third-zone viewer', () => {
     const page = await viewer({ timezoneId: NEW_YORK, locale: 'zh-CN', viewport: PHONE });
     await page.getByTestId('page-reserve').waitFor();
     if (!(await page.getByText('我的日历').first().isVisible())) {
-      await page.getByTestId('header-lang').click();
-      await page.getByTestId('lang-option-zh-CN').click();
+      await chooseLanguage(page, 'zh-CN');
     }
     await showDay(page, day, toZoned(Date.now(), NEW_YORK).date, 'day');
     const shanghai = page.locator('.my-cal-item', { hasText: SHANGHAI_TITLE });

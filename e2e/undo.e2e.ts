@@ -1,6 +1,6 @@
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { WIDE, screenshot } from './support/browser.js';
+import { chooseLanguage, screenshot, WIDE } from './support/browser.js';
 import { openAdminSession, type AdminSession } from './support/admin-session.js';
 import { api } from './support/server.js';
 
@@ -80,8 +80,7 @@ describe('undo and confirmations', () => {
   });
 
   it('in Chinese on a phone: cancels and undoes', async () => {
-    await page.getByTestId('header-lang').click();
-    await page.getByTestId('lang-option-zh-CN').click();
+    await chooseLanguage(page, 'zh-CN');
     await page.setViewportSize(PHONE);
     await openDetails(TITLE, 'tomorrow');
     await page.getByTestId('reserve-details-cancel').click();
@@ -93,8 +92,7 @@ describe('undo and confirmations', () => {
     await page.getByText('会议已恢复，已通知参会人').waitFor();
     expect(await statusOf(meetingId)).toBe('confirmed');
     await page.setViewportSize(WIDE);
-    await page.getByTestId('header-lang').click();
-    await page.getByTestId('lang-option-en-US').click();
+    await chooseLanguage(page, 'en-US');
   });
 
   it('ends a running meeting early only after a confirmation that says it cannot be undone', async () => {

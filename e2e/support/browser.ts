@@ -64,6 +64,17 @@ export async function clickSettled(control: Locator) {
   await control.click();
 }
 
+/**
+ * Switches the console's language from a language switch (the header's unless named) and waits until the page is
+ * in it: the language's texts load first, and a step taken meanwhile would still read the old language (seen in CI:
+ * a meeting cancelled right after choosing Chinese said so in English).
+ */
+export async function chooseLanguage(page: Page, lang: 'en-US' | 'zh-CN', switchTestId = 'header-lang') {
+  await page.getByTestId(switchTestId).click();
+  await page.getByTestId(`lang-option-${lang}`).click();
+  await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe(lang);
+}
+
 /** Signs in through the login page and waits for the shell. */
 export async function signIn(page: Page, userName: string, password: string) {
   await page.getByTestId('login-username').fill(userName);
