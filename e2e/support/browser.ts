@@ -47,20 +47,22 @@ export async function zoomedIn(dialog: Locator) {
  * Clicks a control once nothing around it moves any more. A popover or a dialog zooms in from where it was
  * opened: on a busy machine the press can land on the button and the release beside it as it grows, and the
  * browser then sends the click to the dialog, not the button (seen in CI: a sign-out confirmed but never sent).
+ * Settled means no running animation on the control or around it, and no motion class of antd's on the way
+ * (`…-appear`, `…-enter`, `…-leave`, set a frame before the animation itself starts).
  */
 export async function clickSettled(control: Locator) {
   await control.waitFor();
   await expect
     .poll(() =>
-      control.evaluate(
-        (element) =>
-          document.getAnimations().filter((animation) => {
-            const target = animation.effect instanceof KeyframeEffect ? animation.effect.target : null;
-            return animation.playState === 'running' && target instanceof Element && target.contains(element);
-          }).length,
-      ),
+      control.evaluate((element) => {
+        const moving = document.getAnimations().some((animation) => {
+          const target = animation.effect instanceof KeyframeEffect ? animation.effect.target : null;
+          return animation.playState === 'running' && target instanceof Element && target.contains(element);
+        });
+        return moving || element.closest('[class*="-appear"], [class*="-enter"], [class*="-leave"]') !== null;
+      }),
     )
-    .toBe(0);
+    .toBe(false);
   await control.click();
 }
 
