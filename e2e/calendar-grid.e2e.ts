@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chooseLanguage, launchBrowser, screenshot, signIn, waitForLanding, zoomedIn } from './support/browser.js';
+import { chooseLanguage, launchBrowser, screenshot, settled, signIn, waitForLanding } from './support/browser.js';
 import { completeFirstSignIn, startServer, type RunningServer } from './support/server.js';
 
 const FIRST_PASSWORD = 'Initial-pass-2026';
@@ -41,9 +41,9 @@ describe('calendar grid, global search and shortcuts', () => {
   }
 
   /** Waits until the open dialog has zoomed in (a screenshot before shows nothing). */
-  async function settled(page: Page) {
+  async function dialogSettled(page: Page) {
     const dialog = page.locator('.ant-modal').filter({ visible: true }).last();
-    await zoomedIn(dialog);
+    await settled(dialog);
   }
 
   /** Presses s twice where no field has the focus, and waits for the overlay. */
@@ -196,7 +196,7 @@ describe('calendar grid, global search and shortcuts', () => {
     await page.keyboard.press('?');
     const help = page.getByTestId('reserve-shortcut-newMeeting');
     await help.waitFor();
-    await settled(page);
+    await dialogSettled(page);
     await screenshot(page, 'grid-07-shortcuts-wide-en');
     await page.keyboard.press('Escape');
     await help.waitFor({ state: 'detached' });
@@ -239,7 +239,7 @@ describe('calendar grid, global search and shortcuts', () => {
     await page.locator('.atrium-page-header h1').filter({ visible: true }).first().click();
     await page.keyboard.press('?');
     await page.getByTestId('reserve-shortcut-newMeeting').waitFor();
-    await settled(page);
+    await dialogSettled(page);
     expect(await page.getByTestId('reserve-shortcut-newMeeting').textContent()).toBe('新建会议');
     await screenshot(page, 'grid-10-shortcuts-wide-zh');
     await page.keyboard.press('Escape');

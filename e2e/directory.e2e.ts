@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import ExcelJS from 'exceljs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, NARROW, newContext, openFromMenu, screenshot, signIn, WIDE, zoomedIn } from './support/browser.js';
+import { launchBrowser, NARROW, newContext, openFromMenu, screenshot, settled, signIn, WIDE } from './support/browser.js';
 import { completeFirstSignIn, startServer, type RunningServer } from './support/server.js';
 
 const FIRST_PASSWORD = 'First-Admin-Pass-1';
@@ -150,7 +150,7 @@ describe('directory journey', () => {
     await page.getByTestId('directory-form-cancel').click();
     const question = page.locator('.ant-modal-confirm', { hasText: 'Discard your changes?' }).filter({ visible: true });
     await question.waitFor();
-    await zoomedIn(question);
+    await settled(question);
     await shot(page, 'unsaved-drawer-en-1440');
     await keep.click();
     await question.waitFor({ state: 'hidden' });
@@ -168,7 +168,7 @@ describe('directory journey', () => {
     await page.getByTestId('tab-close-_company').click();
     const tabQuestion = page.locator('.ant-modal-confirm', { hasText: 'A tab you are closing holds changes that are not saved yet.' }).filter({ visible: true });
     await tabQuestion.waitFor();
-    await zoomedIn(tabQuestion);
+    await settled(tabQuestion);
     await shot(page, 'unsaved-tab-en-1440');
     await keep.click();
     await tabQuestion.waitFor({ state: 'hidden' });

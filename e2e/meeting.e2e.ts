@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chooseLanguage, NARROW, openFromMenu, screenshot, WIDE, zoomedIn } from './support/browser.js';
+import { chooseLanguage, NARROW, openFromMenu, screenshot, settled, WIDE } from './support/browser.js';
 import { openAdminSession, type AdminSession } from './support/admin-session.js';
 
 const PASSWORD = 'Meeting-rooms-2026';
@@ -24,7 +24,7 @@ async function nodeKeyOf(page: Page, name: string): Promise<string> {
 async function addNode(page: Page, parentKey: string, action: string, name: string, zone?: string) {
   await nodeAction(page, parentKey, action);
   const dialog = page.getByRole('dialog');
-  await zoomedIn(dialog);
+  await settled(dialog);
   await page.getByTestId('location-node-name').fill(name);
   if (zone) {
     await page.getByTestId('location-node-zone').click();

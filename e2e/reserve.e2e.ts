@@ -2,7 +2,7 @@ import { copyFileSync, mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chooseLanguage, NARROW, screenshot, WIDE, zoomedIn } from './support/browser.js';
+import { chooseLanguage, NARROW, screenshot, settled, WIDE } from './support/browser.js';
 import { openAdminSession, type AdminSession } from './support/admin-session.js';
 
 const PASSWORD = 'Reserve-journey-2026';
@@ -165,7 +165,7 @@ describe('reserve', () => {
     const scopeDialog = page.locator('.ant-modal', { hasText: 'Which meetings?' });
     await scopeDialog.waitFor();
     // Once it has zoomed in: on top of the form, a person can press OK.
-    await zoomedIn(scopeDialog);
+    await settled(scopeDialog);
     await shot(page, 'reserve-07-series-scope-wide-en');
     await scopeDialog.locator('.ant-btn-primary').click();
     await page.getByTestId('reserve-title').waitFor({ state: 'detached' });
@@ -237,7 +237,7 @@ describe('reserve', () => {
     const scopeDialog = page.locator('.ant-modal', { hasText: '修改哪些会议？' });
     await scopeDialog.waitFor();
     // Once it has zoomed in: on top of the form, a person can press OK.
-    await zoomedIn(scopeDialog);
+    await settled(scopeDialog);
     await shot(page, 'reserve-14-series-scope-wide-zh');
     await scopeDialog.locator('.ant-btn-primary').click();
     await page.getByTestId('reserve-title').waitFor({ state: 'detached' });

@@ -1,6 +1,6 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chooseLanguage, clickSettled, NARROW, openFromMenu, screenshot, signIn, WIDE, zoomedIn } from './support/browser.js';
+import { chooseLanguage, clickSettled, NARROW, openFromMenu, screenshot, settled, signIn, WIDE } from './support/browser.js';
 import { openAdminSession, type AdminSession } from './support/admin-session.js';
 
 const PASSWORD = 'Shell-tour-2026';
@@ -17,7 +17,7 @@ async function tabAction(page: Page, tab: string, action: string) {
     await expect.poll(() => openMenus.count()).toBe(0);
     await page.getByTestId(tab).click({ button: 'right' });
     try {
-      await zoomedIn(openMenus.last());
+      await settled(openMenus.last());
       await openMenus.last().getByTestId(action).click({ timeout: 5_000 });
       return;
     } catch (error) {
@@ -146,7 +146,7 @@ describe('console shell', () => {
     await page.keyboard.press('Escape');
     await expect.poll(() => page.locator('.ant-modal-wrap:visible').count()).toBe(0);
     await page.getByTestId('header-theme').click();
-    await zoomedIn(page.locator('.ant-modal', { has: page.getByTestId('theme-dialog') }));
+    await settled(page.locator('.ant-modal', { has: page.getByTestId('theme-dialog') }));
     await screenshot(page, 'shell-06-theme');
     await page.reload();
   });

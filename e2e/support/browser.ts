@@ -38,31 +38,32 @@ export async function screenshot(page: Page, name: string) {
   }
 }
 
-/** Waits until a dialog has zoomed in: before, a screenshot shows nothing and a click can miss a moving field. */
-export async function zoomedIn(dialog: Locator) {
-  await expect.poll(() => dialog.evaluate((element) => getComputedStyle(element).opacity)).toBe('1');
-}
-
 /**
- * Clicks a control once nothing around it moves any more. A popover or a dialog zooms in from where it was
- * opened: on a busy machine the press can land on the button and the release beside it as it grows, and the
- * browser then sends the click to the dialog, not the button (seen in CI: a sign-out confirmed but never sent).
- * Settled means no running animation on the control or around it, and no motion class of antd's on the way
- * (`…-appear`, `…-enter`, `…-leave`, set a frame before the animation itself starts).
+ * Waits until nothing moves on or around an element of a popover, a menu or a dialog. antd zooms and slides them
+ * in from the pointer: before they settle a screenshot shows them half-drawn, and on a busy machine a press can
+ * land on a button and its release beside it as the dialog grows, which the browser turns into a click on the
+ * dialog, not the button (seen in CI: a sign-out confirmed but never sent). Settled means no running animation on
+ * the element or an ancestor, and no motion class of antd's on the way (`…-appear`, `…-enter`, `…-leave`, set a
+ * frame before the animation itself starts).
  */
-export async function clickSettled(control: Locator) {
-  await control.waitFor();
+export async function settled(element: Locator) {
+  await element.waitFor();
   await expect
     .poll(() =>
-      control.evaluate((element) => {
+      element.evaluate((node) => {
         const moving = document.getAnimations().some((animation) => {
           const target = animation.effect instanceof KeyframeEffect ? animation.effect.target : null;
-          return animation.playState === 'running' && target instanceof Element && target.contains(element);
+          return animation.playState === 'running' && target instanceof Element && target.contains(node);
         });
-        return moving || element.closest('[class*="-appear"], [class*="-enter"], [class*="-leave"]') !== null;
+        return moving || node.closest('[class*="-appear"], [class*="-enter"], [class*="-leave"]') !== null;
       }),
     )
     .toBe(false);
+}
+
+/** Clicks a control of a popover or a dialog once it has settled (see `settled`). */
+export async function clickSettled(control: Locator) {
+  await settled(control);
   await control.click();
 }
 

@@ -1,9 +1,9 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { freePort } from '../../apps/server/src/test/free-port.js';
 
 const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
 
@@ -15,22 +15,11 @@ export interface RunningServer {
   stop: () => Promise<void>;
 }
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
-    });
-  });
-}
-
 /**
  * Starts the built server (`npm run build` first) exactly as `npm start` does, on a throwaway data
  * directory. `env` may depend on the server's address (e.g. PUBLIC_URL). Journeys run two at a time: a
- * port found free can be taken by the other journey's server before this one listens, so a start that
- * fails with EADDRINUSE is tried again on another port.
+ * port found free can still be taken by the other journey's server before this one listens, so a start
+ * that fails with EADDRINUSE is tried again on another port.
  */
 export async function startServer(env: Record<string, string> | ((baseURL: string) => Record<string, string>) = {}): Promise<RunningServer> {
   const dataDir = mkdtempSync(join(tmpdir(), 'atrium-e2e-'));

@@ -1,5 +1,4 @@
 import { spawn } from 'node:child_process';
-import { createServer } from 'node:net';
 import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -9,6 +8,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { parseConfig, type Config } from './config.js';
 import { startServer } from './start.js';
 import { createTestDatabase, TEST_DIALECT, type TestDatabase } from './test/database.js';
+import { freePort } from './test/free-port.js';
 
 /** The pattern the browser journey (e2e/first-sign-in) reads the printed password with. */
 /** The file the start-up output names for the generated first password of admin. */
@@ -126,22 +126,6 @@ describe('main.ts', () => {
     expect(output.stderr.trim()).toBe('Atrium cannot start: PORT is "eighty": expected a whole number from 1 to 65535');
     expect(output.stdout).toBe('');
   });
-
-  /**
-   * A port for the child to listen on: below Linux's ephemeral range (32768 and up), where the machine's
-   * own outgoing connections (PostgreSQL clients of the other suite, say) take ports, and free when tried.
-   */
-  async function freePort(): Promise<number> {
-    for (;;) {
-      const port = 20_000 + Math.floor(Math.random() * 12_000);
-      const isFree = await new Promise<boolean>((resolve) => {
-        const probe = createServer();
-        probe.once('error', () => resolve(false));
-        probe.listen(port, '127.0.0.1', () => probe.close(() => resolve(true)));
-      });
-      if (isFree) return port;
-    }
-  }
 
   it('serves, names the admin password file, and stops cleanly on SIGTERM', async () => {
     const port = await freePort();
