@@ -1,7 +1,7 @@
 import { addDays, daysBetween, fromZoned, toZoned, weekdayOf } from '@atrium/contract';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chooseLanguage, launchBrowser, screenshot, signIn, waitForLanding } from './support/browser.js';
+import { chooseLanguage, clickSettled, launchBrowser, screenshot, signIn, waitForLanding } from './support/browser.js';
 import { api, completeFirstSignIn, startServer, type RunningServer } from './support/server.js';
 
 const FIRST_PASSWORD = 'Initial-pass-2026';
@@ -93,7 +93,8 @@ describe('time zones across two offices and a third-zone viewer', () => {
     await chooseTime(page, 'reserve-end', '20:00');
     expect(await page.getByTestId('reserve-zone-note').textContent()).toContain('Times in your time zone: New York');
     await page.getByTestId('reserve-find-room').click();
-    await page.getByTestId('reserve-finder-search').click();
+    // The finder is a dialog that zooms in: a click while it grows can miss the button (CI under load).
+    await clickSettled(page.getByTestId('reserve-finder-search'));
     // Xuhui in Shanghai is free at that instant: 08:00 the next morning there.
     const shanghaiItem = page.locator('.ant-modal .ant-list-item', { hasText: 'Xuhui' });
     await shanghaiItem.waitFor({ timeout: 60_000 });

@@ -24,15 +24,38 @@ const ENTRY = source('./src/main.tsx');
 /** The sign-in page, which loads no antd. */
 const LOGIN_PAGE = source('./src/modules/auth/pages/login-page.tsx');
 
-/** The modules `root` imports statically, directly or not, in the module graph being chunked. */
-function staticClosure(root: string, ctx: ChunkingContext): Set<string> {
+/** The door display's page, plain markup like the sign-in page. */
+const PAD_PAGE = source('./src/modules/pad/pages/pad-page.tsx');
+/** The session gate and the shell's layout: the routes around every signed-in page (src/app/router.tsx). */
+const SESSION_GATE = source('./src/app/session-gate.tsx');
+const SHELL_LAYOUT = source('./src/app/shell/shell-layout.tsx');
+
+const isLibrary = (id: string) => /[\\/]node_modules[\\/]/.test(id);
+/** The contract's index lists every schema: through it, any closure holds the whole contract and zod. */
+const isContract = (id: string) => /[\\/](packages[\\/]contract|node_modules[\\/]zod)[\\/]/.test(id);
+/** antd's and the icons' index modules, which import every component and every icon. */
+const isBarrel = (id: string) => /[\\/]node_modules[\\/](antd|@ant-design[\\/]icons)[\\/]es[\\/]index\.js$/.test(id);
+const relative = (id: string) => id.replace(/^.*?[\\/](?=node_modules[\\/]|src[\\/])/, '');
+
+/**
+ * The modules `roots` import statically, directly or not, in the module graph being chunked (before
+ * tree shaking), the contract left out. A file of these closures that imports antd or the icons by
+ * their index would bring every component and icon along, so the build stops and names it: import
+ * them by module path instead (antd/es/button, @ant-design/icons/UserOutlined).
+ */
+function staticClosure(roots: string[], ctx: ChunkingContext): Set<string> {
   const closure = new Set<string>();
-  const pending = [root];
+  const pending = [...roots];
   while (pending.length > 0) {
     const id = pending.pop()!;
-    if (closure.has(id)) continue;
+    if (closure.has(id) || isContract(id)) continue;
     closure.add(id);
-    pending.push(...(ctx.getModuleInfo(id)?.importedIds ?? []));
+    for (const imported of ctx.getModuleInfo(id)?.importedIds ?? []) {
+      if (isBarrel(imported)) {
+        throw new Error(`${relative(id)} imports ${relative(imported)}: the first chunks import antd and its icons by module path (antd/es/button, @ant-design/icons/UserOutlined)`);
+      }
+      pending.push(imported);
+    }
   }
   return closure;
 }
@@ -42,29 +65,33 @@ interface LayoutGroups {
   signIn: Set<string>;
   /** antd's theme and App context with what they import, less what the sign-in page shares. */
   antd: Set<string>;
+  /** The session gate and the shell (menu, header, tabs, notifications), less the above. */
+  shell: Set<string>;
 }
 
 const layoutGroups = new WeakMap<ChunkingContext, LayoutGroups>();
-const isLibrary = (id: string) => /[\\/]node_modules[\\/]/.test(id);
-/** The contract's index lists every schema: through it, any closure holds the whole contract and zod. */
-const isContract = (id: string) => /[\\/](packages[\\/]contract|node_modules[\\/]zod)[\\/]/.test(id);
 
 /**
- * The modules of the two chunks a first visit loads after the entry: the sign-in page's, and antd's
- * core for every other page. Static closures of the module graph before tree shaking, so a barrel
- * would bring every module it lists: these files import antd and the icons by module path
- * (antd/es/app, @ant-design/icons/UserOutlined), and the contract is left to the bundler's own
- * splitting. The entry's libraries are the vendor group's (it
- * comes first); its own modules stay in the entry.
+ * The modules of the chunks a first visit loads after the entry: the sign-in page's; antd's core
+ * with the theme and App context, for every other page; and the shell around every signed-in page.
+ * One file each: over HTTP/1.1 a browser fetches six files at a time, so sixty small chunks cost ten
+ * round trips where three cost one (issue 19). What a later group shares with an earlier one stays in
+ * the earlier; the entry's libraries are the vendor group's (it comes first) and its own modules stay
+ * in the entry; the contract is left to the bundler's own splitting.
  */
 function groupsOf(ctx: ChunkingContext): LayoutGroups {
   let groups = layoutGroups.get(ctx);
   if (!groups) {
-    const entry = [...staticClosure(ENTRY, ctx)].filter((id) => !isLibrary(id));
-    const signIn = new Set([...staticClosure(LOGIN_PAGE, ctx)].filter((id) => !isContract(id)));
-    entry.forEach((id) => signIn.delete(id));
-    const antd = new Set([...staticClosure(APP_CONTEXT, ctx)].filter((id) => isLibrary(id) && !isContract(id) && !signIn.has(id)));
-    groups = { signIn, antd };
+    const taken = new Set([...staticClosure([ENTRY], ctx)].filter((id) => !isLibrary(id)));
+    const claim = (roots: string[]) => {
+      const group = new Set([...staticClosure(roots, ctx)].filter((id) => !taken.has(id)));
+      group.forEach((id) => taken.add(id));
+      return group;
+    };
+    const signIn = claim([LOGIN_PAGE]);
+    // The door display runs no antd: what it shares with antd's group (a hook or two) stays out of it.
+    claim([PAD_PAGE]);
+    groups = { signIn, antd: claim([APP_CONTEXT]), shell: claim([SESSION_GATE, SHELL_LAYOUT]) };
     layoutGroups.set(ctx, groups);
   }
   return groups;
@@ -75,10 +102,17 @@ export default defineConfig({
   plugins: [
     react(),
     // What index.html should preload on a first visit: the route of the sign-in page and of the door
-    // display (the pages opened cold, on phones and wall tablets), and the language's texts.
+    // display (the pages opened cold, on phones and wall tablets), and the language's texts; with a
+    // session, on a signed-in page, the shell and the console's texts too, and the booking page's
+    // files on /reserve, the page a phone opens to book.
     preloadMap({
-      pages: { '/login': LOGIN_PAGE, '/pad': source('./src/modules/pad/pages/pad-page.tsx') },
+      pages: { '/login': LOGIN_PAGE, '/pad': PAD_PAGE },
       texts: Object.fromEntries(LANGS.map((lang) => [lang, `locale-${lang}-core`])),
+      signedIn: {
+        roots: [APP_CONTEXT, SESSION_GATE, SHELL_LAYOUT],
+        texts: Object.fromEntries(LANGS.map((lang) => [lang, `locale-${lang}`])),
+        pages: { '/reserve': source('./src/modules/booking/pages/booking-page.tsx') },
+      },
     }),
     precompress(),
   ],
@@ -108,10 +142,12 @@ export default defineConfig({
             // more once the browser's six connections are busy (issue 19's Fast 3G check).
             // What it shares with the entry stays in the entry, loaded by every page.
             { name: (id, ctx) => (groupsOf(ctx).signIn.has(id) ? 'sign-in' : null), includeDependenciesRecursively: false, priority: 20 },
-            // The libraries every page past the sign-in page runs (antd's theme, its App context and what
-            // they import): one file, like the vendor chunk, rather than twenty that compress worse.
-            // What they share with the sign-in page (a few icons) stays in its chunk.
+            // What every page past the sign-in page runs (antd's core, the theme, its App context): one file,
+            // like the vendor chunk, rather than twenty that compress worse.
             { name: (id, ctx) => (groupsOf(ctx).antd.has(id) ? 'antd' : null), includeDependenciesRecursively: false, priority: 10 },
+            // The session gate and the shell with the antd components they use, loaded with the first
+            // signed-in page; the pages import those components from it.
+            { name: (id, ctx) => (groupsOf(ctx).shell.has(id) ? 'shell' : null), includeDependenciesRecursively: false, priority: 5 },
             // ECharts: fetched by the report's analysis tab alone, and cached across releases.
             { name: 'echarts', test: /node_modules[\\/](echarts|zrender)[\\/]/ },
             { name: localeChunkName, debugName: 'locales', test: /[\\/]src[\\/]locales[\\/]/ },

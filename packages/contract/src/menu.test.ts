@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MENU_CATALOGUE, isPathAllowed, menuForPermissions, menuPaths, type MenuNode } from './menu.js';
+import { MENU_CATALOGUE, isPathAllowed, isSignedInPagePath, menuForPermissions, menuPaths, type MenuNode } from './menu.js';
 
 const catalogue: MenuNode[] = [
   {
@@ -48,5 +48,17 @@ describe('isPathAllowed', () => {
     expect(isPathAllowed('/directory', ['/role'])).toBe(false);
     expect(isPathAllowed('/group-detail/3', ['/role'])).toBe(false);
     expect(isPathAllowed('/role-detailed', ['/role'])).toBe(false);
+  });
+});
+
+describe('isSignedInPagePath', () => {
+  it("knows the catalogue's pages, built or not, their detail pages and the always-allowed ones", () => {
+    for (const path of ['/', '/reserve', '/directory', '/role-detail/7', '/personal', '/check-in']) expect(isSignedInPagePath(path), path).toBe(true);
+    const unbuilt = MENU_CATALOGUE.flatMap((node) => node.children ?? [node]).find((node) => !node.isBuilt && node.path);
+    expect(unbuilt && isSignedInPagePath(unbuilt.path!)).toBe(true);
+  });
+
+  it('leaves out the public pages and unknown paths', () => {
+    for (const path of ['/login', '/pad', '/register', '/reserve-more', '/no-such-page']) expect(isSignedInPagePath(path), path).toBe(false);
   });
 });

@@ -214,3 +214,16 @@ export function isPathAllowed(pathname: string, menuPathList: readonly string[])
   }
   return false;
 }
+
+/** Every console path of the catalogue, built or not. */
+const CATALOGUE_PATHS: readonly string[] = (function collect(nodes: MenuNode[]): string[] {
+  return nodes.flatMap((node) => [...(node.path ? [node.path] : []), ...collect(node.children ?? [])]);
+})(MENU_CATALOGUE);
+
+/**
+ * Whether a console path opens a signed-in page: one of the catalogue's, an always-allowed one or a
+ * detail page of a list page (the server hints the shell's code to a visitor with a session there).
+ */
+export function isSignedInPagePath(pathname: string): boolean {
+  return isPathAllowed(pathname, CATALOGUE_PATHS);
+}

@@ -1,15 +1,20 @@
 import { readFile, stat } from 'node:fs/promises';
-import { COOKIE_NAMES, startingLang, type Lang } from '@atrium/contract';
+import { COOKIE_NAMES, isSignedInPagePath, startingLang, type Lang } from '@atrium/contract';
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 
+const filesByKey = z.record(z.string(), z.array(z.string()));
+
 /**
  * `.vite/preload.json` as the web build writes it: the files each console page's route loads, and
- * the files holding each language's texts, as absolute URL paths.
+ * the files holding each language's texts, as absolute URL paths; under `signedIn` (absent from
+ * older builds), what a visitor with a session loads on a signed-in page: the shell's files, the
+ * console's texts by language and some pages' own files.
  */
 const preloadFileSchema = z.object({
-  pages: z.record(z.string(), z.array(z.string())),
-  texts: z.record(z.string(), z.array(z.string())),
+  pages: filesByKey,
+  texts: filesByKey,
+  signedIn: z.object({ files: z.array(z.string()), texts: filesByKey, pages: filesByKey }).optional(),
 });
 
 /**
@@ -22,19 +27,23 @@ const SAFE_HREF = /^\/assets\/[^"<>\s]+\.(?:js|css)$/u;
 interface PreloadManifest {
   pages: Map<string, string[]>;
   texts: Map<string, string[]>;
-  /** Some language has texts to hint, so index.html differs with the language cookie and Accept-Language. */
-  variesWithLang: boolean;
+  signedIn: { files: string[]; texts: Map<string, string[]>; pages: Map<string, string[]> } | undefined;
+  /**
+   * Some language has texts to hint, or a session has files: index.html differs with the cookies
+   * (language, session) and Accept-Language.
+   */
+  variesWithVisitor: boolean;
 }
 
 /** What one index.html answer gets. */
 export interface PreloadHints {
   /** `<link>` tags to insert before `</head>`; empty when there is nothing to hint. */
   links: string;
-  /** The links depend on the request's language: the answer must say it varies with cookie and Accept-Language. */
-  variesWithLang: boolean;
+  /** The links depend on the visitor's language or session: the answer must say it varies with cookie and Accept-Language. */
+  variesWithVisitor: boolean;
 }
 
-const NO_HINTS: PreloadHints = { links: '', variesWithLang: false };
+const NO_HINTS: PreloadHints = { links: '', variesWithVisitor: false };
 
 /**
  * Hints for the files the browser would otherwise find one round trip after another: the entry,
@@ -71,9 +80,19 @@ async function fileVersion(file: string): Promise<string | undefined> {
 /** The manifest, or undefined (with a warning) when the file cannot be read or is not of the build's shape. */
 async function loadManifest(file: string, log: FastifyBaseLogger): Promise<PreloadManifest | undefined> {
   try {
-    const { pages, texts } = preloadFileSchema.parse(JSON.parse(await readFile(file, 'utf8')));
+    const { pages, texts, signedIn } = preloadFileSchema.parse(JSON.parse(await readFile(file, 'utf8')));
     const safeTexts = safeHrefs(texts);
-    return { pages: safeHrefs(pages), texts: safeTexts, variesWithLang: [...safeTexts.values()].some((hrefs) => hrefs.length > 0) };
+    const safeSignedIn = signedIn && {
+      files: signedIn.files.filter((href) => SAFE_HREF.test(href)),
+      texts: safeHrefs(signedIn.texts),
+      pages: safeHrefs(signedIn.pages),
+    };
+    return {
+      pages: safeHrefs(pages),
+      texts: safeTexts,
+      signedIn: safeSignedIn,
+      variesWithVisitor: [...safeTexts.values()].some((hrefs) => hrefs.length > 0) || safeSignedIn !== undefined,
+    };
   } catch (error) {
     log.warn({ err: error, file }, 'The console build has an unreadable preload.json: index.html is served without preload hints');
     return undefined;
@@ -85,11 +104,23 @@ function safeHrefs(entries: Record<string, string[]>): Map<string, string[]> {
   return new Map(Object.entries(entries).map(([key, hrefs]) => [key, hrefs.filter((href) => SAFE_HREF.test(href))]));
 }
 
-/** The page's files (its path without the query, exactly as the build names routes) and its language's texts, each once. */
+/**
+ * The page's files (its path without the query, exactly as the build names routes) and its language's
+ * texts, each once; on a signed-in page, to a visitor with a session cookie, the shell's files, the
+ * console's texts and the page's own files too. The cookie is not checked here: an expired one costs
+ * files the sign-in page does not run, which the browser keeps for the next session.
+ */
 function hintsFor(manifest: PreloadManifest, request: FastifyRequest): PreloadHints {
   const pathname = request.url.split('?')[0] ?? '/';
-  const hrefs = new Set([...(manifest.pages.get(pathname) ?? []), ...(manifest.texts.get(consoleLang(request)) ?? [])]);
-  return { links: [...hrefs].map(linkTag).join(''), variesWithLang: manifest.variesWithLang };
+  const lang = consoleLang(request);
+  const { signedIn } = manifest;
+  const withSession = signedIn && request.cookies[COOKIE_NAMES.token] && isSignedInPagePath(pathname);
+  const hrefs = new Set([
+    ...(manifest.pages.get(pathname) ?? []),
+    ...(manifest.texts.get(lang) ?? []),
+    ...(withSession ? [...signedIn.files, ...(signedIn.texts.get(lang) ?? []), ...(signedIn.pages.get(pathname) ?? [])] : []),
+  ]);
+  return { links: [...hrefs].map(linkTag).join(''), variesWithVisitor: manifest.variesWithVisitor };
 }
 
 /**

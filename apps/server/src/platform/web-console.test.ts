@@ -138,6 +138,10 @@ describe(`web console, preload hints (${TEST_DIALECT})`, () => {
   const index = '<!doctype html><html lang="en"><head><title>Atrium</title></head><body><div id="root"></div></body></html>';
   const LOGIN = ['/assets/login-page-AbC.js', '/assets/login-layout-XyZ.css', '/assets/icons-123.js'];
   const TEXTS = { 'en-US': '/assets/locale-en-US-core-Q1.js', 'zh-CN': '/assets/locale-zh-CN-core-Q2.js' };
+  const SHELL = ['/assets/antd-A1.js', '/assets/shell-S1.js', '/assets/shell-S2.css'];
+  const CONSOLE_TEXTS = { 'en-US': '/assets/locale-en-US-C1.js', 'zh-CN': '/assets/locale-zh-CN-C2.js' };
+  const RESERVE = ['/assets/booking-page-B1.js', '/assets/booking-page-B2.css'];
+  const session = `${COOKIE_NAMES.token}=some-session-token`;
   const preload = {
     pages: {
       // Beside the login page's own files: one elsewhere and one that would break out of the attribute.
@@ -145,6 +149,11 @@ describe(`web console, preload hints (${TEST_DIALECT})`, () => {
       '/login-sso': ['/assets/login-sso-Def.js'],
     },
     texts: { 'en-US': [TEXTS['en-US']], 'zh-CN': [TEXTS['zh-CN']] },
+    signedIn: {
+      files: SHELL,
+      texts: { 'en-US': [CONSOLE_TEXTS['en-US']], 'zh-CN': [CONSOLE_TEXTS['zh-CN']] },
+      pages: { '/reserve': RESERVE },
+    },
   };
   const preloadFile = () => path.join(webDist, '.vite', 'preload.json');
   const writePreload = (text: string) => writeFileSync(preloadFile(), text);
@@ -206,6 +215,24 @@ describe(`web console, preload hints (${TEST_DIALECT})`, () => {
     expect(response.statusCode).toBe(200);
     expect(response.body).toBe(hinted(script(TEXTS['en-US'])));
     expect(response.headers.vary).toBe('accept-encoding, cookie, accept-language');
+  });
+
+  it("hints a visitor with a session the shell, the console's texts and the page's files on a signed-in page", async () => {
+    const shellLinks = [script(SHELL[0]!), script(SHELL[1]!), style(SHELL[2]!)];
+    const reserve = await get('/reserve?date=2026-11-30', { cookie: `${session}; ${COOKIE_NAMES.lang}=${LANG_COOKIE_VALUES['zh-CN']}` });
+    expect(reserve.body).toBe(hinted(script(TEXTS['zh-CN']), ...shellLinks, script(CONSOLE_TEXTS['zh-CN']), script(RESERVE[0]!), style(RESERVE[1]!)));
+    expect(reserve.headers.vary).toBe('accept-encoding, cookie, accept-language');
+    // A signed-in page without files of its own, and the index that sends to the user's first page.
+    for (const url of ['/directory', '/role-detail/7', '/']) {
+      const { body } = await get(url, { cookie: session, 'accept-language': 'en-US' });
+      expect(body, url).toBe(hinted(script(TEXTS['en-US']), ...shellLinks, script(CONSOLE_TEXTS['en-US'])));
+    }
+  });
+
+  it('hints no shell on a public page or an unknown path, nor without a session', async () => {
+    expect((await get('/login', { cookie: session })).body).toBe(hinted(...loginLinks, script(TEXTS['en-US'])));
+    expect((await get('/no-such-page', { cookie: session })).body).toBe(hinted(script(TEXTS['en-US'])));
+    expect((await get('/reserve', { cookie: `${COOKIE_NAMES.lang}=${LANG_COOKIE_VALUES['en-US']}` })).body).toBe(hinted(script(TEXTS['en-US'])));
   });
 
   it('serves index.html unchanged without preload.json (an older build)', async () => {

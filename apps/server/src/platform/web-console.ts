@@ -86,7 +86,7 @@ async function serveBuild(scope: FastifyInstance, webDist: string, indexFile: st
         .code(200)
         .type('text/html; charset=utf-8')
         .header('cache-control', REVALIDATE)
-        .header('vary', hints.variesWithLang ? 'accept-encoding, cookie, accept-language' : 'accept-encoding')
+        .header('vary', hints.variesWithVisitor ? 'accept-encoding, cookie, accept-language' : 'accept-encoding')
         .send(insertPreloadLinks(html, hints.links));
     },
   };

@@ -1,9 +1,9 @@
-import { useState } from 'react';
+import type { QueryClient } from '@tanstack/react-query';
 import { createBrowserRouter, RouterProvider } from 'react-router';
 import { connectApi } from '../shared/api/api';
+import { prefetchSession } from '../shared/session/session.api';
 import { AppProviders } from './providers';
-import { createQueryClient } from './query-client';
-import { appRoutes } from './router';
+import { appRoutes, SESSION_ROUTE_ID } from './router';
 import './styles.css';
 
 type AppRouter = ReturnType<typeof createBrowserRouter>;
@@ -18,9 +18,16 @@ export function createAppRouter(): AppRouter {
   return router;
 }
 
+/**
+ * On a signed-in address, asks who is signed in and their menu right away, beside the download of the
+ * page's code rather than after it (issue 19: two round trips less before a signed-in page shows).
+ */
+export function startSession(router: AppRouter, queryClient: QueryClient) {
+  if (router.state.matches.some((match) => match.route.id === SESSION_ROUTE_ID)) prefetchSession(queryClient);
+}
+
 /** The console: providers around the router. */
-export function App({ router }: { router: AppRouter }) {
-  const [queryClient] = useState(createQueryClient);
+export function App({ router, queryClient }: { router: AppRouter; queryClient: QueryClient }) {
   return (
     <AppProviders queryClient={queryClient}>
       <RouterProvider router={router} />

@@ -67,6 +67,9 @@ async function loadShellLayout() {
   return { Component: ShellLayout };
 }
 
+/** The id of the route that holds every signed-in page (the session gate). */
+export const SESSION_ROUTE_ID = 'session';
+
 /** The console's routes: public pages, then the signed-in shell with its pages and the 404. */
 export function appRoutes(pages: readonly PageRoute[] = SHELL_PAGES): RouteObject[] {
   const notFound: RouteHandle = { titleKey: 'shell.notFound.title' };
@@ -97,6 +100,7 @@ export function appRoutes(pages: readonly PageRoute[] = SHELL_PAGES): RouteObjec
             ...livePublicRoutes.map((page) => lazyRoute(page, 'public')),
             {
               // The session's code loads with the first signed-in address, not with the sign-in page.
+              id: SESSION_ROUTE_ID,
               lazy: lazyComponent(() => import('./session-gate').then((m) => m.SessionGate)),
               children: [
                 {

@@ -1,6 +1,6 @@
 import { menuPaths } from '@atrium/contract';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useMemo } from 'react';
+import { useDeferredValue, useEffect, useMemo } from 'react';
 import { Navigate, Outlet } from 'react-router';
 import type { LoginPageState } from '../modules/auth/pages/login-page';
 import { ApiError } from '../shared/api/api-client';
@@ -35,6 +35,11 @@ export function SessionGate() {
     return { user: user.data, menu: menu.data, menuNodes, menuItems: flattenMenu(menuNodes), menuPaths: menuPaths(menu.data) };
   }, [user.data, menu.data, pages]);
 
+  // The shell and the page are drawn in a background render that yields to the browser every few
+  // milliseconds (a first render of the whole console would otherwise block a phone's main thread
+  // for a third of a second, issue 19); the loading screen stays until it is done.
+  const shownSession = useDeferredValue(session, null);
+
   if (user.isError) {
     // 2001: the API client is already on its way to the sign-in page.
     const signingIn = user.error instanceof ApiError && user.error.kind === 'sign-in';
@@ -45,9 +50,9 @@ export function SessionGate() {
     return <Navigate to="/login" replace state={state} />;
   }
   if (menu.isError) return <Navigate to="/no-access" replace />;
-  if (!session || preferencesUserId !== session.user.id) return <LoadingScreen />;
+  if (!shownSession || preferencesUserId !== shownSession.user.id) return <LoadingScreen />;
   return (
-    <SessionProvider value={session}>
+    <SessionProvider value={shownSession}>
       <Outlet />
     </SessionProvider>
   );

@@ -39,6 +39,26 @@ describe('antdTheme', () => {
     }
   });
 
+  it("keeps a primary button's text readable while the button is hovered or pressed, day and night", () => {
+    let alreadyReadable = 0;
+    for (const darkMode of [false, true]) {
+      for (const swatch of ['#409EFF', '#10B981', '#F59E0B', '#1D4ED8']) {
+        const config = antdTheme({ themeName: 'emerald', color: swatch, darkMode });
+        const button = config.components!.Button as Record<string, string>;
+        // The same steps antd's algorithm takes, when they already read.
+        const derived = theme.getDesignToken({ ...config, components: {} });
+        if (contrastRatio(button.primaryColor!, derived.colorPrimaryHover) >= 4.5) {
+          alreadyReadable++;
+          expect(button.colorPrimaryHover).toBe(derived.colorPrimaryHover);
+        }
+        for (const state of ['colorPrimaryHover', 'colorPrimaryActive']) {
+          expect({ darkMode, swatch, state, reads: contrastRatio(button.primaryColor!, button[state]!) >= 4.5 }).toEqual({ darkMode, swatch, state, reads: true });
+        }
+      }
+    }
+    expect(alreadyReadable).toBeGreaterThan(0);
+  });
+
   it('darkens every offered swatch, amber too, to read under white text', () => {
     for (const swatch of ['#10B981', '#14B8A6', '#0EA5E9', '#6366F1', '#8B5CF6', '#F59E0B', '#F43F5E']) {
       expect(contrastRatio(readablePrimary(swatch, false), '#ffffff')).toBeGreaterThanOrEqual(4.5);

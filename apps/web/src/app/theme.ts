@@ -90,6 +90,20 @@ export function readablePrimary(color: string, darkMode: boolean): string {
   return withContrast(color, (shown) => [container, layout, mix(shown, container, 0.15)], { toward: 'darker' });
 }
 
+/**
+ * A primary button's hover and pressed fills, the palette steps antd's algorithms take for them (by day
+ * the 5th and 7th colour of the primary's palette, at night the 7th and 5th of its dark palette), moved
+ * away from the text's colour until the button's text still reads at 4.5:1: by day antd's hover is a
+ * lighter step, under which white text falls to about 3.9:1.
+ */
+function readablePrimaryStates(primary: string, onPrimary: string, darkMode: boolean): { colorPrimaryHover: string; colorPrimaryActive: string } {
+  const palette = darkMode ? generate(primary, { theme: 'dark' }) : generate(primary);
+  const [hover, active] = darkMode ? [palette[6]!, palette[4]!] : [palette[4]!, palette[6]!];
+  // Light text (white) wants a darker fill, dark text a lighter one.
+  const toward = contrastRatio(onPrimary, '#000000') > contrastRatio(onPrimary, '#ffffff') ? 'darker' : 'lighter';
+  return { colorPrimaryHover: withContrast(hover, [onPrimary], { toward }), colorPrimaryActive: withContrast(active, [onPrimary], { toward }) };
+}
+
 /** Text on a primary-coloured fill: white where it reads, else the night background's near-black. */
 export function textOnPrimary(primary: string): string {
   return contrastRatio('#ffffff', primary) >= TEXT_CONTRAST ? '#ffffff' : SURFACES.night.container;
@@ -142,7 +156,7 @@ export function antdTheme(
         iconMarginInlineEnd: 12,
         collapsedIconSize: 18,
       },
-      Button: { primaryColor: onPrimary },
+      Button: { primaryColor: onPrimary, ...readablePrimaryStates(primary, onPrimary, darkMode) },
       // antd publishes the palette as page-wide CSS variables a global token does not reach; the tag's own do.
       Tag: darkMode ? {} : dayPresetTagTokens(),
     },

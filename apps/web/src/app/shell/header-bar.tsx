@@ -1,5 +1,14 @@
-import { BgColorsOutlined, FullscreenExitOutlined, FullscreenOutlined, MenuFoldOutlined, MenuOutlined, MenuUnfoldOutlined, SearchOutlined } from '@ant-design/icons';
-import { Breadcrumb, Button, Layout, Tooltip } from 'antd';
+import BgColorsOutlined from '@ant-design/icons/BgColorsOutlined';
+import FullscreenExitOutlined from '@ant-design/icons/FullscreenExitOutlined';
+import FullscreenOutlined from '@ant-design/icons/FullscreenOutlined';
+import MenuFoldOutlined from '@ant-design/icons/MenuFoldOutlined';
+import MenuOutlined from '@ant-design/icons/MenuOutlined';
+import MenuUnfoldOutlined from '@ant-design/icons/MenuUnfoldOutlined';
+import SearchOutlined from '@ant-design/icons/SearchOutlined';
+import Breadcrumb from 'antd/es/breadcrumb';
+import Button from 'antd/es/button';
+import Layout from 'antd/es/layout';
+import Tooltip from 'antd/es/tooltip';
 import { lazy, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';

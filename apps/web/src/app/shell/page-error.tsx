@@ -1,4 +1,4 @@
-import { WarningFilled } from '@ant-design/icons';
+import WarningFilled from '@ant-design/icons/WarningFilled';
 import { useTranslation } from 'react-i18next';
 import { useRouteError } from 'react-router';
 import '../../shared/ui/plain-controls.css';

@@ -1,5 +1,6 @@
 import { ASIDE_WIDTH, isPathAllowed } from '@atrium/contract';
-import { Drawer, Layout } from 'antd';
+import Drawer from 'antd/es/drawer';
+import Layout from 'antd/es/layout';
 import { lazy, Suspense, useCallback, useRef, useState } from 'react';
 import { Navigate, useLocation, useMatches } from 'react-router';
 import { useMediaQuery } from '../../shared/hooks/use-media-query';

@@ -1,5 +1,6 @@
-import { ExportOutlined } from '@ant-design/icons';
-import { Menu, type MenuProps } from 'antd';
+import ExportOutlined from '@ant-design/icons/ExportOutlined';
+import Menu from 'antd/es/menu';
+import type { MenuProps } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';

@@ -1,5 +1,8 @@
-import { CloseOutlined, DownOutlined } from '@ant-design/icons';
-import { Button, Dropdown, type MenuProps } from 'antd';
+import CloseOutlined from '@ant-design/icons/CloseOutlined';
+import DownOutlined from '@ant-design/icons/DownOutlined';
+import Button from 'antd/es/button';
+import Dropdown from 'antd/es/dropdown';
+import type { MenuProps } from 'antd';
 import { useEffect, useRef, useState, type DragEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isClosable, tabTestIdSuffix, type Tab, type TabCommand } from './tabs-model';

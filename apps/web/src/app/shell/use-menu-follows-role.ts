@@ -9,7 +9,8 @@ import { sessionKeys } from '../../shared/session/session.api';
  * by an administrator shows on the user's next click without signing in again: entries appear or
  * go, edit buttons follow the permissions, and a page no longer allowed turns into /no-access.
  * Quietly: a failed refresh keeps what is on screen (a lost session still goes to sign-in through
- * the API client). The first page uses what was just loaded.
+ * the API client). The first page uses what was just loaded, also when it was reached through `/`,
+ * which only sends the user on to their first page.
  */
 export function useMenuFollowsRole(pathname: string) {
   const queryClient = useQueryClient();
@@ -17,7 +18,9 @@ export function useMenuFollowsRole(pathname: string) {
 
   useEffect(() => {
     if (loadedFor.current === pathname) return;
+    const isFirstPage = loadedFor.current === '/';
     loadedFor.current = pathname;
+    if (isFirstPage) return;
     const controller = new AbortController();
     const refresh = <T,>(key: readonly string[], path: string) =>
       api

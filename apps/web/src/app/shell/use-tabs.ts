@@ -1,5 +1,5 @@
 import { isPathAllowed } from '@atrium/contract';
-import { App } from 'antd';
+import App from 'antd/es/app';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';

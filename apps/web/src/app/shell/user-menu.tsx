@@ -1,5 +1,9 @@
-import { DownOutlined, LogoutOutlined, UserOutlined } from '@ant-design/icons';
-import { App, Button, Popover } from 'antd';
+import DownOutlined from '@ant-design/icons/DownOutlined';
+import LogoutOutlined from '@ant-design/icons/LogoutOutlined';
+import UserOutlined from '@ant-design/icons/UserOutlined';
+import App from 'antd/es/app';
+import Button from 'antd/es/button';
+import Popover from 'antd/es/popover';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';

@@ -1,5 +1,5 @@
 import type { NotificationAction } from '@atrium/contract';
-import { Tag } from 'antd';
+import Tag from 'antd/es/tag';
 import { useTranslation } from 'react-i18next';
 
 const COLORS: Record<NotificationAction, string> = { open: 'gold', done: 'green', closed: 'default' };

@@ -1,5 +1,11 @@
-import { BellOutlined } from '@ant-design/icons';
-import { Badge, Button, Drawer, Popover, Spin, Tooltip, Typography } from 'antd';
+import BellOutlined from '@ant-design/icons/BellOutlined';
+import Badge from 'antd/es/badge';
+import Button from 'antd/es/button';
+import Drawer from 'antd/es/drawer';
+import Popover from 'antd/es/popover';
+import Spin from 'antd/es/spin';
+import Tooltip from 'antd/es/tooltip';
+import Typography from 'antd/es/typography';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';

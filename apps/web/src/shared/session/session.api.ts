@@ -1,5 +1,5 @@
 import type { CurrentUserInfo, MenuEntry } from '@atrium/contract';
-import { queryOptions } from '@tanstack/react-query';
+import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import { api } from '../api/api';
 
 export const sessionKeys = {
@@ -21,3 +21,16 @@ export const menuQuery = queryOptions({
   queryFn: ({ signal }) => api.get<MenuEntry[]>('/user/getMenuList', { signal }),
   staleTime: Infinity,
 });
+
+/**
+ * Asks for the user and the menu at once, before the session gate is rendered (app/app.tsx). The gate
+ * itself asks for the menu only once the user is known not to owe a password change; here it is asked
+ * beside the user, quietly: refused (a password to change), it is dropped from the cache, and the gate
+ * decides as it always does.
+ */
+export function prefetchSession(queryClient: QueryClient) {
+  void queryClient.prefetchQuery(currentUserQuery);
+  queryClient
+    .fetchQuery({ ...menuQuery, queryFn: ({ signal }) => api.get<MenuEntry[]>('/user/getMenuList', { signal, notify: false }) })
+    .catch(() => queryClient.removeQueries({ queryKey: sessionKeys.menu, exact: true }));
+}

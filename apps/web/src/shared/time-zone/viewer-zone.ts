@@ -1,8 +1,17 @@
 import { useOptionalSession } from '../session/session-context';
 
-/** The browser's IANA zone (UTC when it names none). */
+/** How long the browser's zone is taken as read: a laptop that travels shows its new zone within a minute. */
+const BROWSER_ZONE_TTL_MS = 60_000;
+let readZone: { zone: string; at: number } | undefined;
+
+/**
+ * The browser's IANA zone (UTC when it names none). Read again at most once a minute: every time the
+ * console shows asks for it, and a new Intl.DateTimeFormat costs a phone a good part of a millisecond.
+ */
 export function browserZone(): string {
-  return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+  const now = Date.now();
+  if (!readZone || now - readZone.at > BROWSER_ZONE_TTL_MS) readZone = { zone: Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC', at: now };
+  return readZone.zone;
 }
 
 /** The zone the console shows and takes times in: the profile's (/personal) when set, else the browser's. */

@@ -1,58 +1,56 @@
-import {
-  ApartmentOutlined,
-  ApiOutlined,
-  AppstoreOutlined,
-  AuditOutlined,
-  BankOutlined,
-  BarChartOutlined,
-  BellOutlined,
-  BulbOutlined,
-  CloudOutlined,
-  CalendarOutlined,
-  CloudSyncOutlined,
-  ClusterOutlined,
-  ContainerOutlined,
-  ControlOutlined,
-  CrownOutlined,
-  DashboardOutlined,
-  DatabaseOutlined,
-  DesktopOutlined,
-  EnvironmentOutlined,
-  EyeOutlined,
-  FileTextOutlined,
-  GlobalOutlined,
-  HddOutlined,
-  HistoryOutlined,
-  HomeOutlined,
-  IdcardOutlined,
-  InboxOutlined,
-  InsertRowAboveOutlined,
-  KeyOutlined,
-  LayoutOutlined,
-  LaptopOutlined,
-  LineChartOutlined,
-  MailOutlined,
-  MessageOutlined,
-  MonitorOutlined,
-  NotificationOutlined,
-  PartitionOutlined,
-  PieChartOutlined,
-  PlayCircleOutlined,
-  ProfileOutlined,
-  QuestionCircleOutlined,
-  RadarChartOutlined,
-  SafetyCertificateOutlined,
-  SafetyOutlined,
-  ScheduleOutlined,
-  SettingOutlined,
-  SolutionOutlined,
-  StopOutlined,
-  TabletOutlined,
-  TeamOutlined,
-  ToolOutlined,
-  UserOutlined,
-  UsergroupAddOutlined,
-} from '@ant-design/icons';
+import ApartmentOutlined from '@ant-design/icons/ApartmentOutlined';
+import ApiOutlined from '@ant-design/icons/ApiOutlined';
+import AppstoreOutlined from '@ant-design/icons/AppstoreOutlined';
+import AuditOutlined from '@ant-design/icons/AuditOutlined';
+import BankOutlined from '@ant-design/icons/BankOutlined';
+import BarChartOutlined from '@ant-design/icons/BarChartOutlined';
+import BellOutlined from '@ant-design/icons/BellOutlined';
+import BulbOutlined from '@ant-design/icons/BulbOutlined';
+import CloudOutlined from '@ant-design/icons/CloudOutlined';
+import CalendarOutlined from '@ant-design/icons/CalendarOutlined';
+import CloudSyncOutlined from '@ant-design/icons/CloudSyncOutlined';
+import ClusterOutlined from '@ant-design/icons/ClusterOutlined';
+import ContainerOutlined from '@ant-design/icons/ContainerOutlined';
+import ControlOutlined from '@ant-design/icons/ControlOutlined';
+import CrownOutlined from '@ant-design/icons/CrownOutlined';
+import DashboardOutlined from '@ant-design/icons/DashboardOutlined';
+import DatabaseOutlined from '@ant-design/icons/DatabaseOutlined';
+import DesktopOutlined from '@ant-design/icons/DesktopOutlined';
+import EnvironmentOutlined from '@ant-design/icons/EnvironmentOutlined';
+import EyeOutlined from '@ant-design/icons/EyeOutlined';
+import FileTextOutlined from '@ant-design/icons/FileTextOutlined';
+import GlobalOutlined from '@ant-design/icons/GlobalOutlined';
+import HddOutlined from '@ant-design/icons/HddOutlined';
+import HistoryOutlined from '@ant-design/icons/HistoryOutlined';
+import HomeOutlined from '@ant-design/icons/HomeOutlined';
+import IdcardOutlined from '@ant-design/icons/IdcardOutlined';
+import InboxOutlined from '@ant-design/icons/InboxOutlined';
+import InsertRowAboveOutlined from '@ant-design/icons/InsertRowAboveOutlined';
+import KeyOutlined from '@ant-design/icons/KeyOutlined';
+import LayoutOutlined from '@ant-design/icons/LayoutOutlined';
+import LaptopOutlined from '@ant-design/icons/LaptopOutlined';
+import LineChartOutlined from '@ant-design/icons/LineChartOutlined';
+import MailOutlined from '@ant-design/icons/MailOutlined';
+import MessageOutlined from '@ant-design/icons/MessageOutlined';
+import MonitorOutlined from '@ant-design/icons/MonitorOutlined';
+import NotificationOutlined from '@ant-design/icons/NotificationOutlined';
+import PartitionOutlined from '@ant-design/icons/PartitionOutlined';
+import PieChartOutlined from '@ant-design/icons/PieChartOutlined';
+import PlayCircleOutlined from '@ant-design/icons/PlayCircleOutlined';
+import ProfileOutlined from '@ant-design/icons/ProfileOutlined';
+import QuestionCircleOutlined from '@ant-design/icons/QuestionCircleOutlined';
+import RadarChartOutlined from '@ant-design/icons/RadarChartOutlined';
+import SafetyCertificateOutlined from '@ant-design/icons/SafetyCertificateOutlined';
+import SafetyOutlined from '@ant-design/icons/SafetyOutlined';
+import ScheduleOutlined from '@ant-design/icons/ScheduleOutlined';
+import SettingOutlined from '@ant-design/icons/SettingOutlined';
+import SolutionOutlined from '@ant-design/icons/SolutionOutlined';
+import StopOutlined from '@ant-design/icons/StopOutlined';
+import TabletOutlined from '@ant-design/icons/TabletOutlined';
+import TeamOutlined from '@ant-design/icons/TeamOutlined';
+import ToolOutlined from '@ant-design/icons/ToolOutlined';
+import UserOutlined from '@ant-design/icons/UserOutlined';
+import UsergroupAddOutlined from '@ant-design/icons/UsergroupAddOutlined';
 import type { ComponentType } from 'react';
 import dayjs from 'dayjs';
 

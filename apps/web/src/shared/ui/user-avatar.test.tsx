@@ -1,4 +1,4 @@
-import { render, screen } from '@testing-library/react';
+import { fireEvent, render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { UserAvatar } from './user-avatar';
 
@@ -16,5 +16,16 @@ describe('UserAvatar', () => {
   it('shows Latin initials for other names', () => {
     render(<UserAvatar name="Ada Lovelace" avatar={null} size={32} />);
     expect(screen.getByText('AL')).toBeTruthy();
+  });
+
+  it('shows the picture, and the initials again when it cannot be loaded', () => {
+    const { container } = render(<UserAvatar name="Ada Lovelace" avatar="/api/upload/file/ada.png" size={40} />);
+    const picture = container.querySelector('img')!;
+    expect(picture.getAttribute('src')).toBe('/api/upload/file/ada.png');
+    expect(picture.style.width).toBe('40px');
+    expect(screen.queryByText('AL')).toBeNull();
+    fireEvent.error(picture);
+    expect(screen.getByText('AL')).toBeTruthy();
+    expect(container.querySelector('img')).toBeNull();
   });
 });

@@ -1,5 +1,6 @@
 import { BROADCAST_STATUSES, broadcastStatus, type BroadcastFieldsInput, type BroadcastNotice, type BroadcastRepeat, type BroadcastStatus } from '@atrium/contract';
 import dayjs, { type Dayjs } from 'dayjs';
+import { browserZone } from '../../../shared/time-zone/viewer-zone';
 
 /** What the notice form holds. */
 export interface BroadcastFormValues {
@@ -13,11 +14,8 @@ export interface BroadcastFormValues {
   until: Dayjs | null;
 }
 
-/** The zone this browser writes times in. */
-export const browserTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
-
 /** The request body of the form's values: the last day runs through its end, in this browser's zone. */
-export function toBroadcastBody(values: BroadcastFormValues, timeZone = browserTimeZone()): BroadcastFieldsInput {
+export function toBroadcastBody(values: BroadcastFormValues, timeZone = browserZone()): BroadcastFieldsInput {
   const [start, end] = values.period!;
   return {
     title: values.title.trim(),
