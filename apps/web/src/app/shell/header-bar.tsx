@@ -31,10 +31,12 @@ export interface HeaderBarProps {
   menuCollapsed: boolean;
   onToggleMenu: () => void;
   onOpenSearch: () => void;
+  /** The search overlay is open: its button's tooltip steps aside. */
+  searchOpen: boolean;
 }
 
 /** Where the user is, and the shell's tools: search, full screen, notifications, language, theme, account. */
-export function HeaderBar({ isMobile, menuCollapsed, onToggleMenu, onOpenSearch }: HeaderBarProps) {
+export function HeaderBar({ isMobile, menuCollapsed, onToggleMenu, onOpenSearch, searchOpen }: HeaderBarProps) {
   const { t } = useTranslation();
   const { isFullscreen, toggle: toggleFullscreen } = useFullscreen();
   const [themeOpen, setThemeOpen] = useState(false);
@@ -46,7 +48,9 @@ export function HeaderBar({ isMobile, menuCollapsed, onToggleMenu, onOpenSearch 
       <Button type="text" className="atrium-header-button" icon={toggleIcon} onClick={onToggleMenu} aria-label={toggleLabel} data-testid="menu-collapse" />
       {isMobile ? <MobileBrand /> : <PageTrail />}
       <div className="atrium-header-actions">
-        <Tooltip title={t('shell.header.search')}>
+        {/* A button's tooltip hides while what it opened is open: left on, it sat above the dialog's mask
+            (the pointer never left the button) and took the first Escape meant for the dialog. */}
+        <Tooltip title={searchOpen ? null : t('shell.header.search')}>
           <Button type="text" className="atrium-header-button" icon={<SearchOutlined />} onClick={onOpenSearch} aria-label={t('shell.header.search')} data-testid="header-search" />
         </Tooltip>
         {isMobile ? null : (
@@ -64,7 +68,7 @@ export function HeaderBar({ isMobile, menuCollapsed, onToggleMenu, onOpenSearch 
         )}
         <NotificationBell compact={isMobile} />
         <LanguageSwitch testId="header-lang" className="atrium-header-button" />
-        <Tooltip title={t('shell.header.theme')}>
+        <Tooltip title={themeOpen ? null : t('shell.header.theme')}>
           <Button
             type="text"
             className="atrium-header-button"

@@ -215,6 +215,21 @@ describe('console shell', () => {
     await waitFor(() => expect(screen.queryByTestId('search-overlay')).not.toBeInTheDocument());
   });
 
+  it("hides a header button's tooltip while its dialog is open, so the first Escape closes the dialog", async () => {
+    const user = userEvent.setup();
+    signedIn();
+    await screen.findByTestId('page-index');
+    const themeButton = screen.getByTestId('header-theme');
+    await user.hover(themeButton);
+    const tooltip = await screen.findByRole('tooltip');
+    expect(tooltip).toHaveTextContent('Theme');
+    await user.click(themeButton);
+    const dialog = await screen.findByTestId('theme-dialog');
+    await waitFor(() => expect(screen.queryByRole('tooltip', { name: 'Theme' })).not.toBeInTheDocument());
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(dialog).not.toBeVisible());
+  });
+
   it('switches the language everywhere: texts, page language and cookie', async () => {
     const user = userEvent.setup();
     signedIn('/personal');

@@ -79,7 +79,7 @@ export function ShellLayout() {
         <Sider collapsed={sidebarCollapsed} />
       )}
       <Layout className="atrium-main">
-        <HeaderBar isMobile={isMobile} menuCollapsed={sidebarCollapsed} onToggleMenu={toggleMenu} onOpenSearch={openSearch} />
+        <HeaderBar isMobile={isMobile} menuCollapsed={sidebarCollapsed} onToggleMenu={toggleMenu} onOpenSearch={openSearch} searchOpen={searchOpen} />
         <TabsBar tabs={tabs.tabs} activePath={tabs.activePath} onSelect={tabs.select} onCommand={tabs.run} onMove={tabs.move} />
         <Layout.Content className="atrium-content">
           <KeepAliveOutlet keepAlive={isKeptAlive} activePath={tabs.activePath} openPaths={tabs.tabs.map((tab) => tab.path)} />
