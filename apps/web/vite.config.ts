@@ -63,7 +63,7 @@ function staticClosure(roots: string[], ctx: ChunkingContext): Set<string> {
 interface LayoutGroups {
   /** What the sign-in page's route loads beyond the entry: its own code, icons and libraries. */
   signIn: Set<string>;
-  /** antd's theme and App context with what they import, less what the sign-in page shares. */
+  /** antd's core with the theme and App context and what they import, less what the sign-in page and the door display share. */
   antd: Set<string>;
   /** The session gate and the shell (menu, header, tabs, notifications), less the above. */
   shell: Set<string>;

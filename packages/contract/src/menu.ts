@@ -197,9 +197,15 @@ export const DETAIL_PARENTS: Record<string, string> = {
   '/guider-apply': '/guider-invite',
 };
 
-/** Collects the console paths of a menu answer, depth first. */
-export function menuPaths(entries: MenuEntry[]): string[] {
-  return entries.flatMap((e) => [...(e.path ? [e.path] : []), ...menuPaths(e.children)]);
+/** A menu answer's entries or the catalogue's nodes: what has a path and children. */
+interface PathTree {
+  path?: string;
+  children?: readonly PathTree[];
+}
+
+/** Collects the console paths of a menu answer (or of catalogue nodes), depth first. */
+export function menuPaths(entries: readonly PathTree[]): string[] {
+  return entries.flatMap((e) => [...(e.path ? [e.path] : []), ...menuPaths(e.children ?? [])]);
 }
 
 /**
@@ -216,9 +222,7 @@ export function isPathAllowed(pathname: string, menuPathList: readonly string[])
 }
 
 /** Every console path of the catalogue, built or not. */
-const CATALOGUE_PATHS: readonly string[] = (function collect(nodes: MenuNode[]): string[] {
-  return nodes.flatMap((node) => [...(node.path ? [node.path] : []), ...collect(node.children ?? [])]);
-})(MENU_CATALOGUE);
+const CATALOGUE_PATHS = menuPaths(MENU_CATALOGUE);
 
 /**
  * Whether a console path opens a signed-in page: one of the catalogue's, an always-allowed one or a

@@ -83,7 +83,7 @@ async function loadManifest(file: string, log: FastifyBaseLogger): Promise<Prelo
     const { pages, texts, signedIn } = preloadFileSchema.parse(JSON.parse(await readFile(file, 'utf8')));
     const safeTexts = safeHrefs(texts);
     const safeSignedIn = signedIn && {
-      files: signedIn.files.filter((href) => SAFE_HREF.test(href)),
+      files: safeList(signedIn.files),
       texts: safeHrefs(signedIn.texts),
       pages: safeHrefs(signedIn.pages),
     };
@@ -100,8 +100,13 @@ async function loadManifest(file: string, log: FastifyBaseLogger): Promise<Prelo
 }
 
 /** Drops hrefs that are not built scripts or stylesheets, once per version rather than per request. */
+function safeList(hrefs: string[]): string[] {
+  return hrefs.filter((href) => SAFE_HREF.test(href));
+}
+
+/** safeList for each key's hrefs. */
 function safeHrefs(entries: Record<string, string[]>): Map<string, string[]> {
-  return new Map(Object.entries(entries).map(([key, hrefs]) => [key, hrefs.filter((href) => SAFE_HREF.test(href))]));
+  return new Map(Object.entries(entries).map(([key, hrefs]) => [key, safeList(hrefs)]));
 }
 
 /**

@@ -1,8 +1,7 @@
-import type { CurrentUserInfo, MenuEntry } from '@atrium/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
-import { api } from '../../shared/api/api';
-import { sessionKeys } from '../../shared/session/session.api';
+import type { RequestOptions } from '../../shared/api/api-client';
+import { fetchCurrentUser, fetchMenu, sessionKeys } from '../../shared/session/session.api';
 
 /**
  * Asks the server for the menu and the current user again after each navigation, so a role changed
@@ -22,14 +21,13 @@ export function useMenuFollowsRole(pathname: string) {
     loadedFor.current = pathname;
     if (isFirstPage) return;
     const controller = new AbortController();
-    const refresh = <T,>(key: readonly string[], path: string) =>
-      api
-        .get<T>(path, { signal: controller.signal, notify: false })
+    const refresh = <T,>(key: readonly string[], fetch: (options: RequestOptions) => Promise<T>) =>
+      fetch({ signal: controller.signal, notify: false })
         // The cache shares unchanged structure, so an unchanged answer re-renders nothing.
         .then((fresh) => queryClient.setQueryData(key, fresh))
         .catch(() => undefined);
-    void refresh<MenuEntry[]>(sessionKeys.menu, '/user/getMenuList');
-    void refresh<CurrentUserInfo>(sessionKeys.currentUser, '/user/getCurrentUserInfo');
+    void refresh(sessionKeys.menu, fetchMenu);
+    void refresh(sessionKeys.currentUser, fetchCurrentUser);
     return () => controller.abort();
   }, [pathname, queryClient]);
 }

@@ -1,6 +1,7 @@
 import type { CurrentUserInfo, MenuEntry } from '@atrium/contract';
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import { api } from '../api/api';
+import type { RequestOptions } from '../api/api-client';
 
 export const sessionKeys = {
   all: ['session'] as const,
@@ -8,17 +9,23 @@ export const sessionKeys = {
   menu: ['session', 'menu'] as const,
 };
 
-/** `GET /user/getCurrentUserInfo`: who is signed in, asked at start-up (spec 000 section 7). */
+/** `GET /user/getCurrentUserInfo`: who is signed in (spec 000 section 7). */
+export const fetchCurrentUser = (options: RequestOptions) => api.get<CurrentUserInfo>('/user/getCurrentUserInfo', options);
+
+/** `GET /user/getMenuList`: the signed-in user's menu. */
+export const fetchMenu = (options: RequestOptions) => api.get<MenuEntry[]>('/user/getMenuList', options);
+
+/** Who is signed in, asked at start-up. */
 export const currentUserQuery = queryOptions({
   queryKey: sessionKeys.currentUser,
-  queryFn: ({ signal }) => api.get<CurrentUserInfo>('/user/getCurrentUserInfo', { signal }),
+  queryFn: ({ signal }) => fetchCurrentUser({ signal }),
   staleTime: Infinity,
 });
 
-/** `GET /user/getMenuList`: the signed-in user's menu. */
+/** The signed-in user's menu. */
 export const menuQuery = queryOptions({
   queryKey: sessionKeys.menu,
-  queryFn: ({ signal }) => api.get<MenuEntry[]>('/user/getMenuList', { signal }),
+  queryFn: ({ signal }) => fetchMenu({ signal }),
   staleTime: Infinity,
 });
 
@@ -31,6 +38,6 @@ export const menuQuery = queryOptions({
 export function prefetchSession(queryClient: QueryClient) {
   void queryClient.prefetchQuery(currentUserQuery);
   queryClient
-    .fetchQuery({ ...menuQuery, queryFn: ({ signal }) => api.get<MenuEntry[]>('/user/getMenuList', { signal, notify: false }) })
+    .fetchQuery({ ...menuQuery, queryFn: ({ signal }) => fetchMenu({ signal, notify: false }) })
     .catch(() => queryClient.removeQueries({ queryKey: sessionKeys.menu, exact: true }));
 }
