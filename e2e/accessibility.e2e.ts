@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openAdminSession, type AdminSession } from './support/admin-session.js';
 import { axeViolations } from './support/axe.js';
-import { chooseLanguage, newContext } from './support/browser.js';
+import { chooseLanguage, newContext, settled } from './support/browser.js';
 
 const PASSWORD = 'Accessible-2026';
 
@@ -118,6 +118,8 @@ describe('accessibility', () => {
     await page.keyboard.press('s');
     await page.getByTestId('search-overlay').waitFor();
     await expect.poll(() => page.evaluate(() => document.activeElement?.closest('[data-testid="search-overlay"]') !== null)).toBe(true);
+    // Scanned once it has faded in: mid-animation its texts are paler than they end.
+    await settled(page.getByTestId('search-overlay'));
     expect(await axeViolations(page, 'the search overlay')).toEqual([]);
     await page.keyboard.press('Escape');
     await expect.poll(() => page.getByTestId('search-overlay').isVisible()).toBe(false);
