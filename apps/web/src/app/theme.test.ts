@@ -74,6 +74,26 @@ describe('antdTheme', () => {
     expect(token?.colorTextTertiary).toBe('rgba(0, 0, 0, 0.58)');
   });
 
+  it("keeps antd's own status backgrounds and borders and tag colours, read off the palettes its algorithms derive", () => {
+    for (const darkMode of [false, true]) {
+      const { token, components } = antdTheme({ themeName: 'emerald', color: '#409EFF', darkMode });
+      const antds = theme.getDesignToken(darkMode ? { algorithm: theme.darkAlgorithm } : {});
+      for (const key of ['colorSuccess', 'colorWarning', 'colorError'] as const) {
+        for (const part of ['Bg', 'Border'] as const) {
+          expect({ darkMode, key, part, colour: token![`${key}${part}`] }).toEqual({ darkMode, key, part, colour: antds[`${key}${part}`] });
+        }
+      }
+      if (darkMode) continue;
+      // Day mode's tag text: antd's step 7 where it reads on step 1, else darkened until it does.
+      const tags = components!.Tag as Record<string, string>;
+      for (const key of ['green', 'gold', 'orange', 'cyan', 'volcano', 'lime', 'yellow'] as const) {
+        const background = antds[`${key}1`];
+        expect(contrastRatio(tags[`${key}7`]!, background)).toBeGreaterThanOrEqual(4.5);
+        if (contrastRatio(antds[`${key}7`], background) >= 4.5) expect(tags[`${key}7`]).toBe(antds[`${key}7`]);
+      }
+    }
+  });
+
   it('uses the night algorithm and the night palette in dark mode', () => {
     const day = antdTheme({ themeName: 'emerald', color: '#13c2c2', darkMode: false });
     const night = antdTheme({ themeName: 'emerald', color: '#13c2c2', darkMode: true });

@@ -1,4 +1,4 @@
-import { generate } from '@ant-design/colors';
+import { generate, presetPalettes } from '@ant-design/colors';
 import type { ThemeConfig } from 'antd';
 import theme from 'antd/es/theme';
 import type { Preferences } from '../shared/preferences/preferences';
@@ -37,6 +37,14 @@ export function paintedAtNight(seed: string): string {
   return generate(seed, { theme: 'dark' })[5]!;
 }
 
+/**
+ * A seed's palette as antd's algorithm of the mode derives it (its `generateColorPalettes`): step n
+ * (colorSuccessBg is step 1, colorSuccessBorder step 3) is `[n - 1]`. Read from the palette rather
+ * than from `theme.getDesignToken`, which derives every token of the theme: about 25 ms on a phone's
+ * first render, twice (theme.test.ts checks both give the same colours).
+ */
+const paletteOf = (seed: string, darkMode: boolean): string[] => (darkMode ? generate(seed, { theme: 'dark' }) : generate(seed));
+
 const statusTokenCache = new Map<boolean, Record<string, string>>();
 
 /**
@@ -47,14 +55,14 @@ const statusTokenCache = new Map<boolean, Record<string, string>>();
 function statusTokens(darkMode: boolean): Record<string, string> {
   const cached = statusTokenCache.get(darkMode);
   if (cached) return cached;
-  const defaults = theme.getDesignToken(darkMode ? { algorithm: theme.darkAlgorithm } : {}) as unknown as Record<string, string>;
   const surfaces = darkMode ? [SURFACES.night.container, SURFACES.night.elevated] : [SURFACES.day.container, SURFACES.day.layout];
   const tokens: Record<string, string> = {};
   for (const [key, seed] of Object.entries(STATUS_COLORS)) {
-    const background = defaults[`${key}Bg`]!;
+    const palette = paletteOf(seed, darkMode);
+    const background = palette[0]!;
     tokens[key] = withContrast(seed, [...surfaces, background], darkMode ? { toward: 'lighter', paint: paintedAtNight } : { toward: 'darker' });
     tokens[`${key}Bg`] = background;
-    tokens[`${key}Border`] = defaults[`${key}Border`]!;
+    tokens[`${key}Border`] = palette[2]!;
   }
   statusTokenCache.set(darkMode, tokens);
   return tokens;
@@ -67,12 +75,12 @@ let presetTagTokens: Record<string, string> | undefined;
 
 /** Day mode's preset tag text colours, darkened from antd's palette 7 to reach 4.5:1 on palette 1. */
 function dayPresetTagTokens(): Record<string, string> {
-  if (!presetTagTokens) {
-    const palette = theme.getDesignToken() as unknown as Record<string, string>;
-    presetTagTokens = Object.fromEntries(
-      PRESET_TAGS.map((key) => [`${key}7`, withContrast(palette[`${key}7`]!, [palette[`${key}1`]!, '#ffffff'], { toward: 'darker' })]),
-    );
-  }
+  presetTagTokens ??= Object.fromEntries(
+    PRESET_TAGS.map((key) => {
+      const palette = presetPalettes[key]!;
+      return [`${key}7`, withContrast(palette[6]!, [palette[0]!, '#ffffff'], { toward: 'darker' })];
+    }),
+  );
   return presetTagTokens;
 }
 
