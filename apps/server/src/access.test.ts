@@ -47,6 +47,7 @@ interface World {
     themeLogoId: number;
     displayId: number;
     reservationId: number;
+    visitReasonId: number;
   };
   b: {
     companyId: number;
@@ -80,6 +81,8 @@ interface World {
     blacklistId: number;
     broadcastId: number;
     broadcastImageId: number;
+    visitReasonId: number;
+    visitId: number;
   };
 }
 
@@ -375,6 +378,19 @@ const FOREIGN_RECORDS: Record<string, ForeignCase> = {
   'GET /api/meeting/blacklist/mine': { none: "the caller's own blacklist entry" },
   'POST /api/meeting/blacklist/add': { foreign: (w) => [{ body: { userId: w.b.user.id, reason: 'Probe' } }] },
   'POST /api/meeting/blacklist/lift': { foreign: (w) => [{ body: { id: w.b.blacklistId } }] },
+  'GET /api/visitor/reason/list': { none: "the company's visit reasons" },
+  'POST /api/visitor/reason/add': { none: 'a new visit reason' },
+  'POST /api/visitor/reason/update': { foreign: (w) => [{ body: { id: w.b.visitReasonId, name: 'Probe' } }] },
+  'POST /api/visitor/reason/delete': { foreign: (w) => [{ body: { id: w.b.visitReasonId } }] },
+  'POST /api/visitor/invite': {
+    foreign: (w) => {
+      const visit = { visitor: { name: 'Probe', email: 'probe@alpha.test' }, reasonId: w.a.visitReasonId, hostId: w.a.user.id, locationId: w.a.locationId, visitAt: 1_900_000_000_000, expectedEndAt: 1_900_003_600_000 };
+      return [{ body: { ...visit, reasonId: w.b.visitReasonId } }, { body: { ...visit, hostId: w.b.user.id } }, { body: { ...visit, locationId: w.b.locationId } }];
+    },
+  },
+  'GET /api/visitor/list': { filters: (w) => [{ query: { locationId: w.b.locationId } }] },
+  'GET /api/visitor/detail': { foreign: (w) => [{ query: { id: w.b.visitId } }] },
+  'POST /api/visitor/cancel': { foreign: (w) => [{ body: { id: w.b.visitId } }] },
   'GET /api/broadcast/list': { none: "the company's own notices" },
   'GET /api/broadcast/targets': { none: "the company's own displays and locations" },
   'GET /api/broadcast/images': { none: "the built-in images and the company's own" },
@@ -582,6 +598,7 @@ describe(`access over the route table (${TEST_DIALECT})`, () => {
     const bravoBroadcastImage = await asBravo({ method: 'POST', url: '/api/broadcast/image-upload', headers: MULTIPART_HEADERS, payload: multipartImage({ kind: 'image' }) });
     expect(bravoBroadcastImage.status).toBe(200);
     const bravoBroadcastImageId = (bravoBroadcastImage.body.result as { id: number }).id;
+    const bravoVisitReasonId = ((await asBravo({ method: 'POST', url: '/api/visitor/reason/add', payload: { name: 'Bravo reason' } })).body.result as { id: number }).id;
     const bravoBroadcast = await asBravo({
       method: 'POST',
       url: '/api/broadcast/create',
@@ -603,6 +620,7 @@ describe(`access over the route table (${TEST_DIALECT})`, () => {
         themeLogoId: alphaLogo.id,
         displayId: alphaDisplay.deviceId,
         reservationId: 0,
+        visitReasonId: 0,
       },
       b: {
         companyId: bravo.id,
@@ -650,6 +668,14 @@ describe(`access over the route table (${TEST_DIALECT})`, () => {
         ).id,
         broadcastId: (bravoBroadcast.body.result as { id: number }).id,
         broadcastImageId: bravoBroadcastImageId,
+        visitReasonId: bravoVisitReasonId,
+        visitId: (
+          (await asBravo({
+            method: 'POST',
+            url: '/api/visitor/invite',
+            payload: { visitor: { name: 'Bravo Guest', email: 'guest@bravo.test' }, reasonId: bravoVisitReasonId, hostId: bravoUser.id, locationId: bravoFloor, visitAt: 1_900_000_000_000, expectedEndAt: 1_900_003_600_000 },
+          })).body.result as { id: number }
+        ).id,
       },
     };
     const alphaToken = await factories.session(w.a.admin);
@@ -657,6 +683,7 @@ describe(`access over the route table (${TEST_DIALECT})`, () => {
     w.a.locationId = alphaRooms.floor;
     w.a.roomId = alphaRooms.roomId;
     w.a.reservationId = await reserve((options) => call(t.app, { ...options, headers: { ...options.headers, token: alphaToken } }), alphaRooms.roomId);
+    w.a.visitReasonId = ((await call(t.app, { method: 'POST', url: '/api/visitor/reason/add', headers: { token: alphaToken }, payload: { name: 'Alpha reason' } })).body.result as { id: number }).id;
   });
   afterAll(() => t.cleanup());
 

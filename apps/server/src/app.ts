@@ -112,6 +112,9 @@ import { calendarFeedRoutes } from './modules/calendar-feed/calendar-feed.routes
 import { createCalendarFeedService } from './modules/calendar-feed/calendar-feed.service.js';
 import { createBlacklistService } from './modules/blacklist/blacklist.service.js';
 import { createBlacklistRepository } from './modules/blacklist/blacklist.repository.js';
+import { visitorRoutes } from './modules/visitor/visitor.routes.js';
+import { createVisitorService } from './modules/visitor/visitor.service.js';
+import { createVisitorRepository } from './modules/visitor/visitor.repository.js';
 import { bookingPreferencesRoutes } from './modules/booking-preferences/booking-preferences.routes.js';
 import { createBookingPreferencesService } from './modules/booking-preferences/booking-preferences.service.js';
 import { messageLogRoutes } from './modules/message-log/message-log.routes.js';
@@ -620,6 +623,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         }),
       );
       await api.register(blacklistRoutes({ blacklist: createBlacklistService({ blacklist: createBlacklistRepository(db.kysely), operationLog, clock }) }));
+      await api.register(visitorRoutes({ visitors: createVisitorService({ visitors: createVisitorRepository(db.kysely), operationLog, clock }) }));
       await api.register(messageLogRoutes({ log: createMessageLogRepository(db.kysely), clock }));
       await api.register(
         reportRoutes({

@@ -49,6 +49,8 @@ describe(`tenancy (${TEST_DIALECT})`, () => {
   let zoomRoomOfA: number;
   let reservationOfA: number;
   let reservationOfB: number;
+  let visitOfA: number;
+  let visitOfB: number;
 
   beforeAll(async () => {
     t = await createTestApp();
@@ -191,6 +193,15 @@ describe(`tenancy (${TEST_DIALECT})`, () => {
       payload: { title: 'bravo-only notice', image: 'default:welcome', deviceIds: [displayOfB], startAt: now, endAt: now + 3_600_000 },
     });
     expect(bravoNotice.status, bravoNotice.body.message).toBe(200);
+    // A visit in each company, with its reason: A's visitor pages stay A's.
+    const invite = async (token: string, reason: string, hostId: number, locationId: number, visitor: Record<string, string>) => {
+      const reasonId = (await call<{ id: number }>(t.app, { method: 'POST', url: '/api/visitor/reason/add', headers: { token }, payload: { name: reason } })).body.result.id;
+      const answer = await call<{ id: number }>(t.app, { method: 'POST', url: '/api/visitor/invite', headers: { token }, payload: { visitor, reasonId, hostId, locationId, visitAt: now + 3_600_000, expectedEndAt: now + 7_200_000 } });
+      expect(answer.status, answer.body.message).toBe(200);
+      return answer.body.result.id;
+    };
+    visitOfB = await invite(tokenB, 'bravo-only visit', adminB.id, floor, { name: 'bravo-only guest', email: 'guest@bravo.test', company: 'Bravo Industry' });
+    visitOfA = await invite(sessionA, 'Alpha visit', adminA.id, alphaFloor, { name: 'Alpha guest', email: 'guest@alpha.test' });
   });
   afterAll(() => t.cleanup());
 
@@ -287,6 +298,9 @@ describe(`tenancy (${TEST_DIALECT})`, () => {
       '/api/user/getMenuList',
       '/api/user/sessions',
       '/api/userGroup/getList',
+      '/api/visitor/detail',
+      '/api/visitor/list',
+      '/api/visitor/reason/list',
       '/api/zoom/findZoomRoomsList',
     ]);
     // Detail routes are read with A's own record; B's record is as unknown as a missing one.
@@ -304,6 +318,7 @@ describe(`tenancy (${TEST_DIALECT})`, () => {
       '/api/location/getLocationRegionInfo': `?id=${roomOfA}`,
       '/api/location/room/disablePeriods': `?roomId=${roomOfA}`,
       '/api/meeting/reservation': `?id=${reservationOfA}`,
+      '/api/visitor/detail': `?id=${visitOfA}`,
       '/api/meeting/calendar/events': `?ownerUserId=${adminA.id}&from=${t.clock.now()}&to=${t.clock.now() + 86_400_000}`,
       '/api/meeting/reservation/list': `?roomId=${roomOfA}&from=${t.clock.now()}&to=${t.clock.now() + 86_400_000}`,
       '/api/meeting/reservation/mine': `?from=${t.clock.now()}&to=${t.clock.now() + 86_400_000}`,
@@ -330,6 +345,7 @@ describe(`tenancy (${TEST_DIALECT})`, () => {
       '/api/location/room/disablePeriods': `?roomId=${roomOfB}`,
       '/api/location/getLocationTree': `?parentId=${roomOfB}`,
       '/api/meeting/reservation': `?id=${reservationOfB}`,
+      '/api/visitor/detail': `?id=${visitOfB}`,
       '/api/meeting/calendar/events': `?ownerUserId=${adminB.id}&from=${t.clock.now()}&to=${t.clock.now() + 86_400_000}`,
       '/api/meeting/calendar/shares': `?ownerUserId=${adminB.id}`,
       '/api/meeting/reservation/list': `?roomId=${roomOfB}&from=${t.clock.now()}&to=${t.clock.now() + 86_400_000}`,

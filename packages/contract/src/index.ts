@@ -37,6 +37,7 @@ export * from './booking-series.js';
 export * from './booking-views.js';
 export * from './booking-approval.js';
 export * from './blacklist.js';
+export * from './visitor.js';
 export * from './broadcast.js';
 export * from './calendar-feed.js';
 export * from './booking-preferences.js';

@@ -233,6 +233,9 @@ export const OPERATION_DETAILS = {
   'broadcast.delete': {},
   'broadcast.uploadImage': { size: number },
   'broadcast.deleteImage': {},
+  'visitReason.create': {},
+  'visitReason.update': { previousName: text },
+  'visitReason.delete': {},
 } as const satisfies Record<OperationAction, Readonly<Record<string, OperationDetailField>>>;
 
 /** The detail an action may record: its declared fields, each optional. */

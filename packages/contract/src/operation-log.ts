@@ -91,6 +91,9 @@ export const OPERATION_ACTIONS = [
   'broadcast.delete',
   'broadcast.uploadImage',
   'broadcast.deleteImage',
+  'visitReason.create',
+  'visitReason.update',
+  'visitReason.delete',
 ] as const;
 export type OperationAction = (typeof OPERATION_ACTIONS)[number];
 

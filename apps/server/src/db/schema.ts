@@ -325,6 +325,55 @@ export interface BookingBlacklistTable {
   created_at: number;
 }
 
+/** A visit reason of the visitor settings page (decision 0018). */
+export interface VisitReasonsTable {
+  id: Generated<number>;
+  company_id: number;
+  name: string;
+  /** The name lower-cased with its spaces collapsed: unique per company. */
+  name_key: string;
+  created_at: number;
+}
+
+/** A visit a host invited a visitor to (decision 0018); its status follows from the moments. */
+export interface VisitsTable {
+  id: Generated<number>;
+  company_id: number;
+  location_id: number | null;
+  host_id: number | null;
+  inviter_id: number | null;
+  reason_id: number | null;
+  /** The reason's name when the visit was made. */
+  reason: string;
+  visitor_type: string;
+  method: string;
+  is_vip: Generated<number>;
+  visitor_name: string;
+  email: string | null;
+  phone: string | null;
+  visitor_company: string | null;
+  note: string | null;
+  visit_at: number;
+  expected_end_at: number;
+  responded_at: number | null;
+  checked_in_at: number | null;
+  checked_out_at: number | null;
+  cancelled_at: number | null;
+  cancelled_by: number | null;
+  created_at: number;
+  updated_at: number;
+}
+
+/** A group visitor's companion, in the order given. */
+export interface VisitCompanionsTable {
+  id: Generated<number>;
+  visit_id: number;
+  position: number;
+  name: string;
+  email: string | null;
+  phone: string | null;
+}
+
 /** The company's booking rules; no row means the defaults. */
 export interface BookingRulesTable {
   company_id: number;
@@ -784,6 +833,9 @@ export interface DB {
   reservation_invitees: ReservationInviteeTable;
   reservation_series: ReservationSeriesTable;
   booking_blacklist: BookingBlacklistTable;
+  visit_reasons: VisitReasonsTable;
+  visits: VisitsTable;
+  visit_companions: VisitCompanionsTable;
   booking_rules: BookingRulesTable;
   calendar_shares: CalendarShareTable;
   live_board_links: LiveBoardLinkTable;

@@ -39,6 +39,7 @@ import { personNames } from './2026_11_26_0041_person_names.js';
 import { accessVersions } from './2026_11_26_0042_access_versions.js';
 import { outboxEvents } from './2026_11_26_0043_outbox_events.js';
 import { applicationsAccessVersion } from './2026_11_26_0044_applications_access_version.js';
+import { visitors } from './2026_11_28_0045_visitors.js';
 import type { DialectMigration } from './helpers.js';
 
 /**
@@ -84,6 +85,7 @@ export const MIGRATIONS: ReadonlyArray<readonly [name: string, migration: Dialec
   ['2026_11_26_0042_access_versions', accessVersions],
   ['2026_11_26_0043_outbox_events', outboxEvents],
   ['2026_11_26_0044_applications_access_version', applicationsAccessVersion],
+  ['2026_11_28_0045_visitors', visitors],
 ];
 
 function providerFor(dialect: Database['dialect']): MigrationProvider {

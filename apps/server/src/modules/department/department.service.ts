@@ -28,12 +28,7 @@ import type { SettingsRepository } from '../settings/settings.repository.js';
 import { branchOf, filterTree, findNode, presentFlatList, presentSwatch, presentTree } from './department.presenter.js';
 import type { DepartmentRepository } from './department.repository.js';
 import { PALETTE_SEEDED_KEY, type DepartmentStyleRepository } from './department-style.repository.js';
-
-/** Whether a database error is a unique-constraint violation, on either engine. */
-function isUniqueViolation(error: unknown): boolean {
-  const code = (error as { code?: unknown } | null)?.code;
-  return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE';
-}
+import { isUniqueViolation } from '../../db/unique-violation.js';
 
 const codeTaken = (code: string) => new AppError(ReturnCode.CONFLICT, 'groupCodeTaken', { code });
 const duplicateSwatch = (color: string) => new AppError(ReturnCode.CONFLICT, 'swatchDuplicate', { color });

@@ -32,6 +32,7 @@ import type { DoorDisplayRepository } from '../door-display/door-display.reposit
 import { roomDoorDisplayStatuses } from '../door-display/door-display.service.js';
 import type { RoomRecord, RoomRepository, RoomValues } from './room.repository.js';
 import type { RoomTypeRecord, RoomTypeRepository } from './room-type.repository.js';
+import { isUniqueViolation } from '../../db/unique-violation.js';
 
 export interface RoomServiceDeps {
   rooms: RoomRepository;
@@ -57,11 +58,6 @@ const EXPORT_COLUMNS = [
 const EXPORT_MAX_ROWS = 10_000;
 
 const yesNo = (value: boolean) => (value ? 'yes' : 'no');
-
-function isUniqueViolation(error: unknown): boolean {
-  const code = (error as { code?: unknown } | null)?.code;
-  return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE';
-}
 
 /** Meeting rooms, room types and disable periods (spec 001 sections 3, 5, 7). */
 export function createRoomService({ rooms, roomTypes, locations, uploads, displays, operationLog, transact, clock }: RoomServiceDeps) {

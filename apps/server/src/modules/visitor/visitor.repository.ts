@@ -1,0 +1,260 @@
+import type { ExpressionBuilder, Kysely } from 'kysely';
+import { visitStatusAt, type InviteVisit, type Page, type Visit, type VisitMethod, type VisitQuery, type VisitReason, type VisitStatus, type VisitorType } from '@atrium/contract';
+import type { DB } from '../../db/schema.js';
+import { containsIgnoringCase } from '../../db/like.js';
+import { fetchPage } from '../../db/paging.js';
+
+export type VisitorRepository = ReturnType<typeof createVisitorRepository>;
+
+type Eb = ExpressionBuilder<DB & { v: DB['visits'] }, 'v'>;
+
+/** A reason's name as its uniqueness is judged: lower case, spaces collapsed. */
+export const reasonKey = (name: string) => name.trim().replace(/\s+/g, ' ').toLowerCase();
+
+/** Whose visits a caller reads: the company's (reception, administrators) or those they host or invited. */
+export type VisitScope = { companyId: number; all: true } | { companyId: number; all: false; userId: number };
+
+/** A visit's status at `now` as a condition on the row (alias `v`): visitStatusAt written in SQL. */
+function inStatus(eb: Eb, status: VisitStatus, now: number) {
+  const open = eb.and([eb('v.cancelled_at', 'is', null), eb('v.checked_out_at', 'is', null), eb('v.checked_in_at', 'is', null)]);
+  switch (status) {
+    case 'cancelled':
+      return eb('v.cancelled_at', 'is not', null);
+    case 'checkedOut':
+      return eb.and([eb('v.cancelled_at', 'is', null), eb('v.checked_out_at', 'is not', null)]);
+    case 'checkedIn':
+      return eb.and([eb('v.cancelled_at', 'is', null), eb('v.checked_out_at', 'is', null), eb('v.checked_in_at', 'is not', null)]);
+    case 'noShow':
+      return eb.and([open, eb('v.expected_end_at', '<=', now), eb('v.responded_at', 'is not', null)]);
+    case 'expired':
+      return eb.and([open, eb('v.expected_end_at', '<=', now), eb('v.responded_at', 'is', null)]);
+    case 'responded':
+      return eb.and([open, eb('v.expected_end_at', '>', now), eb('v.responded_at', 'is not', null)]);
+    case 'notResponded':
+      return eb.and([open, eb('v.expected_end_at', '>', now), eb('v.responded_at', 'is', null)]);
+  }
+}
+
+export interface NewVisit extends InviteVisit {
+  companyId: number;
+  inviterId: number;
+  reason: string;
+  method: VisitMethod;
+}
+
+export function createVisitorRepository(db: Kysely<DB>) {
+  const visits = (scope: VisitScope) => {
+    let query = db
+      .selectFrom('visits as v')
+      .leftJoin('users as h', (join) => join.onRef('h.id', '=', 'v.host_id').onRef('h.company_id', '=', 'v.company_id'))
+      .leftJoin('users as i', (join) => join.onRef('i.id', '=', 'v.inviter_id').onRef('i.company_id', '=', 'v.company_id'))
+      .leftJoin('locations as l', (join) => join.onRef('l.id', '=', 'v.location_id').onRef('l.company_id', '=', 'v.company_id'))
+      .where('v.company_id', '=', scope.companyId);
+    if (!scope.all) {
+      const { userId } = scope;
+      query = query.where((eb) => eb.or([eb('v.host_id', '=', userId), eb('v.inviter_id', '=', userId)]));
+    }
+    return query;
+  };
+  const visitColumns = [
+    'v.id', 'v.visitor_type', 'v.method', 'v.is_vip', 'v.visitor_name', 'v.email', 'v.phone', 'v.visitor_company', 'v.reason', 'v.reason_id',
+    'v.host_id', 'h.full_name as host_name', 'v.inviter_id', 'i.full_name as inviter_name', 'v.location_id', 'l.name as location_name',
+    'v.visit_at', 'v.expected_end_at', 'v.responded_at', 'v.checked_in_at', 'v.checked_out_at', 'v.cancelled_at', 'v.note', 'v.created_at',
+  ] as const;
+
+  /** The companions of these visits, in their order, by visit. */
+  async function companionsOf(visitIds: number[]): Promise<Map<number, Visit['companions']>> {
+    const byVisit = new Map<number, Visit['companions']>();
+    if (visitIds.length === 0) return byVisit;
+    const rows = await db.selectFrom('visit_companions').select(['visit_id', 'name', 'email', 'phone']).where('visit_id', 'in', visitIds).orderBy('visit_id').orderBy('position').execute();
+    for (const row of rows) {
+      const list = byVisit.get(row.visit_id) ?? [];
+      list.push({ name: row.name, email: row.email, phone: row.phone });
+      byVisit.set(row.visit_id, list);
+    }
+    return byVisit;
+  }
+
+  const present = (row: Record<string, unknown>, companions: Visit['companions'], now: number): Visit => {
+    const r = row as {
+      id: number; visitor_type: string; method: string; is_vip: number; visitor_name: string; email: string | null; phone: string | null;
+      visitor_company: string | null; reason: string; reason_id: number | null; host_id: number | null; host_name: string | null;
+      inviter_id: number | null; inviter_name: string | null; location_id: number | null; location_name: string | null; visit_at: number;
+      expected_end_at: number; responded_at: number | null; checked_in_at: number | null; checked_out_at: number | null;
+      cancelled_at: number | null; note: string | null; created_at: number;
+    };
+    const moments = {
+      expectedEndAt: Number(r.expected_end_at),
+      respondedAt: r.responded_at === null ? null : Number(r.responded_at),
+      checkedInAt: r.checked_in_at === null ? null : Number(r.checked_in_at),
+      checkedOutAt: r.checked_out_at === null ? null : Number(r.checked_out_at),
+      cancelledAt: r.cancelled_at === null ? null : Number(r.cancelled_at),
+    };
+    const ref = (id: number | null, name: string | null) => (id !== null && name !== null ? { id, name } : null);
+    return {
+      id: r.id,
+      status: visitStatusAt(moments, now),
+      type: r.visitor_type as VisitorType,
+      method: r.method as VisitMethod,
+      isVip: Number(r.is_vip) === 1,
+      visitorName: r.visitor_name,
+      email: r.email,
+      phone: r.phone,
+      visitorCompany: r.visitor_company,
+      companions,
+      reason: r.reason,
+      reasonId: r.reason_id,
+      host: ref(r.host_id, r.host_name),
+      inviter: ref(r.inviter_id, r.inviter_name),
+      location: ref(r.location_id, r.location_name),
+      visitAt: Number(r.visit_at),
+      ...moments,
+      note: r.note,
+      createdAt: Number(r.created_at),
+    };
+  };
+
+  return {
+    // ---- Visit reasons ----
+
+    listReasons(companyId: number): Promise<VisitReason[]> {
+      return db
+        .selectFrom('visit_reasons')
+        .select(['id', 'name', 'created_at'])
+        .where('company_id', '=', companyId)
+        .orderBy('name_key')
+        .execute()
+        .then((rows) => rows.map((row) => ({ id: row.id, name: row.name, createdAt: Number(row.created_at) })));
+    },
+
+    findReason(companyId: number, id: number): Promise<{ id: number; name: string } | undefined> {
+      return db.selectFrom('visit_reasons').select(['id', 'name']).where('company_id', '=', companyId).where('id', '=', id).executeTakeFirst();
+    },
+
+    /** Whether another reason of the company has this name (case and spaces aside). */
+    async reasonTaken(companyId: number, name: string, exceptId?: number): Promise<boolean> {
+      let query = db.selectFrom('visit_reasons').select('id').where('company_id', '=', companyId).where('name_key', '=', reasonKey(name));
+      if (exceptId !== undefined) query = query.where('id', '!=', exceptId);
+      return (await query.executeTakeFirst()) !== undefined;
+    },
+
+    async insertReason(companyId: number, name: string, now: number): Promise<number> {
+      const row = await db
+        .insertInto('visit_reasons')
+        .values({ company_id: companyId, name, name_key: reasonKey(name), created_at: now })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return row.id;
+    },
+
+    async renameReason(companyId: number, id: number, name: string): Promise<boolean> {
+      const result = await db.updateTable('visit_reasons').set({ name, name_key: reasonKey(name) }).where('company_id', '=', companyId).where('id', '=', id).executeTakeFirst();
+      return Number(result.numUpdatedRows) === 1;
+    },
+
+    async deleteReason(companyId: number, id: number): Promise<boolean> {
+      // Visits keep the name they were made with; their link to the reason clears (on delete set null).
+      const result = await db.deleteFrom('visit_reasons').where('company_id', '=', companyId).where('id', '=', id).executeTakeFirst();
+      return Number(result.numDeletedRows) === 1;
+    },
+
+    // ---- Visits ----
+
+    /** An active colleague of the company. */
+    activeUser(companyId: number, userId: number): Promise<{ id: number; full_name: string } | undefined> {
+      return db.selectFrom('users').select(['id', 'full_name']).where('company_id', '=', companyId).where('id', '=', userId).where('is_active', '=', 1).executeTakeFirst();
+    },
+
+    location(companyId: number, id: number): Promise<{ id: number; name: string } | undefined> {
+      return db.selectFrom('locations').select(['id', 'name']).where('company_id', '=', companyId).where('id', '=', id).executeTakeFirst();
+    },
+
+    /** Writes a visit and its companions in one transaction; its id. */
+    insertVisit(visit: NewVisit, now: number): Promise<number> {
+      return db.transaction().execute(async (trx) => {
+        const { id } = await trx
+          .insertInto('visits')
+          .values({
+            company_id: visit.companyId,
+            location_id: visit.locationId,
+            host_id: visit.hostId,
+            inviter_id: visit.inviterId,
+            reason_id: visit.reasonId,
+            reason: visit.reason,
+            visitor_type: visit.type,
+            method: visit.method,
+            is_vip: visit.visitor.isVip ? 1 : 0,
+            visitor_name: visit.visitor.name,
+            email: visit.visitor.email,
+            phone: visit.visitor.phone,
+            visitor_company: visit.visitor.company,
+            note: visit.note,
+            visit_at: visit.visitAt,
+            expected_end_at: visit.expectedEndAt,
+            created_at: now,
+            updated_at: now,
+          })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        if (visit.companions.length > 0) {
+          await trx
+            .insertInto('visit_companions')
+            .values(visit.companions.map((companion, position) => ({ visit_id: id, position, name: companion.name, email: companion.email, phone: companion.phone })))
+            .execute();
+        }
+        return id;
+      });
+    },
+
+    async list(scope: VisitScope, query: VisitQuery, now: number): Promise<Page<Visit>> {
+      let base = visits(scope);
+      if (query.keyword) {
+        const keyword = query.keyword;
+        base = base.where((eb) =>
+          eb.or([
+            containsIgnoringCase('v.visitor_name', keyword),
+            containsIgnoringCase('v.email', keyword),
+            containsIgnoringCase('v.phone', keyword),
+            containsIgnoringCase('v.visitor_company', keyword),
+          ]),
+        );
+      }
+      if (query.status) {
+        const status = query.status;
+        base = base.where((eb) => inStatus(eb as unknown as Eb, status, now));
+      }
+      if (query.locationId !== undefined) base = base.where('v.location_id', '=', query.locationId);
+      if (query.from !== undefined) base = base.where('v.visit_at', '>=', query.from);
+      if (query.to !== undefined) base = base.where('v.visit_at', '<', query.to);
+      const page = await fetchPage(
+        query,
+        () => base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
+        (limit, offset) => base.select([...visitColumns]).orderBy('v.visit_at', 'desc').orderBy('v.id', 'desc').limit(limit).offset(offset).execute(),
+        (row) => row,
+      );
+      const companions = await companionsOf(page.list.map((row) => row.id));
+      return { ...page, list: page.list.map((row) => present(row, companions.get(row.id) ?? [], now)) };
+    },
+
+    async find(scope: VisitScope, id: number, now: number): Promise<Visit | undefined> {
+      const row = await visits(scope).select([...visitColumns]).where('v.id', '=', id).executeTakeFirst();
+      if (!row) return undefined;
+      return present(row, (await companionsOf([id])).get(id) ?? [], now);
+    },
+
+    /** Cancels a visit not checked in, checked out or cancelled; whether it did. */
+    async cancel(companyId: number, id: number, by: number, now: number): Promise<boolean> {
+      const result = await db
+        .updateTable('visits')
+        .set({ cancelled_at: now, cancelled_by: by, updated_at: now })
+        .where('company_id', '=', companyId)
+        .where('id', '=', id)
+        .where('cancelled_at', 'is', null)
+        .where('checked_in_at', 'is', null)
+        .where('checked_out_at', 'is', null)
+        .where('expected_end_at', '>', now)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) === 1;
+    },
+  };
+}

@@ -1,0 +1,128 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { AddVisitReasonBody, CancelVisitBody, DeleteVisitReasonBody, InviteVisitBody, UpdateVisitReasonBody, VisitDetailQuery, Visit, VisitPage, VisitQuery, VisitReasons } from '@atrium/contract';
+import { z } from 'zod';
+import { requireAuth } from '../../platform/access.js';
+import { envelopeResponses, success } from '../../platform/envelope.js';
+import { actorOf } from '../operation-log/operation-log.service.js';
+import type { VisitorService } from './visitor.service.js';
+
+/**
+ * The areas of the Guider pages (spec 000 menu group 7, decision 0018): the visitor settings page is
+ * the visitor and reception display area, the invite page the events area, the visit records the
+ * records area. The reasons are read by anyone who invites, so any colleague of the company reads them.
+ */
+const SETTINGS_EDIT = { access: 'permission', permission: 'visitorDisplay:edit', idempotent: true } as const;
+const INVITE = { access: 'permission', permission: 'events:view', idempotent: true } as const;
+const RECORDS = { access: 'permission', permission: 'records:view' } as const;
+const tags = ['visitors'];
+
+export function visitorRoutes({ visitors }: { visitors: VisitorService }): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.get(
+      '/visitor/reason/list',
+      {
+        config: { access: 'authenticated' },
+        schema: { tags, summary: "The company's visit reasons", description: 'By name. Any colleague reads them: the invite form offers them.', response: envelopeResponses(VisitReasons) },
+      },
+      async (request) => success(request, await visitors.listReasons(requireAuth(request).companyId)),
+    );
+
+    app.post(
+      '/visitor/reason/add',
+      {
+        config: SETTINGS_EDIT,
+        schema: {
+          tags,
+          summary: 'Add a visit reason',
+          description: 'Body `{ name }`: not empty, at most 64 characters, unique in the company regardless of case and spaces (422/1005 names it). In the operation log.',
+          body: AddVisitReasonBody,
+          response: envelopeResponses(z.object({ id: z.number().int() })),
+        },
+      },
+      async (request) => success(request, await visitors.addReason(actorOf(request), request.body.name), 'visitReasonAdded'),
+    );
+
+    app.post(
+      '/visitor/reason/update',
+      {
+        config: SETTINGS_EDIT,
+        schema: { tags, summary: 'Rename a visit reason', description: 'Body `{ id, name }`, the rules of add. Past visits keep the name they were made with.', body: UpdateVisitReasonBody, response: envelopeResponses(z.null()) },
+      },
+      async (request) => {
+        await visitors.renameReason(actorOf(request), request.body.id, request.body.name);
+        return success(request, null, 'visitReasonUpdated');
+      },
+    );
+
+    app.post(
+      '/visitor/reason/delete',
+      {
+        config: SETTINGS_EDIT,
+        schema: { tags, summary: 'Delete a visit reason', description: 'Body `{ id }`. Past visits keep its name.', body: DeleteVisitReasonBody, response: envelopeResponses(z.null()) },
+      },
+      async (request) => {
+        await visitors.deleteReason(actorOf(request), request.body.id);
+        return success(request, null, 'visitReasonDeleted');
+      },
+    );
+
+    app.post(
+      '/visitor/invite',
+      {
+        config: INVITE,
+        schema: {
+          tags,
+          summary: 'Invite a visitor',
+          description:
+            'Body: `visitor { name, email?, phone?, company?, isVip? }` (an e-mail or a phone), `type` (individual, group, temporary), `companions` (a group only, at most 5, each with an e-mail or a phone), `reasonId`, `hostId` (an active colleague), `locationId`, `visitAt` (not in the past), `expectedEndAt` (after `visitAt`), `note?`. No e-mail or phone twice in one invitation. Rules answer 422/1005, unknown records 404/1002. The caller is the inviter.',
+          body: InviteVisitBody,
+          response: envelopeResponses(z.object({ id: z.number().int() })),
+        },
+      },
+      async (request) => success(request, await visitors.invite(actorOf(request), request.body), 'visitInvited'),
+    );
+
+    app.get(
+      '/visitor/list',
+      {
+        config: RECORDS,
+        schema: {
+          tags,
+          summary: 'Visits',
+          description:
+            "Query `keyword?` (visitor's name, e-mail, phone or company), `status?`, `locationId?`, `from?`, `to?` (visit time), `page`, `pageSize`; newest visit first. Reception (visitor display view) and administrators read the company's visits, everyone else those they host or invited.",
+          querystring: VisitQuery,
+          response: envelopeResponses(VisitPage),
+        },
+      },
+      async (request) => success(request, await visitors.list(actorOf(request), request.query)),
+    );
+
+    app.get(
+      '/visitor/detail',
+      {
+        config: RECORDS,
+        schema: { tags, summary: 'One visit', description: 'Query `id`; a visit the caller may not read answers 404/1002, as an unknown one.', querystring: VisitDetailQuery, response: envelopeResponses(Visit) },
+      },
+      async (request) => success(request, await visitors.detail(actorOf(request), request.query.id)),
+    );
+
+    app.post(
+      '/visitor/cancel',
+      {
+        config: INVITE,
+        schema: {
+          tags,
+          summary: 'Cancel a visit',
+          description: "Body `{ id }`: the caller's own visit (hosted or invited), or any with visitor display edit; not once checked in, over or cancelled (422/1005).",
+          body: CancelVisitBody,
+          response: envelopeResponses(z.null()),
+        },
+      },
+      async (request) => {
+        await visitors.cancel(actorOf(request), request.body.id);
+        return success(request, null, 'visitCancelled');
+      },
+    );
+  };
+}

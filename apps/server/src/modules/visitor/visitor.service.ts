@@ -1,0 +1,125 @@
+import { hasPermission, type InviteVisit, type Page, type Visit, type VisitQuery, type VisitReason } from '@atrium/contract';
+import { isUniqueViolation } from '../../db/unique-violation.js';
+import type { Clock } from '../../platform/clock.js';
+import { notFound, refused } from '../../platform/errors.js';
+import type { Actor, OperationLog } from '../operation-log/operation-log.service.js';
+import type { VisitorRepository, VisitScope } from './visitor.repository.js';
+
+export interface VisitorServiceDeps {
+  visitors: VisitorRepository;
+  operationLog: OperationLog;
+  clock: Clock;
+}
+
+export type VisitorService = ReturnType<typeof createVisitorService>;
+
+/**
+ * How far in the past a visit may start: the form's minute is a moment old when it arrives, and a
+ * host inviting someone who is at the desk now picks the current minute.
+ */
+const PAST_GRACE_MS = 5 * 60_000;
+
+/**
+ * Whose visits a caller reads (decision 0018): reception (the visitor and reception display area)
+ * and administrators read the company's; everyone else the visits they host or invited.
+ */
+export function visitScope(actor: Pick<Actor, 'companyId' | 'userId' | 'permissions'>): VisitScope {
+  return hasPermission(actor.permissions, 'visitorDisplay:view') ? { companyId: actor.companyId, all: true } : { companyId: actor.companyId, all: false, userId: actor.userId };
+}
+
+/**
+ * The visitors module (issue 20): the visit reasons of the visitor settings page, and invitations:
+ * a host invites a visitor (a group with up to five companions) for a reason at a location, lists and
+ * reads the visits they may see, and cancels one that has not begun.
+ */
+export function createVisitorService({ visitors, operationLog, clock }: VisitorServiceDeps) {
+  return {
+    listReasons(companyId: number): Promise<VisitReason[]> {
+      return visitors.listReasons(companyId);
+    },
+
+    addReason(actor: Actor, name: string): Promise<{ id: number }> {
+      return operationLog.track(
+        actor,
+        (result) => ({ action: 'visitReason.create', targetType: 'visitReason', targetId: result?.id ?? null, targetName: name }),
+        async () => {
+          if (await visitors.reasonTaken(actor.companyId, name)) throw refused('visitReasonTaken', { name });
+          // Two adds of one name at once: the unique index lets one win, the other hears why.
+          const id = await visitors.insertReason(actor.companyId, name, clock.now()).catch((error: unknown) => {
+            throw isUniqueViolation(error) ? refused('visitReasonTaken', { name }) : error;
+          });
+          return { id };
+        },
+      );
+    },
+
+    async renameReason(actor: Actor, id: number, name: string): Promise<void> {
+      const reason = await visitors.findReason(actor.companyId, id);
+      if (!reason) throw notFound('visitReasonNotFound');
+      await operationLog.track(actor, { action: 'visitReason.update', targetType: 'visitReason', targetId: id, targetName: name, detail: { previousName: reason.name } }, async () => {
+        if (await visitors.reasonTaken(actor.companyId, name, id)) throw refused('visitReasonTaken', { name });
+        await visitors.renameReason(actor.companyId, id, name).catch((error: unknown) => {
+          throw isUniqueViolation(error) ? refused('visitReasonTaken', { name }) : error;
+        });
+      });
+    },
+
+    async deleteReason(actor: Actor, id: number): Promise<void> {
+      const reason = await visitors.findReason(actor.companyId, id);
+      if (!reason) throw notFound('visitReasonNotFound');
+      await operationLog.track(actor, { action: 'visitReason.delete', targetType: 'visitReason', targetId: id, targetName: reason.name }, async () => {
+        if (!(await visitors.deleteReason(actor.companyId, id))) throw notFound('visitReasonNotFound');
+      });
+    },
+
+    /**
+     * Invites a visitor (decision 0018): every person with an e-mail or a phone, none given twice in
+     * the invitation; companions only for a group; from now on, ending after it starts; an active
+     * host, a location and a reason of the company.
+     */
+    async invite(actor: Actor, body: InviteVisit): Promise<{ id: number }> {
+      const now = clock.now();
+      const people = [body.visitor, ...body.companions];
+      for (const person of people) {
+        if (person.email === null && person.phone === null) throw refused('visitContactMissing', { name: person.name });
+      }
+      const seen = new Set<string>();
+      for (const value of people.flatMap((person) => [person.email?.toLowerCase(), person.phone?.replace(/[\s()-]/g, '')])) {
+        if (!value) continue;
+        if (seen.has(value)) throw refused('visitContactRepeated', { value });
+        seen.add(value);
+      }
+      if (body.companions.length > 0 && body.type !== 'group') throw refused('visitCompanionsNeedGroup');
+      if (body.visitAt < now - PAST_GRACE_MS) throw refused('visitInPast');
+      if (body.expectedEndAt <= body.visitAt) throw refused('visitEndBeforeStart');
+      const [reason, host, location] = await Promise.all([
+        visitors.findReason(actor.companyId, body.reasonId),
+        visitors.activeUser(actor.companyId, body.hostId),
+        visitors.location(actor.companyId, body.locationId),
+      ]);
+      if (!reason) throw notFound('visitReasonNotFound');
+      if (!host) throw notFound('visitHostNotFound');
+      if (!location) throw notFound('visitLocationNotFound');
+      const id = await visitors.insertVisit({ ...body, companyId: actor.companyId, inviterId: actor.userId, reason: reason.name, method: 'manual' }, now);
+      return { id };
+    },
+
+    list(actor: Actor, query: VisitQuery): Promise<Page<Visit>> {
+      return visitors.list(visitScope(actor), query, clock.now());
+    },
+
+    async detail(actor: Actor, id: number): Promise<Visit> {
+      const visit = await visitors.find(visitScope(actor), id, clock.now());
+      if (!visit) throw notFound('visitNotFound');
+      return visit;
+    },
+
+    /** Cancels a visit the caller may see (their own, or any with reception's edit) before it begins or ends. */
+    async cancel(actor: Actor, id: number): Promise<void> {
+      const scope = hasPermission(actor.permissions, 'visitorDisplay:edit') ? visitScope(actor) : ({ companyId: actor.companyId, all: false, userId: actor.userId } as const);
+      const visit = await visitors.find(scope, id, clock.now());
+      if (!visit) throw notFound('visitNotFound');
+      if (!(await visitors.cancel(actor.companyId, id, actor.userId, clock.now()))) throw refused('visitNotCancellable');
+    },
+  };
+}

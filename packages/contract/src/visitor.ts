@@ -1,0 +1,163 @@
+import { z } from 'zod';
+import { UserEmail, UserPhone } from './directory.js';
+import { TEXT_MAX } from './limits.js';
+import { PageQuery, pageOf } from './paging.js';
+
+/**
+ * Visitors (issue 20; spec 001 sections 2 to 5 and 8, the Guider pages): the visit reasons of the
+ * visitor settings page and the invitations hosts send, with the statuses a visit passes through.
+ * Decision 0018 says who sees which visit and how a status follows from its events and the clock.
+ */
+
+const id = z.coerce.number().int().positive();
+const epochMs = z.number().int().nonnegative();
+
+/** The longest visit reason, visitor name, and note. */
+export const VISIT_REASON_MAX = 64;
+export const VISITOR_NAME_MAX = 64;
+export const VISIT_NOTE_MAX = 500;
+/** A group visitor brings at most this many companions (spec 001 section 8). */
+export const VISIT_COMPANIONS_MAX = 5;
+
+/** Individual, group (with companions) or temporary (a one-off walk-in or contractor) (spec 001 section 3). */
+export const VISITOR_TYPES = ['individual', 'group', 'temporary'] as const;
+export const VisitorType = z.enum(VISITOR_TYPES);
+export type VisitorType = z.infer<typeof VisitorType>;
+
+/** How the visit came to be (spec 001 section 3): invited by a host, pre-registered, self-registered, by scanning a code. */
+export const VISIT_METHODS = ['manual', 'preRegistration', 'selfRegistration', 'scan'] as const;
+export const VisitMethod = z.enum(VISIT_METHODS);
+export type VisitMethod = z.infer<typeof VisitMethod>;
+
+/**
+ * A visit's status (spec 001 section 4), derived from its events and the clock (visitStatusAt):
+ * invited and not yet confirmed (notResponded), confirmed by the visitor (responded), checked in,
+ * checked out, cancelled; past its expected end without a check-in, `noShow` if the visitor had
+ * confirmed and `expired` if not.
+ */
+export const VISIT_STATUSES = ['notResponded', 'responded', 'checkedIn', 'checkedOut', 'expired', 'noShow', 'cancelled'] as const;
+export const VisitStatus = z.enum(VISIT_STATUSES);
+export type VisitStatus = z.infer<typeof VisitStatus>;
+
+/** The moments a status is read from. */
+export interface VisitMoments {
+  expectedEndAt: number;
+  respondedAt: number | null;
+  checkedInAt: number | null;
+  checkedOutAt: number | null;
+  cancelledAt: number | null;
+}
+
+/** A visit's status at `now` (VISIT_STATUSES). */
+export function visitStatusAt(visit: VisitMoments, now: number): VisitStatus {
+  if (visit.cancelledAt !== null) return 'cancelled';
+  if (visit.checkedOutAt !== null) return 'checkedOut';
+  if (visit.checkedInAt !== null) return 'checkedIn';
+  if (visit.expectedEndAt <= now) return visit.respondedAt !== null ? 'noShow' : 'expired';
+  return visit.respondedAt !== null ? 'responded' : 'notResponded';
+}
+
+// ---- Visit reasons (the visitor settings page) ----
+
+const ReasonName = z.string().trim().min(1, 'Enter a visit reason').max(VISIT_REASON_MAX);
+
+export const VisitReason = z.object({ id: z.number().int(), name: z.string(), createdAt: z.number().int() });
+export type VisitReason = z.infer<typeof VisitReason>;
+export const VisitReasons = z.array(VisitReason);
+
+/** `POST /visitor/reason/add`: a name not empty and unique in the company, case and spaces aside. */
+export const AddVisitReasonBody = z.object({ name: ReasonName });
+export type AddVisitReasonBody = z.infer<typeof AddVisitReasonBody>;
+/** `POST /visitor/reason/update`. */
+export const UpdateVisitReasonBody = z.object({ id, name: ReasonName });
+export type UpdateVisitReasonBody = z.infer<typeof UpdateVisitReasonBody>;
+/** `POST /visitor/reason/delete`: visits keep the reason's name. */
+export const DeleteVisitReasonBody = z.object({ id });
+
+// ---- Invitations ----
+
+/** An optional e-mail or phone: absent or empty means none. */
+const optional = <T extends z.ZodType<string>>(schema: T) =>
+  z
+    .union([schema, z.literal('')])
+    .nullish()
+    .transform((value) => (value ? (value as string) : null));
+
+/** A person who visits: a name, and an e-mail or a phone (at least one) to reach them. */
+export const VisitorContact = z.object({
+  name: z.string().trim().min(1, 'Enter the visitor’s name').max(VISITOR_NAME_MAX),
+  email: optional(UserEmail),
+  phone: optional(UserPhone),
+});
+export type VisitorContact = z.infer<typeof VisitorContact>;
+
+/**
+ * `POST /visitor/invite`: one visitor (with up to five companions for a group) at a location, for a
+ * reason, hosted by a colleague, from `visitAt` (not in the past) to `expectedEndAt` (after it).
+ * The rules that need the clock or the company's records answer 422 with a message (decision 0018).
+ */
+export const InviteVisitBody = z.object({
+  visitor: VisitorContact.extend({
+    company: z.string().trim().max(TEXT_MAX).nullish().transform((value) => (value ? value : null)),
+    isVip: z.boolean().default(false),
+  }),
+  type: VisitorType.default('individual'),
+  companions: z.array(VisitorContact).max(VISIT_COMPANIONS_MAX, `At most ${VISIT_COMPANIONS_MAX} companions`).default([]),
+  reasonId: id,
+  hostId: id,
+  locationId: id,
+  visitAt: epochMs,
+  expectedEndAt: epochMs,
+  note: z.string().trim().max(VISIT_NOTE_MAX).nullish().transform((value) => (value ? value : null)),
+});
+export type InviteVisitBody = z.input<typeof InviteVisitBody>;
+export type InviteVisit = z.output<typeof InviteVisitBody>;
+
+const PersonRef = z.object({ id: z.number().int(), name: z.string() });
+
+/** A visit as lists and the detail page show it. */
+export const Visit = z.object({
+  id: z.number().int(),
+  status: VisitStatus,
+  type: VisitorType,
+  method: VisitMethod,
+  isVip: z.boolean(),
+  visitorName: z.string(),
+  email: z.string().nullable(),
+  phone: z.string().nullable(),
+  visitorCompany: z.string().nullable(),
+  companions: z.array(z.object({ name: z.string(), email: z.string().nullable(), phone: z.string().nullable() })),
+  /** The reason's name when the visit was made (a reason deleted since keeps its name here). */
+  reason: z.string(),
+  reasonId: z.number().int().nullable(),
+  host: PersonRef.nullable(),
+  inviter: PersonRef.nullable(),
+  location: PersonRef.nullable(),
+  visitAt: z.number().int(),
+  expectedEndAt: z.number().int(),
+  respondedAt: z.number().int().nullable(),
+  checkedInAt: z.number().int().nullable(),
+  checkedOutAt: z.number().int().nullable(),
+  cancelledAt: z.number().int().nullable(),
+  note: z.string().nullable(),
+  createdAt: z.number().int(),
+});
+export type Visit = z.infer<typeof Visit>;
+
+/** `GET /visitor/list`: visits by visit time, newest first; `keyword` in the visitor's name, e-mail, phone or company. */
+export const VisitQuery = PageQuery.extend({
+  keyword: z.string().trim().max(100).optional(),
+  status: VisitStatus.optional(),
+  locationId: id.optional(),
+  from: z.coerce.number().int().optional().describe('Visits from this moment, UTC epoch milliseconds'),
+  to: z.coerce.number().int().optional().describe('Visits before this moment, UTC epoch milliseconds'),
+});
+export type VisitQuery = z.infer<typeof VisitQuery>;
+
+export const VisitPage = pageOf(Visit);
+export type VisitPage = z.infer<typeof VisitPage>;
+
+/** `GET /visitor/detail`. */
+export const VisitDetailQuery = z.object({ id });
+/** `POST /visitor/cancel`: a visit not yet checked in, cancelled or over. */
+export const CancelVisitBody = z.object({ id });
