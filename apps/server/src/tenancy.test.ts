@@ -299,7 +299,10 @@ describe(`tenancy (${TEST_DIALECT})`, () => {
       '/api/user/sessions',
       '/api/userGroup/getList',
       '/api/visitor/detail',
+      '/api/visitor/hosts',
       '/api/visitor/list',
+      '/api/visitor/locations',
+      '/api/visitor/mine',
       '/api/visitor/reason/list',
       '/api/zoom/findZoomRoomsList',
     ]);

@@ -161,3 +161,14 @@ export type VisitPage = z.infer<typeof VisitPage>;
 export const VisitDetailQuery = z.object({ id });
 /** `POST /visitor/cancel`: a visit not yet checked in, cancelled or over. */
 export const CancelVisitBody = z.object({ id });
+
+/** `GET /visitor/hosts`: active colleagues to host a visit, by name, at most 20. */
+export const VisitHostQuery = z.object({ keyword: z.string().trim().max(100).default('') });
+export const VisitHost = z.object({ id: z.number().int(), fullName: z.string(), email: z.string().nullable() });
+export type VisitHost = z.infer<typeof VisitHost>;
+export const VisitHosts = z.array(VisitHost);
+
+/** `GET /visitor/locations`: where visitors come, the company's buildings and their floors, building first. */
+export const VisitLocation = z.object({ id: z.number().int(), name: z.string(), buildingName: z.string().nullable() });
+export type VisitLocation = z.infer<typeof VisitLocation>;
+export const VisitLocations = z.array(VisitLocation);

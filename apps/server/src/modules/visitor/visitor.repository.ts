@@ -1,7 +1,8 @@
 import type { ExpressionBuilder, Kysely } from 'kysely';
-import { visitStatusAt, type InviteVisit, type Page, type Visit, type VisitMethod, type VisitQuery, type VisitReason, type VisitStatus, type VisitorType } from '@atrium/contract';
+import { visitStatusAt, type InviteVisit, type VisitHost, type VisitLocation, type Page, type Visit, type VisitMethod, type VisitQuery, type VisitReason, type VisitStatus, type VisitorType } from '@atrium/contract';
 import type { DB } from '../../db/schema.js';
-import { containsIgnoringCase } from '../../db/like.js';
+import { containsIgnoringCase, userMatches } from '../../db/like.js';
+import { LOCATION_LEVEL } from '../location/location.repository.js';
 import { fetchPage } from '../../db/paging.js';
 
 export type VisitorRepository = ReturnType<typeof createVisitorRepository>;
@@ -163,6 +164,44 @@ export function createVisitorRepository(db: Kysely<DB>) {
     /** An active colleague of the company. */
     activeUser(companyId: number, userId: number): Promise<{ id: number; full_name: string } | undefined> {
       return db.selectFrom('users').select(['id', 'full_name']).where('company_id', '=', companyId).where('id', '=', userId).where('is_active', '=', 1).executeTakeFirst();
+    },
+
+    /** Active colleagues matching the keyword, by name. */
+    hosts(companyId: number, keyword: string, limit: number): Promise<VisitHost[]> {
+      let query = db.selectFrom('users as u').select(['u.id', 'u.full_name', 'u.email']).where('u.company_id', '=', companyId).where('u.is_active', '=', 1);
+      if (keyword) query = query.where(userMatches(keyword));
+      return query
+        .orderBy('u.full_name')
+        .limit(limit)
+        .execute()
+        .then((rows) => rows.map((row) => ({ id: row.id, fullName: row.full_name, email: row.email })));
+    },
+
+    /** The company's buildings and floors, each floor with its building's name. */
+    async locations(companyId: number): Promise<VisitLocation[]> {
+      const rows = await db
+        .selectFrom('locations as l')
+        .leftJoin('locations as p', (join) => join.onRef('p.id', '=', 'l.parent_id').onRef('p.company_id', '=', 'l.company_id'))
+        .select(['l.id', 'l.name', 'l.level', 'l.parent_id', 'p.name as parent_name', 'l.sort_order'])
+        .where('l.company_id', '=', companyId)
+        .where('l.level', 'in', [LOCATION_LEVEL.building, LOCATION_LEVEL.floor])
+        .orderBy('l.sort_order')
+        .orderBy('l.id')
+        .execute();
+      const buildings = rows.filter((row) => row.level === LOCATION_LEVEL.building);
+      const floorsOf = (id: number) => rows.filter((row) => row.level === LOCATION_LEVEL.floor && row.parent_id === id);
+      const placed = new Set<number>();
+      const list: VisitLocation[] = [];
+      for (const building of buildings) {
+        list.push({ id: building.id, name: building.name, buildingName: null });
+        for (const floor of floorsOf(building.id)) {
+          list.push({ id: floor.id, name: floor.name, buildingName: building.name });
+          placed.add(floor.id);
+        }
+      }
+      // Floors whose parent is not a building (an older tree) still show, with their parent's name.
+      for (const floor of rows.filter((row) => row.level === LOCATION_LEVEL.floor && !placed.has(row.id))) list.push({ id: floor.id, name: floor.name, buildingName: floor.parent_name });
+      return list;
     },
 
     location(companyId: number, id: number): Promise<{ id: number; name: string } | undefined> {

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { AddVisitReasonBody, CancelVisitBody, DeleteVisitReasonBody, InviteVisitBody, UpdateVisitReasonBody, VisitDetailQuery, Visit, VisitPage, VisitQuery, VisitReasons } from '@atrium/contract';
+import { VisitHostQuery, VisitHosts, VisitLocations, AddVisitReasonBody, CancelVisitBody, DeleteVisitReasonBody, InviteVisitBody, UpdateVisitReasonBody, VisitDetailQuery, Visit, VisitPage, VisitQuery, VisitReasons } from '@atrium/contract';
 import { z } from 'zod';
 import { requireAuth } from '../../platform/access.js';
 import { envelopeResponses, success } from '../../platform/envelope.js';
@@ -66,6 +66,24 @@ export function visitorRoutes({ visitors }: { visitors: VisitorService }): Fasti
       },
     );
 
+    app.get(
+      '/visitor/hosts',
+      {
+        config: { access: 'permission', permission: 'events:view' },
+        schema: { tags, summary: 'Colleagues to host a visit', description: "Query `keyword?`: the company's active colleagues whose name, user name or e-mail holds it, by name, at most 20.", querystring: VisitHostQuery, response: envelopeResponses(VisitHosts) },
+      },
+      async (request) => success(request, await visitors.hosts(requireAuth(request).companyId, request.query.keyword)),
+    );
+
+    app.get(
+      '/visitor/locations',
+      {
+        config: { access: 'permission', permission: 'events:view' },
+        schema: { tags, summary: 'Where visitors come', description: "The company's buildings, each followed by its floors (`buildingName` set on floors).", response: envelopeResponses(VisitLocations) },
+      },
+      async (request) => success(request, await visitors.locations(requireAuth(request).companyId)),
+    );
+
     app.post(
       '/visitor/invite',
       {
@@ -96,6 +114,21 @@ export function visitorRoutes({ visitors }: { visitors: VisitorService }): Fasti
         },
       },
       async (request) => success(request, await visitors.list(actorOf(request), request.query)),
+    );
+
+    app.get(
+      '/visitor/mine',
+      {
+        config: { access: 'permission', permission: 'events:view' },
+        schema: {
+          tags,
+          summary: "The caller's invitations",
+          description: 'The invite page\'s list: the visits the caller hosts or invited, with the filters of `/visitor/list`; newest visit first.',
+          querystring: VisitQuery,
+          response: envelopeResponses(VisitPage),
+        },
+      },
+      async (request) => success(request, await visitors.mine(actorOf(request), request.query)),
     );
 
     app.get(

@@ -1,4 +1,4 @@
-import { hasPermission, type InviteVisit, type Page, type Visit, type VisitQuery, type VisitReason } from '@atrium/contract';
+import { hasPermission, type InviteVisit, type VisitHost, type VisitLocation, type Page, type Visit, type VisitQuery, type VisitReason } from '@atrium/contract';
 import { isUniqueViolation } from '../../db/unique-violation.js';
 import type { Clock } from '../../platform/clock.js';
 import { notFound, refused } from '../../platform/errors.js';
@@ -18,6 +18,8 @@ export type VisitorService = ReturnType<typeof createVisitorService>;
  * host inviting someone who is at the desk now picks the current minute.
  */
 const PAST_GRACE_MS = 5 * 60_000;
+/** Colleagues offered by the host picker at a time. */
+const HOSTS_MAX = 20;
 
 /**
  * Whose visits a caller reads (decision 0018): reception (the visitor and reception display area)
@@ -72,6 +74,16 @@ export function createVisitorService({ visitors, operationLog, clock }: VisitorS
       });
     },
 
+    /** Colleagues to host a visit (the invite form's picker). */
+    hosts(companyId: number, keyword: string): Promise<VisitHost[]> {
+      return visitors.hosts(companyId, keyword, HOSTS_MAX);
+    },
+
+    /** Where visitors come: buildings and their floors. */
+    locations(companyId: number): Promise<VisitLocation[]> {
+      return visitors.locations(companyId);
+    },
+
     /**
      * Invites a visitor (decision 0018): every person with an e-mail or a phone, none given twice in
      * the invitation; companions only for a group; from now on, ending after it starts; an active
@@ -106,6 +118,11 @@ export function createVisitorService({ visitors, operationLog, clock }: VisitorS
 
     list(actor: Actor, query: VisitQuery): Promise<Page<Visit>> {
       return visitors.list(visitScope(actor), query, clock.now());
+    },
+
+    /** The invite page's list: the visits the caller hosts or invited, whatever else they may read. */
+    mine(actor: Actor, query: VisitQuery): Promise<Page<Visit>> {
+      return visitors.list({ companyId: actor.companyId, all: false, userId: actor.userId }, query, clock.now());
     },
 
     async detail(actor: Actor, id: number): Promise<Visit> {

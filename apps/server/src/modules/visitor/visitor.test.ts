@@ -109,6 +109,18 @@ describe(`visitors: reasons and invitations (${TEST_DIALECT})`, () => {
     ]);
   });
 
+  it('offers the invite form its hosts (active colleagues) and places (buildings, then their floors)', async () => {
+    const hosts = await call<{ id: number; fullName: string }[]>(t.app, { method: 'GET', url: '/api/visitor/hosts?keyword=hana', headers: { token: hostToken } });
+    expect(hosts.body.result.map((person) => person.fullName)).toEqual(['Hana Host']);
+    const everyone = await call<{ id: number }[]>(t.app, { method: 'GET', url: '/api/visitor/hosts', headers: { token: hostToken } });
+    expect(everyone.body.result.map((person) => person.id)).not.toContain(inactive.id);
+    const places = await call<{ id: number; name: string; buildingName: string | null }[]>(t.app, { method: 'GET', url: '/api/visitor/locations', headers: { token: hostToken } });
+    expect(places.body.result.map((place) => [place.name, place.buildingName])).toEqual([
+      ['Harbour House', null],
+      ['Lobby', 'Harbour House'],
+    ]);
+  });
+
   it('invites a visitor with companions: the visit reads back whole, not responded, the caller as inviter', async () => {
     const invited = await post('invite', invitation({ type: 'group', companions: [{ name: 'Carl Companion', phone: '+44 20 7946 0000' }, { name: 'Cleo Companion', email: 'cleo@guest.test' }] }), hostToken);
     expect([invited.status, invited.body.message]).toEqual([200, formatMessage('visitInvited', 'en-US')]);
@@ -159,6 +171,10 @@ describe(`visitors: reasons and invitations (${TEST_DIALECT})`, () => {
     expect(names((await list('', hostToken)).body.result)).toEqual(['Vera Visitor']);
     expect(names((await list('', otherHostToken)).body.result)).toEqual(['Olaf Outsider']);
     expect(names((await list('', receptionToken)).body.result)).toEqual(['Olaf Outsider', 'Vera Visitor']);
+    // The invite page lists one's own invitations, reception's too.
+    const mine = (token: string) => call<VisitPage>(t.app, { method: 'GET', url: '/api/visitor/mine?pageSize=50', headers: { token } });
+    expect(names((await mine(otherHostToken)).body.result)).toEqual(['Olaf Outsider']);
+    expect((await mine(receptionToken)).body.result.total).toBe(0);
     expect(names((await list('&keyword=GUEST%20LTD')).body.result)).toEqual(['Vera Visitor']);
     expect(names((await list(`&locationId=${lobby}&from=${t.clock.now()}&to=${t.clock.now() + 2 * DAY}`)).body.result)).toEqual(['Olaf Outsider', 'Vera Visitor']);
     expect((await list(`&to=${t.clock.now()}`)).body.result.total).toBe(0);
