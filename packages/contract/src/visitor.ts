@@ -132,7 +132,8 @@ export const Visit = z.object({
   reasonId: z.number().int().nullable(),
   host: PersonRef.nullable(),
   inviter: PersonRef.nullable(),
-  location: PersonRef.nullable(),
+  /** Where the visitor comes, with the IANA zone its times are kept in (its building's). */
+  location: z.object({ id: z.number().int(), name: z.string(), timeZone: z.string().nullable() }).nullable(),
   visitAt: z.number().int(),
   expectedEndAt: z.number().int(),
   respondedAt: z.number().int().nullable(),
@@ -169,6 +170,6 @@ export type VisitHost = z.infer<typeof VisitHost>;
 export const VisitHosts = z.array(VisitHost);
 
 /** `GET /visitor/locations`: where visitors come, the company's buildings and their floors, building first. */
-export const VisitLocation = z.object({ id: z.number().int(), name: z.string(), buildingName: z.string().nullable() });
+export const VisitLocation = z.object({ id: z.number().int(), name: z.string(), buildingName: z.string().nullable(), timeZone: z.string().nullable() });
 export type VisitLocation = z.infer<typeof VisitLocation>;
 export const VisitLocations = z.array(VisitLocation);

@@ -25,6 +25,7 @@ import { settingsRoutes } from '../modules/settings/settings.routes';
 import { roleRoutes } from '../modules/role/role.routes';
 import { ssoRoutes } from '../modules/sso/sso.routes';
 import { bookingRoutes } from '../modules/booking/booking.routes';
+import { visitorRoutes } from '../modules/visitor/visitor.routes';
 import type { PageRoute } from '../shared/routing/page-route';
 
 /** Every page shown inside the shell; a module adds its `<domain>.routes.tsx` list here. */
@@ -54,6 +55,7 @@ export const SHELL_PAGES: PageRoute[] = [
   ...noticeConfigRoutes,
   ...liveRoutes,
   ...checkInRoutes,
+  ...visitorRoutes,
 ];
 
 /** The shell page a path opens, if any. */

@@ -81,6 +81,7 @@ const LONDON_FLOORS: DemoFloor[] = [
 
 const SHANGHAI_FLOORS: DemoFloor[] = [
   {
+    key: 'shanghai8f',
     name: '8F',
     rooms: [
       { name: 'Huangpu 黄浦', type: 'boardroom', capacity: 30, equipment: ['screen', 'videoConference', 'microphone', 'speaker', 'airConditioning'], extra: { needsApproval: true, hasDoorDisplay: true, ...signIn('qr') } },

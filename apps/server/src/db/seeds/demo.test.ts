@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { normalizePermissions } from '@atrium/contract';
+import { normalizePermissions, visitStatusAt } from '@atrium/contract';
 import { createFakeClock } from '../../test/clock.js';
 import { createTestDatabase, TEST_DIALECT, type TestDatabase } from '../../test/database.js';
 import { createCachingHasher } from '../../test/factories.js';
@@ -137,6 +137,29 @@ describe(`demo seed (${TEST_DIALECT})`, () => {
     const admin = await db.selectFrom('users').select('id').where('user_name', '=', 'admin').executeTakeFirstOrThrow();
     const attended = await db.selectFrom('reservation_participants').select('reservation_id').where('user_id', '=', admin.id).execute();
     expect(active.filter((meeting) => meeting.host_user_id === admin.id).length + attended.length).toBeGreaterThan(3);
+  });
+
+  it('receives a believable week of visitors: every status a visit passes through, at both offices, nothing impossible by now', async () => {
+    database = await createTestDatabase();
+    await migrateToLatest(database.db);
+    const clock = createFakeClock();
+    await seedDemo(database.db, { adminPassword: null, clock, hasher: createCachingHasher() });
+    const db = database.db.kysely;
+    const now = clock.now();
+    const visits = await db.selectFrom('visits').selectAll().execute();
+    const statuses = visits.map((visit) =>
+      visitStatusAt({ expectedEndAt: visit.expected_end_at, respondedAt: visit.responded_at, checkedInAt: visit.checked_in_at, checkedOutAt: visit.checked_out_at, cancelledAt: visit.cancelled_at }, now),
+    );
+    for (const status of ['checkedOut', 'cancelled', 'responded', 'notResponded', 'noShow'] as const) expect(statuses, status).toContain(status);
+    expect(new Set(visits.map((visit) => visit.location_id)).size).toBe(2);
+    expect(visits.some((visit) => visit.visit_at < now) && visits.some((visit) => visit.visit_at > now + 86_400_000)).toBe(true);
+    // Nothing has happened after now, nor before the visit could: the seed runs at any hour.
+    for (const visit of visits) {
+      for (const at of [visit.responded_at, visit.checked_in_at, visit.checked_out_at, visit.cancelled_at, visit.created_at]) if (at !== null) expect(at).toBeLessThanOrEqual(now);
+      if (visit.checked_out_at !== null) expect(visit.checked_out_at).toBeGreaterThan(visit.checked_in_at!);
+    }
+    expect(await db.selectFrom('visit_companions').selectAll().execute()).not.toHaveLength(0);
+    expect((await db.selectFrom('visit_reasons').select('name').execute()).length).toBeGreaterThanOrEqual(5);
   });
 
   it('uses the configured admin password and then reports none generated', async () => {

@@ -50,6 +50,8 @@ export function createVisitorRepository(db: Kysely<DB>) {
       .leftJoin('users as h', (join) => join.onRef('h.id', '=', 'v.host_id').onRef('h.company_id', '=', 'v.company_id'))
       .leftJoin('users as i', (join) => join.onRef('i.id', '=', 'v.inviter_id').onRef('i.company_id', '=', 'v.company_id'))
       .leftJoin('locations as l', (join) => join.onRef('l.id', '=', 'v.location_id').onRef('l.company_id', '=', 'v.company_id'))
+      // A floor keeps no zone of its own: its building's.
+      .leftJoin('locations as lp', (join) => join.onRef('lp.id', '=', 'l.parent_id').onRef('lp.company_id', '=', 'l.company_id'))
       .where('v.company_id', '=', scope.companyId);
     if (!scope.all) {
       const { userId } = scope;
@@ -59,7 +61,7 @@ export function createVisitorRepository(db: Kysely<DB>) {
   };
   const visitColumns = [
     'v.id', 'v.visitor_type', 'v.method', 'v.is_vip', 'v.visitor_name', 'v.email', 'v.phone', 'v.visitor_company', 'v.reason', 'v.reason_id',
-    'v.host_id', 'h.full_name as host_name', 'v.inviter_id', 'i.full_name as inviter_name', 'v.location_id', 'l.name as location_name',
+    'v.host_id', 'h.full_name as host_name', 'v.inviter_id', 'i.full_name as inviter_name', 'v.location_id', 'l.name as location_name', 'l.time_zone as location_zone', 'lp.time_zone as parent_zone',
     'v.visit_at', 'v.expected_end_at', 'v.responded_at', 'v.checked_in_at', 'v.checked_out_at', 'v.cancelled_at', 'v.note', 'v.created_at',
   ] as const;
 
@@ -80,7 +82,7 @@ export function createVisitorRepository(db: Kysely<DB>) {
     const r = row as {
       id: number; visitor_type: string; method: string; is_vip: number; visitor_name: string; email: string | null; phone: string | null;
       visitor_company: string | null; reason: string; reason_id: number | null; host_id: number | null; host_name: string | null;
-      inviter_id: number | null; inviter_name: string | null; location_id: number | null; location_name: string | null; visit_at: number;
+      inviter_id: number | null; inviter_name: string | null; location_id: number | null; location_name: string | null; location_zone: string | null; parent_zone: string | null; visit_at: number;
       expected_end_at: number; responded_at: number | null; checked_in_at: number | null; checked_out_at: number | null;
       cancelled_at: number | null; note: string | null; created_at: number;
     };
@@ -107,7 +109,7 @@ export function createVisitorRepository(db: Kysely<DB>) {
       reasonId: r.reason_id,
       host: ref(r.host_id, r.host_name),
       inviter: ref(r.inviter_id, r.inviter_name),
-      location: ref(r.location_id, r.location_name),
+      location: r.location_id !== null && r.location_name !== null ? { id: r.location_id, name: r.location_name, timeZone: r.location_zone ?? r.parent_zone } : null,
       visitAt: Number(r.visit_at),
       ...moments,
       note: r.note,
@@ -182,7 +184,7 @@ export function createVisitorRepository(db: Kysely<DB>) {
       const rows = await db
         .selectFrom('locations as l')
         .leftJoin('locations as p', (join) => join.onRef('p.id', '=', 'l.parent_id').onRef('p.company_id', '=', 'l.company_id'))
-        .select(['l.id', 'l.name', 'l.level', 'l.parent_id', 'p.name as parent_name', 'l.sort_order'])
+        .select(['l.id', 'l.name', 'l.level', 'l.parent_id', 'p.name as parent_name', 'l.sort_order', 'l.time_zone', 'p.time_zone as parent_zone'])
         .where('l.company_id', '=', companyId)
         .where('l.level', 'in', [LOCATION_LEVEL.building, LOCATION_LEVEL.floor])
         .orderBy('l.sort_order')
@@ -193,14 +195,16 @@ export function createVisitorRepository(db: Kysely<DB>) {
       const placed = new Set<number>();
       const list: VisitLocation[] = [];
       for (const building of buildings) {
-        list.push({ id: building.id, name: building.name, buildingName: null });
+        list.push({ id: building.id, name: building.name, buildingName: null, timeZone: building.time_zone });
         for (const floor of floorsOf(building.id)) {
-          list.push({ id: floor.id, name: floor.name, buildingName: building.name });
+          list.push({ id: floor.id, name: floor.name, buildingName: building.name, timeZone: floor.time_zone ?? building.time_zone });
           placed.add(floor.id);
         }
       }
       // Floors whose parent is not a building (an older tree) still show, with their parent's name.
-      for (const floor of rows.filter((row) => row.level === LOCATION_LEVEL.floor && !placed.has(row.id))) list.push({ id: floor.id, name: floor.name, buildingName: floor.parent_name });
+      for (const floor of rows.filter((row) => row.level === LOCATION_LEVEL.floor && !placed.has(row.id))) {
+        list.push({ id: floor.id, name: floor.name, buildingName: floor.parent_name, timeZone: floor.time_zone ?? floor.parent_zone });
+      }
       return list;
     },
 

@@ -114,10 +114,10 @@ describe(`visitors: reasons and invitations (${TEST_DIALECT})`, () => {
     expect(hosts.body.result.map((person) => person.fullName)).toEqual(['Hana Host']);
     const everyone = await call<{ id: number }[]>(t.app, { method: 'GET', url: '/api/visitor/hosts', headers: { token: hostToken } });
     expect(everyone.body.result.map((person) => person.id)).not.toContain(inactive.id);
-    const places = await call<{ id: number; name: string; buildingName: string | null }[]>(t.app, { method: 'GET', url: '/api/visitor/locations', headers: { token: hostToken } });
-    expect(places.body.result.map((place) => [place.name, place.buildingName])).toEqual([
-      ['Harbour House', null],
-      ['Lobby', 'Harbour House'],
+    const places = await call<{ id: number; name: string; buildingName: string | null; timeZone: string | null }[]>(t.app, { method: 'GET', url: '/api/visitor/locations', headers: { token: hostToken } });
+    expect(places.body.result.map((place) => [place.name, place.buildingName, place.timeZone])).toEqual([
+      ['Harbour House', null, 'Europe/London'],
+      ['Lobby', 'Harbour House', 'Europe/London'],
     ]);
   });
 
@@ -133,7 +133,8 @@ describe(`visitors: reasons and invitations (${TEST_DIALECT})`, () => {
       { name: 'Carl Companion', email: null, phone: '+44 20 7946 0000' },
       { name: 'Cleo Companion', email: 'cleo@guest.test', phone: null },
     ]);
-    expect([visit.host, visit.inviter, visit.location]).toEqual([{ id: host.id, name: 'Hana Host' }, { id: host.id, name: 'Hana Host' }, { id: lobby, name: 'Lobby' }]);
+    // The floor keeps its building's zone.
+    expect([visit.host, visit.inviter, visit.location]).toEqual([{ id: host.id, name: 'Hana Host' }, { id: host.id, name: 'Hana Host' }, { id: lobby, name: 'Lobby', timeZone: 'Europe/London' }]);
   });
 
   it('refuses a bad invitation with a clear message in both languages', async () => {

@@ -1,0 +1,109 @@
+import { ArrowLeftOutlined } from '@ant-design/icons';
+import type { Visit } from '@atrium/contract';
+import { Button, Card, Descriptions, Result, Skeleton, Tag, Timeline } from 'antd';
+import { useNavigate, useParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { useTabTitle } from '../../../shared/routing/use-tab-title';
+import { PageHeader } from '../../../shared/ui/page-header';
+import { useVisit } from '../api/visitor.api';
+import { useVisitTime, VisitStatusTag } from '../components/visit-parts';
+import { roomLocalText } from '../../../shared/time-zone/zone-text';
+import { useViewerZone } from '../../../shared/time-zone/viewer-zone';
+import './record-detail-page.css';
+
+/** /record-detail/:id: one visit, who came with whom, and what happened when (under Visit records in the menu). */
+export function RecordDetailPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { id: idParam } = useParams();
+  const id = Number(idParam);
+  const visit = useVisit(id);
+  useTabTitle(`/record-detail/${idParam ?? ''}`, visit.data?.visitorName);
+  const back = (
+    <Button icon={<ArrowLeftOutlined />} onClick={() => void navigate('/guider-record')} data-testid="visit-detail-back">
+      {t('visitor.detail.back')}
+    </Button>
+  );
+
+  if (visit.isError || !Number.isInteger(id) || id <= 0) {
+    return (
+      <div className="atrium-page" data-testid="page-visit-detail">
+        <Result status="404" title={t('visitor.detail.notFound')} extra={back} />
+      </div>
+    );
+  }
+
+  return (
+    <div className="atrium-page" data-testid="page-visit-detail">
+      <PageHeader title={visit.data ? visit.data.visitorName : t('visitor.detail.title')} subtitle={visit.data ? <VisitStatusTag visit={visit.data} /> : null} extra={back} />
+      {visit.data ? <VisitDetails visit={visit.data} /> : <Skeleton active />}
+    </div>
+  );
+}
+
+function VisitDetails({ visit }: { visit: Visit }) {
+  const { t } = useTranslation();
+  const visitTime = useVisitTime();
+  const local = roomLocalText({ startAt: visit.visitAt, endAt: visit.expectedEndAt }, visit.location?.timeZone ?? null, useViewerZone(), t);
+  const none = t('visitor.detail.none');
+  const history = (
+    [
+      ['createdAt', visit.createdAt],
+      ['respondedAt', visit.respondedAt],
+      ['checkedInAt', visit.checkedInAt],
+      ['checkedOutAt', visit.checkedOutAt],
+      ['cancelledAt', visit.cancelledAt],
+    ] as const
+  ).filter((entry): entry is [typeof entry[0], number] => entry[1] !== null);
+
+  return (
+    <div className="atrium-visit-detail">
+      <Card title={t('visitor.detail.visitor')}>
+        <Descriptions column={1} size="small" data-testid="visit-detail-visitor">
+          <Descriptions.Item label={t('visitor.fields.name')}>
+            {visit.visitorName}
+            {visit.isVip ? (
+              <Tag color="gold" style={{ marginInlineStart: 6 }}>
+                {t('visitor.fields.vip')}
+              </Tag>
+            ) : null}
+          </Descriptions.Item>
+          <Descriptions.Item label={t('visitor.fields.email')}>{visit.email ?? none}</Descriptions.Item>
+          <Descriptions.Item label={t('visitor.fields.phone')}>{visit.phone ?? none}</Descriptions.Item>
+          <Descriptions.Item label={t('visitor.fields.company')}>{visit.visitorCompany ?? none}</Descriptions.Item>
+          <Descriptions.Item label={t('visitor.fields.type')}>{t(`visitor.types.${visit.type}`)}</Descriptions.Item>
+          <Descriptions.Item label={t('visitor.fields.companions')}>
+            {visit.companions.length === 0 ? (
+              none
+            ) : (
+              <ul className="atrium-visit-companion-list" data-testid="visit-detail-companions">
+                {visit.companions.map((companion, index) => (
+                  <li key={index}>{[companion.name, companion.email, companion.phone].filter(Boolean).join(' · ')}</li>
+                ))}
+              </ul>
+            )}
+          </Descriptions.Item>
+        </Descriptions>
+      </Card>
+      <Card title={t('visitor.detail.visit')}>
+        <Descriptions column={1} size="small" data-testid="visit-detail-visit">
+          <Descriptions.Item label={t('visitor.fields.visitAt')}>{visitTime(visit.visitAt)}</Descriptions.Item>
+          <Descriptions.Item label={t('visitor.fields.expectedEndAt')}>{visitTime(visit.expectedEndAt)}</Descriptions.Item>
+          {local ? <Descriptions.Item label={t('visitor.detail.localTime')}>{local}</Descriptions.Item> : null}
+          <Descriptions.Item label={t('visitor.fields.location')}>{visit.location?.name ?? none}</Descriptions.Item>
+          <Descriptions.Item label={t('visitor.fields.reason')}>{visit.reason}</Descriptions.Item>
+          <Descriptions.Item label={t('visitor.fields.host')}>{visit.host?.name ?? none}</Descriptions.Item>
+          <Descriptions.Item label={t('visitor.fields.inviter')}>{visit.inviter?.name ?? none}</Descriptions.Item>
+          <Descriptions.Item label={t('visitor.fields.method')}>{t(`visitor.methods.${visit.method}`)}</Descriptions.Item>
+          <Descriptions.Item label={t('visitor.fields.note')}>{visit.note ?? none}</Descriptions.Item>
+        </Descriptions>
+      </Card>
+      <Card title={t('visitor.detail.history')}>
+        <Timeline
+          data-testid="visit-detail-history"
+          items={history.map(([key, at]) => ({ children: `${t(`visitor.fields.${key}`)} · ${visitTime(at)}` }))}
+        />
+      </Card>
+    </div>
+  );
+}

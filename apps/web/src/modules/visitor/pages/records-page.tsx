@@ -1,0 +1,96 @@
+import { SearchOutlined } from '@ant-design/icons';
+import { FILTER_DEBOUNCE_MS, VISIT_STATUSES, type Visit, type VisitStatus } from '@atrium/contract';
+import { Button, DatePicker, Input, Select } from 'antd';
+import type { ColumnsType } from 'antd/es/table';
+import type { Dayjs } from 'dayjs';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { useDebouncedValue } from '../../../shared/hooks/use-debounced-value';
+import { usePagination } from '../../../shared/hooks/use-pagination';
+import { DataTable, TruncatedText } from '../../../shared/ui/data-table';
+import { tableEmpty } from '../../../shared/ui/empty-state';
+import { PageHeader } from '../../../shared/ui/page-header';
+import { useVisits } from '../api/visitor.api';
+import { VisitorCell, VisitStatusTag, VisitTimeCell } from '../components/visit-parts';
+
+/**
+ * /guider-record: the visits the caller may read (decision 0018: reception and administrators the
+ * company's, everyone else those they host or invited), by visitor, status and visit dates.
+ */
+export function RecordsPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [keyword, setKeyword] = useState('');
+  const [status, setStatus] = useState<VisitStatus>();
+  const [dates, setDates] = useState<[Dayjs | null, Dayjs | null] | null>(null);
+  const filters = {
+    keyword: useDebouncedValue(keyword.trim(), FILTER_DEBOUNCE_MS) || undefined,
+    status,
+    from: dates?.[0]?.startOf('day').valueOf(),
+    to: dates?.[1]?.add(1, 'day').startOf('day').valueOf(),
+  };
+  const paging = usePagination(filters);
+  const visits = useVisits({ ...paging.request, ...filters });
+
+  const columns: ColumnsType<Visit> = [
+    { key: 'visitor', title: t('visitor.fields.visitor'), render: (_, visit) => <VisitorCell visit={visit} /> },
+    { key: 'visitAt', title: t('visitor.fields.visitAt'), render: (_, visit) => <VisitTimeCell visit={visit} /> },
+    { key: 'location', title: t('visitor.fields.location'), render: (_, visit) => <TruncatedText text={visit.location?.name ?? '—'} /> },
+    { key: 'reason', title: t('visitor.fields.reason'), render: (_, visit) => <TruncatedText text={visit.reason} /> },
+    { key: 'host', title: t('visitor.fields.host'), render: (_, visit) => <TruncatedText text={visit.host?.name ?? '—'} /> },
+    { key: 'status', title: t('visitor.fields.status'), render: (_, visit) => <VisitStatusTag visit={visit} /> },
+    {
+      key: 'actions',
+      title: t('visitor.fields.actions'),
+      render: (_, visit) => (
+        <Button size="small" onClick={() => void navigate(`/record-detail/${visit.id}`)} data-testid={`visit-open-${visit.id}`}>
+          {t('visitor.records.open')}
+        </Button>
+      ),
+    },
+  ];
+
+  return (
+    <div className="atrium-page" data-testid="page-visitor-records">
+      <PageHeader title={t('visitor.records.title')} subtitle={t('visitor.records.subtitle')} />
+      <div className="atrium-toolbar">
+        <Input
+          allowClear
+          prefix={<SearchOutlined />}
+          value={keyword}
+          onChange={(event) => setKeyword(event.target.value)}
+          placeholder={t('visitor.records.keyword')}
+          aria-label={t('visitor.records.keyword')}
+          className="atrium-toolbar-search"
+          data-testid="visit-keyword"
+        />
+        <div className="atrium-toolbar-actions">
+        <Select<VisitStatus>
+          allowClear
+          value={status}
+          onChange={(value) => setStatus(value)}
+          options={VISIT_STATUSES.map((value) => ({ value, label: t(`visitor.statuses.${value}`) }))}
+          placeholder={t('visitor.records.status')}
+          aria-label={t('visitor.records.status')}
+          style={{ minWidth: 160 }}
+          data-testid="visit-status-filter"
+        />
+        <DatePicker.RangePicker value={dates} onChange={(value) => setDates(value)} aria-label={t('visitor.records.dates')} data-testid="visit-dates" />
+        </div>
+      </div>
+      <DataTable<Visit>
+        rowKey="id"
+        size="middle"
+        columns={columns}
+        dataSource={visits.data?.list ?? []}
+        loading={visits.isFetching}
+        pagination={paging.tablePagination(visits.data?.total ?? 0)}
+        onChange={paging.onTableChange}
+        onRow={(visit) => ({ 'data-testid': `visit-row-${visit.id}` }) as object}
+        locale={tableEmpty(t('visitor.records.empty'))}
+        data-testid="visit-table"
+      />
+    </div>
+  );
+}

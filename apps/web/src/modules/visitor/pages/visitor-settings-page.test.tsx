@@ -1,0 +1,65 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { setLang } from '../../../shared/i18n/i18n';
+import { preferencesStore } from '../../../shared/preferences/preferences-store';
+import { makeEntry, makeUser } from '../../../test/factories';
+import { renderConsole, stubApi } from '../../../test/render';
+
+afterEach(() => {
+  setLang('en-US');
+  preferencesStore.deactivate();
+  vi.restoreAllMocks();
+});
+
+const NOW = Date.now();
+const menu = [makeEntry('visitors', '', [makeEntry('guiderSet', '/guider-set')])];
+const reasons = { result: [{ id: 3, name: 'Interview', createdAt: NOW }, { id: 4, name: 'Delivery', createdAt: NOW }] };
+
+describe('visitor settings page', () => {
+  it('adds a visit reason, shows a refusal under the field, renames and deletes after confirming', async () => {
+    const user = userEvent.setup();
+    let adds = 0;
+    const seen = stubApi({
+      'GET /visitor/reason/list': reasons,
+      // The first add is a name the company has already.
+      'POST /visitor/reason/add': () => (adds++ === 0 ? { status: 422, returncode: 1005, message: 'The visit reason "interview" already exists' } : { result: { id: 5 } }),
+      'POST /visitor/reason/update': { result: null },
+      'POST /visitor/reason/delete': { result: null },
+    });
+    renderConsole({ path: '/guider-set', user: makeUser({ permissions: ['visitorDisplay:edit'] }), menu });
+    await user.click(await screen.findByTestId('visit-reason-add', {}, { timeout: 8000 }));
+    await user.click(screen.getByTestId('visit-reason-save'));
+    expect(await screen.findByText('Please enter a visit reason')).toBeInTheDocument();
+    await user.type(screen.getByTestId('visit-reason-name'), 'interview');
+    await user.click(screen.getByTestId('visit-reason-save'));
+    expect(await screen.findByText('The visit reason "interview" already exists')).toBeInTheDocument();
+    await user.clear(screen.getByTestId('visit-reason-name'));
+    await user.type(screen.getByTestId('visit-reason-name'), 'Board visit');
+    await user.click(screen.getByTestId('visit-reason-save'));
+    await waitFor(() => expect(seen.filter((request) => request.path === '/visitor/reason/add').map((request) => request.body)).toEqual([{ name: 'interview' }, { name: 'Board visit' }]));
+
+    await user.click(within(screen.getByTestId('visit-reason-row-4')).getByTestId('visit-reason-rename-4'));
+    const name = await screen.findByTestId('visit-reason-name');
+    expect(name).toHaveValue('Delivery');
+    await user.clear(name);
+    await user.type(name, 'Parcel delivery');
+    await user.click(screen.getByTestId('visit-reason-save'));
+    await waitFor(() => expect(seen.find((request) => request.path === '/visitor/reason/update')?.body).toEqual({ id: 4, name: 'Parcel delivery' }));
+
+    await user.click(within(screen.getByTestId('visit-reason-row-3')).getByTestId('visit-reason-delete-3'));
+    await user.click(await screen.findByTestId('visit-reason-delete-confirm'));
+    await waitFor(() => expect(seen.find((request) => request.path === '/visitor/reason/delete')?.body).toEqual({ id: 3 }));
+  }, 30_000);
+
+  it('shows readers the reasons without the buttons, in Chinese', async () => {
+    setLang('zh-CN');
+    stubApi({ 'GET /visitor/reason/list': reasons });
+    renderConsole({ path: '/guider-set', user: makeUser({ permissions: ['visitorDisplay:view'] }), menu });
+    const row = await screen.findByTestId('visit-reason-row-3', {}, { timeout: 8000 });
+    expect(row).toHaveTextContent('Interview');
+    expect(screen.getByText('来访事由', { selector: '.ant-card-head-title' })).toBeInTheDocument();
+    expect(screen.queryByTestId('visit-reason-add')).toBeNull();
+    expect(within(row).queryByTestId('visit-reason-delete-3')).toBeNull();
+  }, 20_000);
+});

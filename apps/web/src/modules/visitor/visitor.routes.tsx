@@ -1,0 +1,32 @@
+import type { PageRoute } from '../../shared/routing/page-route';
+
+/** The visitor pages built so far (issue 20; decision 0018): settings, invitations, records and a visit's details. */
+export const visitorRoutes: PageRoute[] = [
+  {
+    path: '/guider-invite',
+    titleKey: 'menu.guiderInvite',
+    menuKey: 'guiderInvite',
+    keepAlive: true,
+    load: () => import('./pages/invite-page').then((m) => m.InvitePage),
+  },
+  {
+    path: '/guider-record',
+    titleKey: 'menu.guiderRecord',
+    menuKey: 'guiderRecord',
+    keepAlive: true,
+    load: () => import('./pages/records-page').then((m) => m.RecordsPage),
+  },
+  {
+    path: '/record-detail/:id',
+    titleKey: 'visitor.detail.title',
+    menuKey: 'guiderRecord',
+    load: () => import('./pages/record-detail-page').then((m) => m.RecordDetailPage),
+  },
+  {
+    path: '/guider-set',
+    titleKey: 'menu.guiderSet',
+    menuKey: 'guiderSet',
+    keepAlive: true,
+    load: () => import('./pages/visitor-settings-page').then((m) => m.VisitorSettingsPage),
+  },
+];

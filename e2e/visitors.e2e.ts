@@ -1,0 +1,111 @@
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { chooseLanguage, NARROW, openFromMenu, screenshot, WIDE } from './support/browser.js';
+import { openAdminSession, type AdminSession } from './support/admin-session.js';
+
+const PASSWORD = 'Visitor-pages-2026';
+
+/** Picks an option of an antd select by its text (the list renders in a portal). */
+async function choose(page: Page, testId: string, text: string) {
+  await page.getByTestId(testId).click();
+  const option = page.locator('.ant-select-item-option', { hasText: text }).filter({ visible: true }).first();
+  await option.waitFor();
+  await option.dispatchEvent('click');
+}
+
+// Visitors, first part (issue 20): the administrator adds a visit reason on /guider-set (a duplicate is refused
+// under the field), invites a group visitor with a companion on /guider-invite, finds the visit on
+// /guider-record and reads it on /record-detail/:id; in Chinese cancels it; the pages read on a phone.
+describe('visitors', () => {
+  let session: AdminSession;
+  let page: Page;
+
+  beforeAll(async () => {
+    session = await openAdminSession(PASSWORD);
+    ({ page } = session);
+  });
+  afterAll(() => session?.close());
+
+  it('adds a visit reason, and refuses one the company has already whatever its case', async () => {
+    await openFromMenu(page, 'guiderSet');
+    await page.getByTestId('page-visitor-settings').waitFor();
+    // The demo company keeps the usual reasons.
+    await page.locator('[data-testid^="visit-reason-row-"]', { hasText: 'Interview' }).waitFor();
+    await page.getByTestId('visit-reason-add').click();
+    await page.getByTestId('visit-reason-name').fill('  INTERVIEW ');
+    await page.getByTestId('visit-reason-save').click();
+    await page.getByText('The visit reason "INTERVIEW" already exists').waitFor();
+    await page.getByTestId('visit-reason-name').fill('Board visit');
+    await screenshot(page, 'visitors-01-reason-wide-en');
+    await page.getByTestId('visit-reason-save').click();
+    await page.locator('[data-testid^="visit-reason-row-"]', { hasText: 'Board visit' }).waitFor();
+  });
+
+  it('invites a group visitor with a companion; the invitation lists as not responded', async () => {
+    await openFromMenu(page, 'guiderInvite');
+    await page.getByTestId('page-visitor-invite').waitFor();
+    await page.getByTestId('visit-invite').click();
+    await page.getByTestId('visit-type').getByText('Group').click();
+    await page.getByTestId('visitor-name').fill('Nora Nightingale');
+    await page.getByTestId('visitor-company').fill('Nightingale Health');
+    // Neither e-mail nor phone: the form asks for one before anything is sent.
+    await page.getByTestId('visit-invite-send').click();
+    await page.getByText('Give an e-mail address or a phone number').first().waitFor();
+    await page.getByTestId('visitor-email').fill('nora@nightingale.example');
+    await page.getByTestId('companion-add').click();
+    await page.getByTestId('companion-0-name').fill('Felix Nightingale');
+    await page.getByTestId('companion-0-phone').fill('+44 20 7946 0999');
+    await choose(page, 'visit-reason', 'Board visit');
+    await choose(page, 'visit-location', 'Ground floor');
+    await screenshot(page, 'visitors-02-invite-wide-en');
+    await page.getByTestId('visit-invite-send').click();
+    const row = page.locator('[data-testid^="invitation-row-"]', { hasText: 'Nora Nightingale' });
+    await row.waitFor();
+    expect(await row.textContent()).toContain('Not responded');
+    expect(await row.textContent()).toContain('Board visit');
+    await screenshot(page, 'visitors-03-invitations-wide-en');
+  });
+
+  it('finds the visit in the records and reads its details, companion included', async () => {
+    await openFromMenu(page, 'guiderRecord');
+    await page.getByTestId('page-visitor-records').waitFor();
+    // The demo's week of visitors is there too.
+    await page.locator('[data-testid^="visit-row-"]').first().waitFor();
+    await expect.poll(() => page.locator('[data-testid^="visit-row-"]').count()).toBeGreaterThan(5);
+    await page.getByTestId('visit-keyword').fill('nightingale');
+    const row = page.locator('[data-testid^="visit-row-"]', { hasText: 'Nora Nightingale' });
+    await row.waitFor();
+    await expect.poll(() => page.locator('[data-testid^="visit-row-"]').count()).toBe(1);
+    await screenshot(page, 'visitors-04-records-wide-en');
+    await row.locator('[data-testid^="visit-open-"]').click();
+    await page.getByTestId('page-visit-detail').waitFor();
+    await expect.poll(async () => page.getByTestId('visit-detail-companions').textContent()).toContain('Felix Nightingale');
+    expect(await page.getByTestId('visit-detail-visit').textContent()).toContain('Atrium Administrator');
+    await screenshot(page, 'visitors-05-detail-wide-en');
+  });
+
+  it('cancels the visit in Chinese; the records say so', async () => {
+    await chooseLanguage(page, 'zh-CN');
+    await openFromMenu(page, 'guiderInvite');
+    const row = page.locator('[data-testid^="invitation-row-"]', { hasText: 'Nora Nightingale' });
+    await expect.poll(async () => row.textContent()).toContain('未回复');
+    await row.locator('[data-testid^="visit-cancel-"]').click();
+    await page.getByTestId('visit-cancel-confirm').click();
+    await expect.poll(async () => row.textContent()).toContain('已取消');
+    await screenshot(page, 'visitors-06-cancelled-wide-zh');
+  });
+
+  it('reads well on a phone', async () => {
+    await page.setViewportSize(NARROW);
+    await page.getByTestId('visit-invite').click();
+    await page.getByTestId('visitor-name').waitFor();
+    await screenshot(page, 'visitors-07-invite-narrow-zh');
+    await page.keyboard.press('Escape');
+    // On a phone the menu is a drawer: the address opens the page.
+    await page.goto('/guider-record');
+    await page.locator('[data-testid^="visit-row-"]').first().waitFor();
+    await screenshot(page, 'visitors-08-records-narrow-zh');
+    await page.setViewportSize(WIDE);
+    await chooseLanguage(page, 'en-US');
+  });
+});
