@@ -323,7 +323,7 @@ describe(`Idempotency-Key (${TEST_DIALECT})`, () => {
     expect([retry.status, replayed(retry), retry.body.result.id]).toEqual([200, 'true', first.body.result.id]);
   });
 
-  it('accepts the header on the booking area writes listed in docs/api.md, not on calls whose answer holds a secret', () => {
+  it('accepts the header on the booking and visitor writes listed in docs/api.md, not on calls whose answer holds a secret', () => {
     const idempotent = t.app.idempotentRoutes.map((route) => `${route.method} ${route.url}`).sort();
     expect(idempotent).toEqual(
       [
@@ -346,6 +346,11 @@ describe(`Idempotency-Key (${TEST_DIALECT})`, () => {
         'POST /api/meeting/reservation/update',
         'POST /api/test/flaky',
         'POST /api/test/slow',
+        'POST /api/visitor/cancel',
+        'POST /api/visitor/invite',
+        'POST /api/visitor/reason/add',
+        'POST /api/visitor/reason/delete',
+        'POST /api/visitor/reason/update',
       ].sort(),
     );
     expect(idempotent.some((route) => route.includes('calendar/feed'))).toBe(false);
