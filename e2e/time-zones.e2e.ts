@@ -141,7 +141,8 @@ describe('time zones across two offices and a third-zone viewer', () => {
     await page.getByTestId('reserve-title').fill(LONDON_TITLE);
     expect(await page.getByTestId('reserve-zone-pair').textContent()).toBe('15:00–16:00 London · 10:00–11:00 your time');
     await page.getByTestId('reserve-repeat').click();
-    await page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option', { hasText: /^Weekly$/ }).click();
+    // Chosen once the list has slid in: on a busy machine a click during the motion was lost (CI, 2026-11-28).
+    await clickSettled(page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option', { hasText: /^Weekly$/ }));
     // The weekly repeat starts with the date's weekday ticked.
     const weekday = WEEKDAYS[weekdayOf(day)]!;
     await expect.poll(async () => page.getByTestId('reserve-repeat-summary').textContent()).toBe(`Weekly on ${weekday}, with no end date (180 days)`);

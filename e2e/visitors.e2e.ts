@@ -2,6 +2,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chooseLanguage, NARROW, openFromMenu, screenshot, WIDE } from './support/browser.js';
 import { openAdminSession, type AdminSession } from './support/admin-session.js';
+import { api } from './support/server.js';
 
 const PASSWORD = 'Visitor-pages-2026';
 
@@ -82,6 +83,38 @@ describe('visitors', () => {
     await expect.poll(async () => page.getByTestId('visit-detail-companions').textContent()).toContain('Felix Nightingale');
     expect(await page.getByTestId('visit-detail-visit').textContent()).toContain('Atrium Administrator');
     await screenshot(page, 'visitors-05-detail-wide-en');
+  });
+
+  it('checks a visitor in on arrival and out on leaving, from the records', async () => {
+    const base = session.server.baseURL;
+    const token = (await api<{ token: string }>(base, 'POST', '/login', { userName: 'admin', password: PASSWORD })).result.token;
+    const reasons = await api<{ id: number; name: string }[]>(base, 'GET', '/visitor/reason/list', undefined, token);
+    const places = await api<{ id: number; name: string }[]>(base, 'GET', '/visitor/locations', undefined, token);
+    const me = await api<{ id: number }>(base, 'GET', '/user/getCurrentUserInfo', undefined, token);
+    const visitAt = Date.now() + 30 * 60_000;
+    const invited = await api<{ id: number }>(
+      base,
+      'POST',
+      '/visitor/invite',
+      {
+        visitor: { name: 'Arlo Arriving', phone: '+44 20 7946 0777' },
+        reasonId: reasons.result.find((reason) => reason.name === 'Interview')!.id,
+        hostId: me.result.id,
+        locationId: places.result.find((place) => place.name === 'Ground floor')!.id,
+        visitAt,
+        expectedEndAt: visitAt + 3_600_000,
+      },
+      token,
+    );
+    expect(invited.returncode, invited.message).toBe(200);
+    await openFromMenu(page, 'guiderRecord');
+    await page.getByTestId('visit-keyword').fill('arlo');
+    const row = page.locator('[data-testid^="visit-row-"]', { hasText: 'Arlo Arriving' });
+    await row.locator('[data-testid^="visit-check-in-"]').click();
+    await expect.poll(async () => row.textContent()).toContain('Checked in');
+    await screenshot(page, 'visitors-05b-checked-in-wide-en');
+    await row.locator('[data-testid^="visit-check-out-"]').click();
+    await expect.poll(async () => row.textContent()).toContain('Checked out');
   });
 
   it('cancels the visit in Chinese; the records say so', async () => {

@@ -394,6 +394,8 @@ const FOREIGN_RECORDS: Record<string, ForeignCase> = {
   'GET /api/visitor/mine': { filters: (w) => [{ query: { locationId: w.b.locationId } }] },
   'GET /api/visitor/detail': { foreign: (w) => [{ query: { id: w.b.visitId } }] },
   'POST /api/visitor/cancel': { foreign: (w) => [{ body: { id: w.b.visitId } }] },
+  'POST /api/visitor/check-in': { foreign: (w) => [{ body: { id: w.b.visitId } }] },
+  'POST /api/visitor/check-out': { foreign: (w) => [{ body: { id: w.b.visitId } }] },
   'GET /api/broadcast/list': { none: "the company's own notices" },
   'GET /api/broadcast/targets': { none: "the company's own displays and locations" },
   'GET /api/broadcast/images': { none: "the built-in images and the company's own" },

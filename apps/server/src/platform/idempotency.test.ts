@@ -347,6 +347,8 @@ describe(`Idempotency-Key (${TEST_DIALECT})`, () => {
         'POST /api/test/flaky',
         'POST /api/test/slow',
         'POST /api/visitor/cancel',
+        'POST /api/visitor/check-in',
+        'POST /api/visitor/check-out',
         'POST /api/visitor/invite',
         'POST /api/visitor/reason/add',
         'POST /api/visitor/reason/delete',

@@ -285,6 +285,33 @@ export function createVisitorRepository(db: Kysely<DB>) {
       return present(row, (await companionsOf([id])).get(id) ?? [], now);
     },
 
+    /** Checks in a visit not cancelled, not checked in and not over; whether it did. */
+    async checkIn(companyId: number, id: number, now: number): Promise<boolean> {
+      const result = await db
+        .updateTable('visits')
+        .set({ checked_in_at: now, updated_at: now })
+        .where('company_id', '=', companyId)
+        .where('id', '=', id)
+        .where('cancelled_at', 'is', null)
+        .where('checked_in_at', 'is', null)
+        .where('expected_end_at', '>', now)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) === 1;
+    },
+
+    /** Checks out a visit checked in and not out yet; whether it did. */
+    async checkOut(companyId: number, id: number, now: number): Promise<boolean> {
+      const result = await db
+        .updateTable('visits')
+        .set({ checked_out_at: now, updated_at: now })
+        .where('company_id', '=', companyId)
+        .where('id', '=', id)
+        .where('checked_in_at', 'is not', null)
+        .where('checked_out_at', 'is', null)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) === 1;
+    },
+
     /** Cancels a visit not checked in, checked out or cancelled; whether it did. */
     async cancel(companyId: number, id: number, by: number, now: number): Promise<boolean> {
       const result = await db

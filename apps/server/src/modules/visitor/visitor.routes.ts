@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { VisitHostQuery, VisitHosts, VisitLocations, AddVisitReasonBody, CancelVisitBody, DeleteVisitReasonBody, InviteVisitBody, UpdateVisitReasonBody, VisitDetailQuery, Visit, VisitPage, VisitQuery, VisitReasons } from '@atrium/contract';
+import { VisitIdBody, VisitHostQuery, VisitHosts, VisitLocations, AddVisitReasonBody, CancelVisitBody, DeleteVisitReasonBody, InviteVisitBody, UpdateVisitReasonBody, VisitDetailQuery, Visit, VisitPage, VisitQuery, VisitReasons } from '@atrium/contract';
 import { z } from 'zod';
 import { requireAuth } from '../../platform/access.js';
 import { envelopeResponses, success } from '../../platform/envelope.js';
@@ -138,6 +138,43 @@ export function visitorRoutes({ visitors }: { visitors: VisitorService }): Fasti
         schema: { tags, summary: 'One visit', description: 'Query `id`; a visit the caller may not read answers 404/1002, as an unknown one.', querystring: VisitDetailQuery, response: envelopeResponses(Visit) },
       },
       async (request) => success(request, await visitors.detail(actorOf(request), request.query.id)),
+    );
+
+    app.post(
+      '/visitor/check-in',
+      {
+        config: INVITE,
+        schema: {
+          tags,
+          summary: 'Check a visitor in',
+          description:
+            "Body `{ id }`: the caller's own visit (hosted or invited), or any with visitor display edit (reception). From 2 hours before the visit time until its expected end, once, not a cancelled visit (422/1005 says which).",
+          body: VisitIdBody,
+          response: envelopeResponses(z.null()),
+        },
+      },
+      async (request) => {
+        const { name } = await visitors.checkIn(actorOf(request), request.body.id);
+        return success(request, null, 'visitCheckedIn', { name });
+      },
+    );
+
+    app.post(
+      '/visitor/check-out',
+      {
+        config: INVITE,
+        schema: {
+          tags,
+          summary: 'Check a visitor out',
+          description: 'Body `{ id }`: as check-in; a visitor checked in and not out yet (422/1005 otherwise).',
+          body: VisitIdBody,
+          response: envelopeResponses(z.null()),
+        },
+      },
+      async (request) => {
+        const { name } = await visitors.checkOut(actorOf(request), request.body.id);
+        return success(request, null, 'visitCheckedOut', { name });
+      },
     );
 
     app.post(

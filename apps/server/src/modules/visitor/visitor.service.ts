@@ -1,4 +1,4 @@
-import { hasPermission, type InviteVisit, type VisitHost, type VisitLocation, type Page, type Visit, type VisitQuery, type VisitReason } from '@atrium/contract';
+import { hasPermission, VISIT_CHECK_IN_EARLY_HOURS, type InviteVisit, type VisitHost, type VisitLocation, type Page, type Visit, type VisitQuery, type VisitReason } from '@atrium/contract';
 import { isUniqueViolation } from '../../db/unique-violation.js';
 import type { Clock } from '../../platform/clock.js';
 import { notFound, refused } from '../../platform/errors.js';
@@ -35,6 +35,17 @@ export function visitScope(actor: Pick<Actor, 'companyId' | 'userId' | 'permissi
  * reads the visits they may see, and cancels one that has not begun.
  */
 export function createVisitorService({ visitors, operationLog, clock }: VisitorServiceDeps) {
+  /**
+   * A visit the caller may act on (cancel, check in or out): any of the company's with reception's
+   * edit, else one they host or invited; another is unknown to them (404).
+   */
+  async function handledVisit(actor: Actor, id: number): Promise<Visit> {
+    const scope: VisitScope = hasPermission(actor.permissions, 'visitorDisplay:edit') ? { companyId: actor.companyId, all: true } : { companyId: actor.companyId, all: false, userId: actor.userId };
+    const visit = await visitors.find(scope, id, clock.now());
+    if (!visit) throw notFound('visitNotFound');
+    return visit;
+  }
+
   return {
     listReasons(companyId: number): Promise<VisitReason[]> {
       return visitors.listReasons(companyId);
@@ -133,10 +144,29 @@ export function createVisitorService({ visitors, operationLog, clock }: VisitorS
 
     /** Cancels a visit the caller may see (their own, or any with reception's edit) before it begins or ends. */
     async cancel(actor: Actor, id: number): Promise<void> {
-      const scope = hasPermission(actor.permissions, 'visitorDisplay:edit') ? visitScope(actor) : ({ companyId: actor.companyId, all: false, userId: actor.userId } as const);
-      const visit = await visitors.find(scope, id, clock.now());
-      if (!visit) throw notFound('visitNotFound');
+      await handledVisit(actor, id);
       if (!(await visitors.cancel(actor.companyId, id, actor.userId, clock.now()))) throw refused('visitNotCancellable');
+    },
+
+    /**
+     * Checks a visitor in at reception or by their host: from VISIT_CHECK_IN_EARLY_HOURS before the
+     * visit time until its expected end, once, not a cancelled visit.
+     */
+    async checkIn(actor: Actor, id: number): Promise<{ name: string }> {
+      const visit = await handledVisit(actor, id);
+      const now = clock.now();
+      if (visit.status === 'notResponded' || visit.status === 'responded') {
+        if (now < visit.visitAt - VISIT_CHECK_IN_EARLY_HOURS * 3_600_000) throw refused('visitCheckInTooEarly', { hours: VISIT_CHECK_IN_EARLY_HOURS });
+        if (await visitors.checkIn(actor.companyId, id, now)) return { name: visit.visitorName };
+      }
+      throw refused('visitNotCheckable');
+    },
+
+    /** Checks a visitor out who is checked in. */
+    async checkOut(actor: Actor, id: number): Promise<{ name: string }> {
+      const visit = await handledVisit(actor, id);
+      if (!(await visitors.checkOut(actor.companyId, id, clock.now()))) throw refused('visitNotCheckedIn');
+      return { name: visit.visitorName };
     },
   };
 }

@@ -198,6 +198,31 @@ describe(`visitors: reasons and invitations (${TEST_DIALECT})`, () => {
     expect((await post('cancel', { id: olaf.id }, adminToken)).status).toBe(200);
   });
 
+  it('checks a visitor in from two hours before the visit, once, and out once; by the host or reception with edit', async () => {
+    const soon = t.clock.now() + 3 * HOUR;
+    const { id } = (await post('invite', invitation({ visitor: { name: 'Cara Checkin', email: 'cara@guest.test' }, visitAt: soon, expectedEndAt: soon + 2 * HOUR }), hostToken)).body.result;
+    for (const lang of ['en-US', 'zh-CN'] as const) {
+      const early = await post('check-in', { id }, hostToken, lang);
+      expect([early.status, early.body.message]).toEqual([422, formatMessage('visitCheckInTooEarly', lang, { hours: 2 })]);
+    }
+    t.clock.advance(HOUR + 1);
+    // Another host does not see it; a receptionist with view only may not act on others' visits.
+    expect((await post('check-in', { id }, otherHostToken)).status).toBe(404);
+    expect((await post('check-in', { id }, receptionToken)).status).toBe(404);
+    const checkedIn = await post('check-in', { id }, hostToken);
+    expect([checkedIn.status, checkedIn.body.message]).toEqual([200, formatMessage('visitCheckedIn', 'en-US', { name: 'Cara Checkin' })]);
+    expect((await post('check-in', { id }, hostToken)).body.message).toBe(formatMessage('visitNotCheckable', 'en-US'));
+    expect((await post('cancel', { id }, hostToken)).body.message).toBe(formatMessage('visitNotCancellable', 'en-US'));
+    const detail = (await call<Visit>(t.app, { method: 'GET', url: `/api/visitor/detail?id=${id}`, headers: { token: hostToken } })).body.result;
+    expect([detail.status, detail.checkedInAt]).toEqual(['checkedIn', t.clock.now()]);
+    // Reception with edit checks out anyone's visitor.
+    const checkedOut = await post('check-out', { id }, adminToken);
+    expect([checkedOut.status, checkedOut.body.message]).toEqual([200, formatMessage('visitCheckedOut', 'en-US', { name: 'Cara Checkin' })]);
+    expect((await post('check-out', { id }, adminToken)).body.message).toBe(formatMessage('visitNotCheckedIn', 'en-US'));
+    expect((await list('&status=checkedOut')).body.result.list.map((visit) => visit.visitorName)).toContain('Cara Checkin');
+    t.clock.advance(-(HOUR + 1));
+  });
+
   it('keeps the reason a visit was made with after the reason is renamed or deleted', async () => {
     const meeting = (await post('reason/add', { name: 'Partner meeting' })).body.result.id;
     const { id } = (await post('invite', invitation({ reasonId: meeting, visitor: { name: 'Pia Partner', email: 'pia@guest.test' } }), hostToken)).body.result;

@@ -54,3 +54,5 @@ export const useRenameVisitReason = () => useVisitorMutation((body: { id: number
 export const useDeleteVisitReason = () => useVisitorMutation((id: number) => api.post<null>('/visitor/reason/delete', { id }, { notify: false }));
 export const useInviteVisit = () => useVisitorMutation((body: InviteVisitBody) => api.post<{ id: number }>('/visitor/invite', body, { notify: false }));
 export const useCancelVisit = () => useVisitorMutation((id: number) => api.post<null>('/visitor/cancel', { id }, { notify: false }));
+export const useCheckInVisit = () => useVisitorMutation((id: number) => api.post<null>('/visitor/check-in', { id }, { notify: false }));
+export const useCheckOutVisit = () => useVisitorMutation((id: number) => api.post<null>('/visitor/check-out', { id }, { notify: false }));

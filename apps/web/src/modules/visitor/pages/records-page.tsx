@@ -1,6 +1,6 @@
 import { SearchOutlined } from '@ant-design/icons';
-import { FILTER_DEBOUNCE_MS, VISIT_STATUSES, type Visit, type VisitStatus } from '@atrium/contract';
-import { Button, DatePicker, Input, Select } from 'antd';
+import { FILTER_DEBOUNCE_MS, hasPermission, VISIT_STATUSES, type Visit, type VisitStatus } from '@atrium/contract';
+import { App, Button, DatePicker, Input, Select, Space } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import type { Dayjs } from 'dayjs';
 import { useState } from 'react';
@@ -11,7 +11,9 @@ import { usePagination } from '../../../shared/hooks/use-pagination';
 import { DataTable, TruncatedText } from '../../../shared/ui/data-table';
 import { tableEmpty } from '../../../shared/ui/empty-state';
 import { PageHeader } from '../../../shared/ui/page-header';
-import { useVisits } from '../api/visitor.api';
+import { ApiError } from '../../../shared/api/api-client';
+import { useSession } from '../../../shared/session/session-context';
+import { useCheckInVisit, useCheckOutVisit, useVisits } from '../api/visitor.api';
 import { VisitorCell, VisitStatusTag, VisitTimeCell } from '../components/visit-parts';
 
 /**
@@ -32,6 +34,23 @@ export function RecordsPage() {
   };
   const paging = usePagination(filters);
   const visits = useVisits({ ...paging.request, ...filters });
+  const { message } = App.useApp();
+  const { user } = useSession();
+  const checkIn = useCheckInVisit();
+  const checkOut = useCheckOutVisit();
+  // Reception checks anyone in and out; a host (in the invite page's area) their own visitors.
+  const canAct = (visit: Visit) =>
+    hasPermission(user.permissions, 'visitorDisplay:edit') || (hasPermission(user.permissions, 'events:view') && (visit.host?.id === user.id || visit.inviter?.id === user.id));
+
+  async function act(visit: Visit, kind: 'checkIn' | 'checkOut') {
+    try {
+      await (kind === 'checkIn' ? checkIn : checkOut).mutateAsync(visit.id);
+      void message.success(t(kind === 'checkIn' ? 'visitor.records.checkedIn' : 'visitor.records.checkedOut', { name: visit.visitorName }));
+    } catch (error) {
+      if (error instanceof ApiError) void message.error(error.message);
+      else throw error;
+    }
+  }
 
   const columns: ColumnsType<Visit> = [
     { key: 'visitor', title: t('visitor.fields.visitor'), render: (_, visit) => <VisitorCell visit={visit} /> },
@@ -44,9 +63,21 @@ export function RecordsPage() {
       key: 'actions',
       title: t('visitor.fields.actions'),
       render: (_, visit) => (
-        <Button size="small" onClick={() => void navigate(`/record-detail/${visit.id}`)} data-testid={`visit-open-${visit.id}`}>
-          {t('visitor.records.open')}
-        </Button>
+        <Space size="small" wrap>
+          {canAct(visit) && (visit.status === 'notResponded' || visit.status === 'responded') ? (
+            <Button size="small" type="primary" ghost onClick={() => void act(visit, 'checkIn')} data-testid={`visit-check-in-${visit.id}`}>
+              {t('visitor.records.checkIn')}
+            </Button>
+          ) : null}
+          {canAct(visit) && visit.status === 'checkedIn' ? (
+            <Button size="small" onClick={() => void act(visit, 'checkOut')} data-testid={`visit-check-out-${visit.id}`}>
+              {t('visitor.records.checkOut')}
+            </Button>
+          ) : null}
+          <Button size="small" onClick={() => void navigate(`/record-detail/${visit.id}`)} data-testid={`visit-open-${visit.id}`}>
+            {t('visitor.records.open')}
+          </Button>
+        </Space>
       ),
     },
   ];

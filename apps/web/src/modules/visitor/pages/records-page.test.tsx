@@ -1,0 +1,79 @@
+import type { Visit } from '@atrium/contract';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { setLang } from '../../../shared/i18n/i18n';
+import { preferencesStore } from '../../../shared/preferences/preferences-store';
+import { makeEntry, makeUser } from '../../../test/factories';
+import { renderConsole, stubApi } from '../../../test/render';
+
+afterEach(() => {
+  setLang('en-US');
+  preferencesStore.deactivate();
+  vi.restoreAllMocks();
+});
+
+const NOW = Date.now();
+function visit(overrides: Partial<Visit> = {}): Visit {
+  return {
+    id: 7,
+    status: 'responded',
+    type: 'individual',
+    method: 'manual',
+    isVip: false,
+    visitorName: 'Vera Visitor',
+    email: 'vera@guest.example',
+    phone: null,
+    visitorCompany: 'Guest Ltd',
+    companions: [],
+    reason: 'Interview',
+    reasonId: 3,
+    host: { id: 1, name: 'Ada Lovelace' },
+    inviter: { id: 1, name: 'Ada Lovelace' },
+    location: { id: 21, name: 'Ground floor', timeZone: 'Europe/London' },
+    visitAt: NOW + 3_600_000,
+    expectedEndAt: NOW + 7_200_000,
+    respondedAt: NOW - 3_600_000,
+    checkedInAt: null,
+    checkedOutAt: null,
+    cancelledAt: null,
+    note: null,
+    createdAt: NOW - 86_400_000,
+    ...overrides,
+  };
+}
+const page = (list: Visit[]) => ({ result: { list, total: list.length, page: 1, pageSize: 15 } });
+const menu = [makeEntry('visitors', '', [makeEntry('guiderRecord', '/guider-record')])];
+const others = { host: { id: 9, name: 'Otto Other' }, inviter: { id: 9, name: 'Otto Other' } };
+
+describe('visit records page', () => {
+  it("lets a host check in and out their own visitors only, and filters by status", async () => {
+    const user = userEvent.setup();
+    const seen = stubApi({
+      'GET /visitor/list': page([visit(), visit({ id: 8, visitorName: 'Hugo Here', status: 'checkedIn', checkedInAt: NOW }), visit({ id: 9, visitorName: 'Olga Others', ...others })]),
+      'POST /visitor/check-in': { result: null },
+      'POST /visitor/check-out': { result: null },
+    });
+    renderConsole({ path: '/guider-record', user: makeUser({ permissions: ['records:view', 'events:view'] }), menu });
+    const row = await screen.findByTestId('visit-row-7', {}, { timeout: 8000 });
+    expect(within(row).getByTestId('visit-status-7')).toHaveTextContent('Responded');
+    // Another host's visitor: details only.
+    expect(within(screen.getByTestId('visit-row-9')).queryByTestId('visit-check-in-9')).toBeNull();
+    await user.click(within(row).getByTestId('visit-check-in-7'));
+    await waitFor(() => expect(seen.find((request) => request.path === '/visitor/check-in')?.body).toEqual({ id: 7 }));
+    await user.click(within(screen.getByTestId('visit-row-8')).getByTestId('visit-check-out-8'));
+    await waitFor(() => expect(seen.find((request) => request.path === '/visitor/check-out')?.body).toEqual({ id: 8 }));
+    await user.click(within(screen.getByTestId('visit-status-filter')).getByRole('combobox'));
+    await user.click(await screen.findByText('No-show', { selector: '.ant-select-item-option-content' }));
+    await waitFor(() => expect(seen.some((request) => request.path === '/visitor/list' && request.query.get('status') === 'noShow')).toBe(true));
+  }, 30_000);
+
+  it('offers reception with edit every visitor, in Chinese', async () => {
+    setLang('zh-CN');
+    stubApi({ 'GET /visitor/list': page([visit({ id: 9, visitorName: 'Olga Others', ...others })]) });
+    renderConsole({ path: '/guider-record', user: makeUser({ permissions: ['records:view', 'visitorDisplay:edit'] }), menu });
+    const row = await screen.findByTestId('visit-row-9', {}, { timeout: 8000 });
+    expect(within(row).getByTestId('visit-check-in-9')).toHaveTextContent('签到');
+    expect(within(row).getByTestId('visit-status-9')).toHaveTextContent('已回复');
+  }, 20_000);
+});
