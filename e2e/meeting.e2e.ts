@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chooseLanguage, NARROW, openFromMenu, screenshot, settled, WIDE } from './support/browser.js';
+import { chooseLanguage, clickSettled, NARROW, openFromMenu, screenshot, settled, WIDE } from './support/browser.js';
 import { openAdminSession, type AdminSession } from './support/admin-session.js';
 
 const PASSWORD = 'Meeting-rooms-2026';
@@ -29,8 +29,9 @@ async function addNode(page: Page, parentKey: string, action: string, name: stri
   if (zone) {
     await page.getByTestId('location-node-zone').click();
     await page.keyboard.type(zone);
-    await page.locator('.ant-select-item-option', { hasText: zone }).first().click();
-    // The picker shows the chosen zone before the dialog is saved (a click during the list's animation can miss).
+    // Chosen once the list has settled: a click during its animation missed on a busy CI run (2026-11-28).
+    await clickSettled(page.locator('.ant-select-item-option', { hasText: zone }).first());
+    // The picker shows the chosen zone before the dialog is saved.
     await expect.poll(() => page.getByTestId('location-node-zone').textContent()).toContain(zone);
     await page.getByTestId('location-node-address').fill('8 Harbour Road');
   }
