@@ -92,10 +92,10 @@ describe('meeting rooms and locations', () => {
     await page.getByTestId('room-name').fill('Merlion');
     await page.getByTestId('room-capacity').fill('12');
     await page.getByTestId('room-type').click();
-    await page.locator('.ant-select-item-option', { hasText: 'Zoom Room' }).click();
+    await clickSettled(page.locator('.ant-select-item-option', { hasText: 'Zoom Room' }));
     await page.getByTestId('room-equipment').click();
-    await page.locator('.ant-select-item-option', { hasText: 'Projector' }).click();
-    await page.locator('.ant-select-item-option', { hasText: 'Whiteboard' }).click();
+    await clickSettled(page.locator('.ant-select-item-option', { hasText: 'Projector' }));
+    await clickSettled(page.locator('.ant-select-item-option', { hasText: 'Whiteboard' }));
     await page.keyboard.press('Escape');
     expect(await page.getByTestId('room-sign-in-fields').count()).toBe(0);
     await page.getByTestId('room-signInEnabled').click();
