@@ -1,4 +1,4 @@
-import type { CurrentUserInfo, MenuEntry } from '@atrium/contract';
+import type { CurrentUserInfo, MenuEntry, Visit } from '@atrium/contract';
 
 /** A signed-in user as getCurrentUserInfo answers it. */
 export function makeUser(overrides: Partial<CurrentUserInfo> = {}): CurrentUserInfo {
@@ -46,4 +46,35 @@ export function makeMenu(): MenuEntry[] {
     makeEntry('userManagement', '', [makeEntry('personal', '/personal')]),
     makeEntry('help', '', [makeEntry('apiDocs', '', [], { externalUrl: '/api/docs', icon: 'ApiOutlined' })]),
   ];
+}
+
+/** A visit as the visitor API answers it: Vera Visitor, invited by and visiting Ada at 8F in Shanghai, tomorrow. */
+export function makeVisit(overrides: Partial<Visit> = {}): Visit {
+  const now = Date.now();
+  return {
+    id: 7,
+    status: 'notResponded',
+    type: 'individual',
+    method: 'manual',
+    isVip: false,
+    visitorName: 'Vera Visitor',
+    email: 'vera@guest.example',
+    phone: null,
+    visitorCompany: 'Guest Ltd',
+    companions: [],
+    reason: 'Interview',
+    reasonId: 3,
+    host: { id: 1, name: 'Ada Lovelace' },
+    inviter: { id: 1, name: 'Ada Lovelace' },
+    location: { id: 21, name: '8F', timeZone: 'Asia/Shanghai' },
+    visitAt: now + 86_400_000,
+    expectedEndAt: now + 90_000_000,
+    respondedAt: null,
+    checkedInAt: null,
+    checkedOutAt: null,
+    cancelledAt: null,
+    note: null,
+    createdAt: now,
+    ...overrides,
+  };
 }

@@ -26,8 +26,11 @@ const HOSTS_MAX = 20;
  * and administrators read the company's; everyone else the visits they host or invited.
  */
 export function visitScope(actor: Pick<Actor, 'companyId' | 'userId' | 'permissions'>): VisitScope {
-  return hasPermission(actor.permissions, 'visitorDisplay:view') ? { companyId: actor.companyId, all: true } : { companyId: actor.companyId, all: false, userId: actor.userId };
+  return hasPermission(actor.permissions, 'visitorDisplay:view') ? { companyId: actor.companyId, all: true } : ownVisits(actor);
 }
+
+/** The visits the caller hosts or invited. */
+const ownVisits = (actor: Pick<Actor, 'companyId' | 'userId'>): VisitScope => ({ companyId: actor.companyId, all: false, userId: actor.userId });
 
 /**
  * The visitors module (issue 20): the visit reasons of the visitor settings page, and invitations:
@@ -40,7 +43,7 @@ export function createVisitorService({ visitors, operationLog, clock }: VisitorS
    * edit, else one they host or invited; another is unknown to them (404).
    */
   async function handledVisit(actor: Actor, id: number): Promise<Visit> {
-    const scope: VisitScope = hasPermission(actor.permissions, 'visitorDisplay:edit') ? { companyId: actor.companyId, all: true } : { companyId: actor.companyId, all: false, userId: actor.userId };
+    const scope: VisitScope = hasPermission(actor.permissions, 'visitorDisplay:edit') ? { companyId: actor.companyId, all: true } : ownVisits(actor);
     const visit = await visitors.find(scope, id, clock.now());
     if (!visit) throw notFound('visitNotFound');
     return visit;
@@ -133,7 +136,7 @@ export function createVisitorService({ visitors, operationLog, clock }: VisitorS
 
     /** The invite page's list: the visits the caller hosts or invited, whatever else they may read. */
     mine(actor: Actor, query: VisitQuery): Promise<Page<Visit>> {
-      return visitors.list({ companyId: actor.companyId, all: false, userId: actor.userId }, query, clock.now());
+      return visitors.list(ownVisits(actor), query, clock.now());
     },
 
     async detail(actor: Actor, id: number): Promise<Visit> {

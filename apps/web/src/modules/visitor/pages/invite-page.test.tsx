@@ -5,7 +5,7 @@ import dayjs from 'dayjs';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { setLang } from '../../../shared/i18n/i18n';
 import { preferencesStore } from '../../../shared/preferences/preferences-store';
-import { makeEntry, makeUser } from '../../../test/factories';
+import { makeEntry, makeUser, makeVisit } from '../../../test/factories';
 import { renderConsole, stubApi } from '../../../test/render';
 
 afterEach(() => {
@@ -15,34 +15,7 @@ afterEach(() => {
 });
 
 const NOW = Date.now();
-function visit(overrides: Partial<Visit> = {}): Visit {
-  return {
-    id: 7,
-    status: 'notResponded',
-    type: 'individual',
-    method: 'manual',
-    isVip: false,
-    visitorName: 'Vera Visitor',
-    email: 'vera@guest.example',
-    phone: null,
-    visitorCompany: 'Guest Ltd',
-    companions: [],
-    reason: 'Interview',
-    reasonId: 3,
-    host: { id: 1, name: 'Ada Lovelace' },
-    inviter: { id: 1, name: 'Ada Lovelace' },
-    location: { id: 21, name: '8F', timeZone: 'Asia/Shanghai' },
-    visitAt: NOW + 86_400_000,
-    expectedEndAt: NOW + 90_000_000,
-    respondedAt: null,
-    checkedInAt: null,
-    checkedOutAt: null,
-    cancelledAt: null,
-    note: null,
-    createdAt: NOW,
-    ...overrides,
-  };
-}
+const visit = makeVisit;
 /** Types a field's text at once (a paste): keystroke by keystroke, antd's form re-validates each one. */
 async function fill(user: ReturnType<typeof userEvent.setup>, testId: string, text: string) {
   await user.click(screen.getByTestId(testId));

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { setLang } from '../../../shared/i18n/i18n';
 import { preferencesStore } from '../../../shared/preferences/preferences-store';
-import { makeEntry, makeUser } from '../../../test/factories';
+import { makeEntry, makeUser, makeVisit } from '../../../test/factories';
 import { renderConsole, stubApi } from '../../../test/render';
 
 afterEach(() => {
@@ -14,34 +14,8 @@ afterEach(() => {
 });
 
 const NOW = Date.now();
-function visit(overrides: Partial<Visit> = {}): Visit {
-  return {
-    id: 7,
-    status: 'responded',
-    type: 'individual',
-    method: 'manual',
-    isVip: false,
-    visitorName: 'Vera Visitor',
-    email: 'vera@guest.example',
-    phone: null,
-    visitorCompany: 'Guest Ltd',
-    companions: [],
-    reason: 'Interview',
-    reasonId: 3,
-    host: { id: 1, name: 'Ada Lovelace' },
-    inviter: { id: 1, name: 'Ada Lovelace' },
-    location: { id: 21, name: 'Ground floor', timeZone: 'Europe/London' },
-    visitAt: NOW + 3_600_000,
-    expectedEndAt: NOW + 7_200_000,
-    respondedAt: NOW - 3_600_000,
-    checkedInAt: null,
-    checkedOutAt: null,
-    cancelledAt: null,
-    note: null,
-    createdAt: NOW - 86_400_000,
-    ...overrides,
-  };
-}
+/** A visitor coming within the hour to the London ground floor, who has confirmed. */
+const visit = (overrides: Partial<Visit> = {}) => makeVisit({ status: 'responded', location: { id: 21, name: 'Ground floor', timeZone: 'Europe/London' }, visitAt: NOW + 3_600_000, expectedEndAt: NOW + 7_200_000, respondedAt: NOW - 3_600_000, createdAt: NOW - 86_400_000, ...overrides });
 const page = (list: Visit[]) => ({ result: { list, total: list.length, page: 1, pageSize: 15 } });
 const menu = [makeEntry('visitors', '', [makeEntry('guiderRecord', '/guider-record')])];
 const others = { host: { id: 9, name: 'Otto Other' }, inviter: { id: 9, name: 'Otto Other' } };
