@@ -15,10 +15,10 @@ export interface AdminSession {
 
 /**
  * A fresh server whose admin has already replaced the first password with `password` and signed in
- * through the page. `env` adds server settings (an SMTP_URL, say).
+ * through the page. `env` adds server settings (an SMTP_URL, say), or makes them from the server's address.
  */
-export async function openAdminSession(password: string, env: Record<string, string> = {}): Promise<AdminSession> {
-  const server = await startServer({ ...env, ATRIUM_ADMIN_PASSWORD: FIRST_PASSWORD });
+export async function openAdminSession(password: string, env: Record<string, string> | ((baseURL: string) => Record<string, string>) = {}): Promise<AdminSession> {
+  const server = await startServer((baseURL) => ({ ...(typeof env === 'function' ? env(baseURL) : env), ATRIUM_ADMIN_PASSWORD: FIRST_PASSWORD }));
   await completeFirstSignIn(server.baseURL, FIRST_PASSWORD, password);
   const browser = await launchBrowser();
   const context = await newContext(browser, server.baseURL);

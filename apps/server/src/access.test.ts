@@ -19,6 +19,7 @@ import { createDepartmentStyleRepository } from './modules/department/department
 import { LOCATION_LEVEL } from './modules/location/location.repository.js';
 import { createMailOutboxRepository } from './modules/mail/mail.repository.js';
 import type { RouteRecord } from './platform/access.js';
+import { createSignedLinks } from './platform/signed-links.js';
 import { call, createTestApp, type TestApp } from './test/app.js';
 import { TEST_DIALECT } from './test/database.js';
 import type { TestUser } from './test/factories.js';
@@ -83,6 +84,8 @@ interface World {
     broadcastImageId: number;
     visitReasonId: number;
     visitId: number;
+    /** The pass link's token of B's visit, as B's visitor holds it. */
+    visitPassCode: string;
   };
 }
 
@@ -396,6 +399,7 @@ const FOREIGN_RECORDS: Record<string, ForeignCase> = {
   'POST /api/visitor/cancel': { foreign: (w) => [{ body: { id: w.b.visitId } }] },
   'POST /api/visitor/check-in': { foreign: (w) => [{ body: { id: w.b.visitId } }] },
   'POST /api/visitor/check-out': { foreign: (w) => [{ body: { id: w.b.visitId } }] },
+  'POST /api/visitor/scan': { foreign: (w) => [{ body: { code: w.b.visitPassCode } }] },
   'GET /api/broadcast/list': { none: "the company's own notices" },
   'GET /api/broadcast/targets': { none: "the company's own displays and locations" },
   'GET /api/broadcast/images': { none: "the built-in images and the company's own" },
@@ -681,8 +685,11 @@ describe(`access over the route table (${TEST_DIALECT})`, () => {
             payload: { visitor: { name: 'Bravo Guest', email: 'guest@bravo.test' }, reasonId: bravoVisitReasonId, hostId: bravoUser.id, locationId: bravoFloor, visitAt: 1_900_000_000_000, expectedEndAt: 1_900_003_600_000 },
           })).body.result as { id: number }
         ).id,
+        // Signed below, once the visit's id is known.
+        visitPassCode: '',
       },
     };
+    w.b.visitPassCode = await createSignedLinks(t.db.kysely).sign('visitPass', { companyId: bravo.id, subject: w.b.visitId.toString(36), expiresAt: 1_930_000_000_000 }, t.clock.now());
     const alphaToken = await factories.session(w.a.admin);
     const alphaRooms = await buildRooms((options) => call(t.app, { ...options, headers: { ...options.headers, token: alphaToken } }), 'Alpha');
     w.a.locationId = alphaRooms.floor;

@@ -40,6 +40,11 @@ const EXPECTED_PUBLIC = [
   'GET /api/live/board/stream',
   // Calendar feeds: each checks its secret.
   'GET /api/calendar/feed/:file',
+  // A visitor's pass: each checks the signed token of the invitation link (decision 0018).
+  'GET /api/visitor/pass',
+  'POST /api/visitor/pass/confirm',
+  'GET /api/visitor/pass/export',
+  'POST /api/visitor/pass/erase',
   'GET /api/docs',
   'GET /api/docs/json',
   'GET /api/docs/yaml',

@@ -115,6 +115,9 @@ import { createBlacklistRepository } from './modules/blacklist/blacklist.reposit
 import { visitorRoutes } from './modules/visitor/visitor.routes.js';
 import { createVisitorService } from './modules/visitor/visitor.service.js';
 import { createVisitorRepository } from './modules/visitor/visitor.repository.js';
+import { createVisitorPasses } from './modules/visitor/visitor-pass.service.js';
+import { createVisitorArrivals } from './modules/visitor/visitor-arrivals.js';
+import { createSignedLinks } from './platform/signed-links.js';
 import { bookingPreferencesRoutes } from './modules/booking-preferences/booking-preferences.routes.js';
 import { createBookingPreferencesService } from './modules/booking-preferences/booking-preferences.service.js';
 import { messageLogRoutes } from './modules/message-log/message-log.routes.js';
@@ -341,10 +344,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const outbox = createOutbox({ repository: createOutboxRepository(db.kysely), clock, log: app.log });
   app.addHook('onListen', async () => outbox.wake());
   app.addHook('preClose', async () => outbox.close());
+  // What writers wake after their commit; with `wakeOutbox: false` only a drain runs the worker.
+  const writersOutbox: Pick<Outbox, 'on' | 'onBatch' | 'orderBy' | 'wake'> = deps.wakeOutbox === false ? { on: outbox.on, onBatch: outbox.onBatch, orderBy: outbox.orderBy, wake: () => undefined } : outbox;
   // Booking changes after commit: mails through the outbox, live views hear every process's.
   const bookingEvents = createBookingEvents({
     db: db.kysely,
-    outbox: deps.wakeOutbox === false ? { on: outbox.on, onBatch: outbox.onBatch, orderBy: outbox.orderBy, wake: () => undefined } : outbox,
+    outbox: writersOutbox,
     clock,
     log: app.log,
   });
@@ -495,6 +500,24 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     noticeConfig: (companyId) => noticeConfig.get(companyId),
     publicUrl: config.publicUrl,
   });
+  // A visitor's invitation mail follows the visit's commit, and a check-in tells the host, through the same outbox.
+  const visitorRepository = createVisitorRepository(db.kysely);
+  const visitorPasses = createVisitorPasses({
+    visitors: visitorRepository,
+    signedLinks: createSignedLinks(db.kysely),
+    mailer,
+    outbox: writersOutbox,
+    clock,
+    publicUrl: config.publicUrl,
+  });
+  const visitorArrivals = createVisitorArrivals({
+    visitors: visitorRepository,
+    notifications,
+    mailer,
+    outbox: writersOutbox,
+    clock,
+    publicUrl: config.publicUrl,
+  });
   app.decorate('bookingInvitations', { drain: () => outbox.drain() });
   const mailDispatch = createMailDispatch(mailer);
   app.addHook('onClose', async () => {
@@ -623,7 +646,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         }),
       );
       await api.register(blacklistRoutes({ blacklist: createBlacklistService({ blacklist: createBlacklistRepository(db.kysely), operationLog, clock }) }));
-      await api.register(visitorRoutes({ visitors: createVisitorService({ visitors: createVisitorRepository(db.kysely), operationLog, clock }) }));
+      await api.register(visitorRoutes({ visitors: createVisitorService({ visitors: visitorRepository, operationLog, clock, passes: visitorPasses, arrivals: visitorArrivals }), passes: visitorPasses }));
       await api.register(messageLogRoutes({ log: createMessageLogRepository(db.kysely), clock }));
       await api.register(
         reportRoutes({

@@ -21,12 +21,17 @@ export const NOTIFICATION_EVENTS = [
   'noShow',
   'seriesReleased',
   'checkInDue',
+  // A visitor checked in: their host is told (decision 0018).
+  'visitorArrived',
 ] as const;
 export type NotificationEvent = (typeof NOTIFICATION_EVENTS)[number];
 export const NotificationEvent = z.enum(NOTIFICATION_EVENTS);
 
-/** Which switch of the notification settings governs a kind of message. An expired request is a "no" that nobody chose. */
-export const CONSOLE_SWITCH_OF: Record<NotificationEvent, ConsoleEvent> = {
+/**
+ * Which switch of the booking notification settings governs a kind of message (an expired request
+ * is a "no" that nobody chose); null: none, the message is always written (a visitor's arrival).
+ */
+export const CONSOLE_SWITCH_OF: Record<NotificationEvent, ConsoleEvent | null> = {
   invitation: 'created',
   update: 'changed',
   cancellation: 'cancelled',
@@ -38,6 +43,7 @@ export const CONSOLE_SWITCH_OF: Record<NotificationEvent, ConsoleEvent> = {
   noShow: 'noShowReleased',
   seriesReleased: 'noShowReleased',
   checkInDue: 'checkInDue',
+  visitorArrived: null,
 };
 
 /** The facts a notification is worded from; times are UTC epoch milliseconds shown in `zone`, the room's. */

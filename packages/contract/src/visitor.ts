@@ -182,3 +182,90 @@ export const VisitHosts = z.array(VisitHost);
 export const VisitLocation = z.object({ id: z.number().int(), name: z.string(), buildingName: z.string().nullable(), timeZone: z.string().nullable() });
 export type VisitLocation = z.infer<typeof VisitLocation>;
 export const VisitLocations = z.array(VisitLocation);
+
+// ---- The visitor's pass: the invitation's link, a phone-sized page (the spec's H5 port) ----
+
+/**
+ * The header that carries a visitor's pass token on the pass calls. The token travels in the link's
+ * fragment (`/visit#<token>`), which browsers never send, and then in this header: it reaches no
+ * request log and no referrer (decision 0018, "The visitor's pass").
+ */
+export const VISIT_PASS_HEADER = 'visit-pass';
+/** The console's address of the pass page; the token follows `#`. */
+export const VISIT_PASS_PATH = '/visit';
+/** A pass opens until this many days after the visit's expected end: the visitor can still export or erase their data. */
+export const VISIT_PASS_DAYS_AFTER = 30;
+
+/** What a visitor sees of their own visit on the pass page: only their visit, never the company's other records. */
+export const VisitPass = z.object({
+  status: VisitStatus,
+  companyName: z.string(),
+  visitorName: z.string(),
+  email: z.string().nullable(),
+  phone: z.string().nullable(),
+  visitorCompany: z.string().nullable(),
+  companions: z.array(z.object({ name: z.string() })),
+  /** The host's name (not their address). */
+  hostName: z.string().nullable(),
+  location: z.object({ name: z.string(), timeZone: z.string().nullable() }).nullable(),
+  reason: z.string(),
+  visitAt: z.number().int(),
+  expectedEndAt: z.number().int(),
+  respondedAt: z.number().int().nullable(),
+  checkedInAt: z.number().int().nullable(),
+  checkedOutAt: z.number().int().nullable(),
+  /**
+   * The code reception scans at arrival, as a PNG data URL, while the visit can still be checked in
+   * (not cancelled, not over, not yet checked in); null otherwise.
+   */
+  qr: z.string().nullable(),
+  /** Whether the visitor may still confirm and change their details (not cancelled, not checked in, not over). */
+  canConfirm: z.boolean(),
+});
+export type VisitPass = z.infer<typeof VisitPass>;
+
+/**
+ * `POST /visitor/pass/confirm`: the visitor confirms they come, with their details as they want the
+ * host to have them (pre-registration): their name, company, and an e-mail or a phone.
+ */
+export const ConfirmVisitPassBody = VisitorContact.extend({
+  company: z.string().trim().max(TEXT_MAX).nullish().transform((value) => (value ? value : null)),
+});
+export type ConfirmVisitPassBody = z.input<typeof ConfirmVisitPassBody>;
+export type ConfirmVisitPass = z.output<typeof ConfirmVisitPassBody>;
+
+/**
+ * `POST /visitor/scan`: reception checks a visitor in by the code on their pass, read by a scanner
+ * (which types the link) or pasted: the pass link or its token.
+ */
+export const ScanVisitPassBody = z.object({ code: z.string().trim().min(1, 'Scan or paste the visitor’s code').max(500) });
+export type ScanVisitPassBody = z.infer<typeof ScanVisitPassBody>;
+export const ScannedVisit = z.object({ id: z.number().int(), name: z.string() });
+export type ScannedVisit = z.infer<typeof ScannedVisit>;
+
+/** `GET /visitor/pass/export`: everything the company keeps about the visitor's visit, for them to download. */
+export const VisitPassExport = z.object({
+  exportedAt: z.number().int(),
+  companyName: z.string(),
+  visit: z.object({
+    visitorName: z.string(),
+    email: z.string().nullable(),
+    phone: z.string().nullable(),
+    visitorCompany: z.string().nullable(),
+    isVip: z.boolean(),
+    type: VisitorType,
+    companions: z.array(z.object({ name: z.string(), email: z.string().nullable(), phone: z.string().nullable() })),
+    hostName: z.string().nullable(),
+    location: z.string().nullable(),
+    reason: z.string(),
+    note: z.string().nullable(),
+    visitAt: z.number().int(),
+    expectedEndAt: z.number().int(),
+    respondedAt: z.number().int().nullable(),
+    checkedInAt: z.number().int().nullable(),
+    checkedOutAt: z.number().int().nullable(),
+    cancelledAt: z.number().int().nullable(),
+    createdAt: z.number().int(),
+  }),
+});
+export type VisitPassExport = z.infer<typeof VisitPassExport>;

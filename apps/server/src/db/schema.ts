@@ -374,6 +374,14 @@ export interface VisitCompanionsTable {
   phone: string | null;
 }
 
+/** A company's key for one purpose of signed links (decision 0018); the secret never leaves the server. */
+export interface SigningKeysTable {
+  company_id: number;
+  purpose: string;
+  secret: string;
+  created_at: number;
+}
+
 /** The company's booking rules; no row means the defaults. */
 export interface BookingRulesTable {
   company_id: number;
@@ -836,6 +844,7 @@ export interface DB {
   visit_reasons: VisitReasonsTable;
   visits: VisitsTable;
   visit_companions: VisitCompanionsTable;
+  signing_keys: SigningKeysTable;
   booking_rules: BookingRulesTable;
   calendar_shares: CalendarShareTable;
   live_board_links: LiveBoardLinkTable;

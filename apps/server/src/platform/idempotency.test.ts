@@ -349,6 +349,7 @@ describe(`Idempotency-Key (${TEST_DIALECT})`, () => {
         'POST /api/visitor/cancel',
         'POST /api/visitor/check-in',
         'POST /api/visitor/check-out',
+        'POST /api/visitor/scan',
         'POST /api/visitor/invite',
         'POST /api/visitor/reason/add',
         'POST /api/visitor/reason/delete',

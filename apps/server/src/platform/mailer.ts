@@ -24,10 +24,15 @@ export interface MailMessage {
    * outbox keeps `REDACTED_MARKER` in their place, and the mail is never sent again from its copy.
    */
   secrets?: readonly string[];
+  /**
+   * Pictures the HTML part shows as `cid:<cid>` (a visitor's QR code). The SMTP server receives them;
+   * the outbox keeps none, so only a mail whose pictures carry a secret should have them.
+   */
+  images?: ReadonlyArray<{ cid: string; filename: string; content: Buffer }>;
 }
 
 /** A mail no outbox keeps: it concerns one person's own account, or no company exists yet. */
-export type DirectMailMessage = Omit<MailMessage, 'companyId' | 'calendar' | 'event' | 'actorUserId' | 'secrets'>;
+export type DirectMailMessage = Omit<MailMessage, 'companyId' | 'calendar' | 'event' | 'actorUserId' | 'secrets' | 'images'>;
 
 /** What the outbox keeps in place of a secret, in both languages as the mails are. */
 export const REDACTED_MARKER = '[link sent to the recipient only / 链接仅发送给收件人]';
@@ -121,7 +126,7 @@ export function createMailer({ outbox, clock, smtpUrl, from, onError, onUnsent }
   /** One attempt at handing a kept mail to the SMTP server, recorded in the outbox. */
   async function attempt(
     transporter: NonNullable<typeof transport>,
-    mail: { id: number; companyId: number; to: string; subject: string; text: string; html: string | null; calendar: MailMessage['calendar'] | null },
+    mail: { id: number; companyId: number; to: string; subject: string; text: string; html: string | null; calendar: MailMessage['calendar'] | null; images?: MailMessage['images'] },
     attempts: number,
     isRedacted: boolean,
   ): Promise<'sent' | 'failed'> {
@@ -133,6 +138,7 @@ export function createMailer({ outbox, clock, smtpUrl, from, onError, onUnsent }
         text: mail.text,
         ...(mail.html ? { html: mail.html } : {}),
         ...(mail.calendar ? { icalEvent: { method: mail.calendar.method, content: mail.calendar.content, filename: 'invite.ics' } } : {}),
+        ...(mail.images?.length ? { attachments: mail.images.map((image) => ({ cid: image.cid, filename: image.filename, content: image.content, contentDisposition: 'inline' as const })) } : {}),
       });
       await outbox.markSent(mail.companyId, mail.id, clock.now(), attempts);
       return 'sent';

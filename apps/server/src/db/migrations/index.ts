@@ -40,6 +40,7 @@ import { accessVersions } from './2026_11_26_0042_access_versions.js';
 import { outboxEvents } from './2026_11_26_0043_outbox_events.js';
 import { applicationsAccessVersion } from './2026_11_26_0044_applications_access_version.js';
 import { visitors } from './2026_11_28_0045_visitors.js';
+import { signingKeys } from './2026_11_29_0046_signing_keys.js';
 import type { DialectMigration } from './helpers.js';
 
 /**
@@ -86,6 +87,7 @@ export const MIGRATIONS: ReadonlyArray<readonly [name: string, migration: Dialec
   ['2026_11_26_0043_outbox_events', outboxEvents],
   ['2026_11_26_0044_applications_access_version', applicationsAccessVersion],
   ['2026_11_28_0045_visitors', visitors],
+  ['2026_11_29_0046_signing_keys', signingKeys],
 ];
 
 function providerFor(dialect: Database['dialect']): MigrationProvider {

@@ -55,7 +55,10 @@ export function createNotificationService({ repository, clock, noticeConfig }: N
       const now = clock.now();
       for (const [companyId, own] of byCompany) {
         const config = configs.get(companyId) ?? (await noticeConfig(companyId));
-        const shown = own.filter((post) => config.consoleEvents[CONSOLE_SWITCH_OF[post.event]]);
+        const shown = own.filter((post) => {
+          const toggle = CONSOLE_SWITCH_OF[post.event];
+          return toggle === null || config.consoleEvents[toggle];
+        });
         if (shown.length === 0) continue;
         const byEmail = await repository.colleaguesByEmail(companyId, shown.flatMap((post) => post.emails ?? []));
         const active = new Set(await repository.activeColleagues(companyId, shown.flatMap((post) => post.userIds ?? []).filter((id): id is number => id !== null)));

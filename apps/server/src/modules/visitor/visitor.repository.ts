@@ -213,7 +213,8 @@ export function createVisitorRepository(db: Kysely<DB>) {
     },
 
     /** Writes a visit and its companions in one transaction; its id. */
-    insertVisit(visit: NewVisit, now: number): Promise<number> {
+    /** Inserts a visit and its companions; `alsoIn` writes more in the same transaction (the invitation's outbox row). */
+    insertVisit(visit: NewVisit, now: number, alsoIn?: (trx: Kysely<DB>, id: number) => Promise<void>): Promise<number> {
       return db.transaction().execute(async (trx) => {
         const { id } = await trx
           .insertInto('visits')
@@ -245,6 +246,7 @@ export function createVisitorRepository(db: Kysely<DB>) {
             .values(visit.companions.map((companion, position) => ({ visit_id: id, position, name: companion.name, email: companion.email, phone: companion.phone })))
             .execute();
         }
+        await alsoIn?.(trx, id);
         return id;
       });
     },
@@ -286,17 +288,28 @@ export function createVisitorRepository(db: Kysely<DB>) {
     },
 
     /** Checks in a visit not cancelled, not checked in and not over; whether it did. */
-    async checkIn(companyId: number, id: number, now: number): Promise<boolean> {
-      const result = await db
-        .updateTable('visits')
-        .set({ checked_in_at: now, updated_at: now })
-        .where('company_id', '=', companyId)
-        .where('id', '=', id)
-        .where('cancelled_at', 'is', null)
-        .where('checked_in_at', 'is', null)
-        .where('expected_end_at', '>', now)
-        .executeTakeFirst();
-      return Number(result.numUpdatedRows) === 1;
+    /** `alsoIn` writes more in the check-in's transaction (the host's arrival notice), only when it checked in. */
+    checkIn(companyId: number, id: number, now: number, alsoIn?: (trx: Kysely<DB>) => Promise<void>): Promise<boolean> {
+      return db.transaction().execute(async (trx) => {
+        const result = await trx
+          .updateTable('visits')
+          .set({ checked_in_at: now, updated_at: now })
+          .where('company_id', '=', companyId)
+          .where('id', '=', id)
+          .where('cancelled_at', 'is', null)
+          .where('checked_in_at', 'is', null)
+          .where('expected_end_at', '>', now)
+          .executeTakeFirst();
+        const done = Number(result.numUpdatedRows) === 1;
+        if (done) await alsoIn?.(trx);
+        return done;
+      });
+    },
+
+    /** An active colleague's address (a host told of an arrival); null without one. */
+    async activeEmail(companyId: number, userId: number): Promise<string | null> {
+      const row = await db.selectFrom('users').select('email').where('company_id', '=', companyId).where('id', '=', userId).where('is_active', '=', 1).executeTakeFirst();
+      return row?.email ?? null;
     },
 
     /** Checks out a visit checked in and not out yet; whether it did. */
@@ -310,6 +323,41 @@ export function createVisitorRepository(db: Kysely<DB>) {
         .where('checked_out_at', 'is', null)
         .executeTakeFirst();
       return Number(result.numUpdatedRows) === 1;
+    },
+
+    async companyName(companyId: number): Promise<string> {
+      const row = await db.selectFrom('companies').select('name').where('id', '=', companyId).executeTakeFirstOrThrow();
+      return row.name;
+    },
+
+    /**
+     * The visitor confirms their visit with their details (the pass page): only while it can still
+     * change (not cancelled, not checked in, not over); whether it did.
+     */
+    async confirmByVisitor(companyId: number, id: number, contact: { name: string; email: string | null; phone: string | null; company: string | null }, now: number): Promise<boolean> {
+      const result = await db
+        .updateTable('visits')
+        .set((eb) => ({
+          visitor_name: contact.name,
+          email: contact.email,
+          phone: contact.phone,
+          visitor_company: contact.company,
+          responded_at: eb.fn.coalesce('responded_at', eb.val(now)),
+          updated_at: now,
+        }))
+        .where('company_id', '=', companyId)
+        .where('id', '=', id)
+        .where('cancelled_at', 'is', null)
+        .where('checked_in_at', 'is', null)
+        .where('expected_end_at', '>', now)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) === 1;
+    },
+
+    /** Deletes a visit with its companions (the visitor's erasure); whether it was there. */
+    async erase(companyId: number, id: number): Promise<boolean> {
+      const result = await db.deleteFrom('visits').where('company_id', '=', companyId).where('id', '=', id).executeTakeFirst();
+      return Number(result.numDeletedRows) === 1;
     },
 
     /** Cancels a visit not checked in, checked out or cancelled; whether it did. */

@@ -1,10 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { VisitIdBody, VisitHostQuery, VisitHosts, VisitLocations, AddVisitReasonBody, CancelVisitBody, DeleteVisitReasonBody, InviteVisitBody, UpdateVisitReasonBody, VisitDetailQuery, Visit, VisitPage, VisitQuery, VisitReasons } from '@atrium/contract';
+import { ConfirmVisitPassBody, ScanVisitPassBody, ScannedVisit, VISIT_PASS_HEADER, VisitPass, VisitPassExport, VisitIdBody, VisitHostQuery, VisitHosts, VisitLocations, AddVisitReasonBody, CancelVisitBody, DeleteVisitReasonBody, InviteVisitBody, UpdateVisitReasonBody, VisitDetailQuery, Visit, VisitPage, VisitQuery, VisitReasons } from '@atrium/contract';
 import { z } from 'zod';
 import { requireAuth } from '../../platform/access.js';
 import { envelopeResponses, success } from '../../platform/envelope.js';
 import { actorOf } from '../operation-log/operation-log.service.js';
 import type { VisitorService } from './visitor.service.js';
+import type { VisitorPasses } from './visitor-pass.service.js';
 
 /**
  * The areas of the Guider pages (spec 000 menu group 7, decision 0018): the visitor settings page is
@@ -16,8 +17,76 @@ const INVITE = { access: 'permission', permission: 'events:view', idempotent: tr
 const RECORDS = { access: 'permission', permission: 'records:view' } as const;
 const tags = ['visitors'];
 
-export function visitorRoutes({ visitors }: { visitors: VisitorService }): FastifyPluginAsyncZod {
+/** The visitor's pass token: the `visit-pass` header, never the URL (decision 0018). */
+const PassHeaders = z.object({ [VISIT_PASS_HEADER]: z.string().min(1).max(200) });
+const PASS = { access: 'public' } as const;
+
+export function visitorRoutes({ visitors, passes }: { visitors: VisitorService; passes: VisitorPasses }): FastifyPluginAsyncZod {
   return async (app) => {
+    const tokenOf = (request: { headers: Record<string, unknown> }) => String(request.headers[VISIT_PASS_HEADER]);
+
+    app.get(
+      '/visitor/pass',
+      {
+        config: PASS,
+        schema: {
+          tags,
+          summary: "A visitor's pass",
+          description:
+            "Public: the visitor's own visit, opened by the signed token of their invitation link in the `visit-pass` header. 404/1002 for a token that is not valid (altered, another purpose, the visit erased), 422/1005 once it expired (30 days after the visit's end). `qr` is the code reception scans, while the visit can still be checked in.",
+          headers: PassHeaders,
+          response: envelopeResponses(VisitPass),
+        },
+      },
+      async (request) => success(request, await passes.pass(tokenOf(request))),
+    );
+
+    app.post(
+      '/visitor/pass/confirm',
+      {
+        config: PASS,
+        schema: {
+          tags,
+          summary: 'The visitor confirms their visit',
+          description: 'Public, `visit-pass` header. Body `{ name, company?, email?, phone? }` (an e-mail or a phone): the details the host gets; marks the visit responded. 422/1005 once it is cancelled, checked in or over.',
+          headers: PassHeaders,
+          body: ConfirmVisitPassBody,
+          response: envelopeResponses(z.null()),
+        },
+      },
+      async (request) => {
+        await passes.confirm(tokenOf(request), request.body);
+        return success(request, null, 'visitPassConfirmed');
+      },
+    );
+
+    app.get(
+      '/visitor/pass/export',
+      {
+        config: PASS,
+        schema: { tags, summary: "The visitor's data", description: 'Public, `visit-pass` header: everything kept about the visit, for the visitor to download.', headers: PassHeaders, response: envelopeResponses(VisitPassExport) },
+      },
+      async (request) => success(request, await passes.exportData(tokenOf(request))),
+    );
+
+    app.post(
+      '/visitor/pass/erase',
+      {
+        config: PASS,
+        schema: {
+          tags,
+          summary: "Erase the visitor's data",
+          description: 'Public, `visit-pass` header: deletes the visit and its companions (the link stops working). Not while the visitor is checked in (422/1005).',
+          headers: PassHeaders,
+          response: envelopeResponses(z.null()),
+        },
+      },
+      async (request) => {
+        await passes.erase(tokenOf(request));
+        return success(request, null, 'visitPassErased');
+      },
+    );
+
     app.get(
       '/visitor/reason/list',
       {
@@ -156,6 +225,27 @@ export function visitorRoutes({ visitors }: { visitors: VisitorService }): Fasti
       async (request) => {
         const { name } = await visitors.checkIn(actorOf(request), request.body.id);
         return success(request, null, 'visitCheckedIn', { name });
+      },
+    );
+
+    app.post(
+      '/visitor/scan',
+      {
+        config: SETTINGS_EDIT,
+        schema: {
+          tags,
+          summary: "Check a visitor in by their pass's code",
+          description:
+            "Reception (visitor display edit). Body `{ code }`: the pass link a scanner read from the visitor's QR code, or its token. A code that is not one of the company's passes: 404/1002; an expired one: 422/1005; then the rules of `/visitor/check-in`. `{ id, name }`.",
+          body: ScanVisitPassBody,
+          response: envelopeResponses(ScannedVisit),
+        },
+      },
+      async (request) => {
+        const actor = actorOf(request);
+        const id = await passes.scannedVisitId(actor.companyId, request.body.code);
+        const { name } = await visitors.checkIn(actor, id);
+        return success(request, { id, name }, 'visitCheckedIn', { name });
       },
     );
 

@@ -4,11 +4,17 @@ import type { Clock } from '../../platform/clock.js';
 import { notFound, refused } from '../../platform/errors.js';
 import type { Actor, OperationLog } from '../operation-log/operation-log.service.js';
 import type { VisitorRepository, VisitScope } from './visitor.repository.js';
+import type { VisitorPasses } from './visitor-pass.service.js';
+import type { VisitorArrivals } from './visitor-arrivals.js';
 
 export interface VisitorServiceDeps {
   visitors: VisitorRepository;
   operationLog: OperationLog;
   clock: Clock;
+  /** Where the invitation mail is recorded with the visit, and sent after its commit. */
+  passes: Pick<VisitorPasses, 'recordInvitation' | 'invited'>;
+  /** Where a check-in records that the host is to be told, and the telling starts after its commit. */
+  arrivals: Pick<VisitorArrivals, 'record' | 'arrived'>;
 }
 
 export type VisitorService = ReturnType<typeof createVisitorService>;
@@ -37,7 +43,7 @@ const ownVisits = (actor: Pick<Actor, 'companyId' | 'userId'>): VisitScope => ({
  * a host invites a visitor (a group with up to five companions) for a reason at a location, lists and
  * reads the visits they may see, and cancels one that has not begun.
  */
-export function createVisitorService({ visitors, operationLog, clock }: VisitorServiceDeps) {
+export function createVisitorService({ visitors, operationLog, clock, passes, arrivals }: VisitorServiceDeps) {
   /**
    * A visit the caller may act on (cancel, check in or out): any of the company's with reception's
    * edit, else one they host or invited; another is unknown to them (404).
@@ -126,7 +132,11 @@ export function createVisitorService({ visitors, operationLog, clock }: VisitorS
       if (!reason) throw notFound('visitReasonNotFound');
       if (!host) throw notFound('visitHostNotFound');
       if (!location) throw notFound('visitLocationNotFound');
-      const id = await visitors.insertVisit({ ...body, companyId: actor.companyId, inviterId: actor.userId, reason: reason.name, method: 'manual' }, now);
+      // The invitation mail is recorded with the visit: sent once it is committed, never for a rolled-back one.
+      const id = await visitors.insertVisit({ ...body, companyId: actor.companyId, inviterId: actor.userId, reason: reason.name, method: 'manual' }, now, (trx, visitId) =>
+        passes.recordInvitation(trx, actor.companyId, visitId, now),
+      );
+      passes.invited();
       return { id };
     },
 
@@ -160,7 +170,10 @@ export function createVisitorService({ visitors, operationLog, clock }: VisitorS
       const now = clock.now();
       if (visit.status === 'notResponded' || visit.status === 'responded') {
         if (now < visit.visitAt - VISIT_CHECK_IN_EARLY_HOURS * 3_600_000) throw refused('visitCheckInTooEarly', { hours: VISIT_CHECK_IN_EARLY_HOURS });
-        if (await visitors.checkIn(actor.companyId, id, now)) return { name: visit.visitorName };
+        if (await visitors.checkIn(actor.companyId, id, now, (trx) => arrivals.record(trx, actor.companyId, { visitId: id, byUserId: actor.userId }, now))) {
+          arrivals.arrived();
+          return { name: visit.visitorName };
+        }
       }
       throw refused('visitNotCheckable');
     },
