@@ -1,10 +1,13 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chooseLanguage, NARROW, openFromMenu, screenshot, WIDE } from './support/browser.js';
+import { chooseLanguage, NARROW, newContext, openFromMenu, screenshot, WIDE } from './support/browser.js';
 import { openAdminSession, type AdminSession } from './support/admin-session.js';
+import { startSmtpServer, waitForMail } from './support/mail.js';
 import { api } from './support/server.js';
 
 const PASSWORD = 'Visitor-pages-2026';
+/** The phone the visitor opens their invitation on. */
+const PHONE = { width: 390, height: 844 };
 
 /** Picks an option of an antd select by its text (the list renders in a portal). */
 async function choose(page: Page, testId: string, text: string) {
@@ -14,18 +17,25 @@ async function choose(page: Page, testId: string, text: string) {
   await option.dispatchEvent('click');
 }
 
-// Visitors, first part (issue 20): the administrator adds a visit reason on /guider-set (a duplicate is refused
-// under the field), invites a group visitor with a companion on /guider-invite, finds the visit on
-// /guider-record and reads it on /record-detail/:id; in Chinese cancels it; the pages read on a phone.
+// Visitors (issue 20): the administrator adds a visit reason on /guider-set (a duplicate is refused under the
+// field), invites a group visitor with a companion on /guider-invite; the visitor opens the mailed link on a
+// phone, confirms in Chinese and sees the code reception scans; the administrator finds the visit on
+// /guider-record and reads it on /record-detail/:id, checks another visitor in by scanning their pass and out,
+// is told of the arrival in the bell; in Chinese cancels the first visit; the pages read on a phone.
 describe('visitors', () => {
   let session: AdminSession;
   let page: Page;
+  let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
 
   beforeAll(async () => {
-    session = await openAdminSession(PASSWORD);
+    smtp = await startSmtpServer();
+    session = await openAdminSession(PASSWORD, (baseURL) => ({ SMTP_URL: smtp.url, PUBLIC_URL: baseURL }));
     ({ page } = session);
   });
-  afterAll(() => session?.close());
+  afterAll(async () => {
+    await session?.close();
+    await smtp?.close();
+  });
 
   it('adds a visit reason, and refuses one the company has already whatever its case', async () => {
     await openFromMenu(page, 'guiderSet');
@@ -67,6 +77,41 @@ describe('visitors', () => {
     await screenshot(page, 'visitors-03-invitations-wide-en');
   });
 
+  it('mails the visitor a link to their pass; on a phone they confirm in Chinese and see the code to show at reception', async () => {
+    const { text } = await waitForMail(smtp.received, 'nora@nightingale.example', 1, 15_000);
+    expect(text).toContain('Atrium Administrator invites you to');
+    const link = /http:\/\/127\.0\.0\.1:\d+\/visit#\S+/.exec(text)?.[0];
+    expect(link, text).toBeTruthy();
+    const phone = await newContext(session.browser, session.server.baseURL, { viewport: PHONE });
+    try {
+      const visitor = await phone.newPage();
+      await visitor.goto(link!);
+      await visitor.getByTestId('visit-pass-details').waitFor();
+      expect(await visitor.getByTestId('visit-pass-status').textContent()).toContain('Waiting for your confirmation');
+      await visitor.getByTestId('visit-pass-qr').waitFor();
+      await screenshot(visitor, 'visitors-02b-pass-phone-en');
+      // The visitor reads the page in their own language.
+      await visitor.getByTestId('visit-pass-lang').click();
+      await visitor.getByTestId('lang-option-zh-CN').click();
+      await expect.poll(async () => visitor.getByTestId('visit-pass-status').textContent()).toContain('待您确认');
+      await visitor.getByTestId('visit-pass-phone').fill('+44 20 7946 0555');
+      await visitor.getByTestId('visit-pass-submit').click();
+      await visitor.getByText('谢谢，您的来访已确认').waitFor();
+      await expect.poll(async () => visitor.getByTestId('visit-pass-status').textContent()).toContain('已确认');
+      await screenshot(visitor, 'visitors-02c-pass-confirmed-phone-zh');
+      // A link whose token was changed opens nothing.
+      await visitor.goto(`${link!.slice(0, -3)}abc`);
+      await visitor.getByTestId('visit-pass-invalid').waitFor();
+    } finally {
+      await phone.close();
+    }
+    // The host's list, read again, says the visitor answered.
+    await openFromMenu(page, 'guiderInvite');
+    await page.reload();
+    const row = page.locator('[data-testid^="invitation-row-"]', { hasText: 'Nora Nightingale' });
+    await expect.poll(async () => row.textContent()).toContain('Responded');
+  });
+
   it('finds the visit in the records and reads its details, companion included', async () => {
     await openFromMenu(page, 'guiderRecord');
     await page.getByTestId('page-visitor-records').waitFor();
@@ -85,7 +130,7 @@ describe('visitors', () => {
     await screenshot(page, 'visitors-05-detail-wide-en');
   });
 
-  it('checks a visitor in on arrival and out on leaving, from the records', async () => {
+  it('checks a visitor in by scanning their pass on arrival, and out on leaving, from the records', async () => {
     const base = session.server.baseURL;
     const token = (await api<{ token: string }>(base, 'POST', '/login', { userName: 'admin', password: PASSWORD })).result.token;
     const reasons = await api<{ id: number; name: string }[]>(base, 'GET', '/visitor/reason/list', undefined, token);
@@ -97,7 +142,7 @@ describe('visitors', () => {
       'POST',
       '/visitor/invite',
       {
-        visitor: { name: 'Arlo Arriving', phone: '+44 20 7946 0777' },
+        visitor: { name: 'Arlo Arriving', phone: '+44 20 7946 0777', email: 'arlo@arriving.example' },
         reasonId: reasons.result.find((reason) => reason.name === 'Interview')!.id,
         hostId: me.result.id,
         locationId: places.result.find((place) => place.name === 'Ground floor')!.id,
@@ -107,10 +152,16 @@ describe('visitors', () => {
       token,
     );
     expect(invited.returncode, invited.message).toBe(200);
+    // Reception's scanner reads the QR code of the pass Arlo was mailed, and types its link.
+    const { text } = await waitForMail(smtp.received, 'arlo@arriving.example', 1, 15_000);
+    const link = /http:\/\/127\.0\.0\.1:\d+\/visit#\S+/.exec(text)![0];
     await openFromMenu(page, 'guiderRecord');
     await page.getByTestId('visit-keyword').fill('arlo');
     const row = page.locator('[data-testid^="visit-row-"]', { hasText: 'Arlo Arriving' });
-    await row.locator('[data-testid^="visit-check-in-"]').click();
+    await row.waitFor();
+    await page.getByTestId('visit-scan').getByRole('searchbox').fill(link);
+    await page.getByTestId('visit-scan').getByRole('searchbox').press('Enter');
+    await page.getByText('Arlo Arriving is checked in').waitFor();
     await expect.poll(async () => row.textContent()).toContain('Checked in');
     await screenshot(page, 'visitors-05b-checked-in-wide-en');
     await row.locator('[data-testid^="visit-check-out-"]').click();
@@ -121,7 +172,7 @@ describe('visitors', () => {
     await chooseLanguage(page, 'zh-CN');
     await openFromMenu(page, 'guiderInvite');
     const row = page.locator('[data-testid^="invitation-row-"]', { hasText: 'Nora Nightingale' });
-    await expect.poll(async () => row.textContent()).toContain('未回复');
+    await expect.poll(async () => row.textContent()).toContain('已回复');
     await row.locator('[data-testid^="visit-cancel-"]').click();
     await page.getByTestId('visit-cancel-confirm').click();
     await expect.poll(async () => row.textContent()).toContain('已取消');

@@ -592,7 +592,7 @@ export const MESSAGES = {
   visitPassExpired: { 'en-US': 'This visit link has expired', 'zh-CN': '该来访链接已过期' },
   visitPassConfirmed: { 'en-US': 'Thank you, your visit is confirmed', 'zh-CN': '谢谢，您的来访已确认' },
   visitPassClosed: { 'en-US': 'This visit can no longer be changed', 'zh-CN': '该来访已无法修改' },
-  visitPassErased: { 'en-US': 'Your details have been erased and the visit cancelled', 'zh-CN': '您的信息已删除，来访已取消' },
+  visitPassErased: { 'en-US': 'Your details and this visit have been erased', 'zh-CN': '您的信息及本次来访记录已删除' },
   bookingPreferencesSaved: { 'en-US': 'Booking preferences saved; they apply to new bookings and changes from now on', 'zh-CN': '预订偏好已保存，自现在起对新的预订和修改生效' },
   checkInByQrOnly: { 'en-US': 'This room checks in by scanning its QR code at the door', 'zh-CN': '该会议室需在门口扫描二维码签到' },
   checkInNotOnScreen: { 'en-US': "Checking in on this display is switched off; scan the room's QR code", 'zh-CN': '该门口屏未开启屏幕签到，请扫描会议室二维码' },

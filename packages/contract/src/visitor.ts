@@ -221,6 +221,8 @@ export const VisitPass = z.object({
   qr: z.string().nullable(),
   /** Whether the visitor may still confirm and change their details (not cancelled, not checked in, not over). */
   canConfirm: z.boolean(),
+  /** Whether the visitor may erase the visit now: not while on site (checked in, not out). */
+  canErase: z.boolean(),
 });
 export type VisitPass = z.infer<typeof VisitPass>;
 

@@ -6,6 +6,7 @@ import { padRoutes } from '../modules/pad/pad.routes';
 import { directoryPublicRoutes } from '../modules/directory/directory.routes';
 import { livePublicRoutes } from '../modules/live/live.routes';
 import { recoveryRoutes, registrationWizardRoutes } from '../modules/registration/registration.routes';
+import { visitorPublicRoutes } from '../modules/visitor/visitor.routes';
 import { loadPageTexts } from '../shared/i18n/i18n';
 import type { PageRoute, RouteHandle } from '../shared/routing/page-route';
 import { LoadingScreen } from '../shared/ui/loading-screen';
@@ -98,6 +99,7 @@ export function appRoutes(pages: readonly PageRoute[] = SHELL_PAGES): RouteObjec
             },
             ...recoveryRoutes.map((page) => lazyRoute(page, 'public')),
             ...livePublicRoutes.map((page) => lazyRoute(page, 'public')),
+            ...visitorPublicRoutes.map((page) => lazyRoute(page, 'public')),
             {
               // The session's code loads with the first signed-in address, not with the sign-in page.
               id: SESSION_ROUTE_ID,

@@ -133,6 +133,7 @@ export function createVisitorPasses({ visitors, signedLinks, mailer, outbox, clo
         // The code shows the link the visitor holds: reception's scanner reads the same token.
         qr: canConfirm ? await qrOf(linkOf(token)) : null,
         canConfirm,
+        canErase: visit.status !== 'checkedIn',
       };
     },
 

@@ -46,7 +46,7 @@ function texts(f: InvitationFacts): { en: Text; zh: Text } {
     zh: {
       subject: `您于 ${day} 到访${f.companyName}的邀请`,
       greeting: `${f.visitorName}，您好：`,
-      lines: [`${f.hostName ?? f.companyName} 邀请您到访${f.companyName}。`, `时间：${when}`, ...(f.place ? [`地点：${f.place}`] : []), `来访事由：${f.reason}`],
+      lines: [`${f.hostName ?? f.companyName} 邀请您到访${f.companyName}。`, `时间：${when}`, ...(f.place ? [`位置：${f.place}`] : []), `来访事由：${f.reason}`],
       action: '请在访客通行证页面确认来访并核对您的信息：',
       qrLine: '到达时请向前台出示此二维码。',
     },

@@ -1,3 +1,4 @@
+import { VISIT_PASS_PATH } from '@atrium/contract';
 import type { PageRoute } from '../../shared/routing/page-route';
 
 /** The visitor pages built so far (issue 20; decision 0018): settings, invitations, records and a visit's details. */
@@ -28,5 +29,14 @@ export const visitorRoutes: PageRoute[] = [
     menuKey: 'guiderSet',
     keepAlive: true,
     load: () => import('./pages/visitor-settings-page').then((m) => m.VisitorSettingsPage),
+  },
+];
+
+/** The visitor's pass, outside the shell and without a session: the invitation mail's link (`/visit#<token>`) opens it. */
+export const visitorPublicRoutes: PageRoute[] = [
+  {
+    path: VISIT_PASS_PATH,
+    titleKey: 'visitor.pass.title',
+    load: () => import('./pages/visit-pass-page').then((m) => m.VisitPassPage),
   },
 ];

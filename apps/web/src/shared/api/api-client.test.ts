@@ -115,6 +115,11 @@ describe('api client', () => {
     expect(notify).not.toHaveBeenCalled();
   });
 
+  it("answers a success's message too, for the calls whose message the user reads", async () => {
+    const { client } = makeClient();
+    await expect(client.answer('GET', '/ok')).resolves.toEqual({ result: { value: 42 }, message: 'Success' });
+  });
+
   it('sends extra headers such as an Idempotency-Key, never in place of its own', async () => {
     const { client } = makeClient();
     await client.post('/echo', { a: 1 }, { headers: { 'Idempotency-Key': 'attempt-1', lang: 'fr-FR' } });

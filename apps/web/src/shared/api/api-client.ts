@@ -51,6 +51,12 @@ export interface RequestOptions {
   headers?: Record<string, string>;
 }
 
+/** A success with the server's message: for a call whose message is what the user is told ("your visit is confirmed"). */
+export interface Answer<T> {
+  result: T;
+  message: string;
+}
+
 /** Request fields whose value must reach the server exactly as typed. */
 const UNTRIMMED_KEY = /password/i;
 
@@ -86,7 +92,8 @@ function queryString(query: RequestOptions['query']): string {
 export function createApiClient(options: ApiClientOptions) {
   const { baseUrl = '', timeoutMs = REQUEST_TIMEOUT_MS } = options;
 
-  async function request<T>(method: string, path: string, requestOptions: RequestOptions = {}): Promise<T> {
+  /** Sends a request; resolves with a success's result and message, rejects with any other answer (after its reaction). */
+  async function answer<T>(method: string, path: string, requestOptions: RequestOptions = {}): Promise<Answer<T>> {
     const { query, body, signal, notify = true, claim, headers: extraHeaders = {} } = requestOptions;
     /** Rejects with the failure, toasting it unless the caller shows it itself. */
     const fail = (error: ApiError, seconds?: number): never => {
@@ -139,7 +146,7 @@ export function createApiClient(options: ApiClientOptions) {
     const error = () => new ApiError(payload.message, payload.returncode, response.status, reaction, payload.result);
     switch (reaction) {
       case 'success':
-        return payload.result as T;
+        return { result: payload.result as T, message: payload.message };
       case 'sign-in':
         options.onSessionInvalid();
         throw error();
@@ -153,8 +160,12 @@ export function createApiClient(options: ApiClientOptions) {
     }
   }
 
+  /** Sends a request; resolves with a success's result. */
+  const request = async <T>(method: string, path: string, requestOptions?: RequestOptions): Promise<T> => (await answer<T>(method, path, requestOptions)).result;
+
   return {
     request,
+    answer,
     get: <T>(path: string, o?: RequestOptions) => request<T>('GET', path, o),
     post: <T>(path: string, body?: unknown, o?: RequestOptions) => request<T>('POST', path, { ...o, body }),
     put: <T>(path: string, body?: unknown, o?: RequestOptions) => request<T>('PUT', path, { ...o, body }),

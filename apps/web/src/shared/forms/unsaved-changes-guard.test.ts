@@ -15,6 +15,7 @@ const NOT_EDITING: Record<string, string> = {
   'registration/pages/create-company-page.tsx': 'registration: a public page outside the console',
   'registration/pages/reset-page.tsx': 'password reset: a public page outside the console',
   'registration/pages/retrieve-page.tsx': 'password retrieval: a public page outside the console',
+  'visitor/components/visit-pass-confirm.tsx': "the visitor's pass: a public page outside the console",
   'door-display/components/device-modals.tsx#CancelDisplaysModal': 'a confirmation dialog: the safety password is asked for this one action',
 };
 

@@ -9,12 +9,13 @@ import { operationLogRoutes } from '../../modules/operation-log/operation-log.ro
 import { padRoutes } from '../../modules/pad/pad.routes';
 import { recoveryRoutes, registrationWizardRoutes } from '../../modules/registration/registration.routes';
 import { ssoRoutes } from '../../modules/sso/sso.routes';
+import { visitorPublicRoutes } from '../../modules/visitor/visitor.routes';
 import type { PageRoute } from '../routing/page-route';
 import { CORE_TEXT_DOMAINS, PAGE_TEXT_DOMAINS, parseLocalePath } from './text-domains';
 
 const localeFiles = Object.keys(import.meta.glob('../../locales/*/*.json')).map(parseLocalePath);
 const sources = import.meta.glob<string>(['../../**/*.{ts,tsx}', '!../../**/*.test.{ts,tsx}', '!../../test/**'], { query: '?raw', import: 'default', eager: true });
-const publicPages = [...directoryPublicRoutes, ...registrationWizardRoutes, ...recoveryRoutes, ...livePublicRoutes, ...padRoutes];
+const publicPages = [...directoryPublicRoutes, ...registrationWizardRoutes, ...recoveryRoutes, ...livePublicRoutes, ...visitorPublicRoutes, ...padRoutes];
 const allPages = [...authRoutes, ...publicPages, ...SHELL_PAGES];
 /** The pages of the module named like each page domain: they must load it. */
 const MODULE_PAGES: Record<string, readonly PageRoute[]> = { 'operation-log': operationLogRoutes, sso: ssoRoutes, 'door-display': doorDisplayRoutes };

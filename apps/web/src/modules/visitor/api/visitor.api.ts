@@ -1,4 +1,4 @@
-import type { InviteVisitBody, Visit, VisitHost, VisitLocation, VisitPage, VisitQuery, VisitReason } from '@atrium/contract';
+import type { InviteVisitBody, ScannedVisit, Visit, VisitHost, VisitLocation, VisitPage, VisitQuery, VisitReason } from '@atrium/contract';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../shared/api/api';
 
@@ -55,4 +55,6 @@ export const useDeleteVisitReason = () => useVisitorMutation((id: number) => api
 export const useInviteVisit = () => useVisitorMutation((body: InviteVisitBody) => api.post<{ id: number }>('/visitor/invite', body, { notify: false }));
 export const useCancelVisit = () => useVisitorMutation((id: number) => api.post<null>('/visitor/cancel', { id }, { notify: false }));
 export const useCheckInVisit = () => useVisitorMutation((id: number) => api.post<null>('/visitor/check-in', { id }, { notify: false }));
+/** Reception: checks in the visit of a scanned pass (the link a scanner types, or its token). */
+export const useScanVisitPass = () => useVisitorMutation((code: string) => api.post<ScannedVisit>('/visitor/scan', { code }, { notify: false }));
 export const useCheckOutVisit = () => useVisitorMutation((id: number) => api.post<null>('/visitor/check-out', { id }, { notify: false }));

@@ -31,6 +31,8 @@ describe('visit records page', () => {
     renderConsole({ path: '/guider-record', user: makeUser({ permissions: ['records:view', 'events:view'] }), menu });
     const row = await screen.findByTestId('visit-row-7', {}, { timeout: 8000 });
     expect(within(row).getByTestId('visit-status-7')).toHaveTextContent('Responded');
+    // Scanning passes is reception's.
+    expect(screen.queryByTestId('visit-scan')).toBeNull();
     // Another host's visitor: details only.
     expect(within(screen.getByTestId('visit-row-9')).queryByTestId('visit-check-in-9')).toBeNull();
     await user.click(within(row).getByTestId('visit-check-in-7'));
@@ -42,12 +44,19 @@ describe('visit records page', () => {
     await waitFor(() => expect(seen.some((request) => request.path === '/visitor/list' && request.query.get('status') === 'noShow')).toBe(true));
   }, 30_000);
 
-  it('offers reception with edit every visitor, in Chinese', async () => {
+  it('offers reception with edit every visitor and checks in a scanned pass, in Chinese', async () => {
     setLang('zh-CN');
-    stubApi({ 'GET /visitor/list': page([visit({ id: 9, visitorName: 'Olga Others', ...others })]) });
+    const user = userEvent.setup();
+    const seen = stubApi({ 'GET /visitor/list': page([visit({ id: 9, visitorName: 'Olga Others', ...others })]), 'POST /visitor/scan': { result: { id: 9, name: 'Olga Others' } } });
     renderConsole({ path: '/guider-record', user: makeUser({ permissions: ['records:view', 'visitorDisplay:edit'] }), menu });
     const row = await screen.findByTestId('visit-row-9', {}, { timeout: 8000 });
     expect(within(row).getByTestId('visit-check-in-9')).toHaveTextContent('签到');
     expect(within(row).getByTestId('visit-status-9')).toHaveTextContent('已回复');
+    // A scanner types the link and Enter.
+    const field = within(screen.getByTestId('visit-scan')).getByRole('searchbox');
+    await user.type(field, 'https://atrium.test/visit#1.9.abc.mac{Enter}');
+    await waitFor(() => expect(seen.find((request) => request.path === '/visitor/scan')?.body).toEqual({ code: 'https://atrium.test/visit#1.9.abc.mac' }));
+    expect(await screen.findByText('Olga Others 已签到')).toBeInTheDocument();
+    await waitFor(() => expect(field).toHaveValue(''));
   }, 20_000);
 });

@@ -1,4 +1,4 @@
-import { SearchOutlined } from '@ant-design/icons';
+import { ScanOutlined, SearchOutlined } from '@ant-design/icons';
 import { FILTER_DEBOUNCE_MS, hasPermission, VISIT_STATUSES, type Visit, type VisitStatus } from '@atrium/contract';
 import { App, Button, DatePicker, Input, Select, Space } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
@@ -13,7 +13,7 @@ import { tableEmpty } from '../../../shared/ui/empty-state';
 import { PageHeader } from '../../../shared/ui/page-header';
 import { ApiError } from '../../../shared/api/api-client';
 import { useSession } from '../../../shared/session/session-context';
-import { useCheckInVisit, useCheckOutVisit, useVisits } from '../api/visitor.api';
+import { useCheckInVisit, useCheckOutVisit, useScanVisitPass, useVisits } from '../api/visitor.api';
 import { VisitorCell, VisitStatusTag, VisitTimeCell } from '../components/visit-parts';
 
 /**
@@ -41,6 +41,23 @@ export function RecordsPage() {
   // Reception checks anyone in and out; a host (in the invite page's area) their own visitors.
   const canAct = (visit: Visit) =>
     hasPermission(user.permissions, 'visitorDisplay:edit') || (hasPermission(user.permissions, 'events:view') && (visit.host?.id === user.id || visit.inviter?.id === user.id));
+
+  const isReception = hasPermission(user.permissions, 'visitorDisplay:edit');
+  const scan = useScanVisitPass();
+  const [code, setCode] = useState('');
+
+  /** A scanner types the pass's link and Enter: the visitor is checked in, and the field is ready for the next. */
+  async function checkInScanned(value: string) {
+    if (!value.trim()) return;
+    try {
+      const { name } = await scan.mutateAsync(value);
+      setCode('');
+      void message.success(t('visitor.records.checkedIn', { name }));
+    } catch (error) {
+      if (error instanceof ApiError) void message.error(error.message);
+      else throw error;
+    }
+  }
 
   async function act(visit: Visit, kind: 'checkIn' | 'checkOut') {
     try {
@@ -97,6 +114,20 @@ export function RecordsPage() {
           data-testid="visit-keyword"
         />
         <div className="atrium-toolbar-actions">
+        {isReception ? (
+          <Input.Search
+            value={code}
+            onChange={(event) => setCode(event.target.value)}
+            onSearch={(value) => void checkInScanned(value)}
+            prefix={<ScanOutlined />}
+            enterButton={t('visitor.records.checkIn')}
+            loading={scan.isPending}
+            placeholder={t('visitor.records.scan')}
+            aria-label={t('visitor.records.scan')}
+            style={{ width: 300 }}
+            data-testid="visit-scan"
+          />
+        ) : null}
         <Select<VisitStatus>
           allowClear
           value={status}

@@ -1,0 +1,43 @@
+import { VISIT_PASS_HEADER, type ConfirmVisitPassBody, type VisitPass, type VisitPassExport } from '@atrium/contract';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../shared/api/api';
+import type { ApiError } from '../../../shared/api/api-client';
+
+/**
+ * The visitor's pass calls (decision 0018, "The visitor's pass"): public, with the link's token in a
+ * header of its own, never in an address a log or a referrer could keep.
+ */
+const withPass = (token: string) => ({ headers: { [VISIT_PASS_HEADER]: token } });
+
+const passKey = (token: string) => ['visitor', 'pass', token] as const;
+
+/** `GET /visitor/pass`: the page says a 404 (invalid link) or a 422 (expired) itself, in full. */
+export function useVisitPass(token: string, isEnabled: boolean) {
+  return useQuery({
+    queryKey: passKey(token),
+    queryFn: ({ signal }) => api.get<VisitPass>('/visitor/pass', { ...withPass(token), signal, notify: false }),
+    enabled: isEnabled && token !== '',
+  });
+}
+
+/**
+ * `POST /visitor/pass/confirm`: resolves with the server's thanks. The pass is read again after
+ * any answer: a visit that closed meanwhile (422) no longer offers the form.
+ */
+export function useConfirmVisitPass(token: string, claim: (error: ApiError) => boolean) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: ConfirmVisitPassBody) => api.answer<null>('POST', '/visitor/pass/confirm', { ...withPass(token), body, claim }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: passKey(token) }),
+  });
+}
+
+/** `GET /visitor/pass/export`: what the company keeps about the visit, for the visitor to download. */
+export function useExportVisitPass(token: string) {
+  return useMutation({ mutationFn: () => api.get<VisitPassExport>('/visitor/pass/export', withPass(token)) });
+}
+
+/** `POST /visitor/pass/erase`: resolves with the server's message; the token opens nothing afterwards, so the pass is not read again. */
+export function useEraseVisitPass(token: string) {
+  return useMutation({ mutationFn: () => api.answer<null>('POST', '/visitor/pass/erase', { ...withPass(token), body: {} }) });
+}

@@ -1,0 +1,146 @@
+import { VISIT_PASS_HEADER, type VisitPass } from '@atrium/contract';
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { setLang } from '../../../shared/i18n/i18n';
+import { renderConsole, stubApi } from '../../../test/render';
+
+afterEach(() => {
+  setLang('en-US');
+  vi.restoreAllMocks();
+});
+
+const TOKEN = 'pass-token-0123456789abcdefghijklmnopqrstuvwxyz';
+/** 2026-12-01 06:00 UTC: 14:00 in Shanghai, whatever the zone the tests run in. */
+const VISIT_AT = Date.UTC(2026, 11, 1, 6, 0);
+
+/** Vera's pass for an interview with Ada at 8F in Shanghai, not yet confirmed. */
+function makePass(overrides: Partial<VisitPass> = {}): VisitPass {
+  return {
+    status: 'notResponded',
+    companyName: 'Harbourview',
+    visitorName: 'Vera Visitor',
+    email: 'vera@guest.example',
+    phone: null,
+    visitorCompany: 'Guest Ltd',
+    companions: [],
+    hostName: 'Ada Lovelace',
+    location: { name: '8F', timeZone: 'Asia/Shanghai' },
+    reason: 'Interview',
+    visitAt: VISIT_AT,
+    expectedEndAt: VISIT_AT + 90 * 60_000,
+    respondedAt: null,
+    checkedInAt: null,
+    checkedOutAt: null,
+    qr: 'data:image/png;base64,iVBORw0KGgo=',
+    canConfirm: true,
+    canErase: true,
+    ...overrides,
+  };
+}
+
+const passRequests = (seen: ReturnType<typeof stubApi>) => seen.filter((request) => request.path.startsWith('/visitor/pass'));
+
+describe('visit pass page', () => {
+  it("shows the visit at the location's time, in its zone, with the code for reception", async () => {
+    const seen = stubApi({ 'GET /visitor/pass': { result: makePass() } });
+    renderConsole({ path: `/visit#${TOKEN}` });
+    expect(await screen.findByText('Hello, Vera Visitor', {}, { timeout: 8000 })).toBeInTheDocument();
+    expect(screen.getByTestId('visit-pass-time')).toHaveTextContent('Tuesday, December 1, 2026');
+    expect(screen.getByTestId('visit-pass-time')).toHaveTextContent('14:00–15:30 Shanghai time');
+    expect(screen.getByTestId('visit-pass-status')).toHaveTextContent('Waiting for your confirmation');
+    expect(screen.getByText('Ada Lovelace')).toBeInTheDocument();
+    expect(screen.getByText('Interview')).toBeInTheDocument();
+    expect(screen.getByTestId('visit-pass-qr')).toHaveAttribute('src', makePass().qr);
+    expect(screen.getByText('Show this code at reception')).toBeInTheDocument();
+    // The token travels in the pass header alone: no address carries it, and no session is asked for.
+    const [read] = passRequests(seen);
+    expect(read!.headers[VISIT_PASS_HEADER]).toBe(TOKEN);
+    expect(seen.every((request) => !request.path.includes(TOKEN) && !request.query.toString().includes(TOKEN))).toBe(true);
+    expect(seen.some((request) => request.path === '/user/getCurrentUserInfo')).toBe(false);
+  }, 20_000);
+
+  it('confirms with the pass header and the details as typed, then reads the pass again', async () => {
+    const user = userEvent.setup();
+    let pass = makePass();
+    const seen = stubApi({
+      'GET /visitor/pass': () => ({ result: pass }),
+      'POST /visitor/pass/confirm': () => {
+        pass = makePass({ status: 'responded', respondedAt: Date.now(), visitorCompany: null, phone: '+86 138 0000 0000' });
+        return { result: null, message: 'Thank you, your visit is confirmed' };
+      },
+    });
+    renderConsole({ path: `/visit#${TOKEN}` });
+    expect(await screen.findByTestId('visit-pass-name', {}, { timeout: 8000 })).toHaveValue('Vera Visitor');
+    expect(screen.getByTestId('visit-pass-email')).toHaveValue('vera@guest.example');
+
+    // An e-mail or a phone is needed.
+    await user.clear(screen.getByTestId('visit-pass-email'));
+    await user.click(screen.getByTestId('visit-pass-submit'));
+    expect(await screen.findByText('Give an e-mail address or a phone number')).toBeInTheDocument();
+    expect(seen.some((request) => request.path === '/visitor/pass/confirm')).toBe(false);
+
+    await user.clear(screen.getByTestId('visit-pass-company'));
+    await user.type(screen.getByTestId('visit-pass-phone'), '+86 138 0000 0000');
+    await user.click(screen.getByTestId('visit-pass-submit'));
+    expect(await screen.findByText('Thank you, your visit is confirmed')).toBeInTheDocument();
+    const confirm = seen.find((request) => request.path === '/visitor/pass/confirm')!;
+    expect(confirm.headers[VISIT_PASS_HEADER]).toBe(TOKEN);
+    expect(confirm.body).toEqual({ name: 'Vera Visitor', company: null, email: null, phone: '+86 138 0000 0000' });
+    await waitFor(() => expect(screen.getByTestId('visit-pass-status')).toHaveTextContent('Confirmed'));
+    expect(screen.getByTestId('visit-pass-submit')).toHaveTextContent('Update my details');
+  }, 30_000);
+
+  it('says an unknown link is invalid, in full and without sending the visitor to sign in', async () => {
+    const seen = stubApi({ 'GET /visitor/pass': { status: 404, returncode: 1002, message: 'This visit link is not valid; ask your host for a new invitation' } });
+    const { router } = renderConsole({ path: `/visit#${TOKEN}` });
+    expect(await screen.findByTestId('visit-pass-invalid', {}, { timeout: 8000 })).toHaveTextContent("This link can't be used");
+    expect(router.state.location.pathname).toBe('/visit');
+    expect(passRequests(seen)).toHaveLength(1);
+    expect(document.querySelector('.ant-message-notice')).toBeNull();
+  }, 20_000);
+
+  it('says a link without a token is invalid and asks nothing', async () => {
+    const seen = stubApi({});
+    renderConsole({ path: '/visit' });
+    expect(await screen.findByTestId('visit-pass-invalid', {}, { timeout: 8000 })).toBeInTheDocument();
+    expect(seen).toEqual([]);
+  }, 20_000);
+
+  it('says an expired link has expired, in Chinese', async () => {
+    setLang('zh-CN');
+    stubApi({ 'GET /visitor/pass': { status: 422, returncode: 1005, message: '该来访链接已过期' } });
+    renderConsole({ path: `/visit#${TOKEN}` });
+    expect(await screen.findByTestId('visit-pass-expired', {}, { timeout: 8000 })).toHaveTextContent('此链接已过期');
+  }, 20_000);
+
+  it('erases the details only once the visitor confirms, then says so and reads nothing more', async () => {
+    const user = userEvent.setup();
+    const seen = stubApi({
+      'GET /visitor/pass': { result: makePass({ canConfirm: false, qr: null, status: 'checkedOut' }) },
+      'POST /visitor/pass/erase': { result: null, message: 'Your details have been erased and the visit cancelled' },
+    });
+    renderConsole({ path: `/visit#${TOKEN}` });
+    await user.click(await screen.findByTestId('visit-pass-erase', {}, { timeout: 8000 }));
+    expect(screen.queryByTestId('visit-pass-confirm')).toBeNull();
+    const eraseButton = await screen.findByTestId('visit-pass-erase-confirm');
+    expect(eraseButton.closest('.ant-modal')).toHaveTextContent('Erase your data?');
+    expect(seen.some((request) => request.path === '/visitor/pass/erase')).toBe(false);
+
+    await user.click(eraseButton);
+    expect(await screen.findByTestId('visit-pass-erased')).toHaveTextContent('Your details have been erased');
+    const erase = seen.find((request) => request.path === '/visitor/pass/erase')!;
+    expect(erase.headers[VISIT_PASS_HEADER]).toBe(TOKEN);
+    expect(erase.body).toEqual({});
+    expect(passRequests(seen).filter((request) => request.path === '/visitor/pass')).toHaveLength(1);
+  }, 20_000);
+
+  it('offers no erasing while the visitor is on site, nor the code once checked in', async () => {
+    stubApi({ 'GET /visitor/pass': { result: makePass({ status: 'checkedIn', checkedInAt: VISIT_AT, canConfirm: false, canErase: false, qr: null }) } });
+    renderConsole({ path: `/visit#${TOKEN}` });
+    expect(await screen.findByTestId('visit-pass-erase', {}, { timeout: 8000 })).toBeDisabled();
+    expect(screen.getByText('You can erase your data once you have checked out.')).toBeInTheDocument();
+    expect(screen.getByTestId('visit-pass-status')).toHaveTextContent('Checked in');
+    expect(screen.queryByTestId('visit-pass-qr')).toBeNull();
+  }, 20_000);
+});
