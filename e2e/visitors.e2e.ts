@@ -18,7 +18,7 @@ async function choose(page: Page, testId: string, text: string) {
 }
 
 // Visitors (issue 20): the administrator adds a visit reason on /guider-set (a duplicate is refused under the
-// field), invites a group visitor with a companion on /guider-invite; the visitor opens the mailed link on a
+// field) and a name to refuse on its watchlist (an invitation of that person is stopped), invites a group visitor with a companion on /guider-invite; the visitor opens the mailed link on a
 // phone, confirms in Chinese and sees the code reception scans; the administrator finds the visit on
 // /guider-record and reads it on /record-detail/:id, checks another visitor in by scanning their pass and out,
 // is told of the arrival in the bell; in Chinese cancels the first visit; the pages read on a phone.
@@ -50,6 +50,32 @@ describe('visitors', () => {
     await screenshot(page, 'visitors-01-reason-wide-en');
     await page.getByTestId('visit-reason-save').click();
     await page.locator('[data-testid^="visit-reason-row-"]', { hasText: 'Board visit' }).waitFor();
+  });
+
+  it('puts a name on the watchlist to refuse; inviting that person is stopped without naming the list', async () => {
+    await page.getByTestId('visitor-settings-rules').click();
+    await page.getByTestId('watch-add').click();
+    await page.getByTestId('watch-name').fill('Mallory Mint');
+    await page.getByTestId('watch-email').fill('mallory@mint.example');
+    await page.getByTestId('watch-action-refuse').click();
+    await page.getByTestId('watch-note').fill('Not to be admitted');
+    await page.getByTestId('watch-save').click();
+    await page.locator('[data-testid^="watch-row-"]', { hasText: 'Mallory Mint' }).waitFor();
+    await screenshot(page, 'visitors-01b-watchlist-wide-en');
+
+    await openFromMenu(page, 'guiderInvite');
+    await page.getByTestId('page-visitor-invite').waitFor();
+    await page.getByTestId('visit-invite').click();
+    // Another address, the same name regardless of case: still the watched person.
+    await page.getByTestId('visitor-name').fill('mallory  MINT');
+    await page.getByTestId('visitor-email').fill('m.mint@elsewhere.example');
+    await choose(page, 'visit-reason', 'Board visit');
+    await choose(page, 'visit-location', 'Ground floor');
+    await page.getByTestId('visit-invite-send').click();
+    await page.getByText('mallory  MINT cannot be invited; please contact reception').first().waitFor();
+    await screenshot(page, 'visitors-01c-watchlist-refused-wide-en');
+    await page.keyboard.press('Escape');
+    await page.getByTestId('unsaved-discard').filter({ visible: true }).click();
   });
 
   it('invites a group visitor with a companion; the invitation lists as not responded', async () => {

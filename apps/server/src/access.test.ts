@@ -86,6 +86,7 @@ interface World {
     visitId: number;
     /** The pass link's token of B's visit, as B's visitor holds it. */
     visitPassCode: string;
+    watchEntryId: number;
   };
 }
 
@@ -400,6 +401,11 @@ const FOREIGN_RECORDS: Record<string, ForeignCase> = {
   'POST /api/visitor/check-in': { foreign: (w) => [{ body: { id: w.b.visitId } }] },
   'POST /api/visitor/check-out': { foreign: (w) => [{ body: { id: w.b.visitId } }] },
   'POST /api/visitor/scan': { foreign: (w) => [{ body: { code: w.b.visitPassCode } }] },
+  'GET /api/visitor/watchlist': { none: "the company's own entries" },
+  'POST /api/visitor/watchlist/add': { none: 'a new watchlist entry' },
+  'POST /api/visitor/watchlist/update': { foreign: (w) => [{ body: { id: w.b.watchEntryId, name: 'Probe', action: 'alert' } }] },
+  'POST /api/visitor/watchlist/delete': { foreign: (w) => [{ body: { id: w.b.watchEntryId } }] },
+  'GET /api/visitor/on-site': { filters: (w) => [{ query: { locationId: w.b.locationId } }, { query: { locationId: w.b.buildingId } }] },
   'GET /api/broadcast/list': { none: "the company's own notices" },
   'GET /api/broadcast/targets': { none: "the company's own displays and locations" },
   'GET /api/broadcast/images': { none: "the built-in images and the company's own" },
@@ -687,6 +693,7 @@ describe(`access over the route table (${TEST_DIALECT})`, () => {
         ).id,
         // Signed below, once the visit's id is known.
         visitPassCode: '',
+        watchEntryId: ((await asBravo({ method: 'POST', url: '/api/visitor/watchlist/add', payload: { name: 'Bravo Watch', action: 'alert' } })).body.result as { id: number }).id,
       },
     };
     w.b.visitPassCode = await createSignedLinks(t.db.kysely).sign('visitPass', { companyId: bravo.id, subject: w.b.visitId.toString(36), expiresAt: 1_930_000_000_000 }, t.clock.now());

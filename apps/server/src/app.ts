@@ -117,6 +117,7 @@ import { createVisitorService } from './modules/visitor/visitor.service.js';
 import { createVisitorRepository } from './modules/visitor/visitor.repository.js';
 import { createVisitorPasses } from './modules/visitor/visitor-pass.service.js';
 import { createVisitorArrivals } from './modules/visitor/visitor-arrivals.js';
+import { createVisitorWatchlist } from './modules/visitor/visitor-watchlist.js';
 import { createSignedLinks } from './platform/signed-links.js';
 import { bookingPreferencesRoutes } from './modules/booking-preferences/booking-preferences.routes.js';
 import { createBookingPreferencesService } from './modules/booking-preferences/booking-preferences.service.js';
@@ -502,6 +503,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   // A visitor's invitation mail follows the visit's commit, and a check-in tells the host, through the same outbox.
   const visitorRepository = createVisitorRepository(db.kysely);
+  const visitorWatchlist = createVisitorWatchlist({ visitors: visitorRepository, operationLog, clock });
   const visitorPasses = createVisitorPasses({
     visitors: visitorRepository,
     signedLinks: createSignedLinks(db.kysely),
@@ -509,6 +511,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     outbox: writersOutbox,
     clock,
     publicUrl: config.publicUrl,
+    watchlist: visitorWatchlist,
   });
   const visitorArrivals = createVisitorArrivals({
     visitors: visitorRepository,
@@ -646,7 +649,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         }),
       );
       await api.register(blacklistRoutes({ blacklist: createBlacklistService({ blacklist: createBlacklistRepository(db.kysely), operationLog, clock }) }));
-      await api.register(visitorRoutes({ visitors: createVisitorService({ visitors: visitorRepository, operationLog, clock, passes: visitorPasses, arrivals: visitorArrivals }), passes: visitorPasses }));
+      await api.register(
+        visitorRoutes({
+          visitors: createVisitorService({ visitors: visitorRepository, operationLog, clock, passes: visitorPasses, arrivals: visitorArrivals, watchlist: visitorWatchlist }),
+          passes: visitorPasses,
+          watchlist: visitorWatchlist,
+        }),
+      );
       await api.register(messageLogRoutes({ log: createMessageLogRepository(db.kysely), clock }));
       await api.register(
         reportRoutes({

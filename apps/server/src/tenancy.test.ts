@@ -202,6 +202,8 @@ describe(`tenancy (${TEST_DIALECT})`, () => {
     };
     visitOfB = await invite(tokenB, 'bravo-only visit', adminB.id, floor, { name: 'bravo-only guest', email: 'guest@bravo.test', company: 'Bravo Industry' });
     visitOfA = await invite(sessionA, 'Alpha visit', adminA.id, alphaFloor, { name: 'Alpha guest', email: 'guest@alpha.test' });
+    const watchOfB = await call(t.app, { method: 'POST', url: '/api/visitor/watchlist/add', headers: { token: tokenB }, payload: { name: 'bravo-only watched', email: 'watched@bravo.test', action: 'alert' } });
+    expect(watchOfB.status, watchOfB.body.message).toBe(200);
   });
   afterAll(() => t.cleanup());
 
@@ -303,7 +305,9 @@ describe(`tenancy (${TEST_DIALECT})`, () => {
       '/api/visitor/list',
       '/api/visitor/locations',
       '/api/visitor/mine',
+      '/api/visitor/on-site',
       '/api/visitor/reason/list',
+      '/api/visitor/watchlist',
       '/api/zoom/findZoomRoomsList',
     ]);
     // Detail routes are read with A's own record; B's record is as unknown as a missing one.

@@ -21,8 +21,9 @@ export const NOTIFICATION_EVENTS = [
   'noShow',
   'seriesReleased',
   'checkInDue',
-  // A visitor checked in: their host is told (decision 0018).
+  // A visitor checked in: their host is told; reception when the watchlist says alert (decision 0018).
   'visitorArrived',
+  'watchlistAlert',
 ] as const;
 export type NotificationEvent = (typeof NOTIFICATION_EVENTS)[number];
 export const NotificationEvent = z.enum(NOTIFICATION_EVENTS);
@@ -44,6 +45,7 @@ export const CONSOLE_SWITCH_OF: Record<NotificationEvent, ConsoleEvent | null> =
   seriesReleased: 'noShowReleased',
   checkInDue: 'checkInDue',
   visitorArrived: null,
+  watchlistAlert: null,
 };
 
 /** The facts a notification is worded from; times are UTC epoch milliseconds shown in `zone`, the room's. */

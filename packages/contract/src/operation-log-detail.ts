@@ -236,6 +236,10 @@ export const OPERATION_DETAILS = {
   'visitReason.create': {},
   'visitReason.update': { previousName: text },
   'visitReason.delete': {},
+  // The watched person's name is the target; their e-mail, phone and the note stay out of the log.
+  'visitWatch.create': {},
+  'visitWatch.update': {},
+  'visitWatch.delete': {},
 } as const satisfies Record<OperationAction, Readonly<Record<string, OperationDetailField>>>;
 
 /** The detail an action may record: its declared fields, each optional. */

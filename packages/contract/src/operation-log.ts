@@ -94,6 +94,9 @@ export const OPERATION_ACTIONS = [
   'visitReason.create',
   'visitReason.update',
   'visitReason.delete',
+  'visitWatch.create',
+  'visitWatch.update',
+  'visitWatch.delete',
 ] as const;
 export type OperationAction = (typeof OPERATION_ACTIONS)[number];
 

@@ -142,8 +142,88 @@ export const Visit = z.object({
   cancelledAt: z.number().int().nullable(),
   note: z.string().nullable(),
   createdAt: z.number().int(),
+  /**
+   * The watchlist's word on the visitor, for reception only (visitor display view): the strongest
+   * action of the entries they matched, and the entry's name. Null for everyone else, and when none matched.
+   */
+  watch: z.lazy(() => VisitWatch).nullable(),
 });
 export type Visit = z.infer<typeof Visit>;
+
+// ---- The watchlist (reception's: the visitor settings page's Rule setting tab) ----
+
+/**
+ * What reception does about a visitor on the watchlist (decision 0018, "The watchlist"): `alert`
+ * (reception is told when they check in), `approval` (only reception admits them: their host cannot
+ * check them in), `refuse` (they cannot be invited or checked in). Strongest last.
+ */
+export const WATCH_ACTIONS = ['alert', 'approval', 'refuse'] as const;
+export const WatchAction = z.enum(WATCH_ACTIONS);
+export type WatchAction = z.infer<typeof WatchAction>;
+/** Aliases an entry may carry. */
+export const WATCH_ALIASES_MAX = 5;
+
+export const VisitWatch = z.object({ action: WatchAction, name: z.string() });
+export type VisitWatch = z.infer<typeof VisitWatch>;
+
+const WatchName = z.string().trim().min(1, 'Enter the name to watch for').max(VISITOR_NAME_MAX);
+
+/** `POST /visitor/watchlist/add`: a name (and aliases) and, to match more surely, an e-mail or a phone. */
+export const WatchEntryBody = z.object({
+  name: WatchName,
+  aliases: z.array(WatchName).max(WATCH_ALIASES_MAX, `At most ${WATCH_ALIASES_MAX} aliases`).default([]),
+  email: optional(UserEmail),
+  phone: optional(UserPhone),
+  action: WatchAction,
+  note: z.string().trim().max(VISIT_NOTE_MAX).nullish().transform((value) => (value ? value : null)),
+});
+export type WatchEntryBody = z.input<typeof WatchEntryBody>;
+export type WatchEntryInput = z.output<typeof WatchEntryBody>;
+/** `POST /visitor/watchlist/update`. */
+export const UpdateWatchEntryBody = WatchEntryBody.extend({ id });
+/** `POST /visitor/watchlist/delete`. */
+export const DeleteWatchEntryBody = z.object({ id });
+
+export const WatchEntry = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  aliases: z.array(z.string()),
+  email: z.string().nullable(),
+  phone: z.string().nullable(),
+  action: WatchAction,
+  note: z.string().nullable(),
+  createdAt: z.number().int(),
+  updatedAt: z.number().int(),
+});
+export type WatchEntry = z.infer<typeof WatchEntry>;
+export const WatchEntries = z.array(WatchEntry);
+
+/** A name as the watchlist compares it: case, accents' width and repeated spaces aside. */
+export const watchNameKey = (name: string) => name.normalize('NFKC').trim().replace(/\s+/g, ' ').toLowerCase();
+/** A phone as the watchlist compares it: without spaces, brackets, dots and hyphens. */
+export const watchPhoneKey = (phone: string) => phone.replace(/[\s().-]/g, '');
+
+/**
+ * The strongest entry a person matches (decision 0018): the same e-mail (any case), the same phone
+ * (punctuation aside), or the entry's name or an alias (case and spaces aside); null when none.
+ */
+export function watchMatch<E extends Pick<WatchEntry, 'name' | 'aliases' | 'email' | 'phone' | 'action'>>(
+  entries: readonly E[],
+  person: { name: string; email: string | null; phone: string | null },
+): E | null {
+  const name = watchNameKey(person.name);
+  const email = person.email?.toLowerCase() ?? null;
+  const phone = person.phone ? watchPhoneKey(person.phone) : null;
+  let strongest: E | null = null;
+  for (const entry of entries) {
+    const matches =
+      (email !== null && entry.email?.toLowerCase() === email) ||
+      (phone !== null && entry.phone !== null && watchPhoneKey(entry.phone) === phone) ||
+      [entry.name, ...entry.aliases].some((value) => watchNameKey(value) === name);
+    if (matches && (strongest === null || WATCH_ACTIONS.indexOf(entry.action) > WATCH_ACTIONS.indexOf(strongest.action))) strongest = entry;
+  }
+  return strongest;
+}
 
 /** `GET /visitor/list`: visits by visit time, newest first; `keyword` in the visitor's name, e-mail, phone or company. */
 export const VisitQuery = PageQuery.extend({
@@ -271,3 +351,33 @@ export const VisitPassExport = z.object({
   }),
 });
 export type VisitPassExport = z.infer<typeof VisitPassExport>;
+
+// ---- On site now: everyone checked in, per location (the muster list) ----
+
+/** `GET /visitor/on-site`: a building (with its floors) or a floor; absent: every location of the company. */
+export const OnSiteQuery = z.object({ locationId: id.optional() });
+export type OnSiteQuery = z.infer<typeof OnSiteQuery>;
+
+/** A visit checked in and not out: who is on site, with names only (a muster list, not a directory). */
+export const OnSiteVisit = z.object({
+  id: z.number().int(),
+  visitorName: z.string(),
+  visitorCompany: z.string().nullable(),
+  /** A group visitor's companions, on site with them. */
+  companions: z.array(z.object({ name: z.string() })),
+  isVip: z.boolean(),
+  host: PersonRef.nullable(),
+  /** Where they are: a building (`buildingName` null) or a floor with its building's name, and the building's zone. */
+  location: VisitLocation.nullable(),
+  checkedInAt: z.number().int(),
+  expectedEndAt: z.number().int(),
+});
+export type OnSiteVisit = z.infer<typeof OnSiteVisit>;
+
+/** Everyone on site at `generatedAt`, by building, location and visitor name; `totalPeople` counts visitors and companions. */
+export const OnSiteList = z.object({
+  generatedAt: z.number().int(),
+  totalPeople: z.number().int(),
+  visits: z.array(OnSiteVisit),
+});
+export type OnSiteList = z.infer<typeof OnSiteList>;

@@ -362,6 +362,25 @@ export interface VisitsTable {
   cancelled_by: number | null;
   created_at: number;
   updated_at: number;
+  /** The watchlist's strongest match when the visit was made or confirmed, and that entry's name. */
+  watch_action: string | null;
+  watch_name: string | null;
+}
+
+/** Someone reception watches for (decision 0018). */
+export interface VisitorWatchlistTable {
+  id: Generated<number>;
+  company_id: number;
+  name: string;
+  /** JSON array of aliases. */
+  aliases: Generated<string>;
+  email: string | null;
+  phone: string | null;
+  action: string;
+  note: string | null;
+  created_by: number | null;
+  created_at: number;
+  updated_at: number;
 }
 
 /** A group visitor's companion, in the order given. */
@@ -845,6 +864,7 @@ export interface DB {
   visits: VisitsTable;
   visit_companions: VisitCompanionsTable;
   signing_keys: SigningKeysTable;
+  visitor_watchlist: VisitorWatchlistTable;
   booking_rules: BookingRulesTable;
   calendar_shares: CalendarShareTable;
   live_board_links: LiveBoardLinkTable;

@@ -354,6 +354,9 @@ describe(`Idempotency-Key (${TEST_DIALECT})`, () => {
         'POST /api/visitor/reason/add',
         'POST /api/visitor/reason/delete',
         'POST /api/visitor/reason/update',
+        'POST /api/visitor/watchlist/add',
+        'POST /api/visitor/watchlist/delete',
+        'POST /api/visitor/watchlist/update',
       ].sort(),
     );
     expect(idempotent.some((route) => route.includes('calendar/feed'))).toBe(false);

@@ -1,4 +1,4 @@
-import type { CurrentUserInfo, MenuEntry, Visit } from '@atrium/contract';
+import type { CurrentUserInfo, MenuEntry, OnSiteVisit, Visit } from '@atrium/contract';
 
 /** A signed-in user as getCurrentUserInfo answers it. */
 export function makeUser(overrides: Partial<CurrentUserInfo> = {}): CurrentUserInfo {
@@ -75,6 +75,24 @@ export function makeVisit(overrides: Partial<Visit> = {}): Visit {
     cancelledAt: null,
     note: null,
     createdAt: now,
+    watch: null,
+    ...overrides,
+  };
+}
+
+/** A visitor on site as `/visitor/on-site` answers it: Vera Visitor, checked in an hour ago at 8F of Harbour House, visiting Ada. */
+export function makeOnSiteVisit(overrides: Partial<OnSiteVisit> = {}): OnSiteVisit {
+  const now = Date.now();
+  return {
+    id: 7,
+    visitorName: 'Vera Visitor',
+    visitorCompany: 'Guest Ltd',
+    companions: [],
+    isVip: false,
+    host: { id: 1, name: 'Ada Lovelace' },
+    location: { id: 21, name: '8F', buildingName: 'Harbour House', timeZone: 'Europe/London' },
+    checkedInAt: now - 3_600_000,
+    expectedEndAt: now + 3_600_000,
     ...overrides,
   };
 }

@@ -41,6 +41,7 @@ import { outboxEvents } from './2026_11_26_0043_outbox_events.js';
 import { applicationsAccessVersion } from './2026_11_26_0044_applications_access_version.js';
 import { visitors } from './2026_11_28_0045_visitors.js';
 import { signingKeys } from './2026_11_29_0046_signing_keys.js';
+import { visitorWatchlist } from './2026_11_29_0047_visitor_watchlist.js';
 import type { DialectMigration } from './helpers.js';
 
 /**
@@ -88,6 +89,7 @@ export const MIGRATIONS: ReadonlyArray<readonly [name: string, migration: Dialec
   ['2026_11_26_0044_applications_access_version', applicationsAccessVersion],
   ['2026_11_28_0045_visitors', visitors],
   ['2026_11_29_0046_signing_keys', signingKeys],
+  ['2026_11_29_0047_visitor_watchlist', visitorWatchlist],
 ];
 
 function providerFor(dialect: Database['dialect']): MigrationProvider {

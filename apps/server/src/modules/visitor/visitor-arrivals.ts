@@ -33,7 +33,7 @@ export type VisitorArrivals = ReturnType<typeof createVisitorArrivals>;
  * transaction; the worker then writes the host's console notification and mails them, as two
  * handlers, so a mail server that fails is tried again without telling the bell twice. A host who
  * checked their visitor in themselves gets no mail about it (the bell skips them too: nobody is
- * told of their own action).
+ * told of their own action). A visitor the watchlist says to alert on is told to reception too.
  */
 export function createVisitorArrivals({ visitors, notifications, mailer, outbox, clock, publicUrl }: VisitorArrivalsDeps) {
   /** The visit as checked in, or null when it is no longer (erased, or its host gone). */
@@ -75,6 +75,22 @@ export function createVisitorArrivals({ visitors, notifications, mailer, outbox,
       link: `${publicUrl.replace(/\/$/, '')}${pageOf(visit.id)}`,
     });
     await mailer.send({ companyId: event.companyId, event: 'visitorArrived', actorUserId: arrival.byUserId, to, ...mail });
+  });
+
+  // A visitor the watchlist says to alert on: reception is told, whoever checked them in.
+  outbox.on(ARRIVED, 'receptionAlert', async (payload, event) => {
+    const arrival = payload as Arrival;
+    const visit = await visitors.find({ companyId: event.companyId, all: true }, arrival.visitId, clock.now());
+    if (visit?.watch?.action !== 'alert' || visit.checkedInAt === null) return;
+    await notifications.post({
+      companyId: event.companyId,
+      event: 'watchlistAlert',
+      actorUserId: arrival.byUserId,
+      userIds: await visitors.receptionIds(event.companyId),
+      params: { title: visit.visitorName, place: visit.location?.name ?? '', startAt: visit.checkedInAt, endAt: visit.expectedEndAt, zone: visit.location?.timeZone ?? null, more: 0, by: null, reason: visit.watch.name, minutes: null },
+      link: pageOf(visit.id),
+      reservationId: null,
+    });
   });
 
   return {

@@ -9,6 +9,7 @@ import type { Outbox } from '../../platform/outbox.js';
 import { createOutboxRepository } from '../../platform/outbox.repository.js';
 import type { SignedLinks } from '../../platform/signed-links.js';
 import type { VisitorRepository } from './visitor.repository.js';
+import { strongerWatch, type VisitorWatchlist } from './visitor-watchlist.js';
 import { visitInvitationMail } from './visitor.mails.js';
 
 /** The outbox's name for an invitation to send. */
@@ -22,6 +23,7 @@ export interface VisitorPassesDeps {
   outbox: Pick<Outbox, 'on' | 'wake'>;
   clock: Clock;
   publicUrl: string;
+  watchlist: Pick<VisitorWatchlist, 'matchFor'>;
 }
 
 export type VisitorPasses = ReturnType<typeof createVisitorPasses>;
@@ -38,7 +40,7 @@ const isOpen = (visit: Visit) => visit.status === 'notResponded' || visit.status
  * The token is rebuilt from the visit when the mail is written, so the outbox row holds only the
  * visit's id, and the outbox's copy of the mail holds the link redacted.
  */
-export function createVisitorPasses({ visitors, signedLinks, mailer, outbox, clock, publicUrl }: VisitorPassesDeps) {
+export function createVisitorPasses({ visitors, signedLinks, mailer, outbox, clock, publicUrl, watchlist }: VisitorPassesDeps) {
   const linkOf = (token: string) => `${publicUrl.replace(/\/$/, '')}${VISIT_PASS_PATH}#${token}`;
 
   function tokenFor(companyId: number, visit: Pick<Visit, 'id' | 'expectedEndAt'>): Promise<string> {
@@ -141,7 +143,10 @@ export function createVisitorPasses({ visitors, signedLinks, mailer, outbox, clo
     async confirm(token: string, body: ConfirmVisitPass): Promise<void> {
       const { companyId, visit } = await visitOf(token);
       if (body.email === null && body.phone === null) throw refused('visitContactMissing', { name: body.name });
-      if (!(await visitors.confirmByVisitor(companyId, visit.id, body, clock.now()))) throw refused('visitPassClosed');
+      // New details are checked against the watchlist as an invitation's are; the visitor is told nothing of it.
+      const found = await watchlist.matchFor(companyId, [body]);
+      const watch = found && strongerWatch(visit.watch, found) === found ? found : null;
+      if (!(await visitors.confirmByVisitor(companyId, visit.id, body, watch, clock.now()))) throw refused('visitPassClosed');
     },
 
     async exportData(token: string): Promise<VisitPassExport> {

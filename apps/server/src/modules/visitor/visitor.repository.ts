@@ -1,5 +1,5 @@
 import type { ExpressionBuilder, Kysely } from 'kysely';
-import { visitStatusAt, type InviteVisit, type VisitHost, type VisitLocation, type Page, type Visit, type VisitMethod, type VisitQuery, type VisitReason, type VisitStatus, type VisitorType } from '@atrium/contract';
+import { visitStatusAt, type InviteVisit, type OnSiteVisit, type VisitHost, type VisitLocation, type Page, type Visit, type VisitMethod, type VisitQuery, type VisitReason, type VisitStatus, type VisitorType, type VisitWatch, type WatchAction, type WatchEntry, type WatchEntryInput } from '@atrium/contract';
 import type { DB } from '../../db/schema.js';
 import { containsIgnoringCase, userMatches } from '../../db/like.js';
 import { LOCATION_LEVEL } from '../location/location.repository.js';
@@ -41,6 +41,8 @@ export interface NewVisit extends InviteVisit {
   inviterId: number;
   reason: string;
   method: VisitMethod;
+  /** The watchlist's strongest match among the visit's people, if any. */
+  watch: VisitWatch | null;
 }
 
 export function createVisitorRepository(db: Kysely<DB>) {
@@ -63,6 +65,7 @@ export function createVisitorRepository(db: Kysely<DB>) {
     'v.id', 'v.visitor_type', 'v.method', 'v.is_vip', 'v.visitor_name', 'v.email', 'v.phone', 'v.visitor_company', 'v.reason', 'v.reason_id',
     'v.host_id', 'h.full_name as host_name', 'v.inviter_id', 'i.full_name as inviter_name', 'v.location_id', 'l.name as location_name', 'l.time_zone as location_zone', 'lp.time_zone as parent_zone',
     'v.visit_at', 'v.expected_end_at', 'v.responded_at', 'v.checked_in_at', 'v.checked_out_at', 'v.cancelled_at', 'v.note', 'v.created_at',
+    'v.watch_action', 'v.watch_name',
   ] as const;
 
   /** The companions of these visits, in their order, by visit. */
@@ -84,7 +87,7 @@ export function createVisitorRepository(db: Kysely<DB>) {
       visitor_company: string | null; reason: string; reason_id: number | null; host_id: number | null; host_name: string | null;
       inviter_id: number | null; inviter_name: string | null; location_id: number | null; location_name: string | null; location_zone: string | null; parent_zone: string | null; visit_at: number;
       expected_end_at: number; responded_at: number | null; checked_in_at: number | null; checked_out_at: number | null;
-      cancelled_at: number | null; note: string | null; created_at: number;
+      cancelled_at: number | null; note: string | null; created_at: number; watch_action: string | null; watch_name: string | null;
     };
     const moments = {
       expectedEndAt: Number(r.expected_end_at),
@@ -114,6 +117,7 @@ export function createVisitorRepository(db: Kysely<DB>) {
       ...moments,
       note: r.note,
       createdAt: Number(r.created_at),
+      watch: r.watch_action !== null ? { action: r.watch_action as WatchAction, name: r.watch_name ?? '' } : null,
     };
   };
 
@@ -235,6 +239,8 @@ export function createVisitorRepository(db: Kysely<DB>) {
             note: visit.note,
             visit_at: visit.visitAt,
             expected_end_at: visit.expectedEndAt,
+            watch_action: visit.watch?.action ?? null,
+            watch_name: visit.watch?.name ?? null,
             created_at: now,
             updated_at: now,
           })
@@ -334,7 +340,13 @@ export function createVisitorRepository(db: Kysely<DB>) {
      * The visitor confirms their visit with their details (the pass page): only while it can still
      * change (not cancelled, not checked in, not over); whether it did.
      */
-    async confirmByVisitor(companyId: number, id: number, contact: { name: string; email: string | null; phone: string | null; company: string | null }, now: number): Promise<boolean> {
+    async confirmByVisitor(
+      companyId: number,
+      id: number,
+      contact: { name: string; email: string | null; phone: string | null; company: string | null },
+      watch: VisitWatch | null,
+      now: number,
+    ): Promise<boolean> {
       const result = await db
         .updateTable('visits')
         .set((eb) => ({
@@ -343,6 +355,8 @@ export function createVisitorRepository(db: Kysely<DB>) {
           phone: contact.phone,
           visitor_company: contact.company,
           responded_at: eb.fn.coalesce('responded_at', eb.val(now)),
+          // New details may match the watchlist; a match found before stays (the service keeps the stronger).
+          ...(watch ? { watch_action: watch.action, watch_name: watch.name } : {}),
           updated_at: now,
         }))
         .where('company_id', '=', companyId)
@@ -360,6 +374,60 @@ export function createVisitorRepository(db: Kysely<DB>) {
       return Number(result.numDeletedRows) === 1;
     },
 
+    // ---- The watchlist ----
+
+    /** The active colleagues who work reception (visitor display edit), told of a watchlist alert. */
+    async receptionIds(companyId: number): Promise<number[]> {
+      const rows = await db
+        .selectFrom('users as u')
+        .innerJoin('roles as r', (join) => join.onRef('r.id', '=', 'u.role_id').onRef('r.company_id', '=', 'u.company_id'))
+        .select('u.id')
+        .where('u.company_id', '=', companyId)
+        .where('u.is_active', '=', 1)
+        .where('r.permissions', 'like', '%"visitorDisplay:edit"%')
+        .execute();
+      return rows.map((row) => row.id);
+    },
+
+    async watchlist(companyId: number): Promise<WatchEntry[]> {
+      const rows = await db.selectFrom('visitor_watchlist').selectAll().where('company_id', '=', companyId).orderBy('name').orderBy('id').execute();
+      return rows.map((row) => ({
+        id: row.id,
+        name: row.name,
+        aliases: JSON.parse(row.aliases) as string[],
+        email: row.email,
+        phone: row.phone,
+        action: row.action as WatchAction,
+        note: row.note,
+        createdAt: Number(row.created_at),
+        updatedAt: Number(row.updated_at),
+      }));
+    },
+
+    async insertWatch(companyId: number, entry: WatchEntryInput, by: number, now: number): Promise<number> {
+      const { id } = await db
+        .insertInto('visitor_watchlist')
+        .values({ company_id: companyId, name: entry.name, aliases: JSON.stringify(entry.aliases), email: entry.email, phone: entry.phone, action: entry.action, note: entry.note, created_by: by, created_at: now, updated_at: now })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return id;
+    },
+
+    async updateWatch(companyId: number, id: number, entry: WatchEntryInput, now: number): Promise<boolean> {
+      const result = await db
+        .updateTable('visitor_watchlist')
+        .set({ name: entry.name, aliases: JSON.stringify(entry.aliases), email: entry.email, phone: entry.phone, action: entry.action, note: entry.note, updated_at: now })
+        .where('company_id', '=', companyId)
+        .where('id', '=', id)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) === 1;
+    },
+
+    async deleteWatch(companyId: number, id: number): Promise<boolean> {
+      const result = await db.deleteFrom('visitor_watchlist').where('company_id', '=', companyId).where('id', '=', id).executeTakeFirst();
+      return Number(result.numDeletedRows) === 1;
+    },
+
     /** Cancels a visit not checked in, checked out or cancelled; whether it did. */
     async cancel(companyId: number, id: number, by: number, now: number): Promise<boolean> {
       const result = await db
@@ -373,6 +441,39 @@ export function createVisitorRepository(db: Kysely<DB>) {
         .where('expected_end_at', '>', now)
         .executeTakeFirst();
       return Number(result.numUpdatedRows) === 1;
+    },
+
+    // ---- On site now ----
+
+    /**
+     * The company's visits checked in and not out (the muster list), at `locationId` or directly under
+     * it (a building's floors), with their companions' names; in no particular order.
+     */
+    async onSite(companyId: number, locationId: number | undefined, now: number): Promise<OnSiteVisit[]> {
+      let query = visits({ companyId, all: true }).where((eb) => inStatus(eb as unknown as Eb, 'checkedIn', now));
+      if (locationId !== undefined) query = query.where((eb) => eb.or([eb('v.location_id', '=', locationId), eb('l.parent_id', '=', locationId)]));
+      const rows = await query
+        .select([
+          'v.id', 'v.visitor_name', 'v.visitor_company', 'v.is_vip', 'v.host_id', 'h.full_name as host_name', 'v.location_id', 'l.name as location_name', 'l.level as location_level',
+          'lp.name as parent_name', 'l.time_zone as location_zone', 'lp.time_zone as parent_zone', 'v.checked_in_at', 'v.expected_end_at',
+        ])
+        .execute();
+      const companions = await companionsOf(rows.map((row) => row.id));
+      return rows.map((row) => ({
+        id: row.id,
+        visitorName: row.visitor_name,
+        visitorCompany: row.visitor_company,
+        companions: (companions.get(row.id) ?? []).map(({ name }) => ({ name })),
+        isVip: Number(row.is_vip) === 1,
+        host: row.host_id !== null && row.host_name !== null ? { id: row.host_id, name: row.host_name } : null,
+        // As `locations` names them: a building stands alone, anything under one carries its parent's name.
+        location:
+          row.location_id !== null && row.location_name !== null
+            ? { id: row.location_id, name: row.location_name, buildingName: row.location_level === LOCATION_LEVEL.building ? null : row.parent_name, timeZone: row.location_zone ?? row.parent_zone }
+            : null,
+        checkedInAt: Number(row.checked_in_at),
+        expectedEndAt: Number(row.expected_end_at),
+      }));
     },
   };
 }

@@ -1,11 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ConfirmVisitPassBody, ScanVisitPassBody, ScannedVisit, VISIT_PASS_HEADER, VisitPass, VisitPassExport, VisitIdBody, VisitHostQuery, VisitHosts, VisitLocations, AddVisitReasonBody, CancelVisitBody, DeleteVisitReasonBody, InviteVisitBody, UpdateVisitReasonBody, VisitDetailQuery, Visit, VisitPage, VisitQuery, VisitReasons } from '@atrium/contract';
+import { OnSiteList, OnSiteQuery, ConfirmVisitPassBody, DeleteWatchEntryBody, UpdateWatchEntryBody, WatchEntries, WatchEntryBody, ScanVisitPassBody, ScannedVisit, VISIT_PASS_HEADER, VisitPass, VisitPassExport, VisitIdBody, VisitHostQuery, VisitHosts, VisitLocations, AddVisitReasonBody, CancelVisitBody, DeleteVisitReasonBody, InviteVisitBody, UpdateVisitReasonBody, VisitDetailQuery, Visit, VisitPage, VisitQuery, VisitReasons } from '@atrium/contract';
 import { z } from 'zod';
 import { requireAuth } from '../../platform/access.js';
 import { envelopeResponses, success } from '../../platform/envelope.js';
 import { actorOf } from '../operation-log/operation-log.service.js';
 import type { VisitorService } from './visitor.service.js';
 import type { VisitorPasses } from './visitor-pass.service.js';
+import type { VisitorWatchlist } from './visitor-watchlist.js';
 
 /**
  * The areas of the Guider pages (spec 000 menu group 7, decision 0018): the visitor settings page is
@@ -21,7 +22,7 @@ const tags = ['visitors'];
 const PassHeaders = z.object({ [VISIT_PASS_HEADER]: z.string().min(1).max(200) });
 const PASS = { access: 'public' } as const;
 
-export function visitorRoutes({ visitors, passes }: { visitors: VisitorService; passes: VisitorPasses }): FastifyPluginAsyncZod {
+export function visitorRoutes({ visitors, passes, watchlist }: { visitors: VisitorService; passes: VisitorPasses; watchlist: VisitorWatchlist }): FastifyPluginAsyncZod {
   return async (app) => {
     const tokenOf = (request: { headers: Record<string, unknown> }) => String(request.headers[VISIT_PASS_HEADER]);
 
@@ -132,6 +133,61 @@ export function visitorRoutes({ visitors, passes }: { visitors: VisitorService; 
       async (request) => {
         await visitors.deleteReason(actorOf(request), request.body.id);
         return success(request, null, 'visitReasonDeleted');
+      },
+    );
+
+    app.get(
+      '/visitor/watchlist',
+      {
+        config: { access: 'permission', permission: 'visitorDisplay:view' },
+        schema: {
+          tags,
+          summary: "Reception's watchlist",
+          description: 'Reception (visitor display view): the entries `{ id, name, aliases, email, phone, action, note, createdAt, updatedAt }` by name. `action`: alert, approval or refuse (decision 0018).',
+          response: envelopeResponses(WatchEntries),
+        },
+      },
+      async (request) => success(request, await watchlist.list(requireAuth(request).companyId)),
+    );
+
+    app.post(
+      '/visitor/watchlist/add',
+      {
+        config: SETTINGS_EDIT,
+        schema: {
+          tags,
+          summary: 'Add a watchlist entry',
+          description:
+            'Body `{ name, aliases? (at most 5), email?, phone?, action, note? }`. A visitor matches by the same e-mail (any case), the same phone (punctuation aside), or the name or an alias (case and spaces aside). In the operation log by name only.',
+          body: WatchEntryBody,
+          response: envelopeResponses(z.object({ id: z.number().int() })),
+        },
+      },
+      async (request) => success(request, await watchlist.add(actorOf(request), request.body), 'visitWatchAdded', { name: request.body.name }),
+    );
+
+    app.post(
+      '/visitor/watchlist/update',
+      {
+        config: SETTINGS_EDIT,
+        schema: { tags, summary: 'Change a watchlist entry', description: 'Body `{ id, ...as add }`. Visits keep what was matched when they were made.', body: UpdateWatchEntryBody, response: envelopeResponses(z.null()) },
+      },
+      async (request) => {
+        const { id, ...entry } = request.body;
+        await watchlist.update(actorOf(request), id, entry);
+        return success(request, null, 'visitWatchUpdated');
+      },
+    );
+
+    app.post(
+      '/visitor/watchlist/delete',
+      {
+        config: SETTINGS_EDIT,
+        schema: { tags, summary: 'Delete a watchlist entry', description: 'Body `{ id }`.', body: DeleteWatchEntryBody, response: envelopeResponses(z.null()) },
+      },
+      async (request) => {
+        await watchlist.remove(actorOf(request), request.body.id);
+        return success(request, null, 'visitWatchDeleted');
       },
     );
 
@@ -283,6 +339,25 @@ export function visitorRoutes({ visitors, passes }: { visitors: VisitorService; 
         await visitors.cancel(actorOf(request), request.body.id);
         return success(request, null, 'visitCancelled');
       },
+    );
+
+    // ---- On site now ----
+
+    app.get(
+      '/visitor/on-site',
+      {
+        // Reception's and administrators': a muster list names every visitor of the company (decision 0018).
+        config: { access: 'permission', permission: 'visitorDisplay:view' },
+        schema: {
+          tags,
+          summary: 'Everyone on site now',
+          description:
+            "Query `locationId?`: a building (its floors included) or a floor; another company's matches nothing. The company's visits checked in and not checked out, by building, location and visitor name, with their companions; `totalPeople` counts visitors and companions. The console's muster list.",
+          querystring: OnSiteQuery,
+          response: envelopeResponses(OnSiteList),
+        },
+      },
+      async (request) => success(request, await visitors.onSite(actorOf(request), request.query)),
     );
   };
 }

@@ -1,4 +1,4 @@
-import { hasPermission, VISIT_CHECK_IN_EARLY_HOURS, type InviteVisit, type VisitHost, type VisitLocation, type Page, type Visit, type VisitQuery, type VisitReason } from '@atrium/contract';
+import { hasPermission, VISIT_CHECK_IN_EARLY_HOURS, type InviteVisit, type OnSiteList, type OnSiteQuery, type OnSiteVisit, type VisitHost, type VisitLocation, type Page, type Visit, type VisitQuery, type VisitReason } from '@atrium/contract';
 import { isUniqueViolation } from '../../db/unique-violation.js';
 import type { Clock } from '../../platform/clock.js';
 import { notFound, refused } from '../../platform/errors.js';
@@ -6,6 +6,7 @@ import type { Actor, OperationLog } from '../operation-log/operation-log.service
 import type { VisitorRepository, VisitScope } from './visitor.repository.js';
 import type { VisitorPasses } from './visitor-pass.service.js';
 import type { VisitorArrivals } from './visitor-arrivals.js';
+import type { VisitorWatchlist } from './visitor-watchlist.js';
 
 export interface VisitorServiceDeps {
   visitors: VisitorRepository;
@@ -15,6 +16,7 @@ export interface VisitorServiceDeps {
   passes: Pick<VisitorPasses, 'recordInvitation' | 'invited'>;
   /** Where a check-in records that the host is to be told, and the telling starts after its commit. */
   arrivals: Pick<VisitorArrivals, 'record' | 'arrived'>;
+  watchlist: Pick<VisitorWatchlist, 'matchFor'>;
 }
 
 export type VisitorService = ReturnType<typeof createVisitorService>;
@@ -35,6 +37,9 @@ export function visitScope(actor: Pick<Actor, 'companyId' | 'userId' | 'permissi
   return hasPermission(actor.permissions, 'visitorDisplay:view') ? { companyId: actor.companyId, all: true } : ownVisits(actor);
 }
 
+/** A visit as the caller may read it: the watchlist's word is reception's (visitor display view), never a host's. */
+const asSeenBy = (actor: Pick<Actor, 'permissions'>, visit: Visit): Visit => (visit.watch === null || hasPermission(actor.permissions, 'visitorDisplay:view') ? visit : { ...visit, watch: null });
+
 /** The visits the caller hosts or invited. */
 const ownVisits = (actor: Pick<Actor, 'companyId' | 'userId'>): VisitScope => ({ companyId: actor.companyId, all: false, userId: actor.userId });
 
@@ -43,7 +48,7 @@ const ownVisits = (actor: Pick<Actor, 'companyId' | 'userId'>): VisitScope => ({
  * a host invites a visitor (a group with up to five companions) for a reason at a location, lists and
  * reads the visits they may see, and cancels one that has not begun.
  */
-export function createVisitorService({ visitors, operationLog, clock, passes, arrivals }: VisitorServiceDeps) {
+export function createVisitorService({ visitors, operationLog, clock, passes, arrivals, watchlist }: VisitorServiceDeps) {
   /**
    * A visit the caller may act on (cancel, check in or out): any of the company's with reception's
    * edit, else one they host or invited; another is unknown to them (404).
@@ -132,27 +137,32 @@ export function createVisitorService({ visitors, operationLog, clock, passes, ar
       if (!reason) throw notFound('visitReasonNotFound');
       if (!host) throw notFound('visitHostNotFound');
       if (!location) throw notFound('visitLocationNotFound');
+      // The watchlist: a refused person is not invited, and the host hears no more than that (decision 0018).
+      const watch = await watchlist.matchFor(actor.companyId, people);
+      if (watch?.action === 'refuse') throw refused('visitNotAllowed', { name: body.visitor.name });
       // The invitation mail is recorded with the visit: sent once it is committed, never for a rolled-back one.
-      const id = await visitors.insertVisit({ ...body, companyId: actor.companyId, inviterId: actor.userId, reason: reason.name, method: 'manual' }, now, (trx, visitId) =>
+      const id = await visitors.insertVisit({ ...body, companyId: actor.companyId, inviterId: actor.userId, reason: reason.name, method: 'manual', watch }, now, (trx, visitId) =>
         passes.recordInvitation(trx, actor.companyId, visitId, now),
       );
       passes.invited();
       return { id };
     },
 
-    list(actor: Actor, query: VisitQuery): Promise<Page<Visit>> {
-      return visitors.list(visitScope(actor), query, clock.now());
+    async list(actor: Actor, query: VisitQuery): Promise<Page<Visit>> {
+      const page = await visitors.list(visitScope(actor), query, clock.now());
+      return { ...page, list: page.list.map((visit) => asSeenBy(actor, visit)) };
     },
 
     /** The invite page's list: the visits the caller hosts or invited, whatever else they may read. */
-    mine(actor: Actor, query: VisitQuery): Promise<Page<Visit>> {
-      return visitors.list(ownVisits(actor), query, clock.now());
+    async mine(actor: Actor, query: VisitQuery): Promise<Page<Visit>> {
+      const page = await visitors.list(ownVisits(actor), query, clock.now());
+      return { ...page, list: page.list.map((visit) => asSeenBy(actor, visit)) };
     },
 
     async detail(actor: Actor, id: number): Promise<Visit> {
       const visit = await visitors.find(visitScope(actor), id, clock.now());
       if (!visit) throw notFound('visitNotFound');
-      return visit;
+      return asSeenBy(actor, visit);
     },
 
     /** Cancels a visit the caller may see (their own, or any with reception's edit) before it begins or ends. */
@@ -168,6 +178,9 @@ export function createVisitorService({ visitors, operationLog, clock, passes, ar
     async checkIn(actor: Actor, id: number): Promise<{ name: string }> {
       const visit = await handledVisit(actor, id);
       const now = clock.now();
+      // The watchlist's word (decision 0018): a refused visitor is not admitted; one for approval only by reception.
+      if (visit.watch?.action === 'refuse') throw refused('visitCheckInRefused');
+      if (visit.watch?.action === 'approval' && !hasPermission(actor.permissions, 'visitorDisplay:edit')) throw refused('visitCheckInAtReception');
       if (visit.status === 'notResponded' || visit.status === 'responded') {
         if (now < visit.visitAt - VISIT_CHECK_IN_EARLY_HOURS * 3_600_000) throw refused('visitCheckInTooEarly', { hours: VISIT_CHECK_IN_EARLY_HOURS });
         if (await visitors.checkIn(actor.companyId, id, now, (trx) => arrivals.record(trx, actor.companyId, { visitId: id, byUserId: actor.userId }, now))) {
@@ -184,5 +197,38 @@ export function createVisitorService({ visitors, operationLog, clock, passes, ar
       if (!(await visitors.checkOut(actor.companyId, id, clock.now()))) throw refused('visitNotCheckedIn');
       return { name: visit.visitorName };
     },
+
+    // ---- On site now ----
+
+    /**
+     * Everyone on site now (the muster list; the route asks visitor display view): the company's visits
+     * checked in and not out, at a building and its floors or at a floor, with the people they count.
+     */
+    async onSite(actor: Actor, query: OnSiteQuery): Promise<OnSiteList> {
+      const now = clock.now();
+      const visits = (await visitors.onSite(actor.companyId, query.locationId, now)).sort(byPlaceThenName);
+      return { generatedAt: now, totalPeople: visits.reduce((sum, visit) => sum + 1 + visit.companions.length, 0), visits };
+    },
   };
+}
+
+// ---- On site now: the muster list's order ----
+
+const collator = new Intl.Collator('en', { sensitivity: 'base', numeric: true });
+
+/**
+ * By building, then the building itself before its floors, then location name, then visitor name
+ * (ids break ties, so a location's people stay together); visits with no location left last. Sorted
+ * here rather than in SQL so that both engines give one order (collations and nulls differ).
+ */
+function byPlaceThenName(a: OnSiteVisit, b: OnSiteVisit): number {
+  if (!a.location || !b.location) return (a.location ? 0 : 1) - (b.location ? 0 : 1) || collator.compare(a.visitorName, b.visitorName) || a.id - b.id;
+  return (
+    collator.compare(a.location.buildingName ?? a.location.name, b.location.buildingName ?? b.location.name) ||
+    (a.location.buildingName === null ? 0 : 1) - (b.location.buildingName === null ? 0 : 1) ||
+    collator.compare(a.location.name, b.location.name) ||
+    a.location.id - b.location.id ||
+    collator.compare(a.visitorName, b.visitorName) ||
+    a.id - b.id
+  );
 }

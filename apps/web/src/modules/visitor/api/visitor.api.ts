@@ -1,4 +1,4 @@
-import type { InviteVisitBody, ScannedVisit, Visit, VisitHost, VisitLocation, VisitPage, VisitQuery, VisitReason } from '@atrium/contract';
+import type { InviteVisitBody, ScannedVisit, WatchEntry, WatchEntryBody, Visit, VisitHost, VisitLocation, VisitPage, VisitQuery, VisitReason } from '@atrium/contract';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../shared/api/api';
 
@@ -34,6 +34,11 @@ export function useVisit(id: number) {
 }
 
 /** `GET /visitor/hosts`: colleagues to host a visit. */
+/** Reception's watchlist (visitor display view). */
+export function useWatchlist() {
+  return useQuery({ queryKey: [...keys.all, 'watchlist'], queryFn: ({ signal }) => api.get<WatchEntry[]>('/visitor/watchlist', { signal }) });
+}
+
 export function useVisitHosts(keyword: string) {
   return useQuery({ queryKey: keys.hosts(keyword), queryFn: ({ signal }) => api.get<VisitHost[]>('/visitor/hosts', { query: { keyword }, signal }) });
 }
@@ -58,3 +63,6 @@ export const useCheckInVisit = () => useVisitorMutation((id: number) => api.post
 /** Reception: checks in the visit of a scanned pass (the link a scanner types, or its token). */
 export const useScanVisitPass = () => useVisitorMutation((code: string) => api.post<ScannedVisit>('/visitor/scan', { code }, { notify: false }));
 export const useCheckOutVisit = () => useVisitorMutation((id: number) => api.post<null>('/visitor/check-out', { id }, { notify: false }));
+export const useSaveWatchEntry = () =>
+  useVisitorMutation((body: WatchEntryBody & { id?: number }) => api.post<unknown>(body.id === undefined ? '/visitor/watchlist/add' : '/visitor/watchlist/update', body, { notify: false }));
+export const useDeleteWatchEntry = () => useVisitorMutation((id: number) => api.post<null>('/visitor/watchlist/delete', { id }, { notify: false }));

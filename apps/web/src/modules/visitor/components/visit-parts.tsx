@@ -69,8 +69,22 @@ export function VisitorCell({ visit }: { visit: Visit }) {
             {t('visitor.fields.vip')}
           </Tag>
         ) : null}
+        <WatchTag visit={visit} />
       </span>
       {extra ? <TruncatedText text={extra} className="atrium-muted" /> : null}
     </span>
+  );
+}
+
+const WATCH_COLORS = { alert: 'orange', approval: 'gold', refuse: 'red' } as const;
+
+/** The watchlist's word on a visitor: only reception's answers carry it (decision 0018). */
+export function WatchTag({ visit }: { visit: Visit }) {
+  const { t } = useTranslation();
+  if (!visit.watch) return null;
+  return (
+    <Tag color={WATCH_COLORS[visit.watch.action]} style={{ marginInlineStart: 6 }} title={visit.watch.name} data-testid={`visit-watch-${visit.id}`}>
+      {t(`visitor.watch.tag.${visit.watch.action}`)}
+    </Tag>
   );
 }

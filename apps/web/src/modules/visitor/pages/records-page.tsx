@@ -1,15 +1,16 @@
-import { ScanOutlined, SearchOutlined } from '@ant-design/icons';
+import { ScanOutlined, SearchOutlined, TeamOutlined } from '@ant-design/icons';
 import { FILTER_DEBOUNCE_MS, hasPermission, VISIT_STATUSES, type Visit, type VisitStatus } from '@atrium/contract';
 import { App, Button, DatePicker, Input, Select, Space } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import type { Dayjs } from 'dayjs';
-import { useState } from 'react';
+import { lazy, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useDebouncedValue } from '../../../shared/hooks/use-debounced-value';
 import { usePagination } from '../../../shared/hooks/use-pagination';
 import { DataTable, TruncatedText } from '../../../shared/ui/data-table';
 import { tableEmpty } from '../../../shared/ui/empty-state';
+import { MountWhenOpened } from '../../../shared/ui/mount-when-opened';
 import { PageHeader } from '../../../shared/ui/page-header';
 import { ApiError } from '../../../shared/api/api-client';
 import { useSession } from '../../../shared/session/session-context';
@@ -101,7 +102,7 @@ export function RecordsPage() {
 
   return (
     <div className="atrium-page" data-testid="page-visitor-records">
-      <PageHeader title={t('visitor.records.title')} subtitle={t('visitor.records.subtitle')} />
+      <PageHeader title={t('visitor.records.title')} subtitle={t('visitor.records.subtitle')} extra={hasPermission(user.permissions, 'visitorDisplay:view') ? <OnSiteButton /> : null} />
       <div className="atrium-toolbar">
         <Input
           allowClear
@@ -154,5 +155,33 @@ export function RecordsPage() {
         data-testid="visit-table"
       />
     </div>
+  );
+}
+
+// ---- On site now ----
+
+const loadOnSiteDrawer = () => import('../components/on-site-drawer');
+const OnSiteDrawer = lazy(() => loadOnSiteDrawer().then((module) => ({ default: module.OnSiteDrawer })));
+
+/**
+ * Reception's "On site now" (visitor display view): the muster list in a drawer. Its code is fetched
+ * in the background with the page, not with it, so that the drawer still opens once the network drops.
+ */
+function OnSiteButton() {
+  const { t } = useTranslation();
+  const [open, setOpen] = useState(false);
+  useEffect(() => {
+    // Offline already: the drawer's code loads when it is opened, if it can.
+    loadOnSiteDrawer().catch(() => undefined);
+  }, []);
+  return (
+    <>
+      <Button icon={<TeamOutlined />} onClick={() => setOpen(true)} data-testid="visit-on-site-open">
+        {t('visitor.onSite.open')}
+      </Button>
+      <MountWhenOpened open={open}>
+        <OnSiteDrawer open={open} onClose={() => setOpen(false)} />
+      </MountWhenOpened>
+    </>
   );
 }

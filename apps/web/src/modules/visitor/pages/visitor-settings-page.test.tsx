@@ -62,4 +62,31 @@ describe('visitor settings page', () => {
     expect(screen.queryByTestId('visit-reason-add')).toBeNull();
     expect(within(row).queryByTestId('visit-reason-delete-3')).toBeNull();
   }, 20_000);
+
+  it('keeps the watchlist on the Rule setting tab: adds an entry with aliases and an action, refuses a bad e-mail in the form', async () => {
+    const user = userEvent.setup();
+    const seen = stubApi({
+      'GET /visitor/reason/list': reasons,
+      'GET /visitor/watchlist': { result: [{ id: 2, name: 'Eve Evil', aliases: ['Evelyn'], email: 'eve@evil.test', phone: null, action: 'refuse', note: null, createdAt: NOW, updatedAt: NOW }] },
+      'POST /visitor/watchlist/add': { result: { id: 3 } },
+    });
+    renderConsole({ path: '/guider-set', user: makeUser({ permissions: ['visitorDisplay:edit'] }), menu });
+    await user.click(await screen.findByTestId('visitor-settings-rules', {}, { timeout: 8000 }));
+    const row = await screen.findByTestId('watch-row-2');
+    expect(row).toHaveTextContent('Evelyn');
+    expect(row).toHaveTextContent('Refuse');
+    await user.click(screen.getByTestId('watch-add'));
+    await user.type(await screen.findByTestId('watch-name'), 'Mallory Mint');
+    await user.type(within(screen.getByTestId('watch-aliases')).getByRole('combobox'), 'M. Mint{Enter}');
+    await user.type(screen.getByTestId('watch-email'), 'not an address');
+    await user.click(screen.getByTestId('watch-action-approval'));
+    await user.click(screen.getByTestId('watch-save'));
+    expect(await screen.findByText('Not a valid e-mail address')).toBeInTheDocument();
+    await user.clear(screen.getByTestId('watch-email'));
+    await user.type(screen.getByTestId('watch-note'), 'Escort to the 8th floor');
+    await user.click(screen.getByTestId('watch-save'));
+    await waitFor(() =>
+      expect(seen.find((request) => request.path === '/visitor/watchlist/add')?.body).toEqual({ name: 'Mallory Mint', aliases: ['M. Mint'], email: '', phone: '', action: 'approval', note: 'Escort to the 8th floor' }),
+    );
+  }, 30_000);
 });

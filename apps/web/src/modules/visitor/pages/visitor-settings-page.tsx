@@ -1,6 +1,6 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { hasPermission, LOG_TIME_FORMAT, VISIT_REASON_MAX, type VisitReason } from '@atrium/contract';
-import { App, Button, Card, Form, Input, Modal, Popconfirm, Space, Typography } from 'antd';
+import { App, Button, Card, Form, Input, Modal, Popconfirm, Space, Tabs, Typography } from 'antd';
 import type { ButtonProps } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import dayjs from 'dayjs';
@@ -15,13 +15,15 @@ import { DataTable } from '../../../shared/ui/data-table';
 import { tableEmpty } from '../../../shared/ui/empty-state';
 import { PageHeader } from '../../../shared/ui/page-header';
 import { useAddVisitReason, useDeleteVisitReason, useRenameVisitReason, useVisitReasons } from '../api/visitor.api';
+import { WatchlistCard } from '../components/watchlist-card';
 
 /** The reason being added (no id) or renamed. */
 type Editing = { id?: number; name: string } | null;
 
 /**
- * /guider-set: the visitor settings. So far its invitation settings: the visit reasons the invite form
- * offers (not empty, unique in the company); the other settings come with their features (decision 0018).
+ * /guider-set: the visitor settings. Its invitation settings: the visit reasons the invite form offers
+ * (not empty, unique in the company); its rule setting: reception's watchlist. The spec's other tabs
+ * (preferences, the kiosk's theme) come with their features (decision 0018).
  */
 export function VisitorSettingsPage() {
   const { t } = useTranslation();
@@ -73,9 +75,7 @@ export function VisitorSettingsPage() {
       : []),
   ];
 
-  return (
-    <div className="atrium-page" data-testid="page-visitor-settings">
-      <PageHeader title={t('visitor.settings.title')} subtitle={t('visitor.settings.subtitle')} />
+  const reasonsCard = (
       <Card
         title={t('visitor.settings.reasons')}
         extra={
@@ -99,6 +99,17 @@ export function VisitorSettingsPage() {
           data-testid="visit-reason-table"
         />
       </Card>
+  );
+
+  return (
+    <div className="atrium-page" data-testid="page-visitor-settings">
+      <PageHeader title={t('visitor.settings.title')} subtitle={t('visitor.settings.subtitle')} />
+      <Tabs
+        items={[
+          { key: 'invitation', label: t('visitor.watch.invitationTab'), children: reasonsCard },
+          { key: 'rules', label: <span data-testid="visitor-settings-rules">{t('visitor.watch.tab')}</span>, children: <WatchlistCard canEdit={canEdit} /> },
+        ]}
+      />
       {editing ? <ReasonDialog editing={editing} onClose={() => setEditing(null)} /> : null}
     </div>
   );
