@@ -1,3 +1,5 @@
+import { randomBytes } from 'node:crypto';
+import mqtt, { type MqttClient } from 'mqtt';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chooseLanguage, NARROW, newContext, openFromMenu, screenshot, WIDE } from './support/browser.js';
@@ -20,21 +22,30 @@ async function choose(page: Page, testId: string, text: string) {
 // Visitors (issue 20): the administrator adds a visit reason on /guider-set (a duplicate is refused under the
 // field) and a name to refuse on its watchlist (an invitation of that person is stopped), invites a group visitor with a companion on /guider-invite; the visitor opens the mailed link on a
 // phone, confirms in Chinese and sees the code reception scans; the administrator finds the visit on
-// /guider-record and reads it on /record-detail/:id, checks another visitor in by scanning their pass and out,
+// /guider-record and reads it on /record-detail/:id, checks another visitor in by scanning their pass and out
+// (the door grant and its revocation arrive on the local Mosquitto),
 // is told of the arrival in the bell; in Chinese cancels the first visit; the pages read on a phone.
 describe('visitors', () => {
   let session: AdminSession;
   let page: Page;
   let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
+  // The door controllers' side: the local Mosquitto, on topics of this run's own.
+  const prefix = `atrium-e2e-${randomBytes(6).toString('hex')}`;
+  let doors: MqttClient;
+  const doorMessages: Array<{ topic: string; body: { grantId: string; visitorName?: string } }> = [];
 
   beforeAll(async () => {
     smtp = await startSmtpServer();
-    session = await openAdminSession(PASSWORD, (baseURL) => ({ SMTP_URL: smtp.url, PUBLIC_URL: baseURL }));
+    doors = await mqtt.connectAsync('mqtt://127.0.0.1:1883', { clientId: `${prefix}-doors` });
+    await doors.subscribeAsync(`${prefix}/#`, { qos: 1 });
+    doors.on('message', (topic, payload) => doorMessages.push({ topic, body: JSON.parse(payload.toString()) as { grantId: string } }));
+    session = await openAdminSession(PASSWORD, (baseURL) => ({ SMTP_URL: smtp.url, PUBLIC_URL: baseURL, MQTT_URL: 'mqtt://127.0.0.1:1883', MQTT_TOPIC_PREFIX: prefix }));
     ({ page } = session);
   });
   afterAll(async () => {
     await session?.close();
     await smtp?.close();
+    await doors?.endAsync();
   });
 
   it('adds a visit reason, and refuses one the company has already whatever its case', async () => {
@@ -189,9 +200,16 @@ describe('visitors', () => {
     await page.getByTestId('visit-scan').getByRole('searchbox').press('Enter');
     await page.getByText('Arlo Arriving is checked in').waitFor();
     await expect.poll(async () => row.textContent()).toContain('Checked in');
+    // The door controllers hear of Arlo's grant, and of its revocation at check-out below.
+    await expect.poll(() => doorMessages.filter((message) => message.topic.endsWith('/grant')).map((message) => message.body.visitorName)).toEqual(['Arlo Arriving']);
     await screenshot(page, 'visitors-05b-checked-in-wide-en');
     await row.locator('[data-testid^="visit-check-out-"]').click();
     await expect.poll(async () => row.textContent()).toContain('Checked out');
+    const grantId = doorMessages[0]!.body.grantId;
+    await expect.poll(() => doorMessages.map((message) => [message.topic.split('/').at(-1), message.body.grantId])).toEqual([
+      ['grant', grantId],
+      ['revoke', grantId],
+    ]);
   });
 
   it('cancels the visit in Chinese; the records say so', async () => {

@@ -118,6 +118,8 @@ import { createVisitorRepository } from './modules/visitor/visitor.repository.js
 import { createVisitorPasses } from './modules/visitor/visitor-pass.service.js';
 import { createVisitorArrivals } from './modules/visitor/visitor-arrivals.js';
 import { createVisitorWatchlist } from './modules/visitor/visitor-watchlist.js';
+import { createVisitorDoorAccess, mqttDoorAccess } from './modules/visitor/visitor-door-access.js';
+import { createMqttPublisher } from './platform/mqtt.js';
 import { createSignedLinks } from './platform/signed-links.js';
 import { bookingPreferencesRoutes } from './modules/booking-preferences/booking-preferences.routes.js';
 import { createBookingPreferencesService } from './modules/booking-preferences/booking-preferences.service.js';
@@ -521,6 +523,19 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     clock,
     publicUrl: config.publicUrl,
   });
+  // Door access for visitors: grants and revocations over MQTT when a broker is configured (decision 0018).
+  if (config.mqttUrl) {
+    const publisher = createMqttPublisher({ url: config.mqttUrl, clientId: `atrium-${randomUUID()}`, log: app.log });
+    app.addHook('onClose', () => publisher.close());
+    const doorAccess = createVisitorDoorAccess({
+      visitors: visitorRepository,
+      adapter: mqttDoorAccess(publisher, config.mqttTopicPrefix),
+      outbox: writersOutbox,
+      clock,
+      passCodeOf: (companyId, visit) => visitorPasses.passCodeOf(companyId, visit),
+    });
+    scheduler.add({ name: 'visit-door-access', everyMs: MINUTE_MS, run: async () => void (await doorAccess.revokeOverdue()) });
+  }
   app.decorate('bookingInvitations', { drain: () => outbox.drain() });
   const mailDispatch = createMailDispatch(mailer);
   app.addHook('onClose', async () => {

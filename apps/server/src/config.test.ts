@@ -136,6 +136,16 @@ describe('mail settings', () => {
     expect(message).not.toContain('secret');
     expect(failure({ PUBLIC_URL: 'atrium.test' })).toContain('PUBLIC_URL');
   });
+
+  it('read MQTT_URL and its topic prefix, refusing a bad one without printing its password', () => {
+    expect(parse({})).toMatchObject({ mqttUrl: null, mqttTopicPrefix: 'atrium' });
+    expect(parse({ MQTT_URL: 'mqtt://door:pw@broker.test:1883', MQTT_TOPIC_PREFIX: 'office/eu' })).toMatchObject({ mqttUrl: 'mqtt://door:pw@broker.test:1883', mqttTopicPrefix: 'office/eu' });
+    const message = failure({ MQTT_URL: 'http://door:secret@broker.test' });
+    expect(message).toContain('MQTT_URL');
+    expect(message).not.toContain('secret');
+    // A wildcard or an empty level would publish where controllers cannot subscribe safely.
+    for (const prefix of ['office/#', 'a//b', '+']) expect(failure({ MQTT_TOPIC_PREFIX: prefix })).toContain('MQTT_TOPIC_PREFIX');
+  });
 });
 
 describe('registration setting', () => {

@@ -36,6 +36,10 @@ export interface Config {
   trustProxy: boolean | number | string[];
   /** SMTP server mails go through (smtp:// or smtps://); null keeps mails in the outbox only. */
   smtpUrl: string | null;
+  /** The MQTT broker devices and door controllers listen on (mqtt:// or mqtts://); null: none. */
+  mqttUrl: string | null;
+  /** The first level of every topic Atrium publishes (`<prefix>/<company id>/...`). */
+  mqttTopicPrefix: string;
   /** Sender of the mails. */
   mailFrom: string;
   /** How often scheduled jobs are offered to this process, in ms; 0 runs none (tests call them directly). */
@@ -97,6 +101,8 @@ export function parseConfig(env: Env = process.env, cwd: string = process.cwd())
     rateLimitPerMinute: parseInteger('RATE_LIMIT_PER_MINUTE', read('RATE_LIMIT_PER_MINUTE'), DEFAULT_RATE_LIMIT_PER_MINUTE, 0, 1_000_000),
     trustProxy: parseTrustProxy(read('TRUST_PROXY')),
     smtpUrl: parseSmtpUrl(read('SMTP_URL')),
+    mqttUrl: parseMqttUrl(read('MQTT_URL')),
+    mqttTopicPrefix: parseTopicPrefix(read('MQTT_TOPIC_PREFIX')),
     mailFrom: read('MAIL_FROM') ?? 'Atrium <no-reply@atrium.localhost>',
     schedulerTickMs: parseInteger('SCHEDULER_TICK_SECONDS', read('SCHEDULER_TICK_SECONDS'), 30, 0, 3600) * 1000,
     publicUrl,
@@ -186,6 +192,18 @@ function parseSmtpUrl(value: string | undefined): string | null {
   if (!/^smtps?:\/\/[^/]+/.test(value)) {
     throw new ConfigError(`SMTP_URL is "${redactUrl(value)}": expected smtp://user:password@host:port or smtps://…`);
   }
+  return value;
+}
+
+function parseMqttUrl(value: string | undefined): string | null {
+  if (value === undefined) return null;
+  if (!/^mqtts?:\/\/[^/]+/.test(value) || !URL.canParse(value)) throw new ConfigError(`MQTT_URL is "${redactUrl(value)}": expected mqtt://user:password@host:port or mqtts://…`);
+  return value;
+}
+
+function parseTopicPrefix(value: string | undefined): string {
+  if (value === undefined) return 'atrium';
+  if (!/^[A-Za-z0-9_-]{1,64}(\/[A-Za-z0-9_-]{1,64}){0,3}$/.test(value)) throw new ConfigError(`MQTT_TOPIC_PREFIX is "${value}": expected letters, digits, - and _ in up to four levels separated by /`);
   return value;
 }
 

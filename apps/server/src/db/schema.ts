@@ -383,6 +383,20 @@ export interface VisitorWatchlistTable {
   updated_at: number;
 }
 
+/** A visit's door access grant (decision 0018, "Door access"). */
+export interface VisitAccessGrantsTable {
+  id: Generated<number>;
+  company_id: number;
+  visit_id: number;
+  location_id: number | null;
+  /** What door controllers drop duplicates by. */
+  grant_id: string;
+  valid_from: number;
+  valid_until: number;
+  granted_at: number;
+  revoked_at: number | null;
+}
+
 /** A group visitor's companion, in the order given. */
 export interface VisitCompanionsTable {
   id: Generated<number>;
@@ -865,6 +879,7 @@ export interface DB {
   visit_companions: VisitCompanionsTable;
   signing_keys: SigningKeysTable;
   visitor_watchlist: VisitorWatchlistTable;
+  visit_access_grants: VisitAccessGrantsTable;
   booking_rules: BookingRulesTable;
   calendar_shares: CalendarShareTable;
   live_board_links: LiveBoardLinkTable;

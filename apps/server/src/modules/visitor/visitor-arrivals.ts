@@ -8,10 +8,12 @@ import type { NotificationService } from '../notification/notification.service.j
 import type { VisitorRepository } from './visitor.repository.js';
 import { visitorArrivedMail } from './visitor.mails.js';
 
-/** The outbox's name for a check-in whose host is to be told. */
-const ARRIVED = 'visitArrived';
+/** The outbox's names for a check-in (whose host is to be told) and a check-out. */
+export const VISIT_ARRIVED = 'visitArrived';
+export const VISIT_LEFT = 'visitLeft';
+const ARRIVED = VISIT_ARRIVED;
 
-interface Arrival {
+export interface Arrival {
   visitId: number;
   /** Who checked the visitor in; null: the visitor at the kiosk. */
   byUserId: number | null;
@@ -98,9 +100,13 @@ export function createVisitorArrivals({ visitors, notifications, mailer, outbox,
     record(trx: Kysely<DB>, companyId: number, arrival: Arrival, now: number): Promise<void> {
       return createOutboxRepository(trx).add(companyId, ARRIVED, JSON.stringify(arrival), now);
     },
-    /** After the check-in's commit: the worker tells the host. */
-    arrived(): void {
+    /** After a check-in's or check-out's commit: the worker does what it recorded. */
+    wake(): void {
       outbox.wake();
+    },
+    /** Records a check-out in its transaction (door access is revoked by its handler). */
+    recordDeparture(trx: Kysely<DB>, companyId: number, departure: Arrival, now: number): Promise<void> {
+      return createOutboxRepository(trx).add(companyId, VISIT_LEFT, JSON.stringify(departure), now);
     },
   };
 }

@@ -103,6 +103,11 @@ export function createVisitorPasses({ visitors, signedLinks, mailer, outbox, clo
       return visit.id;
     },
 
+    /** The code on a visit's pass (its token, as mailed and scanned): door grants carry its hash. */
+    passCodeOf(companyId: number, visit: Pick<Visit, 'id' | 'expectedEndAt'>): Promise<string> {
+      return tokenFor(companyId, visit);
+    },
+
     /** Records the invitation mail to send, in the transaction that inserts the visit. */
     recordInvitation(trx: Kysely<DB>, companyId: number, visitId: number, now: number): Promise<void> {
       return createOutboxRepository(trx).add(companyId, INVITED, JSON.stringify({ visitId }), now);

@@ -319,16 +319,57 @@ export function createVisitorRepository(db: Kysely<DB>) {
     },
 
     /** Checks out a visit checked in and not out yet; whether it did. */
-    async checkOut(companyId: number, id: number, now: number): Promise<boolean> {
-      const result = await db
-        .updateTable('visits')
-        .set({ checked_out_at: now, updated_at: now })
-        .where('company_id', '=', companyId)
-        .where('id', '=', id)
-        .where('checked_in_at', 'is not', null)
-        .where('checked_out_at', 'is', null)
-        .executeTakeFirst();
+    /** `alsoIn` writes more in the check-out's transaction (the door grant's revocation), only when it checked out. */
+    checkOut(companyId: number, id: number, now: number, alsoIn?: (trx: Kysely<DB>) => Promise<void>): Promise<boolean> {
+      return db.transaction().execute(async (trx) => {
+        const result = await trx
+          .updateTable('visits')
+          .set({ checked_out_at: now, updated_at: now })
+          .where('company_id', '=', companyId)
+          .where('id', '=', id)
+          .where('checked_in_at', 'is not', null)
+          .where('checked_out_at', 'is', null)
+          .executeTakeFirst();
+        const done = Number(result.numUpdatedRows) === 1;
+        if (done) await alsoIn?.(trx);
+        return done;
+      });
+    },
+
+    // ---- Door access grants ----
+
+    /** A visit's grant, if one was issued. */
+    grantOf(companyId: number, visitId: number) {
+      return db.selectFrom('visit_access_grants').selectAll().where('company_id', '=', companyId).where('visit_id', '=', visitId).executeTakeFirst();
+    },
+
+    /** Issues a visit's grant once: a second call (the outbox delivers at least once) answers the first. */
+    async issueGrant(grant: { companyId: number; visitId: number; locationId: number | null; grantId: string; validFrom: number; validUntil: number }, now: number) {
+      await db
+        .insertInto('visit_access_grants')
+        .values({ company_id: grant.companyId, visit_id: grant.visitId, location_id: grant.locationId, grant_id: grant.grantId, valid_from: grant.validFrom, valid_until: grant.validUntil, granted_at: now })
+        .onConflict((conflict) => conflict.column('visit_id').doNothing())
+        .execute();
+      return db.selectFrom('visit_access_grants').selectAll().where('visit_id', '=', grant.visitId).executeTakeFirstOrThrow();
+    },
+
+    /** Marks a grant revoked; whether this call did. */
+    async markRevoked(id: number, now: number): Promise<boolean> {
+      const result = await db.updateTable('visit_access_grants').set({ revoked_at: now }).where('id', '=', id).where('revoked_at', 'is', null).executeTakeFirst();
       return Number(result.numUpdatedRows) === 1;
+    },
+
+    /** Grants still open that should not be: run out, or their visitor has left (a check-out that raced the grant). */
+    overdueGrants(now: number, limit: number) {
+      return db
+        .selectFrom('visit_access_grants as g')
+        .innerJoin('visits as v', 'v.id', 'g.visit_id')
+        .selectAll('g')
+        .where('g.revoked_at', 'is', null)
+        .where((eb) => eb.or([eb('g.valid_until', '<=', now), eb('v.checked_out_at', 'is not', null), eb('v.cancelled_at', 'is not', null)]))
+        .orderBy('g.id')
+        .limit(limit)
+        .execute();
     },
 
     async companyName(companyId: number): Promise<string> {

@@ -15,7 +15,7 @@ export interface VisitorServiceDeps {
   /** Where the invitation mail is recorded with the visit, and sent after its commit. */
   passes: Pick<VisitorPasses, 'recordInvitation' | 'invited'>;
   /** Where a check-in records that the host is to be told, and the telling starts after its commit. */
-  arrivals: Pick<VisitorArrivals, 'record' | 'arrived'>;
+  arrivals: Pick<VisitorArrivals, 'record' | 'wake' | 'recordDeparture'>;
   watchlist: Pick<VisitorWatchlist, 'matchFor'>;
 }
 
@@ -184,7 +184,7 @@ export function createVisitorService({ visitors, operationLog, clock, passes, ar
       if (visit.status === 'notResponded' || visit.status === 'responded') {
         if (now < visit.visitAt - VISIT_CHECK_IN_EARLY_HOURS * 3_600_000) throw refused('visitCheckInTooEarly', { hours: VISIT_CHECK_IN_EARLY_HOURS });
         if (await visitors.checkIn(actor.companyId, id, now, (trx) => arrivals.record(trx, actor.companyId, { visitId: id, byUserId: actor.userId }, now))) {
-          arrivals.arrived();
+          arrivals.wake();
           return { name: visit.visitorName };
         }
       }
@@ -194,7 +194,9 @@ export function createVisitorService({ visitors, operationLog, clock, passes, ar
     /** Checks a visitor out who is checked in. */
     async checkOut(actor: Actor, id: number): Promise<{ name: string }> {
       const visit = await handledVisit(actor, id);
-      if (!(await visitors.checkOut(actor.companyId, id, clock.now()))) throw refused('visitNotCheckedIn');
+      const now = clock.now();
+      if (!(await visitors.checkOut(actor.companyId, id, now, (trx) => arrivals.recordDeparture(trx, actor.companyId, { visitId: id, byUserId: actor.userId }, now)))) throw refused('visitNotCheckedIn');
+      arrivals.wake();
       return { name: visit.visitorName };
     },
 
