@@ -402,6 +402,8 @@ const FOREIGN_RECORDS: Record<string, ForeignCase> = {
   'POST /api/visitor/check-out': { foreign: (w) => [{ body: { id: w.b.visitId } }] },
   'POST /api/visitor/scan': { foreign: (w) => [{ body: { code: w.b.visitPassCode } }] },
   'GET /api/visitor/watchlist': { none: "the company's own entries" },
+  'GET /api/visitor/settings': { none: "the company's own preferences" },
+  'POST /api/visitor/settings': { none: "the company's own preferences" },
   'POST /api/visitor/watchlist/add': { none: 'a new watchlist entry' },
   'POST /api/visitor/watchlist/update': { foreign: (w) => [{ body: { id: w.b.watchEntryId, name: 'Probe', action: 'alert' } }] },
   'POST /api/visitor/watchlist/delete': { foreign: (w) => [{ body: { id: w.b.watchEntryId } }] },

@@ -118,6 +118,7 @@ import { createVisitorRepository } from './modules/visitor/visitor.repository.js
 import { createVisitorPasses } from './modules/visitor/visitor-pass.service.js';
 import { createVisitorArrivals } from './modules/visitor/visitor-arrivals.js';
 import { createVisitorWatchlist } from './modules/visitor/visitor-watchlist.js';
+import { createVisitorRetention } from './modules/visitor/visitor-retention.js';
 import { createVisitorDoorAccess, mqttDoorAccess } from './modules/visitor/visitor-door-access.js';
 import { createMqttPublisher } from './platform/mqtt.js';
 import { createSignedLinks } from './platform/signed-links.js';
@@ -506,6 +507,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // A visitor's invitation mail follows the visit's commit, and a check-in tells the host, through the same outbox.
   const visitorRepository = createVisitorRepository(db.kysely);
   const visitorWatchlist = createVisitorWatchlist({ visitors: visitorRepository, operationLog, clock });
+  const visitorRetention = createVisitorRetention({ visitors: visitorRepository, operationLog, clock });
+  scheduler.add({ name: 'visit-retention', everyMs: HOUR_MS, run: async () => void (await visitorRetention.purgeExpired()) });
   const visitorPasses = createVisitorPasses({
     visitors: visitorRepository,
     signedLinks: createSignedLinks(db.kysely),
@@ -669,6 +672,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
           visitors: createVisitorService({ visitors: visitorRepository, operationLog, clock, passes: visitorPasses, arrivals: visitorArrivals, watchlist: visitorWatchlist }),
           passes: visitorPasses,
           watchlist: visitorWatchlist,
+          retention: visitorRetention,
         }),
       );
       await api.register(messageLogRoutes({ log: createMessageLogRepository(db.kysely), clock }));

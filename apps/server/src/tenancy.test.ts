@@ -307,6 +307,7 @@ describe(`tenancy (${TEST_DIALECT})`, () => {
       '/api/visitor/mine',
       '/api/visitor/on-site',
       '/api/visitor/reason/list',
+      '/api/visitor/settings',
       '/api/visitor/watchlist',
       '/api/zoom/findZoomRoomsList',
     ]);

@@ -595,6 +595,7 @@ export const MESSAGES = {
   visitNotAllowed: { 'en-US': '{name} cannot be invited; please contact reception', 'zh-CN': '无法邀请 {name}，请联系前台' },
   visitCheckInAtReception: { 'en-US': 'Reception checks this visitor in', 'zh-CN': '该访客需由前台办理签到' },
   visitCheckInRefused: { 'en-US': 'This visitor cannot be checked in; please contact reception', 'zh-CN': '该访客无法签到，请联系前台' },
+  visitorSettingsSaved: { 'en-US': 'Visitor preferences saved', 'zh-CN': '访客偏好设置已保存' },
   visitPassInvalid: { 'en-US': 'This visit link is not valid; ask your host for a new invitation', 'zh-CN': '该来访链接无效，请联系被访人重新邀请' },
   visitPassExpired: { 'en-US': 'This visit link has expired', 'zh-CN': '该来访链接已过期' },
   visitPassConfirmed: { 'en-US': 'Thank you, your visit is confirmed', 'zh-CN': '谢谢，您的来访已确认' },

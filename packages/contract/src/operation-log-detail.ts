@@ -240,6 +240,7 @@ export const OPERATION_DETAILS = {
   'visitWatch.create': {},
   'visitWatch.update': {},
   'visitWatch.delete': {},
+  'visitorSettings.update': { retentionDays: change(number) },
 } as const satisfies Record<OperationAction, Readonly<Record<string, OperationDetailField>>>;
 
 /** The detail an action may record: its declared fields, each optional. */

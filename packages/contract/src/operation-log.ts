@@ -97,6 +97,7 @@ export const OPERATION_ACTIONS = [
   'visitWatch.create',
   'visitWatch.update',
   'visitWatch.delete',
+  'visitorSettings.update',
 ] as const;
 export type OperationAction = (typeof OPERATION_ACTIONS)[number];
 

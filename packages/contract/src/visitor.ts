@@ -381,3 +381,19 @@ export const OnSiteList = z.object({
   visits: z.array(OnSiteVisit),
 });
 export type OnSiteList = z.infer<typeof OnSiteList>;
+
+// ---- Preferences: how long visit records are kept ----
+
+/** Days a visit's personal data is kept after it ended (checked out, cancelled, or past its end unvisited). */
+export const VISIT_RETENTION_DAYS = { min: 30, max: 3650, default: 365 } as const;
+
+/** The visitor settings' Preferences tab (`GET`/`POST /visitor/settings`). */
+export const VisitorSettings = z.object({
+  retentionDays: z
+    .number()
+    .int()
+    .min(VISIT_RETENTION_DAYS.min, `At least ${VISIT_RETENTION_DAYS.min} days`)
+    .max(VISIT_RETENTION_DAYS.max, `At most ${VISIT_RETENTION_DAYS.max} days`),
+});
+export type VisitorSettings = z.infer<typeof VisitorSettings>;
+

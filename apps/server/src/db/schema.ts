@@ -397,6 +397,27 @@ export interface VisitAccessGrantsTable {
   revoked_at: number | null;
 }
 
+/** A company's visitor preferences; no row means the defaults (decision 0018). */
+export interface VisitorSettingsTable {
+  company_id: number;
+  retention_days: number;
+  updated_by: number | null;
+  updated_at: number;
+}
+
+/** Counts of visits retention deleted, per day on the place's clock, place and reason. */
+export interface VisitStatsTable {
+  company_id: number;
+  day: string;
+  location_id: number;
+  reason: string;
+  visits: number;
+  checked_in: number;
+  no_shows: number;
+  cancelled: number;
+  stay_minutes: number;
+}
+
 /** A group visitor's companion, in the order given. */
 export interface VisitCompanionsTable {
   id: Generated<number>;
@@ -880,6 +901,8 @@ export interface DB {
   signing_keys: SigningKeysTable;
   visitor_watchlist: VisitorWatchlistTable;
   visit_access_grants: VisitAccessGrantsTable;
+  visitor_settings: VisitorSettingsTable;
+  visit_stats: VisitStatsTable;
   booking_rules: BookingRulesTable;
   calendar_shares: CalendarShareTable;
   live_board_links: LiveBoardLinkTable;

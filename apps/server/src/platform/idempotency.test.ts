@@ -354,6 +354,7 @@ describe(`Idempotency-Key (${TEST_DIALECT})`, () => {
         'POST /api/visitor/reason/add',
         'POST /api/visitor/reason/delete',
         'POST /api/visitor/reason/update',
+        'POST /api/visitor/settings',
         'POST /api/visitor/watchlist/add',
         'POST /api/visitor/watchlist/delete',
         'POST /api/visitor/watchlist/update',

@@ -43,6 +43,7 @@ import { visitors } from './2026_11_28_0045_visitors.js';
 import { signingKeys } from './2026_11_29_0046_signing_keys.js';
 import { visitorWatchlist } from './2026_11_29_0047_visitor_watchlist.js';
 import { visitAccessGrants } from './2026_11_29_0048_visit_access_grants.js';
+import { visitRetention } from './2026_11_29_0049_visit_retention.js';
 import type { DialectMigration } from './helpers.js';
 
 /**
@@ -92,6 +93,7 @@ export const MIGRATIONS: ReadonlyArray<readonly [name: string, migration: Dialec
   ['2026_11_29_0046_signing_keys', signingKeys],
   ['2026_11_29_0047_visitor_watchlist', visitorWatchlist],
   ['2026_11_29_0048_visit_access_grants', visitAccessGrants],
+  ['2026_11_29_0049_visit_retention', visitRetention],
 ];
 
 function providerFor(dialect: Database['dialect']): MigrationProvider {

@@ -336,6 +336,73 @@ export function createVisitorRepository(db: Kysely<DB>) {
       });
     },
 
+    // ---- Preferences and retention ----
+
+    async retentionDays(companyId: number): Promise<number | null> {
+      const row = await db.selectFrom('visitor_settings').select('retention_days').where('company_id', '=', companyId).executeTakeFirst();
+      return row ? Number(row.retention_days) : null;
+    },
+
+    async saveRetentionDays(companyId: number, days: number, by: number, now: number): Promise<void> {
+      await db
+        .insertInto('visitor_settings')
+        .values({ company_id: companyId, retention_days: days, updated_by: by, updated_at: now })
+        .onConflict((conflict) => conflict.column('company_id').doUpdateSet({ retention_days: days, updated_by: by, updated_at: now }))
+        .execute();
+    },
+
+    /** The companies that have visits, with their retention (null: the default). */
+    async companiesWithVisits(): Promise<Array<{ companyId: number; retentionDays: number | null }>> {
+      const rows = await db
+        .selectFrom('visits as v')
+        .leftJoin('visitor_settings as s', 's.company_id', 'v.company_id')
+        .select(['v.company_id', 's.retention_days'])
+        .distinct()
+        .execute();
+      return rows.map((row) => ({ companyId: row.company_id, retentionDays: row.retention_days === null ? null : Number(row.retention_days) }));
+    },
+
+    /** Visits that ended before `cutoff` (checked out, cancelled, or past their end), oldest first, with what their counts need. */
+    endedBefore(companyId: number, cutoff: number, limit: number) {
+      return db
+        .selectFrom('visits as v')
+        .leftJoin('locations as l', (join) => join.onRef('l.id', '=', 'v.location_id').onRef('l.company_id', '=', 'v.company_id'))
+        .leftJoin('locations as lp', (join) => join.onRef('lp.id', '=', 'l.parent_id').onRef('lp.company_id', '=', 'l.company_id'))
+        .select(['v.id', 'v.location_id', 'l.time_zone as zone', 'lp.time_zone as parent_zone', 'v.reason', 'v.visit_at', 'v.checked_in_at', 'v.checked_out_at', 'v.cancelled_at'])
+        .where('v.company_id', '=', companyId)
+        .where((eb) => eb(eb.fn.coalesce('v.checked_out_at', 'v.cancelled_at', 'v.expected_end_at'), '<', cutoff))
+        .orderBy('v.id')
+        .limit(limit)
+        .execute();
+    },
+
+    /** Adds the counts and deletes the visits they count, in one transaction: nothing counted twice or lost. */
+    async purgeVisits(companyId: number, ids: readonly number[], stats: ReadonlyArray<{ day: string; locationId: number; reason: string; visits: number; checkedIn: number; noShows: number; cancelled: number; stayMinutes: number }>): Promise<void> {
+      if (ids.length === 0) return;
+      await db.transaction().execute(async (trx) => {
+        for (const row of stats) {
+          await trx
+            .insertInto('visit_stats')
+            .values({ company_id: companyId, day: row.day, location_id: row.locationId, reason: row.reason, visits: row.visits, checked_in: row.checkedIn, no_shows: row.noShows, cancelled: row.cancelled, stay_minutes: row.stayMinutes })
+            .onConflict((conflict) =>
+              conflict.columns(['company_id', 'day', 'location_id', 'reason']).doUpdateSet((eb) => ({
+                visits: eb('visit_stats.visits', '+', eb.ref('excluded.visits')),
+                checked_in: eb('visit_stats.checked_in', '+', eb.ref('excluded.checked_in')),
+                no_shows: eb('visit_stats.no_shows', '+', eb.ref('excluded.no_shows')),
+                cancelled: eb('visit_stats.cancelled', '+', eb.ref('excluded.cancelled')),
+                stay_minutes: eb('visit_stats.stay_minutes', '+', eb.ref('excluded.stay_minutes')),
+              })),
+            )
+            .execute();
+        }
+        await trx.deleteFrom('visits').where('company_id', '=', companyId).where('id', 'in', ids).execute();
+      });
+    },
+
+    visitStats(companyId: number) {
+      return db.selectFrom('visit_stats').selectAll().where('company_id', '=', companyId).orderBy('day').orderBy('location_id').orderBy('reason').execute();
+    },
+
     // ---- Door access grants ----
 
     /** A visit's grant, if one was issued. */

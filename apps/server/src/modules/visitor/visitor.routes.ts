@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { OnSiteList, OnSiteQuery, ConfirmVisitPassBody, DeleteWatchEntryBody, UpdateWatchEntryBody, WatchEntries, WatchEntryBody, ScanVisitPassBody, ScannedVisit, VISIT_PASS_HEADER, VisitPass, VisitPassExport, VisitIdBody, VisitHostQuery, VisitHosts, VisitLocations, AddVisitReasonBody, CancelVisitBody, DeleteVisitReasonBody, InviteVisitBody, UpdateVisitReasonBody, VisitDetailQuery, Visit, VisitPage, VisitQuery, VisitReasons } from '@atrium/contract';
+import { VisitorSettings, OnSiteList, OnSiteQuery, ConfirmVisitPassBody, DeleteWatchEntryBody, UpdateWatchEntryBody, WatchEntries, WatchEntryBody, ScanVisitPassBody, ScannedVisit, VISIT_PASS_HEADER, VisitPass, VisitPassExport, VisitIdBody, VisitHostQuery, VisitHosts, VisitLocations, AddVisitReasonBody, CancelVisitBody, DeleteVisitReasonBody, InviteVisitBody, UpdateVisitReasonBody, VisitDetailQuery, Visit, VisitPage, VisitQuery, VisitReasons } from '@atrium/contract';
 import { z } from 'zod';
 import { requireAuth } from '../../platform/access.js';
 import { envelopeResponses, success } from '../../platform/envelope.js';
@@ -7,6 +7,7 @@ import { actorOf } from '../operation-log/operation-log.service.js';
 import type { VisitorService } from './visitor.service.js';
 import type { VisitorPasses } from './visitor-pass.service.js';
 import type { VisitorWatchlist } from './visitor-watchlist.js';
+import type { VisitorRetention } from './visitor-retention.js';
 
 /**
  * The areas of the Guider pages (spec 000 menu group 7, decision 0018): the visitor settings page is
@@ -22,7 +23,7 @@ const tags = ['visitors'];
 const PassHeaders = z.object({ [VISIT_PASS_HEADER]: z.string().min(1).max(200) });
 const PASS = { access: 'public' } as const;
 
-export function visitorRoutes({ visitors, passes, watchlist }: { visitors: VisitorService; passes: VisitorPasses; watchlist: VisitorWatchlist }): FastifyPluginAsyncZod {
+export function visitorRoutes({ visitors, passes, watchlist, retention }: { visitors: VisitorService; passes: VisitorPasses; watchlist: VisitorWatchlist; retention: VisitorRetention }): FastifyPluginAsyncZod {
   return async (app) => {
     const tokenOf = (request: { headers: Record<string, unknown> }) => String(request.headers[VISIT_PASS_HEADER]);
 
@@ -133,6 +134,33 @@ export function visitorRoutes({ visitors, passes, watchlist }: { visitors: Visit
       async (request) => {
         await visitors.deleteReason(actorOf(request), request.body.id);
         return success(request, null, 'visitReasonDeleted');
+      },
+    );
+
+    app.get(
+      '/visitor/settings',
+      {
+        config: { access: 'permission', permission: 'visitorDisplay:view' },
+        schema: { tags, summary: 'Visitor preferences', description: '`{ retentionDays }`: days a visit is kept after it ended (checked out, cancelled, or past its end unvisited); 365 until changed.', response: envelopeResponses(VisitorSettings) },
+      },
+      async (request) => success(request, await retention.settings(requireAuth(request).companyId)),
+    );
+
+    app.post(
+      '/visitor/settings',
+      {
+        config: SETTINGS_EDIT,
+        schema: {
+          tags,
+          summary: 'Save the visitor preferences',
+          description: 'Body `{ retentionDays }` (30 to 3650). A job deletes visits older than that, with their companions and door grants, after adding them to the counts the analysis keeps. In the operation log.',
+          body: VisitorSettings,
+          response: envelopeResponses(z.null()),
+        },
+      },
+      async (request) => {
+        await retention.save(actorOf(request), request.body);
+        return success(request, null, 'visitorSettingsSaved');
       },
     );
 

@@ -1,4 +1,4 @@
-import type { InviteVisitBody, ScannedVisit, WatchEntry, WatchEntryBody, Visit, VisitHost, VisitLocation, VisitPage, VisitQuery, VisitReason } from '@atrium/contract';
+import type { InviteVisitBody, ScannedVisit, VisitorSettings, WatchEntry, WatchEntryBody, Visit, VisitHost, VisitLocation, VisitPage, VisitQuery, VisitReason } from '@atrium/contract';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../shared/api/api';
 
@@ -34,6 +34,11 @@ export function useVisit(id: number) {
 }
 
 /** `GET /visitor/hosts`: colleagues to host a visit. */
+/** The visitor preferences (visitor display view). */
+export function useVisitorSettings() {
+  return useQuery({ queryKey: [...keys.all, 'settings'], queryFn: ({ signal }) => api.get<VisitorSettings>('/visitor/settings', { signal }) });
+}
+
 /** Reception's watchlist (visitor display view). */
 export function useWatchlist() {
   return useQuery({ queryKey: [...keys.all, 'watchlist'], queryFn: ({ signal }) => api.get<WatchEntry[]>('/visitor/watchlist', { signal }) });
@@ -66,3 +71,4 @@ export const useCheckOutVisit = () => useVisitorMutation((id: number) => api.pos
 export const useSaveWatchEntry = () =>
   useVisitorMutation((body: WatchEntryBody & { id?: number }) => api.post<unknown>(body.id === undefined ? '/visitor/watchlist/add' : '/visitor/watchlist/update', body, { notify: false }));
 export const useDeleteWatchEntry = () => useVisitorMutation((id: number) => api.post<null>('/visitor/watchlist/delete', { id }, { notify: false }));
+export const useSaveVisitorSettings = () => useVisitorMutation((body: VisitorSettings) => api.post<null>('/visitor/settings', body, { notify: false }));

@@ -89,4 +89,19 @@ describe('visitor settings page', () => {
       expect(seen.find((request) => request.path === '/visitor/watchlist/add')?.body).toEqual({ name: 'Mallory Mint', aliases: ['M. Mint'], email: '', phone: '', action: 'approval', note: 'Escort to the 8th floor' }),
     );
   }, 30_000);
+
+  it('saves how long visits are kept on the Preferences tab, in Chinese', async () => {
+    setLang('zh-CN');
+    const user = userEvent.setup();
+    const seen = stubApi({ 'GET /visitor/reason/list': reasons, 'GET /visitor/settings': { result: { retentionDays: 365 } }, 'POST /visitor/settings': { result: null } });
+    renderConsole({ path: '/guider-set', user: makeUser({ permissions: ['visitorDisplay:edit'] }), menu });
+    await user.click(await screen.findByTestId('visitor-settings-preferences', {}, { timeout: 8000 }));
+    const days = await screen.findByTestId('visitor-retention-days');
+    expect(days).toHaveValue('365');
+    await user.clear(days);
+    await user.type(days, '90');
+    await user.click(screen.getByTestId('visitor-preferences-save'));
+    await waitFor(() => expect(seen.find((request) => request.path === '/visitor/settings' && request.method === 'POST')?.body).toEqual({ retentionDays: 90 }));
+    expect(await screen.findByText('访客偏好设置已保存')).toBeInTheDocument();
+  }, 30_000);
 });
