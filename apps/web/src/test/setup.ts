@@ -3,8 +3,9 @@ import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
 
 // Lazy pages and antd render slowly on a loaded two-core CI machine; the default 1 s wait for
-// findBy/waitFor failed there while the same screens appeared a moment later.
-configure({ asyncUtilTimeout: 5000 });
+// findBy/waitFor failed there while the same screens appeared a moment later, and whole-shell pages
+// took over 5 s when four workers shared two cores. The wait ends as soon as the screen is there.
+configure({ asyncUtilTimeout: 10_000 });
 
 // The browser fetches texts as they are needed; tests switch languages synchronously, so every text
 // of both languages is there from the start (not in node-environment tests: i18n needs a document).
