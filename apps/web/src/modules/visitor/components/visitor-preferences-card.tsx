@@ -1,9 +1,10 @@
 import { VISIT_RETENTION_DAYS, type VisitorSettings } from '@atrium/contract';
-import { App, Button, Card, Form, InputNumber, Typography } from 'antd';
+import { App, Button, Card, Form, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../shared/api/api-client';
 import { useFormDirty } from '../../../shared/forms/form-dirty';
 import { useUnsavedChanges } from '../../../shared/forms/unsaved-changes';
+import { NumberInput, numberRule } from '../../../shared/ui/number-input';
 import { useSaveVisitorSettings, useVisitorSettings } from '../api/visitor.api';
 
 /** The visitor settings' Preferences tab: how long visits are kept (decision 0018, "Retention"). */
@@ -31,8 +32,13 @@ export function VisitorPreferencesCard({ canEdit }: { canEdit: boolean }) {
     <Card title={t('visitor.preferences.title')} loading={!settings.data}>
       {settings.data ? (
         <Form form={form} layout="vertical" initialValues={settings.data} onValuesChange={dirty.onValuesChange} onFinish={(values) => void submit(values)} disabled={!canEdit}>
-          <Form.Item name="retentionDays" label={t('visitor.preferences.retentionDays')} rules={[{ required: true, type: 'integer', min: VISIT_RETENTION_DAYS.min, max: VISIT_RETENTION_DAYS.max }]}>
-            <InputNumber min={VISIT_RETENTION_DAYS.min} max={VISIT_RETENTION_DAYS.max} precision={0} addonAfter={t('visitor.preferences.days')} style={{ width: 200 }} data-testid="visitor-retention-days" />
+          <Form.Item
+            name="retentionDays"
+            label={t('visitor.preferences.retentionDays')}
+            required
+            rules={[{ required: true, message: t('common.number.range', VISIT_RETENTION_DAYS) }, numberRule(t, VISIT_RETENTION_DAYS)]}
+          >
+            <NumberInput min={VISIT_RETENTION_DAYS.min} max={VISIT_RETENTION_DAYS.max} suffix={t('visitor.preferences.days')} style={{ width: 200 }} data-testid="visitor-retention-days" />
           </Form.Item>
           <Typography.Paragraph type="secondary">{t('visitor.preferences.retentionHelp')}</Typography.Paragraph>
           {canEdit ? (
