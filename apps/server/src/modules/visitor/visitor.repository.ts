@@ -68,6 +68,18 @@ export function createVisitorRepository(db: Kysely<DB>) {
     'v.watch_action', 'v.watch_name',
   ] as const;
 
+  /**
+   * One conditional update of a visit and, only when it changed the row, `alsoIn` in the same
+   * transaction (the outbox row of what follows the change); whether it changed the row.
+   */
+  function updateOnce(update: (trx: Kysely<DB>) => Promise<{ numUpdatedRows: bigint }>, alsoIn?: (trx: Kysely<DB>) => Promise<void>): Promise<boolean> {
+    return db.transaction().execute(async (trx) => {
+      const done = Number((await update(trx)).numUpdatedRows) === 1;
+      if (done) await alsoIn?.(trx);
+      return done;
+    });
+  }
+
   /** The companions of these visits, in their order, by visit. */
   async function companionsOf(visitIds: number[]): Promise<Map<number, Visit['companions']>> {
     const byVisit = new Map<number, Visit['companions']>();
@@ -293,23 +305,21 @@ export function createVisitorRepository(db: Kysely<DB>) {
       return present(row, (await companionsOf([id])).get(id) ?? [], now);
     },
 
-    /** Checks in a visit not cancelled, not checked in and not over; whether it did. */
-    /** `alsoIn` writes more in the check-in's transaction (the host's arrival notice), only when it checked in. */
+    /** Checks in a visit not cancelled, not checked in and not over; whether it did (then `alsoIn` runs in its transaction). */
     checkIn(companyId: number, id: number, now: number, alsoIn?: (trx: Kysely<DB>) => Promise<void>): Promise<boolean> {
-      return db.transaction().execute(async (trx) => {
-        const result = await trx
-          .updateTable('visits')
-          .set({ checked_in_at: now, updated_at: now })
-          .where('company_id', '=', companyId)
-          .where('id', '=', id)
-          .where('cancelled_at', 'is', null)
-          .where('checked_in_at', 'is', null)
-          .where('expected_end_at', '>', now)
-          .executeTakeFirst();
-        const done = Number(result.numUpdatedRows) === 1;
-        if (done) await alsoIn?.(trx);
-        return done;
-      });
+      return updateOnce(
+        (trx) =>
+          trx
+            .updateTable('visits')
+            .set({ checked_in_at: now, updated_at: now })
+            .where('company_id', '=', companyId)
+            .where('id', '=', id)
+            .where('cancelled_at', 'is', null)
+            .where('checked_in_at', 'is', null)
+            .where('expected_end_at', '>', now)
+            .executeTakeFirst(),
+        alsoIn,
+      );
     },
 
     /** An active colleague's address (a host told of an arrival); null without one. */
@@ -318,22 +328,20 @@ export function createVisitorRepository(db: Kysely<DB>) {
       return row?.email ?? null;
     },
 
-    /** Checks out a visit checked in and not out yet; whether it did. */
-    /** `alsoIn` writes more in the check-out's transaction (the door grant's revocation), only when it checked out. */
+    /** Checks out a visit checked in and not out yet; whether it did (then `alsoIn` runs in its transaction). */
     checkOut(companyId: number, id: number, now: number, alsoIn?: (trx: Kysely<DB>) => Promise<void>): Promise<boolean> {
-      return db.transaction().execute(async (trx) => {
-        const result = await trx
-          .updateTable('visits')
-          .set({ checked_out_at: now, updated_at: now })
-          .where('company_id', '=', companyId)
-          .where('id', '=', id)
-          .where('checked_in_at', 'is not', null)
-          .where('checked_out_at', 'is', null)
-          .executeTakeFirst();
-        const done = Number(result.numUpdatedRows) === 1;
-        if (done) await alsoIn?.(trx);
-        return done;
-      });
+      return updateOnce(
+        (trx) =>
+          trx
+            .updateTable('visits')
+            .set({ checked_out_at: now, updated_at: now })
+            .where('company_id', '=', companyId)
+            .where('id', '=', id)
+            .where('checked_in_at', 'is not', null)
+            .where('checked_out_at', 'is', null)
+            .executeTakeFirst(),
+        alsoIn,
+      );
     },
 
     // ---- Preferences and retention ----

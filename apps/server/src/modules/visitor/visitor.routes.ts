@@ -21,6 +21,11 @@ const tags = ['visitors'];
 
 /** The visitor's pass token: the `visit-pass` header, never the URL (decision 0018). */
 const PassHeaders = z.object({ [VISIT_PASS_HEADER]: z.string().min(1).max(200) });
+/**
+ * The pass calls are for anyone on the internet who holds a pass: the visitor has no account (and is
+ * no device), so the signed, expiring token is the credential; without a valid one they answer 404 as
+ * for an unknown visit, and the address rate limit counts every try.
+ */
 const PASS = { access: 'public' } as const;
 
 export function visitorRoutes({ visitors, passes, watchlist, retention }: { visitors: VisitorService; passes: VisitorPasses; watchlist: VisitorWatchlist; retention: VisitorRetention }): FastifyPluginAsyncZod {
