@@ -64,7 +64,7 @@ describe('door display page (/pad)', () => {
     const wrong = page.getByRole('alert');
     await wrong.waitFor();
     // An error looks like one: a red box with a warning mark, the field marked invalid.
-    expect(await wrong.getAttribute('class')).toContain('pad-message-error');
+    expect(await wrong.getAttribute('class')).toContain('device-message-error');
     expect(await wrong.evaluate((element) => getComputedStyle(element).borderTopColor)).toBe('rgb(239, 68, 68)');
     expect(await page.getByLabel('Activation code').getAttribute('aria-invalid')).toBe('true');
     await screenshot(page, 'pad-01-activation-landscape-en');

@@ -212,6 +212,70 @@ describe('visitors', () => {
     ]);
   });
 
+  it('a visitor checks in at the reception kiosk by the QR code of their pass; the badge prints and the door grant arrives', async () => {
+    const base = session.server.baseURL;
+    const token = (await api<{ token: string }>(base, 'POST', '/login', { userName: 'admin', password: PASSWORD })).result.token;
+    // The demo's London reception kiosk waits for its code, shown on the reception devices page.
+    const devices = await api<Array<{ id: number; kind: string; name: string; activationCode: string | null; printerId: number | null; location: { id: number } }>>(base, 'GET', '/visitor/device/list', undefined, token);
+    const kiosk = devices.result.find((device) => device.kind === 'pad' && device.activationCode !== null)!;
+    expect(kiosk.printerId).not.toBeNull();
+    const reasons = await api<{ id: number; name: string }[]>(base, 'GET', '/visitor/reason/list', undefined, token);
+    const me = await api<{ id: number }>(base, 'GET', '/user/getCurrentUserInfo', undefined, token);
+    const visitAt = Date.now() + 20 * 60_000;
+    const invited = await api<{ id: number }>(
+      base,
+      'POST',
+      '/visitor/invite',
+      {
+        visitor: { name: 'Kira Kiosk', email: 'kira@kiosk.example', company: 'Kiosk Partners' },
+        reasonId: reasons.result.find((reason) => reason.name === 'Client meeting')!.id,
+        hostId: me.result.id,
+        locationId: kiosk.location.id,
+        visitAt,
+        expectedEndAt: visitAt + 3_600_000,
+      },
+      token,
+    );
+    expect(invited.returncode, invited.message).toBe(200);
+    const { text } = await waitForMail(smtp.received, 'kira@kiosk.example', 1, 15_000);
+    const link = /http:\/\/127\.0\.0\.1:\d+\/visit#\S+/.exec(text)![0];
+
+    const tablet = await newContext(session.browser, base, { viewport: { width: 1024, height: 768 } });
+    try {
+      const screen = await tablet.newPage();
+      await screen.goto('/visitor-kiosk');
+      await screen.getByLabel('Activation code').fill(kiosk.activationCode!);
+      await screen.getByRole('button', { name: 'Activate' }).click();
+      const field = screen.getByLabel('Scan or type the code from your invitation');
+      await field.waitFor();
+      await screenshot(screen, 'visitors-09-kiosk-ready-en');
+      // The scanner types the link and Enter into the field that has the focus.
+      const badge = screen.waitForResponse((response) => response.url().includes('/api/device/visitor/badge'));
+      await screen.keyboard.type(link);
+      await screen.keyboard.press('Enter');
+      await screen.getByRole('heading', { name: 'Welcome, Kira Kiosk!' }).waitFor();
+      expect(await screen.getByText('Atrium Administrator has been told you are here.').count()).toBe(1);
+      const printed = await badge;
+      expect([printed.status(), printed.headers()['content-type']]).toEqual([200, 'application/pdf']);
+      expect((await printed.body()).subarray(0, 5).toString()).toBe('%PDF-');
+      await screenshot(screen, 'visitors-10-kiosk-welcome-en');
+      await screen.getByRole('button', { name: 'Done' }).click();
+      // The same pass a second time is refused: the visitor is in.
+      await field.fill(link);
+      await field.press('Enter');
+      await screen.getByRole('alert').filter({ hasText: 'can no longer be checked in' }).waitFor();
+      await screen.getByRole('button', { name: 'Switch language' }).click();
+      await screen.getByLabel('扫描或输入邀请中的签到码').waitFor();
+      await screenshot(screen, 'visitors-11-kiosk-zh');
+    } finally {
+      await tablet.close();
+    }
+    await expect.poll(() => doorMessages.filter((message) => message.topic.endsWith('/grant')).map((message) => message.body.visitorName)).toContain('Kira Kiosk');
+    // The host is told in the bell.
+    const notices = await api<{ list: Array<{ event: string; params: Record<string, string> }> }>(base, 'GET', '/notification/list', undefined, token);
+    expect(notices.result.list.filter((notice) => notice.event === 'visitorArrived').map((notice) => notice.params.title)).toContain('Kira Kiosk');
+  });
+
   it('cancels the visit in Chinese; the records say so', async () => {
     await chooseLanguage(page, 'zh-CN');
     await openFromMenu(page, 'guiderInvite');

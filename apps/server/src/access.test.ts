@@ -87,6 +87,7 @@ interface World {
     /** The pass link's token of B's visit, as B's visitor holds it. */
     visitPassCode: string;
     watchEntryId: number;
+    visitorDeviceId: number;
   };
 }
 
@@ -397,6 +398,7 @@ const FOREIGN_RECORDS: Record<string, ForeignCase> = {
   'GET /api/visitor/list': { filters: (w) => [{ query: { locationId: w.b.locationId } }] },
   'GET /api/visitor/mine': { filters: (w) => [{ query: { locationId: w.b.locationId } }] },
   'GET /api/visitor/detail': { foreign: (w) => [{ query: { id: w.b.visitId } }] },
+  'GET /api/visitor/badge': { foreign: (w) => [{ query: { id: w.b.visitId } }] },
   'POST /api/visitor/cancel': { foreign: (w) => [{ body: { id: w.b.visitId } }] },
   'POST /api/visitor/check-in': { foreign: (w) => [{ body: { id: w.b.visitId } }] },
   'POST /api/visitor/check-out': { foreign: (w) => [{ body: { id: w.b.visitId } }] },
@@ -408,6 +410,18 @@ const FOREIGN_RECORDS: Record<string, ForeignCase> = {
   'POST /api/visitor/watchlist/update': { foreign: (w) => [{ body: { id: w.b.watchEntryId, name: 'Probe', action: 'alert' } }] },
   'POST /api/visitor/watchlist/delete': { foreign: (w) => [{ body: { id: w.b.watchEntryId } }] },
   'GET /api/visitor/on-site': { filters: (w) => [{ query: { locationId: w.b.locationId } }, { query: { locationId: w.b.buildingId } }] },
+  'GET /api/visitor/analysis': {
+    filters: (w) => [{ query: { from: '2026-11-01', to: '2026-11-30', locationId: w.b.locationId } }, { query: { from: '2026-11-01', to: '2026-11-30', locationId: w.b.buildingId } }],
+  },
+  'GET /api/visitor/export': { filters: (w) => [{ query: { format: 'csv', locationId: w.b.locationId } }] },
+  'GET /api/visitor/device/list': { filters: (w) => [{ query: { locationId: w.b.locationId } }] },
+  'POST /api/visitor/device/add': { foreign: (w) => [{ body: { kind: 'printer', name: 'Probe', locationId: w.b.locationId } }] },
+  'POST /api/visitor/device/update': { foreign: (w) => [{ body: { id: w.b.visitorDeviceId, name: 'Probe' } }] },
+  'POST /api/visitor/device/delete': { foreign: (w) => [{ body: { ids: [w.b.visitorDeviceId] } }] },
+  'GET /api/visitor/place': { foreign: (w) => [{ query: { locationId: w.b.locationId } }] },
+  'POST /api/visitor/place': { foreign: (w) => [{ body: { locationId: w.b.locationId, signInHours: 5 } }] },
+  'GET /api/visitor/kiosk-theme': { none: "the company's own kiosk theme" },
+  'POST /api/visitor/kiosk-theme': { none: "the company's own kiosk theme" },
   'GET /api/broadcast/list': { none: "the company's own notices" },
   'GET /api/broadcast/targets': { none: "the company's own displays and locations" },
   'GET /api/broadcast/images': { none: "the built-in images and the company's own" },
@@ -696,6 +710,7 @@ describe(`access over the route table (${TEST_DIALECT})`, () => {
         // Signed below, once the visit's id is known.
         visitPassCode: '',
         watchEntryId: ((await asBravo({ method: 'POST', url: '/api/visitor/watchlist/add', payload: { name: 'Bravo Watch', action: 'alert' } })).body.result as { id: number }).id,
+        visitorDeviceId: ((await asBravo({ method: 'POST', url: '/api/visitor/device/add', payload: { kind: 'printer', name: 'Bravo printer', locationId: bravoFloor } })).body.result as { id: number }).id,
       },
     };
     w.b.visitPassCode = await createSignedLinks(t.db.kysely).sign('visitPass', { companyId: bravo.id, subject: w.b.visitId.toString(36), expiresAt: 1_930_000_000_000 }, t.clock.now());
@@ -847,6 +862,7 @@ describe(`device access over the route table (${TEST_DIALECT})`, () => {
     const underDevice = t.app.routeTable.filter((route) => route.url.startsWith('/api/device/') && route.method !== 'HEAD');
     expect(underDevice.filter((route) => route.access !== 'device').map(routeKey), 'routes under /api/device/ that take no device token').toEqual([
       'POST /api/device/activate',
+      'POST /api/device/visitor/activate',
     ]);
     expect(underDevice.find((route) => route.url === '/api/device/activate')?.access).toBe('public');
     expect(deviceRoutes.filter((route) => !route.url.startsWith('/api/device/')).map(routeKey)).toEqual([]);
@@ -881,14 +897,18 @@ describe(`device access over the route table (${TEST_DIALECT})`, () => {
     }
   });
 
-  it("lets a live display's token through, and never a device token to a session's route", async () => {
+  it("lets a live device's token through to its kind's routes only, and never a device token to a session's route", async () => {
     const live = await displays.display(companyId);
+    const kiosk = await displays.kiosk(companyId);
     expect(deviceRoutes.length).toBeGreaterThan(0);
     for (const route of deviceRoutes) {
       // Past the guard the event stream stays open; the pad tests read it.
       if (route.url === '/api/device/pad/stream') continue;
-      const answer = await t.app.inject(emptyRequest(route, { [DEVICE_TOKEN_HEADER]: live.token }));
+      const [own, other] = route.deviceKind === 'visitorKiosk' ? [kiosk, live.token] : [live.token, kiosk];
+      const answer = await t.app.inject(emptyRequest(route, { [DEVICE_TOKEN_HEADER]: own }));
       expect(answer.statusCode, routeKey(route)).not.toBe(401);
+      const wrongKind = await t.app.inject(emptyRequest(route, { [DEVICE_TOKEN_HEADER]: other }));
+      expect(wrongKind.statusCode, `${routeKey(route)} with another kind's token`).toBe(401);
     }
     for (const url of ['/api/checkIsLogin', '/api/user/getCurrentUserInfo']) {
       const answer = await call(t.app, { method: 'GET', url, headers: { token: live.token } });

@@ -35,6 +35,7 @@ const EXPECTED_PUBLIC = [
   'GET /api/broadcast/builtin/:name',
   // A door display trades its 5-digit activation code for its device token; its other calls are `device` routes.
   'POST /api/device/activate',
+  'POST /api/device/visitor/activate',
   // The public live board: each checks the secret of its link.
   'GET /api/live/board',
   'GET /api/live/board/stream',
@@ -135,7 +136,9 @@ describe(`access declarations (${TEST_DIALECT})`, () => {
     [{ access: 'permission' }, 'needs a permission from the catalogue'],
     [{ access: 'permission', permission: 'coffee:edit' }, 'needs a permission from the catalogue, got "coffee:edit"'],
     [{ access: 'authenticated', permission: 'users:view' }, 'names a permission but its access is "authenticated"'],
-    [{ access: 'device', permission: 'users:view' }, 'names a permission but its access is "device"'],
+    [{ access: 'device', deviceKind: 'doorDisplay', permission: 'users:view' }, 'names a permission but its access is "device"'],
+    [{ access: 'device' }, 'a device route names the kind of device it serves (deviceKind), and only a device route does'],
+    [{ access: 'authenticated', deviceKind: 'visitorKiosk' }, 'a device route names the kind of device it serves (deviceKind), and only a device route does'],
     [{ access: 'everyone' }, 'declares an unknown access "everyone"'],
   ])('refuses the declaration %j', async (config, message) => {
     await expect(

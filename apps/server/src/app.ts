@@ -119,7 +119,15 @@ import { createVisitorPasses } from './modules/visitor/visitor-pass.service.js';
 import { createVisitorArrivals } from './modules/visitor/visitor-arrivals.js';
 import { createVisitorWatchlist } from './modules/visitor/visitor-watchlist.js';
 import { createVisitorRetention } from './modules/visitor/visitor-retention.js';
-import { createVisitorDoorAccess, mqttDoorAccess } from './modules/visitor/visitor-door-access.js';
+import { createVisitorAnalysis } from './modules/visitor/visitor-analysis.js';
+import { createVisitorAnalysisRepository } from './modules/visitor/visitor-analysis.repository.js';
+import { visitorAnalysisRoutes } from './modules/visitor/visitor-analysis.routes.js';
+import { createVisitorExport } from './modules/visitor/visitor-export.js';
+import { createVisitorBadges } from './modules/visitor/visitor-badge.service.js';
+import { createVisitorDoorAccess, doorGrantTopic, mqttDoorAccess } from './modules/visitor/visitor-door-access.js';
+import { createVisitorDevices } from './modules/visitor/visitor-devices.service.js';
+import { createVisitorDeviceRepository } from './modules/visitor/visitor-devices.repository.js';
+import { visitorDeviceRoutes } from './modules/visitor/visitor-devices.routes.js';
 import { createMqttPublisher } from './platform/mqtt.js';
 import { createSignedLinks } from './platform/signed-links.js';
 import { bookingPreferencesRoutes } from './modules/booking-preferences/booking-preferences.routes.js';
@@ -518,6 +526,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     publicUrl: config.publicUrl,
     watchlist: visitorWatchlist,
   });
+  const visitorBadges = createVisitorBadges({ visitors: visitorRepository, passes: visitorPasses, clock, log: app.log });
+  const visitorDevices = createVisitorDevices({
+    devices: createVisitorDeviceRepository(db.kysely),
+    visitors: visitorRepository,
+    publicCalls: repositories.registrations,
+    operationLog,
+    clock,
+    doorTopicOf: config.mqttUrl ? (companyId, locationId) => doorGrantTopic(config.mqttTopicPrefix, companyId, locationId, 'grant') : null,
+  });
   const visitorArrivals = createVisitorArrivals({
     visitors: visitorRepository,
     notifications,
@@ -525,6 +542,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     outbox: writersOutbox,
     clock,
     publicUrl: config.publicUrl,
+  });
+  const visitorService = createVisitorService({
+    visitors: visitorRepository,
+    operationLog,
+    clock,
+    passes: visitorPasses,
+    arrivals: visitorArrivals,
+    watchlist: visitorWatchlist,
+    places: visitorDevices,
+    scans: visitorPasses,
   });
   // Door access for visitors: grants and revocations over MQTT when a broker is configured (decision 0018).
   if (config.mqttUrl) {
@@ -574,10 +601,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   installAccessGuard(app, {
     resolveSession: sessions.resolveSession,
-    // Door displays are the one device kind so far; a new kind adds its lookup here.
+    // Door displays, then visitor kiosks; a new kind adds its lookup here.
     resolveDevice: async (token) => {
       const display = await doorDisplays.authenticateDevice(token);
-      return display && { kind: 'doorDisplay', device: display };
+      if (display) return { kind: 'doorDisplay', device: display };
+      const kiosk = await visitorDevices.authenticate(token);
+      return kiosk && { kind: 'visitorKiosk', device: kiosk };
     },
     clearSessionCookie,
     publicOrigin: config.publicOrigin,
@@ -669,10 +698,18 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(blacklistRoutes({ blacklist: createBlacklistService({ blacklist: createBlacklistRepository(db.kysely), operationLog, clock }) }));
       await api.register(
         visitorRoutes({
-          visitors: createVisitorService({ visitors: visitorRepository, operationLog, clock, passes: visitorPasses, arrivals: visitorArrivals, watchlist: visitorWatchlist }),
+          visitors: visitorService,
           passes: visitorPasses,
           watchlist: visitorWatchlist,
           retention: visitorRetention,
+          badges: visitorBadges,
+        }),
+      );
+      await api.register(visitorDeviceRoutes({ devices: visitorDevices, visitors: visitorService, badges: visitorBadges }));
+      await api.register(
+        visitorAnalysisRoutes({
+          analysis: createVisitorAnalysis({ analysis: createVisitorAnalysisRepository(db.kysely), locations: (companyId) => visitorRepository.locations(companyId), clock }),
+          exports: createVisitorExport({ visitors: visitorRepository, clock }),
         }),
       );
       await api.register(messageLogRoutes({ log: createMessageLogRepository(db.kysely), clock }));

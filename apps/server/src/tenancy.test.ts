@@ -51,6 +51,9 @@ describe(`tenancy (${TEST_DIALECT})`, () => {
   let reservationOfB: number;
   let visitOfA: number;
   let visitOfB: number;
+  /** A visitor place of each company (a floor), for the reception device calls. */
+  let placeOfA: number;
+  let placeOfB: number;
 
   beforeAll(async () => {
     t = await createTestApp();
@@ -204,6 +207,12 @@ describe(`tenancy (${TEST_DIALECT})`, () => {
     visitOfA = await invite(sessionA, 'Alpha visit', adminA.id, alphaFloor, { name: 'Alpha guest', email: 'guest@alpha.test' });
     const watchOfB = await call(t.app, { method: 'POST', url: '/api/visitor/watchlist/add', headers: { token: tokenB }, payload: { name: 'bravo-only watched', email: 'watched@bravo.test', action: 'alert' } });
     expect(watchOfB.status, watchOfB.body.message).toBe(200);
+    placeOfA = alphaFloor;
+    placeOfB = floor;
+    const deviceOfB = await call(t.app, { method: 'POST', url: '/api/visitor/device/add', headers: { token: tokenB }, payload: { kind: 'printer', name: 'bravo-only printer', serial: 'bravo-only-serial', locationId: floor } });
+    expect(deviceOfB.status, deviceOfB.body.message).toBe(200);
+    const themeOfB = await call(t.app, { method: 'POST', url: '/api/visitor/kiosk-theme', headers: { token: tokenB }, payload: { welcomeEn: 'bravo-only welcome', welcomeZh: null, color: '#123456' } });
+    expect(themeOfB.status, themeOfB.body.message).toBe(200);
   });
   afterAll(() => t.cleanup());
 
@@ -300,12 +309,18 @@ describe(`tenancy (${TEST_DIALECT})`, () => {
       '/api/user/getMenuList',
       '/api/user/sessions',
       '/api/userGroup/getList',
+      '/api/visitor/analysis',
+      '/api/visitor/badge',
       '/api/visitor/detail',
+      '/api/visitor/device/list',
+      '/api/visitor/export',
       '/api/visitor/hosts',
+      '/api/visitor/kiosk-theme',
       '/api/visitor/list',
       '/api/visitor/locations',
       '/api/visitor/mine',
       '/api/visitor/on-site',
+      '/api/visitor/place',
       '/api/visitor/reason/list',
       '/api/visitor/settings',
       '/api/visitor/watchlist',
@@ -327,6 +342,10 @@ describe(`tenancy (${TEST_DIALECT})`, () => {
       '/api/location/room/disablePeriods': `?roomId=${roomOfA}`,
       '/api/meeting/reservation': `?id=${reservationOfA}`,
       '/api/visitor/detail': `?id=${visitOfA}`,
+      // Days around both companies' visits: A's analysis and export must still hold none of B's.
+      '/api/visitor/analysis': `?from=${new Date(t.clock.now() - 86_400_000).toISOString().slice(0, 10)}&to=${new Date(t.clock.now() + 2 * 86_400_000).toISOString().slice(0, 10)}`,
+      '/api/visitor/export': '?format=csv',
+      '/api/visitor/place': `?locationId=${placeOfA}`,
       '/api/meeting/calendar/events': `?ownerUserId=${adminA.id}&from=${t.clock.now()}&to=${t.clock.now() + 86_400_000}`,
       '/api/meeting/reservation/list': `?roomId=${roomOfA}&from=${t.clock.now()}&to=${t.clock.now() + 86_400_000}`,
       '/api/meeting/reservation/mine': `?from=${t.clock.now()}&to=${t.clock.now() + 86_400_000}`,
@@ -354,6 +373,8 @@ describe(`tenancy (${TEST_DIALECT})`, () => {
       '/api/location/getLocationTree': `?parentId=${roomOfB}`,
       '/api/meeting/reservation': `?id=${reservationOfB}`,
       '/api/visitor/detail': `?id=${visitOfB}`,
+      '/api/visitor/badge': `?id=${visitOfB}`,
+      '/api/visitor/place': `?locationId=${placeOfB}`,
       '/api/meeting/calendar/events': `?ownerUserId=${adminB.id}&from=${t.clock.now()}&to=${t.clock.now() + 86_400_000}`,
       '/api/meeting/calendar/shares': `?ownerUserId=${adminB.id}`,
       '/api/meeting/reservation/list': `?roomId=${roomOfB}&from=${t.clock.now()}&to=${t.clock.now() + 86_400_000}`,
@@ -368,15 +389,22 @@ describe(`tenancy (${TEST_DIALECT})`, () => {
     };
     // An event stream stays open: live.test.ts reads it; here only B's location is refused.
     const eventStreams = new Set(['/api/live/stream']);
+    // A file is read as text: the visits' export (A's own visit in it, none of B's).
+    const files = new Set(['/api/visitor/export']);
     // A's directory sync is off (B's is on): running it is refused, with nothing of B's setting.
     // The QR code is a PNG (read in booking-checkin.test.ts); without its roomId it answers 400 in the envelope.
-    const refusedForA: Record<string, number> = { '/api/ad/synGroupAndUser': 422, '/api/meeting/room/qr': 400 };
+    // A badge is a PDF (read in visitor-badge.test.ts); without the visit's id it answers 400 likewise.
+    const refusedForA: Record<string, number> = { '/api/ad/synGroupAndUser': 422, '/api/meeting/room/qr': 400, '/api/visitor/badge': 400 };
     // A stored file is addressed by its company: B's answers A with 404, like a missing one.
     const bravoFile = await call(t.app, { method: 'GET', url: bravoLogoUrl, headers: { token: signedIn.token! } });
     expect(bravoFile.status).toBe(404);
     expectNothingOfB(bravoLogoUrl, bravoFile.body);
     for (const route of reads.filter((candidate) => !candidate.url.includes(':'))) {
-      if (!eventStreams.has(route.url)) {
+      if (files.has(route.url)) {
+        const file = await t.app.inject({ method: 'GET', url: route.url + (ownQuery[route.url] ?? ''), headers: { token: signedIn.token! } });
+        expect([file.statusCode, file.body.includes('Alpha guest')], route.url).toEqual([200, true]);
+        expectNothingOfB(route.url, file.body);
+      } else if (!eventStreams.has(route.url)) {
         const answer = await call(t.app, { method: 'GET', url: route.url + (ownQuery[route.url] ?? ''), headers: { token: signedIn.token! } });
         expect(answer.status, route.url).toBe(refusedForA[route.url] ?? 200);
         expectNothingOfB(route.url, answer.body);

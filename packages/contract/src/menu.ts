@@ -90,10 +90,10 @@ export const MENU_CATALOGUE: MenuNode[] = [
   {
     key: 'visitors', icon: 'SolutionOutlined', menuType: 'GUIDER', isBuilt: false,
     children: [
-      page('guiderAnalysis', '/guider-analysis', 'BarChartOutlined', 'GUIDER', 'overviewStats'),
+      page('guiderAnalysis', '/guider-analysis', 'BarChartOutlined', 'GUIDER', 'overviewStats', true),
       page('guiderInvite', '/guider-invite', 'MailOutlined', 'GUIDER', 'events', true),
       page('guiderRecord', '/guider-record', 'ContainerOutlined', 'GUIDER', 'records', true),
-      page('guiderLocation', '/guider-location', 'EnvironmentOutlined', 'GUIDER', 'roomsLocations'),
+      page('guiderLocation', '/guider-location', 'EnvironmentOutlined', 'GUIDER', 'roomsLocations', true),
       page('guiderSet', '/guider-set', 'SettingOutlined', 'GUIDER', 'visitorDisplay', true),
     ],
   },

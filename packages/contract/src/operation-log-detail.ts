@@ -4,6 +4,7 @@ import { INFO_FIELDS } from './dictionary.js';
 import { LDAP_DEFAULT_MAPPING } from './directory-sync.js';
 import { BRIGHTNESS_PLANS, SIGN_IN_MODES } from './door-display.js';
 import type { OperationAction } from './operation-log.js';
+import { VISITOR_DEVICE_KINDS } from './visitor-devices.js';
 import { SSO_LOGIN_ERRORS } from './sso.js';
 
 /**
@@ -241,6 +242,11 @@ export const OPERATION_DETAILS = {
   'visitWatch.update': {},
   'visitWatch.delete': {},
   'visitorSettings.update': { retentionDays: change(number) },
+  'visitorDevice.create': { kind: { enum: VISITOR_DEVICE_KINDS } },
+  'visitorDevice.update': { regenerateCode: flag },
+  'visitorDevice.delete': { count: number },
+  'visitorPlace.update': { signInHours: change(number) },
+  'kioskTheme.update': {},
 } as const satisfies Record<OperationAction, Readonly<Record<string, OperationDetailField>>>;
 
 /** The detail an action may record: its declared fields, each optional. */

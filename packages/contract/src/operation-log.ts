@@ -98,6 +98,11 @@ export const OPERATION_ACTIONS = [
   'visitWatch.update',
   'visitWatch.delete',
   'visitorSettings.update',
+  'visitorDevice.create',
+  'visitorDevice.update',
+  'visitorDevice.delete',
+  'visitorPlace.update',
+  'kioskTheme.update',
 ] as const;
 export type OperationAction = (typeof OPERATION_ACTIONS)[number];
 

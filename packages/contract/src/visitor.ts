@@ -238,12 +238,6 @@ export type VisitQuery = z.infer<typeof VisitQuery>;
 export const VisitPage = pageOf(Visit);
 export type VisitPage = z.infer<typeof VisitPage>;
 
-/**
- * How long before its visit time a visitor may be checked in (spec 001 section 9: the visitor sign-in
- * window in hours). One value for now; per location with the reception settings (decision 0018).
- */
-export const VISIT_CHECK_IN_EARLY_HOURS = 2;
-
 /** `POST /visitor/check-in`, `POST /visitor/check-out`. */
 export const VisitIdBody = z.object({ id });
 

@@ -401,6 +401,47 @@ export interface VisitAccessGrantsTable {
 export interface VisitorSettingsTable {
   company_id: number;
   retention_days: number;
+  /** The kiosk's theme: its welcome line in each language and its accent colour (#rrggbb). */
+  kiosk_welcome_en: string | null;
+  kiosk_welcome_zh: string | null;
+  kiosk_color: string | null;
+  updated_by: number | null;
+  updated_at: number;
+}
+
+/** A reception device of a place (decision 0018): a visitor pad, a badge printer or a door controller. */
+export interface VisitorDeviceTable {
+  id: Generated<number>;
+  company_id: number;
+  location_id: number;
+  kind: 'pad' | 'printer' | 'door';
+  name: string;
+  serial: string | null;
+  activation_code: string | null;
+  /** SHA-256 of a pad's device token, hex. */
+  token_hash: string | null;
+  activated_at: number | null;
+  last_seen_at: number | null;
+  platform: string | null;
+  app_version: string | null;
+  battery: number | null;
+  network: string | null;
+  ip: string | null;
+  mac: string | null;
+  printer_id: number | null;
+  stock: string | null;
+  /** Tenths of a millimetre. */
+  offset_x: Generated<number>;
+  offset_y: Generated<number>;
+  created_at: number;
+  updated_at: number;
+}
+
+/** A place's reception rules: how many hours before their visit time a visitor may check in. */
+export interface VisitorPlaceTable {
+  company_id: number;
+  location_id: number;
+  sign_in_hours: number;
   updated_by: number | null;
   updated_at: number;
 }
@@ -903,6 +944,8 @@ export interface DB {
   visit_access_grants: VisitAccessGrantsTable;
   visitor_settings: VisitorSettingsTable;
   visit_stats: VisitStatsTable;
+  visitor_devices: VisitorDeviceTable;
+  visitor_places: VisitorPlaceTable;
   booking_rules: BookingRulesTable;
   calendar_shares: CalendarShareTable;
   live_board_links: LiveBoardLinkTable;

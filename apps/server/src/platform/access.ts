@@ -2,13 +2,14 @@ import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from
 import { COOKIE_NAMES, DEVICE_TOKEN_HEADER, hasPermission, isPermission, type Lang, type PasswordPolicy, type Permission } from '@atrium/contract';
 import type { DeviceRecord } from '../modules/door-display/door-display.repository.js';
 import type { UserProfile } from '../modules/user/user.repository.js';
+import type { KioskPad } from '../modules/visitor/visitor-devices.repository.js';
 import { crossSite, deviceTokenInvalid, noPermission, passwordChangeRequired, passwordExpired, sessionInvalid } from './errors.js';
 
 /** Who may call a route. Every route states one in its `config`; start-up fails otherwise. */
 export type RouteAccess =
   | { access: 'public' }
-  /** A device with its token in the `device-token` header; no session. */
-  | { access: 'device' }
+  /** A device of this kind with its token in the `device-token` header; no session. */
+  | { access: 'device'; deviceKind: DeviceKind }
   | { access: 'authenticated'; allowDuringPasswordChange?: boolean }
   | { access: 'permission'; permission: Permission; allowDuringPasswordChange?: boolean };
 
@@ -16,11 +17,12 @@ const ACCESS_KINDS: ReadonlyArray<RouteAccess['access']> = ['public', 'device', 
 
 /**
  * The kinds of device that call the API with a device token, each with what the resolver finds for
- * it. Door displays now; the next kind (smart-room sensors) adds its line here and its branch to
- * the resolver wired in app.ts.
+ * it: door displays and visitor kiosks; the next kind (smart-room sensors) adds its line here and its
+ * branch to the resolver wired in app.ts.
  */
 export interface DeviceKinds {
   doorDisplay: DeviceRecord;
+  visitorKiosk: KioskPad;
 }
 
 export type DeviceKind = keyof DeviceKinds;
@@ -64,6 +66,8 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     access?: RouteAccess['access'];
     permission?: Permission;
+    /** The kind of device a `device` route serves: another kind's token is refused before the body is read. */
+    deviceKind?: DeviceKind;
     /** The route stays open to a session that must change its password (sign-out, the change itself). */
     allowDuringPasswordChange?: boolean;
     /** A GET that changes state (sign-out): refused when it comes from another site, like a write. */
@@ -90,6 +94,7 @@ export interface RouteRecord {
   url: string;
   access: RouteAccess['access'];
   permission?: Permission;
+  deviceKind?: DeviceKind;
   allowDuringPasswordChange: boolean;
 }
 
@@ -152,11 +157,12 @@ export function requireAuth(request: FastifyRequest): AuthContext {
   return request.auth;
 }
 
-/** The device calling a `device` route, when it is of the kind the route serves; 401/2001 otherwise. */
+/** The device calling a `device` route, of the kind the route serves (the guard checked it); 401/2001 otherwise. */
 export function requireDevice<K extends DeviceKind>(request: FastifyRequest, kind: K): DeviceKinds[K] {
   const caller = request.device;
   if (!caller || caller.kind !== kind) throw deviceTokenInvalid();
-  return caller.device;
+  // The kind was just compared; TypeScript does not narrow a union by a generic key.
+  return caller.device as DeviceKinds[K];
 }
 
 function checkDeclaration(this: FastifyInstance, route: RouteOptions, routeTable: RouteRecord[]) {
@@ -175,6 +181,9 @@ function checkDeclaration(this: FastifyInstance, route: RouteOptions, routeTable
   if (config.access === 'permission' && !(config.permission && isPermission(config.permission))) {
     throw new Error(`Route ${where} needs a permission from the catalogue, got "${String(config.permission)}"`);
   }
+  if ((config.access === 'device') !== (config.deviceKind !== undefined)) {
+    throw new Error(`Route ${where}: a device route names the kind of device it serves (deviceKind), and only a device route does`);
+  }
   if (config.access !== 'permission' && config.permission) {
     throw new Error(`Route ${where} names a permission but its access is "${config.access}"`);
   }
@@ -187,6 +196,7 @@ function checkDeclaration(this: FastifyInstance, route: RouteOptions, routeTable
       url: route.url,
       access: config.access,
       ...(config.permission ? { permission: config.permission } : {}),
+      ...(config.deviceKind ? { deviceKind: config.deviceKind } : {}),
       allowDuringPasswordChange: config.allowDuringPasswordChange === true,
     });
   }
@@ -218,7 +228,7 @@ export function installAccessGuard(app: FastifyInstance, { resolveSession, resol
   });
 
   app.addHook('onRequest', async (request, reply) => {
-    const { access, permission, allowDuringPasswordChange, isStateChanging, readsProfile } = request.routeOptions.config;
+    const { access, permission, deviceKind, allowDuringPasswordChange, isStateChanging, readsProfile } = request.routeOptions.config;
     // No access means the not-found handler: nothing to guard.
     if (access === undefined) return;
     const isWrite = !SAFE_METHODS.has(request.method);
@@ -228,7 +238,7 @@ export function installAccessGuard(app: FastifyInstance, { resolveSession, resol
       const token = request.headers[DEVICE_TOKEN_HEADER];
       if (typeof token !== 'string' || !token || token.length > MAX_TOKEN_LENGTH) throw deviceTokenInvalid();
       const device = await resolveDevice(token);
-      if (!device) throw deviceTokenInvalid();
+      if (!device || device.kind !== deviceKind) throw deviceTokenInvalid();
       request.device = device;
       return;
     }

@@ -330,6 +330,7 @@ describe(`Idempotency-Key (${TEST_DIALECT})`, () => {
         'POST /api/device/pad/book',
         'POST /api/device/pad/check-in',
         'POST /api/device/pad/end',
+        'POST /api/device/visitor/check-in',
         'POST /api/meeting/approval/approve',
         'POST /api/meeting/approval/reject',
         'POST /api/meeting/approval/withdraw',
@@ -358,6 +359,10 @@ describe(`Idempotency-Key (${TEST_DIALECT})`, () => {
         'POST /api/visitor/watchlist/add',
         'POST /api/visitor/watchlist/delete',
         'POST /api/visitor/watchlist/update',
+        'POST /api/visitor/device/update',
+        'POST /api/visitor/device/delete',
+        'POST /api/visitor/place',
+        'POST /api/visitor/kiosk-theme',
       ].sort(),
     );
     expect(idempotent.some((route) => route.includes('calendar/feed'))).toBe(false);

@@ -169,8 +169,10 @@ describe(`text fields keep the text rule (${TEST_DIALECT})`, () => {
   it('answers every route of the table carrying a NUL in its body, query or path with 400/1001, never a 500, and writes nothing', async () => {
     const doc = t.app.swagger() as unknown as OpenApiDocument;
     const routes = t.app.routeTable.filter((route) => route.url.startsWith('/api/') && !route.url.startsWith('/api/docs') && route.method !== 'HEAD');
-    // Door displays' routes check their device token first: the probe carries a live one.
-    const display = await createThemeFactories(t.db, t.factories, () => t.clock.now()).display(companyId);
+    // Device routes check their device token first: the probe carries a live one of the route's kind.
+    const devices = createThemeFactories(t.db, t.factories, () => t.clock.now());
+    const display = await devices.display(companyId);
+    const kiosk = await devices.kiosk(companyId);
     const before = await snapshotData(t);
     let probed = 0;
     for (const route of routes) {
@@ -201,7 +203,7 @@ describe(`text fields keep the text rule (${TEST_DIALECT})`, () => {
       const answer = await t.app.inject({
         method: route.method as InjectOptions['method'],
         url: query.size ? `${url}?${query}` : url,
-        headers: { token: adminToken, [DEVICE_TOKEN_HEADER]: display.token },
+        headers: { token: adminToken, [DEVICE_TOKEN_HEADER]: route.deviceKind === 'visitorKiosk' ? kiosk : display.token },
         ...(body !== undefined ? { payload: body as InjectOptions['payload'] } : {}),
       });
       expect(answer.statusCode, `${label} ${answer.body.slice(0, 300)}`).toBe(400);

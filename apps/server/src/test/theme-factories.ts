@@ -12,8 +12,9 @@ export interface TestDisplay {
 }
 
 /**
- * Rooms and door displays written straight into the shared tables (migration 0011), for the theme
- * tests: a room on a level-7 location node, and a display bound to it.
+ * Rooms and devices written straight into the shared tables, for the theme and route-table tests: a
+ * room on a level-7 location node, a door display bound to it (migration 0011), and an activated
+ * visitor kiosk at a building (migration 0050).
  */
 export function createThemeFactories(db: Database, factories: Factories, now: () => number) {
   let sequence = 0;
@@ -46,6 +47,17 @@ export function createThemeFactories(db: Database, factories: Factories, now: ()
         .returning('id')
         .executeTakeFirstOrThrow();
       return { roomId, deviceId: row.id, token };
+    },
+
+    /** An activated visitor kiosk at a new building; answers its device token. */
+    async kiosk(companyId: number): Promise<string> {
+      const locationId = await factories.location({ companyId, level: LOCATION_LEVEL.building, name: `Building ${++sequence}` });
+      const token = randomBytes(24).toString('base64url');
+      await db.kysely
+        .insertInto('visitor_devices')
+        .values({ company_id: companyId, location_id: locationId, kind: 'pad', name: `Kiosk ${sequence}`, token_hash: createHash('sha256').update(token).digest('hex'), activated_at: now(), created_at: now(), updated_at: now() })
+        .execute();
+      return token;
     },
   };
 }

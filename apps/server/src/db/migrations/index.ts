@@ -44,6 +44,7 @@ import { signingKeys } from './2026_11_29_0046_signing_keys.js';
 import { visitorWatchlist } from './2026_11_29_0047_visitor_watchlist.js';
 import { visitAccessGrants } from './2026_11_29_0048_visit_access_grants.js';
 import { visitRetention } from './2026_11_29_0049_visit_retention.js';
+import { visitorDevices } from './2026_11_29_0050_visitor_devices.js';
 import type { DialectMigration } from './helpers.js';
 
 /**
@@ -94,6 +95,7 @@ export const MIGRATIONS: ReadonlyArray<readonly [name: string, migration: Dialec
   ['2026_11_29_0047_visitor_watchlist', visitorWatchlist],
   ['2026_11_29_0048_visit_access_grants', visitAccessGrants],
   ['2026_11_29_0049_visit_retention', visitRetention],
+  ['2026_11_29_0050_visitor_devices', visitorDevices],
 ];
 
 function providerFor(dialect: Database['dialect']): MigrationProvider {

@@ -1,5 +1,7 @@
-import { addDays, fromZoned, toZoned } from '@atrium/contract';
+import { randomInt } from 'node:crypto';
+import { addDays, DOOR_DISPLAY_LIMITS, fromZoned, toZoned } from '@atrium/contract';
 import { MINUTE_MS } from '../../platform/clock.js';
+import { hashSessionToken, newSessionToken } from '../../platform/session-token.js';
 import { reasonKey } from '../../modules/visitor/visitor.repository.js';
 import type { SeedContext } from './factories.js';
 
@@ -112,4 +114,39 @@ export async function seedDemoVisits(ctx: SeedContext, companyId: number, { host
       await ctx.db.insertInto('visit_companions').values({ visit_id: id, position, name: companion.name, email: companion.email ?? null, phone: companion.phone ?? null }).execute();
     }
   }
+}
+
+/**
+ * The receptions' devices: at London's ground floor a kiosk waiting for its code (typed at
+ * /visitor-kiosk, shown on /guider-location), a Brother QL label printer it prints to, and a door
+ * controller; at Shanghai's 8th floor a kiosk last heard from a few hours ago.
+ */
+export async function seedDemoReceptionDevices(ctx: SeedContext, companyId: number, places: { london: number; shanghai: number }) {
+  const device = (values: { location_id: number; kind: 'pad' | 'printer' | 'door'; name: string; serial: string } & Record<string, unknown>) =>
+    ctx.db
+      .insertInto('visitor_devices')
+      .values({ company_id: companyId, created_at: ctx.now, updated_at: ctx.now, ...values })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+  const { id: printerId } = await device({ location_id: places.london, kind: 'printer', name: 'Reception label printer', serial: 'QL820-D4F1', stock: 'ql62x100' });
+  const length = DOOR_DISPLAY_LIMITS.activationCodeLength;
+  await device({ location_id: places.london, kind: 'pad', name: 'Reception kiosk', serial: 'KSK-LON-01', printer_id: printerId, activation_code: String(randomInt(0, 10 ** length)).padStart(length, '0') });
+  await device({ location_id: places.london, kind: 'door', name: 'Main entrance', serial: 'DC-LON-ENT' });
+  const seen = ctx.now - 3 * 60 * MINUTE_MS;
+  await device({
+    location_id: places.shanghai,
+    kind: 'pad',
+    name: '8F reception kiosk',
+    serial: 'KSK-SHA-08',
+    activated_at: seen - 14 * 24 * 60 * MINUTE_MS,
+    last_seen_at: seen,
+    platform: 'ipados',
+    app_version: '1.0.0',
+    battery: 64,
+    network: 'wifi',
+    ip: '10.8.0.21',
+    mac: '3C:22:FB:10:8A:41',
+    // The token is thrown away: a real kiosk would activate with its own code.
+    token_hash: hashSessionToken(newSessionToken()),
+  });
 }

@@ -160,6 +160,12 @@ describe(`demo seed (${TEST_DIALECT})`, () => {
     }
     expect(await db.selectFrom('visit_companions').selectAll().execute()).not.toHaveLength(0);
     expect((await db.selectFrom('visit_reasons').select('name').execute()).length).toBeGreaterThanOrEqual(5);
+    // Each reception has its devices: London a kiosk waiting for its code that prints to a printer there.
+    const devices = await db.selectFrom('visitor_devices').selectAll().execute();
+    expect(new Set(devices.map((device) => device.location_id))).toEqual(new Set(visits.map((visit) => visit.location_id)));
+    const waiting = devices.find((device) => device.kind === 'pad' && device.activation_code !== null);
+    expect(waiting?.activation_code).toMatch(/^\d{5}$/);
+    expect(devices.find((device) => device.id === waiting?.printer_id)).toMatchObject({ kind: 'printer', location_id: waiting?.location_id });
   });
 
   it('uses the configured admin password and then reports none generated', async () => {

@@ -8,7 +8,7 @@ import { withTransaction, type Database } from '../database.js';
 import { analyzeAll } from '../statistics.js';
 import type { Gender } from '../schema.js';
 import { seedDemoBookings } from './demo-bookings.js';
-import { seedDemoVisits } from './demo-visits.js';
+import { seedDemoReceptionDevices, seedDemoVisits } from './demo-visits.js';
 import { seedDemoRooms, type DemoRooms } from './demo-rooms.js';
 import { seedDeviceThemes } from './device-themes.js';
 import { seedDoorDisplays } from '../../modules/door-display/door-display.seed.js';
@@ -270,6 +270,7 @@ async function buildDemoCompany(ctx: SeedContext, adminPassword: string): Promis
   const approverIds = PEOPLE.filter((person) => person.role === 'meetingApprover').map((person) => people.get(person.userName ?? `${person.firstName}.${person.lastName}`.toLowerCase())!.id);
   await seedDemoBookings(ctx, companyId, rooms, { people: bookers, approverIds: approverIds.length > 0 ? approverIds : [adminId] });
   await seedDemoVisits(ctx, companyId, { hosts: bookers, places: { london: places.ground!, shanghai: places.shanghai8f! } });
+  await seedDemoReceptionDevices(ctx, companyId, { london: places.ground!, shanghai: places.shanghai8f! });
   return { companyId, rooms };
 }
 

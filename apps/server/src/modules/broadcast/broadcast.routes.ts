@@ -32,7 +32,7 @@ import { broadcastImageTooLarge, type BroadcastDisplay, type BroadcastService } 
 const VIEW = { access: 'permission', permission: 'broadcast:view' } as const;
 const EDIT = { access: 'permission', permission: 'broadcast:edit' } as const;
 /** A door display's reads: the guard checks its device token. */
-const DEVICE = { access: 'device' } as const;
+const DEVICE = { access: 'device', deviceKind: 'doorDisplay' } as const;
 const tags = ['broadcast'];
 const DEVICE_HEADER = `Header \`${DEVICE_TOKEN_HEADER}\`; an unknown or cancelled token answers 401/2001.`;
 

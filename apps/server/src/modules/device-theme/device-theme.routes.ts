@@ -235,7 +235,7 @@ export function deviceThemeRoutes({ deviceThemes, repository, uploads }: DeviceT
       '/device/theme',
       {
         // Not a console session: the display proves itself with its device token.
-        config: { access: 'device' },
+        config: { access: 'device', deviceKind: 'doorDisplay' },
         schema: {
           tags: TAGS,
           summary: 'For a door display: its theme and the addresses of its images (header device-token)',
@@ -249,7 +249,7 @@ export function deviceThemeRoutes({ deviceThemes, repository, uploads }: DeviceT
     app.get(
       '/device/theme/images/:name',
       {
-        config: { access: 'device' },
+        config: { access: 'device', deviceKind: 'doorDisplay' },
         schema: {
           tags: TAGS,
           summary: "For a door display: a gallery image of its company (header device-token)",

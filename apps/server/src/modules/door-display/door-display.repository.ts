@@ -3,6 +3,7 @@ import type { DeviceStatus, PageQuery } from '@atrium/contract';
 import { containsIgnoringCase } from '../../db/like.js';
 import { fetchPage } from '../../db/paging.js';
 import type { DB } from '../../db/schema.js';
+import { numberOrNull } from '../../db/rows.js';
 
 /** A location node as the path builder needs it. */
 export interface LocationNode {
@@ -56,7 +57,6 @@ export interface LightCycleRecord {
 
 const DOOR_DISPLAY = 'door-display';
 
-const toNumberOrNull = (value: number | string | bigint | null) => (value === null ? null : Number(value));
 
 export type DoorDisplayRepository = ReturnType<typeof createDoorDisplayRepository>;
 
@@ -108,8 +108,8 @@ export function createDoorDisplayRepository(db: Kysely<DB>) {
     state: row.state,
     platform: row.platform,
     appVersion: row.app_version,
-    activatedAt: toNumberOrNull(row.activated_at),
-    lastSeenAt: toNumberOrNull(row.last_seen_at),
+    activatedAt: numberOrNull(row.activated_at),
+    lastSeenAt: numberOrNull(row.last_seen_at),
     createdAt: Number(row.created_at),
   });
 
@@ -218,7 +218,7 @@ export function createDoorDisplayRepository(db: Kysely<DB>) {
         .where('state', '!=', 'cancelled');
       if (roomIds) query = query.where('room_id', 'in', roomIds);
       const rows = await query.execute();
-      return rows.map((row) => ({ roomId: row.room_id, state: row.state, lastSeenAt: toNumberOrNull(row.last_seen_at) }));
+      return rows.map((row) => ({ roomId: row.room_id, state: row.state, lastSeenAt: numberOrNull(row.last_seen_at) }));
     },
 
     /** A live (not cancelled) display of the company. */

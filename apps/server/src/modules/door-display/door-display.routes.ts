@@ -39,7 +39,7 @@ const DEVICE_TAGS = ['device API'];
 const VIEW = { access: 'permission', permission: 'reservationScreens:view' } as const;
 const EDIT = { access: 'permission', permission: 'reservationScreens:edit' } as const;
 /** The display's own calls: the guard checks its device token before the body is read. */
-const DEVICE = { access: 'device' } as const;
+const DEVICE = { access: 'device', deviceKind: 'doorDisplay' } as const;
 /** The display has no token yet: it trades its 5-digit code for one. */
 const ACTIVATION = { access: 'public' } as const;
 

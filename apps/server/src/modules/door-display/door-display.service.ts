@@ -1,4 +1,3 @@
-import { randomInt } from 'node:crypto';
 import {
   cycleTimeToMinutes,
   DEFAULT_SCREEN_SETTING,
@@ -26,14 +25,13 @@ import {
   type UpdateScreenSettingBody,
 } from '@atrium/contract';
 import type { Transact } from '../../db/repositories.js';
-import { createAttemptWindow, retryAfter } from '../../platform/attempts.js';
-import { MINUTE_MS, type Clock } from '../../platform/clock.js';
-import { AppError, notFound, refused, tooManyRequests } from '../../platform/errors.js';
+import type { Clock } from '../../platform/clock.js';
+import { AppError, notFound, refused } from '../../platform/errors.js';
 import type { PasswordHasher } from '../../platform/password.js';
-import { hashSessionToken, newSessionToken } from '../../platform/session-token.js';
+import { hashSessionToken } from '../../platform/session-token.js';
+import { createActivationCodes } from '../../platform/activation-codes.js';
 import type { Actor, OperationLog } from '../operation-log/operation-log.service.js';
 import type { RegistrationRepository } from '../registration/registration.repository.js';
-import { mailRequestStore } from '../registration/mail-throttle.js';
 import type { SettingsService } from '../settings/settings.service.js';
 import type { DeviceRecord, DoorDisplayRepository, LocationNode, ScreenSettingRecord } from './door-display.repository.js';
 
@@ -137,11 +135,8 @@ function pickSettings(body: ScreenSettingFields): ScreenSettingFields {
  * per screen group, and light cycles.
  */
 export function createDoorDisplayService({ displays, publicCalls, settings, hasher, clock, transact, operationLog }: DoorDisplayServiceDeps) {
-  // Wrong activation codes per caller address, kept with the other public calls' requests.
-  const wrongCodes = createAttemptWindow(mailRequestStore(publicCalls, 'caller'), {
-    max: DOOR_DISPLAY_LIMITS.wrongCodesPerWindow,
-    windowMs: DOOR_DISPLAY_LIMITS.wrongCodeWindowMinutes * MINUTE_MS,
-  });
+  // Codes and their trade, wrong codes counted per caller address with the other public calls' requests.
+  const codes = createActivationCodes({ publicCalls, clock, kind: 'device-activate' });
 
   async function locationMap(companyId: number): Promise<Map<number, LocationNode>> {
     return new Map((await displays.listLocations(companyId)).map((node) => [node.id, node]));
@@ -165,13 +160,7 @@ export function createDoorDisplayService({ displays, publicCalls, settings, hash
   }
 
   /** A random 5-digit code no live display holds (used and cancelled codes are cleared). */
-  async function newCode(): Promise<string> {
-    for (let attempt = 0; attempt < 50; attempt++) {
-      const code = String(randomInt(0, 10 ** DOOR_DISPLAY_LIMITS.activationCodeLength)).padStart(DOOR_DISPLAY_LIMITS.activationCodeLength, '0');
-      if (!(await displays.isCodeTaken(code))) return code;
-    }
-    throw new Error('No free activation code found');
-  }
+  const newCode = () => codes.newCode((code) => displays.isCodeTaken(code));
 
   async function getRoom(companyId: number, roomId: number) {
     const [room] = await displays.findRooms(companyId, [roomId]);
@@ -426,19 +415,7 @@ export function createDoorDisplayService({ displays, publicCalls, settings, hash
      * after too many in the window the caller waits (429), right or wrong.
      */
     async activate(body: DeviceActivateBody, callerIp: string): Promise<{ deviceToken: string; deviceId: number; roomId: number }> {
-      const key = `device-activate:${callerIp}`;
-      const now = clock.now();
-      const wait = await wrongCodes.waitMs(key, now);
-      if (wait > 0) {
-        const { seconds, minutes } = retryAfter(wait);
-        throw tooManyRequests('activationCodeThrottled', seconds, { minutes });
-      }
-      const deviceToken = newSessionToken();
-      const device = await displays.activate(body.code, { tokenHash: hashSessionToken(deviceToken), platform: body.platform, appVersion: body.appVersion }, now);
-      if (!device) {
-        await wrongCodes.count(key, now);
-        throw new AppError(ReturnCode.NOT_FOUND, 'activationCodeInvalid');
-      }
+      const { deviceToken, device } = await codes.trade(callerIp, (tokenHash, now) => displays.activate(body.code, { tokenHash, platform: body.platform, appVersion: body.appVersion }, now));
       return { deviceToken, deviceId: device.id, roomId: device.roomId };
     },
 

@@ -8,7 +8,7 @@ import type { LiveHub } from '../live/live.hub.js';
 
 const TAGS = ['device API'];
 /** The door display's calls: the guard checks its device token before the body is read. */
-const DEVICE = { access: 'device' } as const;
+const DEVICE = { access: 'device', deviceKind: 'doorDisplay' } as const;
 /** The display's writes: a retry with the same Idempotency-Key answers the first answer (docs/decisions/0010). */
 const DEVICE_WRITE = { ...DEVICE, idempotent: true } as const;
 const HEADER = `Header \`${DEVICE_TOKEN_HEADER}\`; an unknown or cancelled token answers 401/2001. A display reaches its own room only: another room's meeting answers 404.`;

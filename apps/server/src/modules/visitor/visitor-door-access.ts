@@ -46,12 +46,15 @@ export interface DoorAccessAdapter {
   revoke(revocation: DoorRevocation): Promise<void>;
 }
 
+/** The topic a place's door controllers listen on for grants or revocations. */
+export const doorGrantTopic = (prefix: string, companyId: number, locationId: number | null, what: 'grant' | 'revoke') => `${prefix}/${companyId}/access/${locationId ?? 'any'}/${what}`;
+
 /**
  * Grants and revocations published with QoS 1 to `<prefix>/<company id>/access/<location id>/grant`
  * and `.../revoke` (`any` for a visit without a location), JSON bodies carrying the grant id.
  */
 export function mqttDoorAccess(publisher: MqttPublisher, prefix: string): DoorAccessAdapter {
-  const topic = (companyId: number, locationId: number | null, what: 'grant' | 'revoke') => `${prefix}/${companyId}/access/${locationId ?? 'any'}/${what}`;
+  const topic = (companyId: number, locationId: number | null, what: 'grant' | 'revoke') => doorGrantTopic(prefix, companyId, locationId, what);
   return {
     grant: (grant) => publisher.publish(topic(grant.companyId, grant.locationId, 'grant'), grant),
     revoke: (revocation) => publisher.publish(topic(revocation.companyId, revocation.locationId, 'revoke'), revocation),

@@ -48,6 +48,8 @@ export function createVisitorPasses({ visitors, signedLinks, mailer, outbox, clo
   }
 
   const qrOf = (link: string) => QRCode.toDataURL(link, { width: 320, margin: 2, errorCorrectionLevel: 'M' });
+  /** The link as a PNG QR code: the mail's picture, and the badge's. */
+  const qrPngOf = (link: string) => QRCode.toBuffer(link, { type: 'png', width: 320, margin: 2, errorCorrectionLevel: 'M' });
 
   /** The visit a token opens; 404 when it is not one of ours or the visit is gone, 422 when expired. */
   async function visitOf(token: string): Promise<{ companyId: number; visit: Visit }> {
@@ -79,7 +81,7 @@ export function createVisitorPasses({ visitors, signedLinks, mailer, outbox, clo
       link,
       qrCid: QR_CID,
     });
-    const qr = await QRCode.toBuffer(link, { type: 'png', width: 320, margin: 2, errorCorrectionLevel: 'M' });
+    const qr = await qrPngOf(link);
     await mailer.send({
       companyId: event.companyId,
       event: 'visitInvitation',
@@ -106,6 +108,11 @@ export function createVisitorPasses({ visitors, signedLinks, mailer, outbox, clo
     /** The code on a visit's pass (its token, as mailed and scanned): door grants carry its hash. */
     passCodeOf(companyId: number, visit: Pick<Visit, 'id' | 'expectedEndAt'>): Promise<string> {
       return tokenFor(companyId, visit);
+    },
+
+    /** The QR code of a visit's pass link, as mailed (a badge prints it; reception's scanner reads it). */
+    async passQrPng(companyId: number, visit: Pick<Visit, 'id' | 'expectedEndAt'>): Promise<Buffer> {
+      return qrPngOf(linkOf(await tokenFor(companyId, visit)));
     },
 
     /** Records the invitation mail to send, in the transaction that inserts the visit. */

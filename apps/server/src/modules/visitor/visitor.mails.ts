@@ -1,5 +1,10 @@
 import { localDateTime } from '@atrium/contract';
 
+/** `2026-12-01 09:30 – 11:30`: a visit's time on its place's clock (mails name the zone after it; a badge does not). */
+export function visitTimeText(visitAt: number, expectedEndAt: number, zone: string | null): string {
+  return `${localDateTime(visitAt, zone)} – ${localDateTime(expectedEndAt, zone).slice(11)}`;
+}
+
 const escapeHtml = (text: string) =>
   text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
@@ -29,7 +34,7 @@ interface Text {
 
 function texts(f: InvitationFacts): { en: Text; zh: Text } {
   const day = localDateTime(f.visitAt, f.zone).slice(0, 10);
-  const when = `${localDateTime(f.visitAt, f.zone)} – ${localDateTime(f.expectedEndAt, f.zone).slice(11)}${f.zone ? ` (${f.zone})` : ''}`;
+  const when = `${visitTimeText(f.visitAt, f.expectedEndAt, f.zone)}${f.zone ? ` (${f.zone})` : ''}`;
   return {
     en: {
       subject: `Your visit to ${f.companyName} on ${day}`,

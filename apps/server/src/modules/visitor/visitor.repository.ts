@@ -36,6 +36,9 @@ function inStatus(eb: Eb, status: VisitStatus, now: number) {
   }
 }
 
+/** The list's filters without its paging (the export takes them). */
+export type VisitFilters = Omit<VisitQuery, 'page' | 'pageSize'>;
+
 export interface NewVisit extends InviteVisit {
   companyId: number;
   inviterId: number;
@@ -60,6 +63,29 @@ export function createVisitorRepository(db: Kysely<DB>) {
       query = query.where((eb) => eb.or([eb('v.host_id', '=', userId), eb('v.inviter_id', '=', userId)]));
     }
     return query;
+  };
+  /** The visits of the scope matching the list's filters (keyword, status at `now`, place, visit time). */
+  const filtered = (scope: VisitScope, query: VisitFilters, now: number) => {
+    let base = visits(scope);
+    if (query.keyword) {
+      const keyword = query.keyword;
+      base = base.where((eb) =>
+        eb.or([
+          containsIgnoringCase('v.visitor_name', keyword),
+          containsIgnoringCase('v.email', keyword),
+          containsIgnoringCase('v.phone', keyword),
+          containsIgnoringCase('v.visitor_company', keyword),
+        ]),
+      );
+    }
+    if (query.status) {
+      const status = query.status;
+      base = base.where((eb) => inStatus(eb as unknown as Eb, status, now));
+    }
+    if (query.locationId !== undefined) base = base.where('v.location_id', '=', query.locationId);
+    if (query.from !== undefined) base = base.where('v.visit_at', '>=', query.from);
+    if (query.to !== undefined) base = base.where('v.visit_at', '<', query.to);
+    return base;
   };
   const visitColumns = [
     'v.id', 'v.visitor_type', 'v.method', 'v.is_vip', 'v.visitor_name', 'v.email', 'v.phone', 'v.visitor_company', 'v.reason', 'v.reason_id',
@@ -270,25 +296,7 @@ export function createVisitorRepository(db: Kysely<DB>) {
     },
 
     async list(scope: VisitScope, query: VisitQuery, now: number): Promise<Page<Visit>> {
-      let base = visits(scope);
-      if (query.keyword) {
-        const keyword = query.keyword;
-        base = base.where((eb) =>
-          eb.or([
-            containsIgnoringCase('v.visitor_name', keyword),
-            containsIgnoringCase('v.email', keyword),
-            containsIgnoringCase('v.phone', keyword),
-            containsIgnoringCase('v.visitor_company', keyword),
-          ]),
-        );
-      }
-      if (query.status) {
-        const status = query.status;
-        base = base.where((eb) => inStatus(eb as unknown as Eb, status, now));
-      }
-      if (query.locationId !== undefined) base = base.where('v.location_id', '=', query.locationId);
-      if (query.from !== undefined) base = base.where('v.visit_at', '>=', query.from);
-      if (query.to !== undefined) base = base.where('v.visit_at', '<', query.to);
+      const base = filtered(scope, query, now);
       const page = await fetchPage(
         query,
         () => base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
@@ -297,6 +305,15 @@ export function createVisitorRepository(db: Kysely<DB>) {
       );
       const companions = await companionsOf(page.list.map((row) => row.id));
       return { ...page, list: page.list.map((row) => present(row, companions.get(row.id) ?? [], now)) };
+    },
+
+    /** Up to `limit` visits matching the list's filters, newest first, without their companions (the export's rows). */
+    async exportList(scope: VisitScope, filters: VisitFilters, now: number, limit: number): Promise<Array<Omit<Visit, 'companions'>>> {
+      const rows = await filtered(scope, filters, now).select([...visitColumns]).orderBy('v.visit_at', 'desc').orderBy('v.id', 'desc').limit(limit).execute();
+      return rows.map((row) => {
+        const { companions: _none, ...visit } = present(row, [], now);
+        return visit;
+      });
     },
 
     async find(scope: VisitScope, id: number, now: number): Promise<Visit | undefined> {

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { VisitorSettings, OnSiteList, OnSiteQuery, ConfirmVisitPassBody, DeleteWatchEntryBody, UpdateWatchEntryBody, WatchEntries, WatchEntryBody, ScanVisitPassBody, ScannedVisit, VISIT_PASS_HEADER, VisitPass, VisitPassExport, VisitIdBody, VisitHostQuery, VisitHosts, VisitLocations, AddVisitReasonBody, CancelVisitBody, DeleteVisitReasonBody, InviteVisitBody, UpdateVisitReasonBody, VisitDetailQuery, Visit, VisitPage, VisitQuery, VisitReasons } from '@atrium/contract';
+import { ErrorEnvelope, VisitBadgeQuery, VisitorSettings, OnSiteList, OnSiteQuery, ConfirmVisitPassBody, DeleteWatchEntryBody, UpdateWatchEntryBody, WatchEntries, WatchEntryBody, ScanVisitPassBody, ScannedVisit, VISIT_PASS_HEADER, VisitPass, VisitPassExport, VisitIdBody, VisitHostQuery, VisitHosts, VisitLocations, AddVisitReasonBody, CancelVisitBody, DeleteVisitReasonBody, InviteVisitBody, UpdateVisitReasonBody, VisitDetailQuery, Visit, VisitPage, VisitQuery, VisitReasons } from '@atrium/contract';
 import { z } from 'zod';
 import { requireAuth } from '../../platform/access.js';
 import { envelopeResponses, success } from '../../platform/envelope.js';
@@ -8,6 +8,7 @@ import type { VisitorService } from './visitor.service.js';
 import type { VisitorPasses } from './visitor-pass.service.js';
 import type { VisitorWatchlist } from './visitor-watchlist.js';
 import type { VisitorRetention } from './visitor-retention.js';
+import type { VisitorBadges } from './visitor-badge.service.js';
 
 /**
  * The areas of the Guider pages (spec 000 menu group 7, decision 0018): the visitor settings page is
@@ -28,7 +29,7 @@ const PassHeaders = z.object({ [VISIT_PASS_HEADER]: z.string().min(1).max(200) }
  */
 const PASS = { access: 'public' } as const;
 
-export function visitorRoutes({ visitors, passes, watchlist, retention }: { visitors: VisitorService; passes: VisitorPasses; watchlist: VisitorWatchlist; retention: VisitorRetention }): FastifyPluginAsyncZod {
+export function visitorRoutes({ visitors, passes, watchlist, retention, badges }: { visitors: VisitorService; passes: VisitorPasses; watchlist: VisitorWatchlist; retention: VisitorRetention; badges: VisitorBadges }): FastifyPluginAsyncZod {
   return async (app) => {
     const tokenOf = (request: { headers: Record<string, unknown> }) => String(request.headers[VISIT_PASS_HEADER]);
 
@@ -236,7 +237,9 @@ export function visitorRoutes({ visitors, passes, watchlist, retention }: { visi
     app.get(
       '/visitor/locations',
       {
-        config: { access: 'permission', permission: 'events:view' },
+        // Any colleague may read the company's building and floor names, like the reason list: the invite
+        // form, the records' filters and the reception devices page (roomsLocations) all offer them.
+        config: { access: 'authenticated' },
         schema: { tags, summary: 'Where visitors come', description: "The company's buildings, each followed by its floors (`buildingName` set on floors).", response: envelopeResponses(VisitLocations) },
       },
       async (request) => success(request, await visitors.locations(requireAuth(request).companyId)),
@@ -296,6 +299,27 @@ export function visitorRoutes({ visitors, passes, watchlist, retention }: { visi
         schema: { tags, summary: 'One visit', description: 'Query `id`; a visit the caller may not read answers 404/1002, as an unknown one.', querystring: VisitDetailQuery, response: envelopeResponses(Visit) },
       },
       async (request) => success(request, await visitors.detail(actorOf(request), request.query.id)),
+    );
+
+    app.get(
+      '/visitor/badge',
+      {
+        // Reception prints badges: the visitor and reception display area reads every visit of the company.
+        config: { access: 'permission', permission: 'visitorDisplay:view' },
+        schema: {
+          tags,
+          summary: "A visitor's badge (PDF)",
+          description:
+            "Query `id`, `stock` (ql62x100: Brother QL 62x100 mm, landscape; dymo54x25: Dymo 54x25 mm, landscape; a6: 105x148 mm; default ql62x100), `offsetX?`, `offsetY?` (mm, -10 to 10: the printer's calibration moves everything right and down). The visitor's name, company, host, the visit's time on its place's clock, the pass's QR code and a VIP mark, labels in the caller's language. One page of the stock's size, shown inline. Another company's or an unknown visit: 404/1002; a cancelled one: 422/1005.",
+          querystring: VisitBadgeQuery,
+          response: { 200: z.unknown().describe('The badge, application/pdf'), '4xx': ErrorEnvelope },
+        },
+      },
+      async (request, reply) => {
+        const { id, stock, offsetX, offsetY } = request.query;
+        const pdf = await badges.badge(requireAuth(request).companyId, id, { stock, offsetMm: { x: offsetX, y: offsetY } }, request.lang);
+        return reply.header('content-type', 'application/pdf').header('content-disposition', `inline; filename="badge-${id}.pdf"`).header('cache-control', 'no-store').send(pdf);
+      },
     );
 
     app.post(

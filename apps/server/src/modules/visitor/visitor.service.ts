@@ -1,12 +1,13 @@
-import { hasPermission, VISIT_CHECK_IN_EARLY_HOURS, type InviteVisit, type OnSiteList, type OnSiteQuery, type OnSiteVisit, type VisitHost, type VisitLocation, type Page, type Visit, type VisitQuery, type VisitReason } from '@atrium/contract';
+import { hasPermission, type InviteVisit, type OnSiteList, type OnSiteQuery, type OnSiteVisit, type VisitHost, type VisitLocation, type Page, type Visit, type VisitQuery, type VisitReason } from '@atrium/contract';
 import { isUniqueViolation } from '../../db/unique-violation.js';
-import type { Clock } from '../../platform/clock.js';
+import { HOUR_MS, type Clock } from '../../platform/clock.js';
 import { notFound, refused } from '../../platform/errors.js';
 import type { Actor, OperationLog } from '../operation-log/operation-log.service.js';
 import type { VisitorRepository, VisitScope } from './visitor.repository.js';
 import type { VisitorPasses } from './visitor-pass.service.js';
 import type { VisitorArrivals } from './visitor-arrivals.js';
 import type { VisitorWatchlist } from './visitor-watchlist.js';
+import type { VisitorDevices } from './visitor-devices.service.js';
 
 export interface VisitorServiceDeps {
   visitors: VisitorRepository;
@@ -17,6 +18,10 @@ export interface VisitorServiceDeps {
   /** Where a check-in records that the host is to be told, and the telling starts after its commit. */
   arrivals: Pick<VisitorArrivals, 'record' | 'wake' | 'recordDeparture'>;
   watchlist: Pick<VisitorWatchlist, 'matchFor'>;
+  /** The reception rules of the places: their sign-in windows, and which building a place is in. */
+  places: Pick<VisitorDevices, 'signInHours' | 'sameBuilding'>;
+  /** Reads the visit a scanned pass names. */
+  scans: Pick<VisitorPasses, 'scannedVisitId'>;
 }
 
 export type VisitorService = ReturnType<typeof createVisitorService>;
@@ -26,6 +31,8 @@ export type VisitorService = ReturnType<typeof createVisitorService>;
  * host inviting someone who is at the desk now picks the current minute.
  */
 const PAST_GRACE_MS = 5 * 60_000;
+/** How long after a check-in the kiosk may print (or print again) the visitor's badge. */
+const KIOSK_BADGE_MINUTES = 30;
 /** Colleagues offered by the host picker at a time. */
 const HOSTS_MAX = 20;
 
@@ -48,7 +55,7 @@ const ownVisits = (actor: Pick<Actor, 'companyId' | 'userId'>): VisitScope => ({
  * a host invites a visitor (a group with up to five companions) for a reason at a location, lists and
  * reads the visits they may see, and cancels one that has not begun.
  */
-export function createVisitorService({ visitors, operationLog, clock, passes, arrivals, watchlist }: VisitorServiceDeps) {
+export function createVisitorService({ visitors, operationLog, clock, passes, arrivals, watchlist, places, scans }: VisitorServiceDeps) {
   /**
    * A visit the caller may act on (cancel, check in or out): any of the company's with reception's
    * edit, else one they host or invited; another is unknown to them (404).
@@ -58,6 +65,23 @@ export function createVisitorService({ visitors, operationLog, clock, passes, ar
     const visit = await visitors.find(scope, id, clock.now());
     if (!visit) throw notFound('visitNotFound');
     return visit;
+  }
+
+  /**
+   * Checks a visit in: from its place's sign-in window (hours) before the visit time until its
+   * expected end, once, not a cancelled visit; the watchlist's word holds (a refused visitor is not
+   * admitted, one held for approval only by reception). The arrival is recorded for the host.
+   */
+  async function admit(companyId: number, visit: Visit, by: { userId: number | null; isReception: boolean }): Promise<void> {
+    if (visit.watch?.action === 'refuse') throw refused('visitCheckInRefused');
+    if (visit.watch?.action === 'approval' && !by.isReception) throw refused('visitCheckInAtReception');
+    if (visit.status !== 'notResponded' && visit.status !== 'responded') throw refused('visitNotCheckable');
+    const now = clock.now();
+    const hours = await places.signInHours(companyId, visit.location?.id ?? null);
+    if (now < visit.visitAt - hours * HOUR_MS) throw refused('visitCheckInTooEarly', { hours });
+    const recorded = await visitors.checkIn(companyId, visit.id, now, (trx) => arrivals.record(trx, companyId, { visitId: visit.id, byUserId: by.userId }, now));
+    if (!recorded) throw refused('visitNotCheckable');
+    arrivals.wake();
   }
 
   return {
@@ -171,24 +195,38 @@ export function createVisitorService({ visitors, operationLog, clock, passes, ar
       if (!(await visitors.cancel(actor.companyId, id, actor.userId, clock.now()))) throw refused('visitNotCancellable');
     },
 
-    /**
-     * Checks a visitor in at reception or by their host: from VISIT_CHECK_IN_EARLY_HOURS before the
-     * visit time until its expected end, once, not a cancelled visit.
-     */
+    /** Checks a visitor in at reception or by their host. */
     async checkIn(actor: Actor, id: number): Promise<{ name: string }> {
       const visit = await handledVisit(actor, id);
-      const now = clock.now();
-      // The watchlist's word (decision 0018): a refused visitor is not admitted; one for approval only by reception.
-      if (visit.watch?.action === 'refuse') throw refused('visitCheckInRefused');
-      if (visit.watch?.action === 'approval' && !hasPermission(actor.permissions, 'visitorDisplay:edit')) throw refused('visitCheckInAtReception');
-      if (visit.status === 'notResponded' || visit.status === 'responded') {
-        if (now < visit.visitAt - VISIT_CHECK_IN_EARLY_HOURS * 3_600_000) throw refused('visitCheckInTooEarly', { hours: VISIT_CHECK_IN_EARLY_HOURS });
-        if (await visitors.checkIn(actor.companyId, id, now, (trx) => arrivals.record(trx, actor.companyId, { visitId: id, byUserId: actor.userId }, now))) {
-          arrivals.wake();
-          return { name: visit.visitorName };
-        }
+      await admit(actor.companyId, visit, { userId: actor.userId, isReception: hasPermission(actor.permissions, 'visitorDisplay:edit') });
+      return { name: visit.visitorName };
+    },
+
+    /**
+     * A visitor checks in at a kiosk by the pass its scanner read: a visit at the kiosk's building
+     * (the building or one of its floors), by the same rules as at reception, save that a visit the
+     * watchlist holds for approval is sent to reception.
+     */
+    async checkInAtKiosk(kiosk: { companyId: number; locationId: number }, code: string): Promise<Visit> {
+      const visit = await visitors.find({ companyId: kiosk.companyId, all: true }, await scans.scannedVisitId(kiosk.companyId, code), clock.now());
+      if (!visit) throw notFound('visitPassInvalid');
+      if (!(await places.sameBuilding(kiosk.companyId, kiosk.locationId, visit.location?.id ?? null))) {
+        throw refused('visitAtAnotherPlace', { place: visit.location?.name ?? '—' });
       }
-      throw refused('visitNotCheckable');
+      await admit(kiosk.companyId, visit, { userId: null, isReception: false });
+      return visit;
+    },
+
+    /**
+     * A visit whose badge a kiosk may print: checked in (not out) at most KIOSK_BADGE_MINUTES ago, at
+     * the kiosk's building; any other is unknown to the kiosk (404).
+     */
+    async arrivedAtKiosk(kiosk: { companyId: number; locationId: number }, visitId: number): Promise<Visit> {
+      const now = clock.now();
+      const visit = await visitors.find({ companyId: kiosk.companyId, all: true }, visitId, now);
+      const recent = visit?.status === 'checkedIn' && visit.checkedInAt !== null && now - visit.checkedInAt <= KIOSK_BADGE_MINUTES * 60_000;
+      if (!visit || !recent || !(await places.sameBuilding(kiosk.companyId, kiosk.locationId, visit.location?.id ?? null))) throw notFound('visitNotFound');
+      return visit;
     },
 
     /** Checks a visitor out who is checked in. */

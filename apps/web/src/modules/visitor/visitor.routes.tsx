@@ -1,8 +1,15 @@
-import { VISIT_PASS_PATH } from '@atrium/contract';
+import { KIOSK_PATH, VISIT_PASS_PATH } from '@atrium/contract';
 import type { PageRoute } from '../../shared/routing/page-route';
 
-/** The visitor pages built so far (issue 20; decision 0018): settings, invitations, records and a visit's details. */
+/** The visitor pages built so far (issue 20; decision 0018): analysis, settings, invitations, records, a visit's details and reception's devices. */
 export const visitorRoutes: PageRoute[] = [
+  {
+    path: '/guider-analysis',
+    titleKey: 'menu.guiderAnalysis',
+    menuKey: 'guiderAnalysis',
+    keepAlive: true,
+    load: () => import('./pages/visitor-analysis-page').then((m) => m.VisitorAnalysisPage),
+  },
   {
     path: '/guider-invite',
     titleKey: 'menu.guiderInvite',
@@ -24,6 +31,13 @@ export const visitorRoutes: PageRoute[] = [
     load: () => import('./pages/record-detail-page').then((m) => m.RecordDetailPage),
   },
   {
+    path: '/guider-location',
+    titleKey: 'menu.guiderLocation',
+    menuKey: 'guiderLocation',
+    keepAlive: true,
+    load: () => import('./pages/reception-devices-page').then((m) => m.ReceptionDevicesPage),
+  },
+  {
     path: '/guider-set',
     titleKey: 'menu.guiderSet',
     menuKey: 'guiderSet',
@@ -38,5 +52,11 @@ export const visitorPublicRoutes: PageRoute[] = [
     path: VISIT_PASS_PATH,
     titleKey: 'visitor.pass.title',
     load: () => import('./pages/visit-pass-page').then((m) => m.VisitPassPage),
+  },
+  // The visitor kiosk at reception: the tablet proves itself with its device token.
+  {
+    path: KIOSK_PATH,
+    titleKey: 'visitor.kiosk.title',
+    load: () => import('./pages/kiosk-page').then((m) => m.KioskPage),
   },
 ];

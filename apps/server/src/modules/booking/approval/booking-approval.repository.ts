@@ -5,6 +5,7 @@ import { fetchPage } from '../../../db/paging.js';
 import { containsIgnoringCase } from '../../../db/like.js';
 import { HOUR_MS } from '../../../platform/clock.js';
 import { parsePermissions } from '../../role/role.repository.js';
+import { numberOrNull } from '../../../db/rows.js';
 
 /** A reservation the approval calls act on: its keys and approval state. */
 export interface ApprovalTarget {
@@ -26,7 +27,6 @@ export interface Recipient {
 export type ApprovalRepository = ReturnType<typeof createApprovalRepository>;
 
 /** PostgreSQL answers bigint columns as strings. */
-const numberOrNull = (value: number | string | null): number | null => (value === null ? null : Number(value));
 
 /**
  * Approval state of reservations and the company's deadline rule; every query names the company

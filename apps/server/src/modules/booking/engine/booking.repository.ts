@@ -13,6 +13,7 @@ import { defineStatement } from '../../../db/prepared.js';
 import type { DB } from '../../../db/schema.js';
 import { preferencesFromRow } from '../../booking-preferences/booking-preferences.repository.js';
 import { NOTICE_CONFIG_KEY } from '../../notice-config/notice-config.service.js';
+import { numberOrNull } from '../../../db/rows.js';
 
 export interface ReservationRecord {
   id: number;
@@ -82,7 +83,6 @@ export interface NewReservation {
 }
 
 /** PostgreSQL answers bigint columns as strings. */
-const numberOrNull = (value: number | string | null): number | null => (value === null ? null : Number(value));
 
 export type ParticipantValue = { userId: number; email?: undefined } | { email: string; userId?: undefined };
 

@@ -1,63 +1,9 @@
-import { DEVICE_TOKEN_HEADER, type Lang, type LightCycle } from '@atrium/contract';
-
-/** `POST /device/activate` result. */
-export interface DeviceActivateResult {
-  deviceToken: string;
-  deviceId: number;
-  roomId: number;
-}
+import { DEVICE_TOKEN_HEADER, type LightCycle } from '@atrium/contract';
+import { deviceTokenStore } from '../../../shared/device/device-call';
 
 /** Where this browser keeps its door-display token (the display's own credential, not a user session). */
 export const PAD_TOKEN_KEY = 'atrium.pad.deviceToken';
-
-export const readPadToken = () => {
-  try {
-    return window.localStorage.getItem(PAD_TOKEN_KEY);
-  } catch {
-    return null;
-  }
-};
-export const writePadToken = (token: string | null) => {
-  try {
-    if (token) window.localStorage.setItem(PAD_TOKEN_KEY, token);
-    else window.localStorage.removeItem(PAD_TOKEN_KEY);
-  } catch {
-    // Private mode: the display asks for its code again after a reload.
-  }
-};
-
-/** A refused device call: the server's message (already in the display's language) and its HTTP status. */
-export class PadError extends Error {
-  constructor(
-    message: string,
-    readonly status: number,
-  ) {
-    super(message);
-    this.name = 'PadError';
-  }
-}
-
-/** Calls the device API with the display's token; unwraps the envelope. */
-export async function padCall<T>(method: 'GET' | 'POST', path: string, options: { token?: string | null; body?: unknown; lang: Lang }): Promise<{ result: T; message: string }> {
-  const headers: Record<string, string> = { lang: options.lang };
-  if (options.token) headers[DEVICE_TOKEN_HEADER] = options.token;
-  if (options.body !== undefined) headers['content-type'] = 'application/json';
-  let response: Response;
-  try {
-    response = await fetch(`/api${path}`, { method, headers, ...(options.body !== undefined ? { body: JSON.stringify(options.body) } : {}) });
-  } catch {
-    throw new PadError('', 0);
-  }
-  let envelope: { returncode: number; message: string; result: T } | null = null;
-  try {
-    envelope = (await response.json()) as { returncode: number; message: string; result: T };
-  } catch {
-    envelope = null;
-  }
-  if (!response.ok || !envelope || envelope.returncode !== 200) throw new PadError(envelope?.message ?? '', response.status);
-  return { result: envelope.result, message: envelope.message };
-}
-
+export const padToken = deviceTokenStore(PAD_TOKEN_KEY);
 
 /** Whether a light cycle lights the screen now, in the room's zone. */
 export function isLit(cycles: LightCycle[], now: number, timeZone: string | null): boolean {

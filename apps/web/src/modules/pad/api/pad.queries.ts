@@ -1,7 +1,8 @@
 import { DEVICE_TOKEN_HEADER, type DeviceConfig, type DisplayTheme, type Lang, type PadBroadcasts, type PadSchedule } from '@atrium/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useState } from 'react';
-import { listenToPad, padCall, PadError } from './pad.api';
+import { listenToPad } from './pad.api';
+import { deviceCall, DeviceError } from '../../../shared/device/device-call';
 
 /**
  * Changes arrive on the display's event stream; the schedule and the notices are also read this
@@ -21,7 +22,7 @@ export const padKeys = {
 export function usePadSchedule(token: string, lang: Lang) {
   return useQuery({
     queryKey: [...padKeys.schedule(token), lang],
-    queryFn: async () => (await padCall<PadSchedule>('GET', '/device/pad/schedule', { token, lang })).result,
+    queryFn: async () => (await deviceCall<PadSchedule>('GET', '/device/pad/schedule', { token, lang })).result,
     refetchInterval: POLL_MS,
     staleTime: 0,
   });
@@ -31,7 +32,7 @@ export function usePadSchedule(token: string, lang: Lang) {
 export function usePadConfig(token: string, lang: Lang) {
   return useQuery({
     queryKey: [...padKeys.config(token), lang],
-    queryFn: async () => (await padCall<DeviceConfig>('GET', '/device/config', { token, lang })).result,
+    queryFn: async () => (await deviceCall<DeviceConfig>('GET', '/device/config', { token, lang })).result,
     refetchInterval: CONFIG_MS,
     staleTime: 0,
   });
@@ -41,7 +42,7 @@ export function usePadConfig(token: string, lang: Lang) {
 export function usePadTheme(token: string, lang: Lang) {
   return useQuery({
     queryKey: padKeys.theme(token),
-    queryFn: async () => (await padCall<DisplayTheme>('GET', '/device/theme', { token, lang })).result,
+    queryFn: async () => (await deviceCall<DisplayTheme>('GET', '/device/theme', { token, lang })).result,
     staleTime: Infinity,
   });
 }
@@ -50,7 +51,7 @@ export function usePadTheme(token: string, lang: Lang) {
 export function usePadBroadcasts(token: string, lang: Lang) {
   return useQuery({
     queryKey: padKeys.broadcasts(token),
-    queryFn: async () => (await padCall<PadBroadcasts>('GET', '/device/pad/broadcasts', { token, lang })).result,
+    queryFn: async () => (await deviceCall<PadBroadcasts>('GET', '/device/pad/broadcasts', { token, lang })).result,
     refetchInterval: POLL_MS,
     staleTime: 0,
   });
@@ -73,7 +74,7 @@ export function usePadLiveUpdates(token: string, lang: Lang) {
   );
   useEffect(() => {
     const timer = window.setInterval(() => {
-      void padCall('POST', '/device/heartbeat', { token, lang, body: { platform: 'web', appVersion: '1.0.0' } }).catch(() => undefined);
+      void deviceCall('POST', '/device/heartbeat', { token, lang, body: { platform: 'web', appVersion: '1.0.0' } }).catch(() => undefined);
     }, CONFIG_MS);
     return () => window.clearInterval(timer);
   }, [token, lang]);
@@ -96,15 +97,15 @@ export function usePadAction(token: string, lang: Lang, onSignedOut: () => void)
     async (path: string, body: Record<string, unknown>): Promise<PadOutcome | null> => {
       setBusy(true);
       try {
-        const { result, message } = await padCall<PadSchedule>('POST', path, { token, lang, body });
+        const { result, message } = await deviceCall<PadSchedule>('POST', path, { token, lang, body });
         queryClient.setQueryData([...padKeys.schedule(token), lang], result);
         return { text: message, kind: 'ok' };
       } catch (failure) {
-        if (failure instanceof PadError && failure.status === 401) {
+        if (failure instanceof DeviceError && failure.status === 401) {
           onSignedOut();
           return null;
         }
-        return { text: failure instanceof PadError ? failure.message : '', kind: 'error' };
+        return { text: failure instanceof DeviceError ? failure.message : '', kind: 'error' };
       } finally {
         setBusy(false);
       }

@@ -1,8 +1,8 @@
 import type { Lang } from '@atrium/contract';
 import { useEffect, useId, useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { padCall, PadError } from '../api/pad.api';
-import { PadMessage } from './pad-message';
+import { deviceCall, DeviceError } from '../../../shared/device/device-call';
+import { DeviceMessage } from '../../../shared/device/device-message';
 
 /** A dialog over the display: named by its heading (or `label`), focus moved into it. */
 function PadDialog({ title, label, children, onSubmit }: { title: string; label?: string; children: ReactNode; onSubmit?: (event: FormEvent) => void }) {
@@ -80,10 +80,10 @@ export function ExitDialog({ token, lang, onClose, onLeave }: { token: string; l
       return;
     }
     try {
-      await padCall('POST', '/device/verifyExitPassword', { token, lang, body: { password } });
+      await deviceCall('POST', '/device/verifyExitPassword', { token, lang, body: { password } });
       onLeave();
     } catch (failure) {
-      setError((failure instanceof PadError && failure.message) || t('pad.offline'));
+      setError((failure instanceof DeviceError && failure.message) || t('pad.offline'));
     }
   };
   return (
@@ -101,9 +101,9 @@ export function ExitDialog({ token, lang, onClose, onLeave }: { token: string; l
         onChange={(event) => setPassword(event.target.value.replace(/\D/g, '').slice(0, 6))}
       />
       {error ? (
-        <PadMessage kind="error" id="pad-exit-error">
+        <DeviceMessage kind="error" id="pad-exit-error">
           {error}
-        </PadMessage>
+        </DeviceMessage>
       ) : null}
       <div className="pad-choices">
         <button type="submit" className="pad-button pad-primary">

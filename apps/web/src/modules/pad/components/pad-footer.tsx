@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { LangToggle } from './lang-toggle';
-import { PadMessage } from './pad-message';
+import { DeviceMessage } from '../../../shared/device/device-message';
+import { LangToggle } from '../../../shared/device/lang-toggle';
 
 /** The language switch and the way out of kiosk mode; a lost connection says so here. */
 export function PadFooter({ offline, onExit }: { offline: boolean; onExit: () => void }) {
@@ -8,15 +8,15 @@ export function PadFooter({ offline, onExit }: { offline: boolean; onExit: () =>
   return (
     <footer className="pad-footer">
       {offline ? (
-        <PadMessage kind="error" className="pad-message-compact">
+        <DeviceMessage kind="error" className="device-message-compact">
           {t('pad.offline')}
-        </PadMessage>
+        </DeviceMessage>
       ) : (
         <span />
       )}
       <span className="pad-footer-links">
         <LangToggle />
-        <button type="button" className="pad-link" onClick={onExit}>
+        <button type="button" className="device-link" onClick={onExit}>
           {t('pad.exit')}
         </button>
       </span>

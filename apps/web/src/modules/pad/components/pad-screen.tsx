@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useMediaQuery } from '../../../shared/hooks/use-media-query';
 import { currentLang } from '../../../shared/i18n/i18n';
-import { isLit, PadError } from '../api/pad.api';
+import { isLit } from '../api/pad.api';
 import { useDeviceImage, usePadAction, usePadBroadcasts, usePadConfig, usePadLiveUpdates, usePadSchedule, usePadTheme, type PadOutcome } from '../api/pad.queries';
 import { useServerNow } from '../model/pad-time';
 import { PadAgenda } from './pad-agenda';
@@ -12,8 +12,9 @@ import { PadBroadcastBanner } from './pad-broadcast-banner';
 import { BookNowDialog, EndMeetingDialog, ExitDialog } from './pad-dialogs';
 import { PadFooter } from './pad-footer';
 import { PadHeader } from './pad-header';
-import { PadMessage } from './pad-message';
 import { PadStatus } from './pad-status';
+import { DeviceError } from '../../../shared/device/device-call';
+import { DeviceMessage } from '../../../shared/device/device-message';
 
 /** The screen's brightness outside its light cycles. */
 const DIM = 0.35;
@@ -40,8 +41,8 @@ export function PadScreen({ token, onSignedOut }: { token: string; onSignedOut: 
   const schedule = scheduleQuery.data ?? null;
   const config = configQuery.data ?? null;
   const now = useServerNow(schedule?.serverTime, scheduleQuery.dataUpdatedAt);
-  const offline = scheduleQuery.error instanceof PadError && scheduleQuery.error.status === 0;
-  const signedOut = [scheduleQuery.error, configQuery.error].some((error) => error instanceof PadError && error.status === 401);
+  const offline = scheduleQuery.error instanceof DeviceError && scheduleQuery.error.status === 0;
+  const signedOut = [scheduleQuery.error, configQuery.error].some((error) => error instanceof DeviceError && error.status === 401);
 
   useEffect(() => {
     if (signedOut) onSignedOut();
@@ -100,9 +101,9 @@ export function PadScreen({ token, onSignedOut }: { token: string; onSignedOut: 
       <PadFooter offline={offline} onExit={() => (config?.settings.hasExitPassword ? setDialog({ kind: 'exit' }) : void navigate('/'))} />
 
       {outcome?.lang === lang ? (
-        <PadMessage kind={outcome.kind} className="pad-toast">
+        <DeviceMessage kind={outcome.kind} className="pad-toast">
           {outcome.text}
-        </PadMessage>
+        </DeviceMessage>
       ) : null}
       {dialog?.kind === 'book' ? (
         <BookNowDialog

@@ -184,7 +184,7 @@ describe('door display page', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Activate' }));
     const wrong = await screen.findByRole('alert');
     expect(wrong).toHaveTextContent('The activation code is wrong');
-    expect(wrong).toHaveClass('pad-message-error');
+    expect(wrong).toHaveClass('device-message-error');
     expect(wrong.querySelector('svg')).not.toBeNull();
     expect(code).toHaveAttribute('aria-invalid', 'true');
     expect(code).toHaveAttribute('aria-describedby', wrong.id);
@@ -197,7 +197,7 @@ describe('door display page', () => {
     await userEvent.click(within(await screen.findByRole('dialog', { name: 'Book now' })).getByRole('button', { name: '5 minutes' }));
     const refusal = await screen.findByRole('alert');
     expect(refusal).toHaveTextContent('The room is already booked from 10:00 to 10:30');
-    expect(refusal).toHaveClass('pad-message-error');
+    expect(refusal).toHaveClass('device-message-error');
     expect(seen.filter((request) => request.path === '/device/pad/book')).toHaveLength(1);
     expect(screen.getByText('Free')).toBeInTheDocument();
   });

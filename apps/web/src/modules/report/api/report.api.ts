@@ -1,8 +1,7 @@
-import type { Envelope, ReportAnalysis, ReportAnalysisQuery, ReportExportBody, ReportListQuery, ReportOptions, ReportPage } from '@atrium/contract';
+import type { ReportAnalysis, ReportAnalysisQuery, ReportExportBody, ReportListQuery, ReportOptions, ReportPage } from '@atrium/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api } from '../../../shared/api/api';
-import { saveFile } from '../../../shared/api/save-file';
-import { currentLang } from '../../../shared/i18n/i18n';
+import { downloadFile } from '../../../shared/api/download';
 
 /** `GET /report/options`: places and rooms to narrow a report to. */
 export function useReportOptions() {
@@ -28,21 +27,7 @@ export function useReportAnalysis(query: Partial<ReportAnalysisQuery>, enabled: 
   });
 }
 
-/**
- * `POST /report/export`: the file comes back as an attachment, not an envelope, so this call goes
- * around the JSON client; a refusal ("no data to export") carries the server's message.
- */
-export async function downloadReport(body: Partial<ReportExportBody>, fallbackMessage: string): Promise<void> {
-  const response = await fetch('/api/report/export', {
-    method: 'POST',
-    credentials: 'same-origin',
-    headers: { 'content-type': 'application/json', accept: '*/*', lang: currentLang() },
-    body: JSON.stringify(body),
-  });
-  if (!response.ok) {
-    const envelope = (await response.json().catch(() => null)) as Envelope<unknown> | null;
-    throw new Error(envelope?.message || fallbackMessage);
-  }
-  const name = /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1] ?? `meeting-records.${body.format ?? 'xlsx'}`;
-  saveFile(await response.blob(), name);
+/** `POST /report/export`: the filtered records as a file; a refusal ("no data to export") carries the server's message. */
+export function downloadReport(body: Partial<ReportExportBody>, fallbackMessage: string): Promise<void> {
+  return downloadFile('/report/export', { method: 'POST', body }, `meeting-records.${body.format ?? 'xlsx'}`, fallbackMessage);
 }

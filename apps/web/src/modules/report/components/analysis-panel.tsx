@@ -6,7 +6,7 @@ import { useMemo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { saveFile } from '../../../shared/api/save-file';
 import { HOUR_LABELS, chartCsv, type ReportChart, type Translate } from './chart-data';
-import { EChart } from './echart';
+import { EChart } from '../../../shared/charts/echart';
 import { DataTable } from '../../../shared/ui/data-table';
 import { tableEmpty } from '../../../shared/ui/empty-state';
 

@@ -1,11 +1,13 @@
 import { ArrowLeftOutlined } from '@ant-design/icons';
-import type { Visit } from '@atrium/contract';
-import { Button, Card, Descriptions, Result, Skeleton, Tag, Timeline } from 'antd';
+import { hasPermission, type Visit } from '@atrium/contract';
+import { Button, Card, Descriptions, Result, Skeleton, Space, Tag, Timeline } from 'antd';
 import { useNavigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useTabTitle } from '../../../shared/routing/use-tab-title';
+import { useSession } from '../../../shared/session/session-context';
 import { PageHeader } from '../../../shared/ui/page-header';
 import { useVisit } from '../api/visitor.api';
+import { BadgePrintButton } from '../components/badge-print-button';
 import { useVisitTime, VisitStatusTag } from '../components/visit-parts';
 import { roomLocalText } from '../../../shared/time-zone/zone-text';
 import { useViewerZone } from '../../../shared/time-zone/viewer-zone';
@@ -19,6 +21,9 @@ export function RecordDetailPage() {
   const id = Number(idParam);
   const visit = useVisit(id);
   useTabTitle(`/record-detail/${idParam ?? ''}`, visit.data?.visitorName);
+  const { user } = useSession();
+  // Reception prints badges (visitor display view), for a visit not cancelled.
+  const canPrintBadge = visit.data !== undefined && visit.data.status !== 'cancelled' && hasPermission(user.permissions, 'visitorDisplay:view');
   const back = (
     <Button icon={<ArrowLeftOutlined />} onClick={() => void navigate('/guider-record')} data-testid="visit-detail-back">
       {t('visitor.detail.back')}
@@ -35,7 +40,16 @@ export function RecordDetailPage() {
 
   return (
     <div className="atrium-page" data-testid="page-visit-detail">
-      <PageHeader title={visit.data ? visit.data.visitorName : t('visitor.detail.title')} subtitle={visit.data ? <VisitStatusTag visit={visit.data} /> : null} extra={back} />
+      <PageHeader
+        title={visit.data ? visit.data.visitorName : t('visitor.detail.title')}
+        subtitle={visit.data ? <VisitStatusTag visit={visit.data} /> : null}
+        extra={
+          <Space>
+            {canPrintBadge ? <BadgePrintButton visitId={id} /> : null}
+            {back}
+          </Space>
+        }
+      />
       {visit.data ? <VisitDetails visit={visit.data} /> : <Skeleton active />}
     </div>
   );

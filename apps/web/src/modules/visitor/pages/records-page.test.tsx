@@ -6,9 +6,11 @@ import { setLang } from '../../../shared/i18n/i18n';
 import { preferencesStore } from '../../../shared/preferences/preferences-store';
 import { makeEntry, makeUser, makeVisit } from '../../../test/factories';
 import { renderConsole, stubApi } from '../../../test/render';
+import { BADGE_STOCK_KEY } from '../api/visitor-badge.api';
 
 afterEach(() => {
   setLang('en-US');
+  localStorage.removeItem(BADGE_STOCK_KEY);
   preferencesStore.deactivate();
   vi.restoreAllMocks();
 });
@@ -31,8 +33,9 @@ describe('visit records page', () => {
     renderConsole({ path: '/guider-record', user: makeUser({ permissions: ['records:view', 'events:view'] }), menu });
     const row = await screen.findByTestId('visit-row-7', {}, { timeout: 8000 });
     expect(within(row).getByTestId('visit-status-7')).toHaveTextContent('Responded');
-    // Scanning passes is reception's.
+    // Scanning passes and printing badges are reception's.
     expect(screen.queryByTestId('visit-scan')).toBeNull();
+    expect(screen.queryByTestId('visit-badge-7')).toBeNull();
     // Another host's visitor: details only.
     expect(within(screen.getByTestId('visit-row-9')).queryByTestId('visit-check-in-9')).toBeNull();
     await user.click(within(row).getByTestId('visit-check-in-7'));
@@ -58,5 +61,42 @@ describe('visit records page', () => {
     await waitFor(() => expect(seen.find((request) => request.path === '/visitor/scan')?.body).toEqual({ code: 'https://atrium.test/visit#1.9.abc.mac' }));
     expect(await screen.findByText('Olga Others 已签到')).toBeInTheDocument();
     await waitFor(() => expect(field).toHaveValue(''));
+  }, 20_000);
+
+  it("lets reception print a visit's badge in a new tab, on the label this computer used last, not a cancelled visit's", async () => {
+    const user = userEvent.setup();
+    const open = vi.spyOn(window, 'open').mockReturnValue(null);
+    stubApi({ 'GET /visitor/list': page([visit(), visit({ id: 8, visitorName: 'Cora Cancelled', status: 'cancelled', cancelledAt: NOW }), visit({ id: 9, visitorName: 'Olga Others', ...others })]) });
+    renderConsole({ path: '/guider-record', user: makeUser({ permissions: ['records:view', 'visitorDisplay:view'] }), menu });
+    const row = await screen.findByTestId('visit-row-7', {}, { timeout: 8000 });
+    expect(within(screen.getByTestId('visit-row-8')).queryByTestId('visit-badge-8')).toBeNull();
+    await user.click(within(row).getByTestId('visit-badge-7'));
+    // The Brother QL label until another is chosen.
+    const stocks = await screen.findByTestId('visit-badge-stock-7');
+    expect(within(stocks).getByLabelText('Brother QL 62 × 100 mm')).toBeChecked();
+    await user.click(within(stocks).getByLabelText('Dymo 54 × 25 mm'));
+    await user.click(screen.getByTestId('visit-badge-open-7'));
+    expect(open).toHaveBeenCalledWith('/api/visitor/badge?id=7&stock=dymo54x25', '_blank', 'noopener');
+    expect(localStorage.getItem(BADGE_STOCK_KEY)).toBe('dymo54x25');
+    // Another visit's badge starts on the label just used.
+    await user.click(within(screen.getByTestId('visit-row-9')).getByTestId('visit-badge-9'));
+    expect(within(await screen.findByTestId('visit-badge-stock-9')).getByLabelText('Dymo 54 × 25 mm')).toBeChecked();
+    await user.click(screen.getByTestId('visit-badge-open-9'));
+    expect(open).toHaveBeenLastCalledWith('/api/visitor/badge?id=9&stock=dymo54x25', '_blank', 'noopener');
+  }, 20_000);
+
+  it("offers the badge on a visit's page, in Chinese", async () => {
+    setLang('zh-CN');
+    localStorage.setItem(BADGE_STOCK_KEY, 'a6');
+    const user = userEvent.setup();
+    const open = vi.spyOn(window, 'open').mockReturnValue(null);
+    stubApi({ 'GET /visitor/detail': { result: visit() } });
+    renderConsole({ path: '/record-detail/7', user: makeUser({ permissions: ['records:view', 'visitorDisplay:view'] }), menu });
+    const button = await screen.findByTestId('visit-badge-7', {}, { timeout: 8000 });
+    expect(button).toHaveTextContent('打印访客证');
+    await user.click(button);
+    expect(within(await screen.findByTestId('visit-badge-stock-7')).getByLabelText('A6 纸（105 × 148 毫米）')).toBeChecked();
+    await user.click(screen.getByTestId('visit-badge-open-7'));
+    expect(open).toHaveBeenCalledWith('/api/visitor/badge?id=7&stock=a6', '_blank', 'noopener');
   }, 20_000);
 });

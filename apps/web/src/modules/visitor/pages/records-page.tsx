@@ -15,7 +15,9 @@ import { PageHeader } from '../../../shared/ui/page-header';
 import { ApiError } from '../../../shared/api/api-client';
 import { useSession } from '../../../shared/session/session-context';
 import { useCheckInVisit, useCheckOutVisit, useScanVisitPass, useVisits } from '../api/visitor.api';
+import { BadgePrintButton } from '../components/badge-print-button';
 import { VisitorCell, VisitStatusTag, VisitTimeCell } from '../components/visit-parts';
+import { VisitExportButton } from '../components/visit-export-button';
 
 /**
  * /guider-record: the visits the caller may read (decision 0018: reception and administrators the
@@ -44,6 +46,8 @@ export function RecordsPage() {
     hasPermission(user.permissions, 'visitorDisplay:edit') || (hasPermission(user.permissions, 'events:view') && (visit.host?.id === user.id || visit.inviter?.id === user.id));
 
   const isReception = hasPermission(user.permissions, 'visitorDisplay:edit');
+  // Badges are reception's (visitor display view), for any visit not cancelled.
+  const canPrintBadge = (visit: Visit) => hasPermission(user.permissions, 'visitorDisplay:view') && visit.status !== 'cancelled';
   const scan = useScanVisitPass();
   const [code, setCode] = useState('');
 
@@ -92,6 +96,7 @@ export function RecordsPage() {
               {t('visitor.records.checkOut')}
             </Button>
           ) : null}
+          {canPrintBadge(visit) ? <BadgePrintButton visitId={visit.id} size="small" /> : null}
           <Button size="small" onClick={() => void navigate(`/record-detail/${visit.id}`)} data-testid={`visit-open-${visit.id}`}>
             {t('visitor.records.open')}
           </Button>
@@ -140,6 +145,7 @@ export function RecordsPage() {
           data-testid="visit-status-filter"
         />
         <DatePicker.RangePicker value={dates} onChange={(value) => setDates(value)} aria-label={t('visitor.records.dates')} data-testid="visit-dates" />
+        <VisitExportButton filters={filters} hasVisits={visits.data?.total !== 0} />
         </div>
       </div>
       <DataTable<Visit>

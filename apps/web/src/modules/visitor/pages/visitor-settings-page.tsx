@@ -15,6 +15,7 @@ import { DataTable } from '../../../shared/ui/data-table';
 import { tableEmpty } from '../../../shared/ui/empty-state';
 import { PageHeader } from '../../../shared/ui/page-header';
 import { useAddVisitReason, useDeleteVisitReason, useRenameVisitReason, useVisitReasons } from '../api/visitor.api';
+import { KioskThemeCard } from '../components/kiosk-theme-card';
 import { VisitorPreferencesCard } from '../components/visitor-preferences-card';
 import { WatchlistCard } from '../components/watchlist-card';
 
@@ -24,7 +25,7 @@ type Editing = { id?: number; name: string } | null;
 /**
  * /guider-set: the visitor settings. Its invitation settings: the visit reasons the invite form offers
  * (not empty, unique in the company); its rule setting: reception's watchlist; its preferences: how
- * long visits are kept. The kiosk's theme comes with the kiosk (decision 0018).
+ * long visits are kept; its kiosk theme: the visitor kiosks' welcome line and colour (decision 0018).
  */
 export function VisitorSettingsPage() {
   const { t } = useTranslation();
@@ -110,6 +111,7 @@ export function VisitorSettingsPage() {
           { key: 'invitation', label: t('visitor.watch.invitationTab'), children: reasonsCard },
           { key: 'rules', label: <span data-testid="visitor-settings-rules">{t('visitor.watch.tab')}</span>, children: <WatchlistCard canEdit={canEdit} /> },
           { key: 'preferences', label: <span data-testid="visitor-settings-preferences">{t('visitor.preferences.tab')}</span>, children: <VisitorPreferencesCard canEdit={canEdit} /> },
+          { key: 'kioskTheme', label: <span data-testid="visitor-settings-kiosk-theme">{t('visitor.kioskTheme.tab')}</span>, children: <KioskThemeCard canEdit={canEdit} /> },
         ]}
       />
       {editing ? <ReasonDialog editing={editing} onClose={() => setEditing(null)} /> : null}

@@ -3,8 +3,10 @@ import { DataZoomComponent, GridComponent, LegendComponent, TooltipComponent, Vi
 import { init, use as registerParts, type EChartsCoreOption, type EChartsType } from 'echarts/core';
 import { CanvasRenderer } from 'echarts/renderers';
 import { useEffect, useRef } from 'react';
+import './echart.css';
 
-// Only the charts and parts the analysis uses; this module is loaded with the analysis tab alone.
+// Only the charts and parts the console's analyses use (the report's, the visitors'); this module loads
+// with those pages alone, never with the shell.
 registerParts([BarChart, LineChart, PieChart, HeatmapChart, GridComponent, TooltipComponent, LegendComponent, VisualMapComponent, DataZoomComponent, CanvasRenderer]);
 
 export interface EChartProps {
@@ -37,5 +39,5 @@ export function EChart({ option, height, label, testId }: EChartProps) {
     chart.current?.setOption(option, true);
   }, [option]);
 
-  return <div ref={box} className="atrium-report-chart" style={{ height }} role="img" aria-label={label} data-testid={testId} />;
+  return <div ref={box} className="atrium-chart" style={{ height }} role="img" aria-label={label} data-testid={testId} />;
 }

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
+import './device-message.css';
 
-export interface PadMessageProps {
+export interface DeviceMessageProps {
   kind: 'ok' | 'error';
   children: ReactNode;
   /** For an input that the message is about (aria-describedby). */
@@ -9,13 +10,13 @@ export interface PadMessageProps {
 }
 
 /**
- * A message on the display that looks like what it is: an error in a red box with a warning mark
+ * A message on a device's screen (a door display, a visitor kiosk) that looks like what it is: an error in a red box with a warning mark
  * (announced at once), a success in a green one with a tick. Colour is never the only sign.
  */
-export function PadMessage({ kind, children, id, className }: PadMessageProps) {
+export function DeviceMessage({ kind, children, id, className }: DeviceMessageProps) {
   return (
-    <div id={id} role={kind === 'error' ? 'alert' : 'status'} className={['pad-message', `pad-message-${kind}`, className].filter(Boolean).join(' ')}>
-      <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false" className="pad-message-icon">
+    <div id={id} role={kind === 'error' ? 'alert' : 'status'} className={['device-message', `device-message-${kind}`, className].filter(Boolean).join(' ')}>
+      <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false" className="device-message-icon">
         {kind === 'error' ? (
           <>
             <path d="M12 3 2 21h20L12 3Z" fill="currentColor" />
@@ -29,7 +30,7 @@ export function PadMessage({ kind, children, id, className }: PadMessageProps) {
           </>
         )}
       </svg>
-      <span className="pad-message-text">{children}</span>
+      <span className="device-message-text">{children}</span>
     </div>
   );
 }
