@@ -14,7 +14,8 @@ const REFUSAL_MS = 10_000;
 /** The console's blue, when the company gave the kiosk no colour. */
 const DEFAULT_COLOR = '#1677ff';
 
-type Outcome = { kind: 'ok'; visit: KioskCheckInResult; message: string } | { kind: 'error'; message: string };
+/** The server's answer, in the language it came in. */
+type Outcome = ({ kind: 'ok'; visit: KioskCheckInResult; message: string } | { kind: 'error'; message: string }) & { lang: Lang };
 
 /**
  * The activated kiosk: the company's welcome, and a field the reception scanner types the visitor's
@@ -27,7 +28,9 @@ export function KioskScreen({ token, onSignedOut }: { token: string; onSignedOut
   const config = useKioskConfig(token, lang);
   const checkIn = useKioskCheckIn(token, lang);
   const [code, setCode] = useState('');
-  const [outcome, setOutcome] = useState<Outcome | null>(null);
+  const [answer, setOutcome] = useState<Outcome | null>(null);
+  // After a switch of language a refusal in the other one is no longer shown (a welcome stays: it names the visitor).
+  const outcome = answer && (answer.kind === 'ok' || answer.lang === lang) ? answer : null;
   const field = useRef<HTMLInputElement>(null);
   const errors = [config.error, checkIn.error];
   const signedOut = errors.some((error) => error instanceof DeviceError && error.status === 401);
@@ -58,11 +61,11 @@ export function KioskScreen({ token, onSignedOut }: { token: string; onSignedOut
     setCode('');
     try {
       const { result, message } = await checkIn.mutateAsync(scanned);
-      setOutcome({ kind: 'ok', visit: result, message });
+      setOutcome({ kind: 'ok', visit: result, message, lang });
       if (result.badge) printBadge(result.visitId);
     } catch (failure) {
       if (failure instanceof DeviceError && failure.status === 401) return;
-      setOutcome({ kind: 'error', message: (failure instanceof DeviceError && failure.message) || t('visitor.kiosk.offline') });
+      setOutcome({ kind: 'error', message: (failure instanceof DeviceError && failure.message) || t('visitor.kiosk.offline'), lang });
     }
   };
 

@@ -75,6 +75,8 @@ describe('visitor kiosk page', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('This visit is at Dock Tower; please check in there');
     await userEvent.click(screen.getByRole('button', { name: 'Switch language' }));
     expect(await screen.findByRole('heading', { name: '欢迎光临海港大厦' })).toBeInTheDocument();
+    // The refusal was in English: it is no longer shown.
+    expect(screen.queryByRole('alert')).toBeNull();
   });
 
   it('asks for a code again when its token no longer works', async () => {
