@@ -421,6 +421,7 @@ const FOREIGN_RECORDS: Record<string, ForeignCase> = {
   'GET /api/visitor/place': { foreign: (w) => [{ query: { locationId: w.b.locationId } }] },
   'POST /api/visitor/place': { foreign: (w) => [{ body: { locationId: w.b.locationId, signInHours: 5 } }] },
   'GET /api/visitor/kiosk-theme': { none: "the company's own kiosk theme" },
+  'GET /api/visitor/printers': { none: "the company's own printers" },
   'POST /api/visitor/kiosk-theme': { none: "the company's own kiosk theme" },
   'GET /api/broadcast/list': { none: "the company's own notices" },
   'GET /api/broadcast/targets': { none: "the company's own displays and locations" },

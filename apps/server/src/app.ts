@@ -703,6 +703,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
           watchlist: visitorWatchlist,
           retention: visitorRetention,
           badges: visitorBadges,
+          printers: visitorDevices,
         }),
       );
       await api.register(visitorDeviceRoutes({ devices: visitorDevices, visitors: visitorService, badges: visitorBadges }));

@@ -321,6 +321,7 @@ describe(`tenancy (${TEST_DIALECT})`, () => {
       '/api/visitor/mine',
       '/api/visitor/on-site',
       '/api/visitor/place',
+      '/api/visitor/printers',
       '/api/visitor/reason/list',
       '/api/visitor/settings',
       '/api/visitor/watchlist',

@@ -22,5 +22,6 @@ export const VisitBadgeQuery = z.object({
   stock: BadgeStockName.default(DEFAULT_BADGE_STOCK),
   offsetX: OffsetMm.describe('Moves the print right (negative: left), in mm'),
   offsetY: OffsetMm.describe('Moves the print down (negative: up), in mm'),
+  printerId: z.coerce.number().int().positive().optional().describe("A badge printer's id: its stock and offset are used, the query's are ignored"),
 });
 export type VisitBadgeQuery = z.infer<typeof VisitBadgeQuery>;

@@ -66,6 +66,16 @@ export function visitorDeviceRoutes({ devices, visitors, badges }: { devices: Vi
       async (request) => success(request, await devices.list(actorOf(request), request.query)),
     );
 
+    app.get(
+      '/visitor/printers',
+      {
+        // Reception prints badges (the visitor display area) and picks the printer by name: no other device is shown.
+        config: { access: 'permission', permission: 'visitorDisplay:view' },
+        schema: { tags, summary: "The company's badge printers, for reception's Print badge", description: 'As `/visitor/device/list` answers them, printers only.', response: envelopeResponses(VisitorDeviceList) },
+      },
+      async (request) => success(request, await devices.list(actorOf(request), { kind: 'printer' })),
+    );
+
     app.post(
       '/visitor/device/add',
       {

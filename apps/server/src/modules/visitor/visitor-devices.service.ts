@@ -2,6 +2,7 @@ import {
   DOOR_DISPLAY_LIMITS,
   VISITOR_SIGN_IN_HOURS,
   type AddVisitorDeviceBody,
+  type BadgeStockName,
   type KioskConfig,
   type KioskHeartbeatBody,
   type KioskTheme,
@@ -251,6 +252,13 @@ export function createVisitorDevices({ devices, visitors, publicCalls, operation
         printer: printer ? { id: printer.id, name: printer.name, stock: printer.stock ?? DEFAULT_STOCK, offsetXMm: printer.offsetX / 10, offsetYMm: printer.offsetY / 10 } : null,
         serverTime: now,
       };
+    },
+
+    /** How a printer of the company prints: its stock and calibration offset; another id answers 404. */
+    async printSettings(companyId: number, printerId: number): Promise<{ stock: BadgeStockName; offsetMm: { x: number; y: number } }> {
+      const printer = await devices.find(companyId, printerId);
+      if (!printer || printer.kind !== 'printer') throw notFound('visitorDeviceNotFound');
+      return { stock: printer.stock ?? DEFAULT_STOCK, offsetMm: { x: printer.offsetX / 10, y: printer.offsetY / 10 } };
     },
 
     /** The printer a kiosk's badges go to, or undefined. */

@@ -142,6 +142,21 @@ describe(`visitors: reception devices, sign-in windows and the kiosk (${TEST_DIA
       signInHours: 2,
       printer: { id: printer.id, name: 'QL-820', stock: 'dymo54x25', offsetXMm: 1.5, offsetYMm: -0.5 },
     });
+    // Reception prints with a printer's stock and offset, and lists the printers by name only with its own area.
+    const printers = await get<VisitorDevice[]>('/visitor/printers', receptionToken);
+    expect(printers.body.result.map((device) => device.kind)).toEqual(printers.body.result.map(() => 'printer'));
+    expect(printers.body.result.map((device) => device.id)).toContain(printer.id);
+    expect((await get('/visitor/printers', hostToken)).status).toBe(403);
+    const { id: visitId } = await invite({}, 'Pia Printer');
+    const badge = (query: string) => t.app.inject({ method: 'GET', url: `/api/visitor/badge?id=${visitId}&${query}`, headers: { token: receptionToken } });
+    const onPrinter = await badge(`printerId=${printer.id}&stock=a6`);
+    expect(onPrinter.statusCode).toBe(200);
+    // The printer's Dymo stock (54 x 25 mm: 153 x 71 points) wins over the query's A6.
+    expect(onPrinter.rawPayload.toString('latin1')).toMatch(/\/MediaBox \[0 0 153\.0\d* 70\.8\d*\]/);
+    expect((await badge(`printerId=${pad.id}`)).statusCode).toBe(404);
+    const foreign = await call<VisitorDevice>(t.app, { method: 'POST', url: '/api/visitor/device/add', headers: { token: foreignAdminToken }, payload: { kind: 'printer', name: 'Foreign printer', locationId: foreignLobby } });
+    expect((await badge(`printerId=${foreign.body.result.id}`)).statusCode).toBe(404);
+
     // A deleted printer leaves the kiosk without one.
     expect((await post('/visitor/device/delete', { ids: [printer.id] })).status).toBe(200);
     expect((await kiosk<KioskConfig>('GET', '/config', token)).body.result.printer).toBeNull();

@@ -9,6 +9,7 @@ import type { VisitorPasses } from './visitor-pass.service.js';
 import type { VisitorWatchlist } from './visitor-watchlist.js';
 import type { VisitorRetention } from './visitor-retention.js';
 import type { VisitorBadges } from './visitor-badge.service.js';
+import type { VisitorDevices } from './visitor-devices.service.js';
 
 /**
  * The areas of the Guider pages (spec 000 menu group 7, decision 0018): the visitor settings page is
@@ -29,7 +30,7 @@ const PassHeaders = z.object({ [VISIT_PASS_HEADER]: z.string().min(1).max(200) }
  */
 const PASS = { access: 'public' } as const;
 
-export function visitorRoutes({ visitors, passes, watchlist, retention, badges }: { visitors: VisitorService; passes: VisitorPasses; watchlist: VisitorWatchlist; retention: VisitorRetention; badges: VisitorBadges }): FastifyPluginAsyncZod {
+export function visitorRoutes({ visitors, passes, watchlist, retention, badges, printers }: { visitors: VisitorService; passes: VisitorPasses; watchlist: VisitorWatchlist; retention: VisitorRetention; badges: VisitorBadges; printers: Pick<VisitorDevices, 'printSettings'> }): FastifyPluginAsyncZod {
   return async (app) => {
     const tokenOf = (request: { headers: Record<string, unknown> }) => String(request.headers[VISIT_PASS_HEADER]);
 
@@ -310,14 +311,16 @@ export function visitorRoutes({ visitors, passes, watchlist, retention, badges }
           tags,
           summary: "A visitor's badge (PDF)",
           description:
-            "Query `id`, `stock` (ql62x100: Brother QL 62x100 mm, landscape; dymo54x25: Dymo 54x25 mm, landscape; a6: 105x148 mm; default ql62x100), `offsetX?`, `offsetY?` (mm, -10 to 10: the printer's calibration moves everything right and down). The visitor's name, company, host, the visit's time on its place's clock, the pass's QR code and a VIP mark, labels in the caller's language. One page of the stock's size, shown inline. Another company's or an unknown visit: 404/1002; a cancelled one: 422/1005.",
+            "Query `id`, `stock` (ql62x100: Brother QL 62x100 mm, landscape; dymo54x25: Dymo 54x25 mm, landscape; a6: 105x148 mm; default ql62x100), `offsetX?`, `offsetY?` (mm, -10 to 10: the printer's calibration moves everything right and down), or `printerId`: a badge printer of the company (/guider-location), whose stock and offset are used (another id: 404). The visitor's name, company, host, the visit's time on its place's clock, the pass's QR code and a VIP mark, labels in the caller's language. One page of the stock's size, shown inline. Another company's or an unknown visit: 404/1002; a cancelled one: 422/1005.",
           querystring: VisitBadgeQuery,
           response: { 200: z.unknown().describe('The badge, application/pdf'), '4xx': ErrorEnvelope },
         },
       },
       async (request, reply) => {
-        const { id, stock, offsetX, offsetY } = request.query;
-        const pdf = await badges.badge(requireAuth(request).companyId, id, { stock, offsetMm: { x: offsetX, y: offsetY } }, request.lang);
+        const { id, stock, offsetX, offsetY, printerId } = request.query;
+        const { companyId } = requireAuth(request);
+        const print = printerId === undefined ? { stock, offsetMm: { x: offsetX, y: offsetY } } : await printers.printSettings(companyId, printerId);
+        const pdf = await badges.badge(companyId, id, print, request.lang);
         return reply.header('content-type', 'application/pdf').header('content-disposition', `inline; filename="badge-${id}.pdf"`).header('cache-control', 'no-store').send(pdf);
       },
     );

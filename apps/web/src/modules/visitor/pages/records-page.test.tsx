@@ -6,11 +6,12 @@ import { setLang } from '../../../shared/i18n/i18n';
 import { preferencesStore } from '../../../shared/preferences/preferences-store';
 import { makeEntry, makeUser, makeVisit } from '../../../test/factories';
 import { renderConsole, stubApi } from '../../../test/render';
-import { BADGE_STOCK_KEY } from '../api/visitor-badge.api';
+import { BADGE_PRINTER_KEY, BADGE_STOCK_KEY } from '../api/visitor-badge.api';
 
 afterEach(() => {
   setLang('en-US');
   localStorage.removeItem(BADGE_STOCK_KEY);
+  localStorage.removeItem(BADGE_PRINTER_KEY);
   preferencesStore.deactivate();
   vi.restoreAllMocks();
 });
@@ -83,6 +84,24 @@ describe('visit records page', () => {
     expect(within(await screen.findByTestId('visit-badge-stock-9')).getByLabelText('Dymo 54 × 25 mm')).toBeChecked();
     await user.click(screen.getByTestId('visit-badge-open-9'));
     expect(open).toHaveBeenLastCalledWith('/api/visitor/badge?id=9&stock=dymo54x25', '_blank', 'noopener');
+  }, 20_000);
+
+  it("prints on a badge printer of the reception devices page, with that printer's settings", async () => {
+    const user = userEvent.setup();
+    const open = vi.spyOn(window, 'open').mockReturnValue(null);
+    const printer = { id: 31, kind: 'printer', name: 'Lobby QL', serial: null, location: { id: 21, name: 'Ground floor', buildingName: 'Riverside House', timeZone: 'Europe/London' }, status: null, activationCode: null, activatedAt: null, lastSeenAt: null, platform: null, appVersion: null, battery: null, network: null, ip: null, mac: null, printerId: null, stock: 'dymo54x25', offsetXMm: 1, offsetYMm: 0, topic: null };
+    stubApi({ 'GET /visitor/list': page([visit()]), 'GET /visitor/printers': { result: [printer] } });
+    renderConsole({ path: '/guider-record', user: makeUser({ permissions: ['records:view', 'visitorDisplay:view'] }), menu });
+    const row = await screen.findByTestId('visit-row-7', {}, { timeout: 8000 });
+    await user.click(within(row).getByTestId('visit-badge-7'));
+    const choice = await screen.findByLabelText('Lobby QL · Riverside House · Ground floor (Dymo 54 × 25 mm)');
+    await user.click(choice);
+    await user.click(screen.getByTestId('visit-badge-open-7'));
+    expect(open).toHaveBeenCalledWith('/api/visitor/badge?id=7&printerId=31', '_blank', 'noopener');
+    expect(localStorage.getItem(BADGE_PRINTER_KEY)).toBe('31');
+    // Next time the popover starts on that printer.
+    await user.click(within(row).getByTestId('visit-badge-7'));
+    expect(await screen.findByLabelText('Lobby QL · Riverside House · Ground floor (Dymo 54 × 25 mm)')).toBeChecked();
   }, 20_000);
 
   it("offers the badge on a visit's page, in Chinese", async () => {
