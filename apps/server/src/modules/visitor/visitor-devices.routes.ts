@@ -42,7 +42,10 @@ const PLACES_ADD = { access: 'permission', permission: 'roomsLocations:edit' } a
 const DEVICE = { access: 'device', deviceKind: 'visitorKiosk' } as const;
 /** A scan at the kiosk retried with the same Idempotency-Key answers the first answer (docs/decisions/0010). */
 const DEVICE_WRITE = { ...DEVICE, idempotent: true } as const;
-/** The pad has no token yet: it trades its 5-digit code for one. */
+/**
+ * Public on purpose, as the door displays' activation: a kiosk has no token yet and trades its single-use
+ * 5-digit code for one; wrong codes are throttled per address (platform/activation-codes.ts).
+ */
 const ACTIVATION = { access: 'public' } as const;
 const HEADER = `Header \`${DEVICE_TOKEN_HEADER}\` of an activated visitor kiosk; any other token answers 401/2001.`;
 
@@ -251,10 +254,10 @@ export function visitorDeviceRoutes({ devices, visitors, badges }: { devices: Vi
       },
       async (request, reply) => {
         const kiosk = kioskOf(request);
-        const printer = await devices.printerOf(kiosk);
-        if (!printer) throw refused('kioskWithoutPrinter');
+        const print = await devices.kioskPrint(kiosk);
+        if (!print) throw refused('kioskWithoutPrinter');
         const visit = await visitors.arrivedAtKiosk(kiosk, request.query.visitId);
-        const pdf = await badges.badge(kiosk.companyId, visit.id, { stock: printer.stock ?? 'ql62x100', offsetMm: { x: printer.offsetX / 10, y: printer.offsetY / 10 } }, request.lang);
+        const pdf = await badges.badge(kiosk.companyId, visit.id, print, request.lang);
         return reply.header('content-type', 'application/pdf').header('content-disposition', `inline; filename="badge-${visit.id}.pdf"`).header('cache-control', 'no-store').send(pdf);
       },
     );

@@ -1,8 +1,8 @@
 import {
+  DEFAULT_BADGE_STOCK,
   DOOR_DISPLAY_LIMITS,
   VISITOR_SIGN_IN_HOURS,
   type AddVisitorDeviceBody,
-  type BadgeStockName,
   type KioskConfig,
   type KioskHeartbeatBody,
   type KioskTheme,
@@ -21,6 +21,7 @@ import type { Actor, OperationLog } from '../operation-log/operation-log.service
 import type { RegistrationRepository } from '../registration/registration.repository.js';
 import type { DeviceFields, KioskPad, VisitorDeviceRepository, VisitorDeviceRow } from './visitor-devices.repository.js';
 import type { VisitorRepository } from './visitor.repository.js';
+import type { BadgePrint } from './visitor-badge.js';
 
 export interface VisitorDevicesDeps {
   devices: VisitorDeviceRepository;
@@ -37,7 +38,12 @@ export type VisitorDevices = ReturnType<typeof createVisitorDevices>;
 
 /** Offsets are kept in tenths of a millimetre. */
 const toTenths = (mm: number | undefined) => (mm === undefined ? undefined : Math.round(mm * 10));
-const DEFAULT_STOCK = 'ql62x100';
+
+/** How a printer prints: its stock (the Brother QL label unless set) and its offset in millimetres. */
+const printOf = (printer: VisitorDeviceRow): BadgePrint => ({
+  stock: printer.stock ?? DEFAULT_BADGE_STOCK,
+  offsetMm: { x: printer.offsetX / 10, y: printer.offsetY / 10 },
+});
 
 /**
  * Reception devices (decision 0018, "Reception devices and the kiosk"): each place's visitor pads
@@ -53,6 +59,9 @@ export function createVisitorDevices({ devices, visitors, publicCalls, operation
   async function placesOf(companyId: number): Promise<Map<number, VisitLocation>> {
     return new Map((await visitors.locations(companyId)).map((place) => [place.id, place]));
   }
+
+  /** A device's place that is no longer a building or floor (the tree changed): still shown, unnamed. */
+  const unplaced = (id: number): VisitLocation => ({ id, name: '—', buildingName: null, timeZone: null });
 
   async function placeOf(companyId: number, locationId: number): Promise<VisitLocation> {
     const place = (await placesOf(companyId)).get(locationId);
@@ -79,9 +88,9 @@ export function createVisitorDevices({ devices, visitors, publicCalls, operation
       ip: row.ip,
       mac: row.mac,
       printerId: row.printerId,
-      stock: row.kind === 'printer' ? (row.stock ?? DEFAULT_STOCK) : null,
-      offsetXMm: row.offsetX / 10,
-      offsetYMm: row.offsetY / 10,
+      stock: row.kind === 'printer' ? printOf(row).stock : null,
+      offsetXMm: printOf(row).offsetMm.x,
+      offsetYMm: printOf(row).offsetMm.y,
       topic: row.kind === 'door' && doorTopicOf ? doorTopicOf(row.companyId, row.locationId) : null,
     };
   }
@@ -106,10 +115,10 @@ export function createVisitorDevices({ devices, visitors, publicCalls, operation
     };
   }
 
-  /** The sign-in hours of a place: its own, else (a floor) its building's, else the default. */
-  async function signInOf(companyId: number, locationId: number): Promise<VisitorPlace> {
+  /** The sign-in hours of a place: its own, else (a floor) its building's, else the default; undefined: not the company's place. */
+  async function signInOf(companyId: number, locationId: number): Promise<VisitorPlace | undefined> {
     const buildingId = await devices.buildingOf(companyId, locationId);
-    if (buildingId === undefined) throw notFound('locationNotFound');
+    if (buildingId === undefined) return undefined;
     const hours = await devices.signInHours(companyId, [locationId, buildingId]);
     const own = hours.get(locationId);
     if (own !== undefined) return { locationId, signInHours: own, source: 'place' };
@@ -118,12 +127,19 @@ export function createVisitorDevices({ devices, visitors, publicCalls, operation
     return { locationId, signInHours: VISITOR_SIGN_IN_HOURS.default, source: 'default' };
   }
 
+  /** A place's sign-in window, or 404 for a place that is not the company's. */
+  async function knownSignIn(companyId: number, locationId: number): Promise<VisitorPlace> {
+    const place = await signInOf(companyId, locationId);
+    if (!place) throw notFound('locationNotFound');
+    return place;
+  }
+
   return {
     async list(actor: Actor, query: VisitorDeviceQuery): Promise<VisitorDevice[]> {
       const [rows, places] = await Promise.all([devices.list(actor.companyId, query), placesOf(actor.companyId)]);
       const now = clock.now();
       // A device at a place that is no longer a building or floor (the tree changed) is still listed.
-      return rows.map((row) => present(row, places.get(row.locationId) ?? { id: row.locationId, name: '—', buildingName: null, timeZone: null }, now));
+      return rows.map((row) => present(row, places.get(row.locationId) ?? unplaced(row.locationId), now));
     },
 
     /** Adds a device to a place; a pad gets its activation code. */
@@ -175,17 +191,17 @@ export function createVisitorDevices({ devices, visitors, publicCalls, operation
 
     // ---- Places' sign-in windows ----
 
-    place: (actor: Actor, locationId: number) => signInOf(actor.companyId, locationId),
+    place: (actor: Actor, locationId: number) => knownSignIn(actor.companyId, locationId),
 
     async setPlace(actor: Actor, body: SetVisitorPlaceBody): Promise<VisitorPlace> {
       const place = await placeOf(actor.companyId, body.locationId);
-      const before = await signInOf(actor.companyId, body.locationId);
+      const before = await knownSignIn(actor.companyId, body.locationId);
       await operationLog.track(
         actor,
         { action: 'visitorPlace.update', targetType: 'visitorPlace', targetId: place.id, targetName: place.name, detail: { signInHours: { from: before.signInHours, to: body.signInHours } } },
         () => devices.saveSignInHours(actor.companyId, body.locationId, body.signInHours, actor.userId, clock.now()),
       );
-      return signInOf(actor.companyId, body.locationId);
+      return knownSignIn(actor.companyId, body.locationId);
     },
 
     /** Whether a visit's place is at the kiosk's building (the building itself or one of its floors). */
@@ -198,7 +214,7 @@ export function createVisitorDevices({ devices, visitors, publicCalls, operation
     /** Hours before its visit time a visit at this place may be checked in (no place: the default). */
     async signInHours(companyId: number, locationId: number | null): Promise<number> {
       if (locationId === null) return VISITOR_SIGN_IN_HOURS.default;
-      return (await signInOf(companyId, locationId).catch(() => ({ signInHours: VISITOR_SIGN_IN_HOURS.default }))).signInHours;
+      return (await signInOf(companyId, locationId))?.signInHours ?? VISITOR_SIGN_IN_HOURS.default;
     },
 
     // ---- The kiosk's theme ----
@@ -236,32 +252,35 @@ export function createVisitorDevices({ devices, visitors, publicCalls, operation
     async config(pad: KioskPad): Promise<KioskConfig> {
       const now = clock.now();
       await devices.touch(pad.id, {}, now);
-      const [place, companyName, theme, signIn, printer] = await Promise.all([
-        placeOf(pad.companyId, pad.locationId).catch(() => ({ id: pad.locationId, name: '—', buildingName: null, timeZone: null })),
+      const [places, companyName, theme, signIn, printer] = await Promise.all([
+        placesOf(pad.companyId),
         visitors.companyName(pad.companyId),
         devices.kioskTheme(pad.companyId),
-        signInOf(pad.companyId, pad.locationId).catch(() => ({ signInHours: VISITOR_SIGN_IN_HOURS.default })),
+        signInOf(pad.companyId, pad.locationId),
         pad.printerId === null ? undefined : devices.find(pad.companyId, pad.printerId),
       ]);
       return {
         device: { id: pad.id, name: pad.name },
         companyName,
-        location: place,
+        location: places.get(pad.locationId) ?? unplaced(pad.locationId),
         theme,
-        signInHours: signIn.signInHours,
-        printer: printer ? { id: printer.id, name: printer.name, stock: printer.stock ?? DEFAULT_STOCK, offsetXMm: printer.offsetX / 10, offsetYMm: printer.offsetY / 10 } : null,
+        signInHours: signIn?.signInHours ?? VISITOR_SIGN_IN_HOURS.default,
+        printer: printer ? { id: printer.id, name: printer.name, stock: printOf(printer).stock, offsetXMm: printOf(printer).offsetMm.x, offsetYMm: printOf(printer).offsetMm.y } : null,
         serverTime: now,
       };
     },
 
     /** How a printer of the company prints: its stock and calibration offset; another id answers 404. */
-    async printSettings(companyId: number, printerId: number): Promise<{ stock: BadgeStockName; offsetMm: { x: number; y: number } }> {
+    async printSettings(companyId: number, printerId: number): Promise<BadgePrint> {
       const printer = await devices.find(companyId, printerId);
       if (!printer || printer.kind !== 'printer') throw notFound('visitorDeviceNotFound');
-      return { stock: printer.stock ?? DEFAULT_STOCK, offsetMm: { x: printer.offsetX / 10, y: printer.offsetY / 10 } };
+      return printOf(printer);
     },
 
-    /** The printer a kiosk's badges go to, or undefined. */
-    printerOf: (pad: KioskPad) => (pad.printerId === null ? Promise.resolve(undefined) : devices.find(pad.companyId, pad.printerId)),
+    /** How a kiosk's badges print (its printer's stock and offset), or undefined: it has no printer. */
+    async kioskPrint(pad: KioskPad): Promise<BadgePrint | undefined> {
+      const printer = pad.printerId === null ? undefined : await devices.find(pad.companyId, pad.printerId);
+      return printer && printOf(printer);
+    },
   };
 }
