@@ -2,7 +2,7 @@ import { copyFileSync, mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chooseLanguage, NARROW, screenshot, settled, WIDE } from './support/browser.js';
+import { chooseLanguage, clickSettled, NARROW, screenshot, settled, WIDE } from './support/browser.js';
 import { openAdminSession, type AdminSession } from './support/admin-session.js';
 
 const PASSWORD = 'Reserve-journey-2026';
@@ -143,8 +143,7 @@ describe('reserve', () => {
     // 19:00 tomorrow, every week, never ending.
     await page.getByTestId(`reserve-cell-${roomId}-38`).click();
     await page.getByTestId('reserve-title').fill(WEEKLY);
-    await page.getByTestId('reserve-repeat').click();
-    await page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option', { hasText: /^Weekly$/ }).click();
+    await chooseRepeat(page, 'Weekly');
     await page.getByTestId('reserve-save').click();
     // The check names the week that clashes before anything is saved; the user books the free ones.
     const free = page.getByTestId('reserve-clash-book-free');
@@ -215,8 +214,7 @@ describe('reserve', () => {
     // 06:00 tomorrow (before the demo's meetings), every week.
     await page.getByTestId(`reserve-cell-${roomId}-12`).click();
     await page.getByTestId('reserve-title').fill('周会 e2e');
-    await page.getByTestId('reserve-repeat').click();
-    await page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option', { hasText: /^每周$/ }).click();
+    await chooseRepeat(page, '每周');
     await page.getByTestId('reserve-save').click();
     const free = page.getByTestId('reserve-clash-book-free');
     await free.waitFor();
@@ -262,3 +260,14 @@ describe('reserve', () => {
     await page.setViewportSize(WIDE);
   });
 });
+
+/**
+ * Chooses how a new meeting repeats and waits until the form shows it: an option clicked while the list still
+ * slides in can be lost (seen in CI under a parallel journey), and the meeting would then be saved once, clash-free.
+ */
+async function chooseRepeat(page: Page, label: string) {
+  const repeat = page.getByTestId('reserve-repeat');
+  await repeat.click();
+  await clickSettled(page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option', { hasText: new RegExp(`^${label}$`) }));
+  await expect.poll(async () => repeat.locator('.ant-select-selection-item').textContent()).toBe(label);
+}

@@ -277,6 +277,112 @@ describe('visitors', () => {
     expect(notices.result.list.filter((notice) => notice.event === 'visitorArrived').map((notice) => notice.params.title)).toContain('Kira Kiosk');
   });
 
+  it('a walk-in registers at the kiosk, waits, and is checked in once the host approves on the applications page', async () => {
+    const base = session.server.baseURL;
+    const token = (await api<{ token: string }>(base, 'POST', '/login', { userName: 'admin', password: PASSWORD })).result.token;
+    // The London kiosk was activated in the step before, in a browser since closed: a new code for this tablet.
+    const pads = () => api<Array<{ id: number; kind: string; activationCode: string | null; location: { name: string } }>>(base, 'GET', '/visitor/device/list?kind=pad', undefined, token);
+    const kioskId = (await pads()).result.find((device) => device.location.name === 'Ground floor')!.id;
+    expect((await api(base, 'POST', '/visitor/device/update', { id: kioskId, regenerateCode: true }, token)).returncode).toBe(200);
+    const code = (await pads()).result.find((device) => device.id === kioskId)!.activationCode!;
+    const tablet = await newContext(session.browser, base, { viewport: { width: 1024, height: 768 } });
+    try {
+      const screen = await tablet.newPage();
+      await screen.goto('/visitor-kiosk');
+      await screen.getByLabel('Activation code').fill(code);
+      await screen.getByRole('button', { name: 'Activate' }).click();
+      await screen.getByTestId('kiosk-register').click();
+      await screen.getByTestId('walk-in-name').fill('Walter Walkin');
+      await screen.getByTestId('walk-in-company').fill('Swift Couriers');
+      await screen.getByTestId('walk-in-email').fill('walter@swift.example');
+      await screen.getByTestId('walk-in-host-search').fill('Atrium');
+      await screen.getByRole('button', { name: 'Atrium Administrator' }).click();
+      await screen.getByTestId('walk-in-host-chosen').waitFor();
+      await screen.getByRole('radio', { name: 'Delivery' }).check();
+      await screenshot(screen, 'visitors-12-kiosk-walk-in-form-en');
+      await screen.getByTestId('walk-in-submit').click();
+      await screen.getByTestId('kiosk-walk-in-waiting').waitFor();
+      expect(await screen.getByTestId('kiosk-walk-in-waiting').textContent()).toContain('Atrium Administrator');
+      await screenshot(screen, 'visitors-13-kiosk-walk-in-waiting-en');
+
+      // The host is told in the bell and by mail, and decides on the applications page (from the invite page).
+      const notices = await api<{ list: Array<{ event: string; params: Record<string, string> }> }>(base, 'GET', '/notification/list', undefined, token);
+      expect(notices.result.list.filter((notice) => notice.event === 'visitApplication').map((notice) => notice.params.title)).toContain('Walter Walkin');
+      await openFromMenu(page, 'guiderInvite');
+      await page.getByTestId('visit-applications').click();
+      await page.getByTestId('page-visitor-applications').waitFor();
+      const row = page.locator('[data-testid^="application-row-"]', { hasText: 'Walter Walkin' });
+      await row.waitFor();
+      await screenshot(page, 'visitors-14-applications-wide-en');
+      await row.locator('[data-testid^="visit-approve-"]').click();
+      await page.getByText('Walter Walkin is approved').first().waitFor();
+
+      // The kiosk sees the approval and checks the visitor in, as if their pass had been scanned.
+      await screen.getByRole('heading', { name: 'Welcome, Walter Walkin!' }).waitFor({ timeout: 15_000 });
+      await screenshot(screen, 'visitors-15-kiosk-walk-in-welcome-en');
+    } finally {
+      await tablet.close();
+    }
+    const decision = await waitForMail(smtp.received, 'walter@swift.example', 1, 15_000);
+    expect(decision.text).toContain('Atrium Administrator has approved your visit');
+    await expect.poll(() => doorMessages.filter((message) => message.topic.endsWith('/grant')).map((message) => message.body.visitorName)).toContain('Walter Walkin');
+  });
+
+  it("on a phone, in Chinese, a walk-in registers by the place's link; the host rejects with a reason the visitor reads; a watched name is stopped", async () => {
+    const base = session.server.baseURL;
+    const token = (await api<{ token: string }>(base, 'POST', '/login', { userName: 'admin', password: PASSWORD })).result.token;
+    const places = await api<Array<{ id: number; name: string }>>(base, 'GET', '/visitor/locations', undefined, token);
+    const ground = places.result.find((place) => place.name === 'Ground floor')!;
+    // Reception shows the place's walk-in link and its poster on the reception devices page.
+    await openFromMenu(page, 'guiderLocation');
+    await page.getByTestId('reception-walk-in-qr').scrollIntoViewIfNeeded();
+    await page.getByTestId('reception-receptionists-empty').waitFor();
+    await screenshot(page, 'visitors-15b-reception-walk-in-link-wide-en');
+    const link = await api<{ link: string }>(base, 'GET', `/visitor/place/register-link?locationId=${ground.id}`, undefined, token);
+    const phone = await newContext(session.browser, base, { viewport: PHONE, locale: 'zh-CN' });
+    try {
+      const visitor = await phone.newPage();
+      await visitor.goto(link.result.link);
+      await visitor.getByTestId('page-visit-register').waitFor();
+      await expect.poll(async () => visitor.getByTestId('visit-register-place').textContent()).toContain('Ground floor');
+      // A name on the watchlist is turned away, told only to see reception.
+      await visitor.getByTestId('walk-in-name').fill('Mallory Mint');
+      await visitor.getByTestId('walk-in-phone').fill('+44 7700 900999');
+      await visitor.getByTestId('walk-in-host-search').fill('Atrium');
+      await visitor.getByRole('button', { name: 'Atrium Administrator' }).click();
+      await visitor.getByRole('radio', { name: 'Delivery' }).check();
+      await visitor.getByTestId('walk-in-submit').click();
+      await expect.poll(async () => visitor.getByTestId('walk-in-refusal').textContent()).toContain('无法为您登记，请前往前台');
+      await screenshot(visitor, 'visitors-16-walk-in-link-refused-phone-zh');
+
+      await visitor.getByTestId('walk-in-name').fill('陈静');
+      await visitor.getByTestId('walk-in-submit').click();
+      await visitor.getByTestId('visit-pass-pending').waitFor();
+      await screenshot(visitor, 'visitors-17-walk-in-pass-pending-phone-zh');
+
+      // The host, in Chinese, rejects with a reason.
+      await chooseLanguage(page, 'zh-CN');
+      await page.goto('/guider-apply');
+      const row = page.locator('[data-testid^="application-row-"]', { hasText: '陈静' });
+      await row.waitFor();
+      await row.locator('[data-testid^="visit-reject-"]').click();
+      await page.getByTestId('visit-reject-reason').fill('今天不在公司，请改日预约');
+      await page.getByTestId('visit-reject-send').click();
+      await page.getByText('已驳回 陈静 的来访申请').first().waitFor();
+      await page.getByTestId('applications-tab-rejected').click();
+      await page.locator('[data-testid^="application-row-"]', { hasText: '陈静' }).waitFor();
+      await screenshot(page, 'visitors-18-applications-rejected-wide-zh');
+      await chooseLanguage(page, 'en-US');
+
+      // The visitor's pass, read again on its own, says so with the reason.
+      await visitor.getByTestId('visit-pass-rejected').waitFor({ timeout: 20_000 });
+      expect(await visitor.getByTestId('visit-pass-rejected-reason').textContent()).toContain('今天不在公司，请改日预约');
+      await screenshot(visitor, 'visitors-19-walk-in-pass-rejected-phone-zh');
+    } finally {
+      await phone.close();
+    }
+  });
+
   it('cancels the visit in Chinese; the records say so', async () => {
     await chooseLanguage(page, 'zh-CN');
     await openFromMenu(page, 'guiderInvite');

@@ -46,6 +46,10 @@ const EXPECTED_PUBLIC = [
   'POST /api/visitor/pass/confirm',
   'GET /api/visitor/pass/export',
   'POST /api/visitor/pass/erase',
+  // A place's walk-in page: each checks the signed token of the place's link (decision 0018).
+  'GET /api/visitor/register',
+  'GET /api/visitor/register/hosts',
+  'POST /api/visitor/register',
   'GET /api/docs',
   'GET /api/docs/json',
   'GET /api/docs/yaml',

@@ -128,6 +128,8 @@ import { createVisitorDoorAccess, doorGrantTopic, mqttDoorAccess } from './modul
 import { createVisitorDevices } from './modules/visitor/visitor-devices.service.js';
 import { createVisitorDeviceRepository } from './modules/visitor/visitor-devices.repository.js';
 import { visitorDeviceRoutes } from './modules/visitor/visitor-devices.routes.js';
+import { createVisitorApplications } from './modules/visitor/visitor-applications.js';
+import { visitorApplicationRoutes } from './modules/visitor/visitor-applications.routes.js';
 import { createMqttPublisher } from './platform/mqtt.js';
 import { createSignedLinks } from './platform/signed-links.js';
 import { bookingPreferencesRoutes } from './modules/booking-preferences/booking-preferences.routes.js';
@@ -517,9 +519,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const visitorWatchlist = createVisitorWatchlist({ visitors: visitorRepository, operationLog, clock });
   const visitorRetention = createVisitorRetention({ visitors: visitorRepository, operationLog, clock });
   scheduler.add({ name: 'visit-retention', everyMs: HOUR_MS, run: async () => void (await visitorRetention.purgeExpired()) });
+  const signedLinks = createSignedLinks(db.kysely);
   const visitorPasses = createVisitorPasses({
     visitors: visitorRepository,
-    signedLinks: createSignedLinks(db.kysely),
+    signedLinks,
     mailer,
     outbox: writersOutbox,
     clock,
@@ -527,8 +530,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     watchlist: visitorWatchlist,
   });
   const visitorBadges = createVisitorBadges({ visitors: visitorRepository, passes: visitorPasses, clock, log: app.log });
+  const visitorDeviceRepository = createVisitorDeviceRepository(db.kysely);
   const visitorDevices = createVisitorDevices({
-    devices: createVisitorDeviceRepository(db.kysely),
+    devices: visitorDeviceRepository,
     visitors: visitorRepository,
     publicCalls: repositories.registrations,
     operationLog,
@@ -537,6 +541,18 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   const visitorArrivals = createVisitorArrivals({
     visitors: visitorRepository,
+    notifications,
+    mailer,
+    outbox: writersOutbox,
+    clock,
+    publicUrl: config.publicUrl,
+  });
+  const visitorApplications = createVisitorApplications({
+    visitors: visitorRepository,
+    watchlist: visitorWatchlist,
+    passes: visitorPasses,
+    signedLinks,
+    kioskTheme: (companyId) => visitorDeviceRepository.kioskTheme(companyId),
     notifications,
     mailer,
     outbox: writersOutbox,
@@ -707,6 +723,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         }),
       );
       await api.register(visitorDeviceRoutes({ devices: visitorDevices, visitors: visitorService, badges: visitorBadges }));
+      await api.register(visitorApplicationRoutes({ applications: visitorApplications }));
       await api.register(
         visitorAnalysisRoutes({
           analysis: createVisitorAnalysis({ analysis: createVisitorAnalysisRepository(db.kysely), locations: (companyId) => visitorRepository.locations(companyId), clock }),

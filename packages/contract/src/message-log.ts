@@ -10,7 +10,7 @@ import { PageQuery, pageOf } from './paging.js';
  */
 
 /** What a message was about: the booking messages (also shown in the console), then the account mails. */
-export const MESSAGE_EVENTS = [...NOTIFICATION_EVENTS, 'activation', 'ssoNotice', 'visitInvitation', 'other'] as const;
+export const MESSAGE_EVENTS = [...NOTIFICATION_EVENTS, 'activation', 'ssoNotice', 'visitInvitation', 'visitDecision', 'other'] as const;
 export const MessageEvent = z.enum(MESSAGE_EVENTS);
 export type MessageEvent = z.infer<typeof MessageEvent>;
 

@@ -24,6 +24,8 @@ export const NOTIFICATION_EVENTS = [
   // A visitor checked in: their host is told; reception when the watchlist says alert (decision 0018).
   'visitorArrived',
   'watchlistAlert',
+  // A walk-in registered and waits for approval: their host is told (reception when the watchlist holds them).
+  'visitApplication',
 ] as const;
 export type NotificationEvent = (typeof NOTIFICATION_EVENTS)[number];
 export const NotificationEvent = z.enum(NOTIFICATION_EVENTS);
@@ -46,6 +48,7 @@ export const CONSOLE_SWITCH_OF: Record<NotificationEvent, ConsoleEvent | null> =
   checkInDue: 'checkInDue',
   visitorArrived: null,
   watchlistAlert: null,
+  visitApplication: null,
 };
 
 /** The facts a notification is worded from; times are UTC epoch milliseconds shown in `zone`, the room's. */

@@ -245,7 +245,7 @@ export const OPERATION_DETAILS = {
   'visitorDevice.create': { kind: { enum: VISITOR_DEVICE_KINDS } },
   'visitorDevice.update': { regenerateCode: flag },
   'visitorDevice.delete': { count: number },
-  'visitorPlace.update': { signInHours: change(number) },
+  'visitorPlace.update': { signInHours: change(number), receptionists: 'users' },
   'kioskTheme.update': {},
 } as const satisfies Record<OperationAction, Readonly<Record<string, OperationDetailField>>>;
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { DeviceActivateBody, DOOR_DISPLAY_LIMITS } from './door-display.js';
-import { VisitLocation } from './visitor.js';
+import { VisitApprovalState, VisitLocation } from './visitor.js';
 
 /**
  * Reception devices and the visitor kiosk (issue 20; spec 001 sections 3 and 9; decision 0018,
@@ -179,6 +179,8 @@ export const KioskConfig = z.object({
   location: VisitLocation,
   theme: KioskTheme,
   signInHours: z.number().int(),
+  /** The company's visit reasons, for a walk-in to choose from when registering. */
+  reasons: z.array(z.object({ id: z.number().int(), name: z.string() })),
   /** Where its badges print, or null: the kiosk offers no badge. */
   printer: z.object({ id: z.number().int(), name: z.string(), stock: BadgeStockName, offsetXMm: z.number(), offsetYMm: z.number() }).nullable(),
   serverTime: Time,
@@ -201,3 +203,35 @@ export type KioskCheckInResult = z.infer<typeof KioskCheckInResult>;
 
 /** `GET /device/visitor/badge`: the badge of a visitor the kiosk just checked in. */
 export const KioskBadgeQuery = z.object({ visitId: id });
+
+/**
+ * `GET /device/visitor/application`: a walk-in's application made at this kiosk, while the visitor
+ * waits: its state, the rejection's reason, and once approved the visit's pass code, which the kiosk
+ * checks in with (`POST /device/visitor/check-in`) as if its scanner had read it.
+ */
+export const KioskApplicationQuery = z.object({ id });
+export const KioskApplication = z.object({
+  state: VisitApprovalState,
+  reason: z.string().nullable(),
+  hostName: z.string().nullable(),
+  code: z.string().nullable(),
+});
+export type KioskApplication = z.infer<typeof KioskApplication>;
+
+// ---- Receptionists per place (decision 0018, "Receptionists per place") ----
+
+/** Colleagues who receive visitors at a place: with the reception area, they read that place's visits (its floors' too for a building). */
+export const PlaceReceptionist = z.object({ id: z.number().int(), fullName: z.string() });
+export type PlaceReceptionist = z.infer<typeof PlaceReceptionist>;
+export const PlaceReceptionists = z.array(PlaceReceptionist);
+/** At most this many receptionists per place. */
+export const PLACE_RECEPTIONISTS_MAX = 50;
+/** `POST /visitor/place/receptionists`: the place's receptionists, all of them (the list replaces the one kept). */
+export const SetPlaceReceptionistsBody = z.object({
+  locationId: id,
+  userIds: z
+    .array(id)
+    .max(PLACE_RECEPTIONISTS_MAX, `At most ${PLACE_RECEPTIONISTS_MAX} receptionists`)
+    .transform((ids) => [...new Set(ids)]),
+});
+export type SetPlaceReceptionistsBody = z.input<typeof SetPlaceReceptionistsBody>;

@@ -147,8 +147,90 @@ export const Visit = z.object({
    * action of the entries they matched, and the entry's name. Null for everyone else, and when none matched.
    */
   watch: z.lazy(() => VisitWatch).nullable(),
+  /** A visit that asked to be approved (a walk-in who registered themselves): its application; null for an invitation. */
+  approval: z.lazy(() => VisitApproval).nullable(),
 });
 export type Visit = z.infer<typeof Visit>;
+
+// ---- Applications: visitors who register themselves, approved by their host (spec 001 section 4) ----
+
+/**
+ * An application's state (spec 001 section 4: "under approval, approved, rejected"; a withdrawn one
+ * is a cancelled visit). A visit under approval cannot be checked in; a rejected one is cancelled.
+ */
+export const VISIT_APPROVAL_STATES = ['pending', 'approved', 'rejected'] as const;
+export const VisitApprovalState = z.enum(VISIT_APPROVAL_STATES);
+export type VisitApprovalState = z.infer<typeof VisitApprovalState>;
+
+export const VisitApproval = z.object({
+  state: VisitApprovalState,
+  /** Why it was rejected, as the decider wrote it for the visitor. */
+  reason: z.string().nullable(),
+  decidedBy: PersonRef.nullable(),
+  decidedAt: z.number().int().nullable(),
+});
+export type VisitApproval = z.infer<typeof VisitApproval>;
+
+/** How long a walk-in says they stay, in hours: the visit's expected end. */
+export const WALK_IN_STAY_HOURS = { min: 1, max: 12, default: 2 } as const;
+
+/**
+ * `POST /device/visitor/register` (a kiosk) and `POST /visitor/register` (a place's walk-in link): a
+ * visitor who came without an invitation registers themselves, naming their host and reason; the
+ * visit starts now at the kiosk's or the link's place and waits for the host's approval.
+ */
+export const SelfRegisterBody = z.object({
+  visitor: VisitorContact.extend({
+    company: z.string().trim().max(TEXT_MAX).nullish().transform((value) => (value ? value : null)),
+  }),
+  hostId: id,
+  reasonId: id,
+  stayHours: z.number().int().min(WALK_IN_STAY_HOURS.min).max(WALK_IN_STAY_HOURS.max).default(WALK_IN_STAY_HOURS.default),
+});
+export type SelfRegisterBody = z.input<typeof SelfRegisterBody>;
+export type SelfRegistration = z.output<typeof SelfRegisterBody>;
+
+/**
+ * A walk-in's host picker (`GET /device/visitor/hosts`, `GET /visitor/register/hosts`): names only,
+ * at most five, for a keyword of at least two characters: a public page is no company directory.
+ */
+export const WALK_IN_HOSTS_MAX = 5;
+export const WalkInHostQuery = z.object({ keyword: z.string().trim().min(2, 'Type at least two letters of the name').max(100) });
+export const WalkInHost = z.object({ id: z.number().int(), fullName: z.string() });
+export type WalkInHost = z.infer<typeof WalkInHost>;
+export const WalkInHosts = z.array(WalkInHost);
+
+/** `GET /visitor/apply/list`: the applications the caller decides (their own visitors'; reception the company's). */
+export const ApplicationQuery = PageQuery.extend({ state: VisitApprovalState.optional() });
+export type ApplicationQuery = z.infer<typeof ApplicationQuery>;
+/** `POST /visitor/apply/approve`. */
+export const ApproveVisitBody = z.object({ id });
+/** `POST /visitor/apply/reject`: the reason is for the visitor. */
+export const RejectVisitBody = z.object({ id, reason: z.string().trim().min(1, 'Say why, for the visitor').max(VISIT_NOTE_MAX) });
+export type RejectVisitBody = z.infer<typeof RejectVisitBody>;
+
+/** The header that carries a place's walk-in link token, as the pass's does (the token travels in the link's fragment). */
+export const VISIT_REGISTER_HEADER = 'visit-register';
+/** The console's address of the walk-in page; the place's token follows `#`. */
+export const VISIT_REGISTER_PATH = '/visit-register';
+/** A place's walk-in link (printed as a poster at the entrance) opens for this many days from when it was made. */
+export const VISIT_REGISTER_LINK_DAYS = 365;
+
+/** `GET /visitor/register`: what the walk-in page shows of the place whose link was opened. */
+export const RegisterPlace = z.object({
+  companyName: z.string(),
+  location: z.object({ name: z.string(), timeZone: z.string().nullable() }),
+  reasons: z.array(z.object({ id: z.number().int(), name: z.string() })),
+  welcome: z.object({ en: z.string().nullable(), zh: z.string().nullable() }),
+  color: z.string().nullable(),
+});
+export type RegisterPlace = z.infer<typeof RegisterPlace>;
+/** `POST /visitor/register`: the new visit's pass token; the page opens the pass (`/visit#<pass>`), which follows the approval. */
+export const RegisterResult = z.object({ pass: z.string() });
+
+/** `GET /visitor/place/register-link`: a place's walk-in link, for reception to print and post. */
+export const RegisterLink = z.object({ link: z.string(), expiresAt: z.number().int(), /** The link as a QR code (PNG data URL), for the poster. */ qr: z.string() });
+export type RegisterLink = z.infer<typeof RegisterLink>;
 
 // ---- The watchlist (reception's: the visitor settings page's Rule setting tab) ----
 
@@ -232,6 +314,8 @@ export const VisitQuery = PageQuery.extend({
   locationId: id.optional(),
   from: z.coerce.number().int().optional().describe('Visits from this moment, UTC epoch milliseconds'),
   to: z.coerce.number().int().optional().describe('Visits before this moment, UTC epoch milliseconds'),
+  /** Applications only, in this state. */
+  approval: VisitApprovalState.optional(),
 });
 export type VisitQuery = z.infer<typeof VisitQuery>;
 
@@ -297,6 +381,8 @@ export const VisitPass = z.object({
   canConfirm: z.boolean(),
   /** Whether the visitor may erase the visit now: not while on site (checked in, not out). */
   canErase: z.boolean(),
+  /** A walk-in's application: under approval the pass shows no code; rejected, the host's reason. */
+  approval: z.object({ state: VisitApprovalState, reason: z.string().nullable() }).nullable(),
 });
 export type VisitPass = z.infer<typeof VisitPass>;
 

@@ -365,6 +365,20 @@ export interface VisitsTable {
   /** The watchlist's strongest match when the visit was made or confirmed, and that entry's name. */
   watch_action: string | null;
   watch_name: string | null;
+  /** A walk-in's application (decision 0018): pending, approved or rejected; null for an invitation. */
+  approval: string | null;
+  /** A rejection's reason, for the visitor. */
+  approval_reason: string | null;
+  approved_by: number | null;
+  approved_at: number | null;
+}
+
+/** A colleague who receives visitors at a place (decision 0018). */
+export interface VisitorReceptionistsTable {
+  company_id: number;
+  location_id: number;
+  user_id: number;
+  created_at: number;
 }
 
 /** Someone reception watches for (decision 0018). */
@@ -938,6 +952,7 @@ export interface DB {
   booking_blacklist: BookingBlacklistTable;
   visit_reasons: VisitReasonsTable;
   visits: VisitsTable;
+  visitor_receptionists: VisitorReceptionistsTable;
   visit_companions: VisitCompanionsTable;
   signing_keys: SigningKeysTable;
   visitor_watchlist: VisitorWatchlistTable;

@@ -331,6 +331,9 @@ describe(`Idempotency-Key (${TEST_DIALECT})`, () => {
         'POST /api/device/pad/check-in',
         'POST /api/device/pad/end',
         'POST /api/device/visitor/check-in',
+        'POST /api/device/visitor/register',
+        'POST /api/visitor/apply/approve',
+        'POST /api/visitor/apply/reject',
         'POST /api/meeting/approval/approve',
         'POST /api/meeting/approval/reject',
         'POST /api/meeting/approval/withdraw',
@@ -362,6 +365,7 @@ describe(`Idempotency-Key (${TEST_DIALECT})`, () => {
         'POST /api/visitor/device/update',
         'POST /api/visitor/device/delete',
         'POST /api/visitor/place',
+        'POST /api/visitor/place/receptionists',
         'POST /api/visitor/kiosk-theme',
       ].sort(),
     );

@@ -76,6 +76,7 @@ export function makeVisit(overrides: Partial<Visit> = {}): Visit {
     note: null,
     createdAt: now,
     watch: null,
+    approval: null,
     ...overrides,
   };
 }

@@ -45,6 +45,8 @@ import { visitorWatchlist } from './2026_11_29_0047_visitor_watchlist.js';
 import { visitAccessGrants } from './2026_11_29_0048_visit_access_grants.js';
 import { visitRetention } from './2026_11_29_0049_visit_retention.js';
 import { visitorDevices } from './2026_11_29_0050_visitor_devices.js';
+import { visitApplications } from './2026_11_29_0051_visit_applications.js';
+import { visitorReceptionists } from './2026_11_29_0052_visitor_receptionists.js';
 import type { DialectMigration } from './helpers.js';
 
 /**
@@ -96,6 +98,8 @@ export const MIGRATIONS: ReadonlyArray<readonly [name: string, migration: Dialec
   ['2026_11_29_0048_visit_access_grants', visitAccessGrants],
   ['2026_11_29_0049_visit_retention', visitRetention],
   ['2026_11_29_0050_visitor_devices', visitorDevices],
+  ['2026_11_29_0051_visit_applications', visitApplications],
+  ['2026_11_29_0052_visitor_receptionists', visitorReceptionists],
 ];
 
 function providerFor(dialect: Database['dialect']): MigrationProvider {

@@ -9,7 +9,9 @@ import type { SeedContext } from './factories.js';
  * A believable week of visitors for the demo company (issue 20): the visit reasons a company keeps,
  * and visits from three days ago to four days ahead at the London reception and the Shanghai 8th
  * floor, in each building's zone: past ones checked in and out (one no-show, one cancelled), today's
- * checked in or on their way, coming ones confirmed or not yet answered, a VIP and a group.
+ * checked in or on their way, coming ones confirmed or not yet answered, a VIP and a group; and
+ * walk-ins who registered at the kiosk: one approved and come, one rejected, one waiting for the
+ * administrator's approval now.
  */
 
 const REASONS = ['Interview', 'Client meeting', 'Partner visit', 'Delivery', 'Contractor work', 'Audit'] as const;
@@ -28,6 +30,8 @@ interface DemoVisit {
   type?: 'individual' | 'group' | 'temporary';
   /** What happened, for past and today's visits. */
   outcome?: 'came' | 'here' | 'noShow' | 'cancelled' | 'confirmed';
+  /** A walk-in who registered themselves: their application's state (a pending one arrived minutes ago, whatever `at` says). */
+  walkIn?: { state: 'pending' | 'approved' | 'rejected'; reason?: string };
 }
 
 const VISITS: DemoVisit[] = [
@@ -47,6 +51,9 @@ const VISITS: DemoVisit[] = [
   { day: 2, at: '10:00', minutes: 90, place: 'shanghai', host: 'admin', reason: 'Partner visit', type: 'group', visitor: { name: '张伟', email: 'zhang.wei@huaxin.example', company: '华信咨询' }, companions: [{ name: '刘洋', phone: '+86 139 0013 9000' }] },
   { day: 3, at: '11:00', minutes: 60, place: 'london', host: 'jack.thornton', reason: 'Client meeting', visitor: { name: 'Chloe Turner', email: 'chloe.turner@tailspin.example', company: 'Tailspin Toys' } },
   { day: 4, at: '15:00', minutes: 60, place: 'london', host: 'tomasz.nowak', reason: 'Interview', visitor: { name: 'Aisha Rahman', email: 'aisha.rahman@mail.example' } },
+  { day: -1, at: '11:15', minutes: 60, place: 'london', host: 'daniel.hughes', reason: 'Delivery', type: 'temporary', visitor: { name: 'Ben Carter', phone: '+44 7700 900321', company: 'Swift Couriers' }, outcome: 'came', walkIn: { state: 'approved' } },
+  { day: -2, at: '16:40', minutes: 60, place: 'london', host: 'sophie.martin', reason: 'Partner visit', type: 'temporary', visitor: { name: 'Leo Fischer', email: 'leo.fischer@mail.example' }, outcome: 'cancelled', walkIn: { state: 'rejected', reason: 'I am not in today; please book a visit with me first.' } },
+  { day: 0, at: '00:00', minutes: 120, place: 'london', host: 'admin', reason: 'Partner visit', type: 'temporary', visitor: { name: 'Grace Liu', email: 'grace.liu@litware.example', company: 'Litware' }, walkIn: { state: 'pending' } },
 ];
 
 const ZONES = { london: 'Europe/London', shanghai: 'Asia/Shanghai' } as const;
@@ -74,9 +81,11 @@ export async function seedDemoVisits(ctx: SeedContext, companyId: number, { host
   for (const visit of VISITS) {
     const zone = ZONES[visit.place];
     const today = toZoned(ctx.now, zone).date;
-    const visitAt = fromZoned(addDays(today, visit.day), visit.at, zone);
+    const walkIn = visit.walkIn;
+    const visitAt = walkIn?.state === 'pending' ? ctx.now - 4 * MINUTE_MS : fromZoned(addDays(today, visit.day), visit.at, zone);
     const expectedEndAt = visitAt + visit.minutes * MINUTE_MS;
-    const invitedAt = Math.min(ctx.now, visitAt) - 2 * 24 * 60 * MINUTE_MS;
+    // A walk-in registers as they arrive (a decided one some minutes before its visit time, so its check-in follows the decision); an invitation went out two days before.
+    const invitedAt = walkIn ? (walkIn.state === 'pending' ? visitAt : visitAt - 10 * MINUTE_MS) : Math.min(ctx.now, visitAt) - 2 * 24 * 60 * MINUTE_MS;
     const outcome = outcomeAt(visit.outcome, visitAt, expectedEndAt, ctx.now);
     const came = outcome === 'came' || outcome === 'here';
     const hostId = hosts.get(visit.host) ?? adminId;
@@ -86,11 +95,11 @@ export async function seedDemoVisits(ctx: SeedContext, companyId: number, { host
         company_id: companyId,
         location_id: places[visit.place],
         host_id: hostId,
-        inviter_id: hostId,
+        inviter_id: walkIn ? null : hostId,
         reason_id: reasonIds.get(visit.reason)!,
         reason: visit.reason,
         visitor_type: visit.type ?? (visit.companions ? 'group' : 'individual'),
-        method: 'manual',
+        method: walkIn ? 'selfRegistration' : 'manual',
         is_vip: visit.visitor.isVip ? 1 : 0,
         visitor_name: visit.visitor.name,
         email: visit.visitor.email ?? null,
@@ -99,12 +108,17 @@ export async function seedDemoVisits(ctx: SeedContext, companyId: number, { host
         note: null,
         visit_at: visitAt,
         expected_end_at: expectedEndAt,
-        responded_at: outcome && outcome !== 'cancelled' ? invitedAt + 3 * 60 * MINUTE_MS : null,
+        responded_at: walkIn ? invitedAt : outcome && outcome !== 'cancelled' ? invitedAt + 3 * 60 * MINUTE_MS : null,
         // Arrived a few minutes early; left on time unless still here.
         checked_in_at: came ? visitAt - 5 * MINUTE_MS : null,
         checked_out_at: outcome === 'came' ? expectedEndAt : null,
-        cancelled_at: outcome === 'cancelled' ? Math.min(ctx.now, visitAt - 20 * 60 * MINUTE_MS) : null,
+        cancelled_at: outcome === 'cancelled' ? (walkIn ? invitedAt + 3 * MINUTE_MS : Math.min(ctx.now, visitAt - 20 * 60 * MINUTE_MS)) : null,
         cancelled_by: outcome === 'cancelled' ? hostId : null,
+        approval: walkIn?.state ?? null,
+        approval_reason: walkIn?.reason ?? null,
+        approved_by: walkIn && walkIn.state !== 'pending' ? hostId : null,
+        // The host decided a few minutes after the walk-in registered.
+        approved_at: walkIn && walkIn.state !== 'pending' ? invitedAt + 3 * MINUTE_MS : null,
         created_at: invitedAt,
         updated_at: invitedAt,
       })

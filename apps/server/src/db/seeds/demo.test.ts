@@ -158,6 +158,14 @@ describe(`demo seed (${TEST_DIALECT})`, () => {
       for (const at of [visit.responded_at, visit.checked_in_at, visit.checked_out_at, visit.cancelled_at, visit.created_at]) if (at !== null) expect(at).toBeLessThanOrEqual(now);
       if (visit.checked_out_at !== null) expect(visit.checked_out_at).toBeGreaterThan(visit.checked_in_at!);
     }
+    // Walk-ins: one waits for approval now, one was approved before checking in, one rejected (and so cancelled).
+    const walkIns = visits.filter((visit) => visit.approval !== null);
+    expect(walkIns.map((visit) => visit.approval).sort()).toEqual(['approved', 'pending', 'rejected']);
+    for (const visit of walkIns) {
+      expect(visit.method).toBe('selfRegistration');
+      if (visit.approved_at !== null) expect(visit.approved_at).toBeLessThanOrEqual(visit.checked_in_at ?? now);
+      expect(visit.cancelled_at !== null).toBe(visit.approval === 'rejected');
+    }
     expect(await db.selectFrom('visit_companions').selectAll().execute()).not.toHaveLength(0);
     expect((await db.selectFrom('visit_reasons').select('name').execute()).length).toBeGreaterThanOrEqual(5);
     // Each reception has its devices: London a kiosk waiting for its code that prints to a printer there.

@@ -220,7 +220,7 @@ describe(`visitors: analysis and export (${TEST_DIALECT})`, () => {
 
   it(`refuses an export of more than ${VISIT_EXPORT_MAX_ROWS.toLocaleString('en-US')} visits, asking for narrower filters`, async () => {
     const rows = Array.from({ length: VISIT_EXPORT_MAX_ROWS + 1 }, () => ({}) as never);
-    const exports = createVisitorExport({ visitors: { exportList: async () => rows }, clock: t.clock });
+    const exports = createVisitorExport({ visitors: { exportList: async () => rows, receptionPlaces: async () => null }, clock: t.clock });
     const actor = { companyId, userId: admin.id, permissions: ALL_PERMISSIONS } as unknown as Actor;
     await expect(exports.exportVisits(actor, { format: 'csv' }, 'en-US')).rejects.toMatchObject({ statusCode: 422, messageKey: 'visitExportTooLarge' });
   });

@@ -1,7 +1,7 @@
 import type { Lang } from '@atrium/contract';
 import type { Clock } from '../../platform/clock.js';
 import { notFound, refused } from '../../platform/errors.js';
-import type { VisitorRepository } from './visitor.repository.js';
+import type { VisitorRepository, VisitScope } from './visitor.repository.js';
 import type { VisitorPasses } from './visitor-pass.service.js';
 import { visitTimeText } from './visitor.mails.js';
 import { findBadgeFonts, renderBadge, type BadgeFonts, type BadgePrint } from './visitor-badge.js';
@@ -30,8 +30,9 @@ export function createVisitorBadges({ visitors, passes, clock, log, fonts = find
      * The badge of one of the company's visits (reception reads every visit of its company): 404 for
      * an unknown visit or another company's, 422 for a cancelled one. Labels in `lang`.
      */
-    async badge(companyId: number, visitId: number, print: BadgePrint, lang: Lang): Promise<Buffer> {
-      const visit = await visitors.find({ companyId, all: true }, visitId, clock.now());
+    async badge(scope: VisitScope, visitId: number, print: BadgePrint, lang: Lang): Promise<Buffer> {
+      const { companyId } = scope;
+      const visit = await visitors.find(scope, visitId, clock.now());
       if (!visit) throw notFound('visitNotFound');
       if (visit.status === 'cancelled') throw refused('visitBadgeCancelled');
       const facts = {

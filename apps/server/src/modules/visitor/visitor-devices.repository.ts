@@ -1,8 +1,9 @@
 import type { Kysely, Selectable } from 'kysely';
-import { VISIT_RETENTION_DAYS, type BadgeStockName, type KioskTheme, type VisitorDeviceKind } from '@atrium/contract';
+import { VISIT_RETENTION_DAYS, type BadgeStockName, type Permission, type KioskTheme, type VisitorDeviceKind } from '@atrium/contract';
 import type { DB, VisitorDeviceTable } from '../../db/schema.js';
 import { numberOrNull } from '../../db/rows.js';
 import { LOCATION_LEVEL } from '../location/location.repository.js';
+import { parsePermissions } from '../role/role.repository.js';
 
 export type VisitorDeviceRepository = ReturnType<typeof createVisitorDeviceRepository>;
 
@@ -191,6 +192,46 @@ export function createVisitorDeviceRepository(db: Kysely<DB>) {
         .values({ company_id: companyId, location_id: locationId, sign_in_hours: hours, updated_by: by, updated_at: now })
         .onConflict((conflict) => conflict.columns(['company_id', 'location_id']).doUpdateSet({ sign_in_hours: hours, updated_by: by, updated_at: now }))
         .execute();
+    },
+
+    // ---- Receptionists per place ----
+
+    /** A place's receptionists, by name (switched-off colleagues too: they still hold the place until removed). */
+    receptionists(companyId: number, locationId: number): Promise<Array<{ id: number; fullName: string }>> {
+      return db
+        .selectFrom('visitor_receptionists as r')
+        .innerJoin('users as u', (join) => join.onRef('u.id', '=', 'r.user_id').onRef('u.company_id', '=', 'r.company_id'))
+        .select(['u.id', 'u.full_name'])
+        .where('r.company_id', '=', companyId)
+        .where('r.location_id', '=', locationId)
+        .orderBy('u.full_name')
+        .orderBy('u.id')
+        .execute()
+        .then((rows) => rows.map((row) => ({ id: row.id, fullName: row.full_name })));
+    },
+
+    /** Active colleagues of the company among `ids`, with their role's permissions. */
+    async colleaguesWithPermissions(companyId: number, ids: readonly number[]): Promise<Array<{ id: number; fullName: string; permissions: readonly Permission[] }>> {
+      if (ids.length === 0) return [];
+      const rows = await db
+        .selectFrom('users as u')
+        .leftJoin('roles as r', (join) => join.onRef('r.id', '=', 'u.role_id').onRef('r.company_id', '=', 'u.company_id'))
+        .select(['u.id', 'u.full_name', 'r.permissions'])
+        .where('u.company_id', '=', companyId)
+        .where('u.is_active', '=', 1)
+        .where('u.id', 'in', [...ids])
+        .execute();
+      return rows.map((row) => ({ id: row.id, fullName: row.full_name, permissions: row.permissions ? parsePermissions(row.permissions) : [] }));
+    },
+
+    /** Replaces a place's receptionists in one transaction. */
+    async setReceptionists(companyId: number, locationId: number, userIds: readonly number[], now: number): Promise<void> {
+      await db.transaction().execute(async (trx) => {
+        await trx.deleteFrom('visitor_receptionists').where('company_id', '=', companyId).where('location_id', '=', locationId).execute();
+        if (userIds.length > 0) {
+          await trx.insertInto('visitor_receptionists').values(userIds.map((userId) => ({ company_id: companyId, location_id: locationId, user_id: userId, created_at: now }))).execute();
+        }
+      });
     },
 
     // ---- The kiosk's theme (on the company's visitor settings) ----

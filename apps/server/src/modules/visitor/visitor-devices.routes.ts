@@ -16,6 +16,8 @@ import {
   KioskHeartbeatBody,
   KioskHeartbeatResult,
   KioskTheme,
+  PlaceReceptionists,
+  SetPlaceReceptionistsBody,
   SetVisitorPlaceBody,
   UpdateVisitorDeviceBody,
   VisitorDevice,
@@ -155,6 +157,36 @@ export function visitorDeviceRoutes({ devices, visitors, badges }: { devices: Vi
     );
 
     app.get(
+      '/visitor/place/receptionists',
+      {
+        config: PLACES_VIEW,
+        schema: {
+          tags,
+          summary: "A place's receptionists",
+          description: "Query `locationId`: `[{ id, fullName }]` by name. With the reception area, a receptionist of some places reads those places' visits (a building's floors included) and their own; one of none, the company's.",
+          querystring: VisitorPlaceQuery,
+          response: envelopeResponses(PlaceReceptionists),
+        },
+      },
+      async (request) => success(request, await devices.receptionists(actorOf(request), request.query.locationId)),
+    );
+
+    app.post(
+      '/visitor/place/receptionists',
+      {
+        config: PLACES_EDIT,
+        schema: {
+          tags,
+          summary: "Set a place's receptionists",
+          description: 'Body `{ locationId, userIds }` (at most 50; the list replaces the one kept): active colleagues of the company (404 otherwise) whose role has the visitor display area (422 naming the first without). Answers the list. In the operation log.',
+          body: SetPlaceReceptionistsBody,
+          response: envelopeResponses(PlaceReceptionists),
+        },
+      },
+      async (request) => success(request, await devices.setReceptionists(actorOf(request), request.body), 'visitorReceptionistsSaved'),
+    );
+
+    app.get(
       '/visitor/kiosk-theme',
       {
         config: { access: 'permission', permission: 'visitorDisplay:view' },
@@ -257,7 +289,7 @@ export function visitorDeviceRoutes({ devices, visitors, badges }: { devices: Vi
         const print = await devices.kioskPrint(kiosk);
         if (!print) throw refused('kioskWithoutPrinter');
         const visit = await visitors.arrivedAtKiosk(kiosk, request.query.visitId);
-        const pdf = await badges.badge(kiosk.companyId, visit.id, print, request.lang);
+        const pdf = await badges.badge({ companyId: kiosk.companyId, all: true }, visit.id, print, request.lang);
         return reply.header('content-type', 'application/pdf').header('content-disposition', `inline; filename="badge-${visit.id}.pdf"`).header('cache-control', 'no-store').send(pdf);
       },
     );

@@ -1,11 +1,13 @@
 import {
   DEFAULT_BADGE_STOCK,
   DOOR_DISPLAY_LIMITS,
+  hasPermission,
   VISITOR_SIGN_IN_HOURS,
   type AddVisitorDeviceBody,
   type KioskConfig,
   type KioskHeartbeatBody,
   type KioskTheme,
+  type PlaceReceptionist,
   type SetVisitorPlaceBody,
   type UpdateVisitorDeviceBody,
   type VisitLocation,
@@ -25,7 +27,7 @@ import type { BadgePrint } from './visitor-badge.js';
 
 export interface VisitorDevicesDeps {
   devices: VisitorDeviceRepository;
-  visitors: Pick<VisitorRepository, 'locations' | 'companyName'>;
+  visitors: Pick<VisitorRepository, 'locations' | 'companyName' | 'listReasons'>;
   /** Counts wrong activation codes per caller (the table of public-call counts, shared with door displays). */
   publicCalls: Pick<RegistrationRepository, 'listMailRequestTimes' | 'recordMailRequest'>;
   operationLog: OperationLog;
@@ -204,6 +206,32 @@ export function createVisitorDevices({ devices, visitors, publicCalls, operation
       return knownSignIn(actor.companyId, body.locationId);
     },
 
+    // ---- Receptionists per place ----
+
+    async receptionists(actor: Actor, locationId: number): Promise<PlaceReceptionist[]> {
+      await placeOf(actor.companyId, locationId);
+      return devices.receptionists(actor.companyId, locationId);
+    },
+
+    /**
+     * Sets a place's receptionists: active colleagues of the company (404 otherwise) whose role has the
+     * reception area (visitor display), since without it the place would give them nothing to read (422
+     * naming the first without). In the operation log with the new list.
+     */
+    async setReceptionists(actor: Actor, body: { locationId: number; userIds: number[] }): Promise<PlaceReceptionist[]> {
+      const place = await placeOf(actor.companyId, body.locationId);
+      const colleagues = await devices.colleaguesWithPermissions(actor.companyId, body.userIds);
+      if (colleagues.length !== body.userIds.length) throw notFound('visitHostNotFound');
+      const without = colleagues.find((colleague) => !hasPermission(colleague.permissions, 'visitorDisplay:view'));
+      if (without) throw refused('visitorReceptionistWithoutArea', { name: without.fullName });
+      await operationLog.track(
+        actor,
+        { action: 'visitorPlace.update', targetType: 'visitorPlace', targetId: place.id, targetName: place.name, detail: { receptionists: body.userIds } },
+        () => devices.setReceptionists(actor.companyId, body.locationId, body.userIds, clock.now()),
+      );
+      return devices.receptionists(actor.companyId, body.locationId);
+    },
+
     /** Whether a visit's place is at the kiosk's building (the building itself or one of its floors). */
     async sameBuilding(companyId: number, kioskLocationId: number, visitLocationId: number | null): Promise<boolean> {
       if (visitLocationId === null) return false;
@@ -252,12 +280,13 @@ export function createVisitorDevices({ devices, visitors, publicCalls, operation
     async config(pad: KioskPad): Promise<KioskConfig> {
       const now = clock.now();
       await devices.touch(pad.id, {}, now);
-      const [places, companyName, theme, signIn, printer] = await Promise.all([
+      const [places, companyName, theme, signIn, printer, reasons] = await Promise.all([
         placesOf(pad.companyId),
         visitors.companyName(pad.companyId),
         devices.kioskTheme(pad.companyId),
         signInOf(pad.companyId, pad.locationId),
         pad.printerId === null ? undefined : devices.find(pad.companyId, pad.printerId),
+        visitors.listReasons(pad.companyId),
       ]);
       return {
         device: { id: pad.id, name: pad.name },
@@ -265,6 +294,7 @@ export function createVisitorDevices({ devices, visitors, publicCalls, operation
         location: places.get(pad.locationId) ?? unplaced(pad.locationId),
         theme,
         signInHours: signIn?.signInHours ?? VISITOR_SIGN_IN_HOURS.default,
+        reasons: reasons.map(({ id, name }) => ({ id, name })),
         printer: printer ? { id: printer.id, name: printer.name, stock: printOf(printer).stock, offsetXMm: printOf(printer).offsetMm.x, offsetYMm: printOf(printer).offsetMm.y } : null,
         serverTime: now,
       };

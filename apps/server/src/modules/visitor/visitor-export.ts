@@ -4,10 +4,10 @@ import { refused } from '../../platform/errors.js';
 import { writeCsv, writeXlsx, type ExportCell } from '../../platform/spreadsheet/export.js';
 import type { Actor } from '../operation-log/operation-log.service.js';
 import type { VisitorRepository } from './visitor.repository.js';
-import { visitScope } from './visitor.service.js';
+import { receptionScope } from './visitor.service.js';
 
 export interface VisitorExportDeps {
-  visitors: Pick<VisitorRepository, 'exportList'>;
+  visitors: Pick<VisitorRepository, 'exportList' | 'receptionPlaces'>;
   clock: Clock;
 }
 
@@ -55,7 +55,7 @@ export function createVisitorExport({ visitors, clock }: VisitorExportDeps) {
   return {
     async exportVisits(actor: Actor, query: VisitExportQuery, lang: Lang): Promise<ExportFile> {
       const { format, timeZone, ...filters } = query;
-      const visits = await visitors.exportList(visitScope(actor), filters, clock.now(), VISIT_EXPORT_MAX_ROWS + 1);
+      const visits = await visitors.exportList(await receptionScope(visitors, actor, 'visitorDisplay:view'), filters, clock.now(), VISIT_EXPORT_MAX_ROWS + 1);
       if (visits.length > VISIT_EXPORT_MAX_ROWS) throw refused('visitExportTooLarge', { max: VISIT_EXPORT_MAX_ROWS });
       const rows = visits.map((visit) => exportRow(visit, lang));
       // The file's dates: the filter's days in the viewer's zone, else those of the first and last visit written.

@@ -144,10 +144,11 @@ export function createVisitorPasses({ visitors, signedLinks, mailer, outbox, clo
         respondedAt: visit.respondedAt,
         checkedInAt: visit.checkedInAt,
         checkedOutAt: visit.checkedOutAt,
-        // The code shows the link the visitor holds: reception's scanner reads the same token.
-        qr: canConfirm ? await qrOf(linkOf(token)) : null,
+        // The code shows the link the visitor holds: reception's scanner reads the same token. Not while a walk-in waits for approval.
+        qr: canConfirm && visit.approval?.state !== 'pending' ? await qrOf(linkOf(token)) : null,
         canConfirm,
         canErase: visit.status !== 'checkedIn',
+        approval: visit.approval ? { state: visit.approval.state, reason: visit.approval.reason } : null,
       };
     },
 

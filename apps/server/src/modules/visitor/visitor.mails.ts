@@ -107,3 +107,61 @@ export function visitorArrivedMail(f: ArrivalFacts) {
     html: [...html(en), '<hr>', ...html(zh)].join('\n'),
   };
 }
+
+/** What a host is told of a walk-in waiting for them. */
+export interface ApplicationFacts {
+  visitorName: string;
+  visitorCompany: string | null;
+  place: string | null;
+  reason: string;
+  /** The applications page in the console. */
+  link: string;
+}
+
+/** To the host: a walk-in registered and waits for their approval (English then Chinese). */
+export function visitApplicationMail(f: ApplicationFacts) {
+  const who = f.visitorCompany ? `${f.visitorName} (${f.visitorCompany})` : f.visitorName;
+  const en = [`${who} is${f.place ? ` at ${f.place}` : ' here'} and asks to visit you.`, `Reason: ${f.reason}`, 'Approve or reject the visit:'];
+  const zh = [`${who} 已到达${f.place ? ` ${f.place}` : ''}，申请拜访您。`, `来访事由：${f.reason}`, '请批准或拒绝本次来访：'];
+  const html = (lines: string[]) => [...lines.slice(0, -1).map((line) => `<p>${escapeHtml(line)}</p>`), `<p>${escapeHtml(lines.at(-1)!)} <a href="${escapeHtml(f.link)}">${escapeHtml(f.link)}</a></p>`];
+  return {
+    subject: `${f.visitorName} asks to visit you / ${f.visitorName} 申请拜访您`,
+    text: [...en, f.link, '', '---', '', ...zh, f.link, ''].join('\n'),
+    html: [...html(en), '<hr>', ...html(zh)].join('\n'),
+  };
+}
+
+/** What a walk-in is told of their host's decision. */
+export interface DecisionFacts {
+  companyName: string;
+  visitorName: string;
+  hostName: string | null;
+  approved: boolean;
+  /** A rejection's reason. */
+  reason: string | null;
+  /** Approved: the pass page's address with its signed token; the QR code picture's content id. */
+  link: string | null;
+  qrCid: string;
+}
+
+/** To the visitor: their visit was approved (with their pass) or not (with the reason), English then Chinese. */
+export function visitDecisionMail(f: DecisionFacts) {
+  const host = f.hostName ?? f.companyName;
+  const en = f.approved
+    ? [`Hello ${f.visitorName},`, `${host} has approved your visit to ${f.companyName}.`, 'Your visitor pass (show its code at reception or the kiosk):']
+    : [`Hello ${f.visitorName},`, `${host} could not approve your visit to ${f.companyName}.`, `Reason: ${f.reason ?? ''}`];
+  const zh = f.approved
+    ? [`${f.visitorName}，您好：`, `${host} 已批准您到访${f.companyName}。`, '您的访客通行证（请在前台或访客机出示二维码）：']
+    : [`${f.visitorName}，您好：`, `${host} 未能批准您到访${f.companyName}。`, `原因：${f.reason ?? ''}`];
+  const plain = (lines: string[]) => (f.link ? [...lines, f.link] : lines);
+  const html = (lines: string[]) => [
+    ...lines.map((line) => `<p>${escapeHtml(line)}</p>`),
+    ...(f.link ? [`<p><a href="${escapeHtml(f.link)}">${escapeHtml(f.link)}</a></p>`] : []),
+  ];
+  const subject = f.approved ? `Your visit to ${f.companyName} is approved / 您的来访已获批准` : `Your visit to ${f.companyName} was not approved / 您的来访未获批准`;
+  return {
+    subject,
+    text: [...plain(en), '', '---', '', ...plain(zh), ''].join('\n'),
+    html: [...html(en), ...(f.link ? [`<p><img src="cid:${f.qrCid}" width="240" height="240" alt="QR"></p>`] : []), '<hr>', ...html(zh)].join('\n'),
+  };
+}

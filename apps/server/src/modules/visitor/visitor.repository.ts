@@ -1,5 +1,5 @@
 import type { ExpressionBuilder, Kysely } from 'kysely';
-import { visitStatusAt, type InviteVisit, type OnSiteVisit, type VisitHost, type VisitLocation, type Page, type Visit, type VisitMethod, type VisitQuery, type VisitReason, type VisitStatus, type VisitorType, type VisitWatch, type WatchAction, type WatchEntry, type WatchEntryInput } from '@atrium/contract';
+import { visitStatusAt, type InviteVisit, type OnSiteVisit, type VisitHost, type VisitLocation, type Page, type Visit, type VisitMethod, type VisitQuery, type VisitReason, type VisitApprovalState, type VisitStatus, type WalkInHost, type VisitorType, type VisitWatch, type WatchAction, type WatchEntry, type WatchEntryInput } from '@atrium/contract';
 import type { DB } from '../../db/schema.js';
 import { containsIgnoringCase, userMatches } from '../../db/like.js';
 import { LOCATION_LEVEL } from '../location/location.repository.js';
@@ -12,8 +12,11 @@ type Eb = ExpressionBuilder<DB & { v: DB['visits'] }, 'v'>;
 /** A reason's name as its uniqueness is judged: lower case, spaces collapsed. */
 export const reasonKey = (name: string) => name.trim().replace(/\s+/g, ' ').toLowerCase();
 
-/** Whose visits a caller reads: the company's (reception, administrators) or those they host or invited. */
-export type VisitScope = { companyId: number; all: true } | { companyId: number; all: false; userId: number };
+/**
+ * Whose visits a caller reads: the company's (reception without places of its own, administrators), or
+ * those they host or invited and, for a receptionist of some places, the visits at those places.
+ */
+export type VisitScope = { companyId: number; all: true } | { companyId: number; all: false; userId: number; placeIds?: readonly number[] };
 
 /** A visit's status at `now` as a condition on the row (alias `v`): visitStatusAt written in SQL. */
 function inStatus(eb: Eb, status: VisitStatus, now: number) {
@@ -37,15 +40,23 @@ function inStatus(eb: Eb, status: VisitStatus, now: number) {
 }
 
 /** The list's filters without its paging (the export takes them). */
-export type VisitFilters = Omit<VisitQuery, 'page' | 'pageSize'>;
+export type VisitFilters = Omit<VisitQuery, 'page' | 'pageSize'> & {
+  /** Walk-ins' applications only (any state unless `approval` names one). */
+  applicationsOnly?: boolean;
+};
 
 export interface NewVisit extends InviteVisit {
   companyId: number;
-  inviterId: number;
+  /** Who invited; null: the visitor registered themselves. */
+  inviterId: number | null;
   reason: string;
   method: VisitMethod;
   /** The watchlist's strongest match among the visit's people, if any. */
   watch: VisitWatch | null;
+  /** A walk-in's application, waiting for approval; absent for an invitation. */
+  approval?: 'pending';
+  /** When the visitor confirmed (a walk-in registering is there: confirmed at once). */
+  respondedAt?: number;
 }
 
 export function createVisitorRepository(db: Kysely<DB>) {
@@ -54,13 +65,14 @@ export function createVisitorRepository(db: Kysely<DB>) {
       .selectFrom('visits as v')
       .leftJoin('users as h', (join) => join.onRef('h.id', '=', 'v.host_id').onRef('h.company_id', '=', 'v.company_id'))
       .leftJoin('users as i', (join) => join.onRef('i.id', '=', 'v.inviter_id').onRef('i.company_id', '=', 'v.company_id'))
+      .leftJoin('users as a', (join) => join.onRef('a.id', '=', 'v.approved_by').onRef('a.company_id', '=', 'v.company_id'))
       .leftJoin('locations as l', (join) => join.onRef('l.id', '=', 'v.location_id').onRef('l.company_id', '=', 'v.company_id'))
       // A floor keeps no zone of its own: its building's.
       .leftJoin('locations as lp', (join) => join.onRef('lp.id', '=', 'l.parent_id').onRef('lp.company_id', '=', 'l.company_id'))
       .where('v.company_id', '=', scope.companyId);
     if (!scope.all) {
-      const { userId } = scope;
-      query = query.where((eb) => eb.or([eb('v.host_id', '=', userId), eb('v.inviter_id', '=', userId)]));
+      const { userId, placeIds = [] } = scope;
+      query = query.where((eb) => eb.or([eb('v.host_id', '=', userId), eb('v.inviter_id', '=', userId), ...(placeIds.length > 0 ? [eb('v.location_id', 'in', placeIds)] : [])]));
     }
     return query;
   };
@@ -85,13 +97,15 @@ export function createVisitorRepository(db: Kysely<DB>) {
     if (query.locationId !== undefined) base = base.where('v.location_id', '=', query.locationId);
     if (query.from !== undefined) base = base.where('v.visit_at', '>=', query.from);
     if (query.to !== undefined) base = base.where('v.visit_at', '<', query.to);
+    if (query.approval !== undefined) base = base.where('v.approval', '=', query.approval);
+    if (query.applicationsOnly) base = base.where('v.approval', 'is not', null);
     return base;
   };
   const visitColumns = [
     'v.id', 'v.visitor_type', 'v.method', 'v.is_vip', 'v.visitor_name', 'v.email', 'v.phone', 'v.visitor_company', 'v.reason', 'v.reason_id',
     'v.host_id', 'h.full_name as host_name', 'v.inviter_id', 'i.full_name as inviter_name', 'v.location_id', 'l.name as location_name', 'l.time_zone as location_zone', 'lp.time_zone as parent_zone',
     'v.visit_at', 'v.expected_end_at', 'v.responded_at', 'v.checked_in_at', 'v.checked_out_at', 'v.cancelled_at', 'v.note', 'v.created_at',
-    'v.watch_action', 'v.watch_name',
+    'v.watch_action', 'v.watch_name', 'v.approval', 'v.approval_reason', 'v.approved_by', 'a.full_name as approver_name', 'v.approved_at',
   ] as const;
 
   /**
@@ -126,6 +140,7 @@ export function createVisitorRepository(db: Kysely<DB>) {
       inviter_id: number | null; inviter_name: string | null; location_id: number | null; location_name: string | null; location_zone: string | null; parent_zone: string | null; visit_at: number;
       expected_end_at: number; responded_at: number | null; checked_in_at: number | null; checked_out_at: number | null;
       cancelled_at: number | null; note: string | null; created_at: number; watch_action: string | null; watch_name: string | null;
+      approval: string | null; approval_reason: string | null; approved_by: number | null; approver_name: string | null; approved_at: number | null;
     };
     const moments = {
       expectedEndAt: Number(r.expected_end_at),
@@ -156,6 +171,10 @@ export function createVisitorRepository(db: Kysely<DB>) {
       note: r.note,
       createdAt: Number(r.created_at),
       watch: r.watch_action !== null ? { action: r.watch_action as WatchAction, name: r.watch_name ?? '' } : null,
+      approval:
+        r.approval !== null
+          ? { state: r.approval as VisitApprovalState, reason: r.approval_reason, decidedBy: ref(r.approved_by, r.approver_name), decidedAt: r.approved_at === null ? null : Number(r.approved_at) }
+          : null,
     };
   };
 
@@ -221,6 +240,28 @@ export function createVisitorRepository(db: Kysely<DB>) {
         .then((rows) => rows.map((row) => ({ id: row.id, fullName: row.full_name, email: row.email })));
     },
 
+    /** The places a receptionist serves, each building with its floors; null when none is theirs (they serve the company). */
+    async receptionPlaces(companyId: number, userId: number): Promise<number[] | null> {
+      const own = (await db.selectFrom('visitor_receptionists').select('location_id').where('company_id', '=', companyId).where('user_id', '=', userId).execute()).map((row) => row.location_id);
+      if (own.length === 0) return null;
+      const floors = await db.selectFrom('locations').select('id').where('company_id', '=', companyId).where('parent_id', 'in', own).execute();
+      return [...new Set([...own, ...floors.map((row) => row.id)])];
+    },
+
+    /** Active colleagues whose name holds the keyword, names only (a walk-in's host picker: no addresses to probe). */
+    walkInHosts(companyId: number, keyword: string, limit: number): Promise<WalkInHost[]> {
+      return db
+        .selectFrom('users as u')
+        .select(['u.id', 'u.full_name'])
+        .where('u.company_id', '=', companyId)
+        .where('u.is_active', '=', 1)
+        .where(containsIgnoringCase('u.full_name', keyword))
+        .orderBy('u.full_name')
+        .limit(limit)
+        .execute()
+        .then((rows) => rows.map((row) => ({ id: row.id, fullName: row.full_name })));
+    },
+
     /** The company's buildings and floors, each floor with its building's name. */
     async locations(companyId: number): Promise<VisitLocation[]> {
       const rows = await db
@@ -279,6 +320,8 @@ export function createVisitorRepository(db: Kysely<DB>) {
             expected_end_at: visit.expectedEndAt,
             watch_action: visit.watch?.action ?? null,
             watch_name: visit.watch?.name ?? null,
+            approval: visit.approval ?? null,
+            responded_at: visit.respondedAt ?? null,
             created_at: now,
             updated_at: now,
           })
@@ -295,7 +338,7 @@ export function createVisitorRepository(db: Kysely<DB>) {
       });
     },
 
-    async list(scope: VisitScope, query: VisitQuery, now: number): Promise<Page<Visit>> {
+    async list(scope: VisitScope, query: VisitFilters & Pick<VisitQuery, 'page' | 'pageSize'>, now: number): Promise<Page<Visit>> {
       const base = filtered(scope, query, now);
       const page = await fetchPage(
         query,
@@ -562,6 +605,39 @@ export function createVisitorRepository(db: Kysely<DB>) {
     },
 
     /** Cancels a visit not checked in, checked out or cancelled; whether it did. */
+    /**
+     * Decides a pending application once (two deciders at once: one wins); a rejection also cancels
+     * the visit. Whether it did; then `alsoIn` runs in its transaction (the visitor's mail).
+     */
+    decide(
+      companyId: number,
+      id: number,
+      decision: { state: 'approved' | 'rejected'; reason: string | null; by: number },
+      now: number,
+      alsoIn?: (trx: Kysely<DB>) => Promise<void>,
+    ): Promise<boolean> {
+      const rejected = decision.state === 'rejected';
+      return updateOnce(
+        (trx) =>
+          trx
+            .updateTable('visits')
+            .set({
+              approval: decision.state,
+              approval_reason: decision.reason,
+              approved_by: decision.by,
+              approved_at: now,
+              updated_at: now,
+              ...(rejected ? { cancelled_at: now, cancelled_by: decision.by } : {}),
+            })
+            .where('company_id', '=', companyId)
+            .where('id', '=', id)
+            .where('approval', '=', 'pending')
+            .where('cancelled_at', 'is', null)
+            .executeTakeFirst(),
+        alsoIn,
+      );
+    },
+
     async cancel(companyId: number, id: number, by: number, now: number): Promise<boolean> {
       const result = await db
         .updateTable('visits')
@@ -582,8 +658,10 @@ export function createVisitorRepository(db: Kysely<DB>) {
      * The company's visits checked in and not out (the muster list), at `locationId` or directly under
      * it (a building's floors), with their companions' names; in no particular order.
      */
-    async onSite(companyId: number, locationId: number | undefined, now: number): Promise<OnSiteVisit[]> {
+    async onSite(companyId: number, locationId: number | undefined, now: number, placeIds?: readonly number[]): Promise<OnSiteVisit[]> {
       let query = visits({ companyId, all: true }).where((eb) => inStatus(eb as unknown as Eb, 'checkedIn', now));
+      // A receptionist of some places: theirs only.
+      if (placeIds !== undefined) query = query.where('v.location_id', 'in', placeIds.length > 0 ? [...placeIds] : [0]);
       if (locationId !== undefined) query = query.where((eb) => eb.or([eb('v.location_id', '=', locationId), eb('l.parent_id', '=', locationId)]));
       const rows = await query
         .select([

@@ -320,7 +320,7 @@ export function visitorRoutes({ visitors, passes, watchlist, retention, badges, 
         const { id, stock, offsetX, offsetY, printerId } = request.query;
         const { companyId } = requireAuth(request);
         const print = printerId === undefined ? { stock, offsetMm: { x: offsetX, y: offsetY } } : await printers.printSettings(companyId, printerId);
-        const pdf = await badges.badge(companyId, id, print, request.lang);
+        const pdf = await badges.badge(await visitors.readScope(actorOf(request)), id, print, request.lang);
         return reply.header('content-type', 'application/pdf').header('content-disposition', `inline; filename="badge-${id}.pdf"`).header('cache-control', 'no-store').send(pdf);
       },
     );

@@ -37,15 +37,23 @@ const KIOSK_BADGE_MINUTES = 30;
 const HOSTS_MAX = 20;
 
 /**
- * Whose visits a caller reads (decision 0018): reception (the visitor and reception display area)
- * and administrators read the company's; everyone else the visits they host or invited.
+ * Whose visits a caller reads or acts on (decision 0018, "Receptionists per place"): with the
+ * reception area at `level`, a receptionist of some places those places' visits (and their own), one
+ * of no place in particular (administrators, a single reception) the company's; everyone else the
+ * visits they host or invited.
  */
-export function visitScope(actor: Pick<Actor, 'companyId' | 'userId' | 'permissions'>): VisitScope {
-  return hasPermission(actor.permissions, 'visitorDisplay:view') ? { companyId: actor.companyId, all: true } : ownVisits(actor);
+export async function receptionScope(
+  visitors: Pick<VisitorRepository, 'receptionPlaces'>,
+  actor: Pick<Actor, 'companyId' | 'userId' | 'permissions'>,
+  level: 'visitorDisplay:view' | 'visitorDisplay:edit',
+): Promise<VisitScope> {
+  if (!hasPermission(actor.permissions, level)) return ownVisits(actor);
+  const placeIds = await visitors.receptionPlaces(actor.companyId, actor.userId);
+  return placeIds === null ? { companyId: actor.companyId, all: true } : { companyId: actor.companyId, all: false, userId: actor.userId, placeIds };
 }
 
 /** A visit as the caller may read it: the watchlist's word is reception's (visitor display view), never a host's. */
-const asSeenBy = (actor: Pick<Actor, 'permissions'>, visit: Visit): Visit => (visit.watch === null || hasPermission(actor.permissions, 'visitorDisplay:view') ? visit : { ...visit, watch: null });
+export const asSeenBy = (actor: Pick<Actor, 'permissions'>, visit: Visit): Visit => (visit.watch === null || hasPermission(actor.permissions, 'visitorDisplay:view') ? visit : { ...visit, watch: null });
 
 /** The visits the caller hosts or invited. */
 const ownVisits = (actor: Pick<Actor, 'companyId' | 'userId'>): VisitScope => ({ companyId: actor.companyId, all: false, userId: actor.userId });
@@ -61,8 +69,7 @@ export function createVisitorService({ visitors, operationLog, clock, passes, ar
    * edit, else one they host or invited; another is unknown to them (404).
    */
   async function handledVisit(actor: Actor, id: number): Promise<Visit> {
-    const scope: VisitScope = hasPermission(actor.permissions, 'visitorDisplay:edit') ? { companyId: actor.companyId, all: true } : ownVisits(actor);
-    const visit = await visitors.find(scope, id, clock.now());
+    const visit = await visitors.find(await receptionScope(visitors, actor, 'visitorDisplay:edit'), id, clock.now());
     if (!visit) throw notFound('visitNotFound');
     return visit;
   }
@@ -74,7 +81,10 @@ export function createVisitorService({ visitors, operationLog, clock, passes, ar
    */
   async function admit(companyId: number, visit: Visit, by: { userId: number | null; isReception: boolean }): Promise<void> {
     if (visit.watch?.action === 'refuse') throw refused('visitCheckInRefused');
-    if (visit.watch?.action === 'approval' && !by.isReception) throw refused('visitCheckInAtReception');
+    if (visit.approval?.state === 'pending') throw refused('visitAwaitingApproval');
+    if (visit.approval?.state === 'rejected') throw refused('visitApplicationRejected');
+    // Held for approval: reception admits them, or has approved their application already.
+    if (visit.watch?.action === 'approval' && !by.isReception && visit.approval?.state !== 'approved') throw refused('visitCheckInAtReception');
     if (visit.status !== 'notResponded' && visit.status !== 'responded') throw refused('visitNotCheckable');
     const now = clock.now();
     const hours = await places.signInHours(companyId, visit.location?.id ?? null);
@@ -122,6 +132,9 @@ export function createVisitorService({ visitors, operationLog, clock, passes, ar
         if (!(await visitors.deleteReason(actor.companyId, id))) throw notFound('visitReasonNotFound');
       });
     },
+
+    /** Whose visits the caller reads (the badge's reader: reception of the visit's place). */
+    readScope: (actor: Actor): Promise<VisitScope> => receptionScope(visitors, actor, 'visitorDisplay:view'),
 
     /** Colleagues to host a visit (the invite form's picker). */
     hosts(companyId: number, keyword: string): Promise<VisitHost[]> {
@@ -173,7 +186,7 @@ export function createVisitorService({ visitors, operationLog, clock, passes, ar
     },
 
     async list(actor: Actor, query: VisitQuery): Promise<Page<Visit>> {
-      const page = await visitors.list(visitScope(actor), query, clock.now());
+      const page = await visitors.list(await receptionScope(visitors, actor, 'visitorDisplay:view'), query, clock.now());
       return { ...page, list: page.list.map((visit) => asSeenBy(actor, visit)) };
     },
 
@@ -184,7 +197,7 @@ export function createVisitorService({ visitors, operationLog, clock, passes, ar
     },
 
     async detail(actor: Actor, id: number): Promise<Visit> {
-      const visit = await visitors.find(visitScope(actor), id, clock.now());
+      const visit = await visitors.find(await receptionScope(visitors, actor, 'visitorDisplay:view'), id, clock.now());
       if (!visit) throw notFound('visitNotFound');
       return asSeenBy(actor, visit);
     },
@@ -246,7 +259,8 @@ export function createVisitorService({ visitors, operationLog, clock, passes, ar
      */
     async onSite(actor: Actor, query: OnSiteQuery): Promise<OnSiteList> {
       const now = clock.now();
-      const visits = (await visitors.onSite(actor.companyId, query.locationId, now)).sort(byPlaceThenName);
+      const placeIds = await visitors.receptionPlaces(actor.companyId, actor.userId);
+      const visits = (await visitors.onSite(actor.companyId, query.locationId, now, placeIds ?? undefined)).sort(byPlaceThenName);
       return { generatedAt: now, totalPeople: visits.reduce((sum, visit) => sum + 1 + visit.companions.length, 0), visits };
     },
   };

@@ -1,4 +1,4 @@
-import { KIOSK_PATH, VISIT_PASS_PATH } from '@atrium/contract';
+import { KIOSK_PATH, VISIT_PASS_PATH, VISIT_REGISTER_PATH } from '@atrium/contract';
 import type { PageRoute } from '../../shared/routing/page-route';
 
 /** The visitor pages built so far (issue 20; decision 0018): analysis, settings, invitations, records, a visit's details and reception's devices. */
@@ -16,6 +16,14 @@ export const visitorRoutes: PageRoute[] = [
     menuKey: 'guiderInvite',
     keepAlive: true,
     load: () => import('./pages/invite-page').then((m) => m.InvitePage),
+  },
+  // The walk-ins waiting for the caller's approval, under Invitations in the menu (menu.ts DETAIL_PARENTS).
+  {
+    path: '/guider-apply',
+    titleKey: 'visitor.apply.title',
+    menuKey: 'guiderInvite',
+    keepAlive: true,
+    load: () => import('./pages/applications-page').then((m) => m.ApplicationsPage),
   },
   {
     path: '/guider-record',
@@ -58,5 +66,11 @@ export const visitorPublicRoutes: PageRoute[] = [
     path: KIOSK_PATH,
     titleKey: 'visitor.kiosk.title',
     load: () => import('./pages/kiosk-page').then((m) => m.KioskPage),
+  },
+  // A place's walk-in link (its QR poster at the entrance): a visitor without an invitation registers.
+  {
+    path: VISIT_REGISTER_PATH,
+    titleKey: 'visitor.register.title',
+    load: () => import('./pages/visit-register-page').then((m) => m.VisitRegisterPage),
   },
 ];

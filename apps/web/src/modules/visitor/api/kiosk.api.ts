@@ -1,7 +1,8 @@
-import type { KioskCheckInResult, KioskConfig, Lang } from '@atrium/contract';
-import { useMutation, useQuery } from '@tanstack/react-query';
+import type { KioskApplication, KioskCheckInResult, KioskConfig, Lang, SelfRegisterBody, WalkInHost } from '@atrium/contract';
+import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import { DEVICE_TOKEN_HEADER } from '@atrium/contract';
 import { deviceCall, DeviceError, deviceTokenStore } from '../../../shared/device/device-call';
+import type { HostFinder } from './walk-in.api';
 
 /** Where this browser keeps the visitor kiosk's device token. */
 export const KIOSK_TOKEN_KEY = 'atrium.visitorKiosk.deviceToken';
@@ -15,6 +16,8 @@ export function useKioskConfig(token: string, lang: Lang) {
   return useQuery({
     queryKey: ['visitorKiosk', 'config', token, lang],
     queryFn: async () => (await deviceCall<KioskConfig>('GET', '/device/visitor/config', { token, lang })).result,
+    // A switch of language keeps the screen as it is (a walk-in's half-filled form too) until the other answer arrives.
+    placeholderData: keepPreviousData,
     refetchInterval: CONFIG_MS,
     staleTime: 0,
     retry: false,
@@ -25,6 +28,36 @@ export function useKioskConfig(token: string, lang: Lang) {
 export function useKioskCheckIn(token: string, lang: Lang) {
   return useMutation({
     mutationFn: (code: string) => deviceCall<KioskCheckInResult>('POST', '/device/visitor/check-in', { token, lang, body: { code } }),
+  });
+}
+
+// ---- A walk-in who registers at the kiosk ----
+
+/** A walk-in waits at the kiosk while their host decides: the application is read again this often. */
+export const APPLICATION_POLL_MS = 3_000;
+
+/** `GET /device/visitor/hosts`: the host picker's search, through the kiosk's token. */
+export const kioskHostFinder = (token: string, lang: Lang): HostFinder => ({
+  scope: `kiosk:${token}`,
+  search: async (keyword) => (await deviceCall<WalkInHost[]>('GET', `/device/visitor/hosts?${new URLSearchParams({ keyword }).toString()}`, { token, lang })).result,
+});
+
+/** `POST /device/visitor/register`: resolves with the application's visit id. */
+export function useKioskRegister(token: string, lang: Lang) {
+  return useMutation({
+    mutationFn: async (body: SelfRegisterBody) => (await deviceCall<{ id: number }>('POST', '/device/visitor/register', { token, lang, body })).result,
+  });
+}
+
+/** `GET /device/visitor/application`, read again every few seconds until the host has decided. */
+export function useKioskApplication(token: string, id: number, lang: Lang) {
+  return useQuery({
+    queryKey: ['visitorKiosk', 'application', token, id],
+    queryFn: async () => (await deviceCall<KioskApplication>('GET', `/device/visitor/application?id=${id}`, { token, lang })).result,
+    // A failed read (the network dropped) is tried again at the next beat, like a pending answer.
+    refetchInterval: (query) => (query.state.data && query.state.data.state !== 'pending' ? false : APPLICATION_POLL_MS),
+    staleTime: 0,
+    retry: false,
   });
 }
 

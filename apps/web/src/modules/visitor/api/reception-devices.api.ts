@@ -1,4 +1,16 @@
-import { COOKIE_PREFIX, type AddVisitorDeviceBody, type KioskTheme, type SetVisitorPlaceBody, type UpdateVisitorDeviceBody, type VisitorDevice, type VisitorPlace } from '@atrium/contract';
+import {
+  COOKIE_PREFIX,
+  type AddVisitorDeviceBody,
+  type CompanySearchResult,
+  type KioskTheme,
+  type PlaceReceptionist,
+  type RegisterLink,
+  type SetPlaceReceptionistsBody,
+  type SetVisitorPlaceBody,
+  type UpdateVisitorDeviceBody,
+  type VisitorDevice,
+  type VisitorPlace,
+} from '@atrium/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../shared/api/api';
 
@@ -9,6 +21,10 @@ const keys = {
   all: ['visitor', 'reception'] as const,
   devices: (locationId: number) => ['visitor', 'reception', 'devices', locationId] as const,
   place: (locationId: number) => ['visitor', 'reception', 'place', locationId] as const,
+  registerLink: (locationId: number) => ['visitor', 'reception', 'register-link', locationId] as const,
+  receptionists: (locationId: number) => ['visitor', 'reception', 'receptionists', locationId] as const,
+  // Outside `all`: a save need not search again.
+  colleagues: (keyword: string) => ['visitor', 'colleagues', keyword] as const,
   kioskTheme: ['visitor', 'reception', 'kiosk-theme'] as const,
 };
 
@@ -31,6 +47,35 @@ export function useVisitorPlace(locationId: number | undefined) {
     queryKey: keys.place(locationId ?? 0),
     queryFn: ({ signal }) => api.get<VisitorPlace>('/visitor/place', { query: { locationId }, signal }),
     enabled: locationId !== undefined,
+  });
+}
+
+/** `GET /visitor/place/register-link`: a place's walk-in link and its QR code; the card says a failure itself. */
+export function useRegisterLink(locationId: number) {
+  return useQuery({
+    queryKey: keys.registerLink(locationId),
+    queryFn: ({ signal }) => api.get<RegisterLink>('/visitor/place/register-link', { query: { locationId }, signal, notify: false }),
+  });
+}
+
+/** `GET /visitor/place/receptionists`: a place's receptionists by name; the card says a failure itself. */
+export function usePlaceReceptionists(locationId: number) {
+  return useQuery({
+    queryKey: keys.receptionists(locationId),
+    queryFn: ({ signal }) => api.get<PlaceReceptionist[]>('/visitor/place/receptionists', { query: { locationId }, signal, notify: false }),
+  });
+}
+
+/**
+ * `GET /tenant/company/search`'s people: colleagues by name, user name or e-mail, for choosing
+ * receptionists. Any signed-in user may search (the rooms and locations area has no directory);
+ * an empty keyword asks nothing.
+ */
+export function useColleagueSearch(keyword: string) {
+  return useQuery({
+    queryKey: keys.colleagues(keyword),
+    queryFn: async ({ signal }) => (await api.get<CompanySearchResult>('/tenant/company/search', { query: { keyword }, signal })).users,
+    enabled: keyword !== '',
   });
 }
 
@@ -57,6 +102,8 @@ export const useAddVisitorDevice = () => useReceptionMutation<AddVisitorDeviceBo
 export const useUpdateVisitorDevice = () => useReceptionMutation<UpdateVisitorDeviceBody, null>('/visitor/device/update');
 export const useDeleteVisitorDevices = () => useReceptionMutation<{ ids: number[] }, null>('/visitor/device/delete');
 export const useSaveVisitorPlace = () => useReceptionMutation<SetVisitorPlaceBody, VisitorPlace>('/visitor/place');
+/** Replaces a place's receptionists with `userIds`; answers the new list. */
+export const useSavePlaceReceptionists = () => useReceptionMutation<SetPlaceReceptionistsBody, PlaceReceptionist[]>('/visitor/place/receptionists');
 export const useSaveKioskTheme = () => useReceptionMutation<KioskTheme, null>('/visitor/kiosk-theme');
 
 // ---- The place this computer looked at last (a reception desk serves one place) ----

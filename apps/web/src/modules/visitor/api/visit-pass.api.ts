@@ -11,12 +11,19 @@ const withPass = (token: string) => ({ headers: { [VISIT_PASS_HEADER]: token } }
 
 const passKey = (token: string) => ['visitor', 'pass', token] as const;
 
-/** `GET /visitor/pass`: the page says a 404 (invalid link) or a 422 (expired) itself, in full. */
+/** How often a pass whose application waits for the host is read again: the code appears once approved. */
+export const PASS_APPROVAL_REFRESH_MS = 10_000;
+
+/**
+ * `GET /visitor/pass`: the page says a 404 (invalid link) or a 422 (expired) itself, in full. A
+ * walk-in's pass is read again every 10 seconds while their host has not decided.
+ */
 export function useVisitPass(token: string, isEnabled: boolean) {
   return useQuery({
     queryKey: passKey(token),
     queryFn: ({ signal }) => api.get<VisitPass>('/visitor/pass', { ...withPass(token), signal, notify: false }),
     enabled: isEnabled && token !== '',
+    refetchInterval: (query) => (query.state.data?.approval?.state === 'pending' ? PASS_APPROVAL_REFRESH_MS : false),
   });
 }
 

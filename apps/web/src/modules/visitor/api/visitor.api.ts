@@ -1,4 +1,4 @@
-import type { InviteVisitBody, ScannedVisit, VisitorSettings, WatchEntry, WatchEntryBody, Visit, VisitHost, VisitLocation, VisitPage, VisitQuery, VisitReason } from '@atrium/contract';
+import type { ApplicationQuery, InviteVisitBody, RejectVisitBody, ScannedVisit, VisitorSettings, WatchEntry, WatchEntryBody, Visit, VisitHost, VisitLocation, VisitPage, VisitQuery, VisitReason } from '@atrium/contract';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../shared/api/api';
 
@@ -9,6 +9,8 @@ const keys = {
   mine: (query: Partial<VisitQuery>) => ['visitor', 'visits', 'mine', query] as const,
   list: (query: Partial<VisitQuery>) => ['visitor', 'visits', 'list', query] as const,
   detail: (id: number) => ['visitor', 'visits', 'detail', id] as const,
+  // Under the visits' key: a check-in or a cancellation refreshes the applications too.
+  applications: (query: Partial<ApplicationQuery>) => ['visitor', 'visits', 'applications', query] as const,
   hosts: (keyword: string) => ['visitor', 'hosts', keyword] as const,
   locations: ['visitor', 'locations'] as const,
 };
@@ -72,3 +74,42 @@ export const useSaveWatchEntry = () =>
   useVisitorMutation((body: WatchEntryBody & { id?: number }) => api.post<unknown>(body.id === undefined ? '/visitor/watchlist/add' : '/visitor/watchlist/update', body, { notify: false }));
 export const useDeleteWatchEntry = () => useVisitorMutation((id: number) => api.post<null>('/visitor/watchlist/delete', { id }, { notify: false }));
 export const useSaveVisitorSettings = () => useVisitorMutation((body: VisitorSettings) => api.post<null>('/visitor/settings', body, { notify: false }));
+
+// ---- Applications: walk-ins who registered themselves, approved by their host ----
+
+/** How often the applications are read again while shown: a walk-in may be waiting at the door. */
+export const APPLICATION_REFRESH_MS = 30_000;
+
+/**
+ * `GET /visitor/apply/list`: the applications the caller decides (their own visitors'; reception the
+ * company's). Failures are not toasted at every refresh: the page says them once, above the list.
+ */
+export function useApplications(query: Partial<ApplicationQuery>) {
+  return useQuery({
+    queryKey: keys.applications(query),
+    queryFn: ({ signal }) => api.get<VisitPage>('/visitor/apply/list', { query, signal, notify: false }),
+    placeholderData: keepPreviousData,
+    refetchInterval: APPLICATION_REFRESH_MS,
+  });
+}
+
+/** How many applications wait for the caller's decision (the invite page's badge); undefined until known or when unreadable. */
+export function usePendingApplicationCount(): number | undefined {
+  return useApplications({ state: 'pending', page: 1, pageSize: 1 }).data?.total;
+}
+
+/**
+ * A decision on an application: resolves with the server's message ("Kim is approved"), which the
+ * caller toasts, as it does a failure (`notify: false`). The visits are read again after any answer:
+ * an application decided meanwhile (422) leaves the list too.
+ */
+function useDecision<B>(path: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: B) => api.answer<null>('POST', path, { body, notify: false }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: keys.visits }),
+  });
+}
+
+export const useApproveVisit = () => useDecision<{ id: number }>('/visitor/apply/approve');
+export const useRejectVisit = () => useDecision<RejectVisitBody>('/visitor/apply/reject');

@@ -7,6 +7,7 @@ import { DeviceMessage } from '../../../shared/device/device-message';
 import { LangToggle } from '../../../shared/device/lang-toggle';
 import { currentLang } from '../../../shared/i18n/i18n';
 import { printKioskBadge, useKioskCheckIn, useKioskConfig } from '../api/kiosk.api';
+import { KioskWalkIn } from './kiosk-walk-in';
 
 /** How long a welcome, or a refusal, stays before the kiosk is ready for the next visitor. */
 const WELCOME_MS = 15_000;
@@ -20,7 +21,8 @@ type Outcome = ({ kind: 'ok'; visit: KioskCheckInResult; message: string } | { k
 /**
  * The activated kiosk: the company's welcome, and a field the reception scanner types the visitor's
  * QR code into (a hardware scanner is a keyboard: it types the pass link and Enter). The field keeps
- * the focus so that a scan always lands in it; a visitor may also type the code by hand.
+ * the focus so that a scan always lands in it; a visitor may also type the code by hand. A visitor
+ * without an invitation registers instead, and is checked in here once their host approves.
  */
 export function KioskScreen({ token, onSignedOut }: { token: string; onSignedOut: () => void }) {
   const { t, i18n } = useTranslation();
@@ -29,6 +31,7 @@ export function KioskScreen({ token, onSignedOut }: { token: string; onSignedOut
   const checkIn = useKioskCheckIn(token, lang);
   const [code, setCode] = useState('');
   const [answer, setOutcome] = useState<Outcome | null>(null);
+  const [isWalkIn, setWalkIn] = useState(false);
   // After a switch of language a refusal in the other one is no longer shown (a welcome stays: it names the visitor).
   const outcome = answer && (answer.kind === 'ok' || answer.lang === lang) ? answer : null;
   const field = useRef<HTMLInputElement>(null);
@@ -45,8 +48,8 @@ export function KioskScreen({ token, onSignedOut }: { token: string; onSignedOut
     return () => window.clearTimeout(timer);
   }, [outcome]);
   useEffect(() => {
-    if (!outcome) field.current?.focus();
-  }, [outcome]);
+    if (!outcome && !isWalkIn) field.current?.focus();
+  }, [outcome, isWalkIn]);
 
   const [badgeFailed, setBadgeFailed] = useState(false);
   const printBadge = (visitId: number) => {
@@ -54,11 +57,8 @@ export function KioskScreen({ token, onSignedOut }: { token: string; onSignedOut
     printKioskBadge(token, visitId, lang).catch(() => setBadgeFailed(true));
   };
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const scanned = code.trim();
-    if (!scanned || checkIn.isPending) return;
-    setCode('');
+  /** Checks a visitor in by their pass's code, scanned or handed on by an approval, and shows the answer. */
+  const checkInWith = async (scanned: string) => {
     try {
       const { result, message } = await checkIn.mutateAsync(scanned);
       setOutcome({ kind: 'ok', visit: result, message, lang });
@@ -67,6 +67,20 @@ export function KioskScreen({ token, onSignedOut }: { token: string; onSignedOut
       if (failure instanceof DeviceError && failure.status === 401) return;
       setOutcome({ kind: 'error', message: (failure instanceof DeviceError && failure.message) || t('visitor.kiosk.offline'), lang });
     }
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const scanned = code.trim();
+    if (!scanned || checkIn.isPending) return;
+    setCode('');
+    await checkInWith(scanned);
+  };
+
+  /** A walk-in's host approved: the visit's code checks them in, and the welcome (or the refusal) follows. */
+  const checkInApproved = async (approved: string) => {
+    await checkInWith(approved);
+    setWalkIn(false);
   };
 
   const settings = config.data;
@@ -100,6 +114,16 @@ export function KioskScreen({ token, onSignedOut }: { token: string; onSignedOut
               </button>
             </div>
           </section>
+        ) : isWalkIn && settings ? (
+          <KioskWalkIn
+            token={token}
+            lang={lang}
+            reasons={settings.reasons}
+            color={color}
+            onApproved={(approved) => void checkInApproved(approved)}
+            onClose={() => setWalkIn(false)}
+            onSignedOut={onSignedOut}
+          />
         ) : (
           <form className="kiosk-card kiosk-scan" onSubmit={(event) => void submit(event)} noValidate>
             <svg viewBox="0 0 48 48" aria-hidden="true" focusable="false" className="kiosk-scan-icon">
@@ -129,7 +153,17 @@ export function KioskScreen({ token, onSignedOut }: { token: string; onSignedOut
             <button type="submit" className="kiosk-button" disabled={checkIn.isPending || !code.trim()}>
               {t('visitor.kiosk.checkIn')}
             </button>
-            <p className="kiosk-walk-in">{t('visitor.kiosk.noInvitation')}</p>
+            {settings && settings.reasons.length > 0 ? (
+              <div className="kiosk-walk-in-start">
+                <p>{t('visitor.kiosk.registerPrompt')}</p>
+                <button type="button" className="kiosk-button kiosk-secondary" onClick={() => setWalkIn(true)} data-testid="kiosk-register">
+                  {t('visitor.kiosk.register')}
+                </button>
+              </div>
+            ) : (
+              // Without visit reasons to choose from, a walk-in cannot register: reception takes them.
+              <p className="kiosk-walk-in-note">{t('visitor.kiosk.noInvitation')}</p>
+            )}
           </form>
         )}
       </main>

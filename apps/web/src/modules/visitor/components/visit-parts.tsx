@@ -1,4 +1,4 @@
-import { toZoned, type Visit, type VisitStatus } from '@atrium/contract';
+import { toZoned, type Visit, type VisitApprovalState, type VisitStatus } from '@atrium/contract';
 import { Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useViewerZone } from '../../../shared/time-zone/viewer-zone';
@@ -53,6 +53,29 @@ export function VisitStatusTag({ visit }: { visit: Pick<Visit, 'id' | 'status'> 
     <Tag color={STATUS_COLORS[visit.status]} data-testid={`visit-status-${visit.id}`}>
       {t(`visitor.statuses.${visit.status}`)}
     </Tag>
+  );
+}
+
+const APPROVAL_COLORS: Record<VisitApprovalState, string> = { pending: 'gold', approved: 'green', rejected: 'red' };
+
+/** A walk-in's application as a tag ("Awaiting approval", "Approved", "Rejected"); nothing for an invitation. */
+export function ApplicationTag({ visit }: { visit: Pick<Visit, 'id' | 'approval'> }) {
+  const { t } = useTranslation();
+  if (!visit.approval) return null;
+  return (
+    <Tag color={APPROVAL_COLORS[visit.approval.state]} data-testid={`visit-approval-${visit.id}`}>
+      {t(`visitor.apply.states.${visit.approval.state}`)}
+    </Tag>
+  );
+}
+
+/** A visit's status, and its application's state while that matters (a walk-in's). */
+export function VisitStateTags({ visit }: { visit: Pick<Visit, 'id' | 'status' | 'approval'> }) {
+  return (
+    <span className="atrium-nowrap">
+      <VisitStatusTag visit={visit} />
+      <ApplicationTag visit={visit} />
+    </span>
   );
 }
 

@@ -1,11 +1,12 @@
-import { MinusCircleOutlined, PlusOutlined } from '@ant-design/icons';
+import { AuditOutlined, MinusCircleOutlined, PlusOutlined } from '@ant-design/icons';
 import { fromZoned, PHONE_PATTERN, VISIT_COMPANIONS_MAX, VISIT_NOTE_MAX, VISITOR_NAME_MAX, VISITOR_TYPES, type InviteVisitBody, type Visit, type VisitorType } from '@atrium/contract';
-import { Alert, App, Button, Checkbox, DatePicker, Form, Input, Modal, Popconfirm, Radio, Select, Space } from 'antd';
+import { Alert, App, Badge, Button, Checkbox, DatePicker, Form, Input, Modal, Popconfirm, Radio, Select, Space } from 'antd';
 import type { ButtonProps, FormInstance } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
 import { ApiError } from '../../../shared/api/api-client';
 import { useFormDirty } from '../../../shared/forms/form-dirty';
 import { useUnsavedChanges } from '../../../shared/forms/unsaved-changes';
@@ -18,8 +19,8 @@ import { zoneName } from '../../../shared/time-zone/zone-text';
 import { DataTable, TruncatedText } from '../../../shared/ui/data-table';
 import { tableEmpty } from '../../../shared/ui/empty-state';
 import { PageHeader } from '../../../shared/ui/page-header';
-import { useCancelVisit, useInviteVisit, useMyVisits, useVisitHosts, useVisitLocations, useVisitReasons } from '../api/visitor.api';
-import { VISIT_TIME_FORMAT, VisitorCell, VisitStatusTag, VisitTimeCell } from '../components/visit-parts';
+import { useCancelVisit, useInviteVisit, useMyVisits, usePendingApplicationCount, useVisitHosts, useVisitLocations, useVisitReasons } from '../api/visitor.api';
+import { VISIT_TIME_FORMAT, VisitorCell, VisitStateTags, VisitTimeCell } from '../components/visit-parts';
 import './invite-page.css';
 
 /** Visits that have not begun can still be cancelled. */
@@ -50,7 +51,7 @@ export function InvitePage() {
     { key: 'location', title: t('visitor.fields.location'), render: (_, visit) => <TruncatedText text={visit.location?.name ?? '—'} /> },
     { key: 'reason', title: t('visitor.fields.reason'), render: (_, visit) => <TruncatedText text={visit.reason} /> },
     { key: 'host', title: t('visitor.fields.host'), render: (_, visit) => <TruncatedText text={visit.host?.name ?? '—'} /> },
-    { key: 'status', title: t('visitor.fields.status'), render: (_, visit) => <VisitStatusTag visit={visit} /> },
+    { key: 'status', title: t('visitor.fields.status'), render: (_, visit) => <VisitStateTags visit={visit} /> },
     {
       key: 'actions',
       title: t('visitor.fields.actions'),
@@ -77,9 +78,12 @@ export function InvitePage() {
         title={t('visitor.invite.title')}
         subtitle={t('visitor.invite.subtitle')}
         extra={
-          <Button type="primary" icon={<PlusOutlined />} onClick={() => setInviting(true)} data-testid="visit-invite">
-            {t('visitor.invite.new')}
-          </Button>
+          <Space wrap>
+            <ApplicationsButton />
+            <Button type="primary" icon={<PlusOutlined />} onClick={() => setInviting(true)} data-testid="visit-invite">
+              {t('visitor.invite.new')}
+            </Button>
+          </Space>
         }
       />
       <DataTable<Visit>
@@ -96,6 +100,20 @@ export function InvitePage() {
       />
       {inviting ? <InviteDialog onClose={() => setInviting(false)} /> : null}
     </div>
+  );
+}
+
+/** To the applications page, with how many walk-ins wait for the caller's decision. */
+function ApplicationsButton() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const pending = usePendingApplicationCount() ?? 0;
+  return (
+    <Badge count={pending} overflowCount={99} title={t('visitor.apply.pendingCount', { count: pending })} data-testid="visit-applications-count">
+      <Button icon={<AuditOutlined />} onClick={() => void navigate('/guider-apply')} data-testid="visit-applications">
+        {t('visitor.apply.open')}
+      </Button>
+    </Badge>
   );
 }
 

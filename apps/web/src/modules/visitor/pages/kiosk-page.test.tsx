@@ -18,6 +18,7 @@ const CONFIG: KioskConfig = {
   location: { id: 9, name: 'Harbour House', buildingName: null, timeZone: 'Europe/London' },
   theme: { welcomeEn: null, welcomeZh: '欢迎光临海港大厦', color: '#0a7e5c' },
   signInHours: 2,
+  reasons: [{ id: 1, name: 'Meeting' }],
   printer: null,
   serverTime: Date.now(),
 };

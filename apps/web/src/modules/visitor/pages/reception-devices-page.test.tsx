@@ -57,6 +57,7 @@ function stubReception(routes: Parameters<typeof stubApi>[0] = {}) {
     'GET /visitor/device/list': ({ query }) => ({ result: query.get('locationId') === '21' ? [lobbyKiosk] : [waiting, online, printer, door] }),
     'GET /visitor/place': ({ query }) =>
       query.get('locationId') === '21' ? { result: { locationId: 21, signInHours: 3, source: 'building' } } : { result: { locationId: 20, signInHours: 3, source: 'place' } },
+    'GET /visitor/place/receptionists': { result: [] },
     ...routes,
   });
 }
@@ -179,4 +180,107 @@ describe('reception devices page', () => {
     expect(screen.queryByTestId('reception-sign-in-save')).toBeNull();
     expect(screen.getByTestId('reception-sign-in-hours')).toBeDisabled();
   }, 30_000);
+
+  it("shows a viewer the place's walk-in link with its code and expiry, and prints a poster in both languages", async () => {
+    const user = userEvent.setup();
+    const link = { link: 'https://atrium.example.test/visit-register#place-20-token', expiresAt: Date.UTC(2027, 10, 29, 12), qr: 'data:image/png;base64,iVBORw0KGgo=' };
+    const seen = stubReception({ 'GET /visitor/place/register-link': ({ query }) => (query.get('locationId') === '20' ? { result: link } : { status: 404, returncode: 1002, message: 'No such place' }) });
+    renderConsole({ path: '/guider-location', user: makeUser({ permissions: ['roomsLocations:view'] }), menu });
+    const card = await screen.findByTestId('reception-walk-in', {}, { timeout: 8000 });
+    expect(await within(card).findByTestId('reception-walk-in-qr')).toHaveAttribute('src', link.qr);
+    expect(within(card).getByTestId('reception-walk-in-link')).toHaveTextContent(link.link);
+    expect(within(card).getByTestId('reception-walk-in-expires')).toHaveTextContent('Valid until 2027-11-29');
+    expect(seen.find((request) => request.path === '/visitor/place/register-link')?.query.get('locationId')).toBe('20');
+
+    await user.click(within(card).getByTestId('reception-walk-in-print'));
+    await waitFor(() => expect(document.querySelector('iframe.atrium-poster-frame')).not.toBeNull());
+    const poster = new DOMParser().parseFromString(document.querySelector('iframe.atrium-poster-frame')!.getAttribute('srcdoc')!, 'text/html');
+    expect(poster.querySelector('h1')?.textContent).toBe('Harbour House');
+    expect([...poster.querySelectorAll('p[lang]')].map((line) => line.textContent)).toEqual(['Visitors without an invitation: scan to register', '没有邀请的访客：请扫码登记']);
+    expect(poster.querySelector('img')?.getAttribute('src')).toBe(link.qr);
+  }, 30_000);
+
+  describe("a place's receptionists", () => {
+    const ada = { id: 7, fullName: 'Ada Lovelace' };
+    const grace = { id: 8, fullName: 'Grace Hopper' };
+    const linus = { id: 9, fullName: 'Linus Li', email: 'linus@example.test', departmentName: null };
+
+    /** The building has Ada and Grace, the floor nobody; a save keeps what was sent. */
+    function stubReceptionists(routes: Parameters<typeof stubApi>[0] = {}) {
+      const kept = new Map<string, Array<{ id: number; fullName: string }>>([['20', [ada, grace]]]);
+      return stubReception({
+        'GET /visitor/place/receptionists': ({ query }) => ({ result: kept.get(query.get('locationId') ?? '') ?? [] }),
+        'GET /tenant/company/search': ({ query }) => ({ result: { users: query.get('keyword') === 'li' ? [linus] : [], departments: [], locations: [] } }),
+        'POST /visitor/place/receptionists': ({ body }) => {
+          const { locationId, userIds } = body as { locationId: number; userIds: number[] };
+          kept.set(String(locationId), [ada, grace, linus].filter((person) => userIds.includes(person.id)));
+          return { message: "The place's receptionists have been saved", result: kept.get(String(locationId)) };
+        },
+        ...routes,
+      });
+    }
+
+    /** Opens the editor, takes Grace off and adds Linus, found by "li", then saves. */
+    async function replaceGraceWithLinus(user: ReturnType<typeof userEvent.setup>) {
+      const card = await screen.findByTestId('reception-receptionists', {}, { timeout: 8000 });
+      await user.click(await within(card).findByTestId('reception-receptionists-edit'));
+      const picker = await screen.findByTestId('reception-receptionists-picker');
+      const graceTag = within(picker).getByText('Grace Hopper').closest('.ant-select-selection-item') as HTMLElement;
+      await user.click(within(graceTag).getByRole('img', { name: 'close', hidden: true }));
+      await user.type(within(picker).getByRole('combobox'), 'li');
+      const found = await screen.findByText('Linus Li', { selector: '.atrium-reception-colleague span' });
+      // Namesakes are told apart by their e-mail address.
+      expect(found.closest('.atrium-reception-colleague')).toHaveTextContent('linus@example.test');
+      await user.click(found);
+      await user.click(screen.getByTestId('reception-receptionists-save'));
+    }
+
+    it('lists them, and saves the colleagues chosen as the whole list', async () => {
+      const user = userEvent.setup();
+      const seen = stubReceptionists();
+      renderConsole({ path: '/guider-location', user: makeUser({ permissions: ['roomsLocations:edit'] }), menu });
+      const card = await screen.findByTestId('reception-receptionists', {}, { timeout: 8000 });
+      const list = await within(card).findByTestId('reception-receptionists-list');
+      expect(within(list).getAllByRole('listitem').map((item) => item.textContent)).toEqual(['Ada Lovelace', 'Grace Hopper']);
+      expect(card).toHaveTextContent("Receptionists of a place see only its visitors; a receptionist of no place sees the company's.");
+
+      await replaceGraceWithLinus(user);
+      await waitFor(() => expect(seen.filter((request) => request.path === '/visitor/place/receptionists' && request.method === 'POST').map((request) => request.body)).toEqual([{ locationId: 20, userIds: [7, 9] }]));
+      // The search asked only for what was typed, once the typing paused.
+      expect(seen.filter((request) => request.path === '/tenant/company/search').map((request) => request.query.get('keyword'))).toEqual(['li']);
+      expect(await screen.findByText("The place's receptionists have been saved")).toBeInTheDocument();
+      await waitFor(() => expect(screen.queryByTestId('reception-receptionists-picker')).toBeNull());
+      await waitFor(() => expect(within(card).getAllByRole('listitem').map((item) => item.textContent)).toEqual(['Ada Lovelace', 'Linus Li']));
+
+      // The floor has none: the company's receptionists receive its visitors.
+      await user.click(within(screen.getByTestId('reception-place')).getByRole('combobox'));
+      await user.click(await screen.findByText('Harbour House · Lobby', { selector: '.ant-select-item-option-content' }));
+      expect(await within(card).findByTestId('reception-receptionists-empty')).toHaveTextContent('Nobody yet: every receptionist of the company receives visitors here');
+    }, 30_000);
+
+    it("shows the server's refusal and keeps the editor open", async () => {
+      const user = userEvent.setup();
+      stubReceptionists({ 'POST /visitor/place/receptionists': { status: 422, returncode: 1005, message: "Linus Li's role has no reception area" } });
+      renderConsole({ path: '/guider-location', user: makeUser({ permissions: ['roomsLocations:edit'] }), menu });
+      await replaceGraceWithLinus(user);
+      expect(await screen.findByText("Linus Li's role has no reception area")).toBeInTheDocument();
+      expect(screen.getByTestId('reception-receptionists-picker')).toHaveTextContent('Linus Li');
+      // Leaving the unsaved choice asks first.
+      await user.click(screen.getByTestId('reception-receptionists-cancel'));
+      await user.click(await screen.findByTestId('unsaved-discard'));
+      await waitFor(() => expect(screen.queryByTestId('reception-receptionists-picker')).toBeNull());
+      expect(within(screen.getByTestId('reception-receptionists-list')).getAllByRole('listitem').map((item) => item.textContent)).toEqual(['Ada Lovelace', 'Grace Hopper']);
+    }, 30_000);
+
+    it('shows a viewer without rooms and locations edit the names, in Chinese, without a way to change them', async () => {
+      setLang('zh-CN');
+      stubReceptionists();
+      renderConsole({ path: '/guider-location', user: makeUser({ permissions: ['roomsLocations:view'] }), menu });
+      const card = await screen.findByTestId('reception-receptionists', {}, { timeout: 8000 });
+      expect(await within(card).findByTestId('reception-receptionists-list')).toHaveTextContent('Ada Lovelace');
+      expect(card).toHaveTextContent('前台人员');
+      expect(card).toHaveTextContent('指定到某个位置的前台人员只看到该位置的访客；未指定位置的前台人员看到全公司的访客。');
+      expect(within(card).queryByTestId('reception-receptionists-edit')).toBeNull();
+    }, 30_000);
+  });
 });

@@ -11,16 +11,18 @@ import { readReceptionPlace, saveReceptionPlace, useDeleteVisitorDevices, useUpd
 import { useVisitLocations } from '../api/visitor.api';
 import { ReceptionDeviceList, type ReceptionDeviceActions } from '../components/reception-device-list';
 import { ReceptionDeviceModal } from '../components/reception-device-modal';
+import { PlaceReceptionistsCard } from '../components/place-receptionists-card';
 import { placeLabel } from '../components/reception-device-parts';
 import { SignInWindowCard } from '../components/sign-in-window-card';
+import { WalkInLinkCard } from '../components/walk-in-link-card';
 
 /** The device being changed, or null for a new one. */
 type Editing = { device: VisitorDevice | null } | null;
 
 /**
  * /guider-location: each place's reception (decision 0018, "Reception devices and the kiosk"): the
- * hours before a visit its visitors may check in, and its visitor kiosks, badge printers and door
- * controllers. The menu's area is rooms and locations: view reads, edit changes.
+ * hours before a visit its visitors may check in, its receptionists, its walk-in link, and its visitor
+ * kiosks, badge printers and door controllers. The menu's area is rooms and locations: view reads, edit changes.
  */
 export function ReceptionDevicesPage() {
   const { t } = useTranslation();
@@ -97,6 +99,8 @@ export function ReceptionDevicesPage() {
           {place ? (
             <div className="atrium-reception-body">
               <SignInWindowCard place={place} canEdit={canEdit} />
+              <PlaceReceptionistsCard place={place} canEdit={canEdit} />
+              <WalkInLinkCard place={place} />
               {devices.isError ? (
                 <Alert type="warning" showIcon title={devices.error instanceof ApiError ? devices.error.message : t('visitor.devices.loadFailed')} data-testid="reception-load-failed" />
               ) : null}

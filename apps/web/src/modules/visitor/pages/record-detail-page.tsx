@@ -1,5 +1,5 @@
 import { ArrowLeftOutlined } from '@ant-design/icons';
-import { hasPermission, type Visit } from '@atrium/contract';
+import { hasPermission, type Visit, type VisitApproval } from '@atrium/contract';
 import { Button, Card, Descriptions, Result, Skeleton, Space, Tag, Timeline } from 'antd';
 import { useNavigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -8,7 +8,9 @@ import { useSession } from '../../../shared/session/session-context';
 import { PageHeader } from '../../../shared/ui/page-header';
 import { useVisit } from '../api/visitor.api';
 import { BadgePrintButton } from '../components/badge-print-button';
-import { useVisitTime, VisitStatusTag } from '../components/visit-parts';
+import { ApplicationActions } from '../components/application-actions';
+import { canDecideApplication } from '../components/application-parts';
+import { ApplicationTag, useVisitTime, VisitStateTags } from '../components/visit-parts';
 import { roomLocalText } from '../../../shared/time-zone/zone-text';
 import { useViewerZone } from '../../../shared/time-zone/viewer-zone';
 import './record-detail-page.css';
@@ -42,7 +44,7 @@ export function RecordDetailPage() {
     <div className="atrium-page" data-testid="page-visit-detail">
       <PageHeader
         title={visit.data ? visit.data.visitorName : t('visitor.detail.title')}
-        subtitle={visit.data ? <VisitStatusTag visit={visit.data} /> : null}
+        subtitle={visit.data ? <VisitStateTags visit={visit.data} /> : null}
         extra={
           <Space>
             {canPrintBadge ? <BadgePrintButton visitId={id} /> : null}
@@ -55,23 +57,51 @@ export function RecordDetailPage() {
   );
 }
 
+/** A walk-in's application: its state, who decided it and when, the reason the visitor was given; the decision while pending. */
+function ApplicationDecisionCard({ visit, approval }: { visit: Visit; approval: VisitApproval }) {
+  const { t } = useTranslation();
+  const { user } = useSession();
+  const visitTime = useVisitTime();
+  return (
+    <Card title={t('visitor.apply.detailTitle')} extra={<ApplicationTag visit={visit} />} data-testid="visit-detail-application">
+      {approval.state === 'pending' ? (
+        <>
+          <p className="atrium-muted">{t('visitor.apply.detailPending')}</p>
+          {canDecideApplication(user, visit) ? <ApplicationActions visit={visit} /> : null}
+        </>
+      ) : (
+        <Descriptions column={1} size="small">
+          <Descriptions.Item label={t('visitor.apply.fields.decidedBy')}>{approval.decidedBy?.name ?? t('visitor.detail.none')}</Descriptions.Item>
+          {approval.decidedAt !== null ? <Descriptions.Item label={t('visitor.apply.fields.decidedAt')}>{visitTime(approval.decidedAt)}</Descriptions.Item> : null}
+          {approval.state === 'rejected' ? <Descriptions.Item label={t('visitor.apply.fields.rejectReason')}>{approval.reason ?? t('visitor.detail.none')}</Descriptions.Item> : null}
+        </Descriptions>
+      )}
+    </Card>
+  );
+}
+
 function VisitDetails({ visit }: { visit: Visit }) {
   const { t } = useTranslation();
   const visitTime = useVisitTime();
   const local = roomLocalText({ startAt: visit.visitAt, endAt: visit.expectedEndAt }, visit.location?.timeZone ?? null, useViewerZone(), t);
   const none = t('visitor.detail.none');
+  const approval = visit.approval;
+  const decided = approval?.state === 'pending' ? null : approval;
+  // A walk-in registered themselves, and was approved or rejected; an invitation was sent.
   const history = (
     [
-      ['createdAt', visit.createdAt],
-      ['respondedAt', visit.respondedAt],
-      ['checkedInAt', visit.checkedInAt],
-      ['checkedOutAt', visit.checkedOutAt],
-      ['cancelledAt', visit.cancelledAt],
+      [t(approval ? 'visitor.apply.fields.registeredAt' : 'visitor.fields.createdAt'), visit.createdAt],
+      [decided ? t(`visitor.apply.states.${decided.state}`) : '', decided?.decidedAt ?? null],
+      [t('visitor.fields.respondedAt'), visit.respondedAt],
+      [t('visitor.fields.checkedInAt'), visit.checkedInAt],
+      [t('visitor.fields.checkedOutAt'), visit.checkedOutAt],
+      [t('visitor.fields.cancelledAt'), visit.cancelledAt],
     ] as const
-  ).filter((entry): entry is [typeof entry[0], number] => entry[1] !== null);
+  ).filter((entry): entry is [string, number] => entry[1] !== null);
 
   return (
     <div className="atrium-visit-detail">
+      {visit.approval ? <ApplicationDecisionCard visit={visit} approval={visit.approval} /> : null}
       <Card title={t('visitor.detail.visitor')}>
         <Descriptions column={1} size="small" data-testid="visit-detail-visitor">
           <Descriptions.Item label={t('visitor.fields.name')}>
@@ -115,7 +145,7 @@ function VisitDetails({ visit }: { visit: Visit }) {
       <Card title={t('visitor.detail.history')}>
         <Timeline
           data-testid="visit-detail-history"
-          items={history.map(([key, at]) => ({ children: `${t(`visitor.fields.${key}`)} · ${visitTime(at)}` }))}
+          items={history.map(([label, at]) => ({ children: `${label} · ${visitTime(at)}` }))}
         />
       </Card>
     </div>

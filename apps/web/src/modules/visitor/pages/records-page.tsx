@@ -16,7 +16,7 @@ import { ApiError } from '../../../shared/api/api-client';
 import { useSession } from '../../../shared/session/session-context';
 import { useCheckInVisit, useCheckOutVisit, useScanVisitPass, useVisits } from '../api/visitor.api';
 import { BadgePrintButton } from '../components/badge-print-button';
-import { VisitorCell, VisitStatusTag, VisitTimeCell } from '../components/visit-parts';
+import { VisitorCell, VisitStateTags, VisitTimeCell } from '../components/visit-parts';
 import { VisitExportButton } from '../components/visit-export-button';
 
 /**
@@ -44,6 +44,9 @@ export function RecordsPage() {
   // Reception checks anyone in and out; a host (in the invite page's area) their own visitors.
   const canAct = (visit: Visit) =>
     hasPermission(user.permissions, 'visitorDisplay:edit') || (hasPermission(user.permissions, 'events:view') && (visit.host?.id === user.id || visit.inviter?.id === user.id));
+
+  // A walk-in is checked in only once their application is approved (a rejected one is cancelled).
+  const canCheckIn = (visit: Visit) => canAct(visit) && (visit.status === 'notResponded' || visit.status === 'responded') && (!visit.approval || visit.approval.state === 'approved');
 
   const isReception = hasPermission(user.permissions, 'visitorDisplay:edit');
   // Badges are reception's (visitor display view), for any visit not cancelled.
@@ -80,13 +83,13 @@ export function RecordsPage() {
     { key: 'location', title: t('visitor.fields.location'), render: (_, visit) => <TruncatedText text={visit.location?.name ?? '—'} /> },
     { key: 'reason', title: t('visitor.fields.reason'), render: (_, visit) => <TruncatedText text={visit.reason} /> },
     { key: 'host', title: t('visitor.fields.host'), render: (_, visit) => <TruncatedText text={visit.host?.name ?? '—'} /> },
-    { key: 'status', title: t('visitor.fields.status'), render: (_, visit) => <VisitStatusTag visit={visit} /> },
+    { key: 'status', title: t('visitor.fields.status'), render: (_, visit) => <VisitStateTags visit={visit} /> },
     {
       key: 'actions',
       title: t('visitor.fields.actions'),
       render: (_, visit) => (
         <Space size="small" wrap>
-          {canAct(visit) && (visit.status === 'notResponded' || visit.status === 'responded') ? (
+          {canCheckIn(visit) ? (
             <Button size="small" type="primary" ghost onClick={() => void act(visit, 'checkIn')} data-testid={`visit-check-in-${visit.id}`}>
               {t('visitor.records.checkIn')}
             </Button>

@@ -1,11 +1,13 @@
 import { VISIT_PASS_HEADER, type VisitPass } from '@atrium/contract';
-import { screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { setLang } from '../../../shared/i18n/i18n';
 import { renderConsole, stubApi } from '../../../test/render';
+import { PASS_APPROVAL_REFRESH_MS } from '../api/visit-pass.api';
 
 afterEach(() => {
+  vi.useRealTimers();
   setLang('en-US');
   vi.restoreAllMocks();
 });
@@ -35,6 +37,7 @@ function makePass(overrides: Partial<VisitPass> = {}): VisitPass {
     qr: 'data:image/png;base64,iVBORw0KGgo=',
     canConfirm: true,
     canErase: true,
+    approval: null,
     ...overrides,
   };
 }
@@ -133,6 +136,44 @@ describe('visit pass page', () => {
     expect(erase.headers[VISIT_PASS_HEADER]).toBe(TOKEN);
     expect(erase.body).toEqual({});
     expect(passRequests(seen).filter((request) => request.path === '/visitor/pass')).toHaveLength(1);
+  }, 20_000);
+
+  it("says a walk-in waits for their host's approval, without a code, and shows the code once approved", async () => {
+    // The clock runs, and the test moves it on by the refresh's 10 seconds.
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    let pass = makePass({ qr: null, approval: { state: 'pending', reason: null } });
+    const seen = stubApi({ 'GET /visitor/pass': () => ({ result: pass }) });
+    const { queryClient } = renderConsole({ path: `/visit#${TOKEN}` });
+    const waiting = await screen.findByTestId('visit-pass-pending', {}, { timeout: 8000 });
+    expect(waiting).toHaveTextContent('Waiting for your host to approve your visit');
+    expect(waiting).toHaveTextContent('Ada Lovelace has been asked to approve your visit');
+    expect(screen.queryByTestId('visit-pass-qr')).toBeNull();
+    // Read again every 10 seconds while pending: the host's approval brings the code.
+    const query = queryClient.getQueryCache().find({ queryKey: ['visitor', 'pass', TOKEN] })!;
+    const interval = query.observers[0]!.options.refetchInterval as (q: typeof query) => number | false;
+    expect(interval(query)).toBe(PASS_APPROVAL_REFRESH_MS);
+    pass = makePass({ approval: { state: 'approved', reason: null } });
+    await act(() => vi.advanceTimersByTimeAsync(PASS_APPROVAL_REFRESH_MS));
+    expect(await screen.findByTestId('visit-pass-qr')).toHaveAttribute('src', makePass().qr);
+    expect(screen.queryByTestId('visit-pass-pending')).toBeNull();
+    expect(passRequests(seen).length).toBeGreaterThanOrEqual(2);
+    // Decided: no more reading.
+    expect(interval(query)).toBe(false);
+  }, 20_000);
+
+  it('says a rejected visit was not approved, with the reason the visitor was given, in Chinese', async () => {
+    setLang('zh-CN');
+    stubApi({
+      'GET /visitor/pass': { result: makePass({ status: 'cancelled', qr: null, canConfirm: false, approval: { state: 'rejected', reason: '今天不在公司，请另约时间' } }) },
+    });
+    const { queryClient } = renderConsole({ path: `/visit#${TOKEN}` });
+    const notice = await screen.findByTestId('visit-pass-rejected', {}, { timeout: 8000 });
+    expect(notice).toHaveTextContent('您的来访未获批准');
+    expect(screen.getByTestId('visit-pass-rejected-reason')).toHaveTextContent('理由：今天不在公司，请另约时间');
+    expect(screen.queryByTestId('visit-pass-qr')).toBeNull();
+    expect(screen.queryByTestId('visit-pass-pending')).toBeNull();
+    const query = queryClient.getQueryCache().find({ queryKey: ['visitor', 'pass', TOKEN] })!;
+    expect((query.observers[0]!.options.refetchInterval as (q: typeof query) => number | false)(query)).toBe(false);
   }, 20_000);
 
   it('offers no erasing while the visitor is on site, nor the code once checked in', async () => {

@@ -9,6 +9,7 @@ import { useLocation } from 'react-router';
 import { ApiError } from '../../../shared/api/api-client';
 import { LanguageSwitch } from '../../../shared/ui/language-switch';
 import { useVisitPass } from '../api/visit-pass.api';
+import { VisitPassApproval } from '../components/visit-pass-approval';
 import { VisitPassConfirm } from '../components/visit-pass-confirm';
 import { VisitPassData } from '../components/visit-pass-data';
 import { VisitPassDetails } from '../components/visit-pass-details';
@@ -59,6 +60,7 @@ export function VisitPassPage() {
   else if (pass.data) {
     body = (
       <>
+        <VisitPassApproval pass={pass.data} />
         <VisitPassDetails pass={pass.data} />
         {pass.data.canConfirm ? <VisitPassConfirm pass={pass.data} token={token} /> : null}
         <VisitPassData pass={pass.data} token={token} onErased={() => setErased(true)} />
