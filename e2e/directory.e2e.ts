@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import ExcelJS from 'exceljs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, NARROW, newContext, openFromMenu, screenshot, settled, signIn, WIDE } from './support/browser.js';
+import { clickSettled, launchBrowser, NARROW, newContext, openFromMenu, screenshot, settled, signIn, WIDE } from './support/browser.js';
 import { completeFirstSignIn, startServer, type RunningServer } from './support/server.js';
 
 const FIRST_PASSWORD = 'First-Admin-Pass-1';
@@ -82,7 +82,8 @@ describe('directory journey', () => {
     const firstLink = await page.getByTestId('activation-link-value').innerText();
     expect(firstLink).toMatch(/^https?:\/\/\S+\/activate\/[A-Za-z0-9_-]{40,}$/);
     expect(await modal.innerText()).toContain('Earlier activation links of this user, the mailed one included, no longer work');
-    await page.getByTestId('activation-link-copy').click();
+    // Pressed once the dialog has zoomed in (a press during it can miss the button); "Copied" shows for 3 seconds.
+    await clickSettled(page.getByTestId('activation-link-copy'));
     await page.getByText('Copied').waitFor();
     await expect.poll(async () => (await page.locator('.ant-modal').boundingBox())?.width ?? 0).toBeGreaterThan(400);
     await shot(page, 'activation-link-en-1440');

@@ -269,5 +269,6 @@ async function chooseRepeat(page: Page, label: string) {
   const repeat = page.getByTestId('reserve-repeat');
   await repeat.click();
   await clickSettled(page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option', { hasText: new RegExp(`^${label}$`) }));
-  await expect.poll(async () => repeat.locator('.ant-select-selection-item').textContent()).toBe(label);
+  // antd 6 shows the chosen option in `.ant-select-content` (older versions: `.ant-select-selection-item`).
+  await expect.poll(async () => repeat.locator('.ant-select-content, .ant-select-selection-item').first().textContent()).toContain(label);
 }

@@ -87,6 +87,7 @@ interface World {
     /** The pass link's token of B's visit, as B's visitor holds it. */
     visitPassCode: string;
     watchEntryId: number;
+    visitRuleId: number;
     visitorDeviceId: number;
   };
 }
@@ -409,6 +410,11 @@ const FOREIGN_RECORDS: Record<string, ForeignCase> = {
   'POST /api/visitor/watchlist/add': { none: 'a new watchlist entry' },
   'POST /api/visitor/watchlist/update': { foreign: (w) => [{ body: { id: w.b.watchEntryId, name: 'Probe', action: 'alert' } }] },
   'POST /api/visitor/watchlist/delete': { foreign: (w) => [{ body: { id: w.b.watchEntryId } }] },
+  'GET /api/visitor/rule/list': { none: "the company's own rules" },
+  'POST /api/visitor/rule/save': {
+    foreign: (w) => [{ body: { locationId: w.b.locationId, reasonId: null, walkIns: true, approval: true } }, { body: { locationId: w.a.locationId, reasonId: w.b.visitReasonId, walkIns: true, approval: true } }],
+  },
+  'POST /api/visitor/rule/delete': { foreign: (w) => [{ body: { id: w.b.visitRuleId } }] },
   'GET /api/visitor/on-site': { filters: (w) => [{ query: { locationId: w.b.locationId } }, { query: { locationId: w.b.buildingId } }] },
   'GET /api/visitor/analysis': {
     filters: (w) => [{ query: { from: '2026-11-01', to: '2026-11-30', locationId: w.b.locationId } }, { query: { from: '2026-11-01', to: '2026-11-30', locationId: w.b.buildingId } }],
@@ -717,6 +723,7 @@ describe(`access over the route table (${TEST_DIALECT})`, () => {
         // Signed below, once the visit's id is known.
         visitPassCode: '',
         watchEntryId: ((await asBravo({ method: 'POST', url: '/api/visitor/watchlist/add', payload: { name: 'Bravo Watch', action: 'alert' } })).body.result as { id: number }).id,
+        visitRuleId: ((await asBravo({ method: 'POST', url: '/api/visitor/rule/save', payload: { locationId: bravoFloor, reasonId: null, walkIns: false, approval: true } })).body.result as { id: number }).id,
         visitorDeviceId: ((await asBravo({ method: 'POST', url: '/api/visitor/device/add', payload: { kind: 'printer', name: 'Bravo printer', locationId: bravoFloor } })).body.result as { id: number }).id,
       },
     };

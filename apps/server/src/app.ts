@@ -129,6 +129,7 @@ import { createVisitorDevices } from './modules/visitor/visitor-devices.service.
 import { createVisitorDeviceRepository } from './modules/visitor/visitor-devices.repository.js';
 import { visitorDeviceRoutes } from './modules/visitor/visitor-devices.routes.js';
 import { createVisitorApplications } from './modules/visitor/visitor-applications.js';
+import { createVisitorRules } from './modules/visitor/visitor-rules.js';
 import { visitorApplicationRoutes } from './modules/visitor/visitor-applications.routes.js';
 import { createMqttPublisher } from './platform/mqtt.js';
 import { createSignedLinks } from './platform/signed-links.js';
@@ -530,10 +531,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     watchlist: visitorWatchlist,
   });
   const visitorBadges = createVisitorBadges({ visitors: visitorRepository, passes: visitorPasses, clock, log: app.log });
+  const visitorRules = createVisitorRules({ db: db.kysely, visitors: visitorRepository, operationLog, clock });
   const visitorDeviceRepository = createVisitorDeviceRepository(db.kysely);
   const visitorDevices = createVisitorDevices({
     devices: visitorDeviceRepository,
     visitors: visitorRepository,
+    walkInsAt: async (companyId, locationId) => (await visitorRules.ruleFor(companyId, locationId, null)).walkIns,
     publicCalls: repositories.registrations,
     operationLog,
     clock,
@@ -550,6 +553,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const visitorApplications = createVisitorApplications({
     visitors: visitorRepository,
     watchlist: visitorWatchlist,
+    rules: visitorRules,
     passes: visitorPasses,
     signedLinks,
     kioskTheme: (companyId) => visitorDeviceRepository.kioskTheme(companyId),
@@ -720,6 +724,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
           retention: visitorRetention,
           badges: visitorBadges,
           printers: visitorDevices,
+          rules: visitorRules,
         }),
       );
       await api.register(visitorDeviceRoutes({ devices: visitorDevices, visitors: visitorService, badges: visitorBadges }));

@@ -209,6 +209,8 @@ describe(`tenancy (${TEST_DIALECT})`, () => {
     expect(watchOfB.status, watchOfB.body.message).toBe(200);
     placeOfA = alphaFloor;
     placeOfB = floor;
+    const ruleOfB = await call(t.app, { method: 'POST', url: '/api/visitor/rule/save', headers: { token: tokenB }, payload: { locationId: floor, reasonId: null, walkIns: false, approval: true } });
+    expect(ruleOfB.status, ruleOfB.body.message).toBe(200);
     const deviceOfB = await call(t.app, { method: 'POST', url: '/api/visitor/device/add', headers: { token: tokenB }, payload: { kind: 'printer', name: 'bravo-only printer', serial: 'bravo-only-serial', locationId: floor } });
     expect(deviceOfB.status, deviceOfB.body.message).toBe(200);
     const themeOfB = await call(t.app, { method: 'POST', url: '/api/visitor/kiosk-theme', headers: { token: tokenB }, payload: { welcomeEn: 'bravo-only welcome', welcomeZh: null, color: '#123456' } });
@@ -326,6 +328,7 @@ describe(`tenancy (${TEST_DIALECT})`, () => {
       '/api/visitor/place/register-link',
       '/api/visitor/printers',
       '/api/visitor/reason/list',
+      '/api/visitor/rule/list',
       '/api/visitor/settings',
       '/api/visitor/watchlist',
       '/api/zoom/findZoomRoomsList',

@@ -241,6 +241,8 @@ export const OPERATION_DETAILS = {
   'visitWatch.create': {},
   'visitWatch.update': {},
   'visitWatch.delete': {},
+  'visitRule.save': { locationId: 'location', reasonId: 'hidden', walkIns: flag, approval: flag },
+  'visitRule.delete': { locationId: 'location' },
   'visitorSettings.update': { retentionDays: change(number) },
   'visitorDevice.create': { kind: { enum: VISITOR_DEVICE_KINDS } },
   'visitorDevice.update': { regenerateCode: flag },

@@ -97,6 +97,8 @@ export const OPERATION_ACTIONS = [
   'visitWatch.create',
   'visitWatch.update',
   'visitWatch.delete',
+  'visitRule.save',
+  'visitRule.delete',
   'visitorSettings.update',
   'visitorDevice.create',
   'visitorDevice.update',

@@ -181,6 +181,8 @@ export const KioskConfig = z.object({
   signInHours: z.number().int(),
   /** The company's visit reasons, for a walk-in to choose from when registering. */
   reasons: z.array(z.object({ id: z.number().int(), name: z.string() })),
+  /** Whether the kiosk's place receives walk-ins (its rule for every reason): the kiosk offers to register only then. */
+  walkIns: z.boolean(),
   /** Where its badges print, or null: the kiosk offers no badge. */
   printer: z.object({ id: z.number().int(), name: z.string(), stock: BadgeStockName, offsetXMm: z.number(), offsetYMm: z.number() }).nullable(),
   serverTime: Time,

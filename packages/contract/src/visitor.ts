@@ -223,6 +223,8 @@ export const RegisterPlace = z.object({
   reasons: z.array(z.object({ id: z.number().int(), name: z.string() })),
   welcome: z.object({ en: z.string().nullable(), zh: z.string().nullable() }),
   color: z.string().nullable(),
+  /** Whether the place receives walk-ins (its rule for every reason); when not, the page says so instead of the form. */
+  walkIns: z.boolean(),
 });
 export type RegisterPlace = z.infer<typeof RegisterPlace>;
 /** `POST /visitor/register`: the new visit's pass token; the page opens the pass (`/visit#<pass>`), which follows the approval. */
@@ -231,6 +233,38 @@ export const RegisterResult = z.object({ pass: z.string() });
 /** `GET /visitor/place/register-link`: a place's walk-in link, for reception to print and post. */
 export const RegisterLink = z.object({ link: z.string(), expiresAt: z.number().int(), /** The link as a QR code (PNG data URL), for the poster. */ qr: z.string() });
 export type RegisterLink = z.infer<typeof RegisterLink>;
+
+// ---- Visit rules (the visitor settings page's Rule setting tab): per place and visit reason ----
+
+/**
+ * What a place asks of walk-ins (decision 0018, "Visit rules"), for one visit reason or all of them:
+ * whether it receives walk-ins at all, and whether their host must approve them. The most specific
+ * rule decides: the place's for the reason, the place's for all reasons, then the same of its building,
+ * then the default (walk-ins received, approved by their host).
+ */
+export const VisitRuleBody = z.object({
+  locationId: id,
+  /** Null: every reason. */
+  reasonId: id.nullable(),
+  walkIns: z.boolean(),
+  approval: z.boolean(),
+});
+export type VisitRuleBody = z.infer<typeof VisitRuleBody>;
+/** The rule that holds when none is set. */
+export const DEFAULT_VISIT_RULE = { walkIns: true, approval: true } as const;
+
+export const VisitRule = VisitRuleBody.extend({
+  id: z.number().int(),
+  /** The place as the visitor pages name it: a building, or a floor with its building's name. */
+  location: z.lazy(() => VisitLocation),
+  /** The reason's name; null for every reason. */
+  reason: z.string().nullable(),
+  updatedAt: z.number().int(),
+});
+export type VisitRule = z.infer<typeof VisitRule>;
+export const VisitRules = z.array(VisitRule);
+/** `POST /visitor/rule/delete`: the place falls back to the next rule. */
+export const DeleteVisitRuleBody = z.object({ id });
 
 // ---- The watchlist (reception's: the visitor settings page's Rule setting tab) ----
 

@@ -373,6 +373,20 @@ export interface VisitsTable {
   approved_at: number | null;
 }
 
+/** What a place asks of walk-ins, for one reason (or all: reason_id null, reason_key 0) (decision 0018). */
+export interface VisitRulesTable {
+  id: Generated<number>;
+  company_id: number;
+  location_id: number;
+  reason_id: number | null;
+  reason_key: number;
+  walk_ins: Generated<number>;
+  approval: Generated<number>;
+  updated_by: number | null;
+  created_at: number;
+  updated_at: number;
+}
+
 /** A colleague who receives visitors at a place (decision 0018). */
 export interface VisitorReceptionistsTable {
   company_id: number;
@@ -953,6 +967,7 @@ export interface DB {
   visit_reasons: VisitReasonsTable;
   visits: VisitsTable;
   visitor_receptionists: VisitorReceptionistsTable;
+  visit_rules: VisitRulesTable;
   visit_companions: VisitCompanionsTable;
   signing_keys: SigningKeysTable;
   visitor_watchlist: VisitorWatchlistTable;

@@ -362,6 +362,8 @@ describe(`Idempotency-Key (${TEST_DIALECT})`, () => {
         'POST /api/visitor/watchlist/add',
         'POST /api/visitor/watchlist/delete',
         'POST /api/visitor/watchlist/update',
+        'POST /api/visitor/rule/save',
+        'POST /api/visitor/rule/delete',
         'POST /api/visitor/device/update',
         'POST /api/visitor/device/delete',
         'POST /api/visitor/place',

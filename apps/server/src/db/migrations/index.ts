@@ -47,6 +47,7 @@ import { visitRetention } from './2026_11_29_0049_visit_retention.js';
 import { visitorDevices } from './2026_11_29_0050_visitor_devices.js';
 import { visitApplications } from './2026_11_29_0051_visit_applications.js';
 import { visitorReceptionists } from './2026_11_29_0052_visitor_receptionists.js';
+import { visitRules } from './2026_11_29_0053_visit_rules.js';
 import type { DialectMigration } from './helpers.js';
 
 /**
@@ -100,6 +101,7 @@ export const MIGRATIONS: ReadonlyArray<readonly [name: string, migration: Dialec
   ['2026_11_29_0050_visitor_devices', visitorDevices],
   ['2026_11_29_0051_visit_applications', visitApplications],
   ['2026_11_29_0052_visitor_receptionists', visitorReceptionists],
+  ['2026_11_29_0053_visit_rules', visitRules],
 ];
 
 function providerFor(dialect: Database['dialect']): MigrationProvider {

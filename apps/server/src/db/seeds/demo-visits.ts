@@ -11,7 +11,7 @@ import type { SeedContext } from './factories.js';
  * floor, in each building's zone: past ones checked in and out (one no-show, one cancelled), today's
  * checked in or on their way, coming ones confirmed or not yet answered, a VIP and a group; and
  * walk-ins who registered at the kiosk: one approved and come, one rejected, one waiting for the
- * administrator's approval now.
+ * administrator's approval now; and the receptions' visit rules for walk-ins.
  */
 
 const REASONS = ['Interview', 'Client meeting', 'Partner visit', 'Delivery', 'Contractor work', 'Audit'] as const;
@@ -127,7 +127,16 @@ export async function seedDemoVisits(ctx: SeedContext, companyId: number, { host
     for (const [position, companion] of (visit.companions ?? []).entries()) {
       await ctx.db.insertInto('visit_companions').values({ visit_id: id, position, name: companion.name, email: companion.email ?? null, phone: companion.phone ?? null }).execute();
     }
-  }
+  }  // Visit rules: London takes no walk-in interviews (candidates are invited); Shanghai signs couriers in without their host's approval.
+  const rule = (locationId: number, reason: Reason, walkIns: boolean, approval: boolean) => {
+    const reasonId = reasonIds.get(reason)!;
+    return ctx.db
+      .insertInto('visit_rules')
+      .values({ company_id: companyId, location_id: locationId, reason_id: reasonId, reason_key: reasonId, walk_ins: walkIns ? 1 : 0, approval: approval ? 1 : 0, updated_by: adminId, created_at: ctx.now, updated_at: ctx.now })
+      .execute();
+  };
+  await rule(places.london, 'Interview', false, true);
+  await rule(places.shanghai, 'Delivery', true, false);
 }
 
 /**

@@ -166,6 +166,10 @@ describe(`demo seed (${TEST_DIALECT})`, () => {
       if (visit.approved_at !== null) expect(visit.approved_at).toBeLessThanOrEqual(visit.checked_in_at ?? now);
       expect(visit.cancelled_at !== null).toBe(visit.approval === 'rejected');
     }
+    expect((await db.selectFrom('visit_rules').select(['walk_ins', 'approval']).execute()).map((rule) => [rule.walk_ins, rule.approval]).sort()).toEqual([
+      [0, 1],
+      [1, 0],
+    ]);
     expect(await db.selectFrom('visit_companions').selectAll().execute()).not.toHaveLength(0);
     expect((await db.selectFrom('visit_reasons').select('name').execute()).length).toBeGreaterThanOrEqual(5);
     // Each reception has its devices: London a kiosk waiting for its code that prints to a printer there.

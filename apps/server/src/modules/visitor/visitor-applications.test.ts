@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEVICE_TOKEN_HEADER, formatMessage, VISIT_PASS_HEADER, VISIT_REGISTER_HEADER, type KioskApplication, type KioskConfig, type NotificationPage, type RegisterLink, type RegisterPlace, type Visit, type VisitorDevice, type VisitPage, type VisitPass, type WalkInHost } from '@atrium/contract';
+import { DEVICE_TOKEN_HEADER, formatMessage, VISIT_PASS_HEADER, VISIT_REGISTER_HEADER, type KioskApplication, type KioskConfig, type NotificationPage, type RegisterLink, type RegisterPlace, type Visit, type VisitorDevice, type VisitPage, type VisitPass, type VisitRule, type WalkInHost } from '@atrium/contract';
 import { call, createTestApp, type TestApp } from '../../test/app.js';
 import { TEST_DIALECT } from '../../test/database.js';
 import { waitForMail } from '../../test/mailbox.js';
@@ -189,6 +189,57 @@ describe(`visitors: walk-ins register themselves and their host decides (${TEST_
     expect((await application(elsewhere)).status).toBe(404);
   });
 
+  it("follows the places' visit rules: walk-ins received or not, per reason, approved by their host or at once", async () => {
+    const otherReason = (await post<{ id: number }>('/visitor/reason/add', { name: 'Interview' })).body.result.id;
+    const save = (body: Record<string, unknown>, token = adminToken) => post<VisitRule>('/visitor/rule/save', body, token);
+    // Only reception's editors set rules, and only for the company's places and reasons.
+    expect((await save({ locationId: building, reasonId: null, walkIns: true, approval: false }, hostToken)).status).toBe(403);
+    expect((await save({ locationId: foreign.building, reasonId: null, walkIns: true, approval: false })).status).toBe(404);
+
+    // The building admits walk-ins without approval: the kiosk has the code at once, and no decider is told.
+    const open = await save({ locationId: building, reasonId: null, walkIns: true, approval: false });
+    expect(open.body.result).toMatchObject({ locationId: building, reasonId: null, reason: null, walkIns: true, approval: false, location: { name: 'Harbour House' } });
+    const bellBefore = (await get<NotificationPage>('/notification/list', hostToken)).body.result.total;
+    const id = await registerAtKiosk('Quinn Quick');
+    const answer = (await application(id)).body.result;
+    expect(answer.state).toBe('approved');
+    expect((await kiosk('POST', '/check-in', { code: answer.code })).status).toBe(200);
+    await t.app.bookingInvitations.drain();
+    // The host hears only of the arrival.
+    expect((await get<NotificationPage>('/notification/list', hostToken)).body.result.total).toBe(bellBefore + 1);
+    expect((await get<NotificationPage>('/notification/list', hostToken)).body.result.list[0]!.event).toBe('visitorArrived');
+    // A visitor the watchlist holds for approval still waits for reception.
+    expect((await application(await registerAtKiosk('Checked Person'))).body.result.state).toBe('pending');
+
+    // No walk-ins for interviews at the building; the kiosk still offers to register (its rule for every reason).
+    await save({ locationId: building, reasonId: otherReason, walkIns: false, approval: true });
+    const closed = await kiosk('POST', '/register', walkIn('Ivan Interview', null, { reasonId: otherReason }));
+    expect([closed.status, closed.body.message]).toEqual([422, formatMessage('visitWalkInClosed', 'en-US')]);
+    expect((await kiosk<KioskConfig>('GET', '/config')).body.result.walkIns).toBe(true);
+
+    // The lobby (a floor) receives none: its walk-in page says so, and registering is refused; the building's rule still holds at the kiosk.
+    await save({ locationId: lobby, reasonId: null, walkIns: false, approval: true });
+    const token = (await get<RegisterLink>(`/visitor/place/register-link?locationId=${lobby}`)).body.result.link.split('#')[1]!;
+    const page = await call<RegisterPlace>(t.app, { method: 'GET', url: '/api/visitor/register', headers: { [VISIT_REGISTER_HEADER]: token } });
+    expect(page.body.result.walkIns).toBe(false);
+    const refusedHere = await call(t.app, { method: 'POST', url: '/api/visitor/register', headers: { [VISIT_REGISTER_HEADER]: token }, payload: walkIn('Lara Lobby') });
+    expect(refusedHere.status).toBe(422);
+
+    const rules = (await get<VisitRule[]>('/visitor/rule/list')).body.result;
+    expect(rules.map((rule) => [rule.location.name, rule.reason, rule.walkIns, rule.approval])).toEqual([
+      ['Harbour House', null, true, false],
+      ['Harbour House', 'Interview', false, true],
+      ['Lobby', null, false, true],
+    ]);
+    // Saving again replaces; deleting falls back to the building's, then the default.
+    await save({ locationId: building, reasonId: null, walkIns: true, approval: true });
+    expect((await get<VisitRule[]>('/visitor/rule/list')).body.result).toHaveLength(3);
+    for (const rule of rules) expect((await post('/visitor/rule/delete', { id: rule.id })).status).toBe(200);
+    expect((await post('/visitor/rule/delete', { id: rules[0]!.id })).status).toBe(404);
+    expect((await call<RegisterPlace>(t.app, { method: 'GET', url: '/api/visitor/register', headers: { [VISIT_REGISTER_HEADER]: token } })).body.result.walkIns).toBe(true);
+    expect((await application(await registerAtKiosk('Dora Default'))).body.result.state).toBe('pending');
+  });
+
   it("registers by a place's signed walk-in link: the page, the hosts, the pass that waits for approval; altered, foreign or expired links open nothing", async () => {
     const made = await get<RegisterLink>(`/visitor/place/register-link?locationId=${lobby}`);
     expect(made.status).toBe(200);
@@ -202,7 +253,8 @@ describe(`visitors: walk-ins register themselves and their host decides (${TEST_
     const open = <T>(method: 'GET' | 'POST', url: string, linkToken: string, payload?: Record<string, unknown>) =>
       call<T>(t.app, { method, url: `/api${url}`, headers: { [VISIT_REGISTER_HEADER]: linkToken }, ...(payload ? { payload } : {}) });
     const page = await open<RegisterPlace>('GET', '/visitor/register', token);
-    expect(page.body.result).toMatchObject({ companyName: 'Walk-in Co', location: { name: 'Harbour House · Lobby', timeZone: 'Europe/London' }, reasons: [{ id: reasonId, name: 'Delivery' }] });
+    expect(page.body.result).toMatchObject({ companyName: 'Walk-in Co', location: { name: 'Harbour House · Lobby', timeZone: 'Europe/London' }, walkIns: true });
+    expect(page.body.result.reasons).toContainEqual({ id: reasonId, name: 'Delivery' });
     expect((await open<WalkInHost[]>('GET', '/visitor/register/hosts?keyword=Hana', token)).body.result).toEqual([{ id: host.id, fullName: 'Hana Host' }]);
 
     const registered = await open<{ pass: string }>('POST', '/visitor/register', token, walkIn('Lina Link', 'lina@parcel.test', { stayHours: 4 }));

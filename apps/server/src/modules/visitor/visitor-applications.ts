@@ -13,6 +13,7 @@ import type { Actor } from '../operation-log/operation-log.service.js';
 import type { VisitorRepository, VisitScope } from './visitor.repository.js';
 import type { VisitorPasses } from './visitor-pass.service.js';
 import type { VisitorWatchlist } from './visitor-watchlist.js';
+import type { VisitorRules } from './visitor-rules.js';
 import { asSeenBy, receptionScope } from './visitor.service.js';
 import { visitApplicationMail, visitDecisionMail } from './visitor.mails.js';
 
@@ -28,6 +29,7 @@ const KIOSK_APPLICATION_HOURS = 24;
 export interface VisitorApplicationsDeps {
   visitors: VisitorRepository;
   watchlist: Pick<VisitorWatchlist, 'matchFor'>;
+  rules: Pick<VisitorRules, 'ruleFor'>;
   passes: Pick<VisitorPasses, 'passCodeOf' | 'passQrPng'>;
   signedLinks: SignedLinks;
   kioskTheme: (companyId: number) => Promise<KioskTheme>;
@@ -54,7 +56,7 @@ export type VisitorApplications = ReturnType<typeof createVisitorApplications>;
  * at the kiosk they wait at); an approved visit is checked in as any other, a rejected one is
  * cancelled with the reason for the visitor.
  */
-export function createVisitorApplications({ visitors, watchlist, passes, signedLinks, kioskTheme, notifications, mailer, outbox, clock, publicUrl }: VisitorApplicationsDeps) {
+export function createVisitorApplications({ visitors, watchlist, rules, passes, signedLinks, kioskTheme, notifications, mailer, outbox, clock, publicUrl }: VisitorApplicationsDeps) {
   const base = publicUrl.replace(/\/$/, '');
 
   /** Who decides: reception (visitor display edit) the company's applications, everyone else their own visitors'. */
@@ -162,8 +164,12 @@ export function createVisitorApplications({ visitors, watchlist, passes, signedL
     if (!reason) throw notFound('visitReasonNotFound');
     if (!host) throw notFound('visitHostNotFound');
     if (!location) throw notFound('visitLocationNotFound');
+    const rule = await rules.ruleFor(companyId, location.id, reason.id);
+    if (!rule.walkIns) throw refused('visitWalkInClosed');
     const watch = await watchlist.matchFor(companyId, [body.visitor]);
     if (watch?.action === 'refuse') throw refused('visitWalkInRefused');
+    // The place's rule may admit walk-ins without their host's approval; never one the watchlist holds for reception.
+    const approval = rule.approval || watch?.action === 'approval' ? 'pending' : 'approved';
     const now = clock.now();
     const expectedEndAt = now + body.stayHours * HOUR_MS;
     const id = await visitors.insertVisit(
@@ -182,13 +188,14 @@ export function createVisitorApplications({ visitors, watchlist, passes, signedL
         reason: reason.name,
         method: 'selfRegistration',
         watch,
-        approval: 'pending',
+        approval,
         respondedAt: now,
       },
       now,
-      (trx, visitId) => record(trx, APPLIED, companyId, visitId, now),
+      // Only an application waiting for a decision tells a decider.
+      approval === 'pending' ? (trx, visitId) => record(trx, APPLIED, companyId, visitId, now) : undefined,
     );
-    outbox.wake();
+    if (approval === 'pending') outbox.wake();
     return { id, pass: await passes.passCodeOf(companyId, { id, expectedEndAt }) };
   }
 
@@ -236,12 +243,14 @@ export function createVisitorApplications({ visitors, watchlist, passes, signedL
         visitors.locations(place.companyId),
       ]);
       const found = places.find((candidate) => candidate.id === place.locationId);
+      const rule = await rules.ruleFor(place.companyId, place.locationId, null);
       return {
         companyName,
         location: { name: found?.buildingName ? `${found.buildingName} · ${found.name}` : place.name, timeZone: found?.timeZone ?? null },
         reasons: reasons.map(({ id, name }) => ({ id, name })),
         welcome: { en: theme.welcomeEn, zh: theme.welcomeZh },
         color: theme.color,
+        walkIns: rule.walkIns,
       };
     },
 

@@ -28,6 +28,8 @@ import type { BadgePrint } from './visitor-badge.js';
 export interface VisitorDevicesDeps {
   devices: VisitorDeviceRepository;
   visitors: Pick<VisitorRepository, 'locations' | 'companyName' | 'listReasons'>;
+  /** Whether a place receives walk-ins (its visit rule for every reason). */
+  walkInsAt: (companyId: number, locationId: number) => Promise<boolean>;
   /** Counts wrong activation codes per caller (the table of public-call counts, shared with door displays). */
   publicCalls: Pick<RegistrationRepository, 'listMailRequestTimes' | 'recordMailRequest'>;
   operationLog: OperationLog;
@@ -53,7 +55,7 @@ const printOf = (printer: VisitorDeviceRow): BadgePrint => ({
  * badge printers (stock and calibration offset) and its door controllers (which listen on the place's
  * grant topic); each place's sign-in window; and the kiosk's theme.
  */
-export function createVisitorDevices({ devices, visitors, publicCalls, operationLog, clock, doorTopicOf }: VisitorDevicesDeps) {
+export function createVisitorDevices({ devices, visitors, walkInsAt, publicCalls, operationLog, clock, doorTopicOf }: VisitorDevicesDeps) {
   const codes = createActivationCodes({ publicCalls, clock, kind: 'kiosk-activate' });
   const newCode = () => codes.newCode((code) => devices.isCodeTaken(code));
 
@@ -280,13 +282,14 @@ export function createVisitorDevices({ devices, visitors, publicCalls, operation
     async config(pad: KioskPad): Promise<KioskConfig> {
       const now = clock.now();
       await devices.touch(pad.id, {}, now);
-      const [places, companyName, theme, signIn, printer, reasons] = await Promise.all([
+      const [places, companyName, theme, signIn, printer, reasons, walkIns] = await Promise.all([
         placesOf(pad.companyId),
         visitors.companyName(pad.companyId),
         devices.kioskTheme(pad.companyId),
         signInOf(pad.companyId, pad.locationId),
         pad.printerId === null ? undefined : devices.find(pad.companyId, pad.printerId),
         visitors.listReasons(pad.companyId),
+        walkInsAt(pad.companyId, pad.locationId),
       ]);
       return {
         device: { id: pad.id, name: pad.name },
@@ -295,6 +298,7 @@ export function createVisitorDevices({ devices, visitors, publicCalls, operation
         theme,
         signInHours: signIn?.signInHours ?? VISITOR_SIGN_IN_HOURS.default,
         reasons: reasons.map(({ id, name }) => ({ id, name })),
+        walkIns,
         printer: printer ? { id: printer.id, name: printer.name, stock: printOf(printer).stock, offsetXMm: printOf(printer).offsetMm.x, offsetYMm: printOf(printer).offsetMm.y } : null,
         serverTime: now,
       };

@@ -53,8 +53,8 @@ export interface NewVisit extends InviteVisit {
   method: VisitMethod;
   /** The watchlist's strongest match among the visit's people, if any. */
   watch: VisitWatch | null;
-  /** A walk-in's application, waiting for approval; absent for an invitation. */
-  approval?: 'pending';
+  /** A walk-in's application: waiting for approval, or approved at once by the place's rule; absent for an invitation. */
+  approval?: 'pending' | 'approved';
   /** When the visitor confirmed (a walk-in registering is there: confirmed at once). */
   respondedAt?: number;
 }
@@ -321,6 +321,8 @@ export function createVisitorRepository(db: Kysely<DB>) {
             watch_action: visit.watch?.action ?? null,
             watch_name: visit.watch?.name ?? null,
             approval: visit.approval ?? null,
+            // Approved by the place's rule as it registered: no one decided.
+            approved_at: visit.approval === 'approved' ? now : null,
             responded_at: visit.respondedAt ?? null,
             created_at: now,
             updated_at: now,

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ErrorEnvelope, VisitBadgeQuery, VisitorSettings, OnSiteList, OnSiteQuery, ConfirmVisitPassBody, DeleteWatchEntryBody, UpdateWatchEntryBody, WatchEntries, WatchEntryBody, ScanVisitPassBody, ScannedVisit, VISIT_PASS_HEADER, VisitPass, VisitPassExport, VisitIdBody, VisitHostQuery, VisitHosts, VisitLocations, AddVisitReasonBody, CancelVisitBody, DeleteVisitReasonBody, InviteVisitBody, UpdateVisitReasonBody, VisitDetailQuery, Visit, VisitPage, VisitQuery, VisitReasons } from '@atrium/contract';
+import { DeleteVisitRuleBody, VisitRule, VisitRuleBody, VisitRules, ErrorEnvelope, VisitBadgeQuery, VisitorSettings, OnSiteList, OnSiteQuery, ConfirmVisitPassBody, DeleteWatchEntryBody, UpdateWatchEntryBody, WatchEntries, WatchEntryBody, ScanVisitPassBody, ScannedVisit, VISIT_PASS_HEADER, VisitPass, VisitPassExport, VisitIdBody, VisitHostQuery, VisitHosts, VisitLocations, AddVisitReasonBody, CancelVisitBody, DeleteVisitReasonBody, InviteVisitBody, UpdateVisitReasonBody, VisitDetailQuery, Visit, VisitPage, VisitQuery, VisitReasons } from '@atrium/contract';
 import { z } from 'zod';
 import { requireAuth } from '../../platform/access.js';
 import { envelopeResponses, success } from '../../platform/envelope.js';
@@ -10,6 +10,7 @@ import type { VisitorWatchlist } from './visitor-watchlist.js';
 import type { VisitorRetention } from './visitor-retention.js';
 import type { VisitorBadges } from './visitor-badge.service.js';
 import type { VisitorDevices } from './visitor-devices.service.js';
+import type { VisitorRules } from './visitor-rules.js';
 
 /**
  * The areas of the Guider pages (spec 000 menu group 7, decision 0018): the visitor settings page is
@@ -30,7 +31,23 @@ const PassHeaders = z.object({ [VISIT_PASS_HEADER]: z.string().min(1).max(200) }
  */
 const PASS = { access: 'public' } as const;
 
-export function visitorRoutes({ visitors, passes, watchlist, retention, badges, printers }: { visitors: VisitorService; passes: VisitorPasses; watchlist: VisitorWatchlist; retention: VisitorRetention; badges: VisitorBadges; printers: Pick<VisitorDevices, 'printSettings'> }): FastifyPluginAsyncZod {
+export function visitorRoutes({
+  visitors,
+  passes,
+  watchlist,
+  retention,
+  badges,
+  printers,
+  rules,
+}: {
+  visitors: VisitorService;
+  passes: VisitorPasses;
+  watchlist: VisitorWatchlist;
+  retention: VisitorRetention;
+  badges: VisitorBadges;
+  printers: Pick<VisitorDevices, 'printSettings'>;
+  rules: VisitorRules;
+}): FastifyPluginAsyncZod {
   return async (app) => {
     const tokenOf = (request: { headers: Record<string, unknown> }) => String(request.headers[VISIT_PASS_HEADER]);
 
@@ -168,6 +185,47 @@ export function visitorRoutes({ visitors, passes, watchlist, retention, badges, 
       async (request) => {
         await retention.save(actorOf(request), request.body);
         return success(request, null, 'visitorSettingsSaved');
+      },
+    );
+
+    app.get(
+      '/visitor/rule/list',
+      {
+        config: { access: 'permission', permission: 'visitorDisplay:view' },
+        schema: {
+          tags,
+          summary: 'Visit rules',
+          description: 'Reception (visitor display view): what each place asks of walk-ins, per visit reason or for all (`reasonId` null): `{ id, locationId, location, reasonId, reason, walkIns, approval, updatedAt }`, by place then reason. Without a rule a place receives walk-ins and their host approves them.',
+          response: envelopeResponses(VisitRules),
+        },
+      },
+      async (request) => success(request, await rules.list(requireAuth(request).companyId)),
+    );
+
+    app.post(
+      '/visitor/rule/save',
+      {
+        config: SETTINGS_EDIT,
+        schema: {
+          tags,
+          summary: 'Set a visit rule',
+          description: 'Body `{ locationId, reasonId (null: every reason), walkIns, approval }`: replaces the rule the place has for that reason. A place or reason not of the company: 404. In the operation log.',
+          body: VisitRuleBody,
+          response: envelopeResponses(VisitRule),
+        },
+      },
+      async (request) => success(request, await rules.save(actorOf(request), request.body), 'visitRuleSaved'),
+    );
+
+    app.post(
+      '/visitor/rule/delete',
+      {
+        config: SETTINGS_EDIT,
+        schema: { tags, summary: 'Delete a visit rule', description: 'Body `{ id }`: the place falls back to its next rule (for every reason, then its building\'s, then the default).', body: DeleteVisitRuleBody, response: envelopeResponses(z.null()) },
+      },
+      async (request) => {
+        await rules.remove(actorOf(request), request.body.id);
+        return success(request, null, 'visitRuleDeleted');
       },
     );
 

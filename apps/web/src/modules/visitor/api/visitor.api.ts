@@ -1,4 +1,4 @@
-import type { ApplicationQuery, InviteVisitBody, RejectVisitBody, ScannedVisit, VisitorSettings, WatchEntry, WatchEntryBody, Visit, VisitHost, VisitLocation, VisitPage, VisitQuery, VisitReason } from '@atrium/contract';
+import type { ApplicationQuery, InviteVisitBody, RejectVisitBody, ScannedVisit, VisitorSettings, VisitRule, VisitRuleBody, WatchEntry, WatchEntryBody, Visit, VisitHost, VisitLocation, VisitPage, VisitQuery, VisitReason } from '@atrium/contract';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../shared/api/api';
 
@@ -13,6 +13,7 @@ const keys = {
   applications: (query: Partial<ApplicationQuery>) => ['visitor', 'visits', 'applications', query] as const,
   hosts: (keyword: string) => ['visitor', 'hosts', keyword] as const,
   locations: ['visitor', 'locations'] as const,
+  rules: ['visitor', 'rules'] as const,
 };
 
 /** `GET /visitor/reason/list`: the company's visit reasons, by name. */
@@ -35,7 +36,6 @@ export function useVisit(id: number) {
   return useQuery({ queryKey: keys.detail(id), queryFn: ({ signal }) => api.get<Visit>('/visitor/detail', { query: { id }, signal }), enabled: Number.isInteger(id) && id > 0 });
 }
 
-/** `GET /visitor/hosts`: colleagues to host a visit. */
 /** The visitor preferences (visitor display view). */
 export function useVisitorSettings() {
   return useQuery({ queryKey: [...keys.all, 'settings'], queryFn: ({ signal }) => api.get<VisitorSettings>('/visitor/settings', { signal }) });
@@ -46,6 +46,12 @@ export function useWatchlist() {
   return useQuery({ queryKey: [...keys.all, 'watchlist'], queryFn: ({ signal }) => api.get<WatchEntry[]>('/visitor/watchlist', { signal }) });
 }
 
+/** `GET /visitor/rule/list`: what each place asks of walk-ins, by place then reason (visitor display view). */
+export function useVisitRules() {
+  return useQuery({ queryKey: keys.rules, queryFn: ({ signal }) => api.get<VisitRule[]>('/visitor/rule/list', { signal }) });
+}
+
+/** `GET /visitor/hosts`: colleagues to host a visit. */
 export function useVisitHosts(keyword: string) {
   return useQuery({ queryKey: keys.hosts(keyword), queryFn: ({ signal }) => api.get<VisitHost[]>('/visitor/hosts', { query: { keyword }, signal }) });
 }
@@ -58,6 +64,12 @@ export function useVisitLocations() {
 function useVisitorMutation<B, R>(call: (body: B) => Promise<R>) {
   const queryClient = useQueryClient();
   return useMutation({ mutationFn: call, onSuccess: () => queryClient.invalidateQueries({ queryKey: keys.all }) });
+}
+
+/** A change whose answer carries the server's message, which the caller toasts, as it does a failure (`notify: false`). */
+function useVisitorAnswer<B, R>(path: string) {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn: (body: B) => api.answer<R>('POST', path, { body, notify: false }), onSuccess: () => queryClient.invalidateQueries({ queryKey: keys.all }) });
 }
 
 /** Saves show the server's message themselves (`notify: false`). */
@@ -74,6 +86,9 @@ export const useSaveWatchEntry = () =>
   useVisitorMutation((body: WatchEntryBody & { id?: number }) => api.post<unknown>(body.id === undefined ? '/visitor/watchlist/add' : '/visitor/watchlist/update', body, { notify: false }));
 export const useDeleteWatchEntry = () => useVisitorMutation((id: number) => api.post<null>('/visitor/watchlist/delete', { id }, { notify: false }));
 export const useSaveVisitorSettings = () => useVisitorMutation((body: VisitorSettings) => api.post<null>('/visitor/settings', body, { notify: false }));
+/** Sets a place's rule for a reason (or every reason), replacing the one it had. */
+export const useSaveVisitRule = () => useVisitorAnswer<VisitRuleBody, VisitRule>('/visitor/rule/save');
+export const useDeleteVisitRule = () => useVisitorAnswer<{ id: number }, null>('/visitor/rule/delete');
 
 // ---- Applications: walk-ins who registered themselves, approved by their host ----
 

@@ -22,7 +22,8 @@ type Outcome = ({ kind: 'ok'; visit: KioskCheckInResult; message: string } | { k
  * The activated kiosk: the company's welcome, and a field the reception scanner types the visitor's
  * QR code into (a hardware scanner is a keyboard: it types the pass link and Enter). The field keeps
  * the focus so that a scan always lands in it; a visitor may also type the code by hand. A visitor
- * without an invitation registers instead, and is checked in here once their host approves.
+ * without an invitation registers instead, where the place receives walk-ins (its visit rules), and
+ * is checked in here once approved.
  */
 export function KioskScreen({ token, onSignedOut }: { token: string; onSignedOut: () => void }) {
   const { t, i18n } = useTranslation();
@@ -153,7 +154,7 @@ export function KioskScreen({ token, onSignedOut }: { token: string; onSignedOut
             <button type="submit" className="kiosk-button" disabled={checkIn.isPending || !code.trim()}>
               {t('visitor.kiosk.checkIn')}
             </button>
-            {settings && settings.reasons.length > 0 ? (
+            {settings?.walkIns && settings.reasons.length > 0 ? (
               <div className="kiosk-walk-in-start">
                 <p>{t('visitor.kiosk.registerPrompt')}</p>
                 <button type="button" className="kiosk-button kiosk-secondary" onClick={() => setWalkIn(true)} data-testid="kiosk-register">
@@ -161,7 +162,7 @@ export function KioskScreen({ token, onSignedOut }: { token: string; onSignedOut
                 </button>
               </div>
             ) : (
-              // Without visit reasons to choose from, a walk-in cannot register: reception takes them.
+              // A place that receives no walk-ins, or no visit reasons to choose from: reception takes them.
               <p className="kiosk-walk-in-note">{t('visitor.kiosk.noInvitation')}</p>
             )}
           </form>

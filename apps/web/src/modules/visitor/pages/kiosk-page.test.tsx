@@ -19,16 +19,17 @@ const CONFIG: KioskConfig = {
   theme: { welcomeEn: null, welcomeZh: '欢迎光临海港大厦', color: '#0a7e5c' },
   signInHours: 2,
   reasons: [{ id: 1, name: 'Meeting' }],
+  walkIns: true,
   printer: null,
   serverTime: Date.now(),
 };
 const PASS = 'https://atrium.example.test/visit#abc.def.ghi.jkl';
 
-function stubKiosk(options: { signedOut?: boolean } = {}) {
+function stubKiosk(options: { signedOut?: boolean; config?: Partial<KioskConfig> } = {}) {
   return stubApi({
     'POST /device/visitor/activate': ({ body }) =>
       (body as { code: string }).code === '54321' ? { result: { deviceToken: 'kiosk-1', deviceId: 5, locationId: 9 } } : { status: 404, returncode: 1002, message: 'The activation code is wrong' },
-    'GET /device/visitor/config': () => (options.signedOut ? { status: 401, returncode: 2001, message: 'Device token invalid' } : { result: CONFIG }),
+    'GET /device/visitor/config': () => (options.signedOut ? { status: 401, returncode: 2001, message: 'Device token invalid' } : { result: { ...CONFIG, ...options.config } }),
     'POST /device/visitor/check-in': ({ body }) =>
       (body as { code: string }).code === PASS
         ? { result: { visitId: 31, visitorName: 'Kim Kiosk', hostName: 'Hana Host', companions: 0, badge: false }, message: 'Kim Kiosk is checked in' }
@@ -78,6 +79,16 @@ describe('visitor kiosk page', () => {
     expect(await screen.findByRole('heading', { name: '欢迎光临海港大厦' })).toBeInTheDocument();
     // The refusal was in English: it is no longer shown.
     expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('offers to register only where the place receives walk-ins, and otherwise sends the visitor to reception', async () => {
+    window.localStorage.setItem(KIOSK_TOKEN_KEY, 'kiosk-1');
+    stubKiosk({ config: { walkIns: false } });
+    renderConsole({ path: '/visitor-kiosk' });
+    // The welcome comes with the configuration: the kiosk has read the place's rule by then.
+    expect(await screen.findByRole('heading', { name: 'Welcome to Harbour Co' })).toBeInTheDocument();
+    expect(screen.getByText('No invitation? Please see reception.')).toBeInTheDocument();
+    expect(screen.queryByTestId('kiosk-register')).toBeNull();
   });
 
   it('asks for a code again when its token no longer works', async () => {

@@ -24,6 +24,7 @@ const CONFIG: KioskConfig = {
     { id: 1, name: 'Meeting' },
     { id: 2, name: 'Delivery' },
   ],
+  walkIns: true,
   printer: null,
   serverTime: Date.now(),
 };

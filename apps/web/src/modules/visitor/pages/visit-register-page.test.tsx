@@ -22,6 +22,7 @@ const PLACE: RegisterPlace = {
   ],
   welcome: { en: null, zh: '欢迎来到海景大厦' },
   color: '#0a7e5c',
+  walkIns: true,
 };
 
 function stubRegister(routes: Parameters<typeof stubApi>[0] = {}) {
@@ -95,6 +96,17 @@ describe('walk-in page', () => {
     expect(screen.queryByTestId('walk-in-form')).toBeNull();
     expect(linkRequests(seen)).toHaveLength(1);
     expect(document.querySelector('.ant-message-notice')).toBeNull();
+  }, 20_000);
+
+  it('says a place that receives no walk-ins does not, in full, without a form', async () => {
+    stubRegister({ 'GET /visitor/register': { result: { ...PLACE, walkIns: false } } });
+    renderConsole({ path: `/visit-register#${TOKEN}` });
+    const notice = await screen.findByTestId('visit-register-closed', {}, { timeout: 8000 });
+    expect(notice).toHaveTextContent('This place does not receive visitors without an invitation');
+    expect(notice).toHaveTextContent('Please contact your host or reception.');
+    expect(screen.queryByTestId('walk-in-form')).toBeNull();
+    // The link itself works: the page names the company it belongs to.
+    expect(screen.getByText('Harbourview')).toBeInTheDocument();
   }, 20_000);
 
   it('says a link without a token is invalid and asks nothing', async () => {

@@ -14,8 +14,8 @@ import './visit-register-page.css';
 /** The console's blue, when the company chose no colour for its kiosks and walk-in pages. */
 const DEFAULT_COLOR = '#1677ff';
 
-/** Why the page offers no form: a link that opens nothing, an expired one, a failed read. */
-type NoticeKind = 'invalid' | 'expired' | 'failed';
+/** Why the page offers no form: a link that opens nothing, an expired one, a place that receives no walk-ins, a failed read. */
+type NoticeKind = 'invalid' | 'expired' | 'closed' | 'failed';
 
 const hasStatus = (error: unknown, status: number) => error instanceof ApiError && error.status === status;
 
@@ -46,6 +46,8 @@ export function VisitRegisterPage() {
   // The token is the read's only input: a 400 (a header too long to be a token) is a link as broken as a 404.
   if (!token || hasStatus(place.error, 404) || hasStatus(place.error, 400)) body = <RegisterNotice kind="invalid" />;
   else if (hasStatus(place.error, 422)) body = <RegisterNotice kind="expired" />;
+  // The place's visit rules turned walk-ins away: the link works, and says so instead of offering a form.
+  else if (place.data && !place.data.walkIns) body = <RegisterNotice kind="closed" />;
   else if (place.data) body = <RegisterCard place={place.data} token={token} />;
   else if (place.isError) {
     body = (

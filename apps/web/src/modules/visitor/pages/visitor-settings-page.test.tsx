@@ -69,6 +69,7 @@ describe('visitor settings page', () => {
       'GET /visitor/reason/list': reasons,
       'GET /visitor/watchlist': { result: [{ id: 2, name: 'Eve Evil', aliases: ['Evelyn'], email: 'eve@evil.test', phone: null, action: 'refuse', note: null, createdAt: NOW, updatedAt: NOW }] },
       'POST /visitor/watchlist/add': { result: { id: 3 } },
+      'GET /visitor/rule/list': { result: [] },
     });
     renderConsole({ path: '/guider-set', user: makeUser({ permissions: ['visitorDisplay:edit'] }), menu });
     await user.click(await screen.findByTestId('visitor-settings-rules', {}, { timeout: 8000 }));

@@ -16,16 +16,19 @@ import { tableEmpty } from '../../../shared/ui/empty-state';
 import { PageHeader } from '../../../shared/ui/page-header';
 import { useAddVisitReason, useDeleteVisitReason, useRenameVisitReason, useVisitReasons } from '../api/visitor.api';
 import { KioskThemeCard } from '../components/kiosk-theme-card';
+import { VisitRulesCard } from '../components/visit-rules-card';
 import { VisitorPreferencesCard } from '../components/visitor-preferences-card';
 import { WatchlistCard } from '../components/watchlist-card';
+import './visitor-settings-page.css';
 
 /** The reason being added (no id) or renamed. */
 type Editing = { id?: number; name: string } | null;
 
 /**
  * /guider-set: the visitor settings. Its invitation settings: the visit reasons the invite form offers
- * (not empty, unique in the company); its rule setting: reception's watchlist; its preferences: how
- * long visits are kept; its kiosk theme: the visitor kiosks' welcome line and colour (decision 0018).
+ * (not empty, unique in the company); its rule setting: what each place asks of walk-ins, and
+ * reception's watchlist; its preferences: how long visits are kept; its kiosk theme: the visitor
+ * kiosks' welcome line and colour (decision 0018).
  */
 export function VisitorSettingsPage() {
   const { t } = useTranslation();
@@ -103,13 +106,20 @@ export function VisitorSettingsPage() {
       </Card>
   );
 
+  const rulesTab = (
+    <div className="atrium-visitor-rules-tab">
+      <VisitRulesCard canEdit={canEdit} />
+      <WatchlistCard canEdit={canEdit} />
+    </div>
+  );
+
   return (
     <div className="atrium-page" data-testid="page-visitor-settings">
       <PageHeader title={t('visitor.settings.title')} subtitle={t('visitor.settings.subtitle')} />
       <Tabs
         items={[
           { key: 'invitation', label: t('visitor.watch.invitationTab'), children: reasonsCard },
-          { key: 'rules', label: <span data-testid="visitor-settings-rules">{t('visitor.watch.tab')}</span>, children: <WatchlistCard canEdit={canEdit} /> },
+          { key: 'rules', label: <span data-testid="visitor-settings-rules">{t('visitor.watch.tab')}</span>, children: rulesTab },
           { key: 'preferences', label: <span data-testid="visitor-settings-preferences">{t('visitor.preferences.tab')}</span>, children: <VisitorPreferencesCard canEdit={canEdit} /> },
           { key: 'kioskTheme', label: <span data-testid="visitor-settings-kiosk-theme">{t('visitor.kioskTheme.tab')}</span>, children: <KioskThemeCard canEdit={canEdit} /> },
         ]}
