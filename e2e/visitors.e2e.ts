@@ -1,4 +1,7 @@
+import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import mqtt, { type MqttClient } from 'mqtt';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -10,6 +13,47 @@ import { api } from './support/server.js';
 const PASSWORD = 'Visitor-pages-2026';
 /** The phone the visitor opens their invitation on. */
 const PHONE = { width: 390, height: 844 };
+
+/** Where the journeys keep their screenshots: a PDF the journey reads is kept there too, with a picture of its page. */
+const ARTIFACTS = fileURLToPath(new URL('./artifacts/', import.meta.url));
+
+/** Keeps a PDF and a PNG of its first page beside the screenshots, and answers its text (poppler). */
+function keepPdf(pdf: Buffer, name: string): string {
+  mkdirSync(ARTIFACTS, { recursive: true });
+  const file = `${ARTIFACTS}${name}.pdf`;
+  writeFileSync(file, pdf);
+  execFileSync('pdftoppm', ['-png', '-r', '70', '-singlefile', file, `${ARTIFACTS}${name}`]);
+  return execFileSync('pdftotext', [file, '-'], { encoding: 'utf8' }).replace(/\s+/g, ' ');
+}
+
+/** A camera's photo as the phone's file picker would hand it over: a JPEG drawn in the page (a face-like sketch). */
+async function cameraPhoto(page: Page): Promise<{ name: string; mimeType: string; buffer: Buffer }> {
+  const dataUrl = await page.evaluate(() => {
+    const canvas = document.createElement('canvas');
+    canvas.width = 900;
+    canvas.height = 1200;
+    const draw = canvas.getContext('2d')!;
+    draw.fillStyle = '#c9d8e8';
+    draw.fillRect(0, 0, 900, 1200);
+    draw.fillStyle = '#2f4858';
+    draw.beginPath();
+    draw.ellipse(450, 1150, 380, 330, 0, 0, Math.PI * 2);
+    draw.fill();
+    draw.fillStyle = '#e8b98f';
+    draw.beginPath();
+    draw.ellipse(450, 520, 230, 290, 0, 0, Math.PI * 2);
+    draw.fill();
+    draw.fillStyle = '#3b2a20';
+    for (const x of [370, 530]) {
+      draw.beginPath();
+      draw.arc(x, 480, 22, 0, Math.PI * 2);
+      draw.fill();
+    }
+    draw.fillRect(380, 640, 140, 18);
+    return canvas.toDataURL('image/jpeg', 0.9);
+  });
+  return { name: 'IMG_2041.jpg', mimeType: 'image/jpeg', buffer: Buffer.from(dataUrl.split(',')[1]!, 'base64') };
+}
 
 /** Picks an option of an antd select by its text (the list renders in a portal). */
 async function choose(page: Page, testId: string, text: string) {
@@ -228,7 +272,8 @@ describe('visitors', () => {
       '/visitor/invite',
       {
         visitor: { name: 'Kira Kiosk', email: 'kira@kiosk.example', company: 'Kiosk Partners' },
-        reasonId: reasons.result.find((reason) => reason.name === 'Client meeting')!.id,
+        // London asks contractors to sign its agreement, give a photo and answer two safety questions (the demo's rule).
+        reasonId: reasons.result.find((reason) => reason.name === 'Contractor work')!.id,
         hostId: me.result.id,
         locationId: kiosk.location.id,
         visitAt,
@@ -239,6 +284,46 @@ describe('visitors', () => {
     expect(invited.returncode, invited.message).toBe(200);
     const { text } = await waitForMail(smtp.received, 'kira@kiosk.example', 1, 15_000);
     const link = /http:\/\/127\.0\.0\.1:\d+\/visit#\S+/.exec(text)![0];
+
+    // Before the visit, on her phone and in Chinese: she signs the agreement, gives a photo and answers the questions.
+    const phone = await newContext(session.browser, base, { viewport: PHONE });
+    try {
+      const visitor = await phone.newPage();
+      await visitor.goto(link);
+      await visitor.getByTestId('visit-pass-steps').waitFor();
+      await visitor.getByTestId('visit-pass-lang').click();
+      await visitor.getByTestId('lang-option-zh-CN').click();
+      await expect.poll(() => visitor.getByTestId('visit-pass-steps-progress').textContent()).toContain('3');
+      expect(await visitor.getByTestId('visit-pass-code-note').count()).toBe(1);
+      expect(await visitor.getByTestId('visit-steps-nda-text').textContent()).toContain('You agree to keep it confidential');
+      await screenshot(visitor, 'visitors-20-pass-steps-phone-zh');
+      await visitor.getByTestId('visit-steps-nda-name').fill('Kira Kiosk');
+      await visitor.getByTestId('visit-steps-nda-sign').click();
+      await visitor.getByTestId('visit-pass-nda-signed').waitFor();
+      expect(await visitor.getByTestId('visit-pass-nda-signed').textContent()).toContain('Kira Kiosk');
+      await visitor.getByTestId('visit-steps-photo-input').setInputFiles(await cameraPhoto(visitor));
+      await visitor.getByTestId('visit-steps-photo-preview').waitFor();
+      // Has she read the safety rules: yes; hot work today: no. The answers are buttons: a tap on the word.
+      await visitor.getByTestId('visit-steps-question-0').getByText('是', { exact: true }).click();
+      await visitor.getByTestId('visit-steps-question-1').getByText('否', { exact: true }).click();
+      await visitor.getByTestId('visit-steps-answers-submit').click();
+      await visitor.getByTestId('visit-steps-answer-list').waitFor();
+      await expect.poll(() => visitor.getByTestId('visit-pass-code-note').count()).toBe(0);
+      expect(await visitor.getByTestId('visit-pass-see-reception').count()).toBe(0);
+      await visitor.getByTestId('visit-pass-steps').scrollIntoViewIfNeeded();
+      await screenshot(visitor, 'visitors-21-pass-steps-done-phone-zh');
+      await visitor.getByTestId('visit-pass-qr').scrollIntoViewIfNeeded();
+      await screenshot(visitor, 'visitors-22-pass-code-after-steps-phone-zh');
+      // Her signed copy, as she downloads it: the agreement as she read it, her typed name, the time on London's clock.
+      const copy = await fetch(`${base}/api/visitor/pass/nda`, { headers: { 'visit-pass': link.split('#')[1]!, lang: 'zh-CN' } });
+      expect([copy.status, copy.headers.get('content-type')]).toEqual([200, 'application/pdf']);
+      const signed = keepPdf(Buffer.from(await copy.arrayBuffer()), 'visitors-23-signed-agreement-zh');
+      expect(signed).toContain('You agree to keep it confidential');
+      expect(signed).toContain('签署人（输入的姓名）：Kira Kiosk');
+      expect(signed).toContain('(Europe/London)');
+    } finally {
+      await phone.close();
+    }
 
     const tablet = await newContext(session.browser, base, { viewport: { width: 1024, height: 768 } });
     try {
@@ -257,6 +342,11 @@ describe('visitors', () => {
       expect(await screen.getByText('Atrium Administrator has been told you are here.').count()).toBe(1);
       const printed = await badge;
       expect([printed.status(), printed.headers()['content-type']]).toEqual([200, 'application/pdf']);
+      // The badge carries her photo beside her name (looked at as a picture): as reception prints it on the kiosk's printer.
+      const reprint = await fetch(`${base}/api/visitor/badge?id=${invited.result.id}&printerId=${kiosk.printerId}`, { headers: { token } });
+      const label = Buffer.from(await reprint.arrayBuffer());
+      expect([reprint.status, label.toString('latin1')]).toEqual([200, expect.stringMatching(/\/Subtype \/Image[^]*\/Subtype \/Image/)]);
+      keepPdf(label, 'visitors-24-badge-with-photo');
       // The kiosk hands the PDF to printing in a frame of its own.
       await expect.poll(() => screen.locator('iframe.kiosk-print-frame').count()).toBe(1);
       await screenshot(screen, 'visitors-10-kiosk-welcome-en');
@@ -293,12 +383,12 @@ describe('visitors', () => {
       await screen.getByRole('button', { name: 'Activate' }).click();
       await screen.getByTestId('kiosk-register').click();
       await screen.getByTestId('walk-in-name').fill('Walter Walkin');
-      await screen.getByTestId('walk-in-company').fill('Swift Couriers');
-      await screen.getByTestId('walk-in-email').fill('walter@swift.example');
+      await screen.getByTestId('walk-in-company').fill('CoolAir HVAC');
+      await screen.getByTestId('walk-in-email').fill('walter@coolair.example');
       await screen.getByTestId('walk-in-host-search').fill('Atrium');
       await screen.getByRole('button', { name: 'Atrium Administrator' }).click();
       await screen.getByTestId('walk-in-host-chosen').waitFor();
-      await screen.getByRole('radio', { name: 'Delivery' }).check();
+      await screen.getByRole('radio', { name: 'Contractor work' }).check();
       await screenshot(screen, 'visitors-12-kiosk-walk-in-form-en');
       await screen.getByTestId('walk-in-submit').click();
       await screen.getByTestId('kiosk-walk-in-waiting').waitFor();
@@ -317,13 +407,27 @@ describe('visitors', () => {
       await row.locator('[data-testid^="visit-approve-"]').click();
       await page.getByText('Walter Walkin is approved').first().waitFor();
 
-      // The kiosk sees the approval and checks the visitor in, as if their pass had been scanned.
+      // The kiosk sees the approval; a contractor first signs, gives a photo and answers, there and then.
+      await screen.getByTestId('kiosk-steps-nda').waitFor({ timeout: 15_000 });
+      await screenshot(screen, 'visitors-15c-kiosk-steps-nda-en');
+      await screen.getByTestId('visit-steps-nda-name').fill('Walter Walkin');
+      await screen.getByTestId('visit-steps-nda-sign').click();
+      await screen.getByTestId('kiosk-steps-photo').waitFor();
+      await screen.getByTestId('visit-steps-photo-input').setInputFiles(await cameraPhoto(screen));
+      await screen.getByTestId('visit-steps-photo-preview').waitFor();
+      await screen.getByTestId('kiosk-steps-next').click();
+      await screen.getByTestId('kiosk-steps-questions').waitFor();
+      await screen.getByTestId('visit-steps-question-0').getByText('Yes', { exact: true }).click();
+      await screen.getByTestId('visit-steps-question-1').getByText('No', { exact: true }).click();
+      await screenshot(screen, 'visitors-15d-kiosk-steps-questions-en');
+      await screen.getByTestId('visit-steps-answers-submit').click();
+      // Then the kiosk checks them in, as if their pass had been scanned.
       await screen.getByRole('heading', { name: 'Welcome, Walter Walkin!' }).waitFor({ timeout: 15_000 });
       await screenshot(screen, 'visitors-15-kiosk-walk-in-welcome-en');
     } finally {
       await tablet.close();
     }
-    const decision = await waitForMail(smtp.received, 'walter@swift.example', 1, 15_000);
+    const decision = await waitForMail(smtp.received, 'walter@coolair.example', 1, 15_000);
     expect(decision.text).toContain('Atrium Administrator has approved your visit');
     await expect.poll(() => doorMessages.filter((message) => message.topic.endsWith('/grant')).map((message) => message.body.visitorName)).toContain('Walter Walkin');
   });

@@ -400,6 +400,7 @@ const FOREIGN_RECORDS: Record<string, ForeignCase> = {
   'GET /api/visitor/mine': { filters: (w) => [{ query: { locationId: w.b.locationId } }] },
   'GET /api/visitor/detail': { foreign: (w) => [{ query: { id: w.b.visitId } }] },
   'GET /api/visitor/badge': { foreign: (w) => [{ query: { id: w.b.visitId } }] },
+  'GET /api/visitor/document': { foreign: (w) => [{ query: { id: w.b.visitId, kind: 'photo' } }] },
   'POST /api/visitor/cancel': { foreign: (w) => [{ body: { id: w.b.visitId } }] },
   'POST /api/visitor/check-in': { foreign: (w) => [{ body: { id: w.b.visitId } }] },
   'POST /api/visitor/check-out': { foreign: (w) => [{ body: { id: w.b.visitId } }] },

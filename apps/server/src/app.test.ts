@@ -46,6 +46,10 @@ const EXPECTED_PUBLIC = [
   'POST /api/visitor/pass/confirm',
   'GET /api/visitor/pass/export',
   'POST /api/visitor/pass/erase',
+  'GET /api/visitor/pass/nda',
+  'POST /api/visitor/pass/nda',
+  'POST /api/visitor/pass/photo',
+  'POST /api/visitor/pass/answers',
   // A place's walk-in page: each checks the signed token of the place's link (decision 0018).
   'GET /api/visitor/register',
   'GET /api/visitor/register/hosts',

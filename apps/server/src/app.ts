@@ -130,7 +130,11 @@ import { createVisitorDeviceRepository } from './modules/visitor/visitor-devices
 import { visitorDeviceRoutes } from './modules/visitor/visitor-devices.routes.js';
 import { createVisitorApplications } from './modules/visitor/visitor-applications.js';
 import { createVisitorRules } from './modules/visitor/visitor-rules.js';
+import { createVisitRulesRepository } from './modules/visitor/visitor-rules.repository.js';
 import { visitorApplicationRoutes } from './modules/visitor/visitor-applications.routes.js';
+import { createVisitorSteps } from './modules/visitor/visitor-steps.js';
+import { createVisitStepsRepository } from './modules/visitor/visitor-steps.repository.js';
+import { visitorStepRoutes } from './modules/visitor/visitor-steps.routes.js';
 import { createMqttPublisher } from './platform/mqtt.js';
 import { createSignedLinks } from './platform/signed-links.js';
 import { bookingPreferencesRoutes } from './modules/booking-preferences/booking-preferences.routes.js';
@@ -521,6 +525,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const visitorRetention = createVisitorRetention({ visitors: visitorRepository, operationLog, clock });
   scheduler.add({ name: 'visit-retention', everyMs: HOUR_MS, run: async () => void (await visitorRetention.purgeExpired()) });
   const signedLinks = createSignedLinks(db.kysely);
+  const visitorDeviceRepository = createVisitorDeviceRepository(db.kysely);
+  const visitorRules = createVisitorRules({ rules: createVisitRulesRepository(db.kysely), visitors: visitorRepository, places: visitorDeviceRepository, operationLog, clock });
+  const visitStepsRepository = createVisitStepsRepository(db.kysely);
+  const visitorSteps = createVisitorSteps({ steps: visitStepsRepository, rules: visitorRules, visitors: visitorRepository, clock });
   const visitorPasses = createVisitorPasses({
     visitors: visitorRepository,
     signedLinks,
@@ -529,10 +537,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     clock,
     publicUrl: config.publicUrl,
     watchlist: visitorWatchlist,
+    rules: visitorRules,
   });
-  const visitorBadges = createVisitorBadges({ visitors: visitorRepository, passes: visitorPasses, clock, log: app.log });
-  const visitorRules = createVisitorRules({ db: db.kysely, visitors: visitorRepository, operationLog, clock });
-  const visitorDeviceRepository = createVisitorDeviceRepository(db.kysely);
+  const visitorBadges = createVisitorBadges({ visitors: visitorRepository, passes: visitorPasses, documents: visitStepsRepository, clock, log: app.log });
   const visitorDevices = createVisitorDevices({
     devices: visitorDeviceRepository,
     visitors: visitorRepository,
@@ -572,6 +579,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     watchlist: visitorWatchlist,
     places: visitorDevices,
     scans: visitorPasses,
+    steps: visitorSteps,
+    rules: visitorRules,
   });
   // Door access for visitors: grants and revocations over MQTT when a broker is configured (decision 0018).
   if (config.mqttUrl) {
@@ -729,6 +738,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       );
       await api.register(visitorDeviceRoutes({ devices: visitorDevices, visitors: visitorService, badges: visitorBadges }));
       await api.register(visitorApplicationRoutes({ applications: visitorApplications }));
+      await api.register(visitorStepRoutes({ steps: visitorSteps, visitors: visitorService, passes: visitorPasses, rules: visitorRules }));
       await api.register(
         visitorAnalysisRoutes({
           analysis: createVisitorAnalysis({ analysis: createVisitorAnalysisRepository(db.kysely), locations: (companyId) => visitorRepository.locations(companyId), clock }),

@@ -316,6 +316,7 @@ describe(`tenancy (${TEST_DIALECT})`, () => {
       '/api/visitor/badge',
       '/api/visitor/detail',
       '/api/visitor/device/list',
+      '/api/visitor/document',
       '/api/visitor/export',
       '/api/visitor/hosts',
       '/api/visitor/kiosk-theme',
@@ -383,6 +384,7 @@ describe(`tenancy (${TEST_DIALECT})`, () => {
       '/api/meeting/reservation': `?id=${reservationOfB}`,
       '/api/visitor/detail': `?id=${visitOfB}`,
       '/api/visitor/badge': `?id=${visitOfB}`,
+      '/api/visitor/document': `?id=${visitOfB}&kind=nda`,
       '/api/visitor/place': `?locationId=${placeOfB}`,
       '/api/visitor/place/register-link': `?locationId=${placeOfB}`,
       '/api/visitor/place/receptionists': `?locationId=${placeOfB}`,
@@ -405,7 +407,8 @@ describe(`tenancy (${TEST_DIALECT})`, () => {
     // A's directory sync is off (B's is on): running it is refused, with nothing of B's setting.
     // The QR code is a PNG (read in booking-checkin.test.ts); without its roomId it answers 400 in the envelope.
     // A badge is a PDF (read in visitor-badge.test.ts); without the visit's id it answers 400 likewise.
-    const refusedForA: Record<string, number> = { '/api/ad/synGroupAndUser': 422, '/api/meeting/room/qr': 400, '/api/visitor/badge': 400 };
+    // A visit's document is a file too (read in visitor-steps.test.ts); without its query it answers 400 likewise.
+    const refusedForA: Record<string, number> = { '/api/ad/synGroupAndUser': 422, '/api/meeting/room/qr': 400, '/api/visitor/badge': 400, '/api/visitor/document': 400 };
     // A stored file is addressed by its company: B's answers A with 404, like a missing one.
     const bravoFile = await call(t.app, { method: 'GET', url: bravoLogoUrl, headers: { token: signedIn.token! } });
     expect(bravoFile.status).toBe(404);

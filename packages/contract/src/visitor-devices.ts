@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { DeviceActivateBody, DOOR_DISPLAY_LIMITS } from './door-display.js';
-import { VisitApprovalState, VisitLocation } from './visitor.js';
+import { AnswerVisitBody, SignVisitNdaBody, VisitApprovalState, VisitCompletion, VisitLocation, VisitRequirements } from './visitor.js';
 
 /**
  * Reception devices and the visitor kiosk (issue 20; spec 001 sections 3 and 9; decision 0018,
@@ -202,6 +202,25 @@ export const KioskCheckInResult = z.object({
   badge: z.boolean(),
 });
 export type KioskCheckInResult = z.infer<typeof KioskCheckInResult>;
+
+/**
+ * `GET /device/visitor/steps?code=`: what a visitor whose check-in was refused for steps still to do
+ * (`visitStepsMissing`) does at the kiosk (decision 0018, "What a visitor does before check-in"): the
+ * kiosk then posts their signature, photo and answers with the same code, and checks them in again.
+ */
+export const KioskStepsQuery = KioskCheckInBody;
+export const KioskSteps = z.object({
+  visitorName: z.string(),
+  requirements: VisitRequirements,
+  completion: VisitCompletion,
+});
+export type KioskSteps = z.infer<typeof KioskSteps>;
+/** `POST /device/visitor/nda`: the visitor signs at the kiosk. */
+export const KioskSignNdaBody = KioskCheckInBody.merge(SignVisitNdaBody);
+export type KioskSignNdaBody = z.infer<typeof KioskSignNdaBody>;
+/** `POST /device/visitor/answers`: the visitor answers at the kiosk. */
+export const KioskAnswerBody = KioskCheckInBody.merge(AnswerVisitBody);
+export type KioskAnswerBody = z.infer<typeof KioskAnswerBody>;
 
 /** `GET /device/visitor/badge`: the badge of a visitor the kiosk just checked in. */
 export const KioskBadgeQuery = z.object({ visitId: id });

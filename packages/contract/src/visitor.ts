@@ -149,6 +149,12 @@ export const Visit = z.object({
   watch: z.lazy(() => VisitWatch).nullable(),
   /** A visit that asked to be approved (a walk-in who registered themselves): its application; null for an invitation. */
   approval: z.lazy(() => VisitApproval).nullable(),
+  /** What the visitor did before check-in (signed, photo, answers). */
+  completion: z.lazy(() => VisitCompletion),
+  /** Whether the answers let the visitor in by themselves; null before they answered. */
+  answersAdmit: z.boolean().nullable(),
+  /** What the visit's rule asks before check-in: on the detail only (null in lists). */
+  requirements: z.lazy(() => VisitRequirements).nullable(),
 });
 export type Visit = z.infer<typeof Visit>;
 
@@ -236,6 +242,25 @@ export type RegisterLink = z.infer<typeof RegisterLink>;
 
 // ---- Visit rules (the visitor settings page's Rule setting tab): per place and visit reason ----
 
+/** The longest non-disclosure agreement a rule holds (characters). */
+export const VISIT_NDA_TEXT_MAX = 20_000;
+/** The most questions a rule asks. */
+export const VISIT_QUESTIONS_MAX = 10;
+export const VISIT_QUESTION_MAX = 300;
+export const VISIT_ANSWERS = ['yes', 'no'] as const;
+export const VisitAnswer = z.enum(VISIT_ANSWERS);
+export type VisitAnswer = z.infer<typeof VisitAnswer>;
+
+/**
+ * A yes-or-no question of a health and safety questionnaire, with the answer that lets the visitor in
+ * by themselves; the other answer sends them to reception (the kiosk does not check them in).
+ */
+export const VisitQuestion = z.object({
+  text: z.string().trim().min(1, 'Write the question').max(VISIT_QUESTION_MAX, `At most ${VISIT_QUESTION_MAX} characters`),
+  admitWhen: VisitAnswer,
+});
+export type VisitQuestion = z.infer<typeof VisitQuestion>;
+
 /**
  * What a place asks of walk-ins (decision 0018, "Visit rules"), for one visit reason or all of them:
  * whether it receives walk-ins at all, and whether their host must approve them. The most specific
@@ -248,12 +273,33 @@ export const VisitRuleBody = z.object({
   reasonId: id.nullable(),
   walkIns: z.boolean(),
   approval: z.boolean(),
+  /**
+   * What every visitor of the place and reason does before check-in (decision 0018, "What a visitor does
+   * before check-in"), invited or walk-in, on their pass, at the kiosk or on the walk-in page: sign the
+   * non-disclosure agreement of this text (null: none), give a photo, answer the questions.
+   */
+  ndaText: z
+    .string()
+    .trim()
+    .max(VISIT_NDA_TEXT_MAX, `At most ${VISIT_NDA_TEXT_MAX} characters`)
+    .nullish()
+    .transform((value) => (value ? value : null)),
+  photo: z.boolean().default(false),
+  questions: z.array(z.lazy(() => VisitQuestion)).max(VISIT_QUESTIONS_MAX, `At most ${VISIT_QUESTIONS_MAX} questions`).default([]),
 });
-export type VisitRuleBody = z.infer<typeof VisitRuleBody>;
-/** The rule that holds when none is set. */
-export const DEFAULT_VISIT_RULE = { walkIns: true, approval: true } as const;
+export type VisitRuleBody = z.input<typeof VisitRuleBody>;
+export type VisitRuleFields = z.output<typeof VisitRuleBody>;
+/** The rule that holds when none is set: walk-ins received and approved by their host, nothing asked before check-in. */
+export const DEFAULT_VISIT_RULE = { walkIns: true, approval: true, ndaText: null, photo: false, questions: [] } as const;
 
-export const VisitRule = VisitRuleBody.extend({
+export const VisitRule = z.object({
+  locationId: z.number().int(),
+  reasonId: z.number().int().nullable(),
+  walkIns: z.boolean(),
+  approval: z.boolean(),
+  ndaText: z.string().nullable(),
+  photo: z.boolean(),
+  questions: z.array(z.lazy(() => VisitQuestion)),
   id: z.number().int(),
   /** The place as the visitor pages name it: a building, or a floor with its building's name. */
   location: z.lazy(() => VisitLocation),
@@ -417,8 +463,81 @@ export const VisitPass = z.object({
   canErase: z.boolean(),
   /** A walk-in's application: under approval the pass shows no code; rejected, the host's reason. */
   approval: z.object({ state: VisitApprovalState, reason: z.string().nullable() }).nullable(),
+  /** What the visitor does before check-in, and what they did; steps can be taken while the visit is open (not cancelled, not checked in, not over). */
+  requirements: z.lazy(() => VisitRequirements),
+  completion: z.lazy(() => VisitCompletion),
+  /** Whether the answers let the visitor in by themselves (false: they see reception on arrival, as they were told); null before they answered. */
+  answersAdmit: z.boolean().nullable(),
 });
 export type VisitPass = z.infer<typeof VisitPass>;
+
+/**
+ * What a visit's rule asks of the visitor before check-in (decision 0018, "What a visitor does before
+ * check-in"), as the visitor sees it: the agreement's text (null: none), a photo, the questions (the
+ * answers that admit stay with the company).
+ */
+export const VisitRequirements = z.object({
+  ndaText: z.string().nullable(),
+  photo: z.boolean(),
+  questions: z.array(z.string()),
+});
+export type VisitRequirements = z.infer<typeof VisitRequirements>;
+
+/** What the visitor has done of it: signed (the name they typed, when), given a photo, answered. */
+export const VisitCompletion = z.object({
+  ndaSignedName: z.string().nullable(),
+  ndaSignedAt: z.number().int().nullable(),
+  photoAt: z.number().int().nullable(),
+  answeredAt: z.number().int().nullable(),
+  /** The answers as given, with their questions; null before the visitor answered. */
+  answers: z.array(z.object({ question: z.string(), answer: VisitAnswer })).nullable(),
+});
+export type VisitCompletion = z.infer<typeof VisitCompletion>;
+
+/** The parts of the requirements still to do: what a check-in is refused for. */
+export const VISIT_STEPS = ['nda', 'photo', 'questions'] as const;
+export type VisitStep = (typeof VISIT_STEPS)[number];
+/** The steps a visit's rule asks for, in the order the visitor takes them. */
+export function askedSteps(requirements: VisitRequirements): VisitStep[] {
+  const isAsked: Record<VisitStep, boolean> = { nda: requirements.ndaText !== null, photo: requirements.photo, questions: requirements.questions.length > 0 };
+  return VISIT_STEPS.filter((step) => isAsked[step]);
+}
+
+/** Whether the visitor has done a step (signed, given a photo, answered). */
+export function isStepDone(step: VisitStep, completion: VisitCompletion): boolean {
+  const doneAt: Record<VisitStep, number | null> = { nda: completion.ndaSignedAt, photo: completion.photoAt, questions: completion.answeredAt };
+  return doneAt[step] !== null;
+}
+
+/** The asked steps not yet done: what a check-in is refused for (the server's rule and the console's view of it). */
+export const stepsLeft = (requirements: VisitRequirements, completion: VisitCompletion): VisitStep[] => askedSteps(requirements).filter((step) => !isStepDone(step, completion));
+
+/** The largest photo taken in (a phone camera's full-size JPEG); it is kept much smaller. */
+export const VISIT_PHOTO_MAX_BYTES = 12 * 1024 * 1024;
+
+/** A check-in refused with `visitStepsMissing` carries the steps left as its result. */
+export interface VisitStepsRefusal {
+  steps: VisitStep[];
+}
+
+/** `POST /visitor/pass/nda` (and the kiosk's): the visitor signs by typing their full name. */
+export const SignVisitNdaBody = z.object({
+  signedName: z.string().trim().min(1, 'Type your full name to sign').max(VISITOR_NAME_MAX, `At most ${VISITOR_NAME_MAX} characters`),
+});
+export type SignVisitNdaBody = z.infer<typeof SignVisitNdaBody>;
+
+/** `POST /visitor/pass/answers` (and the kiosk's): an answer to every question, in their order. */
+export const AnswerVisitBody = z.object({
+  answers: z.array(VisitAnswer).min(1).max(VISIT_QUESTIONS_MAX),
+});
+export type AnswerVisitBody = z.infer<typeof AnswerVisitBody>;
+
+/** The visitor's photo: a JPEG or PNG (checked by content), kept as a JPEG within this square. */
+export const VISIT_PHOTO_SIZE = 480;
+/** A visit's kept documents, as `GET /visitor/document` serves them to reception. */
+export const VISIT_DOCUMENTS = ['nda', 'photo'] as const;
+export const VisitDocumentQuery = z.object({ id, kind: z.enum(VISIT_DOCUMENTS) });
+export type VisitDocumentQuery = z.infer<typeof VisitDocumentQuery>;
 
 /**
  * `POST /visitor/pass/confirm`: the visitor confirms they come, with their details as they want the
@@ -500,12 +619,22 @@ export type OnSiteList = z.infer<typeof OnSiteList>;
 export const VISIT_RETENTION_DAYS = { min: 30, max: 3650, default: 365 } as const;
 
 /** The visitor settings' Preferences tab (`GET`/`POST /visitor/settings`). */
+/** Days a visitor's photo is kept after the visit ended (deleted with the visit at the latest). */
+export const VISIT_PHOTO_RETENTION_DAYS = { min: 1, max: 3650, default: 30 } as const;
+/** Days a signed agreement's copy is kept after the visit ended (deleted with the visit at the latest). */
+export const VISIT_NDA_RETENTION_DAYS = { min: 1, max: 3650, default: 365 } as const;
+
+const retentionDays = (limits: { min: number; max: number }) =>
+  z.number().int().min(limits.min, `At least ${limits.min} days`).max(limits.max, `At most ${limits.max} days`);
+
+/**
+ * The visitor settings' Preferences tab (`GET`/`POST /visitor/settings`): how long each kind of record
+ * is kept after the visit ended. A photo or an agreement goes with its visit at the latest.
+ */
 export const VisitorSettings = z.object({
-  retentionDays: z
-    .number()
-    .int()
-    .min(VISIT_RETENTION_DAYS.min, `At least ${VISIT_RETENTION_DAYS.min} days`)
-    .max(VISIT_RETENTION_DAYS.max, `At most ${VISIT_RETENTION_DAYS.max} days`),
+  retentionDays: retentionDays(VISIT_RETENTION_DAYS),
+  photoRetentionDays: retentionDays(VISIT_PHOTO_RETENTION_DAYS),
+  ndaRetentionDays: retentionDays(VISIT_NDA_RETENTION_DAYS),
 });
 export type VisitorSettings = z.infer<typeof VisitorSettings>;
 

@@ -371,6 +371,15 @@ export interface VisitsTable {
   approval_reason: string | null;
   approved_by: number | null;
   approved_at: number | null;
+  /** Before check-in (decision 0018): the name the visitor signed the agreement with, and when. */
+  nda_signed_name: string | null;
+  nda_signed_at: number | null;
+  /** When the visitor's photo came (null: none kept). */
+  photo_at: number | null;
+  /** JSON `[{ question, answer }]`, and whether the answers admit the visitor (0/1). */
+  answers: string | null;
+  answered_at: number | null;
+  answers_admit: number | null;
 }
 
 /** What a place asks of walk-ins, for one reason (or all: reason_id null, reason_key 0) (decision 0018). */
@@ -382,9 +391,24 @@ export interface VisitRulesTable {
   reason_key: number;
   walk_ins: Generated<number>;
   approval: Generated<number>;
+  /** What every visitor does before check-in: the agreement to sign (null: none), a photo, JSON `[{ text, admitWhen }]` (null: none). */
+  nda_text: string | null;
+  photo: Generated<number>;
+  questions: string | null;
   updated_by: number | null;
   created_at: number;
   updated_at: number;
+}
+
+/** A visit's signed agreement (PDF) or photo (JPEG), one of each (decision 0018). */
+export interface VisitDocumentsTable {
+  id: Generated<number>;
+  company_id: number;
+  visit_id: number;
+  kind: 'nda' | 'photo';
+  content_type: string;
+  content: Buffer;
+  created_at: number;
 }
 
 /** A colleague who receives visitors at a place (decision 0018). */
@@ -429,6 +453,9 @@ export interface VisitAccessGrantsTable {
 export interface VisitorSettingsTable {
   company_id: number;
   retention_days: number;
+  /** Days a photo and a signed agreement are kept after the visit ended (null: the default). */
+  photo_retention_days: number | null;
+  nda_retention_days: number | null;
   /** The kiosk's theme: its welcome line in each language and its accent colour (#rrggbb). */
   kiosk_welcome_en: string | null;
   kiosk_welcome_zh: string | null;
@@ -968,6 +995,7 @@ export interface DB {
   visits: VisitsTable;
   visitor_receptionists: VisitorReceptionistsTable;
   visit_rules: VisitRulesTable;
+  visit_documents: VisitDocumentsTable;
   visit_companions: VisitCompanionsTable;
   signing_keys: SigningKeysTable;
   visitor_watchlist: VisitorWatchlistTable;

@@ -77,6 +77,10 @@ export function makeVisit(overrides: Partial<Visit> = {}): Visit {
     createdAt: now,
     watch: null,
     approval: null,
+    // Nothing asked before check-in, nothing done; the detail says what the rule asks (lists: null).
+    completion: { ndaSignedName: null, ndaSignedAt: null, photoAt: null, answeredAt: null, answers: null },
+    answersAdmit: null,
+    requirements: { ndaText: null, photo: false, questions: [] },
     ...overrides,
   };
 }

@@ -48,6 +48,7 @@ import { visitorDevices } from './2026_11_29_0050_visitor_devices.js';
 import { visitApplications } from './2026_11_29_0051_visit_applications.js';
 import { visitorReceptionists } from './2026_11_29_0052_visitor_receptionists.js';
 import { visitRules } from './2026_11_29_0053_visit_rules.js';
+import { visitSteps } from './2026_11_29_0054_visit_steps.js';
 import type { DialectMigration } from './helpers.js';
 
 /**
@@ -102,6 +103,7 @@ export const MIGRATIONS: ReadonlyArray<readonly [name: string, migration: Dialec
   ['2026_11_29_0051_visit_applications', visitApplications],
   ['2026_11_29_0052_visitor_receptionists', visitorReceptionists],
   ['2026_11_29_0053_visit_rules', visitRules],
+  ['2026_11_29_0054_visit_steps', visitSteps],
 ];
 
 function providerFor(dialect: Database['dialect']): MigrationProvider {

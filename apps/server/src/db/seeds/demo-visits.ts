@@ -137,7 +137,24 @@ export async function seedDemoVisits(ctx: SeedContext, companyId: number, { host
   };
   await rule(places.london, 'Interview', false, true);
   await rule(places.shanghai, 'Delivery', true, false);
+  // London's contractors sign the site's agreement, give a photo for their badge and answer the safety questions before check-in.
+  const contractors = reasonIds.get('Contractor work')!;
+  await ctx.db
+    .insertInto('visit_rules')
+    .values({ company_id: companyId, location_id: places.london, reason_id: contractors, reason_key: contractors, walk_ins: 1, approval: 1, nda_text: CONTRACTOR_NDA, photo: 1, questions: JSON.stringify(CONTRACTOR_QUESTIONS), updated_by: adminId, created_at: ctx.now, updated_at: ctx.now })
+    .execute();
 }
+
+const CONTRACTOR_NDA = [
+  'While working at our premises you may see or hear information that is not public: designs, customer names, plans and the layout of our systems.',
+  'You agree to keep it confidential, to use it only for the work you were asked to do, and not to photograph screens, documents or whiteboards.',
+  'These duties continue after your visit. Please tell your host or reception at once if you believe confidential information has been disclosed.',
+].join('\n\n');
+
+const CONTRACTOR_QUESTIONS = [
+  { text: 'Have you read the site safety rules sent with your invitation?', admitWhen: 'yes' },
+  { text: 'Will you do hot work today (welding, cutting, grinding)?', admitWhen: 'no' },
+];
 
 /**
  * The receptions' devices: at London's ground floor a kiosk waiting for its code (typed at

@@ -169,7 +169,11 @@ describe(`demo seed (${TEST_DIALECT})`, () => {
     expect((await db.selectFrom('visit_rules').select(['walk_ins', 'approval']).execute()).map((rule) => [rule.walk_ins, rule.approval]).sort()).toEqual([
       [0, 1],
       [1, 0],
+      [1, 1],
     ]);
+    // Contractors sign an agreement, give a photo and answer questions before check-in.
+    const asking = await db.selectFrom('visit_rules').select(['nda_text', 'photo', 'questions']).where('nda_text', 'is not', null).execute();
+    expect(asking.map((rule) => [rule.photo, (JSON.parse(rule.questions!) as unknown[]).length])).toEqual([[1, 2]]);
     expect(await db.selectFrom('visit_companions').selectAll().execute()).not.toHaveLength(0);
     expect((await db.selectFrom('visit_reasons').select('name').execute()).length).toBeGreaterThanOrEqual(5);
     // Each reception has its devices: London a kiosk waiting for its code that prints to a printer there.

@@ -227,7 +227,7 @@ describe(`visitors: analysis and export (${TEST_DIALECT})`, () => {
 
   it('still counts what retention deleted, once, while stays, no-shows and peak hours cover only the visits kept', async () => {
     const before = (await analyse(RANGE)).body.result;
-    await post('settings', { retentionDays: 30 });
+    await post('settings', { retentionDays: 30, photoRetentionDays: 30, ndaRetentionDays: 30 });
     t.clock.advance(40 * DAY);
     await t.app.scheduler.tick();
     const after = (await analyse(RANGE)).body.result;

@@ -236,13 +236,12 @@ export function createVisitorApplications({ visitors, watchlist, rules, passes, 
     /** What the walk-in page shows of the place its link names. */
     async registerPlace(token: string): Promise<RegisterPlace> {
       const place = await placeOfLink(token);
-      const [companyName, reasons, theme, places] = await Promise.all([
+      const [companyName, reasons, theme, found] = await Promise.all([
         visitors.companyName(place.companyId),
         visitors.listReasons(place.companyId),
         kioskTheme(place.companyId),
-        visitors.locations(place.companyId),
+        visitors.visitLocation(place.companyId, place.locationId),
       ]);
-      const found = places.find((candidate) => candidate.id === place.locationId);
       const rule = await rules.ruleFor(place.companyId, place.locationId, null);
       return {
         companyName,

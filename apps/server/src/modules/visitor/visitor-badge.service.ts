@@ -5,10 +5,13 @@ import type { VisitorRepository, VisitScope } from './visitor.repository.js';
 import type { VisitorPasses } from './visitor-pass.service.js';
 import { visitTimeText } from './visitor.mails.js';
 import { findBadgeFonts, renderBadge, type BadgeFonts, type BadgePrint } from './visitor-badge.js';
+import type { VisitStepsRepository } from './visitor-steps.repository.js';
 
 export interface VisitorBadgesDeps {
   visitors: Pick<VisitorRepository, 'find'>;
   passes: Pick<VisitorPasses, 'passQrPng'>;
+  /** Where the visitor's photo is kept, for the badge to print it. */
+  documents: Pick<VisitStepsRepository, 'document'>;
   clock: Clock;
   log: { warn: (message: string) => void };
   /** The machine's fonts unless given (tests give Helvetica's). */
@@ -22,7 +25,7 @@ export type VisitorBadges = ReturnType<typeof createVisitorBadges>;
  * calibration. The stock and offset come from the caller (reception's choice today, a printer's settings
  * later), so this does not care where they were chosen.
  */
-export function createVisitorBadges({ visitors, passes, clock, log, fonts = findBadgeFonts() }: VisitorBadgesDeps) {
+export function createVisitorBadges({ visitors, passes, documents, clock, log, fonts = findBadgeFonts() }: VisitorBadgesDeps) {
   if (!fonts.hasCjk) log.warn('Visitor badges: Noto Sans CJK (Debian fonts-noto-cjk) is not installed; badges print Latin text only, in Helvetica');
 
   return {
@@ -42,6 +45,7 @@ export function createVisitorBadges({ visitors, passes, clock, log, fonts = find
         when: visitTimeText(visit.visitAt, visit.expectedEndAt, visit.location?.timeZone ?? null),
         isVip: visit.isVip,
         qrPng: await passes.passQrPng(companyId, visit),
+        photo: visit.completion.photoAt === null ? null : ((await documents.document(companyId, visit.id, 'photo'))?.content ?? null),
         lang,
       };
       return renderBadge(facts, print, fonts);

@@ -18,6 +18,8 @@ export interface BadgeFacts {
   isVip: boolean;
   /** The visitor's pass link as a QR code (PNG). */
   qrPng: Buffer;
+  /** The visitor's photo (JPEG or PNG) when the visit kept one: printed beside the name where the stock has room. */
+  photo?: Buffer | null;
   /** The language of the labels ("Host:"). */
   lang: Lang;
 }
@@ -76,7 +78,12 @@ interface StockLayout {
   qr: { x: number; y: number; size: number };
   /** The VIP mark, white on black. */
   vip: Box & { pt: number };
+  /** Where a photo goes, left of the name, which then starts after it; null: the stock has no room for one. */
+  photo: Box | null;
 }
+
+/** Between a photo and the name beside it. */
+const PHOTO_GAP_MM = 3;
 
 const LAYOUTS: Record<BadgeStockName, StockLayout> = {
   // Brother QL, 62 mm tape cut at 100 mm, printed landscape.
@@ -86,6 +93,7 @@ const LAYOUTS: Record<BadgeStockName, StockLayout> = {
     details: { x: 5, y: 33, width: 58, height: 24, pt: 11, minPt: 7 },
     qr: { x: 67, y: 5, size: 29 },
     vip: { x: 67, y: 38, width: 29, height: 9, pt: 15 },
+    photo: { x: 5, y: 5, width: 20, height: 25 },
   },
   // Dymo 54x25 mm (11352 and alike), landscape: the name first, the code small.
   dymo54x25: {
@@ -94,6 +102,7 @@ const LAYOUTS: Record<BadgeStockName, StockLayout> = {
     details: { x: 2.5, y: 13.5, width: 33, height: 10, pt: 6, minPt: 4.5 },
     qr: { x: 37.5, y: 2, size: 15 },
     vip: { x: 37.5, y: 18.5, width: 15, height: 4.5, pt: 7.5 },
+    photo: null,
   },
   // A6 sheet (a badge holder's insert), portrait.
   a6: {
@@ -102,6 +111,7 @@ const LAYOUTS: Record<BadgeStockName, StockLayout> = {
     details: { x: 8, y: 55, width: 89, height: 28, pt: 14, minPt: 9 },
     qr: { x: 30.5, y: 86, size: 44 },
     vip: { x: 8, y: 134, width: 89, height: 9, pt: 16 },
+    photo: { x: 8, y: 12, width: 30, height: 40 },
   },
 };
 
@@ -137,7 +147,14 @@ export function renderBadge(badge: BadgeFacts, print: BadgePrint, fonts: BadgeFo
   const done = collect(doc);
 
   doc.translate(pt(print.offsetMm.x), pt(print.offsetMm.y));
-  drawName(doc, badge.visitorName, layout.name);
+  let nameBox = layout.name;
+  if (badge.photo && layout.photo) {
+    const box = layout.photo;
+    doc.image(badge.photo, pt(box.x), pt(box.y), { fit: [pt(box.width), pt(box.height)], align: 'center', valign: 'center' });
+    const shift = box.x + box.width + PHOTO_GAP_MM - layout.name.x;
+    nameBox = { ...layout.name, x: layout.name.x + shift, width: layout.name.width - shift };
+  }
+  drawName(doc, badge.visitorName, nameBox);
   drawDetails(doc, [badge.visitorCompany, badge.hostName === null ? null : labels.host(badge.hostName), badge.when], layout.details);
   doc.image(badge.qrPng, pt(layout.qr.x), pt(layout.qr.y), { width: pt(layout.qr.size), height: pt(layout.qr.size) });
   if (badge.isVip) drawVip(doc, labels.vip, layout.vip);
@@ -146,7 +163,7 @@ export function renderBadge(badge: BadgeFacts, print: BadgePrint, fonts: BadgeFo
 }
 
 /** The document's bytes once it has ended. */
-function collect(doc: Doc): Promise<Buffer> {
+export function collect(doc: Doc): Promise<Buffer> {
   const chunks: Buffer[] = [];
   return new Promise((resolve, reject) => {
     doc.on('data', (chunk: Buffer) => chunks.push(chunk));

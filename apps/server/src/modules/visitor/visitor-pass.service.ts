@@ -11,6 +11,7 @@ import type { SignedLinks } from '../../platform/signed-links.js';
 import type { VisitorRepository } from './visitor.repository.js';
 import { strongerWatch, type VisitorWatchlist } from './visitor-watchlist.js';
 import { visitInvitationMail } from './visitor.mails.js';
+import { requirementsOf, type VisitorRules } from './visitor-rules.js';
 
 /** The outbox's name for an invitation to send. */
 const INVITED = 'visitInvited';
@@ -24,6 +25,7 @@ export interface VisitorPassesDeps {
   clock: Clock;
   publicUrl: string;
   watchlist: Pick<VisitorWatchlist, 'matchFor'>;
+  rules: Pick<VisitorRules, 'forVisit'>;
 }
 
 export type VisitorPasses = ReturnType<typeof createVisitorPasses>;
@@ -40,7 +42,7 @@ const isOpen = (visit: Visit) => visit.status === 'notResponded' || visit.status
  * The token is rebuilt from the visit when the mail is written, so the outbox row holds only the
  * visit's id, and the outbox's copy of the mail holds the link redacted.
  */
-export function createVisitorPasses({ visitors, signedLinks, mailer, outbox, clock, publicUrl, watchlist }: VisitorPassesDeps) {
+export function createVisitorPasses({ visitors, signedLinks, mailer, outbox, clock, publicUrl, watchlist, rules }: VisitorPassesDeps) {
   const linkOf = (token: string) => `${publicUrl.replace(/\/$/, '')}${VISIT_PASS_PATH}#${token}`;
 
   function tokenFor(companyId: number, visit: Pick<Visit, 'id' | 'expectedEndAt'>): Promise<string> {
@@ -94,6 +96,9 @@ export function createVisitorPasses({ visitors, signedLinks, mailer, outbox, clo
   });
 
   return {
+    /** The visit a pass token opens, for the visitor's own calls (404 unknown, 422 expired). */
+    openVisit: visitOf,
+
     /**
      * The visit of a scanned pass (the link or its token) for reception of `companyId`: another
      * company's pass is unknown here (404), as an altered one.
@@ -149,6 +154,9 @@ export function createVisitorPasses({ visitors, signedLinks, mailer, outbox, clo
         canConfirm,
         canErase: visit.status !== 'checkedIn',
         approval: visit.approval ? { state: visit.approval.state, reason: visit.approval.reason } : null,
+        requirements: requirementsOf(await rules.forVisit(companyId, visit)),
+        completion: visit.completion,
+        answersAdmit: visit.answersAdmit,
       };
     },
 

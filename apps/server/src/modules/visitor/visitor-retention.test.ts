@@ -44,15 +44,22 @@ describe(`visitors: retention (${TEST_DIALECT})`, () => {
   };
   const exists = async (id: number, company = companyId) => (await createVisitorRepository(t.db.kysely).find({ companyId: company, all: true }, id, t.clock.now())) !== undefined;
 
-  it('keeps visits 365 days unless reception chooses between 30 and 3650, in the operation log', async () => {
+  it('keeps visits 365 days, photos 30 and signed agreements 365 unless reception chooses, never longer than the visit, in the operation log', async () => {
     const read = await call<VisitorSettings>(t.app, { method: 'GET', url: '/api/visitor/settings', headers: { token: hostToken } });
-    expect(read.body.result).toEqual({ retentionDays: 365 });
-    expect((await post('settings', { retentionDays: 29 })).status).toBe(400);
-    expect((await post('settings', { retentionDays: 3651 })).status).toBe(400);
-    expect((await post('settings', { retentionDays: 30 }, hostToken)).status).toBe(403);
-    const saved = await post('settings', { retentionDays: 30 });
+    expect(read.body.result).toEqual({ retentionDays: 365, photoRetentionDays: 30, ndaRetentionDays: 365 });
+    const days = (retentionDays: number, photoRetentionDays = 7, ndaRetentionDays = 30) => ({ retentionDays, photoRetentionDays, ndaRetentionDays });
+    expect((await post('settings', days(29))).status).toBe(400);
+    expect((await post('settings', days(3651))).status).toBe(400);
+    expect((await post('settings', days(30, 0))).status).toBe(400);
+    expect((await post('settings', { retentionDays: 30 })).status).toBe(400);
+    const longer = await post('settings', days(30, 31));
+    expect([longer.status, longer.body.message]).toEqual([422, formatMessage('visitRetentionPastVisit', 'en-US', { days: 30 })]);
+    expect((await post('settings', days(30), hostToken)).status).toBe(403);
+    const saved = await post('settings', days(30));
     expect([saved.status, saved.body.message]).toEqual([200, formatMessage('visitorSettingsSaved', 'en-US')]);
-    expect((await call<VisitorSettings>(t.app, { method: 'GET', url: '/api/visitor/settings', headers: { token } })).body.result).toEqual({ retentionDays: 30 });
+    expect((await call<VisitorSettings>(t.app, { method: 'GET', url: '/api/visitor/settings', headers: { token } })).body.result).toEqual(days(30));
+    const logged = await t.db.kysely.selectFrom('operation_logs').select('detail').where('action', '=', 'visitorSettings.update').orderBy('id', 'desc').executeTakeFirstOrThrow();
+    expect(JSON.parse(String(logged.detail))).toEqual({ retentionDays: { from: 365, to: 30 }, photoRetentionDays: { from: 30, to: 7 }, ndaRetentionDays: { from: 365, to: 30 } });
   });
 
   it("deletes the company's visits past retention after counting them, and nothing younger or of another company", async () => {

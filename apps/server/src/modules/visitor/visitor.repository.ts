@@ -1,9 +1,24 @@
 import type { ExpressionBuilder, Kysely } from 'kysely';
-import { visitStatusAt, type InviteVisit, type OnSiteVisit, type VisitHost, type VisitLocation, type Page, type Visit, type VisitMethod, type VisitQuery, type VisitReason, type VisitApprovalState, type VisitStatus, type WalkInHost, type VisitorType, type VisitWatch, type WatchAction, type WatchEntry, type WatchEntryInput } from '@atrium/contract';
+import { visitStatusAt, type InviteVisit, type OnSiteVisit, type VisitHost, type VisitLocation, type Page, type Visit, type VisitMethod, type VisitQuery, type VisitReason, type VisitApprovalState, type VisitCompletion, type VisitorSettings, type VisitStatus, type WalkInHost, type VisitorType, type VisitWatch, type WatchAction, type WatchEntry, type WatchEntryInput } from '@atrium/contract';
 import type { DB } from '../../db/schema.js';
 import { containsIgnoringCase, userMatches } from '../../db/like.js';
 import { LOCATION_LEVEL } from '../location/location.repository.js';
 import { fetchPage } from '../../db/paging.js';
+
+/** A company's retention days per kind as stored (null: the default). */
+export interface StoredRetention {
+  retentionDays: number | null;
+  photoRetentionDays: number | null;
+  ndaRetentionDays: number | null;
+}
+
+const storedRetention = (row: { retention_days: number | null; photo_retention_days: number | null; nda_retention_days: number | null } | undefined): StoredRetention => ({
+  retentionDays: row?.retention_days == null ? null : Number(row.retention_days),
+  photoRetentionDays: row?.photo_retention_days == null ? null : Number(row.photo_retention_days),
+  ndaRetentionDays: row?.nda_retention_days == null ? null : Number(row.nda_retention_days),
+});
+
+export type VisitDocumentKind = 'nda' | 'photo';
 
 export type VisitorRepository = ReturnType<typeof createVisitorRepository>;
 
@@ -106,6 +121,7 @@ export function createVisitorRepository(db: Kysely<DB>) {
     'v.host_id', 'h.full_name as host_name', 'v.inviter_id', 'i.full_name as inviter_name', 'v.location_id', 'l.name as location_name', 'l.time_zone as location_zone', 'lp.time_zone as parent_zone',
     'v.visit_at', 'v.expected_end_at', 'v.responded_at', 'v.checked_in_at', 'v.checked_out_at', 'v.cancelled_at', 'v.note', 'v.created_at',
     'v.watch_action', 'v.watch_name', 'v.approval', 'v.approval_reason', 'v.approved_by', 'a.full_name as approver_name', 'v.approved_at',
+    'v.nda_signed_name', 'v.nda_signed_at', 'v.photo_at', 'v.answers', 'v.answered_at', 'v.answers_admit',
   ] as const;
 
   /**
@@ -141,6 +157,7 @@ export function createVisitorRepository(db: Kysely<DB>) {
       expected_end_at: number; responded_at: number | null; checked_in_at: number | null; checked_out_at: number | null;
       cancelled_at: number | null; note: string | null; created_at: number; watch_action: string | null; watch_name: string | null;
       approval: string | null; approval_reason: string | null; approved_by: number | null; approver_name: string | null; approved_at: number | null;
+      nda_signed_name: string | null; nda_signed_at: number | null; photo_at: number | null; answers: string | null; answered_at: number | null; answers_admit: number | null;
     };
     const moments = {
       expectedEndAt: Number(r.expected_end_at),
@@ -175,6 +192,15 @@ export function createVisitorRepository(db: Kysely<DB>) {
         r.approval !== null
           ? { state: r.approval as VisitApprovalState, reason: r.approval_reason, decidedBy: ref(r.approved_by, r.approver_name), decidedAt: r.approved_at === null ? null : Number(r.approved_at) }
           : null,
+      completion: {
+        ndaSignedName: r.nda_signed_name,
+        ndaSignedAt: r.nda_signed_at === null ? null : Number(r.nda_signed_at),
+        photoAt: r.photo_at === null ? null : Number(r.photo_at),
+        answeredAt: r.answered_at === null ? null : Number(r.answered_at),
+        answers: r.answers === null ? null : (JSON.parse(r.answers) as VisitCompletion['answers']),
+      },
+      answersAdmit: r.answers_admit === null ? null : Number(r.answers_admit) === 1,
+      requirements: null,
     };
   };
 
@@ -289,6 +315,20 @@ export function createVisitorRepository(db: Kysely<DB>) {
         list.push({ id: floor.id, name: floor.name, buildingName: floor.parent_name, timeZone: floor.time_zone ?? floor.parent_zone });
       }
       return list;
+    },
+
+    /** One place as the visitor pages name it (a floor with its building's name and zone); undefined when not the company's. */
+    async visitLocation(companyId: number, id: number): Promise<VisitLocation | undefined> {
+      const row = await db
+        .selectFrom('locations as l')
+        .leftJoin('locations as p', (join) => join.onRef('p.id', '=', 'l.parent_id').onRef('p.company_id', '=', 'l.company_id'))
+        .select(['l.id', 'l.name', 'l.level', 'p.name as parent_name', 'l.time_zone', 'p.time_zone as parent_zone'])
+        .where('l.company_id', '=', companyId)
+        .where('l.id', '=', id)
+        .executeTakeFirst();
+      if (!row) return undefined;
+      const isFloor = Number(row.level) === LOCATION_LEVEL.floor;
+      return { id: row.id, name: row.name, buildingName: isFloor ? row.parent_name : null, timeZone: row.time_zone ?? row.parent_zone };
     },
 
     location(companyId: number, id: number): Promise<{ id: number; name: string } | undefined> {
@@ -408,28 +448,49 @@ export function createVisitorRepository(db: Kysely<DB>) {
 
     // ---- Preferences and retention ----
 
-    async retentionDays(companyId: number): Promise<number | null> {
-      const row = await db.selectFrom('visitor_settings').select('retention_days').where('company_id', '=', companyId).executeTakeFirst();
-      return row ? Number(row.retention_days) : null;
+    /** The company's retention days per kind of record; null where it keeps the default. */
+    async retention(companyId: number): Promise<StoredRetention> {
+      const row = await db.selectFrom('visitor_settings').select(['retention_days', 'photo_retention_days', 'nda_retention_days']).where('company_id', '=', companyId).executeTakeFirst();
+      return storedRetention(row);
     },
 
-    async saveRetentionDays(companyId: number, days: number, by: number, now: number): Promise<void> {
+    async saveRetention(companyId: number, settings: VisitorSettings, by: number, now: number): Promise<void> {
+      const values = { retention_days: settings.retentionDays, photo_retention_days: settings.photoRetentionDays, nda_retention_days: settings.ndaRetentionDays, updated_by: by, updated_at: now };
       await db
         .insertInto('visitor_settings')
-        .values({ company_id: companyId, retention_days: days, updated_by: by, updated_at: now })
-        .onConflict((conflict) => conflict.column('company_id').doUpdateSet({ retention_days: days, updated_by: by, updated_at: now }))
+        .values({ company_id: companyId, ...values })
+        .onConflict((conflict) => conflict.column('company_id').doUpdateSet(values))
         .execute();
     },
 
     /** The companies that have visits, with their retention (null: the default). */
-    async companiesWithVisits(): Promise<Array<{ companyId: number; retentionDays: number | null }>> {
+    async companiesWithVisits(): Promise<Array<{ companyId: number } & StoredRetention>> {
       const rows = await db
         .selectFrom('visits as v')
         .leftJoin('visitor_settings as s', 's.company_id', 'v.company_id')
-        .select(['v.company_id', 's.retention_days'])
+        .select(['v.company_id', 's.retention_days', 's.photo_retention_days', 's.nda_retention_days'])
         .distinct()
         .execute();
-      return rows.map((row) => ({ companyId: row.company_id, retentionDays: row.retention_days === null ? null : Number(row.retention_days) }));
+      return rows.map((row) => ({ companyId: row.company_id, ...storedRetention(row) }));
+    },
+
+    /**
+     * Deletes the documents of a kind kept for visits that ended before `cutoff` (a photo also clears
+     * the visit's `photo_at`; a signed agreement leaves who signed it and when); answers how many went.
+     */
+    async purgeDocuments(companyId: number, kind: VisitDocumentKind, cutoff: number): Promise<number> {
+      return db.transaction().execute(async (trx) => {
+        const ended = trx
+          .selectFrom('visits as v')
+          .select('v.id')
+          .where('v.company_id', '=', companyId)
+          .where((eb) => eb(eb.fn.coalesce('v.checked_out_at', 'v.cancelled_at', 'v.expected_end_at'), '<', cutoff));
+        const result = await trx.deleteFrom('visit_documents').where('company_id', '=', companyId).where('kind', '=', kind).where('visit_id', 'in', ended).executeTakeFirst();
+        if (kind === 'photo') {
+          await trx.updateTable('visits').set({ photo_at: null }).where('company_id', '=', companyId).where('photo_at', 'is not', null).where('id', 'in', ended).execute();
+        }
+        return Number(result.numDeletedRows);
+      });
     },
 
     /** Visits that ended before `cutoff` (checked out, cancelled, or past their end), oldest first, with what their counts need. */

@@ -1,13 +1,15 @@
-import { hasPermission, type InviteVisit, type OnSiteList, type OnSiteQuery, type OnSiteVisit, type VisitHost, type VisitLocation, type Page, type Visit, type VisitQuery, type VisitReason } from '@atrium/contract';
+import { hasPermission, ReturnCode, type VisitStepsRefusal, type InviteVisit, type OnSiteList, type OnSiteQuery, type OnSiteVisit, type VisitHost, type VisitLocation, type Page, type Visit, type VisitQuery, type VisitReason } from '@atrium/contract';
 import { isUniqueViolation } from '../../db/unique-violation.js';
 import { HOUR_MS, type Clock } from '../../platform/clock.js';
-import { notFound, refused } from '../../platform/errors.js';
+import { AppError, notFound, refused } from '../../platform/errors.js';
 import type { Actor, OperationLog } from '../operation-log/operation-log.service.js';
 import type { VisitorRepository, VisitScope } from './visitor.repository.js';
 import type { VisitorPasses } from './visitor-pass.service.js';
 import type { VisitorArrivals } from './visitor-arrivals.js';
 import type { VisitorWatchlist } from './visitor-watchlist.js';
 import type { VisitorDevices } from './visitor-devices.service.js';
+import type { VisitorSteps } from './visitor-steps.js';
+import { requirementsOf, type VisitorRules } from './visitor-rules.js';
 
 export interface VisitorServiceDeps {
   visitors: VisitorRepository;
@@ -22,6 +24,9 @@ export interface VisitorServiceDeps {
   places: Pick<VisitorDevices, 'signInHours' | 'sameBuilding'>;
   /** Reads the visit a scanned pass names. */
   scans: Pick<VisitorPasses, 'scannedVisitId'>;
+  /** What the visitor still has to do before check-in (sign, photo, answers). */
+  steps: Pick<VisitorSteps, 'missing'>;
+  rules: Pick<VisitorRules, 'forVisit'>;
 }
 
 export type VisitorService = ReturnType<typeof createVisitorService>;
@@ -63,7 +68,7 @@ const ownVisits = (actor: Pick<Actor, 'companyId' | 'userId'>): VisitScope => ({
  * a host invites a visitor (a group with up to five companions) for a reason at a location, lists and
  * reads the visits they may see, and cancels one that has not begun.
  */
-export function createVisitorService({ visitors, operationLog, clock, passes, arrivals, watchlist, places, scans }: VisitorServiceDeps) {
+export function createVisitorService({ visitors, operationLog, clock, passes, arrivals, watchlist, places, scans, steps, rules }: VisitorServiceDeps) {
   /**
    * A visit the caller may act on (cancel, check in or out): any of the company's with reception's
    * edit, else one they host or invited; another is unknown to them (404).
@@ -77,7 +82,9 @@ export function createVisitorService({ visitors, operationLog, clock, passes, ar
   /**
    * Checks a visit in: from its place's sign-in window (hours) before the visit time until its
    * expected end, once, not a cancelled visit; the watchlist's word holds (a refused visitor is not
-   * admitted, one held for approval only by reception). The arrival is recorded for the host.
+   * admitted, one held for approval only by reception); what the visit's rule asks before check-in is
+   * done (signed, photo, answered), and answers that do not admit the visitor send them to reception.
+   * The arrival is recorded for the host.
    */
   async function admit(companyId: number, visit: Visit, by: { userId: number | null; isReception: boolean }): Promise<void> {
     if (visit.watch?.action === 'refuse') throw refused('visitCheckInRefused');
@@ -86,12 +93,26 @@ export function createVisitorService({ visitors, operationLog, clock, passes, ar
     // Held for approval: reception admits them, or has approved their application already.
     if (visit.watch?.action === 'approval' && !by.isReception && visit.approval?.state !== 'approved') throw refused('visitCheckInAtReception');
     if (visit.status !== 'notResponded' && visit.status !== 'responded') throw refused('visitNotCheckable');
+    const missing = await steps.missing(companyId, visit);
+    // The steps left travel with the refusal: the kiosk asks for them (GET /device/visitor/steps) and tries again.
+    if (missing.length > 0) throw new AppError(ReturnCode.REFUSED, 'visitStepsMissing', {}, { steps: missing } satisfies VisitStepsRefusal);
+    if (visit.answersAdmit === false && !by.isReception) throw refused('visitCheckInAtReception');
     const now = clock.now();
     const hours = await places.signInHours(companyId, visit.location?.id ?? null);
     if (now < visit.visitAt - hours * HOUR_MS) throw refused('visitCheckInTooEarly', { hours });
     const recorded = await visitors.checkIn(companyId, visit.id, now, (trx) => arrivals.record(trx, companyId, { visitId: visit.id, byUserId: by.userId }, now));
     if (!recorded) throw refused('visitNotCheckable');
     arrivals.wake();
+  }
+
+  /** The visit of a pass scanned at a kiosk: one of the company's, at the kiosk's building. */
+  async function kioskVisit(kiosk: { companyId: number; locationId: number }, code: string): Promise<Visit> {
+    const visit = await visitors.find({ companyId: kiosk.companyId, all: true }, await scans.scannedVisitId(kiosk.companyId, code), clock.now());
+    if (!visit) throw notFound('visitPassInvalid');
+    if (!(await places.sameBuilding(kiosk.companyId, kiosk.locationId, visit.location?.id ?? null))) {
+      throw refused('visitAtAnotherPlace', { place: visit.location?.name ?? '—' });
+    }
+    return visit;
   }
 
   return {
@@ -199,7 +220,14 @@ export function createVisitorService({ visitors, operationLog, clock, passes, ar
     async detail(actor: Actor, id: number): Promise<Visit> {
       const visit = await visitors.find(await receptionScope(visitors, actor, 'visitorDisplay:view'), id, clock.now());
       if (!visit) throw notFound('visitNotFound');
-      return asSeenBy(actor, visit);
+      return { ...asSeenBy(actor, visit), requirements: requirementsOf(await rules.forVisit(actor.companyId, visit)) };
+    },
+
+    /** A visit whose kept documents the caller reads: reception of its place (visitor display view), else its host or inviter. */
+    async readable(actor: Actor, id: number): Promise<Visit> {
+      const visit = await visitors.find(await receptionScope(visitors, actor, 'visitorDisplay:view'), id, clock.now());
+      if (!visit) throw notFound('visitNotFound');
+      return visit;
     },
 
     /** Cancels a visit the caller may see (their own, or any with reception's edit) before it begins or ends. */
@@ -221,14 +249,12 @@ export function createVisitorService({ visitors, operationLog, clock, passes, ar
      * watchlist holds for approval is sent to reception.
      */
     async checkInAtKiosk(kiosk: { companyId: number; locationId: number }, code: string): Promise<Visit> {
-      const visit = await visitors.find({ companyId: kiosk.companyId, all: true }, await scans.scannedVisitId(kiosk.companyId, code), clock.now());
-      if (!visit) throw notFound('visitPassInvalid');
-      if (!(await places.sameBuilding(kiosk.companyId, kiosk.locationId, visit.location?.id ?? null))) {
-        throw refused('visitAtAnotherPlace', { place: visit.location?.name ?? '—' });
-      }
+      const visit = await kioskVisit(kiosk, code);
       await admit(kiosk.companyId, visit, { userId: null, isReception: false });
       return visit;
     },
+
+    kioskVisit,
 
     /**
      * A visit whose badge a kiosk may print: checked in (not out) at most KIOSK_BADGE_MINUTES ago, at

@@ -6,6 +6,8 @@ export interface DownloadRequest {
   method?: 'GET' | 'POST';
   query?: Record<string, string | number | null | undefined>;
   body?: unknown;
+  /** Extra request headers (a visitor's pass token). */
+  headers?: Record<string, string>;
 }
 
 /**
@@ -13,14 +15,14 @@ export interface DownloadRequest {
  * content-disposition. It goes around the JSON client, since the answer is no envelope; a refusal
  * (a 4xx envelope, e.g. "no data to export") throws with the server's message, in the caller's language.
  */
-export async function downloadFile(path: string, { method = 'GET', query, body }: DownloadRequest, fallbackName: string, fallbackMessage: string): Promise<void> {
+export async function downloadFile(path: string, { method = 'GET', query, body, headers }: DownloadRequest, fallbackName: string, fallbackMessage: string): Promise<void> {
   const params = new URLSearchParams();
   for (const [name, value] of Object.entries(query ?? {})) if (value !== undefined && value !== null && value !== '') params.set(name, String(value));
   const search = params.toString() ? `?${params}` : '';
   const response = await fetch(`/api${path}${search}`, {
     method,
     credentials: 'same-origin',
-    headers: { ...(body === undefined ? {} : { 'content-type': 'application/json' }), accept: '*/*', lang: currentLang() },
+    headers: { ...headers, ...(body === undefined ? {} : { 'content-type': 'application/json' }), accept: '*/*', lang: currentLang() },
     ...(body === undefined ? {} : { body: JSON.stringify(body) }),
   });
   if (!response.ok) {

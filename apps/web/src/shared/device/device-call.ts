@@ -29,20 +29,24 @@ export class DeviceError extends Error {
   constructor(
     message: string,
     readonly status: number,
+    /** The envelope's result on failure (what a refused visitor check-in still needs). */
+    readonly result: unknown = null,
   ) {
     super(message);
     this.name = 'DeviceError';
   }
 }
 
-/** Calls the device API with the device's token; unwraps the envelope. */
+/** Calls the device API with the device's token; unwraps the envelope. A FormData body (a photo) is sent as multipart. */
 export async function deviceCall<T>(method: 'GET' | 'POST', path: string, options: { token?: string | null; body?: unknown; lang: Lang }): Promise<{ result: T; message: string }> {
   const headers: Record<string, string> = { lang: options.lang };
   if (options.token) headers[DEVICE_TOKEN_HEADER] = options.token;
-  if (options.body !== undefined) headers['content-type'] = 'application/json';
+  const isForm = options.body instanceof FormData;
+  if (options.body !== undefined && !isForm) headers['content-type'] = 'application/json';
   let response: Response;
   try {
-    response = await fetch(`/api${path}`, { method, headers, ...(options.body !== undefined ? { body: JSON.stringify(options.body) } : {}) });
+    const body = isForm ? (options.body as FormData) : JSON.stringify(options.body);
+    response = await fetch(`/api${path}`, { method, headers, ...(options.body !== undefined ? { body } : {}) });
   } catch {
     throw new DeviceError('', 0);
   }
@@ -52,6 +56,6 @@ export async function deviceCall<T>(method: 'GET' | 'POST', path: string, option
   } catch {
     envelope = null;
   }
-  if (!response.ok || !envelope || envelope.returncode !== 200) throw new DeviceError(envelope?.message ?? '', response.status);
+  if (!response.ok || !envelope || envelope.returncode !== 200) throw new DeviceError(envelope?.message ?? '', response.status, envelope?.result ?? null);
   return { result: envelope.result, message: envelope.message };
 }

@@ -17,6 +17,7 @@ const NOT_EDITING: Record<string, string> = {
   'registration/pages/retrieve-page.tsx': 'password retrieval: a public page outside the console',
   'visitor/components/visit-pass-confirm.tsx': "the visitor's pass: a public page outside the console",
   'visitor/components/walk-in-form.tsx': "a walk-in's registration: the kiosk's and the public walk-in page's, outside the console (the kiosk clears it when idle)",
+  'visitor/components/visit-steps/visit-nda-form.tsx': "a visitor signing the agreement: on their pass and at the kiosk, outside the console (one name typed)",
   'door-display/components/device-modals.tsx#CancelDisplaysModal': 'a confirmation dialog: the safety password is asked for this one action',
 };
 

@@ -1,4 +1,4 @@
-import type { KioskApplication, KioskCheckInResult, KioskConfig, Lang, SelfRegisterBody, WalkInHost } from '@atrium/contract';
+import type { KioskAnswerBody, KioskApplication, KioskCheckInResult, KioskConfig, KioskSignNdaBody, KioskSteps, Lang, SelfRegisterBody, VisitStepsRefusal, WalkInHost } from '@atrium/contract';
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import { DEVICE_TOKEN_HEADER } from '@atrium/contract';
 import { deviceCall, DeviceError, deviceTokenStore } from '../../../shared/device/device-call';
@@ -29,6 +29,49 @@ export function useKioskCheckIn(token: string, lang: Lang) {
   return useMutation({
     mutationFn: (code: string) => deviceCall<KioskCheckInResult>('POST', '/device/visitor/check-in', { token, lang, body: { code } }),
   });
+}
+
+// ---- What a visitor does at the kiosk before check-in (decision 0018) ----
+
+/** The steps a refused check-in still needs (`visitStepsMissing`), or null for any other refusal. */
+export function stepsOfRefusal(failure: unknown): VisitStepsRefusal['steps'] | null {
+  if (!(failure instanceof DeviceError) || failure.status !== 422) return null;
+  const steps = (failure.result as Partial<VisitStepsRefusal> | null)?.steps;
+  return Array.isArray(steps) && steps.length > 0 ? steps : null;
+}
+
+/** `GET /device/visitor/steps`: what the visit asks of the visitor whose code was scanned, and what they did. */
+export function useKioskSteps(token: string, code: string, lang: Lang) {
+  return useQuery({
+    queryKey: ['visitorKiosk', 'steps', token, code],
+    queryFn: async () => (await deviceCall<KioskSteps>('GET', `/device/visitor/steps?${new URLSearchParams({ code }).toString()}`, { token, lang })).result,
+    // Read once per visitor: what they do next is posted, and the check-in says what is still missing.
+    staleTime: Infinity,
+    gcTime: 0,
+    retry: false,
+  });
+}
+
+/** `POST /device/visitor/nda`: the visitor signs at the kiosk. */
+export function useKioskSignNda(token: string, lang: Lang) {
+  return useMutation({ mutationFn: (body: KioskSignNdaBody) => deviceCall<null>('POST', '/device/visitor/nda', { token, lang, body }) });
+}
+
+/** `POST /device/visitor/photo`: multipart, the code first, then the photo. */
+export function useKioskGivePhoto(token: string, lang: Lang) {
+  return useMutation({
+    mutationFn: ({ code, photo }: { code: string; photo: File }) => {
+      const form = new FormData();
+      form.append('code', code);
+      form.append('file', photo);
+      return deviceCall<null>('POST', '/device/visitor/photo', { token, lang, body: form });
+    },
+  });
+}
+
+/** `POST /device/visitor/answers`: `admit` false: reception checks the visitor in. */
+export function useKioskAnswer(token: string, lang: Lang) {
+  return useMutation({ mutationFn: (body: KioskAnswerBody) => deviceCall<{ admit: boolean }>('POST', '/device/visitor/answers', { token, lang, body }) });
 }
 
 // ---- A walk-in who registers at the kiosk ----

@@ -6,7 +6,8 @@ import { DeviceError } from '../../../shared/device/device-call';
 import { DeviceMessage } from '../../../shared/device/device-message';
 import { LangToggle } from '../../../shared/device/lang-toggle';
 import { currentLang } from '../../../shared/i18n/i18n';
-import { printKioskBadge, useKioskCheckIn, useKioskConfig } from '../api/kiosk.api';
+import { printKioskBadge, stepsOfRefusal, useKioskCheckIn, useKioskConfig } from '../api/kiosk.api';
+import { KioskSteps } from './kiosk-steps';
 import { KioskWalkIn } from './kiosk-walk-in';
 
 /** How long a welcome, or a refusal, stays before the kiosk is ready for the next visitor. */
@@ -15,15 +16,19 @@ const REFUSAL_MS = 10_000;
 /** The console's blue, when the company gave the kiosk no colour. */
 const DEFAULT_COLOR = '#1677ff';
 
-/** The server's answer, in the language it came in. */
-type Outcome = ({ kind: 'ok'; visit: KioskCheckInResult; message: string } | { kind: 'error'; message: string }) & { lang: Lang };
+/**
+ * The server's answer, in the language it came in: a welcome, a refusal, or a refusal after answers
+ * that send the visitor to reception (reception checks them in).
+ */
+type Outcome = ({ kind: 'ok'; visit: KioskCheckInResult; message: string } | { kind: 'error' | 'reception'; message: string }) & { lang: Lang };
 
 /**
  * The activated kiosk: the company's welcome, and a field the reception scanner types the visitor's
  * QR code into (a hardware scanner is a keyboard: it types the pass link and Enter). The field keeps
  * the focus so that a scan always lands in it; a visitor may also type the code by hand. A visitor
  * without an invitation registers instead, where the place receives walk-ins (its visit rules), and
- * is checked in here once approved.
+ * is checked in here once approved. A check-in refused for steps the visit asks first (an agreement,
+ * a photo, questions) shows them, then checks in again.
  */
 export function KioskScreen({ token, onSignedOut }: { token: string; onSignedOut: () => void }) {
   const { t, i18n } = useTranslation();
@@ -33,8 +38,10 @@ export function KioskScreen({ token, onSignedOut }: { token: string; onSignedOut
   const [code, setCode] = useState('');
   const [answer, setOutcome] = useState<Outcome | null>(null);
   const [isWalkIn, setWalkIn] = useState(false);
-  // After a switch of language a refusal in the other one is no longer shown (a welcome stays: it names the visitor).
-  const outcome = answer && (answer.kind === 'ok' || answer.lang === lang) ? answer : null;
+  /** The code of a visitor doing the steps their check-in was refused for. */
+  const [stepsCode, setStepsCode] = useState<string | null>(null);
+  // After a switch of language a refusal in the other one is no longer shown (a welcome stays: it names the visitor; so does "see reception").
+  const outcome = answer && (answer.kind !== 'error' || answer.lang === lang) ? answer : null;
   const field = useRef<HTMLInputElement>(null);
   const errors = [config.error, checkIn.error];
   const signedOut = errors.some((error) => error instanceof DeviceError && error.status === 401);
@@ -45,12 +52,12 @@ export function KioskScreen({ token, onSignedOut }: { token: string; onSignedOut
   }, [signedOut, onSignedOut]);
   useEffect(() => {
     if (!outcome) return undefined;
-    const timer = window.setTimeout(() => setOutcome(null), outcome.kind === 'ok' ? WELCOME_MS : REFUSAL_MS);
+    const timer = window.setTimeout(() => setOutcome(null), outcome.kind === 'error' ? REFUSAL_MS : WELCOME_MS);
     return () => window.clearTimeout(timer);
   }, [outcome]);
   useEffect(() => {
-    if (!outcome && !isWalkIn) field.current?.focus();
-  }, [outcome, isWalkIn]);
+    if (!outcome && !isWalkIn && stepsCode === null) field.current?.focus();
+  }, [outcome, isWalkIn, stepsCode]);
 
   const [badgeFailed, setBadgeFailed] = useState(false);
   const printBadge = (visitId: number) => {
@@ -58,15 +65,23 @@ export function KioskScreen({ token, onSignedOut }: { token: string; onSignedOut
     printKioskBadge(token, visitId, lang).catch(() => setBadgeFailed(true));
   };
 
-  /** Checks a visitor in by their pass's code, scanned or handed on by an approval, and shows the answer. */
-  const checkInWith = async (scanned: string) => {
+  /**
+   * Checks a visitor in by their pass's code, scanned or handed on by an approval, and shows the answer.
+   * Refused for steps still to do, the kiosk shows them; after them (`afterSteps`), any refusal is said.
+   */
+  const checkInWith = async (scanned: string, afterSteps?: { admits: boolean | null }) => {
     try {
       const { result, message } = await checkIn.mutateAsync(scanned);
       setOutcome({ kind: 'ok', visit: result, message, lang });
       if (result.badge) printBadge(result.visitId);
     } catch (failure) {
       if (failure instanceof DeviceError && failure.status === 401) return;
-      setOutcome({ kind: 'error', message: (failure instanceof DeviceError && failure.message) || t('visitor.kiosk.offline'), lang });
+      if (!afterSteps && stepsOfRefusal(failure)) {
+        setStepsCode(scanned);
+        return;
+      }
+      const message = (failure instanceof DeviceError && failure.message) || t('visitor.kiosk.offline');
+      setOutcome({ kind: afterSteps?.admits === false ? 'reception' : 'error', message, lang });
     }
   };
 
@@ -82,6 +97,13 @@ export function KioskScreen({ token, onSignedOut }: { token: string; onSignedOut
   const checkInApproved = async (approved: string) => {
     await checkInWith(approved);
     setWalkIn(false);
+  };
+
+  /** The steps are done: the same code checks the visitor in, and the welcome (or the refusal) follows. */
+  const checkInAfterSteps = async (admits: boolean | null) => {
+    if (stepsCode === null) return;
+    await checkInWith(stepsCode, { admits });
+    setStepsCode(null);
   };
 
   const settings = config.data;
@@ -115,6 +137,25 @@ export function KioskScreen({ token, onSignedOut }: { token: string; onSignedOut
               </button>
             </div>
           </section>
+        ) : outcome?.kind === 'reception' ? (
+          <section className="kiosk-card kiosk-see-reception" aria-live="polite" data-testid="kiosk-see-reception">
+            {outcome.lang === lang ? <DeviceMessage kind="error">{outcome.message}</DeviceMessage> : null}
+            <h2>{t('visitor.kiosk.seeReceptionTitle')}</h2>
+            <p>{t('visitor.kiosk.seeReceptionHint')}</p>
+            <button type="button" className="kiosk-button" onClick={() => setOutcome(null)}>
+              {t('visitor.kiosk.done')}
+            </button>
+          </section>
+        ) : stepsCode !== null && settings ? (
+          <KioskSteps
+            token={token}
+            lang={lang}
+            code={stepsCode}
+            color={color}
+            onDone={(admits) => void checkInAfterSteps(admits)}
+            onClose={() => setStepsCode(null)}
+            onSignedOut={onSignedOut}
+          />
         ) : isWalkIn && settings ? (
           <KioskWalkIn
             token={token}

@@ -1,8 +1,9 @@
 import type { Lang } from '@atrium/contract';
-import { useEffect, useEffectEvent, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DeviceError } from '../../../shared/device/device-call';
 import { DeviceMessage } from '../../../shared/device/device-message';
+import { useIdleTimeout } from '../../../shared/hooks/use-idle-timeout';
 import { kioskHostFinder, useKioskApplication, useKioskRegister } from '../api/kiosk.api';
 import { WalkInForm, type WalkInRegistration } from './walk-in-form';
 
@@ -31,24 +32,6 @@ export interface KioskWalkInProps {
   /** Back to the welcome (cancelled, timed out, or done). */
   onClose: () => void;
   onSignedOut: () => void;
-}
-
-/** Calls `onIdle` once nobody has touched or typed for `ms`. */
-function useIdleTimeout(ms: number, onIdle: () => void) {
-  const idle = useEffectEvent(onIdle);
-  useEffect(() => {
-    let timer = window.setTimeout(() => idle(), ms);
-    const restart = () => {
-      window.clearTimeout(timer);
-      timer = window.setTimeout(() => idle(), ms);
-    };
-    const events = ['pointerdown', 'keydown', 'input'] as const;
-    events.forEach((name) => document.addEventListener(name, restart, true));
-    return () => {
-      window.clearTimeout(timer);
-      events.forEach((name) => document.removeEventListener(name, restart, true));
-    };
-  }, [ms]);
 }
 
 /**

@@ -2,10 +2,11 @@ import DeleteOutlined from '@ant-design/icons/DeleteOutlined';
 import DownloadOutlined from '@ant-design/icons/DownloadOutlined';
 import { toZoned, type VisitPass } from '@atrium/contract';
 import { App, Button, type ButtonProps } from 'antd';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../shared/api/api-client';
 import { saveFile } from '../../../shared/api/save-file';
-import { useEraseVisitPass, useExportVisitPass } from '../api/visit-pass.api';
+import { downloadSignedNda, useEraseVisitPass, useExportVisitPass } from '../api/visit-pass.api';
 import { passZone } from './visit-pass-details';
 
 export interface VisitPassDataProps {
@@ -15,10 +16,14 @@ export interface VisitPassDataProps {
   onErased: () => void;
 }
 
-/** The visitor's own data: a JSON copy of what the company keeps, or erasing it (which cancels the visit). */
+/**
+ * The visitor's own data: a JSON copy of what the company keeps, their signed agreement's copy (while
+ * the company keeps it), or erasing it (which cancels the visit).
+ */
 export function VisitPassData({ pass, token, onErased }: VisitPassDataProps) {
   const { t } = useTranslation();
-  const { modal } = App.useApp();
+  const { modal, message } = App.useApp();
+  const [isReadingNda, setReadingNda] = useState(false);
   const exportData = useExportVisitPass(token);
   const erase = useEraseVisitPass(token);
   // Not while the visitor is on site: the list of who is in the building stays whole until they leave (decision 0018).
@@ -31,6 +36,17 @@ export function VisitPassData({ pass, token, onErased }: VisitPassDataProps) {
         saveFile(new Blob([JSON.stringify(data, null, 2)], { type: 'application/json' }), name);
       },
     });
+
+  const downloadNda = async () => {
+    setReadingNda(true);
+    try {
+      await downloadSignedNda(token, t('visitor.pass.ndaDownloadFailed'));
+    } catch (failure) {
+      void message.error((failure as Error).message, 5);
+    } finally {
+      setReadingNda(false);
+    }
+  };
 
   const askErase = () =>
     modal.confirm({
@@ -58,6 +74,11 @@ export function VisitPassData({ pass, token, onErased }: VisitPassDataProps) {
         <Button icon={<DownloadOutlined />} onClick={download} loading={exportData.isPending} data-testid="visit-pass-download">
           {t('visitor.pass.download')}
         </Button>
+        {pass.completion.ndaSignedAt !== null ? (
+          <Button icon={<DownloadOutlined />} onClick={() => void downloadNda()} loading={isReadingNda} data-testid="visit-pass-data-nda">
+            {t('visitor.pass.ndaDownload')}
+          </Button>
+        ) : null}
         <Button danger icon={<DeleteOutlined />} onClick={askErase} disabled={isOnSite} data-testid="visit-pass-erase">
           {t('visitor.pass.erase')}
         </Button>

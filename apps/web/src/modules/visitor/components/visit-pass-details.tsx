@@ -18,7 +18,7 @@ function useVisitTime(pass: VisitPass) {
   };
 }
 
-/** Who is expected, when, where, by whom and why, the visit's status, and the code to show at reception. */
+/** Who is expected, when, where, by whom and why, and the visit's status. */
 export function VisitPassDetails({ pass }: { pass: VisitPass }) {
   const { t } = useTranslation();
   const time = useVisitTime(pass);
@@ -61,12 +61,6 @@ export function VisitPassDetails({ pass }: { pass: VisitPass }) {
           </>
         ) : null}
       </dl>
-      {pass.qr ? (
-        <figure className="atrium-pass-code">
-          <img src={pass.qr} alt={t('visitor.pass.qrAlt')} data-testid="visit-pass-qr" />
-          <figcaption>{t('visitor.pass.qrHint')}</figcaption>
-        </figure>
-      ) : null}
     </section>
   );
 }

@@ -1,6 +1,6 @@
-import { PlusOutlined } from '@ant-design/icons';
-import { DEFAULT_VISIT_RULE, VisitRuleBody, type VisitRule } from '@atrium/contract';
-import { App, Button, Card, Form, Modal, Popconfirm, Select, Space, Spin, Switch, Tag, Typography } from 'antd';
+import { MinusCircleOutlined, PlusOutlined } from '@ant-design/icons';
+import { DEFAULT_VISIT_RULE, VISIT_ANSWERS, VISIT_NDA_TEXT_MAX, VISIT_QUESTION_MAX, VISIT_QUESTIONS_MAX, VisitRuleBody, type VisitQuestion, type VisitRule } from '@atrium/contract';
+import { App, Button, Card, Form, Input, Modal, Popconfirm, Select, Space, Spin, Switch, Tag, Typography } from 'antd';
 import type { ButtonProps } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState, type ReactNode } from 'react';
@@ -24,7 +24,15 @@ interface RuleForm {
   reason: number | typeof ALL_REASONS;
   walkIns: boolean;
   approval: boolean;
+  /** Whether visitors sign the agreement: its text is asked for, and sent, only then. */
+  hasNda: boolean;
+  ndaText: string;
+  photo: boolean;
+  questions: VisitQuestion[];
 }
+
+/** A new question: its text to write, answered yes to let the visitor in. */
+const NEW_QUESTION: VisitQuestion = { text: '', admitWhen: 'yes' };
 
 /** A column of the table, and a line of a rule's card on a phone. */
 interface RuleField {
@@ -33,10 +41,37 @@ interface RuleField {
   value: (rule: VisitRule) => ReactNode;
 }
 
+/** What a rule asks of every visitor before check-in, as tags: the agreement, the photo, how many questions. */
+function RuleSteps({ rule }: { rule: VisitRule }) {
+  const { t } = useTranslation();
+  const tags = [
+    rule.ndaText !== null ? t('visitor.visitRules.ndaTag') : null,
+    rule.photo ? t('visitor.visitRules.photoTag') : null,
+    rule.questions.length > 0 ? t('visitor.visitRules.questionsTag', { count: rule.questions.length }) : null,
+  ].filter((tag): tag is string => tag !== null);
+  if (tags.length === 0) {
+    return (
+      <span className="atrium-muted" title={t('visitor.visitRules.nothingAsked')}>
+        —
+      </span>
+    );
+  }
+  return (
+    <Space size={4} wrap>
+      {tags.map((tag) => (
+        <Tag key={tag} color="blue">
+          {tag}
+        </Tag>
+      ))}
+    </Space>
+  );
+}
+
 /**
  * The visitor settings' Rule setting tab: what each place asks of walk-ins, per visit reason or for
- * all of them (decision 0018, "Visit rules"). Everyone on the settings page reads the rules (visitor
- * display view); visitor display edit changes them. A table on a wide screen, a card per rule on a phone.
+ * all of them (decision 0018, "Visit rules"), and what it asks of every visitor before check-in.
+ * Everyone on the settings page reads the rules (visitor display view); visitor display edit changes
+ * them. A table on a wide screen, a card per rule on a phone.
  */
 export function VisitRulesCard({ canEdit }: { canEdit: boolean }) {
   const { t } = useTranslation();
@@ -81,6 +116,7 @@ export function VisitRulesCard({ canEdit }: { canEdit: boolean }) {
           </span>
         ),
     },
+    { key: 'steps', label: t('visitor.visitRules.steps'), value: (rule) => <RuleSteps rule={rule} /> },
   ];
 
   const rowActions = (rule: VisitRule) =>
@@ -173,11 +209,29 @@ function RuleDialog({ rule, onClose }: { rule: VisitRule | null; onClose: () => 
   const reasons = useVisitReasons();
   const save = useSaveVisitRule();
   const initialValues: RuleForm = rule
-    ? { locationId: rule.locationId, reason: rule.reasonId ?? ALL_REASONS, walkIns: rule.walkIns, approval: rule.approval }
-    : { reason: ALL_REASONS, ...DEFAULT_VISIT_RULE };
+    ? {
+        locationId: rule.locationId,
+        reason: rule.reasonId ?? ALL_REASONS,
+        walkIns: rule.walkIns,
+        approval: rule.approval,
+        hasNda: rule.ndaText !== null,
+        ndaText: rule.ndaText ?? '',
+        photo: rule.photo,
+        questions: rule.questions.map((question) => ({ ...question })),
+      }
+    : {
+        reason: ALL_REASONS,
+        walkIns: DEFAULT_VISIT_RULE.walkIns,
+        approval: DEFAULT_VISIT_RULE.approval,
+        hasNda: DEFAULT_VISIT_RULE.ndaText !== null,
+        ndaText: '',
+        photo: DEFAULT_VISIT_RULE.photo,
+        questions: [],
+      };
   const dirty = useFormDirty(form, { initialValues });
   const { confirmLeave } = useUnsavedChanges(dirty.isDirty);
   const walkIns = (Form.useWatch('walkIns', form) as boolean | undefined) ?? initialValues.walkIns;
+  const hasNda = (Form.useWatch('hasNda', form) as boolean | undefined) ?? initialValues.hasNda;
 
   const placeOptions = (locations.data ?? []).map((place) => ({ value: place.id, label: placeLabel(place) }));
   const reasonOptions: Array<{ value: RuleForm['reason']; label: string }> = [
@@ -194,6 +248,10 @@ function RuleDialog({ rule, onClose }: { rule: VisitRule | null; onClose: () => 
       reasonId: values.reason === ALL_REASONS ? null : values.reason,
       walkIns: values.walkIns,
       approval: values.approval,
+      // Switched off, the agreement is none, whatever text the field still holds.
+      ndaText: values.hasNda ? values.ndaText : null,
+      photo: values.photo,
+      questions: values.questions ?? [],
     };
     try {
       const answer = await save.mutateAsync(body);
@@ -210,7 +268,7 @@ function RuleDialog({ rule, onClose }: { rule: VisitRule | null; onClose: () => 
     <Modal
       open
       title={t(rule ? 'visitor.visitRules.editTitle' : 'visitor.visitRules.addTitle')}
-      width={phone ? '100%' : 520}
+      width={phone ? '100%' : 640}
       okText={t('visitor.settings.save')}
       cancelText={t('visitor.settings.cancel')}
       onOk={() => form.submit()}
@@ -243,7 +301,87 @@ function RuleDialog({ rule, onClose }: { rule: VisitRule | null; onClose: () => 
         >
           <Switch disabled={!walkIns} checkedChildren={t('visitor.visitRules.required')} unCheckedChildren={t('visitor.visitRules.notRequiredShort')} data-testid="visit-rule-approval" />
         </Form.Item>
+        <RuleStepFields hasNda={hasNda} />
       </Form>
     </Modal>
+  );
+}
+
+/**
+ * The rule form's "Before check-in": what every visitor of the place and reason does first, invited
+ * or walk-in (decision 0018, "What a visitor does before check-in"): sign the agreement, give a
+ * photo, answer yes-or-no questions, each with the answer that lets them in by themselves.
+ */
+function RuleStepFields({ hasNda }: { hasNda: boolean }) {
+  const { t } = useTranslation();
+  const answerOptions = VISIT_ANSWERS.map((value) => ({ value, label: t(`visitor.visitRules.${value}`) }));
+  return (
+    <>
+      <Typography.Title level={5}>{t('visitor.visitRules.steps')}</Typography.Title>
+      <p className="atrium-muted">{t('visitor.visitRules.stepsHelp')}</p>
+      <Form.Item name="hasNda" label={t('visitor.visitRules.nda')} valuePropName="checked">
+        <Switch data-testid="visit-rule-nda" />
+      </Form.Item>
+      {hasNda ? (
+        <Form.Item
+          name="ndaText"
+          label={t('visitor.visitRules.ndaText')}
+          extra={t('visitor.visitRules.ndaTextHelp')}
+          required
+          rules={[{ required: true, whitespace: true, message: t('visitor.visitRules.ndaTextRequired') }]}
+        >
+          <Input.TextArea rows={6} maxLength={VISIT_NDA_TEXT_MAX} showCount data-testid="visit-rule-nda-text" />
+        </Form.Item>
+      ) : null}
+      <Form.Item name="photo" label={t('visitor.visitRules.photo')} extra={t('visitor.visitRules.photoHelp')} valuePropName="checked">
+        <Switch data-testid="visit-rule-photo" />
+      </Form.Item>
+      <Form.List name="questions">
+        {(rows, { add, remove }) => (
+          <fieldset className="atrium-visit-rule-questions" data-testid="visit-rule-questions">
+            <legend>{t('visitor.visitRules.questions')}</legend>
+            <p className="atrium-muted">{t('visitor.visitRules.questionsHelp', { max: VISIT_QUESTIONS_MAX })}</p>
+            {rows.map((row, index) => (
+              <div key={row.key} className="atrium-visit-rule-question" data-testid={`visit-rule-question-${index}`}>
+                <Form.Item
+                  name={[row.name, 'text']}
+                  className="atrium-visit-rule-question-text"
+                  rules={[{ required: true, whitespace: true, message: t('visitor.visitRules.questionRequired') }]}
+                >
+                  <Input
+                    maxLength={VISIT_QUESTION_MAX}
+                    placeholder={t('visitor.visitRules.questionPlaceholder')}
+                    aria-label={t('visitor.visitRules.question', { n: index + 1 })}
+                    data-testid={`visit-rule-question-text-${index}`}
+                  />
+                </Form.Item>
+                <div className="atrium-visit-rule-question-admit">
+                  <span className="atrium-muted">{t('visitor.visitRules.admitWhen')}</span>
+                  <Form.Item name={[row.name, 'admitWhen']} noStyle>
+                    <Select
+                      options={answerOptions}
+                      aria-label={t('visitor.visitRules.admitWhen')}
+                      className="atrium-visit-rule-question-answer"
+                      data-testid={`visit-rule-question-admit-${index}`}
+                    />
+                  </Form.Item>
+                  <Button
+                    type="text"
+                    danger
+                    icon={<MinusCircleOutlined />}
+                    onClick={() => remove(row.name)}
+                    aria-label={t('visitor.visitRules.removeQuestion', { n: index + 1 })}
+                    data-testid={`visit-rule-question-remove-${index}`}
+                  />
+                </div>
+              </div>
+            ))}
+            <Button type="dashed" icon={<PlusOutlined />} onClick={() => add({ ...NEW_QUESTION })} disabled={rows.length >= VISIT_QUESTIONS_MAX} data-testid="visit-rule-question-add" block>
+              {t('visitor.visitRules.addQuestion')}
+            </Button>
+          </fieldset>
+        )}
+      </Form.List>
+    </>
   );
 }

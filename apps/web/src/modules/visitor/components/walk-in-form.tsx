@@ -1,11 +1,10 @@
 import { SelfRegisterBody, TEXT_MAX, VISITOR_NAME_MAX, WALK_IN_STAY_HOURS, type WalkInHost } from '@atrium/contract';
 import { Alert, Button, ConfigProvider, Form, Input, Radio, Select } from 'antd';
-import { useEffect, useMemo, type CSSProperties } from 'react';
+import { useEffect, type CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
-import { antdTheme } from '../../../app/theme';
 import { zodRule } from '../../../shared/forms/zod-rule';
-import { THEMES } from '../../../shared/theme/themes';
 import type { HostFinder } from '../api/walk-in.api';
+import { useVisitorFormTheme, type VisitorControlSize } from './visitor-form-theme';
 import { WalkInHostPicker } from './walk-in-host-picker';
 import './walk-in-form.css';
 
@@ -30,12 +29,6 @@ const VISITOR_FIELDS = SelfRegisterBody.shape.visitor.shape;
 
 const STAY_OPTIONS = Array.from({ length: WALK_IN_STAY_HOURS.max - WALK_IN_STAY_HOURS.min + 1 }, (_, at) => WALK_IN_STAY_HOURS.min + at);
 
-/** Controls a finger can hit: a kiosk's tablet at arm's length, a phone in the hand (16 px text: no zoom on focus). */
-const SIZES = {
-  kiosk: { controlHeight: 56, fontSize: 18 },
-  phone: { controlHeight: 48, fontSize: 16 },
-} as const;
-
 const orNull = (value: string | undefined) => value?.trim() || null;
 
 export interface WalkInFormProps {
@@ -47,7 +40,7 @@ export interface WalkInFormProps {
   isSubmitting: boolean;
   /** The server's refusal, already in the visitor's language. */
   refusal: string | null;
-  size: keyof typeof SIZES;
+  size: VisitorControlSize;
   /** The company's colour for the buttons and the chosen answers. */
   color: string;
   /** Gives up (the kiosk's Cancel): a phone has its back button. */
@@ -61,13 +54,7 @@ export interface WalkInFormProps {
 export function WalkInForm({ reasons, hostFinder, onSubmit, isSubmitting, refusal, size, color, onCancel }: WalkInFormProps) {
   const { t, i18n } = useTranslation();
   const [form] = Form.useForm<WalkInValues>();
-  // The company's colour as the console paints a primary (readable under white text, hover and pressed
-  // states included), on a light page whatever this browser's console preferences: a kiosk and a visitor's phone have none.
-  const theme = useMemo(() => {
-    const brand = antdTheme({ themeName: THEMES[0].name, color, darkMode: false });
-    // A label as tall as its text, not as a field.
-    return { ...brand, token: { ...brand.token, ...SIZES[size] }, components: { ...brand.components, Form: { labelHeight: 'auto' } } };
-  }, [color, size]);
+  const theme = useVisitorFormTheme(color, size);
   const hasText = (field: 'email' | 'phone') => Boolean((form.getFieldValue(field) as string | undefined)?.trim());
 
   // The messages under the fields follow a switch of language: the visitor may have switched because of them.

@@ -11,11 +11,12 @@ import { BadgePrintButton } from '../components/badge-print-button';
 import { ApplicationActions } from '../components/application-actions';
 import { canDecideApplication } from '../components/application-parts';
 import { ApplicationTag, useVisitTime, VisitStateTags } from '../components/visit-parts';
+import { hasVisitSteps, VisitStepsCard } from '../components/visit-steps-card';
 import { roomLocalText } from '../../../shared/time-zone/zone-text';
 import { useViewerZone } from '../../../shared/time-zone/viewer-zone';
 import './record-detail-page.css';
 
-/** /record-detail/:id: one visit, who came with whom, and what happened when (under Visit records in the menu). */
+/** /record-detail/:id: one visit, who came with whom, what they did before check-in, and what happened when (under Visit records in the menu). */
 export function RecordDetailPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -102,6 +103,7 @@ function VisitDetails({ visit }: { visit: Visit }) {
   return (
     <div className="atrium-visit-detail">
       {visit.approval ? <ApplicationDecisionCard visit={visit} approval={visit.approval} /> : null}
+      {hasVisitSteps(visit) ? <VisitStepsCard visit={visit} /> : null}
       <Card title={t('visitor.detail.visitor')}>
         <Descriptions column={1} size="small" data-testid="visit-detail-visitor">
           <Descriptions.Item label={t('visitor.fields.name')}>

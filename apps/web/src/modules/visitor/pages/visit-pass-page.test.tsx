@@ -1,9 +1,9 @@
-import { VISIT_PASS_HEADER, type VisitPass } from '@atrium/contract';
-import { act, screen, waitFor } from '@testing-library/react';
+import { VISIT_PASS_HEADER, type VisitCompletion, type VisitPass } from '@atrium/contract';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setLang } from '../../../shared/i18n/i18n';
-import { renderConsole, stubApi } from '../../../test/render';
+import { renderConsole, stubApi, type StubAnswer, type StubRoute } from '../../../test/render';
 import { PASS_APPROVAL_REFRESH_MS } from '../api/visit-pass.api';
 
 afterEach(() => {
@@ -15,6 +15,9 @@ afterEach(() => {
 const TOKEN = 'pass-token-0123456789abcdefghijklmnopqrstuvwxyz';
 /** 2026-12-01 06:00 UTC: 14:00 in Shanghai, whatever the zone the tests run in. */
 const VISIT_AT = Date.UTC(2026, 11, 1, 6, 0);
+
+/** What a visitor did before check-in when they have done nothing yet. */
+const NOTHING_DONE: VisitCompletion = { ndaSignedName: null, ndaSignedAt: null, photoAt: null, answeredAt: null, answers: null };
 
 /** Vera's pass for an interview with Ada at 8F in Shanghai, not yet confirmed. */
 function makePass(overrides: Partial<VisitPass> = {}): VisitPass {
@@ -38,9 +41,13 @@ function makePass(overrides: Partial<VisitPass> = {}): VisitPass {
     canConfirm: true,
     canErase: true,
     approval: null,
+    requirements: { ndaText: null, photo: false, questions: [] },
+    completion: NOTHING_DONE,
+    answersAdmit: null,
     ...overrides,
   };
 }
+
 
 const passRequests = (seen: ReturnType<typeof stubApi>) => seen.filter((request) => request.path.startsWith('/visitor/pass'));
 
@@ -56,6 +63,9 @@ describe('visit pass page', () => {
     expect(screen.getByText('Interview')).toBeInTheDocument();
     expect(screen.getByTestId('visit-pass-qr')).toHaveAttribute('src', makePass().qr);
     expect(screen.getByText('Show this code at reception')).toBeInTheDocument();
+    // The visit's rule asks nothing before check-in: no steps, and the code is ready.
+    expect(screen.queryByTestId('visit-pass-steps')).toBeNull();
+    expect(screen.queryByTestId('visit-pass-code-note')).toBeNull();
     // The token travels in the pass header alone: no address carries it, and no session is asked for.
     const [read] = passRequests(seen);
     expect(read!.headers[VISIT_PASS_HEADER]).toBe(TOKEN);
@@ -183,5 +193,147 @@ describe('visit pass page', () => {
     expect(screen.getByText('You can erase your data once you have checked out.')).toBeInTheDocument();
     expect(screen.getByTestId('visit-pass-status')).toHaveTextContent('Checked in');
     expect(screen.queryByTestId('visit-pass-qr')).toBeNull();
+  }, 20_000);
+});
+
+describe('visit pass page: before your visit', () => {
+  const NDA = 'The visitor keeps secret what they see and hear during the visit.';
+  /** 2026-11-30 06:05 UTC: 14:05 in Shanghai. */
+  const SIGNED_AT = Date.UTC(2026, 10, 30, 6, 5);
+
+  beforeEach(() => {
+    Object.assign(URL, { createObjectURL: vi.fn(() => 'blob:visit-photo'), revokeObjectURL: vi.fn() });
+  });
+
+  /** The pass's answers as they change: the steps' calls change what the next read answers. */
+  function stubSteps(first: VisitPass, routes: Record<string, (request: { body: unknown }) => { completion: Partial<VisitCompletion>; answersAdmit?: boolean; answer: StubAnswer }>) {
+    let pass = first;
+    const table: Record<string, StubRoute> = { 'GET /visitor/pass': () => ({ result: pass }) };
+    for (const [route, handle] of Object.entries(routes)) {
+      table[route] = ({ body }) => {
+        const { completion, answersAdmit, answer } = handle({ body });
+        pass = { ...pass, completion: { ...pass.completion, ...completion }, answersAdmit: answersAdmit ?? pass.answersAdmit };
+        return answer;
+      };
+    }
+    return stubApi(table);
+  }
+
+  it('signs the agreement with the name as typed and the pass header, then says who signed when and offers the copy', async () => {
+    const user = userEvent.setup();
+    const seen = stubSteps(makePass({ requirements: { ndaText: NDA, photo: false, questions: [] } }), {
+      'POST /visitor/pass/nda': ({ body }) => ({
+        completion: { ndaSignedName: (body as { signedName: string }).signedName, ndaSignedAt: SIGNED_AT },
+        answer: { result: null, message: 'Thank you, the agreement is signed' },
+      }),
+    });
+    renderConsole({ path: `/visit#${TOKEN}` });
+    const steps = await screen.findByTestId('visit-pass-steps', {}, { timeout: 8000 });
+    expect(steps).toHaveTextContent('Before your visit');
+    expect(screen.getByTestId('visit-pass-steps-progress')).toHaveTextContent('0 of 1 done');
+    expect(screen.getByTestId('visit-steps-nda-text')).toHaveTextContent(NDA);
+    // The code waits for the steps, and says so.
+    expect(screen.getByTestId('visit-pass-code-note')).toHaveTextContent('Complete the steps above before check-in');
+
+    // A name is needed to sign.
+    await user.click(screen.getByTestId('visit-steps-nda-sign'));
+    expect(await screen.findByText('Please type your full name to sign')).toBeInTheDocument();
+    expect(seen.some((request) => request.path === '/visitor/pass/nda')).toBe(false);
+
+    await user.type(screen.getByLabelText('Type your full name to sign'), '  Vera Visitor ');
+    await user.click(screen.getByTestId('visit-steps-nda-sign'));
+    expect(await screen.findByText('Thank you, the agreement is signed')).toBeInTheDocument();
+    const signing = seen.find((request) => request.path === '/visitor/pass/nda')!;
+    expect(signing.method).toBe('POST');
+    expect(signing.headers[VISIT_PASS_HEADER]).toBe(TOKEN);
+    expect(signing.body).toEqual({ signedName: 'Vera Visitor' });
+
+    expect(await screen.findByTestId('visit-pass-nda-signed')).toHaveTextContent('Signed by Vera Visitor on Monday, November 30, 2026 at 14:05');
+    expect(screen.getByTestId('visit-pass-steps-progress')).toHaveTextContent('1 of 1 done');
+    expect(screen.queryByTestId('visit-pass-code-note')).toBeNull();
+    expect(screen.queryByTestId('visit-steps-nda-name')).toBeNull();
+
+    // The signed copy is read with the pass header too.
+    await user.click(screen.getByTestId('visit-pass-nda-download'));
+    await waitFor(() => expect(seen.some((request) => request.method === 'GET' && request.path === '/visitor/pass/nda')).toBe(true));
+    expect(seen.find((request) => request.method === 'GET' && request.path === '/visitor/pass/nda')!.headers[VISIT_PASS_HEADER]).toBe(TOKEN);
+  }, 30_000);
+
+  it('answers the questions in their order, once all are answered, and sends the visitor to reception when the answers say so', async () => {
+    const user = userEvent.setup();
+    const questions = ['Have you had a fever this week?', 'Will you bring a laptop?'];
+    const seen = stubSteps(makePass({ requirements: { ndaText: null, photo: false, questions } }), {
+      'POST /visitor/pass/answers': ({ body }) => ({
+        completion: { answeredAt: Date.now(), answers: (body as { answers: Array<'yes' | 'no'> }).answers.map((answer, at) => ({ question: questions[at]!, answer })) },
+        answersAdmit: false,
+        answer: { result: { admit: false }, message: 'Thank you; because of your answers, please see reception when you arrive' },
+      }),
+    });
+    renderConsole({ path: `/visit#${TOKEN}` });
+    const first = await screen.findByTestId('visit-steps-question-0', {}, { timeout: 8000 });
+    expect(first).toHaveTextContent('Have you had a fever this week?');
+    const submit = screen.getByTestId('visit-steps-answers-submit');
+    expect(submit).toBeDisabled();
+
+    // The answers are buttons: a tap on the word chooses it.
+    await user.click(within(screen.getByRole('radiogroup', { name: 'Will you bring a laptop?' })).getByText('Yes'));
+    expect(submit).toBeDisabled();
+    await user.click(within(first).getByText('No'));
+    expect(within(first).getByRole('radio', { name: 'No' })).toBeChecked();
+    expect(submit).toBeEnabled();
+    await user.click(submit);
+
+    const answering = await waitFor(() => seen.find((request) => request.path === '/visitor/pass/answers')!);
+    expect(answering.headers[VISIT_PASS_HEADER]).toBe(TOKEN);
+    expect(answering.body).toEqual({ answers: ['no', 'yes'] });
+    expect(await screen.findByTestId('visit-pass-see-reception')).toHaveTextContent('Because of your answers, please see reception when you arrive.');
+    const given = await screen.findByTestId('visit-steps-answer-list');
+    expect(given).toHaveTextContent('Have you had a fever this week?No');
+    expect(given).toHaveTextContent('Will you bring a laptop?Yes');
+    expect(screen.queryByTestId('visit-steps-answers-submit')).toBeNull();
+    expect(screen.getByTestId('visit-pass-steps-progress')).toHaveTextContent('1 of 1 done');
+  }, 30_000);
+
+  it('sends the photo as a multipart form with the pass header, shows it and lets the visitor replace it', async () => {
+    const user = userEvent.setup();
+    const seen = stubSteps(makePass({ requirements: { ndaText: NDA, photo: true, questions: [] } }), {
+      'POST /visitor/pass/photo': () => ({ completion: { photoAt: Date.now() }, answer: { result: null, message: 'Thank you, your photo is saved' } }),
+    });
+    renderConsole({ path: `/visit#${TOKEN}` });
+    expect(await screen.findByTestId('visit-pass-steps-progress', {}, { timeout: 8000 })).toHaveTextContent('0 of 2 done');
+    const input = screen.getByTestId('visit-steps-photo-input');
+    // The camera of the phone, the front one.
+    expect(input).toHaveAttribute('accept', 'image/*');
+    expect(input).toHaveAttribute('capture', 'user');
+    expect(screen.getByTestId('visit-steps-photo-take')).toHaveTextContent('Take a photo');
+
+    const photo = new File(['jpeg bytes'], 'selfie.jpg', { type: 'image/jpeg' });
+    await user.upload(input, photo);
+    expect(await screen.findByText('Thank you, your photo is saved')).toBeInTheDocument();
+    const upload = seen.find((request) => request.path === '/visitor/pass/photo')!;
+    expect(upload.method).toBe('POST');
+    expect(upload.headers[VISIT_PASS_HEADER]).toBe(TOKEN);
+    const [, init] = vi.mocked(fetch).mock.calls.find(([address]) => String(address).endsWith('/api/visitor/pass/photo'))!;
+    const form = init!.body as FormData;
+    expect(form).toBeInstanceOf(FormData);
+    expect((form.get('file') as File).size).toBe(photo.size);
+
+    expect(await screen.findByTestId('visit-steps-photo-preview')).toHaveAttribute('src', 'blob:visit-photo');
+    expect(screen.getByTestId('visit-steps-photo-given')).toHaveTextContent('Photo given');
+    expect(screen.getByTestId('visit-pass-steps-progress')).toHaveTextContent('1 of 2 done');
+    expect(screen.getByTestId('visit-steps-photo-take')).toHaveTextContent('Take another photo');
+
+    // Another photo replaces the first.
+    await user.upload(input, new File(['another'], 'again.jpg', { type: 'image/jpeg' }));
+    await waitFor(() => expect(seen.filter((request) => request.path === '/visitor/pass/photo')).toHaveLength(2));
+  }, 30_000);
+
+  it('asks for nothing once the visit can no longer be checked in', async () => {
+    stubApi({
+      'GET /visitor/pass': { result: makePass({ status: 'checkedIn', checkedInAt: VISIT_AT, canConfirm: false, canErase: false, qr: null, requirements: { ndaText: NDA, photo: true, questions: ['Fever?'] } }) },
+    });
+    renderConsole({ path: `/visit#${TOKEN}` });
+    expect(await screen.findByTestId('visit-pass-details', {}, { timeout: 8000 })).toBeInTheDocument();
+    expect(screen.queryByTestId('visit-pass-steps')).toBeNull();
   }, 20_000);
 });

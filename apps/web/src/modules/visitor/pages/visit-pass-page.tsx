@@ -10,9 +10,12 @@ import { ApiError } from '../../../shared/api/api-client';
 import { LanguageSwitch } from '../../../shared/ui/language-switch';
 import { useVisitPass } from '../api/visit-pass.api';
 import { VisitPassApproval } from '../components/visit-pass-approval';
+import { VisitPassCode } from '../components/visit-pass-code';
 import { VisitPassConfirm } from '../components/visit-pass-confirm';
 import { VisitPassData } from '../components/visit-pass-data';
 import { VisitPassDetails } from '../components/visit-pass-details';
+import { VisitPassSteps } from '../components/visit-pass-steps';
+import { stepsLeft } from '@atrium/contract';
 import './visit-pass-page.css';
 
 /** Why a pass shows no visit: a link that opens none (or none any more), an expired one, erased details, a failed read. */
@@ -62,6 +65,8 @@ export function VisitPassPage() {
       <>
         <VisitPassApproval pass={pass.data} />
         <VisitPassDetails pass={pass.data} />
+        <VisitPassSteps pass={pass.data} token={token} />
+        <VisitPassCode pass={pass.data} hasStepsLeft={stepsLeft(pass.data.requirements, pass.data.completion).length > 0} />
         {pass.data.canConfirm ? <VisitPassConfirm pass={pass.data} token={token} /> : null}
         <VisitPassData pass={pass.data} token={token} onErased={() => setErased(true)} />
       </>

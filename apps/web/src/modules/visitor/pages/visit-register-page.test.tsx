@@ -1,4 +1,4 @@
-import { VISIT_REGISTER_HEADER, type RegisterPlace } from '@atrium/contract';
+import { VISIT_PASS_HEADER, VISIT_REGISTER_HEADER, type RegisterPlace, type VisitPass } from '@atrium/contract';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -61,6 +61,47 @@ describe('walk-in page', () => {
     expect(seen.find((request) => request.path === '/visitor/register/hosts')?.query.get('keyword')).toBe('lov');
     expect(seen.every((request) => !request.path.includes(TOKEN) && !request.query.toString().includes(TOKEN))).toBe(true);
     expect(seen.some((request) => request.path === '/user/getCurrentUserInfo')).toBe(false);
+  }, 30_000);
+
+  it('opens a pass that asks the steps before check-in while the host decides', async () => {
+    const user = userEvent.setup();
+    const pass: VisitPass = {
+      status: 'notResponded',
+      companyName: 'Harbourview',
+      visitorName: 'Vera Visitor',
+      email: null,
+      phone: '+86 138 0000 0000',
+      visitorCompany: null,
+      companions: [],
+      hostName: 'Ada Lovelace',
+      location: PLACE.location,
+      reason: 'Interview',
+      visitAt: Date.now(),
+      expectedEndAt: Date.now() + 2 * 3_600_000,
+      respondedAt: null,
+      checkedInAt: null,
+      checkedOutAt: null,
+      qr: null,
+      canConfirm: true,
+      canErase: true,
+      approval: { state: 'pending', reason: null },
+      requirements: { ndaText: 'Keep what you see secret.', photo: true, questions: ['Have you had a fever this week?'] },
+      completion: { ndaSignedName: null, ndaSignedAt: null, photoAt: null, answeredAt: null, answers: null },
+      answersAdmit: null,
+    };
+    const seen = stubRegister({ 'GET /visitor/pass': { result: pass } });
+    renderConsole({ path: `/visit-register#${TOKEN}` });
+    await user.type(await screen.findByLabelText('Your name', {}, { timeout: 8000 }), 'Vera Visitor');
+    await user.type(screen.getByLabelText('Phone'), '+86 138 0000 0000');
+    await user.type(screen.getByLabelText('Whom are you visiting?'), 'lov');
+    await user.click(await screen.findByRole('button', { name: 'Ada Lovelace' }));
+    await user.click(screen.getByRole('radio', { name: 'Interview' }));
+    await user.click(screen.getByRole('button', { name: 'Register' }));
+
+    expect(await screen.findByTestId('visit-pass-pending', {}, { timeout: 8000 })).toBeInTheDocument();
+    expect(screen.getByTestId('visit-pass-steps')).toHaveTextContent('Before your visit');
+    expect(screen.getByTestId('visit-pass-steps-progress')).toHaveTextContent('0 of 3 done');
+    expect(seen.find((request) => request.path === '/visitor/pass')!.headers[VISIT_PASS_HEADER]).toBe(PASS);
   }, 30_000);
 
   it("shows the server's refusal and stays on the form", async () => {

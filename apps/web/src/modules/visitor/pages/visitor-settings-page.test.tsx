@@ -91,18 +91,35 @@ describe('visitor settings page', () => {
     );
   }, 30_000);
 
-  it('saves how long visits are kept on the Preferences tab, in Chinese', async () => {
+  it('saves how long visits, photos and signed agreements are kept on the Preferences tab, in Chinese', async () => {
     setLang('zh-CN');
     const user = userEvent.setup();
-    const seen = stubApi({ 'GET /visitor/reason/list': reasons, 'GET /visitor/settings': { result: { retentionDays: 365 } }, 'POST /visitor/settings': { result: null } });
+    const seen = stubApi({
+      'GET /visitor/reason/list': reasons,
+      'GET /visitor/settings': { result: { retentionDays: 365, photoRetentionDays: 30, ndaRetentionDays: 365 } },
+      'POST /visitor/settings': { result: null },
+    });
     renderConsole({ path: '/guider-set', user: makeUser({ permissions: ['visitorDisplay:edit'] }), menu });
     await user.click(await screen.findByTestId('visitor-settings-preferences', {}, { timeout: 8000 }));
     const days = await screen.findByTestId('visitor-retention-days');
     expect(days).toHaveValue('365');
+    expect(screen.getByTestId('visitor-photo-retention-days')).toHaveValue('30');
+    expect(screen.getByText('来访结束后照片保留天数')).toBeInTheDocument();
+    expect(screen.getByText('来访结束后已签署保密协议保留天数')).toBeInTheDocument();
     await user.clear(days);
     await user.type(days, '90');
+    // A signed agreement is not kept longer than its visit.
     await user.click(screen.getByTestId('visitor-preferences-save'));
-    await waitFor(() => expect(seen.find((request) => request.path === '/visitor/settings' && request.method === 'POST')?.body).toEqual({ retentionDays: 90 }));
+    expect(await screen.findByText('最多 90 天：不能超过来访记录的保留天数')).toBeInTheDocument();
+    const agreementDays = screen.getByTestId('visitor-nda-retention-days');
+    await user.clear(agreementDays);
+    await user.type(agreementDays, '60');
+    await user.click(screen.getByTestId('visitor-preferences-save'));
+    await waitFor(() =>
+      expect(seen.filter((request) => request.path === '/visitor/settings' && request.method === 'POST').map((request) => request.body)).toEqual([
+        { retentionDays: 90, photoRetentionDays: 30, ndaRetentionDays: 60 },
+      ]),
+    );
     expect(await screen.findByText('访客偏好设置已保存')).toBeInTheDocument();
   }, 30_000);
 });
