@@ -123,7 +123,7 @@ function AgreementButton({ visitId }: { visitId: number }) {
   }
 
   return (
-    <Button size="small" icon={<FileProtectOutlined />} loading={isOpening} onClick={() => void open()} data-testid="visit-steps-nda-open">
+    <Button size="small" className="atrium-visit-steps-open" icon={<FileProtectOutlined />} loading={isOpening} onClick={() => void open()} data-testid="visit-steps-nda-open">
       {t('visitor.detailSteps.ndaOpen')}
     </Button>
   );
