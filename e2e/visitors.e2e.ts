@@ -498,6 +498,30 @@ describe('visitors', () => {
     await screenshot(page, 'visitors-06-cancelled-wide-zh');
   });
 
+  it('in Chinese, invites two auditors every week: a visit and a pass each, the first mailed at once', async () => {
+    await page.getByTestId('visit-invite').click();
+    await page.getByTestId('visitor-name').fill('Ada Auditor');
+    await page.getByTestId('visitor-email').fill('ada@audit.example');
+    await page.getByTestId('more-visitor-add').click();
+    await page.getByTestId('more-visitor-0-name').fill('Ben Auditor');
+    await page.getByTestId('more-visitor-0-email').fill('ben@audit.example');
+    await choose(page, 'visit-reason', 'Audit');
+    await choose(page, 'visit-location', 'Ground floor');
+    await choose(page, 'visit-repeat', '每周');
+    await page.getByTestId('visit-repeat-count').fill('2');
+    await screenshot(page, 'visitors-06b-invite-several-weekly-wide-zh');
+    await page.getByTestId('visit-invite-send').click();
+    const rows = page.locator('[data-testid^="invitation-row-"]', { hasText: 'Auditor' });
+    await expect.poll(() => rows.count()).toBe(4);
+    // Each visitor's first visit is mailed now, with a pass of their own; the next week's comes three days before it.
+    const ada = await waitForMail(smtp.received, 'ada@audit.example', 1, 15_000);
+    const ben = await waitForMail(smtp.received, 'ben@audit.example', 1, 15_000);
+    const passOf = (text: string) => /\/visit#(\S+)/.exec(text)?.[1];
+    expect(passOf(ada.text)).toBeTruthy();
+    expect(passOf(ada.text)).not.toBe(passOf(ben.text));
+    expect(smtp.received.filter((mail) => mail.to.includes('ada@audit.example'))).toHaveLength(1);
+  });
+
   it('reads well on a phone', async () => {
     await page.setViewportSize(NARROW);
     await page.getByTestId('visit-invite').click();

@@ -634,6 +634,8 @@ export const MESSAGES = {
     'en-US': 'Before check-in, the visitor signs the agreement, gives a photo or answers the questions this visit asks: on their visit link or at the kiosk',
     'zh-CN': '签到前，访客需在来访链接页面或访客机上完成本次来访要求的事项（签署保密协议、提供照片或回答问题）',
   },
+  visitMoreVisitorsNotGroup: { 'en-US': 'A group visitor brings companions; invite further visitors as individuals', 'zh-CN': '团体访客请添加同行人；如需邀请多位访客，请选择个人访客' },
+  visitInviteTooMany: { 'en-US': 'One invitation makes at most {max} visits; invite fewer visitors or fewer dates', 'zh-CN': '一次邀请最多生成 {max} 条来访，请减少访客或日期' },
   visitStepNotAsked: { 'en-US': 'This visit does not ask for this', 'zh-CN': '本次来访无需此项' },
   visitNdaSigned: { 'en-US': 'Thank you, the agreement is signed', 'zh-CN': '谢谢，保密协议已签署' },
   visitNdaSignedAlready: { 'en-US': 'The agreement is already signed', 'zh-CN': '保密协议已签署' },

@@ -96,13 +96,33 @@ export type VisitorContact = z.infer<typeof VisitorContact>;
  * reason, hosted by a colleague, from `visitAt` (not in the past) to `expectedEndAt` (after it).
  * The rules that need the clock or the company's records answer 422 with a message (decision 0018).
  */
+/** An invited visitor: a person with their company, and whether they are a VIP (their badge says so). */
+export const InvitedVisitor = VisitorContact.extend({
+  company: z.string().trim().max(TEXT_MAX).nullish().transform((value) => (value ? value : null)),
+  isVip: z.boolean().default(false),
+});
+
+/** The most further visitors one invitation holds (each gets a visit and a pass of their own). */
+export const VISIT_MORE_VISITORS_MAX = 9;
+/** The most occurrences a repeated invitation makes, and the most visits one invitation makes in all. */
+export const VISIT_REPEAT_MAX = 12;
+export const VISIT_INVITE_VISITS_MAX = 50;
+/** How a visit repeats: every week on the same weekday, or every working day (Monday to Friday), on the place's clock. */
+export const VISIT_REPEATS = ['week', 'workday'] as const;
+/** A repeated visit's invitation mail is sent this many days before it (at once for the first, or when that is past). */
+export const VISIT_REPEAT_MAIL_DAYS_BEFORE = 3;
+
 export const InviteVisitBody = z.object({
-  visitor: VisitorContact.extend({
-    company: z.string().trim().max(TEXT_MAX).nullish().transform((value) => (value ? value : null)),
-    isVip: z.boolean().default(false),
-  }),
+  visitor: InvitedVisitor,
   type: VisitorType.default('individual'),
   companions: z.array(VisitorContact).max(VISIT_COMPANIONS_MAX, `At most ${VISIT_COMPANIONS_MAX} companions`).default([]),
+  /** Further visitors of the same visit (not a group's companions): each gets their own visit, pass and invitation. */
+  moreVisitors: z.array(InvitedVisitor).max(VISIT_MORE_VISITORS_MAX, `At most ${VISIT_MORE_VISITORS_MAX} more visitors`).default([]),
+  /** A visit that repeats (a contractor every Tuesday): `count` visits in all, the first at `visitAt`; null: once. */
+  repeat: z
+    .object({ every: z.enum(VISIT_REPEATS), count: z.number().int().min(2, 'At least 2 visits').max(VISIT_REPEAT_MAX, `At most ${VISIT_REPEAT_MAX} visits`) })
+    .nullish()
+    .transform((value) => value ?? null),
   reasonId: id,
   hostId: id,
   locationId: id,

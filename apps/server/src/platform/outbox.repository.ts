@@ -45,6 +45,11 @@ export function createOutboxRepository(db: Kysely<DB>) {
       else await insertEvent(db, companyId, kind, payload, now);
     },
 
+    /** One row of work due at `availableAt` (a mail to send days before a visit); `db` is the writer's transaction. */
+    async addLater(companyId: number, kind: string, payload: string, now: number, availableAt: number): Promise<void> {
+      await db.insertInto('outbox_events').values({ company_id: companyId, kind, payload, created_at: now, available_at: Math.max(now, availableAt) }).execute();
+    },
+
     /**
      * Claims up to `limit` due rows (oldest first) that nobody holds, or whose holder's lease ran
      * out, until `now + leaseMs`; a row another worker claims at the same moment is not among them

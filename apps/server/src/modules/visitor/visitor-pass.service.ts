@@ -120,9 +120,14 @@ export function createVisitorPasses({ visitors, signedLinks, mailer, outbox, clo
       return qrPngOf(linkOf(await tokenFor(companyId, visit)));
     },
 
-    /** Records the invitation mail to send, in the transaction that inserts the visit. */
-    recordInvitation(trx: Kysely<DB>, companyId: number, visitId: number, now: number): Promise<void> {
-      return createOutboxRepository(trx).add(companyId, INVITED, JSON.stringify({ visitId }), now);
+    /**
+     * Records the invitation mail to send, in the transaction that inserts the visit: at once, or at
+     * `sendAt` (a repeated visit's, a few days before it).
+     */
+    recordInvitation(trx: Kysely<DB>, companyId: number, visitId: number, now: number, sendAt = now): Promise<void> {
+      const outbox = createOutboxRepository(trx);
+      const payload = JSON.stringify({ visitId });
+      return sendAt <= now ? outbox.add(companyId, INVITED, payload, now) : outbox.addLater(companyId, INVITED, payload, now, sendAt);
     },
 
     /** After the visit's commit: the worker sends the mail. */

@@ -230,4 +230,31 @@ describe(`visitors: the invitation mail and the visitor's pass (${TEST_DIALECT})
     const expired = await pass(over.token);
     expect([expired.status, expired.body.message]).toEqual([422, formatMessage('visitPassExpired', 'en-US')]);
   });
+  // Last: it moves the clock days on.
+  it('mails each visit of a repeated invitation its own pass: the first at once, a later one three days before it', async () => {
+    hostToken = await t.factories.session(host);
+    const first = t.clock.now() + DAY;
+    const answer = await call<{ id: number; ids: number[] }>(t.app, {
+      method: 'POST',
+      url: '/api/visitor/invite',
+      headers: { token: hostToken },
+      payload: { visitor: { name: 'Wes Weekly', email: 'wes@guest.test' }, reasonId, hostId: host.id, locationId: lobby, visitAt: first, expectedEndAt: first + HOUR, repeat: { every: 'week', count: 2 } },
+    });
+    expect(answer.status, answer.body.message).toBe(200);
+    await t.app.bookingInvitations.drain();
+    const firstMail = await tokenFrom('wes@guest.test');
+    expect((await pass(firstMail.token)).body.result.visitAt).toBe(first);
+    // The second visit is eight days away: its mail is due in five.
+    t.clock.advance(3 * DAY);
+    await t.app.bookingInvitations.drain();
+    expect(smtp.received.filter((mail) => mail.to.includes('wes@guest.test'))).toHaveLength(1);
+    t.clock.advance(DAY + HOUR);
+    await t.app.bookingInvitations.drain();
+    expect(smtp.received.filter((mail) => mail.to.includes('wes@guest.test'))).toHaveLength(1);
+    t.clock.advance(DAY);
+    await t.app.bookingInvitations.drain();
+    const second = await tokenFrom('wes@guest.test', 2);
+    expect(second.token).not.toBe(firstMail.token);
+    expect((await pass(second.token)).body.result.visitAt).toBe(first + 7 * DAY);
+  });
 });

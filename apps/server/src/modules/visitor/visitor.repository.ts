@@ -60,7 +60,8 @@ export type VisitFilters = Omit<VisitQuery, 'page' | 'pageSize'> & {
   applicationsOnly?: boolean;
 };
 
-export interface NewVisit extends InviteVisit {
+/** One visit as written: an invitation's for one visitor at one time (its further visitors and repetition already spread out). */
+export interface NewVisit extends Omit<InviteVisit, 'moreVisitors' | 'repeat'> {
   companyId: number;
   /** Who invited; null: the visitor registered themselves. */
   inviterId: number | null;
@@ -204,6 +205,47 @@ export function createVisitorRepository(db: Kysely<DB>) {
     };
   };
 
+  /** One visit and its companions, in `trx`. */
+  async function insertOne(trx: Kysely<DB>, visit: NewVisit, now: number): Promise<number> {
+    const { id } = await trx
+      .insertInto('visits')
+      .values({
+        company_id: visit.companyId,
+        location_id: visit.locationId,
+        host_id: visit.hostId,
+        inviter_id: visit.inviterId,
+        reason_id: visit.reasonId,
+        reason: visit.reason,
+        visitor_type: visit.type,
+        method: visit.method,
+        is_vip: visit.visitor.isVip ? 1 : 0,
+        visitor_name: visit.visitor.name,
+        email: visit.visitor.email,
+        phone: visit.visitor.phone,
+        visitor_company: visit.visitor.company,
+        note: visit.note,
+        visit_at: visit.visitAt,
+        expected_end_at: visit.expectedEndAt,
+        watch_action: visit.watch?.action ?? null,
+        watch_name: visit.watch?.name ?? null,
+        approval: visit.approval ?? null,
+        // Approved by the place's rule as it registered: no one decided.
+        approved_at: visit.approval === 'approved' ? now : null,
+        responded_at: visit.respondedAt ?? null,
+        created_at: now,
+        updated_at: now,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    if (visit.companions.length > 0) {
+      await trx
+        .insertInto('visit_companions')
+        .values(visit.companions.map((companion, position) => ({ visit_id: id, position, name: companion.name, email: companion.email, phone: companion.phone })))
+        .execute();
+    }
+    return id;
+  }
+
   return {
     // ---- Visit reasons ----
 
@@ -339,44 +381,22 @@ export function createVisitorRepository(db: Kysely<DB>) {
     /** Inserts a visit and its companions; `alsoIn` writes more in the same transaction (the invitation's outbox row). */
     insertVisit(visit: NewVisit, now: number, alsoIn?: (trx: Kysely<DB>, id: number) => Promise<void>): Promise<number> {
       return db.transaction().execute(async (trx) => {
-        const { id } = await trx
-          .insertInto('visits')
-          .values({
-            company_id: visit.companyId,
-            location_id: visit.locationId,
-            host_id: visit.hostId,
-            inviter_id: visit.inviterId,
-            reason_id: visit.reasonId,
-            reason: visit.reason,
-            visitor_type: visit.type,
-            method: visit.method,
-            is_vip: visit.visitor.isVip ? 1 : 0,
-            visitor_name: visit.visitor.name,
-            email: visit.visitor.email,
-            phone: visit.visitor.phone,
-            visitor_company: visit.visitor.company,
-            note: visit.note,
-            visit_at: visit.visitAt,
-            expected_end_at: visit.expectedEndAt,
-            watch_action: visit.watch?.action ?? null,
-            watch_name: visit.watch?.name ?? null,
-            approval: visit.approval ?? null,
-            // Approved by the place's rule as it registered: no one decided.
-            approved_at: visit.approval === 'approved' ? now : null,
-            responded_at: visit.respondedAt ?? null,
-            created_at: now,
-            updated_at: now,
-          })
-          .returning('id')
-          .executeTakeFirstOrThrow();
-        if (visit.companions.length > 0) {
-          await trx
-            .insertInto('visit_companions')
-            .values(visit.companions.map((companion, position) => ({ visit_id: id, position, name: companion.name, email: companion.email, phone: companion.phone })))
-            .execute();
-        }
+        const id = await insertOne(trx, visit, now);
         await alsoIn?.(trx, id);
         return id;
+      });
+    },
+
+    /** Inserts an invitation's visits (several visitors, a repeated visit) in one transaction, each with `alsoIn`; their ids in order. */
+    insertVisits(visits: NewVisit[], now: number, alsoIn: (trx: Kysely<DB>, id: number, visit: NewVisit) => Promise<void>): Promise<number[]> {
+      return db.transaction().execute(async (trx) => {
+        const ids: number[] = [];
+        for (const visit of visits) {
+          const id = await insertOne(trx, visit, now);
+          await alsoIn(trx, id, visit);
+          ids.push(id);
+        }
+        return ids;
       });
     },
 

@@ -312,9 +312,9 @@ export function visitorRoutes({
           tags,
           summary: 'Invite a visitor',
           description:
-            'Body: `visitor { name, email?, phone?, company?, isVip? }` (an e-mail or a phone), `type` (individual, group, temporary), `companions` (a group only, at most 5, each with an e-mail or a phone), `reasonId`, `hostId` (an active colleague), `locationId`, `visitAt` (not in the past), `expectedEndAt` (after `visitAt`), `note?`. No e-mail or phone twice in one invitation. Rules answer 422/1005, unknown records 404/1002. The caller is the inviter.',
+            'Body: `visitor { name, email?, phone?, company?, isVip? }` (an e-mail or a phone), `type` (individual, group, temporary), `companions` (a group only, at most 5, each with an e-mail or a phone), `moreVisitors?` (not for a group, at most 9 further visitors as `visitor`: each gets a visit, pass and invitation of their own), `repeat?` (`{ every: week | workday, count: 2-12 }`: that many visits, every week on the same weekday or every working day, on the place\'s clock; a later visit\'s mail goes 3 days before it; at most 50 visits in all), `reasonId`, `hostId` (an active colleague), `locationId`, `visitAt` (not in the past), `expectedEndAt` (after `visitAt`), `note?`. No e-mail or phone twice in one invitation. Rules answer 422/1005, unknown records 404/1002. The caller is the inviter. `{ id, ids }`: the first visit and every visit made.',
           body: InviteVisitBody,
-          response: envelopeResponses(z.object({ id: z.number().int() })),
+          response: envelopeResponses(z.object({ id: z.number().int(), ids: z.array(z.number().int()) })),
         },
       },
       async (request) => success(request, await visitors.invite(actorOf(request), request.body), 'visitInvited'),

@@ -1,9 +1,9 @@
-import { hasPermission, ReturnCode, type VisitStepsRefusal, type InviteVisit, type OnSiteList, type OnSiteQuery, type OnSiteVisit, type VisitHost, type VisitLocation, type Page, type Visit, type VisitQuery, type VisitReason } from '@atrium/contract';
+import { addDays, fromZoned, hasPermission, ReturnCode, toZoned, VISIT_INVITE_VISITS_MAX, VISIT_REPEAT_MAIL_DAYS_BEFORE, weekdayOf, type VisitStepsRefusal, type VisitWatch, type InviteVisit, type OnSiteList, type OnSiteQuery, type OnSiteVisit, type VisitHost, type VisitLocation, type Page, type Visit, type VisitQuery, type VisitReason } from '@atrium/contract';
 import { isUniqueViolation } from '../../db/unique-violation.js';
-import { HOUR_MS, type Clock } from '../../platform/clock.js';
+import { DAY_MS, HOUR_MS, type Clock } from '../../platform/clock.js';
 import { AppError, notFound, refused } from '../../platform/errors.js';
 import type { Actor, OperationLog } from '../operation-log/operation-log.service.js';
-import type { VisitorRepository, VisitScope } from './visitor.repository.js';
+import type { NewVisit, VisitorRepository, VisitScope } from './visitor.repository.js';
 import type { VisitorPasses } from './visitor-pass.service.js';
 import type { VisitorArrivals } from './visitor-arrivals.js';
 import type { VisitorWatchlist } from './visitor-watchlist.js';
@@ -62,6 +62,27 @@ export const asSeenBy = (actor: Pick<Actor, 'permissions'>, visit: Visit): Visit
 
 /** The visits the caller hosts or invited. */
 const ownVisits = (actor: Pick<Actor, 'companyId' | 'userId'>): VisitScope => ({ companyId: actor.companyId, all: false, userId: actor.userId });
+
+/**
+ * The times of an invitation's visits: once, or `repeat.count` times every week on the same weekday or
+ * every working day (Monday to Friday), on the place's clock (a repeated 09:00 stays 09:00 across a
+ * change of daylight saving time).
+ */
+export function visitTimes(body: Pick<InviteVisit, 'visitAt' | 'expectedEndAt' | 'repeat'>, zone: string): Array<{ visitAt: number; expectedEndAt: number }> {
+  if (!body.repeat) return [{ visitAt: body.visitAt, expectedEndAt: body.expectedEndAt }];
+  const start = toZoned(body.visitAt, zone);
+  const end = toZoned(body.expectedEndAt, zone);
+  const times = [];
+  let shift = 0;
+  while (times.length < body.repeat.count) {
+    const date = addDays(start.date, shift);
+    if (body.repeat.every === 'week' || (weekdayOf(date) !== 0 && weekdayOf(date) !== 6)) {
+      times.push({ visitAt: fromZoned(date, start.time, zone), expectedEndAt: fromZoned(addDays(end.date, shift), end.time, zone) });
+    }
+    shift += body.repeat.every === 'week' ? 7 : 1;
+  }
+  return times;
+}
 
 /**
  * The visitors module (issue 20): the visit reasons of the visitor settings page, and invitations:
@@ -170,11 +191,14 @@ export function createVisitorService({ visitors, operationLog, clock, passes, ar
     /**
      * Invites a visitor (decision 0018): every person with an e-mail or a phone, none given twice in
      * the invitation; companions only for a group; from now on, ending after it starts; an active
-     * host, a location and a reason of the company.
+     * host, a location and a reason of the company. Further visitors each get a visit of their own, and
+     * a repeated visit one per occurrence (decision 0018, "Several visitors, repeated visits"): all in
+     * one transaction, each with its invitation mail (a later occurrence's sent a few days before it).
      */
-    async invite(actor: Actor, body: InviteVisit): Promise<{ id: number }> {
+    async invite(actor: Actor, body: InviteVisit): Promise<{ id: number; ids: number[] }> {
       const now = clock.now();
-      const people = [body.visitor, ...body.companions];
+      const visitorsInvited = [body.visitor, ...body.moreVisitors];
+      const people = [...visitorsInvited, ...body.companions];
       for (const person of people) {
         if (person.email === null && person.phone === null) throw refused('visitContactMissing', { name: person.name });
       }
@@ -185,25 +209,48 @@ export function createVisitorService({ visitors, operationLog, clock, passes, ar
         seen.add(value);
       }
       if (body.companions.length > 0 && body.type !== 'group') throw refused('visitCompanionsNeedGroup');
+      if (body.moreVisitors.length > 0 && body.type === 'group') throw refused('visitMoreVisitorsNotGroup');
+      const occurrences = body.repeat?.count ?? 1;
+      if (visitorsInvited.length * occurrences > VISIT_INVITE_VISITS_MAX) throw refused('visitInviteTooMany', { max: VISIT_INVITE_VISITS_MAX });
       if (body.visitAt < now - PAST_GRACE_MS) throw refused('visitInPast');
       if (body.expectedEndAt <= body.visitAt) throw refused('visitEndBeforeStart');
       const [reason, host, location] = await Promise.all([
         visitors.findReason(actor.companyId, body.reasonId),
         visitors.activeUser(actor.companyId, body.hostId),
-        visitors.location(actor.companyId, body.locationId),
+        visitors.visitLocation(actor.companyId, body.locationId),
       ]);
       if (!reason) throw notFound('visitReasonNotFound');
       if (!host) throw notFound('visitHostNotFound');
       if (!location) throw notFound('visitLocationNotFound');
       // The watchlist: a refused person is not invited, and the host hears no more than that (decision 0018).
-      const watch = await watchlist.matchFor(actor.companyId, people);
-      if (watch?.action === 'refuse') throw refused('visitNotAllowed', { name: body.visitor.name });
-      // The invitation mail is recorded with the visit: sent once it is committed, never for a rolled-back one.
-      const id = await visitors.insertVisit({ ...body, companyId: actor.companyId, inviterId: actor.userId, reason: reason.name, method: 'manual', watch }, now, (trx, visitId) =>
-        passes.recordInvitation(trx, actor.companyId, visitId, now),
+      const watches: Array<VisitWatch | null> = [];
+      for (const [index, visitor] of visitorsInvited.entries()) {
+        const watch = await watchlist.matchFor(actor.companyId, index === 0 ? [visitor, ...body.companions] : [visitor]);
+        if (watch?.action === 'refuse') throw refused('visitNotAllowed', { name: visitor.name });
+        watches.push(watch);
+      }
+      const times = visitTimes(body, location.timeZone ?? 'UTC');
+      const { moreVisitors: _more, repeat: _repeat, ...once } = body;
+      const visits: NewVisit[] = times.flatMap(({ visitAt, expectedEndAt }) =>
+        visitorsInvited.map((visitor, index) => ({
+          ...once,
+          visitor,
+          companions: index === 0 ? body.companions : [],
+          visitAt,
+          expectedEndAt,
+          companyId: actor.companyId,
+          inviterId: actor.userId,
+          reason: reason.name,
+          method: 'manual' as const,
+          watch: watches[index] ?? null,
+        })),
+      );
+      // The invitation mails are recorded with the visits: sent once they are committed, never for a rolled-back one.
+      const ids = await visitors.insertVisits(visits, now, (trx, visitId, visit) =>
+        passes.recordInvitation(trx, actor.companyId, visitId, now, visit.visitAt === body.visitAt ? now : visit.visitAt - VISIT_REPEAT_MAIL_DAYS_BEFORE * DAY_MS),
       );
       passes.invited();
-      return { id };
+      return { id: ids[0]!, ids };
     },
 
     async list(actor: Actor, query: VisitQuery): Promise<Page<Visit>> {

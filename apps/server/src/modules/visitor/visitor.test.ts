@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { formatMessage, ReturnCode, type Lang, type OperationLogEntry, type Page, type Visit, type VisitPage, type VisitReason } from '@atrium/contract';
+import { formatMessage, fromZoned, localDateTime, ReturnCode, type Lang, type OperationLogEntry, type Page, type Visit, type VisitPage, type VisitReason } from '@atrium/contract';
 import { call, createTestApp, type TestApp } from '../../test/app.js';
 import { TEST_DIALECT } from '../../test/database.js';
 import type { TestUser } from '../../test/factories.js';
@@ -242,5 +242,58 @@ describe(`visitors: reasons and invitations (${TEST_DIALECT})`, () => {
     expect(await names('notResponded')).toEqual([]);
     const [pia] = (await list('&keyword=pia', token)).body.result.list;
     expect((await post('cancel', { id: pia!.id }, token)).body.message).toBe(formatMessage('visitNotCancellable', 'en-US'));
+  });
+  // Last: its visits would show in the lists the tests above read.
+  it('invites several visitors at once and repeats a visit weekly or on working days, on the place\'s clock', async () => {
+    // The tests above moved the clock on: fresh sessions.
+    hostToken = await t.factories.session(host);
+    adminToken = await t.factories.session(admin);
+    // Tuesday 16 March 2027, 09:00 in London: three weeks later is after the clocks go forward (28 March).
+    const visitAt = fromZoned('2027-03-16', '09:00', 'Europe/London');
+    const invited = await post<{ id: number; ids: number[] }>(
+      'invite',
+      invitation({
+        visitor: { name: 'Cora Contractor', email: 'cora@fixit.test', company: 'FixIt' },
+        moreVisitors: [{ name: 'Cal Contractor', phone: '+44 20 7946 0100', company: 'FixIt', isVip: true }],
+        repeat: { every: 'week', count: 3 },
+        visitAt,
+        expectedEndAt: visitAt + 3 * HOUR,
+      }),
+      hostToken,
+    );
+    expect(invited.status, invited.body.message).toBe(200);
+    expect(invited.body.result.ids).toHaveLength(6);
+    expect(invited.body.result.id).toBe(invited.body.result.ids[0]);
+    const made = await Promise.all(invited.body.result.ids.map(async (id) => (await call<Visit>(t.app, { method: 'GET', url: `/api/visitor/detail?id=${id}`, headers: { token: hostToken } })).body.result));
+    const local = (ms: number) => localDateTime(ms, 'Europe/London');
+    expect(made.map((visit) => [visit.visitorName, local(visit.visitAt), local(visit.expectedEndAt), visit.isVip])).toEqual([
+      ['Cora Contractor', '2027-03-16 09:00', '2027-03-16 12:00', false],
+      ['Cal Contractor', '2027-03-16 09:00', '2027-03-16 12:00', true],
+      ['Cora Contractor', '2027-03-23 09:00', '2027-03-23 12:00', false],
+      ['Cal Contractor', '2027-03-23 09:00', '2027-03-23 12:00', true],
+      ['Cora Contractor', '2027-03-30 09:00', '2027-03-30 12:00', false],
+      ['Cal Contractor', '2027-03-30 09:00', '2027-03-30 12:00', true],
+    ]);
+    // Summer time: the same 09:00 is an hour earlier in UTC.
+    expect(made[4]!.visitAt - made[2]!.visitAt).toBe(7 * DAY - HOUR);
+
+    // Every working day from a Friday: Friday, then Monday and Tuesday.
+    const friday = fromZoned('2027-03-19', '14:00', 'Europe/London');
+    const daily = await post<{ id: number; ids: number[] }>('invite', invitation({ visitor: { name: 'Dora Daily', email: 'dora@fixit.test' }, repeat: { every: 'workday', count: 3 }, visitAt: friday, expectedEndAt: friday + HOUR }), hostToken);
+    const days = await Promise.all(daily.body.result.ids.map(async (id) => (await call<Visit>(t.app, { method: 'GET', url: `/api/visitor/detail?id=${id}`, headers: { token: hostToken } })).body.result.visitAt));
+    expect(days.map(local)).toEqual(['2027-03-19 14:00', '2027-03-22 14:00', '2027-03-23 14:00']);
+
+    // The limits: a group brings companions, not more visitors; at most 50 visits; a repeat of 2 to 12.
+    const group = await post('invite', invitation({ type: 'group', moreVisitors: [{ name: 'Extra', email: 'extra@fixit.test' }] }), hostToken);
+    expect([group.status, group.body.message]).toEqual([422, formatMessage('visitMoreVisitorsNotGroup', 'en-US')]);
+    const crowd = Array.from({ length: 9 }, (_, n) => ({ name: `Crowd ${n}`, email: `crowd${n}@fixit.test` }));
+    const tooMany = await post('invite', invitation({ moreVisitors: crowd, repeat: { every: 'week', count: 6 } }), hostToken);
+    expect([tooMany.status, tooMany.body.message]).toEqual([422, formatMessage('visitInviteTooMany', 'en-US', { max: 50 })]);
+    expect((await post('invite', invitation({ repeat: { every: 'week', count: 13 } }), hostToken)).status).toBe(400);
+    expect((await post('invite', invitation({ repeat: { every: 'month', count: 2 } }), hostToken)).status).toBe(400);
+    // Nothing of a refused invitation was written; one e-mail twice across the visitors is refused too.
+    const twice = await post('invite', invitation({ moreVisitors: [{ name: 'Vera Again', email: 'VERA@guest.test' }] }), hostToken);
+    expect([twice.status, twice.body.message]).toEqual([422, formatMessage('visitContactRepeated', 'en-US', { value: 'vera@guest.test' })]);
+    expect((await list('&keyword=Crowd', adminToken)).body.result.total).toBe(0);
   });
 });

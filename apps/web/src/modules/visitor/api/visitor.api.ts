@@ -76,7 +76,8 @@ function useVisitorAnswer<B, R>(path: string) {
 export const useAddVisitReason = () => useVisitorMutation((name: string) => api.post<{ id: number }>('/visitor/reason/add', { name }, { notify: false }));
 export const useRenameVisitReason = () => useVisitorMutation((body: { id: number; name: string }) => api.post<null>('/visitor/reason/update', body, { notify: false }));
 export const useDeleteVisitReason = () => useVisitorMutation((id: number) => api.post<null>('/visitor/reason/delete', { id }, { notify: false }));
-export const useInviteVisit = () => useVisitorMutation((body: InviteVisitBody) => api.post<{ id: number }>('/visitor/invite', body, { notify: false }));
+/** Invites: `id` is the first visit made, `ids` every visit (one per visitor and repeat). */
+export const useInviteVisit = () => useVisitorMutation((body: InviteVisitBody) => api.post<{ id: number; ids: number[] }>('/visitor/invite', body, { notify: false }));
 export const useCancelVisit = () => useVisitorMutation((id: number) => api.post<null>('/visitor/cancel', { id }, { notify: false }));
 export const useCheckInVisit = () => useVisitorMutation((id: number) => api.post<null>('/visitor/check-in', { id }, { notify: false }));
 /** Reception: checks in the visit of a scanned pass (the link a scanner types, or its token). */

@@ -23,6 +23,21 @@ async function fill(user: ReturnType<typeof userEvent.setup>, testId: string, te
 }
 
 const page = (list: Visit[]) => ({ result: { list, total: list.length, page: 1, pageSize: 15 } });
+/** Picks an option of a select by its text. */
+async function choose(user: ReturnType<typeof userEvent.setup>, testId: string, text: string) {
+  await user.click(within(screen.getByTestId(testId)).getByRole('combobox'));
+  await user.click(await screen.findByText(text, { selector: '.ant-select-item-option-content' }));
+}
+
+/** Opens the invitation form on /guider-invite; answers the invitation with the visits it makes. */
+async function openInviteForm() {
+  const user = userEvent.setup();
+  const seen = stubApi({ 'GET /visitor/mine': page([]), ...options, 'POST /visitor/invite': { result: { id: 9, ids: [9, 10, 11] } } });
+  renderConsole({ path: '/guider-invite', user: makeUser({ permissions: ['events:view'], timeZone: 'Europe/London' }), menu });
+  await user.click(await screen.findByTestId('visit-invite', {}, { timeout: 8000 }));
+  return { user, seen };
+}
+
 const menu = [makeEntry('visitors', '', [makeEntry('guiderInvite', '/guider-invite')])];
 const options = {
   'GET /visitor/reason/list': { result: [{ id: 3, name: 'Interview', createdAt: NOW }] },
@@ -65,6 +80,8 @@ describe('invitations page', () => {
         visitor: { name: 'Nora Nightingale', email: null, phone: '+44 20 7946 0999', company: null, isVip: false },
         type: 'group',
         companions: [{ name: 'Felix Nightingale', email: 'felix@nightingale.example', phone: null }],
+        moreVisitors: [],
+        repeat: null,
         reasonId: 3,
         hostId: 1,
         locationId: 21,
@@ -95,4 +112,84 @@ describe('invitations page', () => {
     await user.click(await screen.findByTestId('visit-cancel-confirm'));
     await waitFor(() => expect(seen.find((request) => request.path === '/visitor/cancel')?.body).toEqual({ id: 7 }));
   }, 20_000);
+
+  it('invites further visitors to a visit that repeats every week, each checked like the visitor', async () => {
+    const { user, seen } = await openInviteForm();
+    await fill(user, 'visitor-name', 'Nora Nightingale');
+    await fill(user, 'visitor-email', 'nora@nightingale.example');
+    await user.click(screen.getByTestId('more-visitor-add'));
+    await user.click(screen.getByTestId('more-visitor-add'));
+    await fill(user, 'more-visitor-0-name', 'Felix Nightingale');
+    await fill(user, 'more-visitor-0-email', 'felix@nightingale.example');
+    await fill(user, 'more-visitor-0-company', 'Nightingale Ltd');
+    await user.click(screen.getByTestId('more-visitor-0-vip'));
+    await fill(user, 'more-visitor-1-name', 'Iris Nightingale');
+    await choose(user, 'visit-reason', 'Interview');
+    await choose(user, 'visit-location', 'Pudong Innovation Tower / 8F');
+    await choose(user, 'visit-repeat', 'Every week on the same day');
+    expect(screen.getByText('Each visit gets its own pass; the invitation mail of a later visit is sent 3 days before it.')).toBeInTheDocument();
+    // A further visitor needs an e-mail or a phone like the visitor, and a repeat its number of visits.
+    await user.click(screen.getByTestId('visit-invite-send'));
+    expect(await within(screen.getByTestId('more-visitor-1')).findByText('Give an e-mail address or a phone number')).toBeInTheDocument();
+    expect(screen.getByText('Enter a whole number from 2 to 12')).toBeInTheDocument();
+    await fill(user, 'more-visitor-1-phone', '+44 20 7946 0111');
+    await fill(user, 'visit-repeat-count', '4');
+    await user.click(screen.getByTestId('visit-invite-send'));
+    const start = dayjs().add(1, 'hour').startOf('hour');
+    const inShanghai = (value: dayjs.Dayjs) => fromZoned(value.format('YYYY-MM-DD'), value.format('HH:mm'), 'Asia/Shanghai');
+    await waitFor(() =>
+      expect(seen.find((request) => request.path === '/visitor/invite')?.body).toEqual({
+        visitor: { name: 'Nora Nightingale', email: 'nora@nightingale.example', phone: null, company: null, isVip: false },
+        type: 'individual',
+        companions: [],
+        moreVisitors: [
+          { name: 'Felix Nightingale', email: 'felix@nightingale.example', phone: null, company: 'Nightingale Ltd', isVip: true },
+          { name: 'Iris Nightingale', email: null, phone: '+44 20 7946 0111', company: null, isVip: false },
+        ],
+        repeat: { every: 'week', count: 4 },
+        reasonId: 3,
+        hostId: 1,
+        locationId: 21,
+        visitAt: inShanghai(start),
+        expectedEndAt: inShanghai(start.add(1, 'hour')),
+        note: null,
+      }),
+    );
+    expect(await screen.findByText('Nora Nightingale has been invited')).toBeInTheDocument();
+  }, 45_000);
+
+  it('offers further visitors only to a visit that is not a group, which has companions instead', async () => {
+    const { user } = await openInviteForm();
+    expect(screen.getByTestId('more-visitors')).toBeInTheDocument();
+    await user.click(within(screen.getByTestId('visit-type')).getByText('Group'));
+    expect(screen.queryByTestId('more-visitors')).toBeNull();
+    expect(screen.getByTestId('companion-add')).toBeInTheDocument();
+    await user.click(within(screen.getByTestId('visit-type')).getByText('Temporary'));
+    expect(screen.getByTestId('more-visitors')).toBeInTheDocument();
+  }, 20_000);
+
+  it('refuses more visits in all than one invitation makes, and sends nothing', async () => {
+    const { user, seen } = await openInviteForm();
+    await fill(user, 'visitor-name', 'Nora Nightingale');
+    await fill(user, 'visitor-email', 'nora@nightingale.example');
+    for (let index = 0; index < 5; index++) {
+      await user.click(screen.getByTestId('more-visitor-add'));
+      await fill(user, `more-visitor-${index}-name`, `Guest ${index}`);
+      await fill(user, `more-visitor-${index}-email`, `guest${index}@example.com`);
+    }
+    await choose(user, 'visit-reason', 'Interview');
+    await choose(user, 'visit-location', 'Pudong Innovation Tower / 8F');
+    await choose(user, 'visit-repeat', 'Every working day (Mon–Fri)');
+    await fill(user, 'visit-repeat-count', '9');
+    // Six visitors, nine times each: 54 visits, over the 50 one invitation makes.
+    const tooMany = 'This invitation makes 54 visits (6 visitors × 9); at most 50 can be sent at once. Remove visitors or repeat fewer times.';
+    expect(await screen.findByTestId('visit-invite-too-many')).toHaveTextContent(tooMany);
+    await user.click(screen.getByTestId('visit-invite-send'));
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(seen.some((request) => request.path === '/visitor/invite')).toBe(false);
+    expect(screen.getByTestId('visit-invite-too-many')).toBeInTheDocument();
+    // One visitor fewer makes 45 visits: the message goes.
+    await user.click(screen.getByTestId('more-visitor-4-remove'));
+    await waitFor(() => expect(screen.queryByTestId('visit-invite-too-many')).toBeNull());
+  }, 45_000);
 });

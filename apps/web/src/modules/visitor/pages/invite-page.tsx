@@ -1,7 +1,7 @@
 import { AuditOutlined, MinusCircleOutlined, PlusOutlined } from '@ant-design/icons';
-import { fromZoned, PHONE_PATTERN, VISIT_COMPANIONS_MAX, VISIT_NOTE_MAX, VISITOR_NAME_MAX, VISITOR_TYPES, type InviteVisitBody, type Visit, type VisitorType } from '@atrium/contract';
-import { Alert, App, Badge, Button, Checkbox, DatePicker, Form, Input, Modal, Popconfirm, Radio, Select, Space } from 'antd';
-import type { ButtonProps, FormInstance } from 'antd';
+import { fromZoned, VISIT_COMPANIONS_MAX, VISIT_INVITE_VISITS_MAX, VISIT_NOTE_MAX, VISITOR_TYPES, type InviteVisitBody, type Visit, type VisitorType } from '@atrium/contract';
+import { Alert, App, Badge, Button, DatePicker, Form, Input, Modal, Popconfirm, Radio, Select, Space } from 'antd';
+import type { ButtonProps } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
@@ -20,6 +20,8 @@ import { DataTable, TruncatedText } from '../../../shared/ui/data-table';
 import { tableEmpty } from '../../../shared/ui/empty-state';
 import { PageHeader } from '../../../shared/ui/page-header';
 import { useCancelVisit, useInviteVisit, useMyVisits, usePendingApplicationCount, useVisitHosts, useVisitLocations, useVisitReasons } from '../api/visitor.api';
+import { InviteRepeatFields, repeatOf, type RepeatValues } from '../components/invite-repeat-fields';
+import { ContactFields, InvitedVisitorFields, MoreVisitorsList, type ContactValues, type InvitedVisitorValues } from '../components/invite-visitor-fields';
 import { VISIT_TIME_FORMAT, VisitorCell, VisitStateTags, VisitTimeCell } from '../components/visit-parts';
 import './invite-page.css';
 
@@ -117,17 +119,10 @@ function ApplicationsButton() {
   );
 }
 
-interface Contact {
-  name?: string;
-  email?: string;
-  phone?: string;
-}
-
-interface InviteValues extends Contact {
-  company?: string;
-  isVip?: boolean;
+interface InviteValues extends InvitedVisitorValues, RepeatValues {
   type: VisitorType;
-  companions?: Contact[];
+  companions?: ContactValues[];
+  moreVisitors?: InvitedVisitorValues[];
   reasonId?: number;
   hostId?: number;
   locationId?: number;
@@ -139,38 +134,11 @@ interface InviteValues extends Contact {
 /** The next full hour, when a visit most often starts. */
 const nextHour = () => dayjs().add(1, 'hour').startOf('hour');
 
-/** Name, e-mail and phone of one person: an e-mail or a phone is needed, each in its format. */
-function ContactFields({ form, prefix, testId }: { form: FormInstance<InviteValues>; prefix: (string | number)[]; testId: string }) {
-  const { t } = useTranslation();
-  const path = (field: string) => [...prefix, field];
-  const otherFilled = (other: string) => () => Boolean(String((form.getFieldValue(path(other) as never) as string | undefined) ?? '').trim());
-  return (
-    <>
-      <Form.Item name={prefix.length ? [prefix.at(-1)!, 'name'] : 'name'} label={t('visitor.fields.name')} rules={[{ required: true, whitespace: true, message: t('visitor.rules.name') }]}>
-        <Input maxLength={VISITOR_NAME_MAX} data-testid={`${testId}-name`} />
-      </Form.Item>
-      <div className="atrium-visit-row">
-        <Form.Item
-          name={prefix.length ? [prefix.at(-1)!, 'email'] : 'email'}
-          label={t('visitor.fields.email')}
-          
-          dependencies={[path('phone')]}
-          rules={[{ type: 'email', message: t('visitor.rules.email') }, { validator: (_, value) => (String(value ?? '').trim() || otherFilled('phone')() ? Promise.resolve() : Promise.reject(new Error(t('visitor.rules.contact')))) }]}
-        >
-          <Input type="email" inputMode="email" data-testid={`${testId}-email`} />
-        </Form.Item>
-        <Form.Item
-          name={prefix.length ? [prefix.at(-1)!, 'phone'] : 'phone'}
-          label={t('visitor.fields.phone')}
-          
-          dependencies={[path('email')]}
-          rules={[{ pattern: PHONE_PATTERN, message: t('visitor.rules.phone') }]}
-        >
-          <Input type="tel" inputMode="tel" data-testid={`${testId}-phone`} />
-        </Form.Item>
-      </div>
-    </>
-  );
+/** The visits one invitation makes: one per visitor (a group is one, companions and all), times its repeats. */
+function visitCount(values: Partial<InviteValues>) {
+  const visitors = values.type === 'group' ? 1 : 1 + (values.moreVisitors?.length ?? 0);
+  const times = values.repeatEvery && values.repeatEvery !== 'none' && Number.isInteger(values.repeatCount) ? values.repeatCount! : 1;
+  return { visitors, times, visits: visitors * times };
 }
 
 /** The invitation: who comes (and their companions for a group), why, to whom, where and when. */
@@ -188,6 +156,12 @@ function InviteDialog({ onClose }: { onClose: () => void }) {
   const dirty = useFormDirty(form);
   const { confirmLeave } = useUnsavedChanges(dirty.isDirty);
   const type = Form.useWatch('type', form);
+  // The server refuses more than VISIT_INVITE_VISITS_MAX visits in all: say so before sending.
+  const moreVisitors = Form.useWatch('moreVisitors', form);
+  const repeatEvery = Form.useWatch('repeatEvery', form);
+  const repeatCount = Form.useWatch('repeatCount', form);
+  const count = visitCount({ type, moreVisitors, repeatEvery, repeatCount });
+  const isTooMany = count.visits > VISIT_INVITE_VISITS_MAX;
   const locationId = Form.useWatch('locationId', form);
   const viewerZone = useViewerZone();
   // Times are entered as the location's clock shows them (its building's zone), else the viewer's.
@@ -208,11 +182,16 @@ function InviteDialog({ onClose }: { onClose: () => void }) {
     } catch {
       return; // The form shows what is missing.
     }
-    const contact = (person: Contact) => ({ name: person.name!.trim(), email: person.email?.trim() || null, phone: person.phone?.trim() || null });
+    if (visitCount(values).visits > VISIT_INVITE_VISITS_MAX) return; // The form says there are too many.
+    const contact = (person: ContactValues) => ({ name: person.name!.trim(), email: person.email?.trim() || null, phone: person.phone?.trim() || null });
+    const invited = (person: InvitedVisitorValues) => ({ ...contact(person), company: person.company?.trim() || null, isVip: Boolean(person.isVip) });
     const body: InviteVisitBody = {
-      visitor: { ...contact(values), company: values.company?.trim() || null, isVip: Boolean(values.isVip) },
+      visitor: invited(values),
       type: values.type,
       companions: values.type === 'group' ? (values.companions ?? []).map(contact) : [],
+      // A group has companions instead; the server refuses further visitors for it.
+      moreVisitors: values.type === 'group' ? [] : (values.moreVisitors ?? []).map(invited),
+      repeat: repeatOf(values),
       reasonId: values.reasonId!,
       hostId: values.hostId!,
       locationId: values.locationId!,
@@ -248,24 +227,16 @@ function InviteDialog({ onClose }: { onClose: () => void }) {
         layout="vertical"
         requiredMark
         onValuesChange={dirty.onValuesChange}
-        initialValues={{ type: 'individual', hostId: user.id, visitAt: start, expectedEndAt: start.add(1, 'hour'), companions: [] }}
+        initialValues={{ type: 'individual', hostId: user.id, visitAt: start, expectedEndAt: start.add(1, 'hour'), companions: [], moreVisitors: [], repeatEvery: 'none' }}
       >
         <Form.Item name="type" label={t('visitor.fields.type')}>
           <Radio.Group optionType="button" options={VISITOR_TYPES.map((value) => ({ value, label: t(`visitor.types.${value}`) }))} data-testid="visit-type" />
         </Form.Item>
-        <ContactFields form={form} prefix={[]} testId="visitor" />
-        <div className="atrium-visit-row">
-          <Form.Item name="company" label={t('visitor.fields.company')} >
-            <Input maxLength={254} data-testid="visitor-company" />
-          </Form.Item>
-          <Form.Item name="isVip" valuePropName="checked" className="atrium-visit-row-narrow">
-            <Checkbox data-testid="visitor-vip">{t('visitor.fields.vip')}</Checkbox>
-          </Form.Item>
-        </div>
+        <InvitedVisitorFields form={form} prefix={[]} testId="visitor" />
         {type === 'group' ? (
           <Form.List name="companions">
             {(fields, { add, remove }) => (
-              <fieldset className="atrium-visit-companions">
+              <fieldset className="atrium-visit-people">
                 <legend>{t('visitor.fields.companions')}</legend>
                 <p className="atrium-muted">{t('visitor.invite.companionsHelp', { max: VISIT_COMPANIONS_MAX })}</p>
                 {fields.map((field, index) => (
@@ -283,7 +254,9 @@ function InviteDialog({ onClose }: { onClose: () => void }) {
               </fieldset>
             )}
           </Form.List>
-        ) : null}
+        ) : (
+          <MoreVisitorsList form={form} />
+        )}
         <Form.Item name="reasonId" label={t('visitor.fields.reason')} rules={[{ required: true, message: t('visitor.rules.reason') }]}>
           <Select
             placeholder={t('visitor.invite.reasonPlaceholder')}
@@ -329,6 +302,16 @@ function InviteDialog({ onClose }: { onClose: () => void }) {
             <DatePicker showTime={{ format: 'HH:mm', minuteStep: 5 }} format={VISIT_TIME_FORMAT} style={{ width: '100%' }} disabledDate={(day) => day.isBefore(dayjs(), 'day')} data-testid="visit-end" />
           </Form.Item>
         </div>
+        <InviteRepeatFields form={form} />
+        {isTooMany ? (
+          <Alert
+            type="error"
+            showIcon
+            title={t('visitor.invite.tooManyVisits', { visits: count.visits, visitors: count.visitors, times: count.times, max: VISIT_INVITE_VISITS_MAX })}
+            style={{ marginBottom: 16 }}
+            data-testid="visit-invite-too-many"
+          />
+        ) : null}
         <Form.Item name="note" label={t('visitor.fields.note')}>
           <Input.TextArea rows={2} maxLength={VISIT_NOTE_MAX} showCount data-testid="visit-note" />
         </Form.Item>
