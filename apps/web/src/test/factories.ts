@@ -1,4 +1,4 @@
-import type { CurrentUserInfo, MenuEntry, OnSiteVisit, Visit } from '@atrium/contract';
+import type { CurrentUserInfo, KioskConfig, MenuEntry, OnSiteVisit, Visit } from '@atrium/contract';
 
 /** A signed-in user as getCurrentUserInfo answers it. */
 export function makeUser(overrides: Partial<CurrentUserInfo> = {}): CurrentUserInfo {
@@ -98,6 +98,22 @@ export function makeOnSiteVisit(overrides: Partial<OnSiteVisit> = {}): OnSiteVis
     location: { id: 21, name: '8F', buildingName: 'Harbour House', timeZone: 'Europe/London' },
     checkedInAt: now - 3_600_000,
     expectedEndAt: now + 3_600_000,
+    ...overrides,
+  };
+}
+
+/** An activated kiosk's configuration: Harbour House's front desk in London, walk-ins received, no printer. */
+export function makeKioskConfig(overrides: Partial<KioskConfig> = {}): KioskConfig {
+  return {
+    device: { id: 5, name: 'Front desk' },
+    companyName: 'Harbour Co',
+    location: { id: 9, name: 'Harbour House', buildingName: null, timeZone: 'Europe/London' },
+    theme: { welcomeEn: null, welcomeZh: null, color: '#0a7e5c' },
+    signInHours: 2,
+    reasons: [{ id: 1, name: 'Meeting' }],
+    walkIns: true,
+    printer: null,
+    serverTime: Date.now(),
     ...overrides,
   };
 }

@@ -1,8 +1,9 @@
-import type { KioskConfig, KioskSteps, VisitAnswer, VisitStep } from '@atrium/contract';
+import type { KioskSteps, VisitAnswer, VisitStep } from '@atrium/contract';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setLang } from '../../../shared/i18n/i18n';
+import { makeKioskConfig } from '../../../test/factories';
 import { renderConsole, stubApi } from '../../../test/render';
 import { KIOSK_TOKEN_KEY } from '../api/kiosk.api';
 import { KIOSK_STEPS_IDLE_MS } from '../components/kiosk-steps';
@@ -19,17 +20,7 @@ afterEach(() => {
   setLang('en-US');
 });
 
-const CONFIG: KioskConfig = {
-  device: { id: 5, name: 'Front desk' },
-  companyName: 'Harbour Co',
-  location: { id: 9, name: 'Harbour House', buildingName: null, timeZone: 'Europe/London' },
-  theme: { welcomeEn: null, welcomeZh: null, color: '#0a7e5c' },
-  signInHours: 2,
-  reasons: [{ id: 1, name: 'Meeting' }],
-  walkIns: true,
-  printer: null,
-  serverTime: Date.now(),
-};
+const CONFIG = makeKioskConfig();
 const PASS = 'https://atrium.example.test/visit#abc.def.ghi.jkl';
 const NDA = 'The visitor keeps secret what they see and hear during the visit.';
 const QUESTIONS = ['Have you had a fever this week?', 'Will you bring a laptop?'];

@@ -3,6 +3,7 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { setLang } from '../../../shared/i18n/i18n';
+import { makeKioskConfig } from '../../../test/factories';
 import { renderConsole, stubApi } from '../../../test/render';
 import { KIOSK_TOKEN_KEY } from '../api/kiosk.api';
 
@@ -12,17 +13,7 @@ afterEach(() => {
   setLang('en-US');
 });
 
-const CONFIG: KioskConfig = {
-  device: { id: 5, name: 'Front desk' },
-  companyName: 'Harbour Co',
-  location: { id: 9, name: 'Harbour House', buildingName: null, timeZone: 'Europe/London' },
-  theme: { welcomeEn: null, welcomeZh: '欢迎光临海港大厦', color: '#0a7e5c' },
-  signInHours: 2,
-  reasons: [{ id: 1, name: 'Meeting' }],
-  walkIns: true,
-  printer: null,
-  serverTime: Date.now(),
-};
+const CONFIG = makeKioskConfig({ theme: { welcomeEn: null, welcomeZh: '欢迎光临海港大厦', color: '#0a7e5c' } });
 const PASS = 'https://atrium.example.test/visit#abc.def.ghi.jkl';
 
 function stubKiosk(options: { signedOut?: boolean; config?: Partial<KioskConfig> } = {}) {

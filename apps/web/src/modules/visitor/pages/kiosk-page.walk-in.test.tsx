@@ -1,8 +1,9 @@
-import type { KioskApplication, KioskConfig } from '@atrium/contract';
+import type { KioskApplication } from '@atrium/contract';
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { setLang } from '../../../shared/i18n/i18n';
+import { makeKioskConfig } from '../../../test/factories';
 import { renderConsole, stubApi } from '../../../test/render';
 import { KIOSK_TOKEN_KEY } from '../api/kiosk.api';
 import { WALK_IN_IDLE_MS } from '../components/kiosk-walk-in';
@@ -14,20 +15,7 @@ afterEach(() => {
   setLang('en-US');
 });
 
-const CONFIG: KioskConfig = {
-  device: { id: 5, name: 'Front desk' },
-  companyName: 'Harbour Co',
-  location: { id: 9, name: 'Harbour House', buildingName: null, timeZone: 'Europe/London' },
-  theme: { welcomeEn: null, welcomeZh: null, color: '#0a7e5c' },
-  signInHours: 2,
-  reasons: [
-    { id: 1, name: 'Meeting' },
-    { id: 2, name: 'Delivery' },
-  ],
-  walkIns: true,
-  printer: null,
-  serverTime: Date.now(),
-};
+const CONFIG = makeKioskConfig({ reasons: [{ id: 1, name: 'Meeting' }, { id: 2, name: 'Delivery' }] });
 const HOSTS = [
   { id: 7, fullName: 'Hana Host' },
   { id: 8, fullName: 'Shah Khan' },
