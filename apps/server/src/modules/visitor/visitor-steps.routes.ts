@@ -7,7 +7,8 @@ import { requireDevice } from '../../platform/access.js';
 import { envelopeResponses, success } from '../../platform/envelope.js';
 import { readMultipart } from '../../platform/multipart.js';
 import { actorOf } from '../operation-log/operation-log.service.js';
-import { missingFile } from '../upload/upload.http.js';
+import { missingFile, sendImage } from '../upload/upload.http.js';
+import { PassHeaders } from './visitor.routes.js';
 import type { VisitorPasses } from './visitor-pass.service.js';
 import type { VisitorService } from './visitor.service.js';
 import { photoTooLarge, type VisitorSteps } from './visitor-steps.js';
@@ -15,7 +16,6 @@ import { requirementsOf, type VisitorRules } from './visitor-rules.js';
 
 const tags = ['visitors'];
 const DEVICE_TAGS = ['device API'];
-const PassHeaders = z.object({ [VISIT_PASS_HEADER]: z.string().min(1).max(200) });
 /** Public as the other pass calls (visitor.routes.ts): the signed, expiring pass token is the credential. */
 const PASS = { access: 'public' } as const;
 const DEVICE_WRITE = { access: 'device', deviceKind: 'visitorKiosk', idempotent: true } as const;
@@ -32,14 +32,9 @@ async function readPhoto(request: FastifyRequest): Promise<{ fields: Map<string,
   return { fields, content: file.content };
 }
 
+/** A kept document as bytes of its type (never sniffed, never run as a page), not cached, named for saving. */
 const sendDocument = (reply: FastifyReply, document: { content: Buffer; contentType: string }, fileName: string) =>
-  reply
-    .header('content-type', document.contentType)
-    .header('content-disposition', `inline; filename="${fileName}"`)
-    .header('x-content-type-options', 'nosniff')
-    .header('cache-control', 'private, no-store')
-    .header('content-security-policy', "default-src 'none'; sandbox")
-    .send(document.content);
+  sendImage(reply.header('content-disposition', `inline; filename="${fileName}"`), document.content, document.contentType, 'private, no-store');
 
 /**
  * What a visitor does before check-in (decision 0018, "What a visitor does before check-in"): on their

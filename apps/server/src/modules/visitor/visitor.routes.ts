@@ -23,7 +23,7 @@ const RECORDS = { access: 'permission', permission: 'records:view' } as const;
 const tags = ['visitors'];
 
 /** The visitor's pass token: the `visit-pass` header, never the URL (decision 0018). */
-const PassHeaders = z.object({ [VISIT_PASS_HEADER]: z.string().min(1).max(200) });
+export const PassHeaders = z.object({ [VISIT_PASS_HEADER]: z.string().min(1).max(200) });
 /**
  * The pass calls are for anyone on the internet who holds a pass: the visitor has no account (and is
  * no device), so the signed, expiring token is the credential; without a valid one they answer 404 as

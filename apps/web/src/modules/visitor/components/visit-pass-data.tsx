@@ -2,11 +2,11 @@ import DeleteOutlined from '@ant-design/icons/DeleteOutlined';
 import DownloadOutlined from '@ant-design/icons/DownloadOutlined';
 import { toZoned, type VisitPass } from '@atrium/contract';
 import { App, Button, type ButtonProps } from 'antd';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../shared/api/api-client';
 import { saveFile } from '../../../shared/api/save-file';
-import { downloadSignedNda, useEraseVisitPass, useExportVisitPass } from '../api/visit-pass.api';
+import { useEraseVisitPass, useExportVisitPass } from '../api/visit-pass.api';
+import { SignedNdaButton } from './signed-nda-button';
 import { passZone } from './visit-pass-details';
 
 export interface VisitPassDataProps {
@@ -22,8 +22,7 @@ export interface VisitPassDataProps {
  */
 export function VisitPassData({ pass, token, onErased }: VisitPassDataProps) {
   const { t } = useTranslation();
-  const { modal, message } = App.useApp();
-  const [isReadingNda, setReadingNda] = useState(false);
+  const { modal } = App.useApp();
   const exportData = useExportVisitPass(token);
   const erase = useEraseVisitPass(token);
   // Not while the visitor is on site: the list of who is in the building stays whole until they leave (decision 0018).
@@ -36,17 +35,6 @@ export function VisitPassData({ pass, token, onErased }: VisitPassDataProps) {
         saveFile(new Blob([JSON.stringify(data, null, 2)], { type: 'application/json' }), name);
       },
     });
-
-  const downloadNda = async () => {
-    setReadingNda(true);
-    try {
-      await downloadSignedNda(token, t('visitor.pass.ndaDownloadFailed'));
-    } catch (failure) {
-      void message.error((failure as Error).message, 5);
-    } finally {
-      setReadingNda(false);
-    }
-  };
 
   const askErase = () =>
     modal.confirm({
@@ -75,9 +63,7 @@ export function VisitPassData({ pass, token, onErased }: VisitPassDataProps) {
           {t('visitor.pass.download')}
         </Button>
         {pass.completion.ndaSignedAt !== null ? (
-          <Button icon={<DownloadOutlined />} onClick={() => void downloadNda()} loading={isReadingNda} data-testid="visit-pass-data-nda">
-            {t('visitor.pass.ndaDownload')}
-          </Button>
+          <SignedNdaButton token={token} testId="visit-pass-data-nda" />
         ) : null}
         <Button danger icon={<DeleteOutlined />} onClick={askErase} disabled={isOnSite} data-testid="visit-pass-erase">
           {t('visitor.pass.erase')}

@@ -1,11 +1,11 @@
 import CheckCircleFilled from '@ant-design/icons/CheckCircleFilled';
-import DownloadOutlined from '@ant-design/icons/DownloadOutlined';
 import { askedSteps, isStepDone, toZoned, type Lang, type VisitPass, type VisitStep } from '@atrium/contract';
-import { Alert, App, Button, ConfigProvider } from 'antd';
-import { useState, type ReactNode } from 'react';
+import { Alert, App, ConfigProvider } from 'antd';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { calendarDate, dayTitle } from '../../../shared/i18n/date-titles';
-import { downloadSignedNda, useAnswerVisit, useGiveVisitPhoto, useSignVisitNda } from '../api/visit-pass.api';
+import { useAnswerVisit, useGiveVisitPhoto, useSignVisitNda } from '../api/visit-pass.api';
+import { SignedNdaButton } from './signed-nda-button';
 import { passZone } from './visit-pass-details';
 import { VISITOR_CONTROL_SIZES } from './visitor-form-theme';
 import { VisitNdaForm } from './visit-steps/visit-nda-form';
@@ -76,7 +76,6 @@ function NdaStep({ pass, token }: VisitPassStepsProps) {
   const { t, i18n } = useTranslation();
   const { message } = App.useApp();
   const sign = useSignVisitNda(token);
-  const [isDownloading, setDownloading] = useState(false);
   const { ndaSignedName, ndaSignedAt } = pass.completion;
 
   if (ndaSignedAt === null) {
@@ -90,25 +89,13 @@ function NdaStep({ pass, token }: VisitPassStepsProps) {
     );
   }
 
-  const download = async () => {
-    setDownloading(true);
-    try {
-      await downloadSignedNda(token, t('visitor.pass.ndaDownloadFailed'));
-    } catch (failure) {
-      void message.error((failure as Error).message, 5);
-    } finally {
-      setDownloading(false);
-    }
-  };
   const signedAt = toZoned(ndaSignedAt, passZone(pass));
   return (
     <div className="atrium-pass-step-result">
       <p data-testid="visit-pass-nda-signed">
         {t('visitor.pass.ndaSigned', { name: ndaSignedName ?? '', day: dayTitle(calendarDate(signedAt.date), i18n.language as Lang), time: signedAt.time })}
       </p>
-      <Button icon={<DownloadOutlined />} onClick={() => void download()} loading={isDownloading} data-testid="visit-pass-nda-download">
-        {t('visitor.pass.ndaDownload')}
-      </Button>
+      <SignedNdaButton token={token} testId="visit-pass-nda-download" />
     </div>
   );
 }
