@@ -126,7 +126,7 @@ function* workingDays(roomIds: number[], userIds: number[], now: number): Genera
   }
 }
 
-const COLUMNS = ['company_id', 'room_id', 'host_user_id', 'title', 'start_at', 'end_at', 'status', 'privacy', 'channel', 'checked_in_at', 'created_at', 'updated_at'] as const;
+const COLUMNS = ['company_id', 'resource_id', 'host_user_id', 'title', 'start_at', 'end_at', 'status', 'privacy', 'channel', 'checked_in_at', 'created_at', 'updated_at'] as const;
 const rowOf = (companyId: number, meeting: Meeting, now: number) =>
   [companyId, meeting.roomId, meeting.hostId, meeting.title, meeting.startAt, meeting.endAt, meeting.status, meeting.privacy, 'console', meeting.checkedInAt, now, now] as const;
 

@@ -72,7 +72,7 @@ function* reservations(ids: Ids, now: number) {
   }
 }
 
-const COLUMNS = ['company_id', 'room_id', 'host_user_id', 'title', 'start_at', 'end_at', 'status', 'privacy', 'channel', 'created_at', 'updated_at'];
+const COLUMNS = ['company_id', 'resource_id', 'host_user_id', 'title', 'start_at', 'end_at', 'status', 'privacy', 'channel', 'created_at', 'updated_at'];
 
 async function insertReservations(run: BenchRun, ids: Ids, now: number): Promise<number> {
   const started = Date.now();

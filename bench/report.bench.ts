@@ -66,7 +66,7 @@ function* reservations(companyId: number, hostId: number, roomIds: number[], ser
   }
 }
 
-const COLUMNS = ['company_id', 'room_id', 'host_user_id', 'title', 'start_at', 'end_at', 'status', 'privacy', 'channel', 'series_id', 'checked_in_at', 'created_at', 'updated_at'];
+const COLUMNS = ['company_id', 'resource_id', 'host_user_id', 'title', 'start_at', 'end_at', 'status', 'privacy', 'channel', 'series_id', 'checked_in_at', 'created_at', 'updated_at'];
 
 /** A statement runner on the bench database, for either engine. */
 async function openBenchDatabase(run: BenchRun): Promise<{ exec: (text: string, values?: unknown[]) => Promise<Array<Record<string, unknown>>>; close: () => Promise<void> }> {
@@ -98,7 +98,7 @@ await withBenchServer(async (run) => {
   const seriesIds: number[] = [];
   for (let i = 0; i < 20; i++) {
     const [row] = await db.exec(
-      `insert into reservation_series (company_id, room_id, host_user_id, rule, first_date, start_time, end_time, time_zone, created_at, updated_at) values ($1, $2, $3, '{"frequency":"weekly"}', '2025-10-01', '09:00', '10:00', 'Europe/London', $4, $5) returning id`,
+      `insert into reservation_series (company_id, resource_id, host_user_id, rule, first_date, start_time, end_time, time_zone, created_at, updated_at) values ($1, $2, $3, '{"frequency":"weekly"}', '2025-10-01', '09:00', '10:00', 'Europe/London', $4, $5) returning id`,
       [companyId, roomIds[i]!, me.result.id, now, now],
     );
     seriesIds.push(Number(row!.id));

@@ -89,6 +89,8 @@ interface World {
     watchEntryId: number;
     visitRuleId: number;
     visitorDeviceId: number;
+    deskId: number;
+    neighbourhoodId: number;
   };
 }
 
@@ -374,6 +376,24 @@ const FOREIGN_RECORDS: Record<string, ForeignCase> = {
   'GET /api/meeting/approval/settings': { none: "the company's own deadline" },
   'PUT /api/meeting/approval/settings': { none: "the company's own deadline" },
   'GET /api/meeting/blacklist/list': { none: "the company's own entries" },
+  'GET /api/desk/floors': { none: "the company's own floors" },
+  'GET /api/desk/list': { foreign: (w) => [{ query: { floorId: w.b.locationId } }] },
+  'POST /api/desk/save': {
+    foreign: (w) => [
+      { body: { floorId: w.b.locationId, number: 'Probe', mode: 'bookable' } },
+      { body: { id: w.b.deskId, floorId: w.b.locationId, number: 'Probe', mode: 'bookable' } },
+    ],
+  },
+  'POST /api/desk/place': { foreign: (w) => [{ body: { places: [{ id: w.b.deskId, position: null }] } }] },
+  'POST /api/desk/delete': { foreign: (w) => [{ body: { ids: [w.b.deskId] } }] },
+  'GET /api/desk/neighbourhood/list': { foreign: (w) => [{ query: { floorId: w.b.locationId } }] },
+  'POST /api/desk/neighbourhood/save': {
+    foreign: (w) => [
+      { body: { floorId: w.b.locationId, name: 'Probe', color: '#123456' } },
+      { body: { id: w.b.neighbourhoodId, floorId: w.b.locationId, name: 'Probe', color: '#123456' } },
+    ],
+  },
+  'POST /api/desk/neighbourhood/delete': { foreign: (w) => [{ body: { id: w.b.neighbourhoodId } }] },
   'GET /api/meeting/feed': { none: "the caller's own calendar link" },
   'POST /api/meeting/feed/create': { none: "the caller's own calendar link" },
   'POST /api/meeting/feed/revoke': { none: "the caller's own calendar link" },
@@ -651,6 +671,10 @@ describe(`access over the route table (${TEST_DIALECT})`, () => {
     });
     expect(bravoBroadcast.status, bravoBroadcast.body.message).toBe(200);
     const bravoUser = await factories.user(bravo.id, { roleId: bravoRole, departmentId: bravoDepartment });
+    const bravoNeighbourhood = await asBravo({ method: 'POST', url: '/api/desk/neighbourhood/save', payload: { floorId: bravoFloor, name: 'Bravo quiet', color: '#336699' } });
+    expect(bravoNeighbourhood.status, bravoNeighbourhood.body.message).toBe(200);
+    const bravoDesk = await asBravo({ method: 'POST', url: '/api/desk/save', payload: { floorId: bravoFloor, number: 'B-1', mode: 'bookable', neighbourhoodId: (bravoNeighbourhood.body.result as { id: number }).id } });
+    expect(bravoDesk.status, bravoDesk.body.message).toBe(200);
     w = {
       a: {
         companyId: alpha.id,
@@ -714,6 +738,8 @@ describe(`access over the route table (${TEST_DIALECT})`, () => {
         broadcastId: (bravoBroadcast.body.result as { id: number }).id,
         broadcastImageId: bravoBroadcastImageId,
         visitReasonId: bravoVisitReasonId,
+        deskId: (bravoDesk.body.result as { id: number }).id,
+        neighbourhoodId: (bravoNeighbourhood.body.result as { id: number }).id,
         visitId: (
           (await asBravo({
             method: 'POST',

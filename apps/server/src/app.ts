@@ -108,6 +108,9 @@ import { createOutbox, type Outbox } from './platform/outbox.js';
 import { createOutboxRepository } from './platform/outbox.repository.js';
 import { approvalRoutes } from './modules/booking/approval/booking-approval.routes.js';
 import { blacklistRoutes } from './modules/blacklist/blacklist.routes.js';
+import { deskRoutes } from './modules/desk/desk.routes.js';
+import { createDeskService } from './modules/desk/desk.service.js';
+import { createDeskRepository } from './modules/desk/desk.repository.js';
 import { calendarFeedRoutes } from './modules/calendar-feed/calendar-feed.routes.js';
 import { createCalendarFeedService } from './modules/calendar-feed/calendar-feed.service.js';
 import { createBlacklistService } from './modules/blacklist/blacklist.service.js';
@@ -725,6 +728,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         }),
       );
       await api.register(blacklistRoutes({ blacklist: createBlacklistService({ blacklist: createBlacklistRepository(db.kysely), operationLog, clock }) }));
+      await api.register(deskRoutes({ desks: createDeskService({ db: db.kysely, desks: createDeskRepository(db.kysely), operationLog, clock }) }));
       await api.register(
         visitorRoutes({
           visitors: visitorService,

@@ -165,6 +165,7 @@ describe(`tenancy (${TEST_DIALECT})`, () => {
     // B's door display in its vault room, with a screen group and a light cycle; A's own display.
     const doorDisplays = createDoorDisplayRepository(t.db.kysely);
     const now = t.clock.now();
+    await t.db.kysely.insertInto('resources').values({ id: vault, company_id: b.id, kind: 'room', created_at: now }).execute();
     await t.db.kysely.insertInto('rooms').values({ id: vault, company_id: b.id, capacity: 4, created_at: now, updated_at: now }).execute();
     displayOfB = await doorDisplays.insertDevice({ companyId: b.id, roomId: vault, name: 'bravo-only display', code: '42424' }, now);
     const bravoGroup = await doorDisplays.insertScreenSetting({ companyId: b.id, title: 'Bravo Vault screens', settings: '{}', exitPasswordHash: null }, now);
@@ -211,6 +212,10 @@ describe(`tenancy (${TEST_DIALECT})`, () => {
     placeOfB = floor;
     const ruleOfB = await call(t.app, { method: 'POST', url: '/api/visitor/rule/save', headers: { token: tokenB }, payload: { locationId: floor, reasonId: null, walkIns: false, approval: true } });
     expect(ruleOfB.status, ruleOfB.body.message).toBe(200);
+    const neighbourhoodOfB = await call<{ id: number }>(t.app, { method: 'POST', url: '/api/desk/neighbourhood/save', headers: { token: tokenB }, payload: { floorId: floor, name: 'bravo-only quiet', color: '#224466' } });
+    expect(neighbourhoodOfB.status, neighbourhoodOfB.body.message).toBe(200);
+    const deskOfB = await call(t.app, { method: 'POST', url: '/api/desk/save', headers: { token: tokenB }, payload: { floorId: floor, number: 'bravo-only-1', mode: 'bookable', neighbourhoodId: neighbourhoodOfB.body.result.id } });
+    expect(deskOfB.status, deskOfB.body.message).toBe(200);
     const deviceOfB = await call(t.app, { method: 'POST', url: '/api/visitor/device/add', headers: { token: tokenB }, payload: { kind: 'printer', name: 'bravo-only printer', serial: 'bravo-only-serial', locationId: floor } });
     expect(deviceOfB.status, deviceOfB.body.message).toBe(200);
     const themeOfB = await call(t.app, { method: 'POST', url: '/api/visitor/kiosk-theme', headers: { token: tokenB }, payload: { welcomeEn: 'bravo-only welcome', welcomeZh: null, color: '#123456' } });
@@ -241,6 +246,9 @@ describe(`tenancy (${TEST_DIALECT})`, () => {
       '/api/company/getCompany',
       '/api/customSetting/getInfoShowCustomSettingList',
       '/api/customSetting/getSysDicItemList',
+      '/api/desk/floors',
+      '/api/desk/list',
+      '/api/desk/neighbourhood/list',
       '/api/deviceActivation/rooms',
       '/api/deviceLightCycle/findDeviceLightCycleList',
       '/api/deviceTheme/getDeviceThemeRecordByDeviceId',
@@ -337,6 +345,8 @@ describe(`tenancy (${TEST_DIALECT})`, () => {
     // Detail routes are read with A's own record; B's record is as unknown as a missing one.
     const ownQuery: Record<string, string> = {
       '/api/mail/outbox/details': `?id=${mailOfA}`,
+      '/api/desk/list': `?floorId=${placeOfA}`,
+      '/api/desk/neighbourhood/list': `?floorId=${placeOfA}`,
       '/api/deviceTheme/getDeviceThemeRecordByDeviceId': `?deviceId=${displayOfA}`,
       '/api/user/details': `?id=${adminA.id}`,
       '/api/tenant/role/details': `?id=${adminA.roleId}`,
@@ -371,6 +381,8 @@ describe(`tenancy (${TEST_DIALECT})`, () => {
     };
     const foreignQuery: Record<string, string> = {
       '/api/mail/outbox/details': `?id=${mailOfB}`,
+      '/api/desk/list': `?floorId=${placeOfB}`,
+      '/api/desk/neighbourhood/list': `?floorId=${placeOfB}`,
       '/api/deviceTheme/getDeviceThemeRecordByDeviceId': `?deviceId=${displayOfB}`,
       '/api/user/details': `?id=${adminB.id}`,
       '/api/tenant/role/details': `?id=${adminB.roleId}`,

@@ -53,3 +53,4 @@ export * from './person-name.js';
 export * from './operation-log-detail.js';
 export * from './visitor-devices.js';
 export * from './visitor-badge.js';
+export * from './desk.js';

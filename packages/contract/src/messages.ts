@@ -752,6 +752,22 @@ export const MESSAGES = {
     'en-US': 'Only the host or whoever cancelled the meeting can undo its cancellation',
     'zh-CN': '只有主持人或取消会议的人可以撤销取消',
   },
+  // Issue 21: desks
+  deskSaved: { 'en-US': 'Desk {number} has been saved', 'zh-CN': '工位 {number} 已保存' },
+  desksPlaced: { 'en-US': 'The map has been saved', 'zh-CN': '地图已保存' },
+  desksDeleted: { 'en-US': '{count} desks have been deleted; their bookings stay in the history', 'zh-CN': '已删除 {count} 个工位，其预订记录仍保留' },
+  deskNotFound: { 'en-US': 'This desk does not exist', 'zh-CN': '该工位不存在' },
+  deskFloorNotFound: { 'en-US': 'Choose a floor of the location tree', 'zh-CN': '请选择位置树中的楼层' },
+  deskNumberTaken: { 'en-US': 'Desk {number} already exists on this floor', 'zh-CN': '该楼层已有工位 {number}' },
+  deskOwnerNotFound: { 'en-US': 'The desk\'s owner is not an active colleague or department of the company', 'zh-CN': '工位的使用人不是本公司在职同事或部门' },
+  deskHasBookings: {
+    'en-US': 'Desk {number} has bookings still to come; cancel them or make it unavailable first',
+    'zh-CN': '工位 {number} 还有未开始的预订，请先取消预订或将其设为不可用',
+  },
+  neighbourhoodSaved: { 'en-US': 'The neighbourhood "{name}" has been saved', 'zh-CN': '工位分区“{name}”已保存' },
+  neighbourhoodDeleted: { 'en-US': 'The neighbourhood has been deleted; its desks stay on the floor', 'zh-CN': '工位分区已删除，其工位仍在该楼层' },
+  neighbourhoodNotFound: { 'en-US': 'This neighbourhood does not exist on the desk\'s floor', 'zh-CN': '该楼层没有此工位分区' },
+  neighbourhoodNameTaken: { 'en-US': 'The neighbourhood "{name}" already exists on this floor', 'zh-CN': '该楼层已有工位分区“{name}”' },
 } as const satisfies Record<string, Record<Lang, string>>;
 
 export type MessageKey = keyof typeof MESSAGES;

@@ -249,6 +249,13 @@ export const OPERATION_DETAILS = {
   'visitorDevice.delete': { count: number },
   'visitorPlace.update': { signInHours: change(number), receptionists: 'users' },
   'kioskTheme.update': {},
+  'desk.create': { floorId: 'location' },
+  'desk.update': { floorId: 'location', previousNumber: text },
+  'desk.place': { desks: 'count' },
+  'desk.delete': { desks: 'count' },
+  'neighbourhood.create': { floorId: 'location' },
+  'neighbourhood.update': { floorId: 'location', previousName: text },
+  'neighbourhood.delete': { floorId: 'location' },
 } as const satisfies Record<OperationAction, Readonly<Record<string, OperationDetailField>>>;
 
 /** The detail an action may record: its declared fields, each optional. */

@@ -105,6 +105,13 @@ export const OPERATION_ACTIONS = [
   'visitorDevice.delete',
   'visitorPlace.update',
   'kioskTheme.update',
+  'desk.create',
+  'desk.update',
+  'desk.place',
+  'desk.delete',
+  'neighbourhood.create',
+  'neighbourhood.update',
+  'neighbourhood.delete',
 ] as const;
 export type OperationAction = (typeof OPERATION_ACTIONS)[number];
 

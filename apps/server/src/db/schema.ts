@@ -100,7 +100,60 @@ export interface RoomTypeTable {
   updated_at: number;
 }
 
-/** One row per room: its id is the id of its level-7 location node. */
+/** Every bookable thing's identity (decision 0019): a room's id is its location node's; a desk's is drawn from the same sequence. */
+export interface ResourceTable {
+  id: number;
+  company_id: number;
+  kind: 'room' | 'desk';
+  created_at: number;
+}
+
+/** A named part of a floor, free for all or kept for a department (decision 0019). */
+export interface DeskNeighbourhoodTable {
+  id: Generated<number>;
+  company_id: number;
+  floor_id: number;
+  name: string;
+  /** The name folded for uniqueness per floor. */
+  name_key: string;
+  color: string;
+  department_id: number | null;
+  created_at: number;
+  updated_at: number;
+}
+
+/** A desk: a resource on a floor (decision 0019). */
+export interface DeskTable {
+  id: number;
+  company_id: number;
+  floor_id: number;
+  neighbourhood_id: number | null;
+  number: string;
+  /** The number folded for uniqueness per floor among desks not deleted. */
+  number_key: string;
+  /** JSON array of equipment keys. */
+  equipment: Generated<string>;
+  mode: Generated<'bookable' | 'drop_in' | 'assigned' | 'unavailable'>;
+  assigned_user_id: number | null;
+  assigned_department_id: number | null;
+  created_at: number;
+  updated_at: number;
+  deleted_at: number | null;
+}
+
+/** Where a resource sits on its floor's map, in the map's units. */
+export interface ResourcePositionTable {
+  resource_id: number;
+  company_id: number;
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+  rotation: Generated<number>;
+  updated_at: number;
+}
+
+/** One row per room: its id is the id of its level-7 location node, and of its resource. */
 export interface RoomTable {
   id: number;
   company_id: number;
@@ -241,7 +294,8 @@ export interface DeviceLightCycleTable {
 export interface ReservationTable {
   id: Generated<number>;
   company_id: number;
-  room_id: number;
+  /** The room or desk booked (resources.id). */
+  resource_id: number;
   host_user_id: number | null;
   title: string;
   start_at: number;
@@ -297,7 +351,7 @@ export interface ReservationInviteeTable {
 export interface ReservationSeriesTable {
   id: Generated<number>;
   company_id: number;
-  room_id: number;
+  resource_id: number;
   host_user_id: number | null;
   /** The contract's RepeatRule as JSON. */
   rule: string;
@@ -986,6 +1040,10 @@ export interface DB {
   rooms: RoomTable;
   room_disable_periods: RoomDisablePeriodTable;
   devices: DeviceTable;
+  resources: ResourceTable;
+  desk_neighbourhoods: DeskNeighbourhoodTable;
+  desks: DeskTable;
+  resource_positions: ResourcePositionTable;
   reservations: ReservationTable;
   reservation_participants: ReservationParticipantTable;
   reservation_invitees: ReservationInviteeTable;

@@ -32,7 +32,7 @@ async function bulkLoad(t: TestApp): Promise<void> {
   const now = t.clock.now();
   const rows = Array.from({ length: MEETINGS }, (_, i) => ({
     company_id: company.id,
-    room_id: roomId,
+    resource_id: roomId,
     host_user_id: admin.id,
     title: `Meeting ${i}`,
     start_at: now + i * 3_600_000,

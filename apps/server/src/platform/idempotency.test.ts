@@ -310,7 +310,7 @@ describe(`Idempotency-Key (${TEST_DIALECT})`, () => {
     const retry = await padBook();
     expect([retry.status, replayed(retry)], retry.body.message).toEqual([200, 'true']);
     expect(retry.body.result.current!.id).toBe(first.body.result.current!.id);
-    const walkIns = await t.db.kysely.selectFrom('reservations').select('id').where('room_id', '=', roomId).where('channel', '=', 'display').execute();
+    const walkIns = await t.db.kysely.selectFrom('reservations').select('id').where('resource_id', '=', roomId).where('channel', '=', 'display').execute();
     expect(walkIns).toHaveLength(1);
   });
 
@@ -323,7 +323,7 @@ describe(`Idempotency-Key (${TEST_DIALECT})`, () => {
     expect([retry.status, replayed(retry), retry.body.result.id]).toEqual([200, 'true', first.body.result.id]);
   });
 
-  it('accepts the header on the booking and visitor writes listed in docs/api.md, not on calls whose answer holds a secret', () => {
+  it('accepts the header on the booking, visitor and desk writes listed in docs/api.md, not on calls whose answer holds a secret', () => {
     const idempotent = t.app.idempotentRoutes.map((route) => `${route.method} ${route.url}`).sort();
     expect(idempotent).toEqual(
       [
@@ -372,6 +372,11 @@ describe(`Idempotency-Key (${TEST_DIALECT})`, () => {
         'POST /api/visitor/place',
         'POST /api/visitor/place/receptionists',
         'POST /api/visitor/kiosk-theme',
+        'POST /api/desk/save',
+        'POST /api/desk/place',
+        'POST /api/desk/delete',
+        'POST /api/desk/neighbourhood/save',
+        'POST /api/desk/neighbourhood/delete',
       ].sort(),
     );
     expect(idempotent.some((route) => route.includes('calendar/feed'))).toBe(false);

@@ -21,6 +21,7 @@ export async function createTestRoom(
   }
   const roomId = await factories.location({ companyId, parentId: floorId, level: LOCATION_LEVEL.room, name: options.name ?? 'Room' });
   const now = clock.now();
+  await db.kysely.insertInto('resources').values({ id: roomId, company_id: companyId, kind: 'room', created_at: now }).execute();
   await db.kysely.insertInto('rooms').values({ id: roomId, company_id: companyId, capacity: 8, created_at: now, updated_at: now }).execute();
   return { roomId, floorId, buildingId };
 }

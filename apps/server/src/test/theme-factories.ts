@@ -21,6 +21,7 @@ export function createThemeFactories(db: Database, factories: Factories, now: ()
   return {
     async room(companyId: number, name = `Room ${++sequence}`): Promise<number> {
       const id = await factories.location({ companyId, level: LOCATION_LEVEL.room, name });
+      await db.kysely.insertInto('resources').values({ id, company_id: companyId, kind: 'room', created_at: now() }).execute();
       await db.kysely.insertInto('rooms').values({ id, company_id: companyId, capacity: 8, created_at: now(), updated_at: now() }).execute();
       return id;
     },

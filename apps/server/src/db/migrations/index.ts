@@ -49,6 +49,8 @@ import { visitApplications } from './2026_11_29_0051_visit_applications.js';
 import { visitorReceptionists } from './2026_11_29_0052_visitor_receptionists.js';
 import { visitRules } from './2026_11_29_0053_visit_rules.js';
 import { visitSteps } from './2026_11_29_0054_visit_steps.js';
+import { resources } from './2026_11_29_0055_resources.js';
+import { desks } from './2026_11_29_0056_desks.js';
 import type { DialectMigration } from './helpers.js';
 
 /**
@@ -104,6 +106,8 @@ export const MIGRATIONS: ReadonlyArray<readonly [name: string, migration: Dialec
   ['2026_11_29_0052_visitor_receptionists', visitorReceptionists],
   ['2026_11_29_0053_visit_rules', visitRules],
   ['2026_11_29_0054_visit_steps', visitSteps],
+  ['2026_11_29_0055_resources', resources],
+  ['2026_11_29_0056_desks', desks],
 ];
 
 function providerFor(dialect: Database['dialect']): MigrationProvider {

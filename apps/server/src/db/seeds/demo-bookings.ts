@@ -103,7 +103,7 @@ export async function seedDemoBookings(ctx: SeedContext, companyId: number, room
       .insertInto('reservations')
       .values({
         company_id: companyId,
-        room_id: room.id,
+        resource_id: room.id,
         host_user_id: values.hostId,
         title: values.title,
         start_at: slot.startAt,
@@ -148,7 +148,7 @@ export async function seedDemoBookings(ctx: SeedContext, companyId: number, room
     const hostId = personId(plan.hostName);
     const seriesRow = await ctx.db
       .insertInto('reservation_series')
-      .values({ company_id: companyId, room_id: room.id, host_user_id: hostId, rule: JSON.stringify(rule), first_date: firstDate, start_time: plan.startTime, end_time: plan.endTime, time_zone: room.timeZone, created_at: ctx.now - 30 * 24 * 60 * MINUTE_MS, updated_at: ctx.now - 30 * 24 * 60 * MINUTE_MS })
+      .values({ company_id: companyId, resource_id: room.id, host_user_id: hostId, rule: JSON.stringify(rule), first_date: firstDate, start_time: plan.startTime, end_time: plan.endTime, time_zone: room.timeZone, created_at: ctx.now - 30 * 24 * 60 * MINUTE_MS, updated_at: ctx.now - 30 * 24 * 60 * MINUTE_MS })
       .returning('id')
       .executeTakeFirstOrThrow();
     for (const occurrence of expandOccurrences({ firstDate, startTime: plan.startTime, endTime: plan.endTime, timeZone: room.timeZone, rule })) {

@@ -109,18 +109,18 @@ describe(`demo seed (${TEST_DIALECT})`, () => {
     expect(active.filter((meeting) => meeting.start_at > now).length).toBeGreaterThan(50);
     const rooms = await db.selectFrom('rooms').select(['id', 'needs_approval', 'sign_in_enabled', 'is_available']).execute();
     const roomOf = new Map(rooms.map((room) => [room.id, room]));
-    expect(meetings.some((meeting) => roomOf.get(meeting.room_id)!.is_available === 0)).toBe(false);
+    expect(meetings.some((meeting) => roomOf.get(meeting.resource_id)!.is_available === 0)).toBe(false);
     // No two active meetings of a room overlap (the database would have refused them; checked again here).
     const byRoom = new Map<number, typeof active>();
-    for (const meeting of active) byRoom.set(meeting.room_id, [...(byRoom.get(meeting.room_id) ?? []), meeting]);
+    for (const meeting of active) byRoom.set(meeting.resource_id, [...(byRoom.get(meeting.resource_id) ?? []), meeting]);
     for (const list of byRoom.values()) {
       list.sort((a, b) => a.start_at - b.start_at);
       for (let i = 1; i < list.length; i++) expect(list[i]!.start_at).toBeGreaterThanOrEqual(list[i - 1]!.end_at);
     }
     // Every life stage shows: requests waiting in rooms with approval, check-ins, a released no-show, cancellations, series.
-    expect(meetings.some((meeting) => meeting.status === 'pending' && roomOf.get(meeting.room_id)!.needs_approval === 1 && meeting.approval_deadline_at! > now)).toBe(true);
-    expect(meetings.every((meeting) => meeting.status !== 'pending' || roomOf.get(meeting.room_id)!.needs_approval === 1)).toBe(true);
-    expect(meetings.some((meeting) => meeting.checked_in_at !== null && roomOf.get(meeting.room_id)!.sign_in_enabled === 1)).toBe(true);
+    expect(meetings.some((meeting) => meeting.status === 'pending' && roomOf.get(meeting.resource_id)!.needs_approval === 1 && meeting.approval_deadline_at! > now)).toBe(true);
+    expect(meetings.every((meeting) => meeting.status !== 'pending' || roomOf.get(meeting.resource_id)!.needs_approval === 1)).toBe(true);
+    expect(meetings.some((meeting) => meeting.checked_in_at !== null && roomOf.get(meeting.resource_id)!.sign_in_enabled === 1)).toBe(true);
     expect(meetings.some((meeting) => meeting.status === 'released' && meeting.no_show_at !== null)).toBe(true);
     expect(meetings.some((meeting) => meeting.status === 'cancelled')).toBe(true);
     const series = await db.selectFrom('reservation_series').selectAll().execute();

@@ -66,7 +66,7 @@ describe(`people's names in their script's order (${TEST_DIALECT})`, () => {
     const start = t.clock.now() - 24 * 3_600_000;
     await t.db.kysely
       .insertInto('reservations')
-      .values({ company_id: companyId, room_id: roomId, host_user_id: host.id, title: 'Sync', start_at: start, end_at: start + 3_600_000, status: 'confirmed', channel: 'console', privacy: 'public', created_at: start, updated_at: start })
+      .values({ company_id: companyId, resource_id: roomId, host_user_id: host.id, title: 'Sync', start_at: start, end_at: start + 3_600_000, status: 'confirmed', channel: 'console', privacy: 'public', created_at: start, updated_at: start })
       .execute();
     const answer = await t.app.inject({ method: 'POST', url: '/api/report/export', headers: { token: adminToken, lang: 'zh-CN' }, payload: { format: 'csv' } });
     expect(answer.statusCode, answer.body).toBe(200);

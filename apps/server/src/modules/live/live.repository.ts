@@ -87,7 +87,7 @@ export function createLiveRepository(db: Kysely<DB>, { changeStamp }: LiveReposi
     return db
       .selectFrom('reservations as r')
       .leftJoin('users as u', (join) => join.onRef('u.id', '=', 'r.host_user_id').onRef('u.company_id', '=', 'r.company_id'))
-      .select(['r.id', 'r.room_id', 'r.host_user_id', 'u.full_name as host_name', 'r.title', 'r.start_at', 'r.end_at', 'r.status', 'r.privacy', 'r.checked_in_at'])
+      .select(['r.id', 'r.resource_id', 'r.host_user_id', 'u.full_name as host_name', 'r.title', 'r.start_at', 'r.end_at', 'r.status', 'r.privacy', 'r.checked_in_at'])
       .where('r.company_id', '=', companyId)
       .where('r.status', 'in', [...ACTIVE_RESERVATION_STATUSES]);
   }
@@ -102,14 +102,14 @@ export function createLiveRepository(db: Kysely<DB>, { changeStamp }: LiveReposi
     const today = selectShown(companyId).where('r.start_at', '>=', startsFrom).where('r.start_at', '<', dayEnd).where('r.end_at', '>', from);
     const firsts = db
       .selectFrom('reservations')
-      .select('room_id')
+      .select('resource_id')
       .select((eb) => eb.fn.min('start_at').as('first_start_at'))
       .where('company_id', '=', companyId)
       .where('status', 'in', [...ACTIVE_RESERVATION_STATUSES])
       .where('start_at', '>=', dayEnd)
       .where('start_at', '<', nextUntil)
-      .groupBy('room_id');
-    const next = selectShown(companyId).innerJoin(firsts.as('n'), (join) => join.onRef('n.room_id', '=', 'r.room_id').onRef('n.first_start_at', '=', 'r.start_at'));
+      .groupBy('resource_id');
+    const next = selectShown(companyId).innerJoin(firsts.as('n'), (join) => join.onRef('n.resource_id', '=', 'r.resource_id').onRef('n.first_start_at', '=', 'r.start_at'));
     // A room's active meetings never share a start: their order needs no tie-break.
     return today.unionAll(next).orderBy('start_at');
   });
@@ -137,7 +137,7 @@ export function createLiveRepository(db: Kysely<DB>, { changeStamp }: LiveReposi
 
   const presentMeeting = (row: Awaited<ReturnType<typeof selectBoardWindow>>[number]): BoardMeetingRecord => ({
     id: row.id,
-    roomId: row.room_id,
+    roomId: row.resource_id,
     hostUserId: row.host_user_id,
     hostName: row.host_name,
     title: row.title,

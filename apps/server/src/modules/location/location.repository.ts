@@ -127,7 +127,7 @@ export function createLocationRepository(db: Kysely<DB>) {
         .selectFrom('reservations')
         .select((eb) => eb.fn.countAll<string | number>().as('count'))
         .where('company_id', '=', companyId)
-        .where('room_id', 'in', roomIds)
+        .where('resource_id', 'in', roomIds)
         .where('end_at', '>', now)
         .where('status', 'not in', [...INACTIVE_RESERVATION_STATES])
         .executeTakeFirstOrThrow();

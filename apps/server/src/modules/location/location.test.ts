@@ -172,7 +172,7 @@ describe(`location tree (${TEST_DIALECT})`, () => {
     const insertReservation = (status: 'confirmed' | 'cancelled' | 'rejected', startAt: number, endAt: number) =>
       t.db.kysely
         .insertInto('reservations')
-        .values({ company_id: companyId, room_id: c.room, title: `Review ${status}`, start_at: startAt, end_at: endAt, status, created_at: now, updated_at: now })
+        .values({ company_id: companyId, resource_id: c.room, title: `Review ${status}`, start_at: startAt, end_at: endAt, status, created_at: now, updated_at: now })
         .returning('id')
         .executeTakeFirstOrThrow();
     // Past, cancelled and rejected reservations do not hold the room.

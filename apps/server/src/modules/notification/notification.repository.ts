@@ -22,7 +22,7 @@ type ActionFacts = { r: DB['reservations']; rm: DB['rooms'] };
 export function joinActionFacts<D extends DB & { n: DB['notifications'] }, T extends keyof D & string, O>(query: SelectQueryBuilder<D, T, O>): SelectQueryBuilder<D & ActionFacts, T | 'r' | 'rm', O> {
   const joined = (query as unknown as SelectQueryBuilder<DB & { n: DB['notifications'] }, 'n', O>)
     .leftJoin('reservations as r', (join) => join.onRef('r.id', '=', 'n.reservation_id').onRef('r.company_id', '=', 'n.company_id'))
-    .leftJoin('rooms as rm', (join) => join.onRef('rm.id', '=', 'r.room_id').onRef('rm.company_id', '=', 'r.company_id'));
+    .leftJoin('rooms as rm', (join) => join.onRef('rm.id', '=', 'r.resource_id').onRef('rm.company_id', '=', 'r.company_id'));
   return joined as unknown as SelectQueryBuilder<D & ActionFacts, T | 'r' | 'rm', O>;
 }
 

@@ -199,7 +199,7 @@ describe(`report analysis against independent figures (${TEST_DIALECT})`, () => 
     const seriesRow = (roomId: number, zone: string) =>
       t.db.kysely
         .insertInto('reservation_series')
-        .values({ company_id: companyId, room_id: roomId, host_user_id: admin.id, rule: '{"frequency":"daily"}', first_date: '2026-09-28', start_time: '09:00', end_time: '10:00', time_zone: zone, created_at: FROM, updated_at: FROM })
+        .values({ company_id: companyId, resource_id: roomId, host_user_id: admin.id, rule: '{"frequency":"daily"}', first_date: '2026-09-28', start_time: '09:00', end_time: '10:00', time_zone: zone, created_at: FROM, updated_at: FROM })
         .returning('id')
         .executeTakeFirstOrThrow();
     const seriesIds = [(await seriesRow(london.roomId, 'Europe/London')).id, (await seriesRow(kolkata.roomId, 'Asia/Kolkata')).id];
@@ -246,7 +246,7 @@ describe(`report analysis against independent figures (${TEST_DIALECT})`, () => 
         .values(
           meetings.slice(i, i + 200).map((m) => ({
             company_id: m.companyId,
-            room_id: m.roomId,
+            resource_id: m.roomId,
             host_user_id: m.companyId === companyId ? admin.id : other.admin.id,
             title: m.title,
             start_at: m.startAt,

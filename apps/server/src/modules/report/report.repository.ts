@@ -107,7 +107,7 @@ function stepOf(frame: TimeFrame): RawBuilder<number> {
 /** `r.start_at` plus its zone's sub-hour offset (for most companies just `r.start_at`). */
 function shiftedStart(frame: TimeFrame): RawBuilder<number> {
   if (frame.subHour.length === 0) return sql`r.start_at`;
-  const branches = frame.subHour.map((part) => sql`when r.room_id in (${inList(part.roomIds)}) then ${literal(part.ms)}`);
+  const branches = frame.subHour.map((part) => sql`when r.resource_id in (${inList(part.roomIds)}) then ${literal(part.ms)}`);
   return sql`(r.start_at + (case ${sql.join(branches, sql` `)} else 0 end))`;
 }
 
@@ -115,7 +115,7 @@ function shiftedStart(frame: TimeFrame): RawBuilder<number> {
 function zoneOf(frame: TimeFrame): RawBuilder<number> {
   if (frame.zones.length <= 1) return sql`0`;
   const common = frame.zones.reduce((best, rooms, index) => (rooms.length > frame.zones[best]!.length ? index : best), 0);
-  const branches = frame.zones.flatMap((rooms, index) => (index === common ? [] : [sql`when r.room_id in (${inList(rooms)}) then ${literal(index)}`]));
+  const branches = frame.zones.flatMap((rooms, index) => (index === common ? [] : [sql`when r.resource_id in (${inList(rooms)}) then ${literal(index)}`]));
   return sql`(case ${sql.join(branches, sql` `)} else ${literal(common)} end)`;
 }
 
@@ -133,7 +133,7 @@ export function createReportRepository(db: Kysely<DB>, readers?: SqliteReaders) 
 
   /** Rows of the window in the rooms in scope (`r` is the reservation). */
   const counted = (window: ReportWindow) =>
-    sql`r.company_id = ${window.companyId} and r.status in ('pending', 'confirmed', 'released') and r.start_at >= ${window.from} and r.start_at < ${window.to} and r.room_id in (${inList(window.roomIds)})`;
+    sql`r.company_id = ${window.companyId} and r.status in ('pending', 'confirmed', 'released') and r.start_at >= ${window.from} and r.start_at < ${window.to} and r.resource_id in (${inList(window.roomIds)})`;
 
   function filteredRecords(window: ReportWindow, filters: Pick<ReportFilters, 'host' | 'status' | 'channel'>) {
     let query = db
@@ -142,7 +142,7 @@ export function createReportRepository(db: Kysely<DB>, readers?: SqliteReaders) 
       .where('r.company_id', '=', window.companyId)
       .where('r.start_at', '>=', window.from)
       .where('r.start_at', '<', window.to)
-      .where('r.room_id', 'in', window.roomIds);
+      .where('r.resource_id', 'in', window.roomIds);
     if (filters.status) query = query.where('r.status', '=', filters.status);
     // `calendar` is a channel no row holds yet (contract REPORT_CHANNELS): it matches nothing.
     if (filters.channel) query = query.where(sql<boolean>`r.channel = ${filters.channel}`);
@@ -154,7 +154,7 @@ export function createReportRepository(db: Kysely<DB>, readers?: SqliteReaders) 
   type Filtered = ReturnType<typeof filteredRecords>;
   const recordColumns = (query: Filtered) =>
     query.select((eb) => [
-      'r.id', 'r.title', 'r.privacy', 'r.room_id', 'u.full_name as host_name', 'r.start_at', 'r.end_at', 'r.status', 'r.channel', 'r.series_id', 'r.checked_in_at',
+      'r.id', 'r.title', 'r.privacy', 'r.resource_id', 'u.full_name as host_name', 'r.start_at', 'r.end_at', 'r.status', 'r.channel', 'r.series_id', 'r.checked_in_at',
       eb.selectFrom('reservation_participants as p').select(eb.fn.countAll<number>().as('n')).whereRef('p.reservation_id', '=', 'r.id').as('participant_count'),
     ]);
   const toRecord = (row: object): RecordRow => {
@@ -163,7 +163,7 @@ export function createReportRepository(db: Kysely<DB>, readers?: SqliteReaders) 
       id: Number(r.id),
       title: String(r.title),
       privacy: r.privacy as RecordRow['privacy'],
-      roomId: Number(r.room_id),
+      roomId: Number(r.resource_id),
       hostName: (r.host_name as string | null) ?? null,
       startAt: Number(r.start_at),
       endAt: Number(r.end_at),
@@ -200,7 +200,7 @@ export function createReportRepository(db: Kysely<DB>, readers?: SqliteReaders) 
     async roomHours(window: ReportWindow, frame: TimeFrame): Promise<RoomHourGroup[]> {
       if (window.roomIds.length === 0) return [];
       const rows = await aggregate(sql<Record<string, unknown>>`
-        select r.room_id + 0 as room_id, ${stepOf(frame)} as step, (${shiftedStart(frame)} % ${literal(DAY_MS)}) / ${literal(HOUR_MS)} as hour,
+        select r.resource_id + 0 as room_id, ${stepOf(frame)} as step, (${shiftedStart(frame)} % ${literal(DAY_MS)}) / ${literal(HOUR_MS)} as hour,
           count(*) as bookings,
           sum(case when r.status = 'released' then 1 else 0 end) as released,
           sum(case when r.checked_in_at is not null then 1 else 0 end) as checked_in,
@@ -268,7 +268,7 @@ export function createReportRepository(db: Kysely<DB>, readers?: SqliteReaders) 
     async seriesGroups(window: ReportWindow): Promise<SeriesGroup[]> {
       if (window.roomIds.length === 0) return [];
       const rows = await aggregate(sql<Record<string, unknown>>`
-        select r.series_id as series_id, min(r.room_id) as room_id,
+        select r.series_id as series_id, min(r.resource_id) as room_id,
           max(case when r.privacy = 'public' then r.title end) as title,
           count(*) as bookings,
           sum(case when r.status = 'released' then 1 else 0 end) as released,

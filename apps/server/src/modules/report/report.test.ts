@@ -40,7 +40,7 @@ describe(`report records and export (${TEST_DIALECT})`, () => {
         .insertInto('reservations')
         .values({
           company_id: values.companyId ?? company.id,
-          room_id: values.roomId,
+          resource_id: values.roomId,
           host_user_id: values.hostId,
           title: values.title,
           start_at: values.startAt,

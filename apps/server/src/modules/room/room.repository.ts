@@ -113,7 +113,9 @@ export function createRoomRepository(db: Kysely<DB>) {
   });
 
   return {
+    /** A room and its resource (decision 0019), both with its location node's id. */
     async insertRoom(companyId: number, id: number, values: RoomValues, now: number): Promise<void> {
+      await db.insertInto('resources').values({ id, company_id: companyId, kind: 'room', created_at: now }).execute();
       await db
         .insertInto('rooms')
         .values({ id, company_id: companyId, ...columnsOf(values), created_at: now, updated_at: now })

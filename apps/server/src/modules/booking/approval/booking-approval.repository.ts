@@ -33,10 +33,10 @@ export type ApprovalRepository = ReturnType<typeof createApprovalRepository>;
  * (the expiry job first asks which companies have requests due, then works company by company).
  */
 export function createApprovalRepository(db: Kysely<DB>) {
-  const targetColumns = ['id', 'room_id', 'host_user_id', 'series_id', 'status', 'approval_deadline_at'] as const;
-  const presentTarget = (row: { id: number; room_id: number; host_user_id: number | null; series_id: number | null; status: ReservationStatus; approval_deadline_at: number | string | null }): ApprovalTarget => ({
+  const targetColumns = ['id', 'resource_id', 'host_user_id', 'series_id', 'status', 'approval_deadline_at'] as const;
+  const presentTarget = (row: { id: number; resource_id: number; host_user_id: number | null; series_id: number | null; status: ReservationStatus; approval_deadline_at: number | string | null }): ApprovalTarget => ({
     id: row.id,
-    roomId: row.room_id,
+    roomId: row.resource_id,
     hostUserId: row.host_user_id,
     seriesId: row.series_id,
     status: row.status,
@@ -187,7 +187,7 @@ export function createApprovalRepository(db: Kysely<DB>) {
           eb.or([
             eb.and([containsIgnoringCase('r.title', keyword), eb.or([eb('r.privacy', '=', 'public'), eb('r.host_user_id', '=', userId)])]),
             eb.exists(eb.selectFrom('users as u').select('u.id').whereRef('u.id', '=', 'r.host_user_id').where(containsIgnoringCase('u.full_name', keyword))),
-            eb.exists(eb.selectFrom('locations as l').select('l.id').whereRef('l.id', '=', 'r.room_id').where(containsIgnoringCase('l.name', keyword))),
+            eb.exists(eb.selectFrom('locations as l').select('l.id').whereRef('l.id', '=', 'r.resource_id').where(containsIgnoringCase('l.name', keyword))),
           ]),
         );
       }

@@ -296,7 +296,7 @@ describe(`booking approvals (${TEST_DIALECT})`, () => {
     const now = t.clock.now();
     const series = await t.db.kysely
       .insertInto('reservation_series')
-      .values({ company_id: companyId, room_id: roomId, host_user_id: host.id, rule: JSON.stringify({ frequency: 'weekly' }), first_date: '2026-12-01', start_time: '10:00', end_time: '11:00', time_zone: 'Europe/London', created_at: now, updated_at: now })
+      .values({ company_id: companyId, resource_id: roomId, host_user_id: host.id, rule: JSON.stringify({ frequency: 'weekly' }), first_date: '2026-12-01', start_time: '10:00', end_time: '11:00', time_zone: 'Europe/London', created_at: now, updated_at: now })
       .returning('id')
       .executeTakeFirstOrThrow();
     await t.db.kysely.updateTable('reservations').set({ series_id: series.id }).where('id', 'in', [first.id, second.id]).execute();

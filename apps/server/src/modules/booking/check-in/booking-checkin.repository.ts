@@ -49,7 +49,7 @@ export function createCheckInRepository(db: Kysely<DB>) {
         .insertInto('reservations')
         .values({
           company_id: values.companyId,
-          room_id: values.roomId,
+          resource_id: values.roomId,
           host_user_id: null,
           title: values.title,
           start_at: values.startAt,
@@ -76,9 +76,9 @@ export function createCheckInRepository(db: Kysely<DB>) {
     async dueNoShows(now: number, limit: number): Promise<DueNoShow[]> {
       const rows = await db
         .selectFrom('reservations as r')
-        .innerJoin('rooms as rm', (join) => join.onRef('rm.id', '=', 'r.room_id').onRef('rm.company_id', '=', 'r.company_id'))
+        .innerJoin('rooms as rm', (join) => join.onRef('rm.id', '=', 'r.resource_id').onRef('rm.company_id', '=', 'r.company_id'))
         .leftJoin('booking_rules as br', 'br.company_id', 'r.company_id')
-        .select(['r.id', 'r.company_id', 'r.room_id', 'r.series_id'])
+        .select(['r.id', 'r.company_id', 'r.resource_id', 'r.series_id'])
         .where('r.status', '=', 'confirmed')
         .where('r.checked_in_at', 'is', null)
         .where('rm.sign_in_enabled', '=', 1)
@@ -89,7 +89,7 @@ export function createCheckInRepository(db: Kysely<DB>) {
         .orderBy('r.id')
         .limit(limit)
         .execute();
-      return rows.map((row) => ({ id: row.id, companyId: row.company_id, roomId: row.room_id, seriesId: row.series_id }));
+      return rows.map((row) => ({ id: row.id, companyId: row.company_id, roomId: row.resource_id, seriesId: row.series_id }));
     },
 
     /**
@@ -100,7 +100,7 @@ export function createCheckInRepository(db: Kysely<DB>) {
     async claimCheckInDue(now: number, limit: number): Promise<Array<{ id: number; companyId: number }>> {
       const due = db
         .selectFrom('reservations as r')
-        .innerJoin('rooms as rm', (join) => join.onRef('rm.id', '=', 'r.room_id').onRef('rm.company_id', '=', 'r.company_id'))
+        .innerJoin('rooms as rm', (join) => join.onRef('rm.id', '=', 'r.resource_id').onRef('rm.company_id', '=', 'r.company_id'))
         .leftJoin('booking_rules as br', 'br.company_id', 'r.company_id')
         .select('r.id')
         .where('r.status', '=', 'confirmed')
@@ -200,7 +200,7 @@ export function createCheckInRepository(db: Kysely<DB>) {
         .selectFrom('reservations as r')
         .select('r.id')
         .where('r.company_id', '=', companyId)
-        .where('r.room_id', '=', roomId)
+        .where('r.resource_id', '=', roomId)
         .where('r.status', '=', 'confirmed')
         .where('r.start_at', '>=', from)
         .where('r.start_at', '<', to)

@@ -303,14 +303,14 @@ describe(`check-in and no-show release (${TEST_DIALECT})`, () => {
     const now = t.clock.now();
     const series = await t.db.kysely
       .insertInto('reservation_series')
-      .values({ company_id: companyId, room_id: roomId, host_user_id: host.id, rule: '{"kind":"daily"}', first_date: '2026-12-01', start_time: '10:00', end_time: '11:00', time_zone: 'Europe/Paris', created_at: now, updated_at: now })
+      .values({ company_id: companyId, resource_id: roomId, host_user_id: host.id, rule: '{"kind":"daily"}', first_date: '2026-12-01', start_time: '10:00', end_time: '11:00', time_zone: 'Europe/Paris', created_at: now, updated_at: now })
       .returning('id')
       .executeTakeFirstOrThrow();
     const ids: number[] = [];
     for (let day = 0; day < 7; day++) {
       const row = await t.db.kysely
         .insertInto('reservations')
-        .values({ company_id: companyId, room_id: roomId, host_user_id: host.id, title: 'Daily sync', start_at: first + day * DAY, end_at: first + day * DAY + 30 * MINUTE, status: 'confirmed', series_id: series.id, created_at: now, updated_at: now })
+        .values({ company_id: companyId, resource_id: roomId, host_user_id: host.id, title: 'Daily sync', start_at: first + day * DAY, end_at: first + day * DAY + 30 * MINUTE, status: 'confirmed', series_id: series.id, created_at: now, updated_at: now })
         .returning('id')
         .executeTakeFirstOrThrow();
       ids.push(row.id);

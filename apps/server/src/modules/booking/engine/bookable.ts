@@ -7,7 +7,7 @@ import type { PresentRoom } from '../booking.presenter.js';
  * idempotency and events stay the engine's.
  */
 export interface Bookable {
-  /** Its id within the company (a room's id today; a resource id once `resources` exists). */
+  /** Its resource id (resources.id; a room's is its location node's id, decision 0019). */
   id: number;
   /** Whether it may be booked at all now (switched off for use answers false). */
   isAvailable: boolean;

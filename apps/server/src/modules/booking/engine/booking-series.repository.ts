@@ -28,7 +28,7 @@ export function createBookingSeriesRepository(db: Kysely<DB>) {
       return {
         id: row.id,
         companyId: row.company_id,
-        roomId: row.room_id,
+        roomId: row.resource_id,
         hostUserId: row.host_user_id,
         rule: RepeatRule.parse(JSON.parse(row.rule)),
         firstDate: row.first_date,
@@ -43,7 +43,7 @@ export function createBookingSeriesRepository(db: Kysely<DB>) {
         .insertInto('reservation_series')
         .values({
           company_id: series.companyId,
-          room_id: series.roomId,
+          resource_id: series.roomId,
           host_user_id: series.hostUserId,
           rule: JSON.stringify(series.rule),
           first_date: series.firstDate,
@@ -62,7 +62,7 @@ export function createBookingSeriesRepository(db: Kysely<DB>) {
       await db
         .updateTable('reservation_series')
         .set({
-          ...(patch.roomId !== undefined ? { room_id: patch.roomId } : {}),
+          ...(patch.roomId !== undefined ? { resource_id: patch.roomId } : {}),
           ...(patch.rule !== undefined ? { rule: JSON.stringify(patch.rule) } : {}),
           ...(patch.firstDate !== undefined ? { first_date: patch.firstDate } : {}),
           ...(patch.startTime !== undefined ? { start_time: patch.startTime } : {}),

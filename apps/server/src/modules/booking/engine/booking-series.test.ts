@@ -66,13 +66,13 @@ describe(`repeating meetings (${TEST_DIALECT})`, () => {
     const rows = await t.db.kysely
       .selectFrom('reservations')
       .select(['id', 'title', 'start_at', 'end_at', 'status', 'series_id', 'occurrence_date', 'is_exception', 'host_user_id', 'notice_minutes', 'reminder_minutes'])
-      .where('room_id', '=', roomId)
+      .where('resource_id', '=', roomId)
       .orderBy('start_at')
       .execute();
     return rows.map((row) => ({ ...row, start_at: Number(row.start_at), end_at: Number(row.end_at) }));
   }
   async function ruleOf(seriesId: number) {
-    const row = await t.db.kysely.selectFrom('reservation_series').select(['rule', 'start_time', 'end_time', 'first_date', 'room_id']).where('id', '=', seriesId).executeTakeFirstOrThrow();
+    const row = await t.db.kysely.selectFrom('reservation_series').select(['rule', 'start_time', 'end_time', 'first_date', 'resource_id']).where('id', '=', seriesId).executeTakeFirstOrThrow();
     return { ...row, rule: JSON.parse(row.rule) as Record<string, unknown> };
   }
   /** Weekly on Tuesdays at 10:00-11:00 London from 1 December 2026, `count` weeks. */
@@ -189,7 +189,7 @@ describe(`repeating meetings (${TEST_DIALECT})`, () => {
       expect(conflicts[1]!.conflict!.title).toBe('Open house');
     }
     expect((await rowsOf(roomId)).filter((row) => row.host_user_id === host.id)).toEqual([]);
-    expect(await t.db.kysely.selectFrom('reservation_series').select('id').where('room_id', '=', roomId).execute()).toEqual([]);
+    expect(await t.db.kysely.selectFrom('reservation_series').select('id').where('resource_id', '=', roomId).execute()).toEqual([]);
 
     const answer = await book({ ...weekly(roomId, 6), bookFreeOnly: true }, hostToken, 'zh-CN');
     expect([answer.status, answer.body.message]).toEqual([200, formatMessage('reservationSeriesCreated', 'zh-CN', { booked: 3 })]);

@@ -49,7 +49,7 @@ describe(`booking under concurrency (${TEST_DIALECT})`, () => {
   async function overlappingPairs(): Promise<number> {
     const result = await sql<{ count: number | string }>`
       select count(*) as count from reservations a join reservations b
-        on a.room_id = b.room_id and a.id < b.id and a.start_at < b.end_at and b.start_at < a.end_at
+        on a.resource_id = b.resource_id and a.id < b.id and a.start_at < b.end_at and b.start_at < a.end_at
       where a.status in ('pending', 'confirmed') and b.status in ('pending', 'confirmed')`.execute(first.db.kysely);
     return Number(result.rows[0]!.count);
   }
@@ -74,7 +74,7 @@ describe(`booking under concurrency (${TEST_DIALECT})`, () => {
     expect(statuses.filter((status) => status === 200)).toHaveLength(1);
     expect(statuses.filter((status) => status === 409)).toHaveLength(CLIENTS - 1);
     expect(answers.filter((answer) => answer.status === 409).every((answer) => answer.returncode === ReturnCode.CONFLICT && answer.message.length > 0)).toBe(true);
-    const active = await first.db.kysely.selectFrom('reservations').select('id').where('room_id', '=', roomId).where('status', 'in', ['pending', 'confirmed']).execute();
+    const active = await first.db.kysely.selectFrom('reservations').select('id').where('resource_id', '=', roomId).where('status', 'in', ['pending', 'confirmed']).execute();
     expect(active).toHaveLength(1);
     expect(await overlappingPairs()).toBe(0);
   }

@@ -79,7 +79,7 @@ describe(`booking schedule property (${TEST_DIALECT})`, () => {
         const stored = await t.db.kysely
           .selectFrom('reservations')
           .select(['id', 'start_at', 'end_at', 'status'])
-          .where('room_id', '=', roomId)
+          .where('resource_id', '=', roomId)
           .orderBy('id')
           .execute();
         expect(stored.map((row) => ({ id: row.id, start: (Number(row.start_at) - base) / SLOT, end: (Number(row.end_at) - base) / SLOT, active: row.status === 'confirmed' }))).toEqual(

@@ -210,7 +210,7 @@ const insertMeetingStatement = defineStatement(
       .insertInto('reservations')
       .values({
         company_id: companyId,
-        room_id: roomId,
+        resource_id: roomId,
         host_user_id: hostUserId,
         booked_by_user_id: bookedByUserId,
         title,
@@ -287,7 +287,7 @@ export function createBookingRepository(db: Kysely<DB>) {
       .leftJoin('users as b', (join) => join.onRef('b.id', '=', 'r.booked_by_user_id').onRef('b.company_id', '=', 'r.company_id'))
       .leftJoin('reservation_series as s', (join) => join.onRef('s.id', '=', 'r.series_id').onRef('s.company_id', '=', 'r.company_id'))
       .select([
-        'r.id', 'r.company_id', 'r.room_id', 'r.host_user_id', 'r.title', 'r.start_at', 'r.end_at', 'r.status', 'r.privacy', 'r.channel', 'r.remarks',
+        'r.id', 'r.company_id', 'r.resource_id', 'r.host_user_id', 'r.title', 'r.start_at', 'r.end_at', 'r.status', 'r.privacy', 'r.channel', 'r.remarks',
         'r.created_at', 'r.updated_at', 'u.full_name as host_name',
         'r.series_id', 'r.occurrence_date', 'r.is_exception', 'r.notice_minutes', 'r.reminder_minutes', 'r.checked_in_at', 'r.check_in_channel',
         'r.ended_early_at', 'r.booked_end_at', 'r.no_show_at', 'r.approval_deadline_at', 'r.decided_at', 'd.full_name as decided_by_name', 'r.decision_reason',
@@ -300,7 +300,7 @@ export function createBookingRepository(db: Kysely<DB>) {
   const present = (row: Row): ReservationRecord => ({
     id: row.id,
     companyId: row.company_id,
-    roomId: row.room_id,
+    roomId: row.resource_id,
     hostUserId: row.host_user_id,
     hostName: row.host_name,
     title: row.title,
@@ -353,7 +353,7 @@ export function createBookingRepository(db: Kysely<DB>) {
      */
     async listActive(companyId: number, roomId: number, from: number, to: number, exceptId?: number): Promise<ReservationRecord[]> {
       let query = selectReservations(companyId)
-        .where('r.room_id', '=', roomId)
+        .where('r.resource_id', '=', roomId)
         .where('r.status', 'in', [...ACTIVE_RESERVATION_STATUSES])
         .where('r.start_at', '>=', from - RESERVATION_MAX_MS)
         .where('r.start_at', '<', to)
@@ -379,7 +379,7 @@ export function createBookingRepository(db: Kysely<DB>) {
         .where('r.start_at', '>=', from - RESERVATION_MAX_MS)
         .where('r.start_at', '<', to)
         .where('r.end_at', '>', from);
-      if (roomIds) query = query.where('r.room_id', 'in', roomIds);
+      if (roomIds) query = query.where('r.resource_id', 'in', roomIds);
       return (await query.orderBy('r.start_at').orderBy('r.id').execute()).map(present);
     },
 
@@ -388,7 +388,7 @@ export function createBookingRepository(db: Kysely<DB>) {
         .insertInto('reservations')
         .values({
           company_id: reservation.companyId,
-          room_id: reservation.roomId,
+          resource_id: reservation.roomId,
           host_user_id: reservation.hostUserId,
           booked_by_user_id: reservation.bookedByUserId ?? null,
           title: reservation.title,
@@ -424,7 +424,7 @@ export function createBookingRepository(db: Kysely<DB>) {
       await db
         .updateTable('reservations')
         .set({
-          ...(patch.roomId !== undefined ? { room_id: patch.roomId } : {}),
+          ...(patch.roomId !== undefined ? { resource_id: patch.roomId } : {}),
           ...(patch.title !== undefined ? { title: patch.title } : {}),
           ...(patch.startAt !== undefined ? { start_at: patch.startAt } : {}),
           ...(patch.endAt !== undefined ? { end_at: patch.endAt } : {}),

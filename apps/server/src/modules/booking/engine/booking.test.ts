@@ -356,7 +356,7 @@ describe(`reservations core (${TEST_DIALECT})`, () => {
     const insert = (startAt: number, endAt: number, status: string = 'confirmed') =>
       t.db.kysely
         .insertInto('reservations')
-        .values({ company_id: companyId, room_id: roomId, title: 'Raw', start_at: startAt, end_at: endAt, status: status as 'confirmed', created_at: now, updated_at: now })
+        .values({ company_id: companyId, resource_id: roomId, title: 'Raw', start_at: startAt, end_at: endAt, status: status as 'confirmed', created_at: now, updated_at: now })
         .returning('id')
         .executeTakeFirstOrThrow();
     const first = await insert(base, base + HOUR);
@@ -374,7 +374,7 @@ describe(`reservations core (${TEST_DIALECT})`, () => {
     await expect(insert(base + 8 * HOUR, base + 9 * HOUR, 'done')).rejects.toThrow();
     const pairs = await sql<{ count: number | string }>`
       select count(*) as count from reservations a join reservations b
-        on a.room_id = b.room_id and a.id < b.id and a.start_at < b.end_at and b.start_at < a.end_at
+        on a.resource_id = b.resource_id and a.id < b.id and a.start_at < b.end_at and b.start_at < a.end_at
       where a.status in ('pending', 'confirmed') and b.status in ('pending', 'confirmed')`.execute(t.db.kysely);
     expect(Number(pairs.rows[0]!.count)).toBe(0);
   });

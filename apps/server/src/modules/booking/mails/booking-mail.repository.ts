@@ -10,10 +10,10 @@ export async function meetingsForMail(db: Kysely<DB>, companyId: number, ids: nu
   if (ids.length === 0) return [];
   const rows = await db
     .selectFrom('reservations as r')
-    .innerJoin('locations as l', (join) => join.onRef('l.id', '=', 'r.room_id').onRef('l.company_id', '=', 'r.company_id'))
-    .leftJoin('rooms as rm', (join) => join.onRef('rm.id', '=', 'r.room_id').onRef('rm.company_id', '=', 'r.company_id'))
+    .innerJoin('locations as l', (join) => join.onRef('l.id', '=', 'r.resource_id').onRef('l.company_id', '=', 'r.company_id'))
+    .leftJoin('rooms as rm', (join) => join.onRef('rm.id', '=', 'r.resource_id').onRef('rm.company_id', '=', 'r.company_id'))
     .leftJoin('users as u', (join) => join.onRef('u.id', '=', 'r.host_user_id').onRef('u.company_id', '=', 'r.company_id'))
-    .select(['r.id', 'r.company_id', 'r.room_id', 'l.name as room_name', 'r.title', 'r.start_at', 'r.end_at', 'r.status', 'r.remarks', 'r.ical_sequence', 'rm.sign_in_enabled', 'r.host_user_id', 'r.series_id', 'r.reminder_minutes'])
+    .select(['r.id', 'r.company_id', 'r.resource_id', 'l.name as room_name', 'r.title', 'r.start_at', 'r.end_at', 'r.status', 'r.remarks', 'r.ical_sequence', 'rm.sign_in_enabled', 'r.host_user_id', 'r.series_id', 'r.reminder_minutes'])
     .select(['u.full_name', 'u.email', 'u.is_active'])
     .where('r.company_id', '=', companyId)
     .where('r.id', 'in', ids)
@@ -22,7 +22,7 @@ export async function meetingsForMail(db: Kysely<DB>, companyId: number, ids: nu
   return rows.map((row) => ({
     id: row.id,
     companyId: row.company_id,
-    roomId: row.room_id,
+    roomId: row.resource_id,
     roomName: row.room_name,
     title: row.title,
     startAt: Number(row.start_at),

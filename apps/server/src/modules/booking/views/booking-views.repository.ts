@@ -11,7 +11,7 @@ export interface Span {
   endAt: number;
 }
 
-/** Slots asked in one overlap query (each becomes one bounded range on (room_id, start_at)). */
+/** Slots asked in one overlap query (each becomes one bounded range on (resource_id, start_at)). */
 const SLOTS_PER_QUERY = 40;
 /** The most meetings one "mine" read answers. */
 export const MINE_MAX_ROWS = 2000;
@@ -20,23 +20,23 @@ export type BookingViewsRepository = ReturnType<typeof createBookingViewsReposit
 
 /**
  * The calendar's reads. Every overlap condition is bounded below by `start - RESERVATION_MAX_MS`
- * (no meeting is longer), so it is a range on the (room_id, start_at) index, not a scan of history.
+ * (no meeting is longer), so it is a range on the (resource_id, start_at) index, not a scan of history.
  */
 export function createBookingViewsRepository(db: Kysely<DB>) {
   /**
    * The rooms holding an active meeting or a disable period across [startAt, endAt), company-wide
    * (a room appears once per meeting). No room list: each part is one range of its company index,
-   * the meetings' read from the report index alone ((company_id, start_at, room_id, status,
+   * the meetings' read from the report index alone ((company_id, start_at, resource_id, status,
    * end_at), migration 0034), so it costs the company's meetings of that day, not its rooms; and
    * the statement is the same for every search (compiled once). No DISTINCT: SQLite would then walk
-   * the (room_id, start_at) index room by room to return them in order.
+   * the (resource_id, start_at) index room by room to return them in order.
    */
   const disabledAcross = (companyId: number, startAt: number, endAt: number) =>
     db.selectFrom('room_disable_periods').select('room_id').where('company_id', '=', companyId).where('start_at', '<', endAt).where('end_at', '>', startAt);
   const selectBusyAcross = prepareQuery(db, (companyId: number, startsFrom: number, startAt: number, endAt: number) =>
     db
       .selectFrom('reservations')
-      .select('room_id')
+      .select('resource_id as room_id')
       .where('company_id', '=', companyId)
       .where('status', 'in', [...ACTIVE_RESERVATION_STATUSES])
       .where('start_at', '>=', startsFrom)
@@ -48,7 +48,7 @@ export function createBookingViewsRepository(db: Kysely<DB>) {
   const selectBusyAcrossExcept = prepareQuery(db, (companyId: number, startsFrom: number, startAt: number, endAt: number, exceptId: number) =>
     db
       .selectFrom('reservations')
-      .select('room_id')
+      .select('resource_id as room_id')
       .where('company_id', '=', companyId)
       .where('status', 'in', [...ACTIVE_RESERVATION_STATUSES])
       .where('start_at', '>=', startsFrom)
@@ -122,7 +122,7 @@ export function createBookingViewsRepository(db: Kysely<DB>) {
         .selectFrom('reservations')
         .select('id')
         .where('company_id', '=', companyId)
-        .where('room_id', 'in', roomIds)
+        .where('resource_id', 'in', roomIds)
         .where('status', 'in', [...ACTIVE_RESERVATION_STATUSES])
         .where('start_at', '>=', from - RESERVATION_MAX_MS)
         .where('start_at', '<', to)
@@ -160,10 +160,10 @@ export function createBookingViewsRepository(db: Kysely<DB>) {
         if (candidates.length === 0) break;
         let meetings = db
           .selectFrom('reservations')
-          .select('room_id')
+          .select('resource_id as room_id')
           .distinct()
           .where('company_id', '=', companyId)
-          .where('room_id', 'in', candidates)
+          .where('resource_id', 'in', candidates)
           .where('status', 'in', [...ACTIVE_RESERVATION_STATUSES])
           .where((eb) =>
             eb.or(batch.map((slot) => eb.and([eb('start_at', '>=', slot.startAt - RESERVATION_MAX_MS), eb('start_at', '<', slot.endAt), eb('end_at', '>', slot.startAt)]))),

@@ -1,0 +1,137 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { DeleteDesksBody, DeleteNeighbourhoodBody, Desk, DeskFloors, DeskListQuery, Desks, Neighbourhood, PlaceDesksBody, SaveDeskBody, SaveNeighbourhoodBody } from '@atrium/contract';
+import { z } from 'zod';
+import { requireAuth } from '../../platform/access.js';
+import { envelopeResponses, success } from '../../platform/envelope.js';
+import { actorOf } from '../operation-log/operation-log.service.js';
+import type { DeskService } from './desk.service.js';
+
+/** The desk pages' area (spec 000 menu group 8, /deskeeper-configuration): reading needs view, changing needs edit. */
+const VIEW = { access: 'permission', permission: 'roomsLocations:view' } as const;
+/** A retry with the same Idempotency-Key answers the first answer (docs/decisions/0010). */
+const WRITE = { access: 'permission', permission: 'roomsLocations:edit', idempotent: true } as const;
+const tags = ['desks'];
+
+export function deskRoutes({ desks }: { desks: DeskService }): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.get(
+      '/desk/floors',
+      {
+        config: VIEW,
+        schema: {
+          tags,
+          summary: 'Floors with their desks and neighbourhoods',
+          description: "The company's floors (level-6 locations not deleted) by building: the building, its zone, how many desks, and each neighbourhood with its desk count.",
+          response: envelopeResponses(DeskFloors),
+        },
+      },
+      async (request) => success(request, await desks.listFloors(requireAuth(request).companyId)),
+    );
+
+    app.get(
+      '/desk/list',
+      {
+        config: VIEW,
+        schema: {
+          tags,
+          summary: "A floor's desks",
+          description: 'Query `floorId`. By number; each with its mode, equipment, neighbourhood, owner and place on the map (null until placed). An unknown floor 404.',
+          querystring: DeskListQuery,
+          response: envelopeResponses(Desks),
+        },
+      },
+      async (request) => success(request, await desks.listDesks(requireAuth(request).companyId, request.query.floorId)),
+    );
+
+    app.post(
+      '/desk/save',
+      {
+        config: WRITE,
+        schema: {
+          tags,
+          summary: 'Add or change a desk',
+          description:
+            'Body `{ id?, floorId, number, mode, equipment, neighbourhoodId, assignedUserId, assignedDepartmentId, position? }`. Without `id` a new desk. The number is unique on its floor regardless of case (422/1005); the neighbourhood must be on the floor, an assigned desk has one owner (a colleague or a department), another mode none (400). `position` absent keeps the place on the map, null takes it off. In the operation log.',
+          body: SaveDeskBody,
+          response: envelopeResponses(Desk),
+        },
+      },
+      async (request) => {
+        const desk = await desks.save(actorOf(request), request.body);
+        return success(request, desk, 'deskSaved', { number: desk.number });
+      },
+    );
+
+    app.post(
+      '/desk/place',
+      {
+        config: WRITE,
+        schema: {
+          tags,
+          summary: 'Move desks on the floor map',
+          description: 'Body `{ places: [{ id, position }] }` (at most 200): each desk at its new place (x, y, width, height, rotation in degrees, in the map\'s units), or off the map (null). In the operation log.',
+          body: PlaceDesksBody,
+          response: envelopeResponses(Desks),
+        },
+      },
+      async (request) => success(request, await desks.place(actorOf(request), request.body), 'desksPlaced'),
+    );
+
+    app.post(
+      '/desk/delete',
+      {
+        config: WRITE,
+        schema: {
+          tags,
+          summary: 'Delete desks',
+          description: 'Body `{ ids }` (at most 200). Refused (422/1005) while one of them has a booking still to come; deleted desks keep their past bookings as history. In the operation log.',
+          body: DeleteDesksBody,
+          response: envelopeResponses(z.object({ count: z.number().int() })),
+        },
+      },
+      async (request) => {
+        const result = await desks.delete(actorOf(request), request.body);
+        return success(request, result, 'desksDeleted', { count: result.count });
+      },
+    );
+
+    app.get(
+      '/desk/neighbourhood/list',
+      {
+        config: VIEW,
+        schema: { tags, summary: "A floor's neighbourhoods", description: 'Query `floorId`. By name, each with its colour, department (null: free for all) and desk count.', querystring: DeskListQuery, response: envelopeResponses(z.array(Neighbourhood)) },
+      },
+      async (request) => success(request, await desks.listNeighbourhoods(requireAuth(request).companyId, request.query.floorId)),
+    );
+
+    app.post(
+      '/desk/neighbourhood/save',
+      {
+        config: WRITE,
+        schema: {
+          tags,
+          summary: 'Add or change a neighbourhood',
+          description: 'Body `{ id?, floorId, name, color, departmentId }`. The name is unique on its floor regardless of case (422/1005); a neighbourhood stays on its floor; `departmentId` null: free for all. In the operation log.',
+          body: SaveNeighbourhoodBody,
+          response: envelopeResponses(Neighbourhood),
+        },
+      },
+      async (request) => {
+        const neighbourhood = await desks.saveNeighbourhood(actorOf(request), request.body);
+        return success(request, neighbourhood, 'neighbourhoodSaved', { name: neighbourhood.name });
+      },
+    );
+
+    app.post(
+      '/desk/neighbourhood/delete',
+      {
+        config: WRITE,
+        schema: { tags, summary: 'Delete a neighbourhood', description: 'Body `{ id }`. Its desks stay on the floor, in no neighbourhood. In the operation log.', body: DeleteNeighbourhoodBody, response: envelopeResponses(z.null()) },
+      },
+      async (request) => {
+        await desks.deleteNeighbourhood(actorOf(request), request.body.id);
+        return success(request, null, 'neighbourhoodDeleted');
+      },
+    );
+  };
+}

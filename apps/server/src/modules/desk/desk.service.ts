@@ -1,0 +1,178 @@
+import type { DeleteDesksBody, Desk, DeskFloor, Neighbourhood, PlaceDesksBody, SaveDeskBody, SaveNeighbourhoodBody } from '@atrium/contract';
+import type { Kysely } from 'kysely';
+import { withWriteTransaction } from '../../db/database.js';
+import type { DB } from '../../db/schema.js';
+import { isUniqueViolation } from '../../db/unique-violation.js';
+import type { Clock } from '../../platform/clock.js';
+import { notFound, refused } from '../../platform/errors.js';
+import type { Actor, OperationLog } from '../operation-log/operation-log.service.js';
+import { createDeskRepository, type DeskRepository, type DeskValues } from './desk.repository.js';
+
+export interface DeskServiceDeps {
+  db: Kysely<DB>;
+  desks: DeskRepository;
+  operationLog: OperationLog;
+  clock: Clock;
+}
+
+export type DeskService = ReturnType<typeof createDeskService>;
+
+/**
+ * The desk configuration (/deskeeper-configuration, /deskeeper-station-setting): desks on floors with
+ * their number, equipment, mode and owner, neighbourhoods, and places on the floor's map (decision 0019).
+ * A desk is a resource, so its booking is the reservation engine's; this module never writes a booking.
+ */
+export function createDeskService({ db, desks, operationLog, clock }: DeskServiceDeps) {
+  /** The write transaction every change runs in (BEGIN IMMEDIATE on SQLite: a new desk's id is drawn in it). */
+  const transact = <T>(fn: (repo: DeskRepository) => Promise<T>) => withWriteTransaction(db, (trx) => fn(createDeskRepository(trx)));
+
+  /** What a desk's values refer to exists in the company: the floor, the neighbourhood on that floor, the owner. */
+  async function checkReferences(repo: DeskRepository, companyId: number, body: SaveDeskBody): Promise<void> {
+    if (!(await repo.floorExists(companyId, body.floorId))) throw notFound('deskFloorNotFound');
+    if (body.neighbourhoodId !== null) {
+      const neighbourhood = await repo.findNeighbourhood(companyId, body.neighbourhoodId);
+      if (neighbourhood?.floorId !== body.floorId) throw notFound('neighbourhoodNotFound');
+    }
+    if (body.assignedUserId !== null && (await repo.activeUserName(companyId, body.assignedUserId)) === undefined) throw notFound('deskOwnerNotFound');
+    if (body.assignedDepartmentId !== null && (await repo.departmentName(companyId, body.assignedDepartmentId)) === undefined) throw notFound('deskOwnerNotFound');
+  }
+
+  const valuesOf = (body: SaveDeskBody): DeskValues => ({
+    floorId: body.floorId,
+    number: body.number,
+    mode: body.mode,
+    equipment: [...new Set(body.equipment)],
+    neighbourhoodId: body.neighbourhoodId,
+    assignedUserId: body.assignedUserId,
+    assignedDepartmentId: body.assignedDepartmentId,
+  });
+
+  return {
+    listFloors(companyId: number): Promise<DeskFloor[]> {
+      return desks.listFloors(companyId);
+    },
+
+    async listDesks(companyId: number, floorId: number): Promise<Desk[]> {
+      if (!(await desks.floorExists(companyId, floorId))) throw notFound('deskFloorNotFound');
+      return desks.listDesks(companyId, floorId);
+    },
+
+    /** Adds a desk (no id) or changes one; a number already on the floor is refused, also when two saves race. */
+    async save(actor: Actor, body: SaveDeskBody): Promise<Desk> {
+      const previous = body.id === undefined ? undefined : await desks.findDesk(actor.companyId, body.id);
+      if (body.id !== undefined && !previous) throw notFound('deskNotFound');
+      const action = previous ? 'desk.update' : 'desk.create';
+      const id = await operationLog.track(
+        actor,
+        (savedId) => ({
+          action,
+          targetType: 'desk',
+          targetId: savedId ?? body.id ?? null,
+          targetName: body.number,
+          detail: previous ? { floorId: body.floorId, previousNumber: previous.number } : { floorId: body.floorId },
+        }),
+        async () => {
+          try {
+            return await transact(async (repo) => {
+              await checkReferences(repo, actor.companyId, body);
+              if (await repo.numberTaken(actor.companyId, body.floorId, body.number, previous?.id)) throw refused('deskNumberTaken', { number: body.number });
+              const now = clock.now();
+              let deskId: number;
+              if (previous) {
+                deskId = previous.id;
+                await repo.updateDesk(actor.companyId, deskId, valuesOf(body), now);
+                // Another floor's map does not hold this desk's place.
+                if (previous.floorId !== body.floorId && body.position === undefined) await repo.setPosition(actor.companyId, deskId, null, now);
+              } else {
+                deskId = await repo.insertDesk(actor.companyId, valuesOf(body), now);
+              }
+              if (body.position !== undefined) await repo.setPosition(actor.companyId, deskId, body.position, now);
+              return deskId;
+            });
+          } catch (error) {
+            throw isUniqueViolation(error) ? refused('deskNumberTaken', { number: body.number }) : error;
+          }
+        },
+      );
+      return (await desks.findDesk(actor.companyId, id))!;
+    },
+
+    /** Moves several desks on their floor's map at once (or takes them off it). */
+    async place(actor: Actor, body: PlaceDesksBody): Promise<Desk[]> {
+      const ids = [...new Set(body.places.map((place) => place.id))];
+      const found = await desks.findDesks(actor.companyId, ids);
+      if (found.length !== ids.length) throw notFound('deskNotFound');
+      await operationLog.track(actor, { action: 'desk.place', targetType: 'desk', targetId: null, targetName: null, detail: { desks: ids } }, () =>
+        transact(async (repo) => {
+          const now = clock.now();
+          for (const place of body.places) await repo.setPosition(actor.companyId, place.id, place.position, now);
+        }),
+      );
+      return desks.findDesks(actor.companyId, ids);
+    },
+
+    /** Deletes desks with no booking still to come (their past bookings stay as history). */
+    async delete(actor: Actor, body: DeleteDesksBody): Promise<{ count: number }> {
+      const ids = [...new Set(body.ids)];
+      const found = await desks.findDesks(actor.companyId, ids);
+      if (found.length !== ids.length) throw notFound('deskNotFound');
+      await operationLog.track(actor, { action: 'desk.delete', targetType: 'desk', targetId: ids.length === 1 ? ids[0]! : null, targetName: found.map((d) => d.number).join(', '), detail: { desks: ids } }, () =>
+        transact(async (repo) => {
+          const now = clock.now();
+          const booked = await repo.desksWithBookingsAfter(actor.companyId, ids, now);
+          if (booked.length > 0) throw refused('deskHasBookings', { number: found.find((d) => d.id === booked[0])!.number });
+          await repo.softDeleteDesks(actor.companyId, ids, now);
+        }),
+      );
+      return { count: ids.length };
+    },
+
+    async listNeighbourhoods(companyId: number, floorId: number): Promise<Neighbourhood[]> {
+      if (!(await desks.floorExists(companyId, floorId))) throw notFound('deskFloorNotFound');
+      return desks.listNeighbourhoods(companyId, floorId);
+    },
+
+    /** Adds a neighbourhood (no id) or changes one; it stays on its floor. */
+    async saveNeighbourhood(actor: Actor, body: SaveNeighbourhoodBody): Promise<Neighbourhood> {
+      const previous = body.id === undefined ? undefined : await desks.findNeighbourhood(actor.companyId, body.id);
+      if (body.id !== undefined && previous?.floorId !== body.floorId) throw notFound('neighbourhoodNotFound');
+      const id = await operationLog.track(
+        actor,
+        (savedId) => ({
+          action: previous ? 'neighbourhood.update' : 'neighbourhood.create',
+          targetType: 'neighbourhood',
+          targetId: savedId ?? body.id ?? null,
+          targetName: body.name,
+          detail: previous ? { floorId: body.floorId, previousName: previous.name } : { floorId: body.floorId },
+        }),
+        async () => {
+          try {
+            return await transact(async (repo) => {
+              if (!(await repo.floorExists(actor.companyId, body.floorId))) throw notFound('deskFloorNotFound');
+              if (body.departmentId !== null && (await repo.departmentName(actor.companyId, body.departmentId)) === undefined) throw notFound('deskOwnerNotFound');
+              if (await repo.neighbourhoodNameTaken(actor.companyId, body.floorId, body.name, previous?.id)) throw refused('neighbourhoodNameTaken', { name: body.name });
+              const values = { floorId: body.floorId, name: body.name, color: body.color, departmentId: body.departmentId };
+              const now = clock.now();
+              if (previous) {
+                await repo.updateNeighbourhood(actor.companyId, previous.id, values, now);
+                return previous.id;
+              }
+              return repo.insertNeighbourhood(actor.companyId, values, now);
+            });
+          } catch (error) {
+            throw isUniqueViolation(error) ? refused('neighbourhoodNameTaken', { name: body.name }) : error;
+          }
+        },
+      );
+      return (await desks.findNeighbourhood(actor.companyId, id))!;
+    },
+
+    async deleteNeighbourhood(actor: Actor, id: number): Promise<void> {
+      const neighbourhood = await desks.findNeighbourhood(actor.companyId, id);
+      if (!neighbourhood) throw notFound('neighbourhoodNotFound');
+      await operationLog.track(actor, { action: 'neighbourhood.delete', targetType: 'neighbourhood', targetId: id, targetName: neighbourhood.name, detail: { floorId: neighbourhood.floorId } }, () =>
+        transact((repo) => repo.deleteNeighbourhood(actor.companyId, id, clock.now())),
+      );
+    },
+  };
+}
