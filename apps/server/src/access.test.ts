@@ -377,6 +377,7 @@ const FOREIGN_RECORDS: Record<string, ForeignCase> = {
   'PUT /api/meeting/approval/settings': { none: "the company's own deadline" },
   'GET /api/meeting/blacklist/list': { none: "the company's own entries" },
   'GET /api/desk/floors': { none: "the company's own floors" },
+  'GET /api/desk/owners': { none: "the caller's company's colleagues and departments" },
   'GET /api/desk/list': { foreign: (w) => [{ query: { floorId: w.b.locationId } }] },
   'POST /api/desk/save': {
     foreign: (w) => [

@@ -249,6 +249,7 @@ describe(`tenancy (${TEST_DIALECT})`, () => {
       '/api/desk/floors',
       '/api/desk/list',
       '/api/desk/neighbourhood/list',
+      '/api/desk/owners',
       '/api/deviceActivation/rooms',
       '/api/deviceLightCycle/findDeviceLightCycleList',
       '/api/deviceTheme/getDeviceThemeRecordByDeviceId',

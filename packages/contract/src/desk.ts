@@ -90,6 +90,15 @@ export const DeskFloor = z.object({
 export type DeskFloor = z.infer<typeof DeskFloor>;
 export const DeskFloors = z.array(DeskFloor);
 
+/** `GET /desk/owners`: who an assigned desk may belong to, matching `keyword` (at most 20 of each). */
+export const DeskOwnersQuery = z.object({ keyword: z.string().trim().max(100).default('') });
+export type DeskOwnersQuery = z.infer<typeof DeskOwnersQuery>;
+export const DeskOwners = z.object({
+  people: z.array(z.object({ id: z.number().int(), fullName: z.string(), email: z.string().nullable() })),
+  departments: z.array(z.object({ id: z.number().int(), name: z.string() })),
+});
+export type DeskOwners = z.infer<typeof DeskOwners>;
+
 /** `GET /desk/list`: the desks of one floor, by number. */
 export const DeskListQuery = z.object({ floorId: id });
 export type DeskListQuery = z.infer<typeof DeskListQuery>;

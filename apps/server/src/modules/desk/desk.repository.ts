@@ -1,6 +1,7 @@
 import { sql, SqliteAdapter, type Kysely } from 'kysely';
-import { ACTIVE_RESERVATION_STATUSES, DESK_EQUIPMENT, type Desk, type DeskEquipment, type DeskFloor, type DeskMode, type DeskPosition, type Neighbourhood } from '@atrium/contract';
+import { ACTIVE_RESERVATION_STATUSES, DESK_EQUIPMENT, type Desk, type DeskEquipment, type DeskFloor, type DeskMode, type DeskOwners, type DeskPosition, type Neighbourhood } from '@atrium/contract';
 import type { DB } from '../../db/schema.js';
+import { containsIgnoringCase, userMatches } from '../../db/like.js';
 import { LOCATION_LEVEL } from '../location/location.repository.js';
 
 export type DeskRepository = ReturnType<typeof createDeskRepository>;
@@ -214,6 +215,18 @@ export function createDeskRepository(db: Kysely<DB>) {
     async activeUserName(companyId: number, userId: number): Promise<string | undefined> {
       const row = await db.selectFrom('users').select('full_name').where('company_id', '=', companyId).where('id', '=', userId).where('is_active', '=', 1).executeTakeFirst();
       return row?.full_name;
+    },
+
+    /** Active colleagues and departments whose name (or a colleague's e-mail) contains `keyword`, by name. */
+    async owners(companyId: number, keyword: string, limit: number): Promise<DeskOwners> {
+      let people = db.selectFrom('users as u').select(['u.id', 'u.full_name', 'u.email']).where('u.company_id', '=', companyId).where('u.is_active', '=', 1);
+      let departments = db.selectFrom('departments').select(['id', 'name']).where('company_id', '=', companyId);
+      if (keyword) {
+        people = people.where(userMatches(keyword));
+        departments = departments.where(containsIgnoringCase('name', keyword));
+      }
+      const [personRows, departmentRows] = await Promise.all([people.orderBy('u.full_name').limit(limit).execute(), departments.orderBy('name').limit(limit).execute()]);
+      return { people: personRows.map((row) => ({ id: row.id, fullName: row.full_name, email: row.email })), departments: departmentRows };
     },
 
     async departmentName(companyId: number, departmentId: number): Promise<string | undefined> {

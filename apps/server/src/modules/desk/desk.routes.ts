@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { DeleteDesksBody, DeleteNeighbourhoodBody, Desk, DeskFloors, DeskListQuery, Desks, Neighbourhood, PlaceDesksBody, SaveDeskBody, SaveNeighbourhoodBody } from '@atrium/contract';
+import { DeleteDesksBody, DeleteNeighbourhoodBody, Desk, DeskFloors, DeskListQuery, DeskOwners, DeskOwnersQuery, Desks, Neighbourhood, PlaceDesksBody, SaveDeskBody, SaveNeighbourhoodBody } from '@atrium/contract';
 import { z } from 'zod';
 import { requireAuth } from '../../platform/access.js';
 import { envelopeResponses, success } from '../../platform/envelope.js';
@@ -26,6 +26,21 @@ export function deskRoutes({ desks }: { desks: DeskService }): FastifyPluginAsyn
         },
       },
       async (request) => success(request, await desks.listFloors(requireAuth(request).companyId)),
+    );
+
+    app.get(
+      '/desk/owners',
+      {
+        config: { access: 'permission', permission: 'roomsLocations:edit' },
+        schema: {
+          tags,
+          summary: 'Who an assigned desk may belong to',
+          description: 'Query `keyword` (part of a name or e-mail). Active colleagues `[{ id, fullName, email }]` and departments `[{ id, name }]`, at most 20 of each, by name.',
+          querystring: DeskOwnersQuery,
+          response: envelopeResponses(DeskOwners),
+        },
+      },
+      async (request) => success(request, await desks.owners(requireAuth(request).companyId, request.query.keyword)),
     );
 
     app.get(

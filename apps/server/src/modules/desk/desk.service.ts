@@ -1,4 +1,4 @@
-import type { DeleteDesksBody, Desk, DeskFloor, Neighbourhood, PlaceDesksBody, SaveDeskBody, SaveNeighbourhoodBody } from '@atrium/contract';
+import type { DeleteDesksBody, Desk, DeskFloor, DeskOwners, Neighbourhood, PlaceDesksBody, SaveDeskBody, SaveNeighbourhoodBody } from '@atrium/contract';
 import type { Kysely } from 'kysely';
 import { withWriteTransaction } from '../../db/database.js';
 import type { DB } from '../../db/schema.js';
@@ -16,6 +16,9 @@ export interface DeskServiceDeps {
 }
 
 export type DeskService = ReturnType<typeof createDeskService>;
+
+/** Colleagues and departments offered as a desk's owner, of each. */
+const OWNERS_MAX = 20;
 
 /**
  * The desk configuration (/deskeeper-configuration, /deskeeper-station-setting): desks on floors with
@@ -48,6 +51,10 @@ export function createDeskService({ db, desks, operationLog, clock }: DeskServic
   });
 
   return {
+    owners(companyId: number, keyword: string): Promise<DeskOwners> {
+      return desks.owners(companyId, keyword, OWNERS_MAX);
+    },
+
     listFloors(companyId: number): Promise<DeskFloor[]> {
       return desks.listFloors(companyId);
     },

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { formatMessage, ReturnCode, type Desk, type DeskFloor, type Neighbourhood, type OperationLogEntry, type Page } from '@atrium/contract';
+import { formatMessage, ReturnCode, type Desk, type DeskFloor, type DeskOwners, type Neighbourhood, type OperationLogEntry, type Page } from '@atrium/contract';
 import { call, createTestApp, type TestApp } from '../../test/app.js';
 import { TEST_DIALECT } from '../../test/database.js';
 import { createTestRoom } from '../../test/rooms.js';
@@ -72,6 +72,14 @@ describe(`desk configuration (${TEST_DIALECT})`, () => {
       ['Quiet zone', 1],
     ]);
     expect(floors.body.result.find((f) => f.floorId === otherFloorId)).toMatchObject({ deskCount: 0, neighbourhoods: [] });
+  });
+
+  it("offers the company's active colleagues and departments as owners, matching a keyword, to editors only", async () => {
+    const found = await get<DeskOwners>('owners?keyword=olive');
+    expect(found.body.result.people.map((person) => person.fullName)).toEqual(['Olive Owner']);
+    const departments = await get<DeskOwners>('owners?keyword=FIN');
+    expect(departments.body.result.departments.map((department) => department.name)).toEqual(['Finance']);
+    expect((await get('owners?keyword=olive', viewerToken)).status).toBe(403);
   });
 
   it('draws a desk id from the location sequence: rooms and floors made after it never take it', async () => {
