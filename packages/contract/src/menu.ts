@@ -114,7 +114,7 @@ export const MENU_CATALOGUE: MenuNode[] = [
   {
     key: 'workstations', icon: 'InsertRowAboveOutlined', menuType: 'DESK', isBuilt: false,
     children: [
-      page('stationSetting', '/deskeeper-station-setting', 'SettingOutlined', 'DESK', 'roomsLocations'),
+      page('stationSetting', '/deskeeper-station-setting', 'SettingOutlined', 'DESK', 'roomsLocations', true),
       page('stationMonitoring', '/deskeeper-station-monitoring', 'MonitorOutlined', 'DESK', 'roomsLocations'),
       page('stationStrategy', '/deskeeper-station-strategy', 'AuditOutlined', 'DESK', 'roomsLocations'),
     ],

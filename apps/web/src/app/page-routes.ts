@@ -26,6 +26,7 @@ import { roleRoutes } from '../modules/role/role.routes';
 import { ssoRoutes } from '../modules/sso/sso.routes';
 import { bookingRoutes } from '../modules/booking/booking.routes';
 import { visitorRoutes } from '../modules/visitor/visitor.routes';
+import { deskRoutes } from '../modules/desk/desk.routes';
 import type { PageRoute } from '../shared/routing/page-route';
 
 /** Every page shown inside the shell; a module adds its `<domain>.routes.tsx` list here. */
@@ -56,6 +57,7 @@ export const SHELL_PAGES: PageRoute[] = [
   ...liveRoutes,
   ...checkInRoutes,
   ...visitorRoutes,
+  ...deskRoutes,
 ];
 
 /** The shell page a path opens, if any. */

@@ -184,6 +184,28 @@ describe(`demo seed (${TEST_DIALECT})`, () => {
     expect(devices.find((device) => device.id === waiting?.printer_id)).toMatchObject({ kind: 'printer', location_id: waiting?.location_id });
   });
 
+  it('furnishes two floors of the London office with neighbourhoods and desks, each a resource placed on its floor map', async () => {
+    database = await createTestDatabase();
+    await migrateToLatest(database.db);
+    await seedDemo(database.db, { adminPassword: null, clock: createFakeClock(), hasher: createCachingHasher() });
+    const db = database.db.kysely;
+    const desks = await db.selectFrom('desks').selectAll().execute();
+    const floors = new Set(desks.map((desk) => desk.floor_id));
+    expect(floors.size).toBe(2);
+    expect(desks.length).toBe(30);
+    expect(new Set(desks.map((desk) => desk.mode))).toEqual(new Set(['bookable', 'drop_in', 'assigned', 'unavailable']));
+    expect(desks.filter((desk) => desk.mode === 'assigned').every((desk) => desk.assigned_user_id !== null)).toBe(true);
+    const areas = await db.selectFrom('desk_neighbourhoods').select(['floor_id', 'department_id']).execute();
+    expect(areas.length).toBe(6);
+    expect(areas.some((area) => area.department_id === null) && areas.some((area) => area.department_id !== null)).toBe(true);
+    const kinds = await db.selectFrom('resources').select(['id', 'kind']).where('kind', '=', 'desk').execute();
+    expect(kinds.map((row) => row.id).sort()).toEqual(desks.map((desk) => desk.id).sort());
+    expect(await db.selectFrom('resource_positions').select('resource_id').execute()).toHaveLength(desks.length);
+    // No desk took the id of a location (a room's resource id is its node's).
+    const clash = await db.selectFrom('locations').select('id').where('id', 'in', desks.map((desk) => desk.id)).execute();
+    expect(clash).toEqual([]);
+  });
+
   it('uses the configured admin password and then reports none generated', async () => {
     database = await createTestDatabase();
     await migrateToLatest(database.db);

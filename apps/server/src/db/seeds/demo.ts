@@ -10,6 +10,7 @@ import type { Gender } from '../schema.js';
 import { seedDemoBookings } from './demo-bookings.js';
 import { seedDemoReceptionDevices, seedDemoVisits } from './demo-visits.js';
 import { seedDemoRooms, type DemoRooms } from './demo-rooms.js';
+import { seedDemoDesks } from './demo-desks.js';
 import { seedDeviceThemes } from './device-themes.js';
 import { seedDoorDisplays } from '../../modules/door-display/door-display.seed.js';
 import {
@@ -271,6 +272,7 @@ async function buildDemoCompany(ctx: SeedContext, adminPassword: string): Promis
   await seedDemoBookings(ctx, companyId, rooms, { people: bookers, approverIds: approverIds.length > 0 ? approverIds : [adminId] });
   await seedDemoVisits(ctx, companyId, { hosts: bookers, places: { london: places.ground!, shanghai: places.shanghai8f! } });
   await seedDemoReceptionDevices(ctx, companyId, { london: places.ground!, shanghai: places.shanghai8f! });
+  await seedDemoDesks(ctx, companyId, { floors: { floor1: places.floor1!, floor2: places.floor2! }, departments, owners: approverIds });
   return { companyId, rooms };
 }
 
