@@ -84,12 +84,8 @@ export async function seedDemoDesks(
       for (const row of area.rows) {
         for (const [index, number] of row.numbers.entries()) {
           const mode = row.mode ?? 'bookable';
-          const assignedUserId = mode === 'assigned' ? (owners[owner++ % owners.length] ?? null) : null;
-          const id = await desks.insertDesk(
-            companyId,
-            { floorId, number, mode: assignedUserId === null && mode === 'assigned' ? 'bookable' : mode, equipment: row.equipment, neighbourhoodId, assignedUserId, assignedDepartmentId: null },
-            ctx.now,
-          );
+          const assignedUserId = mode === 'assigned' ? owners[owner++ % owners.length]! : null;
+          const id = await desks.insertDesk(companyId, { floorId, number, mode, equipment: row.equipment, neighbourhoodId, assignedUserId, assignedDepartmentId: null }, ctx.now);
           await desks.setPosition(companyId, id, { x: 40 + index * (DESK.width + 20), y, width: DESK.width, height: DESK.height, rotation: 0 }, ctx.now);
         }
         y += DESK.height + 30;

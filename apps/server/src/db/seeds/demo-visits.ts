@@ -2,7 +2,7 @@ import { randomInt } from 'node:crypto';
 import { addDays, DOOR_DISPLAY_LIMITS, fromZoned, toZoned } from '@atrium/contract';
 import { MINUTE_MS } from '../../platform/clock.js';
 import { hashSessionToken, newSessionToken } from '../../platform/session-token.js';
-import { reasonKey } from '../../modules/visitor/visitor.repository.js';
+import { nameKey } from '../name-key.js';
 import type { SeedContext } from './factories.js';
 
 /**
@@ -74,7 +74,7 @@ function outcomeAt(outcome: DemoVisit['outcome'], visitAt: number, endAt: number
 export async function seedDemoVisits(ctx: SeedContext, companyId: number, { hosts, places }: { hosts: Map<string, number>; places: { london: number; shanghai: number } }) {
   const reasonIds = new Map<Reason, number>();
   for (const name of REASONS) {
-    const { id } = await ctx.db.insertInto('visit_reasons').values({ company_id: companyId, name, name_key: reasonKey(name), created_at: ctx.now }).returning('id').executeTakeFirstOrThrow();
+    const { id } = await ctx.db.insertInto('visit_reasons').values({ company_id: companyId, name, name_key: nameKey(name), created_at: ctx.now }).returning('id').executeTakeFirstOrThrow();
     reasonIds.set(name, id);
   }
   const adminId = hosts.get('admin')!;

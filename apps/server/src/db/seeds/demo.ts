@@ -269,10 +269,11 @@ async function buildDemoCompany(ctx: SeedContext, adminPassword: string): Promis
     if (person.state === undefined || person.state === 'sso') bookers.set(userName, people.get(userName)!.id);
   }
   const approverIds = PEOPLE.filter((person) => person.role === 'meetingApprover').map((person) => people.get(person.userName ?? `${person.firstName}.${person.lastName}`.toLowerCase())!.id);
-  await seedDemoBookings(ctx, companyId, rooms, { people: bookers, approverIds: approverIds.length > 0 ? approverIds : [adminId] });
+  const approvers = approverIds.length > 0 ? approverIds : [adminId];
+  await seedDemoBookings(ctx, companyId, rooms, { people: bookers, approverIds: approvers });
   await seedDemoVisits(ctx, companyId, { hosts: bookers, places: { london: places.ground!, shanghai: places.shanghai8f! } });
   await seedDemoReceptionDevices(ctx, companyId, { london: places.ground!, shanghai: places.shanghai8f! });
-  await seedDemoDesks(ctx, companyId, { floors: { floor1: places.floor1!, floor2: places.floor2! }, departments, owners: approverIds });
+  await seedDemoDesks(ctx, companyId, { floors: { floor1: places.floor1!, floor2: places.floor2! }, departments, owners: approvers });
   return { companyId, rooms };
 }
 

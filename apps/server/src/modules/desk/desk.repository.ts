@@ -2,12 +2,11 @@ import { sql, SqliteAdapter, type Kysely } from 'kysely';
 import { ACTIVE_RESERVATION_STATUSES, DESK_EQUIPMENT, type Desk, type DeskEquipment, type DeskFloor, type DeskMode, type DeskOwners, type DeskPosition, type Neighbourhood } from '@atrium/contract';
 import type { DB } from '../../db/schema.js';
 import { containsIgnoringCase, userMatches } from '../../db/like.js';
+import { nameKey } from '../../db/name-key.js';
 import { LOCATION_LEVEL } from '../location/location.repository.js';
 
 export type DeskRepository = ReturnType<typeof createDeskRepository>;
 
-/** A desk number or neighbourhood name folded for uniqueness: case and repeated spaces do not make it new. */
-export const foldKey = (text: string) => text.trim().replace(/\s+/g, ' ').toLowerCase();
 
 export interface DeskValues {
   floorId: number;
@@ -72,7 +71,7 @@ export function createDeskRepository(db: Kysely<DB>) {
   const columnsOf = (values: DeskValues) => ({
     floor_id: values.floorId,
     number: values.number,
-    number_key: foldKey(values.number),
+    number_key: nameKey(values.number),
     mode: values.mode,
     equipment: JSON.stringify(values.equipment),
     neighbourhood_id: values.neighbourhoodId,
@@ -116,7 +115,8 @@ export function createDeskRepository(db: Kysely<DB>) {
         .orderBy('f.sort_order')
         .orderBy('f.id')
         .execute();
-      const neighbourhoods = await this.listNeighbourhoods(companyId);
+      const neighbourhoods = new Map<number, Neighbourhood[]>();
+      for (const area of await this.listNeighbourhoods(companyId)) neighbourhoods.set(area.floorId, [...(neighbourhoods.get(area.floorId) ?? []), area]);
       return floors.map((floor) => ({
         floorId: floor.id,
         floorName: floor.name,
@@ -124,7 +124,7 @@ export function createDeskRepository(db: Kysely<DB>) {
         buildingName: floor.building_name,
         timeZone: floor.time_zone,
         deskCount: Number(floor.desk_count ?? 0),
-        neighbourhoods: neighbourhoods.filter((n) => n.floorId === floor.id),
+        neighbourhoods: neighbourhoods.get(floor.id) ?? [],
       }));
     },
 
@@ -158,7 +158,7 @@ export function createDeskRepository(db: Kysely<DB>) {
 
     /** Whether another desk not deleted on the floor has this number. */
     async numberTaken(companyId: number, floorId: number, number: string, exceptId?: number): Promise<boolean> {
-      let query = db.selectFrom('desks').select('id').where('company_id', '=', companyId).where('floor_id', '=', floorId).where('number_key', '=', foldKey(number)).where('deleted_at', 'is', null);
+      let query = db.selectFrom('desks').select('id').where('company_id', '=', companyId).where('floor_id', '=', floorId).where('number_key', '=', nameKey(number)).where('deleted_at', 'is', null);
       if (exceptId !== undefined) query = query.where('id', '<>', exceptId);
       return (await query.executeTakeFirst()) !== undefined;
     },
@@ -234,7 +234,8 @@ export function createDeskRepository(db: Kysely<DB>) {
       return row?.name;
     },
 
-    async listNeighbourhoods(companyId: number, floorId?: number): Promise<Neighbourhood[]> {
+    /** A floor's neighbourhoods (or, with `id`, the one neighbourhood), by name. */
+    async listNeighbourhoods(companyId: number, { floorId, id }: { floorId?: number; id?: number } = {}): Promise<Neighbourhood[]> {
       let query = db
         .selectFrom('desk_neighbourhoods as n')
         .leftJoin('departments as dp', (join) => join.onRef('dp.id', '=', 'n.department_id').onRef('dp.company_id', '=', 'n.company_id'))
@@ -244,6 +245,7 @@ export function createDeskRepository(db: Kysely<DB>) {
         ])
         .where('n.company_id', '=', companyId);
       if (floorId !== undefined) query = query.where('n.floor_id', '=', floorId);
+      if (id !== undefined) query = query.where('n.id', '=', id);
       const rows = await query.orderBy('n.name_key').orderBy('n.id').execute();
       return rows.map((row) => ({
         id: row.id,
@@ -257,11 +259,11 @@ export function createDeskRepository(db: Kysely<DB>) {
     },
 
     async findNeighbourhood(companyId: number, id: number): Promise<Neighbourhood | undefined> {
-      return (await this.listNeighbourhoods(companyId)).find((n) => n.id === id);
+      return (await this.listNeighbourhoods(companyId, { id }))[0];
     },
 
     async neighbourhoodNameTaken(companyId: number, floorId: number, name: string, exceptId?: number): Promise<boolean> {
-      let query = db.selectFrom('desk_neighbourhoods').select('id').where('company_id', '=', companyId).where('floor_id', '=', floorId).where('name_key', '=', foldKey(name));
+      let query = db.selectFrom('desk_neighbourhoods').select('id').where('company_id', '=', companyId).where('floor_id', '=', floorId).where('name_key', '=', nameKey(name));
       if (exceptId !== undefined) query = query.where('id', '<>', exceptId);
       return (await query.executeTakeFirst()) !== undefined;
     },
@@ -269,7 +271,7 @@ export function createDeskRepository(db: Kysely<DB>) {
     async insertNeighbourhood(companyId: number, values: NeighbourhoodValues, now: number): Promise<number> {
       const row = await db
         .insertInto('desk_neighbourhoods')
-        .values({ company_id: companyId, floor_id: values.floorId, name: values.name, name_key: foldKey(values.name), color: values.color, department_id: values.departmentId, created_at: now, updated_at: now })
+        .values({ company_id: companyId, floor_id: values.floorId, name: values.name, name_key: nameKey(values.name), color: values.color, department_id: values.departmentId, created_at: now, updated_at: now })
         .returning('id')
         .executeTakeFirstOrThrow();
       return row.id;
@@ -278,15 +280,14 @@ export function createDeskRepository(db: Kysely<DB>) {
     async updateNeighbourhood(companyId: number, id: number, values: NeighbourhoodValues, now: number): Promise<void> {
       await db
         .updateTable('desk_neighbourhoods')
-        .set({ name: values.name, name_key: foldKey(values.name), color: values.color, department_id: values.departmentId, updated_at: now })
+        .set({ name: values.name, name_key: nameKey(values.name), color: values.color, department_id: values.departmentId, updated_at: now })
         .where('company_id', '=', companyId)
         .where('id', '=', id)
         .execute();
     },
 
-    /** Deletes a neighbourhood; its desks stay on the floor, in no neighbourhood. */
-    async deleteNeighbourhood(companyId: number, id: number, now: number): Promise<void> {
-      await db.updateTable('desks').set({ neighbourhood_id: null, updated_at: now }).where('company_id', '=', companyId).where('neighbourhood_id', '=', id).execute();
+    /** Deletes a neighbourhood; its desks stay on the floor, in no neighbourhood (the foreign key sets theirs to null). */
+    async deleteNeighbourhood(companyId: number, id: number): Promise<void> {
       await db.deleteFrom('desk_neighbourhoods').where('company_id', '=', companyId).where('id', '=', id).execute();
     },
   };

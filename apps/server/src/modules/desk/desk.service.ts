@@ -136,7 +136,7 @@ export function createDeskService({ db, desks, operationLog, clock }: DeskServic
 
     async listNeighbourhoods(companyId: number, floorId: number): Promise<Neighbourhood[]> {
       if (!(await desks.floorExists(companyId, floorId))) throw notFound('deskFloorNotFound');
-      return desks.listNeighbourhoods(companyId, floorId);
+      return desks.listNeighbourhoods(companyId, { floorId });
     },
 
     /** Adds a neighbourhood (no id) or changes one; it stays on its floor. */
@@ -178,7 +178,7 @@ export function createDeskService({ db, desks, operationLog, clock }: DeskServic
       const neighbourhood = await desks.findNeighbourhood(actor.companyId, id);
       if (!neighbourhood) throw notFound('neighbourhoodNotFound');
       await operationLog.track(actor, { action: 'neighbourhood.delete', targetType: 'neighbourhood', targetId: id, targetName: neighbourhood.name, detail: { floorId: neighbourhood.floorId } }, () =>
-        transact((repo) => repo.deleteNeighbourhood(actor.companyId, id, clock.now())),
+        transact((repo) => repo.deleteNeighbourhood(actor.companyId, id)),
       );
     },
   };

@@ -2,6 +2,7 @@ import type { ExpressionBuilder, Kysely } from 'kysely';
 import { visitStatusAt, type InviteVisit, type OnSiteVisit, type VisitHost, type VisitLocation, type Page, type Visit, type VisitMethod, type VisitQuery, type VisitReason, type VisitApprovalState, type VisitCompletion, type VisitorSettings, type VisitStatus, type WalkInHost, type VisitorType, type VisitWatch, type WatchAction, type WatchEntry, type WatchEntryInput } from '@atrium/contract';
 import type { DB } from '../../db/schema.js';
 import { containsIgnoringCase, userMatches } from '../../db/like.js';
+import { nameKey } from '../../db/name-key.js';
 import { LOCATION_LEVEL } from '../location/location.repository.js';
 import { fetchPage } from '../../db/paging.js';
 
@@ -23,9 +24,6 @@ export type VisitDocumentKind = 'nda' | 'photo';
 export type VisitorRepository = ReturnType<typeof createVisitorRepository>;
 
 type Eb = ExpressionBuilder<DB & { v: DB['visits'] }, 'v'>;
-
-/** A reason's name as its uniqueness is judged: lower case, spaces collapsed. */
-export const reasonKey = (name: string) => name.trim().replace(/\s+/g, ' ').toLowerCase();
 
 /**
  * Whose visits a caller reads: the company's (reception without places of its own, administrators), or
@@ -265,7 +263,7 @@ export function createVisitorRepository(db: Kysely<DB>) {
 
     /** Whether another reason of the company has this name (case and spaces aside). */
     async reasonTaken(companyId: number, name: string, exceptId?: number): Promise<boolean> {
-      let query = db.selectFrom('visit_reasons').select('id').where('company_id', '=', companyId).where('name_key', '=', reasonKey(name));
+      let query = db.selectFrom('visit_reasons').select('id').where('company_id', '=', companyId).where('name_key', '=', nameKey(name));
       if (exceptId !== undefined) query = query.where('id', '!=', exceptId);
       return (await query.executeTakeFirst()) !== undefined;
     },
@@ -273,14 +271,14 @@ export function createVisitorRepository(db: Kysely<DB>) {
     async insertReason(companyId: number, name: string, now: number): Promise<number> {
       const row = await db
         .insertInto('visit_reasons')
-        .values({ company_id: companyId, name, name_key: reasonKey(name), created_at: now })
+        .values({ company_id: companyId, name, name_key: nameKey(name), created_at: now })
         .returning('id')
         .executeTakeFirstOrThrow();
       return row.id;
     },
 
     async renameReason(companyId: number, id: number, name: string): Promise<boolean> {
-      const result = await db.updateTable('visit_reasons').set({ name, name_key: reasonKey(name) }).where('company_id', '=', companyId).where('id', '=', id).executeTakeFirst();
+      const result = await db.updateTable('visit_reasons').set({ name, name_key: nameKey(name) }).where('company_id', '=', companyId).where('id', '=', id).executeTakeFirst();
       return Number(result.numUpdatedRows) === 1;
     },
 

@@ -1,9 +1,11 @@
-import { NEIGHBOURHOOD_NAME_MAX, type DeskFloor, type Neighbourhood } from '@atrium/contract';
+import { FILTER_DEBOUNCE_MS, NEIGHBOURHOOD_NAME_MAX, type DeskFloor, type Neighbourhood } from '@atrium/contract';
 import { App, Button, Form, Input, Modal, Popconfirm, Radio, Select } from 'antd';
 import type { ButtonProps } from 'antd';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFormDirty } from '../../../shared/forms/form-dirty';
 import { useUnsavedChanges } from '../../../shared/forms/unsaved-changes';
+import { useDebouncedValue } from '../../../shared/hooks/use-debounced-value';
 import { useMediaQuery } from '../../../shared/hooks/use-media-query';
 import { useDeleteNeighbourhood, useDeskOwners, useSaveNeighbourhood } from '../api/desk.api';
 
@@ -22,7 +24,9 @@ export function NeighbourhoodDialog({ floor, neighbourhood, onClose }: { floor: 
   const { message } = App.useApp();
   const phone = useMediaQuery('(max-width: 640px)');
   const [form] = Form.useForm<AreaValues>();
-  const departments = useDeskOwners('', true);
+  // The owners call answers 20 departments at most: a company with more finds its department by typing.
+  const [search, setSearch] = useState('');
+  const departments = useDeskOwners(useDebouncedValue(search.trim(), FILTER_DEBOUNCE_MS), true);
   const save = useSaveNeighbourhood();
   const remove = useDeleteNeighbourhood();
   const dirty = useFormDirty(form);
@@ -108,7 +112,14 @@ export function NeighbourhoodDialog({ floor, neighbourhood, onClose }: { floor: 
           </Radio.Group>
         </Form.Item>
         <Form.Item name="departmentId" label={t('desk.fields.department')}>
-          <Select<number | null> options={departmentOptions} loading={departments.isFetching} data-testid="desk-neighbourhood-department" />
+          <Select<number | null>
+            showSearch
+            filterOption={false}
+            onSearch={setSearch}
+            options={departmentOptions}
+            loading={departments.isFetching}
+            data-testid="desk-neighbourhood-department"
+          />
         </Form.Item>
       </Form>
     </Modal>
