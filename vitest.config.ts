@@ -4,7 +4,32 @@ import { defineConfig } from 'vitest/config';
 const contractSource = fileURLToPath(new URL('./packages/contract/src/index.ts', import.meta.url));
 const alias = { '@atrium/contract': contractSource };
 
-// One config, three projects: the contract and the web run once; the server suite runs once per
+/** The console's tests in jsdom; `test` says which files and whether each gets a fresh module registry. */
+function webProject(name: string, test: { include: string[]; exclude?: string[]; isolate: boolean }) {
+  return {
+    resolve: {
+      alias: {
+        ...alias,
+        // Node resolves `antd` to its CommonJS build (lib/), and the console imports some of antd by
+        // module path (antd/es/app, for the build's chunks): one copy for both, or antd's contexts
+        // (App.useApp, ConfigProvider) would not reach the components of the other copy.
+        'antd/es': 'antd/lib',
+      },
+    },
+    test: {
+      name,
+      root: 'apps/web',
+      environment: 'jsdom',
+      setupFiles: ['src/test/setup.ts'],
+      // Whole-shell renders take seconds on a loaded two-core CI machine.
+      testTimeout: 45_000,
+      env: { TZ: 'UTC' },
+      ...test,
+    },
+  };
+}
+
+// One config, four projects: the contract and the web run once; the server suite runs once per
 // database engine, chosen by ATRIUM_TEST_DB (see package.json scripts).
 export default defineConfig({
   test: {
@@ -24,31 +49,24 @@ export default defineConfig({
           env: { TZ: process.env.ATRIUM_TEST_TZ ?? 'UTC' },
           testTimeout: 20_000,
           hookTimeout: 30_000,
-          // Each test file builds its own throwaway database; files run in parallel workers.
+          // Each test file builds its own throwaway database; files run in parallel workers. The
+          // databases are copies of one template migrated per run (apps/server/src/test/database.ts).
           fileParallelism: true,
+          globalSetup: ['apps/server/src/test/global-setup.ts'],
+          // Files share one module registry per worker: the app's modules load once per worker, not
+          // once per file (half the suite's time went to imports). Every file builds its own app.
+          isolate: false,
         },
       },
-      {
-        resolve: {
-          alias: {
-            ...alias,
-            // Node resolves `antd` to its CommonJS build (lib/), and the console imports some of antd by
-            // module path (antd/es/app, for the build's chunks): one copy for both, or antd's contexts
-            // (App.useApp, ConfigProvider) would not reach the components of the other copy.
-            'antd/es': 'antd/lib',
-          },
-        },
-        test: {
-          name: 'web',
-          root: 'apps/web',
-          include: ['src/**/*.test.{ts,tsx}'],
-          environment: 'jsdom',
-          setupFiles: ['src/test/setup.ts'],
-          // Whole-shell renders take seconds on a loaded two-core machine.
-          testTimeout: 45_000,
-          env: { TZ: 'UTC' },
-        },
-      },
+      webProject('web', {
+        include: ['src/**/*.test.{ts,tsx}'],
+        exclude: ['src/**/*.isolated.test.{ts,tsx}'],
+        // Files share one module registry per worker (a fresh one per file cost ~5 s of imports each);
+        // test/setup.ts clears what a file leaves behind (the DOM, antd's toasts, storage, stubs).
+        isolate: false,
+      }),
+      // Files that replace a module (vi.mock) need a registry of their own.
+      webProject('web-isolated', { include: ['src/**/*.isolated.test.{ts,tsx}'], isolate: true }),
     ],
   },
 });

@@ -1,14 +1,12 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, TEST_DIALECT, type TestDatabase } from '../test/database.js';
-import { migrateToLatest } from './migrations/index.js';
+import { createMigratedTestDatabase, TEST_DIALECT, type TestDatabase } from '../test/database.js';
 import { prepareQuery } from './prepared.js';
 
 describe(`prepareQuery (${TEST_DIALECT})`, () => {
   let database: TestDatabase;
   beforeAll(async () => {
-    database = await createTestDatabase();
-    await migrateToLatest(database.db);
+    database = await createMigratedTestDatabase();
     const now = 1_700_000_000_000;
     await database.db.kysely
       .insertInto('companies')

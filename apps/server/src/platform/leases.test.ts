@@ -1,15 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { migrateToLatest } from '../db/migrations/index.js';
 import { createFakeClock } from '../test/clock.js';
-import { createTestDatabase, TEST_DIALECT, type TestDatabase } from '../test/database.js';
+import { createMigratedTestDatabase, TEST_DIALECT, type TestDatabase } from '../test/database.js';
 import { createLeases } from './leases.js';
 
 describe(`leases (${TEST_DIALECT})`, () => {
   let database: TestDatabase;
   const clock = createFakeClock();
   beforeAll(async () => {
-    database = await createTestDatabase();
-    await migrateToLatest(database.db);
+    database = await createMigratedTestDatabase();
   });
   afterAll(async () => {
     await database.cleanup();

@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { withWriteTransaction, openDatabase, type Database } from '../db/database.js';
-import { migrateToLatest } from '../db/migrations/index.js';
 import { createFakeClock } from '../test/clock.js';
-import { createTestDatabase, TEST_DIALECT, type TestDatabase } from '../test/database.js';
+import { createMigratedTestDatabase, TEST_DIALECT, type TestDatabase } from '../test/database.js';
 import { createOutbox, OUTBOX_LEASE_MS, OUTBOX_RETRY_DELAYS_MS } from './outbox.js';
 import { createOutboxRepository } from './outbox.repository.js';
 
@@ -17,8 +16,7 @@ describe(`outbox (${TEST_DIALECT})`, () => {
   const repository = () => createOutboxRepository(database.db.kysely);
 
   beforeAll(async () => {
-    database = await createTestDatabase();
-    await migrateToLatest(database.db);
+    database = await createMigratedTestDatabase();
     second = openDatabase(database.url);
     const now = clock.now();
     companyId = (await database.db.kysely.insertInto('companies').values({ name: 'Outbox Co', domain: null, logo: null, created_at: now, updated_at: now }).returning('id').executeTakeFirstOrThrow()).id;

@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { migrateToLatest } from '../db/migrations/index.js';
 import { createFakeClock } from '../test/clock.js';
-import { createTestDatabase, TEST_DIALECT, type TestDatabase } from '../test/database.js';
+import { createMigratedTestDatabase, TEST_DIALECT, type TestDatabase } from '../test/database.js';
 import { createLeases } from './leases.js';
 import { createScheduler } from './scheduler.js';
 
@@ -11,8 +10,7 @@ describe(`scheduler (${TEST_DIALECT})`, () => {
   const errors: Array<{ fields: unknown; msg: string | undefined }> = [];
   const log = { error: (fields: unknown, msg?: string) => void errors.push({ fields, msg }) };
   beforeAll(async () => {
-    database = await createTestDatabase();
-    await migrateToLatest(database.db);
+    database = await createMigratedTestDatabase();
   });
   afterAll(async () => {
     await database.cleanup();

@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { migrateToLatest } from '../db/migrations/index.js';
-import { createTestDatabase, TEST_DIALECT, type TestDatabase } from '../test/database.js';
+import { createMigratedTestDatabase, TEST_DIALECT, type TestDatabase } from '../test/database.js';
 import { createSignedLinks } from './signed-links.js';
 
 describe(`signed links (${TEST_DIALECT})`, () => {
@@ -10,8 +9,7 @@ describe(`signed links (${TEST_DIALECT})`, () => {
   const now = 1_900_000_000_000;
 
   beforeAll(async () => {
-    database = await createTestDatabase();
-    await migrateToLatest(database.db);
+    database = await createMigratedTestDatabase();
     const insert = async (name: string) =>
       (await database.db.kysely.insertInto('companies').values({ name, domain: name.toLowerCase(), created_at: now, updated_at: now }).returning('id').executeTakeFirstOrThrow()).id;
     companyA = await insert('Alpha');

@@ -7,7 +7,7 @@ import { buildApp } from '../app.js';
 import { parseConfig, type Config } from '../config.js';
 import { migrateToLatest } from '../db/migrations/index.js';
 import { createFakeClock, type FakeClock } from './clock.js';
-import { createTestDatabase, type TestDatabase } from './database.js';
+import { createMigratedTestDatabase, type TestDatabase } from './database.js';
 import { createCachingHasher, createFactories, type Factories, type TestUser } from './factories.js';
 import { openDatabase, type Database } from '../db/database.js';
 import type { PasswordHasher } from '../platform/password.js';
@@ -63,10 +63,11 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   useCheckedAnswers();
   const isBorrowed = options.database !== undefined;
   const queryLog = options.onQuery ? { onQuery: options.onQuery } : {};
-  const database = options.database ?? (await createTestDatabase(queryLog));
+  const database = options.database ?? (await createMigratedTestDatabase(queryLog));
   // A borrowed database gets its own connection, as a second process would.
   const db = isBorrowed ? openDatabase(database.url, queryLog) : database.db;
-  await migrateToLatest(db);
+  // A borrowed database may be empty (migration tests build an app on one they prepared).
+  if (isBorrowed) await migrateToLatest(db);
   const clock = options.clock ?? createFakeClock();
   const config = testConfig(options.config);
   const hasher = options.hasher ?? createCachingHasher();

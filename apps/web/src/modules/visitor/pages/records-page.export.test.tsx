@@ -1,13 +1,19 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setLang } from '../../../shared/i18n/i18n';
 import { preferencesStore } from '../../../shared/preferences/preferences-store';
 import { makeEntry, makeUser, makeVisit } from '../../../test/factories';
 import { renderConsole, stubApi } from '../../../test/render';
 
-const saved = vi.hoisted(() => [] as Array<{ name: string }>);
-vi.mock('../../../shared/api/save-file', () => ({ saveFile: (_blob: Blob, name: string) => saved.push({ name }) }));
+/** The files the page saved: the browser's download link clicked, with its name. */
+const saved: Array<{ name: string }> = [];
+beforeEach(() => {
+  Object.assign(URL, { createObjectURL: vi.fn(() => 'blob:visits'), revokeObjectURL: vi.fn() });
+  vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+    if (this.download) saved.push({ name: this.download });
+  });
+});
 
 afterEach(() => {
   setLang('en-US');
