@@ -91,6 +91,7 @@ interface World {
     visitorDeviceId: number;
     deskId: number;
     neighbourhoodId: number;
+    deskBookingId: number;
   };
 }
 
@@ -395,6 +396,13 @@ const FOREIGN_RECORDS: Record<string, ForeignCase> = {
     ],
   },
   'POST /api/desk/neighbourhood/delete': { foreign: (w) => [{ body: { id: w.b.neighbourhoodId } }] },
+  'GET /api/desk/availability': { foreign: (w) => [{ query: { floorId: w.b.locationId, date: '2027-01-04' } }] },
+  'POST /api/desk/book': { foreign: (w) => [{ body: { deskId: w.b.deskId, date: '2027-01-04', part: 'day' } }] },
+  'GET /api/desk/booking/mine': { none: "the caller's own desk bookings" },
+  'POST /api/desk/booking/cancel': { foreign: (w) => [{ body: { id: w.b.deskBookingId } }] },
+  'POST /api/desk/booking/check-in': { foreign: (w) => [{ body: { id: w.b.deskId } }] },
+  'GET /api/desk/rules': { none: "the company's own rules" },
+  'POST /api/desk/rules': { none: "the company's own rules" },
   'GET /api/meeting/feed': { none: "the caller's own calendar link" },
   'POST /api/meeting/feed/create': { none: "the caller's own calendar link" },
   'POST /api/meeting/feed/revoke': { none: "the caller's own calendar link" },
@@ -676,6 +684,9 @@ describe(`access over the route table (${TEST_DIALECT})`, () => {
     expect(bravoNeighbourhood.status, bravoNeighbourhood.body.message).toBe(200);
     const bravoDesk = await asBravo({ method: 'POST', url: '/api/desk/save', payload: { floorId: bravoFloor, number: 'B-1', mode: 'bookable', neighbourhoodId: (bravoNeighbourhood.body.result as { id: number }).id } });
     expect(bravoDesk.status, bravoDesk.body.message).toBe(200);
+    const tomorrow = new Date(t.clock.now() + 86_400_000).toISOString().slice(0, 10);
+    const bravoDeskBooking = await asBravo({ method: 'POST', url: '/api/desk/book', payload: { deskId: (bravoDesk.body.result as { id: number }).id, date: tomorrow, part: 'day' } });
+    expect(bravoDeskBooking.status, bravoDeskBooking.body.message).toBe(200);
     w = {
       a: {
         companyId: alpha.id,
@@ -741,6 +752,7 @@ describe(`access over the route table (${TEST_DIALECT})`, () => {
         visitReasonId: bravoVisitReasonId,
         deskId: (bravoDesk.body.result as { id: number }).id,
         neighbourhoodId: (bravoNeighbourhood.body.result as { id: number }).id,
+        deskBookingId: (bravoDeskBooking.body.result as { id: number }).id,
         visitId: (
           (await asBravo({
             method: 'POST',

@@ -110,6 +110,11 @@ import { approvalRoutes } from './modules/booking/approval/booking-approval.rout
 import { blacklistRoutes } from './modules/blacklist/blacklist.routes.js';
 import { deskRoutes } from './modules/desk/desk.routes.js';
 import { createDeskService } from './modules/desk/desk.service.js';
+import { createBookingDesks } from './modules/desk/desk-bookable.js';
+import { deskBookingRoutes } from './modules/desk/desk-booking.routes.js';
+import { createDeskBookingRepository } from './modules/desk/desk-booking.repository.js';
+import { createDeskBookingService } from './modules/desk/desk-booking.service.js';
+import { createCheckInRepository } from './modules/booking/check-in/booking-checkin.repository.js';
 import { createDeskRepository } from './modules/desk/desk.repository.js';
 import { calendarFeedRoutes } from './modules/calendar-feed/calendar-feed.routes.js';
 import { createCalendarFeedService } from './modules/calendar-feed/calendar-feed.service.js';
@@ -507,6 +512,18 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await checkIns.releaseNoShows();
     },
   });
+  // Desks are booked through the engine (decision 0019): its insert, its retries, its release of a no-show.
+  const checkInRepository = createCheckInRepository(db.kysely);
+  const deskBookings = createDeskBookingService({
+    db: db.kysely,
+    deskBookings: createDeskBookingRepository(db.kysely),
+    bookingDesks: createBookingDesks(db.kysely),
+    events: bookingEvents,
+    operationLog,
+    release: (companyId, id, now) => checkInRepository.release(companyId, id, now),
+    clock,
+  });
+  scheduler.add({ name: 'desk-no-show-release', everyMs: MINUTE_MS / 2, run: async () => void (await deskBookings.releaseNoShows()) });
   // Meeting reminders by mail, reminder-minutes before the start (each meeting claimed once across processes).
   const reminders = createBookingReminders({ db: db.kysely, mailer, notifications, clock, loadLocations: (companyId) => locations.loadIndex(companyId), noticeConfig: (companyId) => noticeConfig.get(companyId) });
   scheduler.add({ name: 'meeting-reminders', everyMs: MINUTE_MS / 2, run: async () => void (await reminders.sendDue()) });
@@ -729,6 +746,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       );
       await api.register(blacklistRoutes({ blacklist: createBlacklistService({ blacklist: createBlacklistRepository(db.kysely), operationLog, clock }) }));
       await api.register(deskRoutes({ desks: createDeskService({ db: db.kysely, desks: createDeskRepository(db.kysely), operationLog, clock }) }));
+      await api.register(deskBookingRoutes({ deskBookings }));
       await api.register(
         visitorRoutes({
           visitors: visitorService,

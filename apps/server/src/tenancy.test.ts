@@ -216,12 +216,17 @@ describe(`tenancy (${TEST_DIALECT})`, () => {
     expect(neighbourhoodOfB.status, neighbourhoodOfB.body.message).toBe(200);
     const deskOfB = await call(t.app, { method: 'POST', url: '/api/desk/save', headers: { token: tokenB }, payload: { floorId: floor, number: 'bravo-only-1', mode: 'bookable', neighbourhoodId: neighbourhoodOfB.body.result.id } });
     expect(deskOfB.status, deskOfB.body.message).toBe(200);
+    const bookingOfB = await call(t.app, { method: 'POST', url: '/api/desk/book', headers: { token: tokenB }, payload: { deskId: (deskOfB.body.result as { id: number }).id, date: tomorrow(), part: 'day' } });
+    expect(bookingOfB.status, bookingOfB.body.message).toBe(200);
     const deviceOfB = await call(t.app, { method: 'POST', url: '/api/visitor/device/add', headers: { token: tokenB }, payload: { kind: 'printer', name: 'bravo-only printer', serial: 'bravo-only-serial', locationId: floor } });
     expect(deviceOfB.status, deviceOfB.body.message).toBe(200);
     const themeOfB = await call(t.app, { method: 'POST', url: '/api/visitor/kiosk-theme', headers: { token: tokenB }, payload: { welcomeEn: 'bravo-only welcome', welcomeZh: null, color: '#123456' } });
     expect(themeOfB.status, themeOfB.body.message).toBe(200);
   });
   afterAll(() => t.cleanup());
+
+  /** The day after the clock's now (UTC), a day a desk can be booked. */
+  const tomorrow = () => new Date(t.clock.now() + 86_400_000).toISOString().slice(0, 10);
 
   const expectNothingOfB = (label: string, body: unknown) => {
     const text = JSON.stringify(body);
@@ -246,10 +251,13 @@ describe(`tenancy (${TEST_DIALECT})`, () => {
       '/api/company/getCompany',
       '/api/customSetting/getInfoShowCustomSettingList',
       '/api/customSetting/getSysDicItemList',
+      '/api/desk/availability',
+      '/api/desk/booking/mine',
       '/api/desk/floors',
       '/api/desk/list',
       '/api/desk/neighbourhood/list',
       '/api/desk/owners',
+      '/api/desk/rules',
       '/api/deviceActivation/rooms',
       '/api/deviceLightCycle/findDeviceLightCycleList',
       '/api/deviceTheme/getDeviceThemeRecordByDeviceId',
@@ -347,6 +355,7 @@ describe(`tenancy (${TEST_DIALECT})`, () => {
     const ownQuery: Record<string, string> = {
       '/api/mail/outbox/details': `?id=${mailOfA}`,
       '/api/desk/list': `?floorId=${placeOfA}`,
+      '/api/desk/availability': `?floorId=${placeOfA}&date=${tomorrow()}`,
       '/api/desk/neighbourhood/list': `?floorId=${placeOfA}`,
       '/api/deviceTheme/getDeviceThemeRecordByDeviceId': `?deviceId=${displayOfA}`,
       '/api/user/details': `?id=${adminA.id}`,
@@ -383,6 +392,7 @@ describe(`tenancy (${TEST_DIALECT})`, () => {
     const foreignQuery: Record<string, string> = {
       '/api/mail/outbox/details': `?id=${mailOfB}`,
       '/api/desk/list': `?floorId=${placeOfB}`,
+      '/api/desk/availability': `?floorId=${placeOfB}&date=${tomorrow()}`,
       '/api/desk/neighbourhood/list': `?floorId=${placeOfB}`,
       '/api/deviceTheme/getDeviceThemeRecordByDeviceId': `?deviceId=${displayOfB}`,
       '/api/user/details': `?id=${adminB.id}`,

@@ -152,3 +152,117 @@ export type SaveNeighbourhoodBody = z.infer<typeof SaveNeighbourhoodBody>;
 
 export const DeleteNeighbourhoodBody = z.object({ id });
 export type DeleteNeighbourhoodBody = z.infer<typeof DeleteNeighbourhoodBody>;
+
+// Booking a desk (decision 0019, "Booking a desk"): through the reservation engine, by half day,
+// day or hours in the floor's zone, under the company's desk rules.
+
+const localDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'A date as YYYY-MM-DD');
+/** `HH:mm` on a quarter hour. */
+const quarterTime = z.string().regex(/^([01]\d|2[0-3]):(00|15|30|45)$/, 'HH:mm on a quarter hour');
+/** `HH:mm` on a quarter hour, or 24:00 for the end of a day. */
+const quarterTimeOrMidnight = z.string().regex(/^(([01]\d|2[0-3]):(00|15|30|45)|24:00)$/, 'HH:mm on a quarter hour, or 24:00');
+
+/** What part of a day a booking takes: the morning, the afternoon, the working day, or hours chosen. */
+export const DESK_BOOKING_PARTS = ['am', 'pm', 'day', 'hours'] as const;
+export const DeskBookingPart = z.enum(DESK_BOOKING_PARTS);
+export type DeskBookingPart = z.infer<typeof DeskBookingPart>;
+
+/** A company's desk booking rules (/deskeeper-strategy). Times are in each floor's own zone. */
+export const DeskRules = z
+  .object({
+    /** How many days ahead a desk may be booked (0: today only). */
+    maxDaysAhead: z.number().int().min(0).max(365),
+    /** On how many days of a week (Monday to Sunday) one person may hold a desk; null: any. */
+    maxDaysPerWeek: z.number().int().min(1).max(7).nullable(),
+    /** The longest booking by hours, in minutes. */
+    longestBookingMinutes: z.number().int().min(30).max(1440),
+    /** The working day (a day booking) and its midday (where the morning ends and the afternoon begins). */
+    dayStart: quarterTime,
+    midday: quarterTime,
+    dayEnd: quarterTimeOrMidnight,
+    /** Minutes after the start a booking waits for its check-in before the desk is released; null: no check-in asked. */
+    checkInGraceMinutes: z.number().int().min(5).max(240).nullable(),
+    /** A person holds one desk at a time: a second desk overlapping the first is refused. */
+    oneDeskPerPerson: z.boolean(),
+  })
+  .refine((rules) => rules.dayStart < rules.midday && rules.midday < rules.dayEnd, { path: ['midday'], message: 'The day starts before midday and ends after it' });
+export type DeskRules = z.infer<typeof DeskRules>;
+
+/** The rules of a company that saved none. */
+export const DEFAULT_DESK_RULES: DeskRules = Object.freeze({
+  maxDaysAhead: 14,
+  maxDaysPerWeek: null,
+  longestBookingMinutes: 600,
+  dayStart: '08:00',
+  midday: '13:00',
+  dayEnd: '18:00',
+  checkInGraceMinutes: 30,
+  oneDeskPerPerson: true,
+});
+
+/** `POST /desk/book`: a desk for a date's morning, afternoon, working day, or hours (`start` and `end`, in the floor's zone). */
+export const BookDeskBody = z
+  .object({
+    deskId: id,
+    date: localDate,
+    part: DeskBookingPart,
+    start: quarterTime.optional(),
+    end: quarterTimeOrMidnight.optional(),
+  })
+  .superRefine((body, ctx) => {
+    if (body.part !== 'hours') return;
+    if (body.start === undefined || body.end === undefined) ctx.addIssue({ code: 'custom', path: ['start'], message: 'Choose the start and end times' });
+    else if (body.start >= body.end) ctx.addIssue({ code: 'custom', path: ['end'], message: 'The end comes after the start' });
+  });
+export type BookDeskBody = z.infer<typeof BookDeskBody>;
+
+export const DESK_BOOKING_STATUSES = ['confirmed', 'cancelled', 'released'] as const;
+
+/** A desk booking as its owner and the floor's views see it. */
+export const DeskBooking = z.object({
+  id: z.number().int(),
+  deskId: z.number().int(),
+  deskNumber: z.string(),
+  floorId: z.number().int(),
+  floorName: z.string(),
+  buildingName: z.string().nullable(),
+  timeZone: z.string(),
+  userId: z.number().int().nullable(),
+  userName: z.string().nullable(),
+  startAt: z.number().int(),
+  endAt: z.number().int(),
+  status: z.enum(DESK_BOOKING_STATUSES),
+  checkedInAt: z.number().int().nullable(),
+  /** The latest moment a check-in is taken before the desk is released; null: no check-in asked. */
+  checkInBy: z.number().int().nullable(),
+});
+export type DeskBooking = z.infer<typeof DeskBooking>;
+export const DeskBookings = z.array(DeskBooking);
+
+/** `POST /desk/booking/cancel`, `POST /desk/booking/check-in`: one of the caller's desk bookings. */
+export const DeskBookingIdBody = z.object({ id });
+export type DeskBookingIdBody = z.infer<typeof DeskBookingIdBody>;
+
+/** `GET /desk/availability`: a floor's desks on a date, for the booking map and list. */
+export const DeskAvailabilityQuery = z.object({ floorId: id, date: localDate });
+export type DeskAvailabilityQuery = z.infer<typeof DeskAvailabilityQuery>;
+
+/** Why a desk cannot be booked by the caller on that date (null: it can, where its bookings leave room). */
+export const DESK_CLOSED_REASONS = ['unavailable', 'assigned', 'neighbourhood'] as const;
+export type DeskClosedReason = (typeof DESK_CLOSED_REASONS)[number];
+export const DeskAvailability = z.object({
+  date: localDate,
+  timeZone: z.string(),
+  /** The working day's bounds on that date, for drawing the day. */
+  dayStartAt: z.number().int(),
+  middayAt: z.number().int(),
+  dayEndAt: z.number().int(),
+  desks: z.array(
+    z.object({
+      deskId: z.number().int(),
+      closedReason: z.enum(DESK_CLOSED_REASONS).nullable(),
+      bookings: z.array(z.object({ id: z.number().int(), startAt: z.number().int(), endAt: z.number().int(), userName: z.string().nullable(), isMine: z.boolean() })),
+    }),
+  ),
+});
+export type DeskAvailability = z.infer<typeof DeskAvailability>;

@@ -253,6 +253,20 @@ export const OPERATION_DETAILS = {
   'desk.update': { floorId: 'location', previousNumber: text },
   'desk.place': { desks: 'count' },
   'desk.delete': { desks: 'count' },
+  'deskRules.update': {
+    changes: {
+      changes: {
+        maxDaysAhead: number,
+        maxDaysPerWeek: number,
+        longestBookingMinutes: number,
+        dayStart: text,
+        midday: text,
+        dayEnd: text,
+        checkInGraceMinutes: number,
+        oneDeskPerPerson: flag,
+      },
+    },
+  },
   'neighbourhood.create': { floorId: 'location' },
   'neighbourhood.update': { floorId: 'location', previousName: text },
   'neighbourhood.delete': { floorId: 'location' },

@@ -112,6 +112,7 @@ export const OPERATION_ACTIONS = [
   'neighbourhood.create',
   'neighbourhood.update',
   'neighbourhood.delete',
+  'deskRules.update',
 ] as const;
 export type OperationAction = (typeof OPERATION_ACTIONS)[number];
 

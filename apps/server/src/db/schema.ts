@@ -141,6 +141,24 @@ export interface DeskTable {
   deleted_at: number | null;
 }
 
+/** A company's desk booking rules (migration 0057; no row: the defaults of contract desk-booking.ts). */
+export interface DeskRulesTable {
+  company_id: number;
+  max_days_ahead: number;
+  /** Days a week one person may book a desk; null: any. */
+  max_days_per_week: number | null;
+  /** The longest booking by hours. */
+  longest_booking_minutes: number;
+  /** The working day and its midday in the floor's zone, minutes after midnight (the half days). */
+  day_start_minutes: number;
+  midday_minutes: number;
+  day_end_minutes: number;
+  /** Minutes after the start a booking waits for its check-in before it is released; null: no check-in asked. */
+  check_in_grace_minutes: number | null;
+  one_desk_per_person: Flag;
+  updated_at: number;
+}
+
 /** Where a resource sits on its floor's map, in the map's units. */
 export interface ResourcePositionTable {
   resource_id: number;
@@ -1043,6 +1061,7 @@ export interface DB {
   resources: ResourceTable;
   desk_neighbourhoods: DeskNeighbourhoodTable;
   desks: DeskTable;
+  desk_rules: DeskRulesTable;
   resource_positions: ResourcePositionTable;
   reservations: ReservationTable;
   reservation_participants: ReservationParticipantTable;

@@ -377,6 +377,10 @@ describe(`Idempotency-Key (${TEST_DIALECT})`, () => {
         'POST /api/desk/delete',
         'POST /api/desk/neighbourhood/save',
         'POST /api/desk/neighbourhood/delete',
+        'POST /api/desk/book',
+        'POST /api/desk/booking/cancel',
+        'POST /api/desk/booking/check-in',
+        'POST /api/desk/rules',
       ].sort(),
     );
     expect(idempotent.some((route) => route.includes('calendar/feed'))).toBe(false);

@@ -51,6 +51,7 @@ import { visitRules } from './2026_11_29_0053_visit_rules.js';
 import { visitSteps } from './2026_11_29_0054_visit_steps.js';
 import { resources } from './2026_11_29_0055_resources.js';
 import { desks } from './2026_11_29_0056_desks.js';
+import { deskBooking } from './2026_11_29_0057_desk_booking.js';
 import type { DialectMigration } from './helpers.js';
 
 /**
@@ -108,6 +109,7 @@ export const MIGRATIONS: ReadonlyArray<readonly [name: string, migration: Dialec
   ['2026_11_29_0054_visit_steps', visitSteps],
   ['2026_11_29_0055_resources', resources],
   ['2026_11_29_0056_desks', desks],
+  ['2026_11_29_0057_desk_booking', deskBooking],
 ];
 
 function providerFor(dialect: Database['dialect']): MigrationProvider {

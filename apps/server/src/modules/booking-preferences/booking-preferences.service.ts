@@ -1,7 +1,7 @@
-import type { BookingPreferences, BookingPreferencesAnswer, UpdateBookingPreferencesBody } from '@atrium/contract';
+import type { BookingPreferencesAnswer, UpdateBookingPreferencesBody } from '@atrium/contract';
 import type { NoticeDefaults } from '../booking/engine/booking.types.js';
 import type { Clock } from '../../platform/clock.js';
-import type { Actor, OperationLog } from '../operation-log/operation-log.service.js';
+import { changedFields, type Actor, type OperationLog } from '../operation-log/operation-log.service.js';
 import type { BookingPreferencesRepository } from './booking-preferences.repository.js';
 
 export interface BookingPreferencesServiceDeps {
@@ -13,15 +13,6 @@ export interface BookingPreferencesServiceDeps {
 }
 
 export type BookingPreferencesService = ReturnType<typeof createBookingPreferencesService>;
-
-/** The fields that changed, old and new, for the operation log. */
-function changes(before: BookingPreferences, after: BookingPreferences): Record<string, { from: unknown; to: unknown }> {
-  const changed: Record<string, { from: unknown; to: unknown }> = {};
-  for (const key of Object.keys(after) as (keyof BookingPreferences)[]) {
-    if (JSON.stringify(before[key]) !== JSON.stringify(after[key])) changed[key] = { from: before[key], to: after[key] };
-  }
-  return changed;
-}
 
 /**
  * The booking preferences page (/booker-preferences): the company's booking rules. The booking API
@@ -39,7 +30,7 @@ export function createBookingPreferencesService({ preferences, noticeDefaults, o
 
     async update(actor: Actor, body: UpdateBookingPreferencesBody): Promise<BookingPreferencesAnswer> {
       const before = await preferences.get(actor.companyId);
-      await operationLog.track(actor, { action: 'bookingPreferences.update', targetType: 'company', targetId: actor.companyId, detail: { changes: changes(before, body) } }, () =>
+      await operationLog.track(actor, { action: 'bookingPreferences.update', targetType: 'company', targetId: actor.companyId, detail: { changes: changedFields(before, body) } }, () =>
         preferences.save(actor.companyId, body, actor.userId, clock.now()),
       );
       return answer(actor.companyId);

@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import type { ExpressionBuilder, Kysely } from 'kysely';
 import { defineStatement } from '../../db/prepared.js';
 import type { DB } from '../../db/schema.js';
 
@@ -121,13 +121,18 @@ export function createLocationRepository(db: Kysely<DB>) {
     },
 
     /** Reservations in these rooms that have not ended and still hold their time. */
-    async countUpcomingReservations(companyId: number, roomIds: number[], now: number): Promise<number> {
-      if (roomIds.length === 0) return 0;
+    /** Active bookings not yet ended of the rooms `roomIds` and of the desks on the floors `floorIds`. */
+    async countUpcomingReservations(companyId: number, { roomIds, floorIds }: { roomIds: number[]; floorIds: number[] }, now: number): Promise<number> {
+      if (roomIds.length === 0 && floorIds.length === 0) return 0;
+      const desksOnFloors = (eb: ExpressionBuilder<DB, 'reservations'>) =>
+        eb('resource_id', 'in', eb.selectFrom('desks').select('id').where('company_id', '=', companyId).where('floor_id', 'in', floorIds));
       const row = await db
         .selectFrom('reservations')
         .select((eb) => eb.fn.countAll<string | number>().as('count'))
         .where('company_id', '=', companyId)
-        .where('resource_id', 'in', roomIds)
+        .where((eb) =>
+          eb.or([...(roomIds.length > 0 ? [eb('resource_id', 'in', roomIds)] : []), ...(floorIds.length > 0 ? [desksOnFloors(eb)] : [])]),
+        )
         .where('end_at', '>', now)
         .where('status', 'not in', [...INACTIVE_RESERVATION_STATES])
         .executeTakeFirstOrThrow();

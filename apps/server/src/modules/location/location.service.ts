@@ -188,15 +188,16 @@ export function createLocationService({ locations, uploads, operationLog, transa
       );
     },
 
-    /** Soft-deletes a node and its subtree, unless a room under it has an upcoming reservation (409). */
+    /** Soft-deletes a node and its subtree, unless a room or desk under it has an upcoming booking (409). */
     async remove(actor: Actor, id: number): Promise<void> {
       const index = await loadIndex(actor.companyId);
       const node = getNode(index, id);
       await operationLog.track(actor, { action: 'location.delete', targetType: 'location', targetId: node.id, targetName: node.name, detail: { level: node.level } }, () =>
         transact(async (repos) => {
           const subtree = (await loadIndex(actor.companyId, repos.locations)).subtreeOf(id);
-          const roomIds = subtree.filter((record) => record.level === LOCATION_LEVELS.room).map((record) => record.id);
-          const upcoming = await repos.locations.countUpcomingReservations(actor.companyId, roomIds, clock.now());
+          const idsAt = (level: number) => subtree.filter((record) => record.level === level).map((record) => record.id);
+          // Rooms' meetings and the floors' desk bookings (decision 0019).
+          const upcoming = await repos.locations.countUpcomingReservations(actor.companyId, { roomIds: idsAt(LOCATION_LEVELS.room), floorIds: idsAt(LOCATION_LEVELS.floor) }, clock.now());
           if (upcoming > 0) throw new AppError(ReturnCode.CONFLICT, 'locationHasReservations', { count: upcoming });
           await repos.locations.softDelete(actor.companyId, subtree.map((record) => record.id), clock.now());
         }),

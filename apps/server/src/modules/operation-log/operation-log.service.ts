@@ -149,3 +149,12 @@ export function createOperationLog({ repository, clock }: { repository: Operatio
     },
   };
 }
+
+/** The fields of a settings object that a save changed, old and new, for an entry's detail (`{ changes }`). */
+export function changedFields<T extends object>(before: T, after: T): Record<string, { from: unknown; to: unknown }> {
+  const changed: Record<string, { from: unknown; to: unknown }> = {};
+  for (const key of Object.keys(after) as (keyof T & string)[]) {
+    if (JSON.stringify(before[key]) !== JSON.stringify(after[key])) changed[key] = { from: before[key], to: after[key] };
+  }
+  return changed;
+}

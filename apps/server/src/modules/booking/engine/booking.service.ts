@@ -29,21 +29,14 @@ import { blacklistRefusal } from './booking-blacklist.js';
 import type { BookingChange } from '../booking.events.js';
 import { newMeetingRecord, noticeDefaultsOf, participantRecordsOf, participantValuesOf, requestedParticipants } from './booking-create.js';
 import { createBookingSeries, isRepeating, type CompleteReservationBody, type CreateAnswer } from './booking-series.service.js';
-import { isOverlapViolation, type BookingRepository, type NewMeeting, type ParticipantRecord, type ParticipantValue, type ReservationRecord } from './booking.repository.js';
+import { withBookingAttempts } from './booking-attempts.js';
+import { type BookingRepository, type NewMeeting, type ParticipantRecord, type ParticipantValue, type ReservationRecord } from './booking.repository.js';
 import { isMeetingVisibleTo } from '../booking.policy.js';
 import { presentMeeting as present, presentRoom, type PresentMode, type PresentRoom } from '../booking.presenter.js';
 import type { Booker, BookingServiceDeps, NoticeDefaults, TimeChecks } from './booking.types.js';
 import { roomTimeZone } from '../../room/room-layout.js';
 
 export type BookingService = ReturnType<typeof createBookingService>;
-
-/** PostgreSQL may end one of two transactions that wait on each other's tentative rows (exclusion checks); retrying is safe. */
-function isRetryable(error: unknown): boolean {
-  const code = (error as { code?: unknown } | null)?.code;
-  return code === '40P01' || code === '40001';
-}
-
-const MAX_ATTEMPTS = 5;
 
 /** The reservations core: create, read, list, change and cancel meetings that never collide. */
 export function createBookingService(deps: BookingServiceDeps) {
@@ -161,18 +154,13 @@ export function createBookingService(deps: BookingServiceDeps) {
    * the refusal becomes a 409. Transactions PostgreSQL ends as deadlock victims are retried.
    */
   async function guardedWrite<T>(booker: Booker, slot: () => { roomId: number; startAt: number; endAt: number; exceptId?: number }, write: (repos: BookingChangeRepositories) => Promise<T>): Promise<T> {
-    for (let attempt = 1; ; attempt++) {
-      try {
-        return await changeTransact(write);
-      } catch (error) {
-        if (isOverlapViolation(error)) {
-          const { roomId, startAt, endAt, exceptId } = slot();
-          throw await conflictError(booker, roomId, startAt, endAt, exceptId);
-        }
-        if (isRetryable(error) && attempt < MAX_ATTEMPTS) continue;
-        throw error;
-      }
-    }
+    return withBookingAttempts(
+      () => changeTransact(write),
+      () => {
+        const { roomId, startAt, endAt, exceptId } = slot();
+        return conflictError(booker, roomId, startAt, endAt, exceptId);
+      },
+    );
   }
 
   /** Room, title and times are required (spec 001 section 5), each with its own message. */
@@ -232,9 +220,9 @@ export function createBookingService(deps: BookingServiceDeps) {
     const requested = requestedParticipants(booker.userId, body.participants);
     const participants = participantValuesOf(requested);
     const users = [booker.userId, ...(booker.delegateUserId === undefined ? [] : [booker.delegateUserId]), ...requested.userIds];
-    for (let attempt = 1; ; attempt++) {
-      try {
-        const written = await bookingWriteTransact(async (repos) => {
+    const written = await withBookingAttempts(
+      () =>
+        bookingWriteTransact(async (repos) => {
           const now = clock.now();
           const checks = await repos.bookings.readBookingChecks({ companyId, roomId, hostUserId: booker.userId, now, startAt, endAt, userIds: users });
           // The layout changed since the room was kept: read it again (it may be gone, or closed).
@@ -275,17 +263,13 @@ export function createBookingService(deps: BookingServiceDeps) {
           await events.record(repos.outbox, change);
           const names = { hostName: checks.users.get(booker.userId)?.name ?? null, bookedByName: booker.delegateUserId === undefined ? null : (checks.users.get(booker.delegateUserId)?.name ?? null) };
           return { change, room, record: newMeetingRecord(id, meeting, now, names), participants: participantRecordsOf(id, participants, checks.users) };
-        });
-        events.published(written.change);
-        // The host (or the delegate acting as the host) sees all of it and may change it.
-        const reservation = present(written.record, written.participants, written.room.present, booker.userId);
-        return { reservation, pending: reservation.status === 'pending', seriesId: null, booked: 1, skipped: [] };
-      } catch (error) {
-        if (isOverlapViolation(error)) throw await conflictError(booker, roomId, startAt, endAt);
-        if (isRetryable(error) && attempt < MAX_ATTEMPTS) continue;
-        throw error;
-      }
-    }
+        }),
+      () => conflictError(booker, roomId, startAt, endAt),
+    );
+    events.published(written.change);
+    // The host (or the delegate acting as the host) sees all of it and may change it.
+    const reservation = present(written.record, written.participants, written.room.present, booker.userId);
+    return { reservation, pending: reservation.status === 'pending', seriesId: null, booked: 1, skipped: [] };
   }
 
   const service = {
