@@ -2,8 +2,9 @@ import { copyFileSync, mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chooseLanguage, clickSettled, NARROW, openFromMenu, screenshot, WIDE } from './support/browser.js';
+import { chooseLanguage, clickSettled, NARROW, openFromMenu, screenshot, settled, WIDE } from './support/browser.js';
 import { openAdminSession, type AdminSession } from './support/admin-session.js';
+import { api } from './support/server.js';
 import { axeViolations } from './support/axe.js';
 
 const PASSWORD = 'Desk-settings-2026';
@@ -101,5 +102,66 @@ describe('desk settings', () => {
     expect(await axeViolations(page, 'zh desk settings')).toEqual([]);
     await page.setViewportSize(WIDE);
     await chooseLanguage(page, 'en-US');
+  });
+
+  it('on a phone in Chinese, books a free quiet-zone desk for tomorrow from the map and checks in at another by its QR code', async () => {
+    const phone = { width: 390, height: 844 };
+    await chooseLanguage(page, 'zh-CN');
+    await openFromMenu(page, 'deskeeperReservation');
+    await page.getByTestId('page-desk-booking').waitFor();
+    await page.setViewportSize(phone);
+    await page.getByTestId('desk-map').waitFor();
+    // Tomorrow on the floor's clock (London).
+    const tomorrow = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/London' }).format(Date.now() + 86_400_000);
+    const dateInput = page.locator('.atrium-desk-booking-controls .ant-picker input');
+    await dateInput.click();
+    await dateInput.press('Control+A');
+    await dateInput.pressSequentially(tomorrow);
+    await dateInput.press('Enter');
+    await page.locator(`[data-testid="desk-map"][data-date="${tomorrow}"]`).waitFor();
+    // Each desk of the map is a button named with its number and state; the demo's teams hold some of them.
+    const free = page.locator('[data-testid^="desk-map-"][role="button"][data-state="free"]', { hasText: '1-Q-' }).first();
+    await free.waitFor();
+    const number = (await free.textContent())!.trim();
+    expect(await free.getAttribute('aria-label')).toBe(`工位 ${number}，空闲`);
+    await free.scrollIntoViewIfNeeded();
+    await shot(page, 'desks-05-map-narrow-zh');
+    expect(await axeViolations(page, 'zh desk booking')).toEqual([]);
+    await free.click();
+    const dialog = page.locator('[data-testid="desk-book-dialog"] .ant-modal');
+    await settled(dialog);
+    expect(await dialog.textContent()).toContain('Quiet zone');
+    await shot(page, 'desks-06-book-narrow-zh');
+    expect(await axeViolations(page, 'zh desk booking dialog')).toEqual([]);
+    await clickSettled(dialog.getByTestId('desk-book-submit'));
+    await page.getByText(`已为您预订工位 ${number}`, { exact: false }).waitFor();
+    await expect.poll(async () => page.locator(`[data-testid^="desk-map-"][aria-label="工位 ${number}，我的"]`).count()).toBe(1);
+    expect(await page.getByTestId('my-desk-bookings').textContent()).toContain(`工位 ${number}`);
+
+    // A booking of a quiet-zone desk free now, from this quarter hour (made by the API: the journey cannot wait for
+    // office hours), then the desk's QR code opens the booking page, which checks the admin in there.
+    const base = session.server.baseURL;
+    const token = (await api<{ token: string }>(base, 'POST', '/login', { userName: 'admin', password: PASSWORD })).result.token;
+    const [date, clock] = new Intl.DateTimeFormat('sv-SE', { timeZone: 'Europe/London', dateStyle: 'short', timeStyle: 'short' }).format(Date.now()).split(' ');
+    const [hour, minute] = clock!.split(':').map(Number);
+    const start = `${String(hour).padStart(2, '0')}:${String(Math.floor(minute! / 15) * 15).padStart(2, '0')}`;
+    const end = hour === 23 ? '24:00' : `${String(hour! + 1).padStart(2, '0')}:${start.slice(3)}`;
+    const floors = await api<Array<{ floorId: number }>>(base, 'GET', '/desk/booking/floors', undefined, token);
+    type Today = { desks: Array<{ id: number; number: string; closedReason: string | null; bookings: Array<{ startAt: number; endAt: number }> }> };
+    const today = await api<Today>(base, 'GET', `/desk/availability?floorId=${floors.result[0]!.floorId}&date=${date}`, undefined, token);
+    const soon = Date.now() + 2 * 3_600_000;
+    const nowDesk = today.result.desks.find((desk) => desk.number.startsWith('1-Q-') && desk.closedReason === null && desk.bookings.every((booking) => booking.endAt <= Date.now() - 3_600_000 || booking.startAt >= soon))!;
+    const deskId = nowDesk.id;
+    const now = await api(base, 'POST', '/desk/book', { deskId, date, part: 'hours', start, end }, token);
+    expect(now.returncode, now.message).toBe(200);
+    await page.goto(`/deskeeper-reservation?checkIn=${deskId}`);
+    await page.getByText(`您已在工位 ${nowDesk.number} 签到`).waitFor();
+    await expect.poll(async () => page.getByTestId('my-desk-bookings').textContent()).toContain('已签到');
+    await shot(page, 'desks-07-checked-in-narrow-zh');
+    await page.setViewportSize(WIDE);
+    await chooseLanguage(page, 'en-US');
+    await page.getByTestId('desk-map').waitFor();
+    await shot(page, 'desks-08-booking-wide-en');
+    expect(await axeViolations(page, 'en desk booking')).toEqual([]);
   });
 });

@@ -396,6 +396,7 @@ const FOREIGN_RECORDS: Record<string, ForeignCase> = {
     ],
   },
   'POST /api/desk/neighbourhood/delete': { foreign: (w) => [{ body: { id: w.b.neighbourhoodId } }] },
+  'GET /api/desk/booking/floors': { none: "the company's own floors" },
   'GET /api/desk/availability': { foreign: (w) => [{ query: { floorId: w.b.locationId, date: '2027-01-04' } }] },
   'POST /api/desk/book': { foreign: (w) => [{ body: { deskId: w.b.deskId, date: '2027-01-04', part: 'day' } }] },
   'GET /api/desk/booking/mine': { none: "the caller's own desk bookings" },

@@ -517,6 +517,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const deskBookings = createDeskBookingService({
     db: db.kysely,
     deskBookings: createDeskBookingRepository(db.kysely),
+    desks: createDeskRepository(db.kysely),
     bookingDesks: createBookingDesks(db.kysely),
     events: bookingEvents,
     operationLog,

@@ -252,6 +252,7 @@ describe(`tenancy (${TEST_DIALECT})`, () => {
       '/api/customSetting/getInfoShowCustomSettingList',
       '/api/customSetting/getSysDicItemList',
       '/api/desk/availability',
+      '/api/desk/booking/floors',
       '/api/desk/booking/mine',
       '/api/desk/floors',
       '/api/desk/list',

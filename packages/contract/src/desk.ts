@@ -257,9 +257,12 @@ export const DeskAvailability = z.object({
   dayStartAt: z.number().int(),
   middayAt: z.number().int(),
   dayEndAt: z.number().int(),
+  /** The last date bookable from today (the rules' days ahead, on the floor's clock). */
+  lastDate: localDate,
+  neighbourhoods: z.array(Neighbourhood),
+  /** The floor's desks by number, each with why the caller may not book it and the bookings holding time that day. */
   desks: z.array(
-    z.object({
-      deskId: z.number().int(),
+    Desk.extend({
       closedReason: z.enum(DESK_CLOSED_REASONS).nullable(),
       bookings: z.array(z.object({ id: z.number().int(), startAt: z.number().int(), endAt: z.number().int(), userName: z.string().nullable(), isMine: z.boolean() })),
     }),

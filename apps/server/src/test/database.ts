@@ -53,29 +53,24 @@ function openSqliteTestDatabase(templateFile: string | undefined, options: OpenO
   const dir = mkdtempSync(path.join(tmpdir(), 'atrium-test-'));
   const file = path.join(dir, 'atrium.db');
   if (templateFile) copyFileSync(templateFile, file);
-  const url = `sqlite:${file}`;
-  const db = openDatabase(url, options);
-  return {
-    db,
-    url,
-    async cleanup() {
-      await db.destroy();
-      rmSync(dir, { recursive: true, force: true });
-    },
-  };
+  return openTestDatabase(`sqlite:${file}`, options, async () => rmSync(dir, { recursive: true, force: true }));
 }
 
 function openPostgresTestDatabase(name: string, options: OpenOptions): TestDatabase {
   const target = new URL(PG_ADMIN_URL);
   target.pathname = `/${name}`;
-  const url = target.toString();
+  return openTestDatabase(target.toString(), options, () => withAdminClient((client) => client.query(`drop database if exists ${name} with (force)`)));
+}
+
+/** The database at `url`, opened; `cleanup` closes it, then `remove`s it. */
+function openTestDatabase(url: string, options: OpenOptions, remove: () => Promise<unknown>): TestDatabase {
   const db = openDatabase(url, options);
   return {
     db,
     url,
     async cleanup() {
       await db.destroy();
-      await withAdminClient((client) => client.query(`drop database if exists ${name} with (force)`));
+      await remove();
     },
   };
 }

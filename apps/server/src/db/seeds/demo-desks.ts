@@ -1,6 +1,9 @@
-import type { DeskEquipment, DeskMode } from '@atrium/contract';
+import { addDays, DEFAULT_DESK_RULES, fromZoned, toZoned, weekdayOf, type DeskEquipment, type DeskMode } from '@atrium/contract';
 import { createDeskRepository } from '../../modules/desk/desk.repository.js';
 import type { SeedContext } from './factories.js';
+
+/** The London office's zone: the demo's desk bookings are on its clock. */
+const LONDON = 'Europe/London';
 
 interface DemoArea {
   name: string;
@@ -68,13 +71,21 @@ const DESK = { width: 60, height: 40 };
 /**
  * Desks and neighbourhoods on the London office's two floors; the executive desks belong to the two
  * approvers (`owners`, in order). Each desk is placed on its floor's map in rows by neighbourhood.
+ * The colleagues of `members` (by department) book desks of their neighbourhood for this working week.
  */
 export async function seedDemoDesks(
   ctx: SeedContext,
   companyId: number,
-  { floors, departments, owners }: { floors: Record<'floor1' | 'floor2', number>; departments: Record<string, number>; owners: number[] },
+  {
+    floors,
+    departments,
+    owners,
+    members,
+  }: { floors: Record<'floor1' | 'floor2', number>; departments: Record<string, number>; owners: number[]; members: Record<string, number[]> },
 ): Promise<void> {
   const desks = createDeskRepository(ctx.db);
+  /** Each neighbourhood's bookable desks, by its name. */
+  const bookable = new Map<string, number[]>();
   for (const [key, areas] of Object.entries(FLOORS) as Array<[keyof typeof FLOORS, DemoArea[]]>) {
     const floorId = floors[key];
     let y = 40;
@@ -87,10 +98,62 @@ export async function seedDemoDesks(
           const assignedUserId = mode === 'assigned' ? owners[owner++ % owners.length]! : null;
           const id = await desks.insertDesk(companyId, { floorId, number, mode, equipment: row.equipment, neighbourhoodId, assignedUserId, assignedDepartmentId: null }, ctx.now);
           await desks.setPosition(companyId, id, { x: 40 + index * (DESK.width + 20), y, width: DESK.width, height: DESK.height, rotation: 0 }, ctx.now);
+          if (mode === 'bookable') bookable.set(area.name, [...(bookable.get(area.name) ?? []), id]);
         }
         y += DESK.height + 30;
       }
       y += 30;
     }
   }
+  await seedDemoDeskBookings(ctx, companyId, [
+    { people: members.platform ?? [], desks: bookable.get('Platform') ?? [] },
+    { people: members.productDesign ?? [], desks: bookable.get('Product & Design') ?? [] },
+    // One salesperson likes the quiet zone; its other desks stay free for whoever explores the demo.
+    { people: (members.sales ?? []).slice(0, 1), desks: bookable.get('Quiet zone') ?? [] },
+  ]);
+}
+
+/**
+ * The next five working days from today on the London clock: each team's people book desks of their
+ * neighbourhood, most for the day, some for a morning or an afternoon, each person one desk a day and
+ * no desk twice at a time. What has started by now was checked in to.
+ */
+async function seedDemoDeskBookings(ctx: SeedContext, companyId: number, teams: Array<{ people: number[]; desks: number[] }>): Promise<void> {
+  const rules = DEFAULT_DESK_RULES;
+  const today = toZoned(ctx.now, LONDON).date;
+  const days: string[] = [];
+  for (let offset = 0; days.length < 5; offset++) {
+    const date = addDays(today, offset);
+    if (weekdayOf(date) !== 0 && weekdayOf(date) !== 6) days.push(date);
+  }
+  const rows = [];
+  for (const [dayIndex, date] of days.entries()) {
+    for (const team of teams) {
+      for (const [index, userId] of team.people.entries()) {
+        // Not everyone comes in every day; desks turn over between days.
+        if ((index + dayIndex) % 4 === 3 || team.desks.length === 0) continue;
+        const deskId = team.desks[(index + dayIndex) % team.desks.length]!;
+        const [start, end] = index % 5 === 4 ? [rules.dayStart, rules.midday] : index % 5 === 2 && dayIndex % 2 === 1 ? [rules.midday, rules.dayEnd] : [rules.dayStart, rules.dayEnd];
+        const startAt = fromZoned(date, start, LONDON);
+        const endAt = fromZoned(date, end, LONDON);
+        const arrived = startAt + 10 * 60_000 <= ctx.now;
+        rows.push({
+          company_id: companyId,
+          resource_id: deskId,
+          host_user_id: userId,
+          title: '',
+          start_at: startAt,
+          end_at: endAt,
+          status: 'confirmed' as const,
+          privacy: 'public' as const,
+          created_at: ctx.now,
+          updated_at: ctx.now,
+          checked_in_at: arrived ? startAt + 10 * 60_000 : null,
+          check_in_channel: arrived ? ('qr' as const) : null,
+        });
+      }
+    }
+  }
+  // Two teams never share a desk and a team's people take distinct desks each day: no overlap.
+  if (rows.length > 0) await ctx.db.insertInto('reservations').values(rows).execute();
 }

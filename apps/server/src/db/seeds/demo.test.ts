@@ -101,7 +101,8 @@ describe(`demo seed (${TEST_DIALECT})`, () => {
     const clock = createFakeClock();
     await seedDemo(database.db, { adminPassword: null, clock, hasher: createCachingHasher() });
     const db = database.db.kysely;
-    const meetings = await db.selectFrom('reservations').selectAll().execute();
+    // The rooms' meetings (the desks' bookings are read by the test below).
+    const meetings = await db.selectFrom('reservations').innerJoin('rooms', 'rooms.id', 'reservations.resource_id').selectAll('reservations').execute();
     const now = clock.now();
     const active = meetings.filter((meeting) => meeting.status === 'pending' || meeting.status === 'confirmed');
     // Rooms are used on both sides of today, in both buildings.
@@ -204,6 +205,23 @@ describe(`demo seed (${TEST_DIALECT})`, () => {
     // No desk took the id of a location (a room's resource id is its node's).
     const clash = await db.selectFrom('locations').select('id').where('id', 'in', desks.map((desk) => desk.id)).execute();
     expect(clash).toEqual([]);
+
+    // This working week's desk bookings: on five weekdays, each by someone the desk's neighbourhood admits,
+    // nobody at two desks at once (the rules' one desk per person).
+    const bookings = await db
+      .selectFrom('reservations as r')
+      .innerJoin('desks as d', 'd.id', 'r.resource_id')
+      .leftJoin('desk_neighbourhoods as n', 'n.id', 'd.neighbourhood_id')
+      .innerJoin('users as u', 'u.id', 'r.host_user_id')
+      .select(['r.host_user_id', 'r.start_at', 'r.end_at', 'r.status', 'd.mode', 'n.department_id as kept_for', 'u.department_id'])
+      .execute();
+    expect(bookings.length).toBeGreaterThan(40);
+    const days = new Set(bookings.map((booking) => new Date(Number(booking.start_at)).toISOString().slice(0, 10)));
+    expect(days.size).toBe(5);
+    expect([...days].every((day) => ![0, 6].includes(new Date(day).getUTCDay()))).toBe(true);
+    expect(bookings.every((booking) => booking.status === 'confirmed' && booking.mode === 'bookable' && (booking.kept_for === null || booking.kept_for === booking.department_id))).toBe(true);
+    const overlapping = bookings.filter((a, i) => bookings.some((b, j) => i !== j && a.host_user_id === b.host_user_id && a.start_at < b.end_at && b.start_at < a.end_at));
+    expect(overlapping).toEqual([]);
   });
 
   it('uses the configured admin password and then reports none generated', async () => {

@@ -273,7 +273,13 @@ async function buildDemoCompany(ctx: SeedContext, adminPassword: string): Promis
   await seedDemoBookings(ctx, companyId, rooms, { people: bookers, approverIds: approvers });
   await seedDemoVisits(ctx, companyId, { hosts: bookers, places: { london: places.ground!, shanghai: places.shanghai8f! } });
   await seedDemoReceptionDevices(ctx, companyId, { london: places.ground!, shanghai: places.shanghai8f! });
-  await seedDemoDesks(ctx, companyId, { floors: { floor1: places.floor1!, floor2: places.floor2! }, departments, owners: approvers });
+  // Who books desks: the colleagues who can sign in, by department.
+  const members: Record<string, number[]> = {};
+  for (const person of PEOPLE) {
+    const userName = person.userName ?? `${person.firstName}.${person.lastName}`.toLowerCase();
+    if (person.state === undefined || person.state === 'sso') members[person.department] = [...(members[person.department] ?? []), people.get(userName)!.id];
+  }
+  await seedDemoDesks(ctx, companyId, { floors: { floor1: places.floor1!, floor2: places.floor2! }, departments, owners: approvers, members });
   return { companyId, rooms };
 }
 

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { BookDeskBody, DeskAvailability, DeskAvailabilityQuery, DeskBooking, DeskBookingIdBody, DeskBookings, DeskRules, localDateTime } from '@atrium/contract';
+import { BookDeskBody, DeskAvailability, DeskFloors, DeskAvailabilityQuery, DeskBooking, DeskBookingIdBody, DeskBookings, DeskRules, localDateTime } from '@atrium/contract';
 import { requireAuth } from '../../platform/access.js';
 import { envelopeResponses, success } from '../../platform/envelope.js';
 import { actorOf } from '../operation-log/operation-log.service.js';
@@ -16,6 +16,15 @@ const tags = ['desks'];
 export function deskBookingRoutes({ deskBookings }: { deskBookings: DeskBookingService }): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(
+      '/desk/booking/floors',
+      {
+        config: USE,
+        schema: { tags, summary: 'Floors with desks to book', description: "The company's floors that have desks, by building: as `GET /desk/floors` answers them, for the booking page.", response: envelopeResponses(DeskFloors) },
+      },
+      async (request) => success(request, await deskBookings.floors(requireAuth(request).companyId)),
+    );
+
+    app.get(
       '/desk/availability',
       {
         config: USE,
@@ -23,7 +32,7 @@ export function deskBookingRoutes({ deskBookings }: { deskBookings: DeskBookingS
           tags,
           summary: "A floor's desks on a date",
           description:
-            "Query `floorId`, `date` (YYYY-MM-DD on the floor's clock). The working day's bounds, and per desk (by number): why the caller may not book it (`unavailable`, `assigned`, `neighbourhood`; null: they may) and the bookings holding time that day (who, and whether it is the caller's). An unknown floor 404.",
+            "Query `floorId`, `date` (YYYY-MM-DD on the floor's clock). The working day's bounds, the last date bookable, the floor's neighbourhoods, and its desks by number as `GET /desk/list` answers them, each with why the caller may not book it (`unavailable`, `assigned`, `neighbourhood`; null: they may) and the bookings holding time that day (who, and whether it is the caller's). An unknown floor 404.",
           querystring: DeskAvailabilityQuery,
           response: envelopeResponses(DeskAvailability),
         },

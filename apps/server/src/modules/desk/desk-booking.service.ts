@@ -10,6 +10,7 @@ import {
   type DeskAvailability,
   type DeskBooking,
   type DeskClosedReason,
+  type DeskFloor,
   type DeskRules,
   type LocalDate,
 } from '@atrium/contract';
@@ -26,10 +27,13 @@ import { createLocationRepository } from '../location/location.repository.js';
 import { changedFields, type Actor, type OperationLog } from '../operation-log/operation-log.service.js';
 import type { BookingDesk, BookingDesks } from './desk-bookable.js';
 import { createDeskBookingRepository, type DeskBookingRepository } from './desk-booking.repository.js';
+import type { DeskRepository } from './desk.repository.js';
 
 export interface DeskBookingServiceDeps {
   db: Kysely<DB>;
   deskBookings: DeskBookingRepository;
+  /** The desk configuration's reads: a floor's desks and neighbourhoods as configured. */
+  desks: Pick<DeskRepository, 'listDesks' | 'listNeighbourhoods' | 'listFloors'>;
   bookingDesks: BookingDesks;
   events: BookingEvents;
   operationLog: OperationLog;
@@ -65,7 +69,7 @@ const mondayOf = (date: LocalDate): LocalDate => addDays(date, -((weekdayOf(date
  * owner, its neighbourhood's department), one desk per person at a time under a per-person lock,
  * and a check-in by the desk's QR code.
  */
-export function createDeskBookingService({ db, deskBookings, bookingDesks, events, operationLog, release, clock }: DeskBookingServiceDeps) {
+export function createDeskBookingService({ db, deskBookings, desks, bookingDesks, events, operationLog, release, clock }: DeskBookingServiceDeps) {
   /** The desk as this process knows it, or as the database has it now. */
   async function keptDesk(companyId: number, deskId: number) {
     const kept = bookingDesks.known(companyId, deskId) ?? (await bookingDesks.load(companyId, deskId));
@@ -203,26 +207,40 @@ export function createDeskBookingService({ db, deskBookings, bookingDesks, event
       return booking!;
     },
 
-    /** A floor's desks on a date: why the caller may not book one (null: they may, where its bookings leave room), and the bookings holding time that day. */
+    /**
+     * A floor's desks on a date (for the booking map and list): each desk as configured, why the caller
+     * may not book it (null: they may, where its bookings leave room) and the bookings holding time that
+     * day; the floor's neighbourhoods; the day's bounds and the last date bookable.
+     */
     async availability(caller: { companyId: number; userId: number }, floorId: number, date: LocalDate): Promise<DeskAvailability> {
       const { companyId, userId } = caller;
       const floor = await bookingDesks.floor(companyId, floorId);
       if (floor.zone === null) throw notFound('deskFloorNotFound');
       const zone = floor.zone;
-      const [rules, departmentId, rows] = await Promise.all([
+      const [rules, departmentId, rows, configured, neighbourhoods] = await Promise.all([
         deskBookings.rules(companyId),
         deskBookings.departmentOf(companyId, userId),
         deskBookings.listOnFloor(companyId, floorId, fromZoned(date, '00:00', zone), fromZoned(addDays(date, 1), '00:00', zone)),
+        desks.listDesks(companyId, floorId),
+        desks.listNeighbourhoods(companyId, { floorId }),
       ]);
-      const desks = floor.desks.map((desk) => ({
-        deskId: desk.id,
-        closedReason: closedReason(desk, userId, departmentId),
-        bookings: rows
+      const bookable = new Map(floor.desks.map((desk) => [desk.id, desk]));
+      const list = configured.flatMap((desk) => {
+        const known = bookable.get(desk.id);
+        if (!known) return [];
+        const bookings = rows
           .filter((row) => row.resource_id === desk.id)
-          .map((row) => ({ id: row.id, startAt: Number(row.start_at), endAt: Number(row.end_at), userName: row.user_name, isMine: row.host_user_id === userId })),
-      }));
+          .map((row) => ({ id: row.id, startAt: Number(row.start_at), endAt: Number(row.end_at), userName: row.user_name, isMine: row.host_user_id === userId }));
+        return [{ ...desk, closedReason: closedReason(known, userId, departmentId), bookings }];
+      });
       const day = deskSlot(rules, date, 'day', zone);
-      return { date, timeZone: zone, dayStartAt: day.startAt, middayAt: deskSlot(rules, date, 'am', zone).endAt, dayEndAt: day.endAt, desks };
+      const lastDate = addDays(toZoned(clock.now(), zone).date, rules.maxDaysAhead);
+      return { date, timeZone: zone, dayStartAt: day.startAt, middayAt: deskSlot(rules, date, 'am', zone).endAt, dayEndAt: day.endAt, lastDate, neighbourhoods, desks: list };
+    },
+
+    /** The company's floors that have desks, for the booking page's floor picker. */
+    async floors(companyId: number): Promise<DeskFloor[]> {
+      return (await desks.listFloors(companyId)).filter((floor) => floor.deskCount > 0);
     },
 
     /** The scheduled job: releases the desk bookings nobody checked in to within the rules' grace. Answers how many. */

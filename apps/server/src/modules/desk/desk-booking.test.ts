@@ -91,13 +91,19 @@ describe(`desk booking (${TEST_DIALECT})`, () => {
     expect([meetings.status, meetings.body.result.list]).toEqual([200, []]);
 
     const availability = await get<DeskAvailability>(`availability?floorId=${floorId}&date=${TUESDAY}`, bookerToken);
-    expect(availability.body.result).toMatchObject({ timeZone: 'Europe/London', dayStartAt: at(TUESDAY, '08:00'), middayAt: at(TUESDAY, '13:00'), dayEndAt: at(TUESDAY, '18:00') });
-    const d1 = availability.body.result.desks.find((desk) => desk.deskId === desks.d1)!;
+    expect(availability.body.result).toMatchObject({ timeZone: 'Europe/London', dayStartAt: at(TUESDAY, '08:00'), middayAt: at(TUESDAY, '13:00'), dayEndAt: at(TUESDAY, '18:00'), lastDate: '2026-12-07' });
+    expect(availability.body.result.desks.map((desk) => desk.number)).toEqual(['D-1', 'D-2', 'D-3', 'D-9', 'F-1', 'F-2', 'W-1']);
+    expect(availability.body.result.neighbourhoods.map((area) => [area.name, area.departmentName])).toEqual([['Finance corner', 'Finance']]);
+    // A booker without the desk settings' permission finds the floors with desks.
+    const floors = await get<Array<{ floorId: number; deskCount: number }>>('booking/floors', bookerToken);
+    expect(floors.body.result.map((floor) => [floor.floorId, floor.deskCount])).toEqual([[floorId, 7]]);
+    expect((await get('floors', bookerToken)).status).toBe(403);
+    const d1 = availability.body.result.desks.find((desk) => desk.id === desks.d1)!;
     expect(d1.bookings.map((booking) => [booking.userName, booking.isMine])).toEqual([
       ['Bo Booker', true],
       ['Fay Finance', false],
     ]);
-    const reasons = Object.fromEntries(availability.body.result.desks.map((desk) => [desk.deskId, desk.closedReason]));
+    const reasons = Object.fromEntries(availability.body.result.desks.map((desk) => [desk.id, desk.closedReason]));
     expect([reasons[desks.d2!], reasons[desks.off!], reasons[desks.fays!], reasons[desks.financeDesk!], reasons[desks.dropIn!]]).toEqual([null, 'unavailable', 'assigned', 'neighbourhood', null]);
     expect((await get(`availability?floorId=999999&date=${TUESDAY}`, bookerToken)).status).toBe(404);
 

@@ -10,7 +10,7 @@ import {
   type BookingPreferencesAnswer,
   type ReservationPrivacy,
 } from '@atrium/contract';
-import { Alert, App, Button, Card, Checkbox, Form, Radio, Select, Skeleton, Space, Switch } from 'antd';
+import { Alert, App, Button, Card, Checkbox, Form, Radio, Select, Space, Switch } from 'antd';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { useBookingPreferences, useSaveBookingPreferences } from '../../../shared/booking-preferences/booking-preferences.api';
@@ -18,6 +18,7 @@ import { useFormDirty } from '../../../shared/forms/form-dirty';
 import { useUnsavedChanges } from '../../../shared/forms/unsaved-changes';
 import { useSession } from '../../../shared/session/session-context';
 import { PageHeader } from '../../../shared/ui/page-header';
+import { QueryBody } from '../../../shared/ui/query-body';
 import './booking-preferences-page.css';
 import { NumberInput } from '../../../shared/ui/number-input';
 
@@ -73,15 +74,7 @@ export function BookingPreferencesPage() {
   return (
     <div className="atrium-page" data-testid="page-booker-preferences">
       <PageHeader title={t('booking-preferences.title')} subtitle={t('booking-preferences.subtitle')} />
-      {rules.data ? (
-        <PreferencesForm rules={rules.data} canEdit={canEdit} />
-      ) : rules.isError ? (
-        <Alert type="error" showIcon title={rules.error.message} />
-      ) : (
-        <Card className="atrium-card">
-          <Skeleton active />
-        </Card>
-      )}
+      <QueryBody query={rules}>{(data) => <PreferencesForm rules={data} canEdit={canEdit} />}</QueryBody>
     </div>
   );
 }

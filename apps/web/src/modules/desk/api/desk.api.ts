@@ -1,4 +1,4 @@
-import type { DeleteDesksBody, Desk, DeskFloor, DeskOwners, Neighbourhood, SaveDeskBody, SaveNeighbourhoodBody } from '@atrium/contract';
+import type { BookDeskBody, DeleteDesksBody, Desk, DeskAvailability, DeskBooking, DeskFloor, DeskOwners, DeskRules, Neighbourhood, SaveDeskBody, SaveNeighbourhoodBody } from '@atrium/contract';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../shared/api/api';
 
@@ -39,3 +39,61 @@ export const useSaveDesk = () => useDeskMutation((body: SaveDeskBody) => api.pos
 export const useDeleteDesks = () => useDeskMutation((body: DeleteDesksBody) => api.post<{ count: number }>('/desk/delete', body));
 export const useSaveNeighbourhood = () => useDeskMutation((body: SaveNeighbourhoodBody) => api.post<Neighbourhood>('/desk/neighbourhood/save', body));
 export const useDeleteNeighbourhood = () => useDeskMutation((id: number) => api.post<null>('/desk/neighbourhood/delete', { id }));
+
+// Booking a desk (/deskeeper-reservation): the booking area's calls (decision 0019, "Booking a desk").
+
+const bookingKeys = {
+  all: ['desk-booking'] as const,
+  floors: ['desk-booking', 'floors'] as const,
+  availability: (floorId: number, date: string) => ['desk-booking', 'availability', floorId, date] as const,
+  mine: ['desk-booking', 'mine'] as const,
+};
+
+/** `GET /desk/booking/floors`: the floors that have desks. */
+export function useBookingFloors() {
+  return useQuery({ queryKey: bookingKeys.floors, queryFn: ({ signal }) => api.get<DeskFloor[]>('/desk/booking/floors', { signal }) });
+}
+
+/** `GET /desk/availability`: a floor's desks on a date, with who holds them and whether the caller may book them. */
+export function useDeskAvailability(floorId: number | undefined, date: string) {
+  return useQuery({
+    queryKey: bookingKeys.availability(floorId ?? 0, date),
+    queryFn: ({ signal }) => api.get<DeskAvailability>('/desk/availability', { query: { floorId: floorId!, date }, signal }),
+    enabled: floorId !== undefined,
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** `GET /desk/booking/mine`: the caller's desk bookings that have not ended. */
+export function useMyDeskBookings() {
+  return useQuery({ queryKey: bookingKeys.mine, queryFn: ({ signal }) => api.get<DeskBooking[]>('/desk/booking/mine', { signal }) });
+}
+
+function useDeskBookingMutation<B>(call: (body: B) => Promise<DeskBooking>) {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn: call, onSuccess: () => queryClient.invalidateQueries({ queryKey: bookingKeys.all }) });
+}
+
+export const useBookDesk = () => useDeskBookingMutation((body: BookDeskBody) => api.post<DeskBooking>('/desk/book', body));
+export const useCancelDeskBooking = () => useDeskBookingMutation((id: number) => api.post<DeskBooking>('/desk/booking/cancel', { id }));
+/** Check-in by the desk's QR code: the desk's id. */
+export const useCheckInDesk = () => useDeskBookingMutation((deskId: number) => api.post<DeskBooking>('/desk/booking/check-in', { id: deskId }));
+
+const rulesKey = ['desk-rules'] as const;
+
+/** `GET /desk/rules`: the company's desk booking rules. */
+export function useDeskRules() {
+  return useQuery({ queryKey: rulesKey, queryFn: ({ signal }) => api.get<DeskRules>('/desk/rules', { signal }) });
+}
+
+/** `POST /desk/rules`: saves them; the booking views read them again. */
+export function useSaveDeskRules() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: DeskRules) => api.post<DeskRules>('/desk/rules', body),
+    onSuccess: async () => {
+      await queryClient.invalidateQueries({ queryKey: rulesKey });
+      await queryClient.invalidateQueries({ queryKey: bookingKeys.all });
+    },
+  });
+}

@@ -1,9 +1,9 @@
 import { hasPermission } from '@atrium/contract';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Card, Skeleton } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../../../shared/session/session-context';
 import { PageHeader } from '../../../shared/ui/page-header';
+import { QueryBody } from '../../../shared/ui/query-body';
 import { noticeConfigQuery } from '../api/notice-config.api';
 import { NoticeConfigCard } from '../components/notice-config-card';
 import './notice-config-page.css';
@@ -22,15 +22,7 @@ export function NoticeConfigPage() {
     <div className="atrium-page" data-testid="page-message-remind">
       <PageHeader title={t('notice-config.title')} subtitle={t('notice-config.subtitle')} />
       <div className="atrium-notice-page">
-        {notice.data ? (
-          <NoticeConfigCard key={notice.data.updatedAt ?? 0} config={notice.data} canEdit={canEdit} />
-        ) : notice.isError ? (
-          <Alert type="error" showIcon title={notice.error.message} />
-        ) : (
-          <Card className="atrium-card">
-            <Skeleton active />
-          </Card>
-        )}
+        <QueryBody query={notice}>{(config) => <NoticeConfigCard key={config.updatedAt ?? 0} config={config} canEdit={canEdit} />}</QueryBody>
       </div>
     </div>
   );

@@ -1,0 +1,99 @@
+import type { DeskAvailability } from '@atrium/contract';
+import { App, Button, Modal, Segmented, Space, Tag } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { currentLang } from '../../../shared/i18n/i18n';
+import { spanIn } from '../../../shared/time-zone/zone-text';
+import { useBookDesk } from '../api/desk.api';
+import { DAY_PARTS, bookingsIn, dayText, deskState, slotOf, type AvailableDesk, type DayPart } from '../model/desk-slot';
+import { NeighbourhoodTag } from './neighbourhood-tag';
+
+export interface DeskBookDialogProps {
+  desk: AvailableDesk;
+  availability: DeskAvailability;
+  part: DayPart;
+  onClose(): void;
+}
+
+/** One desk of the map or list: what it has, who holds it that day, and booking it for a part of the day. */
+export function DeskBookDialog({ desk, availability, part: initialPart, onClose }: DeskBookDialogProps) {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const book = useBookDesk();
+  const [part, setPart] = useState<DayPart>(initialPart);
+  const zone = availability.timeZone;
+  const slot = slotOf(availability, part);
+  const state = deskState(desk, slot);
+  const area = availability.neighbourhoods.find((candidate) => candidate.id === desk.neighbourhoodId);
+  const lang = currentLang();
+
+  async function submit() {
+    try {
+      const booked = await book.mutateAsync({ deskId: desk.id, date: availability.date, part });
+      void message.success(t('desk.booking.booked', { number: booked.deskNumber, day: dayText(booked.startAt, zone, lang), time: spanIn(booked.startAt, booked.endAt, zone) }));
+      onClose();
+    } catch {
+      // The client has shown the server's reason (taken meanwhile, a rule).
+    }
+  }
+
+  return (
+    <Modal
+      open
+      title={t('desk.booking.dialogTitle', { number: desk.number })}
+      onCancel={onClose}
+      footer={
+        <Space>
+          <Button onClick={onClose}>{t('desk.booking.close')}</Button>
+          <Button type="primary" disabled={state !== 'free'} loading={book.isPending} onClick={() => void submit()} data-testid="desk-book-submit">
+            {t(`desk.booking.bookPart.${part}`)}
+          </Button>
+        </Space>
+      }
+      data-testid="desk-book-dialog"
+    >
+      <p className="atrium-desk-book-when">
+        {dayText(slot.startAt, zone, lang)} · {spanIn(slot.startAt, slot.endAt, zone)}
+      </p>
+      <Segmented<DayPart>
+        block
+        value={part}
+        onChange={setPart}
+        options={DAY_PARTS.map((value) => ({ value, label: t(`desk.booking.parts.${value}`) }))}
+        data-testid="desk-book-part"
+      />
+      <dl className="atrium-desk-book-facts">
+        {area ? (
+          <>
+            <dt>{t('desk.fields.neighbourhood')}</dt>
+            <dd>
+              <NeighbourhoodTag color={area.color}>{area.name}</NeighbourhoodTag>
+            </dd>
+          </>
+        ) : null}
+        <dt>{t('desk.fields.equipment')}</dt>
+        <dd>{desk.equipment.length === 0 ? '—' : desk.equipment.map((key) => <Tag key={key}>{t(`desk.equipment.${key}`)}</Tag>)}</dd>
+        {desk.mode === 'assigned' ? (
+          <>
+            <dt>{t('desk.fields.owner')}</dt>
+            <dd>{desk.assignedUserName ?? desk.assignedDepartmentName ?? '—'}</dd>
+          </>
+        ) : null}
+        <dt>{t('desk.booking.thatDay')}</dt>
+        <dd>
+          {desk.bookings.length === 0
+            ? t('desk.booking.nobody')
+            : desk.bookings.map((booking) => (
+                <div key={booking.id}>
+                  {spanIn(booking.startAt, booking.endAt, zone)} · {booking.isMine ? t('desk.booking.you') : (booking.userName ?? t('desk.booking.someone'))}
+                </div>
+              ))}
+        </dd>
+      </dl>
+      {state === 'closed' ? <p className="atrium-desk-book-note" data-testid="desk-book-closed">{t(`desk.booking.closed.${desk.closedReason}`)}</p> : null}
+      {state === 'taken' ? <p className="atrium-desk-book-note">{t('desk.booking.takenBy', { name: bookingsIn(desk, slot)[0]?.userName ?? t('desk.booking.someone') })}</p> : null}
+      {state === 'mine' ? <p className="atrium-desk-book-note">{t('desk.booking.alreadyYours')}</p> : null}
+      {desk.mode === 'drop_in' ? <p className="atrium-muted">{t('desk.modeHelp.drop_in')}</p> : null}
+    </Modal>
+  );
+}
