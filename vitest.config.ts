@@ -4,32 +4,7 @@ import { defineConfig } from 'vitest/config';
 const contractSource = fileURLToPath(new URL('./packages/contract/src/index.ts', import.meta.url));
 const alias = { '@atrium/contract': contractSource };
 
-/** The console's tests in jsdom; `test` says which files and whether each gets a fresh module registry. */
-function webProject(name: string, test: { include: string[]; exclude?: string[]; isolate: boolean }) {
-  return {
-    resolve: {
-      alias: {
-        ...alias,
-        // Node resolves `antd` to its CommonJS build (lib/), and the console imports some of antd by
-        // module path (antd/es/app, for the build's chunks): one copy for both, or antd's contexts
-        // (App.useApp, ConfigProvider) would not reach the components of the other copy.
-        'antd/es': 'antd/lib',
-      },
-    },
-    test: {
-      name,
-      root: 'apps/web',
-      environment: 'jsdom',
-      setupFiles: ['src/test/setup.ts'],
-      // Whole-shell renders take seconds on a loaded two-core CI machine.
-      testTimeout: 45_000,
-      env: { TZ: 'UTC' },
-      ...test,
-    },
-  };
-}
-
-// One config, four projects: the contract and the web run once; the server suite runs once per
+// One config, three projects: the contract and the web run once; the server suite runs once per
 // database engine, chosen by ATRIUM_TEST_DB (see package.json scripts).
 export default defineConfig({
   test: {
@@ -58,15 +33,30 @@ export default defineConfig({
           isolate: false,
         },
       },
-      webProject('web', {
-        include: ['src/**/*.test.{ts,tsx}'],
-        exclude: ['src/**/*.isolated.test.{ts,tsx}'],
-        // Files share one module registry per worker (a fresh one per file cost ~5 s of imports each);
-        // test/setup.ts clears what a file leaves behind (the DOM, antd's toasts, storage, stubs).
-        isolate: false,
-      }),
-      // Files that replace a module (vi.mock) need a registry of their own.
-      webProject('web-isolated', { include: ['src/**/*.isolated.test.{ts,tsx}'], isolate: true }),
+      {
+        resolve: {
+          alias: {
+            ...alias,
+            // Node resolves `antd` to its CommonJS build (lib/), and the console imports some of antd by
+            // module path (antd/es/app, for the build's chunks): one copy for both, or antd's contexts
+            // (App.useApp, ConfigProvider) would not reach the components of the other copy.
+            'antd/es': 'antd/lib',
+          },
+        },
+        test: {
+          name: 'web',
+          // Each file keeps a module registry of its own (vitest's default). Shared per worker it was 3x
+          // faster, but React's scheduler now and then ran a file's last task after its jsdom was gone
+          // ("window is not defined", 1 CI run in 2), and a file that mocks a module needs its own.
+          root: 'apps/web',
+          include: ['src/**/*.test.{ts,tsx}'],
+          environment: 'jsdom',
+          setupFiles: ['src/test/setup.ts'],
+          // Whole-shell renders take seconds on a loaded two-core machine.
+          testTimeout: 45_000,
+          env: { TZ: 'UTC' },
+        },
+      },
     ],
   },
 });

@@ -49,6 +49,10 @@ describe('desk settings', () => {
     expect(await page.getByTestId('desk-neighbourhoods').textContent()).toContain('Quiet zone');
     await shot(page, 'desks-01-floor-wide-en');
     expect(await axeViolations(page, 'en desk settings')).toEqual([]);
+    // The desk's QR code to print: a PNG named for the desk.
+    const download = page.waitForEvent('download');
+    await platform.locator('[data-testid^="desk-qr-"]').click();
+    expect((await download).suggestedFilename()).toBe('desk-1-A-01-qr.png');
   });
 
   it('adds a neighbourhood and an assigned desk in it', async () => {

@@ -380,6 +380,7 @@ const FOREIGN_RECORDS: Record<string, ForeignCase> = {
   'GET /api/desk/floors': { none: "the company's own floors" },
   'GET /api/desk/owners': { none: "the caller's company's colleagues and departments" },
   'GET /api/desk/list': { foreign: (w) => [{ query: { floorId: w.b.locationId } }] },
+  'GET /api/desk/qr': { foreign: (w) => [{ query: { deskId: w.b.deskId } }] },
   'POST /api/desk/save': {
     foreign: (w) => [
       { body: { floorId: w.b.locationId, number: 'Probe', mode: 'bookable' } },

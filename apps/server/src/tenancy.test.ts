@@ -54,6 +54,7 @@ describe(`tenancy (${TEST_DIALECT})`, () => {
   /** A visitor place of each company (a floor), for the reception device calls. */
   let placeOfA: number;
   let placeOfB: number;
+  let deskOfBId: number;
 
   beforeAll(async () => {
     t = await createTestApp();
@@ -216,6 +217,7 @@ describe(`tenancy (${TEST_DIALECT})`, () => {
     expect(neighbourhoodOfB.status, neighbourhoodOfB.body.message).toBe(200);
     const deskOfB = await call(t.app, { method: 'POST', url: '/api/desk/save', headers: { token: tokenB }, payload: { floorId: floor, number: 'bravo-only-1', mode: 'bookable', neighbourhoodId: neighbourhoodOfB.body.result.id } });
     expect(deskOfB.status, deskOfB.body.message).toBe(200);
+    deskOfBId = (deskOfB.body.result as { id: number }).id;
     const bookingOfB = await call(t.app, { method: 'POST', url: '/api/desk/book', headers: { token: tokenB }, payload: { deskId: (deskOfB.body.result as { id: number }).id, date: tomorrow(), part: 'day' } });
     expect(bookingOfB.status, bookingOfB.body.message).toBe(200);
     const deviceOfB = await call(t.app, { method: 'POST', url: '/api/visitor/device/add', headers: { token: tokenB }, payload: { kind: 'printer', name: 'bravo-only printer', serial: 'bravo-only-serial', locationId: floor } });
@@ -258,6 +260,7 @@ describe(`tenancy (${TEST_DIALECT})`, () => {
       '/api/desk/list',
       '/api/desk/neighbourhood/list',
       '/api/desk/owners',
+      '/api/desk/qr',
       '/api/desk/rules',
       '/api/deviceActivation/rooms',
       '/api/deviceLightCycle/findDeviceLightCycleList',
@@ -420,6 +423,7 @@ describe(`tenancy (${TEST_DIALECT})`, () => {
       '/api/live/rooms': `?locationId=${roomOfB}`,
       '/api/live/stream': `?locationId=${roomOfB}`,
       '/api/meeting/room/qr': `?roomId=${roomOfB}`,
+      '/api/desk/qr': `?deskId=${deskOfBId}`,
       '/api/meeting/feed/room': `?roomId=${roomOfB}`,
       '/api/report/list': `?roomId=${roomOfB}`,
       '/api/report/analysis': `?locationId=${roomOfB}`,
@@ -432,7 +436,8 @@ describe(`tenancy (${TEST_DIALECT})`, () => {
     // The QR code is a PNG (read in booking-checkin.test.ts); without its roomId it answers 400 in the envelope.
     // A badge is a PDF (read in visitor-badge.test.ts); without the visit's id it answers 400 likewise.
     // A visit's document is a file too (read in visitor-steps.test.ts); without its query it answers 400 likewise.
-    const refusedForA: Record<string, number> = { '/api/ad/synGroupAndUser': 422, '/api/meeting/room/qr': 400, '/api/visitor/badge': 400, '/api/visitor/document': 400 };
+    // A desk's QR code is a PNG too (read in desk.test.ts): without its deskId, 400 likewise.
+    const refusedForA: Record<string, number> = { '/api/ad/synGroupAndUser': 422, '/api/meeting/room/qr': 400, '/api/desk/qr': 400, '/api/visitor/badge': 400, '/api/visitor/document': 400 };
     // A stored file is addressed by its company: B's answers A with 404, like a missing one.
     const bravoFile = await call(t.app, { method: 'GET', url: bravoLogoUrl, headers: { token: signedIn.token! } });
     expect(bravoFile.status).toBe(404);

@@ -99,6 +99,10 @@ export const DeskOwners = z.object({
 });
 export type DeskOwners = z.infer<typeof DeskOwners>;
 
+/** `GET /desk/qr`: a desk's check-in QR code (PNG), for printing on the desk. */
+export const DeskQrQuery = z.object({ deskId: id });
+export type DeskQrQuery = z.infer<typeof DeskQrQuery>;
+
 /** `GET /desk/list`: the desks of one floor, by number. */
 export const DeskListQuery = z.object({ floorId: id });
 export type DeskListQuery = z.infer<typeof DeskListQuery>;

@@ -1,6 +1,6 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
-import { afterAll, afterEach, vi } from 'vitest';
+import { afterEach } from 'vitest';
 
 // Lazy pages and antd render slowly on a loaded two-core CI machine; the default 1 s wait for
 // findBy/waitFor failed there while the same screens appeared a moment later, and whole-shell pages
@@ -49,17 +49,5 @@ if (typeof window !== 'undefined') {
   afterEach(() => {
     cleanup();
     localStorage.clear();
-  });
-
-  // Files share one module registry (vitest.config.ts): what one leaves behind must not reach the
-  // next: antd's toasts and dialogs shown through its static methods, stubbed globals and spies.
-  const { message, Modal, notification } = await import('antd');
-  afterAll(() => {
-    message.destroy();
-    notification.destroy();
-    Modal.destroyAll();
-    document.body.innerHTML = '';
-    vi.restoreAllMocks();
-    vi.unstubAllGlobals();
   });
 }

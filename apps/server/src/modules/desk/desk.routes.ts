@@ -1,8 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { DeleteDesksBody, DeleteNeighbourhoodBody, Desk, DeskFloors, DeskListQuery, DeskOwners, DeskOwnersQuery, Desks, Neighbourhood, PlaceDesksBody, SaveDeskBody, SaveNeighbourhoodBody } from '@atrium/contract';
+import { DeleteDesksBody, DeleteNeighbourhoodBody, Desk, DeskFloors, DeskListQuery, DeskQrQuery, ErrorEnvelope, DeskOwners, DeskOwnersQuery, Desks, Neighbourhood, PlaceDesksBody, SaveDeskBody, SaveNeighbourhoodBody } from '@atrium/contract';
 import { z } from 'zod';
 import { requireAuth } from '../../platform/access.js';
 import { envelopeResponses, success } from '../../platform/envelope.js';
+import { sendImage } from '../upload/upload.http.js';
 import { actorOf } from '../operation-log/operation-log.service.js';
 import type { DeskService } from './desk.service.js';
 
@@ -41,6 +42,24 @@ export function deskRoutes({ desks }: { desks: DeskService }): FastifyPluginAsyn
         },
       },
       async (request) => success(request, await desks.owners(requireAuth(request).companyId, request.query.keyword)),
+    );
+
+    app.get(
+      '/desk/qr',
+      {
+        config: VIEW,
+        schema: {
+          tags,
+          summary: "A desk's check-in QR code (PNG)",
+          description: "Query `deskId`. The PNG, as an attachment named for the desk's number, of a code that opens the console's `/deskeeper-reservation?checkIn=<id>`, which checks the signed-in person in to their booking of the desk. Another company's desk: 404.",
+          querystring: DeskQrQuery,
+          response: { 200: z.unknown().describe('PNG bytes, as an attachment'), '4xx': ErrorEnvelope },
+        },
+      },
+      async (request, reply) => {
+        const file = await desks.qr(requireAuth(request).companyId, request.query.deskId);
+        return sendImage(reply.header('content-disposition', `attachment; filename="${file.filename}"`), file.data, 'image/png', 'private, max-age=3600');
+      },
     );
 
     app.get(

@@ -1,5 +1,6 @@
 import type { DeleteDesksBody, Desk, DeskFloor, DeskOwners, Neighbourhood, PlaceDesksBody, SaveDeskBody, SaveNeighbourhoodBody } from '@atrium/contract';
 import type { Kysely } from 'kysely';
+import QRCode from 'qrcode';
 import { withWriteTransaction } from '../../db/database.js';
 import type { DB } from '../../db/schema.js';
 import { isUniqueViolation } from '../../db/unique-violation.js';
@@ -13,6 +14,8 @@ export interface DeskServiceDeps {
   desks: DeskRepository;
   operationLog: OperationLog;
   clock: Clock;
+  /** The console's address, for the link a desk's QR code carries. */
+  publicUrl: string;
 }
 
 export type DeskService = ReturnType<typeof createDeskService>;
@@ -25,7 +28,7 @@ const OWNERS_MAX = 20;
  * their number, equipment, mode and owner, neighbourhoods, and places on the floor's map (decision 0019).
  * A desk is a resource, so its booking is the reservation engine's; this module never writes a booking.
  */
-export function createDeskService({ db, desks, operationLog, clock }: DeskServiceDeps) {
+export function createDeskService({ db, desks, operationLog, clock, publicUrl }: DeskServiceDeps) {
   /** The write transaction every change runs in (BEGIN IMMEDIATE on SQLite: a new desk's id is drawn in it). */
   const transact = <T>(fn: (repo: DeskRepository) => Promise<T>) => withWriteTransaction(db, (trx) => fn(createDeskRepository(trx)));
 
@@ -53,6 +56,18 @@ export function createDeskService({ db, desks, operationLog, clock }: DeskServic
   return {
     owners(companyId: number, keyword: string): Promise<DeskOwners> {
       return desks.owners(companyId, keyword, OWNERS_MAX);
+    },
+
+    /**
+     * A desk's check-in QR code as a PNG to print on the desk: it opens the booking page, which checks
+     * the person in to their booking of the desk (`?checkIn=<id>`). Named for the desk's number.
+     */
+    async qr(companyId: number, deskId: number): Promise<{ data: Buffer; filename: string }> {
+      const desk = await desks.findDesk(companyId, deskId);
+      if (!desk) throw notFound('deskNotFound');
+      const url = `${publicUrl.replace(/\/$/, '')}/deskeeper-reservation?checkIn=${desk.id}`;
+      const data = await QRCode.toBuffer(url, { type: 'png', width: 320, margin: 2, errorCorrectionLevel: 'M' });
+      return { data, filename: `desk-${desk.number.replace(/[^A-Za-z0-9_-]+/g, '_')}-qr.png` };
     },
 
     listFloors(companyId: number): Promise<DeskFloor[]> {

@@ -1,3 +1,4 @@
+import QRCode from 'qrcode';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatMessage, ReturnCode, type Desk, type DeskFloor, type DeskOwners, type Neighbourhood, type OperationLogEntry, type Page } from '@atrium/contract';
 import { call, createTestApp, type TestApp } from '../../test/app.js';
@@ -184,5 +185,19 @@ describe(`desk configuration (${TEST_DIALECT})`, () => {
     // The number is free again on the floor; the past booking stays.
     expect((await post('save', { floorId, number: 'A-2', mode: 'bookable' }, fresh)).status).toBe(200);
     expect(await t.db.kysely.selectFrom('reservations').select('id').where('resource_id', '=', a2.id).execute()).toHaveLength(1);
+  });
+
+  it("prints a desk's check-in QR code: a PNG named for its number that opens the booking page's check-in", async () => {
+    // Sessions of now (an earlier test moved the clock past the first ones).
+    const saved = await post<Desk>('save', { floorId, number: 'Q/7 east', mode: 'bookable' }, await t.factories.session(admin));
+    expect(saved.status, saved.body.message).toBe(200);
+    const viewer = await t.factories.session(await t.factories.user(companyId, { permissions: ['roomsLocations:view'] }));
+    const answer = await t.app.inject({ method: 'GET', url: `/api/desk/qr?deskId=${saved.body.result.id}`, headers: { token: viewer } });
+    expect(answer.statusCode).toBe(200);
+    expect(answer.headers['content-type']).toBe('image/png');
+    expect(answer.headers['content-disposition']).toBe('attachment; filename="desk-Q_7_east-qr.png"');
+    const expected = await QRCode.toBuffer(`${t.config.publicUrl.replace(/\/$/, '')}/deskeeper-reservation?checkIn=${saved.body.result.id}`, { type: 'png', width: 320, margin: 2, errorCorrectionLevel: 'M' });
+    expect(answer.rawPayload.equals(expected)).toBe(true);
+    expect((await t.app.inject({ method: 'GET', url: '/api/desk/qr?deskId=999999', headers: { token: viewer } })).statusCode).toBe(404);
   });
 });

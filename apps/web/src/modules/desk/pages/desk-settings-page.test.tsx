@@ -106,5 +106,23 @@ describe('desk settings page', () => {
     expect(row).toHaveTextContent('扩展坞');
     expect(screen.queryByTestId('desk-add')).toBeNull();
     expect(within(row).queryByTestId('desk-delete-101')).toBeNull();
+
+    // Readers print a desk's QR code: the server's PNG, saved under the name it gives.
+    const fetchStub = vi.mocked(globalThis.fetch);
+    const answerJson = fetchStub.getMockImplementation()!;
+    const asked: string[] = [];
+    fetchStub.mockImplementation(async (input, init) => {
+      if (!String(input).startsWith('/api/desk/qr')) return answerJson(input, init);
+      asked.push(String(input));
+      return new Response(new Uint8Array([137, 80, 78, 71]), { status: 200, headers: { 'content-type': 'image/png', 'content-disposition': 'attachment; filename="desk-3-A-01-qr.png"' } });
+    });
+    const saved: string[] = [];
+    Object.assign(URL, { createObjectURL: vi.fn(() => 'blob:qr'), revokeObjectURL: vi.fn() });
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      saved.push(this.download);
+    });
+    await userEvent.setup().click(within(row).getByRole('button', { name: '工位 3-A-01 的二维码（可打印）' }));
+    await waitFor(() => expect(saved).toEqual(['desk-3-A-01-qr.png']));
+    expect(asked).toEqual(['/api/desk/qr?deskId=101']);
   }, 20_000);
 });

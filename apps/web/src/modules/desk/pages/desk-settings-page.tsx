@@ -1,10 +1,11 @@
-import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
+import { DeleteOutlined, EditOutlined, PlusOutlined, QrcodeOutlined } from '@ant-design/icons';
 import { hasPermission, type Desk, type DeskFloor, type Neighbourhood } from '@atrium/contract';
-import { Button, Popconfirm, Select, Space, Tag } from 'antd';
+import { App, Button, Popconfirm, Select, Space, Tag } from 'antd';
 import type { ButtonProps } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { downloadFile } from '../../../shared/api/download';
 import { useSession } from '../../../shared/session/session-context';
 import { DataTable, TruncatedText } from '../../../shared/ui/data-table';
 import { tableEmpty } from '../../../shared/ui/empty-state';
@@ -28,6 +29,7 @@ export function DeskSettingsPage() {
   const { t } = useTranslation();
   const { user } = useSession();
   const canEdit = hasPermission(user.permissions, 'roomsLocations:edit');
+  const { message } = App.useApp();
   const floors = useDeskFloors();
   const [picked, setFloorId] = useState<number>();
   // The first floor with desks, else the first floor, until the reader picks one.
@@ -39,6 +41,15 @@ export function DeskSettingsPage() {
   const [editing, setEditing] = useState<Desk | 'new'>();
   const [editingArea, setEditingArea] = useState<Neighbourhood | 'new'>();
   const neighbourhoods = useMemo(() => new Map((floor?.neighbourhoods ?? []).map((n) => [n.id, n])), [floor]);
+
+  /** The desk's check-in QR code, saved as a PNG to print and stick on the desk. */
+  async function downloadQr(desk: Desk) {
+    try {
+      await downloadFile('/desk/qr', { query: { deskId: desk.id } }, `desk-${desk.id}-qr.png`, t('desk.settings.qrFailed'));
+    } catch (error) {
+      void message.error((error as Error).message);
+    }
+  }
 
   async function deleteDesks(ids: number[]) {
     try {
@@ -79,30 +90,31 @@ export function DeskSettingsPage() {
       title: t('desk.fields.equipment'),
       render: (_, desk) => (desk.equipment.length === 0 ? '—' : <span className="atrium-desk-equipment">{desk.equipment.map((key) => <Tag key={key}>{t(`desk.equipment.${key}`)}</Tag>)}</span>),
     },
-    ...(canEdit
-      ? [
-          {
-            key: 'actions',
-            title: t('desk.fields.actions'),
-            render: (_: unknown, desk: Desk) => (
-              <Space size="small">
-                <Button size="small" icon={<EditOutlined />} onClick={() => setEditing(desk)} data-testid={`desk-edit-${desk.id}`}>
-                  {t('desk.settings.edit')}
-                </Button>
-                <Popconfirm
-                  title={t('desk.settings.deleteConfirm', { number: desk.number })}
-                  okText={t('desk.settings.delete')}
-                  cancelText={t('desk.settings.keep')}
-                  okButtonProps={{ danger: true, 'data-testid': 'desk-delete-confirm' } as ButtonProps}
-                  onConfirm={() => deleteDesks([desk.id])}
-                >
-                  <Button size="small" danger icon={<DeleteOutlined />} aria-label={t('desk.settings.delete')} data-testid={`desk-delete-${desk.id}`} />
-                </Popconfirm>
-              </Space>
-            ),
-          },
-        ]
-      : []),
+    {
+      key: 'actions',
+      title: t('desk.fields.actions'),
+      render: (_: unknown, desk: Desk) => (
+        <Space size="small">
+          <Button size="small" icon={<QrcodeOutlined />} onClick={() => void downloadQr(desk)} aria-label={t('desk.settings.qr', { number: desk.number })} data-testid={`desk-qr-${desk.id}`} />
+          {canEdit ? (
+            <>
+              <Button size="small" icon={<EditOutlined />} onClick={() => setEditing(desk)} data-testid={`desk-edit-${desk.id}`}>
+                {t('desk.settings.edit')}
+              </Button>
+              <Popconfirm
+                title={t('desk.settings.deleteConfirm', { number: desk.number })}
+                okText={t('desk.settings.delete')}
+                cancelText={t('desk.settings.keep')}
+                okButtonProps={{ danger: true, 'data-testid': 'desk-delete-confirm' } as ButtonProps}
+                onConfirm={() => deleteDesks([desk.id])}
+              >
+                <Button size="small" danger icon={<DeleteOutlined />} aria-label={t('desk.settings.delete')} data-testid={`desk-delete-${desk.id}`} />
+              </Popconfirm>
+            </>
+          ) : null}
+        </Space>
+      ),
+    },
   ];
 
   return (
