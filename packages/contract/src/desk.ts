@@ -243,6 +243,9 @@ export const DeskBooking = z.object({
 export type DeskBooking = z.infer<typeof DeskBooking>;
 export const DeskBookings = z.array(DeskBooking);
 
+/** How long before its start a desk booking may be checked in to (the server's rule, the console's button). */
+export const DESK_CHECK_IN_EARLY_MS = 15 * 60_000;
+
 /** `POST /desk/booking/cancel`, `POST /desk/booking/check-in`: one of the caller's desk bookings. */
 export const DeskBookingIdBody = z.object({ id });
 export type DeskBookingIdBody = z.infer<typeof DeskBookingIdBody>;

@@ -17,20 +17,26 @@ export interface BookingDeskRepositories {
   locations: Pick<LocationRepository, 'listLocations'>;
 }
 
-/** Desks as the engine's source, and a floor's desks and zone as the booking views read them. */
+/** The company's desks as the booking views read them, at the layout version of now. */
+export interface DeskLayoutView {
+  /** A location's zone (its own or inherited); null for one not in the tree (unknown or deleted). */
+  zoneOf(locationId: number): string | null;
+  /** The bookable desks on a floor, in no particular order. */
+  onFloor(floorId: number): BookingDesk[];
+}
+
+/** Desks as the engine's source, and the company's desks as the booking views read them. */
 export type BookingDesks = BookableSource<BookingDeskRepositories, BookingDesk> & {
-  /** A floor's desks (by number) and its zone, as the database has them now; `zone` null when there is no such floor. */
-  floor(companyId: number, floorId: number): Promise<{ zone: string | null; desks: BookingDesk[] }>;
+  /** As the database has them now (one primary-key read while nothing changed). */
+  current(companyId: number): Promise<DeskLayoutView>;
 };
 
 /** Companies whose desks a process keeps at once. */
 const COMPANIES_KEPT = 500;
 
-interface DeskLayout {
+interface DeskLayout extends DeskLayoutView {
   version: number;
   desks: ReadonlyMap<number, BookingDesk>;
-  /** Each location's zone (its own or inherited), null for one not in the tree. */
-  zoneOf(locationId: number): string | null;
 }
 
 /**
@@ -52,7 +58,12 @@ export function createBookingDesks(db: Kysely<DB>): BookingDesks {
       const zone = effectiveTimeZone(index, record.floorId) ?? 'UTC';
       desks.set(record.id, Object.freeze({ id: record.id, isAvailable: record.mode !== 'unavailable', needsApproval: false, zone, record, present: { name: record.number, timeZone: zone, signIn: null } }));
     }
-    const layout: DeskLayout = { version, desks, zoneOf: (locationId) => (index.byId.has(locationId) ? (effectiveTimeZone(index, locationId) ?? 'UTC') : null) };
+    const layout: DeskLayout = {
+      version,
+      desks,
+      zoneOf: (locationId) => (index.byId.has(locationId) ? (effectiveTimeZone(index, locationId) ?? 'UTC') : null),
+      onFloor: (floorId) => [...desks.values()].filter((desk) => desk.record.floorId === floorId),
+    };
     if (!kept || kept.version < version) {
       latest.delete(companyId);
       latest.set(companyId, layout);
@@ -67,12 +78,7 @@ export function createBookingDesks(db: Kysely<DB>): BookingDesks {
   const current = async (companyId: number) => read(own, companyId, await own.deskBookings.layoutVersion(companyId));
 
   return {
-    async floor(companyId, floorId) {
-      const layout = await current(companyId);
-      const desks = [...layout.desks.values()].filter((desk) => desk.record.floorId === floorId);
-      desks.sort((a, b) => a.record.number.localeCompare(b.record.number, undefined, { numeric: true }));
-      return { zone: layout.zoneOf(floorId), desks };
-    },
+    current,
     known(companyId, id) {
       const desk = latest.get(companyId)?.desks.get(id);
       return desk ? { version: latest.get(companyId)!.version, bookable: desk } : undefined;

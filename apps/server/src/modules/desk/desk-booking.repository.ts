@@ -23,7 +23,6 @@ export interface DeskBookingChecks {
   /** The booker's department (who may book a department's neighbourhood or desk). */
   departmentId: number | null;
   isActive: boolean;
-  userName: string | null;
   /** The booker's desk bookings holding time that start within the week asked about (a booking never crosses midnight). */
   week: Array<{ startAt: number; endAt: number }>;
 }
@@ -144,7 +143,7 @@ export function createDeskBookingRepository(db: Kysely<DB>) {
       const { companyId, userId, weekFrom, weekTo } = input;
       const version = await layoutVersion(companyId);
       const current = await rules(companyId);
-      const user = await db.selectFrom('users').select(['department_id', 'is_active', 'full_name']).where('company_id', '=', companyId).where('id', '=', userId).executeTakeFirst();
+      const user = await db.selectFrom('users').select(['department_id', 'is_active']).where('company_id', '=', companyId).where('id', '=', userId).executeTakeFirst();
       const week = await db
         .selectFrom('reservations as r')
         .innerJoin('desks as d', (join) => join.onRef('d.id', '=', 'r.resource_id').onRef('d.company_id', '=', 'r.company_id'))
@@ -160,7 +159,6 @@ export function createDeskBookingRepository(db: Kysely<DB>) {
         rules: current,
         departmentId: user?.department_id ?? null,
         isActive: user?.is_active === 1,
-        userName: user?.full_name ?? null,
         week: week.map((row) => ({ startAt: Number(row.start_at), endAt: Number(row.end_at) })),
       };
     },
@@ -184,9 +182,15 @@ export function createDeskBookingRepository(db: Kysely<DB>) {
       return selectBookings(companyId).where('d.floor_id', '=', floorId).where('r.status', 'in', HOLDING).where('r.start_at', '<', to).where('r.end_at', '>', from).orderBy('r.start_at').execute();
     },
 
-    /** The booking on `deskId` holding time at `at`, if any. */
-    async bookingAt(companyId: number, deskId: number, at: number): Promise<BookingRow | undefined> {
-      return selectBookings(companyId).where('r.resource_id', '=', deskId).where('r.status', 'in', HOLDING).where('r.start_at', '<=', at).where('r.end_at', '>', at).executeTakeFirst();
+    /** The first booking of `deskId` holding time that has not ended at `from` and starts by `to`, if any. */
+    async bookingBetween(companyId: number, deskId: number, from: number, to: number): Promise<BookingRow | undefined> {
+      return selectBookings(companyId)
+        .where('r.resource_id', '=', deskId)
+        .where('r.status', 'in', HOLDING)
+        .where('r.start_at', '<=', to)
+        .where('r.end_at', '>', from)
+        .orderBy('r.start_at')
+        .executeTakeFirst();
     },
 
     /** Cancels a booking still holding time; false when it no longer does. */

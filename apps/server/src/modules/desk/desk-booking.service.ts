@@ -1,6 +1,7 @@
 import {
   addDays,
   daysBetween,
+  DESK_CHECK_IN_EARLY_MS,
   fromZoned,
   localDateTime,
   ReturnCode,
@@ -47,9 +48,6 @@ const NO_SHOW_BATCH = 200;
 
 export type DeskBookingService = ReturnType<typeof createDeskBookingService>;
 
-/** How long before its start a booking may be checked in to. */
-const CHECK_IN_EARLY_MS = 15 * 60_000;
-
 /** The booking's bounds for a date and part of the day, on the floor's clock. */
 export function deskSlot(rules: DeskRules, date: LocalDate, part: BookDeskBody['part'], zone: string, hours?: { start?: string; end?: string }): { startAt: number; endAt: number } {
   const [start, end] =
@@ -91,9 +89,8 @@ export function createDeskBookingService({ db, deskBookings, desks, bookingDesks
   const toBooking = async (companyId: number, rows: Awaited<ReturnType<DeskBookingRepository['listMine']>>): Promise<DeskBooking[]> => {
     if (rows.length === 0) return [];
     const rules = await deskBookings.rules(companyId);
-    const zones = new Map<number, string>();
-    for (const row of rows) if (!zones.has(row.floor_id)) zones.set(row.floor_id, (await bookingDesks.floor(companyId, row.floor_id)).zone ?? 'UTC');
-    return rows.map((row) => deskBookings.present(row, (floorId) => zones.get(floorId) ?? 'UTC', rules.checkInGraceMinutes));
+    const layout = await bookingDesks.current(companyId);
+    return rows.map((row) => deskBookings.present(row, (floorId) => layout.zoneOf(floorId) ?? 'UTC', rules.checkInGraceMinutes));
   };
 
   async function getOwnBooking(companyId: number, userId: number, id: number) {
@@ -115,6 +112,8 @@ export function createDeskBookingService({ db, deskBookings, desks, bookingDesks
       const zone = kept.bookable!.zone;
       const weekFrom = fromZoned(mondayOf(body.date), '00:00', zone);
       const weekTo = fromZoned(addDays(mondayOf(body.date), 7), '00:00', zone);
+      // The slot judged in the transaction, named by a 409 when the database finds it taken.
+      let slot = { number: kept.bookable!.record.number, startAt: 0, endAt: 0 };
       const written = await withBookingAttempts(
         () =>
           withKeyLocks(db, [`desk-person:${companyId}:${userId}`], async (trx) => {
@@ -128,6 +127,7 @@ export function createDeskBookingService({ db, deskBookings, desks, bookingDesks
             if (closed) throw refused(CLOSED_MESSAGES[closed], { number: desk.record.number });
             const { rules } = checks;
             const { startAt, endAt } = deskSlot(rules, body.date, body.part, desk.zone, body);
+            slot = { number: desk.record.number, startAt, endAt };
             if (endAt <= now) throw refused('deskBookingPast');
             const today = toZoned(now, desk.zone).date;
             if (desk.record.mode === 'drop_in' && body.date !== today) throw refused('deskDropInToday', { number: desk.record.number });
@@ -159,17 +159,12 @@ export function createDeskBookingService({ db, deskBookings, desks, bookingDesks
               now,
             );
             // Taking a drop-in desk is arriving at it: checked in at once.
-            if (desk.record.mode === 'drop_in' && startAt <= now + CHECK_IN_EARLY_MS) await repos.deskBookings.checkIn(companyId, id, userId, now);
+            if (desk.record.mode === 'drop_in' && startAt <= now + DESK_CHECK_IN_EARLY_MS) await repos.deskBookings.checkIn(companyId, id, userId, now);
             const change: BookingChange = { kind: 'created', companyId, roomIds: [desk.id], reservationIds: [id], actorUserId: userId };
             await events.record(createOutboxRepository(trx), change);
             return { id, change };
           }),
-        async () => {
-          const desk = (await bookingDesks.load(companyId, body.deskId)).bookable;
-          const rules = await deskBookings.rules(companyId);
-          const { startAt, endAt } = deskSlot(rules, body.date, body.part, zone, body);
-          return new AppError(ReturnCode.CONFLICT, 'deskBookingTaken', { number: desk?.record.number ?? '', start: localDateTime(startAt, zone), end: localDateTime(endAt, zone) });
-        },
+        async () => new AppError(ReturnCode.CONFLICT, 'deskBookingTaken', { number: slot.number, start: localDateTime(slot.startAt, zone), end: localDateTime(slot.endAt, zone) }),
       );
       events.published(written.change);
       const [booking] = await toBooking(companyId, [(await deskBookings.findBooking(companyId, written.id))!]);
@@ -199,7 +194,7 @@ export function createDeskBookingService({ db, deskBookings, desks, bookingDesks
       const { companyId, userId } = caller;
       const desk = (await keptDesk(companyId, deskId)).bookable!;
       const now = clock.now();
-      const row = (await deskBookings.bookingAt(companyId, deskId, now)) ?? (await deskBookings.bookingAt(companyId, deskId, now + CHECK_IN_EARLY_MS));
+      const row = await deskBookings.bookingBetween(companyId, deskId, now, now + DESK_CHECK_IN_EARLY_MS);
       if (!row || row.host_user_id !== userId) throw refused('deskCheckInNoBooking', { number: desk.record.number });
       if (row.checked_in_at === null && !(await deskBookings.checkIn(companyId, row.id, userId, now))) throw refused('deskCheckInNoBooking', { number: desk.record.number });
       await events.emit({ kind: 'checkedIn', companyId, roomIds: [deskId], reservationIds: [row.id], actorUserId: userId });
@@ -214,9 +209,9 @@ export function createDeskBookingService({ db, deskBookings, desks, bookingDesks
      */
     async availability(caller: { companyId: number; userId: number }, floorId: number, date: LocalDate): Promise<DeskAvailability> {
       const { companyId, userId } = caller;
-      const floor = await bookingDesks.floor(companyId, floorId);
-      if (floor.zone === null) throw notFound('deskFloorNotFound');
-      const zone = floor.zone;
+      const layout = await bookingDesks.current(companyId);
+      const zone = layout.zoneOf(floorId);
+      if (zone === null) throw notFound('deskFloorNotFound');
       const [rules, departmentId, rows, configured, neighbourhoods] = await Promise.all([
         deskBookings.rules(companyId),
         deskBookings.departmentOf(companyId, userId),
@@ -224,7 +219,7 @@ export function createDeskBookingService({ db, deskBookings, desks, bookingDesks
         desks.listDesks(companyId, floorId),
         desks.listNeighbourhoods(companyId, { floorId }),
       ]);
-      const bookable = new Map(floor.desks.map((desk) => [desk.id, desk]));
+      const bookable = new Map(layout.onFloor(floorId).map((desk) => [desk.id, desk]));
       const list = configured.flatMap((desk) => {
         const known = bookable.get(desk.id);
         if (!known) return [];

@@ -1,4 +1,4 @@
-import type { DeskBooking } from '@atrium/contract';
+import { DESK_CHECK_IN_EARLY_MS, type DeskBooking } from '@atrium/contract';
 import { App, Button, List, Popconfirm, Space, Tag } from 'antd';
 import type { ButtonProps } from 'antd';
 import { useTranslation } from 'react-i18next';
@@ -9,12 +9,9 @@ import { tableEmpty } from '../../../shared/ui/empty-state';
 import { useCancelDeskBooking, useCheckInDesk, useMyDeskBookings } from '../api/desk.api';
 import { dayText } from '../model/desk-slot';
 
-/** How long before its start a booking may be checked in to (as the server allows). */
-const CHECK_IN_EARLY_MS = 15 * 60_000;
-
 /** Whether `booking` can be checked in to at `now`: not yet, from 15 minutes before its start until its check-in deadline. */
 export const isCheckInOpen = (booking: DeskBooking, now: number) =>
-  booking.checkedInAt === null && now >= booking.startAt - CHECK_IN_EARLY_MS && now < (booking.checkInBy ?? booking.endAt);
+  booking.checkedInAt === null && now >= booking.startAt - DESK_CHECK_IN_EARLY_MS && now < (booking.checkInBy ?? booking.endAt);
 
 /** The reader's desk bookings still to come: when, where, checked in or not; check in and cancel. */
 export function MyDeskBookings() {
