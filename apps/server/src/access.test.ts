@@ -24,7 +24,7 @@ import { call, createTestApp, type TestApp } from './test/app.js';
 import { TEST_DIALECT } from './test/database.js';
 import type { TestUser } from './test/factories.js';
 import { createThemeFactories, themeImageMultipart } from './test/theme-factories.js';
-import { MULTIPART_HEADERS, multipartImage } from './test/uploads.js';
+import { MULTIPART_HEADERS, multipartForm, multipartImage, PNG_BYTES } from './test/uploads.js';
 
 /**
  * The issue's rule, walked over the whole route table: every route checks the caller's session,
@@ -92,6 +92,8 @@ interface World {
     deskId: number;
     neighbourhoodId: number;
     deskBookingId: number;
+    repairReportId: number;
+    repairPhotoId: number;
   };
 }
 
@@ -405,6 +407,16 @@ const FOREIGN_RECORDS: Record<string, ForeignCase> = {
   'POST /api/desk/booking/check-in': { foreign: (w) => [{ body: { id: w.b.deskId } }] },
   'GET /api/desk/rules': { none: "the company's own rules" },
   'POST /api/desk/rules': { none: "the company's own rules" },
+  'GET /api/repair/targets': { none: "the company's own desks and rooms" },
+  'POST /api/repair/report': {
+    foreign: (w) => [{ body: { kind: 'desk', targetId: w.b.deskId, title: 'Probe' } }, { body: { kind: 'room', targetId: w.b.roomId, title: 'Probe' } }],
+  },
+  'GET /api/repair/reports': { none: "the company's own reports" },
+  'GET /api/repair/report': { foreign: (w) => [{ query: { id: w.b.repairReportId } }] },
+  'POST /api/repair/report/status': { foreign: (w) => [{ body: { id: w.b.repairReportId, status: 'in_progress' } }] },
+  'POST /api/repair/report/update': { foreign: (w) => [{ body: { id: w.b.repairReportId, blocksUse: true } }] },
+  'POST /api/repair/photo': { foreign: (w) => [{ body: multipartForm({ reportId: String(w.b.repairReportId) }, { name: 'probe.png', content: PNG_BYTES, contentType: 'image/png' }) }] },
+  'GET /api/repair/photo': { foreign: (w) => [{ query: { id: w.b.repairPhotoId } }] },
   'GET /api/meeting/feed': { none: "the caller's own calendar link" },
   'POST /api/meeting/feed/create': { none: "the caller's own calendar link" },
   'POST /api/meeting/feed/revoke': { none: "the caller's own calendar link" },
@@ -552,7 +564,8 @@ function requestFor(method: string, url: string, request: ForeignRequest, token?
   return {
     method: method as InjectOptions['method'],
     url: (request.url ?? url) + query,
-    headers: token ? { token } : {},
+    // A multipart form (a photo) is sent as its bytes, with its content type.
+    headers: { ...(token ? { token } : {}), ...(Buffer.isBuffer(request.body) ? MULTIPART_HEADERS : {}) },
     ...(request.body !== undefined ? { payload: request.body as InjectOptions['payload'] } : {}),
   };
 }
@@ -562,7 +575,7 @@ function emptyRequest(route: RouteRecord, headers: Record<string, string>): Inje
   const url = concreteUrl(route.url);
   // An event stream stays open once past the guard; naming an unknown location ends it with 404.
   if (route.url === '/api/live/stream') return { method: 'GET', url: `${url}?locationId=2147483647`, headers };
-  if (route.url === '/api/upload' || route.url === '/api/user/import') {
+  if (route.url === '/api/upload' || route.url === '/api/user/import' || route.url === '/api/repair/photo') {
     return { method: route.method as 'POST', url, headers: { ...headers, ...MULTIPART_HEADERS }, payload: multipartImage({ kind: 'image' }) };
   }
   return { method: route.method as InjectOptions['method'], url, headers, ...(route.method !== 'GET' ? { payload: {} } : {}) };
@@ -689,6 +702,11 @@ describe(`access over the route table (${TEST_DIALECT})`, () => {
     const tomorrow = new Date(t.clock.now() + 86_400_000).toISOString().slice(0, 10);
     const bravoDeskBooking = await asBravo({ method: 'POST', url: '/api/desk/book', payload: { deskId: (bravoDesk.body.result as { id: number }).id, date: tomorrow, part: 'day' } });
     expect(bravoDeskBooking.status, bravoDeskBooking.body.message).toBe(200);
+    const bravoRepair = await asBravo({ method: 'POST', url: '/api/repair/report', payload: { kind: 'desk', targetId: (bravoDesk.body.result as { id: number }).id, title: 'Bravo drawer stuck' } });
+    expect(bravoRepair.status, bravoRepair.body.message).toBe(200);
+    const bravoRepairId = (bravoRepair.body.result as { id: number }).id;
+    const bravoPhoto = await asBravo({ method: 'POST', url: '/api/repair/photo', headers: MULTIPART_HEADERS, payload: multipartForm({ reportId: String(bravoRepairId) }, { name: 'drawer.png', content: PNG_BYTES, contentType: 'image/png' }) });
+    expect(bravoPhoto.status, bravoPhoto.body.message).toBe(200);
     w = {
       a: {
         companyId: alpha.id,
@@ -755,6 +773,8 @@ describe(`access over the route table (${TEST_DIALECT})`, () => {
         deskId: (bravoDesk.body.result as { id: number }).id,
         neighbourhoodId: (bravoNeighbourhood.body.result as { id: number }).id,
         deskBookingId: (bravoDeskBooking.body.result as { id: number }).id,
+        repairReportId: bravoRepairId,
+        repairPhotoId: (bravoPhoto.body.result as { photoIds: number[] }).photoIds[0]!,
         visitId: (
           (await asBravo({
             method: 'POST',

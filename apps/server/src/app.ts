@@ -116,6 +116,10 @@ import { createDeskBookingRepository } from './modules/desk/desk-booking.reposit
 import { createDeskBookingService } from './modules/desk/desk-booking.service.js';
 import { createCheckInRepository } from './modules/booking/check-in/booking-checkin.repository.js';
 import { createDeskRepository } from './modules/desk/desk.repository.js';
+import { createRepairBlocking } from './modules/repair/repair-blocking.js';
+import { createRepairRepository } from './modules/repair/repair.repository.js';
+import { repairRoutes } from './modules/repair/repair.routes.js';
+import { createRepairService } from './modules/repair/repair.service.js';
 import { calendarFeedRoutes } from './modules/calendar-feed/calendar-feed.routes.js';
 import { createCalendarFeedService } from './modules/calendar-feed/calendar-feed.service.js';
 import { createBlacklistService } from './modules/blacklist/blacklist.service.js';
@@ -524,6 +528,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     release: (companyId, id, now) => checkInRepository.release(companyId, id, now),
     clock,
   });
+  // The repair centre (decision 0019): a report that blocks use moves its desk's or room's bookings.
+  const repairs = createRepairService({
+    repairs: createRepairRepository(db.kysely),
+    blocking: createRepairBlocking({ db: db.kysely, events: bookingEvents, layouts: roomLayouts, notifications, clock }),
+    locations: (companyId) => locations.loadIndex(companyId),
+    clock,
+  });
   scheduler.add({ name: 'desk-no-show-release', everyMs: MINUTE_MS / 2, run: async () => void (await deskBookings.releaseNoShows()) });
   // Meeting reminders by mail, reminder-minutes before the start (each meeting claimed once across processes).
   const reminders = createBookingReminders({ db: db.kysely, mailer, notifications, clock, loadLocations: (companyId) => locations.loadIndex(companyId), noticeConfig: (companyId) => noticeConfig.get(companyId) });
@@ -748,6 +759,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(blacklistRoutes({ blacklist: createBlacklistService({ blacklist: createBlacklistRepository(db.kysely), operationLog, clock }) }));
       await api.register(deskRoutes({ desks: createDeskService({ db: db.kysely, desks: createDeskRepository(db.kysely), operationLog, clock, publicUrl: config.publicUrl }) }));
       await api.register(deskBookingRoutes({ deskBookings }));
+      await api.register(repairRoutes({ repairs }));
       await api.register(
         visitorRoutes({
           visitors: visitorService,

@@ -55,6 +55,7 @@ describe(`tenancy (${TEST_DIALECT})`, () => {
   let placeOfA: number;
   let placeOfB: number;
   let deskOfBId: number;
+  let reportOfB: number;
 
   beforeAll(async () => {
     t = await createTestApp();
@@ -220,6 +221,9 @@ describe(`tenancy (${TEST_DIALECT})`, () => {
     deskOfBId = (deskOfB.body.result as { id: number }).id;
     const bookingOfB = await call(t.app, { method: 'POST', url: '/api/desk/book', headers: { token: tokenB }, payload: { deskId: (deskOfB.body.result as { id: number }).id, date: tomorrow(), part: 'day' } });
     expect(bookingOfB.status, bookingOfB.body.message).toBe(200);
+    const repairOfB = await call<{ id: number }>(t.app, { method: 'POST', url: '/api/repair/report', headers: { token: tokenB }, payload: { kind: 'desk', targetId: deskOfBId, title: 'bravo-only broken chair', blocksUse: true } });
+    expect(repairOfB.status, repairOfB.body.message).toBe(200);
+    reportOfB = repairOfB.body.result.id;
     const deviceOfB = await call(t.app, { method: 'POST', url: '/api/visitor/device/add', headers: { token: tokenB }, payload: { kind: 'printer', name: 'bravo-only printer', serial: 'bravo-only-serial', locationId: floor } });
     expect(deviceOfB.status, deviceOfB.body.message).toBe(200);
     const themeOfB = await call(t.app, { method: 'POST', url: '/api/visitor/kiosk-theme', headers: { token: tokenB }, payload: { welcomeEn: 'bravo-only welcome', welcomeZh: null, color: '#123456' } });
@@ -301,6 +305,10 @@ describe(`tenancy (${TEST_DIALECT})`, () => {
       '/api/oauth/sendOauthMail',
       '/api/operation-log/list',
       '/api/passStrategy/getPassStrategy',
+      '/api/repair/photo',
+      '/api/repair/report',
+      '/api/repair/reports',
+      '/api/repair/targets',
       '/api/report/analysis',
       '/api/report/list',
       '/api/report/options',
@@ -424,6 +432,7 @@ describe(`tenancy (${TEST_DIALECT})`, () => {
       '/api/live/stream': `?locationId=${roomOfB}`,
       '/api/meeting/room/qr': `?roomId=${roomOfB}`,
       '/api/desk/qr': `?deskId=${deskOfBId}`,
+      '/api/repair/report': `?id=${reportOfB}`,
       '/api/meeting/feed/room': `?roomId=${roomOfB}`,
       '/api/report/list': `?roomId=${roomOfB}`,
       '/api/report/analysis': `?locationId=${roomOfB}`,
@@ -437,7 +446,16 @@ describe(`tenancy (${TEST_DIALECT})`, () => {
     // A badge is a PDF (read in visitor-badge.test.ts); without the visit's id it answers 400 likewise.
     // A visit's document is a file too (read in visitor-steps.test.ts); without its query it answers 400 likewise.
     // A desk's QR code is a PNG too (read in desk.test.ts): without its deskId, 400 likewise.
-    const refusedForA: Record<string, number> = { '/api/ad/synGroupAndUser': 422, '/api/meeting/room/qr': 400, '/api/desk/qr': 400, '/api/visitor/badge': 400, '/api/visitor/document': 400 };
+    // A repair report and its photo are read by id (repair.test.ts): without it, 400.
+    const refusedForA: Record<string, number> = {
+      '/api/ad/synGroupAndUser': 422,
+      '/api/meeting/room/qr': 400,
+      '/api/desk/qr': 400,
+      '/api/visitor/badge': 400,
+      '/api/visitor/document': 400,
+      '/api/repair/report': 400,
+      '/api/repair/photo': 400,
+    };
     // A stored file is addressed by its company: B's answers A with 404, like a missing one.
     const bravoFile = await call(t.app, { method: 'GET', url: bravoLogoUrl, headers: { token: signedIn.token! } });
     expect(bravoFile.status).toBe(404);

@@ -255,7 +255,7 @@ export const DeskAvailabilityQuery = z.object({ floorId: id, date: localDate });
 export type DeskAvailabilityQuery = z.infer<typeof DeskAvailabilityQuery>;
 
 /** Why a desk cannot be booked by the caller on that date (null: it can, where its bookings leave room). */
-export const DESK_CLOSED_REASONS = ['unavailable', 'assigned', 'neighbourhood'] as const;
+export const DESK_CLOSED_REASONS = ['unavailable', 'repair', 'assigned', 'neighbourhood'] as const;
 export type DeskClosedReason = (typeof DESK_CLOSED_REASONS)[number];
 export const DeskAvailability = z.object({
   date: localDate,

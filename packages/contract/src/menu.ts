@@ -108,7 +108,7 @@ export const MENU_CATALOGUE: MenuNode[] = [
       page('deskeeperAssets', '/deskeeper-assets', 'DatabaseOutlined', 'DESK', 'trackingFields'),
       page('deskeeperEquipment', '/deskeeper-equipment', 'HddOutlined', 'DESK', 'roomsLocations'),
       page('deskeeperStrategy', '/deskeeper-strategy', 'AuditOutlined', 'DESK', 'globalSettings', true),
-      page('deskeeperRepair', '/deskeeper-repair', 'ToolOutlined', 'DESK', 'events'),
+      page('deskeeperRepair', '/deskeeper-repair', 'ToolOutlined', 'DESK', 'events', true),
     ],
   },
   {

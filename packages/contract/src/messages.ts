@@ -786,6 +786,18 @@ export const MESSAGES = {
   deskBookingNotCancellable: { 'en-US': 'This desk booking has ended or was already cancelled', 'zh-CN': '该工位预订已结束或已取消' },
   deskBookingUserNotFound: { 'en-US': 'Only active colleagues can book desks', 'zh-CN': '只有在职同事可以预订工位' },
   deskCheckInNoBooking: { 'en-US': 'You have no booking of desk {number} now', 'zh-CN': '您当前没有工位 {number} 的预订' },
+  deskUnderRepair: { 'en-US': 'Desk {number} is out of use for a repair', 'zh-CN': '工位 {number} 因维修暂停使用' },
+  repairReported: { 'en-US': 'Thank you: the problem has been reported', 'zh-CN': '感谢反馈，问题已上报' },
+  repairUpdated: { 'en-US': 'The report has been updated', 'zh-CN': '报修单已更新' },
+  repairPhotoAdded: { 'en-US': 'The photo has been added', 'zh-CN': '照片已添加' },
+  repairNotFound: { 'en-US': 'This repair report does not exist', 'zh-CN': '该报修单不存在' },
+  repairTargetNotFound: { 'en-US': 'Choose a desk or room of the company', 'zh-CN': '请选择本公司的工位或会议室' },
+  repairBlockNotAllowed: { 'en-US': 'Only the people who look after repairs can take a desk or room out of use', 'zh-CN': '只有负责报修的人员可以停用工位或会议室' },
+  repairStatusUnchanged: { 'en-US': 'The report is already in that state', 'zh-CN': '报修单已处于该状态' },
+  repairClosed: { 'en-US': 'This report is closed: open a new one', 'zh-CN': '该报修单已关闭，请新建报修' },
+  repairAssigneeNotFound: { 'en-US': 'The assignee is not an active colleague', 'zh-CN': '处理人不是在职同事' },
+  repairPhotosFull: { 'en-US': 'A report keeps at most {count} photos', 'zh-CN': '每个报修单最多 {count} 张照片' },
+  repairPhotoNotAllowed: { 'en-US': 'Only the reporter or the people who look after repairs can add photos to this report', 'zh-CN': '只有报修人或报修负责人可以为该报修单添加照片' },
 } as const satisfies Record<string, Record<Lang, string>>;
 
 export type MessageKey = keyof typeof MESSAGES;

@@ -26,6 +26,9 @@ export const NOTIFICATION_EVENTS = [
   'watchlistAlert',
   // A walk-in registered and waits for approval: their host is told (reception when the watchlist holds them).
   'visitApplication',
+  // A repair took a desk out of use: its booker is told where their booking moved, or that it was cancelled (decision 0019).
+  'deskMoved',
+  'deskCancelled',
 ] as const;
 export type NotificationEvent = (typeof NOTIFICATION_EVENTS)[number];
 export const NotificationEvent = z.enum(NOTIFICATION_EVENTS);
@@ -49,6 +52,8 @@ export const CONSOLE_SWITCH_OF: Record<NotificationEvent, ConsoleEvent | null> =
   visitorArrived: null,
   watchlistAlert: null,
   visitApplication: null,
+  deskMoved: null,
+  deskCancelled: null,
 };
 
 /** The facts a notification is worded from; times are UTC epoch milliseconds shown in `zone`, the room's. */

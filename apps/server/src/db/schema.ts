@@ -136,9 +136,60 @@ export interface DeskTable {
   mode: Generated<'bookable' | 'drop_in' | 'assigned' | 'unavailable'>;
   assigned_user_id: number | null;
   assigned_department_id: number | null;
+  /** The open repair report that keeps it out of use (migration 0060); null: none. */
+  out_of_use_report_id: Generated<number | null>;
   created_at: number;
   updated_at: number;
   deleted_at: number | null;
+}
+
+/** A problem with a desk or room (migration 0060, decision 0019 "The repair centre"). */
+export interface RepairReportTable {
+  id: Generated<number>;
+  company_id: number;
+  resource_id: number;
+  title: string;
+  description: string | null;
+  blocks_use: Generated<Flag>;
+  status: Generated<'open' | 'in_progress' | 'resolved' | 'closed'>;
+  reported_by: number | null;
+  assignee_id: number | null;
+  /** The room's disable period while the report keeps the room out of use. */
+  room_disable_period_id: number | null;
+  created_at: number;
+  updated_at: number;
+  resolved_at: number | null;
+}
+
+export interface RepairPhotoTable {
+  id: Generated<number>;
+  company_id: number;
+  report_id: number;
+  content_type: string;
+  content: Buffer;
+  created_by: number | null;
+  created_at: number;
+}
+
+export interface RepairEventTable {
+  id: Generated<number>;
+  company_id: number;
+  report_id: number;
+  status: 'open' | 'in_progress' | 'resolved' | 'closed' | null;
+  note: string | null;
+  by_user_id: number | null;
+  at: number;
+}
+
+/** A booking a report moved (`to_resource_id`) or cancelled (null). */
+export interface RepairMoveTable {
+  id: Generated<number>;
+  company_id: number;
+  report_id: number;
+  reservation_id: number;
+  from_resource_id: number;
+  to_resource_id: number | null;
+  at: number;
 }
 
 /** A company's desk booking rules (migration 0057; no row: the defaults of contract desk-booking.ts). */
@@ -1062,6 +1113,10 @@ export interface DB {
   desk_neighbourhoods: DeskNeighbourhoodTable;
   desks: DeskTable;
   desk_rules: DeskRulesTable;
+  repair_reports: RepairReportTable;
+  repair_photos: RepairPhotoTable;
+  repair_events: RepairEventTable;
+  repair_moves: RepairMoveTable;
   resource_positions: ResourcePositionTable;
   reservations: ReservationTable;
   reservation_participants: ReservationParticipantTable;

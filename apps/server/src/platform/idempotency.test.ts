@@ -381,6 +381,10 @@ describe(`Idempotency-Key (${TEST_DIALECT})`, () => {
         'POST /api/desk/booking/cancel',
         'POST /api/desk/booking/check-in',
         'POST /api/desk/rules',
+        'POST /api/repair/report',
+        'POST /api/repair/report/status',
+        'POST /api/repair/report/update',
+        'POST /api/repair/photo',
       ].sort(),
     );
     expect(idempotent.some((route) => route.includes('calendar/feed'))).toBe(false);

@@ -1,5 +1,6 @@
 import { addDays, DEFAULT_DESK_RULES, fromZoned, toZoned, weekdayOf, type DeskEquipment, type DeskMode } from '@atrium/contract';
 import { createDeskRepository } from '../../modules/desk/desk.repository.js';
+import { createRepairRepository } from '../../modules/repair/repair.repository.js';
 import type { SeedContext } from './factories.js';
 
 /** The London office's zone: the demo's desk bookings are on its clock. */
@@ -86,6 +87,7 @@ export async function seedDemoDesks(
   const desks = createDeskRepository(ctx.db);
   /** Each neighbourhood's bookable desks, by its name. */
   const bookable = new Map<string, number[]>();
+  const byNumber = new Map<string, number>();
   for (const [key, areas] of Object.entries(FLOORS) as Array<[keyof typeof FLOORS, DemoArea[]]>) {
     const floorId = floors[key];
     let y = 40;
@@ -97,6 +99,7 @@ export async function seedDemoDesks(
           const mode = row.mode ?? 'bookable';
           const assignedUserId = mode === 'assigned' ? owners[owner++ % owners.length]! : null;
           const id = await desks.insertDesk(companyId, { floorId, number, mode, equipment: row.equipment, neighbourhoodId, assignedUserId, assignedDepartmentId: null }, ctx.now);
+          byNumber.set(number, id);
           await desks.setPosition(companyId, id, { x: 40 + index * (DESK.width + 20), y, width: DESK.width, height: DESK.height, rotation: 0 }, ctx.now);
           if (mode === 'bookable') bookable.set(area.name, [...(bookable.get(area.name) ?? []), id]);
         }
@@ -111,6 +114,41 @@ export async function seedDemoDesks(
     // One salesperson likes the quiet zone; its other desks stay free for whoever explores the demo.
     { people: (members.sales ?? []).slice(0, 1), desks: bookable.get('Quiet zone') ?? [] },
   ]);
+  await seedDemoRepairs(ctx, companyId, byNumber, { reporters: [...(members.platform ?? []), ...(members.sales ?? [])], fixer: owners[0] ?? null });
+}
+
+/**
+ * A few problems reported in the repair centre (decision 0019, "The repair centre"): a touchdown desk
+ * out of use (a drop-in desk, so no booking had to move), one being fixed, one just reported and one
+ * resolved, each with its history.
+ */
+async function seedDemoRepairs(ctx: SeedContext, companyId: number, desks: Map<string, number>, { reporters, fixer }: { reporters: number[]; fixer: number | null }): Promise<void> {
+  const repairs = createRepairRepository(ctx.db);
+  const HOUR = 3_600_000;
+  const reports: Array<{ desk: string; title: string; description: string; blocksUse: boolean; status: 'open' | 'in_progress' | 'resolved'; hoursAgo: number; note?: string }> = [
+    { desk: '2-T-04', title: 'Docking station does not charge', description: 'The laptop is not charged and no screen is detected.', blocksUse: true, status: 'open', hoursAgo: 3 },
+    { desk: '1-B-03', title: 'Standing desk motor stuck', description: 'It stays at sitting height and hums when the button is pressed.', blocksUse: false, status: 'in_progress', hoursAgo: 26, note: 'Spare motor ordered' },
+    { desk: '2-S-03', title: 'Phone has no dial tone', description: '', blocksUse: false, status: 'open', hoursAgo: 1 },
+    { desk: '1-A-02', title: 'Second monitor flickers', description: 'Flickers every few seconds, worse in the afternoon.', blocksUse: false, status: 'resolved', hoursAgo: 75, note: 'Cable replaced' },
+  ];
+  for (const [index, report] of reports.entries()) {
+    const deskId = desks.get(report.desk);
+    const reportedBy = reporters[index % Math.max(reporters.length, 1)];
+    if (deskId === undefined || reportedBy === undefined) continue;
+    const at = ctx.now - report.hoursAgo * HOUR;
+    const id = await repairs.insert({ companyId, resourceId: deskId, title: report.title, description: report.description || null, blocksUse: report.blocksUse, reportedBy, now: at });
+    await repairs.addEvent({ companyId, reportId: id, status: 'open', note: report.description || null, userId: reportedBy, at });
+    if (report.status !== 'open') {
+      await repairs.update(companyId, id, { assigneeId: fixer }, at + HOUR);
+      await repairs.setStatus(companyId, id, 'in_progress', 'open', at + HOUR);
+      await repairs.addEvent({ companyId, reportId: id, status: 'in_progress', note: report.status === 'in_progress' ? (report.note ?? null) : null, userId: fixer, at: at + HOUR });
+    }
+    if (report.status === 'resolved') {
+      await repairs.setStatus(companyId, id, 'resolved', 'in_progress', at + 2 * HOUR);
+      await repairs.addEvent({ companyId, reportId: id, status: 'resolved', note: report.note ?? null, userId: fixer, at: at + 2 * HOUR });
+    }
+    if (report.blocksUse) await repairs.setDeskOutOfUse(companyId, deskId, id, at);
+  }
 }
 
 /**

@@ -213,7 +213,7 @@ describe(`demo seed (${TEST_DIALECT})`, () => {
       .innerJoin('desks as d', 'd.id', 'r.resource_id')
       .leftJoin('desk_neighbourhoods as n', 'n.id', 'd.neighbourhood_id')
       .innerJoin('users as u', 'u.id', 'r.host_user_id')
-      .select(['r.host_user_id', 'r.start_at', 'r.end_at', 'r.status', 'd.mode', 'n.department_id as kept_for', 'u.department_id'])
+      .select(['r.host_user_id', 'r.resource_id', 'r.start_at', 'r.end_at', 'r.status', 'd.mode', 'n.department_id as kept_for', 'u.department_id'])
       .execute();
     expect(bookings.length).toBeGreaterThan(40);
     const days = new Set(bookings.map((booking) => new Date(Number(booking.start_at)).toISOString().slice(0, 10)));
@@ -222,6 +222,18 @@ describe(`demo seed (${TEST_DIALECT})`, () => {
     expect(bookings.every((booking) => booking.status === 'confirmed' && booking.mode === 'bookable' && (booking.kept_for === null || booking.kept_for === booking.department_id))).toBe(true);
     const overlapping = bookings.filter((a, i) => bookings.some((b, j) => i !== j && a.host_user_id === b.host_user_id && a.start_at < b.end_at && b.start_at < a.end_at));
     expect(overlapping).toEqual([]);
+
+    // A few problems in the repair centre: open ones, one being fixed, one resolved; the one that
+    // blocks use keeps its desk out of use, and no booking is left on it.
+    const repairs = await db.selectFrom('repair_reports').select(['id', 'resource_id', 'status', 'blocks_use']).execute();
+    expect(repairs.map((report) => report.status).sort()).toEqual(['in_progress', 'open', 'open', 'resolved']);
+    const blocking = repairs.filter((report) => report.blocks_use === 1);
+    expect(blocking).toHaveLength(1);
+    const outOfUse = desks.filter((desk) => desk.out_of_use_report_id !== null);
+    expect(outOfUse.map((desk) => [desk.id, desk.out_of_use_report_id])).toEqual([[blocking[0]!.resource_id, blocking[0]!.id]]);
+    expect(bookings.filter((booking) => outOfUse.some((desk) => desk.id === booking.resource_id))).toEqual([]);
+    const history = await db.selectFrom('repair_events').select(['report_id', 'status']).execute();
+    expect(history.filter((event) => event.status === 'resolved')).toHaveLength(1);
   });
 
   it('uses the configured admin password and then reports none generated', async () => {

@@ -14,6 +14,10 @@ export interface DeskBookingRecord {
   assignedDepartmentId: number | null;
   /** The department its neighbourhood is kept for; null: free for all (or in none). */
   neighbourhoodDepartmentId: number | null;
+  neighbourhoodId: number | null;
+  equipment: string[];
+  /** The open repair report keeping it out of use; null: none. */
+  outOfUseReportId: number | null;
 }
 
 /** What booking one desk must know inside its transaction (`readChecks`). */
@@ -98,7 +102,7 @@ export function createDeskBookingRepository(db: Kysely<DB>) {
         // A desk on a deleted floor is out of the tree: no longer bookable.
         .innerJoin('locations as f', 'f.id', 'd.floor_id')
         .leftJoin('desk_neighbourhoods as n', 'n.id', 'd.neighbourhood_id')
-        .select(['d.id', 'd.floor_id', 'd.number', 'd.mode', 'd.assigned_user_id', 'd.assigned_department_id', 'n.department_id'])
+        .select(['d.id', 'd.floor_id', 'd.number', 'd.mode', 'd.assigned_user_id', 'd.assigned_department_id', 'd.neighbourhood_id', 'd.equipment', 'd.out_of_use_report_id', 'n.department_id'])
         .where('d.company_id', '=', companyId)
         .where('d.deleted_at', 'is', null)
         .where('f.deleted_at', 'is', null)
@@ -111,6 +115,9 @@ export function createDeskBookingRepository(db: Kysely<DB>) {
         assignedUserId: row.assigned_user_id,
         assignedDepartmentId: row.assigned_department_id,
         neighbourhoodDepartmentId: row.department_id,
+        neighbourhoodId: row.neighbourhood_id,
+        equipment: JSON.parse(row.equipment) as string[],
+        outOfUseReportId: row.out_of_use_report_id,
       }));
     },
 

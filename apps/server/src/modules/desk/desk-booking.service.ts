@@ -27,7 +27,7 @@ import { createBookingRepository } from '../booking/engine/booking.repository.js
 import { createLocationRepository } from '../location/location.repository.js';
 import { changedFields, type Actor, type OperationLog } from '../operation-log/operation-log.service.js';
 import type { BookingDesk, BookingDesks } from './desk-bookable.js';
-import { createDeskBookingRepository, type DeskBookingRepository } from './desk-booking.repository.js';
+import { createDeskBookingRepository, type DeskBookingRecord, type DeskBookingRepository } from './desk-booking.repository.js';
 import type { DeskRepository } from './desk.repository.js';
 
 export interface DeskBookingServiceDeps {
@@ -55,6 +55,15 @@ export function deskSlot(rules: DeskRules, date: LocalDate, part: BookDeskBody['
   return { startAt: fromZoned(date, start, zone), endAt: fromZoned(date, end, zone) };
 }
 
+/** Why the user may not book `desk`: out of use (or under repair), kept for someone else, or in a neighbourhood kept for another department; null: they may. */
+export function deskClosedReason(record: DeskBookingRecord, userId: number, departmentId: number | null): DeskClosedReason | null {
+  if (record.mode === 'unavailable') return 'unavailable';
+  if (record.outOfUseReportId !== null) return 'repair';
+  if (record.mode === 'assigned' && record.assignedUserId !== userId && (record.assignedDepartmentId === null || record.assignedDepartmentId !== departmentId)) return 'assigned';
+  if (record.neighbourhoodDepartmentId !== null && record.neighbourhoodDepartmentId !== departmentId) return 'neighbourhood';
+  return null;
+}
+
 /** The Monday of `date`'s week. */
 const mondayOf = (date: LocalDate): LocalDate => addDays(date, -((weekdayOf(date) + 6) % 7));
 
@@ -75,16 +84,7 @@ export function createDeskBookingService({ db, deskBookings, desks, bookingDesks
     return kept;
   }
 
-  /** Why the user may not book `desk`: out of use, kept for someone else, or in a neighbourhood kept for another department; null: they may. */
-  function closedReason(desk: BookingDesk, userId: number, departmentId: number | null): DeskClosedReason | null {
-    const { record } = desk;
-    if (record.mode === 'unavailable') return 'unavailable';
-    if (record.mode === 'assigned' && record.assignedUserId !== userId && (record.assignedDepartmentId === null || record.assignedDepartmentId !== departmentId)) return 'assigned';
-    if (record.neighbourhoodDepartmentId !== null && record.neighbourhoodDepartmentId !== departmentId) return 'neighbourhood';
-    return null;
-  }
-
-  const CLOSED_MESSAGES = { unavailable: 'deskUnavailable', assigned: 'deskAssignedToOther', neighbourhood: 'deskNeighbourhoodKept' } as const;
+  const CLOSED_MESSAGES = { unavailable: 'deskUnavailable', repair: 'deskUnderRepair', assigned: 'deskAssignedToOther', neighbourhood: 'deskNeighbourhoodKept' } as const;
 
   const toBooking = async (companyId: number, rows: Awaited<ReturnType<DeskBookingRepository['listMine']>>): Promise<DeskBooking[]> => {
     if (rows.length === 0) return [];
@@ -118,12 +118,16 @@ export function createDeskBookingService({ db, deskBookings, desks, bookingDesks
         () =>
           withKeyLocks(db, [`desk-person:${companyId}:${userId}`], async (trx) => {
             const repos = { deskBookings: createDeskBookingRepository(trx), locations: createLocationRepository(trx), bookings: createBookingRepository(trx) };
+            // PostgreSQL: bookings of one desk go one after another from here (booking.repository.ts),
+            // and what is read next is read after the lock: a repair that took the desk out of use
+            // while this waited is seen.
+            await repos.bookings.lockResource(body.deskId);
             const now = clock.now();
             const checks = await repos.deskBookings.readChecks({ companyId, userId, weekFrom, weekTo });
             const { bookable: desk } = checks.layoutVersion === kept.version ? kept : await bookingDesks.loadIn(repos, companyId, body.deskId, checks.layoutVersion);
             if (!desk) throw notFound('deskNotFound');
             if (!checks.isActive) throw notFound('deskBookingUserNotFound');
-            const closed = closedReason(desk, userId, checks.departmentId);
+            const closed = deskClosedReason(desk.record, userId, checks.departmentId);
             if (closed) throw refused(CLOSED_MESSAGES[closed], { number: desk.record.number });
             const { rules } = checks;
             const { startAt, endAt } = deskSlot(rules, body.date, body.part, desk.zone, body);
@@ -136,8 +140,6 @@ export function createDeskBookingService({ db, deskBookings, desks, bookingDesks
             if (rules.oneDeskPerPerson && checks.week.some((other) => other.startAt < endAt && other.endAt > startAt)) throw refused('deskBookingOneAtATime');
             const days = new Set([body.date, ...checks.week.map((other) => toZoned(other.startAt, desk.zone).date)]);
             if (rules.maxDaysPerWeek !== null && days.size > rules.maxDaysPerWeek) throw refused('deskBookingWeekFull', { days: rules.maxDaysPerWeek });
-            // PostgreSQL: bookings of one desk go one after another from here (booking.repository.ts).
-            await repos.bookings.lockResource(desk.id);
             const id = await repos.bookings.insertMeeting(
               {
                 companyId,
@@ -226,7 +228,7 @@ export function createDeskBookingService({ db, deskBookings, desks, bookingDesks
         const bookings = rows
           .filter((row) => row.resource_id === desk.id)
           .map((row) => ({ id: row.id, startAt: Number(row.start_at), endAt: Number(row.end_at), userName: row.user_name, isMine: row.host_user_id === userId }));
-        return [{ ...desk, closedReason: closedReason(known, userId, departmentId), bookings }];
+        return [{ ...desk, closedReason: deskClosedReason(known.record, userId, departmentId), bookings }];
       });
       const day = deskSlot(rules, date, 'day', zone);
       const lastDate = addDays(toZoned(clock.now(), zone).date, rules.maxDaysAhead);

@@ -15,7 +15,8 @@ export const deskRoutes: PageRoute[] = [
     titleKey: 'menu.deskeeperReservation',
     menuKey: 'deskeeperReservation',
     keepAlive: true,
-    texts: ['desk'],
+    // The desk's dialog reports a problem with it (the repair centre's texts).
+    texts: ['desk', 'repair'],
     load: () => import('./pages/desk-booking-page').then((m) => m.DeskBookingPage),
   },
   {

@@ -9,6 +9,7 @@ import { livePublicRoutes } from '../../modules/live/live.routes';
 import { operationLogRoutes } from '../../modules/operation-log/operation-log.routes';
 import { padRoutes } from '../../modules/pad/pad.routes';
 import { recoveryRoutes, registrationWizardRoutes } from '../../modules/registration/registration.routes';
+import { repairRoutes } from '../../modules/repair/repair.routes';
 import { ssoRoutes } from '../../modules/sso/sso.routes';
 import { visitorPublicRoutes } from '../../modules/visitor/visitor.routes';
 import type { PageRoute } from '../routing/page-route';
@@ -19,7 +20,15 @@ const sources = import.meta.glob<string>(['../../**/*.{ts,tsx}', '!../../**/*.te
 const publicPages = [...directoryPublicRoutes, ...registrationWizardRoutes, ...recoveryRoutes, ...livePublicRoutes, ...visitorPublicRoutes, ...padRoutes];
 const allPages = [...authRoutes, ...publicPages, ...SHELL_PAGES];
 /** The pages of the module named like each page domain: they must load it. */
-const MODULE_PAGES: Record<string, readonly PageRoute[]> = { 'operation-log': operationLogRoutes, sso: ssoRoutes, 'door-display': doorDisplayRoutes, desk: deskRoutes };
+const MODULE_PAGES: Record<string, readonly PageRoute[]> = { 'operation-log': operationLogRoutes, sso: ssoRoutes, 'door-display': doorDisplayRoutes, desk: deskRoutes, repair: repairRoutes };
+/**
+ * A page domain another module borrows (a component of the domain's module shown on its page): the
+ * borrowing module and the pages of it that show the component, which must load the domain too.
+ */
+const BORROWED: Record<string, Record<string, readonly PageRoute[]>> = {
+  // A desk's dialog on the booking page reports a problem with it.
+  repair: { desk: deskRoutes.filter((page) => page.path === '/deskeeper-reservation') },
+};
 const domainOf = (key: string) => key.split('.')[0]!;
 
 describe('text domains', () => {
@@ -45,8 +54,9 @@ describe('text domains', () => {
       .filter(([, code]) => key.test(code))
       .map(([path]) => path);
     expect(users.length).toBeGreaterThan(0);
-    expect(users.filter((path) => !path.includes(`/modules/${domain}/`))).toEqual([]);
+    const borrowers = BORROWED[domain] ?? {};
+    expect(users.filter((path) => !path.includes(`/modules/${domain}/`) && !Object.keys(borrowers).some((module) => path.includes(`/modules/${module}/`)))).toEqual([]);
     expect(MODULE_PAGES[domain]?.length).toBeGreaterThan(0);
-    for (const page of MODULE_PAGES[domain] ?? []) expect(page.texts, page.path).toContain(domain);
+    for (const page of [...(MODULE_PAGES[domain] ?? []), ...Object.values(borrowers).flat()]) expect(page.texts, page.path).toContain(domain);
   });
 });

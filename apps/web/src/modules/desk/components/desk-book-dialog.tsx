@@ -1,4 +1,5 @@
 import type { DeskAvailability } from '@atrium/contract';
+import { ToolOutlined } from '@ant-design/icons';
 import { App, Button, Modal, Segmented, Space, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -6,6 +7,7 @@ import { currentLang } from '../../../shared/i18n/i18n';
 import { spanIn } from '../../../shared/time-zone/zone-text';
 import { useBookDesk } from '../api/desk.api';
 import { DAY_PARTS, bookingsIn, dayText, deskState, slotOf, type AvailableDesk, type DayPart } from '../model/desk-slot';
+import { ReportProblemDialog } from '../../repair/components/report-problem-dialog';
 import { NeighbourhoodTag } from './neighbourhood-tag';
 
 export interface DeskBookDialogProps {
@@ -21,6 +23,7 @@ export function DeskBookDialog({ desk, availability, part: initialPart, onClose 
   const { message } = App.useApp();
   const book = useBookDesk();
   const [part, setPart] = useState<DayPart>(initialPart);
+  const [reporting, setReporting] = useState(false);
   const zone = availability.timeZone;
   const slot = slotOf(availability, part);
   const state = deskState(desk, slot);
@@ -43,7 +46,10 @@ export function DeskBookDialog({ desk, availability, part: initialPart, onClose 
       title={t('desk.booking.dialogTitle', { number: desk.number })}
       onCancel={onClose}
       footer={
-        <Space>
+        <Space wrap className="atrium-desk-book-footer">
+          <Button type="link" icon={<ToolOutlined />} onClick={() => setReporting(true)} data-testid="desk-report-problem">
+            {t('repair.report')}
+          </Button>
           <Button onClick={onClose}>{t('desk.booking.close')}</Button>
           <Button type="primary" disabled={state !== 'free'} loading={book.isPending} onClick={() => void submit()} data-testid="desk-book-submit">
             {t(`desk.booking.bookPart.${part}`)}
@@ -94,6 +100,7 @@ export function DeskBookDialog({ desk, availability, part: initialPart, onClose 
       {state === 'taken' ? <p className="atrium-desk-book-note">{t('desk.booking.takenBy', { name: bookingsIn(desk, slot)[0]?.userName ?? t('desk.booking.someone') })}</p> : null}
       {state === 'mine' ? <p className="atrium-desk-book-note">{t('desk.booking.alreadyYours')}</p> : null}
       {desk.mode === 'drop_in' ? <p className="atrium-muted">{t('desk.modeHelp.drop_in')}</p> : null}
+      {reporting ? <ReportProblemDialog target={{ kind: 'desk', id: desk.id, name: desk.number, place: '' }} onClose={() => setReporting(false)} /> : null}
     </Modal>
   );
 }
