@@ -94,6 +94,8 @@ interface World {
     deskBookingId: number;
     repairReportId: number;
     repairPhotoId: number;
+    inspectionChecklistId: number;
+    inspectionRunId: number;
   };
 }
 
@@ -417,6 +419,20 @@ const FOREIGN_RECORDS: Record<string, ForeignCase> = {
   'POST /api/repair/report/update': { foreign: (w) => [{ body: { id: w.b.repairReportId, blocksUse: true } }] },
   'POST /api/repair/photo': { foreign: (w) => [{ body: multipartForm({ reportId: String(w.b.repairReportId) }, { name: 'probe.png', content: PNG_BYTES, contentType: 'image/png' }) }] },
   'GET /api/repair/photo': { foreign: (w) => [{ query: { id: w.b.repairPhotoId } }] },
+  'GET /api/inspection/checklists': { none: "the company's own checklists" },
+  'GET /api/inspection/areas': { none: "the company's own buildings and floors" },
+  'POST /api/inspection/checklist/save': {
+    foreign: (w) => [
+      { body: { id: w.b.inspectionChecklistId, name: 'Probe', interval: 'daily', locationId: null, items: [{ key: 'a', text: 'Probe' }] } },
+      { body: { name: 'Probe', interval: 'daily', locationId: w.b.locationId, items: [{ key: 'a', text: 'Probe' }] } },
+      { body: { name: 'Probe', interval: 'daily', locationId: null, items: [{ key: 'a', text: 'Probe' }], assigneeIds: [w.b.user.id] } },
+    ],
+  },
+  'POST /api/inspection/checklist/delete': { foreign: (w) => [{ body: { id: w.b.inspectionChecklistId } }] },
+  'GET /api/inspection/due': { none: "the caller's own rounds" },
+  'POST /api/inspection/complete': { foreign: (w) => [{ body: { checklistId: w.b.inspectionChecklistId, results: [{ key: 'a', ok: true }] } }] },
+  'GET /api/inspection/runs': { filters: (w) => [{ query: { checklistId: w.b.inspectionChecklistId } }] },
+  'GET /api/inspection/run': { foreign: (w) => [{ query: { id: w.b.inspectionRunId } }] },
   'GET /api/meeting/feed': { none: "the caller's own calendar link" },
   'POST /api/meeting/feed/create': { none: "the caller's own calendar link" },
   'POST /api/meeting/feed/revoke': { none: "the caller's own calendar link" },
@@ -707,6 +723,11 @@ describe(`access over the route table (${TEST_DIALECT})`, () => {
     const bravoRepairId = (bravoRepair.body.result as { id: number }).id;
     const bravoPhoto = await asBravo({ method: 'POST', url: '/api/repair/photo', headers: MULTIPART_HEADERS, payload: multipartForm({ reportId: String(bravoRepairId) }, { name: 'drawer.png', content: PNG_BYTES, contentType: 'image/png' }) });
     expect(bravoPhoto.status, bravoPhoto.body.message).toBe(200);
+    const bravoChecklist = await asBravo({ method: 'POST', url: '/api/inspection/checklist/save', payload: { name: 'Bravo walk', interval: 'monthly', locationId: bravoFloor, items: [{ key: 'a', text: 'Bravo item' }] } });
+    expect(bravoChecklist.status, bravoChecklist.body.message).toBe(200);
+    const bravoChecklistId = (bravoChecklist.body.result as { id: number }).id;
+    const bravoRound = await asBravo({ method: 'POST', url: '/api/inspection/complete', payload: { checklistId: bravoChecklistId, results: [{ key: 'a', ok: true }] } });
+    expect(bravoRound.status, bravoRound.body.message).toBe(200);
     w = {
       a: {
         companyId: alpha.id,
@@ -775,6 +796,8 @@ describe(`access over the route table (${TEST_DIALECT})`, () => {
         deskBookingId: (bravoDeskBooking.body.result as { id: number }).id,
         repairReportId: bravoRepairId,
         repairPhotoId: (bravoPhoto.body.result as { photoIds: number[] }).photoIds[0]!,
+        inspectionChecklistId: bravoChecklistId,
+        inspectionRunId: (bravoRound.body.result as { id: number }).id,
         visitId: (
           (await asBravo({
             method: 'POST',

@@ -116,6 +116,9 @@ import { createDeskBookingRepository } from './modules/desk/desk-booking.reposit
 import { createDeskBookingService } from './modules/desk/desk-booking.service.js';
 import { createCheckInRepository } from './modules/booking/check-in/booking-checkin.repository.js';
 import { createDeskRepository } from './modules/desk/desk.repository.js';
+import { createInspectionRepository } from './modules/inspection/inspection.repository.js';
+import { inspectionRoutes } from './modules/inspection/inspection.routes.js';
+import { createInspectionService } from './modules/inspection/inspection.service.js';
 import { createRepairBlocking } from './modules/repair/repair-blocking.js';
 import { createRepairRepository } from './modules/repair/repair.repository.js';
 import { repairRoutes } from './modules/repair/repair.routes.js';
@@ -535,6 +538,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     locations: (companyId) => locations.loadIndex(companyId),
     clock,
   });
+  const inspections = createInspectionService({ inspections: createInspectionRepository(db.kysely), repairs, locations: (companyId) => locations.loadIndex(companyId), clock });
   scheduler.add({ name: 'desk-no-show-release', everyMs: MINUTE_MS / 2, run: async () => void (await deskBookings.releaseNoShows()) });
   // Meeting reminders by mail, reminder-minutes before the start (each meeting claimed once across processes).
   const reminders = createBookingReminders({ db: db.kysely, mailer, notifications, clock, loadLocations: (companyId) => locations.loadIndex(companyId), noticeConfig: (companyId) => noticeConfig.get(companyId) });
@@ -760,6 +764,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(deskRoutes({ desks: createDeskService({ db: db.kysely, desks: createDeskRepository(db.kysely), operationLog, clock, publicUrl: config.publicUrl }) }));
       await api.register(deskBookingRoutes({ deskBookings }));
       await api.register(repairRoutes({ repairs }));
+      await api.register(inspectionRoutes({ inspections }));
       await api.register(
         visitorRoutes({
           visitors: visitorService,

@@ -56,6 +56,7 @@ describe(`tenancy (${TEST_DIALECT})`, () => {
   let placeOfB: number;
   let deskOfBId: number;
   let reportOfB: number;
+  let roundOfB: number;
 
   beforeAll(async () => {
     t = await createTestApp();
@@ -224,6 +225,11 @@ describe(`tenancy (${TEST_DIALECT})`, () => {
     const repairOfB = await call<{ id: number }>(t.app, { method: 'POST', url: '/api/repair/report', headers: { token: tokenB }, payload: { kind: 'desk', targetId: deskOfBId, title: 'bravo-only broken chair', blocksUse: true } });
     expect(repairOfB.status, repairOfB.body.message).toBe(200);
     reportOfB = repairOfB.body.result.id;
+    const checklistOfB = await call<{ id: number }>(t.app, { method: 'POST', url: '/api/inspection/checklist/save', headers: { token: tokenB }, payload: { name: 'bravo-only walk', interval: 'daily', locationId: floor, items: [{ key: 'a', text: 'bravo-only item' }] } });
+    expect(checklistOfB.status, checklistOfB.body.message).toBe(200);
+    const roundB = await call<{ id: number }>(t.app, { method: 'POST', url: '/api/inspection/complete', headers: { token: tokenB }, payload: { checklistId: checklistOfB.body.result.id, results: [{ key: 'a', ok: false, note: 'bravo-only finding' }] } });
+    expect(roundB.status, roundB.body.message).toBe(200);
+    roundOfB = roundB.body.result.id;
     const deviceOfB = await call(t.app, { method: 'POST', url: '/api/visitor/device/add', headers: { token: tokenB }, payload: { kind: 'printer', name: 'bravo-only printer', serial: 'bravo-only-serial', locationId: floor } });
     expect(deviceOfB.status, deviceOfB.body.message).toBe(200);
     const themeOfB = await call(t.app, { method: 'POST', url: '/api/visitor/kiosk-theme', headers: { token: tokenB }, payload: { welcomeEn: 'bravo-only welcome', welcomeZh: null, color: '#123456' } });
@@ -270,6 +276,11 @@ describe(`tenancy (${TEST_DIALECT})`, () => {
       '/api/deviceLightCycle/findDeviceLightCycleList',
       '/api/deviceTheme/getDeviceThemeRecordByDeviceId',
       '/api/group/list',
+      '/api/inspection/areas',
+      '/api/inspection/checklists',
+      '/api/inspection/due',
+      '/api/inspection/run',
+      '/api/inspection/runs',
       '/api/live/board-links',
       '/api/live/rooms',
       '/api/live/stream',
@@ -433,6 +444,7 @@ describe(`tenancy (${TEST_DIALECT})`, () => {
       '/api/meeting/room/qr': `?roomId=${roomOfB}`,
       '/api/desk/qr': `?deskId=${deskOfBId}`,
       '/api/repair/report': `?id=${reportOfB}`,
+      '/api/inspection/run': `?id=${roundOfB}`,
       '/api/meeting/feed/room': `?roomId=${roomOfB}`,
       '/api/report/list': `?roomId=${roomOfB}`,
       '/api/report/analysis': `?locationId=${roomOfB}`,
@@ -455,6 +467,7 @@ describe(`tenancy (${TEST_DIALECT})`, () => {
       '/api/visitor/document': 400,
       '/api/repair/report': 400,
       '/api/repair/photo': 400,
+      '/api/inspection/run': 400,
     };
     // A stored file is addressed by its company: B's answers A with 404, like a missing one.
     const bravoFile = await call(t.app, { method: 'GET', url: bravoLogoUrl, headers: { token: signedIn.token! } });

@@ -55,3 +55,4 @@ export * from './visitor-devices.js';
 export * from './visitor-badge.js';
 export * from './desk.js';
 export * from './repair.js';
+export * from './inspection.js';

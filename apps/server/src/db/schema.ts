@@ -192,6 +192,40 @@ export interface RepairMoveTable {
   at: number;
 }
 
+/** An inspection checklist (migration 0062, decision 0019 "Inspections"). */
+export interface InspectionChecklistTable {
+  id: Generated<number>;
+  company_id: number;
+  name: string;
+  name_key: string;
+  frequency: 'daily' | 'weekly' | 'monthly';
+  location_id: number | null;
+  /** JSON `[{ key, text }]`. */
+  items: string;
+  is_active: Generated<Flag>;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface InspectionAssigneeTable {
+  checklist_id: number;
+  user_id: number;
+  company_id: number;
+}
+
+/** A completed round of a checklist, one per period. */
+export interface InspectionRunTable {
+  id: Generated<number>;
+  company_id: number;
+  checklist_id: number;
+  /** The period's first day (YYYY-MM-DD) on the area's clock. */
+  period: string;
+  completed_by: number | null;
+  completed_at: number;
+  /** JSON `[{ key, text, ok, note, repairReportId }]`. */
+  results: string;
+}
+
 /** A company's desk booking rules (migration 0057; no row: the defaults of contract desk-booking.ts). */
 export interface DeskRulesTable {
   company_id: number;
@@ -1117,6 +1151,9 @@ export interface DB {
   repair_photos: RepairPhotoTable;
   repair_events: RepairEventTable;
   repair_moves: RepairMoveTable;
+  inspection_checklists: InspectionChecklistTable;
+  inspection_assignees: InspectionAssigneeTable;
+  inspection_runs: InspectionRunTable;
   resource_positions: ResourcePositionTable;
   reservations: ReservationTable;
   reservation_participants: ReservationParticipantTable;

@@ -385,6 +385,9 @@ describe(`Idempotency-Key (${TEST_DIALECT})`, () => {
         'POST /api/repair/report/status',
         'POST /api/repair/report/update',
         'POST /api/repair/photo',
+        'POST /api/inspection/checklist/save',
+        'POST /api/inspection/checklist/delete',
+        'POST /api/inspection/complete',
       ].sort(),
     );
     expect(idempotent.some((route) => route.includes('calendar/feed'))).toBe(false);

@@ -1,5 +1,6 @@
 import { addDays, DEFAULT_DESK_RULES, fromZoned, toZoned, weekdayOf, type DeskEquipment, type DeskMode } from '@atrium/contract';
 import { createDeskRepository } from '../../modules/desk/desk.repository.js';
+import { createInspectionRepository } from '../../modules/inspection/inspection.repository.js';
 import { createRepairRepository } from '../../modules/repair/repair.repository.js';
 import type { SeedContext } from './factories.js';
 
@@ -115,6 +116,33 @@ export async function seedDemoDesks(
     { people: (members.sales ?? []).slice(0, 1), desks: bookable.get('Quiet zone') ?? [] },
   ]);
   await seedDemoRepairs(ctx, companyId, byNumber, { reporters: [...(members.platform ?? []), ...(members.sales ?? [])], fixer: owners[0] ?? null });
+  await seedDemoInspections(ctx, companyId, floors.floor1, owners[0] ?? null);
+}
+
+/**
+ * Two checklists (decision 0019, "Inspections"): the first floor's daily walk, done yesterday with
+ * everything in order and due again today, and a weekly round of the kitchen for the whole company.
+ */
+async function seedDemoInspections(ctx: SeedContext, companyId: number, floorId: number, inspector: number | null): Promise<void> {
+  const inspections = createInspectionRepository(ctx.db);
+  const walk = [
+    { key: 'a', text: 'Monitors and docking stations work' },
+    { key: 'b', text: 'Desks are clear and clean' },
+    { key: 'c', text: 'Chairs are adjusted back to default' },
+    { key: 'd', text: 'Fire exits are free' },
+  ];
+  const assignees = inspector === null ? [] : [inspector];
+  const daily = await inspections.save(companyId, undefined, { name: 'Daily floor walk, 1st floor', interval: 'daily', locationId: floorId, items: walk, isActive: true }, assignees, ctx.now);
+  await inspections.save(
+    companyId,
+    undefined,
+    { name: 'Weekly kitchen check', interval: 'weekly', locationId: null, items: [{ key: 'a', text: 'Coffee machine descaled' }, { key: 'b', text: 'Fridge emptied of old food' }], isActive: true },
+    assignees,
+    ctx.now,
+  );
+  if (inspector === null) return;
+  const yesterday = addDays(toZoned(ctx.now, LONDON).date, -1);
+  await inspections.insertRun({ companyId, checklistId: daily, period: yesterday, userId: inspector, now: fromZoned(yesterday, '08:40', LONDON), items: walk.map((item) => ({ ...item, ok: true, note: null, repairReportId: null })) });
 }
 
 /**

@@ -234,6 +234,11 @@ describe(`demo seed (${TEST_DIALECT})`, () => {
     expect(bookings.filter((booking) => outOfUse.some((desk) => desk.id === booking.resource_id))).toEqual([]);
     const history = await db.selectFrom('repair_events').select(['report_id', 'status']).execute();
     expect(history.filter((event) => event.status === 'resolved')).toHaveLength(1);
+    // Two inspection checklists; the daily walk was done yesterday.
+    const checklists = await db.selectFrom('inspection_checklists').select(['id', 'frequency']).orderBy('id').execute();
+    expect(checklists.map((list) => list.frequency)).toEqual(['daily', 'weekly']);
+    const rounds = await db.selectFrom('inspection_runs').select(['checklist_id', 'period']).execute();
+    expect(rounds.map((round) => round.checklist_id)).toEqual([checklists[0]!.id]);
   });
 
   it('uses the configured admin password and then reports none generated', async () => {

@@ -7,7 +7,8 @@ export const repairRoutes: PageRoute[] = [
     titleKey: 'menu.deskeeperRepair',
     menuKey: 'deskeeperRepair',
     keepAlive: true,
-    texts: ['repair'],
+    // Its inspections tab is the inspection module's.
+    texts: ['repair', 'inspection'],
     load: () => import('./pages/repair-page').then((m) => m.RepairPage),
   },
 ];

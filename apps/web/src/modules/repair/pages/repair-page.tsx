@@ -12,11 +12,12 @@ import {
   type RepairStatus,
   type RepairTargetKind,
 } from '@atrium/contract';
-import { App, Button, Checkbox, Drawer, Image, Input, Select, Space, Tag, Timeline } from 'antd';
+import { App, Button, Checkbox, Drawer, Image, Input, Select, Space, Tabs, Tag, Timeline } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import dayjs from 'dayjs';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 import { useDebouncedValue } from '../../../shared/hooks/use-debounced-value';
 import { useMediaQuery } from '../../../shared/hooks/use-media-query';
 import { usePagination } from '../../../shared/hooks/use-pagination';
@@ -26,6 +27,7 @@ import { tableEmpty } from '../../../shared/ui/empty-state';
 import { PageHeader } from '../../../shared/ui/page-header';
 import { QueryBody } from '../../../shared/ui/query-body';
 import { repairPhotoUrl, useAddRepairPhoto, useRepairReport, useRepairReports, useSetRepairStatus, useUpdateRepair } from '../api/repair.api';
+import { InspectionsPanel } from '../../inspection/components/inspections-panel';
 import { ReportProblemDialog } from '../components/report-problem-dialog';
 import './repair-page.css';
 
@@ -41,6 +43,9 @@ export function RepairPage() {
   const [blocking, setBlocking] = useState(false);
   const [reporting, setReporting] = useState(false);
   const [openId, setOpenId] = useState<number>();
+  // ?tab=inspections opens the inspections (a phone's shortcut for a daily round).
+  const [searchParams] = useSearchParams();
+  const [tab, setTab] = useState<'reports' | 'inspections'>(searchParams.get('tab') === 'inspections' ? 'inspections' : 'reports');
   const filters = { keyword: useDebouncedValue(keyword.trim(), FILTER_DEBOUNCE_MS) || undefined, status, kind, blocking: blocking ? ('true' as const) : undefined };
   const paging = usePagination(filters);
   const list = useRepairReports({ ...paging.request, ...filters });
@@ -81,17 +86,8 @@ export function RepairPage() {
     { key: 'createdAt', title: t('repair.fields.createdAt'), render: (_, report) => <span className="atrium-nowrap">{when(report.createdAt)}</span> },
   ];
 
-  return (
-    <div className="atrium-page" data-testid="page-repair">
-      <PageHeader
-        title={t('repair.title')}
-        subtitle={t('repair.subtitle')}
-        extra={
-          <Button type="primary" icon={<PlusOutlined />} onClick={() => setReporting(true)} data-testid="repair-new">
-            {t('repair.report')}
-          </Button>
-        }
-      />
+  const reports = (
+    <>
       <div className="atrium-toolbar">
         <Input
           allowClear
@@ -137,6 +133,29 @@ export function RepairPage() {
         onRow={(report) => ({ 'data-testid': `repair-row-${report.id}` }) as object}
         locale={tableEmpty(t('repair.empty'))}
         data-testid="repair-table"
+      />
+    </>
+  );
+
+  return (
+    <div className="atrium-page" data-testid="page-repair">
+      <PageHeader
+        title={t('repair.title')}
+        subtitle={t('repair.subtitle')}
+        extra={
+          <Button type="primary" icon={<PlusOutlined />} onClick={() => setReporting(true)} data-testid="repair-new">
+            {t('repair.report')}
+          </Button>
+        }
+      />
+      <Tabs
+        activeKey={tab}
+        onChange={(key) => setTab(key as 'reports' | 'inspections')}
+        items={[
+          { key: 'reports', label: t('inspection.reportsTab'), children: reports },
+          { key: 'inspections', label: t('inspection.tab'), children: <InspectionsPanel /> },
+        ]}
+        data-testid="repair-tabs"
       />
       {reporting ? <ReportProblemDialog onClose={() => setReporting(false)} /> : null}
       {openId !== undefined ? <RepairDrawer id={openId} onClose={() => setOpenId(undefined)} /> : null}
