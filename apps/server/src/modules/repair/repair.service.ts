@@ -22,7 +22,7 @@ import { ImageRefused, thumbnail } from '../../platform/images.js';
 import { tooManyPixels, wrongFormat } from '../upload/upload.service.js';
 import type { Actor } from '../operation-log/operation-log.service.js';
 import type { LocationIndex } from '../location/location.presenter.js';
-import { pathName } from '../location/location.presenter.js';
+import { LOCATION_LEVEL } from '../location/location.repository.js';
 import type { BlockingReport, RepairBlocking } from './repair-blocking.js';
 import type { RepairRepository, RepairRow, RepairTargetRow } from './repair.repository.js';
 
@@ -66,8 +66,12 @@ export function createRepairService({ repairs, blocking: block, locations, clock
     kind: row.kind,
     id: row.id,
     name: row.name,
-    // A desk's place is its floor's path with the floor; a room's is the path above it.
-    place: row.kind === 'desk' ? [pathName(index, row.nodeId), index.byId.get(row.nodeId)?.name].filter(Boolean).join(' / ') : pathName(index, row.nodeId),
+    // Where it is in the building: "Riverside House / 1st floor" (a desk's floor is its node; a room's floor is above it).
+    place: index
+      .pathOf(row.nodeId)
+      .filter((step) => step.level >= LOCATION_LEVEL.building && step.level <= LOCATION_LEVEL.floor)
+      .map((step) => step.name)
+      .join(' / '),
   });
 
   function presentReport(row: RepairRow, targets: Map<number, RepairTarget>, photoIds: number[]): RepairReport {

@@ -119,7 +119,9 @@ export function ReportProblemDialog({ target, onClose }: ReportProblemDialogProp
             ref={fileInput}
             type="file"
             accept="image/jpeg,image/png"
-            hidden
+            style={{ display: 'none' }}
+            tabIndex={-1}
+            aria-label={t('repair.form.addPhoto')}
             data-testid="repair-report-photo-input"
             onChange={(event) => {
               const chosen = Array.from(event.target.files ?? []);

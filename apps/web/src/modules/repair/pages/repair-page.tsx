@@ -243,7 +243,9 @@ function RepairDetail({ detail }: { detail: RepairReportDetail }) {
           ref={fileInput}
           type="file"
           accept="image/jpeg,image/png"
-          hidden
+          style={{ display: 'none' }}
+          tabIndex={-1}
+          aria-label={t('repair.detail.addPhoto')}
           onChange={(event) => {
             const file = event.target.files?.[0];
             event.target.value = '';
@@ -258,7 +260,7 @@ function RepairDetail({ detail }: { detail: RepairReportDetail }) {
       ) : (
         <ul className="atrium-repair-moves" data-testid="repair-moves">
           {detail.moves.map((move) => {
-            const values = { person: move.personName ?? t('repair.detail.someone'), when: when(move.startAt), from: move.fromName, to: move.toName };
+            const values = { person: move.personName ?? t('repair.detail.someone'), when: dayjs(move.startAt).format('YYYY-MM-DD HH:mm'), from: move.fromName, to: move.toName };
             return <li key={`${move.reservationId}-${move.at}`}>{move.toName === null ? t('repair.detail.cancelledMove', values) : t('repair.detail.movedTo', values)}</li>;
           })}
         </ul>
