@@ -114,6 +114,9 @@ import { createBookingDesks } from './modules/desk/desk-bookable.js';
 import { deskBookingRoutes } from './modules/desk/desk-booking.routes.js';
 import { createDeskBookingRepository } from './modules/desk/desk-booking.repository.js';
 import { createDeskBookingService } from './modules/desk/desk-booking.service.js';
+import { deskMonitoringRoutes } from './modules/desk/desk-monitoring.routes.js';
+import { createDeskMonitoringRepository } from './modules/desk/desk-monitoring.repository.js';
+import { createDeskMonitoringService } from './modules/desk/desk-monitoring.service.js';
 import { createCheckInRepository } from './modules/booking/check-in/booking-checkin.repository.js';
 import { createDeskRepository } from './modules/desk/desk.repository.js';
 import { calendarFeedRoutes } from './modules/calendar-feed/calendar-feed.routes.js';
@@ -514,11 +517,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   // Desks are booked through the engine (decision 0019): its insert, its retries, its release of a no-show.
   const checkInRepository = createCheckInRepository(db.kysely);
+  const bookingDesks = createBookingDesks(db.kysely);
   const deskBookings = createDeskBookingService({
     db: db.kysely,
     deskBookings: createDeskBookingRepository(db.kysely),
     desks: createDeskRepository(db.kysely),
-    bookingDesks: createBookingDesks(db.kysely),
+    bookingDesks,
     events: bookingEvents,
     operationLog,
     release: (companyId, id, now) => checkInRepository.release(companyId, id, now),
@@ -748,6 +752,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(blacklistRoutes({ blacklist: createBlacklistService({ blacklist: createBlacklistRepository(db.kysely), operationLog, clock }) }));
       await api.register(deskRoutes({ desks: createDeskService({ db: db.kysely, desks: createDeskRepository(db.kysely), operationLog, clock, publicUrl: config.publicUrl }) }));
       await api.register(deskBookingRoutes({ deskBookings }));
+      await api.register(
+        deskMonitoringRoutes({
+          monitoring: createDeskMonitoringService({
+            monitoring: createDeskMonitoringRepository(db.kysely),
+            deskBookings: createDeskBookingRepository(db.kysely),
+            desks: createDeskRepository(db.kysely),
+            layout: (companyId) => bookingDesks.current(companyId),
+            clock,
+          }),
+        }),
+      );
       await api.register(
         visitorRoutes({
           visitors: visitorService,
