@@ -25,6 +25,7 @@ describe(`desk monitoring (${TEST_DIALECT})`, () => {
   let companyId: number;
   let adminToken: string;
   let floorId: number;
+  let shanghaiFloorId: number;
   let booker: TestUser;
   let member: TestUser;
   let desks: Record<'o1' | 'q1' | 'q2' | 'x9', number>;
@@ -57,6 +58,11 @@ describe(`desk monitoring (${TEST_DIALECT})`, () => {
       x9: await save('X-9', { mode: 'unavailable', neighbourhoodId: quiet.body.result.id }),
     };
 
+    // A second floor in Shanghai (UTC+8): its Monday is another window of instants.
+    shanghaiFloorId = (await createTestRoom(t.db, t.factories, t.clock, companyId, { name: 'Pantry', timeZone: 'Asia/Shanghai' })).floorId;
+    const shanghaiDesk = await post<Desk>('/api/desk/save', { floorId: shanghaiFloorId, number: 'S-1', mode: 'bookable' });
+    expect(shanghaiDesk.status, shanghaiDesk.body.message).toBe(200);
+
     const [adminNow, bookerNow, memberNow] = [adminToken, await t.factories.session(booker), await t.factories.session(member)];
     const book = async (token: string, deskId: number, date: string, part: string, hours: Record<string, string> = {}) => {
       const answer = await post<DeskBooking>('/api/desk/book', { deskId, date, part, ...hours }, token);
@@ -75,6 +81,8 @@ describe(`desk monitoring (${TEST_DIALECT})`, () => {
       // 07:00-10:00: two of its hours are in the working day.
       tueQ2: await book(adminNow, desks.q2, TUESDAY, 'hours', { start: '07:00', end: '10:00' }),
       satQ1: await book(bookerNow, desks.q1, SATURDAY, 'day'),
+      // 08:00-18:00 in Shanghai is 00:00-10:00 UTC: nobody checks in, the job releases it at 13:31 UTC.
+      monS1: await book(adminNow, shanghaiDesk.body.result.id, MONDAY, 'day'),
     };
     expect((await post('/api/desk/booking/cancel', { id: ids.monO1Early }, bookerNow)).status).toBe(200);
 
@@ -103,7 +111,8 @@ describe(`desk monitoring (${TEST_DIALECT})`, () => {
     expect(today.status, today.body.message).toBe(200);
     const { bookings, floors, ...counts } = today.body.result;
     expect(counts).toEqual({ now: ny(MONDAY, '09:00'), bookable: 3, bookedNow: 1, checkedInNow: 1, freeNow: 2, releasedToday: 1, upcomingToday: 2 });
-    expect(floors.map((floor) => floor.floorId)).toEqual([floorId]);
+    // The filter's floors: every floor with desks, whichever is asked about.
+    expect(floors.map((floor) => floor.floorId)).toEqual([floorId, shanghaiFloorId]);
     expect(bookings.map((row) => [row.id, row.deskNumber, row.userName, row.part, row.state])).toEqual([
       [ids.monO1Early, 'O-1', 'Bo Booker', 'hours', 'cancelled'],
       [ids.monQ1, 'Q-1', 'Bo Booker', 'day', 'checkedIn'],
@@ -112,8 +121,12 @@ describe(`desk monitoring (${TEST_DIALECT})`, () => {
       [ids.monQ2Evening, 'Q-2', 'Bo Booker', 'hours', 'booked'],
     ]);
     expect(bookings[1]).toMatchObject({ timeZone: 'America/New_York', startAt: ny(MONDAY, '08:00'), endAt: ny(MONDAY, '18:00'), checkedInAt: ny(MONDAY, '08:05') });
-    // Every floor: the same, as the company has one floor with desks.
-    expect((await get<DeskToday>('/api/desk/monitoring/today', token)).body.result.bookings).toHaveLength(5);
+    // Every floor: Shanghai's Monday (23:00 there now) adds its desk and its released booking, first by start.
+    const everywhere = (await get<DeskToday>('/api/desk/monitoring/today', token)).body.result;
+    expect([everywhere.bookable, everywhere.bookedNow, everywhere.freeNow, everywhere.releasedToday, everywhere.upcomingToday]).toEqual([4, 1, 3, 2, 2]);
+    expect(everywhere.bookings.map((row) => [row.id, row.timeZone, row.part, row.state])[0]).toEqual([ids.monS1, 'Asia/Shanghai', 'day', 'released']);
+    expect(everywhere.bookings).toHaveLength(6);
+    expect(everywhere.floors.map((floor) => floor.floorId)).toEqual([floorId, shanghaiFloorId]);
     // Another area's reader is refused; an unknown floor is 404.
     expect((await get('/api/desk/monitoring/today', await t.factories.session(booker))).status).toBe(403);
     expect((await get('/api/desk/monitoring/today?floorId=999999', token)).body.returncode).toBe(1002);
@@ -165,6 +178,8 @@ describe(`desk monitoring (${TEST_DIALECT})`, () => {
       ['Q-1', 'bookable', '=Quiet+1', 3, 15, 50, 0.3, 1, 0, 0, ny(MONDAY, '08:05')],
       ['Q-2', 'bookable', '=Quiet+1', 3, 2, 50, 0.04, 0, 1, 0.3333, null],
       ['X-9', 'unavailable', '=Quiet+1', 0, 0, 0, null, 0, 0, null, null],
+      // Shanghai: its Monday's booking released, five working days of ten hours.
+      ['S-1', 'bookable', null, 1, 0, 50, 0, 0, 1, 1, null],
     ]);
 
     const file = await t.app.inject({ method: 'POST', url: '/api/desk/monitoring/desks/export', headers: { token, lang: 'en-US' }, payload: { from: MONDAY, to: '2026-11-29' } });
@@ -175,14 +190,14 @@ describe(`desk monitoring (${TEST_DIALECT})`, () => {
     expect(sheet.getRow(1).getCell(1).value).toBe('Desk');
     expect(cells(sheet, 2)).toEqual(['O-1', 'Tower A', 'Floor 3', null, 2, 15, 50, 30, 1, 0, 0, '2026-11-24 08:00']);
     expect(sheet.getRow(3).getCell(4).type).toBe(ExcelJS.ValueType.String);
-    expect(sheet.rowCount).toBe(5);
+    expect(sheet.rowCount).toBe(6);
   });
 
   it('refuses a period that ends before it starts or spans more than a year, an unknown floor, and another area', async () => {
     const adminNow = await t.factories.session(admin);
     for (const [url, lang] of [[`/api/desk/monitoring/overview?from=${TUESDAY}&to=${MONDAY}`, 'zh-CN'], [`/api/desk/monitoring/desks?from=2025-01-01&to=2026-11-29`, 'en-US']] as const) {
       const answer = await call(t.app, { method: 'GET', url, headers: { token: adminNow, lang } });
-      expect([answer.status, answer.body.returncode], url).toEqual([400, ReturnCode.BAD_REQUEST]);
+      expect([answer.status, answer.body.returncode, answer.body.message], url).toEqual([400, ReturnCode.BAD_REQUEST, formatMessage('badRequest', lang, { detail: 'to' })]);
     }
     const unknown = await get(`/api/desk/monitoring/desks?from=${MONDAY}&to=${TUESDAY}&floorId=999999`, adminNow);
     expect([unknown.status, unknown.body.message]).toEqual([404, formatMessage('deskFloorNotFound', 'en-US')]);
