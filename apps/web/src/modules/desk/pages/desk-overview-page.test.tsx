@@ -79,7 +79,7 @@ describe('desk overview page', () => {
     expect(screen.getByTestId('desk-overview-bookings')).toHaveTextContent('32');
     expect(screen.getByTestId('desk-overview-check-in-rate')).toHaveTextContent('28.6%');
     expect(screen.getByTestId('desk-overview-no-show-rate')).toHaveTextContent('14.3%');
-    expect(screen.getByTestId('desk-overview-totals')).toHaveTextContent('20 working days, 3 desks in use');
+    expect(screen.getByTestId('desk-overview-totals')).toHaveTextContent('20 working days, 3 desks in use. Utilisation:');
     // Percentages per weekday, Monday first; neighbourhoods from the top (ECharts draws from the bottom).
     expect(JSON.parse(screen.getByTestId('desk-overview-chart-byWeekday').dataset.series!)).toEqual([[50, 56.7, 0, 0, 0, null, null]]);
     expect(JSON.parse(screen.getByTestId('desk-overview-chart-byNeighbourhood').dataset.series!)).toEqual([[30, 17]]);
