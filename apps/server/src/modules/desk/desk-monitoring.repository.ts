@@ -65,7 +65,7 @@ export function createDeskMonitoringRepository(db: Kysely<DB>) {
 
     /**
      * The bookings of desks on the floor (or every floor) that start in [from, to), in these statuses,
-     * by start then id. A desk's bookings are found by the engine's index on resource and start.
+     * by start then id (bounded by company, status and start: the engine's `reservations_company_status_idx`).
      */
     async listBookings(companyId: number, floorId: number | undefined, from: number, to: number, statuses: ReadonlyArray<MonitoredBooking['status']>): Promise<MonitoredBooking[]> {
       let query = db
