@@ -34,7 +34,7 @@ export function DeskConsolePage() {
         <FloorFilter floors={today.data?.floors ?? []} floorId={floorId} onChange={setFloorId} testId="desk-console-floor" />
         {today.data ? (
           <span className="atrium-muted atrium-desk-monitoring-hint" data-testid="desk-console-refreshed">
-            {t('desk.monitoring.console.refreshed', { time: dayjs(today.dataUpdatedAt).format('HH:mm') })}
+            {t('desk.monitoring.console.refreshed', { time: dayjs(today.dataUpdatedAt).format('HH:mm') })} {t('desk.monitoring.clockHint')}
           </span>
         ) : null}
       </div>
