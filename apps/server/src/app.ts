@@ -114,6 +114,9 @@ import { createBookingDesks } from './modules/desk/desk-bookable.js';
 import { deskBookingRoutes } from './modules/desk/desk-booking.routes.js';
 import { createDeskBookingRepository } from './modules/desk/desk-booking.repository.js';
 import { createDeskBookingService } from './modules/desk/desk-booking.service.js';
+import { deskMonitoringRoutes } from './modules/desk/desk-monitoring.routes.js';
+import { createDeskMonitoringRepository } from './modules/desk/desk-monitoring.repository.js';
+import { createDeskMonitoringService } from './modules/desk/desk-monitoring.service.js';
 import { createCheckInRepository } from './modules/booking/check-in/booking-checkin.repository.js';
 import { createDeskRepository } from './modules/desk/desk.repository.js';
 import { createInspectionRepository } from './modules/inspection/inspection.repository.js';
@@ -521,11 +524,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   // Desks are booked through the engine (decision 0019): its insert, its retries, its release of a no-show.
   const checkInRepository = createCheckInRepository(db.kysely);
+  const bookingDesks = createBookingDesks(db.kysely);
   const deskBookings = createDeskBookingService({
     db: db.kysely,
     deskBookings: createDeskBookingRepository(db.kysely),
     desks: createDeskRepository(db.kysely),
-    bookingDesks: createBookingDesks(db.kysely),
+    bookingDesks,
     events: bookingEvents,
     operationLog,
     release: (companyId, id, now) => checkInRepository.release(companyId, id, now),
@@ -765,6 +769,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(deskBookingRoutes({ deskBookings }));
       await api.register(repairRoutes({ repairs }));
       await api.register(inspectionRoutes({ inspections }));
+      await api.register(
+        deskMonitoringRoutes({
+          monitoring: createDeskMonitoringService({
+            monitoring: createDeskMonitoringRepository(db.kysely),
+            deskBookings: createDeskBookingRepository(db.kysely),
+            desks: createDeskRepository(db.kysely),
+            layout: (companyId) => bookingDesks.current(companyId),
+            clock,
+          }),
+        }),
+      );
       await api.register(
         visitorRoutes({
           visitors: visitorService,

@@ -56,3 +56,4 @@ export * from './visitor-badge.js';
 export * from './desk.js';
 export * from './repair.js';
 export * from './inspection.js';
+export * from './desk-monitoring.js';

@@ -100,8 +100,8 @@ export const MENU_CATALOGUE: MenuNode[] = [
   {
     key: 'desks', icon: 'DesktopOutlined', menuType: 'DESK', isBuilt: false,
     children: [
-      page('deskeeperConsole', '/deskeeper-console', 'LaptopOutlined', 'DESK', 'quickTools'),
-      page('deskeeperOverview', '/deskeeper-overview', 'PieChartOutlined', 'DESK', 'overviewStats'),
+      page('deskeeperConsole', '/deskeeper-console', 'LaptopOutlined', 'DESK', 'quickTools', true),
+      page('deskeeperOverview', '/deskeeper-overview', 'PieChartOutlined', 'DESK', 'overviewStats', true),
       page('deskeeperConfiguration', '/deskeeper-configuration', 'SettingOutlined', 'DESK', 'roomsLocations'),
       page('deskeeperReservation', '/deskeeper-reservation', 'ScheduleOutlined', 'DESK', 'calendarRoomUse', true),
       page('deskeeperLive', '/deskeeper-live', 'EyeOutlined', 'DESK', 'liveMeetings'),
@@ -115,7 +115,7 @@ export const MENU_CATALOGUE: MenuNode[] = [
     key: 'workstations', icon: 'InsertRowAboveOutlined', menuType: 'DESK', isBuilt: false,
     children: [
       page('stationSetting', '/deskeeper-station-setting', 'SettingOutlined', 'DESK', 'roomsLocations', true),
-      page('stationMonitoring', '/deskeeper-station-monitoring', 'MonitorOutlined', 'DESK', 'roomsLocations'),
+      page('stationMonitoring', '/deskeeper-station-monitoring', 'MonitorOutlined', 'DESK', 'roomsLocations', true),
       page('stationStrategy', '/deskeeper-station-strategy', 'AuditOutlined', 'DESK', 'roomsLocations'),
     ],
   },

@@ -39,14 +39,21 @@ const typed = (cell: ExportCell) => (typeof cell === 'string' ? xlsxText(cell) :
 
 /** An xlsx workbook with one sheet: a bold header row, text cells as typed text (never formulas), numbers as numbers. */
 export async function writeXlsx(sheetName: string, header: readonly string[], rows: ExportCell[][]): Promise<Buffer> {
+  return writeXlsxSheets([{ name: sheetName, header, rows }]);
+}
+
+/** An xlsx workbook with several sheets, each as `writeXlsx` writes its one. */
+export async function writeXlsxSheets(sheets: ReadonlyArray<{ name: string; header: readonly string[]; rows: ExportCell[][] }>): Promise<Buffer> {
   const workbook = new ExcelJS.Workbook();
-  const sheet = workbook.addWorksheet(sheetName);
-  // exceljs writes a JavaScript string as a string cell; only a { formula } value would become one.
-  sheet.addRow(header.map(xlsxText));
-  for (const row of rows) sheet.addRow(row.map(typed));
-  sheet.getRow(1).font = { bold: true };
-  sheet.columns.forEach((column) => {
-    column.width = 20;
-  });
+  for (const { name, header, rows } of sheets) {
+    const sheet = workbook.addWorksheet(name);
+    // exceljs writes a JavaScript string as a string cell; only a { formula } value would become one.
+    sheet.addRow(header.map(xlsxText));
+    for (const row of rows) sheet.addRow(row.map(typed));
+    sheet.getRow(1).font = { bold: true };
+    sheet.columns.forEach((column) => {
+      column.width = 20;
+    });
+  }
   return Buffer.from(await workbook.xlsx.writeBuffer());
 }
