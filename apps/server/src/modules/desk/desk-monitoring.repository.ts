@@ -15,6 +15,8 @@ export interface MonitoredDesk {
   neighbourhoodId: number | null;
   neighbourhoodName: string | null;
   neighbourhoodColor: string | null;
+  /** A repair report keeps it out of use now (decision 0019, "The repair centre"). */
+  underRepair: boolean;
 }
 
 /** A desk booking as the figures need it (the engine's row; a desk booking never crosses midnight). */
@@ -44,7 +46,7 @@ export function createDeskMonitoringRepository(db: Kysely<DB>) {
         .innerJoin('locations as f', (join) => join.onRef('f.id', '=', 'd.floor_id').onRef('f.company_id', '=', 'd.company_id'))
         .leftJoin('locations as b', (join) => join.onRef('b.id', '=', 'f.parent_id').onRef('b.company_id', '=', 'f.company_id'))
         .leftJoin('desk_neighbourhoods as n', (join) => join.onRef('n.id', '=', 'd.neighbourhood_id').onRef('n.company_id', '=', 'd.company_id'))
-        .select(['d.id', 'd.number', 'd.mode', 'd.floor_id', 'f.name as floor_name', 'b.name as building_name', 'n.id as neighbourhood_id', 'n.name as neighbourhood_name', 'n.color'])
+        .select(['d.id', 'd.number', 'd.mode', 'd.out_of_use_report_id', 'd.floor_id', 'f.name as floor_name', 'b.name as building_name', 'n.id as neighbourhood_id', 'n.name as neighbourhood_name', 'n.color'])
         .where('d.company_id', '=', companyId)
         .where('d.deleted_at', 'is', null)
         .where('f.deleted_at', 'is', null);
@@ -60,6 +62,7 @@ export function createDeskMonitoringRepository(db: Kysely<DB>) {
         neighbourhoodId: row.neighbourhood_id,
         neighbourhoodName: row.neighbourhood_name,
         neighbourhoodColor: row.color,
+        underRepair: row.out_of_use_report_id !== null,
       }));
     },
 

@@ -275,7 +275,8 @@ export function createDeskMonitoringService({ monitoring, deskBookings, desks, l
         const window = desk && windows.get(desk.floorId);
         return window !== undefined && row.startAt >= window.from && row.startAt < window.to;
       });
-      const bookable = list.filter((desk) => desk.mode !== 'unavailable');
+      // Bookable now: in use, and not kept out of use by a repair.
+      const bookable = list.filter((desk) => desk.mode !== 'unavailable' && !desk.underRepair);
       const holding = new Map<number, MonitoredBooking>();
       for (const row of todays) if (row.status === 'confirmed' && row.startAt <= now && row.endAt > now) holding.set(row.deskId, row);
       const bookedNow = bookable.filter((desk) => holding.has(desk.id));

@@ -90,8 +90,10 @@ describe(`repair centre (${TEST_DIALECT})`, () => {
       ['deskMoved', 'D-1', 'D-2', 'Monitor is broken'],
     ]);
 
-    // Out of use: shown so, and refused.
+    // Out of use: shown so, refused, and not counted bookable on the desk console.
     expect(await closedReasonOf(desks.d1!, WEDNESDAY)).toBe('repair');
+    const today = await get<{ bookable: number }>(`/desk/monitoring/today?floorId=${floorId}`);
+    expect([today.status, today.body.result.bookable]).toEqual([200, 2]);
     const refused = await post('/desk/book', { deskId: desks.d1, date: '2026-11-26', part: 'day' }, bookerToken);
     expect([refused.status, refused.body.message]).toEqual([422, formatMessage('deskUnderRepair', 'en-US', { number: 'D-1' })]);
 
