@@ -116,6 +116,9 @@ import { createDeskBookingRepository } from './modules/desk/desk-booking.reposit
 import { createDeskBookingService } from './modules/desk/desk-booking.service.js';
 import { createCheckInRepository } from './modules/booking/check-in/booking-checkin.repository.js';
 import { createDeskRepository } from './modules/desk/desk.repository.js';
+import { floorMapRoutes } from './modules/desk/floor-map.routes.js';
+import { createFloorMapRepository } from './modules/desk/floor-map.repository.js';
+import { createFloorMapService } from './modules/desk/floor-map.service.js';
 import { calendarFeedRoutes } from './modules/calendar-feed/calendar-feed.routes.js';
 import { createCalendarFeedService } from './modules/calendar-feed/calendar-feed.service.js';
 import { createBlacklistService } from './modules/blacklist/blacklist.service.js';
@@ -748,6 +751,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(blacklistRoutes({ blacklist: createBlacklistService({ blacklist: createBlacklistRepository(db.kysely), operationLog, clock }) }));
       await api.register(deskRoutes({ desks: createDeskService({ db: db.kysely, desks: createDeskRepository(db.kysely), operationLog, clock, publicUrl: config.publicUrl }) }));
       await api.register(deskBookingRoutes({ deskBookings }));
+      await api.register(floorMapRoutes({ floorMaps: createFloorMapService({ desks: createDeskRepository(db.kysely), floorMaps: createFloorMapRepository(db.kysely), operationLog, clock }) }));
       await api.register(
         visitorRoutes({
           visitors: visitorService,

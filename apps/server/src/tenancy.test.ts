@@ -256,11 +256,13 @@ describe(`tenancy (${TEST_DIALECT})`, () => {
       '/api/desk/availability',
       '/api/desk/booking/floors',
       '/api/desk/booking/mine',
+      '/api/desk/floor-map',
       '/api/desk/floors',
       '/api/desk/list',
       '/api/desk/neighbourhood/list',
       '/api/desk/owners',
       '/api/desk/qr',
+      '/api/desk/qr-sheet',
       '/api/desk/rules',
       '/api/deviceActivation/rooms',
       '/api/deviceLightCycle/findDeviceLightCycleList',
@@ -424,6 +426,8 @@ describe(`tenancy (${TEST_DIALECT})`, () => {
       '/api/live/stream': `?locationId=${roomOfB}`,
       '/api/meeting/room/qr': `?roomId=${roomOfB}`,
       '/api/desk/qr': `?deskId=${deskOfBId}`,
+      '/api/desk/floor-map': `?floorId=${placeOfB}`,
+      '/api/desk/qr-sheet': `?floorId=${placeOfB}`,
       '/api/meeting/feed/room': `?roomId=${roomOfB}`,
       '/api/report/list': `?roomId=${roomOfB}`,
       '/api/report/analysis': `?locationId=${roomOfB}`,
@@ -437,7 +441,8 @@ describe(`tenancy (${TEST_DIALECT})`, () => {
     // A badge is a PDF (read in visitor-badge.test.ts); without the visit's id it answers 400 likewise.
     // A visit's document is a file too (read in visitor-steps.test.ts); without its query it answers 400 likewise.
     // A desk's QR code is a PNG too (read in desk.test.ts): without its deskId, 400 likewise.
-    const refusedForA: Record<string, number> = { '/api/ad/synGroupAndUser': 422, '/api/meeting/room/qr': 400, '/api/desk/qr': 400, '/api/visitor/badge': 400, '/api/visitor/document': 400 };
+    // A floor's plan is an image too (read in floor-map.test.ts), its QR sheet a PDF (desk-qr-sheet.test.ts): without the floorId, 400 likewise.
+    const refusedForA: Record<string, number> = { '/api/ad/synGroupAndUser': 422, '/api/meeting/room/qr': 400, '/api/desk/qr': 400, '/api/visitor/badge': 400, '/api/visitor/document': 400, '/api/desk/floor-map': 400, '/api/desk/qr-sheet': 400 };
     // A stored file is addressed by its company: B's answers A with 404, like a missing one.
     const bravoFile = await call(t.app, { method: 'GET', url: bravoLogoUrl, headers: { token: signedIn.token! } });
     expect(bravoFile.status).toBe(404);

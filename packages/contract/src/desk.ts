@@ -77,6 +77,31 @@ export const Neighbourhood = z.object({
 });
 export type Neighbourhood = z.infer<typeof Neighbourhood>;
 
+/** Largest floor plan accepted, in bytes. */
+export const FLOOR_MAP_MAX_BYTES = 5 * 1024 * 1024;
+/** Accepted floor plan formats, as named in the refusal message. */
+export const FLOOR_MAP_FORMATS = ['png', 'jpeg', 'jpg', 'svg'] as const;
+
+/**
+ * A floor's plan as the lists answer it: its type, size in bytes, its own units (a raster's pixels, an
+ * svg's viewBox: the coordinate space of the floor's desk positions) and its version (when it was last
+ * replaced, for `GET /desk/floor-map?v=`).
+ */
+export const FloorMapInfo = z.object({
+  contentType: z.enum(['image/png', 'image/jpeg', 'image/svg+xml']),
+  size: z.number().int(),
+  width: z.number(),
+  height: z.number(),
+  updatedAt: z.number().int(),
+});
+export type FloorMapInfo = z.infer<typeof FloorMapInfo>;
+
+/** `GET /desk/floor-map`, `POST /desk/floor-map/delete`: a floor's plan (`v`, the plan's version, only makes the address change with it). */
+export const FloorMapQuery = z.object({ floorId: id, v: z.coerce.number().int().optional() });
+export type FloorMapQuery = z.infer<typeof FloorMapQuery>;
+export const FloorMapBody = z.object({ floorId: id });
+export type FloorMapBody = z.infer<typeof FloorMapBody>;
+
 /** A floor as the desk pages list it: where it is, its zone, and how many desks and neighbourhoods it has. */
 export const DeskFloor = z.object({
   floorId: z.number().int(),
@@ -86,6 +111,8 @@ export const DeskFloor = z.object({
   timeZone: z.string().nullable(),
   deskCount: z.number().int(),
   neighbourhoods: z.array(Neighbourhood),
+  /** The floor's plan; null: none uploaded (desks are drawn on a blank map). */
+  map: FloorMapInfo.nullable(),
 });
 export type DeskFloor = z.infer<typeof DeskFloor>;
 export const DeskFloors = z.array(DeskFloor);
@@ -102,6 +129,10 @@ export type DeskOwners = z.infer<typeof DeskOwners>;
 /** `GET /desk/qr`: a desk's check-in QR code (PNG), for printing on the desk. */
 export const DeskQrQuery = z.object({ deskId: id });
 export type DeskQrQuery = z.infer<typeof DeskQrQuery>;
+
+/** `GET /desk/qr-sheet`: a floor's desk QR codes on A4 pages, to print. */
+export const DeskQrSheetQuery = z.object({ floorId: id });
+export type DeskQrSheetQuery = z.infer<typeof DeskQrSheetQuery>;
 
 /** `GET /desk/list`: the desks of one floor, by number. */
 export const DeskListQuery = z.object({ floorId: id });
@@ -267,6 +298,8 @@ export const DeskAvailability = z.object({
   /** The last date bookable from today (the rules' days ahead, on the floor's clock). */
   lastDate: localDate,
   neighbourhoods: z.array(Neighbourhood),
+  /** The floor's plan, drawn under the desks; null: none. */
+  map: FloorMapInfo.nullable(),
   /** The floor's desks by number, each with why the caller may not book it and the bookings holding time that day. */
   desks: z.array(
     Desk.extend({

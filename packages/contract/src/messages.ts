@@ -786,6 +786,10 @@ export const MESSAGES = {
   deskBookingNotCancellable: { 'en-US': 'This desk booking has ended or was already cancelled', 'zh-CN': '该工位预订已结束或已取消' },
   deskBookingUserNotFound: { 'en-US': 'Only active colleagues can book desks', 'zh-CN': '只有在职同事可以预订工位' },
   deskCheckInNoBooking: { 'en-US': 'You have no booking of desk {number} now', 'zh-CN': '您当前没有工位 {number} 的预订' },
+  floorMapSaved: { 'en-US': 'The floor plan has been saved', 'zh-CN': '楼层平面图已保存' },
+  floorMapDeleted: { 'en-US': 'The floor plan has been removed; the desks keep their places', 'zh-CN': '楼层平面图已删除，工位位置保持不变' },
+  floorMapNotFound: { 'en-US': 'This floor has no plan', 'zh-CN': '该楼层没有平面图' },
+  floorMapNoSize: { 'en-US': 'The SVG plan needs a viewBox or a width and height', 'zh-CN': 'SVG 平面图需要 viewBox 或宽度和高度' },
 } as const satisfies Record<string, Record<Lang, string>>;
 
 export type MessageKey = keyof typeof MESSAGES;

@@ -113,6 +113,8 @@ export const OPERATION_ACTIONS = [
   'neighbourhood.update',
   'neighbourhood.delete',
   'deskRules.update',
+  'floorMap.update',
+  'floorMap.delete',
 ] as const;
 export type OperationAction = (typeof OPERATION_ACTIONS)[number];
 

@@ -159,6 +159,17 @@ export interface DeskRulesTable {
   updated_at: number;
 }
 
+/** A floor's plan image (migration 0058): its units are the coordinate space of the floor's resource_positions. */
+export interface FloorMapTable {
+  floor_id: number;
+  company_id: number;
+  content_type: 'image/png' | 'image/jpeg' | 'image/svg+xml';
+  bytes: Buffer;
+  width: number;
+  height: number;
+  updated_at: number;
+}
+
 /** Where a resource sits on its floor's map, in the map's units. */
 export interface ResourcePositionTable {
   resource_id: number;
@@ -1063,6 +1074,7 @@ export interface DB {
   desks: DeskTable;
   desk_rules: DeskRulesTable;
   resource_positions: ResourcePositionTable;
+  floor_maps: FloorMapTable;
   reservations: ReservationTable;
   reservation_participants: ReservationParticipantTable;
   reservation_invitees: ReservationInviteeTable;

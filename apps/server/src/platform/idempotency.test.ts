@@ -381,6 +381,7 @@ describe(`Idempotency-Key (${TEST_DIALECT})`, () => {
         'POST /api/desk/booking/cancel',
         'POST /api/desk/booking/check-in',
         'POST /api/desk/rules',
+        'POST /api/desk/floor-map/delete',
       ].sort(),
     );
     expect(idempotent.some((route) => route.includes('calendar/feed'))).toBe(false);

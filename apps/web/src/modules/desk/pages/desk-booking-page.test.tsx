@@ -16,7 +16,7 @@ afterEach(() => {
 const ZONE = 'Europe/London';
 const today = toZoned(Date.now(), ZONE).date;
 const at = (time: string) => fromZoned(today, time, ZONE);
-const floor: DeskFloor = { floorId: 6, floorName: 'Floor 3', buildingId: 5, buildingName: 'Tower A', timeZone: ZONE, deskCount: 3, neighbourhoods: [] };
+const floor: DeskFloor = { floorId: 6, floorName: 'Floor 3', buildingId: 5, buildingName: 'Tower A', timeZone: ZONE, deskCount: 3, neighbourhoods: [], map: null };
 const base: Omit<Desk, 'id' | 'number' | 'mode' | 'position'> = { floorId: 6, equipment: [], neighbourhoodId: null, assignedUserId: null, assignedUserName: null, assignedDepartmentId: null, assignedDepartmentName: null, updatedAt: 1 };
 const place = (x: number) => ({ x, y: 40, width: 60, height: 40, rotation: 0 });
 const availability: DeskAvailability = {
@@ -27,6 +27,7 @@ const availability: DeskAvailability = {
   dayEndAt: at('18:00'),
   lastDate: addDays(today, 14),
   neighbourhoods: [{ id: 40, floorId: 6, name: 'Quiet', color: '#3366cc', departmentId: null, departmentName: null, deskCount: 1 }],
+  map: null,
   desks: [
     { ...base, id: 101, number: 'A-1', mode: 'bookable', equipment: ['monitor'], neighbourhoodId: 40, position: place(20), closedReason: null, bookings: [] },
     { ...base, id: 102, number: 'A-2', mode: 'bookable', position: place(100), closedReason: null, bookings: [{ id: 9, startAt: at('13:00'), endAt: at('18:00'), userName: 'Fay Finance', isMine: false }] },

@@ -21,6 +21,7 @@ const floor: DeskFloor = {
   timeZone: 'Europe/London',
   deskCount: 2,
   neighbourhoods: [{ id: 40, floorId: 6, name: 'Finance', color: '#13a8a8', departmentId: 9, departmentName: 'Finance team', deskCount: 1 }],
+  map: null,
 };
 function desk(overrides: Partial<Desk> = {}): Desk {
   return {
