@@ -102,7 +102,7 @@ export const MENU_CATALOGUE: MenuNode[] = [
     children: [
       page('deskeeperConsole', '/deskeeper-console', 'LaptopOutlined', 'DESK', 'quickTools'),
       page('deskeeperOverview', '/deskeeper-overview', 'PieChartOutlined', 'DESK', 'overviewStats'),
-      page('deskeeperConfiguration', '/deskeeper-configuration', 'SettingOutlined', 'DESK', 'roomsLocations'),
+      page('deskeeperConfiguration', '/deskeeper-configuration', 'SettingOutlined', 'DESK', 'roomsLocations', true),
       page('deskeeperReservation', '/deskeeper-reservation', 'ScheduleOutlined', 'DESK', 'calendarRoomUse', true),
       page('deskeeperLive', '/deskeeper-live', 'EyeOutlined', 'DESK', 'liveMeetings'),
       page('deskeeperAssets', '/deskeeper-assets', 'DatabaseOutlined', 'DESK', 'trackingFields'),

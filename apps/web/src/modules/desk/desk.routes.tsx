@@ -1,7 +1,15 @@
 import type { PageRoute } from '../../shared/routing/page-route';
 
-/** The desk pages built so far (issue 21; decision 0019): the desks and neighbourhoods of each floor, booking a desk, the booking rules. */
+/** The desk pages built so far (issue 21; decision 0019): the floor map editor, the desks and neighbourhoods of each floor, booking a desk, the booking rules. */
 export const deskRoutes: PageRoute[] = [
+  {
+    path: '/deskeeper-configuration',
+    titleKey: 'menu.deskeeperConfiguration',
+    menuKey: 'deskeeperConfiguration',
+    keepAlive: true,
+    texts: ['desk'],
+    load: () => import('./pages/desk-map-page').then((m) => m.DeskMapPage),
+  },
   {
     path: '/deskeeper-station-setting',
     titleKey: 'menu.stationSetting',

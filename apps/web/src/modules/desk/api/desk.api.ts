@@ -1,4 +1,4 @@
-import type { BookDeskBody, DeleteDesksBody, Desk, DeskAvailability, DeskBooking, DeskFloor, DeskOwners, DeskRules, Neighbourhood, SaveDeskBody, SaveNeighbourhoodBody } from '@atrium/contract';
+import type { BookDeskBody, DeleteDesksBody, Desk, DeskAvailability, DeskBooking, DeskFloor, DeskOwners, DeskRules, FloorMapInfo, Neighbourhood, PlaceDesksBody, SaveDeskBody, SaveNeighbourhoodBody } from '@atrium/contract';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../shared/api/api';
 
@@ -39,6 +39,33 @@ export const useSaveDesk = () => useDeskMutation((body: SaveDeskBody) => api.pos
 export const useDeleteDesks = () => useDeskMutation((body: DeleteDesksBody) => api.post<{ count: number }>('/desk/delete', body));
 export const useSaveNeighbourhood = () => useDeskMutation((body: SaveNeighbourhoodBody) => api.post<Neighbourhood>('/desk/neighbourhood/save', body));
 export const useDeleteNeighbourhood = () => useDeskMutation((id: number) => api.post<null>('/desk/neighbourhood/delete', { id }));
+/** `POST /desk/place`: the map editor's changes, all at once. */
+export const usePlaceDesks = () => useDeskMutation((body: PlaceDesksBody) => api.post<Desk[]>('/desk/place', body));
+
+// A floor's plan (decision 0019, "Floor plans"): the booking page reads it too.
+
+/** Where a floor's plan image is served; its version in the address, so a replaced plan is fetched again. */
+export const floorMapUrl = (floorId: number, map: FloorMapInfo) => `/api/desk/floor-map?floorId=${floorId}&v=${map.updatedAt}`;
+
+function useFloorMapMutation<B, R>(call: (body: B) => Promise<R>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: call,
+    onSuccess: async () => {
+      await queryClient.invalidateQueries({ queryKey: keys.all });
+      await queryClient.invalidateQueries({ queryKey: ['desk-booking'] });
+    },
+  });
+}
+
+/** `POST /desk/floor-map` (multipart): uploads or replaces a floor's plan; the server's refusal is toasted. */
+export const useUploadFloorMap = () =>
+  useFloorMapMutation(({ floorId, file }: { floorId: number; file: File }) => {
+    const form = new FormData();
+    form.append('file', file);
+    return api.post<FloorMapInfo>('/desk/floor-map', form, { query: { floorId } });
+  });
+export const useDeleteFloorMap = () => useFloorMapMutation((floorId: number) => api.post<null>('/desk/floor-map/delete', { floorId }));
 
 // Booking a desk (/deskeeper-reservation): the booking area's calls (decision 0019, "Booking a desk").
 
