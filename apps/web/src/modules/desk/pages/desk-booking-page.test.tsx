@@ -88,6 +88,23 @@ describe('desk booking page', () => {
     expect(await screen.findByText(/Desk A-1 is yours/)).toBeInTheDocument();
   }, 30_000);
 
+  it("draws the floor's plan under the desks in the plan's own units, the desks still buttons with their states", async () => {
+    stubApi({
+      'GET /desk/booking/floors': { result: [floor] },
+      'GET /desk/availability': { result: { ...availability, map: { contentType: 'image/png', size: 5000, width: 1600, height: 900, updatedAt: 42 } } },
+      'GET /desk/booking/mine': { result: [] },
+    });
+    renderConsole({ path: '/deskeeper-reservation', user: booker, menu });
+    const map = await screen.findByTestId('desk-map', {}, { timeout: 8000 });
+    expect(map).toHaveAttribute('viewBox', '0 0 1600 900');
+    const plan = within(map).getByTestId('desk-map-plan');
+    expect(plan).toHaveAttribute('href', '/api/desk/floor-map?floorId=6&v=42');
+    expect([plan.getAttribute('width'), plan.getAttribute('height')]).toEqual(['1600', '900']);
+    // Drawn first: the desks lie on top of it.
+    expect(map.firstElementChild).toBe(plan);
+    expect(within(map).getByRole('button', { name: 'Desk A-1, Free' })).toHaveAttribute('data-state', 'free');
+  }, 30_000);
+
   it('lists desks in Chinese, cancels one of my bookings after asking, and checks me in from a desk QR code', async () => {
     setLang('zh-CN');
     const user = userEvent.setup();
