@@ -117,6 +117,9 @@ import { createDeskBookingService } from './modules/desk/desk-booking.service.js
 import { createCheckInRepository } from './modules/booking/check-in/booking-checkin.repository.js';
 import { createDeskRepository } from './modules/desk/desk.repository.js';
 import { floorMapRoutes } from './modules/desk/floor-map.routes.js';
+import { deskLiveRoutes } from './modules/desk/desk-live.routes.js';
+import { createDeskLiveLinkRepository } from './modules/desk/desk-live.repository.js';
+import { createDeskLiveService } from './modules/desk/desk-live.service.js';
 import { createFloorMapRepository } from './modules/desk/floor-map.repository.js';
 import { createFloorMapService } from './modules/desk/floor-map.service.js';
 import { calendarFeedRoutes } from './modules/calendar-feed/calendar-feed.routes.js';
@@ -751,6 +754,19 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(blacklistRoutes({ blacklist: createBlacklistService({ blacklist: createBlacklistRepository(db.kysely), operationLog, clock }) }));
       await api.register(deskRoutes({ desks: createDeskService({ db: db.kysely, desks: createDeskRepository(db.kysely), operationLog, clock, publicUrl: config.publicUrl }) }));
       await api.register(deskBookingRoutes({ deskBookings }));
+      await api.register(
+        deskLiveRoutes({
+          live: createDeskLiveService({
+            db: db.kysely,
+            desks: createDeskRepository(db.kysely),
+            deskBookings: createDeskBookingRepository(db.kysely),
+            floorMaps: createFloorMapRepository(db.kysely),
+            links: createDeskLiveLinkRepository(db.kysely),
+            operationLog,
+            clock,
+          }),
+        }),
+      );
       await api.register(floorMapRoutes({ floorMaps: createFloorMapService({ desks: createDeskRepository(db.kysely), floorMaps: createFloorMapRepository(db.kysely), operationLog, clock }) }));
       await api.register(
         visitorRoutes({

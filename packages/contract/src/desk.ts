@@ -309,3 +309,51 @@ export const DeskAvailability = z.object({
   ),
 });
 export type DeskAvailability = z.infer<typeof DeskAvailability>;
+
+// The live view (/deskeeper-live, decision 0019 "The live view"): who sits where now, for signed-in
+// colleagues and, by a secret link per floor, for a lobby screen.
+
+/** How a desk stands now: free, booked (not checked in yet), checked in, or out of use. */
+export const DESK_LIVE_STATES = ['free', 'booked', 'checkedIn', 'closed'] as const;
+export type DeskLiveState = (typeof DESK_LIVE_STATES)[number];
+
+/** `GET /desk/live`, `GET /desk/live/link`: a floor. */
+export const DeskLiveQuery = z.object({ floorId: id });
+export type DeskLiveQuery = z.infer<typeof DeskLiveQuery>;
+
+/** A floor now: its plan and each desk's state, with the name of whoever has checked in. */
+export const DeskLive = z.object({
+  floorId: z.number().int(),
+  floorName: z.string(),
+  buildingName: z.string().nullable(),
+  timeZone: z.string(),
+  /** When the states were read (UTC epoch milliseconds). */
+  at: z.number().int(),
+  map: FloorMapInfo.nullable(),
+  desks: z.array(
+    z.object({
+      id: z.number().int(),
+      number: z.string(),
+      position: DeskPosition.nullable(),
+      state: z.enum(DESK_LIVE_STATES),
+      /** Who has checked in at the desk; null otherwise. */
+      personName: z.string().nullable(),
+    }),
+  ),
+});
+export type DeskLive = z.infer<typeof DeskLive>;
+
+/** A floor's secret lobby-screen link as administrators see it: whether one is in force (its secret is shown once, when made). */
+export const DeskLiveLinkState = z.object({ active: z.boolean(), createdAt: z.number().int().nullable(), createdByName: z.string().nullable() });
+export type DeskLiveLinkState = z.infer<typeof DeskLiveLinkState>;
+
+/** A new lobby-screen link: the console path with its secret, shown this once (a new one revokes the previous). */
+export const CreatedDeskLiveLink = z.object({ path: z.string(), createdAt: z.number().int() });
+export type CreatedDeskLiveLink = z.infer<typeof CreatedDeskLiveLink>;
+
+/** `GET /desk/live/screen`: the lobby screen's read, by its link's secret. */
+export const DeskLiveScreenQuery = z.object({ token: z.string().trim().min(1).max(100) });
+export type DeskLiveScreenQuery = z.infer<typeof DeskLiveScreenQuery>;
+
+/** Where the lobby screen opens: the console's public page with the link's secret. */
+export const DESK_LIVE_SCREEN_PATH = '/deskeeper-live/screen';

@@ -104,7 +104,7 @@ export const MENU_CATALOGUE: MenuNode[] = [
       page('deskeeperOverview', '/deskeeper-overview', 'PieChartOutlined', 'DESK', 'overviewStats'),
       page('deskeeperConfiguration', '/deskeeper-configuration', 'SettingOutlined', 'DESK', 'roomsLocations', true),
       page('deskeeperReservation', '/deskeeper-reservation', 'ScheduleOutlined', 'DESK', 'calendarRoomUse', true),
-      page('deskeeperLive', '/deskeeper-live', 'EyeOutlined', 'DESK', 'liveMeetings'),
+      page('deskeeperLive', '/deskeeper-live', 'EyeOutlined', 'DESK', 'liveMeetings', true),
       page('deskeeperAssets', '/deskeeper-assets', 'DatabaseOutlined', 'DESK', 'trackingFields'),
       page('deskeeperEquipment', '/deskeeper-equipment', 'HddOutlined', 'DESK', 'roomsLocations'),
       page('deskeeperStrategy', '/deskeeper-strategy', 'AuditOutlined', 'DESK', 'globalSettings', true),

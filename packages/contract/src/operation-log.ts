@@ -115,6 +115,8 @@ export const OPERATION_ACTIONS = [
   'deskRules.update',
   'floorMap.update',
   'floorMap.delete',
+  'deskLiveLink.create',
+  'deskLiveLink.revoke',
 ] as const;
 export type OperationAction = (typeof OPERATION_ACTIONS)[number];
 

@@ -170,6 +170,17 @@ export interface FloorMapTable {
   updated_at: number;
 }
 
+/** A floor's secret lobby-screen link (migration 0058): only the secret's SHA-256. */
+export interface DeskLiveLinkTable {
+  id: Generated<number>;
+  company_id: number;
+  floor_id: number;
+  token_hash: string;
+  created_by: number | null;
+  created_at: number;
+  revoked_at: number | null;
+}
+
 /** Where a resource sits on its floor's map, in the map's units. */
 export interface ResourcePositionTable {
   resource_id: number;
@@ -1075,6 +1086,7 @@ export interface DB {
   desk_rules: DeskRulesTable;
   resource_positions: ResourcePositionTable;
   floor_maps: FloorMapTable;
+  desk_live_links: DeskLiveLinkTable;
   reservations: ReservationTable;
   reservation_participants: ReservationParticipantTable;
   reservation_invitees: ReservationInviteeTable;

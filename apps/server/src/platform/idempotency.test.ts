@@ -382,6 +382,7 @@ describe(`Idempotency-Key (${TEST_DIALECT})`, () => {
         'POST /api/desk/booking/check-in',
         'POST /api/desk/rules',
         'POST /api/desk/floor-map/delete',
+        'POST /api/desk/live/link/revoke',
       ].sort(),
     );
     expect(idempotent.some((route) => route.includes('calendar/feed'))).toBe(false);

@@ -1,4 +1,5 @@
 import fastifyMultipart from '@fastify/multipart';
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ErrorEnvelope, FLOOR_MAP_MAX_BYTES, FloorMapBody, FloorMapInfo, FloorMapQuery, hasPermission } from '@atrium/contract';
 import { z } from 'zod';
@@ -22,6 +23,16 @@ const tags = ['desks'];
  */
 const SVG_POLICY = "default-src 'none'; style-src 'unsafe-inline'";
 const RASTER_POLICY = "default-src 'none'; sandbox";
+
+/** A plan image answered: its type, never sniffed; an svg may draw and nothing else; cached for a day when asked for by its current version. */
+export function sendFloorMap(reply: FastifyReply, image: { contentType: string; bytes: Buffer; updatedAt: number }, version: number | undefined) {
+  return reply
+    .header('content-type', image.contentType)
+    .header('x-content-type-options', 'nosniff')
+    .header('cache-control', version === image.updatedAt ? 'private, max-age=86400' : 'private, no-cache')
+    .header('content-security-policy', image.contentType === 'image/svg+xml' ? SVG_POLICY : RASTER_POLICY)
+    .send(image.bytes);
+}
 
 /** A floor's plan image (decision 0019, "Floor plans"): upload or replace, remove, read. */
 export function floorMapRoutes({ floorMaps }: { floorMaps: FloorMapService }): FastifyPluginAsyncZod {
@@ -81,14 +92,7 @@ export function floorMapRoutes({ floorMaps }: { floorMaps: FloorMapService }): F
       async (request, reply) => {
         const auth = requireAuth(request);
         if (!hasPermission(auth.permissions, 'calendarRoomUse:view') && !hasPermission(auth.permissions, 'roomsLocations:view')) throw noPermission();
-        const image = await floorMaps.image(auth.companyId, request.query.floorId);
-        const isCurrent = request.query.v === image.updatedAt;
-        return reply
-          .header('content-type', image.contentType)
-          .header('x-content-type-options', 'nosniff')
-          .header('cache-control', isCurrent ? 'private, max-age=86400' : 'private, no-cache')
-          .header('content-security-policy', image.contentType === 'image/svg+xml' ? SVG_POLICY : RASTER_POLICY)
-          .send(image.bytes);
+        return sendFloorMap(reply, await floorMaps.image(auth.companyId, request.query.floorId), request.query.v);
       },
     );
   };

@@ -129,7 +129,7 @@ describe('floor map editor', () => {
     stubApi({ 'GET /desk/floors': { result: [floor] }, 'GET /desk/list': { result: [desk(), desk({ id: 103, number: '3-A-03', position: null })] } });
     renderConsole({ path: '/deskeeper-configuration', user: makeUser({ permissions: ['roomsLocations:view'] }), menu });
     const target = await screen.findByTestId('desk-editor-101', {}, { timeout: 8000 });
-    expect(screen.getByText('您可以查看地图；修改需要房间与位置的编辑权限。')).toBeInTheDocument();
+    expect(screen.getByText('您可以查看地图；修改需要会议室与位置的编辑权限。')).toBeInTheDocument();
     expect(screen.queryByTestId('desk-map-save')).toBeNull();
     expect(screen.queryByTestId('desk-plan-upload-button')).toBeNull();
     expect(screen.queryByTestId('desk-editor-place-103')).toBeNull();
