@@ -201,7 +201,8 @@ export function DeskMapEditor({ floorId, map, desks, changes, onChange, readOnly
           ) : (
             <rect className="atrium-desk-editor-blank" x={0} y={0} width={width} height={height} />
           )}
-          {placed.map((desk) => {
+          {/* The selected desks last: drawn on top, their handles are never under a neighbour. */}
+          {[...placed.filter((desk) => !selected.has(desk.id)), ...placed.filter((desk) => selected.has(desk.id))].map((desk) => {
             const { x, y, width: w, height: h, rotation } = positionOf(desk)!;
             const isSelected = selected.has(desk.id);
             return (
