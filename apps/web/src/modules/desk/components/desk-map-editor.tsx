@@ -197,7 +197,7 @@ export function DeskMapEditor({ floorId, map, desks, changes, onChange, readOnly
           onPointerDown={() => setSelected(new Set())}
         >
           {map ? (
-            <image href={floorMapUrl(floorId, map)} x={0} y={0} width={width} height={height} preserveAspectRatio="none" data-testid="desk-editor-plan" />
+            <image href={floorMapUrl(floorId, map)} x={0} y={0} width={width} height={height} preserveAspectRatio="none" aria-hidden="true" data-testid="desk-editor-plan" />
           ) : (
             <rect className="atrium-desk-editor-blank" x={0} y={0} width={width} height={height} />
           )}
@@ -229,13 +229,14 @@ export function DeskMapEditor({ floorId, map, desks, changes, onChange, readOnly
                 </text>
                 {isSelected && selected.size === 1 && !readOnly ? (
                   <>
-                    <line className="atrium-desk-editor-stalk" x1={x + w / 2} y1={y} x2={x + w / 2} y2={y - handle * 2.5} />
+                    <line aria-hidden="true" className="atrium-desk-editor-stalk" x1={x + w / 2} y1={y} x2={x + w / 2} y2={y - handle * 2.5} />
                     <circle
                       className="atrium-desk-editor-handle"
                       cx={x + w / 2}
                       cy={y - handle * 2.5}
                       r={handle}
-                      aria-label={t('desk.mapEditor.turn', { number: desk.number })}
+                      // Pointer affordances: the side panel's fields and the keyboard do the same.
+                      aria-hidden="true"
                       data-testid="desk-editor-rotate"
                       onPointerDown={(event) => onHandlePointerDown(event, desk, 'rotate')}
                     />
@@ -245,7 +246,7 @@ export function DeskMapEditor({ floorId, map, desks, changes, onChange, readOnly
                       y={y + h - handle}
                       width={handle * 2}
                       height={handle * 2}
-                      aria-label={t('desk.mapEditor.resize', { number: desk.number })}
+                      aria-hidden="true"
                       data-testid="desk-editor-resize"
                       onPointerDown={(event) => onHandlePointerDown(event, desk, 'resize')}
                     />
