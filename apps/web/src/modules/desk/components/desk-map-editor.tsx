@@ -1,8 +1,9 @@
 import { DeleteOutlined, RotateRightOutlined } from '@ant-design/icons';
 import type { Desk, DeskPosition, FloorMapInfo } from '@atrium/contract';
-import { Button, Empty, Space } from 'antd';
+import { Button, Space } from 'antd';
 import { useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { EmptyState } from '../../../shared/ui/empty-state';
 import { NumberInput } from '../../../shared/ui/number-input';
 import { floorMapUrl } from '../api/desk.api';
 import './desk-map-editor.css';
@@ -299,7 +300,7 @@ export function DeskMapEditor({ floorId, map, desks, changes, onChange, readOnly
         <section aria-label={t('desk.mapEditor.unplaced')} data-testid="desk-editor-unplaced">
           <h3 className="atrium-desk-editor-heading">{t('desk.mapEditor.unplaced')}</h3>
           {unplaced.length === 0 ? (
-            <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('desk.mapEditor.unplacedEmpty')} />
+            <EmptyState isCompact description={t('desk.mapEditor.unplacedEmpty')} />
           ) : (
             <ul className="atrium-desk-editor-unplaced">
               {unplaced.map((desk) => (
