@@ -39,6 +39,9 @@ const EXPECTED_PUBLIC = [
   // The public live board: each checks the secret of its link.
   'GET /api/live/board',
   'GET /api/live/board/stream',
+  // A floor's desk lobby screen, by its link's secret (decision 0019, "The live view").
+  'GET /api/desk/live/screen',
+  'GET /api/desk/live/screen/plan',
   // Calendar feeds: each checks its secret.
   'GET /api/calendar/feed/:file',
   // A visitor's pass: each checks the signed token of the invitation link (decision 0018).

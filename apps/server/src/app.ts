@@ -126,6 +126,12 @@ import { createRepairBlocking } from './modules/repair/repair-blocking.js';
 import { createRepairRepository } from './modules/repair/repair.repository.js';
 import { repairRoutes } from './modules/repair/repair.routes.js';
 import { createRepairService } from './modules/repair/repair.service.js';
+import { floorMapRoutes } from './modules/desk/floor-map.routes.js';
+import { deskLiveRoutes } from './modules/desk/desk-live.routes.js';
+import { createDeskLiveLinkRepository } from './modules/desk/desk-live.repository.js';
+import { createDeskLiveService } from './modules/desk/desk-live.service.js';
+import { createFloorMapRepository } from './modules/desk/floor-map.repository.js';
+import { createFloorMapService } from './modules/desk/floor-map.service.js';
 import { calendarFeedRoutes } from './modules/calendar-feed/calendar-feed.routes.js';
 import { createCalendarFeedService } from './modules/calendar-feed/calendar-feed.service.js';
 import { createBlacklistService } from './modules/blacklist/blacklist.service.js';
@@ -780,6 +786,20 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
           }),
         }),
       );
+      await api.register(
+        deskLiveRoutes({
+          live: createDeskLiveService({
+            db: db.kysely,
+            desks: createDeskRepository(db.kysely),
+            deskBookings: createDeskBookingRepository(db.kysely),
+            floorMaps: createFloorMapRepository(db.kysely),
+            links: createDeskLiveLinkRepository(db.kysely),
+            operationLog,
+            clock,
+          }),
+        }),
+      );
+      await api.register(floorMapRoutes({ floorMaps: createFloorMapService({ desks: createDeskRepository(db.kysely), floorMaps: createFloorMapRepository(db.kysely), operationLog, clock }) }));
       await api.register(
         visitorRoutes({
           visitors: visitorService,

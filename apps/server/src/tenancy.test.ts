@@ -266,14 +266,19 @@ describe(`tenancy (${TEST_DIALECT})`, () => {
       '/api/desk/availability',
       '/api/desk/booking/floors',
       '/api/desk/booking/mine',
+      '/api/desk/floor-map',
       '/api/desk/floors',
       '/api/desk/list',
+      '/api/desk/live',
+      '/api/desk/live/floors',
+      '/api/desk/live/link',
       '/api/desk/monitoring/desks',
       '/api/desk/monitoring/overview',
       '/api/desk/monitoring/today',
       '/api/desk/neighbourhood/list',
       '/api/desk/owners',
       '/api/desk/qr',
+      '/api/desk/qr-sheet',
       '/api/desk/rules',
       '/api/deviceActivation/rooms',
       '/api/deviceLightCycle/findDeviceLightCycleList',
@@ -383,6 +388,8 @@ describe(`tenancy (${TEST_DIALECT})`, () => {
       '/api/desk/list': `?floorId=${placeOfA}`,
       '/api/desk/availability': `?floorId=${placeOfA}&date=${tomorrow()}`,
       '/api/desk/neighbourhood/list': `?floorId=${placeOfA}`,
+      '/api/desk/live': `?floorId=${placeOfA}`,
+      '/api/desk/live/link': `?floorId=${placeOfA}`,
       '/api/deviceTheme/getDeviceThemeRecordByDeviceId': `?deviceId=${displayOfA}`,
       // Days around B's desk booking (tomorrow): A's desk figures must still hold none of it.
       '/api/desk/monitoring/overview': `?from=${new Date(t.clock.now() - 86_400_000).toISOString().slice(0, 10)}&to=${new Date(t.clock.now() + 2 * 86_400_000).toISOString().slice(0, 10)}`,
@@ -454,6 +461,10 @@ describe(`tenancy (${TEST_DIALECT})`, () => {
       '/api/desk/qr': `?deskId=${deskOfBId}`,
       '/api/repair/report': `?id=${reportOfB}`,
       '/api/inspection/run': `?id=${roundOfB}`,
+      '/api/desk/floor-map': `?floorId=${placeOfB}`,
+      '/api/desk/qr-sheet': `?floorId=${placeOfB}`,
+      '/api/desk/live': `?floorId=${placeOfB}`,
+      '/api/desk/live/link': `?floorId=${placeOfB}`,
       '/api/meeting/feed/room': `?roomId=${roomOfB}`,
       '/api/report/list': `?roomId=${roomOfB}`,
       '/api/report/analysis': `?locationId=${roomOfB}`,
@@ -468,6 +479,7 @@ describe(`tenancy (${TEST_DIALECT})`, () => {
     // A visit's document is a file too (read in visitor-steps.test.ts); without its query it answers 400 likewise.
     // A desk's QR code is a PNG too (read in desk.test.ts): without its deskId, 400 likewise.
     // A repair report and its photo are read by id (repair.test.ts): without it, 400.
+    // A floor's plan is an image too (read in floor-map.test.ts), its QR sheet a PDF (desk-qr-sheet.test.ts): without the floorId, 400 likewise.
     const refusedForA: Record<string, number> = {
       '/api/ad/synGroupAndUser': 422,
       '/api/meeting/room/qr': 400,
@@ -477,6 +489,8 @@ describe(`tenancy (${TEST_DIALECT})`, () => {
       '/api/repair/report': 400,
       '/api/repair/photo': 400,
       '/api/inspection/run': 400,
+      '/api/desk/floor-map': 400,
+      '/api/desk/qr-sheet': 400,
     };
     // A stored file is addressed by its company: B's answers A with 404, like a missing one.
     const bravoFile = await call(t.app, { method: 'GET', url: bravoLogoUrl, headers: { token: signedIn.token! } });

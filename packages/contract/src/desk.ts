@@ -77,6 +77,31 @@ export const Neighbourhood = z.object({
 });
 export type Neighbourhood = z.infer<typeof Neighbourhood>;
 
+/** Largest floor plan accepted, in bytes. */
+export const FLOOR_MAP_MAX_BYTES = 5 * 1024 * 1024;
+/** Accepted floor plan formats, as named in the refusal message. */
+export const FLOOR_MAP_FORMATS = ['png', 'jpeg', 'jpg', 'svg'] as const;
+
+/**
+ * A floor's plan as the lists answer it: its type, size in bytes, its own units (a raster's pixels, an
+ * svg's viewBox: the coordinate space of the floor's desk positions) and its version (when it was last
+ * replaced, for `GET /desk/floor-map?v=`).
+ */
+export const FloorMapInfo = z.object({
+  contentType: z.enum(['image/png', 'image/jpeg', 'image/svg+xml']),
+  size: z.number().int(),
+  width: z.number(),
+  height: z.number(),
+  updatedAt: z.number().int(),
+});
+export type FloorMapInfo = z.infer<typeof FloorMapInfo>;
+
+/** `GET /desk/floor-map`, `POST /desk/floor-map/delete`: a floor's plan (`v`, the plan's version, only makes the address change with it). */
+export const FloorMapQuery = z.object({ floorId: id, v: z.coerce.number().int().optional() });
+export type FloorMapQuery = z.infer<typeof FloorMapQuery>;
+export const FloorMapBody = z.object({ floorId: id });
+export type FloorMapBody = z.infer<typeof FloorMapBody>;
+
 /** A floor as the desk pages list it: where it is, its zone, and how many desks and neighbourhoods it has. */
 export const DeskFloor = z.object({
   floorId: z.number().int(),
@@ -86,6 +111,8 @@ export const DeskFloor = z.object({
   timeZone: z.string().nullable(),
   deskCount: z.number().int(),
   neighbourhoods: z.array(Neighbourhood),
+  /** The floor's plan; null: none uploaded (desks are drawn on a blank map). */
+  map: FloorMapInfo.nullable(),
 });
 export type DeskFloor = z.infer<typeof DeskFloor>;
 export const DeskFloors = z.array(DeskFloor);
@@ -102,6 +129,10 @@ export type DeskOwners = z.infer<typeof DeskOwners>;
 /** `GET /desk/qr`: a desk's check-in QR code (PNG), for printing on the desk. */
 export const DeskQrQuery = z.object({ deskId: id });
 export type DeskQrQuery = z.infer<typeof DeskQrQuery>;
+
+/** `GET /desk/qr-sheet`: a floor's desk QR codes on A4 pages, to print. */
+export const DeskQrSheetQuery = z.object({ floorId: id });
+export type DeskQrSheetQuery = z.infer<typeof DeskQrSheetQuery>;
 
 /** `GET /desk/list`: the desks of one floor, by number. */
 export const DeskListQuery = z.object({ floorId: id });
@@ -267,6 +298,8 @@ export const DeskAvailability = z.object({
   /** The last date bookable from today (the rules' days ahead, on the floor's clock). */
   lastDate: localDate,
   neighbourhoods: z.array(Neighbourhood),
+  /** The floor's plan, drawn under the desks; null: none. */
+  map: FloorMapInfo.nullable(),
   /** The floor's desks by number, each with why the caller may not book it and the bookings holding time that day. */
   desks: z.array(
     Desk.extend({
@@ -276,3 +309,51 @@ export const DeskAvailability = z.object({
   ),
 });
 export type DeskAvailability = z.infer<typeof DeskAvailability>;
+
+// The live view (/deskeeper-live, decision 0019 "The live view"): who sits where now, for signed-in
+// colleagues and, by a secret link per floor, for a lobby screen.
+
+/** How a desk stands now: free, booked (not checked in yet), checked in, or out of use. */
+export const DESK_LIVE_STATES = ['free', 'booked', 'checkedIn', 'closed'] as const;
+export type DeskLiveState = (typeof DESK_LIVE_STATES)[number];
+
+/** `GET /desk/live`, `GET /desk/live/link`: a floor. */
+export const DeskLiveQuery = z.object({ floorId: id });
+export type DeskLiveQuery = z.infer<typeof DeskLiveQuery>;
+
+/** A floor now: its plan and each desk's state, with the name of whoever has checked in. */
+export const DeskLive = z.object({
+  floorId: z.number().int(),
+  floorName: z.string(),
+  buildingName: z.string().nullable(),
+  timeZone: z.string(),
+  /** When the states were read (UTC epoch milliseconds). */
+  at: z.number().int(),
+  map: FloorMapInfo.nullable(),
+  desks: z.array(
+    z.object({
+      id: z.number().int(),
+      number: z.string(),
+      position: DeskPosition.nullable(),
+      state: z.enum(DESK_LIVE_STATES),
+      /** Who has checked in at the desk; null otherwise. */
+      personName: z.string().nullable(),
+    }),
+  ),
+});
+export type DeskLive = z.infer<typeof DeskLive>;
+
+/** A floor's secret lobby-screen link as administrators see it: whether one is in force (its secret is shown once, when made). */
+export const DeskLiveLinkState = z.object({ active: z.boolean(), createdAt: z.number().int().nullable(), createdByName: z.string().nullable() });
+export type DeskLiveLinkState = z.infer<typeof DeskLiveLinkState>;
+
+/** A new lobby-screen link: the console path with its secret, shown this once (a new one revokes the previous). */
+export const CreatedDeskLiveLink = z.object({ path: z.string(), createdAt: z.number().int() });
+export type CreatedDeskLiveLink = z.infer<typeof CreatedDeskLiveLink>;
+
+/** `GET /desk/live/screen`: the lobby screen's read, by its link's secret. */
+export const DeskLiveScreenQuery = z.object({ token: z.string().trim().min(1).max(100) });
+export type DeskLiveScreenQuery = z.infer<typeof DeskLiveScreenQuery>;
+
+/** Where the lobby screen opens: the console's public page with the link's secret. */
+export const DESK_LIVE_SCREEN_PATH = '/deskeeper-live/screen';

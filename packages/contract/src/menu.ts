@@ -102,9 +102,9 @@ export const MENU_CATALOGUE: MenuNode[] = [
     children: [
       page('deskeeperConsole', '/deskeeper-console', 'LaptopOutlined', 'DESK', 'quickTools', true),
       page('deskeeperOverview', '/deskeeper-overview', 'PieChartOutlined', 'DESK', 'overviewStats', true),
-      page('deskeeperConfiguration', '/deskeeper-configuration', 'SettingOutlined', 'DESK', 'roomsLocations'),
+      page('deskeeperConfiguration', '/deskeeper-configuration', 'SettingOutlined', 'DESK', 'roomsLocations', true),
       page('deskeeperReservation', '/deskeeper-reservation', 'ScheduleOutlined', 'DESK', 'calendarRoomUse', true),
-      page('deskeeperLive', '/deskeeper-live', 'EyeOutlined', 'DESK', 'liveMeetings'),
+      page('deskeeperLive', '/deskeeper-live', 'EyeOutlined', 'DESK', 'liveMeetings', true),
       page('deskeeperAssets', '/deskeeper-assets', 'DatabaseOutlined', 'DESK', 'trackingFields'),
       page('deskeeperEquipment', '/deskeeper-equipment', 'HddOutlined', 'DESK', 'roomsLocations'),
       page('deskeeperStrategy', '/deskeeper-strategy', 'AuditOutlined', 'DESK', 'globalSettings', true),

@@ -808,6 +808,13 @@ export const MESSAGES = {
   repairAssigneeNotFound: { 'en-US': 'The assignee is not an active colleague', 'zh-CN': '处理人不是在职同事' },
   repairPhotosFull: { 'en-US': 'A report keeps at most {count} photos', 'zh-CN': '每个报修单最多 {count} 张照片' },
   repairPhotoNotAllowed: { 'en-US': 'Only the reporter or the people who look after repairs can add photos to this report', 'zh-CN': '只有报修人或报修负责人可以为该报修单添加照片' },
+  floorMapSaved: { 'en-US': 'The floor plan has been saved', 'zh-CN': '楼层平面图已保存' },
+  floorMapDeleted: { 'en-US': 'The floor plan has been removed; the desks keep their places', 'zh-CN': '楼层平面图已删除，工位位置保持不变' },
+  floorMapNotFound: { 'en-US': 'This floor has no plan', 'zh-CN': '该楼层没有平面图' },
+  deskLiveLinkCreated: { 'en-US': 'A new lobby screen link has been made; the previous one no longer opens', 'zh-CN': '已生成新的大厅屏幕链接，之前的链接已失效' },
+  deskLiveLinkRevoked: { 'en-US': 'The lobby screen link no longer opens', 'zh-CN': '大厅屏幕链接已失效' },
+  deskLiveLinkNotFound: { 'en-US': 'This lobby screen link does not open (unknown or revoked)', 'zh-CN': '该大厅屏幕链接无效（不存在或已撤销）' },
+  floorMapNoSize: { 'en-US': 'The SVG plan needs a viewBox or a width and height', 'zh-CN': 'SVG 平面图需要 viewBox 或宽度和高度' },
 } as const satisfies Record<string, Record<Lang, string>>;
 
 export type MessageKey = keyof typeof MESSAGES;

@@ -270,6 +270,11 @@ export const OPERATION_DETAILS = {
   'neighbourhood.create': { floorId: 'location' },
   'neighbourhood.update': { floorId: 'location', previousName: text },
   'neighbourhood.delete': { floorId: 'location' },
+  'floorMap.update': { contentType: text, size: number },
+  'floorMap.delete': {},
+  // The link's secret is never recorded.
+  'deskLiveLink.create': {},
+  'deskLiveLink.revoke': {},
 } as const satisfies Record<OperationAction, Readonly<Record<string, OperationDetailField>>>;
 
 /** The detail an action may record: its declared fields, each optional. */

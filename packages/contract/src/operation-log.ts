@@ -113,6 +113,10 @@ export const OPERATION_ACTIONS = [
   'neighbourhood.update',
   'neighbourhood.delete',
   'deskRules.update',
+  'floorMap.update',
+  'floorMap.delete',
+  'deskLiveLink.create',
+  'deskLiveLink.revoke',
 ] as const;
 export type OperationAction = (typeof OPERATION_ACTIONS)[number];
 

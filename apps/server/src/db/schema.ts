@@ -244,6 +244,28 @@ export interface DeskRulesTable {
   updated_at: number;
 }
 
+/** A floor's plan image (migration 0058): its units are the coordinate space of the floor's resource_positions. */
+export interface FloorMapTable {
+  floor_id: number;
+  company_id: number;
+  content_type: 'image/png' | 'image/jpeg' | 'image/svg+xml';
+  bytes: Buffer;
+  width: number;
+  height: number;
+  updated_at: number;
+}
+
+/** A floor's secret lobby-screen link (migration 0058): only the secret's SHA-256. */
+export interface DeskLiveLinkTable {
+  id: Generated<number>;
+  company_id: number;
+  floor_id: number;
+  token_hash: string;
+  created_by: number | null;
+  created_at: number;
+  revoked_at: number | null;
+}
+
 /** Where a resource sits on its floor's map, in the map's units. */
 export interface ResourcePositionTable {
   resource_id: number;
@@ -1155,6 +1177,8 @@ export interface DB {
   inspection_assignees: InspectionAssigneeTable;
   inspection_runs: InspectionRunTable;
   resource_positions: ResourcePositionTable;
+  floor_maps: FloorMapTable;
+  desk_live_links: DeskLiveLinkTable;
   reservations: ReservationTable;
   reservation_participants: ReservationParticipantTable;
   reservation_invitees: ReservationInviteeTable;

@@ -388,6 +388,8 @@ describe(`Idempotency-Key (${TEST_DIALECT})`, () => {
         'POST /api/inspection/checklist/save',
         'POST /api/inspection/checklist/delete',
         'POST /api/inspection/complete',
+        'POST /api/desk/floor-map/delete',
+        'POST /api/desk/live/link/revoke',
       ].sort(),
     );
     expect(idempotent.some((route) => route.includes('calendar/feed'))).toBe(false);

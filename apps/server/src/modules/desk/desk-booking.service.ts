@@ -34,7 +34,7 @@ export interface DeskBookingServiceDeps {
   db: Kysely<DB>;
   deskBookings: DeskBookingRepository;
   /** The desk configuration's reads: a floor's desks and neighbourhoods as configured. */
-  desks: Pick<DeskRepository, 'listDesks' | 'listNeighbourhoods' | 'listFloors'>;
+  desks: Pick<DeskRepository, 'listDesks' | 'listNeighbourhoods' | 'listFloors' | 'findFloorMapInfo'>;
   bookingDesks: BookingDesks;
   events: BookingEvents;
   operationLog: OperationLog;
@@ -214,12 +214,13 @@ export function createDeskBookingService({ db, deskBookings, desks, bookingDesks
       const layout = await bookingDesks.current(companyId);
       const zone = layout.zoneOf(floorId);
       if (zone === null) throw notFound('deskFloorNotFound');
-      const [rules, departmentId, rows, configured, neighbourhoods] = await Promise.all([
+      const [rules, departmentId, rows, configured, neighbourhoods, map] = await Promise.all([
         deskBookings.rules(companyId),
         deskBookings.departmentOf(companyId, userId),
         deskBookings.listOnFloor(companyId, floorId, fromZoned(date, '00:00', zone), fromZoned(addDays(date, 1), '00:00', zone)),
         desks.listDesks(companyId, floorId),
         desks.listNeighbourhoods(companyId, { floorId }),
+        desks.findFloorMapInfo(companyId, floorId),
       ]);
       const bookable = new Map(layout.onFloor(floorId).map((desk) => [desk.id, desk]));
       const list = configured.flatMap((desk) => {
@@ -232,7 +233,7 @@ export function createDeskBookingService({ db, deskBookings, desks, bookingDesks
       });
       const day = deskSlot(rules, date, 'day', zone);
       const lastDate = addDays(toZoned(clock.now(), zone).date, rules.maxDaysAhead);
-      return { date, timeZone: zone, dayStartAt: day.startAt, middayAt: deskSlot(rules, date, 'am', zone).endAt, dayEndAt: day.endAt, lastDate, neighbourhoods, desks: list };
+      return { date, timeZone: zone, dayStartAt: day.startAt, middayAt: deskSlot(rules, date, 'am', zone).endAt, dayEndAt: day.endAt, lastDate, neighbourhoods, map, desks: list };
     },
 
     /** The company's floors that have desks, for the booking page's floor picker. */

@@ -1,5 +1,5 @@
 import { sql, SqliteAdapter, type Kysely } from 'kysely';
-import { ACTIVE_RESERVATION_STATUSES, DESK_EQUIPMENT, type Desk, type DeskEquipment, type DeskFloor, type DeskMode, type DeskOwners, type DeskPosition, type Neighbourhood } from '@atrium/contract';
+import { ACTIVE_RESERVATION_STATUSES, DESK_EQUIPMENT, type Desk, type DeskEquipment, type DeskFloor, type FloorMapInfo, type DeskMode, type DeskOwners, type DeskPosition, type Neighbourhood } from '@atrium/contract';
 import type { DB } from '../../db/schema.js';
 import { containsIgnoringCase, userMatches } from '../../db/like.js';
 import { nameKey } from '../../db/name-key.js';
@@ -34,6 +34,20 @@ function equipmentOf(stored: string): DeskEquipment[] {
     return [];
   }
 }
+
+/** A floor plan's columns as the lists answer them (its bytes stay out: `length` counts them on both engines). */
+interface FloorMapRow {
+  map_type: FloorMapInfo['contentType'] | null;
+  map_size: string | number | null;
+  map_width: number | null;
+  map_height: number | null;
+  map_updated_at: string | number | null;
+}
+
+const presentMap = (row: FloorMapRow): FloorMapInfo | null =>
+  row.map_type === null
+    ? null
+    : { contentType: row.map_type, size: Number(row.map_size), width: Number(row.map_width), height: Number(row.map_height), updatedAt: Number(row.map_updated_at) };
 
 export function createDeskRepository(db: Kysely<DB>) {
   const selectDesks = (companyId: number) =>
@@ -102,8 +116,10 @@ export function createDeskRepository(db: Kysely<DB>) {
       const floors = await db
         .selectFrom('locations as f')
         .leftJoin('locations as b', (join) => join.onRef('b.id', '=', 'f.parent_id').onRef('b.company_id', '=', 'f.company_id'))
+        .leftJoin('floor_maps as m', (join) => join.onRef('m.floor_id', '=', 'f.id').onRef('m.company_id', '=', 'f.company_id'))
         .select((eb) => [
           'f.id', 'f.name', 'f.sort_order', 'b.id as building_id', 'b.name as building_name', 'b.time_zone', 'b.sort_order as building_order',
+          'm.content_type as map_type', sql<number>`length(m.bytes)`.as('map_size'), 'm.width as map_width', 'm.height as map_height', 'm.updated_at as map_updated_at',
           eb.selectFrom('desks as d').select((c) => c.fn.countAll<string | number>().as('n')).whereRef('d.floor_id', '=', 'f.id').where('d.deleted_at', 'is', null).as('desk_count'),
         ])
         .where('f.company_id', '=', companyId)
@@ -125,7 +141,19 @@ export function createDeskRepository(db: Kysely<DB>) {
         timeZone: floor.time_zone,
         deskCount: Number(floor.desk_count ?? 0),
         neighbourhoods: neighbourhoods.get(floor.id) ?? [],
+        map: presentMap(floor),
       }));
+    },
+
+    /** A floor's plan as the lists answer it, or null when it has none. */
+    async findFloorMapInfo(companyId: number, floorId: number): Promise<FloorMapInfo | null> {
+      const row = await db
+        .selectFrom('floor_maps as m')
+        .select(['m.content_type as map_type', sql<number>`length(m.bytes)`.as('map_size'), 'm.width as map_width', 'm.height as map_height', 'm.updated_at as map_updated_at'])
+        .where('m.company_id', '=', companyId)
+        .where('m.floor_id', '=', floorId)
+        .executeTakeFirst();
+      return row ? presentMap(row) : null;
     },
 
     /** A floor of the company, not deleted. */

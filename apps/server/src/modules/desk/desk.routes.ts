@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { DeleteDesksBody, DeleteNeighbourhoodBody, Desk, DeskFloors, DeskListQuery, DeskQrQuery, ErrorEnvelope, DeskOwners, DeskOwnersQuery, Desks, Neighbourhood, PlaceDesksBody, SaveDeskBody, SaveNeighbourhoodBody } from '@atrium/contract';
+import { DeleteDesksBody, DeleteNeighbourhoodBody, Desk, DeskFloors, DeskListQuery, DeskQrQuery, DeskQrSheetQuery, ErrorEnvelope, DeskOwners, DeskOwnersQuery, Desks, Neighbourhood, PlaceDesksBody, SaveDeskBody, SaveNeighbourhoodBody } from '@atrium/contract';
 import { z } from 'zod';
 import { requireAuth } from '../../platform/access.js';
 import { envelopeResponses, success } from '../../platform/envelope.js';
@@ -59,6 +59,24 @@ export function deskRoutes({ desks }: { desks: DeskService }): FastifyPluginAsyn
       async (request, reply) => {
         const file = await desks.qr(requireAuth(request).companyId, request.query.deskId);
         return sendImage(reply.header('content-disposition', `attachment; filename="${file.filename}"`), file.data, 'image/png', 'private, max-age=3600');
+      },
+    );
+
+    app.get(
+      '/desk/qr-sheet',
+      {
+        config: VIEW,
+        schema: {
+          tags,
+          summary: "A floor's desk check-in QR codes on A4 (PDF)",
+          description: "Query `floorId`. Every desk of the floor by number, its check-in QR code (as `GET /desk/qr`) with its number under it, twelve to an A4 page, with the building and floor at the top; labels in the caller's language. An attachment. An unknown floor, or another company's: 404.",
+          querystring: DeskQrSheetQuery,
+          response: { 200: z.unknown().describe('application/pdf, as an attachment'), '4xx': ErrorEnvelope },
+        },
+      },
+      async (request, reply) => {
+        const file = await desks.qrSheet(requireAuth(request).companyId, request.query.floorId, request.lang);
+        return reply.header('content-type', 'application/pdf').header('content-disposition', `attachment; filename="${file.filename}"`).header('cache-control', 'no-store').send(file.data);
       },
     );
 

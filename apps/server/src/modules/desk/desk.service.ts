@@ -1,4 +1,4 @@
-import type { DeleteDesksBody, Desk, DeskFloor, DeskOwners, Neighbourhood, PlaceDesksBody, SaveDeskBody, SaveNeighbourhoodBody } from '@atrium/contract';
+import type { DeleteDesksBody, Desk, DeskFloor, DeskOwners, Lang, Neighbourhood, PlaceDesksBody, SaveDeskBody, SaveNeighbourhoodBody } from '@atrium/contract';
 import type { Kysely } from 'kysely';
 import QRCode from 'qrcode';
 import { withWriteTransaction } from '../../db/database.js';
@@ -8,6 +8,7 @@ import type { Clock } from '../../platform/clock.js';
 import { notFound, refused } from '../../platform/errors.js';
 import type { Actor, OperationLog } from '../operation-log/operation-log.service.js';
 import { createDeskRepository, type DeskRepository, type DeskValues } from './desk.repository.js';
+import { renderQrSheet } from './desk-qr-sheet.js';
 
 export interface DeskServiceDeps {
   db: Kysely<DB>;
@@ -28,7 +29,14 @@ const OWNERS_MAX = 20;
  * their number, equipment, mode and owner, neighbourhoods, and places on the floor's map (decision 0019).
  * A desk is a resource, so its booking is the reservation engine's; this module never writes a booking.
  */
+/** A desk number as part of a file name. */
+const fileSafe = (text: string) => text.replace(/[^A-Za-z0-9_-]+/g, '_');
+
 export function createDeskService({ db, desks, operationLog, clock, publicUrl }: DeskServiceDeps) {
+  /** A desk's check-in code (PNG): it opens the booking page, which checks the reader in (`?checkIn=<id>`). */
+  const checkInCode = (deskId: number) =>
+    QRCode.toBuffer(`${publicUrl.replace(/\/$/, '')}/deskeeper-reservation?checkIn=${deskId}`, { type: 'png', width: 320, margin: 2, errorCorrectionLevel: 'M' });
+
   /** The write transaction every change runs in (BEGIN IMMEDIATE on SQLite: a new desk's id is drawn in it). */
   const transact = <T>(fn: (repo: DeskRepository) => Promise<T>) => withWriteTransaction(db, (trx) => fn(createDeskRepository(trx)));
 
@@ -65,9 +73,17 @@ export function createDeskService({ db, desks, operationLog, clock, publicUrl }:
     async qr(companyId: number, deskId: number): Promise<{ data: Buffer; filename: string }> {
       const desk = await desks.findDesk(companyId, deskId);
       if (!desk) throw notFound('deskNotFound');
-      const url = `${publicUrl.replace(/\/$/, '')}/deskeeper-reservation?checkIn=${desk.id}`;
-      const data = await QRCode.toBuffer(url, { type: 'png', width: 320, margin: 2, errorCorrectionLevel: 'M' });
-      return { data, filename: `desk-${desk.number.replace(/[^A-Za-z0-9_-]+/g, '_')}-qr.png` };
+      return { data: await checkInCode(desk.id), filename: `desk-${fileSafe(desk.number)}-qr.png` };
+    },
+
+    /** A floor's desks' check-in codes as an A4 PDF, several a page, each with its desk's number. */
+    async qrSheet(companyId: number, floorId: number, lang: Lang): Promise<{ data: Buffer; filename: string }> {
+      const floor = (await desks.listFloors(companyId)).find((candidate) => candidate.floorId === floorId);
+      if (!floor) throw notFound('deskFloorNotFound');
+      const list = await desks.listDesks(companyId, floorId);
+      const codes = await Promise.all(list.map(async (desk) => ({ number: desk.number, qrPng: await checkInCode(desk.id) })));
+      const title = [floor.buildingName, floor.floorName].filter(Boolean).join(' · ');
+      return { data: await renderQrSheet({ title, desks: codes, lang }), filename: `desks-${floorId}-qr.pdf` };
     },
 
     listFloors(companyId: number): Promise<DeskFloor[]> {

@@ -1,7 +1,16 @@
+import { DESK_LIVE_SCREEN_PATH } from '@atrium/contract';
 import type { PageRoute } from '../../shared/routing/page-route';
 
-/** The desk pages built so far (issue 21; decision 0019): the desks and neighbourhoods of each floor, booking a desk, the booking rules, monitoring. */
+/** The desk pages built so far (issue 21; decision 0019): the floor map editor, the desks and neighbourhoods of each floor, booking a desk, the booking rules, monitoring, the live view. */
 export const deskRoutes: PageRoute[] = [
+  {
+    path: '/deskeeper-configuration',
+    titleKey: 'menu.deskeeperConfiguration',
+    menuKey: 'deskeeperConfiguration',
+    keepAlive: true,
+    texts: ['desk'],
+    load: () => import('./pages/desk-map-page').then((m) => m.DeskMapPage),
+  },
   {
     path: '/deskeeper-station-setting',
     titleKey: 'menu.stationSetting',
@@ -18,6 +27,14 @@ export const deskRoutes: PageRoute[] = [
     // The desk's dialog reports a problem with it (the repair centre's texts).
     texts: ['desk', 'repair'],
     load: () => import('./pages/desk-booking-page').then((m) => m.DeskBookingPage),
+  },
+  {
+    path: '/deskeeper-live',
+    titleKey: 'menu.deskeeperLive',
+    menuKey: 'deskeeperLive',
+    keepAlive: true,
+    texts: ['desk'],
+    load: () => import('./pages/desk-live-page').then((m) => m.DeskLivePage),
   },
   {
     path: '/deskeeper-strategy',
@@ -50,5 +67,15 @@ export const deskRoutes: PageRoute[] = [
     keepAlive: true,
     texts: ['desk'],
     load: () => import('./pages/desk-stations-page').then((m) => m.DeskStationsPage),
+  },
+];
+
+/** The lobby screen, outside the shell and without a session: its link's secret opens one floor. */
+export const deskPublicRoutes: PageRoute[] = [
+  {
+    path: DESK_LIVE_SCREEN_PATH,
+    titleKey: 'menu.deskeeperLive',
+    texts: ['desk'],
+    load: () => import('./pages/desk-live-screen-page').then((m) => m.DeskLiveScreenPage),
   },
 ];

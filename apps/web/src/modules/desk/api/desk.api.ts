@@ -1,4 +1,4 @@
-import type { BookDeskBody, DeleteDesksBody, Desk, DeskAvailability, DeskBooking, DeskFloor, DeskOwners, DeskRules, Neighbourhood, SaveDeskBody, SaveNeighbourhoodBody } from '@atrium/contract';
+import type { BookDeskBody, CreatedDeskLiveLink, DeleteDesksBody, Desk, DeskAvailability, DeskBooking, DeskFloor, DeskLive, DeskLiveLinkState, DeskOwners, DeskRules, FloorMapInfo, Neighbourhood, PlaceDesksBody, SaveDeskBody, SaveNeighbourhoodBody } from '@atrium/contract';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../shared/api/api';
 
@@ -39,6 +39,33 @@ export const useSaveDesk = () => useDeskMutation((body: SaveDeskBody) => api.pos
 export const useDeleteDesks = () => useDeskMutation((body: DeleteDesksBody) => api.post<{ count: number }>('/desk/delete', body));
 export const useSaveNeighbourhood = () => useDeskMutation((body: SaveNeighbourhoodBody) => api.post<Neighbourhood>('/desk/neighbourhood/save', body));
 export const useDeleteNeighbourhood = () => useDeskMutation((id: number) => api.post<null>('/desk/neighbourhood/delete', { id }));
+/** `POST /desk/place`: the map editor's changes, all at once. */
+export const usePlaceDesks = () => useDeskMutation((body: PlaceDesksBody) => api.post<Desk[]>('/desk/place', body));
+
+// A floor's plan (decision 0019, "Floor plans"): the booking page reads it too.
+
+/** Where a floor's plan image is served; its version in the address, so a replaced plan is fetched again. */
+export const floorMapUrl = (floorId: number, map: FloorMapInfo) => `/api/desk/floor-map?floorId=${floorId}&v=${map.updatedAt}`;
+
+function useFloorMapMutation<B, R>(call: (body: B) => Promise<R>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: call,
+    onSuccess: async () => {
+      await queryClient.invalidateQueries({ queryKey: keys.all });
+      await queryClient.invalidateQueries({ queryKey: ['desk-booking'] });
+    },
+  });
+}
+
+/** `POST /desk/floor-map` (multipart): uploads or replaces a floor's plan; the server's refusal is toasted. */
+export const useUploadFloorMap = () =>
+  useFloorMapMutation(({ floorId, file }: { floorId: number; file: File }) => {
+    const form = new FormData();
+    form.append('file', file);
+    return api.post<FloorMapInfo>('/desk/floor-map', form, { query: { floorId } });
+  });
+export const useDeleteFloorMap = () => useFloorMapMutation((floorId: number) => api.post<null>('/desk/floor-map/delete', { floorId }));
 
 // Booking a desk (/deskeeper-reservation): the booking area's calls (decision 0019, "Booking a desk").
 
@@ -97,3 +124,61 @@ export function useSaveDeskRules() {
     },
   });
 }
+
+// The live view (/deskeeper-live): who sits where now, and a floor's lobby screen link.
+
+/** How often the live view reads the floor again. */
+export const DESK_LIVE_REFRESH_MS = 30_000;
+
+const liveKeys = {
+  all: ['desk-live'] as const,
+  floors: ['desk-live', 'floors'] as const,
+  floor: (floorId: number) => ['desk-live', 'floor', floorId] as const,
+  link: (floorId: number) => ['desk-live', 'link', floorId] as const,
+  screen: (token: string) => ['desk-live', 'screen', token] as const,
+};
+
+/** `GET /desk/live/floors`: the floors that have desks. */
+export function useLiveFloors() {
+  return useQuery({ queryKey: liveKeys.floors, queryFn: ({ signal }) => api.get<DeskFloor[]>('/desk/live/floors', { signal }) });
+}
+
+/** `GET /desk/live`: a floor's desks now, read again every 30 seconds. */
+export function useDeskLive(floorId: number | undefined) {
+  return useQuery({
+    queryKey: liveKeys.floor(floorId ?? 0),
+    queryFn: ({ signal }) => api.get<DeskLive>('/desk/live', { query: { floorId: floorId! }, signal }),
+    enabled: floorId !== undefined,
+    placeholderData: keepPreviousData,
+    refetchInterval: DESK_LIVE_REFRESH_MS,
+  });
+}
+
+/** `GET /desk/live/screen`: the lobby screen of a link's secret (no session); a revoked link is shown as such, not toasted. */
+export function useDeskLiveScreen(token: string) {
+  return useQuery({
+    queryKey: liveKeys.screen(token),
+    queryFn: ({ signal }) => api.get<DeskLive>('/desk/live/screen', { query: { token }, signal, notify: false }),
+    enabled: token !== '',
+    refetchInterval: DESK_LIVE_REFRESH_MS,
+    retry: false,
+  });
+}
+
+/** `GET /desk/live/link`: whether the floor has a lobby screen link in force. */
+export function useDeskLiveLink(floorId: number | undefined, enabled: boolean) {
+  return useQuery({
+    queryKey: liveKeys.link(floorId ?? 0),
+    queryFn: ({ signal }) => api.get<DeskLiveLinkState>('/desk/live/link', { query: { floorId: floorId! }, signal }),
+    enabled: enabled && floorId !== undefined,
+  });
+}
+
+function useLiveLinkMutation<R>(call: (floorId: number) => Promise<R>) {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn: call, onSuccess: () => queryClient.invalidateQueries({ queryKey: liveKeys.all }) });
+}
+
+/** A new lobby screen link (its secret shown once); the previous one stops opening. */
+export const useCreateDeskLiveLink = () => useLiveLinkMutation((floorId: number) => api.post<CreatedDeskLiveLink>('/desk/live/link/create', { floorId }));
+export const useRevokeDeskLiveLink = () => useLiveLinkMutation((floorId: number) => api.post<null>('/desk/live/link/revoke', { floorId }));

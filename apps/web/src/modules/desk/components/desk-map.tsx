@@ -10,6 +10,8 @@ export interface DeskMapProps {
   /** Each neighbourhood's colour, drawn as its desks' outline. */
   colors: ReadonlyMap<number, string>;
   onChoose(deskId: number): void;
+  /** The floor's plan, drawn under the desks in its own units (the desks' coordinate space); absent: the desks alone. */
+  plan?: { url: string; width: number; height: number } | undefined;
 }
 
 /** Room around the desks, in the map's units. */
@@ -20,14 +22,15 @@ const MARGIN = 24;
  * each stands for the part chosen; a desk is a button that opens it. It scales to the width it has, so
  * the same map works on a phone and a wide screen. Desks not placed yet are only in the list.
  */
-export function DeskMap({ date, desks, colors, onChoose }: DeskMapProps) {
+export function DeskMap({ date, desks, colors, onChoose, plan }: DeskMapProps) {
   const { t } = useTranslation();
   const placed = desks.filter(({ desk }) => desk.position !== null);
-  if (placed.length === 0) return <p className="atrium-muted">{t('desk.booking.noMap')}</p>;
-  const width = Math.max(...placed.map(({ desk }) => desk.position!.x + desk.position!.width)) + MARGIN;
-  const height = Math.max(...placed.map(({ desk }) => desk.position!.y + desk.position!.height)) + MARGIN;
-  const left = Math.max(0, Math.min(...placed.map(({ desk }) => desk.position!.x)) - MARGIN);
-  const top = Math.max(0, Math.min(...placed.map(({ desk }) => desk.position!.y)) - MARGIN);
+  if (placed.length === 0 && !plan) return <p className="atrium-muted">{t('desk.booking.noMap')}</p>;
+  // With a plan the whole plan shows; without, the desks' extent and a margin.
+  const width = plan?.width ?? Math.max(...placed.map(({ desk }) => desk.position!.x + desk.position!.width)) + MARGIN;
+  const height = plan?.height ?? Math.max(...placed.map(({ desk }) => desk.position!.y + desk.position!.height)) + MARGIN;
+  const left = plan ? 0 : Math.max(0, Math.min(...placed.map(({ desk }) => desk.position!.x)) - MARGIN);
+  const top = plan ? 0 : Math.max(0, Math.min(...placed.map(({ desk }) => desk.position!.y)) - MARGIN);
   const onKey = (deskId: number) => (event: KeyboardEvent) => {
     if (event.key !== 'Enter' && event.key !== ' ') return;
     event.preventDefault();
@@ -37,6 +40,7 @@ export function DeskMap({ date, desks, colors, onChoose }: DeskMapProps) {
     // Wide enough for a finger on a phone: a narrow screen scrolls the map sideways.
     <div className="atrium-desk-map-scroll">
       <svg className="atrium-desk-map" viewBox={`${left} ${top} ${width - left} ${height - top}`} role="group" aria-label={t('desk.booking.mapLabel')} data-testid="desk-map" data-date={date}>
+        {plan ? <image href={plan.url} x={0} y={0} width={plan.width} height={plan.height} preserveAspectRatio="none" aria-hidden="true" data-testid="desk-map-plan" /> : null}
         {placed.map(({ desk, state }) => {
           const { x, y, width: w, height: h, rotation } = desk.position!;
           const outline = desk.neighbourhoodId === null ? undefined : colors.get(desk.neighbourhoodId);

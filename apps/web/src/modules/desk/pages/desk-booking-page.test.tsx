@@ -16,7 +16,7 @@ afterEach(() => {
 const ZONE = 'Europe/London';
 const today = toZoned(Date.now(), ZONE).date;
 const at = (time: string) => fromZoned(today, time, ZONE);
-const floor: DeskFloor = { floorId: 6, floorName: 'Floor 3', buildingId: 5, buildingName: 'Tower A', timeZone: ZONE, deskCount: 3, neighbourhoods: [] };
+const floor: DeskFloor = { floorId: 6, floorName: 'Floor 3', buildingId: 5, buildingName: 'Tower A', timeZone: ZONE, deskCount: 3, neighbourhoods: [], map: null };
 const base: Omit<Desk, 'id' | 'number' | 'mode' | 'position'> = { floorId: 6, equipment: [], neighbourhoodId: null, assignedUserId: null, assignedUserName: null, assignedDepartmentId: null, assignedDepartmentName: null, updatedAt: 1 };
 const place = (x: number) => ({ x, y: 40, width: 60, height: 40, rotation: 0 });
 const availability: DeskAvailability = {
@@ -27,6 +27,7 @@ const availability: DeskAvailability = {
   dayEndAt: at('18:00'),
   lastDate: addDays(today, 14),
   neighbourhoods: [{ id: 40, floorId: 6, name: 'Quiet', color: '#3366cc', departmentId: null, departmentName: null, deskCount: 1 }],
+  map: null,
   desks: [
     { ...base, id: 101, number: 'A-1', mode: 'bookable', equipment: ['monitor'], neighbourhoodId: 40, position: place(20), closedReason: null, bookings: [] },
     { ...base, id: 102, number: 'A-2', mode: 'bookable', position: place(100), closedReason: null, bookings: [{ id: 9, startAt: at('13:00'), endAt: at('18:00'), userName: 'Fay Finance', isMine: false }] },
@@ -85,6 +86,23 @@ describe('desk booking page', () => {
     await user.click(within(dialog).getByTestId('desk-book-submit'));
     await waitFor(() => expect(seen.find((request) => request.method === 'POST' && request.path === '/desk/book')?.body).toEqual({ deskId: 101, date: today, part: 'am' }));
     expect(await screen.findByText(/Desk A-1 is yours/)).toBeInTheDocument();
+  }, 30_000);
+
+  it("draws the floor's plan under the desks in the plan's own units, the desks still buttons with their states", async () => {
+    stubApi({
+      'GET /desk/booking/floors': { result: [floor] },
+      'GET /desk/availability': { result: { ...availability, map: { contentType: 'image/png', size: 5000, width: 1600, height: 900, updatedAt: 42 } } },
+      'GET /desk/booking/mine': { result: [] },
+    });
+    renderConsole({ path: '/deskeeper-reservation', user: booker, menu });
+    const map = await screen.findByTestId('desk-map', {}, { timeout: 8000 });
+    expect(map).toHaveAttribute('viewBox', '0 0 1600 900');
+    const plan = within(map).getByTestId('desk-map-plan');
+    expect(plan).toHaveAttribute('href', '/api/desk/floor-map?floorId=6&v=42');
+    expect([plan.getAttribute('width'), plan.getAttribute('height')]).toEqual(['1600', '900']);
+    // Drawn first: the desks lie on top of it.
+    expect(map.firstElementChild).toBe(plan);
+    expect(within(map).getByRole('button', { name: 'Desk A-1, Free' })).toHaveAttribute('data-state', 'free');
   }, 30_000);
 
   it('lists desks in Chinese, cancels one of my bookings after asking, and checks me in from a desk QR code', async () => {

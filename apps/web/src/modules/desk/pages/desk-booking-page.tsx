@@ -9,7 +9,7 @@ import { PageHeader } from '../../../shared/ui/page-header';
 import { useNow } from '../../../shared/hooks/use-now';
 import { useViewerZone } from '../../../shared/time-zone/viewer-zone';
 import { zoneName } from '../../../shared/time-zone/zone-text';
-import { useBookingFloors, useCheckInDesk, useDeskAvailability } from '../api/desk.api';
+import { floorMapUrl, useBookingFloors, useCheckInDesk, useDeskAvailability } from '../api/desk.api';
 import { DeskBookDialog } from '../components/desk-book-dialog';
 import { DeskMap } from '../components/desk-map';
 import { MyDeskBookings } from '../components/my-desk-bookings';
@@ -106,7 +106,13 @@ export function DeskBookingPage() {
           {!data ? (
             <Spin style={{ display: 'block', margin: '48px auto' }} aria-label={t('desk.booking.loading')} />
           ) : view === 'map' ? (
-            <DeskMap date={data.date} desks={desks} colors={colors} onChoose={setChosen} />
+            <DeskMap
+              date={data.date}
+              desks={desks}
+              colors={colors}
+              onChoose={setChosen}
+              plan={data.map && floorId !== undefined ? { url: floorMapUrl(floorId, data.map), width: data.map.width, height: data.map.height } : undefined}
+            />
           ) : (
             <List
               dataSource={desks}

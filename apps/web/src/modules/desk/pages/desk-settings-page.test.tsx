@@ -21,6 +21,7 @@ const floor: DeskFloor = {
   timeZone: 'Europe/London',
   deskCount: 2,
   neighbourhoods: [{ id: 40, floorId: 6, name: 'Finance', color: '#13a8a8', departmentId: 9, departmentName: 'Finance team', deskCount: 1 }],
+  map: null,
 };
 function desk(overrides: Partial<Desk> = {}): Desk {
   return {
@@ -124,5 +125,16 @@ describe('desk settings page', () => {
     await userEvent.setup().click(within(row).getByRole('button', { name: '工位 3-A-01 的二维码（可打印）' }));
     await waitFor(() => expect(saved).toEqual(['desk-3-A-01-qr.png']));
     expect(asked).toEqual(['/api/desk/qr?deskId=101']);
+
+    // And the whole floor's codes at once, as the server's PDF.
+    fetchStub.mockImplementation(async (input, init) => {
+      if (!String(input).startsWith('/api/desk/qr-sheet')) return answerJson(input, init);
+      asked.push(String(input));
+      return new Response(new Uint8Array([37, 80, 68, 70]), { status: 200, headers: { 'content-type': 'application/pdf', 'content-disposition': 'attachment; filename="desks-6-qr.pdf"' } });
+    });
+    await userEvent.setup().click(screen.getByTestId('desk-qr-sheet'));
+    await waitFor(() => expect(saved).toEqual(['desk-3-A-01-qr.png', 'desks-6-qr.pdf']));
+    expect(asked.at(-1)).toBe('/api/desk/qr-sheet?floorId=6');
+    expect(screen.getByTestId('desk-qr-sheet')).toHaveTextContent('全部工位二维码 (PDF)');
   }, 20_000);
 });

@@ -1,4 +1,4 @@
-import { DeleteOutlined, EditOutlined, PlusOutlined, QrcodeOutlined } from '@ant-design/icons';
+import { DeleteOutlined, EditOutlined, FilePdfOutlined, PlusOutlined, QrcodeOutlined } from '@ant-design/icons';
 import { hasPermission, type Desk, type DeskFloor, type Neighbourhood } from '@atrium/contract';
 import { App, Button, Popconfirm, Select, Space, Tag } from 'antd';
 import type { ButtonProps } from 'antd';
@@ -46,6 +46,15 @@ export function DeskSettingsPage() {
   async function downloadQr(desk: Desk) {
     try {
       await downloadFile('/desk/qr', { query: { deskId: desk.id } }, `desk-${desk.id}-qr.png`, t('desk.settings.qrFailed'));
+    } catch (error) {
+      void message.error((error as Error).message);
+    }
+  }
+
+  /** Every desk's check-in QR code of the floor, twelve to an A4 page, to print at once. */
+  async function downloadQrSheet(id: number) {
+    try {
+      await downloadFile('/desk/qr-sheet', { query: { floorId: id } }, `desks-${id}-qr.pdf`, t('desk.settings.qrSheetFailed'));
     } catch (error) {
       void message.error((error as Error).message);
     }
@@ -144,6 +153,11 @@ export function DeskSettingsPage() {
           style={{ minWidth: 280, maxWidth: '100%' }}
           data-testid="desk-floor"
         />
+        {floor && floor.deskCount > 0 ? (
+          <Button icon={<FilePdfOutlined />} onClick={() => void downloadQrSheet(floor.floorId)} data-testid="desk-qr-sheet">
+            {t('desk.settings.qrSheet')}
+          </Button>
+        ) : null}
         {canEdit && selected.length > 0 ? (
           <Popconfirm
             title={t('desk.settings.deleteManyConfirm', { count: selected.length })}

@@ -13,17 +13,19 @@ import {
   type InspectionRun,
   type RepairTarget,
 } from '@atrium/contract';
-import { App, Button, Card, Drawer, Empty, Form, Input, Modal, Popconfirm, Segmented, Select, Space, Switch, Tag, type ButtonProps } from 'antd';
+import { App, Button, Card, Drawer, Form, Input, Modal, Popconfirm, Segmented, Select, Space, Switch, Tag, type ButtonProps } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useFormDirty } from '../../../shared/forms/form-dirty';
+import { useUnsavedChanges } from '../../../shared/forms/unsaved-changes';
 import { useDebouncedValue } from '../../../shared/hooks/use-debounced-value';
 import { useMediaQuery } from '../../../shared/hooks/use-media-query';
 import { usePagination } from '../../../shared/hooks/use-pagination';
 import { useSession } from '../../../shared/session/session-context';
 import { DataTable } from '../../../shared/ui/data-table';
-import { tableEmpty } from '../../../shared/ui/empty-state';
+import { EmptyState, tableEmpty } from '../../../shared/ui/empty-state';
 import { QueryBody } from '../../../shared/ui/query-body';
 import { useRepairTargets } from '../../repair/api/repair.api';
 import {
@@ -61,7 +63,7 @@ export function InspectionsPanel() {
         <QueryBody query={due}>
           {(list) =>
             list.length === 0 ? (
-              <Empty description={t('inspection.due.none')} />
+              <EmptyState description={t('inspection.due.none')} isCompact />
             ) : (
               <div className="atrium-inspection-due">
                 {list.map((entry) => (
@@ -377,6 +379,8 @@ function ChecklistDialog({ checklist, onClose }: { checklist?: InspectionCheckli
   const [search, setSearch] = useState('');
   const people = useInspectorCandidates(useDebouncedValue(search.trim(), FILTER_DEBOUNCE_MS), true);
   const save = useSaveInspectionChecklist();
+  const dirty = useFormDirty(form);
+  const { confirmLeave } = useUnsavedChanges(dirty.isDirty);
   const known = new Map([...(checklist?.assignees ?? []).map((person) => [person.id, person.name] as const), ...(people.data ?? []).map((person) => [person.id, person.fullName] as const)]);
 
   async function submit(values: ChecklistValues) {
@@ -402,7 +406,7 @@ function ChecklistDialog({ checklist, onClose }: { checklist?: InspectionCheckli
       okText={t('inspection.checklists.save')}
       cancelText={t('inspection.checklists.cancel')}
       onOk={() => form.submit()}
-      onCancel={onClose}
+      onCancel={() => confirmLeave(onClose)}
       confirmLoading={save.isPending}
       okButtonProps={{ 'data-testid': 'inspection-checklist-save' } as ButtonProps}
       destroyOnHidden
@@ -411,6 +415,7 @@ function ChecklistDialog({ checklist, onClose }: { checklist?: InspectionCheckli
         form={form}
         layout="vertical"
         onFinish={(values) => void submit(values)}
+        onValuesChange={dirty.onValuesChange}
         initialValues={{
           name: checklist?.name ?? '',
           interval: checklist?.interval ?? 'daily',

@@ -3,6 +3,8 @@ import { hasPermission, REPAIR_PHOTOS_MAX, REPAIR_TEXT_MAX, REPAIR_TITLE_MAX, ty
 import { App, Button, Checkbox, Form, Input, Modal, Select, Space, type ButtonProps } from 'antd';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useFormDirty } from '../../../shared/forms/form-dirty';
+import { useUnsavedChanges } from '../../../shared/forms/unsaved-changes';
 import { useDebouncedValue } from '../../../shared/hooks/use-debounced-value';
 import { useSession } from '../../../shared/session/session-context';
 import { useReportProblem, useRepairTargets } from '../api/repair.api';
@@ -40,6 +42,8 @@ export function ReportProblemDialog({ target, onClose }: ReportProblemDialogProp
   const [photos, setPhotos] = useState<File[]>([]);
   const fileInput = useRef<HTMLInputElement>(null);
   const report = useReportProblem();
+  const dirty = useFormDirty(form);
+  const { confirmLeave } = useUnsavedChanges(dirty.isDirty || photos.length > 0);
 
   async function submit(values: Values) {
     const [kind, id] = (values.targetKey ?? (target ? keyOf(target) : '')).split(':');
@@ -61,7 +65,7 @@ export function ReportProblemDialog({ target, onClose }: ReportProblemDialogProp
     <Modal
       open
       title={t('repair.form.title')}
-      onCancel={onClose}
+      onCancel={() => confirmLeave(onClose)}
       okText={t('repair.form.submit')}
       cancelText={t('repair.form.cancel')}
       onOk={() => form.submit()}
@@ -69,7 +73,7 @@ export function ReportProblemDialog({ target, onClose }: ReportProblemDialogProp
       destroyOnHidden
       data-testid="repair-report-dialog"
     >
-      <Form<Values> form={form} layout="vertical" onFinish={(values) => void submit(values)} requiredMark={false}>
+      <Form<Values> form={form} layout="vertical" onFinish={(values) => void submit(values)} onValuesChange={dirty.onValuesChange} requiredMark={false}>
         {target ? (
           <Form.Item label={t('repair.form.target')}>
             <span data-testid="repair-report-target">

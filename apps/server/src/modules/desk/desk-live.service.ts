@@ -1,0 +1,118 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { DESK_LIVE_SCREEN_PATH, type CreatedDeskLiveLink, type DeskFloor, type DeskLive, type DeskLiveLinkState } from '@atrium/contract';
+import type { Kysely } from 'kysely';
+import { withWriteTransaction } from '../../db/database.js';
+import type { DB } from '../../db/schema.js';
+import type { Clock } from '../../platform/clock.js';
+import { notFound } from '../../platform/errors.js';
+import type { Actor, OperationLog } from '../operation-log/operation-log.service.js';
+import type { DeskBookingRepository } from './desk-booking.repository.js';
+import { createDeskLiveLinkRepository, type DeskLiveLinkRepository } from './desk-live.repository.js';
+import type { DeskRepository } from './desk.repository.js';
+import type { FloorMapRepository } from './floor-map.repository.js';
+
+export interface DeskLiveServiceDeps {
+  db: Kysely<DB>;
+  desks: Pick<DeskRepository, 'listFloors' | 'listDesks'>;
+  deskBookings: Pick<DeskBookingRepository, 'listOnFloor'>;
+  floorMaps: Pick<FloorMapRepository, 'findImage'>;
+  links: DeskLiveLinkRepository;
+  operationLog: OperationLog;
+  clock: Clock;
+}
+
+export type DeskLiveService = ReturnType<typeof createDeskLiveService>;
+
+const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
+
+/**
+ * The live view (decision 0019, "The live view"): each desk of a floor as it stands now, with the name
+ * of whoever has checked in; for signed-in colleagues, and for a lobby screen by a secret link per
+ * floor (only its SHA-256 is stored; a new link revokes the previous; the screen sees this floor and
+ * nothing else).
+ */
+export function createDeskLiveService({ db, desks, deskBookings, floorMaps, links, operationLog, clock }: DeskLiveServiceDeps) {
+  async function floorOf(companyId: number, floorId: number) {
+    const floor = (await desks.listFloors(companyId)).find((candidate) => candidate.floorId === floorId);
+    if (!floor) throw notFound('deskFloorNotFound');
+    return floor;
+  }
+
+  async function liveOf(companyId: number, floorId: number): Promise<DeskLive> {
+    const floor = await floorOf(companyId, floorId);
+    const at = clock.now();
+    const [list, holding] = await Promise.all([desks.listDesks(companyId, floorId), deskBookings.listOnFloor(companyId, floorId, at, at + 1)]);
+    const now = new Map(holding.map((row) => [row.resource_id, row]));
+    return {
+      floorId,
+      floorName: floor.floorName,
+      buildingName: floor.buildingName,
+      timeZone: floor.timeZone ?? 'UTC',
+      at,
+      map: floor.map,
+      desks: list.map((desk) => {
+        const booking = now.get(desk.id);
+        const state = desk.mode === 'unavailable' ? 'closed' : !booking ? 'free' : booking.checked_in_at !== null ? 'checkedIn' : 'booked';
+        return { id: desk.id, number: desk.number, position: desk.position, state, personName: state === 'checkedIn' ? booking!.user_name : null };
+      }),
+    };
+  }
+
+  /** The link a secret names, while in force; 404 otherwise. */
+  async function linkOf(token: string) {
+    const link = await links.byHash(sha256(token));
+    if (!link) throw notFound('deskLiveLinkNotFound');
+    return link;
+  }
+
+  return {
+    live: liveOf,
+
+    /** The floors that have desks, for the live view's floor picker. */
+    async floors(companyId: number): Promise<DeskFloor[]> {
+      return (await desks.listFloors(companyId)).filter((floor) => floor.deskCount > 0);
+    },
+
+    async linkState(companyId: number, floorId: number): Promise<DeskLiveLinkState> {
+      await floorOf(companyId, floorId);
+      const link = await links.active(companyId, floorId);
+      return { active: link !== undefined, createdAt: link?.createdAt ?? null, createdByName: link?.createdByName ?? null };
+    },
+
+    /** A new secret link for the floor's lobby screen, shown this once; the previous one stops opening. */
+    async createLink(actor: Actor, floorId: number): Promise<CreatedDeskLiveLink> {
+      const floor = await floorOf(actor.companyId, floorId);
+      const token = randomBytes(32).toString('base64url');
+      const now = clock.now();
+      await operationLog.track(actor, { action: 'deskLiveLink.create', targetType: 'location', targetId: floorId, targetName: floor.floorName }, () =>
+        withWriteTransaction(db, async (trx) => {
+          const repo = createDeskLiveLinkRepository(trx);
+          await repo.revoke(actor.companyId, floorId, now);
+          await repo.insert({ companyId: actor.companyId, floorId, tokenHash: sha256(token), createdBy: actor.userId }, now);
+        }),
+      );
+      return { path: `${DESK_LIVE_SCREEN_PATH}?token=${token}`, createdAt: now };
+    },
+
+    async revokeLink(actor: Actor, floorId: number): Promise<void> {
+      const floor = await floorOf(actor.companyId, floorId);
+      await operationLog.track(actor, { action: 'deskLiveLink.revoke', targetType: 'location', targetId: floorId, targetName: floor.floorName }, async () => {
+        if (!(await links.revoke(actor.companyId, floorId, clock.now()))) throw notFound('deskLiveLinkNotFound');
+      });
+    },
+
+    /** The lobby screen's read: the link's floor now, in its company. */
+    async screen(token: string): Promise<DeskLive> {
+      const link = await linkOf(token);
+      return liveOf(link.companyId, link.floorId);
+    },
+
+    /** The lobby screen's floor plan. */
+    async screenPlan(token: string) {
+      const link = await linkOf(token);
+      const image = await floorMaps.findImage(link.companyId, link.floorId);
+      if (!image) throw notFound('floorMapNotFound');
+      return image;
+    },
+  };
+}

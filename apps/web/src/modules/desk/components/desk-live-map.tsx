@@ -1,0 +1,77 @@
+import { DESK_LIVE_STATES, type DeskLive } from '@atrium/contract';
+import { useTranslation } from 'react-i18next';
+import './desk-live-map.css';
+
+/** Room around the desks, in the map's units, when the floor has no plan. */
+const MARGIN = 24;
+
+/**
+ * A floor now (decision 0019, "The live view"): its plan with each desk coloured by how it stands,
+ * the name of whoever has checked in written under its number, the counts of each state, and the
+ * desks not on the map as a list. Used by the console page and the lobby screen alike.
+ */
+export function DeskLiveMap({ live, planUrl }: { live: DeskLive; planUrl: string | null }) {
+  const { t } = useTranslation();
+  const placed = live.desks.filter((desk) => desk.position !== null);
+  const unplaced = live.desks.filter((desk) => desk.position === null);
+  const plan = live.map && planUrl ? { url: planUrl, width: live.map.width, height: live.map.height } : null;
+  const extent = (edge: (p: NonNullable<(typeof placed)[number]['position']>) => number) => placed.map((desk) => edge(desk.position!));
+  const box = plan
+    ? { left: 0, top: 0, width: plan.width, height: plan.height }
+    : placed.length === 0
+      ? null
+      : (() => {
+          const left = Math.max(0, Math.min(...extent((p) => p.x)) - MARGIN);
+          const top = Math.max(0, Math.min(...extent((p) => p.y)) - MARGIN);
+          return { left, top, width: Math.max(...extent((p) => p.x + p.width)) + MARGIN - left, height: Math.max(...extent((p) => p.y + p.height)) + MARGIN - top };
+        })();
+  const counts = new Map(DESK_LIVE_STATES.map((state) => [state, live.desks.filter((desk) => desk.state === state).length]));
+
+  return (
+    <div className="atrium-desk-live" data-testid="desk-live">
+      <p className="atrium-desk-live-counts" data-testid="desk-live-counts">
+        {DESK_LIVE_STATES.map((state) => (
+          <span key={state} className={`is-${state}`}>
+            {t(`desk.live.states.${state}`)}: {counts.get(state)}
+          </span>
+        ))}
+      </p>
+      {box ? (
+        <svg className="atrium-desk-live-map" viewBox={`${box.left} ${box.top} ${box.width} ${box.height}`} role="img" aria-label={t('desk.live.mapLabel')} data-testid="desk-live-map">
+          {plan ? <image href={plan.url} x={0} y={0} width={plan.width} height={plan.height} preserveAspectRatio="none" data-testid="desk-live-plan" /> : null}
+          {placed.map((desk) => {
+            const { x, y, width, height, rotation } = desk.position!;
+            const label = desk.personName ? t('desk.live.deskWithPerson', { number: desk.number, name: desk.personName }) : t('desk.live.deskLabel', { number: desk.number, state: t(`desk.live.states.${desk.state}`) });
+            const size = Math.max(8, Math.min(height * 0.32, width / Math.max(4, desk.number.length * 0.7)));
+            return (
+              <g key={desk.id} className={`atrium-desk-live-desk is-${desk.state}`} transform={`rotate(${rotation} ${x + width / 2} ${y + height / 2})`} data-testid={`desk-live-${desk.id}`} data-state={desk.state}>
+                <title>{label}</title>
+                <rect x={x} y={y} width={width} height={height} rx={Math.min(width, height) / 8} />
+                <g transform={`rotate(${-rotation} ${x + width / 2} ${y + height / 2})`}>
+                  <text x={x + width / 2} y={y + height / 2 - (desk.personName ? size * 0.6 : 0)} dominantBaseline="central" textAnchor="middle" fontSize={size}>
+                    {desk.number}
+                  </text>
+                  {desk.personName ? (
+                    <text className="atrium-desk-live-person" x={x + width / 2} y={y + height / 2 + size * 0.7} dominantBaseline="central" textAnchor="middle" fontSize={size * 0.85}>
+                      {desk.personName}
+                    </text>
+                  ) : null}
+                </g>
+              </g>
+            );
+          })}
+        </svg>
+      ) : null}
+      {unplaced.length > 0 || !box ? (
+        <ul className="atrium-desk-live-list" aria-label={t('desk.live.notOnMap')} data-testid="desk-live-list">
+          {(box ? unplaced : live.desks).map((desk) => (
+            <li key={desk.id} className={`is-${desk.state}`} data-testid={`desk-live-item-${desk.id}`}>
+              <strong>{desk.number}</strong> · {t(`desk.live.states.${desk.state}`)}
+              {desk.personName ? ` · ${desk.personName}` : ''}
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,92 @@
+import type { DeskFloor, DeskLive } from '@atrium/contract';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { setLang } from '../../../shared/i18n/i18n';
+import { preferencesStore } from '../../../shared/preferences/preferences-store';
+import { makeEntry, makeUser } from '../../../test/factories';
+import { renderConsole, stubApi } from '../../../test/render';
+
+afterEach(() => {
+  setLang('en-US');
+  preferencesStore.deactivate();
+  vi.restoreAllMocks();
+});
+
+const floor: DeskFloor = { floorId: 6, floorName: 'Floor 3', buildingId: 5, buildingName: 'Tower A', timeZone: 'Europe/London', deskCount: 3, neighbourhoods: [], map: null };
+const place = (x: number) => ({ x, y: 20, width: 80, height: 50, rotation: 0 });
+const live: DeskLive = {
+  floorId: 6,
+  floorName: 'Floor 3',
+  buildingName: 'Tower A',
+  timeZone: 'Europe/London',
+  at: Date.UTC(2026, 10, 23, 10, 5),
+  map: { contentType: 'image/png', size: 100, width: 800, height: 400, updatedAt: 5 },
+  desks: [
+    { id: 101, number: 'L-1', position: place(10), state: 'checkedIn', personName: 'Sam Sitter' },
+    { id: 102, number: 'L-2', position: place(120), state: 'booked', personName: null },
+    { id: 103, number: 'L-3', position: null, state: 'free', personName: null },
+  ],
+};
+const menu = [makeEntry('desks', '', [makeEntry('deskeeperLive', '/deskeeper-live')])];
+
+describe('desks now', () => {
+  it('shows who sits where on the plan, and lets an editor make a lobby link shown once and revoke it', async () => {
+    const user = userEvent.setup();
+    let active = false;
+    const seen = stubApi({
+      'GET /desk/live/floors': { result: [floor] },
+      'GET /desk/live': { result: live },
+      'GET /desk/live/link': () => ({ result: active ? { active: true, createdAt: Date.UTC(2026, 10, 23, 10, 6), createdByName: 'Ada Admin' } : { active: false, createdAt: null, createdByName: null } }),
+      'POST /desk/live/link/create': () => {
+        active = true;
+        return { result: { path: '/deskeeper-live/screen?token=s3cret', createdAt: Date.UTC(2026, 10, 23, 10, 6) } };
+      },
+      'POST /desk/live/link/revoke': () => {
+        active = false;
+        return { result: null };
+      },
+    });
+    renderConsole({ path: '/deskeeper-live', user: makeUser({ permissions: ['liveMeetings:view', 'liveMeetings:edit'] }), menu });
+    const map = await screen.findByTestId('desk-live-map', {}, { timeout: 8000 });
+    expect(within(map).getByTestId('desk-live-plan')).toHaveAttribute('href', '/api/desk/floor-map?floorId=6&v=5');
+    expect(within(map).getByTestId('desk-live-101')).toHaveAttribute('data-state', 'checkedIn');
+    expect(within(map).getByTestId('desk-live-101')).toHaveTextContent('Sam Sitter');
+    expect(screen.getByTestId('desk-live-counts')).toHaveTextContent('Free: 1');
+    expect(screen.getByTestId('desk-live-list')).toHaveTextContent('L-3 · Free');
+
+    await user.click(await screen.findByTestId('desk-live-link-create'));
+    expect(await screen.findByTestId('desk-live-link-url')).toHaveTextContent(`${window.location.origin}/deskeeper-live/screen?token=s3cret`);
+    expect(seen.find((request) => request.path === '/desk/live/link/create')?.body).toEqual({ floorId: 6 });
+    await user.click(screen.getByTestId('desk-live-link-revoke'));
+    await user.click(await screen.findByTestId('desk-live-revoke-confirm'));
+    await waitFor(() => expect(screen.getByTestId('desk-live-link-state')).toHaveTextContent('No link yet.'));
+    expect(screen.queryByTestId('desk-live-link-url')).toBeNull();
+  }, 20_000);
+
+  it('shows readers the floor without the link controls', async () => {
+    stubApi({ 'GET /desk/live/floors': { result: [floor] }, 'GET /desk/live': { result: { ...live, map: null } } });
+    renderConsole({ path: '/deskeeper-live', user: makeUser({ permissions: ['liveMeetings:view'] }), menu });
+    const map = await screen.findByTestId('desk-live-map', {}, { timeout: 8000 });
+    expect(within(map).queryByTestId('desk-live-plan')).toBeNull();
+    expect(screen.queryByTestId('desk-live-link')).toBeNull();
+  }, 20_000);
+});
+
+describe('the lobby screen', () => {
+  it('opens a floor by its link without a session, in Chinese when asked, with the plan by the same secret', async () => {
+    const seen = stubApi({ 'GET /desk/live/screen': { result: live } });
+    renderConsole({ path: '/deskeeper-live/screen?token=s3cret&lang=zh-CN' });
+    const map = await screen.findByTestId('desk-live-map', {}, { timeout: 8000 });
+    expect(seen.find((request) => request.path === '/desk/live/screen')?.query.get('token')).toBe('s3cret');
+    expect(within(map).getByTestId('desk-live-plan')).toHaveAttribute('href', '/api/desk/live/screen/plan?token=s3cret&v=5');
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Tower A · Floor 3');
+    await waitFor(() => expect(screen.getByTestId('desk-live-counts')).toHaveTextContent('已签到: 1'));
+  }, 20_000);
+
+  it('says so when the link is revoked', async () => {
+    stubApi({ 'GET /desk/live/screen': { status: 404, returncode: 1002, message: 'This lobby screen link does not open (unknown or revoked)' } });
+    renderConsole({ path: '/deskeeper-live/screen?token=gone' });
+    expect(await screen.findByRole('alert', {}, { timeout: 8000 })).toHaveTextContent('This link does not open');
+  }, 20_000);
+});
