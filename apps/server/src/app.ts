@@ -116,6 +116,12 @@ import { createDeskBookingRepository } from './modules/desk/desk-booking.reposit
 import { createDeskBookingService } from './modules/desk/desk-booking.service.js';
 import { createCheckInRepository } from './modules/booking/check-in/booking-checkin.repository.js';
 import { createDeskRepository } from './modules/desk/desk.repository.js';
+import { assetCatalogueRoutes } from './modules/asset/asset-catalogue.routes.js';
+import { createAssetCatalogueRepository } from './modules/asset/asset-catalogue.repository.js';
+import { createAssetCatalogueService } from './modules/asset/asset-catalogue.service.js';
+import { assetRoutes } from './modules/asset/asset.routes.js';
+import { createAssetRepository } from './modules/asset/asset.repository.js';
+import { createAssetService } from './modules/asset/asset.service.js';
 import { calendarFeedRoutes } from './modules/calendar-feed/calendar-feed.routes.js';
 import { createCalendarFeedService } from './modules/calendar-feed/calendar-feed.service.js';
 import { createBlacklistService } from './modules/blacklist/blacklist.service.js';
@@ -525,6 +531,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     clock,
   });
   scheduler.add({ name: 'desk-no-show-release', everyMs: MINUTE_MS / 2, run: async () => void (await deskBookings.releaseNoShows()) });
+  // Fixed assets and their catalogue (decision 0019, "Assets"); the repair centre calls assetService.setRepairState.
+  const assetCatalogue = createAssetCatalogueService({ db: db.kysely, catalogue: createAssetCatalogueRepository(db.kysely), operationLog, clock });
+  const assetService = createAssetService({ db: db.kysely, assets: createAssetRepository(db.kysely), catalogue: createAssetCatalogueRepository(db.kysely), operationLog, clock });
   // Meeting reminders by mail, reminder-minutes before the start (each meeting claimed once across processes).
   const reminders = createBookingReminders({ db: db.kysely, mailer, notifications, clock, loadLocations: (companyId) => locations.loadIndex(companyId), noticeConfig: (companyId) => noticeConfig.get(companyId) });
   scheduler.add({ name: 'meeting-reminders', everyMs: MINUTE_MS / 2, run: async () => void (await reminders.sendDue()) });
@@ -748,6 +757,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(blacklistRoutes({ blacklist: createBlacklistService({ blacklist: createBlacklistRepository(db.kysely), operationLog, clock }) }));
       await api.register(deskRoutes({ desks: createDeskService({ db: db.kysely, desks: createDeskRepository(db.kysely), operationLog, clock, publicUrl: config.publicUrl }) }));
       await api.register(deskBookingRoutes({ deskBookings }));
+      await api.register(assetCatalogueRoutes({ catalogue: assetCatalogue }));
+      await api.register(assetRoutes({ assets: assetService, catalogue: assetCatalogue }));
       await api.register(
         visitorRoutes({
           visitors: visitorService,

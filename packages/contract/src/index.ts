@@ -54,3 +54,4 @@ export * from './operation-log-detail.js';
 export * from './visitor-devices.js';
 export * from './visitor-badge.js';
 export * from './desk.js';
+export * from './asset.js';

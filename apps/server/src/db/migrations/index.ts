@@ -52,6 +52,7 @@ import { visitSteps } from './2026_11_29_0054_visit_steps.js';
 import { resources } from './2026_11_29_0055_resources.js';
 import { desks } from './2026_11_29_0056_desks.js';
 import { deskBooking } from './2026_11_29_0057_desk_booking.js';
+import { assets } from './2026_11_29_0059_assets.js';
 import type { DialectMigration } from './helpers.js';
 
 /**
@@ -110,6 +111,7 @@ export const MIGRATIONS: ReadonlyArray<readonly [name: string, migration: Dialec
   ['2026_11_29_0055_resources', resources],
   ['2026_11_29_0056_desks', desks],
   ['2026_11_29_0057_desk_booking', deskBooking],
+  ['2026_11_29_0059_assets', assets],
 ];
 
 function providerFor(dialect: Database['dialect']): MigrationProvider {
