@@ -120,6 +120,8 @@ import { assetCatalogueRoutes } from './modules/asset/asset-catalogue.routes.js'
 import { createAssetCatalogueRepository } from './modules/asset/asset-catalogue.repository.js';
 import { createAssetCatalogueService } from './modules/asset/asset-catalogue.service.js';
 import { assetRoutes } from './modules/asset/asset.routes.js';
+import { createAssetFiles } from './modules/asset/asset-files.js';
+import { assetFilesRoutes } from './modules/asset/asset-files.routes.js';
 import { createAssetRepository } from './modules/asset/asset.repository.js';
 import { createAssetService } from './modules/asset/asset.service.js';
 import { calendarFeedRoutes } from './modules/calendar-feed/calendar-feed.routes.js';
@@ -759,6 +761,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(deskBookingRoutes({ deskBookings }));
       await api.register(assetCatalogueRoutes({ catalogue: assetCatalogue }));
       await api.register(assetRoutes({ assets: assetService, catalogue: assetCatalogue }));
+      await api.register(
+        assetFilesRoutes({
+          files: createAssetFiles({ assetService, assets: createAssetRepository(db.kysely), catalogue: createAssetCatalogueRepository(db.kysely), operationLog, publicUrl: config.publicUrl }),
+        }),
+      );
       await api.register(
         visitorRoutes({
           visitors: visitorService,

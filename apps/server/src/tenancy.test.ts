@@ -260,7 +260,9 @@ describe(`tenancy (${TEST_DIALECT})`, () => {
       '/api/ad/synGroupAndUser',
       '/api/asset/category/list',
       '/api/asset/detail',
+      '/api/asset/export',
       '/api/asset/history',
+      '/api/asset/labels',
       '/api/asset/list',
       '/api/asset/model/list',
       '/api/asset/options',
@@ -382,6 +384,8 @@ describe(`tenancy (${TEST_DIALECT})`, () => {
       '/api/asset/detail': `?id=${assetOfA}`,
       '/api/asset/history': `?id=${assetOfA}`,
       '/api/asset/targets': '?kind=desk',
+      '/api/asset/export': '?status=lost',
+      '/api/asset/labels': '?ids=none',
       '/api/desk/list': `?floorId=${placeOfA}`,
       '/api/desk/availability': `?floorId=${placeOfA}&date=${tomorrow()}`,
       '/api/desk/neighbourhood/list': `?floorId=${placeOfA}`,
@@ -421,6 +425,7 @@ describe(`tenancy (${TEST_DIALECT})`, () => {
       '/api/mail/outbox/details': `?id=${mailOfB}`,
       '/api/asset/detail': `?id=${assetOfB}`,
       '/api/asset/history': `?id=${assetOfB}`,
+      '/api/asset/labels': `?ids=${assetOfB}`,
       '/api/desk/list': `?floorId=${placeOfB}`,
       '/api/desk/availability': `?floorId=${placeOfB}&date=${tomorrow()}`,
       '/api/desk/neighbourhood/list': `?floorId=${placeOfB}`,
@@ -463,7 +468,8 @@ describe(`tenancy (${TEST_DIALECT})`, () => {
     // A badge is a PDF (read in visitor-badge.test.ts); without the visit's id it answers 400 likewise.
     // A visit's document is a file too (read in visitor-steps.test.ts); without its query it answers 400 likewise.
     // A desk's QR code is a PNG too (read in desk.test.ts): without its deskId, 400 likewise.
-    const refusedForA: Record<string, number> = { '/api/ad/synGroupAndUser': 422, '/api/meeting/room/qr': 400, '/api/desk/qr': 400, '/api/visitor/badge': 400, '/api/visitor/document': 400 };
+    // The asset export (xlsx) and labels (PDF) are files too (read in asset-files.test.ts): with a bad filter or ids, 400 likewise.
+    const refusedForA: Record<string, number> = { '/api/asset/export': 400, '/api/asset/labels': 400, '/api/ad/synGroupAndUser': 422, '/api/meeting/room/qr': 400, '/api/desk/qr': 400, '/api/visitor/badge': 400, '/api/visitor/document': 400 };
     // A stored file is addressed by its company: B's answers A with 404, like a missing one.
     const bravoFile = await call(t.app, { method: 'GET', url: bravoLogoUrl, headers: { token: signedIn.token! } });
     expect(bravoFile.status).toBe(404);
