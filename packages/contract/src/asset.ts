@@ -103,8 +103,12 @@ export const SaveAssetModelBody = z.object({
 });
 export type SaveAssetModelBody = z.infer<typeof SaveAssetModelBody>;
 
-/** `GET /asset/options`: the catalogue as the asset pages' filters and form read it. */
-export const AssetOptions = z.object({ categories: AssetCategories, models: AssetModels });
+/** A node of the location tree as the asset pages' location picker shows it. */
+export const AssetLocation = z.object({ id: z.number().int(), parentId: z.number().int().nullable(), name: z.string(), level: z.number().int() });
+export type AssetLocation = z.infer<typeof AssetLocation>;
+
+/** `GET /asset/options`: the catalogue and the location tree as the asset pages' filters and form read them. */
+export const AssetOptions = z.object({ categories: AssetCategories, models: AssetModels, locations: z.array(AssetLocation) });
 export type AssetOptions = z.infer<typeof AssetOptions>;
 
 // ---- Assets (/deskeeper-assets) ----

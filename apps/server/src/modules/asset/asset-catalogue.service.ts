@@ -44,9 +44,10 @@ export function createAssetCatalogueService({ db, catalogue, operationLog, clock
       return catalogue.listCategories(companyId);
     },
 
-    async options(companyId: number): Promise<AssetOptions> {
-      const [categories, models] = await Promise.all([catalogue.listCategories(companyId), catalogue.listModels(companyId)]);
-      return { categories, models };
+    /** The catalogue with the company's location nodes (read by the asset repository), for the asset pages. */
+    async options(companyId: number, locations: () => Promise<AssetOptions['locations']>): Promise<AssetOptions> {
+      const [categories, models, nodes] = await Promise.all([catalogue.listCategories(companyId), catalogue.listModels(companyId), locations()]);
+      return { categories, models, locations: nodes };
     },
 
     async addCategory(actor: Actor, body: AddAssetCategoryBody): Promise<AssetCategory> {

@@ -22,11 +22,14 @@ export function assetRoutes({ assets, catalogue }: { assets: AssetService; catal
         schema: {
           tags,
           summary: "The catalogue as the asset pages' filters and form read it",
-          description: 'The categories (as `/asset/category/list`) and models (as `/asset/model/list`), for readers of assets who may not read the catalogue page.',
+          description: 'The categories (as `/asset/category/list`), models (as `/asset/model/list`) and location nodes `[{ id, parentId, name, level }]`, for readers of assets who may not read the catalogue or location pages.',
           response: envelopeResponses(AssetOptions),
         },
       },
-      async (request) => success(request, await catalogue.options(requireAuth(request).companyId)),
+      async (request) => {
+        const { companyId } = requireAuth(request);
+        return success(request, await catalogue.options(companyId, () => assets.locations(companyId)));
+      },
     );
 
     app.get(

@@ -119,6 +119,11 @@ export function createAssetService({ db, assets, catalogue, operationLog, clock 
       return getAsset(companyId, id).then(() => assets.history(companyId, id));
     },
 
+    /** The company's location nodes not deleted, by name, for the pickers. */
+    async locations(companyId: number) {
+      return (await assets.locations(companyId)).sort((a, b) => a.name.localeCompare(b.name) || a.id - b.id);
+    },
+
     targets(companyId: number, kind: AssetTargetKind, keyword: string): Promise<AssetTarget[]> {
       return assets.targets(companyId, kind, keyword, TARGETS_MAX);
     },

@@ -204,6 +204,7 @@ describe(`assets and the equipment catalogue (${TEST_DIALECT})`, () => {
     expect((await get<Asset>(`detail?id=${ids.monitor1}`, token)).body.result.tag).toBe('LDN-0001');
     const options = await get<AssetOptions>('options', token);
     expect(options.body.result.models.map((m) => m.name)).toEqual(['Dell U2723QE', 'ThinkPad T14 Gen 4']);
+    expect(options.body.result.locations.find((node) => node.id === floorId)).toEqual({ id: floorId, parentId: buildingId, name: 'Floor 3', level: 6 });
   });
 
   it('marks an asset audited with its next audit a year on or on the day given', async () => {
