@@ -27,6 +27,7 @@ import { ssoRoutes } from '../modules/sso/sso.routes';
 import { bookingRoutes } from '../modules/booking/booking.routes';
 import { visitorRoutes } from '../modules/visitor/visitor.routes';
 import { deskRoutes } from '../modules/desk/desk.routes';
+import { assetRoutes } from '../modules/asset/asset.routes';
 import type { PageRoute } from '../shared/routing/page-route';
 
 /** Every page shown inside the shell; a module adds its `<domain>.routes.tsx` list here. */
@@ -58,6 +59,7 @@ export const SHELL_PAGES: PageRoute[] = [
   ...checkInRoutes,
   ...visitorRoutes,
   ...deskRoutes,
+  ...assetRoutes,
 ];
 
 /** The shell page a path opens, if any. */
