@@ -36,7 +36,7 @@ export async function seedDemoAssets(ctx: SeedContext, companyId: number, { floo
   }
   const desks = await ctx.db
     .selectFrom('desks')
-    .select('id')
+    .select(['id', 'floor_id'])
     .where('company_id', '=', companyId)
     .where('floor_id', 'in', floors)
     .where('deleted_at', 'is', null)
@@ -51,27 +51,31 @@ export async function seedDemoAssets(ctx: SeedContext, companyId: number, { floo
     for (let copy = 0; copy < model.count; copy++) {
       tag++;
       const bought = 200 + ((tag * 37) % 600);
+      const isMonitor = model.category === 'Monitors';
+      const isLaptop = model.category === 'Laptops';
+      const inRepair = copy === model.count - 1 && (isMonitor || isLaptop) && model.count > 6;
+      // A monitor on a desk stands on the desk's floor.
+      const desk = !inRepair && isMonitor && copy < 6 ? desks[deskIndex++] : undefined;
       const id = await assets.insertAsset(
         companyId,
         {
           tag: `LDN-${String(tag).padStart(4, '0')}`,
           serial: model.serial ? `${model.serial}${String(1000 + tag * 7)}` : null,
           modelId,
-          locationId: floors[tag % floors.length]!,
+          locationId: desk?.floor_id ?? floors[tag % floors.length]!,
           purchaseDate: dateBefore(ctx.now, bought),
           warrantyEnd: dateBefore(ctx.now, bought - 3 * 365),
-          nextAuditAt: ctx.now + ((tag * 11) % 180) * DAY_MS,
+          // Audits fall due at midnight UTC of a day in the coming six months.
+          nextAuditAt: Math.floor(ctx.now / DAY_MS) * DAY_MS + (1 + ((tag * 11) % 180)) * DAY_MS,
           notes: null,
         },
         'ready',
         ctx.now,
       );
-      const isMonitor = model.category === 'Monitors';
-      const isLaptop = model.category === 'Laptops';
-      if (copy === model.count - 1 && (isMonitor || isLaptop) && model.count > 6) {
+      if (inRepair) {
         await assets.setStatus(companyId, id, 'in_repair', ctx.now);
-      } else if (isMonitor && copy < 6 && deskIndex < desks.length) {
-        await assets.checkout(companyId, id, { kind: 'desk', id: desks[deskIndex++]!.id }, null, ctx.now - (30 + tag) * DAY_MS);
+      } else if (desk) {
+        await assets.checkout(companyId, id, { kind: 'desk', id: desk.id }, null, ctx.now - (30 + tag) * DAY_MS);
       } else if (isLaptop && copy < 5 && people.length > 0) {
         await assets.checkout(companyId, id, { kind: 'user', id: people[personIndex++ % people.length]! }, null, ctx.now - (60 + tag) * DAY_MS);
       } else if (model.category === 'Chairs' && copy === model.count - 1) {

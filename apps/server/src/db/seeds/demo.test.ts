@@ -239,6 +239,9 @@ describe(`demo seed (${TEST_DIALECT})`, () => {
     expect(assets.filter((asset) => asset.status === 'in_repair').length).toBeGreaterThanOrEqual(1);
     const floors = await db.selectFrom('desks').select('floor_id').distinct().execute();
     expect(assets.every((asset) => floors.some((floor) => floor.floor_id === asset.location_id))).toBe(true);
+    // A monitor on a desk stands on that desk's floor.
+    const deskFloors = new Map((await db.selectFrom('desks').select(['id', 'floor_id']).execute()).map((desk) => [desk.id, desk.floor_id]));
+    expect(deployed.filter((asset) => asset.assigned_desk_id !== null).every((asset) => deskFloors.get(asset.assigned_desk_id!) === asset.location_id)).toBe(true);
     // Each holder has its open history entry.
     const open = await db.selectFrom('asset_assignments').select('asset_id').where('returned_at', 'is', null).execute();
     expect(open.map((row) => row.asset_id).sort()).toEqual(deployed.map((asset) => asset.id).sort());

@@ -1,4 +1,4 @@
-import { localDateTime, type Asset } from '@atrium/contract';
+import { localDateTime, toZoned, type Asset } from '@atrium/contract';
 import { Alert, Button, Descriptions, Drawer, Skeleton, Space, Timeline } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useViewerZone } from '../../../shared/time-zone/viewer-zone';
@@ -25,7 +25,8 @@ export function AssetDrawer({ assetId, canEdit, onClose }: { assetId: number; ca
             <Descriptions.Item label={t('asset.fields.status')}>
               <AssetStatusTag status={asset.data.status} testId="asset-drawer-status" />
             </Descriptions.Item>
-            <Descriptions.Item label={t('asset.fields.model')}>{[asset.data.manufacturer, asset.data.modelName].filter(Boolean).join(' ')}</Descriptions.Item>
+            <Descriptions.Item label={t('asset.fields.model')}>{asset.data.modelName}</Descriptions.Item>
+            <Descriptions.Item label={t('asset.fields.manufacturer')}>{asset.data.manufacturer ?? '—'}</Descriptions.Item>
             <Descriptions.Item label={t('asset.fields.category')}>{asset.data.categoryName}</Descriptions.Item>
             <Descriptions.Item label={t('asset.fields.serial')}>{asset.data.serial ?? '—'}</Descriptions.Item>
             <Descriptions.Item label={t('asset.fields.holder')}>{holderText(asset.data)}</Descriptions.Item>
@@ -33,7 +34,7 @@ export function AssetDrawer({ assetId, canEdit, onClose }: { assetId: number; ca
             <Descriptions.Item label={t('asset.fields.purchaseDate')}>{asset.data.purchaseDate ?? '—'}</Descriptions.Item>
             <Descriptions.Item label={t('asset.fields.warrantyEnd')}>{asset.data.warrantyEnd ?? '—'}</Descriptions.Item>
             <Descriptions.Item label={t('asset.fields.lastAuditAt')}>{at(asset.data.lastAuditAt)}</Descriptions.Item>
-            <Descriptions.Item label={t('asset.fields.nextAuditAt')}>{at(asset.data.nextAuditAt)}</Descriptions.Item>
+            <Descriptions.Item label={t('asset.fields.nextAuditAt')}>{asset.data.nextAuditAt === null ? '—' : toZoned(asset.data.nextAuditAt, zone).date}</Descriptions.Item>
             <Descriptions.Item label={t('asset.fields.notes')}>{asset.data.notes ?? '—'}</Descriptions.Item>
           </Descriptions>
           {canEdit ? (
