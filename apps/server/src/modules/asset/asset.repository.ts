@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import type { ExpressionBuilder, Kysely } from 'kysely';
 import type { Asset, AssetAssignment, AssetHolder, AssetStatus, AssetTarget, AssetTargetKind } from '@atrium/contract';
 import type { DB } from '../../db/schema.js';
 import { containsIgnoringCase, userMatches } from '../../db/like.js';
@@ -184,9 +184,16 @@ export function createAssetRepository(db: Kysely<DB>) {
      * ready (another check-out won the race).
      */
     async checkout(companyId: number, assetId: number, target: { kind: AssetTargetKind; id: number }, byUserId: number | null, now: number): Promise<boolean> {
+      // An asset on a desk stands on the desk's floor, one in a room in the room (as Snipe-IT moves an asset checked out to a location).
+      const location =
+        target.kind === 'desk'
+          ? { location_id: (eb: ExpressionBuilder<DB, 'assets'>) => eb.selectFrom('desks').select('floor_id').where('id', '=', target.id) }
+          : target.kind === 'room'
+            ? { location_id: target.id }
+            : {};
       const result = await db
         .updateTable('assets')
-        .set({ status: 'deployed', [HOLDER_COLUMN[target.kind]]: target.id, assigned_at: now, updated_at: now })
+        .set({ status: 'deployed', [HOLDER_COLUMN[target.kind]]: target.id, assigned_at: now, updated_at: now, ...location })
         .where('company_id', '=', companyId)
         .where('id', '=', assetId)
         .where('status', '=', 'ready')

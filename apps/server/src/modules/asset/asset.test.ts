@@ -165,10 +165,14 @@ describe(`assets and the equipment catalogue (${TEST_DIALECT})`, () => {
     expect([back.body.message, back.body.result.status, back.body.result.holder]).toEqual([formatMessage('assetCheckedIn', 'en-US', { tag: 'LDN-0001' }), 'ready', null]);
     expect((await post('checkin', { id: ids.monitor1 })).body.message).toBe(formatMessage('assetNotAssigned', 'en-US', { tag: 'LDN-0001' }));
     t.clock.advance(60_000);
-    expect((await post<Asset>('checkout', { id: ids.monitor1, targetKind: 'desk', targetId: deskId }, await t.factories.session(admin))).body.result.holder).toEqual({ kind: 'desk', id: deskId, name: 'D-7' });
     const fresh = await t.factories.session(admin);
+    // Kept in the building, then put on a desk: it stands on the desk's floor; in a room: in the room.
+    expect((await post<Asset>('save', { id: ids.monitor1, tag: 'LDN-0001', serial: 'SN-1', modelId: ids.monitorModel, locationId: buildingId, notes: 'Moved' }, fresh)).body.result.locationId).toBe(buildingId);
+    const onDesk = await post<Asset>('checkout', { id: ids.monitor1, targetKind: 'desk', targetId: deskId }, fresh);
+    expect(onDesk.body.result).toMatchObject({ holder: { kind: 'desk', id: deskId, name: 'D-7' }, locationId: floorId });
     expect((await post('checkin', { id: ids.monitor1 }, fresh)).status).toBe(200);
-    expect((await post<Asset>('checkout', { id: ids.monitor1, targetKind: 'room', targetId: roomId }, fresh)).body.result.holder).toEqual({ kind: 'room', id: roomId, name: 'Boardroom' });
+    const inRoom = await post<Asset>('checkout', { id: ids.monitor1, targetKind: 'room', targetId: roomId }, fresh);
+    expect(inRoom.body.result).toMatchObject({ holder: { kind: 'room', id: roomId, name: 'Boardroom' }, locationId: roomId, locationName: 'Boardroom' });
 
     const history = await get<AssetAssignment[]>(`history?id=${ids.monitor1}`, await t.factories.session(await t.factories.user(companyId, { permissions: ['trackingFields:view'] })));
     expect(history.body.result.map((h) => [h.targetKind, h.targetName, h.returnedAt === null])).toEqual([
