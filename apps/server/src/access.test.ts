@@ -49,6 +49,9 @@ interface World {
     displayId: number;
     reservationId: number;
     visitReasonId: number;
+    /** A's asset model and asset (decision 0019, "Assets"). */
+    assetModelId: number;
+    assetId: number;
   };
   b: {
     companyId: number;
@@ -96,6 +99,9 @@ interface World {
     repairPhotoId: number;
     inspectionChecklistId: number;
     inspectionRunId: number;
+    assetCategoryId: number;
+    assetModelId: number;
+    assetId: number;
   };
 }
 
@@ -447,6 +453,45 @@ const FOREIGN_RECORDS: Record<string, ForeignCase> = {
   'GET /api/desk/live/link': { foreign: (w) => [{ query: { floorId: w.b.locationId } }] },
   'POST /api/desk/live/link/create': { foreign: (w) => [{ body: { floorId: w.b.locationId } }] },
   'POST /api/desk/live/link/revoke': { foreign: (w) => [{ body: { floorId: w.b.locationId } }] },
+  'GET /api/asset/category/list': { none: "the company's own categories" },
+  'POST /api/asset/category/add': { foreign: (w) => [{ body: { parentId: w.b.assetCategoryId, name: 'Probe' } }] },
+  'POST /api/asset/category/rename': { foreign: (w) => [{ body: { id: w.b.assetCategoryId, name: 'Probe' } }] },
+  'POST /api/asset/category/move': { foreign: (w) => [{ body: { id: w.b.assetCategoryId, parentId: null } }] },
+  'POST /api/asset/category/delete': { foreign: (w) => [{ body: { id: w.b.assetCategoryId } }] },
+  'GET /api/asset/model/list': { none: "the company's own models" },
+  'POST /api/asset/model/save': {
+    foreign: (w) => [
+      { body: { categoryId: w.b.assetCategoryId, name: 'Probe' } },
+      { body: { id: w.b.assetModelId, categoryId: w.b.assetCategoryId, name: 'Probe' } },
+    ],
+  },
+  'POST /api/asset/model/delete': { foreign: (w) => [{ body: { id: w.b.assetModelId } }] },
+  'GET /api/asset/options': { none: "the company's own catalogue" },
+  'GET /api/asset/list': { filters: (w): ForeignRequest[] => [{ query: { categoryId: w.b.assetCategoryId } }, { query: { locationId: w.b.locationId } }] },
+  'GET /api/asset/detail': { foreign: (w) => [{ query: { id: w.b.assetId } }] },
+  'GET /api/asset/history': { foreign: (w) => [{ query: { id: w.b.assetId } }] },
+  'GET /api/asset/targets': { none: "the company's own colleagues, desks and rooms" },
+  'POST /api/asset/save': {
+    foreign: (w) => [
+      { body: { tag: 'Probe', modelId: w.b.assetModelId } },
+      { body: { tag: 'Probe', modelId: w.a.assetModelId, locationId: w.b.locationId } },
+      { body: { id: w.b.assetId, tag: 'Probe', modelId: w.a.assetModelId } },
+    ],
+  },
+  'POST /api/asset/delete': { foreign: (w) => [{ body: { ids: [w.b.assetId] } }] },
+  'POST /api/asset/checkout': {
+    foreign: (w) => [
+      { body: { id: w.b.assetId, targetKind: 'user', targetId: w.a.user.id } },
+      { body: { id: w.a.assetId, targetKind: 'user', targetId: w.b.user.id } },
+      { body: { id: w.a.assetId, targetKind: 'desk', targetId: w.b.deskId } },
+      { body: { id: w.a.assetId, targetKind: 'room', targetId: w.b.roomId } },
+    ],
+  },
+  'POST /api/asset/checkin': { foreign: (w) => [{ body: { id: w.b.assetId } }] },
+  'POST /api/asset/audit': { foreign: (w) => [{ body: { id: w.b.assetId } }] },
+  'GET /api/asset/export': { none: "the caller's company's assets as xlsx; its filters naming another company's records match nothing (asset-files.test.ts)" },
+  'GET /api/asset/labels': { foreign: (w) => [{ query: { ids: `${w.b.assetId}` } }] },
+  'POST /api/asset/import': { none: "creates or updates the caller's company's assets from a file" },
   'GET /api/meeting/feed': { none: "the caller's own calendar link" },
   'POST /api/meeting/feed/create': { none: "the caller's own calendar link" },
   'POST /api/meeting/feed/revoke': { none: "the caller's own calendar link" },
@@ -730,6 +775,16 @@ describe(`access over the route table (${TEST_DIALECT})`, () => {
     const bravoDesk = await asBravo({ method: 'POST', url: '/api/desk/save', payload: { floorId: bravoFloor, number: 'B-1', mode: 'bookable', neighbourhoodId: (bravoNeighbourhood.body.result as { id: number }).id } });
     expect(bravoDesk.status, bravoDesk.body.message).toBe(200);
     const tomorrow = new Date(t.clock.now() + 86_400_000).toISOString().slice(0, 10);
+    /** A category, a model in it and an asset of that model, made through the company's own API. */
+    const catalogueOf = async (ask: (options: InjectOptions) => ReturnType<typeof call>, prefix: string) => {
+      const category = await ask({ method: 'POST', url: '/api/asset/category/add', payload: { parentId: null, name: `${prefix} gear` } });
+      const assetCategoryId = (category.body.result as { id: number }).id;
+      const model = await ask({ method: 'POST', url: '/api/asset/model/save', payload: { categoryId: assetCategoryId, name: `${prefix} model` } });
+      const assetModelId = (model.body.result as { id: number }).id;
+      const asset = await ask({ method: 'POST', url: '/api/asset/save', payload: { tag: `${prefix}-1`, modelId: assetModelId } });
+      expect(asset.status, asset.body.message).toBe(200);
+      return { assetCategoryId, assetModelId, assetId: (asset.body.result as { id: number }).id };
+    };
     const bravoDeskBooking = await asBravo({ method: 'POST', url: '/api/desk/book', payload: { deskId: (bravoDesk.body.result as { id: number }).id, date: tomorrow, part: 'day' } });
     expect(bravoDeskBooking.status, bravoDeskBooking.body.message).toBe(200);
     const bravoRepair = await asBravo({ method: 'POST', url: '/api/repair/report', payload: { kind: 'desk', targetId: (bravoDesk.body.result as { id: number }).id, title: 'Bravo drawer stuck' } });
@@ -757,6 +812,8 @@ describe(`access over the route table (${TEST_DIALECT})`, () => {
         displayId: alphaDisplay.deviceId,
         reservationId: 0,
         visitReasonId: 0,
+        assetModelId: 0,
+        assetId: 0,
       },
       b: {
         companyId: bravo.id,
@@ -812,6 +869,7 @@ describe(`access over the route table (${TEST_DIALECT})`, () => {
         repairPhotoId: (bravoPhoto.body.result as { photoIds: number[] }).photoIds[0]!,
         inspectionChecklistId: bravoChecklistId,
         inspectionRunId: (bravoRound.body.result as { id: number }).id,
+        ...(await catalogueOf(asBravo, 'Bravo')),
         visitId: (
           (await asBravo({
             method: 'POST',
@@ -833,6 +891,9 @@ describe(`access over the route table (${TEST_DIALECT})`, () => {
     w.a.roomId = alphaRooms.roomId;
     w.a.reservationId = await reserve((options) => call(t.app, { ...options, headers: { ...options.headers, token: alphaToken } }), alphaRooms.roomId);
     w.a.visitReasonId = ((await call(t.app, { method: 'POST', url: '/api/visitor/reason/add', headers: { token: alphaToken }, payload: { name: 'Alpha reason' } })).body.result as { id: number }).id;
+    const alphaCatalogue = await catalogueOf((options) => call(t.app, { ...options, headers: { ...options.headers, token: alphaToken } }), 'Alpha');
+    w.a.assetModelId = alphaCatalogue.assetModelId;
+    w.a.assetId = alphaCatalogue.assetId;
   });
   afterAll(() => t.cleanup());
 

@@ -132,6 +132,14 @@ import { createDeskLiveLinkRepository } from './modules/desk/desk-live.repositor
 import { createDeskLiveService } from './modules/desk/desk-live.service.js';
 import { createFloorMapRepository } from './modules/desk/floor-map.repository.js';
 import { createFloorMapService } from './modules/desk/floor-map.service.js';
+import { assetCatalogueRoutes } from './modules/asset/asset-catalogue.routes.js';
+import { createAssetCatalogueRepository } from './modules/asset/asset-catalogue.repository.js';
+import { createAssetCatalogueService } from './modules/asset/asset-catalogue.service.js';
+import { assetRoutes } from './modules/asset/asset.routes.js';
+import { createAssetFiles } from './modules/asset/asset-files.js';
+import { assetFilesRoutes } from './modules/asset/asset-files.routes.js';
+import { createAssetRepository } from './modules/asset/asset.repository.js';
+import { createAssetService } from './modules/asset/asset.service.js';
 import { calendarFeedRoutes } from './modules/calendar-feed/calendar-feed.routes.js';
 import { createCalendarFeedService } from './modules/calendar-feed/calendar-feed.service.js';
 import { createBlacklistService } from './modules/blacklist/blacklist.service.js';
@@ -550,6 +558,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   const inspections = createInspectionService({ inspections: createInspectionRepository(db.kysely), repairs, locations: (companyId) => locations.loadIndex(companyId), clock });
   scheduler.add({ name: 'desk-no-show-release', everyMs: MINUTE_MS / 2, run: async () => void (await deskBookings.releaseNoShows()) });
+  // Fixed assets and their catalogue (decision 0019, "Assets"); the repair centre calls assetService.setRepairState.
+  const assetCatalogue = createAssetCatalogueService({ db: db.kysely, catalogue: createAssetCatalogueRepository(db.kysely), operationLog, clock });
+  const assetService = createAssetService({ db: db.kysely, assets: createAssetRepository(db.kysely), catalogue: createAssetCatalogueRepository(db.kysely), operationLog, clock });
   // Meeting reminders by mail, reminder-minutes before the start (each meeting claimed once across processes).
   const reminders = createBookingReminders({ db: db.kysely, mailer, notifications, clock, loadLocations: (companyId) => locations.loadIndex(companyId), noticeConfig: (companyId) => noticeConfig.get(companyId) });
   scheduler.add({ name: 'meeting-reminders', everyMs: MINUTE_MS / 2, run: async () => void (await reminders.sendDue()) });
@@ -800,6 +811,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         }),
       );
       await api.register(floorMapRoutes({ floorMaps: createFloorMapService({ desks: createDeskRepository(db.kysely), floorMaps: createFloorMapRepository(db.kysely), operationLog, clock }) }));
+      await api.register(assetCatalogueRoutes({ catalogue: assetCatalogue }));
+      await api.register(assetRoutes({ assets: assetService, catalogue: assetCatalogue }));
+      await api.register(
+        assetFilesRoutes({
+          files: createAssetFiles({ assetService, assets: createAssetRepository(db.kysely), catalogue: createAssetCatalogueRepository(db.kysely), operationLog, publicUrl: config.publicUrl }),
+        }),
+      );
       await api.register(
         visitorRoutes({
           visitors: visitorService,

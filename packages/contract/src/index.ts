@@ -57,3 +57,4 @@ export * from './desk.js';
 export * from './repair.js';
 export * from './inspection.js';
 export * from './desk-monitoring.js';
+export * from './asset.js';

@@ -1,4 +1,5 @@
 import { APPLICATION_KEYS } from './application.js';
+import { ASSET_STATUSES } from './asset.js';
 import { BROADCAST_REPEATS, BROADCAST_STATUSES } from './broadcast.js';
 import { INFO_FIELDS } from './dictionary.js';
 import { LDAP_DEFAULT_MAPPING } from './directory-sync.js';
@@ -275,6 +276,20 @@ export const OPERATION_DETAILS = {
   // The link's secret is never recorded.
   'deskLiveLink.create': {},
   'deskLiveLink.revoke': {},
+  'assetCategory.create': { parentName: text },
+  'assetCategory.update': { previousName: text },
+  'assetCategory.move': { parentName: text, previousParentName: text },
+  'assetCategory.delete': {},
+  'assetModel.create': { categoryName: text },
+  'assetModel.update': { categoryName: text, previousName: text },
+  'assetModel.delete': {},
+  'asset.create': { modelName: text, status: { enum: ASSET_STATUSES } },
+  'asset.update': { modelName: text, status: { enum: ASSET_STATUSES }, previousTag: text },
+  'asset.delete': { assets: 'count' },
+  'asset.checkout': { holderName: text },
+  'asset.checkin': { holderName: text },
+  'asset.audit': { nextAuditAt: 'time' },
+  'asset.import': { created: number, updated: number, refused: number },
 } as const satisfies Record<OperationAction, Readonly<Record<string, OperationDetailField>>>;
 
 /** The detail an action may record: its declared fields, each optional. */

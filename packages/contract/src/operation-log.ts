@@ -117,6 +117,20 @@ export const OPERATION_ACTIONS = [
   'floorMap.delete',
   'deskLiveLink.create',
   'deskLiveLink.revoke',
+  'assetCategory.create',
+  'assetCategory.update',
+  'assetCategory.move',
+  'assetCategory.delete',
+  'assetModel.create',
+  'assetModel.update',
+  'assetModel.delete',
+  'asset.create',
+  'asset.update',
+  'asset.delete',
+  'asset.checkout',
+  'asset.checkin',
+  'asset.audit',
+  'asset.import',
 ] as const;
 export type OperationAction = (typeof OPERATION_ACTIONS)[number];
 

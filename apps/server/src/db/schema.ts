@@ -266,6 +266,73 @@ export interface DeskLiveLinkTable {
   revoked_at: number | null;
 }
 
+/** A category of the asset catalogue, in a tree (migration 0059). */
+export interface AssetCategoryTable {
+  id: Generated<number>;
+  company_id: number;
+  parent_id: number | null;
+  name: string;
+  /** The name folded for uniqueness among its siblings. */
+  name_key: string;
+  created_at: number;
+  updated_at: number;
+  deleted_at: number | null;
+}
+
+/** A product in a category that assets are copies of (migration 0059). */
+export interface AssetModelTable {
+  id: Generated<number>;
+  company_id: number;
+  category_id: number;
+  name: string;
+  name_key: string;
+  manufacturer: string | null;
+  model_number: string | null;
+  created_at: number;
+  updated_at: number;
+  deleted_at: number | null;
+}
+
+/** One physical asset (migration 0059): at most one holder, `deployed` exactly when it has one. */
+export interface AssetTable {
+  id: Generated<number>;
+  company_id: number;
+  tag: string;
+  /** The tag folded for uniqueness in the company. */
+  tag_key: string;
+  serial: string | null;
+  /** The serial folded for uniqueness per model; null when none. */
+  serial_key: string | null;
+  model_id: number;
+  status: 'ready' | 'deployed' | 'in_repair' | 'retired';
+  location_id: number | null;
+  assigned_user_id: number | null;
+  assigned_desk_id: number | null;
+  assigned_room_id: number | null;
+  assigned_at: number | null;
+  /** Calendar dates, YYYY-MM-DD. */
+  purchase_date: string | null;
+  warranty_end: string | null;
+  last_audit_at: number | null;
+  next_audit_at: number | null;
+  notes: string | null;
+  created_at: number;
+  updated_at: number;
+  deleted_at: number | null;
+}
+
+/** One check-out of an asset and its check-in (null while out): the history of its holders. */
+export interface AssetAssignmentTable {
+  id: Generated<number>;
+  company_id: number;
+  asset_id: number;
+  target_kind: 'user' | 'desk' | 'room';
+  target_id: number;
+  assigned_at: number;
+  returned_at: number | null;
+  assigned_by: number | null;
+}
+
 /** Where a resource sits on its floor's map, in the map's units. */
 export interface ResourcePositionTable {
   resource_id: number;
@@ -1176,6 +1243,10 @@ export interface DB {
   inspection_checklists: InspectionChecklistTable;
   inspection_assignees: InspectionAssigneeTable;
   inspection_runs: InspectionRunTable;
+  asset_categories: AssetCategoryTable;
+  asset_models: AssetModelTable;
+  assets: AssetTable;
+  asset_assignments: AssetAssignmentTable;
   resource_positions: ResourcePositionTable;
   floor_maps: FloorMapTable;
   desk_live_links: DeskLiveLinkTable;

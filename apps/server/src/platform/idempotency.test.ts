@@ -390,6 +390,17 @@ describe(`Idempotency-Key (${TEST_DIALECT})`, () => {
         'POST /api/inspection/complete',
         'POST /api/desk/floor-map/delete',
         'POST /api/desk/live/link/revoke',
+        'POST /api/asset/category/add',
+        'POST /api/asset/category/rename',
+        'POST /api/asset/category/move',
+        'POST /api/asset/category/delete',
+        'POST /api/asset/model/save',
+        'POST /api/asset/model/delete',
+        'POST /api/asset/save',
+        'POST /api/asset/delete',
+        'POST /api/asset/checkout',
+        'POST /api/asset/checkin',
+        'POST /api/asset/audit',
       ].sort(),
     );
     expect(idempotent.some((route) => route.includes('calendar/feed'))).toBe(false);

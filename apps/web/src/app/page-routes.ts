@@ -28,6 +28,7 @@ import { bookingRoutes } from '../modules/booking/booking.routes';
 import { visitorRoutes } from '../modules/visitor/visitor.routes';
 import { deskRoutes } from '../modules/desk/desk.routes';
 import { repairRoutes } from '../modules/repair/repair.routes';
+import { assetRoutes } from '../modules/asset/asset.routes';
 import type { PageRoute } from '../shared/routing/page-route';
 
 /** Every page shown inside the shell; a module adds its `<domain>.routes.tsx` list here. */
@@ -60,6 +61,7 @@ export const SHELL_PAGES: PageRoute[] = [
   ...visitorRoutes,
   ...deskRoutes,
   ...repairRoutes,
+  ...assetRoutes,
 ];
 
 /** The shell page a path opens, if any. */

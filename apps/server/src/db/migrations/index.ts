@@ -53,6 +53,7 @@ import { resources } from './2026_11_29_0055_resources.js';
 import { desks } from './2026_11_29_0056_desks.js';
 import { deskBooking } from './2026_11_29_0057_desk_booking.js';
 import { floorMaps } from './2026_11_29_0058_floor_maps.js';
+import { assets } from './2026_11_29_0059_assets.js';
 import { repairs } from './2026_11_29_0060_repairs.js';
 import { inspections } from './2026_11_29_0062_inspections.js';
 import type { DialectMigration } from './helpers.js';
@@ -114,6 +115,7 @@ export const MIGRATIONS: ReadonlyArray<readonly [name: string, migration: Dialec
   ['2026_11_29_0056_desks', desks],
   ['2026_11_29_0057_desk_booking', deskBooking],
   ['2026_11_29_0058_floor_maps', floorMaps],
+  ['2026_11_29_0059_assets', assets],
   ['2026_11_29_0060_repairs', repairs],
   ['2026_11_29_0062_inspections', inspections],
 ];

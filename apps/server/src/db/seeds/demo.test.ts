@@ -241,6 +241,29 @@ describe(`demo seed (${TEST_DIALECT})`, () => {
     expect(rounds.map((round) => round.checklist_id)).toEqual([checklists[0]!.id]);
   });
 
+  it('equips the London office: a category tree, models and 40 assets, some on desks or with people, one or two in repair', async () => {
+    database = await createTestDatabase();
+    await migrateToLatest(database.db);
+    await seedDemo(database.db, { adminPassword: null, clock: createFakeClock(), hasher: createCachingHasher() });
+    const db = database.db.kysely;
+    const categories = await db.selectFrom('asset_categories as c').leftJoin('asset_categories as p', 'p.id', 'c.parent_id').select(['c.name', 'p.name as parent']).execute();
+    expect(categories.map((row) => `${row.parent ?? ''}/${row.name}`).sort()).toEqual(['/Furniture', '/IT', 'Furniture/Chairs', 'Furniture/Desks', 'IT/Docking stations', 'IT/Laptops', 'IT/Monitors']);
+    const assets = await db.selectFrom('assets').selectAll().execute();
+    expect(assets).toHaveLength(40);
+    expect(new Set(assets.map((asset) => asset.tag_key)).size).toBe(40);
+    const deployed = assets.filter((asset) => asset.status === 'deployed');
+    expect(deployed.some((asset) => asset.assigned_desk_id !== null) && deployed.some((asset) => asset.assigned_user_id !== null)).toBe(true);
+    expect(assets.filter((asset) => asset.status === 'in_repair').length).toBeGreaterThanOrEqual(1);
+    const floors = await db.selectFrom('desks').select('floor_id').distinct().execute();
+    expect(assets.every((asset) => floors.some((floor) => floor.floor_id === asset.location_id))).toBe(true);
+    // A monitor on a desk stands on that desk's floor.
+    const deskFloors = new Map((await db.selectFrom('desks').select(['id', 'floor_id']).execute()).map((desk) => [desk.id, desk.floor_id]));
+    expect(deployed.filter((asset) => asset.assigned_desk_id !== null).every((asset) => deskFloors.get(asset.assigned_desk_id!) === asset.location_id)).toBe(true);
+    // Each holder has its open history entry.
+    const open = await db.selectFrom('asset_assignments').select('asset_id').where('returned_at', 'is', null).execute();
+    expect(open.map((row) => row.asset_id).sort()).toEqual(deployed.map((asset) => asset.id).sort());
+  });
+
   it('uses the configured admin password and then reports none generated', async () => {
     database = await createTestDatabase();
     await migrateToLatest(database.db);

@@ -11,6 +11,7 @@ import { seedDemoBookings } from './demo-bookings.js';
 import { seedDemoReceptionDevices, seedDemoVisits } from './demo-visits.js';
 import { seedDemoRooms, type DemoRooms } from './demo-rooms.js';
 import { seedDemoDesks } from './demo-desks.js';
+import { seedDemoAssets } from './demo-assets.js';
 import { seedDeviceThemes } from './device-themes.js';
 import { seedDoorDisplays } from '../../modules/door-display/door-display.seed.js';
 import {
@@ -280,6 +281,8 @@ async function buildDemoCompany(ctx: SeedContext, adminPassword: string): Promis
     if (person.state === undefined || person.state === 'sso') members[person.department] = [...(members[person.department] ?? []), people.get(userName)!.id];
   }
   await seedDemoDesks(ctx, companyId, { floors: { floor1: places.floor1!, floor2: places.floor2! }, departments, owners: approvers, members });
+  // The London office's equipment: monitors on desks, laptops with the platform and product teams.
+  await seedDemoAssets(ctx, companyId, { floors: [places.floor1!, places.floor2!], people: [...(members.platform ?? []), ...(members.productDesign ?? [])] });
   return { companyId, rooms };
 }
 

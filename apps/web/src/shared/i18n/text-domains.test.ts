@@ -2,6 +2,7 @@ import { LANGS } from '@atrium/contract';
 import { describe, expect, it } from 'vitest';
 import { SHELL_PAGES } from '../../app/page-routes';
 import { authRoutes } from '../../modules/auth/auth.routes';
+import { assetRoutes } from '../../modules/asset/asset.routes';
 import { deskRoutes } from '../../modules/desk/desk.routes';
 import { directoryPublicRoutes } from '../../modules/directory/directory.routes';
 import { doorDisplayRoutes } from '../../modules/door-display/door-display.routes';
@@ -20,7 +21,7 @@ const sources = import.meta.glob<string>(['../../**/*.{ts,tsx}', '!../../**/*.te
 const publicPages = [...directoryPublicRoutes, ...registrationWizardRoutes, ...recoveryRoutes, ...livePublicRoutes, ...visitorPublicRoutes, ...padRoutes];
 const allPages = [...authRoutes, ...publicPages, ...SHELL_PAGES];
 /** The pages of the module named like each page domain: they must load it. */
-const MODULE_PAGES: Record<string, readonly PageRoute[]> = { 'operation-log': operationLogRoutes, sso: ssoRoutes, 'door-display': doorDisplayRoutes, desk: deskRoutes, repair: repairRoutes };
+const MODULE_PAGES: Record<string, readonly PageRoute[]> = { 'operation-log': operationLogRoutes, sso: ssoRoutes, 'door-display': doorDisplayRoutes, desk: deskRoutes, repair: repairRoutes, asset: assetRoutes };
 /**
  * A page domain another module borrows (a component of the domain's module shown on its page): the
  * borrowing module and the pages of it that show the component, which must load the domain too.
