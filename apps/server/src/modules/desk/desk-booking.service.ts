@@ -26,7 +26,7 @@ import { withBookingAttempts } from '../booking/engine/booking-attempts.js';
 import { createBookingRepository } from '../booking/engine/booking.repository.js';
 import { createLocationRepository } from '../location/location.repository.js';
 import { changedFields, type Actor, type OperationLog } from '../operation-log/operation-log.service.js';
-import type { BookingDesk, BookingDesks } from './desk-bookable.js';
+import type { BookingDesks } from './desk-bookable.js';
 import { createDeskBookingRepository, type DeskBookingRecord, type DeskBookingRepository } from './desk-booking.repository.js';
 import type { DeskRepository } from './desk.repository.js';
 
