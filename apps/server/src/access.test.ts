@@ -417,7 +417,11 @@ const FOREIGN_RECORDS: Record<string, ForeignCase> = {
   'POST /api/desk/rules': { none: "the company's own rules" },
   'GET /api/repair/targets': { none: "the company's own desks and rooms" },
   'POST /api/repair/report': {
-    foreign: (w) => [{ body: { kind: 'desk', targetId: w.b.deskId, title: 'Probe' } }, { body: { kind: 'room', targetId: w.b.roomId, title: 'Probe' } }],
+    foreign: (w) => [
+      { body: { kind: 'desk', targetId: w.b.deskId, title: 'Probe' } },
+      { body: { kind: 'room', targetId: w.b.roomId, title: 'Probe' } },
+      { body: { kind: 'asset', targetId: w.b.assetId, title: 'Probe' } },
+    ],
   },
   'GET /api/repair/reports': { none: "the company's own reports" },
   'GET /api/repair/report': { foreign: (w) => [{ query: { id: w.b.repairReportId } }] },

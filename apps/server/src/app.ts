@@ -549,18 +549,19 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     release: (companyId, id, now) => checkInRepository.release(companyId, id, now),
     clock,
   });
+  // Fixed assets (decision 0019, "Assets"): the repair centre takes an asset out of use through setRepairState.
+  const assetService = createAssetService({ db: db.kysely, assets: createAssetRepository(db.kysely), catalogue: createAssetCatalogueRepository(db.kysely), operationLog, clock });
   // The repair centre (decision 0019): a report that blocks use moves its desk's or room's bookings.
   const repairs = createRepairService({
     repairs: createRepairRepository(db.kysely),
-    blocking: createRepairBlocking({ db: db.kysely, events: bookingEvents, layouts: roomLayouts, notifications, clock }),
+    blocking: createRepairBlocking({ db: db.kysely, events: bookingEvents, layouts: roomLayouts, notifications, assets: assetService, clock }),
     locations: (companyId) => locations.loadIndex(companyId),
     clock,
   });
   const inspections = createInspectionService({ inspections: createInspectionRepository(db.kysely), repairs, locations: (companyId) => locations.loadIndex(companyId), clock });
   scheduler.add({ name: 'desk-no-show-release', everyMs: MINUTE_MS / 2, run: async () => void (await deskBookings.releaseNoShows()) });
-  // Fixed assets and their catalogue (decision 0019, "Assets"); the repair centre calls assetService.setRepairState.
+  // The asset catalogue (categories and models) beside the assets above.
   const assetCatalogue = createAssetCatalogueService({ db: db.kysely, catalogue: createAssetCatalogueRepository(db.kysely), operationLog, clock });
-  const assetService = createAssetService({ db: db.kysely, assets: createAssetRepository(db.kysely), catalogue: createAssetCatalogueRepository(db.kysely), operationLog, clock });
   // Meeting reminders by mail, reminder-minutes before the start (each meeting claimed once across processes).
   const reminders = createBookingReminders({ db: db.kysely, mailer, notifications, clock, loadLocations: (companyId) => locations.loadIndex(companyId), noticeConfig: (companyId) => noticeConfig.get(companyId) });
   scheduler.add({ name: 'meeting-reminders', everyMs: MINUTE_MS / 2, run: async () => void (await reminders.sendDue()) });

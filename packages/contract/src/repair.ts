@@ -3,10 +3,10 @@ import { PageQuery, pageOf } from './paging.js';
 
 /**
  * The repair centre (issue 21; spec 001 "Deskeeper: repair center", /deskeeper-repair): anyone reports
- * a problem with a desk or a room, with photos; the people who look after the office (the `events`
+ * a problem with a desk, a room or an asset, with photos; the people who look after the office (the `events`
  * area) take it through its states. A report that blocks use takes its desk or room out of booking
  * until it is resolved, and moves the bookings ahead to a comparable free desk or room, or cancels
- * them, telling the people who booked (decision 0019, "The repair centre").
+ * them, telling the people who booked; an asset goes in repair (decision 0019, "The repair centre").
  */
 
 const id = z.coerce.number().int().positive();
@@ -28,12 +28,12 @@ export type RepairStatus = z.infer<typeof RepairStatus>;
 /** The states in which a report that blocks use keeps its desk or room out of booking. */
 export const REPAIR_BLOCKING_STATUSES = ['open', 'in_progress'] as const satisfies readonly RepairStatus[];
 
-/** What a report is about: a desk or a room (both bookable resources). */
-export const REPAIR_TARGET_KINDS = ['desk', 'room'] as const;
+/** What a report is about: a desk or a room (bookable resources), or an asset of the inventory. */
+export const REPAIR_TARGET_KINDS = ['desk', 'room', 'asset'] as const;
 export const RepairTargetKind = z.enum(REPAIR_TARGET_KINDS);
 export type RepairTargetKind = z.infer<typeof RepairTargetKind>;
 
-/** A desk or room a report may name: its id, kind, name and where it is (building · floor). */
+/** A desk, room or asset a report may name: its id, kind, name (an asset's tag and model) and where it is (building / floor). */
 export const RepairTarget = z.object({
   kind: RepairTargetKind,
   id: z.number().int(),

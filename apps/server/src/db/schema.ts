@@ -147,7 +147,10 @@ export interface DeskTable {
 export interface RepairReportTable {
   id: Generated<number>;
   company_id: number;
-  resource_id: number;
+  /** The desk or room it is about; null for an asset's. */
+  resource_id: number | null;
+  /** The asset it is about; null for a desk's or room's. */
+  asset_id: number | null;
   title: string;
   description: string | null;
   blocks_use: Generated<Flag>;

@@ -3,7 +3,8 @@ import { TIMESTAMP, withId, type DialectMigration } from './helpers.js';
 
 /**
  * The repair centre (decision 0019, "The repair centre"):
- * - `repair_reports`: a problem with a desk or room (`resource_id`), its title and description, whether
+ * - `repair_reports`: a problem with a desk or room (`resource_id`) or an asset (`asset_id`; exactly one of
+ *   the two), its title and description, whether
  *   it blocks use, its status, reporter and assignee. A room taken out of use holds a disable period
  *   (`room_disable_period_id`, ended when the report is resolved); a desk names the report
  *   (`desks.out_of_use_report_id`, a desk write: it raises the layout version booking confirms).
@@ -17,7 +18,8 @@ export const repairs: DialectMigration = {
     const bytes = dialect === 'postgres' ? 'bytea' : 'blob';
     await withId(db.schema.createTable('repair_reports'), dialect)
       .addColumn('company_id', 'integer', (col) => col.notNull().references('companies.id').onDelete('cascade'))
-      .addColumn('resource_id', 'integer', (col) => col.notNull().references('resources.id').onDelete('cascade'))
+      .addColumn('resource_id', 'integer', (col) => col.references('resources.id').onDelete('cascade'))
+      .addColumn('asset_id', 'integer', (col) => col.references('assets.id').onDelete('cascade'))
       .addColumn('title', 'text', (col) => col.notNull())
       .addColumn('description', 'text')
       .addColumn('blocks_use', 'integer', (col) => col.notNull().defaultTo(0))
@@ -28,9 +30,11 @@ export const repairs: DialectMigration = {
       .addColumn('created_at', TIMESTAMP, (col) => col.notNull())
       .addColumn('updated_at', TIMESTAMP, (col) => col.notNull())
       .addColumn('resolved_at', TIMESTAMP)
+      .addCheckConstraint('repair_reports_one_target', sql`(resource_id is null) <> (asset_id is null)`)
       .execute();
     await db.schema.createIndex('repair_reports_company_idx').on('repair_reports').columns(['company_id', 'status', 'created_at']).execute();
     await db.schema.createIndex('repair_reports_resource_idx').on('repair_reports').columns(['resource_id', 'status']).execute();
+    await db.schema.createIndex('repair_reports_asset_idx').on('repair_reports').columns(['asset_id', 'status']).execute();
 
     await withId(db.schema.createTable('repair_photos'), dialect)
       .addColumn('company_id', 'integer', (col) => col.notNull().references('companies.id').onDelete('cascade'))

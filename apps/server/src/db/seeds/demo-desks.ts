@@ -164,7 +164,7 @@ async function seedDemoRepairs(ctx: SeedContext, companyId: number, desks: Map<s
     const reportedBy = reporters[index % Math.max(reporters.length, 1)];
     if (deskId === undefined || reportedBy === undefined) continue;
     const at = ctx.now - report.hoursAgo * HOUR;
-    const id = await repairs.insert({ companyId, resourceId: deskId, title: report.title, description: report.description || null, blocksUse: report.blocksUse, reportedBy, now: at });
+    const id = await repairs.insert({ companyId, resourceId: deskId, assetId: null, title: report.title, description: report.description || null, blocksUse: report.blocksUse, reportedBy, now: at });
     await repairs.addEvent({ companyId, reportId: id, status: 'open', note: report.description || null, userId: reportedBy, at });
     if (report.status !== 'open') {
       await repairs.update(companyId, id, { assigneeId: fixer }, at + HOUR);

@@ -14,7 +14,7 @@ import type { FloorMapRepository } from './floor-map.repository.js';
 export interface DeskLiveServiceDeps {
   db: Kysely<DB>;
   desks: Pick<DeskRepository, 'listFloors' | 'listDesks'>;
-  deskBookings: Pick<DeskBookingRepository, 'listOnFloor'>;
+  deskBookings: Pick<DeskBookingRepository, 'listOnFloor' | 'listDeskRecords'>;
   floorMaps: Pick<FloorMapRepository, 'findImage'>;
   links: DeskLiveLinkRepository;
   operationLog: OperationLog;
@@ -41,8 +41,10 @@ export function createDeskLiveService({ db, desks, deskBookings, floorMaps, link
   async function liveOf(companyId: number, floorId: number): Promise<DeskLive> {
     const floor = await floorOf(companyId, floorId);
     const at = clock.now();
-    const [list, holding] = await Promise.all([desks.listDesks(companyId, floorId), deskBookings.listOnFloor(companyId, floorId, at, at + 1)]);
+    const [list, holding, records] = await Promise.all([desks.listDesks(companyId, floorId), deskBookings.listOnFloor(companyId, floorId, at, at + 1), deskBookings.listDeskRecords(companyId)]);
     const now = new Map(holding.map((row) => [row.resource_id, row]));
+    // A desk a repair report keeps out of use is out of use on the screen too (decision 0019, "The repair centre").
+    const underRepair = new Set(records.filter((record) => record.outOfUseReportId !== null).map((record) => record.id));
     return {
       floorId,
       floorName: floor.floorName,
@@ -52,7 +54,7 @@ export function createDeskLiveService({ db, desks, deskBookings, floorMaps, link
       map: floor.map,
       desks: list.map((desk) => {
         const booking = now.get(desk.id);
-        const state = desk.mode === 'unavailable' ? 'closed' : !booking ? 'free' : booking.checked_in_at !== null ? 'checkedIn' : 'booked';
+        const state = desk.mode === 'unavailable' || underRepair.has(desk.id) ? 'closed' : !booking ? 'free' : booking.checked_in_at !== null ? 'checkedIn' : 'booked';
         return { id: desk.id, number: desk.number, position: desk.position, state, personName: state === 'checkedIn' ? booking!.user_name : null };
       }),
     };

@@ -18,8 +18,9 @@ export const OUT_OF_USE_UNTIL = Date.UTC(9999, 11, 31);
 export interface BlockingReport {
   id: number;
   companyId: number;
-  resourceId: number;
-  kind: 'desk' | 'room';
+  /** The desk's or room's resource id, or the asset's id. */
+  targetId: number;
+  kind: 'desk' | 'room' | 'asset';
   title: string;
   roomDisablePeriodId: number | null;
 }
@@ -39,6 +40,8 @@ export interface RepairBlockingDeps {
   events: BookingEvents;
   layouts: Pick<RoomLayouts, 'get'>;
   notifications: Pick<NotificationService, 'post'>;
+  /** The asset module's repair state: an asset taken out of use is `in_repair`, given back `ready`. */
+  assets: { setRepairState(companyId: number, assetId: number, inRepair: boolean): Promise<unknown> };
   clock: Clock;
 }
 
@@ -48,8 +51,8 @@ export type RepairBlocking = ReturnType<typeof createRepairBlocking>;
 const hasAllOf = (desk: DeskBookingRecord, original: DeskBookingRecord) => original.equipment.every((item) => desk.equipment.includes(item));
 
 /**
- * Taking a desk or room out of use for a repair, and giving it back (decision 0019, "The repair
- * centre"). Out of use: a desk names the report (`desks.out_of_use_report_id`, a desk write that
+ * Taking a desk, room or asset out of use for a repair, and giving it back (decision 0019, "The repair
+ * centre"). An asset goes `in_repair` through the asset module and back to `ready`. Out of use: a desk names the report (`desks.out_of_use_report_id`, a desk write that
  * raises the layout version every desk booking confirms), a room holds a disable period until the
  * report is resolved (the room booking's checks refuse it). Then each booking of it that has not
  * ended is moved to a comparable free desk or room, or cancelled: a desk on the same floor that the
@@ -60,13 +63,13 @@ const hasAllOf = (desk: DeskBookingRecord, original: DeskBookingRecord) => origi
  * console. Everything happens under the resource's lock (PostgreSQL; SQLite's write lock holds all
  * writers), and once more after the commit for a booking that was waiting for the lock.
  */
-export function createRepairBlocking({ db, events, layouts, notifications, clock }: RepairBlockingDeps) {
+export function createRepairBlocking({ db, events, layouts, notifications, assets, clock }: RepairBlockingDeps) {
   /** The bookings of the report's resource that have not ended, moved or cancelled inside `trx`. */
   async function clear(trx: Kysely<DB>, report: BlockingReport, actorUserId: number | null, layout: RoomLayout): Promise<{ outcomes: Outcome[]; changes: BookingChange[] }> {
     const repairs = createRepairRepository(trx);
     const bookings = createBookingRepository(trx);
     const now = clock.now();
-    const upcoming = await repairs.upcoming(report.companyId, report.resourceId, now);
+    const upcoming = await repairs.upcoming(report.companyId, report.targetId, now);
     if (upcoming.length === 0) return { outcomes: [], changes: [] };
     const choose = report.kind === 'desk' ? await deskChooser(trx, report) : roomChooser(trx, report, layout);
     const outcomes: Outcome[] = [];
@@ -92,14 +95,14 @@ export function createRepairBlocking({ db, events, layouts, notifications, clock
       } else {
         await bookings.cancel(report.companyId, booking.id, now, { userId: actorUserId });
       }
-      await repairs.addMove({ companyId: report.companyId, reportId: report.id, reservationId: booking.id, fromId: report.resourceId, toId: to, at: now });
+      await repairs.addMove({ companyId: report.companyId, reportId: report.id, reservationId: booking.id, fromId: report.targetId, toId: to, at: now });
       const change: BookingChange =
         to !== null
-          ? { kind: 'updated', companyId: report.companyId, roomIds: [report.resourceId, to], reservationIds: [booking.id], actorUserId }
-          : { kind: 'cancelled', companyId: report.companyId, roomIds: [report.resourceId], reservationIds: [booking.id], actorUserId };
+          ? { kind: 'updated', companyId: report.companyId, roomIds: [report.targetId, to], reservationIds: [booking.id], actorUserId }
+          : { kind: 'cancelled', companyId: report.companyId, roomIds: [report.targetId], reservationIds: [booking.id], actorUserId };
       await events.record(createOutboxRepository(trx), change);
       changes.push(change);
-      outcomes.push({ reservationId: booking.id, hostUserId: booking.host_user_id, startAt, endAt, from: report.resourceId, to });
+      outcomes.push({ reservationId: booking.id, hostUserId: booking.host_user_id, startAt, endAt, from: report.targetId, to });
     }
     return { outcomes, changes };
   }
@@ -108,7 +111,7 @@ export function createRepairBlocking({ db, events, layouts, notifications, clock
   async function deskChooser(trx: Kysely<DB>, report: BlockingReport) {
     const deskBookings = createDeskBookingRepository(trx);
     const records = await deskBookings.listDeskRecords(report.companyId);
-    const original = records.find((desk) => desk.id === report.resourceId);
+    const original = records.find((desk) => desk.id === report.targetId);
     const sameFloor = original ? records.filter((desk) => desk.floorId === original.floorId && desk.id !== original.id && hasAllOf(desk, original)) : [];
     const departments = new Map<number, number | null>();
     return async (userId: number): Promise<number[]> => {
@@ -124,7 +127,7 @@ export function createRepairBlocking({ db, events, layouts, notifications, clock
   /** The rooms a meeting in the report's room may move to, best first. */
   function roomChooser(trx: Kysely<DB>, report: BlockingReport, layout: RoomLayout) {
     const repairs = createRepairRepository(trx);
-    const original = layout.rooms.find((room) => room.id === report.resourceId);
+    const original = layout.rooms.find((room) => room.id === report.targetId);
     if (!original) return async (): Promise<number[]> => [];
     const buildingOf = (nodeId: number | null) => (nodeId === null ? null : (layout.index.pathOf(nodeId).find((step) => step.level === 5)?.id ?? null));
     const building = buildingOf(original.id);
@@ -147,7 +150,7 @@ export function createRepairBlocking({ db, events, layouts, notifications, clock
     const records = await createDeskBookingRepository(db).listDeskRecords(report.companyId);
     const numberOf = new Map(records.map((desk) => [desk.id, desk.number]));
     const layout = await layouts.get(report.companyId);
-    const original = records.find((desk) => desk.id === report.resourceId);
+    const original = records.find((desk) => desk.id === report.targetId);
     const zone = original ? zoneOf(layout, original.floorId) : null;
     await notifications.post(
       outcomes.map((outcome) => ({
@@ -183,18 +186,23 @@ export function createRepairBlocking({ db, events, layouts, notifications, clock
      * the room's disable period (null for a desk). Runs a second pass after the commit.
      */
     async block(report: BlockingReport, actorUserId: number | null): Promise<number | null> {
+      // An asset has no bookings: it goes in repair (checked in from its holder first).
+      if (report.kind === 'asset') {
+        await assets.setRepairState(report.companyId, report.targetId, true);
+        return null;
+      }
       // The rooms as configured, read before the transaction (SQLite's one writer connection is the transaction's).
       const layout = await layouts.get(report.companyId);
       const first = await withWriteTransaction(db, async (trx) => {
         const repairs = createRepairRepository(trx);
-        await createBookingRepository(trx).lockResource(report.resourceId);
+        await createBookingRepository(trx).lockResource(report.targetId);
         const now = clock.now();
         let periodId: number | null = report.roomDisablePeriodId;
         if (report.kind === 'desk') {
-          const [current] = await trx.selectFrom('desks').select('out_of_use_report_id').where('id', '=', report.resourceId).execute();
-          if (current && current.out_of_use_report_id === null) await repairs.setDeskOutOfUse(report.companyId, report.resourceId, report.id, now);
+          const [current] = await trx.selectFrom('desks').select('out_of_use_report_id').where('id', '=', report.targetId).execute();
+          if (current && current.out_of_use_report_id === null) await repairs.setDeskOutOfUse(report.companyId, report.targetId, report.id, now);
         } else if (periodId === null) {
-          periodId = await repairs.insertRoomDisablePeriod({ companyId: report.companyId, roomId: report.resourceId, startAt: now, endAt: OUT_OF_USE_UNTIL, reason: report.title, userId: actorUserId ?? 0, now });
+          periodId = await repairs.insertRoomDisablePeriod({ companyId: report.companyId, roomId: report.targetId, startAt: now, endAt: OUT_OF_USE_UNTIL, reason: report.title, userId: actorUserId ?? 0, now });
           await repairs.update(report.companyId, report.id, { roomDisablePeriodId: periodId }, now);
         }
         return { periodId, ...(await clear(trx, report, actorUserId, layout)) };
@@ -202,7 +210,7 @@ export function createRepairBlocking({ db, events, layouts, notifications, clock
       await tell(report, first.outcomes, first.changes, actorUserId);
       // A booking judged before the commit and waiting for the lock is inserted after it: a second look.
       const second = await withWriteTransaction(db, async (trx) => {
-        await createBookingRepository(trx).lockResource(report.resourceId);
+        await createBookingRepository(trx).lockResource(report.targetId);
         return clear(trx, report, actorUserId, layout);
       });
       await tell(report, second.outcomes, second.changes, actorUserId);
@@ -211,14 +219,19 @@ export function createRepairBlocking({ db, events, layouts, notifications, clock
 
     /** Gives the desk or room back (unless another open report keeps it out of use). */
     async unblock(report: BlockingReport): Promise<void> {
+      if (report.kind === 'asset') {
+        const others = await createRepairRepository(db).otherBlocking(report.companyId, { assetId: report.targetId }, report.id);
+        if (others.length === 0) await assets.setRepairState(report.companyId, report.targetId, false);
+        return;
+      }
       await withWriteTransaction(db, async (trx) => {
         const repairs = createRepairRepository(trx);
         const now = clock.now();
         if (report.kind === 'desk') {
-          const [current] = await trx.selectFrom('desks').select('out_of_use_report_id').where('id', '=', report.resourceId).execute();
+          const [current] = await trx.selectFrom('desks').select('out_of_use_report_id').where('id', '=', report.targetId).execute();
           if (current?.out_of_use_report_id === report.id) {
-            const [other] = await repairs.otherBlocking(report.companyId, report.resourceId, report.id);
-            await repairs.setDeskOutOfUse(report.companyId, report.resourceId, other?.id ?? null, now);
+            const [other] = await repairs.otherBlocking(report.companyId, { resourceId: report.targetId }, report.id);
+            await repairs.setDeskOutOfUse(report.companyId, report.targetId, other?.id ?? null, now);
           }
         } else if (report.roomDisablePeriodId !== null) {
           await repairs.endRoomDisablePeriod(report.companyId, report.roomDisablePeriodId, now);

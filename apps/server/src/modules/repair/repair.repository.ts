@@ -5,40 +5,52 @@ import type { DB, RepairReportTable } from '../../db/schema.js';
 
 export type RepairRepository = ReturnType<typeof createRepairRepository>;
 
-/** A report's row with its desk or room and the names of its people. */
+/** A report's row with what it is about and the names of its people. */
 export interface RepairRow extends Selectable<RepairReportTable> {
   kind: RepairTargetKind;
+  /** The desk's, room's or asset's id (the report's `resource_id` or `asset_id`). */
+  target_id: number;
   reporter_name: string | null;
   assignee_name: string | null;
 }
 
-/** A desk or room a report may name, with the location node that places it (a desk's floor, a room's own node). */
+/** A desk, room or asset a report may name, with the location node that places it (a desk's floor, a room's own node, an asset's location). */
 export interface RepairTargetRow {
   kind: RepairTargetKind;
   id: number;
   name: string;
-  /** The desk's floor, or the room's node: where the place's path starts. */
-  nodeId: number;
+  /** The desk's floor, the room's node or the asset's location (null: none): where the place's path starts. */
+  nodeId: number | null;
 }
+
+/** A report's target as one key (a desk's, a room's and an asset's ids come from different sequences). */
+export const targetKey = (kind: RepairTargetKind, id: number) => `${kind}:${id}`;
 
 /** The repair centre's reads and writes (repair_reports, _photos, _events, _moves; migration 0060). */
 export function createRepairRepository(db: Kysely<DB>) {
   const reports = () =>
     db
       .selectFrom('repair_reports as r')
-      .innerJoin('resources as res', 'res.id', 'r.resource_id')
+      .leftJoin('resources as res', 'res.id', 'r.resource_id')
       .leftJoin('users as rb', 'rb.id', 'r.reported_by')
       .leftJoin('users as a', 'a.id', 'r.assignee_id')
       .selectAll('r')
-      .select(['res.kind', 'rb.full_name as reporter_name', 'a.full_name as assignee_name']);
+      .select(['res.kind as resource_kind', 'rb.full_name as reporter_name', 'a.full_name as assignee_name']);
+
+  type Selected = Selectable<RepairReportTable> & { resource_kind: 'room' | 'desk' | null; reporter_name: string | null; assignee_name: string | null };
+  const rowOf = (row: Selected): RepairRow => {
+    const { resource_kind: resourceKind, ...rest } = row;
+    return { ...rest, kind: row.asset_id !== null ? 'asset' : (resourceKind ?? 'desk'), target_id: row.asset_id ?? row.resource_id! };
+  };
 
   return {
-    async insert(values: { companyId: number; resourceId: number; title: string; description: string | null; blocksUse: boolean; reportedBy: number; now: number }): Promise<number> {
+    async insert(values: { companyId: number; resourceId: number | null; assetId: number | null; title: string; description: string | null; blocksUse: boolean; reportedBy: number; now: number }): Promise<number> {
       const row = await db
         .insertInto('repair_reports')
         .values({
           company_id: values.companyId,
           resource_id: values.resourceId,
+          asset_id: values.assetId,
           title: values.title,
           description: values.description,
           blocks_use: values.blocksUse ? 1 : 0,
@@ -53,22 +65,25 @@ export function createRepairRepository(db: Kysely<DB>) {
     },
 
     async find(companyId: number, id: number): Promise<RepairRow | undefined> {
-      return (await reports().where('r.company_id', '=', companyId).where('r.id', '=', id).executeTakeFirst()) as RepairRow | undefined;
+      const row = await reports().where('r.company_id', '=', companyId).where('r.id', '=', id).executeTakeFirst();
+      return row ? rowOf(row as Selected) : undefined;
     },
 
     /** A page of the company's reports, newest first; `keyword` in the title or the resource's ids given. */
-    async list(companyId: number, query: RepairListQuery, keywordResourceIds: number[] | null): Promise<{ rows: RepairRow[]; total: number }> {
+    async list(companyId: number, query: RepairListQuery, keywordTargets: { resourceIds: number[]; assetIds: number[] } | null): Promise<{ rows: RepairRow[]; total: number }> {
       const filtered = (base: ReturnType<typeof reports>) =>
         base
           .where('r.company_id', '=', companyId)
           .$if(query.status !== undefined, (q) => q.where('r.status', '=', query.status!))
-          .$if(query.kind !== undefined, (q) => q.where('res.kind', '=', query.kind!))
+          .$if(query.kind === 'asset', (q) => q.where('r.asset_id', 'is not', null))
+          .$if(query.kind === 'desk' || query.kind === 'room', (q) => q.where('res.kind', '=', query.kind as 'desk' | 'room'))
           .$if(query.blocking !== undefined, (q) => q.where('r.blocks_use', '=', query.blocking === 'true' ? 1 : 0))
           .$if(query.keyword !== undefined && query.keyword !== '', (q) =>
             q.where((eb) =>
               eb.or([
                 containsIgnoringCase('r.title', query.keyword!),
-                ...(keywordResourceIds && keywordResourceIds.length > 0 ? [eb('r.resource_id', 'in', keywordResourceIds)] : []),
+                ...(keywordTargets && keywordTargets.resourceIds.length > 0 ? [eb('r.resource_id', 'in', keywordTargets.resourceIds)] : []),
+                ...(keywordTargets && keywordTargets.assetIds.length > 0 ? [eb('r.asset_id', 'in', keywordTargets.assetIds)] : []),
               ]),
             ),
           );
@@ -84,7 +99,7 @@ export function createRepairRepository(db: Kysely<DB>) {
           .select((eb) => eb.fn.countAll<string | number>().as('n'))
           .executeTakeFirstOrThrow(),
       ]);
-      return { rows: rows as RepairRow[], total: Number(count.n) };
+      return { rows: (rows as Selected[]).map(rowOf), total: Number(count.n) };
     },
 
     async photoIds(companyId: number, reportIds: number[]): Promise<Map<number, number[]>> {
@@ -158,9 +173,9 @@ export function createRepairRepository(db: Kysely<DB>) {
       return row !== undefined;
     },
 
-    /** The company's desks (not deleted) and rooms, each with the node its place is read from. */
+    /** The company's desks (not deleted), rooms and assets (not retired), each with the node its place is read from. */
     async targets(companyId: number): Promise<RepairTargetRow[]> {
-      const [desks, rooms] = await Promise.all([
+      const [desks, rooms, assets] = await Promise.all([
         db.selectFrom('desks').select(['id', 'number', 'floor_id']).where('company_id', '=', companyId).where('deleted_at', 'is', null).execute(),
         db
           .selectFrom('rooms as rm')
@@ -169,20 +184,29 @@ export function createRepairRepository(db: Kysely<DB>) {
           .where('rm.company_id', '=', companyId)
           .where('l.deleted_at', 'is', null)
           .execute(),
+        db
+          .selectFrom('assets as a')
+          .innerJoin('asset_models as m', 'm.id', 'a.model_id')
+          .select(['a.id', 'a.tag', 'a.location_id', 'm.name as model_name'])
+          .where('a.company_id', '=', companyId)
+          .where('a.status', '!=', 'retired')
+          .execute(),
       ]);
       return [
         ...desks.map((desk) => ({ kind: 'desk' as const, id: desk.id, name: desk.number, nodeId: desk.floor_id })),
         ...rooms.map((room) => ({ kind: 'room' as const, id: room.id, name: room.name, nodeId: room.id })),
+        ...assets.map((asset) => ({ kind: 'asset' as const, id: asset.id, name: `${asset.tag} · ${asset.model_name}`, nodeId: asset.location_id })),
       ];
     },
 
-    /** The open reports that block use of `resourceId` other than `exceptId`, oldest first. */
-    async otherBlocking(companyId: number, resourceId: number, exceptId: number) {
+    /** The open reports that block use of the desk, room or asset other than `exceptId`, oldest first. */
+    async otherBlocking(companyId: number, target: { resourceId: number } | { assetId: number }, exceptId: number) {
       return db
         .selectFrom('repair_reports')
         .select(['id', 'room_disable_period_id'])
         .where('company_id', '=', companyId)
-        .where('resource_id', '=', resourceId)
+        .$if('resourceId' in target, (q) => q.where('resource_id', '=', (target as { resourceId: number }).resourceId))
+        .$if('assetId' in target, (q) => q.where('asset_id', '=', (target as { assetId: number }).assetId))
         .where('id', '!=', exceptId)
         .where('blocks_use', '=', 1)
         .where('status', 'in', ['open', 'in_progress'])

@@ -24,7 +24,7 @@ import type { Actor } from '../operation-log/operation-log.service.js';
 import type { LocationIndex } from '../location/location.presenter.js';
 import { LOCATION_LEVEL } from '../location/location.repository.js';
 import type { BlockingReport, RepairBlocking } from './repair-blocking.js';
-import type { RepairRepository, RepairRow, RepairTargetRow } from './repair.repository.js';
+import { targetKey, type RepairRepository, type RepairRow, type RepairTargetRow } from './repair.repository.js';
 
 export interface RepairServiceDeps {
   repairs: RepairRepository;
@@ -57,9 +57,10 @@ export const photoTooLarge = () => new AppError(ReturnCode.PAYLOAD_TOO_LARGE, 'u
  * takes it out again.
  */
 export function createRepairService({ repairs, blocking: block, locations, clock }: RepairServiceDeps) {
-  async function targetsOf(companyId: number): Promise<Map<number, RepairTarget>> {
+  /** Every desk, room and asset a report may name, by `targetKey`. */
+  async function targetsOf(companyId: number): Promise<Map<string, RepairTarget>> {
     const [rows, index] = await Promise.all([repairs.targets(companyId), locations(companyId)]);
-    return new Map(rows.map((row) => [row.id, present(index, row)]));
+    return new Map(rows.map((row) => [targetKey(row.kind, row.id), present(index, row)]));
   }
 
   const present = (index: LocationIndex, row: RepairTargetRow): RepairTarget => ({
@@ -67,17 +68,16 @@ export function createRepairService({ repairs, blocking: block, locations, clock
     id: row.id,
     name: row.name,
     // Where it is in the building: "Riverside House / 1st floor" (a desk's floor is its node; a room's floor is above it).
-    place: index
-      .pathOf(row.nodeId)
+    place: (row.nodeId === null ? [] : index.pathOf(row.nodeId))
       .filter((step) => step.level >= LOCATION_LEVEL.building && step.level <= LOCATION_LEVEL.floor)
       .map((step) => step.name)
       .join(' / '),
   });
 
-  function presentReport(row: RepairRow, targets: Map<number, RepairTarget>, photoIds: number[]): RepairReport {
+  function presentReport(row: RepairRow, targets: Map<string, RepairTarget>, photoIds: number[]): RepairReport {
     return {
       id: row.id,
-      target: targets.get(row.resource_id) ?? { kind: row.kind, id: row.resource_id, name: `#${row.resource_id}`, place: '' },
+      target: targets.get(targetKey(row.kind, row.target_id)) ?? { kind: row.kind, id: row.target_id, name: `#${row.target_id}`, place: '' },
       title: row.title,
       description: row.description,
       blocksUse: row.blocks_use === 1,
@@ -94,7 +94,7 @@ export function createRepairService({ repairs, blocking: block, locations, clock
   const blockingReport = (row: RepairRow): BlockingReport => ({
     id: row.id,
     companyId: row.company_id,
-    resourceId: row.resource_id,
+    targetId: row.target_id,
     kind: row.kind,
     title: row.title,
     roomDisablePeriodId: row.room_disable_period_id,
@@ -123,8 +123,8 @@ export function createRepairService({ repairs, blocking: block, locations, clock
         startAt: Number(move.start_at),
         endAt: Number(move.end_at),
         personName: move.person_name,
-        fromName: targets.get(move.from_resource_id)?.name ?? `#${move.from_resource_id}`,
-        toName: move.to_resource_id === null ? null : (targets.get(move.to_resource_id)?.name ?? `#${move.to_resource_id}`),
+        fromName: targets.get(targetKey(row.kind, move.from_resource_id))?.name ?? `#${move.from_resource_id}`,
+        toName: move.to_resource_id === null ? null : (targets.get(targetKey(row.kind, move.to_resource_id))?.name ?? `#${move.to_resource_id}`),
         at: Number(move.at),
       })),
     };
@@ -146,7 +146,8 @@ export function createRepairService({ repairs, blocking: block, locations, clock
     async list(companyId: number, query: RepairListQuery): Promise<RepairPage> {
       const targets = await targetsOf(companyId);
       const wanted = query.keyword?.toLocaleLowerCase();
-      const matching = wanted ? [...targets.values()].filter((target) => target.name.toLocaleLowerCase().includes(wanted) || target.place.toLocaleLowerCase().includes(wanted)).map((target) => target.id) : null;
+      const found = wanted ? [...targets.values()].filter((target) => target.name.toLocaleLowerCase().includes(wanted) || target.place.toLocaleLowerCase().includes(wanted)) : null;
+      const matching = found && { resourceIds: found.filter((target) => target.kind !== 'asset').map((target) => target.id), assetIds: found.filter((target) => target.kind === 'asset').map((target) => target.id) };
       const { rows, total } = await repairs.list(companyId, query, matching);
       const photos = await repairs.photoIds(companyId, rows.map((row) => row.id));
       return { list: rows.map((row) => presentReport(row, targets, photos.get(row.id) ?? [])), total, page: query.page, pageSize: query.pageSize };
@@ -158,7 +159,8 @@ export function createRepairService({ repairs, blocking: block, locations, clock
       const target = (await repairs.targets(caller.companyId)).find((row) => row.id === body.targetId && row.kind === body.kind);
       if (!target) throw notFound('repairTargetNotFound');
       const now = clock.now();
-      const id = await repairs.insert({ companyId: caller.companyId, resourceId: target.id, title: body.title, description: body.description ?? null, blocksUse: body.blocksUse, reportedBy: caller.userId, now });
+      const isAsset = target.kind === 'asset';
+      const id = await repairs.insert({ companyId: caller.companyId, resourceId: isAsset ? null : target.id, assetId: isAsset ? target.id : null, title: body.title, description: body.description ?? null, blocksUse: body.blocksUse, reportedBy: caller.userId, now });
       await repairs.addEvent({ companyId: caller.companyId, reportId: id, status: 'open', note: body.description ?? null, userId: caller.userId, at: now });
       if (body.blocksUse) await block.block(blockingReport((await repairs.find(caller.companyId, id))!), caller.userId);
       return detail(caller, id);

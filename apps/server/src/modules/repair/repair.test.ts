@@ -94,6 +94,8 @@ describe(`repair centre (${TEST_DIALECT})`, () => {
     expect(await closedReasonOf(desks.d1!, WEDNESDAY)).toBe('repair');
     const today = await get<{ bookable: number }>(`/desk/monitoring/today?floorId=${floorId}`);
     expect([today.status, today.body.result.bookable]).toEqual([200, 2]);
+    const live = await get<{ desks: Array<{ id: number; state: string }> }>(`/desk/live?floorId=${floorId}`);
+    expect(live.body.result.desks.find((desk) => desk.id === desks.d1)?.state).toBe('closed');
     const refused = await post('/desk/book', { deskId: desks.d1, date: '2026-11-26', part: 'day' }, bookerToken);
     expect([refused.status, refused.body.message]).toEqual([422, formatMessage('deskUnderRepair', 'en-US', { number: 'D-1' })]);
 
@@ -156,6 +158,32 @@ describe(`repair centre (${TEST_DIALECT})`, () => {
     expect(again.body.result.moves.filter((move) => move.toName === null).map((move) => move.fromName)).toEqual(['Broken room']);
   });
 
+  it('a report that blocks an asset puts it in repair, checked in from its desk; resolving makes it ready again', async () => {
+    const category = await post<{ id: number }>('/asset/category/add', { parentId: null, name: 'Monitors' });
+    const model = await post<{ id: number }>('/asset/model/save', { categoryId: category.body.result.id, name: 'Dell U2723QE' });
+    const asset = await post<{ id: number; status: string }>('/asset/save', { tag: 'FIX-0001', modelId: model.body.result.id, locationId: floorId });
+    expect(asset.status, asset.body.message).toBe(200);
+    const assetId = asset.body.result.id;
+    expect((await post<{ status: string }>('/asset/checkout', { id: assetId, targetKind: 'desk', targetId: desks.d3 })).body.result.status).toBe('deployed');
+    const statusOf = async () => (await get<{ status: string }>(`/asset/detail?id=${assetId}`)).body.result.status;
+
+    // Found by its tag among the targets, with its model and place.
+    const found = (await get<RepairTarget[]>('/repair/targets?keyword=FIX-0001', bookerToken)).body.result;
+    expect(found).toEqual([{ kind: 'asset', id: assetId, name: 'FIX-0001 · Dell U2723QE', place: expect.stringContaining('Floor 3') }]);
+    // A plain report leaves it deployed; one that blocks use puts it in repair.
+    const plain = await report({ kind: 'asset', targetId: assetId, title: 'Scratched stand' }, bookerToken);
+    expect([plain.status, plain.body.result.target.kind, await statusOf()]).toEqual([200, 'asset', 'deployed']);
+    const filed = await report({ kind: 'asset', targetId: assetId, title: 'Dead pixels', blocksUse: true });
+    expect([filed.status, filed.body.result.moves, await statusOf()]).toEqual([200, [], 'in_repair']);
+    // The list filters by kind and finds it by the tag.
+    expect((await get<RepairPage>('/repair/reports?kind=asset')).body.result.list.map((item) => item.title)).toEqual(['Dead pixels', 'Scratched stand']);
+    expect((await get<RepairPage>('/repair/reports?keyword=fix-0001')).body.result.total).toBe(2);
+    expect((await setStatus(filed.body.result.id, 'resolved', 'Panel replaced')).status).toBe(200);
+    expect(await statusOf()).toBe('ready');
+    // Another company's asset is no target.
+    expect((await report({ kind: 'asset', targetId: assetId, title: 'Not ours' }, foreignToken)).status).toBe(404);
+  });
+
   it('anyone reports (only the repair area blocks use), reads their own report and adds photos; the list is the repair area\'s', async () => {
     const refused = await report({ kind: 'desk', targetId: desks.d3, title: 'Wobbly', blocksUse: true }, bookerToken);
     expect([refused.status, refused.body.returncode, refused.body.message]).toEqual([403, ReturnCode.NO_PERMISSION, formatMessage('repairBlockNotAllowed', 'en-US')]);
@@ -191,7 +219,7 @@ describe(`repair centre (${TEST_DIALECT})`, () => {
     expect((await list('kind=desk&status=open')).list.map((item) => item.title)).toEqual(['Wobbly leg']);
     expect((await list('keyword=D-3')).list.map((item) => item.title)).toEqual(['Wobbly leg']);
     expect((await list('keyword=projector')).list.map((item) => item.title)).toEqual(['Projector smoke']);
-    expect((await list('blocking=true')).total).toBe(2);
+    expect((await list('blocking=true')).total).toBe(3);
     expect((await get<RepairPage>('/repair/reports', foreignToken)).body.result.total).toBe(0);
   });
 });
