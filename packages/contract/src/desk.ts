@@ -355,5 +355,3 @@ export type CreatedDeskLiveLink = z.infer<typeof CreatedDeskLiveLink>;
 export const DeskLiveScreenQuery = z.object({ token: z.string().trim().min(1).max(100) });
 export type DeskLiveScreenQuery = z.infer<typeof DeskLiveScreenQuery>;
 
-/** Where the lobby screen opens: the console's public page with the link's secret. */
-export const DESK_LIVE_SCREEN_PATH = '/deskeeper-live/screen';

@@ -187,6 +187,12 @@ export function menuForPermissions(granted: ReadonlySet<string>, catalogue: Menu
 
 /** Paths always allowed to a signed-in user, whatever the menu says (spec 000 section 2). */
 /** '/check-in' is the page a room's QR code opens (any signed-in colleague may check in there; not in the menu). */
+/**
+ * Where a desk lobby screen opens (decision 0019, "The live view"): the console's public page with the
+ * link's secret. Kept here, with the console's paths: the router reads it before any desk code loads.
+ */
+export const DESK_LIVE_SCREEN_PATH = '/deskeeper-live/screen';
+
 export const ALWAYS_ALLOWED_PATHS = ['/', '/index', '/personal', '/application', '/check-in'] as const;
 
 /** Detail pages implied by a list page (spec 000 section 2): detail prefix -> list path. */
