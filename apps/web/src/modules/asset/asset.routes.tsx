@@ -15,7 +15,8 @@ export const assetRoutes: PageRoute[] = [
     titleKey: 'menu.deskeeperAssets',
     menuKey: 'deskeeperAssets',
     keepAlive: true,
-    texts: ['asset'],
+    // An asset's drawer reports a problem with it (the repair centre's texts).
+    texts: ['asset', 'repair'],
     load: () => import('./pages/asset-page').then((m) => m.AssetPage),
   },
 ];

@@ -28,7 +28,12 @@ const MODULE_PAGES: Record<string, readonly PageRoute[]> = { 'operation-log': op
  */
 const BORROWED: Record<string, Record<string, readonly PageRoute[]>> = {
   // A desk's dialog on the booking page reports a problem with it.
-  repair: { desk: deskRoutes.filter((page) => page.path === '/deskeeper-reservation'), inspection: repairRoutes },
+  repair: {
+    desk: deskRoutes.filter((page) => page.path === '/deskeeper-reservation'),
+    inspection: repairRoutes,
+    // An asset's drawer reports a problem with it.
+    asset: assetRoutes.filter((page) => page.path === '/deskeeper-assets'),
+  },
   // The repair centre's page has the inspections as a tab.
   inspection: { repair: repairRoutes },
 };

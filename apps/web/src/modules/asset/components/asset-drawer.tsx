@@ -1,8 +1,11 @@
 import { localDateTime, toZoned, type Asset } from '@atrium/contract';
+import { ToolOutlined } from '@ant-design/icons';
 import { Alert, Button, Descriptions, Drawer, Skeleton, Space, Timeline } from 'antd';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useViewerZone } from '../../../shared/time-zone/viewer-zone';
 import { useAsset, useAssetHistory, useAuditAsset } from '../api/asset.api';
+import { ReportProblemDialog } from '../../repair/components/report-problem-dialog';
 import { AssetStatusTag } from './asset-status-tag';
 
 /** An asset's details and the history of its holders; editors mark it audited here. */
@@ -12,6 +15,7 @@ export function AssetDrawer({ assetId, canEdit, onClose }: { assetId: number; ca
   const asset = useAsset(assetId);
   const history = useAssetHistory(assetId);
   const audit = useAuditAsset();
+  const [reporting, setReporting] = useState(false);
   const at = (ms: number | null) => (ms === null ? '—' : localDateTime(ms, zone));
   const holderText = (a: Asset) => (a.holder ? `${t(`asset.targetKinds.${a.holder.kind}`)}: ${a.holder.name}` : '—');
 
@@ -37,10 +41,22 @@ export function AssetDrawer({ assetId, canEdit, onClose }: { assetId: number; ca
             <Descriptions.Item label={t('asset.fields.nextAuditAt')}>{asset.data.nextAuditAt === null ? '—' : toZoned(asset.data.nextAuditAt, zone).date}</Descriptions.Item>
             <Descriptions.Item label={t('asset.fields.notes')}>{asset.data.notes ?? '—'}</Descriptions.Item>
           </Descriptions>
-          {canEdit ? (
-            <Button onClick={() => audit.mutateAsync(assetId).then(() => undefined, () => undefined)} loading={audit.isPending} data-testid="asset-audit">
-              {t('asset.actions.audit')}
+          <Space wrap>
+            {canEdit ? (
+              <Button onClick={() => audit.mutateAsync(assetId).then(() => undefined, () => undefined)} loading={audit.isPending} data-testid="asset-audit">
+                {t('asset.actions.audit')}
+              </Button>
+            ) : null}
+            {/* Anyone who reads the asset may report a problem with it (the repair centre). */}
+            <Button icon={<ToolOutlined />} onClick={() => setReporting(true)} data-testid="asset-report-problem">
+              {t('repair.report')}
             </Button>
+          </Space>
+          {reporting ? (
+            <ReportProblemDialog
+              target={{ kind: 'asset', id: asset.data.id, name: `${asset.data.tag} · ${asset.data.modelName}`, place: asset.data.locationName ?? '' }}
+              onClose={() => setReporting(false)}
+            />
           ) : null}
           <section aria-label={t('asset.drawer.history')} data-testid="asset-history">
             <h3>{t('asset.drawer.history')}</h3>

@@ -91,6 +91,7 @@ describe('assets page', () => {
       'GET /asset/detail': { result: deployed },
       'GET /asset/history': { result: history },
       'POST /asset/audit': { result: { ...deployed, lastAuditAt: 1 } },
+      'POST /repair/report': { result: { id: 5, moves: [] } },
     });
     renderConsole({ path: '/deskeeper-assets?asset=102', user: editor, menu });
     const drawer = await screen.findByTestId('asset-drawer', {}, { timeout: 8000 });
@@ -101,6 +102,12 @@ describe('assets page', () => {
     expect(seen.find((request) => request.path === '/asset/detail')?.query.get('id')).toBe('102');
     await user.click(within(drawer).getByTestId('asset-audit'));
     await waitFor(() => expect(seen.find((request) => request.path === '/asset/audit')?.body).toEqual({ id: 102 }));
+    // A problem with it goes to the repair centre, naming the asset.
+    await user.click(within(drawer).getByTestId('asset-report-problem'));
+    expect(await screen.findByTestId('repair-report-target')).toHaveTextContent(`Asset ${deployed.tag}`);
+    await user.type(screen.getByTestId('repair-report-title'), 'Flickers');
+    await user.click(screen.getByTestId('repair-report-submit'));
+    await waitFor(() => expect(seen.find((request) => request.path === '/repair/report')?.body).toEqual({ kind: 'asset', targetId: 102, title: 'Flickers', description: null, blocksUse: false }));
   }, 20_000);
 
   it('imports a file after a dry run that reports each refused row with its number', async () => {
