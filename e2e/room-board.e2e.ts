@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import type { LiveRoom, LiveRoomList } from '@atrium/contract';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { NARROW, WIDE, newContext, openFromMenu, screenshot, signIn, waitForLanding } from './support/browser.js';
+import { NARROW, WIDE, clickSettled, newContext, openFromMenu, screenshot, signIn, waitForLanding } from './support/browser.js';
 import { openAdminSession, type AdminSession } from './support/admin-session.js';
 import { api } from './support/server.js';
 
@@ -154,7 +154,8 @@ describe('room board and live status', () => {
   it('stops the link once revoked', async () => {
     const revoke = board.locator('[data-testid^="live-link-revoke-"]').first();
     await revoke.click();
-    await board.locator('.ant-popconfirm .ant-btn-primary').click();
+    // Pressed once the question has settled: a press during its opening motion can miss (seen once in CI).
+    await clickSettled(board.locator('.ant-popconfirm .ant-btn-primary'));
     await board.locator('.ant-tag', { hasText: 'Revoked' }).waitFor();
     const screen = lobby.pages()[0]!;
     await screen.goto(`${linkUrl}&lang=en-US`);
