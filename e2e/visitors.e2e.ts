@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import mqtt, { type MqttClient } from 'mqtt';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chooseLanguage, NARROW, newContext, openFromMenu, screenshot, WIDE } from './support/browser.js';
+import { chooseLanguage, clickSettled, NARROW, newContext, openFromMenu, screenshot, WIDE } from './support/browser.js';
 import { openAdminSession, type AdminSession } from './support/admin-session.js';
 import { startSmtpServer, waitForMail } from './support/mail.js';
 import { api } from './support/server.js';
@@ -99,7 +99,8 @@ describe('visitors', () => {
     await page.locator('[data-testid^="visit-reason-row-"]', { hasText: 'Interview' }).waitFor();
     await page.getByTestId('visit-reason-add').click();
     await page.getByTestId('visit-reason-name').fill('  INTERVIEW ');
-    await page.getByTestId('visit-reason-save').click();
+    // Pressed once the dialog has settled: a press during its opening motion can miss (seen once in CI).
+    await clickSettled(page.getByTestId('visit-reason-save'));
     await page.getByText('The visit reason "INTERVIEW" already exists').waitFor();
     await page.getByTestId('visit-reason-name').fill('Board visit');
     await screenshot(page, 'visitors-01-reason-wide-en');
