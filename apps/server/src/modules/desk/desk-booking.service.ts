@@ -52,7 +52,9 @@ export type DeskBookingService = ReturnType<typeof createDeskBookingService>;
 export function deskSlot(rules: DeskRules, date: LocalDate, part: BookDeskBody['part'], zone: string, hours?: { start?: string; end?: string }): { startAt: number; endAt: number } {
   const [start, end] =
     part === 'am' ? [rules.dayStart, rules.midday] : part === 'pm' ? [rules.midday, rules.dayEnd] : part === 'day' ? [rules.dayStart, rules.dayEnd] : [hours!.start!, hours!.end!];
-  return { startAt: fromZoned(date, start, zone), endAt: fromZoned(date, end, zone) };
+  // 24:00 is the next day's midnight (the contract allows it as an end; fromZoned reads 00:00-23:59).
+  const at = (time: string) => (time === '24:00' ? fromZoned(addDays(date, 1), '00:00', zone) : fromZoned(date, time, zone));
+  return { startAt: at(start), endAt: at(end) };
 }
 
 /** Why the user may not book `desk`: out of use (or under repair), kept for someone else, or in a neighbourhood kept for another department; null: they may. */

@@ -77,6 +77,10 @@ describe(`desk booking (${TEST_DIALECT})`, () => {
 
     const hours = await book(desks.d2!, '2026-11-25', 'hours', bookerToken, { start: '10:15', end: '12:00' });
     expect(hours.body.result).toMatchObject({ startAt: at('2026-11-25', '10:15'), endAt: at('2026-11-25', '12:00') });
+    // An evening to midnight: 24:00 is the next day's 00:00 (was a 500).
+    const evening = await book(desks.d2!, '2026-11-25', 'hours', bookerToken, { start: '22:00', end: '24:00' });
+    expect([evening.status, evening.body.result.startAt, evening.body.result.endAt]).toEqual([200, at('2026-11-25', '22:00'), at('2026-11-26', '00:00')]);
+    expect((await post('booking/cancel', { id: evening.body.result.id }, bookerToken)).status).toBe(200);
     const day = await book(desks.d3!, '2026-11-26', 'day');
     expect(day.body.result).toMatchObject({ startAt: at('2026-11-26', '08:00'), endAt: at('2026-11-26', '18:00') });
 
