@@ -13,13 +13,11 @@ import {
   type Lang,
   type MessageKey,
   type MessageParamsArg,
-  type PlainMessageKey,
   renderMessage,
 } from '@atrium/contract';
 import { AppError, notFound, refused } from '../../platform/errors.js';
-import { SpreadsheetError, type SpreadsheetProblem } from '../../platform/spreadsheet/spreadsheet-error.js';
 import { writeXlsx, type ExportCell } from '../../platform/spreadsheet/export.js';
-import { detectSpreadsheet, readSheets } from '../directory/directory.spreadsheet.js';
+import { readImportSheets } from '../../platform/spreadsheet/import.js';
 import type { Actor, OperationLog } from '../operation-log/operation-log.service.js';
 import type { AssetCatalogueRepository } from './asset-catalogue.repository.js';
 import { assetLabelUrl, renderAssetLabels } from './asset-labels.js';
@@ -44,13 +42,6 @@ export interface AssetFile {
 export type AssetFiles = ReturnType<typeof createAssetFiles>;
 
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
-/** Why a workbook could not be read, as the user import says it. */
-const UNREADABLE_WORKBOOK: Record<SpreadsheetProblem, PlainMessageKey> = {
-  oldVersion: 'importXlsOldVersion',
-  encrypted: 'importPasswordProtected',
-  damaged: 'importXlsDamaged',
-  notWorkbook: 'importUnsupportedFile',
-};
 
 const day = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString().slice(0, 10));
 
@@ -111,16 +102,7 @@ export function createAssetFiles({ assetService, assets, catalogue, operationLog
     },
 
     async importAssets(actor: Actor, data: Buffer, dryRun: boolean, lang: Lang): Promise<AssetImportReport> {
-      const kind = detectSpreadsheet(data);
-      if (kind === null) throw refused('importUnsupportedFile');
-      let sheets;
-      try {
-        sheets = await readSheets(data, kind);
-      } catch (error) {
-        throw refused(error instanceof SpreadsheetError ? UNREADABLE_WORKBOOK[error.problem] : 'importUnsupportedFile');
-      }
-      const total = sheets.reduce((sum, sheet) => sum + Math.max(0, sheet.rows.length - 1), 0);
-      if (total > ASSET_IMPORT_MAX_ROWS) throw refused('importTooManyRows', { max: ASSET_IMPORT_MAX_ROWS });
+      const sheets = await readImportSheets(data, ASSET_IMPORT_MAX_ROWS);
       const say = <K extends MessageKey>(key: K, ...params: MessageParamsArg<K>) => formatMessage(key, lang, ...params);
       const [models, locations] = await Promise.all([catalogue.listModels(actor.companyId), assets.locations(actor.companyId)]);
       const byName = <T extends { name: string }>(list: T[], name: string) => list.find((item) => item.name.toLowerCase() === name.toLowerCase());

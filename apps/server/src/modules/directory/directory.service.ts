@@ -13,7 +13,6 @@ import {
   type Lang,
   type MessageKey,
   type MessageParamsArg,
-  type PlainMessageKey,
   ReturnCode,
   type ActivateUserBody,
   type ActivationLinkResult,
@@ -30,7 +29,6 @@ import { AppError, notFound, refused, refusedPassword } from '../../platform/err
 import type { Mailer } from '../../platform/mailer.js';
 import type { PasswordHasher } from '../../platform/password.js';
 import { hashSessionToken, newSessionToken } from '../../platform/session-token.js';
-import { SpreadsheetError, type SpreadsheetProblem } from '../../platform/spreadsheet/spreadsheet-error.js';
 import type { Actor, OperationLog } from '../operation-log/operation-log.service.js';
 import { assertMayAssignRole, assertSomeoneManagesRoles, canAssignTo } from '../role/role.policy.js';
 import type { RoleRepository } from '../role/role.repository.js';
@@ -38,7 +36,8 @@ import type { SettingsRepository } from '../settings/settings.repository.js';
 import type { UserRepository } from '../user/user.repository.js';
 import { activationMail } from './activation.mail.js';
 import { writeCsv, writeXlsx } from '../../platform/spreadsheet/export.js';
-import { detectSpreadsheet, readSheets, USER_COLUMNS, type UserColumn } from './directory.spreadsheet.js';
+import { readImportSheets } from '../../platform/spreadsheet/import.js';
+import { USER_COLUMNS, type UserColumn } from './directory.spreadsheet.js';
 import type { DirectoryRepository } from './directory.repository.js';
 
 export interface DirectoryServiceDeps {
@@ -64,13 +63,6 @@ const emailTaken = (email: string) => new AppError(ReturnCode.CONFLICT, 'emailTa
 /** Largest export, in rows. */
 const EXPORT_MAX_ROWS = 10_000;
 
-/** What the caller reads when a legacy workbook cannot be read. */
-const UNREADABLE_WORKBOOK: Record<SpreadsheetProblem, PlainMessageKey> = {
-  oldVersion: 'importXlsOldVersion',
-  encrypted: 'importPasswordProtected',
-  damaged: 'importXlsDamaged',
-  notWorkbook: 'importUnsupportedFile',
-};
 
 /** The directory: the company's users, their creation with an activation link, changes and removal. */
 export function createDirectoryService(deps: DirectoryServiceDeps) {
@@ -365,16 +357,7 @@ export function createDirectoryService(deps: DirectoryServiceDeps) {
      * is accepted or refused on its own, with the reasons in the caller's language.
      */
     async importUsers(actor: Actor, data: Buffer, lang: Lang): Promise<ImportReport> {
-      const kind = detectSpreadsheet(data);
-      if (kind === null) throw refused('importUnsupportedFile');
-      let sheets;
-      try {
-        sheets = await readSheets(data, kind);
-      } catch (error) {
-        throw refused(error instanceof SpreadsheetError ? UNREADABLE_WORKBOOK[error.problem] : 'importUnsupportedFile');
-      }
-      const total = sheets.reduce((sum, sheet) => sum + Math.max(0, sheet.rows.length - 1), 0);
-      if (total > IMPORT_MAX_ROWS) throw refused('importTooManyRows', { max: IMPORT_MAX_ROWS });
+      const sheets = await readImportSheets(data, IMPORT_MAX_ROWS);
       const options = await directory.options(actor.companyId);
       const byName = <T extends { id: number; name: string }>(list: T[], name: string) => list.find((item) => item.name.toLowerCase() === name.toLowerCase());
       const say = <K extends MessageKey>(key: K, ...params: MessageParamsArg<K>) => formatMessage(key, lang, ...params);

@@ -82,8 +82,9 @@ export function createRepairBlocking({ db, events, layouts, notifications, asset
       let to: number | null = null;
       // A booking of nobody's (its person deleted) has nobody to move it for: it is cancelled.
       const candidates = booking.host_user_id === null ? [] : await choose(booking.host_user_id, booking.id);
-      for (const candidate of candidates) {
-        if ((await repairs.busy(report.companyId, [candidate], from, endAt)).size > 0) continue;
+      // One read of which candidates are taken then; the one chosen is looked at again under its lock.
+      const taken = await repairs.busy(report.companyId, candidates, from, endAt);
+      for (const candidate of candidates.filter((id) => !taken.has(id))) {
         // PostgreSQL: the candidate's bookings go one after another from here; look again after the lock.
         await bookings.lockResource(candidate);
         if ((await repairs.busy(report.companyId, [candidate], from, endAt)).size > 0) continue;

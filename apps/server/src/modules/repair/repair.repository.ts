@@ -1,4 +1,4 @@
-import type { RepairListQuery, RepairStatus, RepairTargetKind } from '@atrium/contract';
+import { REPAIR_TARGET_KINDS, type RepairListQuery, type RepairStatus, type RepairTargetKind } from '@atrium/contract';
 import type { Kysely, Selectable } from 'kysely';
 import { containsIgnoringCase } from '../../db/like.js';
 import type { DB, RepairReportTable } from '../../db/schema.js';
@@ -42,6 +42,41 @@ export function createRepairRepository(db: Kysely<DB>) {
     const { resource_kind: resourceKind, ...rest } = row;
     return { ...rest, kind: row.asset_id !== null ? 'asset' : (resourceKind ?? 'desk'), target_id: row.asset_id ?? row.resource_id! };
   };
+
+  /** A kind of target of the company (only those of `ids` when given): desks not deleted, rooms, assets not retired. */
+  async function targetsOf(companyId: number, kind: RepairTargetKind, ids?: readonly number[]): Promise<RepairTargetRow[]> {
+    if (ids?.length === 0) return [];
+    if (kind === 'desk') {
+      const desks = await db
+        .selectFrom('desks')
+        .select(['id', 'number', 'floor_id'])
+        .where('company_id', '=', companyId)
+        .where('deleted_at', 'is', null)
+        .$if(ids !== undefined, (q) => q.where('id', 'in', ids!))
+        .execute();
+      return desks.map((desk) => ({ kind, id: desk.id, name: desk.number, nodeId: desk.floor_id }));
+    }
+    if (kind === 'room') {
+      const rooms = await db
+        .selectFrom('rooms as rm')
+        .innerJoin('locations as l', 'l.id', 'rm.id')
+        .select(['rm.id', 'l.name'])
+        .where('rm.company_id', '=', companyId)
+        .where('l.deleted_at', 'is', null)
+        .$if(ids !== undefined, (q) => q.where('rm.id', 'in', ids!))
+        .execute();
+      return rooms.map((room) => ({ kind, id: room.id, name: room.name, nodeId: room.id }));
+    }
+    const assets = await db
+      .selectFrom('assets as a')
+      .innerJoin('asset_models as m', 'm.id', 'a.model_id')
+      .select(['a.id', 'a.tag', 'a.location_id', 'm.name as model_name'])
+      .where('a.company_id', '=', companyId)
+      .where('a.status', '!=', 'retired')
+      .$if(ids !== undefined, (q) => q.where('a.id', 'in', ids!))
+      .execute();
+    return assets.map((asset) => ({ kind, id: asset.id, name: `${asset.tag} · ${asset.model_name}`, nodeId: asset.location_id }));
+  }
 
   return {
     async insert(values: { companyId: number; resourceId: number | null; assetId: number | null; title: string; description: string | null; blocksUse: boolean; reportedBy: number; now: number }): Promise<number> {
@@ -175,28 +210,19 @@ export function createRepairRepository(db: Kysely<DB>) {
 
     /** The company's desks (not deleted), rooms and assets (not retired), each with the node its place is read from. */
     async targets(companyId: number): Promise<RepairTargetRow[]> {
-      const [desks, rooms, assets] = await Promise.all([
-        db.selectFrom('desks').select(['id', 'number', 'floor_id']).where('company_id', '=', companyId).where('deleted_at', 'is', null).execute(),
-        db
-          .selectFrom('rooms as rm')
-          .innerJoin('locations as l', 'l.id', 'rm.id')
-          .select(['rm.id', 'l.name'])
-          .where('rm.company_id', '=', companyId)
-          .where('l.deleted_at', 'is', null)
-          .execute(),
-        db
-          .selectFrom('assets as a')
-          .innerJoin('asset_models as m', 'm.id', 'a.model_id')
-          .select(['a.id', 'a.tag', 'a.location_id', 'm.name as model_name'])
-          .where('a.company_id', '=', companyId)
-          .where('a.status', '!=', 'retired')
-          .execute(),
-      ]);
-      return [
-        ...desks.map((desk) => ({ kind: 'desk' as const, id: desk.id, name: desk.number, nodeId: desk.floor_id })),
-        ...rooms.map((room) => ({ kind: 'room' as const, id: room.id, name: room.name, nodeId: room.id })),
-        ...assets.map((asset) => ({ kind: 'asset' as const, id: asset.id, name: `${asset.tag} · ${asset.model_name}`, nodeId: asset.location_id })),
-      ];
+      const lists = await Promise.all(REPAIR_TARGET_KINDS.map((kind) => targetsOf(companyId, kind)));
+      return lists.flat();
+    },
+
+    /** The targets named by `keys` (a query per kind asked about), as `targets` answers them. */
+    async findTargets(companyId: number, keys: ReadonlyArray<{ kind: RepairTargetKind; id: number }>): Promise<RepairTargetRow[]> {
+      const lists = await Promise.all(REPAIR_TARGET_KINDS.map((kind) => targetsOf(companyId, kind, [...new Set(keys.filter((key) => key.kind === kind).map((key) => key.id))])));
+      return lists.flat();
+    },
+
+    /** One desk (not deleted), room or asset (not retired) of the company, as `targets` answers it; undefined: none. */
+    async findTarget(companyId: number, kind: RepairTargetKind, id: number): Promise<RepairTargetRow | undefined> {
+      return (await targetsOf(companyId, kind, [id]))[0];
     },
 
     /** The open reports that block use of the desk, room or asset other than `exceptId`, oldest first. */

@@ -57,9 +57,9 @@ export const photoTooLarge = () => new AppError(ReturnCode.PAYLOAD_TOO_LARGE, 'u
  * takes it out again.
  */
 export function createRepairService({ repairs, blocking: block, locations, clock }: RepairServiceDeps) {
-  /** Every desk, room and asset a report may name, by `targetKey`. */
-  async function targetsOf(companyId: number): Promise<Map<string, RepairTarget>> {
-    const [rows, index] = await Promise.all([repairs.targets(companyId), locations(companyId)]);
+  /** The desks, rooms and assets a report may name (those of `keys` when given), by `targetKey`. */
+  async function targetsOf(companyId: number, keys?: ReadonlyArray<{ kind: RepairTarget['kind']; id: number }>): Promise<Map<string, RepairTarget>> {
+    const [rows, index] = await Promise.all([keys ? repairs.findTargets(companyId, keys) : repairs.targets(companyId), locations(companyId)]);
     return new Map(rows.map((row) => [targetKey(row.kind, row.id), present(index, row)]));
   }
 
@@ -109,12 +109,9 @@ export function createRepairService({ repairs, blocking: block, locations, clock
 
   async function detail(caller: Caller, id: number): Promise<RepairReportDetail> {
     const row = await readable(caller, id);
-    const [targets, photos, events, moves] = await Promise.all([
-      targetsOf(caller.companyId),
-      repairs.photoIds(caller.companyId, [id]),
-      repairs.events(caller.companyId, id),
-      repairs.moves(caller.companyId, id),
-    ]);
+    const [photos, events, moves] = await Promise.all([repairs.photoIds(caller.companyId, [id]), repairs.events(caller.companyId, id), repairs.moves(caller.companyId, id)]);
+    // The report's own target and the desks or rooms its bookings moved to: its kind for all.
+    const targets = await targetsOf(caller.companyId, [row.target_id, ...moves.flatMap((move) => (move.to_resource_id === null ? [] : [move.to_resource_id]))].map((targetId) => ({ kind: row.kind, id: targetId })));
     return {
       ...presentReport(row, targets, photos.get(id) ?? []),
       events: events.map((event) => ({ at: Number(event.at), status: event.status, note: event.note, byName: event.by_name })),
@@ -144,19 +141,23 @@ export function createRepairService({ repairs, blocking: block, locations, clock
     },
 
     async list(companyId: number, query: RepairListQuery): Promise<RepairPage> {
-      const targets = await targetsOf(companyId);
       const wanted = query.keyword?.toLocaleLowerCase();
-      const found = wanted ? [...targets.values()].filter((target) => target.name.toLocaleLowerCase().includes(wanted) || target.place.toLocaleLowerCase().includes(wanted)) : null;
+      // A keyword is looked for in every target's name and place; without one only the page's targets are read.
+      const everything = wanted ? await targetsOf(companyId) : null;
+      const found = everything && wanted ? [...everything.values()].filter((target) => target.name.toLocaleLowerCase().includes(wanted) || target.place.toLocaleLowerCase().includes(wanted)) : null;
       const matching = found && { resourceIds: found.filter((target) => target.kind !== 'asset').map((target) => target.id), assetIds: found.filter((target) => target.kind === 'asset').map((target) => target.id) };
       const { rows, total } = await repairs.list(companyId, query, matching);
-      const photos = await repairs.photoIds(companyId, rows.map((row) => row.id));
+      const [targets, photos] = await Promise.all([
+        everything ?? targetsOf(companyId, rows.map((row) => ({ kind: row.kind, id: row.target_id }))),
+        repairs.photoIds(companyId, rows.map((row) => row.id)),
+      ]);
       return { list: rows.map((row) => presentReport(row, targets, photos.get(row.id) ?? [])), total, page: query.page, pageSize: query.pageSize };
     },
 
     /** Files a report; one that blocks use (the `events` area's editors only) takes its desk or room out of use at once. */
     async create(caller: Caller, body: CreateRepairBody): Promise<RepairReportDetail> {
       if (body.blocksUse && !isManager(caller)) throw new AppError(ReturnCode.NO_PERMISSION, 'repairBlockNotAllowed');
-      const target = (await repairs.targets(caller.companyId)).find((row) => row.id === body.targetId && row.kind === body.kind);
+      const target = await repairs.findTarget(caller.companyId, body.kind, body.targetId);
       if (!target) throw notFound('repairTargetNotFound');
       const now = clock.now();
       const isAsset = target.kind === 'asset';

@@ -1,7 +1,7 @@
 import ExcelJS from 'exceljs';
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { readSheets } from '../../modules/directory/directory.spreadsheet.js';
+import { readSheets } from './import.js';
 import { buildCompoundFile } from '../../test/compound-file.js';
 import { SpreadsheetError } from './spreadsheet-error.js';
 import { decodeRk, readXlsWorkbook, type XlsCellValue, type XlsSheet } from './xls-workbook.js';
