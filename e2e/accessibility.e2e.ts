@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openAdminSession, type AdminSession } from './support/admin-session.js';
 import { axeViolations } from './support/axe.js';
-import { chooseLanguage, newContext, settled } from './support/browser.js';
+import { chooseLanguage, clickSettled, newContext, settled } from './support/browser.js';
 
 const PASSWORD = 'Accessible-2026';
 
@@ -33,7 +33,8 @@ async function chooseMode(page: Page, mode: 'day' | 'night') {
   await page.getByTestId('header-theme').click();
   const dialog = page.getByTestId('theme-dialog');
   await dialog.waitFor();
-  await page.getByTestId('theme-mode').getByText(mode === 'night' ? 'Night' : 'Day', { exact: true }).click();
+  // Pressed once the dialog has settled: a press during its opening motion can miss (seen once in CI).
+  await clickSettled(page.getByTestId('theme-mode').getByText(mode === 'night' ? 'Night' : 'Day', { exact: true }));
   await expect.poll(() => page.evaluate(() => document.documentElement.style.colorScheme)).toBe(mode === 'night' ? 'dark' : 'light');
   await page.locator('.ant-modal', { has: dialog }).locator('.ant-modal-close').click();
   await dialog.waitFor({ state: 'detached' });
