@@ -4,7 +4,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { readSheets } from '../apps/server/src/modules/directory/directory.spreadsheet.js';
+import { readSheets } from '../apps/server/src/platform/spreadsheet/import.js';
 import { readXlsWorkbook } from '../apps/server/src/platform/spreadsheet/xls-workbook.js';
 
 // Measures reading a 5,000-row, 10-column workbook as .xls (our BIFF8 reader) and as .xlsx
