@@ -1,6 +1,7 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { COOKIE_NAMES } from '@atrium/contract';
+import { sha256Hex } from './digest.js';
 
 /** A new session token: 256 random bits, base64url. */
 export function newSessionToken(): string {
@@ -9,7 +10,7 @@ export function newSessionToken(): string {
 
 /** What the database stores instead of the token: its SHA-256, hex. */
 export function hashSessionToken(token: string): string {
-  return createHash('sha256').update(token).digest('hex');
+  return sha256Hex(token);
 }
 
 /**

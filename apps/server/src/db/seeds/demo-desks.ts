@@ -180,17 +180,19 @@ async function seedDemoRepairs(ctx: SeedContext, companyId: number, desks: Map<s
 }
 
 /**
- * The next five working days from today on the London clock: each team's people book desks of their
- * neighbourhood, most for the day, some for a morning or an afternoon, each person one desk a day and
- * no desk twice at a time. What has started by now was checked in to.
+ * The four weeks before today and the next five working days on the London clock: each team's people
+ * book desks of their neighbourhood, most for the day, some for a morning or an afternoon, each person
+ * one desk a day and no desk twice at a time. What has started by now was checked in to, but for a few
+ * past no-shows released after the grace period, so the monitoring pages open on a month with figures.
  */
 async function seedDemoDeskBookings(ctx: SeedContext, companyId: number, teams: Array<{ people: number[]; desks: number[] }>): Promise<void> {
   const rules = DEFAULT_DESK_RULES;
   const today = toZoned(ctx.now, LONDON).date;
   const days: string[] = [];
-  for (let offset = 0; days.length < 5; offset++) {
+  for (let offset = -28; days.length < 25 && offset < 28; offset++) {
     const date = addDays(today, offset);
-    if (weekdayOf(date) !== 0 && weekdayOf(date) !== 6) days.push(date);
+    if (weekdayOf(date) === 0 || weekdayOf(date) === 6) continue;
+    if (offset >= 0 || days.length < 20) days.push(date);
   }
   const rows = [];
   for (const [dayIndex, date] of days.entries()) {
@@ -202,7 +204,10 @@ async function seedDemoDeskBookings(ctx: SeedContext, companyId: number, teams: 
         const [start, end] = index % 5 === 4 ? [rules.dayStart, rules.midday] : index % 5 === 2 && dayIndex % 2 === 1 ? [rules.midday, rules.dayEnd] : [rules.dayStart, rules.dayEnd];
         const startAt = fromZoned(date, start, LONDON);
         const endAt = fromZoned(date, end, LONDON);
-        const arrived = startAt + 10 * 60_000 <= ctx.now;
+        // Now and then someone booked and did not come: released when the grace period ended.
+        const noShow = endAt <= ctx.now && (index * 7 + dayIndex * 3) % 11 === 0;
+        const released = noShow ? startAt + (rules.checkInGraceMinutes ?? 30) * 60_000 : null;
+        const arrived = !noShow && startAt + 10 * 60_000 <= ctx.now;
         rows.push({
           company_id: companyId,
           resource_id: deskId,
@@ -210,10 +215,11 @@ async function seedDemoDeskBookings(ctx: SeedContext, companyId: number, teams: 
           title: '',
           start_at: startAt,
           end_at: endAt,
-          status: 'confirmed' as const,
+          status: noShow ? ('released' as const) : ('confirmed' as const),
           privacy: 'public' as const,
-          created_at: ctx.now,
-          updated_at: ctx.now,
+          created_at: Math.min(ctx.now, startAt - 86_400_000),
+          updated_at: released ?? ctx.now,
+          no_show_at: released,
           checked_in_at: arrived ? startAt + 10 * 60_000 : null,
           check_in_channel: arrived ? ('qr' as const) : null,
         });

@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import {
   ACTIVE_RESERVATION_STATUSES,
   CALENDAR_FEED_AHEAD_DAYS,
@@ -9,6 +9,7 @@ import {
 } from '@atrium/contract';
 import type { Transact } from '../../db/repositories.js';
 import { DAY_MS, type Clock } from '../../platform/clock.js';
+import { sha256Hex } from '../../platform/digest.js';
 import { notFound } from '../../platform/errors.js';
 import { writeCalendar } from '../../platform/icalendar.js';
 import type { LocationService } from '../location/location.service.js';
@@ -36,7 +37,6 @@ export interface CalendarFeedServiceDeps {
 
 export type CalendarFeedService = ReturnType<typeof createCalendarFeedService>;
 
-const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 /** What a meeting that is not public is called in a feed. */
 const BUSY = 'Busy / 忙碌';
 
@@ -58,7 +58,7 @@ export function createCalendarFeedService({ feeds, bookings, views, rooms, locat
     const now = clock.now();
     await transact(async (repos) => {
       await repos.calendarFeeds.revoke(companyId, kind, targetId, now);
-      await repos.calendarFeeds.insert({ companyId, kind, targetId, tokenHash: sha256(token), createdBy }, now);
+      await repos.calendarFeeds.insert({ companyId, kind, targetId, tokenHash: sha256Hex(token), createdBy }, now);
     });
     return { url: `${base}/api/calendar/feed/${token}.ics`, createdAt: now };
   }
@@ -115,7 +115,7 @@ export function createCalendarFeedService({ feeds, bookings, views, rooms, locat
 
     /** The iCalendar text a secret names: 404 when unknown or revoked. */
     async render(token: string): Promise<string> {
-      const feed = token.length <= 100 ? await feeds.byHash(sha256(token)) : undefined;
+      const feed = token.length <= 100 ? await feeds.byHash(sha256Hex(token)) : undefined;
       if (!feed) throw notFound('calendarFeedNotFound');
       const now = clock.now();
       const from = now - CALENDAR_FEED_PAST_DAYS * DAY_MS;

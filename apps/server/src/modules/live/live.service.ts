@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import {
   LOCATION_LEVELS,
   PUBLIC_BOARD_PATH,
@@ -16,6 +16,7 @@ import {
   type LiveRoomState,
 } from '@atrium/contract';
 import { DAY_MS, type Clock } from '../../platform/clock.js';
+import { sha256Hex } from '../../platform/digest.js';
 import { notFound } from '../../platform/errors.js';
 import { isHostShown, isMeetingVisible } from '../booking/booking.policy.js';
 import type { LocationIndex } from '../location/location.presenter.js';
@@ -42,7 +43,6 @@ export interface LiveViewer {
   changeStamp?: string;
 }
 
-const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 
 /** The rooms under a location node (or all), in tree order; 404 for an unknown node. */
 export function roomIdsUnder(index: LocationIndex, locationId: number | null | undefined): number[] {
@@ -199,7 +199,7 @@ export function createLiveService({ live, layouts, locations, clock }: LiveServi
 
   /** The live link a secret names; 404 (as for any unknown record) when unknown or revoked. */
   async function linkOf(token: string): Promise<BoardLinkRecord> {
-    const link = await live.findLiveLinkByHash(sha256(token));
+    const link = await live.findLiveLinkByHash(sha256Hex(token));
     if (!link) throw notFound('liveBoardNotFound');
     return link;
   }
@@ -235,7 +235,7 @@ export function createLiveService({ live, layouts, locations, clock }: LiveServi
       const locationId = body.locationId ?? null;
       if (locationId !== null && !index.byId.has(locationId)) throw notFound('locationNotFound');
       const token = randomBytes(32).toString('base64url');
-      const id = await live.insertLink({ companyId: actor.companyId, name: body.name, tokenHash: sha256(token), locationId, createdBy: actor.userId }, clock.now());
+      const id = await live.insertLink({ companyId: actor.companyId, name: body.name, tokenHash: sha256Hex(token), locationId, createdBy: actor.userId }, clock.now());
       const record = await live.findLink(actor.companyId, id);
       return { ...presentLink(record!, index), token, path: `${PUBLIC_BOARD_PATH}?token=${token}` };
     },

@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import {
   isAcceptableText,
   SSO_DEFAULT_CLAIM,
@@ -21,6 +20,7 @@ import {
 } from '@atrium/contract';
 import type { Transact } from '../../db/repositories.js';
 import { HOUR_MS, MINUTE_MS, type Clock } from '../../platform/clock.js';
+import { sha256Hex } from '../../platform/digest.js';
 import { notFound, refused } from '../../platform/errors.js';
 import type { Mailer } from '../../platform/mailer.js';
 import { hashSessionToken, newSessionToken } from '../../platform/session-token.js';
@@ -54,7 +54,6 @@ export type CallbackOutcome = { signedIn: SignedIn; redirectTo: string } | { err
 /** The issuer that makes the Google button work (Google is an OpenID provider). */
 export const GOOGLE_ISSUER = 'https://accounts.google.com';
 
-const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 
 /** A console path to open after sign-in: same-site relative paths only, anything else opens the index. */
 export function safeRedirect(path: string | undefined): string {
@@ -131,8 +130,8 @@ export function createSsoService(deps: SsoServiceDeps) {
     const nonce = randomNonce();
     const codeVerifier = randomPKCECodeVerifier();
     await sso.insertLoginState({
-      stateHash: sha256(state),
-      browserHash: sha256(browserToken),
+      stateHash: sha256Hex(state),
+      browserHash: sha256Hex(browserToken),
       companyId: setting.companyId,
       nonce,
       codeVerifier,
@@ -265,8 +264,8 @@ export function createSsoService(deps: SsoServiceDeps) {
       { query, rawQuery, browserToken, ip, userAgent }: { query: { state?: string; error?: string }; rawQuery: string; browserToken: string | undefined; ip: string; userAgent: string | undefined },
     ): Promise<CallbackOutcome> {
       if (!query.state) return { error: 'stateInvalid' };
-      const pending = await sso.takeLoginState(sha256(query.state));
-      if (!pending || pending.expiresAt <= clock.now() || !browserToken || sha256(browserToken) !== pending.browserHash) return { error: 'stateInvalid' };
+      const pending = await sso.takeLoginState(sha256Hex(query.state));
+      if (!pending || pending.expiresAt <= clock.now() || !browserToken || sha256Hex(browserToken) !== pending.browserHash) return { error: 'stateInvalid' };
       if (query.error) return { error: 'providerRefused' };
       const setting = await usableSetting(pending.companyId);
       if (!setting) return { error: 'ssoUnavailable' };
