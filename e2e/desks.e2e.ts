@@ -1,4 +1,5 @@
-import { copyFileSync, mkdirSync } from 'node:fs';
+import { copyFileSync, mkdirSync, readFileSync } from 'node:fs';
+import ExcelJS from 'exceljs';
 import { fileURLToPath } from 'node:url';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -86,6 +87,38 @@ describe('desk settings', () => {
     await clickSettled(page.locator('.ant-modal-footer button', { hasText: 'Cancel' }).filter({ visible: true }).first());
     await clickSettled(page.getByTestId('unsaved-discard').filter({ visible: true }));
     await page.locator('.ant-modal-wrap').filter({ visible: true }).first().waitFor({ state: 'hidden' });
+  });
+
+  it('exports the desks as a station-number sheet and imports a small file, reading the per-row report', async () => {
+    const download = page.waitForEvent('download');
+    await page.getByTestId('desk-export').click();
+    const saved = await download;
+    expect(saved.suggestedFilename()).toBe('desks.xlsx');
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(readFileSync((await saved.path())!) as unknown as ArrayBuffer);
+    const sheet = book.worksheets[0]!;
+    expect(sheet.name).toBe('Station numbers');
+    expect((sheet.getRow(1).values as unknown[]).slice(1, 4)).toEqual(['Building', 'Floor', 'Desk number']);
+    // The first desk's building and floor: the floor the page shows first.
+    const [building, floor] = [String(sheet.getRow(2).getCell(1).value), String(sheet.getRow(2).getCell(2).value)];
+
+    await page.getByTestId('desk-import').click();
+    const csv = `Building,Floor,Desk number,Use,Equipment\n${building},${floor},1-Z-01,Drop-in,Webcam\n${building},Floor 99,1-Z-02,Bookable,\n`;
+    await page.locator('.ant-modal input[type=file]').first().setInputFiles({ name: 'desks.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+    await page.getByTestId('desk-import-check').click();
+    await expect.poll(async () => page.getByTestId('desk-import-counts').textContent()).toContain('Checked: 1 to add, 0 to change, 0 unchanged, 1 rows refused');
+    const first = page.locator('[data-testid^="desk-import-row-"]').first();
+    expect(await first.getAttribute('data-testid')).toBe('desk-import-row-refused');
+    expect(await first.textContent()).toContain(`No floor Floor 99 in building ${building}`);
+    await shot(page, 'desks-02b-import-report-wide-en');
+    expect(await axeViolations(page, 'en desk import report')).toEqual([]);
+    await page.getByTestId('desk-import-run').click();
+    await expect.poll(async () => page.getByTestId('desk-import-counts').textContent()).toContain('Imported: 1 added');
+    await clickSettled(page.locator('.ant-modal-footer button', { hasText: 'Close' }).filter({ visible: true }).first());
+    const added = page.locator('[data-testid^="desk-row-"]', { hasText: '1-Z-01' });
+    await added.waitFor();
+    expect(await added.textContent()).toContain('Drop-in');
+    expect(await added.textContent()).toContain('Webcam');
   });
 
   it('in Chinese on a phone, makes a desk unavailable and deletes another', async () => {

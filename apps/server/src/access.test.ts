@@ -452,6 +452,8 @@ const FOREIGN_RECORDS: Record<string, ForeignCase> = {
   'POST /api/desk/floor-map/delete': { foreign: (w) => [{ body: { floorId: w.b.locationId } }] },
   'GET /api/desk/floor-map': { foreign: (w) => [{ query: { floorId: w.b.locationId } }] },
   'GET /api/desk/qr-sheet': { foreign: (w) => [{ query: { floorId: w.b.locationId } }] },
+  'GET /api/desk/export': { foreign: (w) => [{ query: { floorId: w.b.locationId } }] },
+  'POST /api/desk/import': { none: "creates or updates desks on the caller's company's floors, found by their names (desk-sheet.test.ts)" },
   'GET /api/desk/live/floors': { none: "the company's own floors" },
   'GET /api/desk/live': { foreign: (w) => [{ query: { floorId: w.b.locationId } }] },
   'GET /api/desk/live/link': { foreign: (w) => [{ query: { floorId: w.b.locationId } }] },

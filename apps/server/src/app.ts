@@ -109,6 +109,9 @@ import { createOutboxRepository } from './platform/outbox.repository.js';
 import { approvalRoutes } from './modules/booking/approval/booking-approval.routes.js';
 import { blacklistRoutes } from './modules/blacklist/blacklist.routes.js';
 import { deskRoutes } from './modules/desk/desk.routes.js';
+import { createDeskSheet } from './modules/desk/desk-sheet.js';
+import { createDeskSheetRepository } from './modules/desk/desk-sheet.repository.js';
+import { deskSheetRoutes } from './modules/desk/desk-sheet.routes.js';
 import { createDeskService } from './modules/desk/desk.service.js';
 import { createBookingDesks } from './modules/desk/desk-bookable.js';
 import { deskBookingRoutes } from './modules/desk/desk-booking.routes.js';
@@ -784,6 +787,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       );
       await api.register(blacklistRoutes({ blacklist: createBlacklistService({ blacklist: createBlacklistRepository(db.kysely), operationLog, clock }) }));
       await api.register(deskRoutes({ desks: createDeskService({ db: db.kysely, desks: createDeskRepository(db.kysely), operationLog, clock, publicUrl: config.publicUrl }) }));
+      await api.register(
+        deskSheetRoutes({
+          deskSheet: createDeskSheet({ db: db.kysely, desks: createDeskRepository(db.kysely), sheets: createDeskSheetRepository(db.kysely), operationLog, clock }),
+        }),
+      );
       await api.register(deskBookingRoutes({ deskBookings }));
       await api.register(repairRoutes({ repairs }));
       await api.register(inspectionRoutes({ inspections }));

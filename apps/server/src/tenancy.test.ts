@@ -289,6 +289,7 @@ describe(`tenancy (${TEST_DIALECT})`, () => {
       '/api/desk/availability',
       '/api/desk/booking/floors',
       '/api/desk/booking/mine',
+      '/api/desk/export',
       '/api/desk/floor-map',
       '/api/desk/floors',
       '/api/desk/list',
@@ -414,6 +415,7 @@ describe(`tenancy (${TEST_DIALECT})`, () => {
       '/api/asset/export': '?status=lost',
       '/api/asset/labels': '?ids=none',
       '/api/desk/list': `?floorId=${placeOfA}`,
+      '/api/desk/export': '?floorId=none',
       '/api/desk/availability': `?floorId=${placeOfA}&date=${tomorrow()}`,
       '/api/desk/neighbourhood/list': `?floorId=${placeOfA}`,
       '/api/desk/live': `?floorId=${placeOfA}`,
@@ -494,6 +496,7 @@ describe(`tenancy (${TEST_DIALECT})`, () => {
       '/api/inspection/run': `?id=${roundOfB}`,
       '/api/desk/floor-map': `?floorId=${placeOfB}`,
       '/api/desk/qr-sheet': `?floorId=${placeOfB}`,
+      '/api/desk/export': `?floorId=${placeOfB}`,
       '/api/desk/live': `?floorId=${placeOfB}`,
       '/api/desk/live/link': `?floorId=${placeOfB}`,
       '/api/meeting/feed/room': `?roomId=${roomOfB}`,
@@ -525,6 +528,8 @@ describe(`tenancy (${TEST_DIALECT})`, () => {
       // The asset export (xlsx) and labels (PDF) are files too (read in asset-files.test.ts): with a bad filter or ids, 400 likewise.
       '/api/asset/export': 400,
       '/api/asset/labels': 400,
+      // The desks' export (xlsx) too (read in desk-sheet.test.ts): with a floorId that is no id, 400 likewise.
+      '/api/desk/export': 400,
     };
     // A stored file is addressed by its company: B's answers A with 404, like a missing one.
     const bravoFile = await call(t.app, { method: 'GET', url: bravoLogoUrl, headers: { token: signedIn.token! } });

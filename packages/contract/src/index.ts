@@ -54,6 +54,7 @@ export * from './operation-log-detail.js';
 export * from './visitor-devices.js';
 export * from './visitor-badge.js';
 export * from './desk.js';
+export * from './desk-sheet.js';
 export * from './repair.js';
 export * from './inspection.js';
 export * from './desk-monitoring.js';

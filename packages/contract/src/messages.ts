@@ -847,6 +847,23 @@ export const MESSAGES = {
   assetImported: { 'en-US': '{created} assets created, {updated} updated, {refused} rows refused', 'zh-CN': '新增 {created} 项资产，更新 {updated} 项，{refused} 行被拒绝' },
   assetImportChecked: { 'en-US': 'Checked: {created} assets would be created, {updated} updated, {refused} rows refused', 'zh-CN': '检查完成：将新增 {created} 项资产，更新 {updated} 项，{refused} 行被拒绝' },
   assetLabelsNone: { 'en-US': 'No asset to print', 'zh-CN': '没有可打印的资产' },
+  // Issue 21: desks to and from a spreadsheet.
+  deskImported: { 'en-US': '{created} desks created, {updated} updated, {unchanged} unchanged, {refused} rows refused', 'zh-CN': '新增 {created} 个工位，更新 {updated} 个，{unchanged} 个无变化，{refused} 行被拒绝' },
+  deskImportChecked: {
+    'en-US': 'Checked: {created} desks would be created, {updated} updated, {unchanged} unchanged, {refused} rows refused',
+    'zh-CN': '检查完成：将新增 {created} 个工位，更新 {updated} 个，{unchanged} 个无变化，{refused} 行被拒绝',
+  },
+  deskImportEmpty: { 'en-US': 'The file has no desk rows under its header row', 'zh-CN': '文件的表头下没有工位数据' },
+  deskImportUnknownColumns: {
+    'en-US': 'The sheet {sheet} has columns the desk import does not know: {columns}. Use the headers of the export',
+    'zh-CN': '工作表 {sheet} 含有工位导入无法识别的列：{columns}。请使用导出文件的表头',
+  },
+  deskImportUnknownFloor: { 'en-US': 'No floor {floor} in building {building}', 'zh-CN': '楼宇 {building} 中没有楼层 {floor}' },
+  deskImportUnknownMode: { 'en-US': 'Unknown use: {value}', 'zh-CN': '未知使用方式：{value}' },
+  deskImportUnknownEquipment: { 'en-US': 'Unknown equipment: {name}', 'zh-CN': '未知设备：{name}' },
+  deskImportUnknownOwner: { 'en-US': 'No active colleague with the e-mail, or department named, {name}', 'zh-CN': '没有邮箱为 {name} 的在职同事或名为 {name} 的部门' },
+  deskImportOwnerNeeded: { 'en-US': 'An assigned desk needs an owner: a colleague\'s e-mail or a department\'s name', 'zh-CN': '固定工位需要使用人：同事邮箱或部门名称' },
+  deskImportOwnerNotAssigned: { 'en-US': 'Only an assigned desk has an owner', 'zh-CN': '只有固定工位才有使用人' },
 } as const satisfies Record<string, Record<Lang, string>>;
 
 export type MessageKey = keyof typeof MESSAGES;

@@ -254,6 +254,7 @@ export const OPERATION_DETAILS = {
   'desk.update': { floorId: 'location', previousNumber: text },
   'desk.place': { desks: 'count' },
   'desk.delete': { desks: 'count' },
+  'desk.import': { created: number, updated: number, unchanged: number, refused: number, neighbourhoods: number },
   'deskRules.update': {
     changes: {
       changes: {

@@ -109,6 +109,7 @@ export const OPERATION_ACTIONS = [
   'desk.update',
   'desk.place',
   'desk.delete',
+  'desk.import',
   'neighbourhood.create',
   'neighbourhood.update',
   'neighbourhood.delete',

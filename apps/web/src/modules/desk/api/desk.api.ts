@@ -1,6 +1,7 @@
-import type { BookDeskBody, CreatedDeskLiveLink, DeleteDesksBody, Desk, DeskAvailability, DeskBooking, DeskFloor, DeskLive, DeskLiveLinkState, DeskOwners, DeskRules, FloorMapInfo, Neighbourhood, PlaceDesksBody, SaveDeskBody, SaveNeighbourhoodBody } from '@atrium/contract';
+import type { BookDeskBody, CreatedDeskLiveLink, DeleteDesksBody, Desk, DeskAvailability, DeskBooking, DeskFloor, DeskImportReport, DeskLive, DeskLiveLinkState, DeskOwners, DeskRules, FloorMapInfo, Neighbourhood, PlaceDesksBody, SaveDeskBody, SaveNeighbourhoodBody } from '@atrium/contract';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../shared/api/api';
+import { downloadFile } from '../../../shared/api/download';
 
 const keys = {
   all: ['desk'] as const,
@@ -41,6 +42,19 @@ export const useSaveNeighbourhood = () => useDeskMutation((body: SaveNeighbourho
 export const useDeleteNeighbourhood = () => useDeskMutation((id: number) => api.post<null>('/desk/neighbourhood/delete', { id }));
 /** `POST /desk/place`: the map editor's changes, all at once. */
 export const usePlaceDesks = () => useDeskMutation((body: PlaceDesksBody) => api.post<Desk[]>('/desk/place', body));
+
+// Desks to and from a spreadsheet (decision 0019, "Desk import and export").
+
+/** `POST /desk/import`: the file, checked only (`dryRun`) or written; answers the per-row report. */
+export const useImportDesks = () =>
+  useDeskMutation(({ file, dryRun }: { file: File; dryRun: boolean }) => {
+    const form = new FormData();
+    form.append('file', file, file.name);
+    return api.post<DeskImportReport>('/desk/import', form, { query: { dryRun: String(dryRun) } });
+  });
+
+/** Saves every desk of the company as xlsx (a sheet named for the station numbers, in the reader's language). */
+export const exportDesks = (failed: string) => downloadFile('/desk/export', {}, 'desks.xlsx', failed);
 
 // A floor's plan (decision 0019, "Floor plans"): the booking page reads it too.
 

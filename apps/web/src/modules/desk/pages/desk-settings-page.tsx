@@ -1,4 +1,4 @@
-import { DeleteOutlined, EditOutlined, FilePdfOutlined, PlusOutlined, QrcodeOutlined } from '@ant-design/icons';
+import { DeleteOutlined, DownloadOutlined, EditOutlined, FilePdfOutlined, PlusOutlined, QrcodeOutlined, UploadOutlined } from '@ant-design/icons';
 import { hasPermission, type Desk, type DeskFloor, type Neighbourhood } from '@atrium/contract';
 import { App, Button, Popconfirm, Select, Space, Tag } from 'antd';
 import type { ButtonProps } from 'antd';
@@ -10,8 +10,9 @@ import { useSession } from '../../../shared/session/session-context';
 import { DataTable, TruncatedText } from '../../../shared/ui/data-table';
 import { tableEmpty } from '../../../shared/ui/empty-state';
 import { PageHeader } from '../../../shared/ui/page-header';
-import { useDeleteDesks, useDeskFloors, useDesks } from '../api/desk.api';
+import { exportDesks, useDeleteDesks, useDeskFloors, useDesks } from '../api/desk.api';
 import { DeskDialog } from '../components/desk-dialog';
+import { DeskImportDialog } from '../components/desk-import-dialog';
 import { NeighbourhoodDialog } from '../components/neighbourhood-dialog';
 import { NeighbourhoodTag } from '../components/neighbourhood-tag';
 import './desk-settings-page.css';
@@ -40,6 +41,7 @@ export function DeskSettingsPage() {
   const [selected, setSelected] = useState<number[]>([]);
   const [editing, setEditing] = useState<Desk | 'new'>();
   const [editingArea, setEditingArea] = useState<Neighbourhood | 'new'>();
+  const [isImporting, setImporting] = useState(false);
   const neighbourhoods = useMemo(() => new Map((floor?.neighbourhoods ?? []).map((n) => [n.id, n])), [floor]);
 
   /** The desk's check-in QR code, saved as a PNG to print and stick on the desk. */
@@ -55,6 +57,15 @@ export function DeskSettingsPage() {
   async function downloadQrSheet(id: number) {
     try {
       await downloadFile('/desk/qr-sheet', { query: { floorId: id } }, `desks-${id}-qr.pdf`, t('desk.settings.qrSheetFailed'));
+    } catch (error) {
+      void message.error((error as Error).message);
+    }
+  }
+
+  /** Every desk of the company as xlsx, a sheet named for the station numbers (the import reads it back). */
+  async function downloadDesks() {
+    try {
+      await exportDesks(t('desk.sheet.exportFailed'));
     } catch (error) {
       void message.error((error as Error).message);
     }
@@ -158,6 +169,14 @@ export function DeskSettingsPage() {
             {t('desk.settings.qrSheet')}
           </Button>
         ) : null}
+        <Button icon={<DownloadOutlined />} onClick={() => void downloadDesks()} disabled={floors.data?.length === 0} data-testid="desk-export">
+          {t('desk.sheet.export')}
+        </Button>
+        {canEdit ? (
+          <Button icon={<UploadOutlined />} onClick={() => setImporting(true)} disabled={floors.data?.length === 0} data-testid="desk-import">
+            {t('desk.sheet.import')}
+          </Button>
+        ) : null}
         {canEdit && selected.length > 0 ? (
           <Popconfirm
             title={t('desk.settings.deleteManyConfirm', { count: selected.length })}
@@ -201,6 +220,7 @@ export function DeskSettingsPage() {
         data-testid="desk-table"
       />
       {editing && floor ? <DeskDialog floor={floor} desk={editing === 'new' ? undefined : editing} onClose={() => setEditing(undefined)} /> : null}
+      {isImporting ? <DeskImportDialog onClose={() => setImporting(false)} /> : null}
       {editingArea && floor ? <NeighbourhoodDialog floor={floor} neighbourhood={editingArea === 'new' ? undefined : editingArea} onClose={() => setEditingArea(undefined)} /> : null}
     </div>
   );
