@@ -28,6 +28,7 @@ const ALLOWED_NAMES: Record<string, Allowed> = {
   'booking-recurrence': { places: ['contract'], reason: 'repeat rules and their expansion, read by booking-series and booking', domain: 'booking' },
   'broadcast-windows': { places: ['contract'], domain: 'broadcast', reason: "which notice a door display shows, without zod (the display's page loads no schema)" },
   'desk-monitoring': { places: ['contract'], domain: 'desk', reason: 'desk occupancy, utilisation and no-shows with their exports: desk/desk-monitoring.* on the server' },
+  'desk-sheet': { places: ['contract'], domain: 'desk', reason: "the desks' spreadsheet export and import (columns, words in both languages, the report): desk/desk-sheet.* on the server" },
   'operation-log-detail': { places: ['contract'], domain: 'operation-log', reason: "each operation-log action's detail fields" },
   'visitor-analysis': { places: ['contract'], domain: 'visitor', reason: 'the visitor analysis and the records export: visitor/visitor-analysis.* and visitor-export.ts on the server' },
   'visitor-badge': { places: ['contract'], domain: 'visitor', reason: "a visit's badge as PDF: visitor/visitor-badge.* on the server" },

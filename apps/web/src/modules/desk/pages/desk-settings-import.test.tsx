@@ -54,7 +54,8 @@ describe('desk settings page: spreadsheet import and export', () => {
       },
     });
     renderConsole({ path: '/deskeeper-station-setting', user: makeUser({ permissions: ['roomsLocations:view', 'roomsLocations:edit'] }), menu });
-    expect(await screen.findByTestId('desk-export', {}, { timeout: 8000 })).toBeInTheDocument();
+    // The page loads lazily: a busy machine may take a while the first time.
+    expect(await screen.findByTestId('desk-export', {}, { timeout: 15_000 })).toBeInTheDocument();
     await user.click(screen.getByTestId('desk-import'));
     const input = (await screen.findByTestId('desk-import-file')).querySelector('input[type="file"]') ?? document.querySelector('input[type="file"]');
     await user.upload(input as HTMLInputElement, new File(['xlsx'], 'desks.xlsx'));
@@ -73,12 +74,12 @@ describe('desk settings page: spreadsheet import and export', () => {
     await waitFor(() => expect(screen.getByTestId('desk-import-counts')).toHaveTextContent('Imported: 1 added, 0 changed, 1 unchanged, 1 rows refused'));
     expect(await screen.findByTestId('desk-row-102')).toHaveTextContent('3-A-02');
     expect(seen.filter((request) => request.path === '/desk/import').map((request) => request.query.get('dryRun'))).toEqual(['true', 'false']);
-  });
+  }, 40_000);
 
   it('offers readers the export only', async () => {
     stubApi({ 'GET /desk/floors': { result: [floor] }, 'GET /desk/list': { result: [desk('3-A-01', 101)] } });
     renderConsole({ path: '/deskeeper-station-setting', user: makeUser({ permissions: ['roomsLocations:view'] }), menu });
     expect(await screen.findByTestId('desk-export', {}, { timeout: 8000 })).toBeInTheDocument();
     expect(screen.queryByTestId('desk-import')).toBeNull();
-  });
+  }, 20_000);
 });
