@@ -57,4 +57,5 @@ export * from './desk.js';
 export * from './repair.js';
 export * from './inspection.js';
 export * from './desk-monitoring.js';
+export * from './desk-access.js';
 export * from './asset.js';

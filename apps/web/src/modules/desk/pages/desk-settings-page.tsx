@@ -14,6 +14,7 @@ import { useDeleteDesks, useDeskFloors, useDesks } from '../api/desk.api';
 import { DeskDialog } from '../components/desk-dialog';
 import { NeighbourhoodDialog } from '../components/neighbourhood-dialog';
 import { NeighbourhoodTag } from '../components/neighbourhood-tag';
+import { TellOwnerButton } from '../components/tell-owner-button';
 import './desk-settings-page.css';
 
 const MODE_COLORS: Record<Desk['mode'], string> = { bookable: 'green', drop_in: 'blue', assigned: 'purple', unavailable: 'default' };
@@ -105,6 +106,7 @@ export function DeskSettingsPage() {
       render: (_: unknown, desk: Desk) => (
         <Space size="small">
           <Button size="small" icon={<QrcodeOutlined />} onClick={() => void downloadQr(desk)} aria-label={t('desk.settings.qr', { number: desk.number })} data-testid={`desk-qr-${desk.id}`} />
+          {canEdit && desk.mode === 'assigned' ? <TellOwnerButton desk={desk} /> : null}
           {canEdit ? (
             <>
               <Button size="small" icon={<EditOutlined />} onClick={() => setEditing(desk)} data-testid={`desk-edit-${desk.id}`}>
