@@ -44,7 +44,7 @@ describe('desk access and closures', () => {
     const dialog = page.locator('[data-testid="desk-closure-dialog"] .ant-modal');
     await settled(dialog);
     await page.getByTestId('desk-closure-name').fill('Office move');
-    await page.getByTestId('desk-closure-days').click();
+    await page.getByTestId('desk-closure-days').first().click();
     // The first and last day: tomorrow (the range picker shows this month and the next).
     const cell = page.locator(`.ant-picker-dropdown:visible td[title="${tomorrow}"]`).first();
     await cell.click();

@@ -18,7 +18,11 @@ export function useSetDeskService() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: DeskServiceBody) => api.put<DeskServiceResult>('/tenant/group/user/deskeeper-service', body),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: keys.departments }),
+    onSuccess: async () => {
+      await queryClient.invalidateQueries({ queryKey: keys.departments });
+      // The reader's own department may be among them: the booking page reads whether they may book again.
+      await queryClient.invalidateQueries({ queryKey: ['desk-booking'] });
+    },
   });
 }
 
