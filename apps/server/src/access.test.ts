@@ -98,6 +98,8 @@ interface World {
     repairReportId: number;
     repairPhotoId: number;
     inspectionChecklistId: number;
+    /** B's desk closure (decision 0019, "Desk access and closures"). */
+    deskClosureId: number;
     inspectionRunId: number;
     assetCategoryId: number;
     assetModelId: number;
@@ -415,6 +417,21 @@ const FOREIGN_RECORDS: Record<string, ForeignCase> = {
   'POST /api/desk/booking/check-in': { foreign: (w) => [{ body: { id: w.b.deskId } }] },
   'GET /api/desk/rules': { none: "the company's own rules" },
   'POST /api/desk/rules': { none: "the company's own rules" },
+  'GET /api/desk/access/departments': { none: "the company's own departments" },
+  'PUT /api/tenant/group/user/deskeeper-service': {
+    foreign: (w) => [{ body: { departmentIds: [w.b.departmentId], enabled: false } }, { body: { departmentIds: [w.a.departmentId, w.b.departmentId], enabled: false } }],
+  },
+  'GET /api/desk/closures': { none: "the company's own closures" },
+  'POST /api/desk/closures': { foreign: (w) => [{ body: { buildingId: w.b.buildingId, firstDate: '2030-02-01', lastDate: '2030-02-01', name: 'Probe' } }] },
+  'PUT /api/desk/closures': {
+    foreign: (w) => [
+      { body: { id: w.b.deskClosureId, buildingId: null, firstDate: '2030-02-01', lastDate: '2030-02-01', name: 'Probe' } },
+      { body: { id: w.b.deskClosureId, buildingId: w.b.buildingId, firstDate: '2030-02-01', lastDate: '2030-02-01', name: 'Probe' } },
+    ],
+  },
+  'DELETE /api/desk/closures': { foreign: (w) => [{ body: { id: w.b.deskClosureId } }] },
+  'GET /api/desk/booking/access': { foreign: (w) => [{ query: { floorId: w.b.locationId } }] },
+  'POST /api/person/message/trigger/bind-station-message': { foreign: (w) => [{ body: { deskIds: [w.b.deskId] } }] },
   'GET /api/repair/targets': { none: "the company's own desks and rooms" },
   'POST /api/repair/report': {
     foreign: (w) => [
@@ -874,6 +891,9 @@ describe(`access over the route table (${TEST_DIALECT})`, () => {
         repairReportId: bravoRepairId,
         repairPhotoId: (bravoPhoto.body.result as { photoIds: number[] }).photoIds[0]!,
         inspectionChecklistId: bravoChecklistId,
+        deskClosureId: (
+          (await asBravo({ method: 'POST', url: '/api/desk/closures', payload: { buildingId: null, firstDate: '2030-01-01', lastDate: '2030-01-02', name: 'Bravo holiday' } })).body.result as { closure: { id: number } }
+        ).closure.id,
         inspectionRunId: (bravoRound.body.result as { id: number }).id,
         ...(await catalogueOf(asBravo, 'Bravo')),
         visitId: (

@@ -112,6 +112,9 @@ import { deskRoutes } from './modules/desk/desk.routes.js';
 import { createDeskSheet } from './modules/desk/desk-sheet.js';
 import { createDeskSheetRepository } from './modules/desk/desk-sheet.repository.js';
 import { deskSheetRoutes } from './modules/desk/desk-sheet.routes.js';
+import { deskAccessRoutes } from './modules/desk/desk-access.routes.js';
+import { createDeskAccessRepository } from './modules/desk/desk-access.repository.js';
+import { createDeskAccessService } from './modules/desk/desk-access.service.js';
 import { createDeskService } from './modules/desk/desk.service.js';
 import { createBookingDesks } from './modules/desk/desk-bookable.js';
 import { deskBookingRoutes } from './modules/desk/desk-booking.routes.js';
@@ -552,6 +555,18 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     release: (companyId, id, now) => checkInRepository.release(companyId, id, now),
     clock,
   });
+  // Who may book desks, closure days and the owner's message (decision 0019, "Desk access and closures").
+  const deskAccess = createDeskAccessService({
+    db: db.kysely,
+    access: createDeskAccessRepository(db.kysely),
+    bookingDesks,
+    events: bookingEvents,
+    notifications,
+    mailer,
+    operationLog,
+    clock,
+    publicUrl: config.publicUrl,
+  });
   // Fixed assets (decision 0019, "Assets"): the repair centre takes an asset out of use through setRepairState.
   const assetService = createAssetService({ db: db.kysely, assets: createAssetRepository(db.kysely), catalogue: createAssetCatalogueRepository(db.kysely), operationLog, clock });
   // The repair centre (decision 0019): a report that blocks use moves its desk's or room's bookings.
@@ -786,7 +801,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         }),
       );
       await api.register(blacklistRoutes({ blacklist: createBlacklistService({ blacklist: createBlacklistRepository(db.kysely), operationLog, clock }) }));
-      await api.register(deskRoutes({ desks: createDeskService({ db: db.kysely, desks: createDeskRepository(db.kysely), operationLog, clock, publicUrl: config.publicUrl }) }));
+      await api.register(
+        deskRoutes({
+          desks: createDeskService({ db: db.kysely, desks: createDeskRepository(db.kysely), operationLog, clock, publicUrl: config.publicUrl, tellOwners: (companyId, actorUserId, deskIds) => deskAccess.tellOwners(companyId, actorUserId, deskIds) }),
+        }),
+      );
+      await api.register(deskAccessRoutes({ access: deskAccess }));
       await api.register(
         deskSheetRoutes({
           deskSheet: createDeskSheet({ db: db.kysely, desks: createDeskRepository(db.kysely), sheets: createDeskSheetRepository(db.kysely), operationLog, clock }),

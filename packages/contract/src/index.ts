@@ -58,4 +58,5 @@ export * from './desk-sheet.js';
 export * from './repair.js';
 export * from './inspection.js';
 export * from './desk-monitoring.js';
+export * from './desk-access.js';
 export * from './asset.js';

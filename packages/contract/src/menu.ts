@@ -116,7 +116,7 @@ export const MENU_CATALOGUE: MenuNode[] = [
     children: [
       page('stationSetting', '/deskeeper-station-setting', 'SettingOutlined', 'DESK', 'roomsLocations', true),
       page('stationMonitoring', '/deskeeper-station-monitoring', 'MonitorOutlined', 'DESK', 'roomsLocations', true),
-      page('stationStrategy', '/deskeeper-station-strategy', 'AuditOutlined', 'DESK', 'roomsLocations'),
+      page('stationStrategy', '/deskeeper-station-strategy', 'AuditOutlined', 'DESK', 'roomsLocations', true),
     ],
   },
   {

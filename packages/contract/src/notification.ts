@@ -29,6 +29,9 @@ export const NOTIFICATION_EVENTS = [
   // A repair took a desk out of use: its booker is told where their booking moved, or that it was cancelled (decision 0019).
   'deskMoved',
   'deskCancelled',
+  // A closure day cancelled a desk booking; an assigned desk's owner is told it is theirs (decision 0019, "Desk access and closures").
+  'deskClosure',
+  'deskAssigned',
 ] as const;
 export type NotificationEvent = (typeof NOTIFICATION_EVENTS)[number];
 export const NotificationEvent = z.enum(NOTIFICATION_EVENTS);
@@ -54,6 +57,8 @@ export const CONSOLE_SWITCH_OF: Record<NotificationEvent, ConsoleEvent | null> =
   visitApplication: null,
   deskMoved: null,
   deskCancelled: null,
+  deskClosure: null,
+  deskAssigned: null,
 };
 
 /** The facts a notification is worded from; times are UTC epoch milliseconds shown in `zone`, the room's. */

@@ -57,6 +57,22 @@ export interface DepartmentTable {
   location_id: number | null;
   /** The department's colour in the company's palette (`department_styles`). */
   style_id: number | null;
+  /** Whether its members may book desks (1, the default) or not (0): migration 0063. */
+  desk_booking_enabled: Generated<number>;
+}
+
+/** Holiday and closure days of desk booking: the whole company (`building_id` null) or one building (migration 0063). */
+export interface DeskClosureTable {
+  id: Generated<number>;
+  company_id: number;
+  building_id: number | null;
+  /** YYYY-MM-DD on the building's clock, both included. */
+  first_date: string;
+  last_date: string;
+  name: string;
+  created_by: number | null;
+  created_at: number;
+  updated_at: number;
 }
 
 /** A colour of a company's department palette. */
@@ -1253,6 +1269,7 @@ export interface DB {
   resource_positions: ResourcePositionTable;
   floor_maps: FloorMapTable;
   desk_live_links: DeskLiveLinkTable;
+  desk_closures: DeskClosureTable;
   reservations: ReservationTable;
   reservation_participants: ReservationParticipantTable;
   reservation_invitees: ReservationInviteeTable;

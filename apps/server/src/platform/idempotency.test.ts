@@ -401,6 +401,11 @@ describe(`Idempotency-Key (${TEST_DIALECT})`, () => {
         'POST /api/asset/checkout',
         'POST /api/asset/checkin',
         'POST /api/asset/audit',
+        'PUT /api/tenant/group/user/deskeeper-service',
+        'POST /api/desk/closures',
+        'PUT /api/desk/closures',
+        'DELETE /api/desk/closures',
+        'POST /api/person/message/trigger/bind-station-message',
       ].sort(),
     );
     expect(idempotent.some((route) => route.includes('calendar/feed'))).toBe(false);

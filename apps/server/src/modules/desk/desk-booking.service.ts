@@ -26,6 +26,7 @@ import { withBookingAttempts } from '../booking/engine/booking-attempts.js';
 import { createBookingRepository } from '../booking/engine/booking.repository.js';
 import { createLocationRepository } from '../location/location.repository.js';
 import { changedFields, type Actor, type OperationLog } from '../operation-log/operation-log.service.js';
+import { checkDeskAccess } from './desk-access.js';
 import type { BookingDesks } from './desk-bookable.js';
 import { createDeskBookingRepository, type DeskBookingRecord, type DeskBookingRepository } from './desk-booking.repository.js';
 import type { DeskRepository } from './desk.repository.js';
@@ -129,6 +130,7 @@ export function createDeskBookingService({ db, deskBookings, desks, bookingDesks
             const { bookable: desk } = checks.layoutVersion === kept.version ? kept : await bookingDesks.loadIn(repos, companyId, body.deskId, checks.layoutVersion);
             if (!desk) throw notFound('deskNotFound');
             if (!checks.isActive) throw notFound('deskBookingUserNotFound');
+            await checkDeskAccess(trx, { companyId, userId, floorId: desk.record.floorId, date: body.date });
             const closed = deskClosedReason(desk.record, userId, checks.departmentId);
             if (closed) throw refused(CLOSED_MESSAGES[closed], { number: desk.record.number });
             const { rules } = checks;
@@ -197,6 +199,7 @@ export function createDeskBookingService({ db, deskBookings, desks, bookingDesks
     async checkIn(caller: { companyId: number; userId: number }, deskId: number): Promise<DeskBooking> {
       const { companyId, userId } = caller;
       const desk = (await keptDesk(companyId, deskId)).bookable!;
+      await checkDeskAccess(db, { companyId, userId, floorId: desk.record.floorId });
       const now = clock.now();
       const row = await deskBookings.bookingBetween(companyId, deskId, now, now + DESK_CHECK_IN_EARLY_MS);
       if (!row || row.host_user_id !== userId) throw refused('deskCheckInNoBooking', { number: desk.record.number });

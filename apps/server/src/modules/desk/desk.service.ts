@@ -17,6 +17,8 @@ export interface DeskServiceDeps {
   clock: Clock;
   /** The console's address, for the link a desk's QR code carries. */
   publicUrl: string;
+  /** Tells a desk's new owner it is theirs (desk-access.service.ts `tellOwners`); absent: nobody is told. */
+  tellOwners?: (companyId: number, actorUserId: number, deskIds: number[]) => Promise<unknown>;
 }
 
 export type DeskService = ReturnType<typeof createDeskService>;
@@ -32,7 +34,7 @@ const OWNERS_MAX = 20;
 /** A desk number as part of a file name. */
 const fileSafe = (text: string) => text.replace(/[^A-Za-z0-9_-]+/g, '_');
 
-export function createDeskService({ db, desks, operationLog, clock, publicUrl }: DeskServiceDeps) {
+export function createDeskService({ db, desks, operationLog, clock, publicUrl, tellOwners }: DeskServiceDeps) {
   /** A desk's check-in code (PNG): it opens the booking page, which checks the reader in (`?checkIn=<id>`). */
   const checkInCode = (deskId: number) =>
     QRCode.toBuffer(`${publicUrl.replace(/\/$/, '')}/deskeeper-reservation?checkIn=${deskId}`, { type: 'png', width: 320, margin: 2, errorCorrectionLevel: 'M' });
@@ -132,7 +134,11 @@ export function createDeskService({ db, desks, operationLog, clock, publicUrl }:
           }
         },
       );
-      return (await desks.findDesk(actor.companyId, id))!;
+      const saved = (await desks.findDesk(actor.companyId, id))!;
+      // A desk that became someone's (a new owner): they are told after the commit.
+      const isNewOwner = saved.mode === 'assigned' && (previous?.mode !== 'assigned' || previous.assignedUserId !== saved.assignedUserId || previous.assignedDepartmentId !== saved.assignedDepartmentId);
+      if (isNewOwner && tellOwners) await tellOwners(actor.companyId, actor.userId, [saved.id]);
+      return saved;
     },
 
     /** Moves several desks on their floor's map at once (or takes them off it). */

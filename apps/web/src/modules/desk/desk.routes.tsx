@@ -1,7 +1,7 @@
 import { DESK_LIVE_SCREEN_PATH } from '@atrium/contract';
 import type { PageRoute } from '../../shared/routing/page-route';
 
-/** The desk pages built so far (issue 21; decision 0019): the floor map editor, the desks and neighbourhoods of each floor, booking a desk, the booking rules, monitoring, the live view. */
+/** The desk pages built so far (issue 21; decision 0019): the floor map editor, the desks and neighbourhoods of each floor, booking a desk, the booking rules, who may book and the closure days, monitoring, the live view. */
 export const deskRoutes: PageRoute[] = [
   {
     path: '/deskeeper-configuration',
@@ -43,6 +43,14 @@ export const deskRoutes: PageRoute[] = [
     keepAlive: true,
     texts: ['desk'],
     load: () => import('./pages/desk-rules-page').then((m) => m.DeskRulesPage),
+  },
+  {
+    path: '/deskeeper-station-strategy',
+    titleKey: 'menu.stationStrategy',
+    menuKey: 'stationStrategy',
+    keepAlive: true,
+    texts: ['desk'],
+    load: () => import('./pages/desk-access-page').then((m) => m.DeskAccessPage),
   },
   {
     path: '/deskeeper-console',

@@ -10,6 +10,7 @@ import { useNow } from '../../../shared/hooks/use-now';
 import { useViewerZone } from '../../../shared/time-zone/viewer-zone';
 import { zoneName } from '../../../shared/time-zone/zone-text';
 import { floorMapUrl, useBookingFloors, useCheckInDesk, useDeskAvailability } from '../api/desk.api';
+import { DeskAccessNotice, useDeskAccess } from '../components/desk-access-notice';
 import { DeskBookDialog } from '../components/desk-book-dialog';
 import { DeskMap } from '../components/desk-map';
 import { MyDeskBookings } from '../components/my-desk-bookings';
@@ -48,6 +49,8 @@ export function DeskBookingPage() {
   const desks = useMemo(() => (data && slot ? data.desks.map((desk) => ({ desk, state: deskState(desk, slot) })) : []), [data, slot]);
   const colors = useMemo(() => new Map((data?.neighbourhoods ?? []).map((area) => [area.id, area.color])), [data]);
   const chosenDesk = data?.desks.find((desk) => desk.id === chosen);
+  // Who may book desks, and the closure days (decision 0019, "Desk access and closures").
+  const access = useDeskAccess(floorId);
   useQrCheckIn();
 
   if (floors.isLoading) return <Spin style={{ display: 'block', margin: '96px auto' }} aria-label={t('desk.booking.loading')} />;
@@ -58,9 +61,10 @@ export function DeskBookingPage() {
       <Card title={t('desk.booking.mine')} size="small" className="atrium-desk-booking-mine">
         <MyDeskBookings />
       </Card>
+      <DeskAccessNotice canBook={access.canBook} closure={access.closureOn(date)} />
       {floors.data?.length === 0 ? (
         <EmptyState description={t('desk.booking.noDesks')} />
-      ) : (
+      ) : !access.canBook ? null : (
         <Card size="small">
           <div className="atrium-desk-booking-controls">
             <Select
@@ -76,7 +80,8 @@ export function DeskBookingPage() {
               value={dayjs(date)}
               allowClear={false}
               onChange={(value: Dayjs | null) => value && setDate(value.format('YYYY-MM-DD'))}
-              disabledDate={(candidate) => candidate.format('YYYY-MM-DD') < today || (data !== undefined && candidate.format('YYYY-MM-DD') > data.lastDate)}
+              disabledDate={(candidate) => candidate.format('YYYY-MM-DD') < today || (data !== undefined && candidate.format('YYYY-MM-DD') > data.lastDate) || access.closureOn(candidate.format('YYYY-MM-DD')) !== undefined}
+              cellRender={(current, info) => (info.type === 'date' && typeof current === 'object' ? access.dayCell(current, info.originNode) : info.originNode)}
               data-testid="desk-booking-date"
             />
             <Segmented<DayPart>

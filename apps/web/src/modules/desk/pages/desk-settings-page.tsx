@@ -15,6 +15,7 @@ import { DeskDialog } from '../components/desk-dialog';
 import { DeskImportDialog } from '../components/desk-import-dialog';
 import { NeighbourhoodDialog } from '../components/neighbourhood-dialog';
 import { NeighbourhoodTag } from '../components/neighbourhood-tag';
+import { TellOwnerButton } from '../components/tell-owner-button';
 import './desk-settings-page.css';
 
 const MODE_COLORS: Record<Desk['mode'], string> = { bookable: 'green', drop_in: 'blue', assigned: 'purple', unavailable: 'default' };
@@ -116,6 +117,7 @@ export function DeskSettingsPage() {
       render: (_: unknown, desk: Desk) => (
         <Space size="small">
           <Button size="small" icon={<QrcodeOutlined />} onClick={() => void downloadQr(desk)} aria-label={t('desk.settings.qr', { number: desk.number })} data-testid={`desk-qr-${desk.id}`} />
+          {canEdit && desk.mode === 'assigned' ? <TellOwnerButton desk={desk} /> : null}
           {canEdit ? (
             <>
               <Button size="small" icon={<EditOutlined />} onClick={() => setEditing(desk)} data-testid={`desk-edit-${desk.id}`}>
