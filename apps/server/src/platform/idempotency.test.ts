@@ -381,6 +381,8 @@ describe(`Idempotency-Key (${TEST_DIALECT})`, () => {
         'POST /api/desk/booking/cancel',
         'POST /api/desk/booking/check-in',
         'POST /api/desk/rules',
+        'POST /api/desk/releases',
+        'DELETE /api/desk/releases',
         'POST /api/repair/report',
         'POST /api/repair/report/status',
         'POST /api/repair/report/update',

@@ -56,6 +56,7 @@ import { floorMaps } from './2026_11_29_0058_floor_maps.js';
 import { assets } from './2026_11_29_0059_assets.js';
 import { repairs } from './2026_11_29_0060_repairs.js';
 import { inspections } from './2026_11_29_0062_inspections.js';
+import { deskReleases } from './2026_11_30_0064_desk_releases.js';
 import type { DialectMigration } from './helpers.js';
 
 /**
@@ -118,6 +119,7 @@ export const MIGRATIONS: ReadonlyArray<readonly [name: string, migration: Dialec
   ['2026_11_29_0059_assets', assets],
   ['2026_11_29_0060_repairs', repairs],
   ['2026_11_29_0062_inspections', inspections],
+  ['2026_11_30_0064_desk_releases', deskReleases],
 ];
 
 function providerFor(dialect: Database['dialect']): MigrationProvider {
