@@ -1,7 +1,7 @@
 import { toZoned, type DeskFloor } from '@atrium/contract';
 import { App, Button, Card, DatePicker, List, Segmented, Select, Space, Spin, Tag } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { EmptyState } from '../../../shared/ui/empty-state';
@@ -12,9 +12,12 @@ import { zoneName } from '../../../shared/time-zone/zone-text';
 import { floorMapUrl, useBookingFloors, useCheckInDesk, useDeskAvailability } from '../api/desk.api';
 import { DeskBookDialog } from '../components/desk-book-dialog';
 import { DeskMap } from '../components/desk-map';
+import { DeskNearPanel, type DeskNearMarks } from '../components/desk-near-panel';
 import { MyDeskBookings } from '../components/my-desk-bookings';
+import { MyDeskReleases } from '../components/my-desk-releases';
 import { NeighbourhoodTag } from '../components/neighbourhood-tag';
-import { DAY_PARTS, deskState, slotOf, type DayPart, type DeskState } from '../model/desk-slot';
+import { DeskHoursPicker } from '../components/desk-hours-picker';
+import { BOOKING_PARTS, DEFAULT_HOURS, deskState, slotOf, type BookingPart, type DeskState, type HourSpan } from '../model/desk-slot';
 import './desk-booking-page.css';
 
 /** A floor as the picker names it: its building first. */
@@ -23,7 +26,7 @@ const STATES: readonly DeskState[] = ['free', 'mine', 'taken', 'closed'];
 
 /**
  * /deskeeper-reservation: a floor's desks on a date, on its map or as a list, coloured by how each
- * stands for the morning, afternoon or day; a desk opens to be booked. Above them, the reader's own
+ * stands for the morning, afternoon, day or hours chosen (on the floor's clock); a desk opens to be booked. Above them, the reader's own
  * desk bookings to check in to or cancel. Opened from a desk's QR code (`?checkIn=<deskId>`), it
  * checks the reader in to their booking of that desk (decision 0019).
  */
@@ -39,12 +42,15 @@ export function DeskBookingPage() {
   const today = toZoned(now, zone).date;
   const [pickedDate, setDate] = useState<string>();
   const date = pickedDate ?? today;
-  const [part, setPart] = useState<DayPart>('day');
+  const [part, setPart] = useState<BookingPart>('day');
+  const [hours, setHours] = useState<HourSpan>(DEFAULT_HOURS);
   const [view, setView] = useState<'map' | 'list'>('map');
   const [chosen, setChosen] = useState<number>();
+  const [marks, setMarks] = useState<DeskNearMarks>();
+  const markNear = useCallback((next: DeskNearMarks) => setMarks(next), []);
   const availability = useDeskAvailability(floorId, date);
   const data = availability.data;
-  const slot = data ? slotOf(data, part) : undefined;
+  const slot = useMemo(() => (data ? slotOf(data, part, hours) : undefined), [data, part, hours]);
   const desks = useMemo(() => (data && slot ? data.desks.map((desk) => ({ desk, state: deskState(desk, slot) })) : []), [data, slot]);
   const colors = useMemo(() => new Map((data?.neighbourhoods ?? []).map((area) => [area.id, area.color])), [data]);
   const chosenDesk = data?.desks.find((desk) => desk.id === chosen);
@@ -57,6 +63,7 @@ export function DeskBookingPage() {
       <PageHeader title={t('desk.booking.title')} subtitle={t('desk.booking.subtitle')} />
       <Card title={t('desk.booking.mine')} size="small" className="atrium-desk-booking-mine">
         <MyDeskBookings />
+        <MyDeskReleases />
       </Card>
       {floors.data?.length === 0 ? (
         <EmptyState description={t('desk.booking.noDesks')} />
@@ -79,12 +86,13 @@ export function DeskBookingPage() {
               disabledDate={(candidate) => candidate.format('YYYY-MM-DD') < today || (data !== undefined && candidate.format('YYYY-MM-DD') > data.lastDate)}
               data-testid="desk-booking-date"
             />
-            <Segmented<DayPart>
+            <Segmented<BookingPart>
               value={part}
               onChange={setPart}
-              options={DAY_PARTS.map((value) => ({ value, label: t(`desk.booking.parts.${value}`) }))}
+              options={BOOKING_PARTS.map((value) => ({ value, label: t(`desk.booking.parts.${value}`) }))}
               data-testid="desk-booking-part"
             />
+            {part === 'hours' ? <DeskHoursPicker value={hours} onChange={setHours} testId="desk-booking-hours" /> : null}
             <Segmented<'map' | 'list'>
               value={view}
               onChange={setView}
@@ -95,6 +103,7 @@ export function DeskBookingPage() {
               data-testid="desk-booking-view"
             />
           </div>
+          {floorId !== undefined ? <DeskNearPanel floorId={floorId} date={date} part={part} hours={hours} onMark={markNear} onShowFloor={setFloorId} /> : null}
           {zone !== viewerZone ? <p className="atrium-muted">{t('desk.booking.zone', { zone: zoneName(zone, t) })}</p> : null}
           <div className="atrium-desk-legend" aria-hidden="true">
             {STATES.map((state) => (
@@ -111,6 +120,7 @@ export function DeskBookingPage() {
               desks={desks}
               colors={colors}
               onChoose={setChosen}
+              marks={marks}
               plan={data.map && floorId !== undefined ? { url: floorMapUrl(floorId, data.map), width: data.map.width, height: data.map.height } : undefined}
             />
           ) : (
@@ -134,6 +144,7 @@ export function DeskBookingPage() {
                         <Space size={6} wrap>
                           <strong>{desk.number}</strong>
                           <Tag className={`atrium-desk-state is-${state}`}>{t(`desk.booking.states.${state}`)}</Tag>
+                          {desk.isReleased ? <Tag>{t('desk.booking.releasedTag')}</Tag> : null}
                           {area ? <NeighbourhoodTag color={area.color}>{area.name}</NeighbourhoodTag> : null}
                         </Space>
                       }
@@ -146,7 +157,7 @@ export function DeskBookingPage() {
           )}
         </Card>
       )}
-      {chosenDesk && data ? <DeskBookDialog key={chosenDesk.id} desk={chosenDesk} availability={data} part={part} onClose={() => setChosen(undefined)} /> : null}
+      {chosenDesk && data ? <DeskBookDialog key={chosenDesk.id} desk={chosenDesk} availability={data} part={part} hours={hours} onClose={() => setChosen(undefined)} /> : null}
     </div>
   );
 }
