@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { currentLang } from '../../../shared/i18n/i18n';
 import { useMyDeskReleases, useReleaseDesk, useTakeBackRelease } from '../api/desk-release.api';
 import { dayText } from '../model/desk-slot';
+import './my-desk-releases.css';
 
 /** A calendar date as people say it ("Wed, 25 Nov"): the date itself, whatever the reader's zone. */
 const dateText = (date: string, lang: string) => dayText(Date.parse(`${date}T12:00:00Z`), 'UTC', lang);
