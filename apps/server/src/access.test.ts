@@ -412,6 +412,7 @@ const FOREIGN_RECORDS: Record<string, ForeignCase> = {
   'GET /api/desk/booking/floors': { none: "the company's own floors" },
   'GET /api/desk/availability': { foreign: (w) => [{ query: { floorId: w.b.locationId, date: '2027-01-04' } }] },
   'POST /api/desk/book': { foreign: (w) => [{ body: { deskId: w.b.deskId, date: '2027-01-04', part: 'day' } }] },
+  'POST /api/desk/book/series': { foreign: (w) => [{ body: { deskId: w.b.deskId, date: '2027-01-04', part: 'day', weeks: 2 } }] },
   'GET /api/desk/booking/mine': { none: "the caller's own desk bookings" },
   'POST /api/desk/booking/cancel': { foreign: (w) => [{ body: { id: w.b.deskBookingId } }] },
   'POST /api/desk/booking/check-in': { foreign: (w) => [{ body: { id: w.b.deskId } }] },

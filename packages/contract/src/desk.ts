@@ -251,6 +251,26 @@ export const BookDeskBody = z
   });
 export type BookDeskBody = z.infer<typeof BookDeskBody>;
 
+/** The most weeks a weekly desk series books at once (each occurrence within the rules' days ahead). */
+export const DESK_SERIES_WEEKS_MAX = 12;
+
+/** `POST /desk/book/series`: the same desk, part and hours on `date` and the same weekday of the next `weeks - 1` weeks. */
+export const BookDeskSeriesBody = z
+  .object({
+    deskId: id,
+    date: localDate,
+    part: DeskBookingPart,
+    start: quarterTime.optional(),
+    end: quarterTimeOrMidnight.optional(),
+    weeks: z.number().int().min(2).max(DESK_SERIES_WEEKS_MAX),
+  })
+  .superRefine((body, ctx) => {
+    if (body.part !== 'hours') return;
+    if (body.start === undefined || body.end === undefined) ctx.addIssue({ code: 'custom', path: ['start'], message: 'Choose the start and end times' });
+    else if (body.start >= body.end) ctx.addIssue({ code: 'custom', path: ['end'], message: 'The end comes after the start' });
+  });
+export type BookDeskSeriesBody = z.infer<typeof BookDeskSeriesBody>;
+
 export const DESK_BOOKING_STATUSES = ['confirmed', 'cancelled', 'released'] as const;
 
 /** A desk booking as its owner and the floor's views see it. */
@@ -273,6 +293,10 @@ export const DeskBooking = z.object({
 });
 export type DeskBooking = z.infer<typeof DeskBooking>;
 export const DeskBookings = z.array(DeskBooking);
+
+/** Each occurrence of a weekly desk series: booked (the booking) or refused (the server's reason, in the caller's language). */
+export const DeskSeriesResult = z.array(z.object({ date: localDate, booking: DeskBooking.nullable(), refusal: z.string().nullable() }));
+export type DeskSeriesResult = z.infer<typeof DeskSeriesResult>;
 
 /** How long before its start a desk booking may be checked in to (the server's rule, the console's button). */
 export const DESK_CHECK_IN_EARLY_MS = 15 * 60_000;

@@ -792,6 +792,7 @@ export const MESSAGES = {
   deskReleased: { 'en-US': 'Desk {number} is free for others from {first} to {last}', 'zh-CN': '工位 {number} 已在 {first} 至 {last} 期间释放给同事预订' },
   deskReleaseTakenBack: { 'en-US': 'Desk {number} is yours again on those days', 'zh-CN': '工位 {number} 在这些日期已收回' },
   deskReleaseKeptBooked: { 'en-US': 'Desk {number} is yours again, except on days colleagues have booked: {days}', 'zh-CN': '工位 {number} 已收回，但同事已预订的日期仍保持释放：{days}' },
+  deskSeriesBooked: { 'en-US': '{booked} of {weeks} weeks booked', 'zh-CN': '已预订 {weeks} 周中的 {booked} 周' },
   deskNearColleagueNotFound: { 'en-US': 'This colleague does not exist', 'zh-CN': '该同事不存在' },
   deskUnderRepair: { 'en-US': 'Desk {number} is out of use for a repair', 'zh-CN': '工位 {number} 因维修暂停使用' },
   repairReported: { 'en-US': 'Thank you: the problem has been reported', 'zh-CN': '感谢反馈，问题已上报' },

@@ -378,6 +378,7 @@ describe(`Idempotency-Key (${TEST_DIALECT})`, () => {
         'POST /api/desk/neighbourhood/save',
         'POST /api/desk/neighbourhood/delete',
         'POST /api/desk/book',
+        'POST /api/desk/book/series',
         'POST /api/desk/booking/cancel',
         'POST /api/desk/booking/check-in',
         'POST /api/desk/rules',

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { formatMessage, type Desk, type DeskAvailability, type DeskBooking, type DeskNear, type ReleasableDesk } from '@atrium/contract';
+import { formatMessage, type Desk, type DeskAvailability, type DeskBooking, type DeskNear, type DeskSeriesResult, type ReleasableDesk } from '@atrium/contract';
 import { call, createTestApp, type TestApp } from '../../test/app.js';
 import { TEST_DIALECT } from '../../test/database.js';
 import { createTestRoom } from '../../test/rooms.js';
@@ -162,5 +162,19 @@ describe(`desk releases, hours and "book next to" (${TEST_DIALECT})`, () => {
     const hours = await get<DeskNear>(`booking/near?userId=${colleague.id}&floorId=${floorId}&date=${TUESDAY}&part=hours&start=20:00&end=21:00`, bookerToken);
     expect(hours.body.result.booking).toBeNull();
     expect((await get(`booking/near?userId=999999&floorId=${floorId}&date=${TUESDAY}&part=day`, bookerToken)).status).toBe(404);
+  });
+
+  it('books a desk weekly, each week through the book path: a week taken or beyond the days ahead is refused with its reason, the others booked', async () => {
+    // Someone holds N-4 on the second Thursday; the third (10 December) is past the 14 days ahead (7 December).
+    expect((await book(desks.n4!, '2026-12-03', 'hours', strangerToken, { start: '10:30', end: '11:30' })).status).toBe(200);
+    const series = await post<DeskSeriesResult>('book/series', { deskId: desks.n4, date: THURSDAY, part: 'hours', start: '10:00', end: '11:00', weeks: 3 }, bookerToken);
+    expect(series.status, series.body.message).toBe(200);
+    expect(series.body.message).toBe(formatMessage('deskSeriesBooked', 'en-US', { booked: 1, weeks: 3 }));
+    expect(series.body.result.map((week) => [week.date, week.booking?.startAt ?? null, week.refusal])).toEqual([
+      [THURSDAY, at(THURSDAY, '15:00'), null],
+      ['2026-12-03', null, formatMessage('deskBookingTaken', 'en-US', { number: 'N-4', start: '2026-12-03 10:00', end: '2026-12-03 11:00' })],
+      ['2026-12-10', null, formatMessage('deskBookingTooFar', 'en-US', { days: 14 })],
+    ]);
+    expect((await post('book/series', { deskId: desks.n4, date: WEDNESDAY, part: 'day', weeks: 1 }, bookerToken)).status).toBe(400);
   });
 });

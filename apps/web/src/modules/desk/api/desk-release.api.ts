@@ -1,4 +1,4 @@
-import type { DeskNear, DeskNearQuery, ReleasableDesk, SaveDeskReleaseBody } from '@atrium/contract';
+import type { BookDeskSeriesBody, DeskNear, DeskNearQuery, DeskSeriesResult, ReleasableDesk, SaveDeskReleaseBody } from '@atrium/contract';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../shared/api/api';
 
@@ -43,5 +43,14 @@ export function useDeskNear(query: DeskNearQuery | undefined) {
     queryKey: keys.near(query ?? ({} as DeskNearQuery)),
     queryFn: ({ signal }) => api.get<DeskNear>('/desk/booking/near', { query: { ...query! }, signal }),
     enabled: query !== undefined,
+  });
+}
+
+/** `POST /desk/book/series`: the same desk weekly, each week booked or refused with its reason. */
+export function useBookDeskSeries() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: BookDeskSeriesBody) => api.post<DeskSeriesResult>('/desk/book/series', body),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: BOOKING_KEY }),
   });
 }

@@ -1,4 +1,4 @@
-import type { DeskAvailability } from '@atrium/contract';
+import type { DeskAvailability, DeskSeriesResult } from '@atrium/contract';
 import { ToolOutlined } from '@ant-design/icons';
 import { App, Button, Modal, Segmented, Space, Tag } from 'antd';
 import { useState } from 'react';
@@ -6,8 +6,10 @@ import { useTranslation } from 'react-i18next';
 import { currentLang } from '../../../shared/i18n/i18n';
 import { spanIn } from '../../../shared/time-zone/zone-text';
 import { useBookDesk } from '../api/desk.api';
+import { useBookDeskSeries } from '../api/desk-release.api';
 import { BOOKING_PARTS, DEFAULT_HOURS, bookingsIn, dayText, deskState, slotOf, type AvailableDesk, type BookingPart, type HourSpan } from '../model/desk-slot';
 import { DeskHoursPicker } from './desk-hours-picker';
+import { DeskSeriesOutcome, DeskSeriesWeeks } from './desk-series-result';
 import { ReportProblemDialog } from '../../repair/components/report-problem-dialog';
 import { NeighbourhoodTag } from './neighbourhood-tag';
 
@@ -28,6 +30,9 @@ export function DeskBookDialog({ desk, availability, part: initialPart, hours: i
   const [part, setPart] = useState<BookingPart>(initialPart);
   const [hours, setHours] = useState<HourSpan>(initialHours);
   const [reporting, setReporting] = useState(false);
+  const [weeks, setWeeks] = useState(1);
+  const [series, setSeries] = useState<DeskSeriesResult>();
+  const bookSeries = useBookDeskSeries();
   const zone = availability.timeZone;
   const slot = slotOf(availability, part, hours);
   const state = deskState(desk, slot);
@@ -36,6 +41,13 @@ export function DeskBookDialog({ desk, availability, part: initialPart, hours: i
 
   async function submit() {
     try {
+      if (weeks > 1) {
+        // A series stays open with each week's outcome: some weeks may be refused.
+        const results = await bookSeries.mutateAsync({ deskId: desk.id, date: availability.date, part, ...(part === 'hours' ? hours : {}), weeks });
+        void message.success(t('desk.series.done', { booked: results.filter((week) => week.booking !== null).length, weeks }));
+        setSeries(results);
+        return;
+      }
       const booked = await book.mutateAsync({ deskId: desk.id, date: availability.date, part, ...(part === 'hours' ? hours : {}) });
       void message.success(t('desk.booking.booked', { number: booked.deskNumber, day: dayText(booked.startAt, zone, lang), time: spanIn(booked.startAt, booked.endAt, zone) }));
       onClose();
@@ -55,7 +67,7 @@ export function DeskBookDialog({ desk, availability, part: initialPart, hours: i
             {t('repair.report')}
           </Button>
           <Button onClick={onClose}>{t('desk.booking.close')}</Button>
-          <Button type="primary" disabled={state !== 'free'} loading={book.isPending} onClick={() => void submit()} data-testid="desk-book-submit">
+          <Button type="primary" disabled={state !== 'free' || series !== undefined} loading={book.isPending || bookSeries.isPending} onClick={() => void submit()} data-testid="desk-book-submit">
             {t(`desk.booking.bookPart.${part}`, { start: hours.start, end: hours.end })}
           </Button>
         </Space>
@@ -73,6 +85,12 @@ export function DeskBookDialog({ desk, availability, part: initialPart, hours: i
         data-testid="desk-book-part"
       />
       {part === 'hours' ? <DeskHoursPicker value={hours} onChange={setHours} testId="desk-book-hours" /> : null}
+      {desk.mode === 'drop_in' ? null : (
+        <p className="atrium-desk-book-repeat">
+          <span>{t('desk.series.label')}</span> <DeskSeriesWeeks value={weeks} onChange={setWeeks} />
+        </p>
+      )}
+      {series ? <DeskSeriesOutcome results={series} /> : null}
       <dl className="atrium-desk-book-facts">
         {area ? (
           <>

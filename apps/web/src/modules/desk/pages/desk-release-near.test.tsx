@@ -1,4 +1,4 @@
-import { addDays, fromZoned, toZoned, type Desk, type DeskAvailability, type DeskBooking, type DeskFloor, type DeskNear, type ReleasableDesk } from '@atrium/contract';
+import { addDays, fromZoned, toZoned, type Desk, type DeskAvailability, type DeskBooking, type DeskFloor, type DeskNear, type DeskSeriesResult, type ReleasableDesk } from '@atrium/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -53,7 +53,7 @@ describe('desk booking page: away days and "book next to"', () => {
       'DELETE /desk/releases': { result: ownDesk([]) },
     });
     renderConsole({ path: '/deskeeper-reservation', user: booker, menu });
-    await screen.findByTestId('desk-map', {}, { timeout: 25_000 });
+    await screen.findByTestId('desk-map', {}, { timeout: 40_000 });
     const mine = await screen.findByTestId('my-desk-release-103');
     expect(mine).toHaveTextContent('My assigned desk A-3');
     expect(within(screen.getByTestId('desk-release-5')).getByText(/Booked by colleagues \(stays released\): .*\(Bo Booker\)/)).toBeInTheDocument();
@@ -79,7 +79,7 @@ describe('desk booking page: away days and "book next to"', () => {
     const dialog = await screen.findByTestId('desk-book-dialog');
     expect(within(dialog).getByTestId('desk-book-released')).toHaveTextContent('Released by its owner for this day.');
     expect(within(dialog).getByTestId('desk-book-submit')).toBeEnabled();
-  }, 40_000);
+  }, 60_000);
 
   it('finds a colleague, marks where they sit and the nearest free desks, and books the nearest in one click', async () => {
     const user = userEvent.setup();
@@ -115,5 +115,31 @@ describe('desk booking page: away days and "book next to"', () => {
     await user.click(within(answer).getByTestId('desk-near-book'));
     await waitFor(() => expect(seen.find((request) => request.method === 'POST' && request.path === '/desk/book')?.body).toEqual({ deskId: 101, date: today, part: 'day' }));
     expect(await screen.findByText(/Desk A-1 is yours/)).toBeInTheDocument();
-  }, 40_000);
+  }, 60_000);
+
+  it('books a desk weekly and shows each week booked or refused with the server\'s reason', async () => {
+    const user = userEvent.setup();
+    const results: DeskSeriesResult = [
+      { date: today, booking: booked, refusal: null },
+      { date: addDays(today, 7), booking: null, refusal: 'Desk A-1 is already booked between 08:00 and 18:00' },
+    ];
+    const seen = stubApi({
+      'GET /desk/booking/floors': { result: [floor] },
+      'GET /desk/availability': { result: availability },
+      'GET /desk/booking/mine': { result: [] },
+      'GET /desk/releases': { result: [] },
+      'POST /desk/book/series': { result: results },
+    });
+    renderConsole({ path: '/deskeeper-reservation', user: booker, menu });
+    const map = await screen.findByTestId('desk-map', {}, { timeout: 40_000 });
+    await user.click(within(map).getByTestId('desk-map-101'));
+    const dialog = await screen.findByTestId('desk-book-dialog');
+    await user.click(within(within(dialog).getByTestId('desk-book-weeks')).getByRole('combobox'));
+    await user.click(await screen.findByText('2 weeks', { selector: '.ant-select-item-option-content' }));
+    await user.click(within(dialog).getByTestId('desk-book-submit'));
+    await waitFor(() => expect(seen.find((request) => request.path === '/desk/book/series')?.body).toEqual({ deskId: 101, date: today, part: 'day', weeks: 2 }));
+    expect(await screen.findByText('1 of 2 weeks booked')).toBeInTheDocument();
+    expect(within(dialog).getByTestId(`desk-series-${addDays(today, 7)}`)).toHaveTextContent('Desk A-1 is already booked between 08:00 and 18:00');
+    expect(within(dialog).getByTestId(`desk-series-${today}`)).toHaveTextContent('booked');
+  }, 60_000);
 });
