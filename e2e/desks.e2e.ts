@@ -201,4 +201,71 @@ describe('desk settings', () => {
     await shot(page, 'desks-08-booking-wide-en');
     expect(await axeViolations(page, 'en desk booking')).toEqual([]);
   });
+
+  it('books a desk by hours on the floor\'s clock, and releases an assigned desk for days away and takes them back', async () => {
+    // The administrator's own assigned desk on the first floor (made by the API: the settings journey is above).
+    const base = session.server.baseURL;
+    const token = (await api<{ token: string }>(base, 'POST', '/login', { userName: 'admin', password: PASSWORD })).result.token;
+    const me = await api<{ id: number }>(base, 'GET', '/user/getCurrentUserInfo', undefined, token);
+    const floors = await api<Array<{ floorId: number }>>(base, 'GET', '/desk/booking/floors', undefined, token);
+    const own = await api<{ id: number }>(base, 'POST', '/desk/save', { floorId: floors.result[0]!.floorId, number: '1-Z-01', mode: 'assigned', assignedUserId: me.result.id }, token);
+    expect(own.returncode, own.message).toBe(200);
+    const placed = await api(base, 'POST', '/desk/place', { places: [{ id: own.result.id, position: { x: 10, y: 10, width: 60, height: 30 } }] }, token);
+    expect(placed.returncode, placed.message).toBe(200);
+
+    await page.goto('/deskeeper-reservation');
+    await page.getByTestId('desk-map').waitFor();
+    const dayAfter = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/London' }).format(Date.now() + 2 * 86_400_000);
+    const dateInput = page.locator('.atrium-desk-booking-controls .ant-picker input');
+    await dateInput.click();
+    await dateInput.press('Control+A');
+    await dateInput.pressSequentially(dayAfter);
+    await dateInput.press('Enter');
+    await page.locator(`[data-testid="desk-map"][data-date="${dayAfter}"]`).waitFor();
+    await page.getByTestId('desk-booking-part').getByText('Hours', { exact: true }).click();
+    await pick(page, 'desk-booking-hours-from', '19:00');
+    await pick(page, 'desk-booking-hours-to', '21:30');
+    const free = page.locator('[data-testid^="desk-map-"][role="button"][data-state="free"]', { hasText: '1-Q-' }).first();
+    await free.waitFor();
+    const number = (await free.textContent())!.trim();
+    await free.click();
+    const dialog = page.locator('[data-testid="desk-book-dialog"] .ant-modal');
+    await settled(dialog);
+    expect(await dialog.textContent()).toContain('19:00–21:30');
+    await shot(page, 'desks-09-hours-wide-en');
+    expect(await axeViolations(page, 'en desk booking by hours')).toEqual([]);
+    await clickSettled(dialog.getByTestId('desk-book-submit'));
+    await page.getByText(`Desk ${number} is yours`, { exact: false }).waitFor();
+    await expect.poll(async () => page.getByTestId('my-desk-bookings').textContent()).toContain('19:00–21:30');
+
+    // Release the own desk for two days: the range picker takes typed dates.
+    const mine = page.getByTestId(`my-desk-release-${own.result.id}`);
+    await mine.waitFor();
+    expect(await mine.textContent()).toContain('My assigned desk 1-Z-01');
+    const tomorrow = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/London' }).format(Date.now() + 86_400_000);
+    const [from, to] = [mine.locator('.ant-picker input').first(), mine.locator('.ant-picker input').last()];
+    await from.click();
+    await from.pressSequentially(tomorrow);
+    await from.press('Enter');
+    await to.click();
+    await to.pressSequentially(dayAfter);
+    await to.press('Enter');
+    await clickSettled(page.getByTestId(`desk-release-submit-${own.result.id}`));
+    await page.getByText('Desk 1-Z-01 is free for colleagues', { exact: false }).waitFor();
+    await mine.locator('[data-testid^="desk-release-take-back-"]').first().waitFor();
+    // The map of that day (the day after tomorrow) says the desk is released by its owner.
+    await page.locator(`[data-testid="desk-map-${own.result.id}"]`).click();
+    const ownDialog = page.locator('[data-testid="desk-book-dialog"] .ant-modal');
+    await settled(ownDialog);
+    expect(await ownDialog.getByTestId('desk-book-released').textContent()).toBe('Released by its owner for this day.');
+    await ownDialog.getByText('Close', { exact: true }).click();
+    await ownDialog.waitFor({ state: 'hidden' });
+    await mine.scrollIntoViewIfNeeded();
+    await shot(page, 'desks-10-release-wide-en');
+    expect(await axeViolations(page, 'en desk release')).toEqual([]);
+    await mine.locator('[data-testid^="desk-release-take-back-"]').first().click();
+    await clickSettled(page.locator('[data-testid^="desk-release-take-back-confirm-"]').filter({ visible: true }).first());
+    await page.getByText('Desk 1-Z-01 is yours again', { exact: false }).waitFor();
+    await expect.poll(async () => mine.locator('[data-testid^="desk-release-take-back-"]').count()).toBe(0);
+  });
 });

@@ -95,6 +95,8 @@ interface World {
     deskId: number;
     neighbourhoodId: number;
     deskBookingId: number;
+    /** A release of B's desk assigned to B's administrator (decision 0019, "Away days"). */
+    deskReleaseId: number;
     repairReportId: number;
     repairPhotoId: number;
     inspectionChecklistId: number;
@@ -412,9 +414,14 @@ const FOREIGN_RECORDS: Record<string, ForeignCase> = {
   'GET /api/desk/booking/floors': { none: "the company's own floors" },
   'GET /api/desk/availability': { foreign: (w) => [{ query: { floorId: w.b.locationId, date: '2027-01-04' } }] },
   'POST /api/desk/book': { foreign: (w) => [{ body: { deskId: w.b.deskId, date: '2027-01-04', part: 'day' } }] },
+  'POST /api/desk/book/series': { foreign: (w) => [{ body: { deskId: w.b.deskId, date: '2027-01-04', part: 'day', weeks: 2 } }] },
   'GET /api/desk/booking/mine': { none: "the caller's own desk bookings" },
   'POST /api/desk/booking/cancel': { foreign: (w) => [{ body: { id: w.b.deskBookingId } }] },
   'POST /api/desk/booking/check-in': { foreign: (w) => [{ body: { id: w.b.deskId } }] },
+  'GET /api/desk/booking/near': { foreign: (w) => [{ query: { userId: w.a.user.id, floorId: w.b.locationId, date: '2027-01-04', part: 'day' } }] },
+  'GET /api/desk/releases': { foreign: (w) => [{ query: { deskId: w.b.deskId } }] },
+  'POST /api/desk/releases': { foreign: (w) => [{ body: { deskId: w.b.deskId, firstDay: '2027-01-04', lastDay: '2027-01-05' } }] },
+  'DELETE /api/desk/releases': { foreign: (w) => [{ body: { id: w.b.deskReleaseId } }] },
   'GET /api/desk/rules': { none: "the company's own rules" },
   'POST /api/desk/rules': { none: "the company's own rules" },
   'GET /api/desk/access/departments': { none: "the company's own departments" },
@@ -810,6 +817,10 @@ describe(`access over the route table (${TEST_DIALECT})`, () => {
     };
     const bravoDeskBooking = await asBravo({ method: 'POST', url: '/api/desk/book', payload: { deskId: (bravoDesk.body.result as { id: number }).id, date: tomorrow, part: 'day' } });
     expect(bravoDeskBooking.status, bravoDeskBooking.body.message).toBe(200);
+    const bravoOwnDesk = await asBravo({ method: 'POST', url: '/api/desk/save', payload: { floorId: bravoFloor, number: 'B-2', mode: 'assigned', assignedUserId: bravoAdmin.id } });
+    expect(bravoOwnDesk.status, bravoOwnDesk.body.message).toBe(200);
+    const bravoRelease = await asBravo({ method: 'POST', url: '/api/desk/releases', payload: { deskId: (bravoOwnDesk.body.result as { id: number }).id, firstDay: tomorrow, lastDay: tomorrow } });
+    expect(bravoRelease.status, bravoRelease.body.message).toBe(200);
     const bravoRepair = await asBravo({ method: 'POST', url: '/api/repair/report', payload: { kind: 'desk', targetId: (bravoDesk.body.result as { id: number }).id, title: 'Bravo drawer stuck' } });
     expect(bravoRepair.status, bravoRepair.body.message).toBe(200);
     const bravoRepairId = (bravoRepair.body.result as { id: number }).id;
@@ -888,6 +899,7 @@ describe(`access over the route table (${TEST_DIALECT})`, () => {
         deskId: (bravoDesk.body.result as { id: number }).id,
         neighbourhoodId: (bravoNeighbourhood.body.result as { id: number }).id,
         deskBookingId: (bravoDeskBooking.body.result as { id: number }).id,
+        deskReleaseId: (bravoRelease.body.result as { releases: Array<{ id: number }> }).releases[0]!.id,
         repairReportId: bravoRepairId,
         repairPhotoId: (bravoPhoto.body.result as { photoIds: number[] }).photoIds[0]!,
         inspectionChecklistId: bravoChecklistId,

@@ -120,6 +120,11 @@ import { createBookingDesks } from './modules/desk/desk-bookable.js';
 import { deskBookingRoutes } from './modules/desk/desk-booking.routes.js';
 import { createDeskBookingRepository } from './modules/desk/desk-booking.repository.js';
 import { createDeskBookingService } from './modules/desk/desk-booking.service.js';
+import { createDeskNearRepository } from './modules/desk/desk-near.repository.js';
+import { createDeskNearService } from './modules/desk/desk-near.service.js';
+import { createDeskReleaseRepository } from './modules/desk/desk-release.repository.js';
+import { deskReleaseRoutes } from './modules/desk/desk-release.routes.js';
+import { createDeskReleaseService } from './modules/desk/desk-release.service.js';
 import { deskMonitoringRoutes } from './modules/desk/desk-monitoring.routes.js';
 import { createDeskMonitoringRepository } from './modules/desk/desk-monitoring.repository.js';
 import { createDeskMonitoringService } from './modules/desk/desk-monitoring.service.js';
@@ -813,6 +818,19 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         }),
       );
       await api.register(deskBookingRoutes({ deskBookings }));
+      await api.register(
+        deskReleaseRoutes({
+          releases: createDeskReleaseService({ db: db.kysely, releases: createDeskReleaseRepository(db.kysely), bookingDesks, clock }),
+          near: createDeskNearService({
+            nearby: createDeskNearRepository(db.kysely),
+            deskBookings: createDeskBookingRepository(db.kysely),
+            desks: createDeskRepository(db.kysely),
+            releases: createDeskReleaseRepository(db.kysely),
+            bookingDesks,
+            clock,
+          }),
+        }),
+      );
       await api.register(repairRoutes({ repairs }));
       await api.register(inspectionRoutes({ inspections }));
       await api.register(

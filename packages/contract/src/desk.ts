@@ -251,6 +251,26 @@ export const BookDeskBody = z
   });
 export type BookDeskBody = z.infer<typeof BookDeskBody>;
 
+/** The most weeks a weekly desk series books at once (each occurrence within the rules' days ahead). */
+export const DESK_SERIES_WEEKS_MAX = 12;
+
+/** `POST /desk/book/series`: the same desk, part and hours on `date` and the same weekday of the next `weeks - 1` weeks. */
+export const BookDeskSeriesBody = z
+  .object({
+    deskId: id,
+    date: localDate,
+    part: DeskBookingPart,
+    start: quarterTime.optional(),
+    end: quarterTimeOrMidnight.optional(),
+    weeks: z.number().int().min(2).max(DESK_SERIES_WEEKS_MAX),
+  })
+  .superRefine((body, ctx) => {
+    if (body.part !== 'hours') return;
+    if (body.start === undefined || body.end === undefined) ctx.addIssue({ code: 'custom', path: ['start'], message: 'Choose the start and end times' });
+    else if (body.start >= body.end) ctx.addIssue({ code: 'custom', path: ['end'], message: 'The end comes after the start' });
+  });
+export type BookDeskSeriesBody = z.infer<typeof BookDeskSeriesBody>;
+
 export const DESK_BOOKING_STATUSES = ['confirmed', 'cancelled', 'released'] as const;
 
 /** A desk booking as its owner and the floor's views see it. */
@@ -273,6 +293,10 @@ export const DeskBooking = z.object({
 });
 export type DeskBooking = z.infer<typeof DeskBooking>;
 export const DeskBookings = z.array(DeskBooking);
+
+/** Each occurrence of a weekly desk series: booked (the booking) or refused (the server's reason, in the caller's language). */
+export const DeskSeriesResult = z.array(z.object({ date: localDate, booking: DeskBooking.nullable(), refusal: z.string().nullable() }));
+export type DeskSeriesResult = z.infer<typeof DeskSeriesResult>;
 
 /** How long before its start a desk booking may be checked in to (the server's rule, the console's button). */
 export const DESK_CHECK_IN_EARLY_MS = 15 * 60_000;
@@ -304,11 +328,90 @@ export const DeskAvailability = z.object({
   desks: z.array(
     Desk.extend({
       closedReason: z.enum(DESK_CLOSED_REASONS).nullable(),
+      /** True: an assigned desk its owner released for that date (bookable by others; absent: not released). */
+      isReleased: z.boolean().optional(),
       bookings: z.array(z.object({ id: z.number().int(), startAt: z.number().int(), endAt: z.number().int(), userName: z.string().nullable(), isMine: z.boolean() })),
     }),
   ),
 });
 export type DeskAvailability = z.infer<typeof DeskAvailability>;
+
+// Away days (decision 0019, "Assigned desks on their owner's away days"): the owner of an assigned desk
+// releases it for days, and on those days whoever may book in its neighbourhood may book it.
+
+/** The longest release, in days. */
+export const DESK_RELEASE_DAYS_MAX = 366;
+
+/** `GET /desk/releases`: without `deskId` the caller's own assigned desks; with it that desk (its owner or a desk settings editor). */
+export const DeskReleasesQuery = z.object({ deskId: id.optional() });
+export type DeskReleasesQuery = z.infer<typeof DeskReleasesQuery>;
+
+/** `POST /desk/releases`: releases an assigned desk from `firstDay` to `lastDay` (both included, on the floor's clock). */
+export const SaveDeskReleaseBody = z
+  .object({ deskId: id, firstDay: localDate, lastDay: localDate })
+  .refine((body) => body.firstDay <= body.lastDay, { path: ['lastDay'], message: 'The last day comes on or after the first' })
+  .refine((body) => Date.parse(`${body.lastDay}T00:00:00Z`) - Date.parse(`${body.firstDay}T00:00:00Z`) < DESK_RELEASE_DAYS_MAX * 86_400_000, {
+    path: ['lastDay'],
+    message: `At most ${DESK_RELEASE_DAYS_MAX} days at once`,
+  });
+export type SaveDeskReleaseBody = z.infer<typeof SaveDeskReleaseBody>;
+
+/** `DELETE /desk/releases`: takes a release back (its days booked by others, and those past, stay released). */
+export const DeskReleaseIdBody = z.object({ id });
+export type DeskReleaseIdBody = z.infer<typeof DeskReleaseIdBody>;
+
+/** Days of a release, from the first to the last (both included), and the days of it someone else booked. */
+export const DeskRelease = z.object({
+  id: z.number().int(),
+  firstDay: localDate,
+  lastDay: localDate,
+  createdAt: z.number().int(),
+  /** Days of the release with a booking by someone else (holding time, not ended), each with who booked it. */
+  bookedDays: z.array(z.object({ date: localDate, userName: z.string().nullable() })),
+});
+export type DeskRelease = z.infer<typeof DeskRelease>;
+
+/** An assigned desk with its releases that have not ended. */
+export const ReleasableDesk = z.object({
+  deskId: z.number().int(),
+  deskNumber: z.string(),
+  floorId: z.number().int(),
+  floorName: z.string(),
+  buildingName: z.string().nullable(),
+  timeZone: z.string(),
+  /** Today on the floor's clock: the first day a release may take. */
+  today: localDate,
+  releases: z.array(DeskRelease),
+});
+export type ReleasableDesk = z.infer<typeof ReleasableDesk>;
+export const ReleasableDesks = z.array(ReleasableDesk);
+
+// "Book next to" a colleague (decision 0019, "Book next to a colleague").
+
+/** `GET /desk/booking/near`: where a colleague sits on a date's part (or hours), and the free desks nearest to them. */
+export const DeskNearQuery = z
+  .object({ userId: id, floorId: id, date: localDate, part: DeskBookingPart, start: quarterTime.optional(), end: quarterTimeOrMidnight.optional() })
+  .superRefine((query, ctx) => {
+    if (query.part !== 'hours') return;
+    if (query.start === undefined || query.end === undefined) ctx.addIssue({ code: 'custom', path: ['start'], message: 'Choose the start and end times' });
+    else if (query.start >= query.end) ctx.addIssue({ code: 'custom', path: ['end'], message: 'The end comes after the start' });
+  });
+export type DeskNearQuery = z.infer<typeof DeskNearQuery>;
+
+/** How many free desks the near read answers at most. */
+export const DESK_NEAR_MAX = 5;
+
+export const DeskNear = z.object({
+  userId: z.number().int(),
+  userName: z.string(),
+  /** The colleague's desk booking overlapping the time asked (on any floor); null: not booked then. */
+  booking: z
+    .object({ deskId: z.number().int(), deskNumber: z.string(), floorId: z.number().int(), floorName: z.string(), startAt: z.number().int(), endAt: z.number().int() })
+    .nullable(),
+  /** Free desks the caller may book on the colleague's floor, nearest first (the same neighbourhood before others); empty without a booking or without placed desks. */
+  desks: z.array(z.object({ deskId: z.number().int(), deskNumber: z.string(), distance: z.number(), isSameNeighbourhood: z.boolean() })),
+});
+export type DeskNear = z.infer<typeof DeskNear>;
 
 // The live view (/deskeeper-live, decision 0019 "The live view"): who sits where now, for signed-in
 // colleagues and, by a secret link per floor, for a lobby screen.

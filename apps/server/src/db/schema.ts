@@ -285,6 +285,17 @@ export interface DeskLiveLinkTable {
   revoked_at: number | null;
 }
 
+/** An assigned desk released for its owner's away days, first to last day on the floor's clock (migration 0064). */
+export interface DeskReleaseTable {
+  id: Generated<number>;
+  company_id: number;
+  desk_id: number;
+  user_id: number | null;
+  first_day: string;
+  last_day: string;
+  created_at: number;
+}
+
 /** A category of the asset catalogue, in a tree (migration 0059). */
 export interface AssetCategoryTable {
   id: Generated<number>;
@@ -1270,6 +1281,7 @@ export interface DB {
   floor_maps: FloorMapTable;
   desk_live_links: DeskLiveLinkTable;
   desk_closures: DeskClosureTable;
+  desk_releases: DeskReleaseTable;
   reservations: ReservationTable;
   reservation_participants: ReservationParticipantTable;
   reservation_invitees: ReservationInviteeTable;

@@ -1,9 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { BookDeskBody, DeskAvailability, DeskFloors, DeskAvailabilityQuery, DeskBooking, DeskBookingIdBody, DeskBookings, DeskRules, localDateTime } from '@atrium/contract';
+import { BookDeskBody, BookDeskSeriesBody, DeskAvailability, DeskSeriesResult, formatMessage, DeskFloors, DeskAvailabilityQuery, DeskBooking, DeskBookingIdBody, DeskBookings, DeskRules, localDateTime } from '@atrium/contract';
 import { requireAuth } from '../../platform/access.js';
 import { envelopeResponses, success } from '../../platform/envelope.js';
 import { actorOf } from '../operation-log/operation-log.service.js';
 import type { DeskBookingService } from './desk-booking.service.js';
+import { bookDeskSeries } from './desk-series.js';
 
 /** Booking a desk is the booking area's (/deskeeper-reservation: calendarRoomUse); a retry with the same Idempotency-Key answers the first answer. */
 const USE = { access: 'permission', permission: 'calendarRoomUse:view' } as const;
@@ -60,6 +61,27 @@ export function deskBookingRoutes({ deskBookings }: { deskBookings: DeskBookingS
         const auth = requireAuth(request);
         const booking = await deskBookings.book({ companyId: auth.companyId, userId: auth.userId }, request.body);
         return success(request, booking, 'deskBooked', { number: booking.deskNumber, start: localDateTime(booking.startAt, booking.timeZone), end: localDateTime(booking.endAt, booking.timeZone) });
+      },
+    );
+
+    app.post(
+      '/desk/book/series',
+      {
+        config: USE_WRITE,
+        schema: {
+          tags,
+          summary: 'Book a desk weekly',
+          description:
+            "Body as `POST /desk/book` and `weeks` (2-12): the desk for the same part (or hours) on `date` and on the same weekday of the following weeks, each through the same book path one after the other. Answers each date with its booking, or its refusal in the caller's language (taken, beyond the rules' days ahead, a rule); the others are still booked. The message counts the weeks booked.",
+          body: BookDeskSeriesBody,
+          response: envelopeResponses(DeskSeriesResult),
+        },
+      },
+      async (request) => {
+        const auth = requireAuth(request);
+        const caller = { companyId: auth.companyId, userId: auth.userId };
+        const results = await bookDeskSeries((body) => deskBookings.book(caller, body), request.body, (error) => formatMessage(error.messageKey, request.lang, error.params as never));
+        return success(request, results, 'deskSeriesBooked', { booked: results.filter((result) => result.booking !== null).length, weeks: request.body.weeks });
       },
     );
 

@@ -29,6 +29,7 @@ import { changedFields, type Actor, type OperationLog } from '../operation-log/o
 import { checkDeskAccess } from './desk-access.js';
 import type { BookingDesks } from './desk-bookable.js';
 import { createDeskBookingRepository, type DeskBookingRecord, type DeskBookingRepository } from './desk-booking.repository.js';
+import { createDeskReleaseRepository } from './desk-release.repository.js';
 import type { DeskRepository } from './desk.repository.js';
 
 export interface DeskBookingServiceDeps {
@@ -58,11 +59,14 @@ export function deskSlot(rules: DeskRules, date: LocalDate, part: BookDeskBody['
   return { startAt: at(start), endAt: at(end) };
 }
 
-/** Why the user may not book `desk`: out of use (or under repair), kept for someone else, or in a neighbourhood kept for another department; null: they may. */
-export function deskClosedReason(record: DeskBookingRecord, userId: number, departmentId: number | null): DeskClosedReason | null {
+/**
+ * Why the user may not book `desk`: out of use (or under repair), kept for someone else (unless its owner
+ * released it for the day: `isReleased`), or in a neighbourhood kept for another department; null: they may.
+ */
+export function deskClosedReason(record: DeskBookingRecord, userId: number, departmentId: number | null, isReleased = false): DeskClosedReason | null {
   if (record.mode === 'unavailable') return 'unavailable';
   if (record.outOfUseReportId !== null) return 'repair';
-  if (record.mode === 'assigned' && record.assignedUserId !== userId && (record.assignedDepartmentId === null || record.assignedDepartmentId !== departmentId)) return 'assigned';
+  if (record.mode === 'assigned' && !isReleased && record.assignedUserId !== userId && (record.assignedDepartmentId === null || record.assignedDepartmentId !== departmentId)) return 'assigned';
   if (record.neighbourhoodDepartmentId !== null && record.neighbourhoodDepartmentId !== departmentId) return 'neighbourhood';
   return null;
 }
@@ -131,7 +135,9 @@ export function createDeskBookingService({ db, deskBookings, desks, bookingDesks
             if (!desk) throw notFound('deskNotFound');
             if (!checks.isActive) throw notFound('deskBookingUserNotFound');
             await checkDeskAccess(trx, { companyId, userId, floorId: desk.record.floorId, date: body.date });
-            const closed = deskClosedReason(desk.record, userId, checks.departmentId);
+            // An assigned desk its owner released for the day is booked as any other (decision 0019, "Away days").
+            const isReleased = desk.record.mode === 'assigned' && (await createDeskReleaseRepository(trx).isReleased(companyId, desk.id, body.date));
+            const closed = deskClosedReason(desk.record, userId, checks.departmentId, isReleased);
             if (closed) throw refused(CLOSED_MESSAGES[closed], { number: desk.record.number });
             const { rules } = checks;
             const { startAt, endAt } = deskSlot(rules, body.date, body.part, desk.zone, body);
@@ -219,13 +225,14 @@ export function createDeskBookingService({ db, deskBookings, desks, bookingDesks
       const layout = await bookingDesks.current(companyId);
       const zone = layout.zoneOf(floorId);
       if (zone === null) throw notFound('deskFloorNotFound');
-      const [rules, departmentId, rows, configured, neighbourhoods, map] = await Promise.all([
+      const [rules, departmentId, rows, configured, neighbourhoods, map, released] = await Promise.all([
         deskBookings.rules(companyId),
         deskBookings.departmentOf(companyId, userId),
         deskBookings.listOnFloor(companyId, floorId, fromZoned(date, '00:00', zone), fromZoned(addDays(date, 1), '00:00', zone)),
         desks.listDesks(companyId, floorId),
         desks.listNeighbourhoods(companyId, { floorId }),
         desks.findFloorMapInfo(companyId, floorId),
+        createDeskReleaseRepository(db).releasedOnFloor(companyId, floorId, date),
       ]);
       const bookable = new Map(layout.onFloor(floorId).map((desk) => [desk.id, desk]));
       const list = configured.flatMap((desk) => {
@@ -234,7 +241,8 @@ export function createDeskBookingService({ db, deskBookings, desks, bookingDesks
         const bookings = rows
           .filter((row) => row.resource_id === desk.id)
           .map((row) => ({ id: row.id, startAt: Number(row.start_at), endAt: Number(row.end_at), userName: row.user_name, isMine: row.host_user_id === userId }));
-        return [{ ...desk, closedReason: deskClosedReason(known.record, userId, departmentId), bookings }];
+        const isReleased = released.has(desk.id);
+        return [{ ...desk, closedReason: deskClosedReason(known.record, userId, departmentId, isReleased), isReleased, bookings }];
       });
       const day = deskSlot(rules, date, 'day', zone);
       const lastDate = addDays(toZoned(clock.now(), zone).date, rules.maxDaysAhead);

@@ -1,4 +1,4 @@
-import type { DeskAvailability } from '@atrium/contract';
+import type { DeskAvailability, DeskSeriesResult } from '@atrium/contract';
 import { ToolOutlined } from '@ant-design/icons';
 import { App, Button, Modal, Segmented, Space, Tag } from 'antd';
 import { useState } from 'react';
@@ -6,33 +6,49 @@ import { useTranslation } from 'react-i18next';
 import { currentLang } from '../../../shared/i18n/i18n';
 import { spanIn } from '../../../shared/time-zone/zone-text';
 import { useBookDesk } from '../api/desk.api';
-import { DAY_PARTS, bookingsIn, dayText, deskState, slotOf, type AvailableDesk, type DayPart } from '../model/desk-slot';
+import { useBookDeskSeries } from '../api/desk-release.api';
+import { BOOKING_PARTS, DEFAULT_HOURS, bookingsIn, dayText, deskState, slotOf, type AvailableDesk, type BookingPart, type HourSpan } from '../model/desk-slot';
+import { DeskHoursPicker } from './desk-hours-picker';
+import { DeskSeriesOutcome, DeskSeriesWeeks } from './desk-series-result';
 import { ReportProblemDialog } from '../../repair/components/report-problem-dialog';
 import { NeighbourhoodTag } from './neighbourhood-tag';
 
 export interface DeskBookDialogProps {
   desk: AvailableDesk;
   availability: DeskAvailability;
-  part: DayPart;
+  part: BookingPart;
+  /** The hours the page chose (for `part` hours), on the floor's clock. */
+  hours?: HourSpan;
   onClose(): void;
 }
 
-/** One desk of the map or list: what it has, who holds it that day, and booking it for a part of the day. */
-export function DeskBookDialog({ desk, availability, part: initialPart, onClose }: DeskBookDialogProps) {
+/** One desk of the map or list: what it has, who holds it that day, and booking it for a part of the day or hours. */
+export function DeskBookDialog({ desk, availability, part: initialPart, hours: initialHours = DEFAULT_HOURS, onClose }: DeskBookDialogProps) {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const book = useBookDesk();
-  const [part, setPart] = useState<DayPart>(initialPart);
+  const [part, setPart] = useState<BookingPart>(initialPart);
+  const [hours, setHours] = useState<HourSpan>(initialHours);
   const [reporting, setReporting] = useState(false);
+  const [weeks, setWeeks] = useState(1);
+  const [series, setSeries] = useState<DeskSeriesResult>();
+  const bookSeries = useBookDeskSeries();
   const zone = availability.timeZone;
-  const slot = slotOf(availability, part);
+  const slot = slotOf(availability, part, hours);
   const state = deskState(desk, slot);
   const area = availability.neighbourhoods.find((candidate) => candidate.id === desk.neighbourhoodId);
   const lang = currentLang();
 
   async function submit() {
     try {
-      const booked = await book.mutateAsync({ deskId: desk.id, date: availability.date, part });
+      if (weeks > 1) {
+        // A series stays open with each week's outcome: some weeks may be refused.
+        const results = await bookSeries.mutateAsync({ deskId: desk.id, date: availability.date, part, ...(part === 'hours' ? hours : {}), weeks });
+        void message.success(t('desk.series.done', { booked: results.filter((week) => week.booking !== null).length, weeks }));
+        setSeries(results);
+        return;
+      }
+      const booked = await book.mutateAsync({ deskId: desk.id, date: availability.date, part, ...(part === 'hours' ? hours : {}) });
       void message.success(t('desk.booking.booked', { number: booked.deskNumber, day: dayText(booked.startAt, zone, lang), time: spanIn(booked.startAt, booked.endAt, zone) }));
       onClose();
     } catch {
@@ -51,8 +67,8 @@ export function DeskBookDialog({ desk, availability, part: initialPart, onClose 
             {t('repair.report')}
           </Button>
           <Button onClick={onClose}>{t('desk.booking.close')}</Button>
-          <Button type="primary" disabled={state !== 'free'} loading={book.isPending} onClick={() => void submit()} data-testid="desk-book-submit">
-            {t(`desk.booking.bookPart.${part}`)}
+          <Button type="primary" disabled={state !== 'free' || series !== undefined} loading={book.isPending || bookSeries.isPending} onClick={() => void submit()} data-testid="desk-book-submit">
+            {t(`desk.booking.bookPart.${part}`, { start: hours.start, end: hours.end })}
           </Button>
         </Space>
       }
@@ -61,13 +77,20 @@ export function DeskBookDialog({ desk, availability, part: initialPart, onClose 
       <p className="atrium-desk-book-when">
         {dayText(slot.startAt, zone, lang)} · {spanIn(slot.startAt, slot.endAt, zone)}
       </p>
-      <Segmented<DayPart>
+      <Segmented<BookingPart>
         block
         value={part}
         onChange={setPart}
-        options={DAY_PARTS.map((value) => ({ value, label: t(`desk.booking.parts.${value}`) }))}
+        options={BOOKING_PARTS.map((value) => ({ value, label: t(`desk.booking.parts.${value}`) }))}
         data-testid="desk-book-part"
       />
+      {part === 'hours' ? <DeskHoursPicker value={hours} onChange={setHours} testId="desk-book-hours" /> : null}
+      {desk.mode === 'drop_in' ? null : (
+        <p className="atrium-desk-book-repeat">
+          <span>{t('desk.series.label')}</span> <DeskSeriesWeeks value={weeks} onChange={setWeeks} />
+        </p>
+      )}
+      {series ? <DeskSeriesOutcome results={series} /> : null}
       <dl className="atrium-desk-book-facts">
         {area ? (
           <>
@@ -96,6 +119,7 @@ export function DeskBookDialog({ desk, availability, part: initialPart, onClose 
               ))}
         </dd>
       </dl>
+      {desk.isReleased ? <p className="atrium-muted" data-testid="desk-book-released">{t('desk.booking.releasedHint')}</p> : null}
       {state === 'closed' ? <p className="atrium-desk-book-note" data-testid="desk-book-closed">{t(`desk.booking.closed.${desk.closedReason}`)}</p> : null}
       {state === 'taken' ? <p className="atrium-desk-book-note">{t('desk.booking.takenBy', { name: bookingsIn(desk, slot)[0]?.userName ?? t('desk.booking.someone') })}</p> : null}
       {state === 'mine' ? <p className="atrium-desk-book-note">{t('desk.booking.alreadyYours')}</p> : null}

@@ -12,6 +12,8 @@ export interface DeskMapProps {
   onChoose(deskId: number): void;
   /** The floor's plan, drawn under the desks in its own units (the desks' coordinate space); absent: the desks alone. */
   plan?: { url: string; width: number; height: number } | undefined;
+  /** Desks to mark ("book next to"): a colleague's desk, and the free desks nearest to it. */
+  marks?: { colleagueDeskId: number | null; nearDeskIds: readonly number[] } | undefined;
 }
 
 /** Room around the desks, in the map's units. */
@@ -22,7 +24,7 @@ const MARGIN = 24;
  * each stands for the part chosen; a desk is a button that opens it. It scales to the width it has, so
  * the same map works on a phone and a wide screen. Desks not placed yet are only in the list.
  */
-export function DeskMap({ date, desks, colors, onChoose, plan }: DeskMapProps) {
+export function DeskMap({ date, desks, colors, onChoose, plan, marks }: DeskMapProps) {
   const { t } = useTranslation();
   const placed = desks.filter(({ desk }) => desk.position !== null);
   if (placed.length === 0 && !plan) return <p className="atrium-muted">{t('desk.booking.noMap')}</p>;
@@ -44,10 +46,11 @@ export function DeskMap({ date, desks, colors, onChoose, plan }: DeskMapProps) {
         {placed.map(({ desk, state }) => {
           const { x, y, width: w, height: h, rotation } = desk.position!;
           const outline = desk.neighbourhoodId === null ? undefined : colors.get(desk.neighbourhoodId);
+          const mark = marks?.colleagueDeskId === desk.id ? ' is-colleague' : marks?.nearDeskIds.includes(desk.id) ? ' is-near' : '';
           return (
             <g
               key={desk.id}
-              className={`atrium-desk-map-desk is-${state}`}
+              className={`atrium-desk-map-desk is-${state}${mark}`}
               transform={`rotate(${rotation} ${x + w / 2} ${y + h / 2})`}
               role="button"
               tabIndex={0}

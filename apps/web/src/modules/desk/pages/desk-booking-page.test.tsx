@@ -64,7 +64,7 @@ describe('desk booking page', () => {
       'POST /desk/book': { result: booking() },
     });
     renderConsole({ path: '/deskeeper-reservation', user: booker, menu });
-    const map = await screen.findByTestId('desk-map', {}, { timeout: 8000 });
+    const map = await screen.findByTestId('desk-map', {}, { timeout: 15_000 });
     expect(seen.find((request) => request.path === '/desk/availability')!.query.get('date')).toBe(today);
     // The whole day: A-2 is taken in the afternoon, A-3 is kept for its owner.
     expect(['101', '102', '103'].map((id) => within(map).getByTestId(`desk-map-${id}`).getAttribute('data-state'))).toEqual(['free', 'taken', 'closed']);
@@ -88,6 +88,34 @@ describe('desk booking page', () => {
     expect(await screen.findByText(/Desk A-1 is yours/)).toBeInTheDocument();
   }, 30_000);
 
+  it("judges the map for hours chosen on the floor's clock and books those hours", async () => {
+    const user = userEvent.setup();
+    const seen = stubApi({
+      'GET /desk/booking/floors': { result: [floor] },
+      'GET /desk/availability': { result: availability },
+      'GET /desk/booking/mine': { result: [] },
+      'POST /desk/book': { result: booking({ startAt: at('12:00'), endAt: at('14:00') }) },
+    });
+    renderConsole({ path: '/deskeeper-reservation', user: booker, menu });
+    const map = await screen.findByTestId('desk-map', {}, { timeout: 15_000 });
+    await user.click(screen.getByText('Hours', { selector: '.ant-segmented-item-label' }));
+    // The first hours offered (09:00-12:00) leave A-2's afternoon booking aside.
+    await waitFor(() => expect(within(map).getByTestId('desk-map-102')).toHaveAttribute('data-state', 'free'));
+    await user.click(within(screen.getByTestId('desk-booking-hours-to')).getByRole('combobox'));
+    await user.click(await screen.findByText('14:00', { selector: '.ant-select-item-option-content' }));
+    await waitFor(() => expect(within(map).getByTestId('desk-map-102')).toHaveAttribute('data-state', 'taken'));
+    await user.click(within(screen.getByTestId('desk-booking-hours-from')).getByRole('combobox'));
+    // The "to" list stays in the document, hidden: the "from" list opened last is the last one.
+    await user.click((await screen.findAllByText('12:00', { selector: '.ant-select-item-option-content' })).at(-1)!);
+
+    await user.click(within(map).getByTestId('desk-map-101'));
+    const dialog = await screen.findByTestId('desk-book-dialog');
+    expect(dialog).toHaveTextContent('12:00–14:00');
+    await user.click(within(dialog).getByTestId('desk-book-submit'));
+    await waitFor(() => expect(seen.find((request) => request.method === 'POST' && request.path === '/desk/book')?.body).toEqual({ deskId: 101, date: today, part: 'hours', start: '12:00', end: '14:00' }));
+    expect(await screen.findByText(/Desk A-1 is yours/)).toBeInTheDocument();
+  }, 30_000);
+
   it("draws the floor's plan under the desks in the plan's own units, the desks still buttons with their states", async () => {
     stubApi({
       'GET /desk/booking/floors': { result: [floor] },
@@ -95,7 +123,7 @@ describe('desk booking page', () => {
       'GET /desk/booking/mine': { result: [] },
     });
     renderConsole({ path: '/deskeeper-reservation', user: booker, menu });
-    const map = await screen.findByTestId('desk-map', {}, { timeout: 8000 });
+    const map = await screen.findByTestId('desk-map', {}, { timeout: 15_000 });
     expect(map).toHaveAttribute('viewBox', '0 0 1600 900');
     const plan = within(map).getByTestId('desk-map-plan');
     expect(plan).toHaveAttribute('href', '/api/desk/floor-map?floorId=6&v=42');

@@ -1,7 +1,7 @@
 import { toZoned, type DeskFloor } from '@atrium/contract';
 import { App, Button, Card, DatePicker, List, Segmented, Select, Space, Spin, Tag } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { EmptyState } from '../../../shared/ui/empty-state';
@@ -13,9 +13,12 @@ import { floorMapUrl, useBookingFloors, useCheckInDesk, useDeskAvailability } fr
 import { DeskAccessNotice, useDeskAccess } from '../components/desk-access-notice';
 import { DeskBookDialog } from '../components/desk-book-dialog';
 import { DeskMap } from '../components/desk-map';
+import { DeskNearPanel, type DeskNearMarks } from '../components/desk-near-panel';
 import { MyDeskBookings } from '../components/my-desk-bookings';
+import { MyDeskReleases } from '../components/my-desk-releases';
 import { NeighbourhoodTag } from '../components/neighbourhood-tag';
-import { DAY_PARTS, deskState, slotOf, type DayPart, type DeskState } from '../model/desk-slot';
+import { DeskHoursPicker } from '../components/desk-hours-picker';
+import { BOOKING_PARTS, DEFAULT_HOURS, deskState, slotOf, type BookingPart, type DeskState, type HourSpan } from '../model/desk-slot';
 import './desk-booking-page.css';
 
 /** A floor as the picker names it: its building first. */
@@ -24,7 +27,7 @@ const STATES: readonly DeskState[] = ['free', 'mine', 'taken', 'closed'];
 
 /**
  * /deskeeper-reservation: a floor's desks on a date, on its map or as a list, coloured by how each
- * stands for the morning, afternoon or day; a desk opens to be booked. Above them, the reader's own
+ * stands for the morning, afternoon, day or hours chosen (on the floor's clock); a desk opens to be booked. Above them, the reader's own
  * desk bookings to check in to or cancel. Opened from a desk's QR code (`?checkIn=<deskId>`), it
  * checks the reader in to their booking of that desk (decision 0019).
  */
@@ -40,12 +43,15 @@ export function DeskBookingPage() {
   const today = toZoned(now, zone).date;
   const [pickedDate, setDate] = useState<string>();
   const date = pickedDate ?? today;
-  const [part, setPart] = useState<DayPart>('day');
+  const [part, setPart] = useState<BookingPart>('day');
+  const [hours, setHours] = useState<HourSpan>(DEFAULT_HOURS);
   const [view, setView] = useState<'map' | 'list'>('map');
   const [chosen, setChosen] = useState<number>();
+  const [marks, setMarks] = useState<DeskNearMarks>();
+  const markNear = useCallback((next: DeskNearMarks) => setMarks(next), []);
   const availability = useDeskAvailability(floorId, date);
   const data = availability.data;
-  const slot = data ? slotOf(data, part) : undefined;
+  const slot = useMemo(() => (data ? slotOf(data, part, hours) : undefined), [data, part, hours]);
   const desks = useMemo(() => (data && slot ? data.desks.map((desk) => ({ desk, state: deskState(desk, slot) })) : []), [data, slot]);
   const colors = useMemo(() => new Map((data?.neighbourhoods ?? []).map((area) => [area.id, area.color])), [data]);
   const chosenDesk = data?.desks.find((desk) => desk.id === chosen);
@@ -60,6 +66,7 @@ export function DeskBookingPage() {
       <PageHeader title={t('desk.booking.title')} subtitle={t('desk.booking.subtitle')} />
       <Card title={t('desk.booking.mine')} size="small" className="atrium-desk-booking-mine">
         <MyDeskBookings />
+        <MyDeskReleases />
       </Card>
       <DeskAccessNotice canBook={access.canBook} closure={access.closureOn(date)} />
       {floors.data?.length === 0 ? (
@@ -84,12 +91,13 @@ export function DeskBookingPage() {
               cellRender={(current, info) => (info.type === 'date' && typeof current === 'object' ? access.dayCell(current, info.originNode) : info.originNode)}
               data-testid="desk-booking-date"
             />
-            <Segmented<DayPart>
+            <Segmented<BookingPart>
               value={part}
               onChange={setPart}
-              options={DAY_PARTS.map((value) => ({ value, label: t(`desk.booking.parts.${value}`) }))}
+              options={BOOKING_PARTS.map((value) => ({ value, label: t(`desk.booking.parts.${value}`) }))}
               data-testid="desk-booking-part"
             />
+            {part === 'hours' ? <DeskHoursPicker value={hours} onChange={setHours} testId="desk-booking-hours" /> : null}
             <Segmented<'map' | 'list'>
               value={view}
               onChange={setView}
@@ -100,6 +108,7 @@ export function DeskBookingPage() {
               data-testid="desk-booking-view"
             />
           </div>
+          {floorId !== undefined ? <DeskNearPanel floorId={floorId} date={date} part={part} hours={hours} onMark={markNear} onShowFloor={setFloorId} /> : null}
           {zone !== viewerZone ? <p className="atrium-muted">{t('desk.booking.zone', { zone: zoneName(zone, t) })}</p> : null}
           <div className="atrium-desk-legend" aria-hidden="true">
             {STATES.map((state) => (
@@ -116,6 +125,7 @@ export function DeskBookingPage() {
               desks={desks}
               colors={colors}
               onChoose={setChosen}
+              marks={marks}
               plan={data.map && floorId !== undefined ? { url: floorMapUrl(floorId, data.map), width: data.map.width, height: data.map.height } : undefined}
             />
           ) : (
@@ -139,6 +149,7 @@ export function DeskBookingPage() {
                         <Space size={6} wrap>
                           <strong>{desk.number}</strong>
                           <Tag className={`atrium-desk-state is-${state}`}>{t(`desk.booking.states.${state}`)}</Tag>
+                          {desk.isReleased ? <Tag>{t('desk.booking.releasedTag')}</Tag> : null}
                           {area ? <NeighbourhoodTag color={area.color}>{area.name}</NeighbourhoodTag> : null}
                         </Space>
                       }
@@ -151,7 +162,7 @@ export function DeskBookingPage() {
           )}
         </Card>
       )}
-      {chosenDesk && data ? <DeskBookDialog key={chosenDesk.id} desk={chosenDesk} availability={data} part={part} onClose={() => setChosen(undefined)} /> : null}
+      {chosenDesk && data ? <DeskBookDialog key={chosenDesk.id} desk={chosenDesk} availability={data} part={part} hours={hours} onClose={() => setChosen(undefined)} /> : null}
     </div>
   );
 }
