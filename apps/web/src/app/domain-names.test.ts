@@ -27,6 +27,7 @@ const ALLOWED_NAMES: Record<string, Allowed> = {
   'booking-views': { places: ['contract'], domain: 'booking', reason: 'calendar reads and free-room search: booking/booking-views.* on the server' },
   'booking-recurrence': { places: ['contract'], reason: 'repeat rules and their expansion, read by booking-series and booking', domain: 'booking' },
   'broadcast-windows': { places: ['contract'], domain: 'broadcast', reason: "which notice a door display shows, without zod (the display's page loads no schema)" },
+  'desk-access': { places: ['contract'], domain: 'desk', reason: 'who may book desks (the department switch), closure days and the owner\'s message: desk/desk-access.* on the server' },
   'desk-monitoring': { places: ['contract'], domain: 'desk', reason: 'desk occupancy, utilisation and no-shows with their exports: desk/desk-monitoring.* on the server' },
   'desk-sheet': { places: ['contract'], domain: 'desk', reason: "the desks' spreadsheet export and import (columns, words in both languages, the report): desk/desk-sheet.* on the server" },
   'operation-log-detail': { places: ['contract'], domain: 'operation-log', reason: "each operation-log action's detail fields" },

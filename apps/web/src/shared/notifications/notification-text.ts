@@ -24,6 +24,7 @@ export function notificationText(t: TFunction, event: NotificationEvent, params:
   const reason = event === 'rejected' && params.reason ? ` · ${t('notification.reason', { reason: params.reason })}` : '';
   return {
     headline: t(`notification.event.${event}`, values) + more,
-    detail: `${meetingWhen(params)} · ${params.place}${reason}`,
+    // A desk assigned is about no time: its detail is the place alone.
+    detail: event === 'deskAssigned' ? params.place : `${meetingWhen(params)} · ${params.place}${reason}`,
   };
 }

@@ -52,7 +52,7 @@ describe('desk settings page', () => {
       'POST /desk/delete': { result: { count: 1 } },
     });
     renderConsole({ path: '/deskeeper-station-setting', user: editor, menu });
-    const row = await screen.findByTestId('desk-row-101', {}, { timeout: 8000 });
+    const row = await screen.findByTestId('desk-row-101', {}, { timeout: 15_000 });
     expect(row).toHaveTextContent('Bookable');
     expect(row).toHaveTextContent('Finance');
     expect(row).toHaveTextContent('Docking station');
