@@ -112,6 +112,7 @@ export function DeskBookingPage() {
               colors={colors}
               onChoose={setChosen}
               plan={data.map && floorId !== undefined ? { url: floorMapUrl(floorId, data.map), width: data.map.width, height: data.map.height } : undefined}
+              rooms={data.rooms}
             />
           ) : (
             <List
