@@ -251,7 +251,8 @@ export function DeskMapEditor({ floorId, map, desks: deskList, rooms = [], chang
                   y={y + h / 2}
                   dominantBaseline="central"
                   textAnchor="middle"
-                  fontSize={Math.max(8, Math.min(h * (desk.kind === 'room' ? 0.25 : 0.45), w / Math.max(3, desk.label.length * 0.6)))}
+                  // A room's name stays a label, not a headline: at most a fortieth of the plan's width.
+                  fontSize={Math.max(8, desk.kind === 'room' ? Math.min(h * 0.2, w / Math.max(6, desk.label.length * 0.65), width / 40) : Math.min(h * 0.45, w / Math.max(3, desk.label.length * 0.6)))}
                 >
                   {desk.label}
                 </text>
