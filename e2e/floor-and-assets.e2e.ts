@@ -97,6 +97,14 @@ describe('floor map and assets', () => {
     await page.waitForURL(/\/reserve/);
     await page.setViewportSize(WIDE);
     await chooseLanguage(page, 'en-US');
+
+    // The live view draws the floor's rooms too, each free or busy and until when.
+    await openFromMenu(page, 'deskeeperLive');
+    const live = page.getByTestId('desk-live-map');
+    await live.waitFor();
+    await live.getByTestId(`desk-live-room-${roomId}`).waitFor();
+    expect(await live.getByTestId(`desk-live-room-${roomId}`).getAttribute('data-state')).toMatch(/^(free|busy|closed)$/);
+    await screenshot(page, 'floor-04-live-wide-en');
   });
 
   it('exports the assets as xlsx, in English and in Chinese', async () => {

@@ -8,9 +8,9 @@ const MARGIN = 24;
 type LiveRoom = DeskLive['rooms'][number];
 
 /** A room on the live map: a larger rectangle with its name, busy or free and until when (never a meeting's title). */
-function LiveRoomShape({ room, status, label }: { room: LiveRoom; status: string; label: string }) {
+function LiveRoomShape({ room, status, label, maxFont }: { room: LiveRoom; status: string; label: string; maxFont: number }) {
   const { x, y, width, height, rotation } = room.position!;
-  const size = Math.max(9, Math.min(height * 0.2, width / Math.max(6, room.name.length * 0.65)));
+  const size = Math.max(9, Math.min(height * 0.2, width / Math.max(6, room.name.length * 0.65), maxFont));
   return (
     <g className={`atrium-desk-live-room is-${room.state}`} transform={`rotate(${rotation} ${x + width / 2} ${y + height / 2})`} data-testid={`desk-live-room-${room.id}`} data-state={room.state}>
       <title>{label}</title>
@@ -71,6 +71,7 @@ export function DeskLiveMap({ live, planUrl }: { live: DeskLive; planUrl: string
       </p>
       {roomCounts.length > 0 ? (
         <p className="atrium-desk-live-counts" data-testid="desk-live-room-counts">
+          <strong>{t('desk.live.rooms')}</strong>
           {roomCounts.map(([state, count]) => (
             <span key={state} className={`is-room-${state}`}>
               {t(`desk.live.roomStates.${state}`)}: {count}
@@ -82,7 +83,7 @@ export function DeskLiveMap({ live, planUrl }: { live: DeskLive; planUrl: string
         <svg className="atrium-desk-live-map" viewBox={`${box.left} ${box.top} ${box.width} ${box.height}`} role="img" aria-label={t('desk.live.mapLabel')} data-testid="desk-live-map">
           {plan ? <image href={plan.url} x={0} y={0} width={plan.width} height={plan.height} preserveAspectRatio="none" data-testid="desk-live-plan" /> : null}
           {placedRooms.map((room) => (
-            <LiveRoomShape key={room.id} room={room} status={roomState(room)} label={t('desk.live.roomLabel', { name: room.name, state: roomState(room) })} />
+            <LiveRoomShape key={room.id} room={room} maxFont={box.width / 45} status={roomState(room)} label={t('desk.live.roomLabel', { name: room.name, state: roomState(room) })} />
           ))}
           {placed.map((desk) => {
             const { x, y, width, height, rotation } = desk.position!;
