@@ -19,8 +19,8 @@ const PLAN = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 1000 600" wid
   <text x="680" y="60" font-size="28">Meeting</text>
 </svg>`;
 
-// The administrator draws the first floor: uploads its plan, moves a desk on it by keyboard and saves; the booking map
-// on a phone shows the plan under the desks. Then exports the assets as a spreadsheet, in English and in Chinese.
+// The administrator draws the first floor: uploads its plan, moves a desk on it by keyboard, places a room again and
+// saves; the booking map on a phone shows the plan under the desks, and the room as a link to its booking. Then exports the assets as a spreadsheet, in English and in Chinese.
 describe('floor map and assets', () => {
   let session: AdminSession;
   let page: Page;
@@ -31,7 +31,7 @@ describe('floor map and assets', () => {
   });
   afterAll(() => session?.close());
 
-  it('uploads a floor plan, moves a desk on it and saves; the booking map shows the plan on a phone', async () => {
+  it('uploads a floor plan, moves a desk and places a room on it, saves; the booking map shows the plan and the room on a phone', async () => {
     await openFromMenu(page, 'deskeeperConfiguration');
     await page.getByTestId('page-desk-map').waitFor();
     const file = path.join(mkdtempSync(path.join(tmpdir(), 'atrium-plan-')), 'first-floor.svg');
@@ -59,15 +59,52 @@ describe('floor map and assets', () => {
     await reread.waitFor();
     expect(Number(await reread.getAttribute('data-x'))).toBe(moved);
 
-    // The booking map on a phone, in Chinese, with the plan under the desks.
+    // A room (the demo placed the floor's rooms) taken off the map, placed again from the list beside it, moved down, saved.
+    const room = page.locator('[data-kind="room"]', { hasText: 'Greenwich' });
+    await room.waitFor();
+    const roomId = Number((await room.getAttribute('data-testid'))!.replace('desk-editor-', ''));
+    await room.focus();
+    await page.keyboard.press('Enter');
+    await page.keyboard.press('Delete');
+    await page.getByTestId('desk-editor-unplaced-rooms').getByText('Greenwich').waitFor();
+    await page.getByTestId(`desk-editor-place-${roomId}`).click();
+    await room.waitFor();
+    await room.focus();
+    for (let step = 0; step < 2; step++) await page.keyboard.press('ArrowDown');
+    const roomY = Number(await room.getAttribute('data-y'));
+    await screenshot(page, 'floor-02-editor-room-wide-en');
+    await page.getByTestId('desk-map-save').click();
+    await page.getByText('The map has been saved').waitFor();
+    await page.reload();
+    const placedRoom = page.getByTestId(`desk-editor-${roomId}`);
+    await placedRoom.waitFor();
+    expect([await placedRoom.getAttribute('data-kind'), Number(await placedRoom.getAttribute('data-y'))]).toEqual(['room', roomY]);
+
+    // The booking map in a 390 x 844 window, in Chinese, with the plan under the desks and the room on it: a link to its booking.
     await chooseLanguage(page, 'zh-CN');
     await openFromMenu(page, 'deskeeperReservation');
     await page.setViewportSize(PHONE);
     await page.getByTestId('desk-map').waitFor();
     await page.getByTestId('desk-map-plan').waitFor();
-    await screenshot(page, 'floor-02-booking-plan-phone-zh');
+    const roomLink = page.getByTestId(`desk-map-room-${roomId}`);
+    await roomLink.waitFor();
+    expect(await roomLink.getAttribute('href')).toBe(`/reserve?room=${roomId}`);
+    expect(await roomLink.textContent()).toContain('Greenwich');
+    await roomLink.scrollIntoViewIfNeeded();
+    await screenshot(page, 'floor-03-booking-plan-phone-zh');
+    expect(await axeViolations(page, 'zh booking map with a room')).toEqual([]);
+    await roomLink.click();
+    await page.waitForURL(/\/reserve/);
     await page.setViewportSize(WIDE);
     await chooseLanguage(page, 'en-US');
+
+    // The live view draws the floor's rooms too, each free or busy and until when.
+    await openFromMenu(page, 'deskeeperLive');
+    const live = page.getByTestId('desk-live-map');
+    await live.waitFor();
+    await live.getByTestId(`desk-live-room-${roomId}`).waitFor();
+    expect(await live.getByTestId(`desk-live-room-${roomId}`).getAttribute('data-state')).toMatch(/^(free|busy|closed)$/);
+    await screenshot(page, 'floor-04-live-wide-en');
   });
 
   it('exports the assets as xlsx, in English and in Chinese', async () => {

@@ -401,7 +401,7 @@ const FOREIGN_RECORDS: Record<string, ForeignCase> = {
       { body: { id: w.b.deskId, floorId: w.b.locationId, number: 'Probe', mode: 'bookable' } },
     ],
   },
-  'POST /api/desk/place': { foreign: (w) => [{ body: { places: [{ id: w.b.deskId, position: null }] } }] },
+  'POST /api/desk/place': { foreign: (w) => [{ body: { places: [{ id: w.b.deskId, position: null }] } }, { body: { places: [{ id: w.b.roomId, kind: 'room', position: null }] } }] },
   'POST /api/desk/delete': { foreign: (w) => [{ body: { ids: [w.b.deskId] } }] },
   'GET /api/desk/neighbourhood/list': { foreign: (w) => [{ query: { floorId: w.b.locationId } }] },
   'POST /api/desk/neighbourhood/save': {
@@ -480,6 +480,8 @@ const FOREIGN_RECORDS: Record<string, ForeignCase> = {
   'POST /api/desk/import': { none: "creates or updates desks on the caller's company's floors, found by their names (desk-sheet.test.ts)" },
   'GET /api/desk/live/floors': { none: "the company's own floors" },
   'GET /api/desk/live': { foreign: (w) => [{ query: { floorId: w.b.locationId } }] },
+  'GET /api/desk/live/stream': { foreign: (w) => [{ query: { floorId: w.b.locationId } }] },
+  'GET /api/desk/rooms': { foreign: (w) => [{ query: { floorId: w.b.locationId } }] },
   'GET /api/desk/live/link': { foreign: (w) => [{ query: { floorId: w.b.locationId } }] },
   'POST /api/desk/live/link/create': { foreign: (w) => [{ body: { floorId: w.b.locationId } }] },
   'POST /api/desk/live/link/revoke': { foreign: (w) => [{ body: { floorId: w.b.locationId } }] },
@@ -680,6 +682,7 @@ function emptyRequest(route: RouteRecord, headers: Record<string, string>): Inje
   const url = concreteUrl(route.url);
   // An event stream stays open once past the guard; naming an unknown location ends it with 404.
   if (route.url === '/api/live/stream') return { method: 'GET', url: `${url}?locationId=2147483647`, headers };
+  if (route.url === '/api/desk/live/stream') return { method: 'GET', url: `${url}?floorId=2147483647`, headers };
   if (route.url === '/api/upload' || route.url === '/api/user/import' || route.url === '/api/repair/photo') {
     return { method: route.method as 'POST', url, headers: { ...headers, ...MULTIPART_HEADERS }, payload: multipartImage({ kind: 'image' }) };
   }

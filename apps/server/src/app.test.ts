@@ -42,6 +42,7 @@ const EXPECTED_PUBLIC = [
   // A floor's desk lobby screen, by its link's secret (decision 0019, "The live view").
   'GET /api/desk/live/screen',
   'GET /api/desk/live/screen/plan',
+  'GET /api/desk/live/screen/stream',
   // Calendar feeds: each checks its secret.
   'GET /api/calendar/feed/:file',
   // A visitor's pass: each checks the signed token of the invitation link (decision 0018).

@@ -143,6 +143,7 @@ import { createDeskLiveLinkRepository } from './modules/desk/desk-live.repositor
 import { createDeskLiveService } from './modules/desk/desk-live.service.js';
 import { createFloorMapRepository } from './modules/desk/floor-map.repository.js';
 import { createFloorMapService } from './modules/desk/floor-map.service.js';
+import { createFloorRoomRepository } from './modules/desk/floor-room.repository.js';
 import { assetCatalogueRoutes } from './modules/asset/asset-catalogue.routes.js';
 import { createAssetCatalogueRepository } from './modules/asset/asset-catalogue.repository.js';
 import { createAssetCatalogueService } from './modules/asset/asset-catalogue.service.js';
@@ -555,6 +556,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     deskBookings: createDeskBookingRepository(db.kysely),
     desks: createDeskRepository(db.kysely),
     bookingDesks,
+    floorRooms: createFloorRoomRepository(db.kysely),
     events: bookingEvents,
     operationLog,
     release: (companyId, id, now) => checkInRepository.release(companyId, id, now),
@@ -808,7 +810,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(blacklistRoutes({ blacklist: createBlacklistService({ blacklist: createBlacklistRepository(db.kysely), operationLog, clock }) }));
       await api.register(
         deskRoutes({
-          desks: createDeskService({ db: db.kysely, desks: createDeskRepository(db.kysely), operationLog, clock, publicUrl: config.publicUrl, tellOwners: (companyId, actorUserId, deskIds) => deskAccess.tellOwners(companyId, actorUserId, deskIds) }),
+          desks: createDeskService({ db: db.kysely, desks: createDeskRepository(db.kysely), floorRooms: createFloorRoomRepository(db.kysely), operationLog, clock, publicUrl: config.publicUrl, tellOwners: (companyId, actorUserId, deskIds) => deskAccess.tellOwners(companyId, actorUserId, deskIds) }),
         }),
       );
       await api.register(deskAccessRoutes({ access: deskAccess }));
@@ -851,10 +853,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
             desks: createDeskRepository(db.kysely),
             deskBookings: createDeskBookingRepository(db.kysely),
             floorMaps: createFloorMapRepository(db.kysely),
+            floorRooms: createFloorRoomRepository(db.kysely),
             links: createDeskLiveLinkRepository(db.kysely),
             operationLog,
             clock,
+            onLinkRevoked: (linkId) => liveHub.endDeskLiveLink(linkId),
           }),
+          hub: liveHub,
         }),
       );
       await api.register(floorMapRoutes({ floorMaps: createFloorMapService({ desks: createDeskRepository(db.kysely), floorMaps: createFloorMapRepository(db.kysely), operationLog, clock }) }));

@@ -300,6 +300,7 @@ describe(`tenancy (${TEST_DIALECT})`, () => {
       '/api/desk/live',
       '/api/desk/live/floors',
       '/api/desk/live/link',
+      '/api/desk/live/stream',
       '/api/desk/monitoring/desks',
       '/api/desk/monitoring/overview',
       '/api/desk/monitoring/today',
@@ -308,6 +309,7 @@ describe(`tenancy (${TEST_DIALECT})`, () => {
       '/api/desk/qr',
       '/api/desk/qr-sheet',
       '/api/desk/releases',
+      '/api/desk/rooms',
       '/api/desk/rules',
       '/api/deviceActivation/rooms',
       '/api/deviceLightCycle/findDeviceLightCycleList',
@@ -427,6 +429,7 @@ describe(`tenancy (${TEST_DIALECT})`, () => {
       '/api/desk/neighbourhood/list': `?floorId=${placeOfA}`,
       '/api/desk/live': `?floorId=${placeOfA}`,
       '/api/desk/live/link': `?floorId=${placeOfA}`,
+      '/api/desk/rooms': `?floorId=${placeOfA}`,
       '/api/deviceTheme/getDeviceThemeRecordByDeviceId': `?deviceId=${displayOfA}`,
       // Days around B's desk booking (tomorrow): A's desk figures must still hold none of it.
       '/api/desk/monitoring/overview': `?from=${new Date(t.clock.now() - 86_400_000).toISOString().slice(0, 10)}&to=${new Date(t.clock.now() + 2 * 86_400_000).toISOString().slice(0, 10)}`,
@@ -509,12 +512,14 @@ describe(`tenancy (${TEST_DIALECT})`, () => {
       '/api/desk/export': `?floorId=${placeOfB}`,
       '/api/desk/live': `?floorId=${placeOfB}`,
       '/api/desk/live/link': `?floorId=${placeOfB}`,
+      '/api/desk/live/stream': `?floorId=${placeOfB}`,
+      '/api/desk/rooms': `?floorId=${placeOfB}`,
       '/api/meeting/feed/room': `?roomId=${roomOfB}`,
       '/api/report/list': `?roomId=${roomOfB}`,
       '/api/report/analysis': `?locationId=${roomOfB}`,
     };
     // An event stream stays open: live.test.ts reads it; here only B's location is refused.
-    const eventStreams = new Set(['/api/live/stream']);
+    const eventStreams = new Set(['/api/live/stream', '/api/desk/live/stream']);
     // A file is read as text: the visits' export (A's own visit in it, none of B's).
     const files = new Set(['/api/visitor/export']);
     // A's directory sync is off (B's is on): running it is refused, with nothing of B's setting.

@@ -134,6 +134,21 @@ export type DeskQrQuery = z.infer<typeof DeskQrQuery>;
 export const DeskQrSheetQuery = z.object({ floorId: id });
 export type DeskQrSheetQuery = z.infer<typeof DeskQrSheetQuery>;
 
+/** A room as the floor map draws it: its name, seats, and place (null until placed). */
+export const FloorRoom = z.object({
+  id: z.number().int(),
+  floorId: z.number().int(),
+  name: z.string(),
+  seats: z.number().int(),
+  position: DeskPosition.nullable(),
+});
+export type FloorRoom = z.infer<typeof FloorRoom>;
+export const FloorRooms = z.array(FloorRoom);
+
+/** `GET /desk/rooms`: the rooms of one floor, by name, for the map editor. */
+export const FloorRoomsQuery = z.object({ floorId: id });
+export type FloorRoomsQuery = z.infer<typeof FloorRoomsQuery>;
+
 /** `GET /desk/list`: the desks of one floor, by number. */
 export const DeskListQuery = z.object({ floorId: id });
 export type DeskListQuery = z.infer<typeof DeskListQuery>;
@@ -162,10 +177,17 @@ export const SaveDeskBody = z
   });
 export type SaveDeskBody = z.infer<typeof SaveDeskBody>;
 
-/** `POST /desk/place`: several desks moved on the map at once (a drag of a selection). */
+/** What the floor map places: a desk, or a room of the floor (rooms and desks share one id space). */
+export const MAP_ITEM_KINDS = ['desk', 'room'] as const;
+export const MapItemKind = z.enum(MAP_ITEM_KINDS);
+export type MapItemKind = z.infer<typeof MapItemKind>;
+
+/** `POST /desk/place`: desks and rooms moved on the map at once (a drag of a selection); `kind` absent is a desk. */
 export const PlaceDesksBody = z.object({
+  /** When given, every desk and room placed must be on this floor. */
+  floorId: id.optional(),
   places: z
-    .array(z.object({ id, position: DeskPosition.nullable() }))
+    .array(z.object({ id, kind: MapItemKind.default('desk'), position: DeskPosition.nullable() }))
     .min(1)
     .max(DESKS_PER_CALL_MAX),
 });
@@ -324,6 +346,8 @@ export const DeskAvailability = z.object({
   neighbourhoods: z.array(Neighbourhood),
   /** The floor's plan, drawn under the desks; null: none. */
   map: FloorMapInfo.nullable(),
+  /** The floor's rooms placed on its map (booked on the room booking page, not here). */
+  rooms: FloorRooms,
   /** The floor's desks by number, each with why the caller may not book it and the bookings holding time that day. */
   desks: z.array(
     Desk.extend({
@@ -424,6 +448,10 @@ export type DeskLiveState = (typeof DESK_LIVE_STATES)[number];
 export const DeskLiveQuery = z.object({ floorId: id });
 export type DeskLiveQuery = z.infer<typeof DeskLiveQuery>;
 
+/** How a room stands now on the live view: free, busy (a meeting holds it; its title is never shown here), or out of use. */
+export const DESK_LIVE_ROOM_STATES = ['free', 'busy', 'closed'] as const;
+export type DeskLiveRoomState = (typeof DESK_LIVE_ROOM_STATES)[number];
+
 /** A floor now: its plan and each desk's state, with the name of whoever has checked in. */
 export const DeskLive = z.object({
   floorId: z.number().int(),
@@ -443,6 +471,8 @@ export const DeskLive = z.object({
       personName: z.string().nullable(),
     }),
   ),
+  /** The floor's rooms by name: busy or free now, and until when (busy: the meeting's end; free: the next one's start within a day, else null). */
+  rooms: z.array(FloorRoom.extend({ state: z.enum(DESK_LIVE_ROOM_STATES), until: z.number().int().nullable() })),
 });
 export type DeskLive = z.infer<typeof DeskLive>;
 

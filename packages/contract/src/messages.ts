@@ -757,6 +757,7 @@ export const MESSAGES = {
   desksPlaced: { 'en-US': 'The map has been saved', 'zh-CN': '地图已保存' },
   desksDeleted: { 'en-US': '{count} desks have been deleted; their bookings stay in the history', 'zh-CN': '已删除 {count} 个工位，其预订记录仍保留' },
   deskNotFound: { 'en-US': 'This desk does not exist', 'zh-CN': '该工位不存在' },
+  mapItemsOtherFloor: { 'en-US': 'Place only desks and rooms of this floor on its map', 'zh-CN': '只能在楼层地图上放置本楼层的工位和会议室' },
   deskFloorNotFound: { 'en-US': 'Choose a floor of the location tree', 'zh-CN': '请选择位置树中的楼层' },
   deskNumberTaken: { 'en-US': 'Desk {number} already exists on this floor', 'zh-CN': '该楼层已有工位 {number}' },
   deskOwnerNotFound: { 'en-US': 'The desk\'s owner is not an active colleague or department of the company', 'zh-CN': '工位的使用人不是本公司在职同事或部门' },

@@ -252,7 +252,7 @@ export const OPERATION_DETAILS = {
   'kioskTheme.update': {},
   'desk.create': { floorId: 'location' },
   'desk.update': { floorId: 'location', previousNumber: text },
-  'desk.place': { desks: 'count' },
+  'desk.place': { desks: 'count', rooms: 'count' },
   'desk.delete': { desks: 'count' },
   'desk.import': { created: number, updated: number, unchanged: number, refused: number, neighbourhoods: number },
   'deskRules.update': {

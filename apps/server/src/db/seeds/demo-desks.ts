@@ -2,6 +2,7 @@ import { addDays, DEFAULT_DESK_RULES, fromZoned, toZoned, weekdayOf, type DeskEq
 import { createDeskRepository } from '../../modules/desk/desk.repository.js';
 import { createInspectionRepository } from '../../modules/inspection/inspection.repository.js';
 import { createRepairRepository } from '../../modules/repair/repair.repository.js';
+import { seedDemoFloorPlans } from './demo-floor-plans.js';
 import type { SeedContext } from './factories.js';
 
 /** The London office's zone: the demo's desk bookings are on its clock. */
@@ -67,7 +68,7 @@ const FLOORS: Record<'floor1' | 'floor2', DemoArea[]> = {
   ],
 };
 
-/** A desk's size on the map (units of the floor map, 1000 x 600 for the demo). */
+/** A desk's size on the map (units of the floor map, 1000 x 600 for the demo: demo-floor-plans.ts draws it, desks in its west wing). */
 const DESK = { width: 60, height: 40 };
 
 /**
@@ -117,6 +118,10 @@ export async function seedDemoDesks(
   ]);
   await seedDemoRepairs(ctx, companyId, byNumber, { reporters: [...(members.platform ?? []), ...(members.sales ?? [])], fixer: owners[0] ?? null });
   await seedDemoInspections(ctx, companyId, floors.floor1, owners[0] ?? null);
+  await seedDemoFloorPlans(ctx, companyId, [
+    { floorId: floors.floor1, label: 'Riverside House · 1st floor' },
+    { floorId: floors.floor2, label: 'Riverside House · 2nd floor' },
+  ]);
 }
 
 /**

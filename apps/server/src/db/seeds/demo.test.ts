@@ -6,6 +6,8 @@ import { createCachingHasher } from '../../test/factories.js';
 import { migrateToLatest } from '../migrations/index.js';
 import { DEMO_ROLE_PERMISSIONS, seedDemo } from './demo.js';
 import { generatePassword } from './factories.js';
+import { LOCATION_LEVEL } from '../../modules/location/location.repository.js';
+import { sanitiseSvg } from '../../platform/svg.js';
 
 describe(`demo seed (${TEST_DIALECT})`, () => {
   let database: TestDatabase | undefined;
@@ -185,7 +187,7 @@ describe(`demo seed (${TEST_DIALECT})`, () => {
     expect(devices.find((device) => device.id === waiting?.printer_id)).toMatchObject({ kind: 'printer', location_id: waiting?.location_id });
   });
 
-  it('furnishes two floors of the London office with neighbourhoods and desks, each a resource placed on its floor map', async () => {
+  it('furnishes two floors of the London office with neighbourhoods and desks, each a resource placed on its floor map, on a drawn plan with its rooms placed', async () => {
     database = await createTestDatabase();
     await migrateToLatest(database.db);
     await seedDemo(database.db, { adminPassword: null, clock: createFakeClock(), hasher: createCachingHasher() });
@@ -201,7 +203,16 @@ describe(`demo seed (${TEST_DIALECT})`, () => {
     expect(areas.some((area) => area.department_id === null) && areas.some((area) => area.department_id !== null)).toBe(true);
     const kinds = await db.selectFrom('resources').select(['id', 'kind']).where('kind', '=', 'desk').execute();
     expect(kinds.map((row) => row.id).sort()).toEqual(desks.map((desk) => desk.id).sort());
-    expect(await db.selectFrom('resource_positions').select('resource_id').execute()).toHaveLength(desks.length);
+    // Every desk is placed, and the two floors' rooms too, each inside the plan the demo draws for its floor.
+    const positions = await db.selectFrom('resource_positions').selectAll().execute();
+    const floorRooms = await db.selectFrom('locations').select(['id', 'parent_id']).where('parent_id', 'in', [...floors]).where('level', '=', LOCATION_LEVEL.room).execute();
+    expect(floorRooms).toHaveLength(8);
+    expect(positions.map((row) => row.resource_id).sort()).toEqual([...desks.map((desk) => desk.id), ...floorRooms.map((room) => room.id)].sort());
+    expect(positions.every((row) => row.x >= 0 && row.y >= 0 && row.x + row.width <= 1000 && row.y + row.height <= 600)).toBe(true);
+    const plans = await db.selectFrom('floor_maps').select(['floor_id', 'content_type', 'bytes', 'width', 'height']).execute();
+    expect(plans.map((plan) => [plan.floor_id, plan.content_type, plan.width, plan.height]).sort()).toEqual([...floors].sort().map((floor) => [floor, 'image/svg+xml', 1000, 600]));
+    // Stored as an upload would be: the sanitiser's output, which the plan's own checks read again.
+    for (const plan of plans) expect(sanitiseSvg(Buffer.from(plan.bytes))?.toString()).toBe(Buffer.from(plan.bytes).toString());
     // No desk took the id of a location (a room's resource id is its node's).
     const clash = await db.selectFrom('locations').select('id').where('id', 'in', desks.map((desk) => desk.id)).execute();
     expect(clash).toEqual([]);

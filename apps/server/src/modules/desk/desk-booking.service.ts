@@ -31,6 +31,7 @@ import type { BookingDesks } from './desk-bookable.js';
 import { createDeskBookingRepository, type DeskBookingRecord, type DeskBookingRepository } from './desk-booking.repository.js';
 import { createDeskReleaseRepository } from './desk-release.repository.js';
 import type { DeskRepository } from './desk.repository.js';
+import type { FloorRoomRepository } from './floor-room.repository.js';
 
 export interface DeskBookingServiceDeps {
   db: Kysely<DB>;
@@ -38,6 +39,8 @@ export interface DeskBookingServiceDeps {
   /** The desk configuration's reads: a floor's desks and neighbourhoods as configured. */
   desks: Pick<DeskRepository, 'listDesks' | 'listNeighbourhoods' | 'listFloors' | 'findFloorMapInfo'>;
   bookingDesks: BookingDesks;
+  /** The floor's rooms, drawn on the booking map (booked on the room booking page). */
+  floorRooms: Pick<FloorRoomRepository, 'listOnFloor'>;
   events: BookingEvents;
   operationLog: OperationLog;
   /** The engine's release of a no-show (a conditional update: released once across processes). */
@@ -83,7 +86,7 @@ const mondayOf = (date: LocalDate): LocalDate => addDays(date, -((weekdayOf(date
  * owner, its neighbourhood's department), one desk per person at a time under a per-person lock,
  * and a check-in by the desk's QR code.
  */
-export function createDeskBookingService({ db, deskBookings, desks, bookingDesks, events, operationLog, release, clock }: DeskBookingServiceDeps) {
+export function createDeskBookingService({ db, deskBookings, desks, bookingDesks, floorRooms, events, operationLog, release, clock }: DeskBookingServiceDeps) {
   /** The desk as this process knows it, or as the database has it now. */
   async function keptDesk(companyId: number, deskId: number) {
     const kept = bookingDesks.known(companyId, deskId) ?? (await bookingDesks.load(companyId, deskId));
@@ -225,7 +228,7 @@ export function createDeskBookingService({ db, deskBookings, desks, bookingDesks
       const layout = await bookingDesks.current(companyId);
       const zone = layout.zoneOf(floorId);
       if (zone === null) throw notFound('deskFloorNotFound');
-      const [rules, departmentId, rows, configured, neighbourhoods, map, released] = await Promise.all([
+      const [rules, departmentId, rows, configured, neighbourhoods, map, released, rooms] = await Promise.all([
         deskBookings.rules(companyId),
         deskBookings.departmentOf(companyId, userId),
         deskBookings.listOnFloor(companyId, floorId, fromZoned(date, '00:00', zone), fromZoned(addDays(date, 1), '00:00', zone)),
@@ -233,6 +236,7 @@ export function createDeskBookingService({ db, deskBookings, desks, bookingDesks
         desks.listNeighbourhoods(companyId, { floorId }),
         desks.findFloorMapInfo(companyId, floorId),
         createDeskReleaseRepository(db).releasedOnFloor(companyId, floorId, date),
+        floorRooms.listOnFloor(companyId, floorId),
       ]);
       const bookable = new Map(layout.onFloor(floorId).map((desk) => [desk.id, desk]));
       const list = configured.flatMap((desk) => {
@@ -246,7 +250,7 @@ export function createDeskBookingService({ db, deskBookings, desks, bookingDesks
       });
       const day = deskSlot(rules, date, 'day', zone);
       const lastDate = addDays(toZoned(clock.now(), zone).date, rules.maxDaysAhead);
-      return { date, timeZone: zone, dayStartAt: day.startAt, middayAt: deskSlot(rules, date, 'am', zone).endAt, dayEndAt: day.endAt, lastDate, neighbourhoods, map, desks: list };
+      return { date, timeZone: zone, dayStartAt: day.startAt, middayAt: deskSlot(rules, date, 'am', zone).endAt, dayEndAt: day.endAt, lastDate, neighbourhoods, map, rooms: rooms.filter((room) => room.position !== null).map(({ isAvailable: _, ...room }) => room), desks: list };
     },
 
     /** The company's floors that have desks, for the booking page's floor picker. */

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { requireAuth } from '../../platform/access.js';
 import { envelopeResponses, success } from '../../platform/envelope.js';
 import { actorOf } from '../operation-log/operation-log.service.js';
+import type { LiveHub } from '../live/live.hub.js';
 import type { DeskLiveService } from './desk-live.service.js';
 import { sendFloorMap } from './floor-map.routes.js';
 
@@ -15,9 +16,11 @@ const PUBLIC = { access: 'public' } as const;
 const tags = ['desks'];
 
 const STATES =
-  "`{ floorId, floorName, buildingName, timeZone, at, map, desks: [{ id, number, position, state, personName }] }`: each desk's `state` now (`free`; `booked`: a booking holds it, not checked in yet; `checkedIn`, with the person's name in `personName`; `closed`: out of use), `map` the floor's plan as in `/desk/floors`.";
+  "`{ floorId, floorName, buildingName, timeZone, at, map, desks: [{ id, number, position, state, personName }], rooms: [{ id, floorId, name, seats, position, state, until }] }`: each desk's `state` now (`free`; `booked`: a booking holds it, not checked in yet; `checkedIn`, with the person's name in `personName`; `closed`: out of use), each room's (`busy` until the end of the meetings that follow on, `free` until the next meeting's start within a day or null, `closed`: not available or in a disable period; no meeting's title or host, private or not), `map` the floor's plan as in `/desk/floors`.";
+const STREAM =
+  'A `text/event-stream` as `/live/stream`: `event: ready` at once, then `event: rooms` with `data: { roomIds, reason }` naming the floor\'s desks and rooms (one id space) whose bookings changed (booked, cancelled, checked in, released; any process), or rooms changed by time; read the floor again on an event. A comment heartbeat every 25 s; the stream ends after 15 minutes and EventSource reconnects.';
 
-export function deskLiveRoutes({ live }: { live: DeskLiveService }): FastifyPluginAsyncZod {
+export function deskLiveRoutes({ live, hub }: { live: DeskLiveService; hub: Pick<LiveHub, 'open'> }): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(
       '/desk/live/floors',
@@ -29,6 +32,17 @@ export function deskLiveRoutes({ live }: { live: DeskLiveService }): FastifyPlug
       '/desk/live',
       { config: VIEW, schema: { tags, summary: 'Who sits where now on a floor', description: `Query \`floorId\`. ${STATES} Another company's floor 404.`, querystring: DeskLiveQuery, response: envelopeResponses(DeskLive) } },
       async (request) => success(request, await live.live(requireAuth(request).companyId, request.query.floorId)),
+    );
+
+    app.get(
+      '/desk/live/stream',
+      { config: VIEW, schema: { tags, summary: "A floor's desk and room changes as server-sent events", description: `Query \`floorId\`. ${STREAM} Another company's floor 404.`, querystring: DeskLiveQuery } },
+      async (request, reply) => {
+        const { companyId } = requireAuth(request);
+        const ids = await live.streamIds(companyId, request.query.floorId);
+        reply.hijack();
+        hub.open(reply.raw, { companyId, roomIds: ids });
+      },
     );
 
     app.get(
@@ -74,6 +88,24 @@ export function deskLiveRoutes({ live }: { live: DeskLiveService }): FastifyPlug
         schema: { tags, summary: 'The lobby screen', description: `Query \`token\` (the link's secret, redacted from the logs); no sign-in. ${STATES} An unknown or revoked link 404.`, querystring: DeskLiveScreenQuery, response: envelopeResponses(DeskLive) },
       },
       async (request) => success(request, await live.screen(request.query.token)),
+    );
+
+    app.get(
+      '/desk/live/screen/stream',
+      {
+        config: PUBLIC,
+        schema: {
+          tags,
+          summary: "The lobby screen's changes as server-sent events",
+          description: `Query \`token\`; no sign-in. ${STREAM} Only the link's floor is heard of. An unknown or revoked link 404; revoking the link (or making a new one) ends its open streams.`,
+          querystring: DeskLiveScreenQuery,
+        },
+      },
+      async (request, reply) => {
+        const stream = await live.screenStream(request.query.token);
+        reply.hijack();
+        hub.open(reply.raw, { companyId: stream.companyId, roomIds: stream.ids, deskLiveLinkId: stream.linkId });
+      },
     );
 
     app.get(

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { DeleteDesksBody, DeleteNeighbourhoodBody, Desk, DeskFloors, DeskListQuery, DeskQrQuery, DeskQrSheetQuery, ErrorEnvelope, DeskOwners, DeskOwnersQuery, Desks, Neighbourhood, PlaceDesksBody, SaveDeskBody, SaveNeighbourhoodBody } from '@atrium/contract';
+import { DeleteDesksBody, DeleteNeighbourhoodBody, Desk, DeskFloors, DeskListQuery, DeskQrQuery, DeskQrSheetQuery, ErrorEnvelope, DeskOwners, DeskOwnersQuery, Desks, FloorRooms, FloorRoomsQuery, Neighbourhood, PlaceDesksBody, SaveDeskBody, SaveNeighbourhoodBody } from '@atrium/contract';
 import { z } from 'zod';
 import { requireAuth } from '../../platform/access.js';
 import { envelopeResponses, success } from '../../platform/envelope.js';
@@ -95,6 +95,21 @@ export function deskRoutes({ desks }: { desks: DeskService }): FastifyPluginAsyn
       async (request) => success(request, await desks.listDesks(requireAuth(request).companyId, request.query.floorId)),
     );
 
+    app.get(
+      '/desk/rooms',
+      {
+        config: VIEW,
+        schema: {
+          tags,
+          summary: "A floor's rooms on its map",
+          description: 'Query `floorId`. The floor\'s rooms (location nodes under it) in the tree\'s order: `{ id, floorId, name, seats, position }`, the place on the map null until placed (`POST /desk/place` with `kind: room`). An unknown floor 404.',
+          querystring: FloorRoomsQuery,
+          response: envelopeResponses(FloorRooms),
+        },
+      },
+      async (request) => success(request, await desks.listRooms(requireAuth(request).companyId, request.query.floorId)),
+    );
+
     app.post(
       '/desk/save',
       {
@@ -120,8 +135,9 @@ export function deskRoutes({ desks }: { desks: DeskService }): FastifyPluginAsyn
         config: WRITE,
         schema: {
           tags,
-          summary: 'Move desks on the floor map',
-          description: 'Body `{ places: [{ id, position }] }` (at most 200): each desk at its new place (x, y, width, height, rotation in degrees, in the map\'s units), or off the map (null). In the operation log.',
+          summary: 'Move desks and rooms on the floor map',
+          description:
+            'Body `{ floorId?, places: [{ id, kind?, position }] }` (at most 200): each desk (`kind` absent or `desk`) or room (`kind: room`) at its new place (x, y, width, height, rotation in degrees, in the map\'s units), or off the map (null). With a room or `floorId`, every desk and room must be on one floor (the body\'s when given; else 422/1005); another company\'s desk or room 404. Answers the desks placed. In the operation log.',
           body: PlaceDesksBody,
           response: envelopeResponses(Desks),
         },

@@ -1,4 +1,4 @@
-import type { DeleteDesksBody, Desk, DeskFloor, DeskOwners, Lang, Neighbourhood, PlaceDesksBody, SaveDeskBody, SaveNeighbourhoodBody } from '@atrium/contract';
+import type { DeleteDesksBody, Desk, DeskFloor, DeskOwners, FloorRoom, Lang, Neighbourhood, PlaceDesksBody, SaveDeskBody, SaveNeighbourhoodBody } from '@atrium/contract';
 import type { Kysely } from 'kysely';
 import QRCode from 'qrcode';
 import { withWriteTransaction } from '../../db/database.js';
@@ -9,10 +9,12 @@ import { notFound, refused } from '../../platform/errors.js';
 import type { Actor, OperationLog } from '../operation-log/operation-log.service.js';
 import { createDeskRepository, type DeskRepository, type DeskValues } from './desk.repository.js';
 import { renderQrSheet } from './desk-qr-sheet.js';
+import type { FloorRoomRepository } from './floor-room.repository.js';
 
 export interface DeskServiceDeps {
   db: Kysely<DB>;
   desks: DeskRepository;
+  floorRooms: Pick<FloorRoomRepository, 'listOnFloor' | 'findRooms'>;
   operationLog: OperationLog;
   clock: Clock;
   /** The console's address, for the link a desk's QR code carries. */
@@ -34,7 +36,7 @@ const OWNERS_MAX = 20;
 /** A desk number as part of a file name. */
 const fileSafe = (text: string) => text.replace(/[^A-Za-z0-9_-]+/g, '_');
 
-export function createDeskService({ db, desks, operationLog, clock, publicUrl, tellOwners }: DeskServiceDeps) {
+export function createDeskService({ db, desks, floorRooms, operationLog, clock, publicUrl, tellOwners }: DeskServiceDeps) {
   /** A desk's check-in code (PNG): it opens the booking page, which checks the reader in (`?checkIn=<id>`). */
   const checkInCode = (deskId: number) =>
     QRCode.toBuffer(`${publicUrl.replace(/\/$/, '')}/deskeeper-reservation?checkIn=${deskId}`, { type: 'png', width: 320, margin: 2, errorCorrectionLevel: 'M' });
@@ -141,12 +143,28 @@ export function createDeskService({ db, desks, operationLog, clock, publicUrl, t
       return saved;
     },
 
-    /** Moves several desks on their floor's map at once (or takes them off it). */
+    /** A floor's rooms with their places on its map, for the map editor. */
+    async listRooms(companyId: number, floorId: number): Promise<FloorRoom[]> {
+      if (!(await desks.floorExists(companyId, floorId))) throw notFound('deskFloorNotFound');
+      return (await floorRooms.listOnFloor(companyId, floorId)).map(({ isAvailable: _, ...room }) => room);
+    },
+
+    /**
+     * Moves desks and rooms on their floor's map at once (or takes them off it). With a room or a
+     * `floorId` among them, all must be on one floor (the body's when given): a map holds its own floor's.
+     */
     async place(actor: Actor, body: PlaceDesksBody): Promise<Desk[]> {
-      const ids = [...new Set(body.places.map((place) => place.id))];
-      const found = await desks.findDesks(actor.companyId, ids);
+      const idsOf = (kind: 'desk' | 'room') => [...new Set(body.places.filter((place) => place.kind === kind).map((place) => place.id))];
+      const ids = idsOf('desk');
+      const roomIds = idsOf('room');
+      const [found, rooms] = await Promise.all([desks.findDesks(actor.companyId, ids), floorRooms.findRooms(actor.companyId, roomIds)]);
       if (found.length !== ids.length) throw notFound('deskNotFound');
-      await operationLog.track(actor, { action: 'desk.place', targetType: 'desk', targetId: null, targetName: null, detail: { desks: ids } }, () =>
+      if (rooms.length !== roomIds.length) throw notFound('roomNotFound');
+      if (body.floorId !== undefined && !(await desks.floorExists(actor.companyId, body.floorId))) throw notFound('deskFloorNotFound');
+      const floors = new Set([...found.map((desk) => desk.floorId), ...rooms.map((room) => room.floorId), ...(body.floorId === undefined ? [] : [body.floorId])]);
+      if ((roomIds.length > 0 || body.floorId !== undefined) && floors.size > 1) throw refused('mapItemsOtherFloor');
+      const detail = roomIds.length > 0 ? { desks: ids, rooms: roomIds } : { desks: ids };
+      await operationLog.track(actor, { action: 'desk.place', targetType: 'desk', targetId: null, targetName: null, detail }, () =>
         transact(async (repo) => {
           const now = clock.now();
           for (const place of body.places) await repo.setPosition(actor.companyId, place.id, place.position, now);

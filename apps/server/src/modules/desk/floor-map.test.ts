@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FLOOR_MAP_MAX_BYTES, formatMessage, ReturnCode, type DeskAvailability, type DeskFloor, type FloorMapInfo, type OperationLogEntry, type Page } from '@atrium/contract';
+import { FLOOR_MAP_MAX_BYTES, formatMessage, ReturnCode, type Desk, type DeskAvailability, type DeskFloor, type FloorMapInfo, type FloorRoom, type OperationLogEntry, type Page } from '@atrium/contract';
 import { call, createTestApp, type TestApp } from '../../test/app.js';
 import { TEST_DIALECT } from '../../test/database.js';
 import { createTestRoom } from '../../test/rooms.js';
@@ -38,6 +38,8 @@ describe(`floor plans (${TEST_DIALECT})`, () => {
   let floorId: number;
   let emptyFloorId: number;
   let otherFloorId: number;
+  let roomId: number;
+  let otherRoomId: number;
 
   beforeAll(async () => {
     t = await createTestApp();
@@ -49,10 +51,13 @@ describe(`floor plans (${TEST_DIALECT})`, () => {
     outsiderToken = await t.factories.session(await t.factories.user(a.company.id, { permissions: ['users:view'] }));
     const room = await createTestRoom(t.db, t.factories, t.clock, a.company.id, { name: 'Huddle', timeZone: 'Europe/London' });
     floorId = room.floorId;
+    roomId = room.roomId;
     emptyFloorId = await t.factories.location({ companyId: a.company.id, parentId: room.buildingId, level: LOCATION_LEVEL.floor, name: 'Floor 9' });
     const b = await t.factories.companyWithAdmin('Other Co');
     otherAdminToken = await t.factories.session(b.admin);
-    otherFloorId = (await createTestRoom(t.db, t.factories, t.clock, b.company.id, { name: 'Theirs', timeZone: 'Europe/London' })).floorId;
+    const theirs = await createTestRoom(t.db, t.factories, t.clock, b.company.id, { name: 'Theirs', timeZone: 'Europe/London' });
+    otherFloorId = theirs.floorId;
+    otherRoomId = theirs.roomId;
   });
   afterAll(() => t.cleanup());
 
@@ -166,5 +171,56 @@ describe(`floor plans (${TEST_DIALECT})`, () => {
     expect((await image()).statusCode).toBe(404);
     const again = await call(t.app, { method: 'POST', url: '/api/desk/floor-map/delete', headers: { token: adminToken }, payload: { floorId } });
     expect([again.status, again.body.message]).toEqual([404, formatMessage('floorMapNotFound', 'en-US')]);
+  });
+
+  describe('rooms on the map', () => {
+    const place = (payload: Record<string, unknown>, token = adminToken) => call<Desk[]>(t.app, { method: 'POST', url: '/api/desk/place', headers: { token }, payload });
+    const rooms = (floor: number, token = viewerToken) => call<FloorRoom[]>(t.app, { method: 'GET', url: `/api/desk/rooms?floorId=${floor}`, headers: { token } });
+    const POSITION = { x: 300, y: 120, width: 160, height: 100, rotation: 90 };
+
+    it("lists a floor's rooms with their seats, unplaced until placed with a desk in one save, and draws them on the booking map", async () => {
+      const listed = await rooms(floorId);
+      expect(listed.status).toBe(200);
+      expect(listed.body.result).toEqual([{ id: roomId, floorId, name: 'Huddle', seats: 8, position: null }]);
+      expect((await rooms(otherFloorId)).status).toBe(404);
+      expect((await rooms(floorId, bookerToken)).status).toBe(403);
+
+      const desk = await call<Desk>(t.app, { method: 'POST', url: '/api/desk/save', headers: { token: adminToken }, payload: { floorId, number: 'R-1', mode: 'bookable' } });
+      const deskPosition = { x: 20, y: 20, width: 60, height: 30, rotation: 0 };
+      const placed = await place({ floorId, places: [{ id: desk.body.result.id, position: deskPosition }, { id: roomId, kind: 'room', position: POSITION }] });
+      expect([placed.status, placed.body.message], placed.body.message).toEqual([200, formatMessage('desksPlaced', 'en-US')]);
+      expect(placed.body.result.map((d) => [d.id, d.position])).toEqual([[desk.body.result.id, deskPosition]]);
+      expect((await rooms(floorId)).body.result[0]!.position).toEqual(POSITION);
+      const logged = await t.db.kysely.selectFrom('operation_logs').select('detail').where('action', '=', 'desk.place').orderBy('id', 'desc').executeTakeFirstOrThrow();
+      expect(JSON.parse(String(logged.detail))).toEqual({ desks: [desk.body.result.id], rooms: [roomId] });
+
+      const availability = await call<DeskAvailability>(t.app, { method: 'GET', url: `/api/desk/availability?floorId=${floorId}&date=2026-11-23`, headers: { token: bookerToken } });
+      expect(availability.status, availability.body.message).toBe(200);
+      expect(availability.body.result.rooms).toEqual([{ id: roomId, floorId, name: 'Huddle', seats: 8, position: POSITION }]);
+
+      // Off the map again: the booking map no longer draws it.
+      expect((await place({ places: [{ id: roomId, kind: 'room', position: null }] })).status).toBe(200);
+      expect((await rooms(floorId)).body.result[0]!.position).toBeNull();
+      const after = await call<DeskAvailability>(t.app, { method: 'GET', url: `/api/desk/availability?floorId=${floorId}&date=2026-11-23`, headers: { token: bookerToken } });
+      expect(after.body.result.rooms).toEqual([]);
+    });
+
+    it("refuses a room of another floor or company, and a room id sent as a desk", async () => {
+      const elsewhere = await createTestRoom(t.db, t.factories, t.clock, (await t.db.kysely.selectFrom('locations').select('company_id').where('id', '=', floorId).executeTakeFirstOrThrow()).company_id, { name: 'Annex', floorId: emptyFloorId });
+      const otherFloor = await place({ floorId, places: [{ id: elsewhere.roomId, kind: 'room', position: POSITION }] });
+      expect([otherFloor.status, otherFloor.body.returncode, otherFloor.body.message]).toEqual([422, ReturnCode.REFUSED, formatMessage('mapItemsOtherFloor', 'en-US')]);
+      const desk = await call<Desk>(t.app, { method: 'POST', url: '/api/desk/save', headers: { token: adminToken }, payload: { floorId, number: 'R-2', mode: 'bookable' } });
+      const mixed = await place({ places: [{ id: desk.body.result.id, position: POSITION }, { id: elsewhere.roomId, kind: 'room', position: POSITION }] });
+      expect(mixed.status).toBe(422);
+      const foreign = await place({ floorId, places: [{ id: otherRoomId, kind: 'room', position: POSITION }] });
+      expect([foreign.status, foreign.body.message]).toEqual([404, formatMessage('roomNotFound', 'en-US')]);
+      expect((await place({ floorId: otherFloorId, places: [{ id: roomId, kind: 'room', position: POSITION }] })).status).toBe(404);
+      expect((await place({ places: [{ id: roomId, position: POSITION }] })).status).toBe(404);
+      expect((await place({ places: [{ id: roomId, kind: 'room', position: POSITION }] }, viewerToken)).status).toBe(403);
+      // Nothing of the refused calls was placed.
+      const positions = await t.db.kysely.selectFrom('resource_positions').select('resource_id').where('resource_id', 'in', [elsewhere.roomId, otherRoomId]).execute();
+      expect(positions).toEqual([]);
+      expect((await rooms(emptyFloorId)).body.result.map((room) => room.name)).toEqual(['Annex']);
+    });
   });
 });

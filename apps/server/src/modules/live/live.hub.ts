@@ -10,6 +10,8 @@ interface Stream {
   roomIds: Set<number> | null;
   /** The public board link it belongs to, to end it when the link is revoked. */
   boardLinkId: number | null;
+  /** The desk lobby screen link it belongs to (desk_live_links), to end it when the link is revoked. */
+  deskLiveLinkId: number | null;
   /** A door display's stream: it also hears that its notices changed (`event: broadcast`). */
   isDevice: boolean;
   response: ServerResponse;
@@ -120,7 +122,7 @@ export function createLiveHub({ events, clock, fingerprints, log }: LiveHubDeps)
 
   return {
     /** Opens a stream on a raw response: headers, a first `ready` event, then events until it ends. */
-    open(response: ServerResponse, options: { companyId: number; roomIds: number[] | null; boardLinkId?: number | null; isDevice?: boolean; onEnd?: () => void }): void {
+    open(response: ServerResponse, options: { companyId: number; roomIds: number[] | null; boardLinkId?: number | null; deskLiveLinkId?: number | null; isDevice?: boolean; onEnd?: () => void }): void {
       response.writeHead(200, {
         'content-type': 'text/event-stream; charset=utf-8',
         'cache-control': 'no-cache, no-transform',
@@ -136,6 +138,7 @@ export function createLiveHub({ events, clock, fingerprints, log }: LiveHubDeps)
         companyId: options.companyId,
         roomIds: options.roomIds ? new Set(options.roomIds) : null,
         boardLinkId: options.boardLinkId ?? null,
+        deskLiveLinkId: options.deskLiveLinkId ?? null,
         isDevice: options.isDevice ?? false,
         response,
         maxAgeTimer: setTimeout(() => end(stream), LIVE_LIMITS.streamMaxAgeMs),
@@ -164,6 +167,11 @@ export function createLiveHub({ events, clock, fingerprints, log }: LiveHubDeps)
     /** Ends the streams of a revoked board link. */
     endBoardLink(linkId: number): void {
       for (const stream of [...streams]) if (stream.boardLinkId === linkId) end(stream);
+    },
+
+    /** Ends the streams of a revoked (or replaced) desk lobby screen link. */
+    endDeskLiveLink(linkId: number): void {
+      for (const stream of [...streams]) if (stream.deskLiveLinkId === linkId) end(stream);
     },
 
     get size() {

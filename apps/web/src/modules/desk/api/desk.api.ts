@@ -1,5 +1,6 @@
-import type { BookDeskBody, CreatedDeskLiveLink, DeleteDesksBody, Desk, DeskAvailability, DeskBooking, DeskFloor, DeskImportReport, DeskLive, DeskLiveLinkState, DeskOwners, DeskRules, FloorMapInfo, Neighbourhood, PlaceDesksBody, SaveDeskBody, SaveNeighbourhoodBody } from '@atrium/contract';
+import type { BookDeskBody, CreatedDeskLiveLink, DeleteDesksBody, Desk, DeskAvailability, DeskBooking, DeskFloor, DeskImportReport, DeskLive, DeskLiveLinkState, DeskOwners, DeskRules, FloorMapInfo, FloorRoom, Neighbourhood, PlaceDesksBody, SaveDeskBody, SaveNeighbourhoodBody } from '@atrium/contract';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import { api } from '../../../shared/api/api';
 import { downloadFile } from '../../../shared/api/download';
 
@@ -7,6 +8,7 @@ const keys = {
   all: ['desk'] as const,
   floors: ['desk', 'floors'] as const,
   desks: (floorId: number) => ['desk', 'list', floorId] as const,
+  rooms: (floorId: number) => ['desk', 'rooms', floorId] as const,
   owners: (keyword: string) => ['desk', 'owners', keyword] as const,
 };
 
@@ -20,6 +22,16 @@ export function useDesks(floorId: number | undefined) {
   return useQuery({
     queryKey: keys.desks(floorId ?? 0),
     queryFn: ({ signal }) => api.get<Desk[]>('/desk/list', { query: { floorId: floorId! }, signal }),
+    enabled: floorId !== undefined,
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** `GET /desk/rooms`: a floor's rooms with their places on its map, for the map editor. */
+export function useFloorRooms(floorId: number | undefined) {
+  return useQuery({
+    queryKey: keys.rooms(floorId ?? 0),
+    queryFn: ({ signal }) => api.get<FloorRoom[]>('/desk/rooms', { query: { floorId: floorId! }, signal }),
     enabled: floorId !== undefined,
     placeholderData: keepPreviousData,
   });
@@ -141,8 +153,8 @@ export function useSaveDeskRules() {
 
 // The live view (/deskeeper-live): who sits where now, and a floor's lobby screen link.
 
-/** How often the live view reads the floor again. */
-export const DESK_LIVE_REFRESH_MS = 30_000;
+/** How often the live view reads the floor again without an event (its stream tells it of bookings; this catches changes by time). */
+export const DESK_LIVE_REFRESH_MS = 60_000;
 
 const liveKeys = {
   all: ['desk-live'] as const,
@@ -157,7 +169,33 @@ export function useLiveFloors() {
   return useQuery({ queryKey: liveKeys.floors, queryFn: ({ signal }) => api.get<DeskFloor[]>('/desk/live/floors', { signal }) });
 }
 
-/** `GET /desk/live`: a floor's desks now, read again every 30 seconds. */
+/**
+ * Reads a floor again on each event of its stream (`rooms`), and when the stream (re)opens (`ready`),
+ * as changes may have come in between. EventSource reconnects by itself; a revoked link's stream is
+ * refused and stays closed (the slow poll then shows the link as gone).
+ */
+function useRefreshOnEvents(url: string | null, queryKey: readonly unknown[]) {
+  const queryClient = useQueryClient();
+  const key = JSON.stringify(queryKey);
+  useEffect(() => {
+    if (!url || typeof EventSource === 'undefined') return undefined;
+    const source = new EventSource(url, { withCredentials: true });
+    const refresh = () => void queryClient.invalidateQueries({ queryKey: JSON.parse(key) as unknown[] });
+    source.addEventListener('rooms', refresh);
+    source.addEventListener('ready', refresh);
+    return () => source.close();
+  }, [url, key, queryClient]);
+}
+
+/** `GET /desk/live/stream`: the live view's floor is read again when a desk or room booking there changes. */
+export const useDeskLiveStream = (floorId: number | undefined) =>
+  useRefreshOnEvents(floorId === undefined ? null : `/api/desk/live/stream?floorId=${floorId}`, liveKeys.floor(floorId ?? 0));
+
+/** `GET /desk/live/screen/stream`: the lobby screen is read again when a booking on its floor changes. */
+export const useDeskLiveScreenStream = (token: string) =>
+  useRefreshOnEvents(token === '' ? null : `/api/desk/live/screen/stream?token=${encodeURIComponent(token)}`, liveKeys.screen(token));
+
+/** `GET /desk/live`: a floor's desks and rooms now, read again on its stream's events and every minute. */
 export function useDeskLive(floorId: number | undefined) {
   return useQuery({
     queryKey: liveKeys.floor(floorId ?? 0),

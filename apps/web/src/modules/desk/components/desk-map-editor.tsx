@@ -1,5 +1,5 @@
 import { DeleteOutlined, RotateRightOutlined } from '@ant-design/icons';
-import type { Desk, DeskPosition, FloorMapInfo } from '@atrium/contract';
+import type { Desk, DeskPosition, FloorMapInfo, FloorRoom, MapItemKind } from '@atrium/contract';
 import { Button, Space } from 'antd';
 import { useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -8,14 +8,24 @@ import { NumberInput } from '../../../shared/ui/number-input';
 import { floorMapUrl } from '../api/desk.api';
 import './desk-map-editor.css';
 
-/** The map editor's unsaved changes: a desk's new place, or null when it was taken off the map. */
+/** The map editor's unsaved changes: a desk's or room's new place (by id: one id space), or null when it was taken off the map. */
 export type DeskPlaces = ReadonlyMap<number, DeskPosition | null>;
+
+/** What the editor places: a desk by its number, or a room by its name (drawn larger). */
+interface MapItem {
+  id: number;
+  kind: MapItemKind;
+  label: string;
+  position: DeskPosition | null;
+}
 
 export interface DeskMapEditorProps {
   floorId: number;
   /** The floor's plan; null: a blank map sized to hold the desks. */
   map: FloorMapInfo | null;
   desks: readonly Desk[];
+  /** The floor's rooms, placed like desks and drawn larger with their names. */
+  rooms?: readonly FloorRoom[];
   changes: DeskPlaces;
   onChange(changes: DeskPlaces): void;
   /** Shown, not changed (a reader, or a phone). */
@@ -38,23 +48,29 @@ type Drag =
   | { mode: 'resize' | 'rotate'; startX: number; startY: number; deskId: number; origin: DeskPosition };
 
 /**
- * The floor's plan with its desks drawn where they stand (decision 0019, "The map editor"): a desk is
- * dragged to move it, its corner handle resizes it, its round handle turns it; arrow keys move the
- * selected desks and Delete takes them off the map. Changes stay in `changes` until the page saves them.
+ * The floor's plan with its desks and rooms drawn where they stand (decision 0019, "The map editor"): a
+ * desk or room is dragged to move it, its corner handle resizes it, its round handle turns it; arrow keys
+ * move the selected ones and Delete takes them off the map. Changes stay in `changes` until the page
+ * saves them.
  */
-export function DeskMapEditor({ floorId, map, desks, changes, onChange, readOnly }: DeskMapEditorProps) {
+export function DeskMapEditor({ floorId, map, desks: deskList, rooms = [], changes, onChange, readOnly }: DeskMapEditorProps) {
   const { t } = useTranslation();
   const svgRef = useRef<SVGSVGElement>(null);
   const drag = useRef<Drag | null>(null);
   const [selected, setSelected] = useState<ReadonlySet<number>>(new Set());
 
-  const positionOf = (desk: Desk): DeskPosition | null => (changes.has(desk.id) ? changes.get(desk.id)! : desk.position);
+  const desks: MapItem[] = [
+    ...deskList.map((desk) => ({ id: desk.id, kind: 'desk' as const, label: desk.number, position: desk.position })),
+    ...rooms.map((room) => ({ id: room.id, kind: 'room' as const, label: room.name, position: room.position })),
+  ];
+  const positionOf = (desk: MapItem): DeskPosition | null => (changes.has(desk.id) ? changes.get(desk.id)! : desk.position);
   const placed = desks.filter((desk) => positionOf(desk) !== null);
   const unplaced = desks.filter((desk) => positionOf(desk) === null);
   const width = map?.width ?? Math.max(BLANK.width, ...placed.map((desk) => positionOf(desk)!.x + positionOf(desk)!.width + 40));
   const height = map?.height ?? Math.max(BLANK.height, ...placed.map((desk) => positionOf(desk)!.y + positionOf(desk)!.height + 40));
-  /** A new desk's size: a twentieth of the plan's width, in a desk's proportions. */
-  const defaultSize = { width: round(Math.max(20, width / 20)), height: round(Math.max(12, width / 32)) };
+  /** A new desk's size: a twentieth of the plan's width, in a desk's proportions; a room's an eighth by a twelfth. */
+  const sizeOf = (kind: MapItemKind) =>
+    kind === 'room' ? { width: round(Math.max(80, width / 8)), height: round(Math.max(50, width / 12)) } : { width: round(Math.max(20, width / 20)), height: round(Math.max(12, width / 32)) };
 
   /** Keeps a place on the map: not left of or above it, nor (with a plan) beyond it. */
   const keepOnMap = (position: DeskPosition): DeskPosition => ({
@@ -82,7 +98,7 @@ export function DeskMapEditor({ floorId, map, desks, changes, onChange, readOnly
     svgRef.current?.setPointerCapture?.(event.pointerId);
   }
 
-  function onDeskPointerDown(event: PointerEvent, desk: Desk) {
+  function onDeskPointerDown(event: PointerEvent, desk: MapItem) {
     if (readOnly) return;
     let selection = selected;
     if (event.shiftKey) {
@@ -99,7 +115,7 @@ export function DeskMapEditor({ floorId, map, desks, changes, onChange, readOnly
     startDrag(event, { mode: 'move', startX: start.x, startY: start.y, origins, moved: false });
   }
 
-  function onHandlePointerDown(event: PointerEvent, desk: Desk, mode: 'resize' | 'rotate') {
+  function onHandlePointerDown(event: PointerEvent, desk: MapItem, mode: 'resize' | 'rotate') {
     const start = pointOf(event);
     startDrag(event, { mode, startX: start.x, startY: start.y, deskId: desk.id, origin: positionOf(desk)! });
   }
@@ -137,7 +153,7 @@ export function DeskMapEditor({ floorId, map, desks, changes, onChange, readOnly
     drag.current = null;
   }
 
-  function onDeskKeyDown(event: KeyboardEvent, desk: Desk) {
+  function onDeskKeyDown(event: KeyboardEvent, desk: MapItem) {
     if (readOnly) return;
     const ids = selected.has(desk.id) ? [...selected] : [desk.id];
     const step = event.shiftKey ? 1 : KEY_STEP;
@@ -160,8 +176,9 @@ export function DeskMapEditor({ floorId, map, desks, changes, onChange, readOnly
     }
   }
 
-  function place(desk: Desk) {
+  function place(desk: MapItem) {
     const count = placed.length % 8;
+    const defaultSize = sizeOf(desk.kind);
     const position = keepOnMap({
       x: width / 2 - defaultSize.width / 2 + (count - 4) * defaultSize.width * 0.3,
       y: height / 2 - defaultSize.height / 2 + (count - 4) * defaultSize.height * 0.3,
@@ -173,6 +190,9 @@ export function DeskMapEditor({ floorId, map, desks, changes, onChange, readOnly
   }
 
   const only = selected.size === 1 ? desks.find((desk) => selected.has(desk.id) && positionOf(desk)) : undefined;
+  const itemLabel = (item: MapItem) => (item.kind === 'room' ? t('desk.mapEditor.roomLabel', { name: item.label }) : t('desk.mapEditor.deskLabel', { number: item.label }));
+  const unplacedDesks = unplaced.filter((item) => item.kind === 'desk');
+  const unplacedRooms = unplaced.filter((item) => item.kind === 'room');
   const onlyPosition = only ? positionOf(only)! : null;
   /** Changes one field of the selected desk from its control; a cleared or out-of-range value changes nothing. */
   const setField = (field: keyof DeskPosition) => (value: number | null) => {
@@ -209,13 +229,14 @@ export function DeskMapEditor({ floorId, map, desks, changes, onChange, readOnly
             return (
               <g
                 key={desk.id}
-                className={`atrium-desk-editor-desk${isSelected ? ' is-selected' : ''}${changes.has(desk.id) ? ' is-changed' : ''}`}
+                className={`atrium-desk-editor-desk${desk.kind === 'room' ? ' is-room' : ''}${isSelected ? ' is-selected' : ''}${changes.has(desk.id) ? ' is-changed' : ''}`}
                 transform={`rotate(${rotation} ${x + w / 2} ${y + h / 2})`}
                 role="button"
                 tabIndex={0}
                 aria-pressed={readOnly ? undefined : isSelected}
-                aria-label={t('desk.mapEditor.deskLabel', { number: desk.number })}
+                aria-label={itemLabel(desk)}
                 data-testid={`desk-editor-${desk.id}`}
+                data-kind={desk.kind}
                 data-x={x}
                 data-y={y}
                 data-rotation={rotation}
@@ -224,9 +245,16 @@ export function DeskMapEditor({ floorId, map, desks, changes, onChange, readOnly
                 // Reaching a desk by Tab selects it when nothing is (a click has already chosen the selection).
                 onFocus={() => !readOnly && selected.size === 0 && setSelected(new Set([desk.id]))}
               >
-                <rect x={x} y={y} width={w} height={h} rx={Math.min(w, h) / 8} />
-                <text x={x + w / 2} y={y + h / 2} dominantBaseline="central" textAnchor="middle" fontSize={Math.max(8, Math.min(h * 0.45, w / Math.max(3, desk.number.length * 0.6)))}>
-                  {desk.number}
+                <rect x={x} y={y} width={w} height={h} rx={Math.min(w, h) / (desk.kind === 'room' ? 16 : 8)} />
+                <text
+                  x={x + w / 2}
+                  y={y + h / 2}
+                  dominantBaseline="central"
+                  textAnchor="middle"
+                  // A room's name stays a label, not a headline: at most a fortieth of the plan's width.
+                  fontSize={Math.max(8, desk.kind === 'room' ? Math.min(h * 0.2, w / Math.max(6, desk.label.length * 0.65), width / 40) : Math.min(h * 0.45, w / Math.max(3, desk.label.length * 0.6)))}
+                >
+                  {desk.label}
                 </text>
                 {isSelected && selected.size === 1 && !readOnly ? (
                   <>
@@ -260,8 +288,8 @@ export function DeskMapEditor({ floorId, map, desks, changes, onChange, readOnly
       </div>
       <aside className="atrium-desk-editor-side">
         {readOnly ? null : only && onlyPosition ? (
-          <section className="atrium-desk-editor-controls" data-testid="desk-editor-controls" aria-label={t('desk.mapEditor.selected', { number: only.number })}>
-            <strong>{t('desk.mapEditor.selected', { number: only.number })}</strong>
+          <section className="atrium-desk-editor-controls" data-testid="desk-editor-controls" aria-label={itemLabel(only)}>
+            <strong>{itemLabel(only)}</strong>
             <div className="atrium-desk-editor-fields">
               {(['x', 'y', 'width', 'height', 'rotation'] as const).map((field) => (
                 <label key={field}>
@@ -297,26 +325,37 @@ export function DeskMapEditor({ floorId, map, desks, changes, onChange, readOnly
         ) : (
           <p className="atrium-muted">{selected.size > 1 ? t('desk.mapEditor.selectedMany', { count: selected.size }) : t('desk.mapEditor.selectHint')}</p>
         )}
-        <section aria-label={t('desk.mapEditor.unplaced')} data-testid="desk-editor-unplaced">
-          <h3 className="atrium-desk-editor-heading">{t('desk.mapEditor.unplaced')}</h3>
-          {unplaced.length === 0 ? (
-            <EmptyState isCompact description={t('desk.mapEditor.unplacedEmpty')} />
-          ) : (
-            <ul className="atrium-desk-editor-unplaced">
-              {unplaced.map((desk) => (
-                <li key={desk.id}>
-                  <span>{desk.number}</span>
-                  {readOnly ? null : (
-                    <Button size="small" onClick={() => place(desk)} aria-label={t('desk.mapEditor.place', { number: desk.number })} data-testid={`desk-editor-place-${desk.id}`}>
-                      {t('desk.mapEditor.placeShort')}
-                    </Button>
-                  )}
-                </li>
-              ))}
-            </ul>
-          )}
-        </section>
+        <UnplacedList title={t('desk.mapEditor.unplaced')} empty={t('desk.mapEditor.unplacedEmpty')} items={unplacedDesks} readOnly={readOnly} onPlace={place} testId="desk-editor-unplaced" />
+        {rooms.length > 0 ? (
+          <UnplacedList title={t('desk.mapEditor.unplacedRooms')} empty={t('desk.mapEditor.unplacedRoomsEmpty')} items={unplacedRooms} readOnly={readOnly} onPlace={place} testId="desk-editor-unplaced-rooms" />
+        ) : null}
       </aside>
     </div>
+  );
+}
+
+/** Desks or rooms not on the map, each with a Place button for editors. */
+function UnplacedList({ title, empty, items, readOnly, onPlace, testId }: { title: string; empty: string; items: MapItem[]; readOnly: boolean; onPlace(item: MapItem): void; testId: string }) {
+  const { t } = useTranslation();
+  return (
+    <section aria-label={title} data-testid={testId}>
+      <h3 className="atrium-desk-editor-heading">{title}</h3>
+      {items.length === 0 ? (
+        <EmptyState isCompact description={empty} />
+      ) : (
+        <ul className="atrium-desk-editor-unplaced">
+          {items.map((item) => (
+            <li key={item.id}>
+              <span>{item.label}</span>
+              {readOnly ? null : (
+                <Button size="small" onClick={() => onPlace(item)} aria-label={item.kind === 'room' ? t('desk.mapEditor.placeRoom', { name: item.label }) : t('desk.mapEditor.place', { number: item.label })} data-testid={`desk-editor-place-${item.id}`}>
+                  {t('desk.mapEditor.placeShort')}
+                </Button>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
   );
 }

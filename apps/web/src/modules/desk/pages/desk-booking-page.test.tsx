@@ -28,6 +28,7 @@ const availability: DeskAvailability = {
   lastDate: addDays(today, 14),
   neighbourhoods: [{ id: 40, floorId: 6, name: 'Quiet', color: '#3366cc', departmentId: null, departmentName: null, deskCount: 1 }],
   map: null,
+  rooms: [{ id: 301, floorId: 6, name: 'Boardroom', seats: 10, position: { x: 260, y: 20, width: 160, height: 90, rotation: 0 } }],
   desks: [
     { ...base, id: 101, number: 'A-1', mode: 'bookable', equipment: ['monitor'], neighbourhoodId: 40, position: place(20), closedReason: null, bookings: [] },
     { ...base, id: 102, number: 'A-2', mode: 'bookable', position: place(100), closedReason: null, bookings: [{ id: 9, startAt: at('13:00'), endAt: at('18:00'), userName: 'Fay Finance', isMine: false }] },
@@ -71,6 +72,10 @@ describe('desk booking page', () => {
     await user.click(screen.getByText('Morning', { selector: '.ant-segmented-item-label' }));
     await waitFor(() => expect(within(map).getByTestId('desk-map-102')).toHaveAttribute('data-state', 'free'));
     expect(within(map).getByRole('button', { name: 'Desk A-3, Not for you' })).toBeInTheDocument();
+    // A room is drawn with its name and seats, a link to its booking (not a desk to book here).
+    const room = within(map).getByRole('link', { name: 'Room Boardroom, 10 seats: book it on the room booking page' });
+    expect(room).toHaveAttribute('href', '/reserve?room=301');
+    expect(room).toHaveTextContent('Boardroom10 seats');
 
     await user.click(within(map).getByTestId('desk-map-103'));
     const closed = await screen.findByTestId('desk-book-dialog');

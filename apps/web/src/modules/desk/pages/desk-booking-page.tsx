@@ -127,6 +127,7 @@ export function DeskBookingPage() {
               onChoose={setChosen}
               marks={marks}
               plan={data.map && floorId !== undefined ? { url: floorMapUrl(floorId, data.map), width: data.map.width, height: data.map.height } : undefined}
+              rooms={data.rooms}
             />
           ) : (
             <List

@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { useSession } from '../../../shared/session/session-context';
 import { PageHeader } from '../../../shared/ui/page-header';
 import { QueryBody } from '../../../shared/ui/query-body';
-import { floorMapUrl, useCreateDeskLiveLink, useDeskLive, useDeskLiveLink, useLiveFloors, useRevokeDeskLiveLink } from '../api/desk.api';
+import { floorMapUrl, useCreateDeskLiveLink, useDeskLive, useDeskLiveLink, useDeskLiveStream, useLiveFloors, useRevokeDeskLiveLink } from '../api/desk.api';
 import { DeskLiveMap } from '../components/desk-live-map';
 
 const floorLabel = (floor: DeskFloor) => (floor.buildingName ? `${floor.buildingName} · ${floor.floorName}` : floor.floorName);
@@ -80,7 +80,7 @@ function LobbyLink({ floorId }: { floorId: number }) {
   );
 }
 
-/** /deskeeper-live: who sits where now on a floor, read again every 30 seconds; editors manage the floor's lobby screen link. */
+/** /deskeeper-live: who sits where now on a floor and which rooms are busy, read again when its stream tells of a booking (and every minute); editors manage the floor's lobby screen link. */
 export function DeskLivePage() {
   const { t } = useTranslation();
   const { user } = useSession();
@@ -89,6 +89,7 @@ export function DeskLivePage() {
   const [picked, setFloorId] = useState<number>();
   const floorId = picked ?? floors.data?.[0]?.floorId;
   const live = useDeskLive(floorId);
+  useDeskLiveStream(floorId);
 
   return (
     <div className="atrium-page" data-testid="page-desk-live">

@@ -5,12 +5,13 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { useNow } from '../../../shared/hooks/use-now';
 import { setLang } from '../../../shared/i18n/i18n';
-import { useDeskLiveScreen } from '../api/desk.api';
+import { useDeskLiveScreen, useDeskLiveScreenStream } from '../api/desk.api';
 import { DeskLiveMap } from '../components/desk-live-map';
 
 /**
- * /deskeeper-live/screen?token=...: a floor's desks now on a lobby screen, without signing in (decision
- * 0019, "The live view"). The link's secret opens that floor only; a revoked link says so.
+ * /deskeeper-live/screen?token=...: a floor's desks and rooms now on a lobby screen, without signing in
+ * (decision 0019, "The live view"), pushed by its stream. The link's secret opens that floor only; a
+ * revoked link says so.
  */
 export function DeskLiveScreenPage() {
   const { t, i18n } = useTranslation();
@@ -21,6 +22,7 @@ export function DeskLiveScreenPage() {
     if (lang && (LANGS as readonly string[]).includes(lang)) setLang(lang as Lang);
   }, [lang]);
   const screen = useDeskLiveScreen(token);
+  useDeskLiveScreenStream(token);
   const now = useNow(15_000);
   const data = screen.data;
   const title = data ? [data.buildingName, data.floorName].filter(Boolean).join(' · ') : t('desk.live.screenTitle');

@@ -49,6 +49,7 @@ describe('floor map editor', () => {
     const user = userEvent.setup();
     const seen = stubApi({
       'GET /desk/floors': { result: [floor] },
+      'GET /desk/rooms': { result: [] },
       'GET /desk/list': { result: [desk(), desk({ id: 102, number: '3-A-02', position: { x: 300, y: 50, width: 60, height: 40, rotation: 90 } }), desk({ id: 103, number: '3-A-03', position: null })] },
       'POST /desk/place': { result: [] },
     });
@@ -71,7 +72,7 @@ describe('floor map editor', () => {
 
     await user.click(screen.getByTestId('desk-editor-place-103'));
     expect(screen.getByTestId('desk-editor-103')).toBeInTheDocument();
-    expect(screen.getByTestId('desk-map-changes')).toHaveTextContent('3 desks changed, not saved yet');
+    expect(screen.getByTestId('desk-map-changes')).toHaveTextContent('3 places changed, not saved yet');
 
     await user.click(screen.getByTestId('desk-map-save'));
     await waitFor(() => expect(placeBody(seen)).toBeDefined());
@@ -84,7 +85,7 @@ describe('floor map editor', () => {
 
   it('moves a desk by dragging it, turns it by its handle and the turn button, and keeps it on the plan', async () => {
     const user = userEvent.setup();
-    const seen = stubApi({ 'GET /desk/floors': { result: [floor] }, 'GET /desk/list': { result: [desk()] }, 'POST /desk/place': { result: [] } });
+    const seen = stubApi({ 'GET /desk/floors': { result: [floor] }, 'GET /desk/rooms': { result: [] }, 'GET /desk/list': { result: [desk()] }, 'POST /desk/place': { result: [] } });
     renderConsole({ path: '/deskeeper-configuration', user: editor, menu });
     const target = await screen.findByTestId('desk-editor-101', {}, { timeout: 8000 });
     const map = screen.getByTestId('desk-editor-map');
@@ -107,13 +108,62 @@ describe('floor map editor', () => {
     await user.click(screen.getByTestId('desk-editor-turn'));
     expect(target.getAttribute('data-rotation')).toBe('180');
     await user.click(screen.getByTestId('desk-map-save'));
-    await waitFor(() => expect(placeBody(seen)).toEqual({ places: [{ id: 101, position: { x: 940, y: 75, width: 60, height: 40, rotation: 180 } }] }));
+    await waitFor(() => expect(placeBody(seen)).toEqual({ floorId: 6, places: [{ id: 101, kind: 'desk', position: { x: 940, y: 75, width: 60, height: 40, rotation: 180 } }] }));
+  }, 20_000);
+
+  it('lists the rooms not on the map beside the desks, places one larger with its name, moves it like a desk, and saves it as a room', async () => {
+    const user = userEvent.setup();
+    const seen = stubApi({
+      'GET /desk/floors': { result: [floor] },
+      'GET /desk/list': { result: [desk()] },
+      'GET /desk/rooms': {
+        result: [
+          { id: 201, floorId: 6, name: 'Boardroom', seats: 12, position: null },
+          { id: 202, floorId: 6, name: 'Huddle', seats: 4, position: { x: 500, y: 300, width: 150, height: 90, rotation: 0 } },
+        ],
+      },
+      'POST /desk/place': { result: [] },
+    });
+    renderConsole({ path: '/deskeeper-configuration', user: editor, menu });
+    const huddle = await screen.findByTestId('desk-editor-202', {}, { timeout: 8000 });
+    expect(huddle).toHaveAttribute('data-kind', 'room');
+    expect(huddle).toHaveClass('is-room');
+    expect(huddle).toHaveAccessibleName('Room Huddle');
+    expect(huddle).toHaveTextContent('Huddle');
+    expect(within(screen.getByTestId('desk-editor-unplaced')).getByText('Every desk of this floor is on the map.')).toBeInTheDocument();
+    const rooms = screen.getByTestId('desk-editor-unplaced-rooms');
+    expect(within(rooms).getByText('Boardroom')).toBeInTheDocument();
+
+    await user.click(within(rooms).getByRole('button', { name: 'Place room Boardroom on the map' }));
+    const boardroom = screen.getByTestId('desk-editor-201');
+    // A room's size: an eighth of the plan's width by a twelfth.
+    expect(boardroom.querySelector('rect')).toHaveAttribute('width', '125');
+    expect(within(screen.getByTestId('desk-editor-unplaced-rooms')).getByText('Every room of this floor is on the map.')).toBeInTheDocument();
+    expect(screen.getByTestId('desk-editor-controls')).toHaveTextContent('Room Boardroom');
+
+    const map = screen.getByTestId('desk-editor-map');
+    fireEvent.pointerDown(huddle, { clientX: 550, clientY: 320, pointerId: 1 });
+    fireEvent.pointerMove(map, { clientX: 560, clientY: 300, pointerId: 1 });
+    fireEvent.pointerUp(map, { pointerId: 1 });
+    expect([huddle.getAttribute('data-x'), huddle.getAttribute('data-y')]).toEqual(['510', '280']);
+    await user.click(screen.getByTestId('desk-editor-turn'));
+    expect(huddle.getAttribute('data-rotation')).toBe('90');
+
+    await user.click(screen.getByTestId('desk-map-save'));
+    await waitFor(() => expect(placeBody(seen)).toBeDefined());
+    const body = placeBody(seen) as { floorId: number; places: Array<{ id: number; kind: string; position: unknown }> };
+    expect(body.floorId).toBe(6);
+    expect(body.places.map((p) => [p.id, p.kind])).toEqual([
+      [201, 'room'],
+      [202, 'room'],
+    ]);
+    expect(body.places[1]!.position).toEqual({ x: 510, y: 280, width: 150, height: 90, rotation: 90 });
   }, 20_000);
 
   it('asks before a floor with unsaved changes is left, and keeps the changes when told to', async () => {
     const user = userEvent.setup();
     const other: DeskFloor = { ...floor, floorId: 7, floorName: 'Floor 4', map: null };
-    stubApi({ 'GET /desk/floors': { result: [floor, other] }, 'GET /desk/list': { result: [desk()] } });
+    stubApi({ 'GET /desk/floors': { result: [floor, other] }, 'GET /desk/rooms': { result: [] }, 'GET /desk/list': { result: [desk()] } });
     renderConsole({ path: '/deskeeper-configuration', user: editor, menu });
     const target = await screen.findByTestId('desk-editor-101', {}, { timeout: 8000 });
     target.focus();
@@ -126,7 +176,7 @@ describe('floor map editor', () => {
 
   it('shows readers the map and the desks not on it, without the editing controls, in Chinese', async () => {
     setLang('zh-CN');
-    stubApi({ 'GET /desk/floors': { result: [floor] }, 'GET /desk/list': { result: [desk(), desk({ id: 103, number: '3-A-03', position: null })] } });
+    stubApi({ 'GET /desk/floors': { result: [floor] }, 'GET /desk/rooms': { result: [] }, 'GET /desk/list': { result: [desk(), desk({ id: 103, number: '3-A-03', position: null })] } });
     renderConsole({ path: '/deskeeper-configuration', user: makeUser({ permissions: ['roomsLocations:view'] }), menu });
     const target = await screen.findByTestId('desk-editor-101', {}, { timeout: 8000 });
     expect(screen.getByText('您可以查看地图；修改需要会议室与位置的编辑权限。')).toBeInTheDocument();

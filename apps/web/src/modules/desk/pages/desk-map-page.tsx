@@ -9,7 +9,7 @@ import { useMediaQuery } from '../../../shared/hooks/use-media-query';
 import { useSession } from '../../../shared/session/session-context';
 import { PageHeader } from '../../../shared/ui/page-header';
 import { QueryBody } from '../../../shared/ui/query-body';
-import { useDeleteFloorMap, useDeskFloors, useDesks, usePlaceDesks, useUploadFloorMap } from '../api/desk.api';
+import { useDeleteFloorMap, useDeskFloors, useDesks, useFloorRooms, usePlaceDesks, useUploadFloorMap } from '../api/desk.api';
 import { DeskMapEditor, type DeskPlaces } from '../components/desk-map-editor';
 
 /** A floor as the picker names it: its building first. */
@@ -65,8 +65,8 @@ function FloorPlanButtons({ floor }: { floor: DeskFloor }) {
 }
 
 /**
- * /deskeeper-configuration: a floor's plan and its desks on it (decision 0019, "The map editor").
- * Editors upload the plan and move, turn and resize desks, saving every change at once; readers and
+ * /deskeeper-configuration: a floor's plan and its desks and rooms on it (decision 0019, "The map
+ * editor"). Editors upload the plan and move, turn and resize desks and rooms, saving every change at once; readers and
  * phones see the map only.
  */
 export function DeskMapPage() {
@@ -80,6 +80,7 @@ export function DeskMapPage() {
   const floorId = picked ?? (floors.data?.find((f) => f.deskCount > 0) ?? floors.data?.[0])?.floorId;
   const floor = floors.data?.find((candidate) => candidate.floorId === floorId);
   const desks = useDesks(floorId);
+  const rooms = useFloorRooms(floorId);
   const place = usePlaceDesks();
   const [changes, setChanges] = useState<DeskPlaces>(NO_CHANGES);
   const { confirmLeave } = useUnsavedChanges(changes.size > 0);
@@ -87,7 +88,9 @@ export function DeskMapPage() {
 
   async function save() {
     try {
-      await place.mutateAsync({ places: [...changes].map(([id, position]) => ({ id, position })) });
+      // Rooms and desks share one id space: a change's kind is the room list's to say.
+      const roomIds = new Set((rooms.data ?? []).map((room) => room.id));
+      await place.mutateAsync({ floorId, places: [...changes].map(([id, position]) => ({ id, kind: roomIds.has(id) ? 'room' : 'desk', position })) });
       setChanges(NO_CHANGES);
       void message.success(t('desk.mapEditor.saved'));
     } catch {
@@ -142,7 +145,7 @@ export function DeskMapPage() {
       {floor && floor.deskCount === 0 ? <p className="atrium-muted">{t('desk.mapEditor.noDesks')}</p> : null}
       {floor ? (
         <QueryBody query={desks}>
-          {(list) => <DeskMapEditor floorId={floor.floorId} map={floor.map} desks={list} changes={changes} onChange={setChanges} readOnly={readOnly} />}
+          {(list) => <DeskMapEditor floorId={floor.floorId} map={floor.map} desks={list} rooms={rooms.data ?? []} changes={changes} onChange={setChanges} readOnly={readOnly} />}
         </QueryBody>
       ) : floors.data?.length === 0 ? (
         <p className="atrium-muted">{t('desk.mapEditor.noFloors')}</p>
