@@ -129,7 +129,7 @@ describe('assets page', () => {
     await user.upload(input as HTMLInputElement, new File(['xlsx'], 'assets.xlsx'));
     await user.click(screen.getByTestId('asset-import-check'));
     expect(await screen.findByTestId('asset-import-refused-3')).toHaveTextContent('Sheet assets, row 3 (N-2): Unknown model: Nokia 3310');
-    expect(screen.getByTestId('asset-import-report')).toHaveTextContent('Checked: 1 to create, 0 to update, 1 rows refused');
+    expect(screen.getByTestId('asset-import-report')).toHaveTextContent('Checked: 1 to create, 0 to update, 1 refused');
     await user.click(screen.getByTestId('asset-import-run'));
     await waitFor(() => expect(screen.getByTestId('asset-import-report')).toHaveTextContent('Imported: 1 created'));
     expect(seen.filter((request) => request.path === '/asset/import').map((request) => request.query.get('dryRun'))).toEqual(['true', 'false']);

@@ -95,7 +95,7 @@ describe('desk access page', () => {
 });
 
 describe('desk booking page: access and closures', () => {
-  const availability: DeskAvailability = { date: today, timeZone: ZONE, dayStartAt: 0, middayAt: 0, dayEndAt: 0, lastDate: addDays(today, 14), neighbourhoods: [], map: null, desks: [] };
+  const availability: DeskAvailability = { date: today, timeZone: ZONE, dayStartAt: 0, middayAt: 0, dayEndAt: 0, lastDate: addDays(today, 14), neighbourhoods: [], map: null, rooms: [], desks: [] };
   const booker = makeUser({ permissions: ['calendarRoomUse:view'] });
 
   it('says when desk booking is not turned on for the reader\'s department, with no desks to book', async () => {

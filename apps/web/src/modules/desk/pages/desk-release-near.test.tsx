@@ -26,6 +26,7 @@ const availability: DeskAvailability = {
   lastDate: addDays(today, 14),
   neighbourhoods: [],
   map: null,
+  rooms: [],
   desks: [
     { ...base, id: 101, number: 'A-1', mode: 'bookable', position: place(20), closedReason: null, bookings: [] },
     { ...base, id: 102, number: 'A-2', mode: 'bookable', position: place(100), closedReason: null, bookings: [{ id: 9, startAt: at('08:00'), endAt: at('18:00'), userName: 'Cara Colleague', isMine: false }] },

@@ -62,7 +62,7 @@ describe('desk settings page: spreadsheet import and export', () => {
     await user.click(screen.getByTestId('desk-import-check'));
 
     const counts = await screen.findByTestId('desk-import-counts');
-    expect(counts).toHaveTextContent('Checked: 1 to add, 0 to change, 1 unchanged, 1 rows refused');
+    expect(counts).toHaveTextContent('Checked: 1 to add, 0 to change, 1 unchanged, 1 refused');
     expect(screen.getByTestId('desk-import-neighbourhoods')).toHaveTextContent('Neighbourhoods to add, free for all: Floor 3 / Window row');
     const rows = within(screen.getByTestId('desk-import-report')).getAllByTestId(/^desk-import-row-/);
     expect(rows.map((row) => row.getAttribute('data-testid'))).toEqual(['desk-import-row-refused', 'desk-import-row-unchanged', 'desk-import-row-created']);
@@ -71,7 +71,7 @@ describe('desk settings page: spreadsheet import and export', () => {
     expect(screen.queryByTestId('desk-row-102')).toBeNull();
 
     await user.click(screen.getByTestId('desk-import-run'));
-    await waitFor(() => expect(screen.getByTestId('desk-import-counts')).toHaveTextContent('Imported: 1 added, 0 changed, 1 unchanged, 1 rows refused'));
+    await waitFor(() => expect(screen.getByTestId('desk-import-counts')).toHaveTextContent('Imported: 1 added, 0 changed, 1 unchanged, 1 refused'));
     expect(await screen.findByTestId('desk-row-102')).toHaveTextContent('3-A-02');
     expect(seen.filter((request) => request.path === '/desk/import').map((request) => request.query.get('dryRun'))).toEqual(['true', 'false']);
   }, 40_000);
