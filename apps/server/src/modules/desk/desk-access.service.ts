@@ -141,7 +141,24 @@ export function createDeskAccessService({ db, access, bookingDesks, events, noti
         }
         return names.join(' / ');
       };
-      return rows.map((row) => ({ id: row.id, name: row.name, parentId: row.parentId, path: pathOf(row), memberCount: row.memberCount, deskBookingEnabled: row.isEnabled }));
+      // Tree order: each department right after its parent, siblings in the rows' order (the tree's sort order).
+      const children = new Map<number | null, typeof rows>();
+      for (const row of rows) {
+        const parent = row.parentId !== null && byId.has(row.parentId) ? row.parentId : null;
+        children.set(parent, [...(children.get(parent) ?? []), row]);
+      }
+      const ordered: typeof rows = [];
+      const placed = new Set<number>();
+      const place = (row: (typeof rows)[number]) => {
+        if (placed.has(row.id)) return;
+        placed.add(row.id);
+        ordered.push(row);
+        for (const child of children.get(row.id) ?? []) place(child);
+      };
+      for (const row of children.get(null) ?? []) place(row);
+      // A department caught in a loop of parents (never written by the console) still shows, at the end.
+      for (const row of rows) place(row);
+      return ordered.map((row) => ({ id: row.id, name: row.name, parentId: row.parentId, path: pathOf(row), memberCount: row.memberCount, deskBookingEnabled: row.isEnabled }));
     },
 
     /** Turns desk booking on or off for departments of the company (another company's, or an unknown one, refuses all: 404). */

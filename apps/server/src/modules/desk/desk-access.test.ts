@@ -102,6 +102,14 @@ describe(`desk access and closures (${TEST_DIALECT})`, () => {
     ]);
   });
 
+  it('lists the departments in tree order: a sub-department right after its parent, with its path', async () => {
+    const audit = await t.factories.department(companyId, 'Audit');
+    await t.db.kysely.updateTable('departments').set({ parent_id: finance }).where('id', '=', audit).execute();
+    const listed = (await api<DeskAccessDepartment[]>('GET', 'desk/access/departments', undefined, readerToken)).body.result;
+    expect(listed.filter((row) => [finance, audit, sales].includes(row.id)).map((row) => row.path)).toEqual(['Finance', 'Finance / Audit', 'Sales']);
+    await t.db.kysely.deleteFrom('departments').where('id', '=', audit).execute();
+  });
+
   it("refuses another company's departments (404) and readers (403)", async () => {
     const foreign = await switchDepartments([finance, otherCompanyDepartment], false);
     expect([foreign.status, foreign.body.message]).toEqual([404, formatMessage('deskServiceDepartmentNotFound', 'en-US')]);
