@@ -1,9 +1,10 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { DESK_LIVE_SCREEN_PATH, type CreatedDeskLiveLink, type DeskFloor, type DeskLive, type DeskLiveLinkState } from '@atrium/contract';
 import type { Kysely } from 'kysely';
 import { withWriteTransaction } from '../../db/database.js';
 import type { DB } from '../../db/schema.js';
 import { DAY_MS, type Clock } from '../../platform/clock.js';
+import { sha256Hex } from '../../platform/digest.js';
 import { notFound } from '../../platform/errors.js';
 import type { Actor, OperationLog } from '../operation-log/operation-log.service.js';
 import type { DeskBookingRepository } from './desk-booking.repository.js';
@@ -27,7 +28,6 @@ export interface DeskLiveServiceDeps {
 
 export type DeskLiveService = ReturnType<typeof createDeskLiveService>;
 
-const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 
 /**
  * A room now from its meetings' spans (from now on, by start): busy until the end of the meetings
@@ -97,7 +97,7 @@ export function createDeskLiveService({ db, desks, deskBookings, floorMaps, floo
 
   /** The link a secret names, while in force; 404 otherwise. */
   async function linkOf(token: string) {
-    const link = await links.byHash(sha256(token));
+    const link = await links.byHash(sha256Hex(token));
     if (!link) throw notFound('deskLiveLinkNotFound');
     return link;
   }
@@ -126,7 +126,7 @@ export function createDeskLiveService({ db, desks, deskBookings, floorMaps, floo
           const repo = createDeskLiveLinkRepository(trx);
           const replaced = await repo.active(actor.companyId, floorId);
           await repo.revoke(actor.companyId, floorId, now);
-          await repo.insert({ companyId: actor.companyId, floorId, tokenHash: sha256(token), createdBy: actor.userId }, now);
+          await repo.insert({ companyId: actor.companyId, floorId, tokenHash: sha256Hex(token), createdBy: actor.userId }, now);
           return replaced;
         }),
       );
