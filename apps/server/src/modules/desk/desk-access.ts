@@ -6,12 +6,12 @@ import { createDeskAccessRepository } from './desk-access.repository.js';
 /**
  * The refusals of desk access (decision 0019, "Desk access and closures"), called where a desk is
  * booked (inside its write transaction, so a closure committed meanwhile is seen) and checked in to:
- * the caller's department has desk booking off, or `date` is a closure day of the floor's building.
+ * the caller's department has desk booking off (`mayBookDesks`, read with the booking's other checks),
+ * or `date` is a closure day of the desk's building (one read, only when a date is given).
  */
-export async function checkDeskAccess(db: Kysely<DB>, input: { companyId: number; userId: number; floorId: number; date?: string }): Promise<void> {
-  const access = createDeskAccessRepository(db);
-  if (!(await access.mayBookDesks(input.companyId, input.userId))) throw refused('deskBookingNotForDepartment');
+export async function checkDeskAccess(db: Kysely<DB>, input: { companyId: number; mayBookDesks: boolean; buildingId: number | null; date?: string }): Promise<void> {
+  if (!input.mayBookDesks) throw refused('deskBookingNotForDepartment');
   if (input.date === undefined) return;
-  const [closure] = await access.closuresOf(input.companyId, await access.buildingOf(input.companyId, input.floorId), input.date);
+  const [closure] = await createDeskAccessRepository(db).closuresOf(input.companyId, input.buildingId, input.date);
   if (closure) throw refused('deskClosedDay', { date: input.date, name: closure.name });
 }

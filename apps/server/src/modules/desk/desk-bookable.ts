@@ -8,6 +8,8 @@ import { createDeskBookingRepository, type DeskBookingRecord, type DeskBookingRe
 /** A desk as the reservation engine books it (bookable.ts), with the desk's own record. */
 export interface BookingDesk extends Bookable {
   zone: string;
+  /** The building the desk's floor is in (the floor's parent): where its closure days are set. */
+  buildingId: number | null;
   record: DeskBookingRecord;
 }
 
@@ -56,7 +58,8 @@ export function createBookingDesks(db: Kysely<DB>): BookingDesks {
     const desks = new Map<number, BookingDesk>();
     for (const record of records) {
       const zone = effectiveTimeZone(index, record.floorId) ?? 'UTC';
-      desks.set(record.id, Object.freeze({ id: record.id, isAvailable: record.mode !== 'unavailable', needsApproval: false, zone, record, present: { name: record.number, timeZone: zone, signIn: null } }));
+      const buildingId = index.byId.get(record.floorId)?.parentId ?? null;
+      desks.set(record.id, Object.freeze({ id: record.id, isAvailable: record.mode !== 'unavailable', needsApproval: false, zone, buildingId, record, present: { name: record.number, timeZone: zone, signIn: null } }));
     }
     const layout: DeskLayout = {
       version,

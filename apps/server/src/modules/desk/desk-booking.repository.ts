@@ -26,6 +26,8 @@ export interface DeskBookingChecks {
   rules: DeskRules;
   /** The booker's department (who may book a department's neighbourhood or desk). */
   departmentId: number | null;
+  /** Whether the booker's department may book desks (decision 0019, "Desk access and closures"). */
+  mayBookDesks: boolean;
   isActive: boolean;
   /** The booker's desk bookings holding time that start within the week asked about (a booking never crosses midnight). */
   week: Array<{ startAt: number; endAt: number }>;
@@ -150,7 +152,13 @@ export function createDeskBookingRepository(db: Kysely<DB>) {
       const { companyId, userId, weekFrom, weekTo } = input;
       const version = await layoutVersion(companyId);
       const current = await rules(companyId);
-      const user = await db.selectFrom('users').select(['department_id', 'is_active']).where('company_id', '=', companyId).where('id', '=', userId).executeTakeFirst();
+      const user = await db
+        .selectFrom('users as u')
+        .leftJoin('departments as d', (join) => join.onRef('d.id', '=', 'u.department_id').onRef('d.company_id', '=', 'u.company_id'))
+        .select(['u.department_id', 'u.is_active', 'd.desk_booking_enabled'])
+        .where('u.company_id', '=', companyId)
+        .where('u.id', '=', userId)
+        .executeTakeFirst();
       const week = await db
         .selectFrom('reservations as r')
         .innerJoin('desks as d', (join) => join.onRef('d.id', '=', 'r.resource_id').onRef('d.company_id', '=', 'r.company_id'))
@@ -165,6 +173,7 @@ export function createDeskBookingRepository(db: Kysely<DB>) {
         layoutVersion: version,
         rules: current,
         departmentId: user?.department_id ?? null,
+        mayBookDesks: user?.desk_booking_enabled !== 0,
         isActive: user?.is_active === 1,
         week: week.map((row) => ({ startAt: Number(row.start_at), endAt: Number(row.end_at) })),
       };

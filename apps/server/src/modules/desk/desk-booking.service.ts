@@ -27,6 +27,7 @@ import { createBookingRepository } from '../booking/engine/booking.repository.js
 import { createLocationRepository } from '../location/location.repository.js';
 import { changedFields, type Actor, type OperationLog } from '../operation-log/operation-log.service.js';
 import { checkDeskAccess } from './desk-access.js';
+import { createDeskAccessRepository } from './desk-access.repository.js';
 import type { BookingDesks } from './desk-bookable.js';
 import { createDeskBookingRepository, type DeskBookingRecord, type DeskBookingRepository } from './desk-booking.repository.js';
 import { createDeskReleaseRepository } from './desk-release.repository.js';
@@ -137,7 +138,7 @@ export function createDeskBookingService({ db, deskBookings, desks, bookingDesks
             const { bookable: desk } = checks.layoutVersion === kept.version ? kept : await bookingDesks.loadIn(repos, companyId, body.deskId, checks.layoutVersion);
             if (!desk) throw notFound('deskNotFound');
             if (!checks.isActive) throw notFound('deskBookingUserNotFound');
-            await checkDeskAccess(trx, { companyId, userId, floorId: desk.record.floorId, date: body.date });
+            await checkDeskAccess(trx, { companyId, mayBookDesks: checks.mayBookDesks, buildingId: desk.buildingId, date: body.date });
             // An assigned desk its owner released for the day is booked as any other (decision 0019, "Away days").
             const isReleased = desk.record.mode === 'assigned' && (await createDeskReleaseRepository(trx).isReleased(companyId, desk.id, body.date));
             const closed = deskClosedReason(desk.record, userId, checks.departmentId, isReleased);
@@ -208,7 +209,7 @@ export function createDeskBookingService({ db, deskBookings, desks, bookingDesks
     async checkIn(caller: { companyId: number; userId: number }, deskId: number): Promise<DeskBooking> {
       const { companyId, userId } = caller;
       const desk = (await keptDesk(companyId, deskId)).bookable!;
-      await checkDeskAccess(db, { companyId, userId, floorId: desk.record.floorId });
+      await checkDeskAccess(db, { companyId, mayBookDesks: await createDeskAccessRepository(db).mayBookDesks(companyId, userId), buildingId: desk.buildingId });
       const now = clock.now();
       const row = await deskBookings.bookingBetween(companyId, deskId, now, now + DESK_CHECK_IN_EARLY_MS);
       if (!row || row.host_user_id !== userId) throw refused('deskCheckInNoBooking', { number: desk.record.number });
