@@ -80,13 +80,14 @@ export function startDevice(options: DeviceOptions): SimulatedDevice {
     await client.publishAsync(`${base}/${path}`, value, { qos: isRetained ? 1 : 0, retain: isRetained });
   };
   const publishValues = async (changed: Values) => {
-    Object.assign(values, changed);
+    // Only retained values are state to publish again on the next announcement; a command echo is not.
+    for (const [path, value] of Object.entries(changed)) if (specs.get(path)?.retained !== false) values[path] = value;
     await Promise.all(Object.entries(changed).map(([path, value]) => publishValue(path, value)));
   };
 
   /** The Homie start-up sequence, on the first connection and again after a reconnection or restart. */
   const announce = async () => {
-    await publishState('init');
+    if (state !== 'init') await publishState('init');
     await client.publishAsync(`${base}/$description`, JSON.stringify(description), { qos: 1, retain: true });
     await publishValues({ ...values, ...readValues(config, room) });
     await client.subscribeAsync(`${base}/+/+/set`, { qos: 1 });
