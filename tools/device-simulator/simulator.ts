@@ -52,8 +52,10 @@ export async function startSimulator(setup: SimulatorSetup): Promise<Simulator> 
       ...(setup.restartMs !== undefined ? { restartMs: setup.restartMs } : {}),
     }),
   );
-  for (const name of forced) {
-    if (![...rooms.keys()].some((key) => key.toLowerCase() === name)) setup.log(`no simulated device stands in room "${name}"`);
+  for (const name of setup.occupiedRooms ?? []) {
+    if (!rooms.has(name) && ![...rooms.keys()].some((key) => key.toLowerCase() === name.toLowerCase())) {
+      setup.log(`no simulated device stands in room "${name}"`);
+    }
   }
   await Promise.all(devices.map((device) => device.started));
   setup.log(`${devices.length} devices ready under ${root}/homie/5/ (${rooms.size} rooms)`);
