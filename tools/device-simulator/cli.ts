@@ -12,7 +12,7 @@ async function main(): Promise<void> {
     return;
   }
   const options = parseOptions(argv, process.env);
-  const simulator = await startSimulator({
+  const simulator = startSimulator({
     url: options.url,
     prefix: options.prefix,
     companyId: options.companyId,
@@ -22,10 +22,7 @@ async function main(): Promise<void> {
     occupiedRooms: options.occupiedRooms,
     log,
   });
-  if (options.isOnce) {
-    await simulator.close();
-    return;
-  }
+  // Listening before any device connects: a Ctrl-C during start-up still leaves cleanly.
   let isLeaving = false;
   const leave = () => {
     if (isLeaving) return;
@@ -38,6 +35,11 @@ async function main(): Promise<void> {
   };
   process.on('SIGINT', leave);
   process.on('SIGTERM', leave);
+  if (options.isOnce) {
+    await simulator.started;
+    isLeaving = true;
+    await simulator.close();
+  }
 }
 
 main().catch((error: Error) => {

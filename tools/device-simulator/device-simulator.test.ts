@@ -79,8 +79,8 @@ async function clearRetained(prefix: string): Promise<void> {
 }
 
 /** The simulator's command line in a child process (one process: node with tsx's loader, no wrapper). */
-function spawnCli(args: string[]): { child: ChildProcess; exited: Promise<number | null>; output: () => string } {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'tools/device-simulator/cli.ts', '--url', BROKER, ...args], { cwd: REPO, stdio: ['ignore', 'pipe', 'pipe'] });
+function spawnCli(args: string[], url = BROKER): { child: ChildProcess; exited: Promise<number | null>; output: () => string } {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'tools/device-simulator/cli.ts', '--url', url, ...args], { cwd: REPO, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
@@ -141,7 +141,7 @@ describe('commands', () => {
     prefix = newPrefix('commands');
     root = `${prefix}/1`;
     controller = await watch(root);
-    simulator = await startSimulator({
+    simulator = startSimulator({
       url: BROKER,
       prefix,
       companyId: 1,
@@ -154,6 +154,7 @@ describe('commands', () => {
       restartMs: 300,
       log: (line) => lines.push(line),
     });
+    await simulator.started;
   });
 
   afterAll(async () => {
@@ -237,6 +238,40 @@ describe('commands', () => {
   });
 });
 
+describe('readings', () => {
+  it('sensors publish a round every --rate seconds, and --occupied keeps a room occupied', async () => {
+    const prefix = newPrefix('readings');
+    const root = `${prefix}/1`;
+    const controller = await watch(root);
+    const simulator = startSimulator({
+      url: BROKER,
+      prefix,
+      companyId: 1,
+      devices: [
+        { id: 'camden-presence', kind: 'sensor', room: 'Camden' },
+        { id: 'camden-air', kind: 'air_monitor', room: 'Camden' },
+      ],
+      rateSeconds: 0.2,
+      occupiedRooms: ['camden'],
+      log: () => {},
+    });
+    try {
+      await simulator.started;
+      const co2 = `${root}/homie/5/camden-air/air/co2`;
+      await controller.waitFor('three rounds', () => controller.messages.filter((m) => m.topic === co2).length >= 4);
+      const occupancy = controller.messages.filter((m) => m.topic === `${root}/homie/5/camden-presence/presence/occupancy`);
+      expect(occupancy.length).toBeGreaterThanOrEqual(2);
+      expect(occupancy.every((m) => m.payload === 'true' && m.isRetained)).toBe(true);
+      for (const reading of ['temperature', 'humidity', 'hcho', 'pm25', 'pm10', 'tvoc']) {
+        expect(Number(controller.latest(`${root}/homie/5/camden-air/air/${reading}`)), reading).toBeGreaterThan(0);
+      }
+    } finally {
+      await simulator.stop();
+      await controller.client.endAsync();
+    }
+  });
+});
+
 describe('leaving', () => {
   it('Ctrl-C marks the device disconnected; a killed device is marked lost by its last will', async () => {
     const prefix = newPrefix('leaving');
@@ -261,5 +296,15 @@ describe('leaving', () => {
     } finally {
       await controller.client.endAsync();
     }
+  });
+
+  it('Ctrl-C ends a simulator whose broker cannot be reached', async () => {
+    // Port 1 on this machine: nothing listens, every connection is refused and retried.
+    const cli = spawnCli(['--devices', devicesFile([{ id: 'lonely', kind: 'light' }])], 'mqtt://127.0.0.1:1');
+    const deadline = Date.now() + 10_000;
+    while (!cli.output().includes('lonely: connection failed') && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(cli.output()).toContain('lonely: connection failed');
+    cli.child.kill('SIGINT');
+    expect(await cli.exited, cli.output()).toBe(0);
   });
 });

@@ -164,7 +164,12 @@ export function startDevice(options: DeviceOptions): SimulatedDevice {
     },
     async stop() {
       isStopping = true;
-      if (client.connected) await publishState('disconnected');
+      // Not connected: nothing to say; end the retries without waiting (mqtt.js's end callback never comes then).
+      if (!client.connected) {
+        client.end(true);
+        return;
+      }
+      await publishState('disconnected');
       await client.endAsync();
     },
     async close() {

@@ -17,6 +17,8 @@ export interface SimulatorSetup {
 }
 
 export interface Simulator {
+  /** Resolves once every device is `ready`. */
+  started: Promise<void>;
   devices: SimulatedDevice[];
   rooms: Map<string, Room>;
   /** Every device says `disconnected` and leaves. */
@@ -25,8 +27,11 @@ export interface Simulator {
   close(): Promise<void>;
 }
 
-/** Starts the devices and resolves once every one is `ready`; readings then follow every `rateSeconds`. */
-export async function startSimulator(setup: SimulatorSetup): Promise<Simulator> {
+/**
+ * Starts the devices (`started` resolves once every one is `ready`); readings follow every `rateSeconds`.
+ * It can be stopped at any time, also before every device reached the broker.
+ */
+export function startSimulator(setup: SimulatorSetup): Simulator {
   const random = setup.random ?? Math.random;
   const root = `${setup.prefix}/${setup.companyId}`;
   const forced = new Set((setup.occupiedRooms ?? []).map((name) => name.toLowerCase()));
@@ -57,8 +62,9 @@ export async function startSimulator(setup: SimulatorSetup): Promise<Simulator> 
       setup.log(`no simulated device stands in room "${name}"`);
     }
   }
-  await Promise.all(devices.map((device) => device.started));
-  setup.log(`${devices.length} devices ready under ${root}/homie/5/ (${rooms.size} rooms)`);
+  const started = Promise.all(devices.map((device) => device.started)).then(() => {
+    setup.log(`${devices.length} devices ready under ${root}/homie/5/ (${rooms.size} rooms)`);
+  });
 
   let last = Date.now();
   const round = async () => {
@@ -79,5 +85,5 @@ export async function startSimulator(setup: SimulatorSetup): Promise<Simulator> 
     clearInterval(timer);
     await Promise.all(devices.map((device) => device[how]()));
   };
-  return { devices, rooms, stop: () => leave('stop'), close: () => leave('close') };
+  return { started, devices, rooms, stop: () => leave('stop'), close: () => leave('close') };
 }
