@@ -277,9 +277,9 @@ describe('leaving', () => {
     const prefix = newPrefix('leaving');
     const root = `${prefix}/1`;
     const controller = await watch(root);
+    const polite = spawnCli(['--prefix', prefix, '--devices', devicesFile([{ id: 'polite', kind: 'sensor', room: 'Kew' }])]);
+    const crash = spawnCli(['--prefix', prefix, '--devices', devicesFile([{ id: 'crash', kind: 'light', room: 'Kew' }])]);
     try {
-      const polite = spawnCli(['--prefix', prefix, '--devices', devicesFile([{ id: 'polite', kind: 'sensor', room: 'Kew' }])]);
-      const crash = spawnCli(['--prefix', prefix, '--devices', devicesFile([{ id: 'crash', kind: 'light', room: 'Kew' }])]);
       await controller.waitFor('polite ready', (m) => m.topic === `${root}/homie/5/polite/$state` && m.payload === 'ready');
       await controller.waitFor('crash ready', (m) => m.topic === `${root}/homie/5/crash/$state` && m.payload === 'ready');
 
@@ -294,6 +294,9 @@ describe('leaving', () => {
       // The polite device left no will behind.
       expect(controller.messages.some((m) => m.topic === `${root}/homie/5/polite/$state` && m.payload === 'lost')).toBe(false);
     } finally {
+      // A failed expectation must not leave a simulator behind (its will would land after the clean-up).
+      for (const { child } of [polite, crash]) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+      await Promise.all([polite.exited, crash.exited]);
       await controller.client.endAsync();
     }
   });
