@@ -4,7 +4,7 @@ import { defineConfig } from 'vitest/config';
 const contractSource = fileURLToPath(new URL('./packages/contract/src/index.ts', import.meta.url));
 const alias = { '@atrium/contract': contractSource };
 
-// One config, three projects: the contract and the web run once; the server suite runs once per
+// One config, four projects: the contract, the web and the tools run once; the server suite runs once per
 // database engine, chosen by ATRIUM_TEST_DB (see package.json scripts).
 export default defineConfig({
   test: {
@@ -32,6 +32,10 @@ export default defineConfig({
           // once per file (half the suite's time went to imports). Every file builds its own app.
           isolate: false,
         },
+      },
+      {
+        // Tools beside the app (tools/device-simulator), tested against the local Mosquitto.
+        test: { name: 'tools', include: ['tools/**/*.test.ts'], environment: 'node', testTimeout: 20_000 },
       },
       {
         resolve: {

@@ -15,7 +15,7 @@ const STAGES = [
     { name: 'lint', command: 'npm run lint' },
   ],
   // Alone: beside the two server suites, a console test's 5-second wait ran out (1 CI run in 4).
-  [{ name: 'unit (contract, console)', command: 'npm run test:unit' }],
+  [{ name: 'unit (contract, console, tools)', command: 'npm run test:unit' }],
   [
     { name: 'server on SQLite', command: 'npm run test:sqlite' },
     { name: 'server on PostgreSQL', command: 'npm run test:postgres' },
