@@ -441,6 +441,7 @@ const FOREIGN_RECORDS: Record<string, ForeignCase> = {
   'DELETE /api/desk/closures': { foreign: (w) => [{ body: { id: w.b.deskClosureId } }] },
   'GET /api/air/thresholds': { none: "the company's own settings" },
   'PUT /api/air/thresholds': { foreign: (w) => [{ body: { locationId: w.b.locationId, preset: 'well_v2' } }] },
+  'DELETE /api/air/thresholds': { foreign: (w) => [{ body: { locationId: w.b.locationId } }] },
   'GET /api/air/alerts': { none: "the company's own alerts" },
   'POST /api/air/alerts/:id/acknowledge': { foreign: (w) => [{ url: `/api/air/alerts/${w.b.airAlertId}/acknowledge` }] },
   'GET /api/desk/booking/access': { foreign: (w) => [{ query: { floorId: w.b.locationId } }] },

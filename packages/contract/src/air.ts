@@ -327,6 +327,10 @@ export const SaveAirThresholdsBody = z
   });
 export type SaveAirThresholdsBody = z.infer<typeof SaveAirThresholdsBody>;
 
+/** `DELETE /api/air/thresholds`: the location (or, null, the company default) follows what is above it again. */
+export const RemoveAirThresholdsBody = z.object({ locationId: id.nullable() });
+export type RemoveAirThresholdsBody = z.infer<typeof RemoveAirThresholdsBody>;
+
 /** An alert: raised when a metric stayed beyond its limit, cleared when back inside by the band. */
 export const AirAlert = z.object({
   id: z.number().int(),

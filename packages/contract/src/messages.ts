@@ -885,6 +885,7 @@ export const MESSAGES = {
   deskImportOwnerNotAssigned: { 'en-US': 'Only an assigned desk has an owner', 'zh-CN': '只有固定工位才有使用人' },
   airAlertNotFound: { 'en-US': 'This air-quality alert does not exist', 'zh-CN': '该空气质量告警不存在' },
   airThresholdsSaved: { 'en-US': 'Air-quality thresholds saved', 'zh-CN': '空气质量阈值已保存' },
+  airThresholdsRemoved: { 'en-US': 'The thresholds there follow the level above again', 'zh-CN': '该处阈值已恢复为沿用上级设置' },
   airAlertAcknowledged: { 'en-US': 'Alert acknowledged', 'zh-CN': '告警已确认' },
 } as const satisfies Record<string, Record<Lang, string>>;
 

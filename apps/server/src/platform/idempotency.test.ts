@@ -410,6 +410,7 @@ describe(`Idempotency-Key (${TEST_DIALECT})`, () => {
         'DELETE /api/desk/closures',
         'POST /api/person/message/trigger/bind-station-message',
         'PUT /api/air/thresholds',
+        'DELETE /api/air/thresholds',
         'POST /api/air/alerts/:id/acknowledge',
       ].sort(),
     );

@@ -118,6 +118,15 @@ export function createAirRepository(db: Kysely<DB>) {
       else await db.insertInto('air_thresholds').values({ company_id: values.companyId, location_id: values.locationId, ...fields }).execute();
     },
 
+    /** Deletes the setting of the company (`locationId` null) or of a location, if there is one. */
+    async removeThresholds(companyId: number, locationId: number | null): Promise<void> {
+      await db
+        .deleteFrom('air_thresholds')
+        .where('company_id', '=', companyId)
+        .where('location_id', locationId === null ? 'is' : '=', locationId)
+        .execute();
+    },
+
     /** Whether the location is one of the company's, not deleted. */
     async hasLocation(companyId: number, locationId: number): Promise<boolean> {
       const row = await db.selectFrom('locations').select('id').where('company_id', '=', companyId).where('id', '=', locationId).where('deleted_at', 'is', null).executeTakeFirst();

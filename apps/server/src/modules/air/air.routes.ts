@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { AirAlert, AirAlertIdParams, AirAlertListQuery, AirAlertPage, AirThresholds, SaveAirThresholdsBody } from '@atrium/contract';
+import { AirAlert, AirAlertIdParams, AirAlertListQuery, AirAlertPage, AirThresholds, RemoveAirThresholdsBody, SaveAirThresholdsBody } from '@atrium/contract';
 import { requireAuth } from '../../platform/access.js';
 import { envelopeResponses, success } from '../../platform/envelope.js';
 import type { AirService } from './air.service.js';
@@ -42,6 +42,22 @@ export function airRoutes({ air }: { air: AirService }): FastifyPluginAsyncZod {
         },
       },
       async (request) => success(request, await air.saveThresholds(requireAuth(request), request.body), 'airThresholdsSaved'),
+    );
+
+    app.delete(
+      '/air/thresholds',
+      {
+        config: EDIT,
+        schema: {
+          tags,
+          summary: 'Remove air-quality thresholds',
+          description:
+            "Body `{ locationId }`: removes that location's setting, so it follows its nearest ancestor's or the company default again; `locationId` null removes the company default (WELL v2 applies again). Nothing saved there: nothing changes. Another company's or unknown location: 404. Answers the settings as `GET` does.",
+          body: RemoveAirThresholdsBody,
+          response: envelopeResponses(AirThresholds),
+        },
+      },
+      async (request) => success(request, await air.removeThresholds(requireAuth(request), request.body.locationId), 'airThresholdsRemoved'),
     );
 
     app.get(

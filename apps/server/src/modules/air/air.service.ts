@@ -72,6 +72,16 @@ async function thresholdsAt(air: AirRepository, companyId: number, locationId: n
  * batches of one device are judged one after the other.
  */
 export function createAirService({ db, clock }: AirServiceDeps) {
+  /** The presets and the company's saved settings. */
+  async function listThresholds(companyId: number): Promise<AirThresholds> {
+    const settings = await createAirRepository(db).listThresholds(companyId);
+    return {
+      defaultPreset: DEFAULT_AIR_PRESET,
+      presets: AIR_PRESET_THRESHOLDS,
+      settings: settings.map((setting) => ({ ...setting, thresholds: thresholdsOf(setting) })),
+    };
+  }
+
   return {
     /** Runs a batch of one device's readings; readings of other nodes are skipped. Returns the events in time order. */
     async evaluate(companyId: number, deviceId: number, locationId: number | null, readings: readonly AirReadingInput[]): Promise<AirEvaluationEvent[]> {
@@ -113,15 +123,7 @@ export function createAirService({ db, clock }: AirServiceDeps) {
       });
     },
 
-    /** The presets and the company's saved settings. */
-    async listThresholds(companyId: number): Promise<AirThresholds> {
-      const settings = await createAirRepository(db).listThresholds(companyId);
-      return {
-        defaultPreset: DEFAULT_AIR_PRESET,
-        presets: AIR_PRESET_THRESHOLDS,
-        settings: settings.map((setting) => ({ ...setting, thresholds: thresholdsOf(setting) })),
-      };
-    },
+    listThresholds,
 
     /** Saves a preset or custom limits for the company or one of its locations (another company's location: 404). */
     async saveThresholds(caller: AirCaller, body: SaveAirThresholdsBody): Promise<AirThresholds> {
@@ -137,7 +139,17 @@ export function createAirService({ db, clock }: AirServiceDeps) {
           now: clock.now(),
         });
       });
-      return this.listThresholds(caller.companyId);
+      return listThresholds(caller.companyId);
+    },
+
+    /** Removes the setting of a location (it follows its ancestors' or the company default again) or the company default (WELL v2 again); none saved: nothing changes. */
+    async removeThresholds(caller: AirCaller, locationId: number | null): Promise<AirThresholds> {
+      await withKeyLocks(db, [`air-thresholds:${caller.companyId}`], async (trx) => {
+        const air = createAirRepository(trx);
+        if (locationId !== null && !(await air.hasLocation(caller.companyId, locationId))) throw notFound('locationNotFound');
+        await air.removeThresholds(caller.companyId, locationId);
+      });
+      return listThresholds(caller.companyId);
     },
 
     async listAlerts(companyId: number, query: AirAlertListQuery): Promise<AirAlertPage> {

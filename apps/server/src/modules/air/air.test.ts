@@ -103,6 +103,16 @@ describe(`air-quality thresholds and alerts (${TEST_DIALECT})`, () => {
     expect(await raisesAt(null, 1001)).toBe(true);
     // Replacing a setting keeps one row for the place.
     expect((await saveThresholds({ locationId: buildingId, preset: 'well_v2' })).body.result.settings.filter((setting) => setting.locationId === buildingId)).toMatchObject([{ preset: 'well_v2', custom: null }]);
+    // Removing the room's setting: it follows its building again (WELL v2 now, CO2 800 ppm after five minutes).
+    const removed = await call<AirThresholds>(t.app, { method: 'DELETE', url: '/api/air/thresholds', headers: { token: adminToken, lang: 'en-US' }, payload: { locationId: roomId } });
+    expect([removed.status, removed.body.message]).toEqual([200, 'The thresholds there follow the level above again']);
+    expect(removed.body.result.settings.map((setting) => setting.locationId)).toEqual([null, buildingId]);
+    const device = nextDevice++;
+    expect(await t.app.air.evaluate(companyId, device, roomId, [co2(0, 900)])).toEqual([]);
+    expect((await t.app.air.evaluate(companyId, device, roomId, [co2(5, 900)])).map((event) => [event.kind, event.limit])).toEqual([['raised', 800]]);
+    // Removing again changes nothing; another company's location is unknown.
+    expect((await call(t.app, { method: 'DELETE', url: '/api/air/thresholds', headers: { token: adminToken }, payload: { locationId: roomId } })).status).toBe(200);
+    expect((await call(t.app, { method: 'DELETE', url: '/api/air/thresholds', headers: { token: adminToken }, payload: { locationId: otherCompanyLocationId } })).status).toBe(404);
   });
 
   it('refuses invalid limits and bodies with the rule that failed', async () => {
@@ -167,6 +177,7 @@ describe(`air-quality thresholds and alerts (${TEST_DIALECT})`, () => {
     expect((await request('GET', 'thresholds', viewerToken)).status).toBe(200);
     expect((await request('GET', 'alerts', viewerToken)).status).toBe(200);
     expect((await saveThresholds({ locationId: null, preset: 'well_v2' }, viewerToken)).status).toBe(403);
+    expect((await call(t.app, { method: 'DELETE', url: '/api/air/thresholds', headers: { token: viewerToken }, payload: { locationId: null } })).status).toBe(403);
     // The company default is still the custom 1000 ppm at once (the viewer's save was refused).
     const [raised] = await t.app.air.evaluate(companyId, nextDevice++, null, [co2(0, 1500)]);
     expect((await request('POST', `alerts/${raised!.alertId}/acknowledge`, viewerToken)).status).toBe(403);
