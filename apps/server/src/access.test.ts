@@ -102,6 +102,8 @@ interface World {
     inspectionChecklistId: number;
     /** B's desk closure (decision 0019, "Desk access and closures"). */
     deskClosureId: number;
+    /** B's air-quality alert (decision 0020). */
+    airAlertId: number;
     inspectionRunId: number;
     assetCategoryId: number;
     assetModelId: number;
@@ -437,6 +439,11 @@ const FOREIGN_RECORDS: Record<string, ForeignCase> = {
     ],
   },
   'DELETE /api/desk/closures': { foreign: (w) => [{ body: { id: w.b.deskClosureId } }] },
+  'GET /api/air/thresholds': { none: "the company's own settings" },
+  'PUT /api/air/thresholds': { foreign: (w) => [{ body: { locationId: w.b.locationId, preset: 'well_v2' } }] },
+  'DELETE /api/air/thresholds': { foreign: (w) => [{ body: { locationId: w.b.locationId } }] },
+  'GET /api/air/alerts': { none: "the company's own alerts" },
+  'POST /api/air/alerts/:id/acknowledge': { foreign: (w) => [{ url: `/api/air/alerts/${w.b.airAlertId}/acknowledge` }] },
   'GET /api/desk/booking/access': { foreign: (w) => [{ query: { floorId: w.b.locationId } }] },
   'POST /api/person/message/trigger/bind-station-message': { foreign: (w) => [{ body: { deskIds: [w.b.deskId] } }] },
   'GET /api/repair/targets': { none: "the company's own desks and rooms" },
@@ -910,6 +917,7 @@ describe(`access over the route table (${TEST_DIALECT})`, () => {
           (await asBravo({ method: 'POST', url: '/api/desk/closures', payload: { buildingId: null, firstDate: '2030-01-01', lastDate: '2030-01-02', name: 'Bravo holiday' } })).body.result as { closure: { id: number } }
         ).closure.id,
         inspectionRunId: (bravoRound.body.result as { id: number }).id,
+        airAlertId: (await t.app.air.evaluate(bravo.id, 9001, null, [{ metric: 'air.co2', at: 0, value: 5000 }, { metric: 'air.co2', at: 600_000, value: 5000 }]))[0]!.alertId,
         ...(await catalogueOf(asBravo, 'Bravo')),
         visitId: (
           (await asBravo({

@@ -125,6 +125,8 @@ import { createDeskNearService } from './modules/desk/desk-near.service.js';
 import { createDeskReleaseRepository } from './modules/desk/desk-release.repository.js';
 import { deskReleaseRoutes } from './modules/desk/desk-release.routes.js';
 import { createDeskReleaseService } from './modules/desk/desk-release.service.js';
+import { airRoutes } from './modules/air/air.routes.js';
+import { createAirService, type AirService } from './modules/air/air.service.js';
 import { deskMonitoringRoutes } from './modules/desk/desk-monitoring.routes.js';
 import { createDeskMonitoringRepository } from './modules/desk/desk-monitoring.repository.js';
 import { createDeskMonitoringService } from './modules/desk/desk-monitoring.service.js';
@@ -210,6 +212,8 @@ declare module 'fastify' {
      * notifications): tests wait for it with `drain`.
      */
     bookingInvitations: Pick<Outbox, 'drain'>;
+    /** Air-quality thresholds and alerts: the device gateway hands each batch of readings to `air.evaluate`. */
+    air: AirService;
     /** The live views' event streams of this process (tests run its tick). */
     liveHub: LiveHub;
   }
@@ -760,6 +764,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     webConsole = await registerWebConsole(scope, config.webDist);
   });
 
+  const air = createAirService({ db: db.kysely, clock });
+  app.decorate('air', air);
+
   await app.register(
     async (api) => {
       await api.register(healthRoutes({ db }));
@@ -902,6 +909,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(checkInRoutes({ checkIns }));
       await api.register(padRoutes({ checkIns, hub: liveHub }));
       await api.register(broadcastRoutes({ broadcasts, uploads }));
+      await api.register(airRoutes({ air }));
     },
     { prefix: '/api' },
   );

@@ -248,6 +248,11 @@ describe(`tenancy (${TEST_DIALECT})`, () => {
     assetOfA = await assetIn(sessionA, 'Alpha');
     const assetOutOfB = await call(t.app, { method: 'POST', url: '/api/asset/checkout', headers: { token: tokenB }, payload: { id: assetOfB, targetKind: 'desk', targetId: deskOfBId } });
     expect(assetOutOfB.status, assetOutOfB.body.message).toBe(200);
+    // Air quality: B's thresholds for its room ("Bravo Vault Annex") and an alert there acknowledged by B's admin.
+    const airOfB = await call(t.app, { method: 'PUT', url: '/api/air/thresholds', headers: { token: tokenB }, payload: { locationId: roomOfB, preset: 'custom', custom: { limits: { co2: { max: 900 } }, minDurationSeconds: 0 } } });
+    expect(airOfB.status, airOfB.body.message).toBe(200);
+    const [alertOfB] = await t.app.air.evaluate(b.id, 4242, roomOfB, [{ metric: 'air.co2', at: t.clock.now(), value: 1500 }]);
+    expect((await call(t.app, { method: 'POST', url: `/api/air/alerts/${alertOfB!.alertId}/acknowledge`, headers: { token: tokenB } })).status).toBe(200);
   });
   afterAll(() => t.cleanup());
 
@@ -268,6 +273,8 @@ describe(`tenancy (${TEST_DIALECT})`, () => {
     expect(reads.map((route) => route.url).sort()).toEqual([
       '/api/ad/setting',
       '/api/ad/synGroupAndUser',
+      '/api/air/alerts',
+      '/api/air/thresholds',
       '/api/asset/category/list',
       '/api/asset/detail',
       '/api/asset/export',

@@ -883,6 +883,10 @@ export const MESSAGES = {
   deskImportUnknownOwner: { 'en-US': 'No active colleague with the e-mail, or department named, {name}', 'zh-CN': '没有邮箱为 {name} 的在职同事或名为 {name} 的部门' },
   deskImportOwnerNeeded: { 'en-US': 'An assigned desk needs an owner: a colleague\'s e-mail or a department\'s name', 'zh-CN': '固定工位需要使用人：同事邮箱或部门名称' },
   deskImportOwnerNotAssigned: { 'en-US': 'Only an assigned desk has an owner', 'zh-CN': '只有固定工位才有使用人' },
+  airAlertNotFound: { 'en-US': 'This air-quality alert does not exist', 'zh-CN': '该空气质量告警不存在' },
+  airThresholdsSaved: { 'en-US': 'Air-quality thresholds saved', 'zh-CN': '空气质量阈值已保存' },
+  airThresholdsRemoved: { 'en-US': 'The thresholds there follow the level above again', 'zh-CN': '该处阈值已恢复为沿用上级设置' },
+  airAlertAcknowledged: { 'en-US': 'Alert acknowledged', 'zh-CN': '告警已确认' },
 } as const satisfies Record<string, Record<Lang, string>>;
 
 export type MessageKey = keyof typeof MESSAGES;

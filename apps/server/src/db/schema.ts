@@ -1253,6 +1253,50 @@ export interface BroadcastImageTable {
   created_at: number;
 }
 
+/** The air-quality limits of a company (`location_id` null: its default) or of one location (migration 0066). */
+export interface AirThresholdTable {
+  id: Generated<number>;
+  company_id: number;
+  location_id: number | null;
+  preset: 'well_v2' | 'gb_t_18883' | 'custom';
+  /** JSON of the contract's AirThresholdSet, with the custom preset only. */
+  custom: string | null;
+  updated_at: number;
+  updated_by: number | null;
+}
+
+/** An air-quality alert of a device's metric, from raise to clear (migration 0066; `device_id` without a foreign key until the devices table lands). */
+export interface AirAlertTable {
+  id: Generated<number>;
+  company_id: number;
+  device_id: number;
+  location_id: number | null;
+  metric: string;
+  state: 'raised' | 'cleared';
+  side: 'above' | 'below';
+  limit_value: number;
+  peak: number;
+  raised_at: number;
+  cleared_at: number | null;
+  acknowledged_at: number | null;
+  acknowledged_by: number | null;
+}
+
+/** The alert evaluator's memory per device and metric (migration 0066). */
+export interface AirAlertStateTable {
+  device_id: number;
+  metric: string;
+  company_id: number;
+  state: 'ok' | 'alert';
+  since: number;
+  beyond_since: number | null;
+  side: 'above' | 'below' | null;
+  limit_value: number | null;
+  peak: number | null;
+  last_at: number;
+  alert_id: number | null;
+}
+
 export interface DB {
   companies: CompanyTable;
   roles: RoleTable;
@@ -1282,6 +1326,9 @@ export interface DB {
   desk_live_links: DeskLiveLinkTable;
   desk_closures: DeskClosureTable;
   desk_releases: DeskReleaseTable;
+  air_thresholds: AirThresholdTable;
+  air_alerts: AirAlertTable;
+  air_alert_states: AirAlertStateTable;
   reservations: ReservationTable;
   reservation_participants: ReservationParticipantTable;
   reservation_invitees: ReservationInviteeTable;

@@ -409,6 +409,9 @@ describe(`Idempotency-Key (${TEST_DIALECT})`, () => {
         'PUT /api/desk/closures',
         'DELETE /api/desk/closures',
         'POST /api/person/message/trigger/bind-station-message',
+        'PUT /api/air/thresholds',
+        'DELETE /api/air/thresholds',
+        'POST /api/air/alerts/:id/acknowledge',
       ].sort(),
     );
     expect(idempotent.some((route) => route.includes('calendar/feed'))).toBe(false);
