@@ -18,7 +18,7 @@ import { AssetDrawer } from '../components/asset-drawer';
 import { AssetStatusTag } from '../components/asset-status-tag';
 import { CategoryTreeSelect } from '../components/category-tree-select';
 import { CheckoutDialog } from '../components/checkout-dialog';
-import { ImportDialog } from '../components/import-dialog';
+import { AssetImportDialog } from '../components/asset-import-dialog';
 import { locationTree } from '../components/location-tree';
 
 /**
@@ -192,7 +192,7 @@ export function AssetPage() {
       />
       {editing && options.data ? <AssetDialog options={options.data} asset={editing === 'new' ? undefined : editing} onClose={() => setEditing(undefined)} /> : null}
       {checkingOut ? <CheckoutDialog asset={checkingOut} onClose={() => setCheckingOut(undefined)} /> : null}
-      {importing ? <ImportDialog onClose={() => setImporting(false)} /> : null}
+      {importing ? <AssetImportDialog onClose={() => setImporting(false)} /> : null}
       {openId !== undefined ? <AssetDrawer assetId={openId} canEdit={canEdit} onClose={() => open(undefined)} /> : null}
     </div>
   );
