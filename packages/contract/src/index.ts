@@ -60,3 +60,4 @@ export * from './inspection.js';
 export * from './desk-monitoring.js';
 export * from './desk-access.js';
 export * from './asset.js';
+export * from './smart-device.js';
