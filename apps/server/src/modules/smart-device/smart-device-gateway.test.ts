@@ -237,6 +237,40 @@ describe(`smart devices: the MQTT gateway (${TEST_DIALECT})`, () => {
     expect(new Set(readings.map((reading) => reading.at)).size).toBe(10);
   });
 
+  it('acknowledges a message only once its reading is committed: a batch the database refused comes again', async () => {
+    const id = await devices.createSmartDevice({ companyId, name: 'Fragile', kind: 'sensor', homieId: 'fragile', now: t.clock.now() });
+    let isDatabaseAway = true;
+    let refusedBatches = 0;
+    // The real repository, with its batch write failing while the database is "away".
+    const flaky: SmartDeviceRepository = {
+      ...devices,
+      recordBatch: async (...args) => {
+        if (isDatabaseAway) {
+          refusedBatches += 1;
+          throw new Error('database away');
+        }
+        return devices.recordBatch(...args);
+      },
+    };
+    const fragile = createSmartDeviceGateway({ url: BROKER, clientId: `${gatewayClientId}-fragile`, prefix: `${prefix}-fragile`, devices: flaky, clock: t.clock, log, reconnectMs: { first: 100, max: 1_000 } });
+    await fragile.start();
+    try {
+      const client = await device('fragile');
+      await client.publishAsync(`${prefix}-fragile/${companyId}/homie/5/fragile/presence/occupancy`, 'true', { qos: 1 });
+      await until(() => refusedBatches, (count) => count > 0);
+      expect(await devices.listReadings(id, 'presence.occupancy')).toEqual([]);
+      // The database is back; the broker still holds the unacknowledged message and sends it on the next connection.
+      isDatabaseAway = false;
+      fragile.dropConnection();
+      const readings = await until(() => devices.listReadings(id, 'presence.occupancy'), (rows) => rows.length > 0);
+      expect(readings.map((reading) => reading.value)).toEqual([1]);
+    } finally {
+      await fragile.close();
+      const sweeper = await mqtt.connectAsync(BROKER, { clientId: `${gatewayClientId}-fragile`, protocolVersion: 5, clean: true });
+      await sweeper.endAsync();
+    }
+  });
+
   it('reads Home Assistant discovery: a sensor under the company root reports as a reading', async () => {
     const id = await devices.createSmartDevice({ companyId, name: 'Off the shelf', kind: 'air_monitor', homieId: 'aqara-1', now: t.clock.now() });
     const client = await device('aqara-1');
