@@ -18,6 +18,8 @@ import { createDoorDisplayRepository } from './modules/door-display/door-display
 import { createDepartmentStyleRepository } from './modules/department/department-style.repository.js';
 import { LOCATION_LEVEL } from './modules/location/location.repository.js';
 import { createMailOutboxRepository } from './modules/mail/mail.repository.js';
+import { createSmartDeviceRepository } from './modules/smart-device/smart-device.repository.js';
+import { hashSessionToken, newSessionToken } from './platform/session-token.js';
 import type { RouteRecord } from './platform/access.js';
 import { createSignedLinks } from './platform/signed-links.js';
 import { call, createTestApp, type TestApp } from './test/app.js';
@@ -1086,6 +1088,7 @@ describe(`device access over the route table (${TEST_DIALECT})`, () => {
     expect(underDevice.filter((route) => route.access !== 'device').map(routeKey), 'routes under /api/device/ that take no device token').toEqual([
       'POST /api/device/activate',
       'POST /api/device/visitor/activate',
+      'POST /api/device/smart/activate',
     ]);
     expect(underDevice.find((route) => route.url === '/api/device/activate')?.access).toBe('public');
     expect(deviceRoutes.filter((route) => !route.url.startsWith('/api/device/')).map(routeKey)).toEqual([]);
@@ -1123,11 +1126,17 @@ describe(`device access over the route table (${TEST_DIALECT})`, () => {
   it("lets a live device's token through to its kind's routes only, and never a device token to a session's route", async () => {
     const live = await displays.display(companyId);
     const kiosk = await displays.kiosk(companyId);
+    // A smart device holding its secret (issue 22), as activation leaves it.
+    const smart = newSessionToken();
+    const smartId = await createSmartDeviceRepository(t.db.kysely).createSmartDevice({ companyId, name: 'Sensor', kind: 'sensor', homieId: 'access-sensor', now: t.clock.now() });
+    await t.db.kysely.updateTable('smart_devices').set({ secret_hash: hashSessionToken(smart) }).where('id', '=', smartId).execute();
     expect(deviceRoutes.length).toBeGreaterThan(0);
     for (const route of deviceRoutes) {
       // Past the guard the event stream stays open; the pad tests read it.
       if (route.url === '/api/device/pad/stream') continue;
-      const [own, other] = route.deviceKind === 'visitorKiosk' ? [kiosk, live.token] : [live.token, kiosk];
+      const tokenOf = { doorDisplay: live.token, visitorKiosk: kiosk, smartDevice: smart };
+      const own = tokenOf[route.deviceKind!];
+      const other = route.deviceKind === 'doorDisplay' ? kiosk : live.token;
       const answer = await t.app.inject(emptyRequest(route, { [DEVICE_TOKEN_HEADER]: own }));
       expect(answer.statusCode, routeKey(route)).not.toBe(401);
       const wrongKind = await t.app.inject(emptyRequest(route, { [DEVICE_TOKEN_HEADER]: other }));

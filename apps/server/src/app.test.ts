@@ -36,6 +36,8 @@ const EXPECTED_PUBLIC = [
   // A door display trades its 5-digit activation code for its device token; its other calls are `device` routes.
   'POST /api/device/activate',
   'POST /api/device/visitor/activate',
+  // A smart device trades its activation code for its secret (decision 0020).
+  'POST /api/device/smart/activate',
   // The public live board: each checks the secret of its link.
   'GET /api/live/board',
   'GET /api/live/board/stream',

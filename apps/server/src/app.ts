@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { hostname } from 'node:os';
 import path from 'node:path';
 import fastifyCookie from '@fastify/cookie';
 import fastifyRateLimit from '@fastify/rate-limit';
@@ -182,6 +183,11 @@ import { createVisitorSteps } from './modules/visitor/visitor-steps.js';
 import { createVisitStepsRepository } from './modules/visitor/visitor-steps.repository.js';
 import { visitorStepRoutes } from './modules/visitor/visitor-steps.routes.js';
 import { createMqttPublisher } from './platform/mqtt.js';
+import { createSmartDeviceRepository } from './modules/smart-device/smart-device.repository.js';
+import { createSmartDeviceGateway } from './modules/smart-device/smart-device-gateway.js';
+import { createSmartDeviceRecorder } from './modules/smart-device/smart-device-recorder.js';
+import { createSmartDeviceService } from './modules/smart-device/smart-device.service.js';
+import { smartDeviceRoutes } from './modules/smart-device/smart-device.routes.js';
 import { createSignedLinks } from './platform/signed-links.js';
 import { bookingPreferencesRoutes } from './modules/booking-preferences/booking-preferences.routes.js';
 import { createBookingPreferencesService } from './modules/booking-preferences/booking-preferences.service.js';
@@ -682,6 +688,35 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     });
     scheduler.add({ name: 'visit-door-access', everyMs: MINUTE_MS, run: async () => void (await doorAccess.revokeOverdue()) });
   }
+  // Smart-room devices (decision 0020, "The device gateway"): over MQTT when a broker is configured, over HTTP always.
+  const smartDeviceRepository = createSmartDeviceRepository(db.kysely);
+  const smartDeviceGateway = config.mqttUrl
+    ? createSmartDeviceGateway({
+        url: config.mqttUrl,
+        // Stable across restarts of this process, so the broker keeps its session and queued readings.
+        clientId: `atrium-gateway-${hostname()}-${config.port}-${config.mqttTopicPrefix}`.replace(/[^A-Za-z0-9_-]/g, '-'),
+        prefix: config.mqttTopicPrefix,
+        devices: smartDeviceRepository,
+        clock,
+        log: app.log,
+      })
+    : null;
+  const smartDeviceRecorder = smartDeviceGateway ? null : createSmartDeviceRecorder({ devices: smartDeviceRepository, clock });
+  if (smartDeviceGateway) {
+    // Not awaited: a broker that is away does not hold the API up; the client keeps trying.
+    app.addHook('onReady', async () => void smartDeviceGateway.start().catch((error: Error) => app.log.warn({ err: { message: error.message } }, 'Device gateway not connected yet')));
+    app.addHook('onClose', () => smartDeviceGateway.close());
+  } else {
+    app.addHook('onClose', () => smartDeviceRecorder!.close());
+  }
+  const smartDevices = createSmartDeviceService({
+    devices: smartDeviceRepository,
+    record: smartDeviceGateway ? smartDeviceGateway.recordFromHttp : (device, events) => smartDeviceRecorder!.record(device, events),
+    gateway: smartDeviceGateway,
+    publicCalls: repositories.registrations,
+    clock,
+    topicPrefix: config.mqttTopicPrefix,
+  });
   app.decorate('bookingInvitations', { drain: () => outbox.drain() });
   const mailDispatch = createMailDispatch(mailer);
   app.addHook('onClose', async () => {
@@ -717,12 +752,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   installAccessGuard(app, {
     resolveSession: sessions.resolveSession,
-    // Door displays, then visitor kiosks; a new kind adds its lookup here.
+    // Door displays, then visitor kiosks, then smart devices; a new kind adds its lookup here.
     resolveDevice: async (token) => {
       const display = await doorDisplays.authenticateDevice(token);
       if (display) return { kind: 'doorDisplay', device: display };
       const kiosk = await visitorDevices.authenticate(token);
-      return kiosk && { kind: 'visitorKiosk', device: kiosk };
+      if (kiosk) return { kind: 'visitorKiosk', device: kiosk };
+      const smartDevice = await smartDevices.authenticate(token);
+      return smartDevice && { kind: 'smartDevice', device: smartDevice };
     },
     clearSessionCookie,
     publicOrigin: config.publicOrigin,
@@ -890,6 +927,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       );
       await api.register(visitorDeviceRoutes({ devices: visitorDevices, visitors: visitorService, badges: visitorBadges }));
       await api.register(visitorApplicationRoutes({ applications: visitorApplications }));
+      await api.register(smartDeviceRoutes({ smartDevices }));
       await api.register(visitorStepRoutes({ steps: visitorSteps, visitors: visitorService, passes: visitorPasses, rules: visitorRules }));
       await api.register(
         visitorAnalysisRoutes({

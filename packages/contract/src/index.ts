@@ -61,3 +61,4 @@ export * from './desk-monitoring.js';
 export * from './desk-access.js';
 export * from './asset.js';
 export * from './air.js';
+export * from './smart-device.js';

@@ -410,6 +410,7 @@ export const MESSAGES = {
     'en-US': 'Too many wrong activation codes. Please try again in {minutes} minutes',
     'zh-CN': '激活码错误次数过多，请 {minutes} 分钟后再试',
   },
+  deviceReadingInFuture: { 'en-US': 'A reading cannot be dated in the future', 'zh-CN': '读数时间不能晚于当前时间' },
   deviceTokenInvalid: { 'en-US': 'Device token invalid, please activate the display again', 'zh-CN': '设备令牌无效，请重新激活门口屏' },
   exitPasswordWrong: { 'en-US': 'Exit password wrong', 'zh-CN': '退出密码错误' },
   exitPasswordNotSet: { 'en-US': 'No exit password is set for this room', 'zh-CN': '该会议室未设置退出密码' },

@@ -296,6 +296,74 @@ export interface DeskReleaseTable {
   created_at: number;
 }
 
+/** A smart-room device, with what the gateway last heard from it (migration 0065). */
+export interface SmartDeviceTable {
+  id: Generated<number>;
+  company_id: number;
+  location_id: number | null;
+  room_id: number | null;
+  name: string;
+  brand: string | null;
+  model: string | null;
+  kind: string;
+  serial_number: string | null;
+  ip_address: string | null;
+  mac_address: string | null;
+  homie_id: string;
+  state: string | null;
+  description: string | null;
+  properties: Generated<string>;
+  activation_code_hash: string | null;
+  activation_expires_at: number | null;
+  activated_at: number | null;
+  secret_hash: string | null;
+  last_seen_at: number | null;
+  created_at: number;
+  updated_at: number;
+}
+
+/** Who deploys a smart device (migration 0065). */
+export interface SmartDeviceDeployerTable {
+  device_id: number;
+  user_id: number;
+}
+
+/** A command sent to a smart device and its answer (migration 0065). */
+export interface SmartDeviceCommandTable {
+  id: string;
+  company_id: number;
+  device_id: number;
+  node: string;
+  property: string;
+  value: string;
+  issued_by: number | null;
+  issued_at: number;
+  answered_at: number | null;
+  result: 'pending' | 'acked' | 'failed' | 'timeout';
+  error: string | null;
+}
+
+/** One numeric reading of a device (migration 0065). */
+export interface DeviceReadingTable {
+  company_id: number;
+  device_id: number;
+  metric: string;
+  at: number;
+  value: number;
+}
+
+/** Count, sum, min and max of a device's readings per minute, hour or day (migration 0065). */
+export interface DeviceReadingRollupTable {
+  device_id: number;
+  metric: string;
+  grain: 'minute' | 'hour' | 'day';
+  bucket: number;
+  count: number;
+  sum: number;
+  min: number;
+  max: number;
+}
+
 /** A category of the asset catalogue, in a tree (migration 0059). */
 export interface AssetCategoryTable {
   id: Generated<number>;
@@ -1326,6 +1394,11 @@ export interface DB {
   desk_live_links: DeskLiveLinkTable;
   desk_closures: DeskClosureTable;
   desk_releases: DeskReleaseTable;
+  smart_devices: SmartDeviceTable;
+  smart_device_deployers: SmartDeviceDeployerTable;
+  smart_device_commands: SmartDeviceCommandTable;
+  device_readings: DeviceReadingTable;
+  device_reading_rollups: DeviceReadingRollupTable;
   air_thresholds: AirThresholdTable;
   air_alerts: AirAlertTable;
   air_alert_states: AirAlertStateTable;

@@ -3,6 +3,7 @@ import { COOKIE_NAMES, DEVICE_TOKEN_HEADER, hasPermission, isPermission, type La
 import type { DeviceRecord } from '../modules/door-display/door-display.repository.js';
 import type { UserProfile } from '../modules/user/user.repository.js';
 import type { KioskPad } from '../modules/visitor/visitor-devices.repository.js';
+import type { SmartDeviceRef } from '../modules/smart-device/smart-device.repository.js';
 import { crossSite, deviceTokenInvalid, noPermission, passwordChangeRequired, passwordExpired, sessionInvalid } from './errors.js';
 
 /** Who may call a route. Every route states one in its `config`; start-up fails otherwise. */
@@ -23,6 +24,7 @@ const ACCESS_KINDS: ReadonlyArray<RouteAccess['access']> = ['public', 'device', 
 export interface DeviceKinds {
   doorDisplay: DeviceRecord;
   visitorKiosk: KioskPad;
+  smartDevice: SmartDeviceRef;
 }
 
 export type DeviceKind = keyof DeviceKinds;

@@ -58,6 +58,7 @@ import { repairs } from './2026_11_29_0060_repairs.js';
 import { inspections } from './2026_11_29_0062_inspections.js';
 import { deskAccess } from './2026_11_30_0063_desk_access.js';
 import { deskReleases } from './2026_11_30_0064_desk_releases.js';
+import { smartDevices } from './2026_11_30_0065_smart_devices.js';
 import { airQuality } from './2026_11_30_0066_air_quality.js';
 import type { DialectMigration } from './helpers.js';
 
@@ -123,6 +124,7 @@ export const MIGRATIONS: ReadonlyArray<readonly [name: string, migration: Dialec
   ['2026_11_29_0062_inspections', inspections],
   ['2026_11_30_0063_desk_access', deskAccess],
   ['2026_11_30_0064_desk_releases', deskReleases],
+  ['2026_11_30_0065_smart_devices', smartDevices],
   ['2026_11_30_0066_air_quality', airQuality],
 ];
 

@@ -1,0 +1,388 @@
+import { randomUUID } from 'node:crypto';
+import type { IPublishPacket } from 'mqtt';
+import { HOMIE_STATES, type HomieState } from '@atrium/contract';
+import type { Clock } from '../../platform/clock.js';
+import { createMqttSubscriber, type MqttSubscriber } from '../../platform/mqtt-subscriber.js';
+import { createSmartDeviceRecorder, MalformedValue, type DeviceEvent, type SmartDeviceRecorder } from './smart-device-recorder.js';
+import type { CommandResult, HomieDescription, SmartDeviceRef, SmartDeviceRepository } from './smart-device.repository.js';
+
+export interface GatewayOptions {
+  url: string;
+  /** Stable per process across restarts (the broker keeps its session). */
+  clientId: string;
+  /** MQTT_TOPIC_PREFIX: a company's root is `<prefix>/<companyId>`. */
+  prefix: string;
+  devices: SmartDeviceRepository;
+  clock: Clock;
+  log: { warn(object: unknown, message: string): void };
+  /** A command not answered in this time is recorded as timed out. */
+  commandTimeoutMs?: number;
+  batch?: { maxBatch?: number; flushMs?: number };
+  reconnectMs?: { first: number; max: number };
+}
+
+export interface SendCommand {
+  companyId: number;
+  deviceId: number;
+  node: string;
+  property: string;
+  value: string;
+  issuedBy: number | null;
+}
+
+/** What the gateway counts (health, tests, the benchmark). */
+export interface GatewayCounters {
+  messages: number;
+  malformed: number;
+  unknownDevices: number;
+  duplicateAcks: number;
+}
+
+const HOMIE_STATE_SET = new Set<string>(HOMIE_STATES);
+const NAME = /^[a-z0-9][a-z0-9-]{0,63}$/;
+/** Unknown devices are looked up again after this long (a device registered meanwhile joins). */
+const UNKNOWN_TTL_MS = 10_000;
+/** At most one warn line per this long about malformed payloads, with the count since the last. */
+const MALFORMED_LOG_MS = 10_000;
+
+/** Home Assistant device classes read as the air and presence metrics of Homie nodes. */
+const HA_METRICS: Readonly<Record<string, { metric: string; property: string }>> = {
+  temperature: { metric: 'air.temperature', property: 'temperature' },
+  humidity: { metric: 'air.humidity', property: 'humidity' },
+  carbon_dioxide: { metric: 'air.co2', property: 'co2' },
+  pm25: { metric: 'air.pm25', property: 'pm25' },
+  pm10: { metric: 'air.pm10', property: 'pm10' },
+  volatile_organic_compounds: { metric: 'air.tvoc', property: 'tvoc' },
+  volatile_organic_compounds_parts: { metric: 'air.tvoc', property: 'tvoc' },
+  occupancy: { metric: 'presence.occupancy', property: 'occupancy' },
+  presence: { metric: 'presence.occupancy', property: 'occupancy' },
+  motion: { metric: 'presence.occupancy', property: 'occupancy' },
+};
+
+interface HaStateTopic {
+  companyId: number;
+  homieId: string;
+  node: string;
+  property: string;
+  metric: string;
+  unit: string | undefined;
+  /** `value_json.<key>`: the value is that key of a JSON payload. */
+  jsonKey: string | undefined;
+  payloadOn: string;
+  payloadOff: string;
+  isBinary: boolean;
+}
+
+interface PendingCommand {
+  id: string;
+  companyId: number;
+  deviceId: number;
+  node: string;
+  property: string;
+  value: string;
+  timer: NodeJS.Timeout;
+  settle: (result: CommandResult) => void;
+}
+
+/**
+ * The device gateway (decision 0020, "The device gateway"; docs/devices-mqtt.md): reads the Homie 5
+ * topics, command acknowledgements and Home Assistant discovery of every company under the prefix,
+ * records what devices say through the batching recorder (the HTTP device API uses the same one), and
+ * sends commands.
+ */
+export function createSmartDeviceGateway(options: GatewayOptions) {
+  const { prefix, devices, clock, log } = options;
+  const commandTimeoutMs = options.commandTimeoutMs ?? 10_000;
+  const counters: GatewayCounters = { messages: 0, malformed: 0, unknownDevices: 0, duplicateAcks: 0 };
+  const recorder: SmartDeviceRecorder = createSmartDeviceRecorder({ devices, clock, ...options.batch });
+  const cache = new Map<string, { device: Promise<SmartDeviceRef | undefined>; until: number }>();
+  const haTopics = new Map<string, HaStateTopic>();
+  const pending = new Map<string, PendingCommand>();
+  // The last time stamped per device property: MQTT values carry no time of their own, and a backlog
+  // the broker redelivers after a reconnection arrives within a millisecond; each keeps its own time.
+  const lastStamp = new Map<string, number>();
+  const stamp = (deviceId: number, node: string, property: string) => {
+    const key = `${deviceId}/${node}/${property}`;
+    const at = Math.max(clock.now(), (lastStamp.get(key) ?? 0) + 1);
+    lastStamp.set(key, at);
+    return at;
+  };
+  let malformedSinceLog = 0;
+  let lastMalformedLog = 0;
+
+  const deviceOf = (companyId: number, homieId: string): Promise<SmartDeviceRef | undefined> => {
+    const key = `${companyId}/${homieId}`;
+    const hit = cache.get(key);
+    if (hit && hit.until > Date.now()) return hit.device;
+    const device = devices.findByHomieId(companyId, homieId);
+    cache.set(key, { device, until: Number.POSITIVE_INFINITY });
+    void device.then(
+      (found) => {
+        if (!found) cache.set(key, { device, until: Date.now() + UNKNOWN_TTL_MS });
+      },
+      () => cache.delete(key),
+    );
+    return device;
+  };
+
+  const malformed = (topic: string, reason: string) => {
+    counters.malformed += 1;
+    malformedSinceLog += 1;
+    const now = Date.now();
+    if (now - lastMalformedLog >= MALFORMED_LOG_MS) {
+      // The topic and the reason only: a payload may carry anything.
+      log.warn({ topic, reason, droppedSinceLastLine: malformedSinceLog }, 'Malformed device message dropped');
+      lastMalformedLog = now;
+      malformedSinceLog = 0;
+    }
+  };
+
+  const record = async (device: SmartDeviceRef, events: DeviceEvent[]) => {
+    for (const event of events) {
+      if (event.type === 'description') device.description = event.description;
+      if (event.type === 'value') echo(device, event.node, event.property, event.value);
+    }
+    await recorder.record(device, events);
+  };
+
+  const settle = async (command: PendingCommand, result: Exclude<CommandResult, 'pending'>, error: string | null): Promise<boolean> => {
+    const answered = await devices.answerCommand({ id: command.id, companyId: command.companyId, deviceId: command.deviceId, result, error, at: clock.now() });
+    if (pending.get(command.id) === command) {
+      clearTimeout(command.timer);
+      pending.delete(command.id);
+      command.settle(result);
+    }
+    return answered;
+  };
+
+  /** A device without MQTT 5 acknowledges a command by publishing the commanded value. */
+  const echo = (device: SmartDeviceRef, node: string, property: string, value: string) => {
+    for (const command of pending.values()) {
+      if (command.deviceId === device.id && command.node === node && command.property === property && command.value === value) void settle(command, 'acked', null);
+    }
+  };
+
+  const onHomie = async (companyId: number, topic: string, levels: string[], payload: Buffer) => {
+    const [homieId, ...rest] = levels;
+    if (!homieId || !NAME.test(homieId) || rest.length === 0) return malformed(topic, 'not a Homie device topic');
+    // Our own commands and other attributes come back on the wildcard; an empty payload clears a retained value.
+    if (rest.at(-1) === 'set' || rest.at(-1) === '$target' || payload.length === 0) return;
+    const device = await deviceOf(companyId, homieId);
+    if (!device) {
+      counters.unknownDevices += 1;
+      return;
+    }
+    const at = clock.now();
+    const text = payload.toString('utf8');
+    if (rest.length === 1 && rest[0] === '$state') {
+      if (!HOMIE_STATE_SET.has(text)) return malformed(topic, 'unknown $state');
+      return record(device, [{ type: 'state', state: text as HomieState, at }]);
+    }
+    if (rest.length === 1 && rest[0] === '$description') {
+      let description: HomieDescription;
+      try {
+        description = JSON.parse(text) as HomieDescription;
+      } catch {
+        return malformed(topic, '$description is not JSON');
+      }
+      if (typeof description !== 'object' || description === null || (description.nodes !== undefined && typeof description.nodes !== 'object')) return malformed(topic, '$description is not an object');
+      return record(device, [{ type: 'description', description, at }]);
+    }
+    if (rest.length === 2 && NAME.test(rest[0]!) && NAME.test(rest[1]!)) {
+      try {
+        return await record(device, [{ type: 'value', node: rest[0]!, property: rest[1]!, value: text, at: stamp(device.id, rest[0]!, rest[1]!) }]);
+      } catch (error) {
+        if (error instanceof MalformedValue) return malformed(topic, error.message);
+        throw error;
+      }
+    }
+    // Other `$` attributes and deeper levels are not read.
+  };
+
+  const onAck = async (companyId: number, topic: string, levels: string[], payload: Buffer, packet: IPublishPacket) => {
+    const [homieId] = levels;
+    const correlation = packet.properties?.correlationData;
+    if (!homieId || levels.length !== 1 || !correlation) return malformed(topic, 'ack without a device or correlation data');
+    let answer: { ok?: unknown; error?: unknown };
+    try {
+      answer = JSON.parse(payload.toString('utf8')) as typeof answer;
+    } catch {
+      return malformed(topic, 'ack is not JSON');
+    }
+    if (typeof answer !== 'object' || answer === null || typeof answer.ok !== 'boolean') return malformed(topic, 'ack without ok');
+    const device = await deviceOf(companyId, homieId);
+    if (!device) {
+      counters.unknownDevices += 1;
+      return;
+    }
+    const id = Buffer.from(correlation).toString('utf8');
+    const error = answer.ok ? null : String(answer.error ?? 'failed').slice(0, 500);
+    const command = pending.get(id);
+    const answered = command && command.deviceId === device.id
+      ? await settle(command, answer.ok ? 'acked' : 'failed', error)
+      : await devices.answerCommand({ id, companyId, deviceId: device.id, result: answer.ok ? 'acked' : 'failed', error, at: clock.now() });
+    if (!answered) counters.duplicateAcks += 1;
+  };
+
+  const onDiscovery = async (companyId: number, topic: string, levels: string[], payload: Buffer) => {
+    // <component>/[<nodeId>/]<objectId>/config
+    if (levels.at(-1) !== 'config' || levels.length < 3 || levels.length > 4) return;
+    if (payload.length === 0) return;
+    const [component] = levels;
+    const objectId = levels.at(-2)!;
+    let config: Record<string, unknown>;
+    try {
+      config = JSON.parse(payload.toString('utf8')) as Record<string, unknown>;
+    } catch {
+      return malformed(topic, 'discovery config is not JSON');
+    }
+    if (typeof config !== 'object' || config === null) return malformed(topic, 'discovery config is not an object');
+    const base = typeof config['~'] === 'string' ? config['~'] : '';
+    const rawState = config.state_topic ?? config.stat_t;
+    const stateTopic = typeof rawState === 'string' ? rawState.replace(/^~/, base).replace(/~$/, base) : undefined;
+    const deviceInfo = (config.device ?? config.dev) as Record<string, unknown> | undefined;
+    const rawIds = deviceInfo?.identifiers ?? deviceInfo?.ids;
+    const identifiers = (Array.isArray(rawIds) ? rawIds : [rawIds]).filter((id): id is string => typeof id === 'string').map((id) => id.toLowerCase());
+    if (!stateTopic || identifiers.length === 0) return malformed(topic, 'discovery config without state_topic or device identifiers');
+    // Tenancy: a company's sensors report under the company's own root, nowhere else.
+    if (!stateTopic.startsWith(`${prefix}/${companyId}/`) || /[#+]/.test(stateTopic)) return malformed(topic, 'state_topic outside the company root');
+    let homieId: string | undefined;
+    for (const id of identifiers) if (NAME.test(id) && (await deviceOf(companyId, id))) homieId ??= id;
+    if (!homieId) {
+      counters.unknownDevices += 1;
+      return;
+    }
+    const deviceClass = String(config.device_class ?? config.dev_cla ?? '');
+    const known = HA_METRICS[deviceClass];
+    const property = known?.property ?? objectId.toLowerCase().replace(/[^a-z0-9-]/g, '-').replace(/^-+/, '').slice(0, 64);
+    const template = String(config.value_template ?? config.val_tpl ?? '');
+    const jsonKey = /^\{\{\s*value_json\.([A-Za-z0-9_]+)\s*\}\}$/.exec(template)?.[1];
+    const unit = config.unit_of_measurement ?? config.unit_of_meas;
+    haTopics.set(stateTopic, {
+      companyId,
+      homieId,
+      node: `ha-${component}`.slice(0, 64),
+      property: property || 'state',
+      metric: known?.metric ?? `ha.${property || 'state'}`,
+      unit: typeof unit === 'string' ? (deviceClass === 'volatile_organic_compounds_parts' ? 'ppb' : unit) : undefined,
+      jsonKey,
+      payloadOn: String(config.payload_on ?? config.pl_on ?? 'ON'),
+      payloadOff: String(config.payload_off ?? config.pl_off ?? 'OFF'),
+      isBinary: component === 'binary_sensor',
+    });
+    await subscriber?.subscribe(stateTopic);
+  };
+
+  const onHaState = async (mapping: HaStateTopic, topic: string, payload: Buffer) => {
+    const device = await deviceOf(mapping.companyId, mapping.homieId);
+    if (!device) return;
+    let value = payload.toString('utf8').trim();
+    if (mapping.jsonKey) {
+      try {
+        const parsed = (JSON.parse(value) as Record<string, unknown>)[mapping.jsonKey];
+        value = typeof parsed === 'string' ? parsed : JSON.stringify(parsed);
+      } catch {
+        return malformed(topic, 'state is not JSON');
+      }
+    }
+    if (mapping.isBinary) {
+      if (value !== mapping.payloadOn && value !== mapping.payloadOff) return malformed(topic, 'binary state neither on nor off');
+      value = value === mapping.payloadOn ? 'true' : 'false';
+    }
+    try {
+      await record(device, [{ type: 'value', node: mapping.node, property: mapping.property, value, at: stamp(device.id, mapping.node, mapping.property), metric: mapping.metric, unit: mapping.unit }]);
+    } catch (error) {
+      if (error instanceof MalformedValue) return malformed(topic, error.message);
+      throw error;
+    }
+  };
+
+  const onMessage = async (topic: string, payload: Buffer, packet: IPublishPacket) => {
+    counters.messages += 1;
+    const ha = haTopics.get(topic);
+    if (ha) return onHaState(ha, topic, payload);
+    if (!topic.startsWith(`${prefix}/`)) return;
+    const [company, area, ...levels] = topic.slice(prefix.length + 1).split('/');
+    const companyId = Number(company);
+    if (!/^[1-9]\d{0,9}$/.test(company ?? '')) return malformed(topic, 'no company id');
+    if (area === 'homie' && levels[0] === '5') return onHomie(companyId, topic, levels.slice(1), payload);
+    if (area === 'atrium' && levels[0] === 'ack') return onAck(companyId, topic, levels.slice(1), payload, packet);
+    if (area === 'homeassistant') return onDiscovery(companyId, topic, levels, payload);
+  };
+
+  let subscriber: MqttSubscriber | null = null;
+
+  return {
+    counters,
+    recorder,
+
+    /** Connects, subscribes to every company's topics and starts recording. */
+    async start() {
+      subscriber = createMqttSubscriber({
+        url: options.url,
+        clientId: options.clientId,
+        filters: [`${prefix}/+/homie/5/#`, `${prefix}/+/atrium/ack/#`, `${prefix}/+/homeassistant/#`],
+        onMessage,
+        onAckWindowFull: () => void recorder.flush(),
+        log,
+        reconnectMs: options.reconnectMs,
+      });
+      await subscriber.start();
+    },
+
+    /** Records what a device sent over HTTP, through the same batches as MQTT; resolves once committed. */
+    recordFromHttp: record,
+
+    /**
+     * Sends a command (QoS 1, the command id as MQTT 5 correlation data, the ack topic as response
+     * topic) and records it pending; `result` resolves when it is acknowledged, fails or times out.
+     * Undefined when the company has no such device.
+     */
+    async sendCommand(command: SendCommand): Promise<{ id: string; result: Promise<CommandResult> } | undefined> {
+      const device = await devices.findDevice(command.companyId, command.deviceId);
+      if (!device) return undefined;
+      const id = randomUUID();
+      await devices.insertCommand({ ...command, id, issuedAt: clock.now() });
+      let resolveResult!: (result: CommandResult) => void;
+      const result = new Promise<CommandResult>((resolve) => (resolveResult = resolve));
+      const entry: PendingCommand = {
+        id,
+        companyId: command.companyId,
+        deviceId: command.deviceId,
+        node: command.node,
+        property: command.property,
+        value: command.value,
+        settle: resolveResult,
+        timer: setTimeout(() => void settle(entry, 'timeout', null), commandTimeoutMs),
+      };
+      pending.set(id, entry);
+      const root = `${prefix}/${command.companyId}`;
+      try {
+        if (!subscriber) throw new Error('The device gateway is not started');
+        await subscriber.publish(`${root}/homie/5/${device.homieId}/${command.node}/${command.property}/set`, command.value, {
+          properties: { correlationData: Buffer.from(id, 'utf8'), responseTopic: `${root}/atrium/ack/${device.homieId}` },
+        });
+      } catch (error) {
+        await settle(entry, 'failed', `not published: ${(error as Error).message}`.slice(0, 500));
+      }
+      return { id, result };
+    },
+
+    /** Drops the broker connection as a network failure would (tests). */
+    dropConnection: () => subscriber?.dropConnection(),
+
+    get isConnected() {
+      return subscriber?.isConnected ?? false;
+    },
+
+    async close() {
+      for (const command of pending.values()) clearTimeout(command.timer);
+      pending.clear();
+      await subscriber?.close();
+      subscriber = null;
+      await recorder.close();
+    },
+  };
+}
+
+export type SmartDeviceGateway = ReturnType<typeof createSmartDeviceGateway>;

@@ -1,0 +1,341 @@
+import { sql, type Kysely } from 'kysely';
+import type { HomieState, SmartDeviceKind } from '@atrium/contract';
+import type { DB } from '../../db/schema.js';
+import { withTransaction } from '../../db/database.js';
+
+/** The gateway's view of a device: who it is and what it declared. */
+export interface SmartDeviceRef {
+  id: number;
+  companyId: number;
+  homieId: string;
+  kind: SmartDeviceKind;
+  /** The last Homie `$description`, parsed; null before the first one. */
+  description: HomieDescription | null;
+}
+
+/** The parts of a Homie 5 `$description` the gateway reads. */
+export interface HomieDescription {
+  homie?: string;
+  version?: number;
+  name?: string;
+  type?: string;
+  nodes?: Record<string, { name?: string; type?: string; properties?: Record<string, { datatype?: string; unit?: string; settable?: boolean; retained?: boolean }> }>;
+}
+
+/** The latest value of one property and when it was received. */
+export interface PropertyValue {
+  value: string;
+  at: number;
+}
+
+/** What one batch changes on one device. */
+export interface DeviceChange {
+  companyId: number;
+  deviceId: number;
+  state?: HomieState;
+  description?: HomieDescription;
+  /** Latest values keyed `<node>/<property>`. */
+  properties: Map<string, PropertyValue>;
+  ipAddress?: string;
+  macAddress?: string;
+  lastSeenAt: number;
+}
+
+/** One numeric reading (booleans as 0 and 1). */
+export interface DeviceReading {
+  companyId: number;
+  deviceId: number;
+  metric: string;
+  at: number;
+  value: number;
+}
+
+export type CommandResult = 'pending' | 'acked' | 'failed' | 'timeout';
+
+export const ROLLUP_GRAINS = { minute: 60_000, hour: 3_600_000, day: 86_400_000 } as const;
+export type RollupGrain = keyof typeof ROLLUP_GRAINS;
+
+/** Rows per multi-row insert: well under SQLite's 32,766 bound parameters. */
+const INSERT_CHUNK = 1_000;
+
+function parseDescription(text: string | null): HomieDescription | null {
+  if (!text) return null;
+  try {
+    return JSON.parse(text) as HomieDescription;
+  } catch {
+    return null;
+  }
+}
+
+/** Smart devices, their commands and their readings; the only code that queries these tables. */
+export function createSmartDeviceRepository(db: Kysely<DB>) {
+  const refColumns = ['id', 'company_id', 'homie_id', 'kind', 'description'] as const;
+  const toRef = (row: { id: number; company_id: number; homie_id: string; kind: string; description: string | null }): SmartDeviceRef => ({
+    id: row.id,
+    companyId: row.company_id,
+    homieId: row.homie_id,
+    kind: row.kind as SmartDeviceKind,
+    description: parseDescription(row.description),
+  });
+
+  return {
+    /** Registers a device (the devices page's create, and test factories); answers its id. */
+    async createSmartDevice(values: {
+      companyId: number;
+      name: string;
+      kind: SmartDeviceKind;
+      homieId: string;
+      locationId?: number | null;
+      roomId?: number | null;
+      brand?: string | null;
+      model?: string | null;
+      serialNumber?: string | null;
+      now: number;
+    }): Promise<number> {
+      const row = await db
+        .insertInto('smart_devices')
+        .values({
+          company_id: values.companyId,
+          name: values.name,
+          kind: values.kind,
+          homie_id: values.homieId,
+          location_id: values.locationId ?? null,
+          room_id: values.roomId ?? null,
+          brand: values.brand ?? null,
+          model: values.model ?? null,
+          serial_number: values.serialNumber ?? null,
+          created_at: values.now,
+          updated_at: values.now,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return row.id;
+    },
+
+    /** The device with this Homie id in the company, or undefined. */
+    async findByHomieId(companyId: number, homieId: string): Promise<SmartDeviceRef | undefined> {
+      const row = await db.selectFrom('smart_devices').select(refColumns).where('company_id', '=', companyId).where('homie_id', '=', homieId).executeTakeFirst();
+      return row && toRef(row);
+    },
+
+    /** The company's device, or undefined. */
+    async findDevice(companyId: number, deviceId: number): Promise<SmartDeviceRef | undefined> {
+      const row = await db.selectFrom('smart_devices').select(refColumns).where('company_id', '=', companyId).where('id', '=', deviceId).executeTakeFirst();
+      return row && toRef(row);
+    },
+
+    /** The activated device holding this secret's hash, or undefined. */
+    async findBySecretHash(secretHash: string): Promise<SmartDeviceRef | undefined> {
+      const row = await db.selectFrom('smart_devices').select(refColumns).where('secret_hash', '=', secretHash).executeTakeFirst();
+      return row && toRef(row);
+    },
+
+    /** What the gateway last recorded for a device (state, latest values, times). */
+    async findStatus(companyId: number, deviceId: number) {
+      const row = await db
+        .selectFrom('smart_devices')
+        .select(['state', 'description', 'properties', 'last_seen_at', 'ip_address', 'mac_address', 'activated_at', 'activation_expires_at'])
+        .where('company_id', '=', companyId)
+        .where('id', '=', deviceId)
+        .executeTakeFirst();
+      if (!row) return undefined;
+      return {
+        state: row.state as HomieState | null,
+        description: parseDescription(row.description),
+        properties: JSON.parse(row.properties) as Record<string, PropertyValue>,
+        lastSeenAt: row.last_seen_at,
+        ipAddress: row.ip_address,
+        macAddress: row.mac_address,
+        activatedAt: row.activated_at,
+      };
+    },
+
+    /** Whether a waiting device holds this activation code's hash. */
+    async isActivationCodeTaken(codeHash: string): Promise<boolean> {
+      return (await db.selectFrom('smart_devices').select('id').where('activation_code_hash', '=', codeHash).executeTakeFirst()) !== undefined;
+    },
+
+    /** Stores a new activation code's hash on the company's device; false when there is no such device. */
+    async setActivationCode(companyId: number, deviceId: number, codeHash: string, expiresAt: number, now: number): Promise<boolean> {
+      const result = await db
+        .updateTable('smart_devices')
+        .set({ activation_code_hash: codeHash, activation_expires_at: expiresAt, updated_at: now })
+        .where('company_id', '=', companyId)
+        .where('id', '=', deviceId)
+        .executeTakeFirst();
+      return result.numUpdatedRows > 0n;
+    },
+
+    /**
+     * Trades a live code for a new secret in one statement (single use): the device's secret hash is
+     * replaced and the code cleared. Undefined for a wrong or expired code.
+     */
+    async activate(codeHash: string, secretHash: string, now: number): Promise<SmartDeviceRef | undefined> {
+      const row = await db
+        .updateTable('smart_devices')
+        .set({ secret_hash: secretHash, activated_at: now, activation_code_hash: null, activation_expires_at: null, updated_at: now })
+        .where('activation_code_hash', '=', codeHash)
+        .where('activation_expires_at', '>', now)
+        .returning(refColumns)
+        .executeTakeFirst();
+      return row && toRef(row);
+    },
+
+    /**
+     * Records one batch in one transaction: each device's state, description and latest values; the
+     * readings (a reading already stored is skipped); and the minute, hour and day rollups of the
+     * readings that were new. Answers how many readings were stored.
+     */
+    async recordBatch(changes: DeviceChange[], readings: DeviceReading[]): Promise<number> {
+      return withTransaction(db, async (trx) => {
+        for (const change of changes) {
+          let properties: string | undefined;
+          if (change.properties.size > 0) {
+            const current = await trx.selectFrom('smart_devices').select('properties').where('id', '=', change.deviceId).executeTakeFirst();
+            if (!current) continue;
+            const merged = JSON.parse(current.properties) as Record<string, PropertyValue>;
+            for (const [key, value] of change.properties) if (!merged[key] || merged[key].at <= value.at) merged[key] = value;
+            properties = JSON.stringify(merged);
+          }
+          await trx
+            .updateTable('smart_devices')
+            .set({
+              last_seen_at: sql<number>`case when last_seen_at is null or last_seen_at < ${change.lastSeenAt} then ${change.lastSeenAt} else last_seen_at end`,
+              updated_at: change.lastSeenAt,
+              ...(change.state ? { state: change.state } : {}),
+              ...(change.description ? { description: JSON.stringify(change.description) } : {}),
+              ...(properties ? { properties } : {}),
+              ...(change.ipAddress ? { ip_address: change.ipAddress } : {}),
+              ...(change.macAddress ? { mac_address: change.macAddress } : {}),
+            })
+            .where('id', '=', change.deviceId)
+            .where('company_id', '=', change.companyId)
+            .execute();
+        }
+        const stored: DeviceReading[] = [];
+        for (let start = 0; start < readings.length; start += INSERT_CHUNK) {
+          const chunk = readings.slice(start, start + INSERT_CHUNK);
+          const rows = await trx
+            .insertInto('device_readings')
+            .values(chunk.map((reading) => ({ company_id: reading.companyId, device_id: reading.deviceId, metric: reading.metric, at: reading.at, value: reading.value })))
+            .onConflict((oc) => oc.columns(['device_id', 'metric', 'at']).doNothing())
+            .returning(['company_id', 'device_id', 'metric', 'at', 'value'])
+            .execute();
+          for (const row of rows) stored.push({ companyId: row.company_id, deviceId: row.device_id, metric: row.metric, at: Number(row.at), value: Number(row.value) });
+        }
+        const rollups = rollupsOf(stored);
+        for (let start = 0; start < rollups.length; start += INSERT_CHUNK) {
+          await trx
+            .insertInto('device_reading_rollups')
+            .values(rollups.slice(start, start + INSERT_CHUNK))
+            .onConflict((oc) =>
+              oc.columns(['device_id', 'metric', 'grain', 'bucket']).doUpdateSet({
+                count: sql<number>`device_reading_rollups.count + excluded.count`,
+                sum: sql<number>`device_reading_rollups.sum + excluded.sum`,
+                min: sql<number>`case when excluded.min < device_reading_rollups.min then excluded.min else device_reading_rollups.min end`,
+                max: sql<number>`case when excluded.max > device_reading_rollups.max then excluded.max else device_reading_rollups.max end`,
+              }),
+            )
+            .execute();
+        }
+        return stored.length;
+      });
+    },
+
+    /** A device's readings of one metric, oldest first. */
+    async listReadings(deviceId: number, metric: string) {
+      return (await db.selectFrom('device_readings').select(['at', 'value']).where('device_id', '=', deviceId).where('metric', '=', metric).orderBy('at').execute()).map((row) => ({
+        at: Number(row.at),
+        value: Number(row.value),
+      }));
+    },
+
+    /** A device's rollups of one metric and grain, oldest first. */
+    async listRollups(deviceId: number, metric: string, grain: RollupGrain) {
+      return (
+        await db
+          .selectFrom('device_reading_rollups')
+          .select(['bucket', 'count', 'sum', 'min', 'max'])
+          .where('device_id', '=', deviceId)
+          .where('metric', '=', metric)
+          .where('grain', '=', grain)
+          .orderBy('bucket')
+          .execute()
+      ).map((row) => ({ bucket: Number(row.bucket), count: Number(row.count), sum: Number(row.sum), min: Number(row.min), max: Number(row.max) }));
+    },
+
+    /** Records a command sent, pending its answer. */
+    async insertCommand(command: { id: string; companyId: number; deviceId: number; node: string; property: string; value: string; issuedBy: number | null; issuedAt: number }) {
+      await db
+        .insertInto('smart_device_commands')
+        .values({
+          id: command.id,
+          company_id: command.companyId,
+          device_id: command.deviceId,
+          node: command.node,
+          property: command.property,
+          value: command.value,
+          issued_by: command.issuedBy,
+          issued_at: command.issuedAt,
+          result: 'pending',
+        })
+        .execute();
+    },
+
+    /**
+     * Answers a pending command of this device; false when it is not pending (already answered: a
+     * duplicate ack, or an id of another device or company).
+     */
+    async answerCommand(answer: { id: string; companyId: number; deviceId: number; result: Exclude<CommandResult, 'pending'>; error: string | null; at: number }): Promise<boolean> {
+      const result = await db
+        .updateTable('smart_device_commands')
+        .set({ result: answer.result, error: answer.error, answered_at: answer.at })
+        .where('id', '=', answer.id)
+        .where('company_id', '=', answer.companyId)
+        .where('device_id', '=', answer.deviceId)
+        .where('result', '=', 'pending')
+        .executeTakeFirst();
+      return result.numUpdatedRows > 0n;
+    },
+
+    /** A command as recorded, or undefined. */
+    async findCommand(companyId: number, id: string) {
+      const row = await db
+        .selectFrom('smart_device_commands')
+        .select(['id', 'device_id', 'node', 'property', 'value', 'issued_by', 'issued_at', 'answered_at', 'result', 'error'])
+        .where('company_id', '=', companyId)
+        .where('id', '=', id)
+        .executeTakeFirst();
+      return row && { id: row.id, deviceId: row.device_id, node: row.node, property: row.property, value: row.value, issuedBy: row.issued_by, issuedAt: Number(row.issued_at), answeredAt: row.answered_at === null ? null : Number(row.answered_at), result: row.result, error: row.error };
+    },
+
+    /** Adds a deployer; false when they already deploy the device (the same deployer cannot be added twice). */
+    async addDeployer(deviceId: number, userId: number): Promise<boolean> {
+      const result = await db.insertInto('smart_device_deployers').values({ device_id: deviceId, user_id: userId }).onConflict((oc) => oc.columns(['device_id', 'user_id']).doNothing()).executeTakeFirst();
+      return (result.numInsertedOrUpdatedRows ?? 0n) > 0n;
+    },
+  };
+}
+
+export type SmartDeviceRepository = ReturnType<typeof createSmartDeviceRepository>;
+
+/** The minute, hour and day rollups of a set of readings. */
+function rollupsOf(readings: DeviceReading[]) {
+  const rollups = new Map<string, { device_id: number; metric: string; grain: RollupGrain; bucket: number; count: number; sum: number; min: number; max: number }>();
+  for (const reading of readings) {
+    for (const [grain, size] of Object.entries(ROLLUP_GRAINS) as [RollupGrain, number][]) {
+      const bucket = Math.floor(reading.at / size) * size;
+      const key = `${reading.deviceId}|${reading.metric}|${grain}|${bucket}`;
+      const rollup = rollups.get(key);
+      if (rollup) {
+        rollup.count += 1;
+        rollup.sum += reading.value;
+        rollup.min = Math.min(rollup.min, reading.value);
+        rollup.max = Math.max(rollup.max, reading.value);
+      } else {
+        rollups.set(key, { device_id: reading.deviceId, metric: reading.metric, grain, bucket, count: 1, sum: reading.value, min: reading.value, max: reading.value });
+      }
+    }
+  }
+  return [...rollups.values()];
+}

@@ -1,0 +1,155 @@
+import mqtt, { type IClientPublishOptions, type IPublishPacket, type MqttClient } from 'mqtt';
+
+/** What a subscriber hands each message to. */
+export type MqttMessageHandler = (topic: string, payload: Buffer, packet: IPublishPacket) => Promise<void> | void;
+
+export interface MqttSubscriberOptions {
+  url: string;
+  /** Stable across restarts: with `clean: false` the broker keeps the session (and the QoS 1 messages) under it. */
+  clientId: string;
+  /** Topic filters, subscribed with QoS 1. */
+  filters: string[];
+  /**
+   * Handles a message. A QoS 1 message is acknowledged (PUBACK) only when the promise resolves, so
+   * what the handler committed is never lost; a rejection leaves it unacknowledged (the broker sends
+   * it again on the next connection).
+   */
+  onMessage: MqttMessageHandler;
+  /** Told when as many acknowledgements wait as the broker lets through unacknowledged: write now. */
+  onAckWindowFull?: () => void;
+  log: { warn(object: unknown, message: string): void; info?(object: unknown, message: string): void };
+  /** How long the broker keeps the session while we are away (MQTT 5 session expiry). */
+  sessionExpirySeconds?: number;
+  /** Mosquitto's default `max_inflight_messages`. */
+  ackWindow?: number;
+  /** First and longest wait between reconnection attempts; doubled after each failure. */
+  reconnectMs?: { first: number; max: number };
+}
+
+export interface MqttSubscriber {
+  /** Connects and subscribes; resolves once subscribed, rejects on the first connection error (the client keeps trying). */
+  start(): Promise<void>;
+  /** Publishes with QoS 1 and MQTT 5 properties; resolves on the broker's PUBACK. */
+  publish(topic: string, payload: string, options?: Pick<IClientPublishOptions, 'properties' | 'retain'>): Promise<void>;
+  /** Adds a topic filter (kept across reconnections). */
+  subscribe(filter: string): Promise<void>;
+  /** Drops the connection as a network failure would (tests); the client reconnects by itself. */
+  dropConnection(): void;
+  close(): Promise<void>;
+  readonly isConnected: boolean;
+}
+
+/** The handshake the client does not send by itself: the acknowledgement is ours to send, after the commit. */
+const HELD = new Error('acknowledged after the handler');
+
+/**
+ * An MQTT 5 subscriber with a persistent session (clean: false), QoS 1, reconnection with doubling
+ * back-off, and acknowledgements sent only after the handler committed a message, in the order the
+ * messages came. mqtt.js's `handleMessage` would serialise the handlers (one commit per message); the
+ * subscriber instead lets the next message in at once and sends each PUBACK itself when its handler
+ * resolved, so the handler can batch up to the broker's window of unacknowledged messages.
+ */
+export function createMqttSubscriber(options: MqttSubscriberOptions): MqttSubscriber {
+  const { first, max } = options.reconnectMs ?? { first: 500, max: 30_000 };
+  const ackWindow = options.ackWindow ?? 20;
+  let client: MqttClient | null = null;
+  // Each connection's acknowledgements are sent on that connection only; a new one gets the messages again.
+  let generation = 0;
+  let held = 0;
+  let ackChain: Promise<void> = Promise.resolve();
+  const filters = new Set(options.filters);
+  let subscribed: (() => void) | undefined;
+
+  const sendAck = (current: MqttClient, messageId: number) =>
+    (current as unknown as { _sendPacket(packet: object): void })._sendPacket({ cmd: 'puback', messageId, reasonCode: 0 });
+
+  const connect = () => {
+    const current = mqtt.connect(options.url, {
+      clientId: options.clientId,
+      protocolVersion: 5,
+      clean: false,
+      properties: { sessionExpiryInterval: options.sessionExpirySeconds ?? 3_600 },
+      reconnectPeriod: first,
+      connectTimeout: 10_000,
+      queueQoSZero: false,
+      // Subscriptions are ours to renew: only when the broker did not keep the session.
+      resubscribe: false,
+    });
+    current.on('error', (error) => options.log.warn({ err: { message: error.message } }, 'MQTT broker connection failed'));
+    current.on('close', () => {
+      generation += 1;
+      current.options.reconnectPeriod = Math.min(max, (current.options.reconnectPeriod ?? first) * 2);
+    });
+    current.on('connect', (connack) => {
+      current.options.reconnectPeriod = first;
+      // A session the broker kept still has its subscriptions (and its queued messages); a new one subscribes.
+      if (connack.sessionPresent) return void subscribed?.();
+      current.subscribe([...filters], { qos: 1 }, (error) => {
+        if (error) options.log.warn({ err: { message: error.message } }, 'MQTT subscription failed');
+        else subscribed?.();
+      });
+    });
+    current.handleMessage = (packet, callback) => {
+      const handled = Promise.resolve().then(() => options.onMessage(packet.topic, Buffer.isBuffer(packet.payload) ? packet.payload : Buffer.from(packet.payload), packet));
+      if (packet.qos !== 1 || packet.messageId === undefined) {
+        handled.catch((error: unknown) => options.log.warn({ err: { message: (error as Error).message } }, 'MQTT message not handled'));
+        callback();
+        return;
+      }
+      const { messageId } = packet;
+      const sentOn = generation;
+      held += 1;
+      if (held >= ackWindow) options.onAckWindowFull?.();
+      ackChain = ackChain.then(async () => {
+        try {
+          await handled;
+          if (sentOn === generation && current.connected) sendAck(current, messageId);
+        } catch (error) {
+          options.log.warn({ err: { message: (error as Error).message } }, 'MQTT message not handled; the broker sends it again');
+        } finally {
+          held -= 1;
+        }
+      });
+      // The client goes on to the next message; this one's PUBACK follows its commit (above).
+      callback(HELD);
+    };
+    return current;
+  };
+
+  const live = () => {
+    if (!client) throw new Error('The MQTT subscriber is not started');
+    return client;
+  };
+
+  return {
+    async start() {
+      client = connect();
+      const current = client;
+      await new Promise<void>((resolve, reject) => {
+        subscribed = resolve;
+        current.once('error', reject);
+      });
+    },
+    async publish(topic, payload, publishOptions) {
+      await live().publishAsync(topic, payload, { qos: 1, ...publishOptions });
+    },
+    async subscribe(filter) {
+      if (filters.has(filter)) return;
+      filters.add(filter);
+      await live().subscribeAsync(filter, { qos: 1 });
+    },
+    dropConnection() {
+      live().stream.destroy();
+    },
+    async close() {
+      const current = client;
+      client = null;
+      if (!current) return;
+      await ackChain;
+      await current.endAsync();
+    },
+    get isConnected() {
+      return client?.connected ?? false;
+    },
+  };
+}
