@@ -127,6 +127,7 @@ import { createDeskReleaseRepository } from './modules/desk/desk-release.reposit
 import { deskReleaseRoutes } from './modules/desk/desk-release.routes.js';
 import { createDeskReleaseService } from './modules/desk/desk-release.service.js';
 import { airRoutes } from './modules/air/air.routes.js';
+import { judgeAirReadings } from './modules/air/air-readings.js';
 import { createAirService, type AirService } from './modules/air/air.service.js';
 import { deskMonitoringRoutes } from './modules/desk/desk-monitoring.routes.js';
 import { createDeskMonitoringRepository } from './modules/desk/desk-monitoring.repository.js';
@@ -186,6 +187,7 @@ import { createMqttPublisher } from './platform/mqtt.js';
 import { createSmartDeviceRepository } from './modules/smart-device/smart-device.repository.js';
 import { createSmartDeviceGateway } from './modules/smart-device/smart-device-gateway.js';
 import { createSmartDeviceRecorder } from './modules/smart-device/smart-device-recorder.js';
+import type { DeviceReading } from './modules/smart-device/smart-device.repository.js';
 import { createSmartDeviceService } from './modules/smart-device/smart-device.service.js';
 import { smartDeviceRoutes } from './modules/smart-device/smart-device.routes.js';
 import { createSignedLinks } from './platform/signed-links.js';
@@ -689,7 +691,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     scheduler.add({ name: 'visit-door-access', everyMs: MINUTE_MS, run: async () => void (await doorAccess.revokeOverdue()) });
   }
   // Smart-room devices (decision 0020, "The device gateway"): over MQTT when a broker is configured, over HTTP always.
+  // Each committed batch's air readings are judged against the thresholds of the device's place (decision 0020,
+  // "Air quality"); a failure there is logged, the readings stay stored.
+  const air = createAirService({ db: db.kysely, clock });
   const smartDeviceRepository = createSmartDeviceRepository(db.kysely);
+  const judgeAir = async (readings: DeviceReading[]) => {
+    try {
+      await judgeAirReadings({ air, devices: smartDeviceRepository }, readings);
+    } catch (error) {
+      app.log.warn({ err: { message: (error as Error).message } }, 'Air readings not judged');
+    }
+  };
   const smartDeviceGateway = config.mqttUrl
     ? createSmartDeviceGateway({
         url: config.mqttUrl,
@@ -699,9 +711,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         devices: smartDeviceRepository,
         clock,
         log: app.log,
+        onCommitted: judgeAir,
       })
     : null;
-  const smartDeviceRecorder = smartDeviceGateway ? null : createSmartDeviceRecorder({ devices: smartDeviceRepository, clock });
+  const smartDeviceRecorder = smartDeviceGateway ? null : createSmartDeviceRecorder({ devices: smartDeviceRepository, clock, onCommitted: judgeAir });
   if (smartDeviceGateway) {
     // Not awaited: a broker that is away does not hold the API up; the client keeps trying.
     app.addHook('onReady', async () => void smartDeviceGateway.start().catch((error: Error) => app.log.warn({ err: { message: error.message } }, 'Device gateway not connected yet')));
@@ -801,7 +814,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     webConsole = await registerWebConsole(scope, config.webDist);
   });
 
-  const air = createAirService({ db: db.kysely, clock });
   app.decorate('air', air);
 
   await app.register(

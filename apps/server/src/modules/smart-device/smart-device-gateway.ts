@@ -3,7 +3,7 @@ import type { IPublishPacket } from 'mqtt';
 import { HOMIE_STATES, type HomieState } from '@atrium/contract';
 import type { Clock } from '../../platform/clock.js';
 import { createMqttSubscriber, type MqttSubscriber } from '../../platform/mqtt-subscriber.js';
-import { createSmartDeviceRecorder, MalformedValue, type DeviceEvent, type SmartDeviceRecorder } from './smart-device-recorder.js';
+import { createSmartDeviceRecorder, MalformedValue, type DeviceEvent, type RecorderOptions, type SmartDeviceRecorder } from './smart-device-recorder.js';
 import type { CommandResult, HomieDescription, SmartDeviceRef, SmartDeviceRepository } from './smart-device.repository.js';
 
 export interface GatewayOptions {
@@ -18,6 +18,8 @@ export interface GatewayOptions {
   /** A command not answered in this time is recorded as timed out. */
   commandTimeoutMs?: number;
   batch?: { maxBatch?: number; flushMs?: number };
+  /** Told each committed batch's readings (the recorder's `onCommitted`). */
+  onCommitted?: RecorderOptions['onCommitted'];
   reconnectMs?: { first: number; max: number };
 }
 
@@ -94,7 +96,7 @@ export function createSmartDeviceGateway(options: GatewayOptions) {
   const { prefix, devices, clock, log } = options;
   const commandTimeoutMs = options.commandTimeoutMs ?? 10_000;
   const counters: GatewayCounters = { messages: 0, malformed: 0, unknownDevices: 0, duplicateAcks: 0 };
-  const recorder: SmartDeviceRecorder = createSmartDeviceRecorder({ devices, clock, ...options.batch });
+  const recorder: SmartDeviceRecorder = createSmartDeviceRecorder({ devices, clock, ...options.batch, onCommitted: options.onCommitted });
   const cache = new Map<string, { device: Promise<SmartDeviceRef | undefined>; until: number }>();
   const haTopics = new Map<string, HaStateTopic>();
   const pending = new Map<string, PendingCommand>();

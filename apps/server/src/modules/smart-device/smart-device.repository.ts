@@ -125,6 +125,13 @@ export function createSmartDeviceRepository(db: Kysely<DB>) {
     },
 
     /** The activated device holding this secret's hash, or undefined. */
+    /** Where each device is, for the thresholds of its place: its room (a room is its location node), else its location. */
+    async placesOf(deviceIds: readonly number[]): Promise<Map<number, { companyId: number; placeId: number | null }>> {
+      if (deviceIds.length === 0) return new Map();
+      const rows = await db.selectFrom('smart_devices').select(['id', 'company_id', 'room_id', 'location_id']).where('id', 'in', [...deviceIds]).execute();
+      return new Map(rows.map((row) => [row.id, { companyId: row.company_id, placeId: row.room_id ?? row.location_id }]));
+    },
+
     async findBySecretHash(secretHash: string): Promise<SmartDeviceRef | undefined> {
       const row = await db.selectFrom('smart_devices').select(refColumns).where('secret_hash', '=', secretHash).executeTakeFirst();
       return row && toRef(row);

@@ -1,4 +1,4 @@
-import { DEVICE_TOKEN_HEADER, ReturnCode, type SmartDeviceActivateResult } from '@atrium/contract';
+import { DEVICE_TOKEN_HEADER, ReturnCode, type AirAlertPage, type SmartDeviceActivateResult } from '@atrium/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, createTestApp, type TestApp } from '../../test/app.js';
 import { TEST_DIALECT } from '../../test/database.js';
@@ -93,5 +93,25 @@ describe(`smart devices: activation and the HTTP device API (${TEST_DIALECT})`, 
     const display = await createThemeFactories(t.db, t.factories, () => t.clock.now()).display(companyId);
     const refused = await call(t.app, { method: 'POST', url: '/api/device/smart/readings', headers: { [DEVICE_TOKEN_HEADER]: display.token }, payload });
     expect([refused.status, refused.body.returncode]).toEqual([401, ReturnCode.SESSION_INVALID]);
+  });
+
+  it('judges the air readings it stores: CO2 past the limit for five minutes raises an alert, listed by the air calls', async () => {
+    const company = await t.factories.companyWithAdmin('Stale Air Co');
+    const adminToken = await t.factories.session(company.admin);
+    const id = await devices.createSmartDevice({ companyId: company.company.id, name: 'Stale air', kind: 'air_monitor', homieId: 'stale-air', now: t.clock.now() });
+    const { code } = await service.issueActivationCode(company.company.id, id);
+    const headers = { [DEVICE_TOKEN_HEADER]: (await activate(code)).body.result.deviceToken };
+    const description = { homie: '5.0', version: 1, name: 'Stale air', type: 'air_monitor', nodes: { air: { type: 'atrium.air', properties: { co2: { datatype: 'float', unit: 'ppm' } } } } };
+    expect((await call(t.app, { method: 'POST', url: '/api/device/smart/state', headers, payload: { state: 'ready', description } })).status).toBe(200);
+    const start = t.clock.now() - 10 * MINUTE;
+    // The company keeps the default (WELL v2: CO2 at most 800 ppm, five minutes beyond it before an alert).
+    const readings = [0, 2, 4, 6, 8].map((minutes) => ({ node: 'air', property: 'co2', value: 1_100 + minutes * 10, at: start + minutes * MINUTE }));
+    expect((await call(t.app, { method: 'POST', url: '/api/device/smart/readings', headers, payload: { readings } })).status).toBe(200);
+    const raised = async () => (await call<AirAlertPage>(t.app, { method: 'GET', url: '/api/air/alerts?state=raised', headers: { token: adminToken } })).body.result.list;
+    await expect.poll(raised).toHaveLength(1);
+    expect((await raised())[0]).toMatchObject({ deviceId: id, metric: 'co2', side: 'above', limit: 800, peak: 1_180, raisedAt: start + 6 * MINUTE });
+    // Another company's list does not show it.
+    const others = await call<AirAlertPage>(t.app, { method: 'GET', url: '/api/air/alerts', headers: { token: await t.factories.session((await t.factories.companyWithAdmin('Fresh Air Co')).admin) } });
+    expect(others.body.result.list).toEqual([]);
   });
 });
