@@ -18,8 +18,6 @@ import { createDoorDisplayRepository } from './modules/door-display/door-display
 import { createDepartmentStyleRepository } from './modules/department/department-style.repository.js';
 import { LOCATION_LEVEL } from './modules/location/location.repository.js';
 import { createMailOutboxRepository } from './modules/mail/mail.repository.js';
-import { createSmartDeviceRepository } from './modules/smart-device/smart-device.repository.js';
-import { hashSessionToken, newSessionToken } from './platform/session-token.js';
 import type { RouteRecord } from './platform/access.js';
 import { createSignedLinks } from './platform/signed-links.js';
 import { call, createTestApp, type TestApp } from './test/app.js';
@@ -1127,9 +1125,7 @@ describe(`device access over the route table (${TEST_DIALECT})`, () => {
     const live = await displays.display(companyId);
     const kiosk = await displays.kiosk(companyId);
     // A smart device holding its secret (issue 22), as activation leaves it.
-    const smart = newSessionToken();
-    const smartId = await createSmartDeviceRepository(t.db.kysely).createSmartDevice({ companyId, name: 'Sensor', kind: 'sensor', homieId: 'access-sensor', now: t.clock.now() });
-    await t.db.kysely.updateTable('smart_devices').set({ secret_hash: hashSessionToken(smart) }).where('id', '=', smartId).execute();
+    const { token: smart } = await displays.smartDevice(companyId);
     expect(deviceRoutes.length).toBeGreaterThan(0);
     for (const route of deviceRoutes) {
       // Past the guard the event stream stays open; the pad tests read it.

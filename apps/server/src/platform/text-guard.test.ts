@@ -173,6 +173,8 @@ describe(`text fields keep the text rule (${TEST_DIALECT})`, () => {
     const devices = createThemeFactories(t.db, t.factories, () => t.clock.now());
     const display = await devices.display(companyId);
     const kiosk = await devices.kiosk(companyId);
+    const smart = await devices.smartDevice(companyId);
+    const tokenOf = { doorDisplay: display.token, visitorKiosk: kiosk, smartDevice: smart.token };
     const before = await snapshotData(t);
     let probed = 0;
     for (const route of routes) {
@@ -203,7 +205,7 @@ describe(`text fields keep the text rule (${TEST_DIALECT})`, () => {
       const answer = await t.app.inject({
         method: route.method as InjectOptions['method'],
         url: query.size ? `${url}?${query}` : url,
-        headers: { token: adminToken, [DEVICE_TOKEN_HEADER]: route.deviceKind === 'visitorKiosk' ? kiosk : display.token },
+        headers: { token: adminToken, [DEVICE_TOKEN_HEADER]: tokenOf[route.deviceKind ?? 'doorDisplay'] },
         ...(body !== undefined ? { payload: body as InjectOptions['payload'] } : {}),
       });
       expect(answer.statusCode, `${label} ${answer.body.slice(0, 300)}`).toBe(400);

@@ -1,6 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Database } from '../db/database.js';
 import { LOCATION_LEVEL } from '../modules/location/location.repository.js';
+import { createSmartDeviceRepository } from '../modules/smart-device/smart-device.repository.js';
+import { hashSessionToken, newSessionToken } from '../platform/session-token.js';
 import type { Factories } from './factories.js';
 import { PNG_BYTES } from './uploads.js';
 
@@ -59,6 +61,14 @@ export function createThemeFactories(db: Database, factories: Factories, now: ()
         .values({ company_id: companyId, location_id: locationId, kind: 'pad', name: `Kiosk ${sequence}`, token_hash: createHash('sha256').update(token).digest('hex'), activated_at: now(), created_at: now(), updated_at: now() })
         .execute();
       return token;
+    },
+
+    /** An activated smart-room device (issue 22) and its secret, the token of its `device` calls. */
+    async smartDevice(companyId: number): Promise<{ deviceId: number; token: string }> {
+      const token = newSessionToken();
+      const deviceId = await createSmartDeviceRepository(db.kysely).createSmartDevice({ companyId, name: `Sensor ${++sequence}`, kind: 'sensor', homieId: `test-sensor-${sequence}`, now: now() });
+      await db.kysely.updateTable('smart_devices').set({ secret_hash: hashSessionToken(token), activated_at: now() }).where('id', '=', deviceId).execute();
+      return { deviceId, token };
     },
   };
 }
