@@ -49,10 +49,10 @@ export function SpreadsheetImportDialog<Report extends { dryRun: boolean }>({ ti
           {isDone ? t('common.actions.close') : t('common.actions.cancel')}
         </Button>,
         <Button key="check" disabled={!file || isDone} loading={isSending && !report} onClick={() => void submit(true)} data-testid={`${testIdPrefix}-check`}>
-          {t('common.spreadsheetImport.check')}
+          {t('upload.spreadsheet.check')}
         </Button>,
         <Button key="run" type="primary" disabled={!report?.dryRun} loading={isSending && report !== undefined} onClick={() => void submit(false)} data-testid={`${testIdPrefix}-run`}>
-          {t('common.spreadsheetImport.run')}
+          {t('upload.spreadsheet.run')}
         </Button>,
       ]}
     >
@@ -72,7 +72,7 @@ export function SpreadsheetImportDialog<Report extends { dryRun: boolean }>({ ti
           }}
           data-testid={`${testIdPrefix}-file`}
         >
-          <Button icon={<UploadOutlined />}>{t('common.spreadsheetImport.choose')}</Button>
+          <Button icon={<UploadOutlined />}>{t('upload.spreadsheet.choose')}</Button>
         </Upload>
         {report ? <div data-testid={`${testIdPrefix}-report`}>{renderReport(report)}</div> : null}
       </Space>
