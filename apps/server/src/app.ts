@@ -693,7 +693,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Smart-room devices (decision 0020, "The device gateway"): over MQTT when a broker is configured, over HTTP always.
   // Each committed batch's air readings are judged against the thresholds of the device's place (decision 0020,
   // "Air quality"); a failure there is logged, the readings stay stored.
-  const air = createAirService({ db: db.kysely, clock });
+  const air = createAirService({ db: db.kysely, clock, locations: (companyId) => locations.loadIndex(companyId) });
   const smartDeviceRepository = createSmartDeviceRepository(db.kysely);
   const judgeAir = async (readings: DeviceReading[]) => {
     try {

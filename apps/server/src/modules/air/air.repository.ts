@@ -133,25 +133,6 @@ export function createAirRepository(db: Kysely<DB>) {
       return row !== undefined;
     },
 
-    /** The location and its ancestors, nearest first (a location of another company gives none). */
-    async locationPath(companyId: number, locationId: number): Promise<number[]> {
-      const path: number[] = [];
-      let next: number | null = locationId;
-      // The tree is a handful of levels deep (spec 000 section 2); the bound guards against a cycle.
-      while (next !== null && path.length < 16 && !path.includes(next)) {
-        const row: { id: number; parent_id: number | null } | undefined = await db
-          .selectFrom('locations')
-          .select(['id', 'parent_id'])
-          .where('company_id', '=', companyId)
-          .where('id', '=', next)
-          .executeTakeFirst();
-        if (!row) break;
-        path.push(row.id);
-        next = row.parent_id;
-      }
-      return path;
-    },
-
     /** The evaluator's memory of a device's metrics. */
     async listStates(companyId: number, deviceId: number): Promise<Partial<Record<AirMetric, StoredAirState>>> {
       const rows = await db.selectFrom('air_alert_states').selectAll().where('company_id', '=', companyId).where('device_id', '=', deviceId).execute();

@@ -21,11 +21,14 @@ import { withKeyLocks, withWriteTransaction } from '../../db/database.js';
 import type { DB } from '../../db/schema.js';
 import type { Clock } from '../../platform/clock.js';
 import { notFound } from '../../platform/errors.js';
+import type { LocationIndex } from '../location/location.presenter.js';
 import { createAirRepository, type AirAlertRow, type AirRepository, type StoredAirState } from './air.repository.js';
 
 export interface AirServiceDeps {
   db: Kysely<DB>;
   clock: Clock;
+  /** The company's location tree, kept by layout version (location.service.ts `loadIndex`). */
+  locations: (companyId: number) => Promise<LocationIndex>;
 }
 
 export type AirService = ReturnType<typeof createAirService>;
@@ -55,9 +58,10 @@ const presentAlert = (row: AirAlertRow): AirAlert => ({ ...row, unit: AIR_METRIC
 const metricOf = (name: string): AirMetric | null => airMetricOfReading(name) ?? ((AIR_METRICS as readonly string[]).includes(name) ? (name as AirMetric) : null);
 
 /** The limits in force at a location: its own setting, else its nearest ancestor's, else the company's default, else WELL v2. */
-async function thresholdsAt(air: AirRepository, companyId: number, locationId: number | null): Promise<AirThresholdSet> {
+async function thresholdsAt(air: AirRepository, index: LocationIndex, companyId: number, locationId: number | null): Promise<AirThresholdSet> {
   const settings = await air.listThresholds(companyId);
-  const path = locationId === null ? [] : await air.locationPath(companyId, locationId);
+  // The location and its ancestors, nearest first (one of another company, or deleted, is not in the tree).
+  const path = locationId === null ? [] : index.pathOf(locationId).map((record) => record.id).reverse();
   for (const id of [...path, null]) {
     const setting = settings.find((candidate) => candidate.locationId === id);
     if (setting) return thresholdsOf(setting);
@@ -71,7 +75,7 @@ async function thresholdsAt(air: AirRepository, companyId: number, locationId: n
  * new states and the alerts raised or cleared in one transaction, under a lock per device so two
  * batches of one device are judged one after the other.
  */
-export function createAirService({ db, clock }: AirServiceDeps) {
+export function createAirService({ db, clock, locations }: AirServiceDeps) {
   /** The presets and the company's saved settings. */
   async function listThresholds(companyId: number): Promise<AirThresholds> {
     const settings = await createAirRepository(db).listThresholds(companyId);
@@ -91,10 +95,11 @@ export function createAirService({ db, clock }: AirServiceDeps) {
         if (metric) batch.push({ metric, at: reading.at, value: reading.value });
       }
       if (batch.length === 0) return [];
+      const index = await locations(companyId);
       return withKeyLocks(db, [`air-device:${deviceId}`], async (trx) => {
         const air = createAirRepository(trx);
         const stored = await air.listStates(companyId, deviceId);
-        const thresholds = await thresholdsAt(air, companyId, locationId);
+        const thresholds = await thresholdsAt(air, index, companyId, locationId);
         const { states, events } = evaluateAirReadings(stored, batch, thresholds);
 
         const alertIds = new Map<AirMetric, number | null>(Object.entries(stored).map(([metric, state]) => [metric as AirMetric, state.alertId]));

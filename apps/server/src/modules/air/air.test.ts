@@ -2,6 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AIR_PRESET_THRESHOLDS, LOCATION_LEVELS, ReturnCode, type AirAlert, type AirAlertPage, type AirThresholds } from '@atrium/contract';
 import { call, createTestApp, type TestApp } from '../../test/app.js';
 import { TEST_DIALECT } from '../../test/database.js';
+import { indexLocations } from '../location/location.presenter.js';
+import { createLocationRepository } from '../location/location.repository.js';
 import { createAirService } from './air.service.js';
 
 const MINUTE = 60_000;
@@ -51,7 +53,7 @@ describe(`air-quality thresholds and alerts (${TEST_DIALECT})`, () => {
     // No setting saved: WELL v2 (CO2 800 ppm, band 50, five minutes).
     expect(await t.app.air.evaluate(companyId, device, roomId, [co2(0, 850), co2(2, 900)])).toEqual([]);
     // A second service on the same database, as after a restart: the wait started at minute 0 is remembered.
-    const restarted = createAirService({ db: t.db.kysely, clock: t.clock });
+    const restarted = createAirService({ db: t.db.kysely, clock: t.clock, locations: async (id) => indexLocations(await createLocationRepository(t.db.kysely).listLocations(id)) });
     const raised = await restarted.evaluate(companyId, device, roomId, [co2(5, 820)]);
     expect(raised).toMatchObject([{ kind: 'raised', metric: 'co2', at: at(5), value: 820, side: 'above', limit: 800, peak: 820, deviceId: device, locationId: roomId }]);
     // Wavering about 800 but never at or under 750: no second alert, no clear.
