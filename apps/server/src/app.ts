@@ -190,6 +190,9 @@ import { createSmartDeviceRecorder } from './modules/smart-device/smart-device-r
 import type { DeviceReading } from './modules/smart-device/smart-device.repository.js';
 import { createSmartDeviceService } from './modules/smart-device/smart-device.service.js';
 import { smartDeviceRoutes } from './modules/smart-device/smart-device.routes.js';
+import { createSmartRoomRepository } from './modules/smart-room/smart-room.repository.js';
+import { smartRoomRoutes } from './modules/smart-room/smart-room.routes.js';
+import { createSmartRoomService } from './modules/smart-room/smart-room.service.js';
 import { createSignedLinks } from './platform/signed-links.js';
 import { bookingPreferencesRoutes } from './modules/booking-preferences/booking-preferences.routes.js';
 import { createBookingPreferencesService } from './modules/booking-preferences/booking-preferences.service.js';
@@ -730,6 +733,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     clock,
     topicPrefix: config.mqttTopicPrefix,
   });
+  // Smart rooms (decision 0020, "Smart rooms: state, presence and control"): read the devices' last state, command them through the gateway.
+  const smartRooms = createSmartRoomService({
+    rooms: createSmartRoomRepository(db.kysely),
+    locations: (companyId) => locations.loadIndex(companyId),
+    gateway: smartDeviceGateway,
+    operationLog,
+    clock,
+  });
   app.decorate('bookingInvitations', { drain: () => outbox.drain() });
   const mailDispatch = createMailDispatch(mailer);
   app.addHook('onClose', async () => {
@@ -960,6 +971,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(padRoutes({ checkIns, hub: liveHub }));
       await api.register(broadcastRoutes({ broadcasts, uploads }));
       await api.register(airRoutes({ air }));
+      await api.register(smartRoomRoutes({ smartRooms }));
     },
     { prefix: '/api' },
   );

@@ -62,3 +62,4 @@ export * from './desk-access.js';
 export * from './asset.js';
 export * from './air.js';
 export * from './smart-device.js';
+export * from './smart-room.js';

@@ -888,6 +888,15 @@ export const MESSAGES = {
   airThresholdsSaved: { 'en-US': 'Air-quality thresholds saved', 'zh-CN': '空气质量阈值已保存' },
   airThresholdsRemoved: { 'en-US': 'The thresholds there follow the level above again', 'zh-CN': '该处阈值已恢复为沿用上级设置' },
   airAlertAcknowledged: { 'en-US': 'Alert acknowledged', 'zh-CN': '告警已确认' },
+  smartRoomSettingsSaved: { 'en-US': 'Smart-room settings saved', 'zh-CN': '智能会议室设置已保存' },
+  smartRoomDeviceNotFound: { 'en-US': 'This device is not in this room', 'zh-CN': '该设备不在此会议室' },
+  smartControlNotSettable: { 'en-US': '{property} cannot be set on this device', 'zh-CN': '该设备的 {property} 不可设置' },
+  smartControlInvalidValue: { 'en-US': '{value} is not a valid {property}', 'zh-CN': '{value} 不是有效的 {property}' },
+  smartDeviceOffline: { 'en-US': 'The device is offline: nothing was sent', 'zh-CN': '设备离线，指令未发送' },
+  smartGatewayOff: { 'en-US': 'Devices cannot be controlled: no MQTT broker is configured', 'zh-CN': '未配置 MQTT 服务器，无法控制设备' },
+  smartControlAcked: { 'en-US': 'The device confirmed the change', 'zh-CN': '设备已确认更改' },
+  smartControlFailed: { 'en-US': 'The device refused the change', 'zh-CN': '设备拒绝了更改' },
+  smartControlTimeout: { 'en-US': 'The device did not answer in time', 'zh-CN': '设备未及时响应' },
 } as const satisfies Record<string, Record<Lang, string>>;
 
 export type MessageKey = keyof typeof MESSAGES;

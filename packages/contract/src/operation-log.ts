@@ -55,6 +55,7 @@ export const OPERATION_ACTIONS = [
   'noticeConfig.update',
   'application.switch',
   'doorDisplay.addCodes',
+  'smartRoom.updateSettings',
   'doorDisplay.update',
   'doorDisplay.cancel',
   'doorDisplay.addScreenSetting',

@@ -322,6 +322,16 @@ export interface SmartDeviceTable {
   updated_at: number;
 }
 
+/** A room's smart settings, only where changed (migration 0069). */
+export interface SmartRoomSettingTable {
+  room_id: number;
+  company_id: number;
+  is_enabled: number;
+  response_delay_seconds: number;
+  updated_at: number;
+  updated_by: number | null;
+}
+
 /** Who deploys a smart device (migration 0065). */
 export interface SmartDeviceDeployerTable {
   device_id: number;
@@ -1396,6 +1406,7 @@ export interface DB {
   desk_releases: DeskReleaseTable;
   smart_devices: SmartDeviceTable;
   smart_device_deployers: SmartDeviceDeployerTable;
+  smart_room_settings: SmartRoomSettingTable;
   smart_device_commands: SmartDeviceCommandTable;
   device_readings: DeviceReadingTable;
   device_reading_rollups: DeviceReadingRollupTable;

@@ -412,6 +412,8 @@ describe(`Idempotency-Key (${TEST_DIALECT})`, () => {
         'PUT /api/air/thresholds',
         'DELETE /api/air/thresholds',
         'POST /api/air/alerts/:id/acknowledge',
+        'PUT /api/smart/rooms/:roomId/settings',
+        'POST /api/smart/rooms/:roomId/control',
       ].sort(),
     );
     expect(idempotent.some((route) => route.includes('calendar/feed'))).toBe(false);

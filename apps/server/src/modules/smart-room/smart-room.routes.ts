@@ -1,0 +1,113 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  SMART_ROOM_LIMITS,
+  SmartRoom,
+  SmartRoomControlBody,
+  SmartRoomControlResult,
+  SmartRoomDetail,
+  SmartRoomListQuery,
+  SmartRoomParams,
+  SmartRoomSettingsBody,
+  SmartSensor,
+  SmartSensorListQuery,
+} from '@atrium/contract';
+import { z } from 'zod';
+import { requireAuth } from '../../platform/access.js';
+import { envelopeResponses, success } from '../../platform/envelope.js';
+import { actorOf } from '../operation-log/operation-log.service.js';
+import type { SmartRoomService } from './smart-room.service.js';
+
+/** The smart-room pages (/smart-location, /smart-induction) belong to the rooms and locations area, as the menu says. */
+const VIEW = { access: 'permission', permission: 'roomsLocations:view' } as const;
+const EDIT = { access: 'permission', permission: 'roomsLocations:edit', idempotent: true } as const;
+const tags = ['smart rooms'];
+
+/** Smart rooms: state, presence and control (decision 0020; docs/api.md, Smart rooms). */
+export function smartRoomRoutes({ smartRooms }: { smartRooms: SmartRoomService }): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.get(
+      '/smart/rooms',
+      {
+        config: VIEW,
+        schema: {
+          tags,
+          summary: 'Rooms with their smart state and presence',
+          description:
+            "Every room of the company in the location tree's order, each with its state (`not_enabled`: smart control off, or no device of the room ever activated; `offline`: no device connected; `normal`: every device online; `abnormal`: some device offline, partly working or not yet activated), presence from its sensors (`someone`, `unmanned`, `unknown`) and its devices counted by status. Filters: `locationId` (its subtree; another company's or unknown 404), `state`, `presence`, `keyword` (room name or path).",
+          querystring: SmartRoomListQuery,
+          response: envelopeResponses(z.array(SmartRoom)),
+        },
+      },
+      async (request) => success(request, await smartRooms.list(requireAuth(request).companyId, request.query)),
+    );
+
+    app.get(
+      '/smart/rooms/:roomId',
+      {
+        config: VIEW,
+        schema: {
+          tags,
+          summary: "A room's smart state with its devices and their controls",
+          description:
+            "As in the list, plus `deviceList`: each device bound to the room with its status and the properties it declared in its Homie description (the `system` node excepted), each with its datatype, format, unit, whether it can be set and the latest value the device reported. Another company's or unknown room: 404.",
+          params: SmartRoomParams,
+          response: envelopeResponses(SmartRoomDetail),
+        },
+      },
+      async (request) => success(request, await smartRooms.detail(requireAuth(request).companyId, request.params.roomId)),
+    );
+
+    app.put(
+      '/smart/rooms/:roomId/settings',
+      {
+        config: EDIT,
+        schema: {
+          tags,
+          summary: "Switch a room's smart control and set its sensor response delay",
+          description: `Body \`{ enabled, responseDelaySeconds }\`: the delay is 0-${SMART_ROOM_LIMITS.responseDelayMaxSeconds} seconds (spec: 0-2 minutes), how long "someone" holds after a sensor's last detection (default ${SMART_ROOM_LIMITS.responseDelayDefaultSeconds}). Answers the room as \`GET /smart/rooms/:roomId\` does. Recorded in the operation log.`,
+          params: SmartRoomParams,
+          body: SmartRoomSettingsBody,
+          response: envelopeResponses(SmartRoomDetail),
+        },
+      },
+      async (request) => success(request, await smartRooms.saveSettings(actorOf(request), request.params.roomId, request.body), 'smartRoomSettingsSaved'),
+    );
+
+    app.post(
+      '/smart/rooms/:roomId/control',
+      {
+        config: EDIT,
+        schema: {
+          tags,
+          summary: "Set a property of one of the room's devices (lights, AC, curtains, projector, power)",
+          description:
+            "Body `{ deviceId, node, property, value }`. The property must be one the device declared settable (400 otherwise), the value must fit its datatype and `$format` (a range `16:30`, enum values `cool,heat`; 400 otherwise). The command goes out over MQTT with its id and the answer waits for the device's acknowledgement: `result` is `acked`, `failed` (the device refused) or `timeout`. A device not in the room 404; an offline or never-activated device 409 (nothing is sent); without an MQTT broker (`MQTT_URL`) 422.",
+          params: SmartRoomParams,
+          body: SmartRoomControlBody,
+          response: envelopeResponses(SmartRoomControlResult),
+        },
+      },
+      async (request) => {
+        const answer = await smartRooms.control(actorOf(request), request.params.roomId, request.body);
+        const message = answer.result === 'acked' ? 'smartControlAcked' : answer.result === 'failed' ? 'smartControlFailed' : 'smartControlTimeout';
+        return success(request, answer, message);
+      },
+    );
+
+    app.get(
+      '/smart/sensors',
+      {
+        config: VIEW,
+        schema: {
+          tags,
+          summary: 'Presence sensors and what each says now',
+          description:
+            "Every device bound to a room that has a presence node (`atrium.presence`): its status, method (`pir`, `radar`, `infrared`, `camera`), presence (`present`, `absent`, or `unknown` while offline or silent; a sensor reporting nobody stays `present` until its room's response delay has passed since its last detection) and when it last reported. Filters: `locationId` (its subtree; another company's or unknown 404), `presence`.",
+          querystring: SmartSensorListQuery,
+          response: envelopeResponses(z.array(SmartSensor)),
+        },
+      },
+      async (request) => success(request, await smartRooms.sensors(requireAuth(request).companyId, request.query)),
+    );
+  };
+}

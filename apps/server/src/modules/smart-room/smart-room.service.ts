@@ -1,0 +1,195 @@
+import {
+  ReturnCode,
+  SMART_ROOM_LIMITS,
+  type SmartRoom,
+  type SmartRoomControlBody,
+  type SmartRoomControlResult,
+  type SmartRoomDetail,
+  type SmartRoomListQuery,
+  type SmartRoomSettingsBody,
+  type SmartSensor,
+  type SmartSensorListQuery,
+} from '@atrium/contract';
+import type { Clock } from '../../platform/clock.js';
+import { AppError, notFound } from '../../platform/errors.js';
+import type { LocationIndex } from '../location/location.presenter.js';
+import type { Actor, OperationLog } from '../operation-log/operation-log.service.js';
+import type { SmartDeviceGateway } from '../smart-device/smart-device-gateway.js';
+import { commandText, controlsOf, countDevices, deviceStatus, presenceNodeOf, readSensor, roomPresence, roomState, type SensorReading } from './smart-room-state.js';
+import type { RoomDeviceRecord, RoomSettingRecord, SmartRoomRepository } from './smart-room.repository.js';
+
+export interface SmartRoomServiceDeps {
+  rooms: SmartRoomRepository;
+  /** The company's location tree (rooms are its leaves), kept per layout version by the location service. */
+  locations: (companyId: number) => Promise<LocationIndex>;
+  /** The MQTT gateway; null without MQTT_URL (the control panel then answers that devices cannot be controlled). */
+  gateway: Pick<SmartDeviceGateway, 'sendCommand'> | null;
+  operationLog: OperationLog;
+  clock: Clock;
+}
+
+const defaults = (roomId: number): RoomSettingRecord => ({ roomId, enabled: true, responseDelaySeconds: SMART_ROOM_LIMITS.responseDelayDefaultSeconds });
+
+/**
+ * Smart rooms (decision 0020, "Smart rooms: state, presence and control"): each room's state from its
+ * devices' statuses, who is there from its presence sensors held by the room's response delay, and the
+ * control panel's commands, answered with the device's acknowledgement.
+ */
+export function createSmartRoomService({ rooms, locations, gateway, operationLog, clock }: SmartRoomServiceDeps) {
+  /** Each sensor's reading, keyed by device id, for devices in rooms with the given settings. */
+  async function readSensors(devices: readonly RoomDeviceRecord[], settingOf: (roomId: number) => RoomSettingRecord, now: number) {
+    const sensors = devices.flatMap((device) => {
+      const node = presenceNodeOf(device);
+      return node ? [{ device, node }] : [];
+    });
+    const detections = await rooms.lastDetections(
+      sensors.map(({ device }) => device.id),
+      now - SMART_ROOM_LIMITS.responseDelayMaxSeconds * 1000,
+    );
+    return new Map(sensors.map(({ device, node }) => [device.id, readSensor(device, node, detections.get(device.id), settingOf(device.roomId).responseDelaySeconds, now)]));
+  }
+
+  function presentRoom(index: LocationIndex, roomId: number, setting: RoomSettingRecord, devices: readonly RoomDeviceRecord[], sensors: ReadonlyMap<number, SensorReading>): SmartRoom {
+    const path = index.pathOf(roomId);
+    const counts = countDevices(devices.map(deviceStatus));
+    const readings = devices.flatMap((device) => sensors.get(device.id) ?? []);
+    const times = readings.flatMap((reading) => (reading.at === null ? [] : [reading.at]));
+    return {
+      roomId,
+      name: path.at(-1)?.name ?? '',
+      path: path
+        .slice(0, -1)
+        .map((node) => node.name)
+        .join(' / '),
+      enabled: setting.enabled,
+      responseDelaySeconds: setting.responseDelaySeconds,
+      state: roomState(setting.enabled, counts),
+      presence: roomPresence(readings),
+      presenceAt: times.length > 0 ? Math.max(...times) : null,
+      devices: counts,
+    };
+  }
+
+  /** The ids under a location filter (null: no filter); another company's or an unknown location 404, as a lookup. */
+  function subtreeOf(index: LocationIndex, locationId: number | undefined): Set<number> | null {
+    if (locationId === undefined) return null;
+    if (!index.byId.has(locationId)) throw notFound('locationNotFound');
+    return new Set(index.subtreeOf(locationId).map((node) => node.id));
+  }
+
+  async function requireRoom(companyId: number, roomId: number): Promise<LocationIndex> {
+    const index = await locations(companyId);
+    if (!index.byId.has(roomId) || !(await rooms.isRoomOf(companyId, roomId))) throw notFound('roomNotFound');
+    return index;
+  }
+
+  return {
+    /** The company's rooms with their smart state and presence, in the tree's order. */
+    async list(companyId: number, query: SmartRoomListQuery): Promise<SmartRoom[]> {
+      const [index, roomIds, devices, settings] = await Promise.all([locations(companyId), rooms.listRoomIds(companyId), rooms.listRoomDevices(companyId), rooms.listSettings(companyId)]);
+      const settingOf = (roomId: number) => settings.get(roomId) ?? defaults(roomId);
+      const sensors = await readSensors(devices, settingOf, clock.now());
+      const byRoom = new Map<number, RoomDeviceRecord[]>();
+      for (const device of devices) byRoom.set(device.roomId, [...(byRoom.get(device.roomId) ?? []), device]);
+      const inScope = subtreeOf(index, query.locationId);
+      const known = new Set(roomIds);
+      const keyword = query.keyword?.toLowerCase();
+      return index
+        .inTreeOrder()
+        .filter((node) => known.has(node.id) && (inScope === null || inScope.has(node.id)))
+        .map((node) => presentRoom(index, node.id, settingOf(node.id), byRoom.get(node.id) ?? [], sensors))
+        .filter(
+          (room) =>
+            (query.state === undefined || room.state === query.state) &&
+            (query.presence === undefined || room.presence === query.presence) &&
+            (keyword === undefined || room.name.toLowerCase().includes(keyword) || room.path.toLowerCase().includes(keyword)),
+        );
+    },
+
+    /** One room with its devices and their controls. */
+    async detail(companyId: number, roomId: number): Promise<SmartRoomDetail> {
+      const index = await requireRoom(companyId, roomId);
+      const [devices, settings] = await Promise.all([rooms.listRoomDevices(companyId, roomId), rooms.listSettings(companyId, roomId)]);
+      const setting = settings.get(roomId) ?? defaults(roomId);
+      const sensors = await readSensors(devices, () => setting, clock.now());
+      return {
+        ...presentRoom(index, roomId, setting, devices, sensors),
+        deviceList: devices.map((device) => ({
+          id: device.id,
+          name: device.name,
+          kind: device.kind,
+          homieId: device.homieId,
+          status: deviceStatus(device),
+          lastSeenAt: device.lastSeenAt,
+          controls: controlsOf(device),
+        })),
+      };
+    },
+
+    async saveSettings(actor: Actor, roomId: number, body: SmartRoomSettingsBody): Promise<SmartRoomDetail> {
+      const index = await requireRoom(actor.companyId, roomId);
+      await operationLog.track(
+        actor,
+        {
+          action: 'smartRoom.updateSettings',
+          targetType: 'room',
+          targetId: roomId,
+          targetName: index.byId.get(roomId)?.name ?? null,
+          detail: { isEnabled: body.enabled, responseDelaySeconds: body.responseDelaySeconds },
+        },
+        () => rooms.saveSettings(actor.companyId, roomId, body, actor.userId, clock.now()),
+      );
+      return this.detail(actor.companyId, roomId);
+    },
+
+    /**
+     * Sets one property of one of the room's devices and waits for the device's answer (acknowledged,
+     * refused, or none within the gateway's time). Only a settable property the device declared, with a
+     * value its datatype and format allow, goes out; an offline device is not sent anything.
+     */
+    async control(actor: Actor, roomId: number, body: SmartRoomControlBody): Promise<SmartRoomControlResult> {
+      await requireRoom(actor.companyId, roomId);
+      const device = (await rooms.listRoomDevices(actor.companyId, roomId)).find((candidate) => candidate.id === body.deviceId);
+      if (!device) throw notFound('smartRoomDeviceNotFound');
+      const control = controlsOf(device).find((candidate) => candidate.node === body.node && candidate.property === body.property);
+      if (!control?.settable) throw new AppError(ReturnCode.BAD_REQUEST, 'smartControlNotSettable', { property: `${body.node}/${body.property}` });
+      const value = commandText(control, body.value);
+      if (value === null) throw new AppError(ReturnCode.BAD_REQUEST, 'smartControlInvalidValue', { value: String(body.value), property: `${body.node}/${body.property}` });
+      const status = deviceStatus(device);
+      if (status === 'offline' || status === 'inactive') throw new AppError(ReturnCode.CONFLICT, 'smartDeviceOffline');
+      if (!gateway) throw new AppError(ReturnCode.REFUSED, 'smartGatewayOff');
+      const sent = await gateway.sendCommand({ companyId: actor.companyId, deviceId: device.id, node: body.node, property: body.property, value, issuedBy: actor.userId });
+      if (!sent) throw notFound('smartRoomDeviceNotFound');
+      const result = await sent.result;
+      return { commandId: sent.id, result: result === 'pending' ? 'timeout' : result, value };
+    },
+
+    /** The company's presence sensors with what each says now (the induction page). */
+    async sensors(companyId: number, query: SmartSensorListQuery): Promise<SmartSensor[]> {
+      const [index, devices, settings] = await Promise.all([locations(companyId), rooms.listRoomDevices(companyId), rooms.listSettings(companyId)]);
+      const settingOf = (roomId: number) => settings.get(roomId) ?? defaults(roomId);
+      const readings = await readSensors(devices, settingOf, clock.now());
+      const inScope = subtreeOf(index, query.locationId);
+      return devices
+        .filter((device) => readings.has(device.id) && (inScope === null || inScope.has(device.roomId)))
+        .map((device) => {
+          const reading = readings.get(device.id)!;
+          return {
+            deviceId: device.id,
+            name: device.name,
+            homieId: device.homieId,
+            roomId: device.roomId,
+            roomName: index.byId.get(device.roomId)?.name ?? null,
+            status: deviceStatus(device),
+            method: reading.method,
+            presence: reading.presence,
+            presenceAt: reading.at,
+            responseDelaySeconds: settingOf(device.roomId).responseDelaySeconds,
+          };
+        })
+        .filter((sensor) => query.presence === undefined || sensor.presence === query.presence);
+    },
+  };
+}
+
+export type SmartRoomService = ReturnType<typeof createSmartRoomService>;

@@ -1,0 +1,198 @@
+import { randomBytes } from 'node:crypto';
+import mqtt, { type MqttClient } from 'mqtt';
+import { DEVICE_TOKEN_HEADER, ReturnCode, type OperationLogEntry, type Page, type SmartRoom, type SmartRoomControlResult, type SmartRoomDetail, type SmartSensor } from '@atrium/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { call, createTestApp, type TestApp } from '../../test/app.js';
+import { TEST_DIALECT } from '../../test/database.js';
+import { createTestRoom } from '../../test/rooms.js';
+import { newSessionToken, hashSessionToken } from '../../platform/session-token.js';
+import { createSmartDeviceRepository, type SmartDeviceRepository } from '../smart-device/smart-device.repository.js';
+
+/** The local Mosquitto (DECISIONS.md: tests use the real broker). */
+const BROKER = process.env.ATRIUM_TEST_MQTT_URL ?? 'mqtt://127.0.0.1:1883';
+const SECOND = 1_000;
+
+const SENSOR = {
+  homie: '5.0',
+  version: 1,
+  name: 'Presence',
+  type: 'sensor',
+  nodes: {
+    presence: { name: 'Presence', type: 'atrium.presence', properties: { occupancy: { datatype: 'boolean' }, method: { datatype: 'enum', format: 'pir,radar,infrared,camera' } } },
+    system: { name: 'System', type: 'atrium.system', properties: { restart: { datatype: 'boolean', settable: true } } },
+  },
+};
+const CLIMATE = {
+  homie: '5.0',
+  version: 1,
+  name: 'AC',
+  type: 'air_conditioner',
+  nodes: {
+    climate: {
+      name: 'Climate',
+      type: 'atrium.climate',
+      properties: {
+        on: { datatype: 'boolean', settable: true },
+        mode: { datatype: 'enum', format: 'cool,heat,fan,auto', settable: true },
+        setpoint: { datatype: 'float', format: '16:30', unit: '°C', settable: true },
+        temperature: { datatype: 'float', unit: '°C' },
+      },
+    },
+  },
+};
+
+async function until<T>(read: () => Promise<T> | T, isDone: (value: T) => boolean, timeoutMs = 8_000): Promise<T> {
+  const started = Date.now();
+  for (;;) {
+    const value = await read();
+    if (isDone(value) || Date.now() - started > timeoutMs) return value;
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}
+
+describe(`smart rooms: state, presence and control (${TEST_DIALECT})`, () => {
+  // A topic prefix of this run's own on the shared broker.
+  const prefix = `atrium-room-test-${randomBytes(6).toString('hex')}`;
+  let t: TestApp;
+  let devices: SmartDeviceRepository;
+  let companyId: number;
+  let admin: string;
+  let viewer: string;
+  let roomId: number;
+  let emptyRoomId: number;
+  let sensor: { id: number; token: string };
+  let climate: { id: number; token: string };
+  const clients: MqttClient[] = [];
+
+  const get = <T>(url: string, token = admin) => call<T>(t.app, { method: 'GET', url, headers: { token } });
+  const send = <T>(method: 'POST' | 'PUT', url: string, payload: object, token = admin) => call<T>(t.app, { method, url, headers: { token }, payload });
+  const fromDevice = (token: string, path: 'state' | 'readings', payload: object) =>
+    call(t.app, { method: 'POST', url: `/api/device/smart/${path}`, headers: { [DEVICE_TOKEN_HEADER]: token }, payload });
+
+  /** An activated device of the company bound to the room; its secret is the HTTP device token. */
+  const boundDevice = async (homieId: string, kind: 'sensor' | 'air_conditioner' | 'light', room: number, company = companyId) => {
+    const id = await devices.createSmartDevice({ companyId: company, name: homieId, kind, homieId, now: t.clock.now() });
+    const token = newSessionToken();
+    await t.db.kysely.updateTable('smart_devices').set({ secret_hash: hashSessionToken(token), activated_at: t.clock.now(), room_id: room }).where('id', '=', id).execute();
+    return { id, token };
+  };
+  const room = (list: SmartRoom[], id: number) => list.find((entry) => entry.roomId === id);
+
+  beforeAll(async () => {
+    t = await createTestApp({ config: { mqttUrl: BROKER, mqttTopicPrefix: prefix } });
+    devices = createSmartDeviceRepository(t.db.kysely);
+    const company = await t.factories.companyWithAdmin('Smart Rooms Co');
+    companyId = company.company.id;
+    admin = await t.factories.session(company.admin);
+    viewer = await t.factories.session(await t.factories.user(companyId, { permissions: ['roomsLocations:view'] }));
+    const kew = await createTestRoom(t.db, t.factories, t.clock, companyId, { name: 'Kew' });
+    roomId = kew.roomId;
+    emptyRoomId = (await createTestRoom(t.db, t.factories, t.clock, companyId, { name: 'Quiet', floorId: kew.floorId })).roomId;
+    sensor = await boundDevice('kew-presence', 'sensor', roomId);
+    climate = await boundDevice('kew-ac', 'air_conditioner', roomId);
+  });
+  afterAll(async () => {
+    for (const client of clients) await client.endAsync(true);
+    await t.cleanup();
+    // Drop the app gateway's persistent session and this run's retained messages.
+    const sweeper = await mqtt.connectAsync(BROKER, { clientId: `sweep-${prefix}`, protocolVersion: 5 });
+    await sweeper.endAsync();
+  });
+
+  it('reads a room with no activated device as not enabled, one whose devices are silent as offline', async () => {
+    const rooms = (await get<SmartRoom[]>('/api/smart/rooms', viewer)).body.result;
+    expect(room(rooms, emptyRoomId)).toMatchObject({ name: 'Quiet', path: 'Testland / Test City / Tower A / Floor 3', state: 'not_enabled', presence: 'unknown', devices: { total: 0 } });
+    expect(room(rooms, roomId)).toMatchObject({ state: 'offline', presence: 'unknown', enabled: true, responseDelaySeconds: 60, devices: { total: 2, offline: 2 } });
+  });
+
+  it('sees the room normal and occupied when its devices are ready and the sensor detects someone', async () => {
+    expect((await fromDevice(sensor.token, 'state', { state: 'ready', description: SENSOR })).status).toBe(200);
+    expect((await fromDevice(climate.token, 'state', { state: 'ready', description: CLIMATE })).status).toBe(200);
+    await fromDevice(climate.token, 'readings', { readings: [{ node: 'climate', property: 'setpoint', value: 22 }, { node: 'climate', property: 'on', value: true }] });
+    await fromDevice(sensor.token, 'readings', { readings: [{ node: 'presence', property: 'occupancy', value: true }, { node: 'presence', property: 'method', value: 'radar' }] });
+    const detail = (await get<SmartRoomDetail>(`/api/smart/rooms/${roomId}`)).body.result;
+    expect(detail).toMatchObject({ state: 'normal', presence: 'someone', presenceAt: t.clock.now(), devices: { total: 2, online: 2 } });
+    const ac = detail.deviceList.find((device) => device.id === climate.id)!;
+    expect(ac.controls.find((control) => control.property === 'setpoint')).toMatchObject({ node: 'climate', nodeType: 'climate', datatype: 'float', format: '16:30', unit: '°C', settable: true, value: '22' });
+    // The system node (restart) is the devices page's, behind the safety password.
+    expect(detail.deviceList.find((device) => device.id === sensor.id)!.controls.map((control) => control.node)).toEqual(['presence', 'presence']);
+    const sensors = (await get<SmartSensor[]>('/api/smart/sensors')).body.result;
+    expect(sensors).toEqual([expect.objectContaining({ deviceId: sensor.id, roomId, roomName: 'Kew', status: 'online', method: 'radar', presence: 'present', responseDelaySeconds: 60 })]);
+  });
+
+  it('holds "someone" for the response delay after the last detection, then reads the room unmanned', async () => {
+    t.clock.advance(10 * SECOND);
+    await fromDevice(sensor.token, 'readings', { readings: [{ node: 'presence', property: 'occupancy', value: false }] });
+    expect(room((await get<SmartRoom[]>('/api/smart/rooms')).body.result, roomId)?.presence).toBe('someone');
+    // A shorter delay, saved for the room: 10 seconds since the detection already passed it.
+    const saved = await send<SmartRoomDetail>('PUT', `/api/smart/rooms/${roomId}/settings`, { enabled: true, responseDelaySeconds: 5 });
+    expect(saved.status).toBe(200);
+    expect(saved.body.result).toMatchObject({ responseDelaySeconds: 5, presence: 'unmanned' });
+    expect((await get<SmartSensor[]>('/api/smart/sensors?presence=absent')).body.result.map((entry) => entry.deviceId)).toEqual([sensor.id]);
+    await send('PUT', `/api/smart/rooms/${roomId}/settings`, { enabled: true, responseDelaySeconds: 60 });
+    expect(room((await get<SmartRoom[]>('/api/smart/rooms?presence=someone')).body.result, roomId)?.presence).toBe('someone');
+    t.clock.advance(60 * SECOND);
+    expect(room((await get<SmartRoom[]>('/api/smart/rooms')).body.result, roomId)?.presence).toBe('unmanned');
+  });
+
+  it('switches a room off (not enabled), checks the delay, and records the change in the operation log', async () => {
+    expect((await send('PUT', `/api/smart/rooms/${roomId}/settings`, { enabled: true, responseDelaySeconds: 121 })).status).toBe(400);
+    expect((await send('PUT', `/api/smart/rooms/${roomId}/settings`, { enabled: false, responseDelaySeconds: 30 }, viewer)).status).toBe(403);
+    expect((await send<SmartRoomDetail>('PUT', `/api/smart/rooms/${roomId}/settings`, { enabled: false, responseDelaySeconds: 30 })).body.result.state).toBe('not_enabled');
+    expect((await get<SmartRoom[]>('/api/smart/rooms?state=not_enabled')).body.result.map((entry) => entry.roomId).sort()).toEqual([roomId, emptyRoomId].sort());
+    const log = (await get<Page<OperationLogEntry>>('/api/operation-log/list?action=smartRoom.updateSettings')).body.result.list;
+    expect(log[0]).toMatchObject({ targetId: roomId, targetName: 'Kew', detail: { isEnabled: false, responseDelaySeconds: 30 } });
+    await send('PUT', `/api/smart/rooms/${roomId}/settings`, { enabled: true, responseDelaySeconds: 60 });
+  });
+
+  it('refuses what a device did not declare settable, values outside its format, and devices of another room', async () => {
+    const control = (body: object) => send<SmartRoomControlResult>('POST', `/api/smart/rooms/${roomId}/control`, body);
+    expect((await control({ deviceId: climate.id, node: 'climate', property: 'temperature', value: 20 })).body.message).toMatch(/cannot be set/);
+    expect((await control({ deviceId: climate.id, node: 'climate', property: 'setpoint', value: 35 })).status).toBe(400);
+    expect((await control({ deviceId: climate.id, node: 'climate', property: 'mode', value: 'dry' })).status).toBe(400);
+    expect((await control({ deviceId: sensor.id, node: 'system', property: 'restart', value: true })).status).toBe(400);
+    expect((await send('POST', `/api/smart/rooms/${emptyRoomId}/control`, { deviceId: climate.id, node: 'climate', property: 'on', value: false })).status).toBe(404);
+    expect((await send('POST', `/api/smart/rooms/${roomId}/control`, { deviceId: climate.id, node: 'climate', property: 'on', value: false }, viewer)).status).toBe(403);
+  });
+
+  it('sends a command the device acknowledges, and answers a refusal and an offline device plainly', async () => {
+    const client = await mqtt.connectAsync(BROKER, { clientId: `${prefix}-kew-ac`, protocolVersion: 5 });
+    clients.push(client);
+    await client.subscribeAsync(`${prefix}/${companyId}/homie/5/kew-ac/+/+/set`, { qos: 1 });
+    const received: string[] = [];
+    client.on('message', (topic, payload, packet) => {
+      received.push(`${topic.split('/').slice(-3, -1).join('/')}=${payload.toString()}`);
+      const ok = payload.toString() !== 'heat';
+      void client.publishAsync(packet.properties!.responseTopic!, JSON.stringify(ok ? { ok: true, value: payload.toString() } : { ok: false, error: 'not in summer' }), {
+        qos: 1,
+        properties: { correlationData: packet.properties!.correlationData },
+      });
+    });
+    // The gateway connects when the app is ready; a command before that is recorded as failed, so wait for it.
+    const control = (body: object) => send<SmartRoomControlResult>('POST', `/api/smart/rooms/${roomId}/control`, body);
+    const acked = await until(() => control({ deviceId: climate.id, node: 'climate', property: 'setpoint', value: 21.5 }), (answer) => answer.body.result?.result === 'acked');
+    expect(acked.body.result).toMatchObject({ result: 'acked', value: '21.5' });
+    expect(acked.body.message).toMatch(/confirmed/);
+    expect(received.at(-1)).toBe('climate/setpoint=21.5');
+    const refused = await control({ deviceId: climate.id, node: 'climate', property: 'mode', value: 'heat' });
+    expect(refused.body.result).toMatchObject({ result: 'failed', value: 'heat' });
+    const row = await t.db.kysely.selectFrom('smart_device_commands').select(['result', 'error']).where('id', '=', refused.body.result.commandId).executeTakeFirstOrThrow();
+    expect(row).toEqual({ result: 'failed', error: 'not in summer' });
+
+    await fromDevice(climate.token, 'state', { state: 'lost' });
+    const offline = await control({ deviceId: climate.id, node: 'climate', property: 'on', value: false });
+    expect(offline.status).toBe(409);
+    expect(offline.body.returncode).toBe(ReturnCode.CONFLICT);
+    expect(room((await get<SmartRoom[]>('/api/smart/rooms')).body.result, roomId)).toMatchObject({ state: 'abnormal', devices: { online: 1, offline: 1 } });
+  });
+
+  it("never shows or controls another company's rooms", async () => {
+    const other = await t.factories.companyWithAdmin('Other Smart Co');
+    const foreign = await createTestRoom(t.db, t.factories, t.clock, other.company.id, { name: 'Elsewhere' });
+    await boundDevice('elsewhere-light', 'light', foreign.roomId, other.company.id);
+    expect((await get<SmartRoom[]>('/api/smart/rooms')).body.result.map((entry) => entry.roomId)).not.toContain(foreign.roomId);
+    expect((await get(`/api/smart/rooms/${foreign.roomId}`)).status).toBe(404);
+    expect((await send('PUT', `/api/smart/rooms/${foreign.roomId}/settings`, { enabled: false, responseDelaySeconds: 0 })).status).toBe(404);
+    expect((await get<SmartRoom[]>('/api/smart/rooms', await t.factories.session(other.admin))).body.result.map((entry) => entry.roomId)).toEqual([foreign.roomId]);
+  });
+});

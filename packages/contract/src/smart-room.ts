@@ -1,0 +1,158 @@
+import { z } from 'zod';
+import { SmartDeviceKind } from './smart-device.js';
+
+/**
+ * Smart rooms (decision 0020, "Smart rooms: state, presence and control"): each room's state from its
+ * devices, who is there from its presence sensors, and the control panel's commands. The pages
+ * /smart-location (rooms) and /smart-induction (sensors).
+ */
+
+/** A smart room's state (spec 001 section 4): normal, abnormal (equipment abnormal), offline, not enabled. */
+export const SMART_ROOM_STATES = ['normal', 'abnormal', 'offline', 'not_enabled'] as const;
+export const SmartRoomState = z.enum(SMART_ROOM_STATES);
+export type SmartRoomState = z.infer<typeof SmartRoomState>;
+
+/** Whether someone is in a room (the induction's "someone" or "unmanned"); unknown without a sensor that can tell. */
+export const ROOM_PRESENCE = ['someone', 'unmanned', 'unknown'] as const;
+export const RoomPresence = z.enum(ROOM_PRESENCE);
+export type RoomPresence = z.infer<typeof RoomPresence>;
+
+/** One sensor's reading: present, absent, or unknown while it is offline or has said nothing. */
+export const SENSOR_PRESENCE = ['present', 'absent', 'unknown'] as const;
+export const SensorPresence = z.enum(SENSOR_PRESENCE);
+export type SensorPresence = z.infer<typeof SensorPresence>;
+
+/** How a presence sensor senses (its `presence/method`, docs/devices-mqtt.md). */
+export const PRESENCE_METHODS = ['pir', 'radar', 'infrared', 'camera'] as const;
+export const PresenceMethod = z.enum(PRESENCE_METHODS);
+export type PresenceMethod = z.infer<typeof PresenceMethod>;
+
+/** How a device is doing, as the rooms read it (the same words as the devices page). */
+export const SMART_DEVICE_STATUSES = ['online', 'partially_online', 'offline', 'inactive'] as const;
+export const SmartDeviceStatus = z.enum(SMART_DEVICE_STATUSES);
+export type SmartDeviceStatus = z.infer<typeof SmartDeviceStatus>;
+
+export const SMART_ROOM_LIMITS = {
+  /** The sensor response delay (spec 001 section 9: 0-2 minutes): how long "someone" holds after the last detection. */
+  responseDelayMaxSeconds: 120,
+  responseDelayDefaultSeconds: 60,
+} as const;
+
+/** `GET /smart/rooms` query. */
+export const SmartRoomListQuery = z.object({
+  /** Only rooms in this location's subtree. */
+  locationId: z.coerce.number().int().positive().optional(),
+  state: SmartRoomState.optional(),
+  presence: RoomPresence.optional(),
+  keyword: z.string().trim().max(100).optional(),
+});
+export type SmartRoomListQuery = z.infer<typeof SmartRoomListQuery>;
+
+/** Counts of a room's devices by status. */
+export const SmartDeviceCounts = z.object({
+  total: z.number().int(),
+  online: z.number().int(),
+  partiallyOnline: z.number().int(),
+  offline: z.number().int(),
+  inactive: z.number().int(),
+});
+export type SmartDeviceCounts = z.infer<typeof SmartDeviceCounts>;
+
+/** One room as /smart-location lists it. */
+export const SmartRoom = z.object({
+  roomId: z.number().int(),
+  name: z.string(),
+  /** The room's location path from the top, without the room itself (`London / Kew Gardens / Floor 2`). */
+  path: z.string(),
+  /** Smart control switched on for the room (off: the state is `not_enabled` and presence drives nothing). */
+  enabled: z.boolean(),
+  responseDelaySeconds: z.number().int(),
+  state: SmartRoomState,
+  presence: RoomPresence,
+  /** When a sensor last reported presence or absence; null when none did. */
+  presenceAt: z.number().int().nullable(),
+  devices: SmartDeviceCounts,
+});
+export type SmartRoom = z.infer<typeof SmartRoom>;
+
+/** A property the control panel shows or sets, from the device's Homie description and its latest value. */
+export const SmartControl = z.object({
+  node: z.string(),
+  property: z.string(),
+  /** The node's type without `atrium.` (`light`, `climate`, `curtain`, ...), or null when the device did not say. */
+  nodeType: z.string().nullable(),
+  datatype: z.enum(['boolean', 'integer', 'float', 'enum', 'string', 'color', 'datetime', 'duration', 'json']),
+  /** Homie `$format`: a range `min:max` for numbers, the values `a,b,c` for an enum. */
+  format: z.string().nullable(),
+  unit: z.string().nullable(),
+  settable: z.boolean(),
+  /** The latest value the device reported (the acknowledged state), or null. */
+  value: z.string().nullable(),
+  at: z.number().int().nullable(),
+});
+export type SmartControl = z.infer<typeof SmartControl>;
+
+export const SmartRoomDevice = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  kind: SmartDeviceKind,
+  homieId: z.string(),
+  status: SmartDeviceStatus,
+  lastSeenAt: z.number().int().nullable(),
+  controls: z.array(SmartControl),
+});
+export type SmartRoomDevice = z.infer<typeof SmartRoomDevice>;
+
+/** `GET /smart/rooms/:roomId`: the room and its devices with their controls. */
+export const SmartRoomDetail = SmartRoom.extend({ deviceList: z.array(SmartRoomDevice) });
+export type SmartRoomDetail = z.infer<typeof SmartRoomDetail>;
+
+export const SmartRoomParams = z.object({ roomId: z.coerce.number().int().positive() });
+export type SmartRoomParams = z.infer<typeof SmartRoomParams>;
+
+/** `PUT /smart/rooms/:roomId/settings`. */
+export const SmartRoomSettingsBody = z.object({
+  enabled: z.boolean(),
+  responseDelaySeconds: z.number().int().min(0).max(SMART_ROOM_LIMITS.responseDelayMaxSeconds),
+});
+export type SmartRoomSettingsBody = z.infer<typeof SmartRoomSettingsBody>;
+
+/** `POST /smart/rooms/:roomId/control`: set one property of one of the room's devices. */
+export const SmartRoomControlBody = z.object({
+  deviceId: z.number().int().positive(),
+  node: z.string().regex(/^[a-z0-9][a-z0-9-]{0,63}$/),
+  property: z.string().regex(/^[a-z0-9][a-z0-9-]{0,63}$/),
+  value: z.union([z.boolean(), z.number().finite(), z.string().trim().max(200)]),
+});
+export type SmartRoomControlBody = z.infer<typeof SmartRoomControlBody>;
+
+/** The command's end: acknowledged by the device, refused by it, or no answer in time. */
+export const SmartRoomControlResult = z.object({
+  commandId: z.string(),
+  result: z.enum(['acked', 'failed', 'timeout']),
+  /** The value sent, as the device's property text. */
+  value: z.string(),
+});
+export type SmartRoomControlResult = z.infer<typeof SmartRoomControlResult>;
+
+/** One presence sensor as /smart-induction lists it. */
+export const SmartSensor = z.object({
+  deviceId: z.number().int(),
+  name: z.string(),
+  homieId: z.string(),
+  roomId: z.number().int().nullable(),
+  roomName: z.string().nullable(),
+  status: SmartDeviceStatus,
+  method: PresenceMethod.nullable(),
+  presence: SensorPresence,
+  /** When the sensor last reported; null when it never did. */
+  presenceAt: z.number().int().nullable(),
+  responseDelaySeconds: z.number().int(),
+});
+export type SmartSensor = z.infer<typeof SmartSensor>;
+
+export const SmartSensorListQuery = z.object({
+  locationId: z.coerce.number().int().positive().optional(),
+  presence: SensorPresence.optional(),
+});
+export type SmartSensorListQuery = z.infer<typeof SmartSensorListQuery>;
