@@ -81,8 +81,8 @@ export const MENU_CATALOGUE: MenuNode[] = [
     key: 'smart', icon: 'BulbOutlined', menuType: 'SMART', isBuilt: false,
     children: [
       page('smartAnalysis', '/smart-analysis', 'LineChartOutlined', 'SMART', 'overviewStats'),
-      page('smartLocation', '/smart-location', 'EnvironmentOutlined', 'SMART', 'roomsLocations'),
-      page('smartInduction', '/smart-induction', 'RadarChartOutlined', 'SMART', 'roomsLocations'),
+      page('smartLocation', '/smart-location', 'EnvironmentOutlined', 'SMART', 'roomsLocations', true),
+      page('smartInduction', '/smart-induction', 'RadarChartOutlined', 'SMART', 'roomsLocations', true),
       page('smartEquipment', '/smart-equipment', 'ControlOutlined', 'SMART', 'roomsLocations'),
       page('smartSetting', '/smart-setting', 'SettingOutlined', 'SMART', 'roomsLocations'),
     ],

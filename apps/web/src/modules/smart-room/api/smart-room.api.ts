@@ -1,0 +1,68 @@
+import type { SmartRoom, SmartRoomControlBody, SmartRoomControlResult, SmartRoomDetail, SmartRoomListQuery, SmartRoomSettingsBody, SmartSensor, SmartSensorListQuery } from '@atrium/contract';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../shared/api/api';
+
+/** How often the pages read the rooms again: presence and acknowledgements arrive from the devices. */
+export const SMART_ROOM_POLL_MS = 10_000;
+
+export const smartRoomKeys = {
+  all: ['smart-room'] as const,
+  list: (query: SmartRoomListQuery) => ['smart-room', 'list', query] as const,
+  detail: (roomId: number) => ['smart-room', 'detail', roomId] as const,
+  sensors: (query: SmartSensorListQuery) => ['smart-room', 'sensors', query] as const,
+};
+
+const queryString = (query: Record<string, string | number | undefined>) => {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) if (value !== undefined && value !== '') params.set(key, String(value));
+  const text = params.toString();
+  return text ? `?${text}` : '';
+};
+
+/** `GET /smart/rooms`: every room with its smart state and presence. */
+export function useSmartRooms(query: SmartRoomListQuery) {
+  return useQuery({
+    queryKey: smartRoomKeys.list(query),
+    queryFn: ({ signal }) => api.get<SmartRoom[]>(`/smart/rooms${queryString(query)}`, { signal }),
+    placeholderData: keepPreviousData,
+    refetchInterval: SMART_ROOM_POLL_MS,
+  });
+}
+
+/** `GET /smart/rooms/:roomId`: one room with its devices and their controls. */
+export function useSmartRoom(roomId: number | null) {
+  return useQuery({
+    queryKey: smartRoomKeys.detail(roomId ?? 0),
+    queryFn: ({ signal }) => api.get<SmartRoomDetail>(`/smart/rooms/${roomId}`, { signal }),
+    enabled: roomId !== null,
+    refetchInterval: SMART_ROOM_POLL_MS,
+  });
+}
+
+/** `GET /smart/sensors`: the presence sensors and what each says now. */
+export function useSmartSensors(query: SmartSensorListQuery) {
+  return useQuery({
+    queryKey: smartRoomKeys.sensors(query),
+    queryFn: ({ signal }) => api.get<SmartSensor[]>(`/smart/sensors${queryString(query)}`, { signal }),
+    placeholderData: keepPreviousData,
+    refetchInterval: SMART_ROOM_POLL_MS,
+  });
+}
+
+/** `PUT /smart/rooms/:roomId/settings`. */
+export function useSaveSmartRoomSettings(roomId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: SmartRoomSettingsBody) => api.put<SmartRoomDetail>(`/smart/rooms/${roomId}/settings`, body),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: smartRoomKeys.all }),
+  });
+}
+
+/** `POST /smart/rooms/:roomId/control`: answers once the device acknowledged (or did not in time). */
+export function useSmartRoomControl(roomId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: SmartRoomControlBody) => api.post<SmartRoomControlResult>(`/smart/rooms/${roomId}/control`, body),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: smartRoomKeys.detail(roomId) }),
+  });
+}

@@ -1,0 +1,20 @@
+import type { PageRoute } from '../../shared/routing/page-route';
+
+export const smartRoomRoutes: PageRoute[] = [
+  {
+    path: '/smart-location',
+    titleKey: 'menu.smartLocation',
+    menuKey: 'smartLocation',
+    keepAlive: true,
+    texts: ['smart-room'],
+    load: () => import('./pages/smart-location-page').then((m) => m.SmartLocationPage),
+  },
+  {
+    path: '/smart-induction',
+    titleKey: 'menu.smartInduction',
+    menuKey: 'smartInduction',
+    keepAlive: true,
+    texts: ['smart-room'],
+    load: () => import('./pages/smart-induction-page').then((m) => m.SmartInductionPage),
+  },
+];
