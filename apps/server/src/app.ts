@@ -538,6 +538,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     operationLog,
   });
   // Check-in, early end, the door display page and the no-show job (docs/decisions/0005).
+  // Smart rooms keep the prompts about empty booked rooms; their host may still check in until the answer is due.
+  const smartRoomRepository = createSmartRoomRepository(db.kysely);
   const checkIns = createCheckInService({
     db: db.kysely,
     bookings: repositories.bookings,
@@ -553,14 +555,18 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     clock,
     events: bookingEvents,
     publicUrl: config.publicUrl,
+    lateCheckInUntil: (companyId, reservationId) => smartRoomRepository.answerBy(companyId, reservationId),
   });
-  // Check-in due notices, then no-show releases (each meeting claimed once across processes).
+  // Check-in due notices, the smart rooms' questions about empty booked rooms (before the no-show release
+  // would take them), no-show releases, then the empty rooms whose host did not answer (decision 0020).
   scheduler.add({
     name: 'no-show-release',
     everyMs: MINUTE_MS / 2,
     run: async () => {
       await checkIns.noticeCheckInDue();
+      await smartRooms.promptEmptyRooms();
       await checkIns.releaseNoShows();
+      await smartRooms.releaseEmptyRooms();
     },
   });
   // Desks are booked through the engine (decision 0019): its insert, its retries, its release of a no-show.
@@ -704,6 +710,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     } catch (error) {
       app.log.warn({ err: { message: (error as Error).message } }, 'Air readings not judged');
     }
+    // Presence checks meetings in (decision 0020, "Presence drives booking"); the readings stay stored either way.
+    try {
+      await smartRooms.onReadings(readings);
+    } catch (error) {
+      app.log.warn({ err: { message: (error as Error).message } }, 'Presence not applied to bookings');
+    }
   };
   const smartDeviceGateway = config.mqttUrl
     ? createSmartDeviceGateway({
@@ -735,10 +747,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   // Smart rooms (decision 0020, "Smart rooms: state, presence and control"): read the devices' last state, command them through the gateway.
   const smartRooms = createSmartRoomService({
-    rooms: createSmartRoomRepository(db.kysely),
+    rooms: smartRoomRepository,
     locations: (companyId) => locations.loadIndex(companyId),
     gateway: smartDeviceGateway,
     operationLog,
+    checkIns,
     clock,
   });
   app.decorate('bookingInvitations', { drain: () => outbox.drain() });

@@ -134,7 +134,7 @@ export const Reservation = z.object({
   noticeMinutes: z.number().int().nullable(),
   reminderMinutes: z.number().int().nullable(),
   checkedInAt: z.number().int().nullable(),
-  checkInChannel: z.enum(['console', 'display', 'qr']).nullable(),
+  checkInChannel: z.enum(['console', 'display', 'qr', 'sensor']).nullable(),
   /**
    * Rooms with check-in on: the meeting's window (closing at its end at the latest) and the room's
    * way: `manual` (a button in the console or at the door) or `qr` (scanning the room's code; the

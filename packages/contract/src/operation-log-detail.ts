@@ -181,7 +181,7 @@ export const OPERATION_DETAILS = {
   'noticeConfig.update': { changed: { fieldList: ['events', 'consoleEvents', 'noticeMinutes', 'reminderMinutes', 'notifyParticipants', 'footer'] } },
   'application.switch': { key: { enum: APPLICATION_KEYS }, isEnabled: flag },
   'doorDisplay.addCodes': { count: number, deviceIds: 'devices' },
-  'smartRoom.updateSettings': { isEnabled: flag, responseDelaySeconds: number },
+  'smartRoom.updateSettings': { isEnabled: flag, responseDelaySeconds: number, presenceCheckIn: flag, ghostRelease: flag, ghostGraceMinutes: number },
   'doorDisplay.update': { name: text, fromRoomId: 'location', toRoomId: 'location', regenerateCode: flag },
   'doorDisplay.cancel': { ids: 'devices' },
   'doorDisplay.addScreenSetting': SCREEN_SETTINGS,

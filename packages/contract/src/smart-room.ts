@@ -36,7 +36,18 @@ export const SMART_ROOM_LIMITS = {
   /** The sensor response delay (spec 001 section 9: 0-2 minutes): how long "someone" holds after the last detection. */
   responseDelayMaxSeconds: 120,
   responseDelayDefaultSeconds: 60,
+  /** How long a host asked about an empty booked room has to answer before it is released. */
+  ghostGraceMinMinutes: 1,
+  ghostGraceMaxMinutes: 60,
+  ghostGraceDefaultMinutes: 10,
 } as const;
+
+/**
+ * Presence sensors that can tell a room is empty: radar and cameras see people sitting still. Motion
+ * sensors (passive infrared, infrared) see only movement, and not through glass: they may check a
+ * meeting in, never release one.
+ */
+export const ABSENCE_METHODS: readonly PresenceMethod[] = ['radar', 'camera'];
 
 /** `GET /smart/rooms` query. */
 export const SmartRoomListQuery = z.object({
@@ -67,6 +78,13 @@ export const SmartRoom = z.object({
   /** Smart control switched on for the room (off: the state is `not_enabled` and presence drives nothing). */
   enabled: z.boolean(),
   responseDelaySeconds: z.number().int(),
+  /** Presence checks the room's meeting in (rooms with sign-in on). */
+  presenceCheckIn: z.boolean(),
+  /** A booked room nobody is in when its check-in window closes: ask the host, then release it unless they answer. */
+  ghostRelease: z.boolean(),
+  ghostGraceMinutes: z.number().int(),
+  /** The room has sensors that can all tell it is empty (radar, camera), so an empty-room release can apply. */
+  canTellAbsence: z.boolean(),
   state: SmartRoomState,
   presence: RoomPresence,
   /** When a sensor last reported presence or absence; null when none did. */
@@ -114,6 +132,9 @@ export type SmartRoomParams = z.infer<typeof SmartRoomParams>;
 export const SmartRoomSettingsBody = z.object({
   enabled: z.boolean(),
   responseDelaySeconds: z.number().int().min(0).max(SMART_ROOM_LIMITS.responseDelayMaxSeconds),
+  presenceCheckIn: z.boolean(),
+  ghostRelease: z.boolean(),
+  ghostGraceMinutes: z.number().int().min(SMART_ROOM_LIMITS.ghostGraceMinMinutes).max(SMART_ROOM_LIMITS.ghostGraceMaxMinutes),
 });
 export type SmartRoomSettingsBody = z.infer<typeof SmartRoomSettingsBody>;
 

@@ -328,8 +328,22 @@ export interface SmartRoomSettingTable {
   company_id: number;
   is_enabled: number;
   response_delay_seconds: number;
+  presence_check_in: number;
+  ghost_release: number;
+  ghost_grace_minutes: number;
   updated_at: number;
   updated_by: number | null;
+}
+
+/** A host asked about a booked room nobody is in (migration 0069). */
+export interface SmartGhostPromptTable {
+  reservation_id: number;
+  company_id: number;
+  room_id: number;
+  prompted_at: number;
+  answer_by: number;
+  resolved_at: number | null;
+  outcome: 'checked_in' | 'present' | 'released' | 'gone' | null;
 }
 
 /** Who deploys a smart device (migration 0065). */
@@ -616,7 +630,7 @@ export interface ReservationTable {
   notice_minutes: number | null;
   reminder_minutes: number | null;
   checked_in_at: number | null;
-  check_in_channel: 'console' | 'display' | 'qr' | null;
+  check_in_channel: 'console' | 'display' | 'qr' | 'sensor' | null;
   checked_in_by: number | null;
   ended_early_at: number | null;
   booked_end_at: number | null;
@@ -1407,6 +1421,7 @@ export interface DB {
   smart_devices: SmartDeviceTable;
   smart_device_deployers: SmartDeviceDeployerTable;
   smart_room_settings: SmartRoomSettingTable;
+  smart_ghost_prompts: SmartGhostPromptTable;
   smart_device_commands: SmartDeviceCommandTable;
   device_readings: DeviceReadingTable;
   device_reading_rollups: DeviceReadingRollupTable;

@@ -1,5 +1,5 @@
-import type { Kysely } from 'kysely';
-import type { HomieState, SmartDeviceKind } from '@atrium/contract';
+import { sql, type Kysely } from 'kysely';
+import { RESERVATION_MAX_MS, type HomieState, type SmartDeviceKind } from '@atrium/contract';
 import type { DB } from '../../db/schema.js';
 
 /** A device bound to a room, as the rooms read it: what it is, what it last said and when. */
@@ -22,6 +22,28 @@ export interface RoomSettingRecord {
   roomId: number;
   enabled: boolean;
   responseDelaySeconds: number;
+  presenceCheckIn: boolean;
+  ghostRelease: boolean;
+  ghostGraceMinutes: number;
+}
+
+/** A meeting whose check-in window closed without a check-in, in a room that may release empty bookings. */
+export interface GhostCandidate {
+  reservationId: number;
+  companyId: number;
+  roomId: number;
+  startAt: number;
+  endAt: number;
+  /** When the check-in window opened: presence since then would have checked the meeting in. */
+  opensAt: number;
+}
+
+export interface GhostPrompt {
+  reservationId: number;
+  companyId: number;
+  roomId: number;
+  promptedAt: number;
+  answerBy: number;
 }
 
 /** The metric a presence sensor's `occupancy` is stored under (docs/devices-mqtt.md, "Readings"). */
@@ -70,15 +92,35 @@ export function createSmartRoomRepository(db: Kysely<DB>) {
     async listSettings(companyId: number, roomId?: number): Promise<Map<number, RoomSettingRecord>> {
       let query = db
         .selectFrom('smart_room_settings')
-        .select(['room_id as roomId', 'is_enabled as enabled', 'response_delay_seconds as responseDelaySeconds'])
+        .select(['room_id as roomId', 'is_enabled', 'response_delay_seconds', 'presence_check_in', 'ghost_release', 'ghost_grace_minutes'])
         .where('company_id', '=', companyId);
       if (roomId !== undefined) query = query.where('room_id', '=', roomId);
       const rows = await query.execute();
-      return new Map(rows.map((row) => [row.roomId, { roomId: row.roomId, enabled: Number(row.enabled) === 1, responseDelaySeconds: row.responseDelaySeconds }]));
+      return new Map(
+        rows.map((row) => [
+          row.roomId,
+          {
+            roomId: row.roomId,
+            enabled: Number(row.is_enabled) === 1,
+            responseDelaySeconds: row.response_delay_seconds,
+            presenceCheckIn: Number(row.presence_check_in) === 1,
+            ghostRelease: Number(row.ghost_release) === 1,
+            ghostGraceMinutes: row.ghost_grace_minutes,
+          },
+        ]),
+      );
     },
 
-    async saveSettings(companyId: number, roomId: number, settings: { enabled: boolean; responseDelaySeconds: number }, userId: number, now: number): Promise<void> {
-      const values = { is_enabled: settings.enabled ? 1 : 0, response_delay_seconds: settings.responseDelaySeconds, updated_at: now, updated_by: userId };
+    async saveSettings(companyId: number, roomId: number, settings: Omit<RoomSettingRecord, 'roomId'>, userId: number, now: number): Promise<void> {
+      const values = {
+        is_enabled: settings.enabled ? 1 : 0,
+        response_delay_seconds: settings.responseDelaySeconds,
+        presence_check_in: settings.presenceCheckIn ? 1 : 0,
+        ghost_release: settings.ghostRelease ? 1 : 0,
+        ghost_grace_minutes: settings.ghostGraceMinutes,
+        updated_at: now,
+        updated_by: userId,
+      };
       await db
         .insertInto('smart_room_settings')
         .values({ room_id: roomId, company_id: companyId, ...values })
@@ -102,6 +144,94 @@ export function createSmartRoomRepository(db: Kysely<DB>) {
         .groupBy('device_id')
         .execute();
       return new Map(rows.map((row) => [row.deviceId, Number(row.at)]));
+    },
+
+    /**
+     * Meetings whose check-in window has closed (and that still run) without a check-in or a prompt,
+     * in rooms with sign-in on, smart control on and empty-room release on (the defaults where the
+     * room has no settings row), that have smart devices. Whether the room's sensors can tell it is
+     * empty is judged by the caller.
+     */
+    async ghostCandidates(now: number, limit: number): Promise<GhostCandidate[]> {
+      const rows = await db
+        .selectFrom('reservations as r')
+        .innerJoin('rooms as rm', (join) => join.onRef('rm.id', '=', 'r.resource_id').onRef('rm.company_id', '=', 'r.company_id'))
+        .leftJoin('smart_room_settings as s', 's.room_id', 'r.resource_id')
+        .select(['r.id', 'r.company_id', 'r.resource_id', 'r.start_at', 'r.end_at', 'rm.sign_in_before_minutes'])
+        .where('r.status', '=', 'confirmed')
+        .where('r.checked_in_at', 'is', null)
+        .where('rm.sign_in_enabled', '=', 1)
+        .where('r.start_at', '>=', now - RESERVATION_MAX_MS)
+        .where(sql<boolean>`r.start_at + rm.sign_in_after_minutes * 60000 <= ${now}`)
+        .where('r.end_at', '>', now)
+        .where(sql<boolean>`coalesce(s.is_enabled, 1) = 1 and coalesce(s.ghost_release, 1) = 1`)
+        .where((eb) => eb.exists(eb.selectFrom('smart_devices as d').select('d.id').whereRef('d.room_id', '=', 'r.resource_id')))
+        .where((eb) => eb.not(eb.exists(eb.selectFrom('smart_ghost_prompts as g').select('g.reservation_id').whereRef('g.reservation_id', '=', 'r.id'))))
+        .orderBy('r.start_at')
+        .limit(limit)
+        .execute();
+      return rows.map((row) => ({
+        reservationId: row.id,
+        companyId: row.company_id,
+        roomId: row.resource_id,
+        startAt: Number(row.start_at),
+        endAt: Number(row.end_at),
+        opensAt: Number(row.start_at) - row.sign_in_before_minutes * 60_000,
+      }));
+    },
+
+    /** Claims a prompt for the meeting; false when another process claimed it first. */
+    async claimPrompt(prompt: GhostPrompt): Promise<boolean> {
+      const rows = await db
+        .insertInto('smart_ghost_prompts')
+        .values({ reservation_id: prompt.reservationId, company_id: prompt.companyId, room_id: prompt.roomId, prompted_at: prompt.promptedAt, answer_by: prompt.answerBy })
+        .onConflict((conflict) => conflict.column('reservation_id').doNothing())
+        .returning('reservation_id')
+        .execute();
+      return rows.length === 1;
+    },
+
+    /** Open prompts whose answer was due by `now`. */
+    async duePrompts(now: number, limit: number): Promise<GhostPrompt[]> {
+      const rows = await db
+        .selectFrom('smart_ghost_prompts')
+        .select(['reservation_id', 'company_id', 'room_id', 'prompted_at', 'answer_by'])
+        .where('resolved_at', 'is', null)
+        .where('answer_by', '<=', now)
+        .orderBy('answer_by')
+        .limit(limit)
+        .execute();
+      return rows.map((row) => ({ reservationId: row.reservation_id, companyId: row.company_id, roomId: row.room_id, promptedAt: Number(row.prompted_at), answerBy: Number(row.answer_by) }));
+    },
+
+    /** Closes a prompt with its outcome; false when it was closed already. */
+    async resolvePrompt(reservationId: number, outcome: 'checked_in' | 'present' | 'released' | 'gone', now: number): Promise<boolean> {
+      const result = await db
+        .updateTable('smart_ghost_prompts')
+        .set({ resolved_at: now, outcome })
+        .where('reservation_id', '=', reservationId)
+        .where('resolved_at', 'is', null)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) === 1;
+    },
+
+    /** Until when the host of a meeting asked about may still check in (an open prompt's answer time), or null. */
+    async answerBy(companyId: number, reservationId: number): Promise<number | null> {
+      const row = await db
+        .selectFrom('smart_ghost_prompts')
+        .select('answer_by')
+        .where('company_id', '=', companyId)
+        .where('reservation_id', '=', reservationId)
+        .where('resolved_at', 'is', null)
+        .executeTakeFirst();
+      return row ? Number(row.answer_by) : null;
+    },
+
+    /** Where each device is bound (room), for readings that arrive by device. */
+    async roomsOf(deviceIds: readonly number[]): Promise<Map<number, { companyId: number; roomId: number }>> {
+      if (deviceIds.length === 0) return new Map();
+      const rows = await db.selectFrom('smart_devices').select(['id', 'company_id', 'room_id']).where('id', 'in', deviceIds).where('room_id', 'is not', null).execute();
+      return new Map(rows.map((row) => [row.id, { companyId: row.company_id, roomId: row.room_id! }]));
     },
   };
 }

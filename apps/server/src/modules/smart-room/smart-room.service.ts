@@ -1,4 +1,5 @@
 import {
+  ABSENCE_METHODS,
   ReturnCode,
   SMART_ROOM_LIMITS,
   type SmartRoom,
@@ -14,9 +15,11 @@ import type { Clock } from '../../platform/clock.js';
 import { AppError, notFound } from '../../platform/errors.js';
 import type { LocationIndex } from '../location/location.presenter.js';
 import type { Actor, OperationLog } from '../operation-log/operation-log.service.js';
+import type { CheckInService } from '../booking/check-in/booking-checkin.service.js';
 import type { SmartDeviceGateway } from '../smart-device/smart-device-gateway.js';
+import type { DeviceReading } from '../smart-device/smart-device.repository.js';
 import { commandText, controlsOf, countDevices, deviceStatus, presenceNodeOf, readSensor, roomPresence, roomState, type SensorReading } from './smart-room-state.js';
-import type { RoomDeviceRecord, RoomSettingRecord, SmartRoomRepository } from './smart-room.repository.js';
+import { OCCUPANCY_METRIC, type RoomDeviceRecord, type RoomSettingRecord, type SmartRoomRepository } from './smart-room.repository.js';
 
 export interface SmartRoomServiceDeps {
   rooms: SmartRoomRepository;
@@ -25,17 +28,39 @@ export interface SmartRoomServiceDeps {
   /** The MQTT gateway; null without MQTT_URL (the control panel then answers that devices cannot be controlled). */
   gateway: Pick<SmartDeviceGateway, 'sendCommand'> | null;
   operationLog: OperationLog;
+  /** Presence checks meetings in; an empty booked room's host is asked, then the room released (decision 0020). */
+  checkIns: Pick<CheckInService, 'checkInBySensor' | 'promptEmptyRoom' | 'releaseNoShow'>;
   clock: Clock;
 }
 
-const defaults = (roomId: number): RoomSettingRecord => ({ roomId, enabled: true, responseDelaySeconds: SMART_ROOM_LIMITS.responseDelayDefaultSeconds });
+const defaults = (roomId: number): RoomSettingRecord => ({
+  roomId,
+  enabled: true,
+  responseDelaySeconds: SMART_ROOM_LIMITS.responseDelayDefaultSeconds,
+  presenceCheckIn: true,
+  ghostRelease: true,
+  ghostGraceMinutes: SMART_ROOM_LIMITS.ghostGraceDefaultMinutes,
+});
+
+/** How many empty-room meetings one run of the job looks at (the next run takes the rest). */
+const GHOST_BATCH = 100;
+
+/**
+ * Whether a room's sensors can tell it is empty: it has at least one, every one senses people sitting
+ * still (ABSENCE_METHODS) and is online. A motion sensor, or one offline, never releases a room.
+ */
+function canTellAbsence(sensors: readonly SensorReading[], devices: readonly RoomDeviceRecord[]): boolean {
+  if (sensors.length === 0) return false;
+  const online = devices.filter((device) => deviceStatus(device) === 'online').length;
+  return sensors.every((sensor) => sensor.method !== null && ABSENCE_METHODS.includes(sensor.method) && sensor.presence !== 'unknown') && online > 0;
+}
 
 /**
  * Smart rooms (decision 0020, "Smart rooms: state, presence and control"): each room's state from its
  * devices' statuses, who is there from its presence sensors held by the room's response delay, and the
  * control panel's commands, answered with the device's acknowledgement.
  */
-export function createSmartRoomService({ rooms, locations, gateway, operationLog, clock }: SmartRoomServiceDeps) {
+export function createSmartRoomService({ rooms, locations, gateway, operationLog, checkIns, clock }: SmartRoomServiceDeps) {
   /** Each sensor's reading, keyed by device id, for devices in rooms with the given settings. */
   async function readSensors(devices: readonly RoomDeviceRecord[], settingOf: (roomId: number) => RoomSettingRecord, now: number) {
     const sensors = devices.flatMap((device) => {
@@ -63,6 +88,10 @@ export function createSmartRoomService({ rooms, locations, gateway, operationLog
         .join(' / '),
       enabled: setting.enabled,
       responseDelaySeconds: setting.responseDelaySeconds,
+      presenceCheckIn: setting.presenceCheckIn,
+      ghostRelease: setting.ghostRelease,
+      ghostGraceMinutes: setting.ghostGraceMinutes,
+      canTellAbsence: canTellAbsence(readings, devices),
       state: roomState(setting.enabled, counts),
       presence: roomPresence(readings),
       presenceAt: times.length > 0 ? Math.max(...times) : null,
@@ -135,7 +164,7 @@ export function createSmartRoomService({ rooms, locations, gateway, operationLog
           targetType: 'room',
           targetId: roomId,
           targetName: index.byId.get(roomId)?.name ?? null,
-          detail: { isEnabled: body.enabled, responseDelaySeconds: body.responseDelaySeconds },
+          detail: { isEnabled: body.enabled, responseDelaySeconds: body.responseDelaySeconds, presenceCheckIn: body.presenceCheckIn, ghostRelease: body.ghostRelease, ghostGraceMinutes: body.ghostGraceMinutes },
         },
         () => rooms.saveSettings(actor.companyId, roomId, body, actor.userId, clock.now()),
       );
@@ -162,6 +191,72 @@ export function createSmartRoomService({ rooms, locations, gateway, operationLog
       if (!sent) throw notFound('smartRoomDeviceNotFound');
       const result = await sent.result;
       return { commandId: sent.id, result: result === 'pending' ? 'timeout' : result, value };
+    },
+
+    /**
+     * Presence checks meetings in: for each room where a sensor just detected someone, with smart
+     * control and presence check-in on, the meeting whose check-in window is open (or that runs) is
+     * checked in through the booking engine's check-in. Called with each committed batch of readings.
+     */
+    async onReadings(readings: readonly DeviceReading[]): Promise<number> {
+      const detecting = [...new Set(readings.filter((reading) => reading.metric === OCCUPANCY_METRIC && reading.value === 1).map((reading) => reading.deviceId))];
+      if (detecting.length === 0) return 0;
+      const places = await rooms.roomsOf(detecting);
+      const byRoom = new Map<string, { companyId: number; roomId: number }>();
+      for (const place of places.values()) byRoom.set(`${place.companyId}/${place.roomId}`, place);
+      let checkedIn = 0;
+      for (const { companyId, roomId } of byRoom.values()) {
+        const setting = (await rooms.listSettings(companyId, roomId)).get(roomId) ?? defaults(roomId);
+        if (!setting.enabled || !setting.presenceCheckIn) continue;
+        if ((await checkIns.checkInBySensor(companyId, roomId)) !== null) checkedIn++;
+      }
+      return checkedIn;
+    },
+
+    /**
+     * The empty-room job's first half: each meeting whose check-in window closed without a check-in,
+     * in a room whose sensors can tell it is empty and saw nobody since the window opened, is claimed
+     * once and its host asked to check in or free the room within the room's grace. Answers how many.
+     */
+    async promptEmptyRooms(): Promise<number> {
+      const now = clock.now();
+      let prompted = 0;
+      for (const candidate of await rooms.ghostCandidates(now, GHOST_BATCH)) {
+        const [devices, settings] = await Promise.all([rooms.listRoomDevices(candidate.companyId, candidate.roomId), rooms.listSettings(candidate.companyId, candidate.roomId)]);
+        const setting = settings.get(candidate.roomId) ?? defaults(candidate.roomId);
+        const sensors = await readSensors(devices, () => setting, now);
+        const readings = [...sensors.values()];
+        if (!canTellAbsence(readings, devices) || readings.some((reading) => reading.presence === 'present')) continue;
+        const sensorIds = [...sensors.keys()];
+        if ((await rooms.lastDetections(sensorIds, candidate.opensAt)).size > 0) continue;
+        const answerBy = Math.min(candidate.endAt, now + setting.ghostGraceMinutes * 60_000);
+        if (!(await rooms.claimPrompt({ reservationId: candidate.reservationId, companyId: candidate.companyId, roomId: candidate.roomId, promptedAt: now, answerBy }))) continue;
+        if (await checkIns.promptEmptyRoom(candidate.companyId, candidate.reservationId, answerBy)) prompted++;
+      }
+      return prompted;
+    },
+
+    /**
+     * The empty-room job's second half: a prompt whose answer time passed releases its meeting as a
+     * no-show, unless the host checked in or the sensors saw someone meanwhile (then presence checks it
+     * in). Answers how many meetings it released.
+     */
+    async releaseEmptyRooms(): Promise<number> {
+      const now = clock.now();
+      let released = 0;
+      for (const prompt of await rooms.duePrompts(now, GHOST_BATCH)) {
+        const devices = await rooms.listRoomDevices(prompt.companyId, prompt.roomId);
+        const sensorIds = devices.filter((device) => presenceNodeOf(device) !== null).map((device) => device.id);
+        if ((await rooms.lastDetections(sensorIds, prompt.promptedAt)).size > 0) {
+          await checkIns.checkInBySensor(prompt.companyId, prompt.roomId);
+          await rooms.resolvePrompt(prompt.reservationId, 'present', now);
+          continue;
+        }
+        const isReleased = await checkIns.releaseNoShow(prompt.companyId, prompt.reservationId);
+        await rooms.resolvePrompt(prompt.reservationId, isReleased ? 'released' : 'checked_in', now);
+        if (isReleased) released++;
+      }
+      return released;
     },
 
     /** The company's presence sensors with what each says now (the induction page). */

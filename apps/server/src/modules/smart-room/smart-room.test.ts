@@ -77,14 +77,23 @@ describe(`smart rooms: state, presence and control (${TEST_DIALECT})`, () => {
     return { id, token };
   };
   const room = (list: SmartRoom[], id: number) => list.find((entry) => entry.roomId === id);
+  const settings = (values: Partial<{ enabled: boolean; responseDelaySeconds: number; presenceCheckIn: boolean; ghostRelease: boolean; ghostGraceMinutes: number }>) => ({
+    enabled: true,
+    responseDelaySeconds: 60,
+    presenceCheckIn: true,
+    ghostRelease: true,
+    ghostGraceMinutes: 10,
+    ...values,
+  });
 
   beforeAll(async () => {
-    t = await createTestApp({ config: { mqttUrl: BROKER, mqttTopicPrefix: prefix } });
+    // The clock jumps hours ahead: sessions must outlive it.
+    t = await createTestApp({ config: { mqttUrl: BROKER, mqttTopicPrefix: prefix, sessionIdleMinutes: 1_000_000, sessionAbsoluteHours: 100_000 } });
     devices = createSmartDeviceRepository(t.db.kysely);
     const company = await t.factories.companyWithAdmin('Smart Rooms Co');
     companyId = company.company.id;
-    admin = await t.factories.session(company.admin);
-    viewer = await t.factories.session(await t.factories.user(companyId, { permissions: ['roomsLocations:view'] }));
+    admin = await t.factories.session(company.admin, { absoluteMs: 365 * 24 * 3600 * SECOND });
+    viewer = await t.factories.session(await t.factories.user(companyId, { permissions: ['roomsLocations:view'] }), { absoluteMs: 365 * 24 * 3600 * SECOND });
     const kew = await createTestRoom(t.db, t.factories, t.clock, companyId, { name: 'Kew' });
     roomId = kew.roomId;
     emptyRoomId = (await createTestRoom(t.db, t.factories, t.clock, companyId, { name: 'Quiet', floorId: kew.floorId })).roomId;
@@ -125,24 +134,25 @@ describe(`smart rooms: state, presence and control (${TEST_DIALECT})`, () => {
     await fromDevice(sensor.token, 'readings', { readings: [{ node: 'presence', property: 'occupancy', value: false }] });
     expect(room((await get<SmartRoom[]>('/api/smart/rooms')).body.result, roomId)?.presence).toBe('someone');
     // A shorter delay, saved for the room: 10 seconds since the detection already passed it.
-    const saved = await send<SmartRoomDetail>('PUT', `/api/smart/rooms/${roomId}/settings`, { enabled: true, responseDelaySeconds: 5 });
+    const saved = await send<SmartRoomDetail>('PUT', `/api/smart/rooms/${roomId}/settings`, settings({ responseDelaySeconds: 5 }));
     expect(saved.status).toBe(200);
     expect(saved.body.result).toMatchObject({ responseDelaySeconds: 5, presence: 'unmanned' });
     expect((await get<SmartSensor[]>('/api/smart/sensors?presence=absent')).body.result.map((entry) => entry.deviceId)).toEqual([sensor.id]);
-    await send('PUT', `/api/smart/rooms/${roomId}/settings`, { enabled: true, responseDelaySeconds: 60 });
+    await send('PUT', `/api/smart/rooms/${roomId}/settings`, settings({}));
     expect(room((await get<SmartRoom[]>('/api/smart/rooms?presence=someone')).body.result, roomId)?.presence).toBe('someone');
     t.clock.advance(60 * SECOND);
     expect(room((await get<SmartRoom[]>('/api/smart/rooms')).body.result, roomId)?.presence).toBe('unmanned');
   });
 
   it('switches a room off (not enabled), checks the delay, and records the change in the operation log', async () => {
-    expect((await send('PUT', `/api/smart/rooms/${roomId}/settings`, { enabled: true, responseDelaySeconds: 121 })).status).toBe(400);
-    expect((await send('PUT', `/api/smart/rooms/${roomId}/settings`, { enabled: false, responseDelaySeconds: 30 }, viewer)).status).toBe(403);
-    expect((await send<SmartRoomDetail>('PUT', `/api/smart/rooms/${roomId}/settings`, { enabled: false, responseDelaySeconds: 30 })).body.result.state).toBe('not_enabled');
+    expect((await send('PUT', `/api/smart/rooms/${roomId}/settings`, settings({ responseDelaySeconds: 121 }))).status).toBe(400);
+    expect((await send('PUT', `/api/smart/rooms/${roomId}/settings`, settings({ enabled: false, responseDelaySeconds: 30 }), viewer)).status).toBe(403);
+    expect((await send<SmartRoomDetail>('PUT', `/api/smart/rooms/${roomId}/settings`, settings({ enabled: false, responseDelaySeconds: 30 }))).body.result.state).toBe('not_enabled');
     expect((await get<SmartRoom[]>('/api/smart/rooms?state=not_enabled')).body.result.map((entry) => entry.roomId).sort()).toEqual([roomId, emptyRoomId].sort());
     const log = (await get<Page<OperationLogEntry>>('/api/operation-log/list?action=smartRoom.updateSettings')).body.result.list;
-    expect(log[0]).toMatchObject({ targetId: roomId, targetName: 'Kew', detail: { isEnabled: false, responseDelaySeconds: 30 } });
-    await send('PUT', `/api/smart/rooms/${roomId}/settings`, { enabled: true, responseDelaySeconds: 60 });
+    expect(log[0]).toMatchObject({ targetId: roomId, targetName: 'Kew', detail: { isEnabled: false, responseDelaySeconds: 30, presenceCheckIn: true, ghostRelease: true, ghostGraceMinutes: 10 } });
+    expect((await send('PUT', `/api/smart/rooms/${roomId}/settings`, settings({ ghostGraceMinutes: 0 }))).status).toBe(400);
+    await send('PUT', `/api/smart/rooms/${roomId}/settings`, settings({}));
   });
 
   it('refuses what a device did not declare settable, values outside its format, and devices of another room', async () => {
@@ -186,13 +196,114 @@ describe(`smart rooms: state, presence and control (${TEST_DIALECT})`, () => {
     expect(room((await get<SmartRoom[]>('/api/smart/rooms')).body.result, roomId)).toMatchObject({ state: 'abnormal', devices: { online: 1, offline: 1 } });
   });
 
+  describe('presence drives booking', () => {
+    const HOUR = 60 * 60 * SECOND;
+    const MINUTE = 60 * SECOND;
+    /** The next whole hour at least two hours ahead. */
+    const nextHour = () => Math.ceil((t.clock.now() + 2 * HOUR) / HOUR) * HOUR;
+    const book = async (room: number, startAt: number) => {
+      const answer = await send<{ id: number }>('POST', '/api/meeting/reservation', { roomId: room, title: 'Design review', startAt, endAt: startAt + HOUR });
+      expect(answer.status, answer.body.message).toBe(200);
+      return answer.body.result.id;
+    };
+    const reservation = (id: number) => t.db.kysely.selectFrom('reservations').select(['status', 'checked_in_at', 'check_in_channel', 'no_show_at']).where('id', '=', id).executeTakeFirstOrThrow();
+    const prompt = (id: number) => t.db.kysely.selectFrom('smart_ghost_prompts').selectAll().where('reservation_id', '=', id).executeTakeFirst();
+    const signInOn = (room: number) => t.db.kysely.updateTable('rooms').set({ sign_in_enabled: 1, sign_in_before_minutes: 10, sign_in_after_minutes: 15 }).where('id', '=', room).execute();
+    /** A room with one ready presence sensor of the given method that last said nobody is there. */
+    const sensedRoom = async (name: string, method: 'radar' | 'pir') => {
+      const created = (await createTestRoom(t.db, t.factories, t.clock, companyId, { name })).roomId;
+      await signInOn(created);
+      const device = await boundDevice(`${name.toLowerCase()}-presence`, 'sensor', created);
+      await fromDevice(device.token, 'state', { state: 'ready', description: SENSOR });
+      await fromDevice(device.token, 'readings', { readings: [{ node: 'presence', property: 'method', value: method }, { node: 'presence', property: 'occupancy', value: false }] });
+      return { roomId: created, device };
+    };
+
+    it('checks the meeting in when the sensor detects someone in its check-in window, on the sensor channel', async () => {
+      await signInOn(roomId);
+      const start = nextHour();
+      const id = await book(roomId, start);
+      // Before the window opens, presence checks nothing in.
+      t.clock.set(start - 20 * MINUTE);
+      await fromDevice(sensor.token, 'readings', { readings: [{ node: 'presence', property: 'occupancy', value: true }] });
+      expect((await reservation(id)).checked_in_at).toBeNull();
+      t.clock.set(start - 5 * MINUTE);
+      await fromDevice(sensor.token, 'readings', { readings: [{ node: 'presence', property: 'occupancy', value: true }] });
+      const checked = await until(() => reservation(id), (row) => row.checked_in_at !== null);
+      expect(checked).toMatchObject({ status: 'confirmed', check_in_channel: 'sensor', checked_in_at: start - 5 * MINUTE });
+    });
+
+    it('leaves the meeting to its host when presence check-in is off for the room', async () => {
+      await send('PUT', `/api/smart/rooms/${roomId}/settings`, settings({ presenceCheckIn: false }));
+      const start = nextHour();
+      const id = await book(roomId, start);
+      t.clock.set(start + MINUTE);
+      await fromDevice(sensor.token, 'readings', { readings: [{ node: 'presence', property: 'occupancy', value: true }] });
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      expect((await reservation(id)).checked_in_at).toBeNull();
+      await send('PUT', `/api/smart/rooms/${roomId}/settings`, settings({}));
+      await send('POST', '/api/meeting/reservation/cancel', { id });
+    });
+
+    it('asks the host about an empty booked room when the window closes, then releases it as a no-show', async () => {
+      const { roomId: board } = await sensedRoom('Boardroom', 'radar');
+      const start = nextHour();
+      const id = await book(board, start);
+      // The window closes 15 minutes after the start: the host is asked, not released yet.
+      t.clock.set(start + 15 * MINUTE);
+      await t.app.scheduler.tick();
+      expect(await prompt(id)).toMatchObject({ answer_by: start + 25 * MINUTE, resolved_at: null });
+      const mails = await t.db.kysely.selectFrom('mail_outbox').select(['subject', 'text']).where('subject', 'like', '%Nobody is in the room%').execute();
+      expect(mails.filter((mail) => mail.text.includes('Boardroom'))).toHaveLength(1);
+      t.clock.set(start + 15 * MINUTE + 31 * SECOND);
+      await t.app.scheduler.tick();
+      expect((await reservation(id)).status).toBe('confirmed');
+      // No answer in the 10 minutes: released like a no-show.
+      t.clock.set(start + 25 * MINUTE);
+      await t.app.scheduler.tick();
+      expect(await reservation(id)).toMatchObject({ status: 'released', no_show_at: start + 25 * MINUTE });
+      expect(await prompt(id)).toMatchObject({ outcome: 'released' });
+    });
+
+    it('keeps the room when the host checks in after the prompt, within the time to answer', async () => {
+      const { roomId: board } = await sensedRoom('Annex', 'radar');
+      const start = nextHour();
+      const id = await book(board, start);
+      t.clock.set(start + 15 * MINUTE);
+      await t.app.scheduler.tick();
+      expect(await prompt(id)).toBeDefined();
+      // The window has closed, but the host was asked: the console's check-in still works until the answer is due.
+      t.clock.set(start + 20 * MINUTE);
+      const answer = await send('POST', '/api/meeting/reservation/check-in', { id });
+      expect(answer.status, answer.body.message).toBe(200);
+      t.clock.set(start + 26 * MINUTE);
+      await t.app.scheduler.tick();
+      expect(await reservation(id)).toMatchObject({ status: 'confirmed', check_in_channel: 'console' });
+      expect(await prompt(id)).toMatchObject({ outcome: 'checked_in' });
+    });
+
+    it('never asks about or releases through a motion sensor that cannot tell an empty room', async () => {
+      const { roomId: glass } = await sensedRoom('Glasshouse', 'pir');
+      expect((await get<SmartRoomDetail>(`/api/smart/rooms/${glass}`)).body.result.canTellAbsence).toBe(false);
+      await t.db.kysely.insertInto('booking_rules').values({ company_id: companyId, release_no_shows: 0, updated_at: t.clock.now() }).onConflict((c) => c.column('company_id').doUpdateSet({ release_no_shows: 0 })).execute();
+      const start = nextHour();
+      const id = await book(glass, start);
+      t.clock.set(start + 16 * MINUTE);
+      await t.app.scheduler.tick();
+      t.clock.set(start + 40 * MINUTE);
+      await t.app.scheduler.tick();
+      expect(await prompt(id)).toBeUndefined();
+      expect((await reservation(id)).status).toBe('confirmed');
+    });
+  });
+
   it("never shows or controls another company's rooms", async () => {
     const other = await t.factories.companyWithAdmin('Other Smart Co');
     const foreign = await createTestRoom(t.db, t.factories, t.clock, other.company.id, { name: 'Elsewhere' });
     await boundDevice('elsewhere-light', 'light', foreign.roomId, other.company.id);
     expect((await get<SmartRoom[]>('/api/smart/rooms')).body.result.map((entry) => entry.roomId)).not.toContain(foreign.roomId);
     expect((await get(`/api/smart/rooms/${foreign.roomId}`)).status).toBe(404);
-    expect((await send('PUT', `/api/smart/rooms/${foreign.roomId}/settings`, { enabled: false, responseDelaySeconds: 0 })).status).toBe(404);
+    expect((await send('PUT', `/api/smart/rooms/${foreign.roomId}/settings`, settings({ enabled: false, responseDelaySeconds: 0 }))).status).toBe(404);
     expect((await get<SmartRoom[]>('/api/smart/rooms', await t.factories.session(other.admin))).body.result.map((entry) => entry.roomId)).toEqual([foreign.roomId]);
   });
 });

@@ -17,7 +17,7 @@ export type CheckInRepository = ReturnType<typeof createCheckInRepository>;
 export function createCheckInRepository(db: Kysely<DB>) {
   return {
     /** Marks a confirmed, not yet checked-in meeting as checked in; false when it was not (any more) such a meeting. */
-    async checkIn(companyId: number, id: number, values: { at: number; channel: 'console' | 'display' | 'qr'; by: number | null }): Promise<boolean> {
+    async checkIn(companyId: number, id: number, values: { at: number; channel: 'console' | 'display' | 'qr' | 'sensor'; by: number | null }): Promise<boolean> {
       const result = await db
         .updateTable('reservations')
         .set({ checked_in_at: values.at, check_in_channel: values.channel, checked_in_by: values.by, updated_at: values.at })
@@ -85,6 +85,8 @@ export function createCheckInRepository(db: Kysely<DB>) {
         .where('r.start_at', '>=', now - RESERVATION_MAX_MS)
         .where(sql<boolean>`r.start_at + rm.sign_in_after_minutes * 60000 < ${now}`)
         .where(sql<boolean>`coalesce(br.release_no_shows, 1) = 1`)
+        // A meeting whose host the smart room asked about (nobody in the room) waits for the answer (decision 0020).
+        .where((eb) => eb.not(eb.exists(eb.selectFrom('smart_ghost_prompts as g').select('g.reservation_id').whereRef('g.reservation_id', '=', 'r.id'))))
         .orderBy('r.start_at')
         .orderBy('r.id')
         .limit(limit)
@@ -195,6 +197,23 @@ export function createCheckInRepository(db: Kysely<DB>) {
     },
 
     /** The caller's confirmed meetings in the room (as host or participant) starting in [from, to). */
+    /** A room's confirmed meetings not checked in that run at `now` or start before `startsBefore`, earliest first. */
+    async openInRoom(companyId: number, roomId: number, now: number, startsBefore: number): Promise<number[]> {
+      const rows = await db
+        .selectFrom('reservations as r')
+        .select('r.id')
+        .where('r.company_id', '=', companyId)
+        .where('r.resource_id', '=', roomId)
+        .where('r.status', '=', 'confirmed')
+        .where('r.checked_in_at', 'is', null)
+        .where('r.start_at', '>=', now - RESERVATION_MAX_MS)
+        .where('r.start_at', '<', startsBefore)
+        .where('r.end_at', '>', now)
+        .orderBy('r.start_at')
+        .execute();
+      return rows.map((row) => row.id);
+    },
+
     async attendedIn(companyId: number, roomId: number, userId: number, from: number, to: number): Promise<number[]> {
       const rows = await db
         .selectFrom('reservations as r')

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import QRCode from 'qrcode';
 import {
+  RESERVATION_MAX_MS,
   localDateTime,
   addDays,
   formatMessage,
@@ -57,6 +58,11 @@ export interface CheckInServiceDeps {
   events: BookingEvents;
   /** The console's address, for the QR code's link. */
   publicUrl: string;
+  /**
+   * Until when the host of a meeting may still check in after its window closed: the smart room asked
+   * them about an empty room and waits for the answer (decision 0020, "Presence drives booking").
+   */
+  lateCheckInUntil?: (companyId: number, reservationId: number) => Promise<number | null>;
 }
 
 export type CheckInService = ReturnType<typeof createCheckInService>;
@@ -72,7 +78,7 @@ const floorMinute = (ms: number) => Math.floor(ms / MINUTE_MS) * MINUTE_MS;
  * the door display page).
  */
 export function createCheckInService(deps: CheckInServiceDeps) {
-  const { db, bookings, booking, rooms, locations, displays, displayInfo, noticeConfig, preferences, mailer, notifications, clock, events, publicUrl } = deps;
+  const { db, bookings, booking, rooms, locations, displays, displayInfo, noticeConfig, preferences, mailer, notifications, clock, events, publicUrl, lateCheckInUntil } = deps;
   const checkIns = createCheckInRepository(db);
   /** A write transaction (BEGIN IMMEDIATE on SQLite) with the check-in writes and the booking reads. */
   const write = <T>(fn: (repo: CheckInRepository, bookingsTx: { find: BookingRepository['find'] }) => Promise<T>) =>
@@ -105,7 +111,7 @@ export function createCheckInService(deps: CheckInServiceDeps) {
   }
 
   /** Checks a meeting in; the rules in one place for every channel. */
-  async function checkIn(record: ReservationRecord, channel: 'console' | 'display' | 'qr', by: number | null): Promise<void> {
+  async function checkIn(record: ReservationRecord, channel: 'console' | 'display' | 'qr' | 'sensor', by: number | null): Promise<void> {
     const room = await getRoom(record.companyId, record.roomId);
     if (!room.signInEnabled) throw refused('checkInNotEnabled');
     // A room that checks in by its QR code wants proof of presence: not a button in the console.
@@ -116,7 +122,11 @@ export function createCheckInService(deps: CheckInServiceDeps) {
     const zone = await zoneOf(record.companyId, record.roomId);
     const { opensAt, closesAt } = windowOf(room, record);
     if (now < opensAt) throw refused('checkInTooEarly', { time: localDateTime(opensAt, zone) });
-    if (now > closesAt || now >= record.endAt) throw refused('checkInTooLate', { time: localDateTime(Math.min(closesAt, record.endAt), zone) });
+    if (now > closesAt || now >= record.endAt) {
+      // Presence proves use while the meeting runs; a host asked about an empty room may answer until the answer is due.
+      const lateUntil = now < record.endAt ? (channel === 'sensor' ? record.endAt : ((await lateCheckInUntil?.(record.companyId, record.id)) ?? 0)) : 0;
+      if (now >= lateUntil) throw refused('checkInTooLate', { time: localDateTime(Math.min(closesAt, record.endAt), zone) });
+    }
     const done = await write((repo) => repo.checkIn(record.companyId, record.id, { at: now, channel, by }));
     if (!done) throw refused('checkInAlready');
     if (record.seriesId !== null) await checkIns.resetMisses(record.companyId, record.seriesId, now);
@@ -205,11 +215,12 @@ export function createCheckInService(deps: CheckInServiceDeps) {
     event: 'noShow' | 'seriesReleased' | 'checkInDue',
     mail: { subject: string; text: string },
     params: NotificationParams,
+    mailSwitch: 'checkInDue' | 'noShowReleased' = event === 'checkInDue' ? 'checkInDue' : 'noShowReleased',
   ): Promise<void> {
     const { companyId, hostUserId } = record;
     if (hostUserId === null) return;
     const config = await noticeConfig.get(companyId);
-    const switchOf = event === 'checkInDue' ? 'checkInDue' : 'noShowReleased';
+    const switchOf = mailSwitch;
     if (config.events[switchOf]) {
       const host = await checkIns.contactOf(companyId, hostUserId);
       const footer = config.footer ? `\n\n${config.footer}` : '';
@@ -297,6 +308,31 @@ export function createCheckInService(deps: CheckInServiceDeps) {
     );
   }
 
+  /**
+   * Releases one meeting as a no-show: records it, tells the host, and counts the miss against its
+   * series (at the company's limit the series loses its room). A conditional update, so a meeting is
+   * released once even if two processes ran at the same moment.
+   */
+  async function releaseNoShow(companyId: number, id: number, now: number): Promise<boolean> {
+    const done = await write((repo) => repo.release(companyId, id, now));
+    if (!done) return false;
+    const record = await getReservation(companyId, id);
+    const room = await getRoom(companyId, record.roomId);
+    await events.emit({ kind: 'released', companyId, roomIds: [record.roomId], reservationIds: [record.id], actorUserId: null, seriesId: record.seriesId });
+    await tellNoShow(record, room.name);
+    if (record.seriesId === null) return true;
+    const misses = await checkIns.countMiss(companyId, record.seriesId, now);
+    const { seriesNoShowLimit } = await preferences.get(companyId);
+    if (seriesNoShowLimit > 0 && misses >= seriesNoShowLimit) {
+      const { marked, ids } = await write((repo) => repo.releaseSeries(companyId, record.seriesId as number, now));
+      if (marked) {
+        await events.emit({ kind: 'released', companyId, roomIds: [record.roomId], reservationIds: ids, actorUserId: null, seriesId: record.seriesId });
+        await tellSeriesReleased(record, room.name, misses, ids.length);
+      }
+    }
+    return true;
+  }
+
   return {
     /** The caller (host or participant) checks a meeting in from the console. */
     async checkInByUser(booker: Booker, id: number, channel: 'console' | 'qr' = 'console'): Promise<Reservation> {
@@ -311,11 +347,14 @@ export function createCheckInService(deps: CheckInServiceDeps) {
       const room = await getRoom(booker.companyId, roomId);
       if (!room.signInEnabled) throw refused('checkInNotEnabled');
       const now = clock.now();
-      // A window opens at most `before` minutes ahead and closes `after` minutes past the start.
-      const candidates = await checkIns.attendedIn(booker.companyId, roomId, booker.userId, now - room.signInAfterMinutes * MINUTE_MS, now + room.signInBeforeMinutes * MINUTE_MS + 1);
+      // A window opens at most `before` minutes ahead and closes `after` minutes past the start; a meeting
+      // whose host the smart room asked about an empty room may still be checked in until the answer is due.
+      const candidates = await checkIns.attendedIn(booker.companyId, roomId, booker.userId, now - RESERVATION_MAX_MS, now + room.signInBeforeMinutes * MINUTE_MS + 1);
       for (const id of candidates) {
         const record = await getReservation(booker.companyId, id);
         if (record.checkedInAt !== null || record.endAt <= now) continue;
+        const isWindowOpen = now <= windowOf(room, record).closesAt;
+        if (!isWindowOpen && ((await lateCheckInUntil?.(record.companyId, record.id)) ?? 0) <= now) continue;
         await checkIn(record, 'qr', booker.userId);
         return booking.get(booker, id);
       }
@@ -453,27 +492,71 @@ export function createCheckInService(deps: CheckInServiceDeps) {
       const now = clock.now();
       const due = await checkIns.dueNoShows(now, NO_SHOW_BATCH);
       let released = 0;
-      for (const candidate of due) {
-        const { companyId } = candidate;
-        const done = await write((repo) => repo.release(companyId, candidate.id, now));
-        if (!done) continue;
-        released++;
-        const record = await getReservation(companyId, candidate.id);
-        const room = await getRoom(companyId, record.roomId);
-        await events.emit({ kind: 'released', companyId, roomIds: [record.roomId], reservationIds: [record.id], actorUserId: null, seriesId: record.seriesId });
-        await tellNoShow(record, room.name);
-        if (record.seriesId === null) continue;
-        const misses = await checkIns.countMiss(companyId, record.seriesId, now);
-        const { seriesNoShowLimit } = await preferences.get(companyId);
-        if (seriesNoShowLimit > 0 && misses >= seriesNoShowLimit) {
-          const { marked, ids } = await write((repo) => repo.releaseSeries(companyId, record.seriesId as number, now));
-          if (marked) {
-            await events.emit({ kind: 'released', companyId, roomIds: [record.roomId], reservationIds: ids, actorUserId: null, seriesId: record.seriesId });
-            await tellSeriesReleased(record, room.name, misses, ids.length);
-          }
-        }
-      }
+      for (const candidate of due) if (await releaseNoShow(candidate.companyId, candidate.id, now)) released++;
       return released;
     },
+
+    /**
+     * Presence in a room checks in its meeting whose window is open (from its opening to the meeting's
+     * end: presence proves use), in rooms with sign-in on. Answers the meeting's id, or null when there
+     * was none to check in.
+     */
+    async checkInBySensor(companyId: number, roomId: number): Promise<number | null> {
+      const room = await rooms.findRoom(companyId, roomId);
+      if (!room?.signInEnabled) return null;
+      const now = clock.now();
+      const candidates = await checkIns.openInRoom(companyId, roomId, now, now + room.signInBeforeMinutes * MINUTE_MS + 1);
+      for (const id of candidates) {
+        const record = await bookings.find(companyId, id);
+        if (!record || record.checkedInAt !== null || record.status !== 'confirmed' || record.endAt <= now) continue;
+        try {
+          await checkIn(record, 'sensor', null);
+          return id;
+        } catch (error) {
+          if (error instanceof AppError) continue;
+          throw error;
+        }
+      }
+      return null;
+    },
+
+    /**
+     * Asks the host of a booked room nobody is in (the smart room's sensors saw no one through the
+     * check-in window) to check in by `answerBy`, or to cancel and free the room; in the console as a
+     * check-in due, by mail under the no-show release's switch.
+     */
+    async promptEmptyRoom(companyId: number, id: number, answerBy: number): Promise<boolean> {
+      const record = await bookings.find(companyId, id);
+      if (!record || record.status !== 'confirmed' || record.checkedInAt !== null) return false;
+      const room = await getRoom(companyId, record.roomId);
+      const { place, zone } = await placeOfRoom(companyId, record.roomId, room.name);
+      const by = `${localDateTime(answerBy, zone).slice(11)}${zone ? ` (${zone})` : ''}`;
+      const base = publicUrl.replace(/\/$/, '');
+      const checkInLink = `${base}/check-in?room=${record.roomId}`;
+      const meetingLink = `${base}/reserve`;
+      await tellHost(
+        record,
+        'checkInDue',
+        {
+          subject: `Nobody is in the room: check in or free it / 会议室无人：请签到或释放 – ${record.title}`,
+          text: [
+            `Hello ${record.hostName ?? ''},`,
+            '',
+            `The room's sensors have seen nobody in ${place} since check-in for "${record.title}" opened. If you are using it, check in by ${by}: ${checkInLink}. If you no longer need it, cancel the meeting to free the room for others: ${meetingLink}. Otherwise the room is released at ${by}.`,
+            '',
+            `您好 ${record.hostName ?? ''}：`,
+            '',
+            `自会议"${record.title}"开放签到以来，会议室传感器在 ${place} 未检测到任何人。如正在使用，请在 ${by} 前签到：${checkInLink}。如不再需要，请取消会议以释放会议室：${meetingLink}。否则会议室将于 ${by} 释放。`,
+          ].join('\n'),
+        },
+        paramsOf(record, place, zone, { minutes: Math.max(1, Math.ceil((answerBy - clock.now()) / MINUTE_MS)) }),
+        // The warning before a release goes by mail under the release's switch (on by default), not the check-in reminder's.
+        'noShowReleased',
+      );
+      return true;
+    },
+
+    /** Releases a meeting nobody came to as a no-show (the smart room's empty-room release); false when it was checked in or gone. */
+    releaseNoShow: (companyId: number, id: number) => releaseNoShow(companyId, id, clock.now()),
   };
 }

@@ -36,7 +36,7 @@ export interface ReservationRecord {
   noticeMinutes: number | null;
   reminderMinutes: number | null;
   checkedInAt: number | null;
-  checkInChannel: 'console' | 'display' | 'qr' | null;
+  checkInChannel: 'console' | 'display' | 'qr' | 'sensor' | null;
   endedEarlyAt: number | null;
   bookedEndAt: number | null;
   noShowAt: number | null;

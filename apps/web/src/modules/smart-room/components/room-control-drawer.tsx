@@ -1,4 +1,4 @@
-import { SMART_ROOM_LIMITS, type SmartControl, type SmartRoomControlBody, type SmartRoomDetail, type SmartRoomDevice } from '@atrium/contract';
+import { SMART_ROOM_LIMITS, type SmartControl, type SmartRoomControlBody, type SmartRoomDetail, type SmartRoomDevice, type SmartRoomSettingsBody } from '@atrium/contract';
 import { App, Button, Drawer, Empty, Select, Slider, Space, Spin, Switch, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
@@ -43,7 +43,7 @@ function RoomPanel({ room, canEdit }: { room: SmartRoomDetail; canEdit: boolean 
       </Space>
       <Typography.Paragraph type="secondary">{room.path}</Typography.Paragraph>
       {/* Keyed by the saved values: a save or another editor's change starts the form afresh. */}
-      <RoomSettings key={`${room.enabled}-${room.responseDelaySeconds}`} room={room} canEdit={canEdit} />
+      <RoomSettings key={`${room.enabled}-${room.responseDelaySeconds}-${room.presenceCheckIn}-${room.ghostRelease}-${room.ghostGraceMinutes}`} room={room} canEdit={canEdit} />
       <Typography.Title level={2} className="atrium-smart-section">
         {t('smart-room.drawer.devices')}
       </Typography.Title>
@@ -60,39 +60,66 @@ function RoomSettings({ room, canEdit }: { room: SmartRoomDetail; canEdit: boole
   const { t } = useTranslation();
   const { message } = App.useApp();
   const save = useSaveSmartRoomSettings(room.roomId);
-  const [enabled, setEnabled] = useState(room.enabled);
-  const [delay, setDelay] = useState<number | null>(room.responseDelaySeconds);
-  const isValid = delay !== null && !Number.isNaN(delay);
-  const isChanged = enabled !== room.enabled || delay !== room.responseDelaySeconds;
+  const [values, setValues] = useState<SmartRoomSettingsBody>({
+    enabled: room.enabled,
+    responseDelaySeconds: room.responseDelaySeconds,
+    presenceCheckIn: room.presenceCheckIn,
+    ghostRelease: room.ghostRelease,
+    ghostGraceMinutes: room.ghostGraceMinutes,
+  });
+  const set = <K extends keyof SmartRoomSettingsBody>(key: K, value: SmartRoomSettingsBody[K]) => setValues((current) => ({ ...current, [key]: value }));
+  const isValid = [values.responseDelaySeconds, values.ghostGraceMinutes].every((value) => value !== null && !Number.isNaN(value));
+  const isChanged = (Object.keys(values) as (keyof SmartRoomSettingsBody)[]).some((key) => values[key] !== room[key]);
+  const toggle = (key: 'enabled' | 'presenceCheckIn' | 'ghostRelease', id: string) => (
+    <div className="atrium-smart-setting-row">
+      <label htmlFor={id}>{t(`smart-room.drawer.${key}`)}</label>
+      <Switch id={id} checked={values[key]} disabled={!canEdit} onChange={(checked) => set(key, checked)} data-testid={id} />
+    </div>
+  );
   return (
     <section className="atrium-smart-settings" aria-label={t('smart-room.drawer.settings')}>
       <Typography.Title level={2} className="atrium-smart-section">
         {t('smart-room.drawer.settings')}
       </Typography.Title>
+      {toggle('enabled', 'smart-settings-enabled')}
       <div className="atrium-smart-setting-row">
-        <label htmlFor="smart-room-enabled">{t('smart-room.drawer.enabled')}</label>
-        <Switch id="smart-room-enabled" checked={enabled} disabled={!canEdit} onChange={setEnabled} data-testid="smart-settings-enabled" />
-      </div>
-      <div className="atrium-smart-setting-row">
-        <label htmlFor="smart-room-delay">{t('smart-room.drawer.delay')}</label>
+        <label htmlFor="smart-settings-delay">{t('smart-room.drawer.delay')}</label>
         <NumberInput
-          id="smart-room-delay"
+          id="smart-settings-delay"
           min={0}
           max={SMART_ROOM_LIMITS.responseDelayMaxSeconds}
-          value={delay}
-          onChange={setDelay}
+          value={values.responseDelaySeconds}
+          onChange={(value) => set('responseDelaySeconds', value ?? Number.NaN)}
           disabled={!canEdit}
-          className="atrium-smart-delay"
+          className="atrium-smart-number-input"
           data-testid="smart-settings-delay"
         />
       </div>
+      {toggle('presenceCheckIn', 'smart-settings-presence-check-in')}
+      {toggle('ghostRelease', 'smart-settings-ghost-release')}
+      <div className="atrium-smart-setting-row">
+        <label htmlFor="smart-settings-grace">{t('smart-room.drawer.ghostGraceMinutes')}</label>
+        <NumberInput
+          id="smart-settings-grace"
+          min={SMART_ROOM_LIMITS.ghostGraceMinMinutes}
+          max={SMART_ROOM_LIMITS.ghostGraceMaxMinutes}
+          value={values.ghostGraceMinutes}
+          onChange={(value) => set('ghostGraceMinutes', value ?? Number.NaN)}
+          disabled={!canEdit || !values.ghostRelease}
+          className="atrium-smart-number-input"
+          data-testid="smart-settings-grace"
+        />
+      </div>
+      <Typography.Paragraph type="secondary" className="atrium-smart-hint" data-testid="smart-settings-absence">
+        {t(room.canTellAbsence ? 'smart-room.drawer.canTellAbsence' : 'smart-room.drawer.cannotTellAbsence')}
+      </Typography.Paragraph>
       {canEdit ? (
         <Button
           type="primary"
           disabled={!isValid || !isChanged}
           loading={save.isPending}
           onClick={() =>
-            void save.mutateAsync({ enabled, responseDelaySeconds: delay! }).then(() => {
+            void save.mutateAsync(values).then(() => {
               void message.success(t('smart-room.drawer.saved'));
             })
           }

@@ -17,6 +17,10 @@ const KEW: SmartRoom = {
   path: 'United Kingdom / London / Riverside House / 2nd floor',
   enabled: true,
   responseDelaySeconds: 60,
+  presenceCheckIn: true,
+  ghostRelease: true,
+  ghostGraceMinutes: 10,
+  canTellAbsence: true,
   state: 'normal',
   presence: 'someone',
   presenceAt: 1,
@@ -117,9 +121,14 @@ describe('smart rooms page', () => {
     const delay = await within(drawer).findByTestId('smart-settings-delay');
     await user.clear(delay);
     await user.type(delay, '90');
+    expect(within(drawer).getByTestId('smart-settings-absence')).toHaveTextContent('can tell it is empty');
+    // Without the empty-room release, its time to answer means nothing.
+    await user.click(within(drawer).getByTestId('smart-settings-ghost-release'));
+    expect(within(drawer).getByTestId('smart-settings-grace')).toBeDisabled();
+    await user.click(within(drawer).getByTestId('smart-settings-ghost-release'));
     await user.click(within(drawer).getByTestId('smart-settings-save'));
     expect(await screen.findByText('Settings saved')).toBeInTheDocument();
-    expect(seen.find((request) => request.path === '/smart/rooms/7/settings')?.body).toEqual({ enabled: true, responseDelaySeconds: 90 });
+    expect(seen.find((request) => request.path === '/smart/rooms/7/settings')?.body).toEqual({ enabled: true, responseDelaySeconds: 90, presenceCheckIn: true, ghostRelease: true, ghostGraceMinutes: 10 });
   });
 
   it('gives a viewer the state but no way to change it', async () => {
