@@ -193,6 +193,7 @@ import { smartDeviceRoutes } from './modules/smart-device/smart-device.routes.js
 import { createSmartRoomRepository } from './modules/smart-room/smart-room.repository.js';
 import { smartRoomRoutes } from './modules/smart-room/smart-room.routes.js';
 import { createSmartRoomService } from './modules/smart-room/smart-room.service.js';
+import { createSmartSceneService } from './modules/smart-room/smart-room-scenes.js';
 import { createSignedLinks } from './platform/signed-links.js';
 import { bookingPreferencesRoutes } from './modules/booking-preferences/booking-preferences.routes.js';
 import { createBookingPreferencesService } from './modules/booking-preferences/booking-preferences.service.js';
@@ -754,6 +755,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     checkIns,
     clock,
   });
+  // Plans and scenes: "on" at check-in and a plan entry's start, "off" at a meeting's end or release and a plan entry's end.
+  const smartScenes = createSmartSceneService({ rooms: smartRoomRepository, locations: (companyId) => locations.loadIndex(companyId), gateway: smartDeviceGateway, operationLog, clock });
+  bookingEvents.onRecorded('smart-scenes', (change) => smartScenes.onBookingChange(change));
+  scheduler.add({ name: 'smart-scenes', everyMs: MINUTE_MS / 2, run: async () => void (await smartScenes.tick()) });
   app.decorate('bookingInvitations', { drain: () => outbox.drain() });
   const mailDispatch = createMailDispatch(mailer);
   app.addHook('onClose', async () => {
@@ -984,7 +989,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(padRoutes({ checkIns, hub: liveHub }));
       await api.register(broadcastRoutes({ broadcasts, uploads }));
       await api.register(airRoutes({ air }));
-      await api.register(smartRoomRoutes({ smartRooms }));
+      await api.register(smartRoomRoutes({ smartRooms, scenes: smartScenes }));
     },
     { prefix: '/api' },
   );

@@ -375,6 +375,8 @@ describe(`tenancy (${TEST_DIALECT})`, () => {
       '/api/screenSetting/findScreenSettingList',
       '/api/smart/rooms',
       '/api/smart/rooms/:roomId',
+      '/api/smart/rooms/:roomId/plan',
+      '/api/smart/rooms/:roomId/scenes',
       '/api/smart/sensors',
       '/api/sso/candidates',
       '/api/sso/members',

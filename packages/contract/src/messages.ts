@@ -897,6 +897,8 @@ export const MESSAGES = {
   smartControlAcked: { 'en-US': 'The device confirmed the change', 'zh-CN': '设备已确认更改' },
   smartControlFailed: { 'en-US': 'The device refused the change', 'zh-CN': '设备拒绝了更改' },
   smartControlTimeout: { 'en-US': 'The device did not answer in time', 'zh-CN': '设备未及时响应' },
+  smartPlanSaved: { 'en-US': 'Smart plan saved', 'zh-CN': '智能计划已保存' },
+  smartScenesSaved: { 'en-US': 'Scenes saved', 'zh-CN': '场景已保存' },
 } as const satisfies Record<string, Record<Lang, string>>;
 
 export type MessageKey = keyof typeof MESSAGES;

@@ -182,6 +182,8 @@ export const OPERATION_DETAILS = {
   'application.switch': { key: { enum: APPLICATION_KEYS }, isEnabled: flag },
   'doorDisplay.addCodes': { count: number, deviceIds: 'devices' },
   'smartRoom.updateSettings': { isEnabled: flag, responseDelaySeconds: number, presenceCheckIn: flag, ghostRelease: flag, ghostGraceMinutes: number },
+  'smartRoom.savePlan': { count: number },
+  'smartRoom.saveScenes': { count: number },
   'doorDisplay.update': { name: text, fromRoomId: 'location', toRoomId: 'location', regenerateCode: flag },
   'doorDisplay.cancel': { ids: 'devices' },
   'doorDisplay.addScreenSetting': SCREEN_SETTINGS,

@@ -56,6 +56,8 @@ export const OPERATION_ACTIONS = [
   'application.switch',
   'doorDisplay.addCodes',
   'smartRoom.updateSettings',
+  'smartRoom.savePlan',
+  'smartRoom.saveScenes',
   'doorDisplay.update',
   'doorDisplay.cancel',
   'doorDisplay.addScreenSetting',

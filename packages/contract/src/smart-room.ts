@@ -177,3 +177,57 @@ export const SmartSensorListQuery = z.object({
   presence: SensorPresence.optional(),
 });
 export type SmartSensorListQuery = z.infer<typeof SmartSensorListQuery>;
+
+/** Smart plans and scenes (decision 0020, "Plans and scenes"). */
+export const SMART_PLAN_LIMITS = {
+  entriesMax: 14,
+  actionsMax: 30,
+} as const;
+
+const TIME_OF_DAY = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'A time of day, HH:mm');
+
+/** One entry of a room's smart plan (spec 001 section 3): days 1-7 (7 = Sunday), a start and an end on those days. */
+export const SmartPlanEntry = z
+  .object({
+    dayOfWeek: z
+      .array(z.number().int().min(1).max(7))
+      .min(1)
+      .max(7)
+      .refine((days) => new Set(days).size === days.length, 'Each day once'),
+    startTime: TIME_OF_DAY,
+    endTime: TIME_OF_DAY,
+  })
+  .refine((entry) => entry.startTime < entry.endTime, { message: 'The end must be after the start', path: ['endTime'] });
+export type SmartPlanEntry = z.infer<typeof SmartPlanEntry>;
+
+/** A room's smart plan, saved whole (the spec: edits are local and the full list is sent at each confirmation). */
+export const SmartPlan = z.object({ entries: z.array(SmartPlanEntry).max(SMART_PLAN_LIMITS.entriesMax) });
+export type SmartPlan = z.infer<typeof SmartPlan>;
+
+/** When a scene runs: `on` at check-in and at a plan entry's start; `off` at the meeting's end or release and a plan entry's end. */
+export const SCENE_TRIGGERS = ['on', 'off'] as const;
+export const SceneTrigger = z.enum(SCENE_TRIGGERS);
+export type SceneTrigger = z.infer<typeof SceneTrigger>;
+
+/** One step of a scene: set one property of one of the room's devices. */
+export const SmartSceneAction = z.object({
+  deviceId: z.number().int().positive(),
+  node: z.string().regex(/^[a-z0-9][a-z0-9-]{0,63}$/),
+  property: z.string().regex(/^[a-z0-9][a-z0-9-]{0,63}$/),
+  value: z.union([z.boolean(), z.number().finite(), z.string().trim().max(200)]),
+});
+export type SmartSceneAction = z.infer<typeof SmartSceneAction>;
+
+/** A room's two scenes, saved whole. */
+export const SmartScenes = z.object({
+  on: z.array(SmartSceneAction).max(SMART_PLAN_LIMITS.actionsMax),
+  off: z.array(SmartSceneAction).max(SMART_PLAN_LIMITS.actionsMax),
+});
+export type SmartScenes = z.infer<typeof SmartScenes>;
+
+export const SmartSceneParams = z.object({ roomId: z.coerce.number().int().positive(), trigger: SceneTrigger });
+export type SmartSceneParams = z.infer<typeof SmartSceneParams>;
+
+/** What running a scene did: commands sent, and steps skipped (device offline or gone, property no longer settable). */
+export const SmartSceneRun = z.object({ sent: z.number().int(), skipped: z.number().int() });
+export type SmartSceneRun = z.infer<typeof SmartSceneRun>;

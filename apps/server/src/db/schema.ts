@@ -335,6 +335,36 @@ export interface SmartRoomSettingTable {
   updated_by: number | null;
 }
 
+/** A room's smart plan, saved whole (migration 0069). */
+export interface SmartPlanTable {
+  room_id: number;
+  company_id: number;
+  /** JSON of the contract's SmartPlanEntry[]. */
+  entries: string;
+  updated_at: number;
+  updated_by: number | null;
+}
+
+/** A room's two scenes, saved whole (migration 0069). */
+export interface SmartSceneTable {
+  room_id: number;
+  company_id: number;
+  /** JSON of the contract's SmartSceneAction[]. */
+  on_actions: string;
+  off_actions: string;
+  updated_at: number;
+  updated_by: number | null;
+}
+
+/** A scene's run, claimed once by its key (migration 0069). */
+export interface SmartSceneRunTable {
+  room_id: number;
+  run_key: string;
+  trigger: 'on' | 'off';
+  ran_at: number;
+  sent: Generated<number>;
+}
+
 /** A host asked about a booked room nobody is in (migration 0069). */
 export interface SmartGhostPromptTable {
   reservation_id: number;
@@ -1422,6 +1452,9 @@ export interface DB {
   smart_device_deployers: SmartDeviceDeployerTable;
   smart_room_settings: SmartRoomSettingTable;
   smart_ghost_prompts: SmartGhostPromptTable;
+  smart_plans: SmartPlanTable;
+  smart_scenes: SmartSceneTable;
+  smart_scene_runs: SmartSceneRunTable;
   smart_device_commands: SmartDeviceCommandTable;
   device_readings: DeviceReadingTable;
   device_reading_rollups: DeviceReadingRollupTable;

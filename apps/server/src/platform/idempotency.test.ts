@@ -414,6 +414,9 @@ describe(`Idempotency-Key (${TEST_DIALECT})`, () => {
         'POST /api/air/alerts/:id/acknowledge',
         'PUT /api/smart/rooms/:roomId/settings',
         'POST /api/smart/rooms/:roomId/control',
+        'PUT /api/smart/rooms/:roomId/plan',
+        'PUT /api/smart/rooms/:roomId/scenes',
+        'POST /api/smart/rooms/:roomId/scenes/:trigger/run',
       ].sort(),
     );
     expect(idempotent.some((route) => route.includes('calendar/feed'))).toBe(false);

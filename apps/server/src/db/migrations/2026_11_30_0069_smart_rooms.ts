@@ -12,6 +12,10 @@ const NEW_CHANNELS = "('console', 'display', 'qr', 'sensor')";
  * section 9 (0-2 minutes), whether presence checks meetings in, whether a booked room nobody is in
  * prompts its host and is then released, and how long the host has to answer.
  *
+ * `smart_plans`, `smart_scenes`: a room's plan entries and its two scenes, each saved whole (JSON);
+ * `smart_scene_runs`: each run of a scene by its key (a meeting's check-in or end, a plan entry's start
+ * or end on a date), claimed once across processes.
+ *
  * `smart_ghost_prompts`: one row per meeting whose host was asked (claimed once across processes by
  * its key), with the time the answer is due and how it ended.
  *
@@ -49,6 +53,34 @@ export const smartRooms: DialectMigration = {
       .addColumn('outcome', 'text', (col) => col.check(sql`outcome in ('checked_in', 'present', 'released', 'gone')`))
       .execute();
     await db.schema.createIndex('smart_ghost_prompts_due_idx').on('smart_ghost_prompts').columns(['resolved_at', 'answer_by']).execute();
+
+    // Plans and scenes (decision 0020, "Plans and scenes"): each saved whole as JSON; the runs claimed once by their key.
+    await db.schema
+      .createTable('smart_plans')
+      .addColumn('room_id', 'integer', (col) => col.primaryKey().references('rooms.id').onDelete('cascade'))
+      .addColumn('company_id', 'integer', (col) => col.notNull().references('companies.id').onDelete('cascade'))
+      .addColumn('entries', 'text', (col) => col.notNull())
+      .addColumn('updated_at', TIMESTAMP, (col) => col.notNull())
+      .addColumn('updated_by', 'integer', (col) => col.references('users.id').onDelete('set null'))
+      .execute();
+    await db.schema
+      .createTable('smart_scenes')
+      .addColumn('room_id', 'integer', (col) => col.primaryKey().references('rooms.id').onDelete('cascade'))
+      .addColumn('company_id', 'integer', (col) => col.notNull().references('companies.id').onDelete('cascade'))
+      .addColumn('on_actions', 'text', (col) => col.notNull())
+      .addColumn('off_actions', 'text', (col) => col.notNull())
+      .addColumn('updated_at', TIMESTAMP, (col) => col.notNull())
+      .addColumn('updated_by', 'integer', (col) => col.references('users.id').onDelete('set null'))
+      .execute();
+    await db.schema
+      .createTable('smart_scene_runs')
+      .addColumn('room_id', 'integer', (col) => col.notNull().references('rooms.id').onDelete('cascade'))
+      .addColumn('run_key', 'text', (col) => col.notNull())
+      .addColumn('trigger', 'text', (col) => col.notNull().check(sql`trigger in ('on', 'off')`))
+      .addColumn('ran_at', TIMESTAMP, (col) => col.notNull())
+      .addColumn('sent', 'integer', (col) => col.notNull().defaultTo(0))
+      .addPrimaryKeyConstraint('smart_scene_runs_pk', ['room_id', 'run_key'])
+      .execute();
 
     if (dialect === 'postgres') {
       await sql`alter table reservations drop constraint reservations_check_in_channel_check`.execute(db);

@@ -233,6 +233,97 @@ export function createSmartRoomRepository(db: Kysely<DB>) {
       const rows = await db.selectFrom('smart_devices').select(['id', 'company_id', 'room_id']).where('id', 'in', deviceIds).where('room_id', 'is not', null).execute();
       return new Map(rows.map((row) => [row.id, { companyId: row.company_id, roomId: row.room_id! }]));
     },
+
+    async findPlan(companyId: number, roomId: number): Promise<string | null> {
+      const row = await db.selectFrom('smart_plans').select('entries').where('company_id', '=', companyId).where('room_id', '=', roomId).executeTakeFirst();
+      return row?.entries ?? null;
+    },
+
+    async savePlan(companyId: number, roomId: number, entries: string, userId: number, now: number): Promise<void> {
+      const values = { entries, updated_at: now, updated_by: userId };
+      await db
+        .insertInto('smart_plans')
+        .values({ room_id: roomId, company_id: companyId, ...values })
+        .onConflict((conflict) => conflict.column('room_id').doUpdateSet(values))
+        .execute();
+    },
+
+    /** Every room's plan that has entries: the plan job reads them each run (a row per room, small). */
+    async listPlans(): Promise<Array<{ companyId: number; roomId: number; entries: string }>> {
+      const rows = await db.selectFrom('smart_plans').select(['company_id', 'room_id', 'entries']).where('entries', '<>', '[]').execute();
+      return rows.map((row) => ({ companyId: row.company_id, roomId: row.room_id, entries: row.entries }));
+    },
+
+    async findScenes(companyId: number, roomId: number): Promise<{ on: string; off: string } | null> {
+      const row = await db.selectFrom('smart_scenes').select(['on_actions', 'off_actions']).where('company_id', '=', companyId).where('room_id', '=', roomId).executeTakeFirst();
+      return row ? { on: row.on_actions, off: row.off_actions } : null;
+    },
+
+    async saveScenes(companyId: number, roomId: number, scenes: { on: string; off: string }, userId: number, now: number): Promise<void> {
+      const values = { on_actions: scenes.on, off_actions: scenes.off, updated_at: now, updated_by: userId };
+      await db
+        .insertInto('smart_scenes')
+        .values({ room_id: roomId, company_id: companyId, ...values })
+        .onConflict((conflict) => conflict.column('room_id').doUpdateSet(values))
+        .execute();
+    },
+
+    /** Claims a scene's run by its key; false when it ran already (here or in another process). */
+    async claimRun(roomId: number, runKey: string, trigger: 'on' | 'off', now: number): Promise<boolean> {
+      const rows = await db
+        .insertInto('smart_scene_runs')
+        .values({ room_id: roomId, run_key: runKey, trigger, ran_at: now })
+        .onConflict((conflict) => conflict.columns(['room_id', 'run_key']).doNothing())
+        .returning('room_id')
+        .execute();
+      return rows.length === 1;
+    },
+
+    async recordRun(roomId: number, runKey: string, sent: number): Promise<void> {
+      await db.updateTable('smart_scene_runs').set({ sent }).where('room_id', '=', roomId).where('run_key', '=', runKey).execute();
+    },
+
+    /** Checked-in meetings that ended in (since, now], in rooms with scenes: their room's "off" scene is due. */
+    async endedMeetings(since: number, now: number): Promise<Array<{ companyId: number; roomId: number; reservationId: number }>> {
+      const rows = await db
+        .selectFrom('reservations as r')
+        .innerJoin('smart_scenes as s', 's.room_id', 'r.resource_id')
+        .select(['r.id', 'r.company_id', 'r.resource_id'])
+        .where('r.status', '=', 'confirmed')
+        .where('r.checked_in_at', 'is not', null)
+        .where('r.start_at', '>=', since - RESERVATION_MAX_MS)
+        .where('r.end_at', '>', since)
+        .where('r.end_at', '<=', now)
+        .execute();
+      return rows.map((row) => ({ companyId: row.company_id, roomId: row.resource_id, reservationId: row.id }));
+    },
+
+    /** Whether a checked-in meeting runs in the room at `now` (its "off" scene then waits for it). */
+    async isMeetingRunning(companyId: number, roomId: number, now: number): Promise<boolean> {
+      const row = await db
+        .selectFrom('reservations')
+        .select('id')
+        .where('company_id', '=', companyId)
+        .where('resource_id', '=', roomId)
+        .where('status', '=', 'confirmed')
+        .where('checked_in_at', 'is not', null)
+        .where('start_at', '>=', now - RESERVATION_MAX_MS)
+        .where('start_at', '<=', now)
+        .where('end_at', '>', now)
+        .executeTakeFirst();
+      return row !== undefined;
+    },
+
+    /** A meeting's room and whether it was checked in (a cancelled meeting that ran turns its room off). */
+    async findMeeting(companyId: number, reservationId: number): Promise<{ roomId: number; checkedIn: boolean; endAt: number; startAt: number } | undefined> {
+      const row = await db
+        .selectFrom('reservations')
+        .select(['resource_id', 'checked_in_at', 'end_at', 'start_at'])
+        .where('company_id', '=', companyId)
+        .where('id', '=', reservationId)
+        .executeTakeFirst();
+      return row ? { roomId: row.resource_id, checkedIn: row.checked_in_at !== null, endAt: Number(row.end_at), startAt: Number(row.start_at) } : undefined;
+    },
   };
 }
 

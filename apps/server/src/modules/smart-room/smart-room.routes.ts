@@ -1,6 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
+  SMART_PLAN_LIMITS,
   SMART_ROOM_LIMITS,
+  SmartPlan,
+  SmartSceneParams,
+  SmartSceneRun,
+  SmartScenes,
   SmartRoom,
   SmartRoomControlBody,
   SmartRoomControlResult,
@@ -15,6 +20,7 @@ import { z } from 'zod';
 import { requireAuth } from '../../platform/access.js';
 import { envelopeResponses, success } from '../../platform/envelope.js';
 import { actorOf } from '../operation-log/operation-log.service.js';
+import type { SmartSceneService } from './smart-room-scenes.js';
 import type { SmartRoomService } from './smart-room.service.js';
 
 /** The smart-room pages (/smart-location, /smart-induction) belong to the rooms and locations area, as the menu says. */
@@ -23,7 +29,7 @@ const EDIT = { access: 'permission', permission: 'roomsLocations:edit', idempote
 const tags = ['smart rooms'];
 
 /** Smart rooms: state, presence and control (decision 0020; docs/api.md, Smart rooms). */
-export function smartRoomRoutes({ smartRooms }: { smartRooms: SmartRoomService }): FastifyPluginAsyncZod {
+export function smartRoomRoutes({ smartRooms, scenes }: { smartRooms: SmartRoomService; scenes: SmartSceneService }): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(
       '/smart/rooms',
@@ -92,6 +98,83 @@ export function smartRoomRoutes({ smartRooms }: { smartRooms: SmartRoomService }
         const message = answer.result === 'acked' ? 'smartControlAcked' : answer.result === 'failed' ? 'smartControlFailed' : 'smartControlTimeout';
         return success(request, answer, message);
       },
+    );
+
+    app.get(
+      '/smart/rooms/:roomId/plan',
+      {
+        config: VIEW,
+        schema: {
+          tags,
+          summary: "A room's smart plan",
+          description: "`{ entries: [{ dayOfWeek: [1-7] (7 = Sunday), startTime, endTime (HH:mm, in the room's zone) }] }`: at each entry's start the room's \"on\" scene runs, at its end the \"off\" scene (unless a checked-in meeting still runs). Another company's or unknown room 404.",
+          params: SmartRoomParams,
+          response: envelopeResponses(SmartPlan),
+        },
+      },
+      async (request) => success(request, await scenes.getPlan(requireAuth(request).companyId, request.params.roomId)),
+    );
+
+    app.put(
+      '/smart/rooms/:roomId/plan',
+      {
+        config: EDIT,
+        schema: {
+          tags,
+          summary: "Save a room's smart plan whole",
+          description: `Body \`{ entries }\` (at most ${SMART_PLAN_LIMITS.entriesMax}; each day once per entry, the end after the start): replaces the plan. Recorded in the operation log.`,
+          params: SmartRoomParams,
+          body: SmartPlan,
+          response: envelopeResponses(SmartPlan),
+        },
+      },
+      async (request) => success(request, await scenes.savePlan(actorOf(request), request.params.roomId, request.body), 'smartPlanSaved'),
+    );
+
+    app.get(
+      '/smart/rooms/:roomId/scenes',
+      {
+        config: VIEW,
+        schema: {
+          tags,
+          summary: "A room's scenes",
+          description: '`{ on: [{ deviceId, node, property, value }], off: [...] }`: "on" runs when a meeting is checked in and when a plan entry starts; "off" when a checked-in meeting ends, ends early, is released or cancelled, and when a plan entry ends.',
+          params: SmartRoomParams,
+          response: envelopeResponses(SmartScenes),
+        },
+      },
+      async (request) => success(request, await scenes.getScenes(requireAuth(request).companyId, request.params.roomId)),
+    );
+
+    app.put(
+      '/smart/rooms/:roomId/scenes',
+      {
+        config: EDIT,
+        schema: {
+          tags,
+          summary: "Save a room's scenes whole",
+          description: `Body \`{ on, off }\` (at most ${SMART_PLAN_LIMITS.actionsMax} steps each). Each step names a device of the room and a property it declared settable, with a value its datatype and format accept (400 otherwise; a device not in the room 404). Recorded in the operation log.`,
+          params: SmartRoomParams,
+          body: SmartScenes,
+          response: envelopeResponses(SmartScenes),
+        },
+      },
+      async (request) => success(request, await scenes.saveScenes(actorOf(request), request.params.roomId, request.body), 'smartScenesSaved'),
+    );
+
+    app.post(
+      '/smart/rooms/:roomId/scenes/:trigger/run',
+      {
+        config: EDIT,
+        schema: {
+          tags,
+          summary: 'Run a scene now',
+          description: '`trigger` is `on` or `off`. Sends each step to its device (not waiting for the acknowledgements, which the devices answer on their commands) and answers how many were sent and skipped (device offline or gone). Without an MQTT broker 422.',
+          params: SmartSceneParams,
+          response: envelopeResponses(SmartSceneRun),
+        },
+      },
+      async (request) => success(request, await scenes.runNow(actorOf(request), request.params.roomId, request.params.trigger)),
     );
 
     app.get(

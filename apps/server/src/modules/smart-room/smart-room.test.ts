@@ -92,8 +92,8 @@ describe(`smart rooms: state, presence and control (${TEST_DIALECT})`, () => {
     devices = createSmartDeviceRepository(t.db.kysely);
     const company = await t.factories.companyWithAdmin('Smart Rooms Co');
     companyId = company.company.id;
-    admin = await t.factories.session(company.admin, { absoluteMs: 365 * 24 * 3600 * SECOND });
-    viewer = await t.factories.session(await t.factories.user(companyId, { permissions: ['roomsLocations:view'] }), { absoluteMs: 365 * 24 * 3600 * SECOND });
+    admin = await t.factories.session(company.admin, { absoluteMs: 20 * 365 * 24 * 3600 * SECOND });
+    viewer = await t.factories.session(await t.factories.user(companyId, { permissions: ['roomsLocations:view'] }), { absoluteMs: 20 * 365 * 24 * 3600 * SECOND });
     const kew = await createTestRoom(t.db, t.factories, t.clock, companyId, { name: 'Kew' });
     roomId = kew.roomId;
     emptyRoomId = (await createTestRoom(t.db, t.factories, t.clock, companyId, { name: 'Quiet', floorId: kew.floorId })).roomId;
@@ -294,6 +294,88 @@ describe(`smart rooms: state, presence and control (${TEST_DIALECT})`, () => {
       await t.app.scheduler.tick();
       expect(await prompt(id)).toBeUndefined();
       expect((await reservation(id)).status).toBe('confirmed');
+    });
+  });
+
+  describe('plans and scenes', () => {
+    const HOUR = 60 * 60 * SECOND;
+    const MINUTE = 60 * SECOND;
+    const LIGHT = {
+      homie: '5.0',
+      version: 1,
+      name: 'Lights',
+      type: 'light',
+      nodes: { light: { name: 'Light', type: 'atrium.light', properties: { on: { datatype: 'boolean', settable: true }, brightness: { datatype: 'integer', format: '0:100', settable: true } } } },
+    };
+    let sceneRoom: number;
+    let light: { id: number; token: string };
+    const commands: string[] = [];
+
+    beforeAll(async () => {
+      sceneRoom = (await createTestRoom(t.db, t.factories, t.clock, companyId, { name: 'Scenic' })).roomId;
+      await t.db.kysely.updateTable('rooms').set({ sign_in_enabled: 1, sign_in_before_minutes: 10, sign_in_after_minutes: 15 }).where('id', '=', sceneRoom).execute();
+      light = await boundDevice('scenic-lights', 'light', sceneRoom);
+      await fromDevice(light.token, 'state', { state: 'ready', description: LIGHT });
+      const client = await mqtt.connectAsync(BROKER, { clientId: `${prefix}-scenic-lights`, protocolVersion: 5 });
+      clients.push(client);
+      await client.subscribeAsync(`${prefix}/${companyId}/homie/5/scenic-lights/+/+/set`, { qos: 1 });
+      client.on('message', (topic, payload) => commands.push(`${topic.split('/').slice(-3, -1).join('/')}=${payload.toString()}`));
+    });
+    const heard = (command: string, count = 1) => until(() => commands.filter((entry) => entry === command).length, (n) => n >= count);
+
+    it('saves a plan whole and refuses entries that cannot be', async () => {
+      const plan = (entries: object[]) => send('PUT', `/api/smart/rooms/${sceneRoom}/plan`, { entries });
+      expect((await plan([{ dayOfWeek: [1, 2], startTime: '18:00', endTime: '09:00' }])).status).toBe(400);
+      expect((await plan([{ dayOfWeek: [0], startTime: '08:00', endTime: '09:00' }])).status).toBe(400);
+      expect((await plan([{ dayOfWeek: [3, 3], startTime: '08:00', endTime: '09:00' }])).status).toBe(400);
+      const entries = [{ dayOfWeek: [1, 2, 3, 4, 5], startTime: '08:00', endTime: '19:00' }, { dayOfWeek: [6, 7], startTime: '10:00', endTime: '12:00' }];
+      expect((await plan(entries)).status).toBe(200);
+      expect((await get<{ entries: object[] }>(`/api/smart/rooms/${sceneRoom}/plan`, viewer)).body.result).toEqual({ entries });
+      expect((await send('PUT', `/api/smart/rooms/${sceneRoom}/plan`, { entries: [] }, viewer)).status).toBe(403);
+    });
+
+    it('checks each step of a scene against the devices of the room', async () => {
+      const scenes = (on: object[], off: object[] = []) => send('PUT', `/api/smart/rooms/${sceneRoom}/scenes`, { on, off });
+      expect((await scenes([{ deviceId: light.id, node: 'light', property: 'brightness', value: 140 }])).status).toBe(400);
+      expect((await scenes([{ deviceId: climate.id, node: 'climate', property: 'on', value: true }])).status).toBe(404);
+      const saved = await scenes([{ deviceId: light.id, node: 'light', property: 'on', value: true }, { deviceId: light.id, node: 'light', property: 'brightness', value: 80 }], [{ deviceId: light.id, node: 'light', property: 'on', value: false }]);
+      expect(saved.status, saved.body.message).toBe(200);
+      expect((await get<{ on: object[]; off: object[] }>(`/api/smart/rooms/${sceneRoom}/scenes`)).body.result.on).toHaveLength(2);
+    });
+
+    it('turns the room on at check-in and off when the checked-in meeting ends, once each', async () => {
+      const start = Math.ceil((t.clock.now() + 2 * HOUR) / HOUR) * HOUR;
+      const booked = await send<{ id: number }>('POST', '/api/meeting/reservation', { roomId: sceneRoom, title: 'Scene check', startAt: start, endAt: start + HOUR });
+      expect(booked.status, booked.body.message).toBe(200);
+      t.clock.set(start);
+      expect((await send('POST', '/api/meeting/reservation/check-in', { id: booked.body.result.id })).status).toBe(200);
+      await t.app.bookingInvitations.drain();
+      expect(await heard('light/on=true')).toBe(1);
+      expect(await heard('light/brightness=80')).toBe(1);
+      t.clock.set(start + HOUR + 20 * SECOND);
+      await t.app.scheduler.tick();
+      expect(await heard('light/on=false')).toBe(1);
+      // The next run does not run it again.
+      t.clock.set(start + HOUR + 50 * SECOND);
+      await t.app.scheduler.tick();
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      expect(commands.filter((entry) => entry === 'light/on=false')).toHaveLength(1);
+    });
+
+    it("runs the plan's scenes at its entries' start and end in the room's zone", async () => {
+      // A Monday: 2027-01-04, 08:00 in Paris is 07:00 UTC.
+      const before = commands.filter((entry) => entry === 'light/on=true').length;
+      t.clock.set(Date.UTC(2027, 0, 4, 6, 59, 40));
+      await t.app.scheduler.tick();
+      t.clock.set(Date.UTC(2027, 0, 4, 7, 0, 10));
+      await t.app.scheduler.tick();
+      expect(await heard('light/on=true', before + 1)).toBe(before + 1);
+      const offBefore = commands.filter((entry) => entry === 'light/on=false').length;
+      t.clock.set(Date.UTC(2027, 0, 4, 18, 0, 5));
+      await t.app.scheduler.tick();
+      expect(await heard('light/on=false', offBefore + 1)).toBe(offBefore + 1);
+      const log = (await get<Page<OperationLogEntry>>('/api/operation-log/list?action=smartRoom.savePlan')).body.result.list;
+      expect(log[0]).toMatchObject({ targetId: sceneRoom, detail: { count: 2 } });
     });
   });
 
