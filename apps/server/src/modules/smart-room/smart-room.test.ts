@@ -299,7 +299,6 @@ describe(`smart rooms: state, presence and control (${TEST_DIALECT})`, () => {
 
   describe('plans and scenes', () => {
     const HOUR = 60 * 60 * SECOND;
-    const MINUTE = 60 * SECOND;
     const LIGHT = {
       homie: '5.0',
       version: 1,
