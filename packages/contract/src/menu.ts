@@ -84,7 +84,7 @@ export const MENU_CATALOGUE: MenuNode[] = [
       page('smartLocation', '/smart-location', 'EnvironmentOutlined', 'SMART', 'roomsLocations', true),
       page('smartInduction', '/smart-induction', 'RadarChartOutlined', 'SMART', 'roomsLocations', true),
       page('smartEquipment', '/smart-equipment', 'ControlOutlined', 'SMART', 'roomsLocations'),
-      page('smartSetting', '/smart-setting', 'SettingOutlined', 'SMART', 'roomsLocations'),
+      page('smartSetting', '/smart-setting', 'SettingOutlined', 'SMART', 'roomsLocations', true),
     ],
   },
   {

@@ -17,4 +17,12 @@ export const smartRoomRoutes: PageRoute[] = [
     texts: ['smart-room'],
     load: () => import('./pages/smart-induction-page').then((m) => m.SmartInductionPage),
   },
+  {
+    path: '/smart-setting',
+    titleKey: 'menu.smartSetting',
+    menuKey: 'smartSetting',
+    keepAlive: true,
+    texts: ['smart-room'],
+    load: () => import('./pages/smart-setting-page').then((m) => m.SmartSettingPage),
+  },
 ];

@@ -1,4 +1,4 @@
-import type { SmartRoom, SmartRoomControlBody, SmartRoomControlResult, SmartRoomDetail, SmartRoomListQuery, SmartRoomSettingsBody, SmartSensor, SmartSensorListQuery } from '@atrium/contract';
+import type { SceneTrigger, SmartPlan, SmartRoom, SmartRoomControlBody, SmartRoomControlResult, SmartRoomDetail, SmartRoomListQuery, SmartRoomSettingsBody, SmartSceneRun, SmartScenes, SmartSensor, SmartSensorListQuery } from '@atrium/contract';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../shared/api/api';
 
@@ -65,4 +65,50 @@ export function useSmartRoomControl(roomId: number) {
     mutationFn: (body: SmartRoomControlBody) => api.post<SmartRoomControlResult>(`/smart/rooms/${roomId}/control`, body),
     onSettled: () => queryClient.invalidateQueries({ queryKey: smartRoomKeys.detail(roomId) }),
   });
+}
+
+export const smartSettingKeys = {
+  plan: (roomId: number) => ['smart-room', 'plan', roomId] as const,
+  scenes: (roomId: number) => ['smart-room', 'scenes', roomId] as const,
+};
+
+/** `GET /smart/rooms/:roomId/plan`. */
+export function useSmartPlan(roomId: number | null) {
+  return useQuery({
+    queryKey: smartSettingKeys.plan(roomId ?? 0),
+    queryFn: ({ signal }) => api.get<SmartPlan>(`/smart/rooms/${roomId}/plan`, { signal }),
+    enabled: roomId !== null,
+  });
+}
+
+/** `PUT /smart/rooms/:roomId/plan`: the whole list, at each confirmation. */
+export function useSaveSmartPlan(roomId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (plan: SmartPlan) => api.put<SmartPlan>(`/smart/rooms/${roomId}/plan`, plan),
+    onSuccess: (saved) => queryClient.setQueryData(smartSettingKeys.plan(roomId), saved),
+  });
+}
+
+/** `GET /smart/rooms/:roomId/scenes`. */
+export function useSmartScenes(roomId: number | null) {
+  return useQuery({
+    queryKey: smartSettingKeys.scenes(roomId ?? 0),
+    queryFn: ({ signal }) => api.get<SmartScenes>(`/smart/rooms/${roomId}/scenes`, { signal }),
+    enabled: roomId !== null,
+  });
+}
+
+/** `PUT /smart/rooms/:roomId/scenes`: both scenes whole. */
+export function useSaveSmartScenes(roomId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (scenes: SmartScenes) => api.put<SmartScenes>(`/smart/rooms/${roomId}/scenes`, scenes),
+    onSuccess: (saved) => queryClient.setQueryData(smartSettingKeys.scenes(roomId), saved),
+  });
+}
+
+/** `POST /smart/rooms/:roomId/scenes/:trigger/run`. */
+export function useRunSmartScene(roomId: number) {
+  return useMutation({ mutationFn: (trigger: SceneTrigger) => api.post<SmartSceneRun>(`/smart/rooms/${roomId}/scenes/${trigger}/run`) });
 }
