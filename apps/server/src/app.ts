@@ -194,6 +194,7 @@ import { createSmartRoomRepository } from './modules/smart-room/smart-room.repos
 import { smartRoomRoutes } from './modules/smart-room/smart-room.routes.js';
 import { createSmartRoomService } from './modules/smart-room/smart-room.service.js';
 import { createSmartSceneService } from './modules/smart-room/smart-room-scenes.js';
+import { createSmartAlarmService } from './modules/smart-room/smart-room-alarms.js';
 import { createSignedLinks } from './platform/signed-links.js';
 import { bookingPreferencesRoutes } from './modules/booking-preferences/booking-preferences.routes.js';
 import { createBookingPreferencesService } from './modules/booking-preferences/booking-preferences.service.js';
@@ -759,6 +760,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const smartScenes = createSmartSceneService({ rooms: smartRoomRepository, locations: (companyId) => locations.loadIndex(companyId), gateway: smartDeviceGateway, operationLog, clock });
   bookingEvents.onRecorded('smart-scenes', (change) => smartScenes.onBookingChange(change));
   scheduler.add({ name: 'smart-scenes', everyMs: MINUTE_MS / 2, run: async () => void (await smartScenes.tick()) });
+  // Device alarms: raised when a device drops off or reports a fault, its deployers told, cleared when it is back.
+  const smartAlarms = createSmartAlarmService({ rooms: smartRoomRepository, locations: (companyId) => locations.loadIndex(companyId), notifications, clock });
+  scheduler.add({ name: 'smart-alarms', everyMs: MINUTE_MS / 2, run: async () => void (await smartAlarms.scan()) });
   app.decorate('bookingInvitations', { drain: () => outbox.drain() });
   const mailDispatch = createMailDispatch(mailer);
   app.addHook('onClose', async () => {
@@ -989,7 +993,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(padRoutes({ checkIns, hub: liveHub }));
       await api.register(broadcastRoutes({ broadcasts, uploads }));
       await api.register(airRoutes({ air }));
-      await api.register(smartRoomRoutes({ smartRooms, scenes: smartScenes }));
+      await api.register(smartRoomRoutes({ smartRooms, scenes: smartScenes, alarms: smartAlarms }));
     },
     { prefix: '/api' },
   );

@@ -373,6 +373,7 @@ describe(`tenancy (${TEST_DIALECT})`, () => {
       '/api/roomType/list',
       '/api/safety-password',
       '/api/screenSetting/findScreenSettingList',
+      '/api/smart/alarms',
       '/api/smart/rooms',
       '/api/smart/rooms/:roomId',
       '/api/smart/rooms/:roomId/plan',

@@ -899,6 +899,8 @@ export const MESSAGES = {
   smartControlTimeout: { 'en-US': 'The device did not answer in time', 'zh-CN': '设备未及时响应' },
   smartPlanSaved: { 'en-US': 'Smart plan saved', 'zh-CN': '智能计划已保存' },
   smartScenesSaved: { 'en-US': 'Scenes saved', 'zh-CN': '场景已保存' },
+  smartAlarmNotFound: { 'en-US': 'This device alarm does not exist', 'zh-CN': '该设备告警不存在' },
+  smartAlarmAcknowledged: { 'en-US': 'Alarm acknowledged', 'zh-CN': '告警已确认' },
 } as const satisfies Record<string, Record<Lang, string>>;
 
 export type MessageKey = keyof typeof MESSAGES;

@@ -32,6 +32,8 @@ export const NOTIFICATION_EVENTS = [
   // A closure day cancelled a desk booking; an assigned desk's owner is told it is theirs (decision 0019, "Desk access and closures").
   'deskClosure',
   'deskAssigned',
+  // A smart device dropped off or reported a fault: its deployers are told (decision 0020, "Device alarms").
+  'deviceAlarm',
 ] as const;
 export type NotificationEvent = (typeof NOTIFICATION_EVENTS)[number];
 export const NotificationEvent = z.enum(NOTIFICATION_EVENTS);
@@ -59,6 +61,7 @@ export const CONSOLE_SWITCH_OF: Record<NotificationEvent, ConsoleEvent | null> =
   deskCancelled: null,
   deskClosure: null,
   deskAssigned: null,
+  deviceAlarm: null,
 };
 
 /** The facts a notification is worded from; times are UTC epoch milliseconds shown in `zone`, the room's. */

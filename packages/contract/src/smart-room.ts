@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PageQuery, pageOf } from './paging.js';
 import { SmartDeviceKind } from './smart-device.js';
 
 /**
@@ -231,3 +232,37 @@ export type SmartSceneParams = z.infer<typeof SmartSceneParams>;
 /** What running a scene did: commands sent, and steps skipped (device offline or gone, property no longer settable). */
 export const SmartSceneRun = z.object({ sent: z.number().int(), skipped: z.number().int() });
 export type SmartSceneRun = z.infer<typeof SmartSceneRun>;
+
+/**
+ * Device alarms (spec 001 section 3: panel, projector, air conditioner, access control, matrix screen,
+ * audio, sequence power, central host disconnected): raised when a device drops off (its last will
+ * says `lost`, or it said `disconnected`) or reports a fault (`alert`), cleared when it is back.
+ */
+export const SMART_ALARM_CAUSES = ['disconnected', 'alert'] as const;
+export const SmartAlarmCause = z.enum(SMART_ALARM_CAUSES);
+export type SmartAlarmCause = z.infer<typeof SmartAlarmCause>;
+
+export const SmartAlarm = z.object({
+  id: z.number().int(),
+  deviceId: z.number().int(),
+  deviceName: z.string(),
+  kind: SmartDeviceKind,
+  roomId: z.number().int().nullable(),
+  roomName: z.string().nullable(),
+  cause: SmartAlarmCause,
+  raisedAt: z.number().int(),
+  clearedAt: z.number().int().nullable(),
+  acknowledgedAt: z.number().int().nullable(),
+  acknowledgedByName: z.string().nullable(),
+});
+export type SmartAlarm = z.infer<typeof SmartAlarm>;
+
+export const SmartAlarmListQuery = PageQuery.extend({ state: z.enum(['open', 'cleared']).optional() });
+export type SmartAlarmListQuery = z.infer<typeof SmartAlarmListQuery>;
+
+/** A page of alarms, newest first, with the open ones counted (the badge: open and not acknowledged). */
+export const SmartAlarmPage = pageOf(SmartAlarm).extend({ openCount: z.number().int(), unacknowledgedCount: z.number().int() });
+export type SmartAlarmPage = z.infer<typeof SmartAlarmPage>;
+
+export const SmartAlarmParams = z.object({ id: z.coerce.number().int().positive() });
+export type SmartAlarmParams = z.infer<typeof SmartAlarmParams>;

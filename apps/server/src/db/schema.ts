@@ -365,6 +365,18 @@ export interface SmartSceneRunTable {
   sent: Generated<number>;
 }
 
+/** A device alarm from raise to clear (migration 0069). */
+export interface SmartAlarmTable {
+  id: Generated<number>;
+  company_id: number;
+  device_id: number;
+  cause: 'disconnected' | 'alert';
+  raised_at: number;
+  cleared_at: number | null;
+  acknowledged_at: number | null;
+  acknowledged_by: number | null;
+}
+
 /** A host asked about a booked room nobody is in (migration 0069). */
 export interface SmartGhostPromptTable {
   reservation_id: number;
@@ -1455,6 +1467,7 @@ export interface DB {
   smart_plans: SmartPlanTable;
   smart_scenes: SmartSceneTable;
   smart_scene_runs: SmartSceneRunTable;
+  smart_alarms: SmartAlarmTable;
   smart_device_commands: SmartDeviceCommandTable;
   device_readings: DeviceReadingTable;
   device_reading_rollups: DeviceReadingRollupTable;

@@ -417,6 +417,7 @@ describe(`Idempotency-Key (${TEST_DIALECT})`, () => {
         'PUT /api/smart/rooms/:roomId/plan',
         'PUT /api/smart/rooms/:roomId/scenes',
         'POST /api/smart/rooms/:roomId/scenes/:trigger/run',
+        'POST /api/smart/alarms/:id/acknowledge',
       ].sort(),
     );
     expect(idempotent.some((route) => route.includes('calendar/feed'))).toBe(false);

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { TIMESTAMP, flag, type DialectMigration } from './helpers.js';
+import { TIMESTAMP, flag, withId, type DialectMigration } from './helpers.js';
 
 const OLD_CHANNELS = "('console', 'display', 'qr')";
 const NEW_CHANNELS = "('console', 'display', 'qr', 'sensor')";
@@ -15,6 +15,8 @@ const NEW_CHANNELS = "('console', 'display', 'qr', 'sensor')";
  * `smart_plans`, `smart_scenes`: a room's plan entries and its two scenes, each saved whole (JSON);
  * `smart_scene_runs`: each run of a scene by its key (a meeting's check-in or end, a plan entry's start
  * or end on a date), claimed once across processes.
+ *
+ * `smart_alarms`: device alarms (disconnected, alert) from raise to clear, with who acknowledged them.
  *
  * `smart_ghost_prompts`: one row per meeting whose host was asked (claimed once across processes by
  * its key), with the time the answer is due and how it ended.
@@ -81,6 +83,19 @@ export const smartRooms: DialectMigration = {
       .addColumn('sent', 'integer', (col) => col.notNull().defaultTo(0))
       .addPrimaryKeyConstraint('smart_scene_runs_pk', ['room_id', 'run_key'])
       .execute();
+
+    // Device alarms: one open alarm per device and cause (the partial unique index), cleared when the device is back.
+    await withId(db.schema.createTable('smart_alarms'), dialect)
+      .addColumn('company_id', 'integer', (col) => col.notNull().references('companies.id').onDelete('cascade'))
+      .addColumn('device_id', 'integer', (col) => col.notNull().references('smart_devices.id').onDelete('cascade'))
+      .addColumn('cause', 'text', (col) => col.notNull().check(sql`cause in ('disconnected', 'alert')`))
+      .addColumn('raised_at', TIMESTAMP, (col) => col.notNull())
+      .addColumn('cleared_at', TIMESTAMP)
+      .addColumn('acknowledged_at', TIMESTAMP)
+      .addColumn('acknowledged_by', 'integer', (col) => col.references('users.id').onDelete('set null'))
+      .execute();
+    await db.schema.createIndex('smart_alarms_open_uq').on('smart_alarms').columns(['device_id', 'cause']).unique().where(sql.ref('cleared_at'), 'is', null).execute();
+    await db.schema.createIndex('smart_alarms_company_idx').on('smart_alarms').columns(['company_id', 'raised_at']).execute();
 
     if (dialect === 'postgres') {
       await sql`alter table reservations drop constraint reservations_check_in_channel_check`.execute(db);

@@ -324,6 +324,122 @@ export function createSmartRoomRepository(db: Kysely<DB>) {
         .executeTakeFirst();
       return row ? { roomId: row.resource_id, checkedIn: row.checked_in_at !== null, endAt: Number(row.end_at), startAt: Number(row.start_at) } : undefined;
     },
+
+    /**
+     * Raises an alarm for each device that dropped off (`lost`, `disconnected`) or reports a fault
+     * (`alert`) and has none open for that cause; answers the new ones. The partial unique index keeps
+     * one open alarm per device and cause, also when two processes scan at once.
+     */
+    async raiseAlarms(now: number): Promise<Array<{ id: number; companyId: number; deviceId: number; cause: 'disconnected' | 'alert' }>> {
+      const due = await db
+        .selectFrom('smart_devices as d')
+        .select(['d.id', 'd.company_id', 'd.state'])
+        .where('d.state', 'in', ['lost', 'disconnected', 'alert'])
+        .where((eb) =>
+          eb.not(
+            eb.exists(
+              eb
+                .selectFrom('smart_alarms as a')
+                .select('a.id')
+                .whereRef('a.device_id', '=', 'd.id')
+                .where('a.cleared_at', 'is', null)
+                .where('a.cause', '=', sql<'disconnected' | 'alert'>`case when d.state = 'alert' then 'alert' else 'disconnected' end`),
+            ),
+          ),
+        )
+        .execute();
+      const raised = [];
+      for (const device of due) {
+        const cause = device.state === 'alert' ? ('alert' as const) : ('disconnected' as const);
+        const row = await db
+          .insertInto('smart_alarms')
+          .values({ company_id: device.company_id, device_id: device.id, cause, raised_at: now })
+          .onConflict((conflict) => conflict.columns(['device_id', 'cause']).where('cleared_at', 'is', null).doNothing())
+          .returning('id')
+          .executeTakeFirst();
+        if (row) raised.push({ id: row.id, companyId: device.company_id, deviceId: device.id, cause });
+      }
+      return raised;
+    },
+
+    /** Clears the open alarms of devices that are back (connected again, fault gone). Answers how many. */
+    async clearAlarms(now: number): Promise<number> {
+      const result = await db
+        .updateTable('smart_alarms')
+        .set({ cleared_at: now })
+        .where('cleared_at', 'is', null)
+        .where((eb) =>
+          eb.exists(
+            eb
+              .selectFrom('smart_devices as d')
+              .select('d.id')
+              .whereRef('d.id', '=', 'smart_alarms.device_id')
+              .where((inner) =>
+                inner.or([
+                  inner.and([inner(sql.ref('smart_alarms.cause'), '=', 'disconnected'), inner('d.state', 'not in', ['lost', 'disconnected'])]),
+                  inner.and([inner(sql.ref('smart_alarms.cause'), '=', 'alert'), inner('d.state', '<>', 'alert')]),
+                ]),
+              ),
+          ),
+        )
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows);
+    },
+
+    /** Who deploys a device (its alarms go to them), and its name and room. */
+    async alarmAudience(companyId: number, deviceId: number): Promise<{ name: string; roomId: number | null; userIds: number[] } | undefined> {
+      const device = await db.selectFrom('smart_devices').select(['name', 'room_id', 'location_id']).where('company_id', '=', companyId).where('id', '=', deviceId).executeTakeFirst();
+      if (!device) return undefined;
+      const deployers = await db.selectFrom('smart_device_deployers').select('user_id').where('device_id', '=', deviceId).execute();
+      return { name: device.name, roomId: device.room_id ?? device.location_id, userIds: deployers.map((row) => row.user_id) };
+    },
+
+    async listAlarms(companyId: number, state: 'open' | 'cleared' | undefined, page: number, pageSize: number) {
+      let query = db
+        .selectFrom('smart_alarms as a')
+        .innerJoin('smart_devices as d', 'd.id', 'a.device_id')
+        .leftJoin('users as u', 'u.id', 'a.acknowledged_by')
+        .where('a.company_id', '=', companyId);
+      if (state === 'open') query = query.where('a.cleared_at', 'is', null);
+      if (state === 'cleared') query = query.where('a.cleared_at', 'is not', null);
+      const [rows, counted, open] = await Promise.all([
+        query
+          .select([
+            'a.id',
+            'a.device_id',
+            'd.name',
+            'd.kind',
+            'd.room_id',
+            'd.location_id',
+            'a.cause',
+            'a.raised_at',
+            'a.cleared_at',
+            'a.acknowledged_at',
+            'u.first_name',
+            'u.last_name',
+          ])
+          .orderBy('a.raised_at', 'desc')
+          .orderBy('a.id', 'desc')
+          .limit(pageSize)
+          .offset((page - 1) * pageSize)
+          .execute(),
+        query.select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow(),
+        db
+          .selectFrom('smart_alarms')
+          .select((eb) => [eb.fn.countAll<number>().as('open'), eb.fn.count<number>('acknowledged_at').as('acknowledged')])
+          .where('company_id', '=', companyId)
+          .where('cleared_at', 'is', null)
+          .executeTakeFirstOrThrow(),
+      ]);
+      return { rows, total: Number(counted.count), open: Number(open.open), unacknowledged: Number(open.open) - Number(open.acknowledged) };
+    },
+
+    async acknowledgeAlarm(companyId: number, id: number, userId: number, now: number): Promise<boolean> {
+      const exists = await db.selectFrom('smart_alarms').select('id').where('company_id', '=', companyId).where('id', '=', id).executeTakeFirst();
+      if (!exists) return false;
+      await db.updateTable('smart_alarms').set({ acknowledged_at: now, acknowledged_by: userId }).where('company_id', '=', companyId).where('id', '=', id).where('acknowledged_at', 'is', null).execute();
+      return true;
+    },
   };
 }
 

@@ -1,6 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   SMART_PLAN_LIMITS,
+  SmartAlarmListQuery,
+  SmartAlarmPage,
+  SmartAlarmParams,
   SMART_ROOM_LIMITS,
   SmartPlan,
   SmartSceneParams,
@@ -20,6 +23,7 @@ import { z } from 'zod';
 import { requireAuth } from '../../platform/access.js';
 import { envelopeResponses, success } from '../../platform/envelope.js';
 import { actorOf } from '../operation-log/operation-log.service.js';
+import type { SmartAlarmService } from './smart-room-alarms.js';
 import type { SmartSceneService } from './smart-room-scenes.js';
 import type { SmartRoomService } from './smart-room.service.js';
 
@@ -29,7 +33,7 @@ const EDIT = { access: 'permission', permission: 'roomsLocations:edit', idempote
 const tags = ['smart rooms'];
 
 /** Smart rooms: state, presence and control (decision 0020; docs/api.md, Smart rooms). */
-export function smartRoomRoutes({ smartRooms, scenes }: { smartRooms: SmartRoomService; scenes: SmartSceneService }): FastifyPluginAsyncZod {
+export function smartRoomRoutes({ smartRooms, scenes, alarms }: { smartRooms: SmartRoomService; scenes: SmartSceneService; alarms: SmartAlarmService }): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(
       '/smart/rooms',
@@ -175,6 +179,40 @@ export function smartRoomRoutes({ smartRooms, scenes }: { smartRooms: SmartRoomS
         },
       },
       async (request) => success(request, await scenes.runNow(actorOf(request), request.params.roomId, request.params.trigger)),
+    );
+
+    app.get(
+      '/smart/alarms',
+      {
+        config: VIEW,
+        schema: {
+          tags,
+          summary: 'Device alarms',
+          description:
+            "The company's device alarms, newest first, paged; `state` keeps the `open` or the `cleared` ones. An alarm is raised when a device drops off (its last will says `lost`, or it said `disconnected`: cause `disconnected`) or reports a fault (`alert`), at most one open per device and cause, and cleared when the device is back; its deployers are told in the console. `openCount` and `unacknowledgedCount` count the open ones (the badge).",
+          querystring: SmartAlarmListQuery,
+          response: envelopeResponses(SmartAlarmPage),
+        },
+      },
+      async (request) => success(request, await alarms.list(requireAuth(request).companyId, request.query)),
+    );
+
+    app.post(
+      '/smart/alarms/:id/acknowledge',
+      {
+        config: EDIT,
+        schema: {
+          tags,
+          summary: 'Acknowledge a device alarm',
+          description: 'Records who acknowledged it and when (the first acknowledgement stays). Another company\'s or unknown alarm 404.',
+          params: SmartAlarmParams,
+          response: envelopeResponses(z.null()),
+        },
+      },
+      async (request) => {
+        const auth = requireAuth(request);
+        return success(request, await alarms.acknowledge(auth.companyId, request.params.id, auth.userId), 'smartAlarmAcknowledged');
+      },
     );
 
     app.get(

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import mqtt, { type MqttClient } from 'mqtt';
-import { DEVICE_TOKEN_HEADER, ReturnCode, type OperationLogEntry, type Page, type SmartRoom, type SmartRoomControlResult, type SmartRoomDetail, type SmartSensor } from '@atrium/contract';
+import { DEVICE_TOKEN_HEADER, ReturnCode, type OperationLogEntry, type Page, type SmartRoom, type SmartRoomControlResult, type SmartAlarmPage, type SmartRoomDetail, type SmartSensor } from '@atrium/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, createTestApp, type TestApp } from '../../test/app.js';
 import { TEST_DIALECT } from '../../test/database.js';
@@ -376,6 +376,34 @@ describe(`smart rooms: state, presence and control (${TEST_DIALECT})`, () => {
       const log = (await get<Page<OperationLogEntry>>('/api/operation-log/list?action=smartRoom.savePlan')).body.result.list;
       expect(log[0]).toMatchObject({ targetId: sceneRoom, detail: { count: 2 } });
     });
+  });
+
+  it('raises one alarm when a device drops off, tells its deployers, is acknowledged, and clears when the device is back', async () => {
+    // The scheduler runs each job once per its period (30 s) of the clock.
+    const nextRun = async () => {
+      t.clock.advance(31 * SECOND);
+      await t.app.scheduler.tick();
+    };
+    const adminId = (await t.db.kysely.selectFrom('users').select('id').where('company_id', '=', companyId).orderBy('id').executeTakeFirstOrThrow()).id;
+    await t.db.kysely.insertInto('smart_device_deployers').values({ device_id: climate.id, user_id: adminId }).execute();
+    await fromDevice(climate.token, 'state', { state: 'ready' });
+    await nextRun();
+    await fromDevice(climate.token, 'state', { state: 'lost' });
+    await nextRun();
+    await nextRun();
+    const open = (await get<SmartAlarmPage>('/api/smart/alarms?state=open', viewer)).body.result;
+    const mine = open.list.filter((alarm) => alarm.deviceId === climate.id);
+    expect(mine).toEqual([expect.objectContaining({ deviceName: 'kew-ac', kind: 'air_conditioner', roomId, roomName: 'Kew', cause: 'disconnected', clearedAt: null, acknowledgedAt: null })]);
+    expect(open.unacknowledgedCount).toBeGreaterThanOrEqual(1);
+    const told = await t.db.kysely.selectFrom('notifications').select(['params', 'link']).where('user_id', '=', adminId).where('event', '=', 'deviceAlarm').execute();
+    expect(told.filter((row) => row.params.includes('kew-ac'))).toHaveLength(1);
+    expect((await send('POST', `/api/smart/alarms/${mine[0]!.id}/acknowledge`, {}, viewer)).status).toBe(403);
+    expect((await send('POST', `/api/smart/alarms/${mine[0]!.id}/acknowledge`, {})).status).toBe(200);
+    expect((await get<SmartAlarmPage>('/api/smart/alarms?state=open')).body.result.list.find((alarm) => alarm.id === mine[0]!.id)?.acknowledgedByName).toEqual(expect.any(String));
+    await fromDevice(climate.token, 'state', { state: 'ready' });
+    await nextRun();
+    const cleared = (await get<SmartAlarmPage>('/api/smart/alarms?state=cleared')).body.result.list.find((alarm) => alarm.id === mine[0]!.id);
+    expect(cleared?.clearedAt).toBe(t.clock.now());
   });
 
   it("never shows or controls another company's rooms", async () => {

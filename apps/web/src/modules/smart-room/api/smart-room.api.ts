@@ -1,4 +1,4 @@
-import type { SceneTrigger, SmartPlan, SmartRoom, SmartRoomControlBody, SmartRoomControlResult, SmartRoomDetail, SmartRoomListQuery, SmartRoomSettingsBody, SmartSceneRun, SmartScenes, SmartSensor, SmartSensorListQuery } from '@atrium/contract';
+import type { SceneTrigger, SmartAlarmListQuery, SmartAlarmPage, SmartPlan, SmartRoom, SmartRoomControlBody, SmartRoomControlResult, SmartRoomDetail, SmartRoomListQuery, SmartRoomSettingsBody, SmartSceneRun, SmartScenes, SmartSensor, SmartSensorListQuery } from '@atrium/contract';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../shared/api/api';
 
@@ -111,4 +111,23 @@ export function useSaveSmartScenes(roomId: number) {
 /** `POST /smart/rooms/:roomId/scenes/:trigger/run`. */
 export function useRunSmartScene(roomId: number) {
   return useMutation({ mutationFn: (trigger: SceneTrigger) => api.post<SmartSceneRun>(`/smart/rooms/${roomId}/scenes/${trigger}/run`) });
+}
+
+/** `GET /smart/alarms`: the device alarms, with the badge's count. */
+export function useSmartAlarms(query: SmartAlarmListQuery) {
+  return useQuery({
+    queryKey: ['smart-room', 'alarms', query] as const,
+    queryFn: ({ signal }) => api.get<SmartAlarmPage>(`/smart/alarms${queryString(query)}`, { signal }),
+    placeholderData: keepPreviousData,
+    refetchInterval: SMART_ROOM_POLL_MS,
+  });
+}
+
+/** `POST /smart/alarms/:id/acknowledge`. */
+export function useAcknowledgeSmartAlarm() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => api.post<null>(`/smart/alarms/${id}/acknowledge`),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['smart-room', 'alarms'] }),
+  });
 }

@@ -7,6 +7,7 @@ import { useDebouncedValue } from '../../../shared/hooks/use-debounced-value';
 import { useSession } from '../../../shared/session/session-context';
 import { PageHeader } from '../../../shared/ui/page-header';
 import { useSmartRooms } from '../api/smart-room.api';
+import { AlarmsButton } from '../components/alarms-drawer';
 import { RoomControlDrawer } from '../components/room-control-drawer';
 import { PresenceTag, RoomStateBadge } from '../components/smart-status';
 import '../smart-room.css';
@@ -26,7 +27,7 @@ export function SmartLocationPage() {
 
   return (
     <div className="atrium-page" data-testid="page-smart-location">
-      <PageHeader title={t('smart-room.location.title')} subtitle={t('smart-room.location.subtitle')} />
+      <PageHeader title={t('smart-room.location.title')} subtitle={t('smart-room.location.subtitle')} extra={<AlarmsButton canEdit={canEdit} />} />
       <Card className="atrium-card">
         <div className="atrium-toolbar">
           <Input

@@ -57,6 +57,7 @@ const detailOf = (lightsOn: boolean): SmartRoomDetail => ({
 
 function openRooms({ permissions = ['roomsLocations:view', 'roomsLocations:edit'], answer = 'acked' as 'acked' | 'failed' | 'timeout' } = {}) {
   let lightsOn = false;
+  let acknowledged = false;
   const seen = stubApi({
     'GET /smart/rooms': ({ query }) => ({ result: [KEW, QUIET].filter((room) => !query.get('state') || room.state === query.get('state')) }),
     'GET /smart/rooms/7': () => ({ result: detailOf(lightsOn) }),
@@ -66,6 +67,20 @@ function openRooms({ permissions = ['roomsLocations:view', 'roomsLocations:edit'
       return { result: { commandId: 'c-1', result: answer, value: String(value) } };
     },
     'PUT /smart/rooms/7/settings': ({ body }) => ({ result: { ...detailOf(lightsOn), ...(body as object) } }),
+    'GET /smart/alarms': ({ query }) => ({
+      result: {
+        list: query.get('state') === 'open' ? [{ id: 5, deviceId: 32, deviceName: 'Kew AC', kind: 'air_conditioner', roomId: 7, roomName: 'Kew', cause: 'disconnected', raisedAt: 3, clearedAt: null, acknowledgedAt: acknowledged ? 4 : null, acknowledgedByName: acknowledged ? 'Ada Admin' : null }] : [],
+        total: query.get('state') === 'open' ? 1 : 0,
+        page: 1,
+        pageSize: 15,
+        openCount: 1,
+        unacknowledgedCount: acknowledged ? 0 : 1,
+      },
+    }),
+    'POST /smart/alarms/5/acknowledge': () => {
+      acknowledged = true;
+      return { result: null };
+    },
   });
   const menu = [makeEntry('smart', '', [makeEntry('smartLocation', '/smart-location'), makeEntry('smartInduction', '/smart-induction')])];
   return { seen, ...renderConsole({ path: '/smart-location', user: makeUser({ permissions }), menu }) };
@@ -103,6 +118,19 @@ describe('smart rooms page', () => {
     expect(await screen.findByText('Kew lights · Power: the device confirmed')).toBeInTheDocument();
     expect(seen.find((request) => request.path === '/smart/rooms/7/control')?.body).toEqual({ deviceId: 31, node: 'light', property: 'on', value: true });
     await waitFor(() => expect(within(drawer).getByTestId('smart-control-31-light-on')).toBeChecked());
+  });
+
+  it('counts the open alarms nobody acknowledged, and acknowledges one', async () => {
+    const user = userEvent.setup();
+    const { seen } = openRooms();
+    await waitFor(() => expect(screen.getByTestId('smart-alarm-badge')).toHaveTextContent('1'));
+    await user.click(screen.getByTestId('smart-alarms-open'));
+    const drawer = await screen.findByTestId('smart-alarms-drawer');
+    expect(await within(drawer).findByText('Disconnected')).toBeInTheDocument();
+    await user.click(within(drawer).getByTestId('smart-alarm-ack-5'));
+    expect(await within(drawer).findByText('Ada Admin')).toBeInTheDocument();
+    expect(seen.some((request) => request.method === 'POST' && request.path === '/smart/alarms/5/acknowledge')).toBe(true);
+    await waitFor(() => expect(screen.getByTestId('smart-alarm-badge')).not.toHaveTextContent('1'));
   });
 
   it('says so when the device refuses', async () => {
