@@ -409,7 +409,14 @@ describe(`smart rooms: state, presence and control (${TEST_DIALECT})`, () => {
   it("never shows or controls another company's rooms", async () => {
     const other = await t.factories.companyWithAdmin('Other Smart Co');
     const foreign = await createTestRoom(t.db, t.factories, t.clock, other.company.id, { name: 'Elsewhere' });
-    await boundDevice('elsewhere-light', 'light', foreign.roomId, other.company.id);
+    const foreignLight = await boundDevice('elsewhere-light', 'light', foreign.roomId, other.company.id);
+    const foreignAlarm = await t.db.kysely
+      .insertInto('smart_alarms')
+      .values({ company_id: other.company.id, device_id: foreignLight.id, cause: 'disconnected', raised_at: t.clock.now() })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    expect((await send('POST', `/api/smart/alarms/${foreignAlarm.id}/acknowledge`, {})).status).toBe(404);
+    expect((await get<SmartAlarmPage>('/api/smart/alarms')).body.result.list.map((alarm) => alarm.id)).not.toContain(foreignAlarm.id);
     expect((await get<SmartRoom[]>('/api/smart/rooms')).body.result.map((entry) => entry.roomId)).not.toContain(foreign.roomId);
     expect((await get(`/api/smart/rooms/${foreign.roomId}`)).status).toBe(404);
     expect((await send('PUT', `/api/smart/rooms/${foreign.roomId}/settings`, settings({ enabled: false, responseDelaySeconds: 0 }))).status).toBe(404);
