@@ -15,12 +15,18 @@ export interface MqttSubscriberOptions {
    * it again on the next connection).
    */
   onMessage: MqttMessageHandler;
-  /** Told when as many acknowledgements wait as the broker lets through unacknowledged: write now. */
+  /**
+   * Told when as many acknowledgements wait as the broker lets through unacknowledged (`isAckWindowFull`
+   * turns true): the broker sends nothing more until some are acknowledged, so write soon rather than on a timer.
+   */
   onAckWindowFull?: () => void;
   log: { warn(object: unknown, message: string): void; info?(object: unknown, message: string): void };
   /** How long the broker keeps the session while we are away (MQTT 5 session expiry). */
   sessionExpirySeconds?: number;
-  /** Mosquitto's default `max_inflight_messages`. */
+  /**
+   * How many QoS 1 messages the broker may send before we acknowledge any (MQTT 5 Receive Maximum,
+   * sent in CONNECT, 1-65,535); Mosquitto uses it instead of its `max_inflight_messages` for MQTT 5 clients.
+   */
   ackWindow?: number;
   /** First and longest wait between reconnection attempts; doubled after each failure. */
   reconnectMs?: { first: number; max: number };
@@ -37,7 +43,15 @@ export interface MqttSubscriber {
   dropConnection(): void;
   close(): Promise<void>;
   readonly isConnected: boolean;
+  /** Whether as many acknowledgements wait as the window allows: a message handled now is one the broker waits on. */
+  readonly isAckWindowFull: boolean;
 }
+
+/**
+ * Unacknowledged QoS 1 messages the broker may send us: twice the recorder's batch, so one batch fills
+ * while the one before commits (decision 0020, "Throughput").
+ */
+export const DEFAULT_ACK_WINDOW = 10_000;
 
 /** The handshake the client does not send by itself: the acknowledgement is ours to send, after the commit. */
 const HELD = new Error('acknowledged after the handler');
@@ -51,7 +65,8 @@ const HELD = new Error('acknowledged after the handler');
  */
 export function createMqttSubscriber(options: MqttSubscriberOptions): MqttSubscriber {
   const { first, max } = options.reconnectMs ?? { first: 500, max: 30_000 };
-  const ackWindow = options.ackWindow ?? 20;
+  const ackWindow = options.ackWindow ?? DEFAULT_ACK_WINDOW;
+  if (!Number.isInteger(ackWindow) || ackWindow < 1 || ackWindow > 65_535) throw new Error('ackWindow must be an integer from 1 to 65,535');
   let client: MqttClient | null = null;
   // Each connection's acknowledgements are sent on that connection only; a new one gets the messages again.
   let generation = 0;
@@ -68,7 +83,7 @@ export function createMqttSubscriber(options: MqttSubscriberOptions): MqttSubscr
       clientId: options.clientId,
       protocolVersion: 5,
       clean: false,
-      properties: { sessionExpiryInterval: options.sessionExpirySeconds ?? 3_600 },
+      properties: { sessionExpiryInterval: options.sessionExpirySeconds ?? 3_600, receiveMaximum: ackWindow },
       reconnectPeriod: first,
       connectTimeout: 10_000,
       queueQoSZero: false,
@@ -82,6 +97,9 @@ export function createMqttSubscriber(options: MqttSubscriberOptions): MqttSubscr
     });
     current.on('connect', (connack) => {
       current.options.reconnectPeriod = first;
+      // PUBACKs are small writes answering the broker's stream: Nagle's algorithm would hold each behind the
+      // broker's delayed TCP acknowledgement (tens of milliseconds a round).
+      (current.stream as { setNoDelay?: (noDelay: boolean) => void }).setNoDelay?.(true);
       // A session the broker kept still has its subscriptions (and its queued messages); a new one subscribes.
       if (connack.sessionPresent) return void subscribed?.();
       current.subscribe([...filters], { qos: 1 }, (error) => {
@@ -99,7 +117,7 @@ export function createMqttSubscriber(options: MqttSubscriberOptions): MqttSubscr
       const { messageId } = packet;
       const sentOn = generation;
       held += 1;
-      if (held >= ackWindow) options.onAckWindowFull?.();
+      if (held === ackWindow) options.onAckWindowFull?.();
       ackChain = ackChain.then(async () => {
         try {
           await handled;
@@ -150,6 +168,9 @@ export function createMqttSubscriber(options: MqttSubscriberOptions): MqttSubscr
     },
     get isConnected() {
       return client?.connected ?? false;
+    },
+    get isAckWindowFull() {
+      return held >= ackWindow;
     },
   };
 }

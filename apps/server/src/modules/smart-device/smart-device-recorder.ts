@@ -83,6 +83,7 @@ const emptyBatch = (): Batch => ({ changes: new Map(), readings: new Map(), size
 export function createSmartDeviceRecorder({ devices, maxBatch = 5_000, flushMs = 50, onCommitted }: RecorderOptions) {
   let batch = emptyBatch();
   let timer: NodeJS.Timeout | undefined;
+  let isFlushSoon = false;
   let writing: Promise<void> = Promise.resolve();
   let telling: Promise<void> = Promise.resolve();
   const counters = { events: 0, readings: 0, batches: 0, failedBatches: 0 };
@@ -138,7 +139,10 @@ export function createSmartDeviceRecorder({ devices, maxBatch = 5_000, flushMs =
         if (event.type === 'state') change.state = event.state;
         else if (event.type === 'description') change.description = event.description;
         else {
-          change.properties.set(`${event.node}/${event.property}`, { value: event.value, at: event.at });
+          // The newest value wins, whatever order the values came in (HTTP values carry their own time).
+          const key = `${event.node}/${event.property}`;
+          const kept = change.properties.get(key);
+          if (!kept || kept.at <= event.at) change.properties.set(key, { value: event.value, at: event.at });
           if (event.node === 'system' && event.property === 'ip') change.ipAddress = event.value.slice(0, 64);
           if (event.node === 'system' && event.property === 'mac') change.macAddress = event.value.slice(0, 64);
         }
@@ -153,6 +157,18 @@ export function createSmartDeviceRecorder({ devices, maxBatch = 5_000, flushMs =
     },
     /** Writes what is waiting now. */
     flush,
+    /**
+     * Writes what is waiting once the events already on their way (in this turn of the event loop) are in:
+     * the subscriber's window is full, so nothing more comes before this batch commits.
+     */
+    flushSoon() {
+      if (isFlushSoon) return;
+      isFlushSoon = true;
+      setImmediate(() => {
+        isFlushSoon = false;
+        void flush();
+      });
+    },
     /** Writes what is waiting, stops the timer and waits until the last batch has been told. */
     async close() {
       await flush();
