@@ -70,10 +70,18 @@ interface Batch {
   changes: Map<number, DeviceChange>;
   readings: Map<string, DeviceReading>;
   size: number;
-  waiters: { resolve: () => void; reject: (error: unknown) => void }[];
+  /** Settles when the batch is committed or failed; every event of the batch waits on this one promise. */
+  committed: Promise<void>;
+  settle: { resolve: () => void; reject: (error: unknown) => void };
 }
 
-const emptyBatch = (): Batch => ({ changes: new Map(), readings: new Map(), size: 0, waiters: [] });
+const emptyBatch = (): Batch => {
+  let settle!: Batch['settle'];
+  const committed = new Promise<void>((resolve, reject) => (settle = { resolve, reject }));
+  // A failed batch is reported to each caller; this only keeps a batch nobody waited on from crashing the process.
+  committed.catch(() => undefined);
+  return { changes: new Map(), readings: new Map(), size: 0, committed, settle };
+};
 
 /**
  * Records device events in batches: one transaction per batch, written when it is full or `flushMs`
@@ -98,14 +106,14 @@ export function createSmartDeviceRecorder({ devices, maxBatch = 5_000, flushMs =
       try {
         counters.readings += await devices.recordBatch([...taken.changes.values()], [...taken.readings.values()]);
         counters.batches += 1;
-        for (const waiter of taken.waiters) waiter.resolve();
+        taken.settle.resolve();
         if (onCommitted && taken.readings.size > 0) {
           const readings = [...taken.readings.values()];
           telling = telling.then(() => onCommitted(readings)).catch(() => undefined);
         }
       } catch (error) {
         counters.failedBatches += 1;
-        for (const waiter of taken.waiters) waiter.reject(error);
+        taken.settle.reject(error);
       }
     });
     return writing;
@@ -150,7 +158,7 @@ export function createSmartDeviceRecorder({ devices, maxBatch = 5_000, flushMs =
       for (const reading of readings) batch.readings.set(`${reading.deviceId}|${reading.metric}|${reading.at}`, reading);
       counters.events += events.length;
       batch.size += events.length;
-      const committed = new Promise<void>((resolve, reject) => batch.waiters.push({ resolve, reject }));
+      const { committed } = batch;
       if (batch.size >= maxBatch) void flush();
       else timer ??= setTimeout(() => void flush(), flushMs);
       return committed;

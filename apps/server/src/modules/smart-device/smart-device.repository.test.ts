@@ -30,6 +30,10 @@ describe(`smart devices: the repository (${TEST_DIALECT})`, () => {
       { bucket: Date.UTC(2026, 10, 30, 9, 1), count: 1, sum: 19, min: 19, max: 19 },
     ]);
     expect(await devices.listRollups(deviceId, 'air.temperature', 'hour')).toEqual([{ bucket: Date.UTC(2026, 10, 30, 9), count: 3, sum: 63, min: 19, max: 23 }]);
+    // A chart's range: buckets from `from`, up to `to` excluded.
+    const minute = (m: number) => Date.UTC(2026, 10, 30, 9, m);
+    expect((await devices.listRollups(deviceId, 'air.temperature', 'minute', { from: minute(1), to: minute(2) })).map((row) => row.bucket)).toEqual([minute(1)]);
+    expect(await devices.listRollups(deviceId, 'air.temperature', 'minute', { from: minute(0), to: minute(0) })).toEqual([]);
     expect(await devices.listRollups(deviceId, 'air.temperature', 'day')).toEqual([{ bucket: Date.UTC(2026, 10, 30), count: 3, sum: 63, min: 19, max: 23 }]);
   });
 

@@ -211,8 +211,11 @@ export function createSmartDeviceRepository(db: Kysely<DB>) {
       }));
     },
 
-    /** A device's rollups of one metric and grain, oldest first. */
-    async listRollups(deviceId: number, metric: string, grain: RollupGrain) {
+    /**
+     * A device's rollups of one metric and grain, oldest first; with a range, the buckets from `from` up to
+     * `to` (excluded): a chart's series, read along the rollups' primary key.
+     */
+    async listRollups(deviceId: number, metric: string, grain: RollupGrain, range?: { from: number; to: number }) {
       return (
         await db
           .selectFrom('device_reading_rollups')
@@ -220,6 +223,7 @@ export function createSmartDeviceRepository(db: Kysely<DB>) {
           .where('device_id', '=', deviceId)
           .where('metric', '=', metric)
           .where('grain', '=', grain)
+          .$if(range !== undefined, (query) => query.where('bucket', '>=', range!.from).where('bucket', '<', range!.to))
           .orderBy('bucket')
           .execute()
       ).map((row) => ({ bucket: Number(row.bucket), count: Number(row.count), sum: Number(row.sum), min: Number(row.min), max: Number(row.max) }));
