@@ -53,6 +53,14 @@ export interface MqttSubscriber {
  */
 export const DEFAULT_ACK_WINDOW = 10_000;
 
+/** A PUBACK we owe: sent once the message's handler resolved, on the connection the message came on. */
+interface OwedAck {
+  messageId: number;
+  sentOn: number;
+  client: MqttClient;
+  outcome: 'waiting' | 'handled' | 'failed';
+}
+
 /** The handshake the client does not send by itself: the acknowledgement is ours to send, after the commit. */
 const HELD = new Error('acknowledged after the handler');
 
@@ -61,7 +69,8 @@ const HELD = new Error('acknowledged after the handler');
  * back-off, and acknowledgements sent only after the handler committed a message, in the order the
  * messages came. mqtt.js's `handleMessage` would serialise the handlers (one commit per message); the
  * subscriber instead lets the next message in at once and sends each PUBACK itself when its handler
- * resolved, so the handler can batch up to the broker's window of unacknowledged messages.
+ * resolved (and every one before it was answered), so the handler can batch up to the window of
+ * unacknowledged messages.
  */
 export function createMqttSubscriber(options: MqttSubscriberOptions): MqttSubscriber {
   const { first, max } = options.reconnectMs ?? { first: 500, max: 30_000 };
@@ -71,12 +80,35 @@ export function createMqttSubscriber(options: MqttSubscriberOptions): MqttSubscr
   // Each connection's acknowledgements are sent on that connection only; a new one gets the messages again.
   let generation = 0;
   let held = 0;
-  let ackChain: Promise<void> = Promise.resolve();
+  // QoS 1 messages whose PUBACK we owe, in the order they came; acknowledged from the front as their handlers finish.
+  let owed: OwedAck[] = [];
+  let owedHead = 0;
+  let whenAllAnswered: (() => void)[] = [];
   const filters = new Set(options.filters);
   let subscribed: (() => void) | undefined;
 
   const sendAck = (current: MqttClient, messageId: number) =>
     (current as unknown as { _sendPacket(packet: object): void })._sendPacket({ cmd: 'puback', messageId, reasonCode: 0 });
+
+  const acknowledgeInOrder = () => {
+    while (owedHead < owed.length && owed[owedHead]!.outcome !== 'waiting') {
+      const entry = owed[owedHead]!;
+      owedHead += 1;
+      held -= 1;
+      if (entry.outcome === 'handled' && entry.sentOn === generation && entry.client.connected) sendAck(entry.client, entry.messageId);
+    }
+    if (owedHead === owed.length) {
+      owed = [];
+      owedHead = 0;
+      const waiters = whenAllAnswered;
+      whenAllAnswered = [];
+      for (const resolve of waiters) resolve();
+    } else if (owedHead >= 4_096) {
+      // Under steady load the list never empties: drop its answered front now and then.
+      owed = owed.slice(owedHead);
+      owedHead = 0;
+    }
+  };
 
   const connect = () => {
     const current = mqtt.connect(options.url, {
@@ -108,28 +140,35 @@ export function createMqttSubscriber(options: MqttSubscriberOptions): MqttSubscr
       });
     });
     current.handleMessage = (packet, callback) => {
-      const handled = Promise.resolve().then(() => options.onMessage(packet.topic, Buffer.isBuffer(packet.payload) ? packet.payload : Buffer.from(packet.payload), packet));
-      if (packet.qos !== 1 || packet.messageId === undefined) {
-        handled.catch((error: unknown) => options.log.warn({ err: { message: (error as Error).message } }, 'MQTT message not handled'));
-        callback();
-        return;
+      let entry: OwedAck | undefined;
+      if (packet.qos === 1 && packet.messageId !== undefined) {
+        entry = { messageId: packet.messageId, sentOn: generation, client: current, outcome: 'waiting' };
+        owed.push(entry);
+        held += 1;
+        if (held === ackWindow) options.onAckWindowFull?.();
       }
-      const { messageId } = packet;
-      const sentOn = generation;
-      held += 1;
-      if (held === ackWindow) options.onAckWindowFull?.();
-      ackChain = ackChain.then(async () => {
-        try {
-          await handled;
-          if (sentOn === generation && current.connected) sendAck(current, messageId);
-        } catch (error) {
-          options.log.warn({ err: { message: (error as Error).message } }, 'MQTT message not handled; the broker sends it again');
-        } finally {
-          held -= 1;
-        }
-      });
-      // The client goes on to the next message; this one's PUBACK follows its commit (above).
-      callback(HELD);
+      let handled: Promise<void> | void;
+      try {
+        handled = options.onMessage(packet.topic, Buffer.isBuffer(packet.payload) ? packet.payload : Buffer.from(packet.payload), packet);
+      } catch (error) {
+        handled = Promise.reject(error as Error);
+      }
+      void Promise.resolve(handled).then(
+        () => {
+          if (!entry) return;
+          entry.outcome = 'handled';
+          acknowledgeInOrder();
+        },
+        (error: unknown) => {
+          options.log.warn({ err: { message: (error as Error).message } }, entry ? 'MQTT message not handled; the broker sends it again' : 'MQTT message not handled');
+          if (!entry) return;
+          entry.outcome = 'failed';
+          acknowledgeInOrder();
+        },
+      );
+      // The client goes on to the next message; a QoS 1 message's PUBACK follows its commit (above).
+      if (entry) callback(HELD);
+      else callback();
     };
     return current;
   };
@@ -163,7 +202,7 @@ export function createMqttSubscriber(options: MqttSubscriberOptions): MqttSubscr
       const current = client;
       client = null;
       if (!current) return;
-      await ackChain;
+      if (owedHead < owed.length) await new Promise<void>((resolve) => whenAllAnswered.push(resolve));
       await current.endAsync();
     },
     get isConnected() {
