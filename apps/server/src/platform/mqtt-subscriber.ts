@@ -129,8 +129,8 @@ export function createMqttSubscriber(options: MqttSubscriberOptions): MqttSubscr
     });
     current.on('connect', (connack) => {
       current.options.reconnectPeriod = first;
-      // PUBACKs are small writes answering the broker's stream: Nagle's algorithm would hold each behind the
-      // broker's delayed TCP acknowledgement (tens of milliseconds a round).
+      // PUBACKs are small writes answering the broker's stream: Nagle's algorithm may hold one back until the
+      // broker's delayed TCP acknowledgement.
       (current.stream as { setNoDelay?: (noDelay: boolean) => void }).setNoDelay?.(true);
       // A session the broker kept still has its subscriptions (and its queued messages); a new one subscribes.
       if (connack.sessionPresent) return void subscribed?.();

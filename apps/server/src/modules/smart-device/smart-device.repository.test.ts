@@ -50,7 +50,8 @@ describe(`smart devices: the repository (${TEST_DIALECT})`, () => {
     const written = Promise.all([
       // Values of one property out of time order in one batch (HTTP values carry their own time): the newest is kept.
       recorder.record(device(first, 'merge-1'), [value('air', 'temperature', '22', at + 2_000), value('air', 'temperature', '21', at + 1_000), value('air', 'co2', '700', at + 1_000)]),
-      recorder.record(device(second, 'merge-2'), [{ type: 'state', state: 'ready', at }, value('system', 'ip', '10.0.0.7', at), value('light', 'on', 'true', at)]),
+      // A key a JSON path could not name as it is (a Home Assistant component is any topic level) merges like any other.
+      recorder.record(device(second, 'merge-2'), [{ type: 'state', state: 'ready', at }, value('system', 'ip', '10.0.0.7', at), value('light', 'on', 'true', at), value('ha-"x.y', 'state', 'on', at)]),
       // A change naming a device of another company touches nothing.
       recorder.record(device(foreign, 'merge-3'), [value('light', 'on', 'true', at)]),
     ]);
@@ -61,7 +62,10 @@ describe(`smart devices: the repository (${TEST_DIALECT})`, () => {
     expect(firstStatus?.properties).toEqual({ 'air/co2': { value: '900', at: at + 5_000 }, 'air/temperature': { value: '22', at: at + 2_000 } });
     expect(firstStatus?.lastSeenAt).toBe(at + 5_000);
     const secondStatus = await devices.findStatus(companyId, second);
-    expect(secondStatus).toMatchObject({ state: 'ready', ipAddress: '10.0.0.7', lastSeenAt: at, properties: { 'system/ip': { value: '10.0.0.7', at }, 'light/on': { value: 'true', at } } });
+    expect(secondStatus).toMatchObject({ state: 'ready', ipAddress: '10.0.0.7', lastSeenAt: at, properties: { 'system/ip': { value: '10.0.0.7', at }, 'light/on': { value: 'true', at }, 'ha-"x.y/state': { value: 'on', at } } });
+    // An older value under that key later: the stored one is found, and being newer, stays.
+    await devices.recordBatch([{ companyId, deviceId: second, properties: new Map([['ha-"x.y/state', { value: 'off', at: at - 1 }]]), lastSeenAt: at - 1 }], []);
+    expect((await devices.findStatus(companyId, second))?.properties['ha-"x.y/state']).toEqual({ value: 'on', at });
     expect((await devices.findStatus(other, foreign))?.properties).toEqual({});
     expect(await devices.listReadings(first, 'air.temperature')).toEqual([
       { at: at + 1_000, value: 21 },

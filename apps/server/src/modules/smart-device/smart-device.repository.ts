@@ -314,7 +314,7 @@ async function mergeChanges(trx: Kysely<DB>, changes: DeviceChange[]) {
         mac_address = coalesce(c.value ->> 'mac', smart_devices.mac_address),
         properties = case when c.value ->> 'properties' is null then smart_devices.properties else json_patch(smart_devices.properties, (
           select json_group_object(p.key, json(p.value)) from json_each(c.value, '$.properties') p
-          where coalesce(json_extract(smart_devices.properties, '$."' || p.key || '".at'), -1) <= p.value ->> 'at'
+          where coalesce((select s.value ->> 'at' from json_each(smart_devices.properties) s where s.key = p.key), -1) <= p.value ->> 'at'
         )) end
       from json_each(${rows}) c
       where smart_devices.id = c.value ->> 'id' and smart_devices.company_id = c.value ->> 'company'
