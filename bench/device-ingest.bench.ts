@@ -1,50 +1,151 @@
+import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import mqtt from 'mqtt';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import mqtt from 'mqtt';
 import { openDatabase } from '../apps/server/src/db/database.js';
 import { migrateToLatest } from '../apps/server/src/db/migrations/index.js';
 import { systemClock } from '../apps/server/src/platform/clock.js';
 import { createSmartDeviceGateway } from '../apps/server/src/modules/smart-device/smart-device-gateway.js';
 import { createSmartDeviceRecorder } from '../apps/server/src/modules/smart-device/smart-device-recorder.js';
 import { createSmartDeviceRepository, type SmartDeviceRef } from '../apps/server/src/modules/smart-device/smart-device.repository.js';
+import { repoRoot } from './support.js';
 
 // Device readings ingested end to end (issue 22, target 50,000 readings/s into SQLite): devices
-// publish Homie values to the local Mosquitto, the gateway batches them into the database with
-// their minute/hour/day rollups; the clock is the time until the last reading is committed.
-// Three figures: the recorder alone (the database's ceiling, no broker), MQTT with QoS 1 (each
-// message acknowledged after its commit; Mosquitto lets 20 be in flight), MQTT with QoS 0.
-// Run with `npx tsx bench/device-ingest.bench.ts` (a fresh SQLite file; BENCH_DATABASE_URL=postgres://…
-// for an empty PostgreSQL database; BENCH_READINGS=100000, BENCH_DEVICES=500, MQTT_URL=mqtt://127.0.0.1:1883).
+// publish Homie values to a Mosquitto of the benchmark's own, the gateway batches them into the
+// database with their minute/hour/day rollups; the clock runs until the last reading is committed.
+// Three figures: the recorder alone (the database's ceiling, no broker: the bare measure the others
+// are read against), MQTT with QoS 1 (each message acknowledged after its commit) and with QoS 0.
+// The broker runs with the limits of deploy/mosquitto/atrium.conf on a free port from 18830, so the
+// figures do not depend on the system broker's configuration; the publishers run in a process of their
+// own. Each path also prints the CPU time each party spent per reading (this process, which holds the
+// gateway and the database; the broker; the publishers): on a shared machine, throughput swings with the
+// neighbours' load, the CPU a reading costs much less, and their sum bounds what the cores can carry.
+// Run with `npm run device-ingest -w bench` (a fresh SQLite file; BENCH_DATABASE_URL=postgres://…
+// for an empty PostgreSQL database; BENCH_READINGS=100000, BENCH_DEVICES=500, BENCH_PUBLISHERS=4,
+// BENCH_ACK_WINDOW and BENCH_MAX_BATCH for the gateway's window and batch (10,000 and 5,000),
+// MQTT_URL=mqtt://… to use a running broker instead).
 
 const READINGS = Number(process.env.BENCH_READINGS ?? 100_000);
 const DEVICES = Number(process.env.BENCH_DEVICES ?? 500);
-const BROKER = process.env.MQTT_URL ?? 'mqtt://127.0.0.1:1883';
+const PUBLISHERS = Number(process.env.BENCH_PUBLISHERS ?? 4);
+/** The gateway's window and batch (the defaults unless set). */
+const ACK_WINDOW = process.env.BENCH_ACK_WINDOW ? Number(process.env.BENCH_ACK_WINDOW) : undefined;
+const MAX_BATCH = process.env.BENCH_MAX_BATCH ? Number(process.env.BENCH_MAX_BATCH) : undefined;
+/** The end of a run: every reading stored, or none stored for this long (the rest are lost). */
+const STALL_MS = Number(process.env.BENCH_STALL_MS ?? 5_000);
 const prefix = `atrium-bench-${randomBytes(4).toString('hex')}`;
 
+async function freePort(from: number): Promise<number> {
+  for (let port = from; port < from + 100; port++) {
+    const isFree = await new Promise<boolean>((resolve) => {
+      const server = net.createServer();
+      server.once('error', () => resolve(false));
+      server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
+    });
+    if (isFree) return port;
+  }
+  throw new Error(`no free port from ${from}`);
+}
+
+/** A Mosquitto with the recommended limits, in memory, on its own port. */
+async function startBroker(dir: string): Promise<{ url: string; limits: string; pid: number | undefined; stop: () => void }> {
+  const port = await freePort(18830);
+  const recommended = readFileSync(path.join(repoRoot, 'deploy/mosquitto/atrium.conf'), 'utf8')
+    .split('\n')
+    .filter((line) => line.trim() !== '' && !line.startsWith('#'));
+  // The limits as shipped; the listener, persistence and log are the benchmark's.
+  const limits = recommended.filter((line) => /^(max_|set_tcp_nodelay)/.test(line));
+  const conf = path.join(dir, 'mosquitto.conf');
+  writeFileSync(conf, [`listener ${port} 127.0.0.1`, 'allow_anonymous true', 'persistence false', 'log_dest none', ...limits, ''].join('\n'));
+  const child: ChildProcess = spawn('/usr/sbin/mosquitto', ['-c', conf], { stdio: 'ignore' });
+  const url = `mqtt://127.0.0.1:${port}`;
+  for (let attempt = 0; ; attempt++) {
+    try {
+      await (await mqtt.connectAsync(url, { clientId: `${prefix}-probe`, reconnectPeriod: 0, connectTimeout: 1_000 })).endAsync();
+      break;
+    } catch (error) {
+      if (attempt > 50) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
+  return { url, limits: limits.join(', '), pid: child.pid, stop: () => void child.kill() };
+}
+
+/** CPU seconds a process has used so far (user + system), from /proc: the broker's and the publishers' share. */
+function cpuSecondsOf(pid: number | undefined): number {
+  if (pid === undefined) return Number.NaN;
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return Number.NaN;
+  }
+}
+
+/** Publishes from a process of its own (the gateway keeps this one); answers the seconds publishing took and its CPU seconds. */
+function publishInProcess(url: string, topicOf: string, qos: 0 | 1): Promise<{ seconds: number; cpuSeconds: number }> {
+  const code = `
+    const mqtt = require('mqtt');
+    const { url, topicOf, qos, readings, devices, publishers, clientId } = JSON.parse(process.argv[1]);
+    (async () => {
+      const clients = await Promise.all(Array.from({ length: publishers }, (_, i) => mqtt.connectAsync(url, { clientId: clientId + '-' + i, protocolVersion: 5 })));
+      const started = performance.now();
+      let sends = [];
+      for (let n = 0; n < readings; n++) {
+        sends.push(clients[n % publishers].publishAsync(topicOf.replace('{device}', String(n % devices)), String(20 + (n % 50) / 10), { qos }));
+        if (sends.length >= 2000) { await Promise.all(sends); sends = []; }
+      }
+      await Promise.all(sends);
+      const seconds = (performance.now() - started) / 1000;
+      for (const client of clients) await client.endAsync();
+      const cpu = process.cpuUsage();
+      process.stdout.write(JSON.stringify({ seconds, cpuSeconds: (cpu.user + cpu.system) / 1e6 }));
+    })();
+  `;
+  const options = { url, topicOf, qos, readings: READINGS, devices: DEVICES, publishers: PUBLISHERS, clientId: `${prefix}-pub-${qos}` };
+  const child = spawn(process.execPath, ['-e', code, JSON.stringify(options)], { cwd: repoRoot, stdio: ['ignore', 'pipe', 'inherit'] });
+  let printed = '';
+  child.stdout!.on('data', (chunk: Buffer) => (printed += chunk.toString()));
+  return new Promise((resolve, reject) => child.once('exit', (code) => (code === 0 ? resolve(JSON.parse(printed) as { seconds: number; cpuSeconds: number }) : reject(new Error(`publisher exited with ${code}`)))));
+}
+
 const dataDir = mkdtempSync(path.join(tmpdir(), 'atrium-ingest-'));
+const broker = process.env.MQTT_URL ? { url: process.env.MQTT_URL, limits: 'as configured', pid: undefined, stop: () => undefined } : await startBroker(dataDir);
 const db = openDatabase(process.env.BENCH_DATABASE_URL ?? `sqlite:${path.join(dataDir, 'ingest.db')}`);
-const t = { db, clock: systemClock };
 try {
   await migrateToLatest(db);
-  console.log(`device readings ingested on ${db.dialect}, ${READINGS} readings over ${DEVICES} devices, node ${process.version}`);
-  console.log('| path | readings stored | seconds | readings/s |');
-  console.log('| --- | ---: | ---: | ---: |');
-  const devices = createSmartDeviceRepository(t.db.kysely);
+  console.log(`device readings ingested on ${db.dialect}, ${READINGS} readings over ${DEVICES} devices, ${PUBLISHERS} publishers, window ${ACK_WINDOW ?? 'default'}, batch ${MAX_BATCH ?? 'default'}, node ${process.version}`);
+  console.log(`broker ${broker.url} (${broker.limits})`);
+  console.log('| path | readings stored | lost | seconds | readings/s | × recorder alone | CPU µs/reading: gateway + database | broker | publishers |');
+  console.log('| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |');
+  const devices = createSmartDeviceRepository(db.kysely);
   const company = await db.kysely.insertInto('companies').values({ name: 'Ingest Co', domain: `ingest-${prefix}`, logo: null, created_at: Date.now(), updated_at: Date.now() }).returning('id').executeTakeFirstOrThrow();
   const refs: SmartDeviceRef[] = [];
   for (let i = 0; i < DEVICES; i++) {
     const homieId = `air-${i}`;
-    const id = await devices.createSmartDevice({ companyId: company.id, name: homieId, kind: 'air_monitor', homieId, now: t.clock.now() });
+    const id = await devices.createSmartDevice({ companyId: company.id, name: homieId, kind: 'air_monitor', homieId, now: Date.now() });
     refs.push({ id, companyId: company.id, homieId, kind: 'air_monitor', description: null });
   }
-  const count = async () => Number((await t.db.kysely.selectFrom('device_readings').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
-  const report = (name: string, readings: number, ms: number) => console.log(`| ${name} | ${readings} | ${(ms / 1000).toFixed(2)} | ${Math.round(readings / (ms / 1000))} |`);
+  let bare = 0;
+  const perReading = (seconds: number, stored: number) => (Number.isNaN(seconds) ? '–' : ((seconds * 1e6) / stored).toFixed(1));
+  const report = (name: string, stored: number, ms: number, cpu: { gateway: number; broker: number; publishers: number }) => {
+    const rate = stored / (ms / 1000);
+    bare ||= rate;
+    const cpus = `${perReading(cpu.gateway, stored)} | ${perReading(cpu.broker, stored)} | ${perReading(cpu.publishers, stored)}`;
+    console.log(`| ${name} | ${stored} | ${READINGS - stored} | ${(ms / 1000).toFixed(2)} | ${Math.round(rate)} | ${(rate / bare).toFixed(2)} | ${cpus} |`);
+  };
+  const ownCpu = () => {
+    const usage = process.cpuUsage();
+    return (usage.user + usage.system) / 1e6;
+  };
 
   // The recorder alone: what one process writes with batches of 5,000.
   {
-    const recorder = createSmartDeviceRecorder({ devices, clock: t.clock });
+    const recorder = createSmartDeviceRecorder({ devices, clock: systemClock });
+    const cpuBefore = ownCpu();
     const started = performance.now();
     const waits: Promise<void>[] = [];
     for (let n = 0; n < READINGS; n++) {
@@ -53,34 +154,36 @@ try {
     }
     await recorder.flush();
     await Promise.all(waits);
-    report('recorder alone (no broker)', READINGS, performance.now() - started);
+    report('recorder alone (no broker)', recorder.counters.readings, performance.now() - started, { gateway: ownCpu() - cpuBefore, broker: Number.NaN, publishers: Number.NaN });
   }
 
-  for (const qos of [0, 1] as const) {
-    const before = await count();
-    const gateway = createSmartDeviceGateway({ url: BROKER, clientId: `${prefix}-gateway-${qos}`, prefix: `${prefix}-${qos}`, devices, clock: t.clock, log: console });
+  for (const qos of [1, 0] as const) {
+    const gateway = createSmartDeviceGateway({ url: broker.url, clientId: `${prefix}-gateway-${qos}`, prefix: `${prefix}-${qos}`, devices, clock: systemClock, log: console, ackWindow: ACK_WINDOW, batch: { maxBatch: MAX_BATCH } });
     await gateway.start();
-    const publishers = await Promise.all(Array.from({ length: 4 }, (_, i) => mqtt.connectAsync(BROKER, { clientId: `${prefix}-pub-${qos}-${i}`, protocolVersion: 5 })));
+    const cpuBefore = { gateway: ownCpu(), broker: cpuSecondsOf(broker.pid) };
     const started = performance.now();
-    const sends: Promise<unknown>[] = [];
-    for (let n = 0; n < READINGS; n++) {
-      const publisher = publishers[n % publishers.length]!;
-      sends.push(publisher.publishAsync(`${prefix}-${qos}/${company.id}/homie/5/air-${n % DEVICES}/air/temperature`, String(20 + (n % 50) / 10), { qos }));
-      if (sends.length >= 2_000) await Promise.all(sends.splice(0));
-    }
-    await Promise.all(sends);
-    const published = performance.now() - started;
+    let publishedIn = 0;
+    const publishing = publishInProcess(broker.url, `${prefix}-${qos}/${company.id}/homie/5/air-{device}/air/temperature`, qos).then((published) => ((publishedIn = published.seconds), published));
     let stored = 0;
-    const deadline = Date.now() + Number(process.env.BENCH_WAIT_MS ?? 120_000);
-    while ((stored = (await count()) - before) < READINGS && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
-    const elapsed = performance.now() - started;
-    report(`MQTT QoS ${qos}, ${publishers.length} publishers (published in ${(published / 1000).toFixed(2)} s)`, stored, elapsed);
-    for (const publisher of publishers) await publisher.endAsync();
+    let lastProgress = performance.now();
+    let finished = started;
+    for (;;) {
+      await new Promise((resolve) => setTimeout(resolve, 10));
+      const now = gateway.recorder.counters.readings;
+      if (now !== stored) {
+        stored = now;
+        finished = lastProgress = performance.now();
+      }
+      if (stored >= READINGS || (publishedIn > 0 && performance.now() - lastProgress > STALL_MS)) break;
+    }
+    const cpu = { gateway: ownCpu() - cpuBefore.gateway, broker: cpuSecondsOf(broker.pid) - cpuBefore.broker, publishers: (await publishing).cpuSeconds };
+    report(`MQTT QoS ${qos} (published in ${publishedIn.toFixed(2)} s; ${gateway.recorder.counters.batches} batches)`, stored, finished - started, cpu);
     await gateway.close();
-    const sweeper = await mqtt.connectAsync(BROKER, { clientId: `${prefix}-gateway-${qos}`, protocolVersion: 5, clean: true });
+    const sweeper = await mqtt.connectAsync(broker.url, { clientId: `${prefix}-gateway-${qos}`, protocolVersion: 5, clean: true });
     await sweeper.endAsync();
   }
 } finally {
   await db.destroy();
+  broker.stop();
   rmSync(dataDir, { recursive: true, force: true });
 }

@@ -60,6 +60,7 @@ import { deskAccess } from './2026_11_30_0063_desk_access.js';
 import { deskReleases } from './2026_11_30_0064_desk_releases.js';
 import { smartDevices } from './2026_11_30_0065_smart_devices.js';
 import { airQuality } from './2026_11_30_0066_air_quality.js';
+import { rollupsClustered } from './2026_11_30_0068_rollups_clustered.js';
 import { smartRooms } from './2026_11_30_0069_smart_rooms.js';
 import type { DialectMigration } from './helpers.js';
 
@@ -127,6 +128,7 @@ export const MIGRATIONS: ReadonlyArray<readonly [name: string, migration: Dialec
   ['2026_11_30_0064_desk_releases', deskReleases],
   ['2026_11_30_0065_smart_devices', smartDevices],
   ['2026_11_30_0066_air_quality', airQuality],
+  ['2026_11_30_0068_rollups_clustered', rollupsClustered],
   ['2026_11_30_0069_smart_rooms', smartRooms],
 ];
 

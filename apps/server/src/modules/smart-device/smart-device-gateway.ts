@@ -18,6 +18,8 @@ export interface GatewayOptions {
   /** A command not answered in this time is recorded as timed out. */
   commandTimeoutMs?: number;
   batch?: { maxBatch?: number; flushMs?: number };
+  /** Unacknowledged QoS 1 messages the broker may send (MQTT 5 Receive Maximum; the subscriber's default otherwise). */
+  ackWindow?: number;
   /** Told each committed batch's readings (the recorder's `onCommitted`). */
   onCommitted?: RecorderOptions['onCommitted'];
   reconnectMs?: { first: number; max: number };
@@ -144,7 +146,11 @@ export function createSmartDeviceGateway(options: GatewayOptions) {
       if (event.type === 'description') device.description = event.description;
       if (event.type === 'value') echo(device, event.node, event.property, event.value);
     }
-    await recorder.record(device, events);
+    const committed = recorder.record(device, events);
+    // While the broker waits on our acknowledgements, a value that arrives late (after its device was looked up)
+    // is written at once, not on the timer: nothing else is coming until this batch commits.
+    if (subscriber?.isAckWindowFull) recorder.flushSoon();
+    await committed;
   };
 
   const settle = async (command: PendingCommand, result: Exclude<CommandResult, 'pending'>, error: string | null): Promise<boolean> => {
@@ -325,8 +331,9 @@ export function createSmartDeviceGateway(options: GatewayOptions) {
         clientId: options.clientId,
         filters: [`${prefix}/+/homie/5/#`, `${prefix}/+/atrium/ack/#`, `${prefix}/+/homeassistant/#`],
         onMessage,
-        onAckWindowFull: () => void recorder.flush(),
+        onAckWindowFull: () => recorder.flushSoon(),
         log,
+        ackWindow: options.ackWindow,
         reconnectMs: options.reconnectMs,
       });
       await subscriber.start();

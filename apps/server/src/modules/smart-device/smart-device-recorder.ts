@@ -70,10 +70,18 @@ interface Batch {
   changes: Map<number, DeviceChange>;
   readings: Map<string, DeviceReading>;
   size: number;
-  waiters: { resolve: () => void; reject: (error: unknown) => void }[];
+  /** Settles when the batch is committed or failed; every event of the batch waits on this one promise. */
+  committed: Promise<void>;
+  settle: { resolve: () => void; reject: (error: unknown) => void };
 }
 
-const emptyBatch = (): Batch => ({ changes: new Map(), readings: new Map(), size: 0, waiters: [] });
+const emptyBatch = (): Batch => {
+  let settle!: Batch['settle'];
+  const committed = new Promise<void>((resolve, reject) => (settle = { resolve, reject }));
+  // A failed batch is reported to each caller; this only keeps a batch nobody waited on from crashing the process.
+  committed.catch(() => undefined);
+  return { changes: new Map(), readings: new Map(), size: 0, committed, settle };
+};
 
 /**
  * Records device events in batches: one transaction per batch, written when it is full or `flushMs`
@@ -83,6 +91,7 @@ const emptyBatch = (): Batch => ({ changes: new Map(), readings: new Map(), size
 export function createSmartDeviceRecorder({ devices, maxBatch = 5_000, flushMs = 50, onCommitted }: RecorderOptions) {
   let batch = emptyBatch();
   let timer: NodeJS.Timeout | undefined;
+  let isFlushSoon = false;
   let writing: Promise<void> = Promise.resolve();
   let telling: Promise<void> = Promise.resolve();
   const counters = { events: 0, readings: 0, batches: 0, failedBatches: 0 };
@@ -97,14 +106,14 @@ export function createSmartDeviceRecorder({ devices, maxBatch = 5_000, flushMs =
       try {
         counters.readings += await devices.recordBatch([...taken.changes.values()], [...taken.readings.values()]);
         counters.batches += 1;
-        for (const waiter of taken.waiters) waiter.resolve();
+        taken.settle.resolve();
         if (onCommitted && taken.readings.size > 0) {
           const readings = [...taken.readings.values()];
           telling = telling.then(() => onCommitted(readings)).catch(() => undefined);
         }
       } catch (error) {
         counters.failedBatches += 1;
-        for (const waiter of taken.waiters) waiter.reject(error);
+        taken.settle.reject(error);
       }
     });
     return writing;
@@ -138,7 +147,10 @@ export function createSmartDeviceRecorder({ devices, maxBatch = 5_000, flushMs =
         if (event.type === 'state') change.state = event.state;
         else if (event.type === 'description') change.description = event.description;
         else {
-          change.properties.set(`${event.node}/${event.property}`, { value: event.value, at: event.at });
+          // The newest value wins, whatever order the values came in (HTTP values carry their own time).
+          const key = `${event.node}/${event.property}`;
+          const kept = change.properties.get(key);
+          if (!kept || kept.at <= event.at) change.properties.set(key, { value: event.value, at: event.at });
           if (event.node === 'system' && event.property === 'ip') change.ipAddress = event.value.slice(0, 64);
           if (event.node === 'system' && event.property === 'mac') change.macAddress = event.value.slice(0, 64);
         }
@@ -146,13 +158,25 @@ export function createSmartDeviceRecorder({ devices, maxBatch = 5_000, flushMs =
       for (const reading of readings) batch.readings.set(`${reading.deviceId}|${reading.metric}|${reading.at}`, reading);
       counters.events += events.length;
       batch.size += events.length;
-      const committed = new Promise<void>((resolve, reject) => batch.waiters.push({ resolve, reject }));
+      const { committed } = batch;
       if (batch.size >= maxBatch) void flush();
       else timer ??= setTimeout(() => void flush(), flushMs);
       return committed;
     },
     /** Writes what is waiting now. */
     flush,
+    /**
+     * Writes what is waiting once the events already on their way (in this turn of the event loop) are in:
+     * the subscriber's window is full, so nothing more comes before this batch commits.
+     */
+    flushSoon() {
+      if (isFlushSoon) return;
+      isFlushSoon = true;
+      setImmediate(() => {
+        isFlushSoon = false;
+        void flush();
+      });
+    },
     /** Writes what is waiting, stops the timer and waits until the last batch has been told. */
     async close() {
       await flush();

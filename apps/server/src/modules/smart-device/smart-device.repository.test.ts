@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app.js';
 import { TEST_DIALECT } from '../../test/database.js';
+import { createSmartDeviceRecorder } from './smart-device-recorder.js';
 import { createSmartDeviceRepository, type SmartDeviceRepository } from './smart-device.repository.js';
 
 describe(`smart devices: the repository (${TEST_DIALECT})`, () => {
@@ -29,7 +30,47 @@ describe(`smart devices: the repository (${TEST_DIALECT})`, () => {
       { bucket: Date.UTC(2026, 10, 30, 9, 1), count: 1, sum: 19, min: 19, max: 19 },
     ]);
     expect(await devices.listRollups(deviceId, 'air.temperature', 'hour')).toEqual([{ bucket: Date.UTC(2026, 10, 30, 9), count: 3, sum: 63, min: 19, max: 23 }]);
+    // A chart's range: buckets from `from`, up to `to` excluded.
+    const minute = (m: number) => Date.UTC(2026, 10, 30, 9, m);
+    expect((await devices.listRollups(deviceId, 'air.temperature', 'minute', { from: minute(1), to: minute(2) })).map((row) => row.bucket)).toEqual([minute(1)]);
+    expect(await devices.listRollups(deviceId, 'air.temperature', 'minute', { from: minute(0), to: minute(0) })).toEqual([]);
     expect(await devices.listRollups(deviceId, 'air.temperature', 'day')).toEqual([{ bucket: Date.UTC(2026, 10, 30), count: 3, sum: 63, min: 19, max: 23 }]);
+  });
+
+  it('merges a batch of several devices in one go: the newest value of a property wins, within the batch and against what is stored', async () => {
+    const first = await devices.createSmartDevice({ companyId, name: 'Merge one', kind: 'air_monitor', homieId: 'merge-1', now: 1 });
+    const second = await devices.createSmartDevice({ companyId, name: 'Merge two', kind: 'light', homieId: 'merge-2', now: 1 });
+    const other = (await t.factories.companyWithAdmin('Merge Other Co')).company.id;
+    const foreign = await devices.createSmartDevice({ companyId: other, name: 'Foreign', kind: 'light', homieId: 'merge-3', now: 1 });
+    const at = Date.UTC(2026, 10, 30, 10);
+    await devices.recordBatch([{ companyId, deviceId: first, properties: new Map([['air/co2', { value: '900', at: at + 5_000 }]]), lastSeenAt: at + 5_000 }], []);
+    const recorder = createSmartDeviceRecorder({ devices, clock: t.clock, flushMs: 60_000 });
+    const value = (node: string, property: string, text: string, when: number) => ({ type: 'value' as const, node, property, value: text, at: when });
+    const device = (id: number, homieId: string, company = companyId) => ({ id, companyId: company, homieId, kind: 'air_monitor' as const, description: null });
+    const written = Promise.all([
+      // Values of one property out of time order in one batch (HTTP values carry their own time): the newest is kept.
+      recorder.record(device(first, 'merge-1'), [value('air', 'temperature', '22', at + 2_000), value('air', 'temperature', '21', at + 1_000), value('air', 'co2', '700', at + 1_000)]),
+      // A key a JSON path could not name as it is (a Home Assistant component is any topic level) merges like any other.
+      recorder.record(device(second, 'merge-2'), [{ type: 'state', state: 'ready', at }, value('system', 'ip', '10.0.0.7', at), value('light', 'on', 'true', at), value('ha-"x.y', 'state', 'on', at)]),
+      // A change naming a device of another company touches nothing.
+      recorder.record(device(foreign, 'merge-3'), [value('light', 'on', 'true', at)]),
+    ]);
+    await recorder.flush();
+    await written;
+    const firstStatus = await devices.findStatus(companyId, first);
+    // The stored co2 (at + 5 s) is newer than the batch's (at + 1 s) and stays.
+    expect(firstStatus?.properties).toEqual({ 'air/co2': { value: '900', at: at + 5_000 }, 'air/temperature': { value: '22', at: at + 2_000 } });
+    expect(firstStatus?.lastSeenAt).toBe(at + 5_000);
+    const secondStatus = await devices.findStatus(companyId, second);
+    expect(secondStatus).toMatchObject({ state: 'ready', ipAddress: '10.0.0.7', lastSeenAt: at, properties: { 'system/ip': { value: '10.0.0.7', at }, 'light/on': { value: 'true', at }, 'ha-"x.y/state': { value: 'on', at } } });
+    // An older value under that key later: the stored one is found, and being newer, stays.
+    await devices.recordBatch([{ companyId, deviceId: second, properties: new Map([['ha-"x.y/state', { value: 'off', at: at - 1 }]]), lastSeenAt: at - 1 }], []);
+    expect((await devices.findStatus(companyId, second))?.properties['ha-"x.y/state']).toEqual({ value: 'on', at });
+    expect((await devices.findStatus(other, foreign))?.properties).toEqual({});
+    expect(await devices.listReadings(first, 'air.temperature')).toEqual([
+      { at: at + 1_000, value: 21 },
+      { at: at + 2_000, value: 22 },
+    ]);
   });
 
   it('refuses a second device with the same Homie id in a company, and the same deployer twice', async () => {

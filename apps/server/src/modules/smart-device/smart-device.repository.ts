@@ -1,4 +1,4 @@
-import { sql, type Kysely } from 'kysely';
+import { sql, SqliteAdapter, type Kysely } from 'kysely';
 import type { HomieState, SmartDeviceKind } from '@atrium/contract';
 import type { DB } from '../../db/schema.js';
 import { withTransaction } from '../../db/database.js';
@@ -55,8 +55,8 @@ export type CommandResult = 'pending' | 'acked' | 'failed' | 'timeout';
 export const ROLLUP_GRAINS = { minute: 60_000, hour: 3_600_000, day: 86_400_000 } as const;
 export type RollupGrain = keyof typeof ROLLUP_GRAINS;
 
-/** Rows per multi-row insert: well under SQLite's 32,766 bound parameters. */
-const INSERT_CHUNK = 1_000;
+/** Rows per insert statement (as one JSON parameter). */
+const JSON_CHUNK = 5_000;
 
 function parseDescription(text: string | null): HomieDescription | null {
   if (!text) return null;
@@ -189,62 +189,16 @@ export function createSmartDeviceRepository(db: Kysely<DB>) {
     },
 
     /**
-     * Records one batch in one transaction: each device's state, description and latest values; the
+     * Records one batch in one transaction: each device's state, description and latest values (one
+     * statement for all the batch's devices, see `mergeChanges`); the
      * readings (a reading already stored is skipped); and the minute, hour and day rollups of the
      * readings that were new. Answers how many readings were stored.
      */
     async recordBatch(changes: DeviceChange[], readings: DeviceReading[]): Promise<number> {
       return withTransaction(db, async (trx) => {
-        for (const change of changes) {
-          let properties: string | undefined;
-          if (change.properties.size > 0) {
-            const current = await trx.selectFrom('smart_devices').select('properties').where('id', '=', change.deviceId).executeTakeFirst();
-            if (!current) continue;
-            const merged = JSON.parse(current.properties) as Record<string, PropertyValue>;
-            for (const [key, value] of change.properties) if (!merged[key] || merged[key].at <= value.at) merged[key] = value;
-            properties = JSON.stringify(merged);
-          }
-          await trx
-            .updateTable('smart_devices')
-            .set({
-              last_seen_at: sql<number>`case when last_seen_at is null or last_seen_at < ${change.lastSeenAt} then ${change.lastSeenAt} else last_seen_at end`,
-              updated_at: change.lastSeenAt,
-              ...(change.state ? { state: change.state } : {}),
-              ...(change.description ? { description: JSON.stringify(change.description) } : {}),
-              ...(properties ? { properties } : {}),
-              ...(change.ipAddress ? { ip_address: change.ipAddress } : {}),
-              ...(change.macAddress ? { mac_address: change.macAddress } : {}),
-            })
-            .where('id', '=', change.deviceId)
-            .where('company_id', '=', change.companyId)
-            .execute();
-        }
-        const stored: DeviceReading[] = [];
-        for (let start = 0; start < readings.length; start += INSERT_CHUNK) {
-          const chunk = readings.slice(start, start + INSERT_CHUNK);
-          const rows = await trx
-            .insertInto('device_readings')
-            .values(chunk.map((reading) => ({ company_id: reading.companyId, device_id: reading.deviceId, metric: reading.metric, at: reading.at, value: reading.value })))
-            .onConflict((oc) => oc.columns(['device_id', 'metric', 'at']).doNothing())
-            .returning(['company_id', 'device_id', 'metric', 'at', 'value'])
-            .execute();
-          for (const row of rows) stored.push({ companyId: row.company_id, deviceId: row.device_id, metric: row.metric, at: Number(row.at), value: Number(row.value) });
-        }
-        const rollups = rollupsOf(stored);
-        for (let start = 0; start < rollups.length; start += INSERT_CHUNK) {
-          await trx
-            .insertInto('device_reading_rollups')
-            .values(rollups.slice(start, start + INSERT_CHUNK))
-            .onConflict((oc) =>
-              oc.columns(['device_id', 'metric', 'grain', 'bucket']).doUpdateSet({
-                count: sql<number>`device_reading_rollups.count + excluded.count`,
-                sum: sql<number>`device_reading_rollups.sum + excluded.sum`,
-                min: sql<number>`case when excluded.min < device_reading_rollups.min then excluded.min else device_reading_rollups.min end`,
-                max: sql<number>`case when excluded.max > device_reading_rollups.max then excluded.max else device_reading_rollups.max end`,
-              }),
-            )
-            .execute();
-        }
+        if (changes.length > 0) await mergeChanges(trx, changes);
+        const stored = await insertReadings(trx, readings);
+        await upsertRollups(trx, rollupsOf(stored));
         return stored.length;
       });
     },
@@ -257,8 +211,11 @@ export function createSmartDeviceRepository(db: Kysely<DB>) {
       }));
     },
 
-    /** A device's rollups of one metric and grain, oldest first. */
-    async listRollups(deviceId: number, metric: string, grain: RollupGrain) {
+    /**
+     * A device's rollups of one metric and grain, oldest first; with a range, the buckets from `from` up to
+     * `to` (excluded): a chart's series, read along the rollups' primary key.
+     */
+    async listRollups(deviceId: number, metric: string, grain: RollupGrain, range?: { from: number; to: number }) {
       return (
         await db
           .selectFrom('device_reading_rollups')
@@ -266,6 +223,7 @@ export function createSmartDeviceRepository(db: Kysely<DB>) {
           .where('device_id', '=', deviceId)
           .where('metric', '=', metric)
           .where('grain', '=', grain)
+          .$if(range !== undefined, (query) => query.where('bucket', '>=', range!.from).where('bucket', '<', range!.to))
           .orderBy('bucket')
           .execute()
       ).map((row) => ({ bucket: Number(row.bucket), count: Number(row.count), sum: Number(row.sum), min: Number(row.min), max: Number(row.max) }));
@@ -325,6 +283,105 @@ export function createSmartDeviceRepository(db: Kysely<DB>) {
 }
 
 export type SmartDeviceRepository = ReturnType<typeof createSmartDeviceRepository>;
+
+/**
+ * Applies a batch's device changes in one UPDATE … FROM over the changes as a JSON array: `last_seen_at`
+ * only moves forward, state, description and addresses replace what was there, and each property's
+ * value replaces the stored one unless the stored one is newer (an HTTP value sent late with its `at`).
+ * The merge runs in the database, so there is no read of each device's properties before its write.
+ */
+async function mergeChanges(trx: Kysely<DB>, changes: DeviceChange[]) {
+  const rows = JSON.stringify(
+    changes.map((change) => ({
+      id: change.deviceId,
+      company: change.companyId,
+      seen: change.lastSeenAt,
+      state: change.state ?? null,
+      description: change.description ? JSON.stringify(change.description) : null,
+      properties: change.properties.size > 0 ? Object.fromEntries(change.properties) : null,
+      ip: change.ipAddress ?? null,
+      mac: change.macAddress ?? null,
+    })),
+  );
+  if (isSqlite(trx)) {
+    await sql`
+      update smart_devices set
+        last_seen_at = max(coalesce(smart_devices.last_seen_at, 0), c.value ->> 'seen'),
+        updated_at = c.value ->> 'seen',
+        state = coalesce(c.value ->> 'state', smart_devices.state),
+        description = coalesce(c.value ->> 'description', smart_devices.description),
+        ip_address = coalesce(c.value ->> 'ip', smart_devices.ip_address),
+        mac_address = coalesce(c.value ->> 'mac', smart_devices.mac_address),
+        properties = case when c.value ->> 'properties' is null then smart_devices.properties else json_patch(smart_devices.properties, (
+          select json_group_object(p.key, json(p.value)) from json_each(c.value, '$.properties') p
+          where coalesce((select s.value ->> 'at' from json_each(smart_devices.properties) s where s.key = p.key), -1) <= p.value ->> 'at'
+        )) end
+      from json_each(${rows}) c
+      where smart_devices.id = c.value ->> 'id' and smart_devices.company_id = c.value ->> 'company'
+    `.execute(trx);
+    return;
+  }
+  await sql`
+    update smart_devices s set
+      last_seen_at = greatest(coalesce(s.last_seen_at, 0), (c.value ->> 'seen')::bigint),
+      updated_at = (c.value ->> 'seen')::bigint,
+      state = coalesce(c.value ->> 'state', s.state),
+      description = coalesce(c.value ->> 'description', s.description),
+      ip_address = coalesce(c.value ->> 'ip', s.ip_address),
+      mac_address = coalesce(c.value ->> 'mac', s.mac_address),
+      properties = case when jsonb_typeof(c.value -> 'properties') is distinct from 'object' then s.properties else (s.properties::jsonb || coalesce((
+        select jsonb_object_agg(p.key, p.value) from jsonb_each(c.value -> 'properties') p
+        where coalesce((s.properties::jsonb -> p.key ->> 'at')::bigint, -1) <= (p.value ->> 'at')::bigint
+      ), '{}'::jsonb))::text end
+    from jsonb_array_elements(${rows}::jsonb) c
+    where s.id = (c.value ->> 'id')::integer and s.company_id = (c.value ->> 'company')::integer
+  `.execute(trx);
+}
+
+const isSqlite = (db: Kysely<DB>) => db.getExecutor().adapter instanceof SqliteAdapter;
+
+/**
+ * Inserts readings, skipping those already stored, and answers the ones that were new. The rows travel
+ * as one JSON array per chunk (one bound parameter, unpacked by the database's JSON functions) rather
+ * than five parameters a row: building and binding those took most of a batch's time.
+ */
+async function insertReadings(trx: Kysely<DB>, readings: DeviceReading[]): Promise<DeviceReading[]> {
+  const stored: DeviceReading[] = [];
+  for (let start = 0; start < readings.length; start += JSON_CHUNK) {
+    const rows = JSON.stringify(readings.slice(start, start + JSON_CHUNK).map((reading) => [reading.companyId, reading.deviceId, reading.metric, reading.at, reading.value]));
+    const result = isSqlite(trx)
+      ? await sql<{ company_id: number; device_id: number; metric: string; at: number; value: number }>`
+          insert into device_readings (company_id, device_id, metric, at, value)
+          select r.value ->> 0, r.value ->> 1, r.value ->> 2, r.value ->> 3, r.value ->> 4 from json_each(${rows}) r where true
+          on conflict (device_id, metric, at) do nothing
+          returning company_id, device_id, metric, at, value`.execute(trx)
+      : await sql<{ company_id: number; device_id: number; metric: string; at: string; value: number }>`
+          insert into device_readings (company_id, device_id, metric, at, value)
+          select (r ->> 0)::integer, (r ->> 1)::integer, r ->> 2, (r ->> 3)::bigint, (r ->> 4)::double precision from jsonb_array_elements(${rows}::jsonb) r
+          on conflict (device_id, metric, at) do nothing
+          returning company_id, device_id, metric, at, value`.execute(trx);
+    for (const row of result.rows) stored.push({ companyId: row.company_id, deviceId: row.device_id, metric: row.metric, at: Number(row.at), value: Number(row.value) });
+  }
+  return stored;
+}
+
+/** Adds rollups to the stored ones (count and sum added, min and max compared), as JSON chunks like the readings. */
+async function upsertRollups(trx: Kysely<DB>, rollups: ReturnType<typeof rollupsOf>) {
+  for (let start = 0; start < rollups.length; start += JSON_CHUNK) {
+    const rows = JSON.stringify(rollups.slice(start, start + JSON_CHUNK).map((rollup) => [rollup.device_id, rollup.metric, rollup.grain, rollup.bucket, rollup.count, rollup.sum, rollup.min, rollup.max]));
+    const source = isSqlite(trx)
+      ? sql`select r.value ->> 0, r.value ->> 1, r.value ->> 2, r.value ->> 3, r.value ->> 4, r.value ->> 5, r.value ->> 6, r.value ->> 7 from json_each(${rows}) r where true`
+      : sql`select (r ->> 0)::integer, r ->> 1, r ->> 2, (r ->> 3)::bigint, (r ->> 4)::integer, (r ->> 5)::double precision, (r ->> 6)::double precision, (r ->> 7)::double precision from jsonb_array_elements(${rows}::jsonb) r`;
+    await sql`
+      insert into device_reading_rollups (device_id, metric, grain, bucket, count, sum, min, max)
+      ${source}
+      on conflict (device_id, metric, grain, bucket) do update set
+        count = device_reading_rollups.count + excluded.count,
+        sum = device_reading_rollups.sum + excluded.sum,
+        min = case when excluded.min < device_reading_rollups.min then excluded.min else device_reading_rollups.min end,
+        max = case when excluded.max > device_reading_rollups.max then excluded.max else device_reading_rollups.max end`.execute(trx);
+  }
+}
 
 /** The minute, hour and day rollups of a set of readings. */
 function rollupsOf(readings: DeviceReading[]) {
