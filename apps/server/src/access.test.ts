@@ -455,6 +455,8 @@ const FOREIGN_RECORDS: Record<string, ForeignCase> = {
   'POST /api/smart/rooms/:roomId/scenes/:trigger/run': { foreign: (w) => [{ url: `/api/smart/rooms/${w.b.roomId}/scenes/off/run` }] },
   'GET /api/smart/alarms': { none: "the company's own alarms" },
   'POST /api/smart/alarms/:id/acknowledge': { foreign: (_w) => [{ url: '/api/smart/alarms/999999/acknowledge' }] },
+  'GET /api/smart/analysis': { foreign: (w) => [{ query: { from: 0, to: 86_400_000, locationId: w.b.locationId } }] },
+  'GET /api/smart/analysis/export': { foreign: (w) => [{ query: { from: 0, to: 86_400_000, locationId: w.b.locationId } }] },
   'GET /api/smart/sensors': { foreign: (w) => [{ query: { locationId: w.b.locationId } }] },
   'GET /api/desk/booking/access': { foreign: (w) => [{ query: { floorId: w.b.locationId } }] },
   'POST /api/person/message/trigger/bind-station-message': { foreign: (w) => [{ body: { deskIds: [w.b.deskId] } }] },

@@ -195,6 +195,7 @@ import { smartRoomRoutes } from './modules/smart-room/smart-room.routes.js';
 import { createSmartRoomService } from './modules/smart-room/smart-room.service.js';
 import { createSmartSceneService } from './modules/smart-room/smart-room-scenes.js';
 import { createSmartAlarmService } from './modules/smart-room/smart-room-alarms.js';
+import { createSmartAnalysis } from './modules/smart-room/smart-room-analysis.js';
 import { createSignedLinks } from './platform/signed-links.js';
 import { bookingPreferencesRoutes } from './modules/booking-preferences/booking-preferences.routes.js';
 import { createBookingPreferencesService } from './modules/booking-preferences/booking-preferences.service.js';
@@ -993,7 +994,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(padRoutes({ checkIns, hub: liveHub }));
       await api.register(broadcastRoutes({ broadcasts, uploads }));
       await api.register(airRoutes({ air }));
-      await api.register(smartRoomRoutes({ smartRooms, scenes: smartScenes, alarms: smartAlarms }));
+      await api.register(
+        smartRoomRoutes({ smartRooms, scenes: smartScenes, alarms: smartAlarms, analysis: createSmartAnalysis({ db: db.kysely, locations: (companyId) => locations.loadIndex(companyId), clock }) }),
+      );
     },
     { prefix: '/api' },
   );

@@ -374,6 +374,8 @@ describe(`tenancy (${TEST_DIALECT})`, () => {
       '/api/safety-password',
       '/api/screenSetting/findScreenSettingList',
       '/api/smart/alarms',
+      '/api/smart/analysis',
+      '/api/smart/analysis/export',
       '/api/smart/rooms',
       '/api/smart/rooms/:roomId',
       '/api/smart/rooms/:roomId/plan',
@@ -475,6 +477,8 @@ describe(`tenancy (${TEST_DIALECT})`, () => {
       '/api/meeting/feed/room': `?roomId=${roomOfA}`,
       '/api/meeting/available-rooms': `?startAt=${t.clock.now() + 86_400_000}&endAt=${t.clock.now() + 90_000_000}`,
       // A window around now that holds B's meeting too: A's report must still show none of it.
+      '/api/smart/analysis': `?from=${t.clock.now() - 86_400_000}&to=${t.clock.now() + 86_400_000}`,
+      '/api/smart/analysis/export': '?from=none',
       '/api/report/list': `?range=custom&from=${t.clock.now() - 86_400_000}&to=${t.clock.now() + 86_400_000}`,
       '/api/report/analysis': `?range=custom&from=${t.clock.now() - 86_400_000}&to=${t.clock.now() + 86_400_000}`,
     };
@@ -516,6 +520,8 @@ describe(`tenancy (${TEST_DIALECT})`, () => {
       '/api/meeting/available-rooms': `?startAt=${t.clock.now() + 86_400_000}&endAt=${t.clock.now() + 90_000_000}&locationId=${roomOfB}`,
       '/api/live/rooms': `?locationId=${roomOfB}`,
       '/api/smart/rooms': `?locationId=${roomOfB}`,
+      '/api/smart/analysis': `?from=${t.clock.now() - 86_400_000}&to=${t.clock.now()}&locationId=${roomOfB}`,
+      '/api/smart/analysis/export': `?from=${t.clock.now() - 86_400_000}&to=${t.clock.now()}&locationId=${roomOfB}`,
       '/api/smart/sensors': `?locationId=${roomOfB}`,
       '/api/live/stream': `?locationId=${roomOfB}`,
       '/api/meeting/room/qr': `?roomId=${roomOfB}`,
@@ -560,6 +566,8 @@ describe(`tenancy (${TEST_DIALECT})`, () => {
       '/api/asset/labels': 400,
       // The desks' export (xlsx) too (read in desk-sheet.test.ts): with a floorId that is no id, 400 likewise.
       '/api/desk/export': 400,
+      // The smart-room analysis export (CSV; read in smart-room.test.ts) likewise.
+      '/api/smart/analysis/export': 400,
     };
     // A stored file is addressed by its company: B's answers A with 404, like a missing one.
     const bravoFile = await call(t.app, { method: 'GET', url: bravoLogoUrl, headers: { token: signedIn.token! } });

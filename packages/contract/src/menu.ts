@@ -80,7 +80,7 @@ export const MENU_CATALOGUE: MenuNode[] = [
   {
     key: 'smart', icon: 'BulbOutlined', menuType: 'SMART', isBuilt: false,
     children: [
-      page('smartAnalysis', '/smart-analysis', 'LineChartOutlined', 'SMART', 'overviewStats'),
+      page('smartAnalysis', '/smart-analysis', 'LineChartOutlined', 'SMART', 'overviewStats', true),
       page('smartLocation', '/smart-location', 'EnvironmentOutlined', 'SMART', 'roomsLocations', true),
       page('smartInduction', '/smart-induction', 'RadarChartOutlined', 'SMART', 'roomsLocations', true),
       page('smartEquipment', '/smart-equipment', 'ControlOutlined', 'SMART', 'roomsLocations'),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { Lang } from './lang.js';
 import { PageQuery, pageOf } from './paging.js';
 import { SmartDeviceKind } from './smart-device.js';
 
@@ -266,3 +267,50 @@ export type SmartAlarmPage = z.infer<typeof SmartAlarmPage>;
 
 export const SmartAlarmParams = z.object({ id: z.coerce.number().int().positive() });
 export type SmartAlarmParams = z.infer<typeof SmartAlarmParams>;
+
+/** Smart-room analytics (/smart-analysis; decision 0020, "Analytics"): at most this many days at once. */
+export const SMART_ANALYSIS_MAX_DAYS = 31;
+
+/** `GET /smart/analysis` query: a range of UTC epoch milliseconds, and optionally a location's subtree. */
+export const SmartAnalysisQuery = z
+  .object({
+    from: z.coerce.number().int().nonnegative(),
+    to: z.coerce.number().int().positive(),
+    locationId: z.coerce.number().int().positive().optional(),
+  })
+  .refine((query) => query.from < query.to, { message: 'The end must be after the start', path: ['to'] })
+  .refine((query) => query.to - query.from <= SMART_ANALYSIS_MAX_DAYS * 86_400_000, { message: `At most ${SMART_ANALYSIS_MAX_DAYS} days`, path: ['to'] });
+export type SmartAnalysisQuery = z.infer<typeof SmartAnalysisQuery>;
+
+/** One room's figures over the range; minutes from the minute rollups of its devices. */
+export const SmartRoomAnalysis = z.object({
+  roomId: z.number().int(),
+  name: z.string(),
+  path: z.string(),
+  capacity: z.number().int(),
+  hasSensors: z.boolean(),
+  /** Minutes of confirmed meetings in the range. */
+  bookedMinutes: z.number().int(),
+  /** Minutes in which a sensor detected someone. */
+  occupiedMinutes: z.number().int(),
+  /** Of those, minutes inside a booked meeting. */
+  occupiedBookedMinutes: z.number().int(),
+  /** Finished meetings whose sensors saw nobody at all (ghost meetings), and meetings released as no-shows. */
+  ghostMeetings: z.number().int(),
+  releasedMeetings: z.number().int(),
+  /** Device-minutes switched on, by kind (lights, AC, projector, power outlets). */
+  energyMinutes: z.record(z.string(), z.number().int()),
+  devices: z.number().int(),
+  devicesOnline: z.number().int(),
+  alarms: z.number().int(),
+});
+export type SmartRoomAnalysis = z.infer<typeof SmartRoomAnalysis>;
+
+export const SmartAnalysis = z.object({ from: z.number().int(), to: z.number().int(), rooms: z.array(SmartRoomAnalysis) });
+export type SmartAnalysis = z.infer<typeof SmartAnalysis>;
+
+/** The analysis export's columns, in each language (hours with one decimal). */
+export const SMART_ANALYSIS_HEADERS: Record<Lang, readonly string[]> = {
+  'en-US': ['Room', 'Location', 'Capacity', 'Booked hours', 'Occupied hours', 'Occupied while booked (hours)', 'Ghost meetings', 'Released no-shows', 'Energy hours', 'Devices online', 'Alarms'],
+  'zh-CN': ['会议室', '位置', '容纳人数', '预订小时数', '有人小时数', '预订期间有人小时数', '无人会议数', '未签到释放数', '设备开启小时数', '在线设备', '告警数'],
+};

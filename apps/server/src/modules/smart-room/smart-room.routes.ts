@@ -1,6 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
+  ErrorEnvelope,
+  SMART_ANALYSIS_HEADERS,
+  SMART_ANALYSIS_MAX_DAYS,
   SMART_PLAN_LIMITS,
+  SmartAnalysis,
+  SmartAnalysisQuery,
   SmartAlarmListQuery,
   SmartAlarmPage,
   SmartAlarmParams,
@@ -24,6 +29,7 @@ import { requireAuth } from '../../platform/access.js';
 import { envelopeResponses, success } from '../../platform/envelope.js';
 import { actorOf } from '../operation-log/operation-log.service.js';
 import type { SmartAlarmService } from './smart-room-alarms.js';
+import type { SmartAnalysisService } from './smart-room-analysis.js';
 import type { SmartSceneService } from './smart-room-scenes.js';
 import type { SmartRoomService } from './smart-room.service.js';
 
@@ -33,7 +39,10 @@ const EDIT = { access: 'permission', permission: 'roomsLocations:edit', idempote
 const tags = ['smart rooms'];
 
 /** Smart rooms: state, presence and control (decision 0020; docs/api.md, Smart rooms). */
-export function smartRoomRoutes({ smartRooms, scenes, alarms }: { smartRooms: SmartRoomService; scenes: SmartSceneService; alarms: SmartAlarmService }): FastifyPluginAsyncZod {
+/** The analysis is the overview area's, as the menu's /smart-analysis entry says. */
+const OVERVIEW = { access: 'permission', permission: 'overviewStats:view' } as const;
+
+export function smartRoomRoutes({ smartRooms, scenes, alarms, analysis }: { smartRooms: SmartRoomService; scenes: SmartSceneService; alarms: SmartAlarmService; analysis: SmartAnalysisService }): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(
       '/smart/rooms',
@@ -212,6 +221,40 @@ export function smartRoomRoutes({ smartRooms, scenes, alarms }: { smartRooms: Sm
       async (request) => {
         const auth = requireAuth(request);
         return success(request, await alarms.acknowledge(auth.companyId, request.params.id, auth.userId), 'smartAlarmAcknowledged');
+      },
+    );
+
+    app.get(
+      '/smart/analysis',
+      {
+        config: OVERVIEW,
+        schema: {
+          tags,
+          summary: 'Booked against occupied time, equipment health and energy per smart room',
+          description: `Query \`from\`, \`to\` (UTC epoch ms, at most ${SMART_ANALYSIS_MAX_DAYS} days), \`locationId?\` (its subtree; another company's or unknown 404). Per room with smart devices: booked minutes (confirmed meetings clipped to the range), occupied minutes (minutes a presence sensor detected someone), occupied minutes inside meetings, ghost meetings (finished meetings in a room with a presence sensor that saw nobody in them), meetings released as no-shows, device-minutes switched on by kind, devices online now, alarms raised.`,
+          querystring: SmartAnalysisQuery,
+          response: envelopeResponses(SmartAnalysis),
+        },
+      },
+      async (request) => success(request, await analysis.analyse(requireAuth(request).companyId, request.query)),
+    );
+
+    app.get(
+      '/smart/analysis/export',
+      {
+        config: OVERVIEW,
+        schema: {
+          tags,
+          summary: 'The smart-room analysis as CSV',
+          description: "The query of `GET /smart/analysis`; one row per room, hours with one decimal, headers in the `lang` header's language; cells that could start a formula are neutralised.",
+          querystring: SmartAnalysisQuery,
+          response: { 200: z.string().describe('text/csv, as an attachment'), '4xx': ErrorEnvelope },
+        },
+      },
+      async (request, reply) => {
+        const csv = await analysis.exportCsv(requireAuth(request).companyId, request.query, SMART_ANALYSIS_HEADERS[request.lang]);
+        const day = new Date(request.query.from).toISOString().slice(0, 10);
+        return reply.header('content-type', 'text/csv; charset=utf-8').header('content-disposition', `attachment; filename="smart-analysis-${day}.csv"`).send(csv);
       },
     );
 

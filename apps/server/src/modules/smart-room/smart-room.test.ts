@@ -406,6 +406,48 @@ describe(`smart rooms: state, presence and control (${TEST_DIALECT})`, () => {
     expect(cleared?.clearedAt).toBe(t.clock.now());
   });
 
+  it('compares booked with occupied time, counts ghost meetings and energy minutes, and exports them formula-safe', async () => {
+    const HOUR = 60 * 60 * SECOND;
+    const day = Math.ceil((t.clock.now() + 24 * HOUR) / (24 * HOUR)) * 24 * HOUR;
+    const analysed = (await createTestRoom(t.db, t.factories, t.clock, companyId, { name: '=Analysed' })).roomId;
+    const presence = await boundDevice('analysed-presence', 'sensor', analysed);
+    const lamp = await boundDevice('analysed-lights', 'light', analysed);
+    await fromDevice(presence.token, 'state', { state: 'ready', description: SENSOR });
+    const book = async (startAt: number) => {
+      const answer = await send('POST', '/api/meeting/reservation', { roomId: analysed, title: 'Measured', startAt, endAt: startAt + HOUR });
+      expect(answer.status, answer.body.message).toBe(200);
+    };
+    await book(day + 10 * HOUR);
+    await book(day + 14 * HOUR);
+    t.clock.set(day + 16 * HOUR);
+    const at = (hour: number, minute: number) => day + hour * HOUR + minute * 60 * SECOND;
+    await fromDevice(presence.token, 'readings', {
+      readings: [
+        { node: 'presence', property: 'occupancy', value: true, at: at(10, 5) },
+        { node: 'presence', property: 'occupancy', value: true, at: at(10, 6) },
+        { node: 'presence', property: 'occupancy', value: false, at: at(10, 30) },
+        { node: 'presence', property: 'occupancy', value: true, at: at(12, 0) },
+      ],
+    });
+    await fromDevice(lamp.token, 'readings', { readings: [{ node: 'light', property: 'on', value: true, at: at(10, 5) }, { node: 'light', property: 'on', value: false, at: at(11, 0) }] });
+    const query = `from=${day}&to=${day + 24 * HOUR}&locationId=${analysed}`;
+    const answer = await call<{ rooms: object[] }>(t.app, { method: 'GET', url: `/api/smart/analysis?${query}`, headers: { token: admin } });
+    expect(answer.status, answer.body.message).toBe(200);
+    expect(answer.body.result.rooms).toEqual([
+      expect.objectContaining({ roomId: analysed, name: '=Analysed', hasSensors: true, bookedMinutes: 120, occupiedMinutes: 3, occupiedBookedMinutes: 2, ghostMeetings: 1, releasedMeetings: 0, energyMinutes: { light: 1 }, devices: 2 }),
+    ]);
+    expect((await get(`/api/smart/analysis?from=${day}&to=${day + 32 * 24 * HOUR}`)).status).toBe(400);
+    // A viewer of rooms without the overview area may not read it.
+    expect((await get(`/api/smart/analysis?${query}`, viewer)).status).toBe(403);
+    const file = await t.app.inject({ method: 'GET', url: `/api/smart/analysis/export?${query}`, headers: { token: admin, lang: 'zh-CN' } });
+    expect(file.statusCode).toBe(200);
+    expect(file.headers['content-type']).toContain('text/csv');
+    const lines = file.body.replace(/^\uFEFF/, '').split('\r\n');
+    expect(lines[0]).toContain('预订小时数');
+    expect(lines[1]).toMatch(/^'=Analysed,/);
+    expect(lines[1]).toContain(',2,0.1,0,1,0,');
+  });
+
   it("never shows or controls another company's rooms", async () => {
     const other = await t.factories.companyWithAdmin('Other Smart Co');
     const foreign = await createTestRoom(t.db, t.factories, t.clock, other.company.id, { name: 'Elsewhere' });

@@ -2,6 +2,14 @@ import type { PageRoute } from '../../shared/routing/page-route';
 
 export const smartRoomRoutes: PageRoute[] = [
   {
+    path: '/smart-analysis',
+    titleKey: 'menu.smartAnalysis',
+    menuKey: 'smartAnalysis',
+    keepAlive: true,
+    texts: ['smart-room'],
+    load: () => import('./pages/smart-analysis-page').then((m) => m.SmartAnalysisPage),
+  },
+  {
     path: '/smart-location',
     titleKey: 'menu.smartLocation',
     menuKey: 'smartLocation',

@@ -1,4 +1,4 @@
-import type { SceneTrigger, SmartAlarmListQuery, SmartAlarmPage, SmartPlan, SmartRoom, SmartRoomControlBody, SmartRoomControlResult, SmartRoomDetail, SmartRoomListQuery, SmartRoomSettingsBody, SmartSceneRun, SmartScenes, SmartSensor, SmartSensorListQuery } from '@atrium/contract';
+import type { SceneTrigger, SmartAnalysis, SmartAnalysisQuery, SmartAlarmListQuery, SmartAlarmPage, SmartPlan, SmartRoom, SmartRoomControlBody, SmartRoomControlResult, SmartRoomDetail, SmartRoomListQuery, SmartRoomSettingsBody, SmartSceneRun, SmartScenes, SmartSensor, SmartSensorListQuery } from '@atrium/contract';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../shared/api/api';
 
@@ -129,5 +129,14 @@ export function useAcknowledgeSmartAlarm() {
   return useMutation({
     mutationFn: (id: number) => api.post<null>(`/smart/alarms/${id}/acknowledge`),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['smart-room', 'alarms'] }),
+  });
+}
+
+/** `GET /smart/analysis`: booked against occupied time, health and energy per room. */
+export function useSmartAnalysis(query: SmartAnalysisQuery) {
+  return useQuery({
+    queryKey: ['smart-room', 'analysis', query] as const,
+    queryFn: ({ signal }) => api.get<SmartAnalysis>(`/smart/analysis${queryString(query)}`, { signal }),
+    placeholderData: keepPreviousData,
   });
 }
