@@ -190,6 +190,8 @@ import { createSmartDeviceRecorder } from './modules/smart-device/smart-device-r
 import type { DeviceReading } from './modules/smart-device/smart-device.repository.js';
 import { createSmartDeviceService } from './modules/smart-device/smart-device.service.js';
 import { smartDeviceRoutes } from './modules/smart-device/smart-device.routes.js';
+import { createSmartDeviceAdminService } from './modules/smart-device/smart-device-admin.service.js';
+import { smartDeviceAdminRoutes } from './modules/smart-device/smart-device-admin.routes.js';
 import { createSignedLinks } from './platform/signed-links.js';
 import { bookingPreferencesRoutes } from './modules/booking-preferences/booking-preferences.routes.js';
 import { createBookingPreferencesService } from './modules/booking-preferences/booking-preferences.service.js';
@@ -730,6 +732,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     clock,
     topicPrefix: config.mqttTopicPrefix,
   });
+  const smartDeviceAdmin = createSmartDeviceAdminService({ devices: smartDeviceRepository, smartDevices, gateway: smartDeviceGateway, settings, operationLog, clock });
   app.decorate('bookingInvitations', { drain: () => outbox.drain() });
   const mailDispatch = createMailDispatch(mailer);
   app.addHook('onClose', async () => {
@@ -940,6 +943,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(visitorDeviceRoutes({ devices: visitorDevices, visitors: visitorService, badges: visitorBadges }));
       await api.register(visitorApplicationRoutes({ applications: visitorApplications }));
       await api.register(smartDeviceRoutes({ smartDevices }));
+      await api.register(smartDeviceAdminRoutes({ admin: smartDeviceAdmin }));
       await api.register(visitorStepRoutes({ steps: visitorSteps, visitors: visitorService, passes: visitorPasses, rules: visitorRules }));
       await api.register(
         visitorAnalysisRoutes({

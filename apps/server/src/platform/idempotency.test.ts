@@ -412,6 +412,11 @@ describe(`Idempotency-Key (${TEST_DIALECT})`, () => {
         'PUT /api/air/thresholds',
         'DELETE /api/air/thresholds',
         'POST /api/air/alerts/:id/acknowledge',
+        'POST /api/smart/devices',
+        'PUT /api/smart/devices/:id',
+        'DELETE /api/smart/devices/:id',
+        'POST /api/smart/devices/:id/activation-code',
+        'POST /api/smart/devices/:id/restart',
       ].sort(),
     );
     expect(idempotent.some((route) => route.includes('calendar/feed'))).toBe(false);
