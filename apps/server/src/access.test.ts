@@ -450,6 +450,7 @@ const FOREIGN_RECORDS: Record<string, ForeignCase> = {
   'GET /api/air/alerts': { none: "the company's own alerts" },
   'POST /api/air/alerts/:id/acknowledge': { foreign: (w) => [{ url: `/api/air/alerts/${w.b.airAlertId}/acknowledge` }] },
   'GET /api/smart/devices': { filters: (w) => [{ query: { roomId: w.b.roomId } }] },
+  'GET /api/smart/devices/options': { none: "the company's own rooms and colleagues" },
   'GET /api/smart/devices/:id': { foreign: (w) => [{ url: `/api/smart/devices/${w.b.smartDeviceId}` }] },
   'POST /api/smart/devices': { foreign: (w) => [{ body: { ...smartDevice, roomId: w.b.roomId } }, { body: { ...smartDevice, deployerIds: [w.b.user.id] } }] },
   'PUT /api/smart/devices/:id': {

@@ -378,6 +378,7 @@ describe(`tenancy (${TEST_DIALECT})`, () => {
       '/api/screenSetting/findScreenSettingList',
       '/api/smart/devices',
       '/api/smart/devices/:id',
+      '/api/smart/devices/options',
       '/api/sso/candidates',
       '/api/sso/members',
       '/api/sso/setting',

@@ -23,8 +23,10 @@ describe('applications', () => {
   it('are built when one of their pages is', () => {
     expect(isApplicationBuilt('rooms', MENU_CATALOGUE)).toBe(true);
     expect(isApplicationBuilt('visitors', MENU_CATALOGUE)).toBe(true);
-    expect(isApplicationBuilt('smartRooms', MENU_CATALOGUE)).toBe(false);
-    expect(isApplicationBuilt('smartRooms', allBuilt(MENU_CATALOGUE))).toBe(true);
+    // The devices page (issue 22) builds Smart rooms; the organisation pages are still to come.
+    expect(isApplicationBuilt('smartRooms', MENU_CATALOGUE)).toBe(true);
+    expect(isApplicationBuilt('organisation', MENU_CATALOGUE)).toBe(false);
+    expect(isApplicationBuilt('organisation', allBuilt(MENU_CATALOGUE))).toBe(true);
   });
 
   it('leave the menu when switched off, and only theirs', () => {

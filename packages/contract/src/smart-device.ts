@@ -268,3 +268,16 @@ export type SmartDeviceRestartBody = z.infer<typeof SmartDeviceRestartBody>;
 /** `POST /smart/devices/:id/restart` answer: the command sent and how the device answered. */
 export const SmartDeviceRestartResult = z.object({ commandId: z.string(), result: SmartDeviceCommandResult });
 export type SmartDeviceRestartResult = z.infer<typeof SmartDeviceRestartResult>;
+
+/** `GET /smart/devices/options` query: who to offer as deployers. */
+export const SmartDeviceOptionsQuery = z.object({
+  keyword: z.string().trim().max(100).optional().describe("Part of a colleague's name, user name or e-mail"),
+});
+export type SmartDeviceOptionsQuery = z.infer<typeof SmartDeviceOptionsQuery>;
+
+/** What the device form offers: the company's rooms (with their floor) and up to 20 matching colleagues. */
+export const SmartDeviceOptions = z.object({
+  rooms: z.array(z.object({ id: z.number().int(), name: z.string(), floorName: z.string().nullable() })),
+  users: z.array(z.object({ id: z.number().int(), name: z.string(), email: z.string().nullable() })),
+});
+export type SmartDeviceOptions = z.infer<typeof SmartDeviceOptions>;

@@ -29,6 +29,7 @@ import { visitorRoutes } from '../modules/visitor/visitor.routes';
 import { deskRoutes } from '../modules/desk/desk.routes';
 import { repairRoutes } from '../modules/repair/repair.routes';
 import { assetRoutes } from '../modules/asset/asset.routes';
+import { smartDeviceRoutes } from '../modules/smart-device/smart-device.routes';
 import type { PageRoute } from '../shared/routing/page-route';
 
 /** Every page shown inside the shell; a module adds its `<domain>.routes.tsx` list here. */
@@ -62,6 +63,7 @@ export const SHELL_PAGES: PageRoute[] = [
   ...deskRoutes,
   ...repairRoutes,
   ...assetRoutes,
+  ...smartDeviceRoutes,
 ];
 
 /** The shell page a path opens, if any. */

@@ -6,6 +6,8 @@ import {
   SmartDeviceIdParams,
   SmartDeviceInput,
   SmartDeviceListQuery,
+  SmartDeviceOptions,
+  SmartDeviceOptionsQuery,
   SmartDevicePage,
   SmartDeviceRestartBody,
   SmartDeviceRestartResult,
@@ -42,6 +44,21 @@ export function smartDeviceAdminRoutes({ admin }: { admin: SmartDeviceAdminServi
         },
       },
       async (request) => success(request, await admin.list(requireAuth(request).companyId, request.query)),
+    );
+
+    app.get(
+      '/smart/devices/options',
+      {
+        config: VIEW,
+        schema: {
+          tags,
+          summary: "The device form's choices: rooms and deployers",
+          description: "The company's live rooms `[{ id, name, floorName }]` by name, and up to 20 active colleagues `[{ id, name, email }]` matching `keyword` (name, user name or e-mail).",
+          querystring: SmartDeviceOptionsQuery,
+          response: envelopeResponses(SmartDeviceOptions),
+        },
+      },
+      async (request) => success(request, await admin.options(requireAuth(request).companyId, request.query.keyword)),
     );
 
     app.get(

@@ -7,6 +7,7 @@ import {
   type SmartDeviceDetail,
   type SmartDeviceInputParsed,
   type SmartDeviceListQuery,
+  type SmartDeviceOptions,
   type SmartDevicePage,
   type SmartDeviceRestartResult,
   type SmartDeviceRow,
@@ -35,6 +36,9 @@ export interface SmartDeviceAdminDeps {
 /** The restart command of docs/devices-mqtt.md: `system/restart` set to `true`. */
 const RESTART = { node: 'system', property: 'restart', value: 'true' } as const;
 
+/** Colleagues offered as deployers per search. */
+const OPTION_USERS = 20;
+
 /** Whether a device matches the page's search: part of its name, serial number, IP address or Homie id. */
 function matches(row: SmartDeviceRow, search: string): boolean {
   const needle = search.toLowerCase();
@@ -62,9 +66,10 @@ export function createSmartDeviceAdminService({ devices, smartDevices, gateway, 
   /** Refuses the same deployer twice (400), another company's room (404) or users (404). */
   async function checkInput(companyId: number, body: SmartDeviceInputParsed): Promise<void> {
     const problem = deployerProblem(body.deployerIds);
-    if (problem) throw new AppError(ReturnCode.BAD_REQUEST, problem);
-    if (body.roomId !== null && (await devices.findCompanyRoomIds(companyId, [body.roomId])).length === 0) throw notFound('smartDeviceRoomNotFound');
-    if ((await devices.findCompanyUserIds(companyId, body.deployerIds)).length !== body.deployerIds.length) throw notFound('smartDeviceDeployerNotFound');
+    // Each refusal names its field, so the form shows it there.
+    if (problem) throw new AppError(ReturnCode.BAD_REQUEST, problem, { field: 'deployerIds' });
+    if (body.roomId !== null && (await devices.findCompanyRoomIds(companyId, [body.roomId])).length === 0) throw new AppError(ReturnCode.NOT_FOUND, 'smartDeviceRoomNotFound', {}, { field: 'roomId' });
+    if ((await devices.findCompanyUserIds(companyId, body.deployerIds)).length !== body.deployerIds.length) throw new AppError(ReturnCode.NOT_FOUND, 'smartDeviceDeployerNotFound', {}, { field: 'deployerIds' });
   }
 
   /** A Homie id made from the name that no device of the company holds: `kew-lights`, `kew-lights-2`, … */
@@ -77,7 +82,7 @@ export function createSmartDeviceAdminService({ devices, smartDevices, gateway, 
     }
   }
 
-  const homieIdTaken = (homieId: string) => new AppError(ReturnCode.CONFLICT, 'smartDeviceHomieIdTaken', { homieId });
+  const homieIdTaken = (homieId: string) => new AppError(ReturnCode.CONFLICT, 'smartDeviceHomieIdTaken', { homieId }, { field: 'homieId' });
 
   /** One device with its latest values, deployers and last commands. */
   async function get(companyId: number, id: number): Promise<SmartDeviceDetail> {
@@ -101,6 +106,12 @@ export function createSmartDeviceAdminService({ devices, smartDevices, gateway, 
     },
 
     get,
+
+    /** The form's choices: the company's rooms, and up to 20 active colleagues matching the keyword. */
+    async options(companyId: number, keyword: string | undefined): Promise<SmartDeviceOptions> {
+      const [rooms, users] = await Promise.all([devices.listCompanyRooms(companyId), devices.searchCompanyUsers(companyId, keyword, OPTION_USERS)]);
+      return { rooms, users };
+    },
 
     /** Registers a device; its Homie id is made from its name when none is given. */
     async create(actor: Actor, body: SmartDeviceInputParsed): Promise<SmartDeviceDetail> {

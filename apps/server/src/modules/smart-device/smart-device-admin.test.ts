@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import mqtt, { type MqttClient } from 'mqtt';
-import { DEVICE_TOKEN_HEADER, formatMessage, ReturnCode, SMART_DEVICE_LIMITS, type Page, type SmartDeviceActivateResult, type SmartDeviceActivationCode, type SmartDeviceDetail, type SmartDeviceRow } from '@atrium/contract';
+import { DEVICE_TOKEN_HEADER, formatMessage, ReturnCode, SMART_DEVICE_LIMITS, type Page, type SmartDeviceActivateResult, type SmartDeviceActivationCode, type SmartDeviceDetail, type SmartDeviceOptions, type SmartDeviceRow } from '@atrium/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, createTestApp, type TestApp } from '../../test/app.js';
 import { TEST_DIALECT } from '../../test/database.js';
@@ -202,6 +202,14 @@ describe(`smart devices: the devices page's calls (${TEST_DIALECT})`, () => {
       expect([method, url, answer.status, answer.body.returncode]).toEqual([method, url, 404, ReturnCode.NOT_FOUND]);
     }
     expect((await calls.list(a.token, '?search=bravo')).body.result.total).toBe(0);
+    const options = (await calls.send<SmartDeviceOptions>(a.token, 'GET', '/smart/devices/options')).body.result;
+    expect(options.rooms).toEqual([
+      { id: a.roomId, name: 'Acme Kew', floorName: 'Floor 3' },
+      { id: a.otherRoomId, name: 'Acme Southwark', floorName: 'Floor 3' },
+    ]);
+    expect(options.users.map((user) => user.id).sort()).toEqual([a.admin.id, a.colleagueId].sort());
+    const found = (await calls.send<SmartDeviceOptions>(a.token, 'GET', `/smart/devices/options?keyword=${encodeURIComponent(a.admin.userName)}`)).body.result.users;
+    expect(found.map((user) => user.id)).toEqual([a.admin.id]);
     expect((await calls.send<SmartDeviceDetail>(b.token, 'GET', `/smart/devices/${own.id}`)).body.result.name).toBe('Bravo only');
     const row = await t.db.kysely.selectFrom('smart_devices').select(['name', 'activation_code_hash']).where('id', '=', own.id).executeTakeFirstOrThrow();
     expect(row).toEqual({ name: 'Bravo only', activation_code_hash: null });

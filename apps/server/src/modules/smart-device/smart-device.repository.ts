@@ -2,6 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import type { HomieState, SmartDeviceKind } from '@atrium/contract';
 import type { DB } from '../../db/schema.js';
 import { withTransaction } from '../../db/database.js';
+import { userMatches } from '../../db/like.js';
 
 /** The gateway's view of a device: who it is and what it declared. */
 export interface SmartDeviceRef {
@@ -290,6 +291,27 @@ export function createSmartDeviceRepository(db: Kysely<DB>) {
         .where('r.id', 'in', [...roomIds])
         .execute();
       return rows.map((row) => row.id);
+    },
+
+    /** The company's live rooms with their floor's name, by name. */
+    async listCompanyRooms(companyId: number): Promise<{ id: number; name: string; floorName: string | null }[]> {
+      return db
+        .selectFrom('rooms as r')
+        .innerJoin('locations as l', 'l.id', 'r.id')
+        .leftJoin('locations as floor', 'floor.id', 'l.parent_id')
+        .select(['r.id', 'l.name', 'floor.name as floorName'])
+        .where('r.company_id', '=', companyId)
+        .where('l.deleted_at', 'is', null)
+        .orderBy('l.name')
+        .orderBy('r.id')
+        .execute();
+    },
+
+    /** Up to `limit` active users of the company matching the keyword, by name. */
+    async searchCompanyUsers(companyId: number, keyword: string | undefined, limit: number): Promise<{ id: number; name: string; email: string | null }[]> {
+      let query = db.selectFrom('users as u').select(['u.id', 'u.full_name as name', 'u.email']).where('u.company_id', '=', companyId).where('u.is_active', '=', 1);
+      if (keyword) query = query.where(userMatches(keyword));
+      return query.orderBy('u.full_name').orderBy('u.id').limit(limit).execute();
     },
 
     /** Which of these ids are active users of the company. */

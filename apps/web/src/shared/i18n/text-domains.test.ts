@@ -11,6 +11,7 @@ import { operationLogRoutes } from '../../modules/operation-log/operation-log.ro
 import { padRoutes } from '../../modules/pad/pad.routes';
 import { recoveryRoutes, registrationWizardRoutes } from '../../modules/registration/registration.routes';
 import { repairRoutes } from '../../modules/repair/repair.routes';
+import { smartDeviceRoutes } from '../../modules/smart-device/smart-device.routes';
 import { ssoRoutes } from '../../modules/sso/sso.routes';
 import { visitorPublicRoutes } from '../../modules/visitor/visitor.routes';
 import type { PageRoute } from '../routing/page-route';
@@ -21,7 +22,7 @@ const sources = import.meta.glob<string>(['../../**/*.{ts,tsx}', '!../../**/*.te
 const publicPages = [...directoryPublicRoutes, ...registrationWizardRoutes, ...recoveryRoutes, ...livePublicRoutes, ...visitorPublicRoutes, ...padRoutes];
 const allPages = [...authRoutes, ...publicPages, ...SHELL_PAGES];
 /** The pages of the module named like each page domain: they must load it. */
-const MODULE_PAGES: Record<string, readonly PageRoute[]> = { 'operation-log': operationLogRoutes, sso: ssoRoutes, 'door-display': doorDisplayRoutes, desk: deskRoutes, repair: repairRoutes, asset: assetRoutes };
+const MODULE_PAGES: Record<string, readonly PageRoute[]> = { 'operation-log': operationLogRoutes, sso: ssoRoutes, 'door-display': doorDisplayRoutes, desk: deskRoutes, repair: repairRoutes, asset: assetRoutes, 'smart-device': smartDeviceRoutes };
 /**
  * A page domain another module borrows (a component of the domain's module shown on its page): the
  * borrowing module and the pages of it that show the component, which must load the domain too.
