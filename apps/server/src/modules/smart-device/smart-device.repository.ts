@@ -1,4 +1,4 @@
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
 import type { HomieState, SmartDeviceKind } from '@atrium/contract';
 import type { DB } from '../../db/schema.js';
 import { withTransaction } from '../../db/database.js';
@@ -101,6 +101,9 @@ export function createSmartDeviceRepository(db: Kysely<DB>) {
     description: parseDescription(row.description),
   });
 
+  // A device and its deployers are written together; inside a caller's transaction (the demo seed) in that one.
+  const inTransaction = <T>(fn: (trx: Transaction<DB>) => Promise<T>): Promise<T> => (db.isTransaction ? fn(db as Transaction<DB>) : withTransaction(db, fn));
+
   const deviceRecords = () =>
     db
       .selectFrom('smart_devices as d')
@@ -165,7 +168,7 @@ export function createSmartDeviceRepository(db: Kysely<DB>) {
       deployerIds?: readonly number[];
       now: number;
     }): Promise<number> {
-      return withTransaction(db, async (trx) => {
+      return inTransaction(async (trx) => {
         const row = await trx
           .insertInto('smart_devices')
           .values({
@@ -201,7 +204,7 @@ export function createSmartDeviceRepository(db: Kysely<DB>) {
       deployerIds: readonly number[],
       now: number,
     ): Promise<boolean> {
-      return withTransaction(db, async (trx) => {
+      return inTransaction(async (trx) => {
         const result = await trx
           .updateTable('smart_devices')
           .set({
