@@ -148,7 +148,7 @@ function DeviceForm({ device, onClose }: { device: SmartDeviceDetail | undefined
         </Col>
         <Col xs={24} md={12}>
           <Form.Item name="kind" label={t('smart-device.fields.kind')} rules={[{ required: true, message: t('smart-device.form.kindRequired') }]}>
-            <Select options={SMART_DEVICE_KINDS.map((kind) => ({ value: kind, label: t(`smart-device.kinds.${kind}`) }))} data-testid="smart-form-kind" />
+            <Select showSearch={{ optionFilterProp: 'label' }} options={SMART_DEVICE_KINDS.map((kind) => ({ value: kind, label: t(`smart-device.kinds.${kind}`) }))} data-testid="smart-form-kind" />
           </Form.Item>
         </Col>
         <Col xs={24} md={12}>
