@@ -66,10 +66,10 @@ export function createSmartDeviceAdminService({ devices, smartDevices, gateway, 
   /** Refuses the same deployer twice (400), another company's room (404) or users (404). */
   async function checkInput(companyId: number, body: SmartDeviceInputParsed): Promise<void> {
     const problem = deployerProblem(body.deployerIds);
-    // Each refusal names its field, so the form shows it there.
+    // The refusal names its field, so the form shows it there; a 404 says nothing more than an unknown record's.
     if (problem) throw new AppError(ReturnCode.BAD_REQUEST, problem, { field: 'deployerIds' });
-    if (body.roomId !== null && (await devices.findCompanyRoomIds(companyId, [body.roomId])).length === 0) throw new AppError(ReturnCode.NOT_FOUND, 'smartDeviceRoomNotFound', {}, { field: 'roomId' });
-    if ((await devices.findCompanyUserIds(companyId, body.deployerIds)).length !== body.deployerIds.length) throw new AppError(ReturnCode.NOT_FOUND, 'smartDeviceDeployerNotFound', {}, { field: 'deployerIds' });
+    if (body.roomId !== null && (await devices.findCompanyRoomIds(companyId, [body.roomId])).length === 0) throw notFound('smartDeviceRoomNotFound');
+    if ((await devices.findCompanyUserIds(companyId, body.deployerIds)).length !== body.deployerIds.length) throw notFound('smartDeviceDeployerNotFound');
   }
 
   /** A Homie id made from the name that no device of the company holds: `kew-lights`, `kew-lights-2`, … */
