@@ -44,6 +44,9 @@ interface Ack {
   error?: string;
 }
 
+/** How often a device with nothing to measure publishes its `$state` again: well inside Atrium's 10-minute heartbeat window. */
+const HEARTBEAT_MS = 60_000;
+
 /** How many command ids a device remembers to answer a duplicate delivery without executing it. */
 const REMEMBERED_COMMANDS = 1_000;
 
@@ -57,6 +60,8 @@ export function startDevice(options: DeviceOptions): SimulatedDevice {
   // delivery is still executing waits for that answer instead of executing again.
   const answered = new Map<string, Promise<Ack>>();
   let state: State | undefined;
+  /** When the device last published anything (readings or a heartbeat). */
+  let lastHeard = Date.now();
   let isStopping = false;
 
   const clientOptions: IClientOptions = {
@@ -160,7 +165,15 @@ export function startDevice(options: DeviceOptions): SimulatedDevice {
     started,
     async publishReadings() {
       if (state !== 'ready') return;
-      await publishValues(readValues(config, room));
+      const values = readValues(config, room);
+      if (Object.keys(values).length > 0) {
+        await publishValues(values);
+        lastHeard = Date.now();
+      } else if (Date.now() - lastHeard >= HEARTBEAT_MS) {
+        // A device that only answers commands says it is still there (docs/devices-mqtt.md, "Heartbeat").
+        await publishState('ready');
+        lastHeard = Date.now();
+      }
     },
     async stop() {
       isStopping = true;

@@ -52,6 +52,8 @@ interface World {
     /** A's asset model and asset (decision 0019, "Assets"). */
     assetModelId: number;
     assetId: number;
+    /** A's smart device (issue 22). */
+    smartDeviceId: number;
   };
   b: {
     companyId: number;
@@ -104,6 +106,8 @@ interface World {
     deskClosureId: number;
     /** B's air-quality alert (decision 0020). */
     airAlertId: number;
+    /** B's smart device (issue 22). */
+    smartDeviceId: number;
     inspectionRunId: number;
     assetCategoryId: number;
     assetModelId: number;
@@ -129,6 +133,7 @@ type ForeignCase =
 
 const profile = { firstName: 'Ada', lastName: 'Alpha', gender: 'female' };
 const companyFields = { companyName: 'Alpha Works', address: '1 Alpha Road', companyDomain: 'alpha', billingEmail: 'billing@alpha.test' };
+const smartDevice = { name: 'Probe device', kind: 'sensor', ipAddress: '10.9.9.9' };
 const newUser = (n: number) => ({ userName: `foreign.probe${n}`, email: `foreign.probe${n}@alpha.test`, firstName: 'Probe', lastName: `No ${n}` });
 
 /**
@@ -458,6 +463,20 @@ const FOREIGN_RECORDS: Record<string, ForeignCase> = {
   'GET /api/smart/analysis': { foreign: (w) => [{ query: { from: 0, to: 86_400_000, locationId: w.b.locationId } }] },
   'GET /api/smart/analysis/export': { foreign: (w) => [{ query: { from: 0, to: 86_400_000, locationId: w.b.locationId } }] },
   'GET /api/smart/sensors': { foreign: (w) => [{ query: { locationId: w.b.locationId } }] },
+  'GET /api/smart/devices': { filters: (w) => [{ query: { roomId: w.b.roomId } }] },
+  'GET /api/smart/devices/options': { none: "the company's own rooms and colleagues" },
+  'GET /api/smart/devices/:id': { foreign: (w) => [{ url: `/api/smart/devices/${w.b.smartDeviceId}` }] },
+  'POST /api/smart/devices': { foreign: (w) => [{ body: { ...smartDevice, roomId: w.b.roomId } }, { body: { ...smartDevice, deployerIds: [w.b.user.id] } }] },
+  'PUT /api/smart/devices/:id': {
+    foreign: (w) => [
+      { url: `/api/smart/devices/${w.b.smartDeviceId}`, body: smartDevice },
+      { url: `/api/smart/devices/${w.a.smartDeviceId}`, body: { ...smartDevice, roomId: w.b.roomId } },
+      { url: `/api/smart/devices/${w.a.smartDeviceId}`, body: { ...smartDevice, deployerIds: [w.b.user.id] } },
+    ],
+  },
+  'DELETE /api/smart/devices/:id': { foreign: (w) => [{ url: `/api/smart/devices/${w.b.smartDeviceId}` }] },
+  'POST /api/smart/devices/:id/activation-code': { foreign: (w) => [{ url: `/api/smart/devices/${w.b.smartDeviceId}/activation-code` }] },
+  'POST /api/smart/devices/:id/restart': { foreign: (w) => [{ url: `/api/smart/devices/${w.b.smartDeviceId}/restart`, body: { safetyPassword: '123456' } }] },
   'GET /api/desk/booking/access': { foreign: (w) => [{ query: { floorId: w.b.locationId } }] },
   'POST /api/person/message/trigger/bind-station-message': { foreign: (w) => [{ body: { deskIds: [w.b.deskId] } }] },
   'GET /api/repair/targets': { none: "the company's own desks and rooms" },
@@ -872,6 +891,7 @@ describe(`access over the route table (${TEST_DIALECT})`, () => {
         visitReasonId: 0,
         assetModelId: 0,
         assetId: 0,
+        smartDeviceId: (await displays.smartDevice(alpha.id)).deviceId,
       },
       b: {
         companyId: bravo.id,
@@ -931,6 +951,7 @@ describe(`access over the route table (${TEST_DIALECT})`, () => {
           (await asBravo({ method: 'POST', url: '/api/desk/closures', payload: { buildingId: null, firstDate: '2030-01-01', lastDate: '2030-01-02', name: 'Bravo holiday' } })).body.result as { closure: { id: number } }
         ).closure.id,
         inspectionRunId: (bravoRound.body.result as { id: number }).id,
+        smartDeviceId: (await displays.smartDevice(bravo.id)).deviceId,
         airAlertId: (await t.app.air.evaluate(bravo.id, 9001, null, [{ metric: 'air.co2', at: 0, value: 5000 }, { metric: 'air.co2', at: 600_000, value: 5000 }]))[0]!.alertId,
         ...(await catalogueOf(asBravo, 'Bravo')),
         visitId: (

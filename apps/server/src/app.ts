@@ -196,6 +196,8 @@ import { createSmartRoomService } from './modules/smart-room/smart-room.service.
 import { createSmartSceneService } from './modules/smart-room/smart-room-scenes.js';
 import { createSmartAlarmService } from './modules/smart-room/smart-room-alarms.js';
 import { createSmartAnalysis } from './modules/smart-room/smart-room-analysis.js';
+import { createSmartDeviceAdminService } from './modules/smart-device/smart-device-admin.service.js';
+import { smartDeviceAdminRoutes } from './modules/smart-device/smart-device-admin.routes.js';
 import { createSignedLinks } from './platform/signed-links.js';
 import { bookingPreferencesRoutes } from './modules/booking-preferences/booking-preferences.routes.js';
 import { createBookingPreferencesService } from './modules/booking-preferences/booking-preferences.service.js';
@@ -764,6 +766,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Device alarms: raised when a device drops off or reports a fault, its deployers told, cleared when it is back.
   const smartAlarms = createSmartAlarmService({ rooms: smartRoomRepository, locations: (companyId) => locations.loadIndex(companyId), notifications, clock });
   scheduler.add({ name: 'smart-alarms', everyMs: MINUTE_MS / 2, run: async () => void (await smartAlarms.scan()) });
+  const smartDeviceAdmin = createSmartDeviceAdminService({ devices: smartDeviceRepository, smartDevices, gateway: smartDeviceGateway, settings, operationLog, clock });
   app.decorate('bookingInvitations', { drain: () => outbox.drain() });
   const mailDispatch = createMailDispatch(mailer);
   app.addHook('onClose', async () => {
@@ -974,6 +977,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(visitorDeviceRoutes({ devices: visitorDevices, visitors: visitorService, badges: visitorBadges }));
       await api.register(visitorApplicationRoutes({ applications: visitorApplications }));
       await api.register(smartDeviceRoutes({ smartDevices }));
+      await api.register(smartDeviceAdminRoutes({ admin: smartDeviceAdmin }));
       await api.register(visitorStepRoutes({ steps: visitorSteps, visitors: visitorService, passes: visitorPasses, rules: visitorRules }));
       await api.register(
         visitorAnalysisRoutes({

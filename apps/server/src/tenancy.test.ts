@@ -253,6 +253,9 @@ describe(`tenancy (${TEST_DIALECT})`, () => {
     expect(airOfB.status, airOfB.body.message).toBe(200);
     const [alertOfB] = await t.app.air.evaluate(b.id, 4242, roomOfB, [{ metric: 'air.co2', at: t.clock.now(), value: 1500 }]);
     expect((await call(t.app, { method: 'POST', url: `/api/air/alerts/${alertOfB!.alertId}/acknowledge`, headers: { token: tokenB } })).status).toBe(200);
+    // A smart device of B's in B's room (issue 22).
+    const smartOfB = await call(t.app, { method: 'POST', url: '/api/smart/devices', headers: { token: tokenB }, payload: { name: 'Bravo Vault host', kind: 'central_host', homieId: 'bravo-only-host', ipAddress: '10.66.0.1', roomId: roomOfB } });
+    expect(smartOfB.status, smartOfB.body.message).toBe(200);
   });
   afterAll(() => t.cleanup());
 
@@ -381,6 +384,9 @@ describe(`tenancy (${TEST_DIALECT})`, () => {
       '/api/smart/rooms/:roomId/plan',
       '/api/smart/rooms/:roomId/scenes',
       '/api/smart/sensors',
+      '/api/smart/devices',
+      '/api/smart/devices/:id',
+      '/api/smart/devices/options',
       '/api/sso/candidates',
       '/api/sso/members',
       '/api/sso/setting',
@@ -539,6 +545,11 @@ describe(`tenancy (${TEST_DIALECT})`, () => {
       '/api/report/list': `?roomId=${roomOfB}`,
       '/api/report/analysis': `?locationId=${roomOfB}`,
     };
+    // B's smart device by id answers A 404 like an unknown one.
+    const smartOfB = await t.db.kysely.selectFrom('smart_devices').select('id').where('homie_id', '=', 'bravo-only-host').executeTakeFirstOrThrow();
+    const foreignDevice = await call(t.app, { method: 'GET', url: `/api/smart/devices/${smartOfB.id}`, headers: { token: signedIn.token! } });
+    expect([foreignDevice.status, foreignDevice.body.returncode]).toEqual([404, 1002]);
+    expectNothingOfB('/api/smart/devices/:id', foreignDevice.body);
     // An event stream stays open: live.test.ts reads it; here only B's location is refused.
     const eventStreams = new Set(['/api/live/stream', '/api/desk/live/stream']);
     // A file is read as text: the visits' export (A's own visit in it, none of B's).

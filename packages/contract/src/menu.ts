@@ -83,7 +83,7 @@ export const MENU_CATALOGUE: MenuNode[] = [
       page('smartAnalysis', '/smart-analysis', 'LineChartOutlined', 'SMART', 'overviewStats', true),
       page('smartLocation', '/smart-location', 'EnvironmentOutlined', 'SMART', 'roomsLocations', true),
       page('smartInduction', '/smart-induction', 'RadarChartOutlined', 'SMART', 'roomsLocations', true),
-      page('smartEquipment', '/smart-equipment', 'ControlOutlined', 'SMART', 'roomsLocations'),
+      page('smartEquipment', '/smart-equipment', 'ControlOutlined', 'SMART', 'roomsLocations', true),
       page('smartSetting', '/smart-setting', 'SettingOutlined', 'SMART', 'roomsLocations', true),
     ],
   },

@@ -901,6 +901,20 @@ export const MESSAGES = {
   smartScenesSaved: { 'en-US': 'Scenes saved', 'zh-CN': '场景已保存' },
   smartAlarmNotFound: { 'en-US': 'This device alarm does not exist', 'zh-CN': '该设备告警不存在' },
   smartAlarmAcknowledged: { 'en-US': 'Alarm acknowledged', 'zh-CN': '告警已确认' },
+  // Issue 22: the devices page.
+  smartDeviceDeployerTwice: { 'en-US': 'The same deployer cannot be added twice', 'zh-CN': '同一部署人员不能重复添加' },
+  smartDeviceHomieIdTaken: { 'en-US': 'Another device of the company already has the device id {homieId}', 'zh-CN': '公司已有其他设备使用设备标识 {homieId}' },
+  smartDeviceRoomNotFound: { 'en-US': 'Choose a room of the company', 'zh-CN': '请选择本公司的会议室' },
+  smartDeviceDeployerNotFound: { 'en-US': 'Deployers must be colleagues of the company', 'zh-CN': '部署人员必须是本公司的同事' },
+  smartDeviceNotFound: { 'en-US': 'This smart device does not exist', 'zh-CN': '该智能设备不存在' },
+  smartDeviceSaved: { 'en-US': 'Device {name} has been saved', 'zh-CN': '设备 {name} 已保存' },
+  smartDeviceDeleted: { 'en-US': 'The device has been deleted', 'zh-CN': '设备已删除' },
+  smartDeviceRestartWrongSafetyPassword: { 'en-US': 'Restart failed because of wrong safety password', 'zh-CN': '安全密码错误，重启失败' },
+  smartDeviceNoBroker: {
+    'en-US': 'Commands cannot be sent: no MQTT broker is configured (MQTT_URL)',
+    'zh-CN': '无法发送指令：未配置 MQTT 服务器（MQTT_URL）',
+  },
+  smartDeviceRestartSent: { 'en-US': 'The restart has been sent to the device', 'zh-CN': '已向设备发送重启指令' },
 } as const satisfies Record<string, Record<Lang, string>>;
 
 export type MessageKey = keyof typeof MESSAGES;

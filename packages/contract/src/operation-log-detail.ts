@@ -298,6 +298,11 @@ export const OPERATION_DETAILS = {
   'asset.checkin': { holderName: text },
   'asset.audit': { nextAuditAt: 'time' },
   'asset.import': { created: number, updated: number, refused: number },
+  'smartDevice.create': { homieId: text, roomId: 'location' },
+  'smartDevice.update': { previousName: text, homieId: text, fromRoomId: 'location', toRoomId: 'location' },
+  'smartDevice.delete': { homieId: text },
+  'smartDevice.issueActivationCode': {},
+  'smartDevice.restart': {},
 } as const satisfies Record<OperationAction, Readonly<Record<string, OperationDetailField>>>;
 
 /** The detail an action may record: its declared fields, each optional. */

@@ -139,6 +139,11 @@ export const OPERATION_ACTIONS = [
   'asset.checkin',
   'asset.audit',
   'asset.import',
+  'smartDevice.create',
+  'smartDevice.update',
+  'smartDevice.delete',
+  'smartDevice.issueActivationCode',
+  'smartDevice.restart',
 ] as const;
 export type OperationAction = (typeof OPERATION_ACTIONS)[number];
 

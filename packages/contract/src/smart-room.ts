@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { Lang } from './lang.js';
 import { PageQuery, pageOf } from './paging.js';
-import { SmartDeviceKind } from './smart-device.js';
+import { SmartDeviceKind, SmartDeviceStatus } from './smart-device.js';
 
 /**
  * Smart rooms (decision 0020, "Smart rooms: state, presence and control"): each room's state from its
@@ -29,10 +29,6 @@ export const PRESENCE_METHODS = ['pir', 'radar', 'infrared', 'camera'] as const;
 export const PresenceMethod = z.enum(PRESENCE_METHODS);
 export type PresenceMethod = z.infer<typeof PresenceMethod>;
 
-/** How a device is doing, as the rooms read it (the same words as the devices page). */
-export const SMART_DEVICE_STATUSES = ['online', 'partially_online', 'offline', 'inactive'] as const;
-export const SmartDeviceStatus = z.enum(SMART_DEVICE_STATUSES);
-export type SmartDeviceStatus = z.infer<typeof SmartDeviceStatus>;
 
 export const SMART_ROOM_LIMITS = {
   /** The sensor response delay (spec 001 section 9: 0-2 minutes): how long "someone" holds after the last detection. */

@@ -418,6 +418,11 @@ describe(`Idempotency-Key (${TEST_DIALECT})`, () => {
         'PUT /api/smart/rooms/:roomId/scenes',
         'POST /api/smart/rooms/:roomId/scenes/:trigger/run',
         'POST /api/smart/alarms/:id/acknowledge',
+        'POST /api/smart/devices',
+        'PUT /api/smart/devices/:id',
+        'DELETE /api/smart/devices/:id',
+        'POST /api/smart/devices/:id/activation-code',
+        'POST /api/smart/devices/:id/restart',
       ].sort(),
     );
     expect(idempotent.some((route) => route.includes('calendar/feed'))).toBe(false);

@@ -280,6 +280,31 @@ describe(`demo seed (${TEST_DIALECT})`, () => {
     expect(open.map((row) => row.asset_id).sort()).toEqual(deployed.map((asset) => asset.id).sort());
   });
 
+  it("sets up the smart rooms the device simulator plays: eight devices with the simulator's Homie ids in each of four rooms, once", async () => {
+    database = await createTestDatabase();
+    await migrateToLatest(database.db);
+    await seedDemo(database.db, { adminPassword: null, clock: createFakeClock(), hasher: createCachingHasher() });
+    // Run again: the demo exists, nothing is added.
+    await seedDemo(database.db, { adminPassword: null, clock: createFakeClock(), hasher: createCachingHasher() });
+    const db = database.db.kysely;
+    const devices = await db
+      .selectFrom('smart_devices as d')
+      .innerJoin('locations as room', 'room.id', 'd.room_id')
+      .select(['d.id', 'd.homie_id', 'd.kind', 'room.name as room', 'd.location_id', 'd.room_id', 'd.ip_address', 'd.mac_address', 'd.serial_number', 'd.brand', 'd.state', 'd.activated_at'])
+      .execute();
+    // tools/device-simulator/devices.ts, demoDevices(): `<slug of the room>-<suffix>` with the suffix's kind.
+    const suffixes = { presence: 'sensor', lights: 'light', ac: 'air_conditioner', curtains: 'curtain', projector: 'projector', power: 'power_unit', host: 'central_host', air: 'air_monitor' };
+    const expected = ['Kew', 'Southwark', 'Boardroom', 'Huangpu 黄浦'].flatMap((room) => Object.entries(suffixes).map(([suffix, kind]) => `${room.split(' ')[0]!.toLowerCase()}-${suffix} ${kind} ${room}`));
+    expect(devices.map((device) => `${device.homie_id} ${device.kind} ${device.room}`).sort()).toEqual(expected.sort());
+    expect(devices.every((device) => device.location_id === device.room_id && device.brand && device.serial_number && device.state === null && device.activated_at === null)).toBe(true);
+    expect(devices.every((device) => /^10\.40\.\d+\.\d+$/.test(device.ip_address ?? '') && /^([0-9A-F]{2}:){5}[0-9A-F]{2}$/.test(device.mac_address ?? ''))).toBe(true);
+    expect(new Set(devices.map((device) => device.ip_address)).size).toBe(32);
+    expect(new Set(devices.map((device) => device.serial_number)).size).toBe(32);
+    const deployers = await db.selectFrom('smart_device_deployers').select(['device_id', 'user_id']).execute();
+    expect(deployers).toHaveLength(32);
+    expect(new Set(deployers.map((row) => row.user_id)).size).toBe(1);
+  });
+
   it('uses the configured admin password and then reports none generated', async () => {
     database = await createTestDatabase();
     await migrateToLatest(database.db);

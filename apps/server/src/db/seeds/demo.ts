@@ -12,6 +12,7 @@ import { seedDemoReceptionDevices, seedDemoVisits } from './demo-visits.js';
 import { seedDemoRooms, type DemoRooms } from './demo-rooms.js';
 import { seedDemoDesks } from './demo-desks.js';
 import { seedDemoAssets } from './demo-assets.js';
+import { seedDemoSmartDevices } from './demo-smart-devices.js';
 import { seedDeviceThemes } from './device-themes.js';
 import { seedDoorDisplays } from '../../modules/door-display/door-display.seed.js';
 import {
@@ -283,6 +284,10 @@ async function buildDemoCompany(ctx: SeedContext, adminPassword: string): Promis
   await seedDemoDesks(ctx, companyId, { floors: { floor1: places.floor1!, floor2: places.floor2! }, departments, owners: approvers, members });
   // The London office's equipment: monitors on desks, laptops with the platform and product teams.
   await seedDemoAssets(ctx, companyId, { floors: [places.floor1!, places.floor2!], people: [...(members.platform ?? []), ...(members.productDesign ?? [])] });
+  // The smart rooms the device simulator plays, set up by someone from facilities.
+  const facilities = PEOPLE.find((person) => person.department === 'facilities' && person.state === undefined);
+  const deployerId = facilities ? people.get(facilities.userName ?? `${facilities.firstName}.${facilities.lastName}`.toLowerCase())!.id : adminId;
+  await seedDemoSmartDevices(ctx, companyId, { rooms, deployerId });
   return { companyId, rooms };
 }
 

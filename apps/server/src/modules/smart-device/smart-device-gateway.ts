@@ -46,6 +46,11 @@ const HOMIE_STATE_SET = new Set<string>(HOMIE_STATES);
 const NAME = /^[a-z0-9][a-z0-9-]{0,63}$/;
 /** Unknown devices are looked up again after this long (a device registered meanwhile joins). */
 const UNKNOWN_TTL_MS = 10_000;
+/**
+ * Known devices are looked up again after this long: an edit or delete in this process forgets its
+ * device at once (`forget`), one made by another process is seen within this time.
+ */
+const KNOWN_TTL_MS = 60_000;
 /** At most one warn line per this long about malformed payloads, with the count since the last. */
 const MALFORMED_LOG_MS = 10_000;
 
@@ -119,7 +124,7 @@ export function createSmartDeviceGateway(options: GatewayOptions) {
     const hit = cache.get(key);
     if (hit && hit.until > Date.now()) return hit.device;
     const device = devices.findByHomieId(companyId, homieId);
-    cache.set(key, { device, until: Number.POSITIVE_INFINITY });
+    cache.set(key, { device, until: Date.now() + KNOWN_TTL_MS });
     void device.then(
       (found) => {
         if (!found) cache.set(key, { device, until: Date.now() + UNKNOWN_TTL_MS });
@@ -375,6 +380,14 @@ export function createSmartDeviceGateway(options: GatewayOptions) {
         await settle(entry, 'failed', `not published: ${(error as Error).message}`.slice(0, 500));
       }
       return { id, result };
+    },
+
+    /**
+     * Forgets what it cached of a company's devices, after the devices page renamed (new Homie id),
+     * rebound or deleted one: the next message of each id is looked up again.
+     */
+    forget(companyId: number, homieIds: readonly string[]) {
+      for (const homieId of homieIds) cache.delete(`${companyId}/${homieId}`);
     },
 
     /** Drops the broker connection as a network failure would (tests). */

@@ -1,7 +1,8 @@
-import { sql, SqliteAdapter, type Kysely } from 'kysely';
+import { sql, SqliteAdapter, type Kysely, type Transaction } from 'kysely';
 import type { HomieState, SmartDeviceKind } from '@atrium/contract';
 import type { DB } from '../../db/schema.js';
 import { withTransaction } from '../../db/database.js';
+import { userMatches } from '../../db/like.js';
 
 /** The gateway's view of a device: who it is and what it declared. */
 export interface SmartDeviceRef {
@@ -55,6 +56,28 @@ export type CommandResult = 'pending' | 'acked' | 'failed' | 'timeout';
 export const ROLLUP_GRAINS = { minute: 60_000, hour: 3_600_000, day: 86_400_000 } as const;
 export type RollupGrain = keyof typeof ROLLUP_GRAINS;
 
+/** A device as the devices page reads it. */
+export interface SmartDeviceRecord {
+  id: number;
+  name: string;
+  brand: string | null;
+  model: string | null;
+  kind: SmartDeviceKind;
+  serialNumber: string | null;
+  ipAddress: string | null;
+  macAddress: string | null;
+  homieId: string;
+  roomId: number | null;
+  roomName: string | null;
+  locationId: number | null;
+  state: HomieState | null;
+  properties: Record<string, PropertyValue>;
+  activatedAt: number | null;
+  lastSeenAt: number | null;
+  createdAt: number;
+  updatedAt: number;
+}
+
 /** Rows per insert statement (as one JSON parameter). */
 const JSON_CHUNK = 5_000;
 
@@ -78,6 +101,55 @@ export function createSmartDeviceRepository(db: Kysely<DB>) {
     description: parseDescription(row.description),
   });
 
+  // A device and its deployers are written together; inside a caller's transaction (the demo seed) in that one.
+  const inTransaction = <T>(fn: (trx: Transaction<DB>) => Promise<T>): Promise<T> => (db.isTransaction ? fn(db as Transaction<DB>) : withTransaction(db, fn));
+
+  const deviceRecords = () =>
+    db
+      .selectFrom('smart_devices as d')
+      .leftJoin('locations as room', (join) => join.onRef('room.id', '=', 'd.room_id').on('room.deleted_at', 'is', null))
+      .select([
+        'd.id',
+        'd.name',
+        'd.brand',
+        'd.model',
+        'd.kind',
+        'd.serial_number',
+        'd.ip_address',
+        'd.mac_address',
+        'd.homie_id',
+        'd.room_id',
+        'room.name as room_name',
+        'd.location_id',
+        'd.state',
+        'd.properties',
+        'd.activated_at',
+        'd.last_seen_at',
+        'd.created_at',
+        'd.updated_at',
+      ]);
+  type RecordRow = Awaited<ReturnType<ReturnType<typeof deviceRecords>['executeTakeFirstOrThrow']>>;
+  const toRecord = (row: RecordRow): SmartDeviceRecord => ({
+    id: row.id,
+    name: row.name,
+    brand: row.brand,
+    model: row.model,
+    kind: row.kind as SmartDeviceKind,
+    serialNumber: row.serial_number,
+    ipAddress: row.ip_address,
+    macAddress: row.mac_address,
+    homieId: row.homie_id,
+    roomId: row.room_id,
+    roomName: row.room_name,
+    locationId: row.location_id,
+    state: row.state as HomieState | null,
+    properties: JSON.parse(row.properties) as Record<string, PropertyValue>,
+    activatedAt: row.activated_at === null ? null : Number(row.activated_at),
+    lastSeenAt: row.last_seen_at === null ? null : Number(row.last_seen_at),
+    createdAt: Number(row.created_at),
+    updatedAt: Number(row.updated_at),
+  });
+
   return {
     /** Registers a device (the devices page's create, and test factories); answers its id. */
     async createSmartDevice(values: {
@@ -90,26 +162,166 @@ export function createSmartDeviceRepository(db: Kysely<DB>) {
       brand?: string | null;
       model?: string | null;
       serialNumber?: string | null;
+      ipAddress?: string | null;
+      macAddress?: string | null;
+      /** Deployers, each once (the caller checked they are the company's users). */
+      deployerIds?: readonly number[];
       now: number;
     }): Promise<number> {
-      const row = await db
-        .insertInto('smart_devices')
-        .values({
-          company_id: values.companyId,
-          name: values.name,
-          kind: values.kind,
-          homie_id: values.homieId,
-          location_id: values.locationId ?? null,
-          room_id: values.roomId ?? null,
-          brand: values.brand ?? null,
-          model: values.model ?? null,
-          serial_number: values.serialNumber ?? null,
-          created_at: values.now,
-          updated_at: values.now,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      return row.id;
+      return inTransaction(async (trx) => {
+        const row = await trx
+          .insertInto('smart_devices')
+          .values({
+            company_id: values.companyId,
+            name: values.name,
+            kind: values.kind,
+            homie_id: values.homieId,
+            location_id: values.locationId ?? null,
+            room_id: values.roomId ?? null,
+            brand: values.brand ?? null,
+            model: values.model ?? null,
+            serial_number: values.serialNumber ?? null,
+            ip_address: values.ipAddress ?? null,
+            mac_address: values.macAddress ?? null,
+            created_at: values.now,
+            updated_at: values.now,
+          })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        if (values.deployerIds?.length) await trx.insertInto('smart_device_deployers').values(values.deployerIds.map((userId) => ({ device_id: row.id, user_id: userId }))).execute();
+        return row.id;
+      });
+    },
+
+    /**
+     * Changes the company's device as the devices page edits it, and replaces its deployers; false when
+     * there is no such device. Binding to a room sets its location to the room (a room is its location node).
+     */
+    async updateSmartDevice(
+      companyId: number,
+      deviceId: number,
+      values: { name: string; kind: SmartDeviceKind; homieId: string; roomId: number | null; brand: string | null; model: string | null; serialNumber: string | null; ipAddress: string; macAddress: string | null },
+      deployerIds: readonly number[],
+      now: number,
+    ): Promise<boolean> {
+      return inTransaction(async (trx) => {
+        const result = await trx
+          .updateTable('smart_devices')
+          .set({
+            name: values.name,
+            kind: values.kind,
+            homie_id: values.homieId,
+            room_id: values.roomId,
+            location_id: values.roomId,
+            brand: values.brand,
+            model: values.model,
+            serial_number: values.serialNumber,
+            ip_address: values.ipAddress,
+            mac_address: values.macAddress,
+            updated_at: now,
+          })
+          .where('company_id', '=', companyId)
+          .where('id', '=', deviceId)
+          .executeTakeFirst();
+        if (result.numUpdatedRows === 0n) return false;
+        await trx.deleteFrom('smart_device_deployers').where('device_id', '=', deviceId).execute();
+        if (deployerIds.length) await trx.insertInto('smart_device_deployers').values(deployerIds.map((userId) => ({ device_id: deviceId, user_id: userId }))).execute();
+        return true;
+      });
+    },
+
+    /** Deletes the company's device with its deployers, commands and readings; false when there is no such device. */
+    async deleteSmartDevice(companyId: number, deviceId: number): Promise<boolean> {
+      const result = await db.deleteFrom('smart_devices').where('company_id', '=', companyId).where('id', '=', deviceId).executeTakeFirst();
+      return result.numDeletedRows > 0n;
+    },
+
+    /** Every device of the company as the devices page shows it, with its room's name, by name. */
+    async listCompanyDevices(companyId: number): Promise<SmartDeviceRecord[]> {
+      const rows = await deviceRecords().where('d.company_id', '=', companyId).orderBy('d.name').orderBy('d.id').execute();
+      return rows.map(toRecord);
+    },
+
+    /** One device of the company as the devices page shows it, or undefined. */
+    async findCompanyDevice(companyId: number, deviceId: number): Promise<SmartDeviceRecord | undefined> {
+      const row = await deviceRecords().where('d.company_id', '=', companyId).where('d.id', '=', deviceId).executeTakeFirst();
+      return row && toRecord(row);
+    },
+
+    /** The device's deployers with their names, by name. */
+    async listDeployers(deviceId: number): Promise<{ id: number; name: string }[]> {
+      return db
+        .selectFrom('smart_device_deployers as sd')
+        .innerJoin('users as u', 'u.id', 'sd.user_id')
+        .select(['u.id', 'u.full_name as name'])
+        .where('sd.device_id', '=', deviceId)
+        .orderBy('u.full_name')
+        .execute();
+    },
+
+    /** The device's last commands, newest first. */
+    async listRecentCommands(companyId: number, deviceId: number, limit: number) {
+      const rows = await db
+        .selectFrom('smart_device_commands')
+        .select(['id', 'node', 'property', 'value', 'issued_at', 'answered_at', 'result', 'error'])
+        .where('company_id', '=', companyId)
+        .where('device_id', '=', deviceId)
+        .orderBy('issued_at', 'desc')
+        .orderBy('id')
+        .limit(limit)
+        .execute();
+      return rows.map((row) => ({
+        id: row.id,
+        node: row.node,
+        property: row.property,
+        value: row.value,
+        issuedAt: Number(row.issued_at),
+        answeredAt: row.answered_at === null ? null : Number(row.answered_at),
+        result: row.result as CommandResult,
+        error: row.error,
+      }));
+    },
+
+    /** Which of these ids are live rooms of the company. */
+    async findCompanyRoomIds(companyId: number, roomIds: readonly number[]): Promise<number[]> {
+      if (roomIds.length === 0) return [];
+      const rows = await db
+        .selectFrom('rooms as r')
+        .innerJoin('locations as l', 'l.id', 'r.id')
+        .select('r.id')
+        .where('r.company_id', '=', companyId)
+        .where('l.deleted_at', 'is', null)
+        .where('r.id', 'in', [...roomIds])
+        .execute();
+      return rows.map((row) => row.id);
+    },
+
+    /** The company's live rooms with their floor's name, by name. */
+    async listCompanyRooms(companyId: number): Promise<{ id: number; name: string; floorName: string | null }[]> {
+      return db
+        .selectFrom('rooms as r')
+        .innerJoin('locations as l', 'l.id', 'r.id')
+        .leftJoin('locations as floor', 'floor.id', 'l.parent_id')
+        .select(['r.id', 'l.name', 'floor.name as floorName'])
+        .where('r.company_id', '=', companyId)
+        .where('l.deleted_at', 'is', null)
+        .orderBy('l.name')
+        .orderBy('r.id')
+        .execute();
+    },
+
+    /** Up to `limit` active users of the company matching the keyword, by name. */
+    async searchCompanyUsers(companyId: number, keyword: string | undefined, limit: number): Promise<{ id: number; name: string; email: string | null }[]> {
+      let query = db.selectFrom('users as u').select(['u.id', 'u.full_name as name', 'u.email']).where('u.company_id', '=', companyId).where('u.is_active', '=', 1);
+      if (keyword) query = query.where(userMatches(keyword));
+      return query.orderBy('u.full_name').orderBy('u.id').limit(limit).execute();
+    },
+
+    /** Which of these ids are active users of the company. */
+    async findCompanyUserIds(companyId: number, userIds: readonly number[]): Promise<number[]> {
+      if (userIds.length === 0) return [];
+      const rows = await db.selectFrom('users').select('id').where('company_id', '=', companyId).where('is_active', '=', 1).where('id', 'in', [...userIds]).execute();
+      return rows.map((row) => row.id);
     },
 
     /** The device with this Homie id in the company, or undefined. */

@@ -1,11 +1,13 @@
 import { sql, type Kysely } from 'kysely';
-import { RESERVATION_MAX_MS, toCsv, type SmartAnalysis, type SmartAnalysisQuery, type SmartRoomAnalysis } from '@atrium/contract';
+import { RESERVATION_MAX_MS, toCsv, type HomieState, type SmartAnalysis, type SmartDeviceKind, type SmartAnalysisQuery, type SmartRoomAnalysis } from '@atrium/contract';
 import type { DB } from '../../db/schema.js';
 import type { Clock } from '../../platform/clock.js';
 import { notFound } from '../../platform/errors.js';
 import type { LocationIndex } from '../location/location.presenter.js';
 import { OCCUPANCY_METRIC } from './smart-room.repository.js';
-import { deviceStatus } from './smart-room-state.js';
+import { roomStatuses } from './smart-room-state.js';
+
+const numberOrNull = (value: number | string | null) => (value === null ? null : Number(value));
 
 export interface SmartAnalysisDeps {
   db: Kysely<DB>;
@@ -40,13 +42,14 @@ export function createSmartAnalysis({ db, locations, clock }: SmartAnalysisDeps)
   return {
     async analyse(companyId: number, query: SmartAnalysisQuery): Promise<SmartAnalysis> {
       const { from, to } = query;
+      const now = clock.now();
       const index = await locations(companyId);
       if (query.locationId !== undefined && !index.byId.has(query.locationId)) throw notFound('locationNotFound');
       const scope = query.locationId === undefined ? null : new Set(index.subtreeOf(query.locationId).map((node) => node.id));
 
       const [rooms, devices, booked, occupied, occupiedBooked, ghosts, released, energy, alarms] = await Promise.all([
         db.selectFrom('rooms').select(['id', 'capacity']).where('company_id', '=', companyId).execute(),
-        db.selectFrom('smart_devices').select(['id', 'room_id as roomId', 'kind', 'state', 'activated_at as activatedAt']).where('company_id', '=', companyId).where('room_id', 'is not', null).execute(),
+        db.selectFrom('smart_devices').select(['id', 'room_id as roomId', 'kind', 'state', 'activated_at as activatedAt', 'last_seen_at as lastSeenAt']).where('company_id', '=', companyId).where('room_id', 'is not', null).execute(),
         // Booked minutes: confirmed meetings clipped to the range.
         db
           .selectFrom('reservations')
@@ -160,7 +163,7 @@ export function createSmartAnalysis({ db, locations, clock }: SmartAnalysisDeps)
             releasedMeetings: count(released, node.id),
             energyMinutes: Object.fromEntries(energy.filter((row) => row.roomId === node.id).map((row) => [row.kind, Number(row.minutes)])),
             devices: own.length,
-            devicesOnline: own.filter((device) => deviceStatus({ state: device.state as never, activatedAt: device.activatedAt }) === 'online').length,
+            devicesOnline: [...roomStatuses(own.map((device) => ({ ...device, kind: device.kind as SmartDeviceKind, state: device.state as HomieState | null, activatedAt: numberOrNull(device.activatedAt), lastSeenAt: numberOrNull(device.lastSeenAt) })), now).values()].filter((status) => status === 'online').length,
             alarms: count(alarms, node.id),
           };
         });

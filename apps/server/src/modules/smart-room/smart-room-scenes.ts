@@ -71,7 +71,7 @@ export function createSmartSceneService({ rooms, locations, gateway, operationLo
       const device = devices.find((candidate) => candidate.id === action.deviceId);
       const control = device ? controlsOf(device).find((candidate) => candidate.node === action.node && candidate.property === action.property) : undefined;
       const value = control?.settable ? commandText(control, action.value) : null;
-      const status = device ? deviceStatus(device) : 'inactive';
+      const status = device ? deviceStatus(device, clock.now()) : 'inactive';
       if (!gateway || value === null || status === 'offline' || status === 'inactive') continue;
       // Not waiting for each acknowledgement: the gateway records it on the command, and a scene does not hold up its trigger.
       if (await gateway.sendCommand({ companyId, deviceId: action.deviceId, node: action.node, property: action.property, value, issuedBy })) sent++;

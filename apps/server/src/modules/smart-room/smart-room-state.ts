@@ -1,5 +1,6 @@
 import {
   PRESENCE_METHODS,
+  smartDeviceStatus,
   type PresenceMethod,
   type RoomPresence,
   type SensorPresence,
@@ -35,19 +36,19 @@ interface DescribedNode {
 const DATATYPES = new Set<SmartControl['datatype']>(['boolean', 'integer', 'float', 'enum', 'string', 'color', 'datetime', 'duration', 'json']);
 const PRESENCE_METHOD_SET = new Set<string>(PRESENCE_METHODS);
 
-/** A device's status from its Homie `$state`: ready is online; init and alert are partly working; never heard and never activated is inactive. */
-export function deviceStatus(device: Pick<RoomDeviceRecord, 'state' | 'activatedAt'>): SmartDeviceStatus {
-  switch (device.state) {
-    case 'ready':
-      return 'online';
-    case 'init':
-    case 'alert':
-      return 'partially_online';
-    case null:
-      return device.activatedAt === null ? 'inactive' : 'offline';
-    default:
-      return 'offline';
-  }
+/**
+ * A device's status: the devices page's rule (contract `smartDeviceStatus`: its Homie `$state`, the
+ * heartbeat window, a central host with an offline device beside it), applied to a room's devices.
+ */
+export function deviceStatus(device: Pick<RoomDeviceRecord, 'state' | 'activatedAt' | 'lastSeenAt' | 'kind'>, now: number, hasOfflinePeer = false): SmartDeviceStatus {
+  return smartDeviceStatus(device, now, hasOfflinePeer);
+}
+
+/** The statuses of one room's devices, a central host seeing the others. */
+export function roomStatuses(devices: ReadonlyArray<Pick<RoomDeviceRecord, 'id' | 'state' | 'activatedAt' | 'lastSeenAt' | 'kind'>>, now: number): Map<number, SmartDeviceStatus> {
+  const plain = new Map(devices.map((device) => [device.id, deviceStatus(device, now)]));
+  const hasOffline = [...plain.values()].some((status) => status === 'offline');
+  return new Map(devices.map((device) => [device.id, device.kind === 'central_host' ? deviceStatus(device, now, hasOffline && plain.get(device.id) !== 'offline') : plain.get(device.id)!]));
 }
 
 export function countDevices(statuses: readonly SmartDeviceStatus[]): SmartDeviceCounts {
@@ -148,7 +149,7 @@ export function readSensor(device: RoomDeviceRecord, node: string, lastDetection
   const occupancy = values[`${node}/occupancy`];
   const methodText = values[`${node}/method`]?.value;
   const method = methodText !== undefined && PRESENCE_METHOD_SET.has(String(methodText)) ? (String(methodText) as PresenceMethod) : null;
-  const status = deviceStatus(device);
+  const status = deviceStatus(device, now);
   if (!occupancy || status === 'offline' || status === 'inactive') return { presence: 'unknown', method, at: occupancy?.at ?? null };
   if (String(occupancy.value) === 'true') return { presence: 'present', method, at: occupancy.at };
   const held = lastDetection !== undefined && now - lastDetection < responseDelaySeconds * 1000;

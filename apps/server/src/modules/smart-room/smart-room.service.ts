@@ -18,7 +18,7 @@ import type { Actor, OperationLog } from '../operation-log/operation-log.service
 import type { CheckInService } from '../booking/check-in/booking-checkin.service.js';
 import type { SmartDeviceGateway } from '../smart-device/smart-device-gateway.js';
 import type { DeviceReading } from '../smart-device/smart-device.repository.js';
-import { commandText, controlsOf, countDevices, deviceStatus, presenceNodeOf, readSensor, roomPresence, roomState, type SensorReading } from './smart-room-state.js';
+import { commandText, controlsOf, countDevices, deviceStatus, presenceNodeOf, readSensor, roomPresence, roomState, roomStatuses, type SensorReading } from './smart-room-state.js';
 import { OCCUPANCY_METRIC, type RoomDeviceRecord, type RoomSettingRecord, type SmartRoomRepository } from './smart-room.repository.js';
 
 export interface SmartRoomServiceDeps {
@@ -49,10 +49,9 @@ const GHOST_BATCH = 100;
  * Whether a room's sensors can tell it is empty: it has at least one, every one senses people sitting
  * still (ABSENCE_METHODS) and is online. A motion sensor, or one offline, never releases a room.
  */
-function canTellAbsence(sensors: readonly SensorReading[], devices: readonly RoomDeviceRecord[]): boolean {
-  if (sensors.length === 0) return false;
-  const online = devices.filter((device) => deviceStatus(device) === 'online').length;
-  return sensors.every((sensor) => sensor.method !== null && ABSENCE_METHODS.includes(sensor.method) && sensor.presence !== 'unknown') && online > 0;
+function canTellAbsence(sensors: readonly SensorReading[]): boolean {
+  // An offline or silent sensor reads `unknown`.
+  return sensors.length > 0 && sensors.every((sensor) => sensor.method !== null && ABSENCE_METHODS.includes(sensor.method) && sensor.presence !== 'unknown');
 }
 
 /**
@@ -74,9 +73,9 @@ export function createSmartRoomService({ rooms, locations, gateway, operationLog
     return new Map(sensors.map(({ device, node }) => [device.id, readSensor(device, node, detections.get(device.id), settingOf(device.roomId).responseDelaySeconds, now)]));
   }
 
-  function presentRoom(index: LocationIndex, roomId: number, setting: RoomSettingRecord, devices: readonly RoomDeviceRecord[], sensors: ReadonlyMap<number, SensorReading>): SmartRoom {
+  function presentRoom(index: LocationIndex, roomId: number, setting: RoomSettingRecord, devices: readonly RoomDeviceRecord[], sensors: ReadonlyMap<number, SensorReading>, now: number): SmartRoom {
     const path = index.pathOf(roomId);
-    const counts = countDevices(devices.map(deviceStatus));
+    const counts = countDevices([...roomStatuses(devices, now).values()]);
     const readings = devices.flatMap((device) => sensors.get(device.id) ?? []);
     const times = readings.flatMap((reading) => (reading.at === null ? [] : [reading.at]));
     return {
@@ -91,7 +90,7 @@ export function createSmartRoomService({ rooms, locations, gateway, operationLog
       presenceCheckIn: setting.presenceCheckIn,
       ghostRelease: setting.ghostRelease,
       ghostGraceMinutes: setting.ghostGraceMinutes,
-      canTellAbsence: canTellAbsence(readings, devices),
+      canTellAbsence: canTellAbsence(readings),
       state: roomState(setting.enabled, counts),
       presence: roomPresence(readings),
       presenceAt: times.length > 0 ? Math.max(...times) : null,
@@ -117,7 +116,8 @@ export function createSmartRoomService({ rooms, locations, gateway, operationLog
     async list(companyId: number, query: SmartRoomListQuery): Promise<SmartRoom[]> {
       const [index, roomIds, devices, settings] = await Promise.all([locations(companyId), rooms.listRoomIds(companyId), rooms.listRoomDevices(companyId), rooms.listSettings(companyId)]);
       const settingOf = (roomId: number) => settings.get(roomId) ?? defaults(roomId);
-      const sensors = await readSensors(devices, settingOf, clock.now());
+      const now = clock.now();
+      const sensors = await readSensors(devices, settingOf, now);
       const byRoom = new Map<number, RoomDeviceRecord[]>();
       for (const device of devices) byRoom.set(device.roomId, [...(byRoom.get(device.roomId) ?? []), device]);
       const inScope = subtreeOf(index, query.locationId);
@@ -126,7 +126,7 @@ export function createSmartRoomService({ rooms, locations, gateway, operationLog
       return index
         .inTreeOrder()
         .filter((node) => known.has(node.id) && (inScope === null || inScope.has(node.id)))
-        .map((node) => presentRoom(index, node.id, settingOf(node.id), byRoom.get(node.id) ?? [], sensors))
+        .map((node) => presentRoom(index, node.id, settingOf(node.id), byRoom.get(node.id) ?? [], sensors, now))
         .filter(
           (room) =>
             (query.state === undefined || room.state === query.state) &&
@@ -140,15 +140,17 @@ export function createSmartRoomService({ rooms, locations, gateway, operationLog
       const index = await requireRoom(companyId, roomId);
       const [devices, settings] = await Promise.all([rooms.listRoomDevices(companyId, roomId), rooms.listSettings(companyId, roomId)]);
       const setting = settings.get(roomId) ?? defaults(roomId);
-      const sensors = await readSensors(devices, () => setting, clock.now());
+      const now = clock.now();
+      const sensors = await readSensors(devices, () => setting, now);
+      const statuses = roomStatuses(devices, now);
       return {
-        ...presentRoom(index, roomId, setting, devices, sensors),
+        ...presentRoom(index, roomId, setting, devices, sensors, now),
         deviceList: devices.map((device) => ({
           id: device.id,
           name: device.name,
           kind: device.kind,
           homieId: device.homieId,
-          status: deviceStatus(device),
+          status: statuses.get(device.id)!,
           lastSeenAt: device.lastSeenAt,
           controls: controlsOf(device),
         })),
@@ -184,7 +186,7 @@ export function createSmartRoomService({ rooms, locations, gateway, operationLog
       if (!control?.settable) throw new AppError(ReturnCode.BAD_REQUEST, 'smartControlNotSettable', { property: `${body.node}/${body.property}` });
       const value = commandText(control, body.value);
       if (value === null) throw new AppError(ReturnCode.BAD_REQUEST, 'smartControlInvalidValue', { value: String(body.value), property: `${body.node}/${body.property}` });
-      const status = deviceStatus(device);
+      const status = deviceStatus(device, clock.now());
       if (status === 'offline' || status === 'inactive') throw new AppError(ReturnCode.CONFLICT, 'smartDeviceOffline');
       if (!gateway) throw new AppError(ReturnCode.REFUSED, 'smartGatewayOff');
       const sent = await gateway.sendCommand({ companyId: actor.companyId, deviceId: device.id, node: body.node, property: body.property, value, issuedBy: actor.userId });
@@ -226,7 +228,7 @@ export function createSmartRoomService({ rooms, locations, gateway, operationLog
         const setting = settings.get(candidate.roomId) ?? defaults(candidate.roomId);
         const sensors = await readSensors(devices, () => setting, now);
         const readings = [...sensors.values()];
-        if (!canTellAbsence(readings, devices) || readings.some((reading) => reading.presence === 'present')) continue;
+        if (!canTellAbsence(readings) || readings.some((reading) => reading.presence === 'present')) continue;
         const sensorIds = [...sensors.keys()];
         if ((await rooms.lastDetections(sensorIds, candidate.opensAt)).size > 0) continue;
         const answerBy = Math.min(candidate.endAt, now + setting.ghostGraceMinutes * 60_000);
@@ -263,7 +265,8 @@ export function createSmartRoomService({ rooms, locations, gateway, operationLog
     async sensors(companyId: number, query: SmartSensorListQuery): Promise<SmartSensor[]> {
       const [index, devices, settings] = await Promise.all([locations(companyId), rooms.listRoomDevices(companyId), rooms.listSettings(companyId)]);
       const settingOf = (roomId: number) => settings.get(roomId) ?? defaults(roomId);
-      const readings = await readSensors(devices, settingOf, clock.now());
+      const now = clock.now();
+      const readings = await readSensors(devices, settingOf, now);
       const inScope = subtreeOf(index, query.locationId);
       return devices
         .filter((device) => readings.has(device.id) && (inScope === null || inScope.has(device.roomId)))
@@ -275,7 +278,7 @@ export function createSmartRoomService({ rooms, locations, gateway, operationLog
             homieId: device.homieId,
             roomId: device.roomId,
             roomName: index.byId.get(device.roomId)?.name ?? null,
-            status: deviceStatus(device),
+            status: deviceStatus(device, now),
             method: reading.method,
             presence: reading.presence,
             presenceAt: reading.at,

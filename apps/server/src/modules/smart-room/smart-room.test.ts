@@ -246,11 +246,13 @@ describe(`smart rooms: state, presence and control (${TEST_DIALECT})`, () => {
     });
 
     it('asks the host about an empty booked room when the window closes, then releases it as a no-show', async () => {
-      const { roomId: board } = await sensedRoom('Boardroom', 'radar');
+      const { roomId: board, device } = await sensedRoom('Boardroom', 'radar');
       const start = nextHour();
       const id = await book(board, start);
-      // The window closes 15 minutes after the start: the host is asked, not released yet.
+      // The window closes 15 minutes after the start: the host is asked, not released yet. The sensor says it
+      // is still there (a heartbeat) or it would count as offline, and an offline sensor cannot tell.
       t.clock.set(start + 15 * MINUTE);
+      await fromDevice(device.token, 'state', { state: 'ready' });
       await t.app.scheduler.tick();
       expect(await prompt(id)).toMatchObject({ answer_by: start + 25 * MINUTE, resolved_at: null });
       const mails = await t.db.kysely.selectFrom('mail_outbox').select(['subject', 'text']).where('subject', 'like', '%Nobody is in the room%').execute();
@@ -266,10 +268,11 @@ describe(`smart rooms: state, presence and control (${TEST_DIALECT})`, () => {
     });
 
     it('keeps the room when the host checks in after the prompt, within the time to answer', async () => {
-      const { roomId: board } = await sensedRoom('Annex', 'radar');
+      const { roomId: board, device } = await sensedRoom('Annex', 'radar');
       const start = nextHour();
       const id = await book(board, start);
       t.clock.set(start + 15 * MINUTE);
+      await fromDevice(device.token, 'state', { state: 'ready' });
       await t.app.scheduler.tick();
       expect(await prompt(id)).toBeDefined();
       // The window has closed, but the host was asked: the console's check-in still works until the answer is due.
@@ -347,11 +350,14 @@ describe(`smart rooms: state, presence and control (${TEST_DIALECT})`, () => {
       const booked = await send<{ id: number }>('POST', '/api/meeting/reservation', { roomId: sceneRoom, title: 'Scene check', startAt: start, endAt: start + HOUR });
       expect(booked.status, booked.body.message).toBe(200);
       t.clock.set(start);
+      // The light's heartbeat: a device heard from within the window is online, and only online devices are sent scenes.
+      await fromDevice(light.token, 'state', { state: 'ready' });
       expect((await send('POST', '/api/meeting/reservation/check-in', { id: booked.body.result.id })).status).toBe(200);
       await t.app.bookingInvitations.drain();
       expect(await heard('light/on=true')).toBe(1);
       expect(await heard('light/brightness=80')).toBe(1);
       t.clock.set(start + HOUR + 20 * SECOND);
+      await fromDevice(light.token, 'state', { state: 'ready' });
       await t.app.scheduler.tick();
       expect(await heard('light/on=false')).toBe(1);
       // The next run does not run it again.
@@ -367,10 +373,12 @@ describe(`smart rooms: state, presence and control (${TEST_DIALECT})`, () => {
       t.clock.set(Date.UTC(2027, 0, 4, 6, 59, 40));
       await t.app.scheduler.tick();
       t.clock.set(Date.UTC(2027, 0, 4, 7, 0, 10));
+      await fromDevice(light.token, 'state', { state: 'ready' });
       await t.app.scheduler.tick();
       expect(await heard('light/on=true', before + 1)).toBe(before + 1);
       const offBefore = commands.filter((entry) => entry === 'light/on=false').length;
       t.clock.set(Date.UTC(2027, 0, 4, 18, 0, 5));
+      await fromDevice(light.token, 'state', { state: 'ready' });
       await t.app.scheduler.tick();
       expect(await heard('light/on=false', offBefore + 1)).toBe(offBefore + 1);
       const log = (await get<Page<OperationLogEntry>>('/api/operation-log/list?action=smartRoom.savePlan')).body.result.list;

@@ -19,6 +19,7 @@ const NOT_EDITING: Record<string, string> = {
   'visitor/components/walk-in-form.tsx': "a walk-in's registration: the kiosk's and the public walk-in page's, outside the console (the kiosk clears it when idle)",
   'visitor/components/visit-steps/visit-nda-form.tsx': "a visitor signing the agreement: on their pass and at the kiosk, outside the console (one name typed)",
   'door-display/components/device-modals.tsx#CancelDisplaysModal': 'a confirmation dialog: the safety password is asked for this one action',
+  'smart-device/components/smart-device-modals.tsx#RestartModal': 'a confirmation dialog: the safety password is asked for this one restart',
 };
 
 /** An antd `<Form>` element: its opening tag and the component it is in. */

@@ -12,6 +12,7 @@ import { padRoutes } from '../../modules/pad/pad.routes';
 import { recoveryRoutes, registrationWizardRoutes } from '../../modules/registration/registration.routes';
 import { repairRoutes } from '../../modules/repair/repair.routes';
 import { smartRoomRoutes } from '../../modules/smart-room/smart-room.routes';
+import { smartDeviceRoutes } from '../../modules/smart-device/smart-device.routes';
 import { ssoRoutes } from '../../modules/sso/sso.routes';
 import { visitorPublicRoutes } from '../../modules/visitor/visitor.routes';
 import type { PageRoute } from '../routing/page-route';
@@ -22,7 +23,7 @@ const sources = import.meta.glob<string>(['../../**/*.{ts,tsx}', '!../../**/*.te
 const publicPages = [...directoryPublicRoutes, ...registrationWizardRoutes, ...recoveryRoutes, ...livePublicRoutes, ...visitorPublicRoutes, ...padRoutes];
 const allPages = [...authRoutes, ...publicPages, ...SHELL_PAGES];
 /** The pages of the module named like each page domain: they must load it. */
-const MODULE_PAGES: Record<string, readonly PageRoute[]> = { 'operation-log': operationLogRoutes, sso: ssoRoutes, 'door-display': doorDisplayRoutes, desk: deskRoutes, repair: repairRoutes, asset: assetRoutes, 'smart-room': smartRoomRoutes };
+const MODULE_PAGES: Record<string, readonly PageRoute[]> = { 'operation-log': operationLogRoutes, sso: ssoRoutes, 'door-display': doorDisplayRoutes, desk: deskRoutes, repair: repairRoutes, asset: assetRoutes, 'smart-room': smartRoomRoutes, 'smart-device': smartDeviceRoutes };
 /**
  * A page domain another module borrows (a component of the domain's module shown on its page): the
  * borrowing module and the pages of it that show the component, which must load the domain too.
