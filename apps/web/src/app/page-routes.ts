@@ -30,6 +30,7 @@ import { deskRoutes } from '../modules/desk/desk.routes';
 import { repairRoutes } from '../modules/repair/repair.routes';
 import { assetRoutes } from '../modules/asset/asset.routes';
 import { smartRoomRoutes } from '../modules/smart-room/smart-room.routes';
+import { airRoutes } from '../modules/air/air.routes';
 import type { PageRoute } from '../shared/routing/page-route';
 
 /** Every page shown inside the shell; a module adds its `<domain>.routes.tsx` list here. */
@@ -64,6 +65,7 @@ export const SHELL_PAGES: PageRoute[] = [
   ...repairRoutes,
   ...assetRoutes,
   ...smartRoomRoutes,
+  ...airRoutes,
 ];
 
 /** The shell page a path opens, if any. */
