@@ -29,7 +29,7 @@ export function PlaceCard({ place, footer, testId }: PlaceCardProps) {
             const state = place.states[metric] ?? 'ok';
             const value = place.values[metric];
             return (
-              <li key={metric} className={`air-value is-${state}`} style={{ color: AIR_STATE_COLOR[state] }} data-testid={`${testId}-${metric}`} data-state={state}>
+              <li key={metric} className={`air-value is-${state}`} style={{ borderLeftColor: AIR_STATE_COLOR[state] }} data-testid={`${testId}-${metric}`} data-state={state}>
                 <span className="air-value-label">{t(`air.metric.${metric}`)}</span>
                 <span className="air-value-number">{value === undefined ? '—' : formatAirValue(metric, value, i18n.language)}</span>
                 <span className="air-value-state">{t(`air.state.${state}`)}</span>

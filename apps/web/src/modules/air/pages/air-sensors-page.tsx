@@ -1,10 +1,11 @@
 import { LinkOutlined, ReloadOutlined } from '@ant-design/icons';
 import { hasPermission, type AirAlert } from '@atrium/contract';
-import { Button, Card, Empty, List, Spin, Tag, TreeSelect, Typography } from 'antd';
+import { Button, Card, List, Spin, Tag, TreeSelect, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../../../shared/session/session-context';
+import { EmptyState, tableEmpty } from '../../../shared/ui/empty-state';
 import { PageHeader } from '../../../shared/ui/page-header';
 import { useAcknowledgeAirAlert, useAirLocations, useAirNow, useOpenAirAlerts } from '../api/air.api';
 import { AirBoardLinksDrawer } from '../components/air-board-links-drawer';
@@ -57,7 +58,7 @@ export function AirSensorsPage() {
           ) : null}
         </div>
         {now.isPending ? <Spin /> : null}
-        {!now.isPending && places.length === 0 ? <Empty description={t('air.sensors.empty')} /> : null}
+        {!now.isPending && places.length === 0 ? <EmptyState description={t('air.sensors.empty')} /> : null}
         <div className="air-grid" data-testid="air-places">
           {places.map((place) => (
             <PlaceCard
@@ -89,7 +90,7 @@ function OpenAlerts({ alerts, isLoading, canEdit }: { alerts: AirAlert[]; isLoad
     <List
       loading={isLoading}
       dataSource={alerts}
-      locale={{ emptyText: t('air.sensors.noAlerts') }}
+      locale={tableEmpty(t('air.sensors.noAlerts'))}
       data-testid="air-alerts"
       renderItem={(alert) => (
         <List.Item

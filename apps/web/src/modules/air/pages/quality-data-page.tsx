@@ -1,6 +1,6 @@
 import { DownloadOutlined } from '@ant-design/icons';
 import { AIR_METRIC_CATALOGUE, AIR_METRICS, toCsv, type AirHistory, type AirMetric } from '@atrium/contract';
-import { Button, Card, DatePicker, Empty, Segmented, Select, Spin, Typography } from 'antd';
+import { Button, Card, DatePicker, Segmented, Select, Spin, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import type { EChartsCoreOption } from 'echarts/core';
 import { useMemo, useState } from 'react';
@@ -8,6 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { saveFile } from '../../../shared/api/save-file';
 import { EChart } from '../../../shared/charts/echart';
 import { useNow } from '../../../shared/hooks/use-now';
+import { EmptyState } from '../../../shared/ui/empty-state';
 import { PageHeader } from '../../../shared/ui/page-header';
 import { useAirDevices, useAirHistory, useAirNow, type AirHistoryRequest } from '../api/air.api';
 import { formatAirNumber } from '../components/air-format';
@@ -140,9 +141,9 @@ export function QualityDataPage() {
             {t('air.data.export')}
           </Button>
         </div>
-        {!request ? <Empty description={t('air.data.choose')} /> : null}
+        {!request ? <EmptyState description={t('air.data.choose')} /> : null}
         {request && history.isPending ? <Spin /> : null}
-        {data && data.points.length === 0 ? <Empty description={t('air.data.empty')} /> : null}
+        {data && data.points.length === 0 ? <EmptyState description={t('air.data.empty')} /> : null}
         {data && option ? (
           <>
             <Typography.Text type="secondary" data-testid="air-data-grain">
