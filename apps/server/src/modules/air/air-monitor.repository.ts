@@ -1,4 +1,4 @@
-import { AIR_METRICS, AIR_READING_PREFIX, airMetricOfReading, type AirHistoryGrain, type AirMetric } from '@atrium/contract';
+import { AIR_METRICS, AIR_READING_PREFIX, type AirHistoryGrain, type AirMetric } from '@atrium/contract';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.js';
 
@@ -24,8 +24,6 @@ export interface AirBucketRow {
   max: number;
 }
 
-const READING_NAMES = AIR_METRICS.map((metric) => `${AIR_READING_PREFIX}${metric}`);
-
 /** The air monitors, their latest readings and their rollups (decision 0020, "Air pages and the public board"). */
 export function createAirMonitorRepository(db: Kysely<DB>) {
   return {
@@ -50,32 +48,40 @@ export function createAirMonitorRepository(db: Kysely<DB>) {
     },
 
     /**
-     * Each monitor's latest reading per air metric since `since` (ms): one grouped read over the
-     * readings' primary key (device, metric, time), bounded by time so a year of history is not scanned.
+     * Each monitor's latest reading per air metric taken at or after `since` (ms). One query whose correlated
+     * subqueries each seek the readings' primary key (device, metric, time) backwards: the cost grows with the
+     * monitors, not with the history behind them.
      */
     async latestValues(companyId: number, deviceIds: readonly number[], since: number): Promise<Map<number, Partial<Record<AirMetric, { value: number; at: number }>>>> {
       const out = new Map<number, Partial<Record<AirMetric, { value: number; at: number }>>>();
       if (deviceIds.length === 0) return out;
-      const latest = db
-        .selectFrom('device_readings')
-        .select(['device_id', 'metric', (eb) => eb.fn.max('at').as('last_at')])
-        .where('company_id', '=', companyId)
-        .where('device_id', 'in', [...deviceIds])
-        .where('metric', 'in', READING_NAMES)
-        .where('at', '>=', since)
-        .groupBy(['device_id', 'metric'])
-        .as('m');
       const rows = await db
-        .selectFrom('device_readings as r')
-        .innerJoin(latest, (join) => join.onRef('m.device_id', '=', 'r.device_id').onRef('m.metric', '=', 'r.metric').onRef('m.last_at', '=', 'r.at'))
-        .select(['r.device_id', 'r.metric', 'r.at', 'r.value'])
+        .selectFrom('smart_devices as d')
+        .select((eb) => [
+          'd.id',
+          ...AIR_METRICS.flatMap((metric) => {
+            const latest = () =>
+              eb
+                .selectFrom('device_readings as r')
+                .whereRef('r.device_id', '=', 'd.id')
+                .where('r.metric', '=', `${AIR_READING_PREFIX}${metric}`)
+                .orderBy('r.at', 'desc')
+                .limit(1);
+            return [latest().select('r.at').as(`at_${metric}`), latest().select('r.value').as(`value_${metric}`)];
+          }),
+        ])
+        .where('d.company_id', '=', companyId)
+        .where('d.id', 'in', [...deviceIds])
         .execute();
-      for (const row of rows) {
-        const metric = airMetricOfReading(row.metric);
-        if (!metric) continue;
-        const values = out.get(row.device_id) ?? {};
-        values[metric] = { value: Number(row.value), at: Number(row.at) };
-        out.set(row.device_id, values);
+      for (const row of rows as unknown as Array<Record<string, number | string | null>>) {
+        const values: Partial<Record<AirMetric, { value: number; at: number }>> = {};
+        for (const metric of AIR_METRICS) {
+          const at = row[`at_${metric}`];
+          const value = row[`value_${metric}`];
+          if (at === null || at === undefined || value === null || value === undefined || Number(at) < since) continue;
+          values[metric] = { value: Number(value), at: Number(at) };
+        }
+        out.set(Number(row.id), values);
       }
       return out;
     },
