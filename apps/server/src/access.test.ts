@@ -18,6 +18,7 @@ import { createDoorDisplayRepository } from './modules/door-display/door-display
 import { createDepartmentStyleRepository } from './modules/department/department-style.repository.js';
 import { LOCATION_LEVEL } from './modules/location/location.repository.js';
 import { createMailOutboxRepository } from './modules/mail/mail.repository.js';
+import { createSmartDeviceRepository } from './modules/smart-device/smart-device.repository.js';
 import type { RouteRecord } from './platform/access.js';
 import { createSignedLinks } from './platform/signed-links.js';
 import { call, createTestApp, type TestApp } from './test/app.js';
@@ -108,6 +109,8 @@ interface World {
     airAlertId: number;
     /** B's smart device (issue 22). */
     smartDeviceId: number;
+    airMonitorId: number;
+    airBoardLinkId: number;
     inspectionRunId: number;
     assetCategoryId: number;
     assetModelId: number;
@@ -449,6 +452,14 @@ const FOREIGN_RECORDS: Record<string, ForeignCase> = {
   'DELETE /api/air/thresholds': { foreign: (w) => [{ body: { locationId: w.b.locationId } }] },
   'GET /api/air/alerts': { none: "the company's own alerts" },
   'POST /api/air/alerts/:id/acknowledge': { foreign: (w) => [{ url: `/api/air/alerts/${w.b.airAlertId}/acknowledge` }] },
+  'GET /api/air/now': { foreign: (w) => [{ query: { locationId: w.b.locationId } }] },
+  'GET /api/air/history': {
+    foreign: (w): ForeignRequest[] => [{ query: { locationId: w.b.locationId, metric: 'co2', from: 0, to: 3_600_000 } }, { query: { deviceId: w.b.airMonitorId, metric: 'co2', from: 0, to: 3_600_000 } }],
+  },
+  'GET /api/air/devices': { none: "the company's own monitors" },
+  'GET /api/air/board-links': { none: "the company's own list" },
+  'POST /api/air/board-links': { foreign: (w) => [{ body: { name: 'Probe board', locationId: w.b.locationId } }] },
+  'POST /api/air/board-links/revoke': { foreign: (w) => [{ body: { id: w.b.airBoardLinkId } }] },
   'GET /api/smart/rooms': { foreign: (w) => [{ query: { locationId: w.b.locationId } }] },
   'GET /api/smart/rooms/:roomId': { foreign: (w) => [{ url: `/api/smart/rooms/${w.b.roomId}` }] },
   'PUT /api/smart/rooms/:roomId/settings': { foreign: (w) => [{ url: `/api/smart/rooms/${w.b.roomId}/settings`, body: { enabled: false, responseDelaySeconds: 0, presenceCheckIn: true, ghostRelease: true, ghostGraceMinutes: 10 } }] },
@@ -953,6 +964,8 @@ describe(`access over the route table (${TEST_DIALECT})`, () => {
         inspectionRunId: (bravoRound.body.result as { id: number }).id,
         smartDeviceId: (await displays.smartDevice(bravo.id)).deviceId,
         airAlertId: (await t.app.air.evaluate(bravo.id, 9001, null, [{ metric: 'air.co2', at: 0, value: 5000 }, { metric: 'air.co2', at: 600_000, value: 5000 }]))[0]!.alertId,
+        airMonitorId: await createSmartDeviceRepository(t.db.kysely).createSmartDevice({ companyId: bravo.id, name: 'Bravo air', kind: 'air_monitor', homieId: 'bravo-air', locationId: bravoFloor, now: t.clock.now() }),
+        airBoardLinkId: ((await asBravo({ method: 'POST', url: '/api/air/board-links', payload: { name: 'Bravo air board' } })).body.result as { id: number }).id,
         ...(await catalogueOf(asBravo, 'Bravo')),
         visitId: (
           (await asBravo({

@@ -45,6 +45,8 @@ const EXPECTED_PUBLIC = [
   'GET /api/desk/live/screen',
   'GET /api/desk/live/screen/plan',
   'GET /api/desk/live/screen/stream',
+  // The public air board of a lobby screen, by its link's secret (decision 0020).
+  'GET /api/air/board',
   // Calendar feeds: each checks its secret.
   'GET /api/calendar/feed/:file',
   // A visitor's pass: each checks the signed token of the invitation link (decision 0018).

@@ -129,6 +129,10 @@ import { createDeskReleaseService } from './modules/desk/desk-release.service.js
 import { airRoutes } from './modules/air/air.routes.js';
 import { judgeAirReadings } from './modules/air/air-readings.js';
 import { createAirService, type AirService } from './modules/air/air.service.js';
+import { createAirBoardRepository } from './modules/air/air-board.repository.js';
+import { createAirMonitorRepository } from './modules/air/air-monitor.repository.js';
+import { createAirPagesService } from './modules/air/air-pages.service.js';
+import { createAirRepository } from './modules/air/air.repository.js';
 import { deskMonitoringRoutes } from './modules/desk/desk-monitoring.routes.js';
 import { createDeskMonitoringRepository } from './modules/desk/desk-monitoring.repository.js';
 import { createDeskMonitoringService } from './modules/desk/desk-monitoring.service.js';
@@ -997,7 +1001,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(checkInRoutes({ checkIns }));
       await api.register(padRoutes({ checkIns, hub: liveHub }));
       await api.register(broadcastRoutes({ broadcasts, uploads }));
-      await api.register(airRoutes({ air }));
+      const airPages = createAirPagesService({
+        monitors: createAirMonitorRepository(db.kysely),
+        boards: createAirBoardRepository(db.kysely),
+        air: createAirRepository(db.kysely),
+        locations: (companyId) => locations.loadIndex(companyId),
+        clock,
+      });
+      await api.register(airRoutes({ air, pages: airPages }));
       await api.register(
         smartRoomRoutes({ smartRooms, scenes: smartScenes, alarms: smartAlarms, analysis: createSmartAnalysis({ db: db.kysely, locations: (companyId) => locations.loadIndex(companyId), clock }) }),
       );

@@ -4,7 +4,10 @@ import {
   AIR_METRIC_CATALOGUE,
   AIR_METRICS,
   AIR_PRESET_THRESHOLDS,
+  AirHistoryQuery,
   AirLimit,
+  airDeviceStatusOf,
+  airHistoryGrain,
   AirThresholdSet,
   SaveAirThresholdsBody,
   airMetricOfReading,
@@ -283,5 +286,41 @@ describe('the alert evaluator (properties)', () => {
       }),
       { numRuns: 200 },
     );
+  });
+});
+
+describe('the air pages', () => {
+  const DAY = 86_400_000;
+
+  it('chart a day by the minute, a month by the hour and anything longer by the day', () => {
+    expect(airHistoryGrain(0, DAY)).toBe('minute');
+    expect(airHistoryGrain(0, DAY + 1)).toBe('hour');
+    expect(airHistoryGrain(0, 31 * DAY)).toBe('hour');
+    expect(airHistoryGrain(0, 31 * DAY + 1)).toBe('day');
+    // At most 1,440 points, whatever the range up to the 400 days allowed.
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 400 * DAY }), (span) => {
+        const grain = airHistoryGrain(0, span);
+        return Math.ceil(span / { minute: 60_000, hour: 3_600_000, day: DAY }[grain]) + 1 <= 1_441;
+      }),
+    );
+  });
+
+  it('take one place or one monitor, a range that ends after it starts, of at most 400 days', () => {
+    const ok = { metric: 'co2', from: 0, to: DAY };
+    expect(AirHistoryQuery.safeParse({ ...ok, locationId: '3' }).data).toEqual({ ...ok, locationId: 3 });
+    expect(AirHistoryQuery.safeParse({ ...ok, deviceId: 4, to: 400 * DAY }).success).toBe(true);
+    for (const bad of [ok, { ...ok, locationId: 3, deviceId: 4 }, { ...ok, locationId: 3, to: 0 }, { ...ok, locationId: 3, to: 400 * DAY + 1 }, { ...ok, locationId: 3, metric: 'noise' }]) {
+      expect(AirHistoryQuery.safeParse(bad).success, JSON.stringify(bad)).toBe(false);
+    }
+  });
+
+  it("tell a monitor's status from its Homie state and activation", () => {
+    expect(airDeviceStatusOf('ready', true)).toBe('online');
+    expect(airDeviceStatusOf('init', true)).toBe('partial');
+    expect(airDeviceStatusOf('alert', true)).toBe('partial');
+    for (const state of ['lost', 'disconnected', 'sleeping']) expect(airDeviceStatusOf(state, true)).toBe('offline');
+    expect(airDeviceStatusOf(null, true)).toBe('offline');
+    expect(airDeviceStatusOf(null, false)).toBe('inactive');
   });
 });

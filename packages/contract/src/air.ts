@@ -363,3 +363,162 @@ export type AirAlertPage = z.infer<typeof AirAlertPage>;
 
 export const AirAlertIdParams = z.object({ id });
 export type AirAlertIdParams = z.infer<typeof AirAlertIdParams>;
+
+// ---------------------------------------------------------------------------------------------------
+// The air pages and the public board (decision 0020, "Air pages and the public board")
+
+/** The longest history a chart asks for, in days. */
+export const AIR_HISTORY_MAX_DAYS = 400;
+/** A board link's name, at most. */
+export const AIR_BOARD_LINK_NAME_MAX = 50;
+/** The public board's path in the console; the secret follows it (`/air-board/<token>`). */
+export const AIR_BOARD_PATH = '/air-board';
+
+/** The rollups a chart reads (device_reading_rollups). */
+export const AIR_HISTORY_GRAINS = ['minute', 'hour', 'day'] as const;
+export type AirHistoryGrain = (typeof AIR_HISTORY_GRAINS)[number];
+
+const DAY_MS = 86_400_000;
+
+/** The grain for a range: up to a day by the minute, up to 31 days by the hour, else by the day (at most about 1,440 points). */
+export function airHistoryGrain(from: number, to: number): AirHistoryGrain {
+  const span = to - from;
+  if (span <= DAY_MS) return 'minute';
+  if (span <= 31 * DAY_MS) return 'hour';
+  return 'day';
+}
+
+/**
+ * A metric's state at a place: `alert` while one of its monitors has an open alert, `beyond` when the
+ * value is past a limit in force there but no alert is raised (yet: the minimum duration), else `ok`.
+ */
+export const AirState = z.enum(['ok', 'beyond', 'alert']);
+export type AirState = z.infer<typeof AirState>;
+
+/** The latest value per metric, in the catalogue's units. */
+export const AirValues = z.partialRecord(AirMetric, z.number());
+export type AirValues = z.infer<typeof AirValues>;
+
+/** A place (room or other location) with air monitors, as it is now. */
+export const AirPlaceNow = z.object({
+  locationId: z.number().int(),
+  name: z.string(),
+  /** The names from the top of the tree down to the place itself. */
+  path: z.array(z.string()),
+  /** Averaged over the place's online monitors. */
+  values: AirValues,
+  states: z.partialRecord(AirMetric, AirState),
+  openAlerts: z.number().int(),
+  devicesOnline: z.number().int(),
+  devicesTotal: z.number().int(),
+  /** The newest reading among the values (ms), null without any. */
+  lastReadingAt: z.number().int().nullable(),
+});
+export type AirPlaceNow = z.infer<typeof AirPlaceNow>;
+
+/** `GET /api/air/now`: the places in tree order, with the company's (or the subtree's) monitors online and in all. */
+export const AirNow = z.object({
+  list: z.array(AirPlaceNow),
+  devicesOnline: z.number().int(),
+  devicesTotal: z.number().int(),
+});
+export type AirNow = z.infer<typeof AirNow>;
+
+export const AirNowQuery = z.object({ locationId: id.optional() });
+export type AirNowQuery = z.infer<typeof AirNowQuery>;
+
+const epochMs = z.coerce.number().int().min(0);
+
+/** `GET /api/air/history`: one place (its subtree's monitors) or one monitor, one metric, a range of at most 400 days. */
+export const AirHistoryQuery = z
+  .object({
+    locationId: id.optional(),
+    deviceId: id.optional(),
+    metric: AirMetric,
+    from: epochMs,
+    to: epochMs,
+  })
+  .superRefine((query, ctx) => {
+    if ((query.locationId === undefined) === (query.deviceId === undefined)) {
+      ctx.addIssue({ code: 'custom', message: 'Give either a location or a device', path: ['locationId'] });
+    }
+    if (query.from >= query.to) ctx.addIssue({ code: 'custom', message: 'The range must end after it starts', path: ['to'] });
+    else if (query.to - query.from > AIR_HISTORY_MAX_DAYS * DAY_MS) ctx.addIssue({ code: 'custom', message: `The range is at most ${AIR_HISTORY_MAX_DAYS} days`, path: ['to'] });
+  });
+export type AirHistoryQuery = z.infer<typeof AirHistoryQuery>;
+
+/** One bucket of a chart: the mean, lowest and highest value of the readings in it. */
+export const AirHistoryPoint = z.object({ at: z.number().int(), avg: z.number(), min: z.number(), max: z.number(), count: z.number().int() });
+export type AirHistoryPoint = z.infer<typeof AirHistoryPoint>;
+
+export const AirHistory = z.object({
+  metric: AirMetric,
+  unit: z.string(),
+  grain: z.enum(AIR_HISTORY_GRAINS),
+  points: z.array(AirHistoryPoint),
+});
+export type AirHistory = z.infer<typeof AirHistory>;
+
+/** A monitor's status from its Homie state: ready online; init or alert partially; lost, disconnected or sleeping offline; never activated nor heard inactive. */
+export const AirDeviceStatus = z.enum(['online', 'partial', 'offline', 'inactive']);
+export type AirDeviceStatus = z.infer<typeof AirDeviceStatus>;
+
+/** The status a Homie state (null: never heard) and the activation make. */
+export function airDeviceStatusOf(state: string | null, isActivated: boolean): AirDeviceStatus {
+  if (state === 'ready') return 'online';
+  if (state === 'init' || state === 'alert') return 'partial';
+  if (state === null && !isActivated) return 'inactive';
+  return 'offline';
+}
+
+export const AirDevice = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  locationId: z.number().int().nullable(),
+  path: z.array(z.string()),
+  status: AirDeviceStatus,
+  lastSeenAt: z.number().int().nullable(),
+  values: AirValues,
+});
+export type AirDevice = z.infer<typeof AirDevice>;
+
+export const AirDeviceList = z.object({ list: z.array(AirDevice) });
+export type AirDeviceList = z.infer<typeof AirDeviceList>;
+
+export const CreateAirBoardLinkBody = z.object({
+  name: z.string().trim().min(1).max(AIR_BOARD_LINK_NAME_MAX),
+  locationId: id.nullish(),
+});
+export type CreateAirBoardLinkBody = z.infer<typeof CreateAirBoardLinkBody>;
+
+export const AirBoardLink = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  locationId: z.number().int().nullable(),
+  locationName: z.string().nullable(),
+  createdByName: z.string().nullable(),
+  createdAt: z.number().int(),
+  revokedAt: z.number().int().nullable(),
+});
+export type AirBoardLink = z.infer<typeof AirBoardLink>;
+
+/** A new link: its secret and path are shown this once. */
+export const CreatedAirBoardLink = AirBoardLink.extend({ token: z.string(), path: z.string() });
+export type CreatedAirBoardLink = z.infer<typeof CreatedAirBoardLink>;
+
+export const AirBoardLinkList = z.object({ list: z.array(AirBoardLink) });
+export type AirBoardLinkList = z.infer<typeof AirBoardLinkList>;
+
+export const AirBoardLinkIdBody = z.object({ id: z.number().int().positive() });
+export type AirBoardLinkIdBody = z.infer<typeof AirBoardLinkIdBody>;
+
+export const AirBoardQuery = z.object({ token: z.string().trim().min(1).max(200) });
+export type AirBoardQuery = z.infer<typeof AirBoardQuery>;
+
+/** A place on the public board: names and values only. */
+export const AirBoardPlace = AirPlaceNow.pick({ name: true, path: true, values: true, states: true, openAlerts: true, lastReadingAt: true });
+export type AirBoardPlace = z.infer<typeof AirBoardPlace>;
+
+/** `GET /api/air/board`: the link's name, the company's, and its places now. */
+export const AirBoard = z.object({ name: z.string(), companyName: z.string(), list: z.array(AirBoardPlace) });
+export type AirBoard = z.infer<typeof AirBoard>;

@@ -88,6 +88,15 @@ export const MENU_CATALOGUE: MenuNode[] = [
     ],
   },
   {
+    key: 'airQuality', icon: 'CloudOutlined', menuType: 'SMART', isBuilt: false,
+    children: [
+      page('airSensors', '/air-sensors', 'DashboardOutlined', 'SMART', 'roomsLocations', true),
+      page('qualityData', '/quality-data', 'LineChartOutlined', 'SMART', 'roomsLocations', true),
+      page('qualityEquipment', '/quality-equipment', 'HddOutlined', 'SMART', 'roomsLocations', true),
+      page('qualityLocation', '/quality-location', 'EnvironmentOutlined', 'SMART', 'roomsLocations', true),
+    ],
+  },
+  {
     key: 'visitors', icon: 'SolutionOutlined', menuType: 'GUIDER', isBuilt: false,
     children: [
       page('guiderAnalysis', '/guider-analysis', 'BarChartOutlined', 'GUIDER', 'overviewStats', true),

@@ -982,6 +982,18 @@ export interface LiveBoardLinkTable {
   revoked_at: number | null;
 }
 
+/** The public air board's secret links (migration 0070). */
+export interface AirBoardLinkTable {
+  id: Generated<number>;
+  company_id: number;
+  name: string;
+  token_hash: string;
+  location_id: number | null;
+  created_by: number | null;
+  created_at: number;
+  revoked_at: number | null;
+}
+
 export interface ReservationParticipantTable {
   id: Generated<number>;
   company_id: number;
@@ -1474,6 +1486,7 @@ export interface DB {
   air_thresholds: AirThresholdTable;
   air_alerts: AirAlertTable;
   air_alert_states: AirAlertStateTable;
+  air_board_links: AirBoardLinkTable;
   reservations: ReservationTable;
   reservation_participants: ReservationParticipantTable;
   reservation_invitees: ReservationInviteeTable;

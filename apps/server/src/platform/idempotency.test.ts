@@ -412,6 +412,8 @@ describe(`Idempotency-Key (${TEST_DIALECT})`, () => {
         'PUT /api/air/thresholds',
         'DELETE /api/air/thresholds',
         'POST /api/air/alerts/:id/acknowledge',
+        'POST /api/air/board-links',
+        'POST /api/air/board-links/revoke',
         'PUT /api/smart/rooms/:roomId/settings',
         'POST /api/smart/rooms/:roomId/control',
         'PUT /api/smart/rooms/:roomId/plan',

@@ -93,6 +93,8 @@ describe(`secrets in the server log (${TEST_DIALECT})`, () => {
       `/api/oauth/ssoAuthActivate?token=${probe}4`,
       `/api/live/board?token=${probe}5`,
       `/api/oauth/callback?state=${probe}6&code=${probe}7`,
+      `/api/air/board?token=${probe}8`,
+      `/air-board/${probe}9`,
     ]) {
       await t.app.inject({ method: 'GET', url });
     }

@@ -31,6 +31,7 @@ import { repairRoutes } from '../modules/repair/repair.routes';
 import { assetRoutes } from '../modules/asset/asset.routes';
 import { smartRoomRoutes } from '../modules/smart-room/smart-room.routes';
 import { smartDeviceRoutes } from '../modules/smart-device/smart-device.routes';
+import { airRoutes } from '../modules/air/air.routes';
 import type { PageRoute } from '../shared/routing/page-route';
 
 /** Every page shown inside the shell; a module adds its `<domain>.routes.tsx` list here. */
@@ -66,6 +67,7 @@ export const SHELL_PAGES: PageRoute[] = [
   ...assetRoutes,
   ...smartRoomRoutes,
   ...smartDeviceRoutes,
+  ...airRoutes,
 ];
 
 /** The shell page a path opens, if any. */

@@ -5,6 +5,7 @@ import { authRoutes, LOGIN_PATH } from '../modules/auth/auth.routes';
 import { padRoutes } from '../modules/pad/pad.routes';
 import { deskPublicRoutes } from '../modules/desk/desk.routes';
 import { directoryPublicRoutes } from '../modules/directory/directory.routes';
+import { airPublicRoutes } from '../modules/air/air.routes';
 import { livePublicRoutes } from '../modules/live/live.routes';
 import { recoveryRoutes, registrationWizardRoutes } from '../modules/registration/registration.routes';
 import { visitorPublicRoutes } from '../modules/visitor/visitor.routes';
@@ -101,6 +102,7 @@ export function appRoutes(pages: readonly PageRoute[] = SHELL_PAGES): RouteObjec
             ...recoveryRoutes.map((page) => lazyRoute(page, 'public')),
             ...livePublicRoutes.map((page) => lazyRoute(page, 'public')),
             ...deskPublicRoutes.map((page) => lazyRoute(page, 'public')),
+            ...airPublicRoutes.map((page) => lazyRoute(page, 'public')),
             ...visitorPublicRoutes.map((page) => lazyRoute(page, 'public')),
             {
               // The session's code loads with the first signed-in address, not with the sign-in page.

@@ -62,6 +62,7 @@ import { smartDevices } from './2026_11_30_0065_smart_devices.js';
 import { airQuality } from './2026_11_30_0066_air_quality.js';
 import { rollupsClustered } from './2026_11_30_0068_rollups_clustered.js';
 import { smartRooms } from './2026_11_30_0069_smart_rooms.js';
+import { airBoardLinks } from './2026_11_30_0070_air_board_links.js';
 import type { DialectMigration } from './helpers.js';
 
 /**
@@ -130,6 +131,7 @@ export const MIGRATIONS: ReadonlyArray<readonly [name: string, migration: Dialec
   ['2026_11_30_0066_air_quality', airQuality],
   ['2026_11_30_0068_rollups_clustered', rollupsClustered],
   ['2026_11_30_0069_smart_rooms', smartRooms],
+  ['2026_11_30_0070_air_board_links', airBoardLinks],
 ];
 
 function providerFor(dialect: Database['dialect']): MigrationProvider {

@@ -1,17 +1,42 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { AirAlert, AirAlertIdParams, AirAlertListQuery, AirAlertPage, AirThresholds, RemoveAirThresholdsBody, SaveAirThresholdsBody } from '@atrium/contract';
+import {
+  AirAlert,
+  AirAlertIdParams,
+  AirAlertListQuery,
+  AirAlertPage,
+  AirBoard,
+  AirBoardLink,
+  AirBoardLinkIdBody,
+  AirBoardLinkList,
+  AirBoardQuery,
+  AirDeviceList,
+  AirHistory,
+  AirHistoryQuery,
+  AirNow,
+  AirNowQuery,
+  AirThresholds,
+  CreateAirBoardLinkBody,
+  CreatedAirBoardLink,
+  RemoveAirThresholdsBody,
+  SaveAirThresholdsBody,
+} from '@atrium/contract';
 import { requireAuth } from '../../platform/access.js';
 import { envelopeResponses, success } from '../../platform/envelope.js';
+import type { AirPagesService } from './air-pages.service.js';
 import type { AirService } from './air.service.js';
 
 /** The air-quality pages (/air-sensors, /quality-*) sit with the smart rooms: reading them is the locations area's view. */
 const VIEW = { access: 'permission', permission: 'roomsLocations:view' } as const;
 /** Changing thresholds and acknowledging alerts is the locations area's edit, as the smart-room settings are. */
 const EDIT = { access: 'permission', permission: 'roomsLocations:edit', idempotent: true } as const;
+/** The lobby screen's board: no sign-in, its secret link names the company (throttled as every call is, app.ts). */
+const PUBLIC = { access: 'public' } as const;
 const tags = ['air'];
+const PLACES =
+  "Each place (room or other location) with air monitors, in tree order: `path` (names from the top), `values` (the latest reading per metric in the catalogue's unit, averaged over its online monitors, readings of the last 24 hours), `states` per metric (`alert` while a monitor there has an open alert, `beyond` when the value is past a limit in force there without an alert yet, else `ok`), `openAlerts`, `devicesOnline`/`devicesTotal`, `lastReadingAt`.";
 
 /** Air-quality thresholds and alerts (decision 0020, "Air quality: metrics, thresholds and alerts"). */
-export function airRoutes({ air }: { air: AirService }): FastifyPluginAsyncZod {
+export function airRoutes({ air, pages }: { air: AirService; pages: AirPagesService }): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(
       '/air/thresholds',
@@ -89,6 +114,87 @@ export function airRoutes({ air }: { air: AirService }): FastifyPluginAsyncZod {
         },
       },
       async (request) => success(request, await air.acknowledge(requireAuth(request), request.params.id), 'airAlertAcknowledged'),
+    );
+
+    app.get(
+      '/air/now',
+      {
+        config: VIEW,
+        schema: { tags, summary: 'Air quality now', description: `Query \`locationId?\` (that location's subtree; another company's 404). ${PLACES} Also the monitors online and in all.`, querystring: AirNowQuery, response: envelopeResponses(AirNow) },
+      },
+      async (request) => success(request, await pages.now(requireAuth(request).companyId, request.query.locationId)),
+    );
+
+    app.get(
+      '/air/history',
+      {
+        config: VIEW,
+        schema: {
+          tags,
+          summary: "A place's or a monitor's air history",
+          description:
+            'Query `locationId` (the monitors of its subtree) or `deviceId`, `metric`, `from`, `to` (ms; `from` before `to`, at most 400 days apart). Points `{ at, avg, min, max, count }` per bucket from the rollups: by the minute up to a day, by the hour up to 31 days, else by the day (`grain`). Another company\'s place or monitor 404.',
+          querystring: AirHistoryQuery,
+          response: envelopeResponses(AirHistory),
+        },
+      },
+      async (request) => success(request, await pages.history(requireAuth(request).companyId, request.query)),
+    );
+
+    app.get(
+      '/air/devices',
+      {
+        config: VIEW,
+        schema: {
+          tags,
+          summary: 'Air monitors',
+          description: "The company's air monitors by name: place (`locationId`, `path`), `status` (online: Homie ready; partial: init or alert; offline: lost, disconnected or sleeping; inactive: never activated nor heard), `lastSeenAt`, latest `values` (last 24 hours).",
+          response: envelopeResponses(AirDeviceList),
+        },
+      },
+      async (request) => success(request, await pages.devices(requireAuth(request).companyId)),
+    );
+
+    app.get(
+      '/air/board-links',
+      { config: VIEW, schema: { tags, summary: 'Public air board links', description: 'Newest first, revoked ones included; the secrets are never shown again.', response: envelopeResponses(AirBoardLinkList) } },
+      async (request) => success(request, { list: await pages.listLinks(requireAuth(request).companyId) }),
+    );
+
+    app.post(
+      '/air/board-links',
+      {
+        config: EDIT,
+        schema: {
+          tags,
+          summary: 'Create a public air board link',
+          description: "Body `{ name, locationId? }` (another company's location 404). Answers the link with its secret `token` and `path` (`/air-board/<token>`), shown this once; only its SHA-256 is stored.",
+          body: CreateAirBoardLinkBody,
+          response: envelopeResponses(CreatedAirBoardLink),
+        },
+      },
+      async (request) => success(request, await pages.createLink(requireAuth(request), request.body), 'airBoardLinkCreated'),
+    );
+
+    app.post(
+      '/air/board-links/revoke',
+      { config: EDIT, schema: { tags, summary: 'Revoke a public air board link', description: 'Body `{ id }`. The link stops working at once.', body: AirBoardLinkIdBody, response: envelopeResponses(AirBoardLink) } },
+      async (request) => success(request, await pages.revokeLink(requireAuth(request).companyId, request.body.id), 'airBoardLinkRevoked'),
+    );
+
+    app.get(
+      '/air/board',
+      {
+        config: PUBLIC,
+        schema: {
+          tags,
+          summary: 'The public air board',
+          description: `Query \`token\` (the link's secret); no sign-in. The link's name, the company's, and its location subtree's places as \`/air/now\` gives them, names and values only (no ids). Unknown or revoked link 404.`,
+          querystring: AirBoardQuery,
+          response: envelopeResponses(AirBoard),
+        },
+      },
+      async (request) => success(request, await pages.board(request.query.token)),
     );
   };
 }

@@ -22,7 +22,7 @@ import type { DB } from '../../db/schema.js';
 import type { Clock } from '../../platform/clock.js';
 import { notFound } from '../../platform/errors.js';
 import type { LocationIndex } from '../location/location.presenter.js';
-import { createAirRepository, type AirAlertRow, type AirRepository, type StoredAirState } from './air.repository.js';
+import { createAirRepository, type AirAlertRow, type AirRepository, type AirThresholdRow, type StoredAirState } from './air.repository.js';
 
 export interface AirServiceDeps {
   db: Kysely<DB>;
@@ -59,7 +59,11 @@ const metricOf = (name: string): AirMetric | null => airMetricOfReading(name) ??
 
 /** The limits in force at a location: its own setting, else its nearest ancestor's, else the company's default, else WELL v2. */
 async function thresholdsAt(air: AirRepository, index: LocationIndex, companyId: number, locationId: number | null): Promise<AirThresholdSet> {
-  const settings = await air.listThresholds(companyId);
+  return thresholdsIn(await air.listThresholds(companyId), index, locationId);
+}
+
+/** The limits in force at a location among the company's saved settings (see `thresholdsAt`). */
+export function thresholdsIn(settings: readonly AirThresholdRow[], index: LocationIndex, locationId: number | null): AirThresholdSet {
   // The location and its ancestors, nearest first (one of another company, or deleted, is not in the tree).
   const path = locationId === null ? [] : index.pathOf(locationId).map((record) => record.id).reverse();
   for (const id of [...path, null]) {

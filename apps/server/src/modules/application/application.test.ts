@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { APPLICATION_KEYS, menuPaths, ReturnCode, type ApplicationList, type MenuEntry, type OperationLogEntry, type Page } from '@atrium/contract';
+import { APPLICATION_KEYS, MENU_CATALOGUE, menuPaths, ReturnCode, type ApplicationList, type MenuEntry, type OperationLogEntry, type Page } from '@atrium/contract';
 import { call, createTestApp, type TestApp } from '../../test/app.js';
 import { TEST_DIALECT } from '../../test/database.js';
 
@@ -37,7 +37,7 @@ describe(`application centre (${TEST_DIALECT})`, () => {
     expect(admin.body.result.list.find((application) => application.key === 'rooms')).toEqual({ key: 'rooms', icon: 'HomeOutlined', isBuilt: true, isEnabled: true, path: '/meeting' });
     // Door displays' pages sit in the Rooms group but belong to their own application.
     expect(admin.body.result.list.find((application) => application.key === 'doorDisplays')).toMatchObject({ isBuilt: true, isEnabled: true, path: '/door-displays' });
-    expect(admin.body.result.list.find((application) => application.key === 'airQuality')).toMatchObject({ isBuilt: false, isEnabled: true, path: null });
+    expect(admin.body.result.list.find((application) => application.key === 'airQuality')).toMatchObject({ isBuilt: true, isEnabled: true, path: '/air-sensors' });
 
     const plain = await get<ApplicationList>(APPS, tokens.plain);
     expect(plain.body.result.canEdit).toBe(false);
@@ -71,8 +71,18 @@ describe(`application centre (${TEST_DIALECT})`, () => {
   });
 
   it('refuses an application this build does not have, an unknown key, and callers without accountGlobal:edit', async () => {
-    const missing = await put(tokens.admin, { key: 'airQuality', isEnabled: false }, 'zh-CN');
-    expect([missing.status, missing.body.returncode, missing.body.message]).toEqual([422, ReturnCode.REFUSED, '此版本不提供该应用，无法切换']);
+    // Every application has pages in this build: a build without the air pages stands in for one that lacks an application.
+    const withoutAir = MENU_CATALOGUE.map((node) => (node.key === 'airQuality' ? { ...node, children: node.children!.map((child) => ({ ...child, isBuilt: false })) } : node));
+    const partial = await createTestApp({ menuCatalogue: withoutAir });
+    try {
+      const { admin } = await partial.factories.companyWithAdmin('Partial Apps Co');
+      const missing = await call(partial.app, { method: 'PUT', url: APPS, headers: { token: await partial.factories.session(admin), lang: 'zh-CN' }, payload: { key: 'airQuality', isEnabled: false } });
+      expect([missing.status, missing.body.returncode, missing.body.message]).toEqual([422, ReturnCode.REFUSED, '此版本不提供该应用，无法切换']);
+    } finally {
+      await partial.cleanup();
+    }
+    expect((await put(tokens.admin, { key: 'airQuality', isEnabled: false })).status).toBe(200);
+    expect((await put(tokens.admin, { key: 'airQuality', isEnabled: true })).status).toBe(200);
     const unknown = await put(tokens.admin, { key: 'chess', isEnabled: false });
     expect([unknown.status, unknown.body.message]).toEqual([400, 'Bad request: key']);
     expect((await put(tokens.admin, { key: 'rooms' })).status).toBe(400);

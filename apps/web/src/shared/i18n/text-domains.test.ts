@@ -1,6 +1,7 @@
 import { LANGS } from '@atrium/contract';
 import { describe, expect, it } from 'vitest';
 import { SHELL_PAGES } from '../../app/page-routes';
+import { airPublicRoutes, airRoutes } from '../../modules/air/air.routes';
 import { authRoutes } from '../../modules/auth/auth.routes';
 import { assetRoutes } from '../../modules/asset/asset.routes';
 import { deskRoutes } from '../../modules/desk/desk.routes';
@@ -20,10 +21,10 @@ import { CORE_TEXT_DOMAINS, PAGE_TEXT_DOMAINS, parseLocalePath } from './text-do
 
 const localeFiles = Object.keys(import.meta.glob('../../locales/*/*.json')).map(parseLocalePath);
 const sources = import.meta.glob<string>(['../../**/*.{ts,tsx}', '!../../**/*.test.{ts,tsx}', '!../../test/**'], { query: '?raw', import: 'default', eager: true });
-const publicPages = [...directoryPublicRoutes, ...registrationWizardRoutes, ...recoveryRoutes, ...livePublicRoutes, ...visitorPublicRoutes, ...padRoutes];
+const publicPages = [...directoryPublicRoutes, ...registrationWizardRoutes, ...recoveryRoutes, ...livePublicRoutes, ...visitorPublicRoutes, ...padRoutes, ...airPublicRoutes];
 const allPages = [...authRoutes, ...publicPages, ...SHELL_PAGES];
 /** The pages of the module named like each page domain: they must load it. */
-const MODULE_PAGES: Record<string, readonly PageRoute[]> = { 'operation-log': operationLogRoutes, sso: ssoRoutes, 'door-display': doorDisplayRoutes, desk: deskRoutes, repair: repairRoutes, asset: assetRoutes, 'smart-room': smartRoomRoutes, 'smart-device': smartDeviceRoutes };
+const MODULE_PAGES: Record<string, readonly PageRoute[]> = { 'operation-log': operationLogRoutes, sso: ssoRoutes, 'door-display': doorDisplayRoutes, desk: deskRoutes, repair: repairRoutes, asset: assetRoutes, 'smart-room': smartRoomRoutes, 'smart-device': smartDeviceRoutes, air: [...airRoutes, ...airPublicRoutes] };
 /**
  * A page domain another module borrows (a component of the domain's module shown on its page): the
  * borrowing module and the pages of it that show the component, which must load the domain too.
