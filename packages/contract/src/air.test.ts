@@ -6,7 +6,6 @@ import {
   AIR_PRESET_THRESHOLDS,
   AirHistoryQuery,
   AirLimit,
-  airDeviceStatusOf,
   airHistoryGrain,
   AirThresholdSet,
   SaveAirThresholdsBody,
@@ -315,12 +314,4 @@ describe('the air pages', () => {
     }
   });
 
-  it("tell a monitor's status from its Homie state and activation", () => {
-    expect(airDeviceStatusOf('ready', true)).toBe('online');
-    expect(airDeviceStatusOf('init', true)).toBe('partial');
-    expect(airDeviceStatusOf('alert', true)).toBe('partial');
-    for (const state of ['lost', 'disconnected', 'sleeping']) expect(airDeviceStatusOf(state, true)).toBe('offline');
-    expect(airDeviceStatusOf(null, true)).toBe('offline');
-    expect(airDeviceStatusOf(null, false)).toBe('inactive');
-  });
 });

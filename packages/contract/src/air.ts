@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { SmartDeviceStatus } from './smart-device.js';
 import { PageQuery, pageOf } from './paging.js';
 
 /**
@@ -459,24 +460,13 @@ export const AirHistory = z.object({
 });
 export type AirHistory = z.infer<typeof AirHistory>;
 
-/** A monitor's status from its Homie state: ready online; init or alert partially; lost, disconnected or sleeping offline; never activated nor heard inactive. */
-export const AirDeviceStatus = z.enum(['online', 'partial', 'offline', 'inactive']);
-export type AirDeviceStatus = z.infer<typeof AirDeviceStatus>;
-
-/** The status a Homie state (null: never heard) and the activation make. */
-export function airDeviceStatusOf(state: string | null, isActivated: boolean): AirDeviceStatus {
-  if (state === 'ready') return 'online';
-  if (state === 'init' || state === 'alert') return 'partial';
-  if (state === null && !isActivated) return 'inactive';
-  return 'offline';
-}
-
 export const AirDevice = z.object({
   id: z.number().int(),
   name: z.string(),
   locationId: z.number().int().nullable(),
   path: z.array(z.string()),
-  status: AirDeviceStatus,
+  /** The devices page's status (contract smart-device.ts `smartDeviceStatus`). */
+  status: SmartDeviceStatus,
   lastSeenAt: z.number().int().nullable(),
   values: AirValues,
 });

@@ -12,6 +12,7 @@ export interface AirMonitorRow {
   placeId: number | null;
   state: string | null;
   isActivated: boolean;
+  activatedAt: number | null;
   lastSeenAt: number | null;
 }
 
@@ -43,6 +44,7 @@ export function createAirMonitorRepository(db: Kysely<DB>) {
         placeId: row.room_id ?? row.location_id,
         state: row.state,
         isActivated: row.activated_at !== null,
+        activatedAt: row.activated_at === null ? null : Number(row.activated_at),
         lastSeenAt: row.last_seen_at === null ? null : Number(row.last_seen_at),
       }));
     },

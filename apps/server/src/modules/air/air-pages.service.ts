@@ -2,7 +2,8 @@ import { randomBytes } from 'node:crypto';
 import {
   AIR_BOARD_PATH,
   AIR_METRICS,
-  airDeviceStatusOf,
+  smartDeviceStatus,
+  type HomieState,
   airHistoryGrain,
   type AirBoard,
   type AirBoardLink,
@@ -52,6 +53,10 @@ const round = (metric: AirMetric, value: number) => {
  * The air pages (decision 0020, "Air pages and the public board"): each place's air now, a place's or a
  * monitor's history from the rollups, the monitors, and the public board by secret link.
  */
+/** A monitor's status by the devices page's rule (heartbeat window included). */
+const statusOf = (monitor: AirMonitorRow, now: number) =>
+  smartDeviceStatus({ state: monitor.state as HomieState | null, activatedAt: monitor.activatedAt, lastSeenAt: monitor.lastSeenAt, kind: 'air_monitor' }, now);
+
 export function createAirPagesService({ monitors, boards, air, locations, clock }: AirPagesServiceDeps) {
   /** The places with monitors under `locationId` (all when null), in tree order. */
   async function placesNow(companyId: number, index: LocationIndex, locationId: number | null): Promise<AirNow> {
@@ -74,7 +79,7 @@ export function createAirPagesService({ monitors, boards, air, locations, clock 
     for (const record of index.inTreeOrder()) {
       const here = byPlace.get(record.id);
       if (!here) continue;
-      const online = here.filter((monitor) => airDeviceStatusOf(monitor.state, monitor.isActivated) === 'online');
+      const online = here.filter((monitor) => statusOf(monitor, clock.now()) === 'online');
       const values: AirValues = {};
       let lastReadingAt: number | null = null;
       for (const metric of AIR_METRICS) {
@@ -187,7 +192,7 @@ export function createAirPagesService({ monitors, boards, air, locations, clock 
             name: monitor.name,
             locationId: placeId,
             path: placeId === null ? [] : index.pathOf(placeId).map((node) => node.name),
-            status: airDeviceStatusOf(monitor.state, monitor.isActivated),
+            status: statusOf(monitor, clock.now()),
             lastSeenAt: monitor.lastSeenAt,
             values,
           };

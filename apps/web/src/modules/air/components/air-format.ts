@@ -1,4 +1,4 @@
-import { AIR_METRIC_CATALOGUE, type AirDeviceStatus, type AirMetric, type AirState, type LocationNode } from '@atrium/contract';
+import { AIR_METRIC_CATALOGUE, type SmartDeviceStatus, type AirMetric, type AirState, type LocationNode } from '@atrium/contract';
 
 /** A value with the catalogue's decimals, grouped and written as the language writes numbers (unit apart). */
 export function formatAirNumber(metric: AirMetric, value: number, lang: string): string {
@@ -15,7 +15,7 @@ export function formatAirValue(metric: AirMetric, value: number, lang: string): 
 /** The colour of a state: green, amber, red (the same on the console and the lobby board). */
 export const AIR_STATE_COLOR: Readonly<Record<AirState, string>> = { ok: '#389e0d', beyond: '#d48806', alert: '#cf1322' };
 
-export const AIR_STATUS_COLOR: Readonly<Record<AirDeviceStatus, string>> = { online: 'success', partial: 'warning', offline: 'error', inactive: 'default' };
+export const AIR_STATUS_COLOR: Readonly<Record<SmartDeviceStatus, string>> = { online: 'success', partially_online: 'warning', offline: 'error', inactive: 'default' };
 
 /** A TreeSelect's data from the location tree. */
 export interface LocationOption {
