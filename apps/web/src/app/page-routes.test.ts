@@ -7,7 +7,8 @@ describe('shell pages', () => {
     expect(findShellPage('/personal')?.titleKey).toBe('menu.personal');
     expect(findShellPage('/index')?.keepAlive).toBe(true);
     expect(hasShellPage('/directory')).toBe(true);
-    expect(hasShellPage('/smart-analysis')).toBe(false);
+    expect(hasShellPage('/smart-analysis')).toBe(true);
+    expect(hasShellPage('/organizational-members')).toBe(false);
     expect(hasShellPage('/personal/extra')).toBe(false);
   });
 

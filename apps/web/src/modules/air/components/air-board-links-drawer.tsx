@@ -4,6 +4,8 @@ import type { ColumnsType } from 'antd/es/table';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useFormDirty } from '../../../shared/forms/form-dirty';
+import { useUnsavedChanges } from '../../../shared/forms/unsaved-changes';
 import { useMediaQuery } from '../../../shared/hooks/use-media-query';
 import { DataTable } from '../../../shared/ui/data-table';
 import { tableEmpty } from '../../../shared/ui/empty-state';
@@ -24,10 +26,14 @@ export function AirBoardLinksDrawer({ open, onClose, locations, canEdit }: { ope
   const create = useCreateAirBoardLink();
   const revoke = useRevokeAirBoardLink();
   const [created, setCreated] = useState<CreatedAirBoardLink | null>(null);
+  // A name typed for a new link and not created yet is asked about before the drawer closes.
+  const dirty = useFormDirty(form, { isOpen: open });
+  const { confirmLeave } = useUnsavedChanges(dirty.isDirty);
 
   const submit = async (values: LinkForm) => {
     setCreated(await create.mutateAsync({ name: values.name, locationId: values.locationId ?? null }));
     form.resetFields();
+    dirty.markClean();
   };
 
   const columns: ColumnsType<AirBoardLink> = [
@@ -53,18 +59,21 @@ export function AirBoardLinksDrawer({ open, onClose, locations, canEdit }: { ope
   return (
     <Drawer
       open={open}
-      onClose={() => {
-        form.resetFields();
-        setCreated(null);
-        onClose();
-      }}
+      onClose={() =>
+        confirmLeave(() => {
+          form.resetFields();
+          dirty.markClean();
+          setCreated(null);
+          onClose();
+        })
+      }
       title={t('air.links.title')}
       size={isNarrow ? '100%' : 720}
       destroyOnHidden
     >
       <Typography.Paragraph type="secondary">{t('air.links.intro')}</Typography.Paragraph>
       {canEdit ? (
-        <Form form={form} layout="vertical" onFinish={submit} requiredMark={false}>
+        <Form form={form} layout="vertical" onValuesChange={dirty.onValuesChange} onFinish={submit} requiredMark={false}>
           <Form.Item name="name" label={t('air.links.name')} rules={[{ required: true, whitespace: true, message: t('air.links.nameRequired') }]}>
             <Input maxLength={AIR_BOARD_LINK_NAME_MAX} placeholder={t('air.links.namePlaceholder')} data-testid="air-link-name" />
           </Form.Item>

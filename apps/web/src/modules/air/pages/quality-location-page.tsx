@@ -1,15 +1,20 @@
 import { AIR_METRIC_CATALOGUE, AIR_METRICS, AIR_PRESETS, DEFAULT_AIR_PRESET, hasPermission, type AirMetric, type AirPreset, type AirThresholdSet, type AirThresholdSetting } from '@atrium/contract';
-import { Button, Card, Form, InputNumber, Popconfirm, Radio, Space, Table, Tag, TreeSelect, Typography } from 'antd';
+import { Button, Card, Popconfirm, Radio, Space, Tag, TreeSelect, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useUnsavedChanges } from '../../../shared/forms/unsaved-changes';
 import { useSession } from '../../../shared/session/session-context';
+import { NumberInput } from '../../../shared/ui/number-input';
 import { DataTable } from '../../../shared/ui/data-table';
 import { tableEmpty } from '../../../shared/ui/empty-state';
 import { PageHeader } from '../../../shared/ui/page-header';
 import { useAirLocations, useAirThresholds, useRemoveAirThresholds, useSaveAirThresholds } from '../api/air.api';
 import { formatAirNumber, locationOptions } from '../components/air-format';
 import '../air.css';
+
+/** The largest limit the inputs take (CO2 in ppm is the largest scale). */
+const LIMIT_MAX = 100_000;
 
 /** One metric's limits as the form holds them: empty inputs are null. */
 interface LimitDraft {
@@ -47,6 +52,9 @@ export function QualityLocationPage() {
   const [preset, setPreset] = useState<AirPreset>(DEFAULT_AIR_PRESET);
   const [draft, setDraft] = useState<LimitsDraft | null>(null);
   const [minDuration, setMinDuration] = useState(300);
+  // Limits changed and not saved are asked about before the page goes.
+  const [isDirty, setDirty] = useState(false);
+  useUnsavedChanges(isDirty);
   const settings = thresholds.data?.settings ?? [];
 
   /** Loads a place into the editor: its saved setting, or the default preset. */
@@ -56,6 +64,7 @@ export function QualityLocationPage() {
     setPreset(saved?.preset ?? DEFAULT_AIR_PRESET);
     setDraft(saved?.custom ? draftOf(saved.custom) : null);
     setMinDuration(saved?.thresholds.minDurationSeconds ?? 300);
+    setDirty(false);
   };
 
   const presets = thresholds.data?.presets;
@@ -65,17 +74,22 @@ export function QualityLocationPage() {
 
   const setLimit = (metric: AirMetric, field: keyof LimitDraft, value: number | null) => {
     if (!shown) return;
-    setDraft({ ...shown, [metric]: { ...shown[metric], [field]: field === 'band' ? (value ?? 0) : value } });
+    // The shared number input clears a value outside its limits (NaN): no limit then.
+    const next = value === null || Number.isNaN(value) ? null : value;
+    setDraft({ ...shown, [metric]: { ...shown[metric], [field]: field === 'band' ? (next ?? 0) : next } });
+    setDirty(true);
   };
 
   const number = (metric: AirMetric, field: keyof LimitDraft) => {
     const value = shown?.[metric][field] ?? null;
     if (!isCustom || !canEdit) return value === null ? <Typography.Text type="secondary">{t('air.location.noLimit')}</Typography.Text> : formatAirNumber(metric, value, i18n.language);
     return (
-      <InputNumber
+      <NumberInput
         value={value}
-        onChange={(next) => setLimit(metric, field, typeof next === 'number' ? next : null)}
-        min={field === 'band' ? 0 : undefined}
+        onChange={(next) => setLimit(metric, field, next)}
+        min={0}
+        max={LIMIT_MAX}
+        className="air-limit-input"
         aria-label={`${t(`air.metric.${metric}`)} ${t(`air.location.${field}`)}`}
         data-testid={`air-limit-${metric}-${field}`}
       />
@@ -112,17 +126,21 @@ export function QualityLocationPage() {
     },
   ];
 
-  const submit = () => {
-    if (preset === 'custom') void save.mutateAsync({ locationId, preset, custom: setOf(shown!, minDuration) });
-    else void save.mutateAsync({ locationId, preset });
+  const submit = (event: React.FormEvent) => {
+    event.preventDefault();
+    const saved = preset === 'custom' ? save.mutateAsync({ locationId, preset, custom: setOf(shown!, minDuration) }) : save.mutateAsync({ locationId, preset });
+    void saved.then(() => setDirty(false));
   };
 
   return (
     <div className="atrium-page" data-testid="page-quality-location">
       <PageHeader title={t('air.location.title')} subtitle={t('air.location.subtitle')} />
       <Card className="atrium-card">
-        <Form layout="vertical" onFinish={submit}>
-          <Form.Item label={t('air.location.place')}>
+        <form className="air-location-form" onSubmit={submit}>
+          <div className="air-location-field">
+            <Typography.Text strong id="air-location-place-label">
+              {t('air.location.place')}
+            </Typography.Text>
             <TreeSelect
               allowClear
               treeDefaultExpandAll
@@ -130,21 +148,28 @@ export function QualityLocationPage() {
               onChange={(value?: number) => choose(value ?? null)}
               treeData={options}
               placeholder={t('air.location.companyDefault')}
-              aria-label={t('air.location.place')}
+              aria-labelledby="air-location-place-label"
               className="air-filter"
               data-testid="air-location-place"
             />
-          </Form.Item>
-          <Form.Item label={t('air.location.preset')}>
+          </div>
+          <div className="air-location-field">
+            <Typography.Text strong id="air-location-preset-label">
+              {t('air.location.preset')}
+            </Typography.Text>
             <Radio.Group
               value={preset}
-              onChange={(event) => setPreset(event.target.value as AirPreset)}
+              onChange={(event) => {
+                setPreset(event.target.value as AirPreset);
+                setDirty(true);
+              }}
               disabled={!canEdit}
               options={AIR_PRESETS.map((value) => ({ value, label: t(`air.location.presets.${value}`) }))}
+              aria-labelledby="air-location-preset-label"
               data-testid="air-location-preset"
             />
-          </Form.Item>
-          <Table<{ metric: AirMetric }>
+          </div>
+          <DataTable<{ metric: AirMetric }>
             rowKey="metric"
             size="small"
             pagination={false}
@@ -155,19 +180,34 @@ export function QualityLocationPage() {
           <Typography.Paragraph type="secondary" style={{ marginTop: 8 }}>
             {t('air.location.bandHelp')}
           </Typography.Paragraph>
-          <Form.Item label={t('air.location.minDuration')} extra={t('air.location.minDurationHelp')}>
+          <div className="air-location-field">
+            <label htmlFor="air-location-duration">
+              <Typography.Text strong>{t('air.location.minDuration')}</Typography.Text>
+            </label>
             {isCustom && canEdit ? (
-              <InputNumber min={0} max={86_400} precision={0} value={minDuration} onChange={(value) => setMinDuration(typeof value === 'number' ? value : 0)} data-testid="air-location-duration" />
+              <NumberInput
+                id="air-location-duration"
+                min={0}
+                max={86_400}
+                value={minDuration}
+                onChange={(value) => {
+                  setMinDuration(value === null || Number.isNaN(value) ? 0 : value);
+                  setDirty(true);
+                }}
+                className="air-limit-input"
+                data-testid="air-location-duration"
+              />
             ) : (
               <span data-testid="air-location-duration-value">{duration}</span>
             )}
-          </Form.Item>
+            <Typography.Text type="secondary">{t('air.location.minDurationHelp')}</Typography.Text>
+          </div>
           {canEdit ? (
             <Button type="primary" htmlType="submit" loading={save.isPending} data-testid="air-location-save">
               {t('air.location.save')}
             </Button>
           ) : null}
-        </Form>
+        </form>
       </Card>
       <Card className="atrium-card" title={t('air.location.settings')}>
         <DataTable<AirThresholdSetting>

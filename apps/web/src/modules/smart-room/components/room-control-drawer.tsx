@@ -1,9 +1,10 @@
 import { SMART_ROOM_LIMITS, type SmartControl, type SmartRoomControlBody, type SmartRoomDetail, type SmartRoomDevice, type SmartRoomSettingsBody } from '@atrium/contract';
-import { App, Button, Drawer, Empty, Select, Slider, Space, Spin, Switch, Typography } from 'antd';
+import { App, Button, Drawer, Select, Slider, Space, Spin, Switch, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMediaQuery } from '../../../shared/hooks/use-media-query';
+import { EmptyState } from '../../../shared/ui/empty-state';
 import { NumberInput } from '../../../shared/ui/number-input';
 import { useSaveSmartRoomSettings, useSmartRoom, useSmartRoomControl } from '../api/smart-room.api';
 import { DeviceStatusBadge, PresenceTag, RoomStateBadge } from './smart-status';
@@ -48,7 +49,7 @@ function RoomPanel({ room, canEdit }: { room: SmartRoomDetail; canEdit: boolean 
         {t('smart-room.drawer.devices')}
       </Typography.Title>
       {!canEdit ? <Typography.Paragraph type="secondary">{t('smart-room.drawer.readOnly')}</Typography.Paragraph> : null}
-      {room.deviceList.length === 0 ? <Empty description={t('smart-room.card.noDevices')} /> : null}
+      {room.deviceList.length === 0 ? <EmptyState description={t('smart-room.card.noDevices')} /> : null}
       {room.deviceList.map((device) => (
         <DevicePanel key={device.id} roomId={room.roomId} device={device} canEdit={canEdit} />
       ))}

@@ -1,10 +1,11 @@
 import { ReloadOutlined, SearchOutlined } from '@ant-design/icons';
 import { FILTER_DEBOUNCE_MS, hasPermission, ROOM_PRESENCE, SMART_ROOM_STATES, TEXT_MAX, type RoomPresence, type SmartRoom, type SmartRoomState } from '@atrium/contract';
-import { Button, Card, Empty, Input, Select, Space, Spin, Typography } from 'antd';
+import { Button, Card, Input, Select, Space, Spin, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDebouncedValue } from '../../../shared/hooks/use-debounced-value';
 import { useSession } from '../../../shared/session/session-context';
+import { EmptyState } from '../../../shared/ui/empty-state';
 import { PageHeader } from '../../../shared/ui/page-header';
 import { useSmartRooms } from '../api/smart-room.api';
 import { AlarmsButton } from '../components/alarms-drawer';
@@ -65,7 +66,7 @@ export function SmartLocationPage() {
         </div>
         <StateSummary rooms={list} />
         {rooms.isPending ? <Spin /> : null}
-        {!rooms.isPending && list.length === 0 ? <Empty description={t('smart-room.empty')} /> : null}
+        {!rooms.isPending && list.length === 0 ? <EmptyState description={t('smart-room.empty')} /> : null}
         <ul className="atrium-smart-grid" data-testid="smart-room-grid">
           {list.map((room) => (
             <li key={room.roomId}>

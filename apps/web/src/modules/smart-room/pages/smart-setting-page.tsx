@@ -1,9 +1,10 @@
 import { DeleteOutlined, EditOutlined, PlayCircleOutlined, PlusOutlined } from '@ant-design/icons';
 import { hasPermission, SCENE_TRIGGERS, SMART_PLAN_LIMITS, type SceneTrigger, type SmartControl, type SmartPlanEntry, type SmartRoomDevice, type SmartSceneAction, type SmartScenes } from '@atrium/contract';
-import { App, Button, Card, Checkbox, Empty, InputNumber, Popconfirm, Select, Space, Switch, Tabs, Tag, Typography } from 'antd';
+import { App, Button, Card, Checkbox, Popconfirm, Select, Slider, Space, Switch, Tabs, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../../../shared/session/session-context';
+import { EmptyState } from '../../../shared/ui/empty-state';
 import { PageHeader } from '../../../shared/ui/page-header';
 import { useRunSmartScene, useSaveSmartPlan, useSaveSmartScenes, useSmartPlan, useSmartRoom, useSmartRooms, useSmartScenes } from '../api/smart-room.api';
 import '../smart-room.css';
@@ -37,7 +38,7 @@ export function SmartSettingPage() {
           />
         </div>
         {roomId === null ? (
-          <Empty description={t('smart-room.setting.pickRoomFirst')} />
+          <EmptyState description={t('smart-room.setting.pickRoomFirst')} />
         ) : (
           <Tabs
             items={[
@@ -81,7 +82,7 @@ function PlanEditor({ roomId, canEdit }: { roomId: number; canEdit: boolean }) {
   return (
     <section aria-label={t('smart-room.setting.planTab')}>
       <Typography.Paragraph type="secondary">{t('smart-room.setting.planIntro')}</Typography.Paragraph>
-      {entries.length === 0 && draft === null ? <Empty description={t('smart-room.setting.noPlan')} /> : null}
+      {entries.length === 0 && draft === null ? <EmptyState description={t('smart-room.setting.noPlan')} /> : null}
       <ul className="atrium-smart-plan" data-testid="smart-plan-list">
         {entries.map((entry, index) =>
           draft?.index === index ? null : (
@@ -307,17 +308,15 @@ function StepValue({ control, value, disabled, onChange }: { control: SmartContr
       />
     );
   }
-  const [min, max] = (control.format ?? '').split(':').map((part) => (part === '' ? undefined : Number(part)));
+  const [min = 0, max = 100] = (control.format ?? '').split(':').map((part) => (part === '' ? undefined : Number(part)));
+  const number = Number(value);
   return (
-    <InputNumber
-      value={Number(value)}
-      min={min}
-      max={max}
-      step={control.datatype === 'integer' ? 1 : 0.5}
-      disabled={disabled}
-      onChange={(next) => onChange(next ?? min ?? 0)}
-      addonAfter={control.unit ?? undefined}
-      aria-label={label}
-    />
+    <div className="atrium-smart-number">
+      <Slider min={min} max={max} step={control.datatype === 'integer' ? 1 : 0.5} value={number} disabled={disabled} onChange={(next: number) => onChange(next)} ariaLabelForHandle={label} />
+      <Typography.Text className="atrium-smart-number-value">
+        {number}
+        {control.unit ? ` ${control.unit}` : ''}
+      </Typography.Text>
+    </div>
   );
 }
