@@ -29,10 +29,12 @@ const ROUTES = [
     forbidden: [/shell-layout/, /app-context/, /^_?antd\b/, /echarts|zrender|analysis-panel/, /my-calendar|booking-page/],
   },
   {
-    // The door display: a tablet on the wall, plain markup like the sign-in page (no issue budget; 200 KiB
-    // keeps it near what it is, 155).
+    // The door display: a tablet on the wall, plain markup like the sign-in page (no issue budget). It was
+    // 155 KiB; it shares the console's entry, which holds every page's route and each text domain's loader,
+    // so it grows a little with every module (the smart rooms, devices and air pages: 200 to 201). 210 KiB
+    // until the device pages get an entry of their own (docs/performance.md, "Budgets").
     address: '/pad',
-    budgetKiB: 200,
+    budgetKiB: 210,
     lazy: ['src/modules/pad/pages/pad-page.tsx'],
     texts: 'console',
     forbidden: [/shell-layout/, /app-context/, /^_?antd\b/, /echarts|zrender|analysis-panel/],
