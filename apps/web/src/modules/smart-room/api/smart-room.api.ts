@@ -58,12 +58,34 @@ export function useSaveSmartRoomSettings(roomId: number) {
   });
 }
 
-/** `POST /smart/rooms/:roomId/control`: answers once the device acknowledged (or did not in time). */
+/** How long after an acknowledgement the panel reads the room again: the device publishes its new value just after it acknowledges. */
+const AFTER_ACK_MS = 1_500;
+
+/**
+ * `POST /smart/rooms/:roomId/control`: answers once the device acknowledged (or did not in time). An
+ * acknowledged value shows at once; the room is read again a moment later, when the device has
+ * published the value itself.
+ */
 export function useSmartRoomControl(roomId: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: SmartRoomControlBody) => api.post<SmartRoomControlResult>(`/smart/rooms/${roomId}/control`, body),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: smartRoomKeys.detail(roomId) }),
+    onSuccess: (answer, body) => {
+      if (answer.result !== 'acked') return;
+      queryClient.setQueryData<SmartRoomDetail>(smartRoomKeys.detail(roomId), (room) =>
+        room && {
+          ...room,
+          deviceList: room.deviceList.map((device) =>
+            device.id !== body.deviceId
+              ? device
+              : { ...device, controls: device.controls.map((control) => (control.node === body.node && control.property === body.property ? { ...control, value: answer.value } : control)) },
+          ),
+        },
+      );
+    },
+    onSettled: () => {
+      setTimeout(() => void queryClient.invalidateQueries({ queryKey: smartRoomKeys.detail(roomId) }), AFTER_ACK_MS);
+    },
   });
 }
 
