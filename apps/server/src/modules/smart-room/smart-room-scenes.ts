@@ -84,8 +84,12 @@ export function createSmartSceneService({ rooms, locations, gateway, operationLo
     return { on: parseJson<SmartSceneAction[]>(stored?.on, []), off: parseJson<SmartSceneAction[]>(stored?.off, []) };
   }
 
-  /** Runs a scene once for its key (another process, or an earlier run, may have run it). */
+  /**
+   * Runs a scene once for its key (another process, or an earlier run, may have run it). Only rooms
+   * with scenes: the engine books desks too, and a desk has none.
+   */
   async function runOnce(companyId: number, roomId: number, trigger: SceneTrigger, runKey: string): Promise<SmartSceneRun | null> {
+    if ((await rooms.findScenes(companyId, roomId)) === null) return null;
     if (!(await rooms.claimRun(roomId, runKey, trigger, clock.now()))) return null;
     const result = await send(companyId, roomId, trigger, null);
     await rooms.recordRun(roomId, runKey, result.sent);
