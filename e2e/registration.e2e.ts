@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chooseLanguage, launchBrowser, NARROW, newContext, openFromMenu, screenshot, signIn, WIDE, waitForLanding } from './support/browser.js';
+import { chooseLanguage, clickSettled, launchBrowser, NARROW, newContext, openFromMenu, screenshot, signIn, WIDE, waitForLanding } from './support/browser.js';
 import { startSmtpServer, waitForMail } from './support/mail.js';
 import { api, startServer, type RunningServer } from './support/server.js';
 
@@ -97,7 +97,8 @@ describe('registration and password recovery', () => {
 
     // Sign out through the header.
     await page.getByTestId('header-user').click();
-    await page.getByTestId('user-logout').click();
+    // The user menu opens with an animation: a click before it settles can miss (as shell.e2e.ts does it).
+    await clickSettled(page.getByTestId('user-logout'));
     await page.getByRole('button', { name: 'Log out', exact: true }).click();
     await page.getByTestId('login-username').waitFor();
     await context.close();
