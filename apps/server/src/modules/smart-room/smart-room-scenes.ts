@@ -61,9 +61,8 @@ export function createSmartSceneService({ rooms, locations, gateway, operationLo
   }
 
   /** Sends a scene's commands to the devices that can take them now; the acknowledgements are recorded by the gateway. */
-  async function send(companyId: number, roomId: number, trigger: SceneTrigger, issuedBy: number | null): Promise<SmartSceneRun> {
-    const scenes = await sceneJson(companyId, roomId);
-    const actions = scenes[trigger];
+  async function send(companyId: number, roomId: number, trigger: SceneTrigger, issuedBy: number | null, scenes?: SmartScenes): Promise<SmartSceneRun> {
+    const actions = (scenes ?? (await sceneJson(companyId, roomId)))[trigger];
     if (actions.length === 0) return { sent: 0, skipped: 0 };
     const devices = await rooms.listRoomDevices(companyId, roomId);
     let sent = 0;
@@ -89,9 +88,10 @@ export function createSmartSceneService({ rooms, locations, gateway, operationLo
    * with scenes: the engine books desks too, and a desk has none.
    */
   async function runOnce(companyId: number, roomId: number, trigger: SceneTrigger, runKey: string): Promise<SmartSceneRun | null> {
-    if ((await rooms.findScenes(companyId, roomId)) === null) return null;
+    const stored = await rooms.findScenes(companyId, roomId);
+    if (stored === null) return null;
     if (!(await rooms.claimRun(roomId, runKey, trigger, clock.now()))) return null;
-    const result = await send(companyId, roomId, trigger, null);
+    const result = await send(companyId, roomId, trigger, null, { on: parseJson<SmartSceneAction[]>(stored.on, []), off: parseJson<SmartSceneAction[]>(stored.off, []) });
     await rooms.recordRun(roomId, runKey, result.sent);
     return result;
   }
