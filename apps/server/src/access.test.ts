@@ -394,6 +394,7 @@ const FOREIGN_RECORDS: Record<string, ForeignCase> = {
   'GET /api/meeting/search': { none: "a keyword over the caller's company's meetings" },
   'GET /api/meeting/schedule': { foreign: (w) => [{ query: { date: '2027-01-04', locationId: w.b.locationId } }] },
   'GET /api/meeting/available-rooms': { foreign: (w) => [{ query: { startAt: 1_800_000_000_000, endAt: 1_800_003_600_000, locationId: w.b.locationId } }] },
+  'GET /api/meeting/room-air': { foreign: (w) => [{ query: { roomId: w.b.roomId, startAt: 1_800_000_000_000, endAt: 1_800_003_600_000 } }] },
   'GET /api/meeting/approval/list': { none: "the caller's own requests and decisions, and the company's pending ones" },
   'POST /api/meeting/approval/approve': { foreign: (w) => [{ body: { id: w.b.reservationId } }, { body: { id: w.b.reservationId, scope: 'series' } }] },
   'POST /api/meeting/approval/reject': { foreign: (w) => [{ body: { id: w.b.reservationId, reason: 'Probe' } }] },

@@ -460,11 +460,19 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   const bookingViewsRepository = createBookingViewsRepository(db.kysely);
   const calendarShares = createCalendarShareService({ shares: repositories.calendarShares, bookings: repositories.bookings, views: bookingViewsRepository, present: bookings, clock });
+  const airPages = createAirPagesService({
+    monitors: createAirMonitorRepository(db.kysely),
+    boards: createAirBoardRepository(db.kysely),
+    air: createAirRepository(db.kysely),
+    locations: (companyId) => locations.loadIndex(companyId),
+    clock,
+  });
   const bookingViews = createBookingViewsService({
     views: bookingViewsRepository,
     bookings: repositories.bookings,
     layouts: roomLayouts,
     booking: bookings,
+    roomsAir: (companyId, roomIds) => airPages.roomsAir(companyId, roomIds),
     clock,
   });
   // Live status: states in a few queries, event streams fed by booking changes and a minute tick.
@@ -1001,13 +1009,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(checkInRoutes({ checkIns }));
       await api.register(padRoutes({ checkIns, hub: liveHub }));
       await api.register(broadcastRoutes({ broadcasts, uploads }));
-      const airPages = createAirPagesService({
-        monitors: createAirMonitorRepository(db.kysely),
-        boards: createAirBoardRepository(db.kysely),
-        air: createAirRepository(db.kysely),
-        locations: (companyId) => locations.loadIndex(companyId),
-        clock,
-      });
       await api.register(airRoutes({ air, pages: airPages }));
       await api.register(
         smartRoomRoutes({ smartRooms, scenes: smartScenes, alarms: smartAlarms, analysis: createSmartAnalysis({ db: db.kysely, locations: (companyId) => locations.loadIndex(companyId), clock }) }),

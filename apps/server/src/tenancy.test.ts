@@ -360,6 +360,7 @@ describe(`tenancy (${TEST_DIALECT})`, () => {
       '/api/meeting/reservation',
       '/api/meeting/reservation/list',
       '/api/meeting/reservation/mine',
+      '/api/meeting/room-air',
       '/api/meeting/room/qr',
       '/api/meeting/schedule',
       '/api/meeting/search',
@@ -487,6 +488,7 @@ describe(`tenancy (${TEST_DIALECT})`, () => {
       '/api/meeting/search': '?keyword=bravo',
       '/api/meeting/feed/room': `?roomId=${roomOfA}`,
       '/api/meeting/available-rooms': `?startAt=${t.clock.now() + 86_400_000}&endAt=${t.clock.now() + 90_000_000}`,
+      '/api/meeting/room-air': `?roomId=${roomOfA}&startAt=${t.clock.now() + 86_400_000}&endAt=${t.clock.now() + 90_000_000}`,
       // A window around now that holds B's meeting too: A's report must still show none of it.
       '/api/smart/analysis': `?from=${t.clock.now() - 86_400_000}&to=${t.clock.now() + 86_400_000}`,
       '/api/smart/analysis/export': '?from=none',
@@ -529,6 +531,7 @@ describe(`tenancy (${TEST_DIALECT})`, () => {
       '/api/meeting/reservation/list': `?roomId=${roomOfB}&from=${t.clock.now()}&to=${t.clock.now() + 86_400_000}`,
       '/api/meeting/schedule': `?date=2026-11-24&locationId=${roomOfB}`,
       '/api/meeting/available-rooms': `?startAt=${t.clock.now() + 86_400_000}&endAt=${t.clock.now() + 90_000_000}&locationId=${roomOfB}`,
+      '/api/meeting/room-air': `?roomId=${roomOfB}&startAt=${t.clock.now() + 86_400_000}&endAt=${t.clock.now() + 90_000_000}`,
       '/api/live/rooms': `?locationId=${roomOfB}`,
       '/api/smart/rooms': `?locationId=${roomOfB}`,
       '/api/smart/analysis': `?from=${t.clock.now() - 86_400_000}&to=${t.clock.now()}&locationId=${roomOfB}`,

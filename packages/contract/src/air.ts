@@ -417,6 +417,19 @@ export const AirPlaceNow = z.object({
 });
 export type AirPlaceNow = z.infer<typeof AirPlaceNow>;
 
+/**
+ * A room's air now, as the room finder and the booking form show it (decision 0020, "Air in the room
+ * finder"): the room's own online monitors averaged, each metric's state, and `isPoor` when any metric
+ * is past a limit in force there (`beyond`) or alerting. Rooms without a monitor reading now have none.
+ */
+export const RoomAir = z.object({
+  values: AirValues,
+  states: z.partialRecord(AirMetric, AirState),
+  isPoor: z.boolean(),
+  lastReadingAt: z.number().int().nullable(),
+});
+export type RoomAir = z.infer<typeof RoomAir>;
+
 /** `GET /api/air/now`: the places in tree order, with the company's (or the subtree's) monitors online and in all. */
 export const AirNow = z.object({
   list: z.array(AirPlaceNow),

@@ -3,6 +3,7 @@ import { CapacityBand } from './dictionary.js';
 import { RoomEquipment, TimeZone } from './location.js';
 import { Reservation, type ReservationStatus } from './booking.js';
 import { RepeatRule } from './booking-series.js';
+import { RoomAir } from './air.js';
 
 /**
  * The calendar's read calls (issue 5, /reserve): my meetings in a window, the rooms' day for the
@@ -128,11 +129,27 @@ export type AvailableRoomsQuery = z.infer<typeof AvailableRoomsQuery>;
 export const AvailableRoom = ScheduleRoom.pick({ id: true, name: true, capacity: true, equipment: true, locationPath: true, timeZone: true, needsApproval: true }).extend({
   /** How many occurrences were checked in this room's zone (1 without a repeat rule). */
   occurrences: z.number().int(),
+  /** The room's air now (smart rooms, issue 22); null where no monitor in the room reads now. */
+  air: RoomAir.nullable(),
 });
 export type AvailableRoom = z.infer<typeof AvailableRoom>;
 
 export const AvailableRooms = z.object({ list: z.array(AvailableRoom), truncated: z.boolean() });
 export type AvailableRooms = z.infer<typeof AvailableRooms>;
+
+/** How many better rooms `GET /meeting/room-air` suggests at most. */
+export const BETTER_AIR_ROOMS_MAX = 3;
+
+/** `GET /meeting/room-air`: the air of the room a booking form holds, for the form's slot. */
+export const RoomAirQuery = AvailableRoomsQuery.omit({ capacityBand: true, equipment: true, locationId: true }).extend({ roomId: id });
+export type RoomAirQuery = z.infer<typeof RoomAirQuery>;
+
+/**
+ * The room's air now and, when it is poor, up to three rooms free for the same slot whose air is good
+ * and that seat at least as many, nearest in the location tree first.
+ */
+export const RoomAirAnswer = z.object({ air: RoomAir.nullable(), better: z.array(AvailableRoom) });
+export type RoomAirAnswer = z.infer<typeof RoomAirAnswer>;
 
 export const INACTIVE_STATUSES: readonly ReservationStatus[] = ['cancelled', 'rejected', 'expired', 'released'];
 

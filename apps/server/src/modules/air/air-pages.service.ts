@@ -15,6 +15,7 @@ import {
   type AirPlaceNow,
   type AirState,
   type AirValues,
+  type RoomAir,
   type CreateAirBoardLinkBody,
   type CreatedAirBoardLink,
   AIR_METRIC_CATALOGUE,
@@ -57,12 +58,62 @@ const round = (metric: AirMetric, value: number) => {
 const statusOf = (monitor: AirMonitorRow, now: number) =>
   smartDeviceStatus({ state: monitor.state as HomieState | null, activatedAt: monitor.activatedAt, lastSeenAt: monitor.lastSeenAt, kind: 'air_monitor' }, now);
 
+/** What a place's monitors say now: values averaged over those online, each metric's state, the open alerts. */
+interface PlaceSummary {
+  values: AirValues;
+  states: Partial<Record<AirMetric, AirState>>;
+  openAlerts: number;
+  online: number;
+  lastReadingAt: number | null;
+}
+
+/** The readings, alerts and limits one answer reads once for all its places. */
+interface AirSnapshot {
+  latest: Map<number, Partial<Record<AirMetric, { value: number; at: number }>>>;
+  openAlerts: readonly { deviceId: number; metric: string }[];
+  settings: Awaited<ReturnType<AirRepository['listThresholds']>>;
+}
+
+function summarise(here: readonly AirMonitorRow[], placeId: number, snapshot: AirSnapshot, index: LocationIndex, now: number): PlaceSummary {
+  const online = here.filter((monitor) => statusOf(monitor, now) === 'online');
+  const values: AirValues = {};
+  let lastReadingAt: number | null = null;
+  for (const metric of AIR_METRICS) {
+    const readings = online.map((monitor) => snapshot.latest.get(monitor.id)?.[metric]).filter((reading) => reading !== undefined);
+    if (readings.length === 0) continue;
+    values[metric] = round(metric, readings.reduce((total, reading) => total + reading.value, 0) / readings.length);
+    lastReadingAt = Math.max(lastReadingAt ?? 0, ...readings.map((reading) => reading.at));
+  }
+  const ids = new Set(here.map((monitor) => monitor.id));
+  const alerts = snapshot.openAlerts.filter((alert) => ids.has(alert.deviceId));
+  const alerting = new Set(alerts.map((alert) => alert.metric));
+  const thresholds = thresholdsIn(snapshot.settings, index, placeId);
+  const states: Partial<Record<AirMetric, AirState>> = {};
+  for (const metric of AIR_METRICS) {
+    const value = values[metric];
+    if (alerting.has(metric)) states[metric] = 'alert';
+    else if (value !== undefined) {
+      const limit = thresholds.limits[metric];
+      const isBeyond = limit !== undefined && ((limit.max !== undefined && value > limit.max) || (limit.min !== undefined && value < limit.min));
+      states[metric] = isBeyond ? 'beyond' : 'ok';
+    }
+  }
+  return { values, states, openAlerts: alerts.length, online: online.length, lastReadingAt };
+}
+
+/** Monitors by the place they stand in. */
+function byPlaceOf(monitors: readonly AirMonitorRow[]): Map<number, AirMonitorRow[]> {
+  const out = new Map<number, AirMonitorRow[]>();
+  for (const monitor of monitors) {
+    const list = out.get(monitor.placeId!);
+    if (list) list.push(monitor);
+    else out.set(monitor.placeId!, [monitor]);
+  }
+  return out;
+}
+
 export function createAirPagesService({ monitors, boards, air, locations, clock }: AirPagesServiceDeps) {
-  /** The places with monitors under `locationId` (all when null), in tree order. */
-  async function placesNow(companyId: number, index: LocationIndex, locationId: number | null): Promise<AirNow> {
-    const within = locationId === null ? null : new Set(index.subtreeOf(locationId).map((record) => record.id));
-    const all = await monitors.listMonitors(companyId);
-    const placed = all.filter((monitor) => monitor.placeId !== null && index.byId.has(monitor.placeId) && (within === null || within.has(monitor.placeId)));
+  async function snapshotOf(companyId: number, placed: readonly AirMonitorRow[]): Promise<AirSnapshot> {
     const [latest, openAlerts, settings] = await Promise.all([
       monitors.latestValues(
         companyId,
@@ -72,46 +123,32 @@ export function createAirPagesService({ monitors, boards, air, locations, clock 
       monitors.listOpenAlerts(companyId),
       air.listThresholds(companyId),
     ]);
-    const byPlace = new Map<number, AirMonitorRow[]>();
-    for (const monitor of placed) byPlace.set(monitor.placeId!, [...(byPlace.get(monitor.placeId!) ?? []), monitor]);
+    return { latest, openAlerts, settings };
+  }
 
+  /** The places with monitors under `locationId` (all when null), in tree order. */
+  async function placesNow(companyId: number, index: LocationIndex, locationId: number | null): Promise<AirNow> {
+    const within = locationId === null ? null : new Set(index.subtreeOf(locationId).map((record) => record.id));
+    const all = await monitors.listMonitors(companyId);
+    const placed = all.filter((monitor) => monitor.placeId !== null && index.byId.has(monitor.placeId) && (within === null || within.has(monitor.placeId)));
+    const snapshot = await snapshotOf(companyId, placed);
+    const byPlace = byPlaceOf(placed);
+    const now = clock.now();
     const list: AirPlaceNow[] = [];
     for (const record of index.inTreeOrder()) {
       const here = byPlace.get(record.id);
       if (!here) continue;
-      const online = here.filter((monitor) => statusOf(monitor, clock.now()) === 'online');
-      const values: AirValues = {};
-      let lastReadingAt: number | null = null;
-      for (const metric of AIR_METRICS) {
-        const readings = online.map((monitor) => latest.get(monitor.id)?.[metric]).filter((reading) => reading !== undefined);
-        if (readings.length === 0) continue;
-        values[metric] = round(metric, readings.reduce((total, reading) => total + reading.value, 0) / readings.length);
-        lastReadingAt = Math.max(lastReadingAt ?? 0, ...readings.map((reading) => reading.at));
-      }
-      const ids = new Set(here.map((monitor) => monitor.id));
-      const alerts = openAlerts.filter((alert) => ids.has(alert.deviceId));
-      const alerting = new Set(alerts.map((alert) => alert.metric));
-      const thresholds = thresholdsIn(settings, index, record.id);
-      const states: Partial<Record<AirMetric, AirState>> = {};
-      for (const metric of AIR_METRICS) {
-        const value = values[metric];
-        if (alerting.has(metric)) states[metric] = 'alert';
-        else if (value !== undefined) {
-          const limit = thresholds.limits[metric];
-          const isBeyond = limit !== undefined && ((limit.max !== undefined && value > limit.max) || (limit.min !== undefined && value < limit.min));
-          states[metric] = isBeyond ? 'beyond' : 'ok';
-        }
-      }
+      const summary = summarise(here, record.id, snapshot, index, now);
       list.push({
         locationId: record.id,
         name: record.name,
         path: index.pathOf(record.id).map((node) => node.name),
-        values,
-        states,
-        openAlerts: alerts.length,
-        devicesOnline: online.length,
+        values: summary.values,
+        states: summary.states,
+        openAlerts: summary.openAlerts,
+        devicesOnline: summary.online,
         devicesTotal: here.length,
-        lastReadingAt,
+        lastReadingAt: summary.lastReadingAt,
       });
     }
     return {
@@ -140,6 +177,28 @@ export function createAirPagesService({ monitors, boards, air, locations, clock 
   }
 
   return {
+    /**
+     * Each room's air now, for the rooms that have an air monitor of their own reading now (the room
+     * finder and the booking form; decision 0020, "Air in the room finder"). A company without monitors
+     * costs one query.
+     */
+    async roomsAir(companyId: number, roomIds: readonly number[]): Promise<Map<number, RoomAir>> {
+      const out = new Map<number, RoomAir>();
+      if (roomIds.length === 0) return out;
+      const wanted = new Set(roomIds);
+      const placed = (await monitors.listMonitors(companyId)).filter((monitor) => monitor.placeId !== null && wanted.has(monitor.placeId));
+      if (placed.length === 0) return out;
+      const [index, snapshot] = await Promise.all([locations(companyId), snapshotOf(companyId, placed)]);
+      const now = clock.now();
+      for (const [roomId, here] of byPlaceOf(placed)) {
+        const summary = summarise(here, roomId, snapshot, index, now);
+        if (summary.lastReadingAt === null) continue;
+        const isPoor = Object.values(summary.states).some((state) => state !== 'ok');
+        out.set(roomId, { values: summary.values, states: summary.states, isPoor, lastReadingAt: summary.lastReadingAt });
+      }
+      return out;
+    },
+
     /** Every place with air monitors under the location (the whole company without one); another company's location 404. */
     async now(companyId: number, locationId: number | undefined): Promise<AirNow> {
       return placesNow(companyId, await indexWith(companyId, locationId), locationId ?? null);

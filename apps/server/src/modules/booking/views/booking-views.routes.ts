@@ -2,6 +2,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   AvailableRooms,
   AvailableRoomsQuery,
+  RoomAirAnswer,
+  RoomAirQuery,
   ColleagueList,
   ColleagueSearchQuery,
   MEETING_SEARCH_LIMIT,
@@ -107,6 +109,22 @@ export function bookingViewsRoutes({ views }: { views: BookingViewsService }): F
         serializerCompiler: fastSerializerCompiler,
       },
       async (request) => success(request, await views.availableRooms(booker(request), request.query)),
+    );
+
+    app.get(
+      '/meeting/room-air',
+      {
+        config: VIEW,
+        schema: {
+          tags,
+          summary: 'A room\'s air for a booking, with better rooms',
+          description:
+            'Query `roomId` and the slot as `/meeting/available-rooms` takes it (`startAt, endAt, repeat?, repeatZone?, exceptReservationId?`). `air`: the room\'s air now from its own online air monitors (values, each metric\'s state `ok`, `beyond` or `alert`, `isPoor` when any is not `ok`), null where none reads. When the air is poor, `better`: up to 3 rooms free for the slot whose air is read and good and that seat at least as many, nearest in the location tree first, then the smallest; else empty. Another company\'s room: 404.',
+          querystring: RoomAirQuery,
+          response: envelopeResponses(RoomAirAnswer),
+        },
+      },
+      async (request) => success(request, await views.roomAir(booker(request), request.query)),
     );
   };
 }

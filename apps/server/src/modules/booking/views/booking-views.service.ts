@@ -12,8 +12,13 @@ import {
   fromZoned,
   ruleInZone,
   toZoned,
+  type AvailableRoom,
   type AvailableRooms,
   type AvailableRoomsQuery,
+  BETTER_AIR_ROOMS_MAX,
+  type RoomAir,
+  type RoomAirAnswer,
+  type RoomAirQuery,
   type CapacityBand,
   type Colleague,
   type MeetingSearchQuery,
@@ -41,6 +46,8 @@ export interface BookingViewsDeps {
   /** The company's rooms in tree order with their zones and places, kept by layout version. */
   layouts: RoomLayouts;
   booking: Pick<BookingService, 'presentMany'>;
+  /** Each room's air now, for rooms with an air monitor reading (the air module); absent: no air shown. */
+  roomsAir?: (companyId: number, roomIds: readonly number[]) => Promise<ReadonlyMap<number, RoomAir>>;
   clock: Clock;
 }
 
@@ -82,7 +89,7 @@ const answerPieces = perLayout(
 );
 
 /** The calendar's reads: my meetings, the rooms' day, and the rooms free for a slot or a series. */
-export function createBookingViewsService({ views, bookings, layouts, booking, clock }: BookingViewsDeps) {
+export function createBookingViewsService({ views, bookings, layouts, booking, roomsAir, clock }: BookingViewsDeps) {
   /** What presenting a meeting needs of each room, worked out once per layout. */
   const presentRooms = perLayout((layout) => new Map(layout.rooms.map((room) => [room.id, Object.freeze(presentRoom(room, layout.zones.get(room.id) ?? null))])));
   async function roomLayout(companyId: number): Promise<{ index: LocationIndex; layout: RoomLayout; present: ReadonlyMap<number, PresentRoom> }> {
@@ -202,44 +209,93 @@ export function createBookingViewsService({ views, bookings, layouts, booking, c
 
     /**
      * Bookable rooms (available, matching the filters) free for the whole slot; with a repeat rule,
-     * free at the slot's wall-clock time in the room's zone on every occurrence.
+     * free at the slot's wall-clock time in the room's zone on every occurrence. Each with its air now.
      */
     async availableRooms(booker: Booker, query: AvailableRoomsQuery): Promise<AvailableRooms> {
-      if (query.startAt >= query.endAt) throw refused('reservationStartAfterEnd');
-      if (query.endAt - query.startAt > DAY_MS) throw refused('reservationTooLong', { minutes: DAY_MS / MINUTE_MS });
-      const { layout, list } = await filteredRooms(booker.companyId, { ...query, availableOnly: true });
-      if (list.length === 0) return { list: [], truncated: false };
-      const zoneOf = (room: RoomRecord) => layout.zones.get(room.id) ?? 'UTC';
-      // One slot: the same span in every zone, so one company-wide read answers for every room.
-      // A repeat rule: each zone's occurrences, expanded once, asked of that zone's rooms.
-      const isOneSlot = !query.repeat || query.repeat.frequency === 'none';
-      const slotsOf = new Map<string, Span[]>();
-      const busy = new Set<number>();
-      if (isOneSlot) {
-        for (const roomId of await views.busyRoomsAcross(booker.companyId, { startAt: query.startAt, endAt: query.endAt }, query.exceptReservationId)) busy.add(roomId);
-      } else {
-        const byZone = new Map<string, number[]>();
-        for (const room of list) {
-          const ids = byZone.get(zoneOf(room));
-          if (ids) ids.push(room.id);
-          else byZone.set(zoneOf(room), [room.id]);
-        }
-        for (const [zone, roomIds] of byZone) {
-          const slots = slotsIn(zone, query.startAt, query.endAt, query.repeat, query.repeatZone);
-          slotsOf.set(zone, slots);
-          for (const roomId of await views.busyRoomIds(booker.companyId, roomIds, slots, query.exceptReservationId)) busy.add(roomId);
-        }
-      }
-      const pieces = answerPieces(layout);
-      const free: AvailableRooms['list'] = [];
-      for (const room of list) {
-        if (busy.has(room.id)) continue;
-        if (free.length === AVAILABLE_ROOMS_MAX) return { list: free, truncated: true };
-        free.push({ ...pieces.get(room.id)!, occurrences: isOneSlot ? 1 : slotsOf.get(zoneOf(room))!.length });
-      }
-      return { list: free, truncated: false };
+      const { list, truncated } = await freeRooms(booker, query);
+      return { list: await withAir(booker.companyId, list), truncated };
+    },
+
+    /**
+     * The air of the room a booking form holds and, when it is poor, the free rooms for the same slot
+     * with good air that seat at least as many: nearest in the location tree first, then the smallest.
+     */
+    async roomAir(booker: Booker, query: RoomAirQuery): Promise<RoomAirAnswer> {
+      checkSlot(query);
+      const { layout } = await roomLayout(booker.companyId);
+      const room = layout.rooms.find((candidate) => candidate.id === query.roomId);
+      if (!room) throw notFound('roomNotFound');
+      const air = roomsAir ? ((await roomsAir(booker.companyId, [room.id])).get(room.id) ?? null) : null;
+      if (!air?.isPoor) return { air, better: [] };
+      const { list } = await freeRooms(booker, query);
+      const candidates = await withAir(
+        booker.companyId,
+        list.filter((candidate) => candidate.id !== room.id && candidate.capacity >= room.capacity),
+      );
+      const path = layout.index.pathOf(room.id).map((node) => node.id);
+      const nearness = (candidate: AvailableRoom) => {
+        const other = layout.index.pathOf(candidate.id);
+        let shared = 0;
+        while (shared < path.length && other[shared]?.id === path[shared]) shared += 1;
+        return shared;
+      };
+      const better = candidates
+        .filter((candidate) => candidate.air !== null && !candidate.air.isPoor)
+        .map((candidate) => ({ candidate, nearness: nearness(candidate) }))
+        .sort((a, b) => b.nearness - a.nearness || a.candidate.capacity - b.candidate.capacity)
+        .slice(0, BETTER_AIR_ROOMS_MAX)
+        .map(({ candidate }) => candidate);
+      return { air, better };
     },
   };
+
+  /** The rooms free for the query's slot (or series), without their air. */
+  async function freeRooms(booker: Booker, query: AvailableRoomsQuery): Promise<{ list: Omit<AvailableRoom, 'air'>[]; truncated: boolean }> {
+    checkSlot(query);
+    const { layout, list } = await filteredRooms(booker.companyId, { ...query, availableOnly: true });
+    if (list.length === 0) return { list: [], truncated: false };
+    const zoneOf = (room: RoomRecord) => layout.zones.get(room.id) ?? 'UTC';
+    // One slot: the same span in every zone, so one company-wide read answers for every room.
+    // A repeat rule: each zone's occurrences, expanded once, asked of that zone's rooms.
+    const isOneSlot = !query.repeat || query.repeat.frequency === 'none';
+    const slotsOf = new Map<string, Span[]>();
+    const busy = new Set<number>();
+    if (isOneSlot) {
+      for (const roomId of await views.busyRoomsAcross(booker.companyId, { startAt: query.startAt, endAt: query.endAt }, query.exceptReservationId)) busy.add(roomId);
+    } else {
+      const byZone = new Map<string, number[]>();
+      for (const room of list) {
+        const ids = byZone.get(zoneOf(room));
+        if (ids) ids.push(room.id);
+        else byZone.set(zoneOf(room), [room.id]);
+      }
+      for (const [zone, roomIds] of byZone) {
+        const slots = slotsIn(zone, query.startAt, query.endAt, query.repeat, query.repeatZone);
+        slotsOf.set(zone, slots);
+        for (const roomId of await views.busyRoomIds(booker.companyId, roomIds, slots, query.exceptReservationId)) busy.add(roomId);
+      }
+    }
+    const pieces = answerPieces(layout);
+    const free: Omit<AvailableRoom, 'air'>[] = [];
+    for (const room of list) {
+      if (busy.has(room.id)) continue;
+      if (free.length === AVAILABLE_ROOMS_MAX) return { list: free, truncated: true };
+      free.push({ ...pieces.get(room.id)!, occurrences: isOneSlot ? 1 : slotsOf.get(zoneOf(room))!.length });
+    }
+    return { list: free, truncated: false };
+  }
+
+  /** The rooms with their air now (null where none is read, or without the air module). */
+  async function withAir(companyId: number, list: readonly Omit<AvailableRoom, 'air'>[]): Promise<AvailableRoom[]> {
+    const airs = roomsAir && list.length > 0 ? await roomsAir(companyId, list.map((room) => room.id)) : new Map<number, RoomAir>();
+    return list.map((room) => ({ ...room, air: airs.get(room.id) ?? null }));
+  }
+}
+
+/** A slot that starts before it ends and lasts at most a day. */
+function checkSlot(slot: { startAt: number; endAt: number }) {
+  if (slot.startAt >= slot.endAt) throw refused('reservationStartAfterEnd');
+  if (slot.endAt - slot.startAt > DAY_MS) throw refused('reservationTooLong', { minutes: DAY_MS / MINUTE_MS });
 }
 
 /**

@@ -12,6 +12,7 @@ import type {
   RepeatRule,
   Reservation,
   ReservationCheckResult,
+  RoomAirAnswer,
   ReservationScope,
   Schedule,
   UpdateReservationBody,
@@ -26,6 +27,7 @@ export const bookingKeys = {
   mine: (from: number, to: number) => ['booking', 'mine', from, to] as const,
   schedule: (query: ScheduleParams) => ['booking', 'schedule', query] as const,
   available: (query: unknown) => ['booking', 'available', query] as const,
+  roomAir: (query: unknown) => ['booking', 'room-air', query] as const,
   colleagues: (keyword: string) => ['booking', 'colleagues', keyword] as const,
   shares: ['booking', 'shares'] as const,
   bar: ['booking', 'bar'] as const,
@@ -90,6 +92,34 @@ export function fetchAvailableRooms(params: AvailableParams): Promise<AvailableR
       repeatZone: params.repeat && params.repeat.frequency !== 'none' ? params.repeatZone : undefined,
       exceptReservationId: params.exceptReservationId,
     },
+  });
+}
+
+export interface RoomAirParams {
+  roomId: number;
+  startAt: number;
+  endAt: number;
+  repeat?: RepeatRule | undefined;
+  repeatZone?: string | undefined;
+  exceptReservationId?: number | undefined;
+}
+
+/** `GET /meeting/room-air`: the form's room's air now and, when poor, better rooms for its slot (null params: not asked). */
+export function useRoomAir(params: RoomAirParams | null) {
+  return useQuery({
+    enabled: params !== null,
+    queryKey: bookingKeys.roomAir(params),
+    queryFn: ({ signal }) => {
+      const { roomId, startAt, endAt, repeat, repeatZone, exceptReservationId } = params!;
+      const isSeries = repeat !== undefined && repeat.frequency !== 'none';
+      return api.get<RoomAirAnswer>('/meeting/room-air', {
+        query: { roomId, startAt, endAt, repeat: isSeries ? JSON.stringify(repeat) : undefined, repeatZone: isSeries ? repeatZone : undefined, exceptReservationId },
+        signal,
+        notify: false,
+      });
+    },
+    // Air changes by the minute; the form asks again when its room or slot changes.
+    staleTime: 60_000,
   });
 }
 

@@ -248,3 +248,53 @@ describe('the booking form (issue 17)', () => {
 });
 
 
+
+describe("the room's air in the booking form and the room finder (issue 22)", () => {
+  const POOR = { values: { co2: 1250, temperature: 23.5 }, states: { co2: 'alert', temperature: 'ok' }, isPoor: true, lastReadingAt: NOW - 60_000 } as const;
+  const GOOD = { values: { co2: 600 }, states: { co2: 'ok' }, isPoor: false, lastReadingAt: NOW - 60_000 } as const;
+  const LOTUS = { id: 9, name: 'Lotus', capacity: 8, equipment: [], locationPath: 'UK / London / 3F', timeZone: 'Europe/London', needsApproval: false, occurrences: 1, air: GOOD };
+  const roomAir: StubRoute = ({ query }) => (query.get('roomId') === '7' ? { result: { air: POOR, better: [LOTUS] } } : { result: { air: GOOD, better: [] } });
+
+  it('warns when the chosen room breathes badly, names what is past its limit, and puts a better room in the form in one click', async () => {
+    const seen = api({ 'GET /meeting/room-air': roomAir });
+    const user = userEvent.setup();
+    renderForm({ initial: { ...emptyValues(NOW, 'UTC'), roomId: 7, title: 'Plan', date: '2026-11-24', start: '10:00', end: '11:00' }, initialRoom: { id: 7, name: 'Kew', timeZone: 'Europe/London' } });
+    const warning = await screen.findByTestId('reserve-air-warning');
+    expect(warning).toHaveTextContent('The air in Kew is poor now');
+    expect(warning).toHaveTextContent('CO₂ 1,250 ppm past the limit. You can still book it.');
+    expect(warning).not.toHaveTextContent('Temperature');
+    const asked = seen.find((request) => request.path === '/meeting/room-air')!.query;
+    expect([asked.get('roomId'), asked.get('startAt'), asked.get('endAt')]).toEqual(['7', String(Date.UTC(2026, 10, 24, 10)), String(Date.UTC(2026, 10, 24, 11))]);
+    await user.click(screen.getByTestId('reserve-air-better-9'));
+    await waitFor(() => expect(screen.queryByTestId('reserve-air-warning')).toBeNull());
+    expect(selected('reserve-room')).toBe('Lotus');
+    await user.click(screen.getByTestId('reserve-save'));
+    await waitFor(() => expect(seen.some((request) => request.method === 'POST')).toBe(true));
+    expect(seen.find((request) => request.method === 'POST')!.body).toMatchObject({ roomId: 9, startAt: Date.UTC(2026, 10, 24, 10) });
+  });
+
+  it('says so in Chinese, and says when no better room is free', async () => {
+    setLang('zh-CN');
+    api({ 'GET /meeting/room-air': { result: { air: POOR, better: [] } } });
+    renderForm({ initial: { ...emptyValues(NOW, 'UTC'), roomId: 7, title: 'Plan', date: '2026-11-24', start: '10:00', end: '11:00' }, initialRoom: { id: 7, name: 'Kew', timeZone: 'Europe/London' } });
+    const warning = await screen.findByTestId('reserve-air-warning');
+    expect(warning).toHaveTextContent('Kew 当前空气质量较差');
+    expect(warning).toHaveTextContent('二氧化碳 1,250 ppm 超出限值');
+    expect(warning).toHaveTextContent('此时段没有容纳人数相当且空气良好的空闲会议室');
+  });
+
+  it("shows each found room's air beside it in the room finder", async () => {
+    api({
+      'GET /meeting/room-air': { result: { air: null, better: [] } },
+      'GET /meeting/available-rooms': { result: { list: [{ ...LOTUS, id: 7, name: 'Kew', air: POOR }, LOTUS, { ...LOTUS, id: 11, name: 'Blind', air: null }], truncated: false } },
+    });
+    const user = userEvent.setup();
+    renderForm();
+    await user.click(screen.getByTestId('reserve-find-room'));
+    await user.click(await screen.findByTestId('reserve-finder-search'));
+    expect(await screen.findByTestId('reserve-finder-air-7')).toHaveTextContent('Air poor: CO₂ 1,250 ppm');
+    expect(screen.getByTestId('reserve-finder-air-9')).toHaveTextContent('Air good');
+    expect(screen.queryByTestId('reserve-finder-air-11')).toBeNull();
+    expect(screen.queryByTestId('reserve-air-warning')).toBeNull();
+  });
+});

@@ -44,6 +44,7 @@ import {
   type FormField,
 } from '../model/booking-form';
 import { AttendeePicker } from './attendee-picker';
+import { RoomAirNotice, RoomAirTag } from './room-air';
 import { tableEmpty } from '../../../shared/ui/empty-state';
 import { NumberInput } from '../../../shared/ui/number-input';
 
@@ -246,6 +247,17 @@ export function BookingFormDrawer({ open, initial, initialRoom, editing, askScop
               {t('booking.form.findRoom')}
             </Button>
           </Space.Compact>
+          {room ? (
+            <RoomAirNotice
+              roomName={room.name}
+              params={
+                span && span.startAt < span.endAt && values.roomId !== null
+                  ? { roomId: values.roomId, startAt: span.startAt, endAt: span.endAt, repeat: repeatRule(values), repeatZone: values.zone, exceptReservationId: editing?.id }
+                  : null
+              }
+              onChoose={chooseRoom}
+            />
+          ) : null}
         </Form.Item>
         <Form.Item label={t('booking.form.title')} required {...rule('title')}>
           <Input value={values.title} maxLength={100} placeholder={t('booking.form.titlePlaceholder')} onChange={(event) => set({ title: event.target.value })} data-testid="reserve-title" />
@@ -380,9 +392,7 @@ export function BookingFormDrawer({ open, initial, initialRoom, editing, askScop
         exceptReservationId={editing?.id}
         onClose={() => setFinderOpen(false)}
         onChoose={(chosen) => {
-          // Chosen for the instant searched: the form keeps its time and its zone.
-          setRoom({ id: chosen.id, name: chosen.name, timeZone: chosen.timeZone, locationPath: chosen.locationPath });
-          set({ roomId: chosen.id });
+          chooseRoom(chosen);
           setFinderOpen(false);
         }}
       />
@@ -418,6 +428,12 @@ export function BookingFormDrawer({ open, initial, initialRoom, editing, askScop
       </Modal>
     </Drawer>
   );
+
+  /** A room found for the form's instant (the finder, a better-air suggestion): the form keeps its time and its zone. */
+  function chooseRoom(chosen: AvailableRoom) {
+    setRoom({ id: chosen.id, name: chosen.name, timeZone: chosen.timeZone, locationPath: chosen.locationPath });
+    set({ roomId: chosen.id });
+  }
 
   /** A start time already past today, in the form's zone. */
   function isPast(time: string): boolean {
@@ -566,6 +582,12 @@ function RoomFinderModal({ open, values, viewerZone, exceptReservationId, onClos
                     {room.locationPath} · {room.capacity}
                     {span && room.timeZone ? <span data-testid={`reserve-finder-time-${room.id}`}> · {pairText(span, room.timeZone, viewerZone, t)}</span> : null}
                     {room.occurrences > 1 ? ` · ${t('booking.finder.seriesNote', { count: room.occurrences })}` : ''}
+                    {room.air ? (
+                      <>
+                        {' '}
+                        <RoomAirTag roomId={room.id} air={room.air} />
+                      </>
+                    ) : null}
                   </>
                 }
               />

@@ -17,7 +17,7 @@ afterEach(() => {
   setLang('en-US');
 });
 
-const LOTUS: AvailableRoom = { id: 9, name: 'Lotus', capacity: 8, equipment: [], locationPath: 'China / Shanghai / Pudong Tower / 3F', timeZone: 'Asia/Shanghai', needsApproval: false, occurrences: 1 };
+const LOTUS: AvailableRoom = { id: 9, name: 'Lotus', capacity: 8, equipment: [], locationPath: 'China / Shanghai / Pudong Tower / 3F', timeZone: 'Asia/Shanghai', needsApproval: false, occurrences: 1, air: null };
 const KEW: ScheduleRoom = {
   id: 7, name: 'Kew', capacity: 6, equipment: [], locationPath: 'UK / London / Riverside / 2F', timeZone: 'Europe/London', isAvailable: true, needsApproval: false,
   dayStartAt: 0, dayEndAt: 0, reservations: [], disabled: [],
