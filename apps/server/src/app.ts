@@ -190,6 +190,8 @@ import { visitorStepRoutes } from './modules/visitor/visitor-steps.routes.js';
 import { createMqttPublisher } from './platform/mqtt.js';
 import { createSmartDeviceRepository } from './modules/smart-device/smart-device.repository.js';
 import { createSmartDeviceGateway } from './modules/smart-device/smart-device-gateway.js';
+import { createSmartDeviceBroker } from './modules/smart-device/smart-device-broker.js';
+import { createDynsecClient } from './platform/mqtt-dynsec.js';
 import { createSmartDeviceRecorder } from './modules/smart-device/smart-device-recorder.js';
 import type { DeviceReading } from './modules/smart-device/smart-device.repository.js';
 import { createSmartDeviceService } from './modules/smart-device/smart-device.service.js';
@@ -754,6 +756,27 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   } else {
     app.addHook('onClose', () => smartDeviceRecorder!.close());
   }
+  // Device accounts on the broker (MQTT_BROKER_AUTH=dynsec; decision 0020, "Broker credentials"): reconciled with
+  // the activated devices at start-up and every hour after; made at activation, deleted with the device.
+  const smartDeviceBroker =
+    config.mqttUrl && config.mqttBrokerAuth === 'dynsec'
+      ? createSmartDeviceBroker({
+          dynsec: createDynsecClient({ url: config.mqttUrl, timeoutMs: config.mqttBrokerTimeoutMs, log: app.log }),
+          prefix: config.mqttTopicPrefix,
+          serviceUsername: decodeURIComponent(new URL(config.mqttUrl).username),
+          log: app.log,
+        })
+      : null;
+  if (smartDeviceBroker) {
+    const reconcileBroker = async () => {
+      await smartDeviceBroker.grantService();
+      await smartDeviceBroker.reconcile(() => smartDeviceRepository.listActivatedDevices());
+    };
+    // Not awaited, as the gateway: a broker that is away does not hold the API up.
+    app.addHook('onReady', async () => void reconcileBroker().catch((error: Error) => app.log.warn({ err: { message: error.message } }, 'Broker device accounts not reconciled')));
+    scheduler.add({ name: 'smart-device-broker', everyMs: HOUR_MS, run: reconcileBroker });
+    app.addHook('onClose', () => smartDeviceBroker.close());
+  }
   const smartDevices = createSmartDeviceService({
     devices: smartDeviceRepository,
     record: smartDeviceGateway ? smartDeviceGateway.recordFromHttp : (device, events) => smartDeviceRecorder!.record(device, events),
@@ -761,6 +784,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     publicCalls: repositories.registrations,
     clock,
     topicPrefix: config.mqttTopicPrefix,
+    broker: smartDeviceBroker,
+    log: app.log,
   });
   // Smart rooms (decision 0020, "Smart rooms: state, presence and control"): read the devices' last state, command them through the gateway.
   const smartRooms = createSmartRoomService({
@@ -778,7 +803,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Device alarms: raised when a device drops off or reports a fault, its deployers told, cleared when it is back.
   const smartAlarms = createSmartAlarmService({ rooms: smartRoomRepository, locations: (companyId) => locations.loadIndex(companyId), notifications, clock });
   scheduler.add({ name: 'smart-alarms', everyMs: MINUTE_MS / 2, run: async () => void (await smartAlarms.scan()) });
-  const smartDeviceAdmin = createSmartDeviceAdminService({ devices: smartDeviceRepository, smartDevices, gateway: smartDeviceGateway, settings, operationLog, clock });
+  const smartDeviceAdmin = createSmartDeviceAdminService({ devices: smartDeviceRepository, smartDevices, gateway: smartDeviceGateway, settings, broker: smartDeviceBroker, operationLog, clock });
   app.decorate('bookingInvitations', { drain: () => outbox.drain() });
   const mailDispatch = createMailDispatch(mailer);
   app.addHook('onClose', async () => {

@@ -146,6 +146,15 @@ describe('mail settings', () => {
     // A wildcard or an empty level would publish where controllers cannot subscribe safely.
     for (const prefix of ['office/#', 'a//b', '+']) expect(failure({ MQTT_TOPIC_PREFIX: prefix })).toContain('MQTT_TOPIC_PREFIX');
   });
+
+  it('reads MQTT_BROKER_AUTH: off unless dynsec, which needs the dynsec admin in MQTT_URL', () => {
+    expect(parse({})).toMatchObject({ mqttBrokerAuth: 'none', mqttBrokerTimeoutMs: 5_000 });
+    expect(parse({ MQTT_URL: 'mqtt://atrium:pw@broker.test:1883', MQTT_BROKER_AUTH: 'dynsec', MQTT_BROKER_TIMEOUT_SECONDS: '2' })).toMatchObject({ mqttBrokerAuth: 'dynsec', mqttBrokerTimeoutMs: 2_000 });
+    expect(failure({ MQTT_BROKER_AUTH: 'go-auth' })).toContain('MQTT_BROKER_AUTH');
+    expect(failure({ MQTT_URL: 'mqtt://broker.test:1883', MQTT_BROKER_AUTH: 'dynsec' })).toContain('dynsec admin');
+    expect(failure({ MQTT_BROKER_AUTH: 'dynsec' })).toContain('MQTT_URL');
+    expect(failure({ MQTT_BROKER_TIMEOUT_SECONDS: '0' })).toContain('MQTT_BROKER_TIMEOUT_SECONDS');
+  });
 });
 
 describe('registration setting', () => {

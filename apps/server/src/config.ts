@@ -40,6 +40,13 @@ export interface Config {
   mqttUrl: string | null;
   /** The first level of every topic Atrium publishes (`<prefix>/<company id>/...`). */
   mqttTopicPrefix: string;
+  /**
+   * MQTT_BROKER_AUTH: `none`, the broker checks nobody (keep it private); `dynsec`, Atrium keeps each activated
+   * device's account on Mosquitto's dynamic security plug-in through MQTT_URL's user, a dynsec admin.
+   */
+  mqttBrokerAuth: 'none' | 'dynsec';
+  /** MQTT_BROKER_TIMEOUT_SECONDS: how long a dynsec command waits for the broker's answer, in ms. */
+  mqttBrokerTimeoutMs: number;
   /** Sender of the mails. */
   mailFrom: string;
   /** How often scheduled jobs are offered to this process, in ms; 0 runs none (tests call them directly). */
@@ -103,6 +110,8 @@ export function parseConfig(env: Env = process.env, cwd: string = process.cwd())
     smtpUrl: parseSmtpUrl(read('SMTP_URL')),
     mqttUrl: parseMqttUrl(read('MQTT_URL')),
     mqttTopicPrefix: parseTopicPrefix(read('MQTT_TOPIC_PREFIX')),
+    mqttBrokerAuth: parseBrokerAuth(read('MQTT_BROKER_AUTH'), read('MQTT_URL')),
+    mqttBrokerTimeoutMs: parseInteger('MQTT_BROKER_TIMEOUT_SECONDS', read('MQTT_BROKER_TIMEOUT_SECONDS'), 5, 1, 60) * 1000,
     mailFrom: read('MAIL_FROM') ?? 'Atrium <no-reply@atrium.localhost>',
     schedulerTickMs: parseInteger('SCHEDULER_TICK_SECONDS', read('SCHEDULER_TICK_SECONDS'), 30, 0, 3600) * 1000,
     publicUrl,
@@ -199,6 +208,15 @@ function parseMqttUrl(value: string | undefined): string | null {
   if (value === undefined) return null;
   if (!/^mqtts?:\/\/[^/]+/.test(value) || !URL.canParse(value)) throw new ConfigError(`MQTT_URL is "${redactUrl(value)}": expected mqtt://user:password@host:port or mqtts://…`);
   return value;
+}
+
+function parseBrokerAuth(value: string | undefined, mqttUrl: string | undefined): 'none' | 'dynsec' {
+  if (value === undefined || value.toLowerCase() === 'none') return 'none';
+  if (value.toLowerCase() !== 'dynsec') throw new ConfigError(`MQTT_BROKER_AUTH is "${value}": expected none or dynsec`);
+  // The device accounts are kept through MQTT_URL's user, which must be a dynsec admin.
+  const url = mqttUrl !== undefined && URL.canParse(mqttUrl) ? new URL(mqttUrl) : null;
+  if (!url?.username || !url.password) throw new ConfigError('MQTT_BROKER_AUTH is "dynsec": MQTT_URL must name the broker\'s dynsec admin, mqtt://user:password@host:port');
+  return 'dynsec';
 }
 
 function parseTopicPrefix(value: string | undefined): string {

@@ -918,6 +918,10 @@ export const MESSAGES = {
     'en-US': 'Commands cannot be sent: no MQTT broker is configured (MQTT_URL)',
     'zh-CN': '无法发送指令：未配置 MQTT 服务器（MQTT_URL）',
   },
+  smartDeviceBrokerUnavailable: {
+    'en-US': 'The MQTT broker did not take the device account: nothing was changed, try again shortly',
+    'zh-CN': 'MQTT 服务器未接受设备账号：未做任何更改，请稍后重试',
+  },
   smartDeviceRestartSent: { 'en-US': 'The restart has been sent to the device', 'zh-CN': '已向设备发送重启指令' },
 } as const satisfies Record<string, Record<Lang, string>>;
 

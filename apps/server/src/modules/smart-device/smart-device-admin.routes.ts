@@ -101,7 +101,7 @@ export function smartDeviceAdminRoutes({ admin }: { admin: SmartDeviceAdminServi
         schema: {
           tags,
           summary: 'Change a smart device',
-          description: `${INPUT_RULES} Without \`homieId\` it keeps its own; \`deployerIds\` replaces the deployers. The device gateway reads the device again at once (a new Homie id, a new room).`,
+          description: `${INPUT_RULES} Without \`homieId\` it keeps its own; \`deployerIds\` replaces the deployers. The device gateway reads the device again at once (a new Homie id, a new room). With broker accounts, a new Homie id deletes the activated device's broker account first (a new activation gets it on the broker again); a broker that does not answer 503.`,
           params: SmartDeviceIdParams,
           body: SmartDeviceInput,
           response: envelopeResponses(SmartDeviceDetail),
@@ -120,7 +120,7 @@ export function smartDeviceAdminRoutes({ admin }: { admin: SmartDeviceAdminServi
         schema: {
           tags,
           summary: 'Delete a smart device',
-          description: 'With its deployers, commands and readings; its secret stops working. Another company\'s or unknown id 404.',
+          description: "With its deployers, commands and readings; its secret stops working. With broker accounts, the activated device's broker account is deleted first (a broker that does not answer 503, the device stays). Another company's or unknown id 404.",
           params: SmartDeviceIdParams,
           response: envelopeResponses(z.null()),
         },

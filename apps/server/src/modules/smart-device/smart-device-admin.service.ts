@@ -17,10 +17,12 @@ import type { Clock } from '../../platform/clock.js';
 import { AppError, notFound, refused } from '../../platform/errors.js';
 import type { Actor, OperationLog } from '../operation-log/operation-log.service.js';
 import type { SettingsService } from '../settings/settings.service.js';
+import { DynsecError } from '../../platform/mqtt-dynsec.js';
+import type { SmartDeviceBroker } from './smart-device-broker.js';
 import type { SmartDeviceGateway } from './smart-device-gateway.js';
 import { presentSmartDeviceDetail, presentSmartDevices } from './smart-device.presenter.js';
 import type { SmartDeviceRecord, SmartDeviceRepository } from './smart-device.repository.js';
-import type { SmartDeviceService } from './smart-device.service.js';
+import { brokerUnavailable, type SmartDeviceService } from './smart-device.service.js';
 
 export interface SmartDeviceAdminDeps {
   devices: SmartDeviceRepository;
@@ -29,6 +31,8 @@ export interface SmartDeviceAdminDeps {
   /** The MQTT gateway, told which devices changed so its cache reads them again; null without MQTT_URL. */
   gateway: Pick<SmartDeviceGateway, 'forget'> | null;
   settings: Pick<SettingsService, 'requireSafetyPassword'>;
+  /** The broker's device accounts (MQTT_BROKER_AUTH=dynsec); null: the broker checks nobody. */
+  broker: Pick<SmartDeviceBroker, 'removeDevice'> | null;
   operationLog: OperationLog;
   clock: Clock;
 }
@@ -49,7 +53,7 @@ function matches(row: SmartDeviceRow, search: string): boolean {
  * The devices page (/smart-equipment, issue 22): the company's smart devices listed with their derived
  * status, created, edited, deleted, given activation codes and restarted behind the safety password.
  */
-export function createSmartDeviceAdminService({ devices, smartDevices, gateway, settings, operationLog, clock }: SmartDeviceAdminDeps) {
+export function createSmartDeviceAdminService({ devices, smartDevices, gateway, settings, broker, operationLog, clock }: SmartDeviceAdminDeps) {
   async function getRecord(companyId: number, id: number): Promise<SmartDeviceRecord> {
     const device = await devices.findCompanyDevice(companyId, id);
     if (!device) throw notFound('smartDeviceNotFound');
@@ -79,6 +83,20 @@ export function createSmartDeviceAdminService({ devices, smartDevices, gateway, 
     for (let n = 1; ; n++) {
       const candidate = n === 1 ? base : `${base}-${n}`;
       if (!taken.has(candidate)) return candidate;
+    }
+  }
+
+  /**
+   * Deletes an activated device's broker account before the device (or its Homie id) goes: a broker that
+   * refuses or does not answer stops the change (503), so no account outlives what it was made for.
+   */
+  async function removeBrokerAccount(companyId: number, device: SmartDeviceRecord): Promise<void> {
+    if (!broker || device.activatedAt === null) return;
+    try {
+      await broker.removeDevice(companyId, device.homieId);
+    } catch (error) {
+      if (error instanceof DynsecError) throw brokerUnavailable();
+      throw error;
     }
   }
 
@@ -149,6 +167,12 @@ export function createSmartDeviceAdminService({ devices, smartDevices, gateway, 
           const device = await getRecord(actor.companyId, id);
           await checkInput(actor.companyId, body);
           const homieId = body.homieId ?? device.homieId;
+          if (homieId !== device.homieId) {
+            // The broker account is named by the Homie id: a new id needs a new activation to get on the broker.
+            // A taken id is refused before the account goes (the unique index below stays the last word).
+            if (await devices.findByHomieId(actor.companyId, homieId)) throw homieIdTaken(homieId);
+            await removeBrokerAccount(actor.companyId, device);
+          }
           try {
             await devices.updateSmartDevice(actor.companyId, id, { ...body, homieId }, body.deployerIds, clock.now());
           } catch (error) {
@@ -161,7 +185,7 @@ export function createSmartDeviceAdminService({ devices, smartDevices, gateway, 
       return get(actor.companyId, id);
     },
 
-    /** Deletes a device with its readings and commands; its secret stops working. */
+    /** Deletes a device with its readings and commands; its secret stops working (its broker account goes first). */
     async remove(actor: Actor, id: number): Promise<void> {
       const before = await devices.findCompanyDevice(actor.companyId, id);
       await operationLog.track(
@@ -169,6 +193,7 @@ export function createSmartDeviceAdminService({ devices, smartDevices, gateway, 
         { action: 'smartDevice.delete', targetType: 'smartDevice', targetId: id, targetName: before?.name ?? null, detail: { homieId: before?.homieId ?? null } },
         async () => {
           const device = await getRecord(actor.companyId, id);
+          await removeBrokerAccount(actor.companyId, device);
           await devices.deleteSmartDevice(actor.companyId, id);
           gateway?.forget(actor.companyId, [device.homieId]);
         },

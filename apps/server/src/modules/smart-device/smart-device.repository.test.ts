@@ -16,6 +16,34 @@ describe(`smart devices: the repository (${TEST_DIALECT})`, () => {
   });
   afterAll(() => t.cleanup());
 
+  it('trades a code once, answering what it replaced, and undoes a trade only while nothing came after it', async () => {
+    const deviceId = await devices.createSmartDevice({ companyId, name: 'Traded', kind: 'air_monitor', homieId: 'traded-1', now: 1 });
+    const row = () => t.db.kysely.selectFrom('smart_devices').select(['secret_hash', 'activated_at', 'activation_code_hash', 'activation_expires_at']).where('id', '=', deviceId).executeTakeFirstOrThrow();
+    await devices.setActivationCode(companyId, deviceId, 'code-1', 5_000, 10);
+    const first = await devices.activate('code-1', 'secret-1', 100);
+    expect(first).toMatchObject({ id: deviceId, homieId: 'traded-1', replaced: { codeHash: 'code-1', expiresAt: 5_000, secretHash: null, activatedAt: null } });
+    expect(await devices.activate('code-1', 'secret-x', 101)).toBeUndefined();
+
+    await devices.setActivationCode(companyId, deviceId, 'code-2', 6_000, 200);
+    const second = (await devices.activate('code-2', 'secret-2', 300))!;
+    expect(second.replaced).toEqual({ codeHash: 'code-2', expiresAt: 6_000, secretHash: 'secret-1', activatedAt: 100 });
+    // Undone: the code works again until its own expiry, the secret before it is back.
+    expect(await devices.restoreActivation(deviceId, 'secret-2', second.replaced, 400)).toBe(true);
+    expect(await row()).toMatchObject({ secret_hash: 'secret-1', activation_code_hash: 'code-2' });
+    expect(Number((await row()).activated_at)).toBe(100);
+    expect(Number((await row()).activation_expires_at)).toBe(6_000);
+
+    // Not undone once a newer code was issued, or once another secret replaced the trade's.
+    const third = (await devices.activate('code-2', 'secret-3', 500))!;
+    await devices.setActivationCode(companyId, deviceId, 'code-3', 7_000, 600);
+    expect(await devices.restoreActivation(deviceId, 'secret-3', third.replaced, 700)).toBe(false);
+    expect(await row()).toMatchObject({ secret_hash: 'secret-3', activation_code_hash: 'code-3' });
+    await devices.activate('code-3', 'secret-4', 800);
+    expect(await devices.restoreActivation(deviceId, 'secret-3', third.replaced, 900)).toBe(false);
+    expect((await row()).secret_hash).toBe('secret-4');
+    expect(await devices.listActivatedDevices()).toContainEqual({ companyId, homieId: 'traded-1' });
+  });
+
   it('keeps the latest value per property and rolls readings up by minute, hour and day, counting a reading once', async () => {
     const deviceId = await devices.createSmartDevice({ companyId, name: 'Monitor', kind: 'air_monitor', homieId: 'monitor-1', now: 1 });
     const at = Date.UTC(2026, 10, 30, 9, 0, 10);

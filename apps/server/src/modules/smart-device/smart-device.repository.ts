@@ -51,6 +51,14 @@ export interface DeviceReading {
   value: number;
 }
 
+/** What an activation replaced: the code it used and the secret before it. */
+export interface ReplacedActivation {
+  codeHash: string;
+  expiresAt: number;
+  secretHash: string | null;
+  activatedAt: number | null;
+}
+
 export type CommandResult = 'pending' | 'acked' | 'failed' | 'timeout';
 
 export const ROLLUP_GRAINS = { minute: 60_000, hour: 3_600_000, day: 86_400_000 } as const;
@@ -386,18 +394,58 @@ export function createSmartDeviceRepository(db: Kysely<DB>) {
     },
 
     /**
-     * Trades a live code for a new secret in one statement (single use): the device's secret hash is
-     * replaced and the code cleared. Undefined for a wrong or expired code.
+     * Trades a live code for a new secret (single use): the device's secret hash is replaced and the code
+     * cleared, answering what was replaced, for `restoreActivation`. Undefined for a wrong or expired code
+     * (and for the loser of two trades of one code: the update matches the code again).
      */
-    async activate(codeHash: string, secretHash: string, now: number): Promise<SmartDeviceRef | undefined> {
-      const row = await db
+    async activate(codeHash: string, secretHash: string, now: number): Promise<(SmartDeviceRef & { replaced: ReplacedActivation }) | undefined> {
+      return inTransaction(async (trx) => {
+        const before = await trx
+          .selectFrom('smart_devices')
+          .select(['id', 'secret_hash', 'activated_at', 'activation_expires_at'])
+          .where('activation_code_hash', '=', codeHash)
+          .where('activation_expires_at', '>', now)
+          .executeTakeFirst();
+        if (!before) return undefined;
+        const row = await trx
+          .updateTable('smart_devices')
+          .set({ secret_hash: secretHash, activated_at: now, activation_code_hash: null, activation_expires_at: null, updated_at: now })
+          .where('id', '=', before.id)
+          .where('activation_code_hash', '=', codeHash)
+          .where('activation_expires_at', '>', now)
+          .returning(refColumns)
+          .executeTakeFirst();
+        if (!row) return undefined;
+        const replaced: ReplacedActivation = {
+          codeHash,
+          expiresAt: Number(before.activation_expires_at),
+          secretHash: before.secret_hash,
+          activatedAt: before.activated_at === null ? null : Number(before.activated_at),
+        };
+        return { ...toRef(row), replaced };
+      });
+    },
+
+    /**
+     * Undoes an activation the broker did not take: the code works again until its own expiry and the
+     * secret before it is back. Only while the device still holds the secret of that activation and no
+     * newer code was issued; false otherwise.
+     */
+    async restoreActivation(deviceId: number, secretHash: string, replaced: ReplacedActivation, now: number): Promise<boolean> {
+      const result = await db
         .updateTable('smart_devices')
-        .set({ secret_hash: secretHash, activated_at: now, activation_code_hash: null, activation_expires_at: null, updated_at: now })
-        .where('activation_code_hash', '=', codeHash)
-        .where('activation_expires_at', '>', now)
-        .returning(refColumns)
+        .set({ secret_hash: replaced.secretHash, activated_at: replaced.activatedAt, activation_code_hash: replaced.codeHash, activation_expires_at: replaced.expiresAt, updated_at: now })
+        .where('id', '=', deviceId)
+        .where('secret_hash', '=', secretHash)
+        .where('activation_code_hash', 'is', null)
         .executeTakeFirst();
-      return row && toRef(row);
+      return result.numUpdatedRows > 0n;
+    },
+
+    /** Every activated device of every company (the broker's accounts are reconciled with them). */
+    async listActivatedDevices(): Promise<{ companyId: number; homieId: string }[]> {
+      const rows = await db.selectFrom('smart_devices').select(['company_id', 'homie_id']).where('secret_hash', 'is not', null).execute();
+      return rows.map((row) => ({ companyId: row.company_id, homieId: row.homie_id }));
     },
 
     /**

@@ -19,7 +19,7 @@ export function smartDeviceRoutes({ smartDevices }: { smartDevices: SmartDeviceS
         schema: {
           tags: TAGS,
           summary: 'A smart device trades its 5-digit activation code for its secret (single use, answered once)',
-          description: `The secret is the \`${DEVICE_TOKEN_HEADER}\` of the HTTP calls and the MQTT password. A wrong, used or expired code answers 404; ${DOOR_DISPLAY_LIMITS.wrongCodesPerWindow} wrong codes from one address in ${DOOR_DISPLAY_LIMITS.wrongCodeWindowMinutes} minutes answer 429 until the window passes.`,
+          description: `The secret is the \`${DEVICE_TOKEN_HEADER}\` of the HTTP calls and the MQTT password. A wrong, used or expired code answers 404; ${DOOR_DISPLAY_LIMITS.wrongCodesPerWindow} wrong codes from one address in ${DOOR_DISPLAY_LIMITS.wrongCodeWindowMinutes} minutes answer 429 until the window passes. With broker accounts (MQTT_BROKER_AUTH=dynsec), a broker that refuses or does not answer 503: nothing is handed out and the code still works.`,
           body: SmartDeviceActivateBody,
           response: envelopeResponses(SmartDeviceActivateResult),
         },

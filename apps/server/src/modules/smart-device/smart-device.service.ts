@@ -3,8 +3,10 @@ import { createActivationCodes } from '../../platform/activation-codes.js';
 import { MINUTE_MS, type Clock } from '../../platform/clock.js';
 import { sha256Hex } from '../../platform/digest.js';
 import { AppError, notFound } from '../../platform/errors.js';
+import { DynsecError } from '../../platform/mqtt-dynsec.js';
 import { hashSessionToken } from '../../platform/session-token.js';
 import type { RegistrationRepository } from '../registration/registration.repository.js';
+import type { SmartDeviceBroker } from './smart-device-broker.js';
 import { MalformedValue, type DeviceEvent } from './smart-device-recorder.js';
 import type { SendCommand, SmartDeviceGateway } from './smart-device-gateway.js';
 import type { HomieDescription, SmartDeviceRef, SmartDeviceRepository } from './smart-device.repository.js';
@@ -20,13 +22,19 @@ export interface SmartDeviceServiceDeps {
   clock: Clock;
   /** MQTT_TOPIC_PREFIX. */
   topicPrefix: string;
+  /** The broker's device accounts (MQTT_BROKER_AUTH=dynsec); null: the broker checks nobody. */
+  broker: Pick<SmartDeviceBroker, 'provisionDevice'> | null;
+  log: { warn(object: unknown, message: string): void };
 }
+
+/** The broker did not take a device's account: nothing was handed out, the code still works (503, try again). */
+export const brokerUnavailable = () => new AppError(ReturnCode.REFUSED, 'smartDeviceBrokerUnavailable', {}, null, { statusCode: 503 });
 
 /**
  * Smart devices' activation and HTTP device API (decision 0020, "The device gateway"), and the calls
  * the devices page will make: issuing an activation code, sending a command.
  */
-export function createSmartDeviceService({ devices, record, gateway, publicCalls, clock, topicPrefix }: SmartDeviceServiceDeps) {
+export function createSmartDeviceService({ devices, record, gateway, publicCalls, clock, topicPrefix, broker, log }: SmartDeviceServiceDeps) {
   const codes = createActivationCodes({ publicCalls, clock, kind: 'smart-device-activate' });
 
   return {
@@ -43,9 +51,26 @@ export function createSmartDeviceService({ devices, record, gateway, publicCalls
       return { code, expiresAt };
     },
 
-    /** A device trades its code for its secret, answered this once (wrong codes are counted and throttled). */
+    /**
+     * A device trades its code for its secret, answered this once (wrong codes are counted and throttled).
+     * With broker accounts, the code is traded first (one trade wins), then the broker is given the account;
+     * when it refuses or does not answer, the trade is undone (the code works again, the secret before it
+     * too) and the answer is a 503: no secret is handed out that the broker does not know.
+     */
     async activate(body: SmartDeviceActivateBody, callerIp: string): Promise<SmartDeviceActivateResult> {
       const { deviceToken, device } = await codes.trade(callerIp, (secretHash, now) => devices.activate(sha256Hex(body.code), secretHash, now));
+      if (broker) {
+        try {
+          await broker.provisionDevice(device.companyId, device.homieId, deviceToken);
+        } catch (error) {
+          log.warn({ err: { message: (error as Error).message }, deviceId: device.id }, 'Smart device activation undone: the broker did not take its account');
+          await devices.restoreActivation(device.id, hashSessionToken(deviceToken), device.replaced, clock.now()).catch((restoreError: Error) => {
+            log.warn({ err: { message: restoreError.message }, deviceId: device.id }, 'Smart device activation not undone: a new code is needed');
+          });
+          if (error instanceof DynsecError) throw brokerUnavailable();
+          throw error;
+        }
+      }
       return { deviceToken, mqtt: { username: `${device.companyId}.${device.homieId}`, password: deviceToken, topicRoot: `${topicPrefix}/${device.companyId}` } };
     },
 

@@ -27,6 +27,8 @@ describe(`smart devices: activation and the HTTP device API (${TEST_DIALECT})`, 
       publicCalls: createRegistrationRepository(t.db.kysely),
       clock: t.clock,
       topicPrefix: 'atrium',
+      broker: null,
+      log: t.app.log,
     });
     companyId = (await t.factories.companyWithAdmin('Smart Co')).company.id;
   });
