@@ -20,6 +20,7 @@ async function main(): Promise<void> {
     ...(options.credentialsFile ? { credentials: readCredentials(options.credentialsFile) } : {}),
     rateSeconds: options.rateSeconds,
     occupiedRooms: options.occupiedRooms,
+    emptyRooms: options.emptyRooms,
     log,
   });
   // Listening before any device connects: a Ctrl-C during start-up still leaves cleanly.

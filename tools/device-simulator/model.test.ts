@@ -166,13 +166,27 @@ describe('room air', () => {
   });
 });
 
+describe('room presence', () => {
+  it('follows the meeting schedule unless the room is kept occupied or kept empty', () => {
+    const steady = () => 0.5;
+    const free = createRoom('Kew', 0, steady);
+    const kept = createRoom('Southwark', 0, steady, false, true);
+    const busy = createRoom('Camden', 0, steady, true, true);
+    // Past the first scheduled change, a free room fills; a room kept empty stays empty; kept occupied wins over kept empty.
+    for (const room of [free, kept, busy]) stepRoom(room, 10 * 60_000, 60, steady);
+    expect([free.isOccupied, kept.isOccupied, busy.isOccupied]).toEqual([true, false, true]);
+    for (let minute = 11; minute < 200; minute++) stepRoom(kept, minute * 60_000, 60, steady);
+    expect(kept.isOccupied).toBe(false);
+  });
+});
+
 describe('options and device lists', () => {
   it('reads flags over the environment and checks them', () => {
-    const options = parseOptions(['--company', '7', '--rate', '2', '--occupied', 'Kew', '--occupied', 'Camden', '--once'], {
+    const options = parseOptions(['--company', '7', '--rate', '2', '--occupied', 'Kew', '--occupied', 'Camden', '--empty', 'Southwark', '--once'], {
       MQTT_URL: 'mqtt://broker:1883',
       MQTT_TOPIC_PREFIX: 'acme',
     });
-    expect(options).toMatchObject({ url: 'mqtt://broker:1883', prefix: 'acme', companyId: 7, rateSeconds: 2, isOnce: true, occupiedRooms: ['Kew', 'Camden'] });
+    expect(options).toMatchObject({ url: 'mqtt://broker:1883', prefix: 'acme', companyId: 7, rateSeconds: 2, isOnce: true, occupiedRooms: ['Kew', 'Camden'], emptyRooms: ['Southwark'] });
     expect(parseOptions(['--prefix', 'x'], {})).toMatchObject({ url: 'mqtt://127.0.0.1:1883', prefix: 'x', companyId: 1, rateSeconds: 10, isOnce: false });
     expect(() => parseOptions(['--company', 'abc'], {})).toThrow(/company/);
     expect(() => parseOptions(['--prefix', 'a/#'], {})).toThrow(/prefix/);

@@ -12,6 +12,8 @@ export interface SimulatorOptions {
   isOnce: boolean;
   /** Rooms kept occupied whatever the meeting schedule says. */
   occupiedRooms: string[];
+  /** Rooms kept empty whatever the meeting schedule says. */
+  emptyRooms: string[];
 }
 
 export const USAGE = `Usage: npm run simulate:devices -- [options]
@@ -23,6 +25,7 @@ export const USAGE = `Usage: npm run simulate:devices -- [options]
   --credentials <file.json> per-device broker accounts: {"kew-lights":{"username":"...","password":"..."}}
   --rate <seconds>          sensor publishing interval (default 10)
   --occupied <room>         keep a room occupied (repeatable)
+  --empty <room>            keep a room empty, e.g. to see a booking nobody comes to released (repeatable)
   --once                    publish one round and exit, leaving the devices ready`;
 
 /** Reads the options; throws with a message for the user on a bad value. */
@@ -37,6 +40,7 @@ export function parseOptions(argv: string[], env: NodeJS.ProcessEnv): SimulatorO
       credentials: { type: 'string' },
       rate: { type: 'string' },
       occupied: { type: 'string', multiple: true },
+      empty: { type: 'string', multiple: true },
       once: { type: 'boolean' },
     },
     strict: true,
@@ -56,5 +60,6 @@ export function parseOptions(argv: string[], env: NodeJS.ProcessEnv): SimulatorO
     rateSeconds,
     isOnce: values.once ?? false,
     occupiedRooms: values.occupied ?? [],
+    emptyRooms: values.empty ?? [],
   };
 }

@@ -25,6 +25,8 @@ export interface Room {
   isOccupied: boolean;
   /** Kept occupied whatever the schedule says (`--occupied <room>`). */
   isForcedOccupied: boolean;
+  /** Kept empty whatever the schedule says (`--empty <room>`: a booked room nobody comes to). */
+  isForcedEmpty: boolean;
   climate: Climate;
   air: Air;
   /** When the schedule next flips presence, in ms since the epoch. */
@@ -46,11 +48,12 @@ const BASE_TVOC = 180;
 
 const between = (random: Random, min: number, max: number) => min + random() * (max - min);
 
-export function createRoom(name: string, now: number, random: Random, isForcedOccupied = false): Room {
+export function createRoom(name: string, now: number, random: Random, isForcedOccupied = false, isForcedEmpty = false): Room {
   return {
     name,
     isOccupied: isForcedOccupied,
     isForcedOccupied,
+    isForcedEmpty: isForcedEmpty && !isForcedOccupied,
     climate: { on: false, mode: 'cool', setpoint: 22 },
     air: {
       temperature: between(random, 23, 25),
@@ -75,8 +78,8 @@ const clamp = (value: number, min: number, max: number) => Math.min(max, Math.ma
 
 /** Follows the meeting schedule: meetings of 15-60 minutes, gaps of 10-45 minutes. */
 function stepPresence(room: Room, now: number, random: Random): void {
-  if (room.isForcedOccupied) {
-    room.isOccupied = true;
+  if (room.isForcedOccupied || room.isForcedEmpty) {
+    room.isOccupied = room.isForcedOccupied;
     return;
   }
   if (now < room.nextChangeAt) return;

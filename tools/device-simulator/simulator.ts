@@ -11,6 +11,8 @@ export interface SimulatorSetup {
   credentials?: Map<string, Credentials>;
   rateSeconds: number;
   occupiedRooms?: string[];
+  /** Rooms kept empty (a ghost booking's room). */
+  emptyRooms?: string[];
   log: (line: string) => void;
   random?: Random;
   restartMs?: number;
@@ -35,13 +37,14 @@ export function startSimulator(setup: SimulatorSetup): Simulator {
   const random = setup.random ?? Math.random;
   const root = `${setup.prefix}/${setup.companyId}`;
   const forced = new Set((setup.occupiedRooms ?? []).map((name) => name.toLowerCase()));
+  const empty = new Set((setup.emptyRooms ?? []).map((name) => name.toLowerCase()));
   const rooms = new Map<string, Room>();
   // A device without a room has a room of its own, so its readings still move.
   const roomOf = (device: DeviceConfig) => {
     const key = device.room ?? `(${device.id})`;
     let room = rooms.get(key);
     if (!room) {
-      room = createRoom(key, Date.now(), random, forced.has(key.toLowerCase()));
+      room = createRoom(key, Date.now(), random, forced.has(key.toLowerCase()), empty.has(key.toLowerCase()));
       rooms.set(key, room);
     }
     return room;
@@ -57,7 +60,7 @@ export function startSimulator(setup: SimulatorSetup): Simulator {
       ...(setup.restartMs !== undefined ? { restartMs: setup.restartMs } : {}),
     }),
   );
-  for (const name of setup.occupiedRooms ?? []) {
+  for (const name of [...(setup.occupiedRooms ?? []), ...(setup.emptyRooms ?? [])]) {
     if (!rooms.has(name) && ![...rooms.keys()].some((key) => key.toLowerCase() === name.toLowerCase())) {
       setup.log(`no simulated device stands in room "${name}"`);
     }
