@@ -34,6 +34,8 @@ export const NOTIFICATION_EVENTS = [
   'deskAssigned',
   // A smart device dropped off or reported a fault: its deployers are told (decision 0020, "Device alarms").
   'deviceAlarm',
+  // Nobody is in a booked room whose sensors can tell: its host is asked to check in or free it (decision 0020, "Presence drives booking").
+  'emptyRoom',
 ] as const;
 export type NotificationEvent = (typeof NOTIFICATION_EVENTS)[number];
 export const NotificationEvent = z.enum(NOTIFICATION_EVENTS);
@@ -62,6 +64,8 @@ export const CONSOLE_SWITCH_OF: Record<NotificationEvent, ConsoleEvent | null> =
   deskClosure: null,
   deskAssigned: null,
   deviceAlarm: null,
+  // The question before a release: under the release's switch, as its mail is.
+  emptyRoom: 'noShowReleased',
 };
 
 /** The facts a notification is worded from; times are UTC epoch milliseconds shown in `zone`, the room's. */
@@ -79,7 +83,7 @@ export const NotificationParams = z.object({
   by: z.string().nullable(),
   /** A rejection's reason, or the missed check-ins that released a series. */
   reason: z.string().nullable(),
-  /** Minutes left to check in (checkInDue), or before the start (reminder). */
+  /** Minutes left to check in (checkInDue, emptyRoom), or before the start (reminder). */
   minutes: z.number().int().nullable(),
 });
 export type NotificationParams = z.infer<typeof NotificationParams>;
@@ -94,7 +98,7 @@ export const NOTIFICATION_ACTIONS = ['open', 'done', 'closed'] as const;
 export const NotificationAction = z.enum(NOTIFICATION_ACTIONS);
 export type NotificationAction = z.infer<typeof NotificationAction>;
 /** The kinds of notification that ask their reader to act. */
-export const ACTION_EVENTS = ['checkInDue', 'approvalRequest'] as const satisfies readonly NotificationEvent[];
+export const ACTION_EVENTS = ['checkInDue', 'emptyRoom', 'approvalRequest'] as const satisfies readonly NotificationEvent[];
 
 export const Notification = z.object({
   id: z.number().int(),

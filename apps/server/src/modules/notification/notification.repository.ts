@@ -30,7 +30,8 @@ export function joinActionFacts<D extends DB & { n: DB['notifications'] }, T ext
  * Where the action a notification asks for stands at `now` (NotificationAction), from its meeting's
  * facts: the one rule, read by the bell, its badge and the message log over `joinActionFacts`.
  * A check-in notice is done once the meeting is checked in, closed once its window passed or the
- * meeting is no longer confirmed; an approval request is done once somebody decided it (even if the
+ * meeting is no longer confirmed; an empty-room question is done once checked in, closed once its answer
+ * time passed (its prompt resolved or due) or the meeting is no longer confirmed; an approval request is done once somebody decided it (even if the
  * meeting was cancelled afterwards), closed once withdrawn, cancelled, expired or past its deadline.
  */
 export function actionStateOf(now: number) {
@@ -39,6 +40,12 @@ export function actionStateOf(now: number) {
     when n.event = 'checkInDue' then case
       when r.checked_in_at is not null then 'done'
       when r.status <> 'confirmed' or r.end_at <= ${now} or r.start_at + coalesce(rm.sign_in_after_minutes, 0) * 60000 < ${now} then 'closed'
+      else 'open' end
+    when n.event = 'emptyRoom' then case
+      when r.checked_in_at is not null then 'done'
+      when r.status <> 'confirmed' or r.end_at <= ${now} or not exists (
+        select 1 from smart_ghost_prompts g where g.reservation_id = r.id and g.resolved_at is null and g.answer_by > ${now}
+      ) then 'closed'
       else 'open' end
     when n.event = 'approvalRequest' then case
       when r.decided_at is not null and r.status <> 'expired' then 'done'

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import mqtt, { type MqttClient } from 'mqtt';
-import { DEVICE_TOKEN_HEADER, ReturnCode, type OperationLogEntry, type Page, type SmartRoom, type SmartRoomControlResult, type SmartAlarmPage, type SmartRoomDetail, type SmartSensor } from '@atrium/contract';
+import { DEVICE_TOKEN_HEADER, ReturnCode, type OperationLogEntry, type Page, type SmartRoom, type SmartRoomControlResult, type SmartAlarmPage, type SmartRoomDetail, type SmartSensor, type NotificationPage } from '@atrium/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, createTestApp, type TestApp } from '../../test/app.js';
 import { TEST_DIALECT } from '../../test/database.js';
@@ -257,6 +257,9 @@ describe(`smart rooms: state, presence and control (${TEST_DIALECT})`, () => {
       expect(await prompt(id)).toMatchObject({ answer_by: start + 25 * MINUTE, resolved_at: null });
       const mails = await t.db.kysely.selectFrom('mail_outbox').select(['subject', 'text']).where('subject', 'like', '%Nobody is in the room%').execute();
       expect(mails.filter((mail) => mail.text.includes('Boardroom'))).toHaveLength(1);
+      // In the console the question is its own kind, open while the host may still answer.
+      const question = async () => (await get<NotificationPage>('/api/notification/list?pageSize=100')).body.result.list.find((item) => item.event === 'emptyRoom' && item.params.place.startsWith('Boardroom'));
+      expect(await question()).toMatchObject({ action: 'open', params: { title: 'Design review', minutes: 10 } });
       t.clock.set(start + 15 * MINUTE + 31 * SECOND);
       await t.app.scheduler.tick();
       expect((await reservation(id)).status).toBe('confirmed');
@@ -265,6 +268,7 @@ describe(`smart rooms: state, presence and control (${TEST_DIALECT})`, () => {
       await t.app.scheduler.tick();
       expect(await reservation(id)).toMatchObject({ status: 'released', no_show_at: start + 25 * MINUTE });
       expect(await prompt(id)).toMatchObject({ outcome: 'released' });
+      expect((await question())?.action).toBe('closed');
     });
 
     it('keeps the room when the host checks in after the prompt, within the time to answer', async () => {
@@ -283,6 +287,8 @@ describe(`smart rooms: state, presence and control (${TEST_DIALECT})`, () => {
       await t.app.scheduler.tick();
       expect(await reservation(id)).toMatchObject({ status: 'confirmed', check_in_channel: 'console' });
       expect(await prompt(id)).toMatchObject({ outcome: 'checked_in' });
+      const notes = (await get<NotificationPage>('/api/notification/list?pageSize=100')).body.result.list;
+      expect(notes.find((item) => item.event === 'emptyRoom' && item.params.place.startsWith('Annex'))?.action).toBe('done');
     });
 
     it('never asks about or releases through a motion sensor that cannot tell an empty room', async () => {

@@ -212,7 +212,7 @@ export function createCheckInService(deps: CheckInServiceDeps) {
    */
   async function tellHost(
     record: ReservationRecord,
-    event: 'noShow' | 'seriesReleased' | 'checkInDue',
+    event: 'noShow' | 'seriesReleased' | 'checkInDue' | 'emptyRoom',
     mail: { subject: string; text: string },
     params: NotificationParams,
     mailSwitch: 'checkInDue' | 'noShowReleased' = event === 'checkInDue' ? 'checkInDue' : 'noShowReleased',
@@ -536,7 +536,7 @@ export function createCheckInService(deps: CheckInServiceDeps) {
       const meetingLink = `${base}/reserve`;
       await tellHost(
         record,
-        'checkInDue',
+        'emptyRoom',
         {
           subject: `Nobody is in the room: check in or free it / 会议室无人：请签到或释放 – ${record.title}`,
           text: [
