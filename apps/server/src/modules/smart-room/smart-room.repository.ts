@@ -334,7 +334,9 @@ export function createSmartRoomRepository(db: Kysely<DB>) {
       const due = await db
         .selectFrom('smart_devices as d')
         .select(['d.id', 'd.company_id', 'd.state'])
-        .where('d.state', 'in', ['lost', 'disconnected', 'alert'])
+        // Written out, not bound: the planner uses the partial index smart_devices_trouble_idx (migration 0071)
+        // only when the query's terms match its own.
+        .where(sql<boolean>`d.state in ('lost', 'disconnected', 'alert')`)
         .where((eb) =>
           eb.not(
             eb.exists(
