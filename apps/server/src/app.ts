@@ -801,7 +801,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   bookingEvents.onRecorded('smart-scenes', (change) => smartScenes.onBookingChange(change));
   scheduler.add({ name: 'smart-scenes', everyMs: MINUTE_MS / 2, run: async () => void (await smartScenes.tick()) });
   // Device alarms: raised when a device drops off or reports a fault, its deployers told, cleared when it is back.
-  const smartAlarms = createSmartAlarmService({ rooms: smartRoomRepository, locations: (companyId) => locations.loadIndex(companyId), notifications, clock });
+  const smartAlarms = createSmartAlarmService({
+    rooms: smartRoomRepository,
+    locations: (companyId) => locations.loadIndex(companyId),
+    notifications,
+    noticeConfig: (companyId) => noticeConfig.get(companyId),
+    mailer,
+    clock,
+  });
   scheduler.add({ name: 'smart-alarms', everyMs: MINUTE_MS / 2, run: async () => void (await smartAlarms.scan()) });
   const smartDeviceAdmin = createSmartDeviceAdminService({ devices: smartDeviceRepository, smartDevices, gateway: smartDeviceGateway, settings, broker: smartDeviceBroker, operationLog, clock });
   app.decorate('bookingInvitations', { drain: () => outbox.drain() });

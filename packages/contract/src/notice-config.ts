@@ -7,8 +7,11 @@ import { NOTICE_TIMES, REMINDER_CHOICES, type NoticeTime, type ReminderChoice } 
  * (docs/decisions/0004, Display information and notices).
  */
 
-/** Booking events that may send mail (docs/decisions/0004). */
-export const NOTICE_EVENTS = ['created', 'changed', 'cancelled', 'approvalNeeded', 'approved', 'rejected', 'noShowReleased', 'checkInDue'] as const;
+/**
+ * Events that may send mail (docs/decisions/0004): the booking events, and a smart device's alarm to its
+ * deployers (decision 0020, "Device alarms").
+ */
+export const NOTICE_EVENTS = ['created', 'changed', 'cancelled', 'approvalNeeded', 'approved', 'rejected', 'noShowReleased', 'checkInDue', 'deviceAlarm'] as const;
 export type NoticeEvent = (typeof NOTICE_EVENTS)[number];
 
 /** The console channel's switches (issue 6): the booking events, and meeting reminders. */
@@ -36,8 +39,8 @@ export type NoticeConfig = z.infer<typeof NoticeConfig> & { noticeMinutes: Notic
 
 /** The configuration of a company that never saved one. */
 export const DEFAULT_NOTICE_CONFIG: NoticeConfig = {
-  events: { created: true, changed: true, cancelled: true, approvalNeeded: true, approved: true, rejected: true, noShowReleased: true, checkInDue: false },
-  consoleEvents: { created: true, changed: true, cancelled: true, approvalNeeded: true, approved: true, rejected: true, noShowReleased: true, checkInDue: true, reminder: true },
+  events: { created: true, changed: true, cancelled: true, approvalNeeded: true, approved: true, rejected: true, noShowReleased: true, checkInDue: false, deviceAlarm: true },
+  consoleEvents: { created: true, changed: true, cancelled: true, approvalNeeded: true, approved: true, rejected: true, noShowReleased: true, checkInDue: true, deviceAlarm: true, reminder: true },
   noticeMinutes: 15,
   reminderMinutes: 15,
   notifyParticipants: true,

@@ -63,7 +63,7 @@ export const CONSOLE_SWITCH_OF: Record<NotificationEvent, ConsoleEvent | null> =
   deskCancelled: null,
   deskClosure: null,
   deskAssigned: null,
-  deviceAlarm: null,
+  deviceAlarm: 'deviceAlarm',
   // The question before a release: under the release's switch, as its mail is.
   emptyRoom: 'noShowReleased',
 };

@@ -1,5 +1,6 @@
 import { fullNameOf, type SmartAlarmListQuery, type SmartAlarmPage, type SmartDeviceKind } from '@atrium/contract';
 import type { Clock } from '../../platform/clock.js';
+import type { Mailer } from '../../platform/mailer.js';
 import { notFound } from '../../platform/errors.js';
 import { pathName, type LocationIndex } from '../location/location.presenter.js';
 import type { NotificationService } from '../notification/notification.service.js';
@@ -10,15 +11,24 @@ export interface SmartAlarmServiceDeps {
   rooms: SmartRoomRepository;
   locations: (companyId: number) => Promise<LocationIndex>;
   notifications: Pick<NotificationService, 'post'>;
+  /** The mail switches of the reminder rules (/message-remind): `events.deviceAlarm`. */
+  noticeConfig: (companyId: number) => Promise<{ events: { deviceAlarm: boolean }; footer: string }>;
+  mailer: Pick<Mailer, 'sendMany'>;
   clock: Clock;
 }
+
+const CAUSE_TEXT = {
+  disconnected: { en: 'dropped off (lost or disconnected)', zh: '已离线（失联或断开）' },
+  alert: { en: 'reports a fault', zh: '报告故障' },
+} as const;
 
 /**
  * Device alarms (decision 0020, "Device alarms"): the alarm job raises one per device and cause when a
  * device drops off or reports a fault, tells its deployers in the console (kept in the message log),
- * and clears it when the device is back; the console lists and acknowledges them.
+ * and clears it when the device is back; the console lists and acknowledges them. Both channels follow
+ * the reminder rules' switches for device alarms (console on, mail on by default).
  */
-export function createSmartAlarmService({ rooms, locations, notifications, clock }: SmartAlarmServiceDeps) {
+export function createSmartAlarmService({ rooms, locations, notifications, noticeConfig, mailer, clock }: SmartAlarmServiceDeps) {
   return {
     /** The alarm job: raise, tell, clear. Answers how many it raised. */
     async scan(): Promise<number> {
@@ -29,6 +39,20 @@ export function createSmartAlarmService({ rooms, locations, notifications, clock
         if (!audience || audience.userIds.length === 0) continue;
         const index = await locations(alarm.companyId);
         const place = audience.roomId !== null ? (pathName(index, audience.roomId) ?? '') : '';
+        const config = await noticeConfig(alarm.companyId);
+        if (config.events.deviceAlarm && audience.emails.length > 0) {
+          const where = place ? ` (${place})` : '';
+          const footer = config.footer ? `\n\n${config.footer}` : '';
+          const cause = CAUSE_TEXT[alarm.cause];
+          const text = [
+            `The smart device "${audience.name}"${where} ${cause.en}. Open Smart rooms > Locations to see its room and acknowledge the alarm.`,
+            '',
+            `智能设备"${audience.name}"${where}${cause.zh}。请在 智能会议室 > 位置 中查看所在会议室并确认告警。`,
+          ].join('\n');
+          await mailer.sendMany(
+            audience.emails.map((to) => ({ companyId: alarm.companyId, event: 'deviceAlarm' as const, to, subject: `Device alarm / 设备告警 – ${audience.name}`, text: text + footer })),
+          );
+        }
         await notifications.post({
           companyId: alarm.companyId,
           event: 'deviceAlarm',

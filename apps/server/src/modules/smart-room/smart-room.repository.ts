@@ -388,12 +388,23 @@ export function createSmartRoomRepository(db: Kysely<DB>) {
       return Number(result.numUpdatedRows);
     },
 
-    /** Who deploys a device (its alarms go to them), and its name and room. */
-    async alarmAudience(companyId: number, deviceId: number): Promise<{ name: string; roomId: number | null; userIds: number[] } | undefined> {
+    /** Who deploys a device (its alarms go to them, by mail to those with an address), and its name and room. */
+    async alarmAudience(companyId: number, deviceId: number): Promise<{ name: string; roomId: number | null; userIds: number[]; emails: string[] } | undefined> {
       const device = await db.selectFrom('smart_devices').select(['name', 'room_id', 'location_id']).where('company_id', '=', companyId).where('id', '=', deviceId).executeTakeFirst();
       if (!device) return undefined;
-      const deployers = await db.selectFrom('smart_device_deployers').select('user_id').where('device_id', '=', deviceId).execute();
-      return { name: device.name, roomId: device.room_id ?? device.location_id, userIds: deployers.map((row) => row.user_id) };
+      const deployers = await db
+        .selectFrom('smart_device_deployers as p')
+        .innerJoin('users as u', (join) => join.onRef('u.id', '=', 'p.user_id').on('u.company_id', '=', companyId))
+        .select(['p.user_id', 'u.email'])
+        .where('p.device_id', '=', deviceId)
+        .orderBy('p.user_id')
+        .execute();
+      return {
+        name: device.name,
+        roomId: device.room_id ?? device.location_id,
+        userIds: deployers.map((row) => row.user_id),
+        emails: deployers.flatMap((row) => (row.email ? [row.email] : [])),
+      };
     },
 
     async listAlarms(companyId: number, state: 'open' | 'cleared' | undefined, page: number, pageSize: number) {

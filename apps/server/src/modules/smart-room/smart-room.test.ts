@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import mqtt, { type MqttClient } from 'mqtt';
-import { DEVICE_TOKEN_HEADER, ReturnCode, type OperationLogEntry, type Page, type SmartRoom, type SmartRoomControlResult, type SmartAlarmPage, type SmartRoomDetail, type SmartSensor, type NotificationPage } from '@atrium/contract';
+import { DEVICE_TOKEN_HEADER, ReturnCode, type OperationLogEntry, type Page, type SmartRoom, type SmartRoomControlResult, type SmartAlarmPage, type SmartRoomDetail, type SmartSensor, type NotificationPage, type NoticeConfigResult } from '@atrium/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, createTestApp, type TestApp } from '../../test/app.js';
 import { TEST_DIALECT } from '../../test/database.js';
@@ -411,6 +411,11 @@ describe(`smart rooms: state, presence and control (${TEST_DIALECT})`, () => {
     expect(open.unacknowledgedCount).toBeGreaterThanOrEqual(1);
     const told = await t.db.kysely.selectFrom('notifications').select(['params', 'link']).where('user_id', '=', adminId).where('event', '=', 'deviceAlarm').execute();
     expect(told.filter((row) => row.params.includes('kew-ac'))).toHaveLength(1);
+    // By mail too, under the reminder rules' switch for device alarms (on by default), in both languages.
+    const adminEmail = (await t.db.kysely.selectFrom('users').select('email').where('id', '=', adminId).executeTakeFirstOrThrow()).email!;
+    const alarmMails = () => t.db.kysely.selectFrom('mail_outbox').select(['to', 'text', 'event']).where('subject', '=', 'Device alarm / 设备告警 – kew-ac').execute();
+    expect(await alarmMails()).toEqual([expect.objectContaining({ to: adminEmail, event: 'deviceAlarm', text: expect.stringContaining('dropped off') })]);
+    expect((await alarmMails())[0]!.text).toContain('已离线');
     expect((await send('POST', `/api/smart/alarms/${mine[0]!.id}/acknowledge`, {}, viewer)).status).toBe(403);
     expect((await send('POST', `/api/smart/alarms/${mine[0]!.id}/acknowledge`, {})).status).toBe(200);
     expect((await get<SmartAlarmPage>('/api/smart/alarms?state=open')).body.result.list.find((alarm) => alarm.id === mine[0]!.id)?.acknowledgedByName).toEqual(expect.any(String));
@@ -418,6 +423,20 @@ describe(`smart rooms: state, presence and control (${TEST_DIALECT})`, () => {
     await nextRun();
     const cleared = (await get<SmartAlarmPage>('/api/smart/alarms?state=cleared')).body.result.list.find((alarm) => alarm.id === mine[0]!.id);
     expect(cleared?.clearedAt).toBe(t.clock.now());
+
+    // With the mail switch off, the next alarm is told in the console only.
+    const config = (await send<NoticeConfigResult>('POST', '/api/config/notice/query', {})).body.result;
+    const { updatedAt: _updatedAt, ...rules } = config;
+    expect((await send('POST', '/api/config/notice/update', { ...rules, events: { ...rules.events, deviceAlarm: false } })).status).toBe(200);
+    await fromDevice(climate.token, 'state', { state: 'lost' });
+    await nextRun();
+    expect((await get<SmartAlarmPage>('/api/smart/alarms?state=open')).body.result.list.filter((alarm) => alarm.deviceId === climate.id)).toHaveLength(1);
+    expect(await alarmMails()).toHaveLength(1);
+    const toldAgain = await t.db.kysely.selectFrom('notifications').select('params').where('user_id', '=', adminId).where('event', '=', 'deviceAlarm').execute();
+    expect(toldAgain.filter((row) => row.params.includes('kew-ac'))).toHaveLength(2);
+    expect((await send('POST', '/api/config/notice/update', rules)).status).toBe(200);
+    await fromDevice(climate.token, 'state', { state: 'ready' });
+    await nextRun();
   });
 
   it('compares booked with occupied time, counts ghost meetings and energy minutes, and exports them formula-safe', async () => {
