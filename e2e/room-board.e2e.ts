@@ -108,7 +108,7 @@ describe('room board and live status', () => {
     await board.getByTestId('live-links-intro').waitFor();
     await board.getByTestId('live-link-name').fill('Lobby screen');
     await board.getByTestId('live-link-create').click();
-    const created = board.getByTestId('created-link');
+    const created = board.getByTestId('live-created-link');
     await created.waitFor();
     linkUrl = (await created.textContent())!.trim();
     expect(linkUrl).toMatch(/\/flght-board\?token=[\w-]{43,}$/);
