@@ -10,7 +10,7 @@ import { migrateToLatest } from '../apps/server/src/db/migrations/index.js';
 import { systemClock } from '../apps/server/src/platform/clock.js';
 import { createSmartDeviceGateway } from '../apps/server/src/modules/smart-device/smart-device-gateway.js';
 import { createSmartDeviceRecorder } from '../apps/server/src/modules/smart-device/smart-device-recorder.js';
-import { createSmartDeviceRepository, type SmartDeviceRef } from '../apps/server/src/modules/smart-device/smart-device.repository.js';
+import { createSmartDeviceRepository, type HomieDescription, type SmartDeviceRef } from '../apps/server/src/modules/smart-device/smart-device.repository.js';
 import type { PublishJob } from './device-publishers.js';
 import { repoRoot } from './support.js';
 
@@ -141,6 +141,21 @@ function publishInProcess(url: string, topicOf: string, qos: 0 | 1): Promise<Pub
   return new Promise((resolve, reject) => child.once('exit', (code) => (code === 0 ? resolve(JSON.parse(printed) as Published) : reject(new Error(`publisher exited with ${code}`)))));
 }
 
+/** An air monitor's Homie description (the parts the gateway reads). */
+const MONITOR: HomieDescription = {
+  homie: '5.0',
+  version: 1,
+  name: 'Air monitor',
+  type: 'air_monitor',
+  nodes: {
+    air: {
+      type: 'atrium.air',
+      properties: { temperature: { datatype: 'float', unit: '°C' }, humidity: { datatype: 'float', unit: '%' }, co2: { datatype: 'integer', unit: 'ppm' }, pm25: { datatype: 'float', unit: 'µg/m³' } },
+    },
+    system: { type: 'atrium.system', properties: { ip: { datatype: 'string' } } },
+  },
+};
+
 const dataDir = mkdtempSync(path.join(tmpdir(), 'atrium-ingest-'));
 const broker = process.env.MQTT_URL ? { url: process.env.MQTT_URL, limits: 'as configured', pid: undefined, stop: () => undefined } : await startBroker(dataDir);
 const db = openDatabase(process.env.BENCH_DATABASE_URL ?? `sqlite:${path.join(dataDir, 'ingest.db')}`);
@@ -156,8 +171,13 @@ try {
   for (let i = 0; i < DEVICES; i++) {
     const homieId = `air-${i}`;
     const id = await devices.createSmartDevice({ companyId: company.id, name: homieId, kind: 'air_monitor', homieId, now: Date.now() });
-    refs.push({ id, companyId: company.id, homieId, kind: 'air_monitor', description: null });
+    refs.push({ id, companyId: company.id, homieId, kind: 'air_monitor', description: MONITOR });
   }
+  // Each device has declared itself, as the simulator's do: its values are read against its description.
+  await devices.recordBatch(
+    refs.map((ref) => ({ companyId: ref.companyId, deviceId: ref.id, description: MONITOR, properties: new Map(), lastSeenAt: Date.now() })),
+    [],
+  );
   let bare = 0;
   const perReading = (seconds: number, stored: number) => (Number.isNaN(seconds) ? '–' : ((seconds * 1e6) / stored).toFixed(1));
   const report = (name: string, stored: number, ms: number, cpu: { gateway: number; broker: number; publishers: number }) => {
