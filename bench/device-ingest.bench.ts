@@ -10,7 +10,11 @@ import { migrateToLatest } from '../apps/server/src/db/migrations/index.js';
 import { systemClock } from '../apps/server/src/platform/clock.js';
 import { createSmartDeviceGateway } from '../apps/server/src/modules/smart-device/smart-device-gateway.js';
 import { createSmartDeviceRecorder } from '../apps/server/src/modules/smart-device/smart-device-recorder.js';
-import { createSmartDeviceRepository, type HomieDescription, type SmartDeviceRef } from '../apps/server/src/modules/smart-device/smart-device.repository.js';
+import { createSmartDeviceRepository, type DeviceReading, type HomieDescription, type SmartDeviceRef } from '../apps/server/src/modules/smart-device/smart-device.repository.js';
+import { createAirService } from '../apps/server/src/modules/air/air.service.js';
+import { judgeAirReadings } from '../apps/server/src/modules/air/air-readings.js';
+import { createLocationRepository } from '../apps/server/src/modules/location/location.repository.js';
+import { indexLocations } from '../apps/server/src/modules/location/location.presenter.js';
 import type { PublishJob } from './device-publishers.js';
 import { repoRoot } from './support.js';
 
@@ -45,6 +49,11 @@ const ACK_WINDOW = process.env.BENCH_ACK_WINDOW ? Number(process.env.BENCH_ACK_W
 const MAX_BATCH = process.env.BENCH_MAX_BATCH ? Number(process.env.BENCH_MAX_BATCH) : undefined;
 /** The end of a run: every reading stored, or none stored for this long (the rest are lost). */
 const STALL_MS = Number(process.env.BENCH_STALL_MS ?? 5_000);
+/**
+ * BENCH_JUDGE_AIR=1 judges each committed batch's air readings as the server does (`onCommitted`), after the
+ * acknowledgements; the run then ends when the last batch is judged too.
+ */
+const JUDGE_AIR = process.env.BENCH_JUDGE_AIR === '1';
 /** BENCH_QOS=1 or 0 runs that path only (profiles). */
 const QOS: (0 | 1)[] = process.env.BENCH_QOS === '1' ? [1] : process.env.BENCH_QOS === '0' ? [0] : [1, 0];
 const prefix = `atrium-bench-${randomBytes(4).toString('hex')}`;
@@ -161,11 +170,13 @@ const broker = process.env.MQTT_URL ? { url: process.env.MQTT_URL, limits: 'as c
 const db = openDatabase(process.env.BENCH_DATABASE_URL ?? `sqlite:${path.join(dataDir, 'ingest.db')}`);
 try {
   await migrateToLatest(db);
-  console.log(`device readings ingested on ${db.dialect}, ${READINGS} readings over ${DEVICES} devices, ${PUBLISHERS} ${PUBLISHER} publishers, window ${ACK_WINDOW ?? 'default'}, batch ${MAX_BATCH ?? 'default'}, node ${process.version}`);
+  console.log(`device readings ingested on ${db.dialect}, ${READINGS} readings over ${DEVICES} devices, ${PUBLISHERS} ${PUBLISHER} publishers, window ${ACK_WINDOW ?? 'default'}, batch ${MAX_BATCH ?? 'default'},${JUDGE_AIR ? ' air judged per batch,' : ''} node ${process.version}`);
   console.log(`broker ${broker.url} (${broker.limits})`);
   console.log('| path | readings stored | lost | seconds | readings/s | × recorder alone | CPU µs/reading: gateway + database | broker | publishers |');
   console.log('| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |');
   const devices = createSmartDeviceRepository(db.kysely);
+  const locationRepository = createLocationRepository(db.kysely);
+  const air = createAirService({ db: db.kysely, clock: systemClock, locations: async (companyId) => indexLocations(await locationRepository.listLocations(companyId)) });
   const company = await db.kysely.insertInto('companies').values({ name: 'Ingest Co', domain: `ingest-${prefix}`, logo: null, created_at: Date.now(), updated_at: Date.now() }).returning('id').executeTakeFirstOrThrow();
   const refs: SmartDeviceRef[] = [];
   for (let i = 0; i < DEVICES; i++) {
@@ -207,7 +218,22 @@ try {
   }
 
   for (const qos of QOS) {
-    const gateway = createSmartDeviceGateway({ url: broker.url, clientId: `${prefix}-gateway-${qos}`, prefix: `${prefix}-${qos}`, devices, clock: systemClock, log: console, ackWindow: ACK_WINDOW, batch: { maxBatch: MAX_BATCH } });
+    let judged = 0;
+    const judge = async (readings: DeviceReading[]) => {
+      await judgeAirReadings({ air, devices }, readings);
+      judged += readings.length;
+    };
+    const gateway = createSmartDeviceGateway({
+      url: broker.url,
+      clientId: `${prefix}-gateway-${qos}`,
+      prefix: `${prefix}-${qos}`,
+      devices,
+      clock: systemClock,
+      log: console,
+      ackWindow: ACK_WINDOW,
+      batch: { maxBatch: MAX_BATCH },
+      onCommitted: JUDGE_AIR ? judge : undefined,
+    });
     await gateway.start();
     const cpuBefore = { gateway: ownCpu(), broker: cpuSecondsOf(broker.pid) };
     const started = performance.now();
@@ -218,7 +244,7 @@ try {
     let finished = started;
     for (;;) {
       await new Promise((resolve) => setTimeout(resolve, 10));
-      const now = gateway.recorder.counters.readings;
+      const now = JUDGE_AIR ? Math.min(judged, gateway.recorder.counters.readings) : gateway.recorder.counters.readings;
       if (now !== stored) {
         stored = now;
         finished = lastProgress = performance.now();
