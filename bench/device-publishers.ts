@@ -49,14 +49,17 @@ function connectPacket(clientId: string): Buffer {
   return packet(0x10, Buffer.concat([utf8('MQTT'), Buffer.from([5, 0x02, 0, 60, 0]), utf8(clientId)]));
 }
 
-/** Reads MQTT packets out of a stream whose chunks may end anywhere; `onPacket` gets each packet's type byte and body. */
-function packetReader(onPacket: (firstByte: number, body: Buffer) => void) {
-  let pending = Buffer.alloc(0);
+/**
+ * Reads MQTT packets out of a stream whose chunks may end anywhere; `onPacket` gets each packet's type byte and where
+ * its body lies in `data` (no copy: a PUBACK is read where it arrived).
+ */
+function packetReader(onPacket: (firstByte: number, data: Buffer, bodyAt: number, bodyLength: number) => void) {
+  let pending: Buffer | undefined;
   return (chunk: Buffer) => {
-    let data = pending.length === 0 ? chunk : Buffer.concat([pending, chunk]);
+    const data = pending ? Buffer.concat([pending, chunk]) : chunk;
+    pending = undefined;
     let offset = 0;
-    for (;;) {
-      if (data.length - offset < 2) break;
+    while (data.length - offset >= 2) {
       let length = 0;
       let multiplier = 1;
       let at = offset + 1;
@@ -71,11 +74,11 @@ function packetReader(onPacket: (firstByte: number, body: Buffer) => void) {
         }
       }
       if (!isComplete || data.length - at < length) break;
-      onPacket(data[offset]!, data.subarray(at, at + length));
+      onPacket(data[offset]!, data, at, length);
       offset = at + length;
     }
-    data = data.subarray(offset);
-    pending = data.length === 0 ? Buffer.alloc(0) : Buffer.from(data);
+    // A packet split across chunks waits for the rest (copied: the chunk's memory is not ours to keep).
+    if (offset < data.length) pending = Buffer.from(data.subarray(offset));
   };
 }
 
@@ -132,7 +135,7 @@ function encodeMessages(job: PublishJob, publisher: number): { bytes: Buffer; en
 interface Connection {
   socket: net.Socket;
   receiveMaximum: number;
-  onPacket: (firstByte: number, body: Buffer) => void;
+  onPacket: (firstByte: number, data: Buffer, bodyAt: number, bodyLength: number) => void;
 }
 
 function connect(url: URL, clientId: string): Promise<Connection> {
@@ -142,8 +145,9 @@ function connect(url: URL, clientId: string): Promise<Connection> {
     socket.once('error', reject);
     socket.on(
       'data',
-      packetReader((firstByte, body) => {
-        if (connection.receiveMaximum > 0) return connection.onPacket(firstByte, body);
+      packetReader((firstByte, data, bodyAt, bodyLength) => {
+        if (connection.receiveMaximum > 0) return connection.onPacket(firstByte, data, bodyAt, bodyLength);
+        const body = data.subarray(bodyAt, bodyAt + bodyLength);
         if (firstByte !== 0x20 || body[1] !== 0) return reject(new Error(`CONNACK refused (${body[1]})`));
         connection.receiveMaximum = receiveMaximumOf(body);
         resolve(connection);
@@ -179,10 +183,10 @@ function send(connection: Connection, messages: { bytes: Buffer; ends: number[] 
       };
       return more();
     }
-    connection.onPacket = (firstByte, body) => {
+    connection.onPacket = (firstByte, data, bodyAt, bodyLength) => {
       if (firstByte !== 0x40) return;
       // A PUBACK whose reason code says the message was not accepted ends the run.
-      if (body.length > 2 && body[2]! >= 0x80) return reject(new Error(`PUBACK refused (${body[2]})`));
+      if (bodyLength > 2 && data[bodyAt + 2]! >= 0x80) return reject(new Error(`PUBACK refused (${data[bodyAt + 2]})`));
       acked += 1;
       if (acked === total) return resolve();
       // Refill in steps, not one write per acknowledgement.
