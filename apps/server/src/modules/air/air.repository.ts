@@ -135,41 +135,74 @@ export function createAirRepository(db: Kysely<DB>) {
 
     /** The evaluator's memory of a device's metrics. */
     async listStates(companyId: number, deviceId: number): Promise<Partial<Record<AirMetric, StoredAirState>>> {
-      const rows = await db.selectFrom('air_alert_states').selectAll().where('company_id', '=', companyId).where('device_id', '=', deviceId).execute();
-      return Object.fromEntries(
-        rows.map((row) => [
-          row.metric,
-          {
-            state: row.state,
-            since: Number(row.since),
-            beyondSince: nullableNumber(row.beyond_since),
-            side: row.side,
-            limit: nullableNumber(row.limit_value),
-            peak: nullableNumber(row.peak),
-            lastAt: Number(row.last_at),
-            alertId: row.alert_id,
-          },
-        ]),
-      );
+      return (await this.listStatesOf(companyId, [deviceId])).get(deviceId) ?? {};
+    },
+
+    /** The evaluator's memory of several devices of a company, in one read; a device with none is absent. */
+    async listStatesOf(companyId: number, deviceIds: readonly number[]): Promise<Map<number, Partial<Record<AirMetric, StoredAirState>>>> {
+      const byDevice = new Map<number, Partial<Record<AirMetric, StoredAirState>>>();
+      if (deviceIds.length === 0) return byDevice;
+      const rows = await db
+        .selectFrom('air_alert_states')
+        .selectAll()
+        .where('company_id', '=', companyId)
+        .where('device_id', 'in', [...deviceIds])
+        .execute();
+      for (const row of rows) {
+        let states = byDevice.get(row.device_id);
+        if (!states) byDevice.set(row.device_id, (states = {}));
+        states[row.metric as AirMetric] = {
+          state: row.state,
+          since: Number(row.since),
+          beyondSince: nullableNumber(row.beyond_since),
+          side: row.side,
+          limit: nullableNumber(row.limit_value),
+          peak: nullableNumber(row.peak),
+          lastAt: Number(row.last_at),
+          alertId: row.alert_id,
+        };
+      }
+      return byDevice;
     },
 
     /** Writes one metric's memory, replacing what was there. */
     async saveState(companyId: number, deviceId: number, metric: AirMetric, state: StoredAirState): Promise<void> {
-      const fields = {
-        company_id: companyId,
-        state: state.state,
-        since: state.since,
-        beyond_since: state.beyondSince,
-        side: state.side,
-        limit_value: state.limit,
-        peak: state.peak,
-        last_at: state.lastAt,
-        alert_id: state.alertId,
-      };
+      await this.saveStates(companyId, [{ deviceId, metric, state }]);
+    },
+
+    /** Writes several metrics' memory (of any of the company's devices) in one statement, replacing what was there. */
+    async saveStates(companyId: number, states: ReadonlyArray<{ deviceId: number; metric: AirMetric; state: StoredAirState }>): Promise<void> {
+      if (states.length === 0) return;
       await db
         .insertInto('air_alert_states')
-        .values({ device_id: deviceId, metric, ...fields })
-        .onConflict((conflict) => conflict.columns(['device_id', 'metric']).doUpdateSet(fields))
+        .values(
+          states.map(({ deviceId, metric, state }) => ({
+            device_id: deviceId,
+            metric,
+            company_id: companyId,
+            state: state.state,
+            since: state.since,
+            beyond_since: state.beyondSince,
+            side: state.side,
+            limit_value: state.limit,
+            peak: state.peak,
+            last_at: state.lastAt,
+            alert_id: state.alertId,
+          })),
+        )
+        .onConflict((conflict) =>
+          conflict.columns(['device_id', 'metric']).doUpdateSet((eb) => ({
+            company_id: eb.ref('excluded.company_id'),
+            state: eb.ref('excluded.state'),
+            since: eb.ref('excluded.since'),
+            beyond_since: eb.ref('excluded.beyond_since'),
+            side: eb.ref('excluded.side'),
+            limit_value: eb.ref('excluded.limit_value'),
+            peak: eb.ref('excluded.peak'),
+            last_at: eb.ref('excluded.last_at'),
+            alert_id: eb.ref('excluded.alert_id'),
+          })),
+        )
         .execute();
     },
 

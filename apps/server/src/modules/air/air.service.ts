@@ -46,6 +46,19 @@ export interface AirReadingInput {
   value: number;
 }
 
+/** One device's readings of a batch, with the place whose limits judge them. */
+export interface AirDeviceReadings {
+  deviceId: number;
+  locationId: number | null;
+  readings: readonly AirReadingInput[];
+}
+
+/**
+ * Devices judged in one transaction: one commit for many instead of one each, and few enough advisory locks for
+ * PostgreSQL's shared lock table (64 per connection by default).
+ */
+const DEVICES_PER_TRANSACTION = 64;
+
 /** An event of an evaluation, with the alert row it opened or closed. */
 export interface AirEvaluationEvent extends AirAlertEvent {
   alertId: number;
@@ -57,12 +70,7 @@ const presentAlert = (row: AirAlertRow): AirAlert => ({ ...row, unit: AIR_METRIC
 
 const metricOf = (name: string): AirMetric | null => airMetricOfReading(name) ?? ((AIR_METRICS as readonly string[]).includes(name) ? (name as AirMetric) : null);
 
-/** The limits in force at a location: its own setting, else its nearest ancestor's, else the company's default, else WELL v2. */
-async function thresholdsAt(air: AirRepository, index: LocationIndex, companyId: number, locationId: number | null): Promise<AirThresholdSet> {
-  return thresholdsIn(await air.listThresholds(companyId), index, locationId);
-}
-
-/** The limits in force at a location among the company's saved settings (see `thresholdsAt`). */
+/** The limits in force at a location among the company's saved settings: its own, else its nearest ancestor's, else the company's default, else WELL v2. */
 export function thresholdsIn(settings: readonly AirThresholdRow[], index: LocationIndex, locationId: number | null): AirThresholdSet {
   // The location and its ancestors, nearest first (one of another company, or deleted, is not in the tree).
   const path = locationId === null ? [] : index.pathOf(locationId).map((record) => record.id).reverse();
@@ -90,47 +98,97 @@ export function createAirService({ db, clock, locations }: AirServiceDeps) {
     };
   }
 
-  return {
-    /** Runs a batch of one device's readings; readings of other nodes are skipped. Returns the events in time order. */
-    async evaluate(companyId: number, deviceId: number, locationId: number | null, readings: readonly AirReadingInput[]): Promise<AirEvaluationEvent[]> {
+  /**
+   * One device's batch judged inside the transaction that holds its lock, against the limits in force at its place:
+   * alerts raised or cleared are written at once, the metrics' new memory is added to `saves` (written per transaction).
+   */
+  async function judgeDevice(
+    air: AirRepository,
+    companyId: number,
+    device: { deviceId: number; locationId: number | null; batch: AirReading[] },
+    stored: Partial<Record<AirMetric, StoredAirState>>,
+    thresholds: AirThresholdSet,
+    saves: Array<{ deviceId: number; metric: AirMetric; state: StoredAirState }>,
+  ) {
+    const { deviceId, locationId } = device;
+    const { states, events } = evaluateAirReadings(stored, device.batch, thresholds);
+
+    const alertIds = new Map<AirMetric, number | null>(Object.entries(stored).map(([metric, state]) => [metric as AirMetric, state.alertId]));
+    const writtenPeaks = new Map<AirMetric, number | null>(Object.entries(stored).map(([metric, state]) => [metric as AirMetric, state.peak]));
+    const out: AirEvaluationEvent[] = [];
+    for (const event of events) {
+      let alertId = alertIds.get(event.metric) ?? null;
+      if (event.kind === 'raised') {
+        alertId = await air.insertAlert({ companyId, deviceId, locationId, metric: event.metric, side: event.side, limit: event.limit, peak: event.peak, raisedAt: event.at });
+        alertIds.set(event.metric, alertId);
+        writtenPeaks.set(event.metric, event.peak);
+      } else {
+        if (alertId !== null) await air.updateAlert(companyId, alertId, { peak: event.peak, clearedAt: event.at });
+        alertIds.set(event.metric, null);
+      }
+      // A clear with no open alert row (one deleted by hand) still reports the event, with id 0.
+      out.push({ ...event, alertId: alertId ?? 0, deviceId, locationId });
+    }
+    for (const [metric, state] of Object.entries(states) as Array<[AirMetric, NonNullable<(typeof states)[AirMetric]>]>) {
+      const alertId = state.state === 'alert' ? (alertIds.get(metric) ?? null) : null;
+      if (alertId !== null && state.peak !== null && state.peak !== writtenPeaks.get(metric)) await air.updateAlert(companyId, alertId, { peak: state.peak });
+      saves.push({ deviceId, metric, state: { ...state, alertId } });
+    }
+    return out;
+  }
+
+  /**
+   * Runs a batch of readings of each of a company's devices; readings of other nodes are skipped. Devices are
+   * judged in transactions of DEVICES_PER_TRANSACTION under all their locks, the company's limits and the devices'
+   * memory read once per transaction and the new memory written in one statement: a batch of the gateway's holds hundreds of devices, and a commit each cost more than judging.
+   * Each device once. Returns the events, device by device in the order given, each device's in time order.
+   */
+  async function evaluateMany(companyId: number, devices: readonly AirDeviceReadings[]): Promise<AirEvaluationEvent[]> {
+    const judged: Array<{ deviceId: number; locationId: number | null; batch: AirReading[] }> = [];
+    for (const { deviceId, locationId, readings } of devices) {
       const batch: AirReading[] = [];
       for (const reading of readings) {
         const metric = metricOf(reading.metric);
         if (metric) batch.push({ metric, at: reading.at, value: reading.value });
       }
-      if (batch.length === 0) return [];
-      const index = await locations(companyId);
-      return withKeyLocks(db, [`air-device:${deviceId}`], async (trx) => {
-        const air = createAirRepository(trx);
-        const stored = await air.listStates(companyId, deviceId);
-        const thresholds = await thresholdsAt(air, index, companyId, locationId);
-        const { states, events } = evaluateAirReadings(stored, batch, thresholds);
-
-        const alertIds = new Map<AirMetric, number | null>(Object.entries(stored).map(([metric, state]) => [metric as AirMetric, state.alertId]));
-        const writtenPeaks = new Map<AirMetric, number | null>(Object.entries(stored).map(([metric, state]) => [metric as AirMetric, state.peak]));
-        const out: AirEvaluationEvent[] = [];
-        for (const event of events) {
-          let alertId = alertIds.get(event.metric) ?? null;
-          if (event.kind === 'raised') {
-            alertId = await air.insertAlert({ companyId, deviceId, locationId, metric: event.metric, side: event.side, limit: event.limit, peak: event.peak, raisedAt: event.at });
-            alertIds.set(event.metric, alertId);
-            writtenPeaks.set(event.metric, event.peak);
-          } else {
-            if (alertId !== null) await air.updateAlert(companyId, alertId, { peak: event.peak, clearedAt: event.at });
-            alertIds.set(event.metric, null);
+      if (batch.length > 0) judged.push({ deviceId, locationId, batch });
+    }
+    if (judged.length === 0) return [];
+    const index = await locations(companyId);
+    const out: AirEvaluationEvent[] = [];
+    for (let start = 0; start < judged.length; start += DEVICES_PER_TRANSACTION) {
+      const chunk = judged.slice(start, start + DEVICES_PER_TRANSACTION);
+      const events = await withKeyLocks(
+        db,
+        chunk.map((device) => `air-device:${device.deviceId}`),
+        async (trx) => {
+          const air = createAirRepository(trx);
+          const settings = await air.listThresholds(companyId);
+          const stored = await air.listStatesOf(
+            companyId,
+            chunk.map((device) => device.deviceId),
+          );
+          const chunkEvents: AirEvaluationEvent[] = [];
+          const saves: Array<{ deviceId: number; metric: AirMetric; state: StoredAirState }> = [];
+          for (const device of chunk) {
+            chunkEvents.push(...(await judgeDevice(air, companyId, device, stored.get(device.deviceId) ?? {}, thresholdsIn(settings, index, device.locationId), saves)));
           }
-          // A clear with no open alert row (one deleted by hand) still reports the event, with id 0.
-          out.push({ ...event, alertId: alertId ?? 0, deviceId, locationId });
-        }
-        for (const [metric, state] of Object.entries(states) as Array<[AirMetric, NonNullable<(typeof states)[AirMetric]>]>) {
-          const alertId = state.state === 'alert' ? (alertIds.get(metric) ?? null) : null;
-          if (alertId !== null && state.peak !== null && state.peak !== writtenPeaks.get(metric)) await air.updateAlert(companyId, alertId, { peak: state.peak });
-          const next: StoredAirState = { ...state, alertId };
-          await air.saveState(companyId, deviceId, metric, next);
-        }
-        return out;
-      });
+          await air.saveStates(companyId, saves);
+          return chunkEvents;
+        },
+      );
+      out.push(...events);
+    }
+    return out;
+  }
+
+  return {
+    /** Runs a batch of one device's readings; readings of other nodes are skipped. Returns the events in time order. */
+    evaluate(companyId: number, deviceId: number, locationId: number | null, readings: readonly AirReadingInput[]): Promise<AirEvaluationEvent[]> {
+      return evaluateMany(companyId, [{ deviceId, locationId, readings }]);
     },
+
+    evaluateMany,
 
     listThresholds,
 

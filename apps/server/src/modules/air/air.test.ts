@@ -81,6 +81,24 @@ describe(`air-quality thresholds and alerts (${TEST_DIALECT})`, () => {
     expect(events.map((event) => [event.kind, event.metric, event.at])).toEqual([['raised', 'pm25', at(6)]]);
   });
 
+  it('judges a batch of many devices together as one by one: each its own memory and place, past one transaction of devices', async () => {
+    const devices = Array.from({ length: 70 }, () => nextDevice++);
+    const batch = (minute: number, value: number) => devices.map((deviceId, n) => ({ deviceId, locationId: n % 2 === 0 ? roomId : null, readings: [co2(minute, value + n)] }));
+    // WELL v2 everywhere yet: over 800 ppm for five minutes raises.
+    expect(await t.app.air.evaluateMany(companyId, batch(0, 900))).toEqual([]);
+    const raised = await t.app.air.evaluateMany(companyId, batch(5, 900));
+    expect(raised.map((event) => [event.deviceId, event.kind, event.value, event.locationId])).toEqual(devices.map((deviceId, n) => [deviceId, 'raised', 900 + n, n % 2 === 0 ? roomId : null]));
+    expect(new Set(raised.map((event) => event.alertId)).size).toBe(70);
+    // Each remembers its own alert: the last device's clears, the first one's stays raised.
+    const next = await t.app.air.evaluateMany(companyId, [
+      { deviceId: devices[69]!, locationId: null, readings: [co2(6, 700)] },
+      { deviceId: devices[0]!, locationId: roomId, readings: [co2(6, 1000)] },
+    ]);
+    expect(next).toMatchObject([{ deviceId: devices[69], kind: 'cleared', alertId: raised[69]!.alertId }]);
+    const open = (await alerts('?state=raised&pageSize=100')).body.result.list.filter((alert) => alert.deviceId === devices[0]);
+    expect(open).toMatchObject([{ id: raised[0]!.alertId, peak: 1000 }]);
+  });
+
   it("judges a location by its own setting, else its nearest ancestor's, else the company default", async () => {
     const custom = (max: number) => ({ preset: 'custom', custom: { limits: { co2: { max, band: 10 } }, minDurationSeconds: 0 } });
     expect((await saveThresholds({ locationId: null, ...custom(1000) })).status).toBe(200);

@@ -82,6 +82,30 @@ interface HaStateTopic {
   isBinary: boolean;
 }
 
+/** A device looked up by its Homie id: the lookup, and once settled what it found (read without waiting). */
+interface CachedDevice {
+  device: Promise<SmartDeviceRef | undefined>;
+  isSettled: boolean;
+  found: SmartDeviceRef | undefined;
+  until: number;
+}
+
+/** A Homie property value topic, `<prefix>/<company>/homie/5/<device>/<node>/<property>`, read once. */
+interface ValueRoute {
+  companyId: number;
+  homieId: string;
+  /** The device cache's key. */
+  deviceKey: string;
+  node: string;
+  property: string;
+  /** The last time stamped for this property of `stampDeviceId` (shared with every other path to it). */
+  stamp: { at: number };
+  stampDeviceId: number;
+}
+
+/** Topics whose reading is kept; past this many the map starts again (devices choose their topics). */
+const MAX_ROUTES = 100_000;
+
 interface PendingCommand {
   id: string;
   companyId: number;
@@ -104,32 +128,40 @@ export function createSmartDeviceGateway(options: GatewayOptions) {
   const commandTimeoutMs = options.commandTimeoutMs ?? 10_000;
   const counters: GatewayCounters = { messages: 0, malformed: 0, unknownDevices: 0, duplicateAcks: 0 };
   const recorder: SmartDeviceRecorder = createSmartDeviceRecorder({ devices, clock, ...options.batch, onCommitted: options.onCommitted });
-  const cache = new Map<string, { device: Promise<SmartDeviceRef | undefined>; until: number }>();
+  const cache = new Map<string, CachedDevice>();
+  // A topic's reading: null for any other topic (read by the general path, level by level).
+  const routes = new Map<string, ValueRoute | null>();
   const haTopics = new Map<string, HaStateTopic>();
   const pending = new Map<string, PendingCommand>();
   // The last time stamped per device property: MQTT values carry no time of their own, and a backlog
   // the broker redelivers after a reconnection arrives within a millisecond; each keeps its own time.
-  const lastStamp = new Map<string, number>();
-  const stamp = (deviceId: number, node: string, property: string) => {
+  const lastStamp = new Map<string, { at: number }>();
+  const stampCell = (deviceId: number, node: string, property: string) => {
     const key = `${deviceId}/${node}/${property}`;
-    const at = Math.max(clock.now(), (lastStamp.get(key) ?? 0) + 1);
-    lastStamp.set(key, at);
-    return at;
+    let cell = lastStamp.get(key);
+    if (!cell) lastStamp.set(key, (cell = { at: 0 }));
+    return cell;
   };
+  const stampOn = (cell: { at: number }) => (cell.at = Math.max(clock.now(), cell.at + 1));
+  const stamp = (deviceId: number, node: string, property: string) => stampOn(stampCell(deviceId, node, property));
   let malformedSinceLog = 0;
   let lastMalformedLog = 0;
 
-  const deviceOf = (companyId: number, homieId: string): Promise<SmartDeviceRef | undefined> => {
-    const key = `${companyId}/${homieId}`;
+  const deviceOf = (companyId: number, homieId: string, key = `${companyId}/${homieId}`): Promise<SmartDeviceRef | undefined> => {
     const hit = cache.get(key);
     if (hit && hit.until > Date.now()) return hit.device;
     const device = devices.findByHomieId(companyId, homieId);
-    cache.set(key, { device, until: Date.now() + KNOWN_TTL_MS });
+    const entry: CachedDevice = { device, isSettled: false, found: undefined, until: Date.now() + KNOWN_TTL_MS };
+    cache.set(key, entry);
     void device.then(
       (found) => {
-        if (!found) cache.set(key, { device, until: Date.now() + UNKNOWN_TTL_MS });
+        entry.isSettled = true;
+        entry.found = found;
+        if (!found) entry.until = Date.now() + UNKNOWN_TTL_MS;
       },
-      () => cache.delete(key),
+      () => {
+        if (cache.get(key) === entry) cache.delete(key);
+      },
     );
     return device;
   };
@@ -146,16 +178,17 @@ export function createSmartDeviceGateway(options: GatewayOptions) {
     }
   };
 
-  const record = async (device: SmartDeviceRef, events: DeviceEvent[]) => {
+  /** Resolves once the events are committed; throws MalformedValue (nothing recorded) for a value that does not fit its datatype. */
+  const record = (device: SmartDeviceRef, events: DeviceEvent[]): Promise<void> => {
     for (const event of events) {
       if (event.type === 'description') device.description = event.description;
-      if (event.type === 'value') echo(device, event.node, event.property, event.value);
+      if (event.type === 'value' && pending.size > 0) echo(device, event.node, event.property, event.value);
     }
     const committed = recorder.record(device, events);
     // While the broker waits on our acknowledgements, a value that arrives late (after its device was looked up)
     // is written at once, not on the timer: nothing else is coming until this batch commits.
     if (subscriber?.isAckWindowFull) recorder.flushSoon();
-    await committed;
+    return committed;
   };
 
   const settle = async (command: PendingCommand, result: Exclude<CommandResult, 'pending'>, error: string | null): Promise<boolean> => {
@@ -310,10 +343,62 @@ export function createSmartDeviceGateway(options: GatewayOptions) {
     }
   };
 
-  const onMessage = async (topic: string, payload: Buffer, packet: IPublishPacket) => {
+  /**
+   * A Homie property value of a device already looked up: recorded without a promise, a closure or a topic
+   * split of its own; the handler answers with the batch's one promise.
+   */
+  const recordValue = (route: ValueRoute, device: SmartDeviceRef, topic: string, payload: Buffer): Promise<void> | undefined => {
+    if (route.stampDeviceId !== device.id) {
+      route.stamp = stampCell(device.id, route.node, route.property);
+      route.stampDeviceId = device.id;
+    }
+    try {
+      return record(device, [{ type: 'value', node: route.node, property: route.property, value: payload.toString('utf8'), at: stampOn(route.stamp) }]);
+    } catch (error) {
+      if (error instanceof MalformedValue) return void malformed(topic, error.message);
+      throw error;
+    }
+  };
+
+  /** What a topic is, read once per topic string (devices publish on the same few topics again and again). */
+  const routeOf = (topic: string): ValueRoute | null => {
+    let route = routes.get(topic);
+    if (route !== undefined) return route;
+    route = null;
+    const levels = topic.startsWith(`${prefix}/`) ? topic.slice(prefix.length + 1).split('/') : [];
+    // <company>/homie/5/<device>/<node>/<property>, the names valid and not our own `set`: the rest take the general path.
+    const [company, area, version, homieId, node, property] = levels;
+    if (levels.length === 6 && /^[1-9]\d{0,9}$/.test(company!) && area === 'homie' && version === '5' && property !== 'set' && NAME.test(homieId!) && NAME.test(node!) && NAME.test(property!)) {
+      const companyId = Number(company);
+      route = { companyId, homieId: homieId!, deviceKey: `${companyId}/${homieId!}`, node: node!, property: property!, stamp: { at: 0 }, stampDeviceId: 0 };
+    }
+    // Topics are chosen by devices: the map is emptied rather than left to grow without bound.
+    if (routes.size >= MAX_ROUTES) routes.clear();
+    routes.set(topic, route);
+    return route;
+  };
+
+  const onMessage = (topic: string, payload: Buffer, packet: IPublishPacket): Promise<void> | undefined => {
     counters.messages += 1;
     const ha = haTopics.get(topic);
     if (ha) return onHaState(ha, topic, payload);
+    const route = routeOf(topic);
+    if (route === null) return onOtherMessage(topic, payload, packet);
+    // An empty payload clears a retained value.
+    if (payload.length === 0) return undefined;
+    const hit = cache.get(route.deviceKey);
+    if (hit?.isSettled && hit.until > Date.now()) {
+      if (hit.found) return recordValue(route, hit.found, topic, payload);
+      counters.unknownDevices += 1;
+      return undefined;
+    }
+    return deviceOf(route.companyId, route.homieId, route.deviceKey).then((device) => {
+      if (device) return recordValue(route, device, topic, payload);
+      counters.unknownDevices += 1;
+    });
+  };
+
+  const onOtherMessage = async (topic: string, payload: Buffer, packet: IPublishPacket) => {
     if (!topic.startsWith(`${prefix}/`)) return;
     const [company, area, ...levels] = topic.slice(prefix.length + 1).split('/');
     const companyId = Number(company);

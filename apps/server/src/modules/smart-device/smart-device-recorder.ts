@@ -19,12 +19,26 @@ export const PPB_TO_UG_M3: Readonly<Record<string, number>> = { hcho: 30.03 / 24
 /** Why a value was not recorded as a reading although its datatype is numeric or boolean. */
 export class MalformedValue extends Error {}
 
+/** Each description's metrics by node and property, worked out once: every value of a device is read against it. */
+const metricsByDescription = new WeakMap<HomieDescription, Map<string, Map<string, string>>>();
+
 /** The metric a property's readings are stored under: `air.temperature`, `presence.occupancy`, `outlet-1.on`. */
 export function metricOf(description: HomieDescription | null, node: string, property: string): string {
-  const type = description?.nodes?.[node]?.type;
+  if (!description) return `${node}.${property}`;
+  let byNode = metricsByDescription.get(description);
+  if (!byNode) metricsByDescription.set(description, (byNode = new Map()));
+  let byProperty = byNode.get(node);
+  if (!byProperty) byNode.set(node, (byProperty = new Map()));
+  let metric = byProperty.get(property);
+  if (metric === undefined) byProperty.set(property, (metric = describedMetricOf(description, node, property)));
+  return metric;
+}
+
+function describedMetricOf(description: HomieDescription, node: string, property: string): string {
+  const type = description.nodes?.[node]?.type;
   if (type?.startsWith('atrium.')) {
     const short = type.slice('atrium.'.length);
-    const sameType = Object.values(description?.nodes ?? {}).filter((other) => other.type === type).length;
+    const sameType = Object.values(description.nodes ?? {}).filter((other) => other.type === type).length;
     if (sameType === 1 || short === node) return `${short}.${property}`;
   }
   return `${node}.${property}`;

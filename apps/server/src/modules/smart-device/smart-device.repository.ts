@@ -608,25 +608,34 @@ const isSqlite = (db: Kysely<DB>) => db.getExecutor().adapter instanceof SqliteA
 async function insertReadings(trx: Kysely<DB>, readings: DeviceReading[]): Promise<DeviceReading[]> {
   const stored: DeviceReading[] = [];
   for (let start = 0; start < readings.length; start += JSON_CHUNK) {
-    const rows = JSON.stringify(readings.slice(start, start + JSON_CHUNK).map((reading) => [reading.companyId, reading.deviceId, reading.metric, reading.at, reading.value]));
-    const result = isSqlite(trx)
-      ? await sql<{ company_id: number; device_id: number; metric: string; at: number; value: number }>`
-          insert into device_readings (company_id, device_id, metric, at, value)
-          select r.value ->> 0, r.value ->> 1, r.value ->> 2, r.value ->> 3, r.value ->> 4 from json_each(${rows}) r where true
-          on conflict (device_id, metric, at) do nothing
-          returning company_id, device_id, metric, at, value`.execute(trx)
-      : await sql<{ company_id: number; device_id: number; metric: string; at: string; value: number }>`
-          insert into device_readings (company_id, device_id, metric, at, value)
-          select (r ->> 0)::integer, (r ->> 1)::integer, r ->> 2, (r ->> 3)::bigint, (r ->> 4)::double precision from jsonb_array_elements(${rows}::jsonb) r
-          on conflict (device_id, metric, at) do nothing
-          returning company_id, device_id, metric, at, value`.execute(trx);
+    const chunk = readings.slice(start, start + JSON_CHUNK);
+    const rows = JSON.stringify(chunk.map((reading) => [reading.companyId, reading.deviceId, reading.metric, reading.at, reading.value]));
+    const source = isSqlite(trx)
+      ? sql`select r.value ->> 0, r.value ->> 1, r.value ->> 2, r.value ->> 3, r.value ->> 4 from json_each(${rows}) r where true`
+      : sql`select (r ->> 0)::integer, (r ->> 1)::integer, r ->> 2, (r ->> 3)::bigint, (r ->> 4)::double precision from jsonb_array_elements(${rows}::jsonb) r`;
+    // Almost every chunk is new readings only: inserted without returning them (building a row object per
+    // reading cost about a tenth of a batch). When some were stored already (the broker sent a batch again
+    // after a lost acknowledgement), the chunk is undone and inserted again, returning the new ones.
+    await sql`savepoint readings`.execute(trx);
+    const inserted = await sql`insert into device_readings (company_id, device_id, metric, at, value) ${source} on conflict (device_id, metric, at) do nothing`.execute(trx);
+    if (Number(inserted.numAffectedRows) === chunk.length) {
+      await sql`release savepoint readings`.execute(trx);
+      stored.push(...chunk);
+      continue;
+    }
+    await sql`rollback to savepoint readings`.execute(trx);
+    await sql`release savepoint readings`.execute(trx);
+    const result = await sql<{ company_id: number; device_id: number; metric: string; at: number | string; value: number }>`
+      insert into device_readings (company_id, device_id, metric, at, value) ${source}
+      on conflict (device_id, metric, at) do nothing
+      returning company_id, device_id, metric, at, value`.execute(trx);
     for (const row of result.rows) stored.push({ companyId: row.company_id, deviceId: row.device_id, metric: row.metric, at: Number(row.at), value: Number(row.value) });
   }
   return stored;
 }
 
 /** Adds rollups to the stored ones (count and sum added, min and max compared), as JSON chunks like the readings. */
-async function upsertRollups(trx: Kysely<DB>, rollups: ReturnType<typeof rollupsOf>) {
+async function upsertRollups(trx: Kysely<DB>, rollups: Rollup[]) {
   for (let start = 0; start < rollups.length; start += JSON_CHUNK) {
     const rows = JSON.stringify(rollups.slice(start, start + JSON_CHUNK).map((rollup) => [rollup.device_id, rollup.metric, rollup.grain, rollup.bucket, rollup.count, rollup.sum, rollup.min, rollup.max]));
     const source = isSqlite(trx)
@@ -643,23 +652,30 @@ async function upsertRollups(trx: Kysely<DB>, rollups: ReturnType<typeof rollups
   }
 }
 
-/** The minute, hour and day rollups of a set of readings. */
-function rollupsOf(readings: DeviceReading[]) {
-  const rollups = new Map<string, { device_id: number; metric: string; grain: RollupGrain; bucket: number; count: number; sum: number; min: number; max: number }>();
-  for (const reading of readings) {
-    for (const [grain, size] of Object.entries(ROLLUP_GRAINS) as [RollupGrain, number][]) {
-      const bucket = Math.floor(reading.at / size) * size;
-      const key = `${reading.deviceId}|${reading.metric}|${grain}|${bucket}`;
-      const rollup = rollups.get(key);
-      if (rollup) {
-        rollup.count += 1;
-        rollup.sum += reading.value;
-        rollup.min = Math.min(rollup.min, reading.value);
-        rollup.max = Math.max(rollup.max, reading.value);
-      } else {
-        rollups.set(key, { device_id: reading.deviceId, metric: reading.metric, grain, bucket, count: 1, sum: reading.value, min: reading.value, max: reading.value });
-      }
-    }
-  }
-  return [...rollups.values()];
+type Rollup = { device_id: number; metric: string; grain: RollupGrain; bucket: number; count: number; sum: number; min: number; max: number };
+
+/** Adds `part` (readings or a finer rollup) into the rollup of `grain` it falls in, keyed by device, metric and bucket. */
+function addTo(rollups: Map<string, Rollup>, grain: RollupGrain, part: Pick<Rollup, 'device_id' | 'metric' | 'bucket' | 'count' | 'sum' | 'min' | 'max'>) {
+  const bucket = Math.floor(part.bucket / ROLLUP_GRAINS[grain]) * ROLLUP_GRAINS[grain];
+  const key = `${part.device_id}|${part.metric}|${bucket}`;
+  const rollup = rollups.get(key);
+  if (!rollup) return void rollups.set(key, { device_id: part.device_id, metric: part.metric, grain, bucket, count: part.count, sum: part.sum, min: part.min, max: part.max });
+  rollup.count += part.count;
+  rollup.sum += part.sum;
+  if (part.min < rollup.min) rollup.min = part.min;
+  if (part.max > rollup.max) rollup.max = part.max;
+}
+
+/**
+ * The minute, hour and day rollups of a set of readings: minutes from the readings, hours from the minutes,
+ * days from the hours (one key built per reading instead of three).
+ */
+function rollupsOf(readings: DeviceReading[]): Rollup[] {
+  const minutes = new Map<string, Rollup>();
+  for (const reading of readings) addTo(minutes, 'minute', { device_id: reading.deviceId, metric: reading.metric, bucket: reading.at, count: 1, sum: reading.value, min: reading.value, max: reading.value });
+  const hours = new Map<string, Rollup>();
+  for (const minute of minutes.values()) addTo(hours, 'hour', minute);
+  const days = new Map<string, Rollup>();
+  for (const hour of hours.values()) addTo(days, 'day', hour);
+  return [...minutes.values(), ...hours.values(), ...days.values()];
 }

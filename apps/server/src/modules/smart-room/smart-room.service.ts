@@ -29,7 +29,7 @@ export interface SmartRoomServiceDeps {
   gateway: Pick<SmartDeviceGateway, 'sendCommand'> | null;
   operationLog: OperationLog;
   /** Presence checks meetings in; an empty booked room's host is asked, then the room released (decision 0020). */
-  checkIns: Pick<CheckInService, 'checkInBySensor' | 'promptEmptyRoom' | 'releaseNoShow'>;
+  checkIns: Pick<CheckInService, 'checkInBySensor' | 'roomsOpenForCheckIn' | 'promptEmptyRoom' | 'releaseNoShow'>;
   clock: Clock;
 }
 
@@ -41,6 +41,12 @@ const defaults = (roomId: number): RoomSettingRecord => ({
   ghostRelease: true,
   ghostGraceMinutes: SMART_ROOM_LIMITS.ghostGraceDefaultMinutes,
 });
+
+/**
+ * How long presence reuses a company's smart-room settings: every batch of readings would read them otherwise.
+ * A save through this service replaces them at once; one made by another process is seen within this time.
+ */
+const SETTINGS_TTL_MS = 30_000;
 
 /** How many empty-room meetings one run of the job looks at (the next run takes the rest). */
 const GHOST_BATCH = 100;
@@ -60,6 +66,20 @@ function canTellAbsence(sensors: readonly SensorReading[]): boolean {
  * control panel's commands, answered with the device's acknowledgement.
  */
 export function createSmartRoomService({ rooms, locations, gateway, operationLog, checkIns, clock }: SmartRoomServiceDeps) {
+  const settingsCache = new Map<number, { settings: Promise<Map<number, RoomSettingRecord>>; until: number }>();
+
+  /** A company's room settings for presence, read at most once per SETTINGS_TTL_MS (a process-local cache, so Date.now). */
+  function cachedSettings(companyId: number): Promise<Map<number, RoomSettingRecord>> {
+    const hit = settingsCache.get(companyId);
+    if (hit && hit.until > Date.now()) return hit.settings;
+    const entry = { settings: rooms.listSettings(companyId), until: Date.now() + SETTINGS_TTL_MS };
+    settingsCache.set(companyId, entry);
+    entry.settings.catch(() => {
+      if (settingsCache.get(companyId) === entry) settingsCache.delete(companyId);
+    });
+    return entry.settings;
+  }
+
   /** Each sensor's reading, keyed by device id, for devices in rooms with the given settings. */
   async function readSensors(devices: readonly RoomDeviceRecord[], settingOf: (roomId: number) => RoomSettingRecord, now: number) {
     const sensors = devices.flatMap((device) => {
@@ -170,6 +190,7 @@ export function createSmartRoomService({ rooms, locations, gateway, operationLog
         },
         () => rooms.saveSettings(actor.companyId, roomId, body, actor.userId, clock.now()),
       );
+      settingsCache.delete(actor.companyId);
       return this.detail(actor.companyId, roomId);
     },
 
@@ -198,19 +219,33 @@ export function createSmartRoomService({ rooms, locations, gateway, operationLog
     /**
      * Presence checks meetings in: for each room where a sensor just detected someone, with smart
      * control and presence check-in on, the meeting whose check-in window is open (or that runs) is
-     * checked in through the booking engine's check-in. Called with each committed batch of readings.
+     * checked in through the booking engine's check-in. Called with each committed batch of readings:
+     * the settings come from a short cache, and one read per company finds the rooms with a meeting to
+     * check in, so a room whose meeting is checked in already, or that has none now, costs nothing more.
      */
     async onReadings(readings: readonly DeviceReading[]): Promise<number> {
-      const detecting = [...new Set(readings.filter((reading) => reading.metric === OCCUPANCY_METRIC && reading.value === 1).map((reading) => reading.deviceId))];
-      if (detecting.length === 0) return 0;
-      const places = await rooms.roomsOf(detecting);
-      const byRoom = new Map<string, { companyId: number; roomId: number }>();
-      for (const place of places.values()) byRoom.set(`${place.companyId}/${place.roomId}`, place);
+      const detecting = new Set<number>();
+      for (const reading of readings) if (reading.metric === OCCUPANCY_METRIC && reading.value === 1) detecting.add(reading.deviceId);
+      if (detecting.size === 0) return 0;
+      const places = await rooms.roomsOf([...detecting]);
+      const byCompany = new Map<number, Set<number>>();
+      for (const { companyId, roomId } of places.values()) {
+        let roomIds = byCompany.get(companyId);
+        if (!roomIds) byCompany.set(companyId, (roomIds = new Set()));
+        roomIds.add(roomId);
+      }
       let checkedIn = 0;
-      for (const { companyId, roomId } of byRoom.values()) {
-        const setting = (await rooms.listSettings(companyId, roomId)).get(roomId) ?? defaults(roomId);
-        if (!setting.enabled || !setting.presenceCheckIn) continue;
-        if ((await checkIns.checkInBySensor(companyId, roomId)) !== null) checkedIn++;
+      for (const [companyId, roomIds] of byCompany) {
+        const settings = await cachedSettings(companyId);
+        const sensing = [...roomIds].filter((roomId) => {
+          const setting = settings.get(roomId) ?? defaults(roomId);
+          return setting.enabled && setting.presenceCheckIn;
+        });
+        if (sensing.length === 0) continue;
+        const open = await checkIns.roomsOpenForCheckIn(companyId, sensing);
+        for (const roomId of sensing) {
+          if (open.has(roomId) && (await checkIns.checkInBySensor(companyId, roomId)) !== null) checkedIn++;
+        }
       }
       return checkedIn;
     },

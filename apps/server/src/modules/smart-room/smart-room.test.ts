@@ -7,6 +7,7 @@ import { TEST_DIALECT } from '../../test/database.js';
 import { createTestRoom } from '../../test/rooms.js';
 import { newSessionToken, hashSessionToken } from '../../platform/session-token.js';
 import { createSmartDeviceRepository, type SmartDeviceRepository } from '../smart-device/smart-device.repository.js';
+import { createCheckInRepository } from '../booking/check-in/booking-checkin.repository.js';
 
 /** The local Mosquitto (DECISIONS.md: tests use the real broker). */
 const BROKER = process.env.ATRIUM_TEST_MQTT_URL ?? 'mqtt://127.0.0.1:1883';
@@ -231,6 +232,30 @@ describe(`smart rooms: state, presence and control (${TEST_DIALECT})`, () => {
       await fromDevice(sensor.token, 'readings', { readings: [{ node: 'presence', property: 'occupancy', value: true }] });
       const checked = await until(() => reservation(id), (row) => row.checked_in_at !== null);
       expect(checked).toMatchObject({ status: 'confirmed', check_in_channel: 'sensor', checked_in_at: start - 5 * MINUTE });
+    });
+
+    it('finds in one read the rooms presence has a meeting to check in for: not before the window, not once checked in, not with sign-in off', async () => {
+      const checkIns = createCheckInRepository(t.db.kysely);
+      const early = (await createTestRoom(t.db, t.factories, t.clock, companyId, { name: 'Early' })).roomId;
+      const done = (await createTestRoom(t.db, t.factories, t.clock, companyId, { name: 'Done' })).roomId;
+      const off = (await createTestRoom(t.db, t.factories, t.clock, companyId, { name: 'Sign-in off' })).roomId;
+      const idle = (await createTestRoom(t.db, t.factories, t.clock, companyId, { name: 'Idle' })).roomId;
+      for (const room of [early, done]) await signInOn(room);
+      const start = nextHour();
+      await book(early, start);
+      const doneId = await book(done, start);
+      await book(off, start);
+      const rooms = [early, done, off, idle];
+      // 11 minutes before the start the 10-minute windows are shut; at 10 they open, a room of its own each.
+      expect(await checkIns.roomsOpenForCheckIn(companyId, rooms, start - 11 * MINUTE)).toEqual(new Set());
+      expect(await checkIns.roomsOpenForCheckIn(companyId, rooms, start - 10 * MINUTE)).toEqual(new Set([early, done]));
+      t.clock.set(start - 5 * MINUTE);
+      expect((await send('POST', '/api/meeting/reservation/check-in', { id: doneId })).status).toBe(200);
+      expect(await checkIns.roomsOpenForCheckIn(companyId, rooms, start + 30 * MINUTE)).toEqual(new Set([early]));
+      // Until the meeting's end: presence proves use.
+      expect(await checkIns.roomsOpenForCheckIn(companyId, rooms, start + HOUR)).toEqual(new Set());
+      const other = (await t.factories.companyWithAdmin('Presence Other Co')).company.id;
+      expect(await checkIns.roomsOpenForCheckIn(other, rooms, start)).toEqual(new Set());
     });
 
     it('leaves the meeting to its host when presence check-in is off for the room', async () => {

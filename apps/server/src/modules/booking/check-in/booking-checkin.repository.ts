@@ -1,6 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import { ACTIVE_RESERVATION_STATUSES, RESERVATION_MAX_MS, type ReservationPrivacy } from '@atrium/contract';
 import type { DB } from '../../../db/schema.js';
+import { MINUTE_MS } from '../../../platform/clock.js';
 import { hostedOrAttendedBy } from '../engine/booking.repository.js';
 
 /** A meeting whose check-in window has closed without a check-in. */
@@ -212,6 +213,29 @@ export function createCheckInRepository(db: Kysely<DB>) {
         .orderBy('r.start_at')
         .execute();
       return rows.map((row) => row.id);
+    },
+
+    /**
+     * The rooms among `roomIds` with sign-in on and a confirmed meeting not checked in whose check-in window is open
+     * at `now` (as `openInRoom` with each room's own window), distinct.
+     */
+    async roomsOpenForCheckIn(companyId: number, roomIds: readonly number[], now: number): Promise<Set<number>> {
+      if (roomIds.length === 0) return new Set();
+      const rows = await db
+        .selectFrom('reservations as r')
+        .innerJoin('rooms as m', (join) => join.onRef('m.id', '=', 'r.resource_id').onRef('m.company_id', '=', 'r.company_id'))
+        .select('r.resource_id as roomId')
+        .distinct()
+        .where('r.company_id', '=', companyId)
+        .where('r.resource_id', 'in', roomIds)
+        .where('m.sign_in_enabled', '=', 1)
+        .where('r.status', '=', 'confirmed')
+        .where('r.checked_in_at', 'is', null)
+        .where('r.start_at', '>=', now - RESERVATION_MAX_MS)
+        .where('r.start_at', '<', sql<number>`cast(${now + 1} as bigint) + m.sign_in_before_minutes * ${MINUTE_MS}`)
+        .where('r.end_at', '>', now)
+        .execute();
+      return new Set(rows.map((row) => row.roomId));
     },
 
     async attendedIn(companyId: number, roomId: number, userId: number, from: number, to: number): Promise<number[]> {

@@ -497,6 +497,15 @@ export function createCheckInService(deps: CheckInServiceDeps) {
     },
 
     /**
+     * Of the given rooms of a company, those where `checkInBySensor` may find a meeting to check in now (sign-in on,
+     * a confirmed meeting not checked in whose window is open): one read for all of them, so presence asks only
+     * about those. The others would answer null.
+     */
+    roomsOpenForCheckIn(companyId: number, roomIds: readonly number[]): Promise<Set<number>> {
+      return checkIns.roomsOpenForCheckIn(companyId, roomIds, clock.now());
+    },
+
+    /**
      * Presence in a room checks in its meeting whose window is open (from its opening to the meeting's
      * end: presence proves use), in rooms with sign-in on. Answers the meeting's id, or null when there
      * was none to check in.
