@@ -104,9 +104,9 @@ export function readSenmlPack(text: string, context: SenmlContext): DeviceEvent[
 
     const levels = name.split('/');
     if (levels.length === 3 && levels[0] === context.homieId) levels.shift();
-    if (levels.length === 3) throw new MalformedPack('names another device');
+    if (levels.length === 3 && NAME.test(levels[0]!)) throw new MalformedPack('names another device');
     const [node, property] = levels;
-    if (levels.length !== 2 || !NAME.test(node!) || !NAME.test(property!)) throw new MalformedPack('name is not <node>/<property>');
+    if (levels.length !== 2 || !NAME.test(node!) || !NAME.test(property!)) throw new MalformedPack('name is not [<homieId>/]<node>/<property>');
     const declared = context.description?.nodes?.[node!]?.properties?.[property!];
     if (!declared) throw new MalformedPack(`${node}/${property} is not in the device's description`);
 
