@@ -9,7 +9,7 @@ export class MalformedPack extends Error {}
 const RELATIVE_TIME_LIMIT = 2 ** 28;
 const NAME = /^[a-z0-9][a-z0-9-]{0,63}$/;
 /** Fields we do not read whose meaning changes the value (RFC 8428 base value and sum, data value): a pack using them is refused. */
-const UNSUPPORTED = ['bv', 'bs', 's', 'vd'];
+const UNSUPPORTED = new Set(['bv', 'bs', 's', 'vd']);
 /** Longest string value (as the HTTP device API). */
 const STRING_MAX = 1_000;
 
@@ -30,6 +30,15 @@ const HOMIE_UNIT_OF: Readonly<Record<string, string>> = {
 };
 const CONVERTIBLE = new Set(['ppb', 'µg/m³']);
 const PPB_PROPERTIES = new Set(['hcho', 'tvoc']);
+
+type DeclaredProperty = NonNullable<NonNullable<NonNullable<HomieDescription['nodes']>[string]['properties']>[string]>;
+
+/** A resolved name: the node, the property and what the description declares of it. */
+interface Target {
+  node: string;
+  property: string;
+  declared: DeclaredProperty;
+}
 
 export interface SenmlContext {
   homieId: string;
@@ -72,6 +81,8 @@ export function readSenmlPack(text: string, context: SenmlContext): DeviceEvent[
   let baseName = '';
   let baseTime = 0;
   let baseUnit: string | undefined;
+  // A pack names the same few properties again and again: each name is resolved once.
+  const targets = new Map<string, Target>();
   for (const [index, record] of pack.entries()) {
     try {
       if (!isObject(record)) throw new MalformedPack('not an object');
@@ -84,9 +95,9 @@ export function readSenmlPack(text: string, context: SenmlContext): DeviceEvent[
   return events;
 
   function readRecord(record: Record<string, unknown>): DeviceEvent {
-    for (const key of Object.keys(record)) {
+    for (const key in record) {
       // Fields ending in `_` must be understood (RFC 8428 section 4.4); other unknown fields are ignored.
-      if (key.endsWith('_') || UNSUPPORTED.includes(key)) throw new MalformedPack(`${key} is not supported`);
+      if (key.endsWith('_') || UNSUPPORTED.has(key)) throw new MalformedPack(`${key} is not supported`);
     }
     const version = optional(record, 'bver', isNumber, 'a number');
     if (version !== undefined && version !== 10) throw new MalformedPack(`SenML version ${version} is not supported`);
@@ -99,16 +110,12 @@ export function readSenmlPack(text: string, context: SenmlContext): DeviceEvent[
     const number = optional(record, 'v', isNumber, 'a number');
     const boolean = optional(record, 'vb', isBoolean, 'a boolean');
     const string = optional(record, 'vs', isString, 'a string');
-    const values = [number, boolean, string].filter((value) => value !== undefined).length;
+    const values = (number === undefined ? 0 : 1) + (boolean === undefined ? 0 : 1) + (string === undefined ? 0 : 1);
     if (values !== 1) throw new MalformedPack(values === 0 ? 'no value' : 'more than one value');
 
-    const levels = name.split('/');
-    if (levels.length === 3 && levels[0] === context.homieId) levels.shift();
-    if (levels.length === 3 && NAME.test(levels[0]!)) throw new MalformedPack('names another device');
-    const [node, property] = levels;
-    if (levels.length !== 2 || !NAME.test(node!) || !NAME.test(property!)) throw new MalformedPack('name is not [<homieId>/]<node>/<property>');
-    const declared = context.description?.nodes?.[node!]?.properties?.[property!];
-    if (!declared) throw new MalformedPack(`${node}/${property} is not in the device's description`);
+    let target = targets.get(name);
+    if (!target) targets.set(name, (target = targetOf(name)));
+    const { node, property, declared } = target;
 
     const datatype = declared.datatype;
     let value: string;
@@ -124,9 +131,21 @@ export function readSenmlPack(text: string, context: SenmlContext): DeviceEvent[
       value = string!;
     }
 
-    const at = timeOf(time, node!, property!);
-    const homieUnit = unit === undefined ? undefined : unitOf(unit, declared.unit, property!);
-    return homieUnit === undefined ? { type: 'value', node: node!, property: property!, value, at } : { type: 'value', node: node!, property: property!, value, at, unit: homieUnit };
+    const at = timeOf(time, node, property);
+    const homieUnit = unit === undefined ? undefined : unitOf(unit, declared.unit, property);
+    return homieUnit === undefined ? { type: 'value', node, property, value, at } : { type: 'value', node, property, value, at, unit: homieUnit };
+  }
+
+  /** The device's own property a resolved name stands for. */
+  function targetOf(name: string): Target {
+    const levels = name.split('/');
+    if (levels.length === 3 && levels[0] === context.homieId) levels.shift();
+    if (levels.length === 3 && NAME.test(levels[0]!)) throw new MalformedPack('names another device');
+    const [node, property] = levels;
+    if (levels.length !== 2 || !NAME.test(node!) || !NAME.test(property!)) throw new MalformedPack('name is not [<homieId>/]<node>/<property>');
+    const declared = context.description?.nodes?.[node!]?.properties?.[property!];
+    if (!declared) throw new MalformedPack(`${node}/${property} is not in the device's description`);
+    return { node: node!, property: property!, declared };
   }
 
   /** bt + t in seconds; both absent is the time of receipt, stamped as a Homie value is. */
