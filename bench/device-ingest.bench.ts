@@ -28,7 +28,8 @@ import { repoRoot } from './support.js';
 // own. Each path also prints the CPU time each party spent per reading (this process, which holds the
 // gateway and the database; the broker; the publishers): on a shared machine, throughput swings with the
 // neighbours' load, the CPU a reading costs much less, and their sum bounds what the cores can carry.
-// Run with `npm run device-ingest -w bench` (a fresh SQLite file; BENCH_DATABASE_URL=postgres://…
+// Run with `npm run device-ingest -w bench` (a fresh SQLite file; BENCH_SENML=<readings per message> for SenML packs;
+// BENCH_DATABASE_URL=postgres://…
 // for an empty PostgreSQL database; BENCH_READINGS=100000, BENCH_DEVICES=500,
 // BENCH_PUBLISHER=mqttjs for mqtt.js publishers instead of raw sockets, BENCH_PUBLISHERS (25 raw, 4 mqtt.js),
 // BENCH_ACK_WINDOW and BENCH_MAX_BATCH for the gateway's window and batch (10,000 and 5,000),
@@ -54,6 +55,11 @@ const STALL_MS = Number(process.env.BENCH_STALL_MS ?? 5_000);
  * acknowledgements; the run then ends when the last batch is judged too.
  */
 const JUDGE_AIR = process.env.BENCH_JUDGE_AIR === '1';
+/**
+ * BENCH_SENML=<records per message>: the raw publishers send SenML packs (RFC 8428) of that many readings on
+ * `<root>/senml/<homieId>` instead of one Homie value per message; BENCH_READINGS still counts readings.
+ */
+const SENML = process.env.BENCH_SENML ? Number(process.env.BENCH_SENML) : undefined;
 /** BENCH_QOS=1 or 0 runs that path only (profiles). */
 const QOS: (0 | 1)[] = process.env.BENCH_QOS === '1' ? [1] : process.env.BENCH_QOS === '0' ? [0] : [1, 0];
 const prefix = `atrium-bench-${randomBytes(4).toString('hex')}`;
@@ -142,7 +148,9 @@ const MQTTJS_PUBLISHERS = `
  * first message to the last acknowledgement, not its start-up.
  */
 function publishInProcess(url: string, topicOf: string, qos: 0 | 1): Promise<Published> {
-  const job: PublishJob = { url, topicOf, qos, readings: READINGS, devices: DEVICES, publishers: PUBLISHERS, clientId: `${prefix}-pub-${qos}`, window: PUBLISH_WINDOW };
+  // Each path's SenML readings lie on a day of their own in the past: the two paths' readings never share a time.
+  const senml = SENML ? { records: SENML, startMs: Date.now() - (qos + 1) * 86_400_000 } : undefined;
+  const job: PublishJob = { url, topicOf, qos, readings: READINGS, devices: DEVICES, publishers: PUBLISHERS, clientId: `${prefix}-pub-${qos}`, window: PUBLISH_WINDOW, senml };
   const args = PUBLISHER === 'mqttjs' ? ['-e', MQTTJS_PUBLISHERS, JSON.stringify(job)] : ['--import', 'tsx', path.join(repoRoot, 'bench/device-publishers.ts'), JSON.stringify(job)];
   const child = spawn(process.execPath, args, { cwd: repoRoot, stdio: ['ignore', 'pipe', 'inherit'] });
   let printed = '';
@@ -170,7 +178,8 @@ const broker = process.env.MQTT_URL ? { url: process.env.MQTT_URL, limits: 'as c
 const db = openDatabase(process.env.BENCH_DATABASE_URL ?? `sqlite:${path.join(dataDir, 'ingest.db')}`);
 try {
   await migrateToLatest(db);
-  console.log(`device readings ingested on ${db.dialect}, ${READINGS} readings over ${DEVICES} devices, ${PUBLISHERS} ${PUBLISHER} publishers, window ${ACK_WINDOW ?? 'default'}, batch ${MAX_BATCH ?? 'default'},${JUDGE_AIR ? ' air judged per batch,' : ''} node ${process.version}`);
+  if (SENML && PUBLISHER !== 'raw') throw new Error('BENCH_SENML needs the raw publishers');
+  console.log(`device readings ingested on ${db.dialect}, ${READINGS} readings over ${DEVICES} devices${SENML ? ` in SenML packs of ${SENML} (${Math.ceil(READINGS / SENML)} messages)` : ', one Homie value per message'}, ${PUBLISHERS} ${PUBLISHER} publishers, window ${ACK_WINDOW ?? 'default'}, batch ${MAX_BATCH ?? 'default'},${JUDGE_AIR ? ' air judged per batch,' : ''} node ${process.version}`);
   console.log(`broker ${broker.url} (${broker.limits})`);
   console.log('| path | readings stored | lost | seconds | readings/s | × recorder alone | CPU µs/reading: gateway + database | broker | publishers |');
   console.log('| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |');
@@ -238,7 +247,8 @@ try {
     const cpuBefore = { gateway: ownCpu(), broker: cpuSecondsOf(broker.pid) };
     const started = performance.now();
     let publishedIn = 0;
-    const publishing = publishInProcess(broker.url, `${prefix}-${qos}/${company.id}/homie/5/air-{device}/air/temperature`, qos).then((published) => ((publishedIn = published.seconds), published));
+    const topicOf = SENML ? `${prefix}-${qos}/${company.id}/senml/air-{device}` : `${prefix}-${qos}/${company.id}/homie/5/air-{device}/air/temperature`;
+    const publishing = publishInProcess(broker.url, topicOf, qos).then((published) => ((publishedIn = published.seconds), published));
     let stored = 0;
     let lastProgress = performance.now();
     let finished = started;

@@ -5,7 +5,7 @@ import net from 'node:net';
 // Real devices run on machines of their own; here they share the gateway's cores, so the less CPU they
 // take, the nearer the figure comes to what the gateway and the broker alone can carry. Run as a child
 // process: `node --import tsx bench/device-publishers.ts '<json of PublishJob>'`; prints what it measured
-// as JSON. Only what these packets need of MQTT 5 is written: CONNECT with a clean start, PUBLISH QoS 0
+// as JSON. Messages carry one Homie value each, or SenML packs of many (`senml`). Only what these packets need of MQTT 5 is written: CONNECT with a clean start, PUBLISH QoS 0
 // or 1 without properties, DISCONNECT; CONNACK is read for its reason code and Receive Maximum.
 
 export interface PublishJob {
@@ -19,6 +19,11 @@ export interface PublishJob {
   clientId: string;
   /** Unacknowledged QoS 1 messages per connection; at most the broker's Receive Maximum. */
   window?: number;
+  /**
+   * Readings per message as SenML packs (RFC 8428) of `air/temperature`, instead of one Homie value per message:
+   * reading n is stamped `startMs + n` (bt + t), so every reading of a run has a time of its own.
+   */
+  senml?: { records: number; startMs: number };
 }
 
 /** MQTT's variable byte integer. */
@@ -108,15 +113,26 @@ function receiveMaximumOf(body: Buffer): number {
   return 65_535;
 }
 
+/** A SenML pack of the readings from `first` on (fewer at the end of the run), one device's temperatures a millisecond apart. */
+function senmlPack(job: PublishJob, first: number): string {
+  const { records, startMs } = job.senml!;
+  const count = Math.min(records, job.readings - first);
+  const parts = [`{"bt":${(startMs + first) / 1000},"bu":"Cel","n":"air/temperature","v":${20 + (first % 50) / 10}}`];
+  for (let k = 1; k < count; k++) parts.push(`{"n":"air/temperature","t":${k / 1000},"v":${20 + ((first + k) % 50) / 10}}`);
+  return `[${parts.join(',')}]`;
+}
+
 /** One connection's messages, encoded back to back, and where each ends. */
 function encodeMessages(job: PublishJob, publisher: number): { bytes: Buffer; ends: number[] } {
   const parts: Buffer[] = [];
   const ends: number[] = [];
   let size = 0;
   let packetId = 0;
-  for (let n = publisher; n < job.readings; n += job.publishers) {
+  const perMessage = job.senml?.records ?? 1;
+  const messages = Math.ceil(job.readings / perMessage);
+  for (let n = publisher; n < messages; n += job.publishers) {
     const topic = utf8(job.topicOf.replace('{device}', String(n % job.devices)));
-    const payload = Buffer.from(String(20 + (n % 50) / 10), 'utf8');
+    const payload = Buffer.from(job.senml ? senmlPack(job, n * perMessage) : String(20 + (n % 50) / 10), 'utf8');
     let id = Buffer.alloc(0);
     if (job.qos === 1) {
       // Ids 1–65,535 in turn: no more than the window are ever unacknowledged, so none is reused while in flight.

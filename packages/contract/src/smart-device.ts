@@ -34,6 +34,10 @@ const HomieName = z.string().regex(/^[a-z0-9][a-z0-9-]{0,63}$/, 'Lower-case lett
 export const SMART_DEVICE_LIMITS = {
   /** Readings in one `POST /device/smart/readings`. */
   readingsPerRequest: 1_000,
+  /** Records in one SenML pack on `<root>/senml/<homieId>` (bounds the gateway's memory per message). */
+  senmlRecordsPerPack: 1_000,
+  /** Bytes of one SenML pack, checked before it is parsed. */
+  senmlPackBytes: 256 * 1024,
   /** How long an issued activation code works. */
   activationCodeMinutes: 60,
   /** How far ahead of the server's clock a reading's time may be (clock skew). */

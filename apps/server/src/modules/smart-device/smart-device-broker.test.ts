@@ -91,7 +91,7 @@ describe(`smart devices: broker accounts on Mosquitto's dynamic security (${TEST
     const own = `${root}/homie/5/dynsec-air`;
     const device = await connect(credentials.username, credentials.password, { will: { topic: `${own}/$state`, payload: Buffer.from('lost'), retain: true, qos: 1 } });
     // Another device's topics, its commands, another company's root, and its own commands: refused (MQTT 5 answers why).
-    for (const topic of [`${root}/homie/5/dynsec-lights/$state`, `${root}/homie/5/dynsec-lights/air/co2`, `${PREFIX}/${otherCompanyId}/homie/5/dynsec-air/$state`, `${own}/air/co2/set`, `${root}/homeassistant/sensor/dynsec-lights/config`]) {
+    for (const topic of [`${root}/homie/5/dynsec-lights/$state`, `${root}/homie/5/dynsec-lights/air/co2`, `${PREFIX}/${otherCompanyId}/homie/5/dynsec-air/$state`, `${own}/air/co2/set`, `${root}/homeassistant/sensor/dynsec-lights/config`, `${root}/senml/dynsec-lights`]) {
       await expect(device.publishAsync(topic, 'ready', { qos: 1 }), topic).rejects.toThrow(/Not authorized/);
     }
     await expect(device.subscribeAsync(`${root}/homie/5/dynsec-lights/+/+/set`)).rejects.toThrow(/Not authorized/);
@@ -100,9 +100,11 @@ describe(`smart devices: broker accounts on Mosquitto's dynamic security (${TEST
 
     await device.publishAsync(`${own}/$description`, JSON.stringify({ homie: '5.0', version: 1, name: 'Air', nodes: { air: { type: 'atrium.air', properties: { co2: { datatype: 'float', unit: 'ppm' } } }, system: { properties: { restart: { datatype: 'boolean', settable: true } } } } }), { qos: 1, retain: true });
     await device.publishAsync(`${own}/air/co2`, '612', { qos: 1 });
+    // Its own SenML topic is open to it too.
+    await device.publishAsync(`${root}/senml/dynsec-air`, JSON.stringify([{ bn: 'dynsec-air/', n: 'air/co2', u: 'ppm', v: 640 }]), { qos: 1 });
     await device.publishAsync(`${own}/$state`, 'ready', { qos: 1, retain: true });
-    const status = await until(() => devices.findStatus(companyId, airId), (found) => found?.state === 'ready' && found.properties['air/co2'] !== undefined);
-    expect(status).toMatchObject({ state: 'ready', properties: { 'air/co2': { value: '612' } } });
+    const status = await until(() => devices.findStatus(companyId, airId), (found) => found?.state === 'ready' && found.properties['air/co2']?.value === '640');
+    expect(status).toMatchObject({ state: 'ready', properties: { 'air/co2': { value: '640' } } });
     // What the other device's topic was refused never reached the gateway.
     expect((await devices.findStatus(companyId, lightsId))?.state).toBeNull();
 

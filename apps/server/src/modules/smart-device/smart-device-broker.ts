@@ -37,7 +37,7 @@ export const brokerUsername = (companyId: number, homieId: string) => `${company
 
 /**
  * What a device may do on the broker (docs/devices-mqtt.md, "Getting on the broker"): publish its own Homie
- * topics (not their `/set` commands), its acknowledgements and its Home Assistant discovery and state
+ * topics (not their `/set` commands), its SenML packs, its acknowledgements and its Home Assistant discovery and state
  * under `homeassistant/<component>/<homieId>/`; subscribe to and receive only its own commands.
  */
 export function deviceAcls(prefix: string, companyId: number, homieId: string): DynsecAcl[] {
@@ -47,6 +47,7 @@ export function deviceAcls(prefix: string, companyId: number, homieId: string): 
   return [
     { acltype: 'publishClientSend', topic: commands, priority: 1, allow: false },
     { acltype: 'publishClientSend', topic: `${own}/#`, allow: true },
+    { acltype: 'publishClientSend', topic: `${root}/senml/${homieId}`, allow: true },
     { acltype: 'publishClientSend', topic: `${root}/atrium/ack/${homieId}`, allow: true },
     { acltype: 'publishClientSend', topic: `${root}/homeassistant/+/${homieId}/#`, allow: true },
     { acltype: 'subscribePattern', topic: commands, allow: true },

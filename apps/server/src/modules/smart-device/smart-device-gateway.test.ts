@@ -316,4 +316,87 @@ describe(`smart devices: the MQTT gateway (${TEST_DIALECT})`, () => {
     expect(readings[0]?.value).toBe(640);
     expect((await status(id))?.properties['ha-sensor/co2']?.value).toBe('640');
   });
+
+  describe('SenML packs on <root>/senml/<homieId>', () => {
+    const described = async (homieId: string) => {
+      const id = await devices.createSmartDevice({ companyId, name: homieId, kind: 'air_monitor', homieId, now: t.clock.now() });
+      const client = await device(homieId);
+      await publish(client, companyId, `homie/5/${homieId}/$description`, JSON.stringify(MONITOR), true);
+      await until(() => status(id), (row) => row?.description !== null);
+      return { id, client };
+    };
+
+    it('stores every record of a pack with its time (bt + t, relative, absent) and unit, as Homie values are stored', async () => {
+      const { id, client } = await described('senml-1');
+      const now = t.clock.now();
+      // The start of the previous hour, in seconds: every absolute reading below falls in one hour bucket.
+      const hour = Math.floor(now / 3_600_000) * 3_600_000 - 3_600_000;
+      const absolute = [
+        { bn: 'senml-1/', bt: hour / 1000, bver: 10, n: 'light/on', t: 30, vb: true },
+        { n: 'system/ip', t: 30, vs: '10.0.0.9' },
+        // A base unit applies from its record on (a unit on light/on would drop the pack).
+        { bu: 'Cel', n: 'air/temperature', v: 21.5 },
+        { n: 'air/temperature', t: 60.25, v: 22 },
+        { n: 'air/hcho', u: 'ppb', t: 30, v: 40 },
+      ];
+      // No bt: t below 2^28 is seconds relative to the time of receipt; no t at all is the time of receipt.
+      const relative = [{ n: 'air/co2', v: 610 }, { n: 'air/co2', t: -30, v: 600 }, { bt: -60, n: 'air/co2', t: 10, v: 605 }];
+      await publish(client, companyId, 'senml/senml-1', JSON.stringify(absolute));
+      await publish(client, companyId, 'senml/senml-1', JSON.stringify(relative));
+      const seen = await until(() => status(id), (row) => row?.properties['air/co2'] !== undefined && row.properties['system/ip'] !== undefined);
+      expect(await devices.listReadings(id, 'air.temperature')).toEqual([
+        { at: hour, value: 21.5 },
+        { at: hour + 60_250, value: 22 },
+      ]);
+      const [hcho] = await devices.listReadings(id, 'air.hcho');
+      expect(hcho?.at).toBe(hour + 30_000);
+      expect(hcho?.value).toBeCloseTo(40 * PPB_TO_UG_M3.hcho!, 4);
+      expect(await devices.listReadings(id, 'light.on')).toEqual([{ at: hour + 30_000, value: 1 }]);
+      expect(await devices.listReadings(id, 'air.co2')).toEqual([
+        { at: now - 50_000, value: 605 },
+        { at: now - 30_000, value: 600 },
+        { at: now, value: 610 },
+      ]);
+      expect(await devices.listRollups(id, 'air.temperature', 'hour')).toEqual([{ bucket: hour, count: 2, sum: 43.5, min: 21.5, max: 22 }]);
+      // Latest values: the newest of each property; strings kept, never stored as readings.
+      expect(seen).toMatchObject({ ipAddress: '10.0.0.9', lastSeenAt: now });
+      expect(seen?.properties['air/co2']).toEqual({ value: '610', at: now });
+      expect(seen?.properties['air/temperature']).toEqual({ value: '22', at: hour + 60_250 });
+      expect(await devices.listReadings(id, 'system.ip')).toEqual([]);
+    });
+
+    it('drops and counts a whole pack naming another device, an unknown property, a wrong value, unit or time, or that is not a pack; goes on', async () => {
+      const { id, client } = await described('senml-2');
+      await described('senml-other');
+      const { malformed, unknownDevices } = gateway.counters;
+      const good = { n: 'air/temperature', v: 20 };
+      const bad: unknown[] = [
+        [good, { bn: 'senml-other/', n: 'air/temperature', v: 21 }],
+        [good, { n: 'senml-other/air/temperature', v: 21 }],
+        [good, { n: 'air/ozone', v: 21 }],
+        [good, { n: 'air/temperature', v: 'warm' }],
+        [good, { n: 'air/temperature', vs: '21' }],
+        [good, { n: 'light/on', v: 1 }],
+        [good, { n: 'air/temperature', u: 'K', v: 294 }],
+        [{ bu: 'Cel', ...good }, { n: 'light/on', vb: true }],
+        [good, { n: 'air/temperature', t: -1, bver: 11, v: 21 }],
+        [good, { n: 'air/temperature', t: Math.floor(t.clock.now() / 1000) + 3_600, v: 21 }],
+        [good, { n: 'air/temperature', bv: 20, v: 1 }],
+        [good, { n: 'air/temperature' }],
+        Array.from({ length: 1_001 }, () => good),
+        [],
+        { n: 'air/temperature', v: 20 },
+      ];
+      for (const pack of bad) await publish(client, companyId, 'senml/senml-2', JSON.stringify(pack));
+      await publish(client, companyId, 'senml/senml-2', '[{"n":"air/temperature","v":');
+      await publish(client, companyId, 'senml/nobody-here', JSON.stringify([good]));
+      await publish(client, companyId, 'senml/senml-2', JSON.stringify([{ n: 'air/temperature', v: 22 }]));
+      expect((await until(() => status(id), (row) => row?.properties['air/temperature'] !== undefined))?.properties['air/temperature']?.value).toBe('22');
+      expect(gateway.counters.malformed - malformed).toBe(bad.length + 1);
+      expect(gateway.counters.unknownDevices - unknownDevices).toBe(1);
+      // All or nothing: the good record beside each bad one was not stored either.
+      expect((await devices.listReadings(id, 'air.temperature')).map((reading) => reading.value)).toEqual([22]);
+      expect(JSON.stringify(warnings)).not.toContain('warm');
+    });
+  });
 });

@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import type { IPublishPacket } from 'mqtt';
-import { HOMIE_STATES, type HomieState } from '@atrium/contract';
+import { HOMIE_STATES, SMART_DEVICE_LIMITS, type HomieState } from '@atrium/contract';
 import type { Clock } from '../../platform/clock.js';
 import { createMqttSubscriber, type MqttSubscriber } from '../../platform/mqtt-subscriber.js';
 import { createSmartDeviceRecorder, MalformedValue, type DeviceEvent, type RecorderOptions, type SmartDeviceRecorder } from './smart-device-recorder.js';
+import { MalformedPack, readSenmlPack } from './smart-device-senml.js';
 import type { CommandResult, HomieDescription, SmartDeviceRef, SmartDeviceRepository } from './smart-device.repository.js';
 
 export interface GatewayOptions {
@@ -119,7 +120,7 @@ interface PendingCommand {
 
 /**
  * The device gateway (decision 0020, "The device gateway"; docs/devices-mqtt.md): reads the Homie 5
- * topics, command acknowledgements and Home Assistant discovery of every company under the prefix,
+ * topics, SenML packs, command acknowledgements and Home Assistant discovery of every company under the prefix,
  * records what devices say through the batching recorder (the HTTP device API uses the same one), and
  * sends commands.
  */
@@ -243,6 +244,30 @@ export function createSmartDeviceGateway(options: GatewayOptions) {
       }
     }
     // Other `$` attributes and deeper levels are not read.
+  };
+
+  /**
+   * A SenML pack on `<root>/senml/<homieId>` (docs/devices-mqtt.md, "Many readings in one message"): every record is
+   * recorded, in one call, or the pack is dropped; its acknowledgement waits for the batch as a Homie value's does.
+   */
+  const onSenml = async (companyId: number, topic: string, levels: string[], payload: Buffer) => {
+    const [homieId] = levels;
+    if (!homieId || levels.length !== 1 || !NAME.test(homieId)) return malformed(topic, 'not a SenML device topic');
+    // An empty payload clears a retained message.
+    if (payload.length === 0) return;
+    if (payload.length > SMART_DEVICE_LIMITS.senmlPackBytes) return malformed(topic, 'SenML pack too large');
+    const device = await deviceOf(companyId, homieId);
+    if (!device) {
+      counters.unknownDevices += 1;
+      return;
+    }
+    try {
+      const events = readSenmlPack(payload.toString('utf8'), { homieId, description: device.description, receivedAt: clock.now(), stamp: (node, property) => stamp(device.id, node, property) });
+      return await record(device, events);
+    } catch (error) {
+      if (error instanceof MalformedPack || error instanceof MalformedValue) return malformed(topic, error.message);
+      throw error;
+    }
   };
 
   const onAck = async (companyId: number, topic: string, levels: string[], payload: Buffer, packet: IPublishPacket) => {
@@ -404,6 +429,7 @@ export function createSmartDeviceGateway(options: GatewayOptions) {
     const companyId = Number(company);
     if (!/^[1-9]\d{0,9}$/.test(company ?? '')) return malformed(topic, 'no company id');
     if (area === 'homie' && levels[0] === '5') return onHomie(companyId, topic, levels.slice(1), payload);
+    if (area === 'senml') return onSenml(companyId, topic, levels, payload);
     if (area === 'atrium' && levels[0] === 'ack') return onAck(companyId, topic, levels.slice(1), payload, packet);
     if (area === 'homeassistant') return onDiscovery(companyId, topic, levels, payload);
   };
@@ -419,7 +445,7 @@ export function createSmartDeviceGateway(options: GatewayOptions) {
       subscriber = createMqttSubscriber({
         url: options.url,
         clientId: options.clientId,
-        filters: [`${prefix}/+/homie/5/#`, `${prefix}/+/atrium/ack/#`, `${prefix}/+/homeassistant/#`],
+        filters: [`${prefix}/+/homie/5/#`, `${prefix}/+/senml/+`, `${prefix}/+/atrium/ack/#`, `${prefix}/+/homeassistant/#`],
         onMessage,
         onAckWindowFull: () => recorder.flushSoon(),
         log,
