@@ -306,6 +306,13 @@ describe(`smart devices: the MQTT gateway (${TEST_DIALECT})`, () => {
     );
     // A config pointing outside the company root is refused.
     await publish(client, companyId, 'homeassistant/sensor/aqara-1/pm25/config', JSON.stringify({ state_topic: `${prefix}/${otherCompanyId}/x`, device_class: 'pm25', device: { identifiers: ['aqara-1'] } }), true);
+    // So is one under aqara-1's topics that names another device of the company, and one naming no device of its topic.
+    const malformedBefore = gateway.counters.malformed;
+    const otherDevice = await devices.createSmartDevice({ companyId, name: 'Neighbour', kind: 'air_monitor', homieId: 'aqara-2', now: t.clock.now() });
+    const spoofTopic = `${prefix}/${companyId}/aqara/aqara-2/state`;
+    await publish(client, companyId, 'homeassistant/sensor/aqara-1/tvoc/config', JSON.stringify({ state_topic: spoofTopic, device_class: 'carbon_dioxide', device: { identifiers: ['aqara-2'] } }), true);
+    await until(async () => gateway.counters.malformed, (count) => count >= malformedBefore + 1);
+    await client.publishAsync(spoofTopic, '700', { qos: 1 });
     const readings = await until(
       async () => {
         await client.publishAsync(stateTopic, JSON.stringify({ co2: 640 }), { qos: 1 });
@@ -315,6 +322,9 @@ describe(`smart devices: the MQTT gateway (${TEST_DIALECT})`, () => {
     );
     expect(readings[0]?.value).toBe(640);
     expect((await status(id))?.properties['ha-sensor/co2']?.value).toBe('640');
+    // The spoofed config was never taken: nothing was read from its state topic for either device.
+    expect(await devices.listReadings(otherDevice, 'air.co2')).toEqual([]);
+    expect(await devices.listReadings(id, 'air.tvoc')).toEqual([]);
   });
 
   describe('SenML packs on <root>/senml/<homieId>', () => {

@@ -317,9 +317,11 @@ export function createSmartDeviceGateway(options: GatewayOptions) {
     if (!stateTopic || identifiers.length === 0) return malformed(topic, 'discovery config without state_topic or device identifiers');
     // Tenancy: a company's sensors report under the company's own root, nowhere else.
     if (!stateTopic.startsWith(`${prefix}/${companyId}/`) || /[#+]/.test(stateTopic)) return malformed(topic, 'state_topic outside the company root');
-    let homieId: string | undefined;
-    for (const id of identifiers) if (NAME.test(id) && (await deviceOf(companyId, id))) homieId ??= id;
-    if (!homieId) {
+    // The device is the one the topic names after the component (where a broker with device accounts lets a device
+    // publish), and it must be among the config's identifiers: one device cannot announce sensors as another.
+    const homieId = levels[1]!.toLowerCase();
+    if (!identifiers.includes(homieId)) return malformed(topic, 'discovery config whose identifiers do not name the device of its topic');
+    if (!NAME.test(homieId) || !(await deviceOf(companyId, homieId))) {
       counters.unknownDevices += 1;
       return;
     }
