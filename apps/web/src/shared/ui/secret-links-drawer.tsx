@@ -28,7 +28,7 @@ export interface SecretLinkPlace {
 export interface SecretLinksDrawerProps<L extends SecretLink> {
   open: boolean;
   onClose: () => void;
-  /** The texts' key prefix (`live.links`, `air.links`): title, intro, name, location, wholeCompany, ... */
+  /** The texts' key prefix (the room board's or the air board's links): title, intro, name, location, wholeCompany, ... */
   texts: string;
   /** The test ids' prefix: `<p>-link-name`, `<p>-link-create`, `<p>-created-link`, `<p>-link-revoke-<id>`, `<p>-links-intro`. */
   testIds: string;
