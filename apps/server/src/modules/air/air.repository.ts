@@ -133,11 +133,6 @@ export function createAirRepository(db: Kysely<DB>) {
       return row !== undefined;
     },
 
-    /** The evaluator's memory of a device's metrics. */
-    async listStates(companyId: number, deviceId: number): Promise<Partial<Record<AirMetric, StoredAirState>>> {
-      return (await this.listStatesOf(companyId, [deviceId])).get(deviceId) ?? {};
-    },
-
     /** The evaluator's memory of several devices of a company, in one read; a device with none is absent. */
     async listStatesOf(companyId: number, deviceIds: readonly number[]): Promise<Map<number, Partial<Record<AirMetric, StoredAirState>>>> {
       const byDevice = new Map<number, Partial<Record<AirMetric, StoredAirState>>>();
@@ -163,11 +158,6 @@ export function createAirRepository(db: Kysely<DB>) {
         };
       }
       return byDevice;
-    },
-
-    /** Writes one metric's memory, replacing what was there. */
-    async saveState(companyId: number, deviceId: number, metric: AirMetric, state: StoredAirState): Promise<void> {
-      await this.saveStates(companyId, [{ deviceId, metric, state }]);
     },
 
     /** Writes several metrics' memory (of any of the company's devices) in one statement, replacing what was there. */

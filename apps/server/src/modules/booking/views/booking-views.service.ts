@@ -119,6 +119,48 @@ export function createBookingViewsService({ views, bookings, layouts, booking, r
     return { index, layout, present, list };
   }
 
+  /** The rooms free for the query's slot (or series), without their air. */
+  async function freeRooms(booker: Booker, query: AvailableRoomsQuery): Promise<{ list: Omit<AvailableRoom, 'air'>[]; truncated: boolean }> {
+    checkSlot(query);
+    const { layout, list } = await filteredRooms(booker.companyId, { ...query, availableOnly: true });
+    if (list.length === 0) return { list: [], truncated: false };
+    const zoneOf = (room: RoomRecord) => layout.zones.get(room.id) ?? 'UTC';
+    // One slot: the same span in every zone, so one company-wide read answers for every room.
+    // A repeat rule: each zone's occurrences, expanded once, asked of that zone's rooms.
+    const isOneSlot = !query.repeat || query.repeat.frequency === 'none';
+    const slotsOf = new Map<string, Span[]>();
+    const busy = new Set<number>();
+    if (isOneSlot) {
+      for (const roomId of await views.busyRoomsAcross(booker.companyId, { startAt: query.startAt, endAt: query.endAt }, query.exceptReservationId)) busy.add(roomId);
+    } else {
+      const byZone = new Map<string, number[]>();
+      for (const room of list) {
+        const ids = byZone.get(zoneOf(room));
+        if (ids) ids.push(room.id);
+        else byZone.set(zoneOf(room), [room.id]);
+      }
+      for (const [zone, roomIds] of byZone) {
+        const slots = slotsIn(zone, query.startAt, query.endAt, query.repeat, query.repeatZone);
+        slotsOf.set(zone, slots);
+        for (const roomId of await views.busyRoomIds(booker.companyId, roomIds, slots, query.exceptReservationId)) busy.add(roomId);
+      }
+    }
+    const pieces = answerPieces(layout);
+    const free: Omit<AvailableRoom, 'air'>[] = [];
+    for (const room of list) {
+      if (busy.has(room.id)) continue;
+      if (free.length === AVAILABLE_ROOMS_MAX) return { list: free, truncated: true };
+      free.push({ ...pieces.get(room.id)!, occurrences: isOneSlot ? 1 : slotsOf.get(zoneOf(room))!.length });
+    }
+    return { list: free, truncated: false };
+  }
+
+  /** The rooms with their air now (null where none is read, or without the air module). */
+  async function withAir(companyId: number, list: readonly Omit<AvailableRoom, 'air'>[]): Promise<AvailableRoom[]> {
+    const airs = roomsAir && list.length > 0 ? await roomsAir(companyId, list.map((room) => room.id)) : new Map<number, RoomAir>();
+    return list.map((room) => ({ ...room, air: airs.get(room.id) ?? null }));
+  }
+
   return {
     /** Colleagues to invite (any user with the booking right may look them up by name). */
     async colleagues(booker: Booker, keyword: string): Promise<Colleague[]> {
@@ -248,48 +290,6 @@ export function createBookingViewsService({ views, bookings, layouts, booking, r
       return { air, better };
     },
   };
-
-  /** The rooms free for the query's slot (or series), without their air. */
-  async function freeRooms(booker: Booker, query: AvailableRoomsQuery): Promise<{ list: Omit<AvailableRoom, 'air'>[]; truncated: boolean }> {
-    checkSlot(query);
-    const { layout, list } = await filteredRooms(booker.companyId, { ...query, availableOnly: true });
-    if (list.length === 0) return { list: [], truncated: false };
-    const zoneOf = (room: RoomRecord) => layout.zones.get(room.id) ?? 'UTC';
-    // One slot: the same span in every zone, so one company-wide read answers for every room.
-    // A repeat rule: each zone's occurrences, expanded once, asked of that zone's rooms.
-    const isOneSlot = !query.repeat || query.repeat.frequency === 'none';
-    const slotsOf = new Map<string, Span[]>();
-    const busy = new Set<number>();
-    if (isOneSlot) {
-      for (const roomId of await views.busyRoomsAcross(booker.companyId, { startAt: query.startAt, endAt: query.endAt }, query.exceptReservationId)) busy.add(roomId);
-    } else {
-      const byZone = new Map<string, number[]>();
-      for (const room of list) {
-        const ids = byZone.get(zoneOf(room));
-        if (ids) ids.push(room.id);
-        else byZone.set(zoneOf(room), [room.id]);
-      }
-      for (const [zone, roomIds] of byZone) {
-        const slots = slotsIn(zone, query.startAt, query.endAt, query.repeat, query.repeatZone);
-        slotsOf.set(zone, slots);
-        for (const roomId of await views.busyRoomIds(booker.companyId, roomIds, slots, query.exceptReservationId)) busy.add(roomId);
-      }
-    }
-    const pieces = answerPieces(layout);
-    const free: Omit<AvailableRoom, 'air'>[] = [];
-    for (const room of list) {
-      if (busy.has(room.id)) continue;
-      if (free.length === AVAILABLE_ROOMS_MAX) return { list: free, truncated: true };
-      free.push({ ...pieces.get(room.id)!, occurrences: isOneSlot ? 1 : slotsOf.get(zoneOf(room))!.length });
-    }
-    return { list: free, truncated: false };
-  }
-
-  /** The rooms with their air now (null where none is read, or without the air module). */
-  async function withAir(companyId: number, list: readonly Omit<AvailableRoom, 'air'>[]): Promise<AvailableRoom[]> {
-    const airs = roomsAir && list.length > 0 ? await roomsAir(companyId, list.map((room) => room.id)) : new Map<number, RoomAir>();
-    return list.map((room) => ({ ...room, air: airs.get(room.id) ?? null }));
-  }
 }
 
 /** A slot that starts before it ends and lasts at most a day. */
