@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { Lang } from './lang.js';
 import { PageQuery, pageOf } from './paging.js';
-import { SmartDeviceKind, SmartDeviceStatus } from './smart-device.js';
+import { SMART_DEVICE_KINDS, SmartDeviceKind, SmartDeviceStatus } from './smart-device.js';
 
 /**
  * Smart rooms (decision 0020, "Smart rooms: state, presence and control"): each room's state from its
@@ -231,19 +231,35 @@ export const SmartSceneRun = z.object({ sent: z.number().int(), skipped: z.numbe
 export type SmartSceneRun = z.infer<typeof SmartSceneRun>;
 
 /**
- * Device alarms (spec 001 section 3: panel, projector, air conditioner, access control, matrix screen,
- * audio, sequence power, central host disconnected): raised when a device drops off (its last will
- * says `lost`, or it said `disconnected`) or reports a fault (`alert`), cleared when it is back.
+ * Device alarms (spec 001 section 3: panel, sign-in panel, projector, air conditioner, access control,
+ * matrix screen, audio, sequence power, central host disconnected): raised when a smart device drops off
+ * (its last will says `lost`, or it said `disconnected`) or reports a fault (`alert`), or when an
+ * activated door display (the panel at the door, where people sign in) is not heard within its online
+ * window (`disconnected`); cleared when it is back.
  */
 export const SMART_ALARM_CAUSES = ['disconnected', 'alert'] as const;
 export const SmartAlarmCause = z.enum(SMART_ALARM_CAUSES);
 export type SmartAlarmCause = z.infer<typeof SmartAlarmCause>;
 
+/** What raised an alarm: a smart device, or a door display. */
+export const SMART_ALARM_SOURCES = ['device', 'doorDisplay'] as const;
+export const SmartAlarmSource = z.enum(SMART_ALARM_SOURCES);
+export type SmartAlarmSource = z.infer<typeof SmartAlarmSource>;
+
+/** An alarm's kind: the smart device's kind, or `door_display` (not a smart device kind). */
+export const SmartAlarmKind = z.enum([...SMART_DEVICE_KINDS, 'door_display']);
+export type SmartAlarmKind = z.infer<typeof SmartAlarmKind>;
+
 export const SmartAlarm = z.object({
   id: z.number().int(),
-  deviceId: z.number().int(),
+  source: SmartAlarmSource,
+  /** The smart device (source `device`), else null. */
+  deviceId: z.number().int().nullable(),
+  /** The door display (source `doorDisplay`), else null. */
+  displayId: z.number().int().nullable(),
+  /** The device's or display's name. */
   deviceName: z.string(),
-  kind: SmartDeviceKind,
+  kind: SmartAlarmKind,
   roomId: z.number().int().nullable(),
   roomName: z.string().nullable(),
   cause: SmartAlarmCause,

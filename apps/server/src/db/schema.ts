@@ -369,7 +369,10 @@ export interface SmartSceneRunTable {
 export interface SmartAlarmTable {
   id: Generated<number>;
   company_id: number;
-  device_id: number;
+  /** The smart device, or null for a door display's alarm (migration 0072: exactly one of the two). */
+  device_id: number | null;
+  /** The door display (a row of `devices`), or null for a smart device's alarm. */
+  display_id: number | null;
   cause: 'disconnected' | 'alert';
   raised_at: number;
   cleared_at: number | null;

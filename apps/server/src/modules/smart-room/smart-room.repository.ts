@@ -388,6 +388,91 @@ export function createSmartRoomRepository(db: Kysely<DB>) {
       return Number(result.numUpdatedRows);
     },
 
+    /**
+     * Raises a `disconnected` alarm for each activated door display not heard since `silentBefore` (the
+     * door-display status rule's online window) that has none open; answers the new ones. Once per display,
+     * also when two processes scan at once (the partial unique index smart_alarms_display_open_uq).
+     */
+    async raiseDisplayAlarms(now: number, silentBefore: number): Promise<Array<{ id: number; companyId: number; displayId: number; cause: 'disconnected' }>> {
+      const due = await db
+        .selectFrom('devices as p')
+        .select(['p.id', 'p.company_id'])
+        // Written out, not bound: the planner uses the partial index devices_activated_seen_idx (migration 0072)
+        // only when the query's terms match its own. Activation sets last_seen_at, so an activated display has one.
+        .where(sql<boolean>`p.state = 'activated'`)
+        .where('p.last_seen_at', '<', silentBefore)
+        .where((eb) =>
+          eb.not(
+            eb.exists(
+              eb.selectFrom('smart_alarms as a').select('a.id').whereRef('a.display_id', '=', 'p.id').where('a.cleared_at', 'is', null).where('a.cause', '=', 'disconnected'),
+            ),
+          ),
+        )
+        .execute();
+      const raised = [];
+      for (const display of due) {
+        const row = await db
+          .insertInto('smart_alarms')
+          .values({ company_id: display.company_id, display_id: display.id, cause: 'disconnected', raised_at: now })
+          .onConflict((conflict) => conflict.columns(['display_id', 'cause']).where('cleared_at', 'is', null).doNothing())
+          .returning('id')
+          .executeTakeFirst();
+        if (row) raised.push({ id: row.id, companyId: display.company_id, displayId: display.id, cause: 'disconnected' as const });
+      }
+      return raised;
+    },
+
+    /**
+     * Clears the open alarms of door displays that are no longer silent: heard since `silentBefore`, or no
+     * longer activated (signed out, cancelled). A removed display's alarms go with it. Answers how many.
+     */
+    async clearDisplayAlarms(now: number, silentBefore: number): Promise<number> {
+      const result = await db
+        .updateTable('smart_alarms')
+        .set({ cleared_at: now })
+        .where('cleared_at', 'is', null)
+        .where('display_id', 'is not', null)
+        .where((eb) =>
+          eb.not(
+            eb.exists(
+              eb
+                .selectFrom('devices as p')
+                .select('p.id')
+                .whereRef('p.id', '=', 'smart_alarms.display_id')
+                .where('p.state', '=', 'activated')
+                .where('p.last_seen_at', '<', silentBefore),
+            ),
+          ),
+        )
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows);
+    },
+
+    /**
+     * Who is told of a door display's alarm: a display has no deployers of its own, so the deployers of the
+     * smart devices in its room (each once, by mail to those with an address); with its name and room.
+     */
+    async displayAlarmAudience(companyId: number, displayId: number): Promise<{ name: string; roomId: number; userIds: number[]; emails: string[] } | undefined> {
+      const display = await db.selectFrom('devices').select(['name', 'room_id']).where('company_id', '=', companyId).where('id', '=', displayId).executeTakeFirst();
+      if (!display) return undefined;
+      const deployers = await db
+        .selectFrom('smart_devices as d')
+        .innerJoin('smart_device_deployers as p', 'p.device_id', 'd.id')
+        .innerJoin('users as u', (join) => join.onRef('u.id', '=', 'p.user_id').on('u.company_id', '=', companyId))
+        .select(['p.user_id', 'u.email'])
+        .distinct()
+        .where('d.room_id', '=', display.room_id)
+        .where('d.company_id', '=', companyId)
+        .orderBy('p.user_id')
+        .execute();
+      return {
+        name: display.name,
+        roomId: display.room_id,
+        userIds: deployers.map((row) => row.user_id),
+        emails: deployers.flatMap((row) => (row.email ? [row.email] : [])),
+      };
+    },
+
     /** Who deploys a device (its alarms go to them, by mail to those with an address), and its name and room. */
     async alarmAudience(companyId: number, deviceId: number): Promise<{ name: string; roomId: number | null; userIds: number[]; emails: string[] } | undefined> {
       const device = await db.selectFrom('smart_devices').select(['name', 'room_id', 'location_id']).where('company_id', '=', companyId).where('id', '=', deviceId).executeTakeFirst();
@@ -410,7 +495,8 @@ export function createSmartRoomRepository(db: Kysely<DB>) {
     async listAlarms(companyId: number, state: 'open' | 'cleared' | undefined, page: number, pageSize: number) {
       let query = db
         .selectFrom('smart_alarms as a')
-        .innerJoin('smart_devices as d', 'd.id', 'a.device_id')
+        .leftJoin('smart_devices as d', 'd.id', 'a.device_id')
+        .leftJoin('devices as p', 'p.id', 'a.display_id')
         .leftJoin('users as u', 'u.id', 'a.acknowledged_by')
         .where('a.company_id', '=', companyId);
       if (state === 'open') query = query.where('a.cleared_at', 'is', null);
@@ -420,10 +506,13 @@ export function createSmartRoomRepository(db: Kysely<DB>) {
           .select([
             'a.id',
             'a.device_id',
+            'a.display_id',
             'd.name',
             'd.kind',
             'd.room_id',
             'd.location_id',
+            'p.name as display_name',
+            'p.room_id as display_room_id',
             'a.cause',
             'a.raised_at',
             'a.cleared_at',

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
+  DOOR_DISPLAY_LIMITS,
   ErrorEnvelope,
   SMART_ANALYSIS_HEADERS,
   SMART_ANALYSIS_MAX_DAYS,
@@ -198,7 +199,7 @@ export function smartRoomRoutes({ smartRooms, scenes, alarms, analysis }: { smar
           tags,
           summary: 'Device alarms',
           description:
-            "The company's device alarms, newest first, paged; `state` keeps the `open` or the `cleared` ones. An alarm is raised when a device drops off (its last will says `lost`, or it said `disconnected`: cause `disconnected`) or reports a fault (`alert`), at most one open per device and cause, and cleared when the device is back; its deployers are told in the console. `openCount` and `unacknowledgedCount` count the open ones (the badge).",
+            `The company's device alarms, newest first, paged; \`state\` keeps the \`open\` or the \`cleared\` ones. An alarm's \`source\` is a smart device (\`device\`, \`deviceId\` set) or a door display (\`doorDisplay\`, \`displayId\` set, \`kind\` \`door_display\`). A device's is raised when it drops off (its last will says \`lost\`, or it said \`disconnected\`: cause \`disconnected\`) or reports a fault (\`alert\`); a door display's (\`disconnected\`) when, activated, it is not heard for ${DOOR_DISPLAY_LIMITS.onlineWindowMs / 60_000} minutes; at most one open per device and cause, cleared when the device is back (a display heard again, signed out or cancelled). A device's deployers are told, a display's the deployers of its room's smart devices, in the console and by mail. \`openCount\` and \`unacknowledgedCount\` count the open ones (the badge).`,
           querystring: SmartAlarmListQuery,
           response: envelopeResponses(SmartAlarmPage),
         },

@@ -432,7 +432,7 @@ describe(`smart rooms: state, presence and control (${TEST_DIALECT})`, () => {
     await nextRun();
     const open = (await get<SmartAlarmPage>('/api/smart/alarms?state=open', viewer)).body.result;
     const mine = open.list.filter((alarm) => alarm.deviceId === climate.id);
-    expect(mine).toEqual([expect.objectContaining({ deviceName: 'kew-ac', kind: 'air_conditioner', roomId, roomName: 'Kew', cause: 'disconnected', clearedAt: null, acknowledgedAt: null })]);
+    expect(mine).toEqual([expect.objectContaining({ source: 'device', displayId: null, deviceName: 'kew-ac', kind: 'air_conditioner', roomId, roomName: 'Kew', cause: 'disconnected', clearedAt: null, acknowledgedAt: null })]);
     expect(open.unacknowledgedCount).toBeGreaterThanOrEqual(1);
     const told = await t.db.kysely.selectFrom('notifications').select(['params', 'link']).where('user_id', '=', adminId).where('event', '=', 'deviceAlarm').execute();
     expect(told.filter((row) => row.params.includes('kew-ac'))).toHaveLength(1);
