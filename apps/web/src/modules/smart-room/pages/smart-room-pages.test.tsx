@@ -1,4 +1,4 @@
-import type { SmartRoom, SmartRoomDetail, SmartSensor } from '@atrium/contract';
+import type { SmartAlarm, SmartRoom, SmartRoomDetail, SmartSensor } from '@atrium/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -55,9 +55,31 @@ const detailOf = (lightsOn: boolean): SmartRoomDetail => ({
   ],
 });
 
-function openRooms({ permissions = ['roomsLocations:view', 'roomsLocations:edit'], answer = 'acked' as 'acked' | 'failed' | 'timeout' } = {}) {
+const DEVICE_ALARM: SmartAlarm = {
+  id: 5,
+  source: 'device',
+  deviceId: 32,
+  displayId: null,
+  deviceName: 'Kew AC',
+  kind: 'air_conditioner',
+  roomId: 7,
+  roomName: 'Kew',
+  cause: 'disconnected',
+  raisedAt: 3,
+  clearedAt: null,
+  acknowledgedAt: null,
+  acknowledgedByName: null,
+};
+const DISPLAY_ALARM: SmartAlarm = { ...DEVICE_ALARM, id: 6, source: 'doorDisplay', deviceId: null, displayId: 41, deviceName: 'Kew door', kind: 'door_display' };
+
+function openRooms({
+  permissions = ['roomsLocations:view', 'roomsLocations:edit'],
+  answer = 'acked' as 'acked' | 'failed' | 'timeout',
+  alarms = [DEVICE_ALARM] as SmartAlarm[],
+} = {}) {
   let lightsOn = false;
-  let acknowledged = false;
+  const acknowledged = new Set<number>();
+  const openAlarms = () => alarms.map((alarm) => (acknowledged.has(alarm.id) ? { ...alarm, acknowledgedAt: 4, acknowledgedByName: 'Ada Admin' } : alarm));
   const seen = stubApi({
     'GET /smart/rooms': ({ query }) => ({ result: [KEW, QUIET].filter((room) => !query.get('state') || room.state === query.get('state')) }),
     'GET /smart/rooms/7': () => ({ result: detailOf(lightsOn) }),
@@ -69,18 +91,23 @@ function openRooms({ permissions = ['roomsLocations:view', 'roomsLocations:edit'
     'PUT /smart/rooms/7/settings': ({ body }) => ({ result: { ...detailOf(lightsOn), ...(body as object) } }),
     'GET /smart/alarms': ({ query }) => ({
       result: {
-        list: query.get('state') === 'open' ? [{ id: 5, deviceId: 32, deviceName: 'Kew AC', kind: 'air_conditioner', roomId: 7, roomName: 'Kew', cause: 'disconnected', raisedAt: 3, clearedAt: null, acknowledgedAt: acknowledged ? 4 : null, acknowledgedByName: acknowledged ? 'Ada Admin' : null }] : [],
-        total: query.get('state') === 'open' ? 1 : 0,
+        list: query.get('state') === 'open' ? openAlarms() : [],
+        total: query.get('state') === 'open' ? alarms.length : 0,
         page: 1,
         pageSize: 15,
-        openCount: 1,
-        unacknowledgedCount: acknowledged ? 0 : 1,
+        openCount: alarms.length,
+        unacknowledgedCount: alarms.length - acknowledged.size,
       },
     }),
-    'POST /smart/alarms/5/acknowledge': () => {
-      acknowledged = true;
-      return { result: null };
-    },
+    ...Object.fromEntries(
+      alarms.map((alarm) => [
+        `POST /smart/alarms/${alarm.id}/acknowledge`,
+        () => {
+          acknowledged.add(alarm.id);
+          return { result: null };
+        },
+      ]),
+    ),
   });
   const menu = [makeEntry('smart', '', [makeEntry('smartLocation', '/smart-location'), makeEntry('smartInduction', '/smart-induction')])];
   return { seen, ...renderConsole({ path: '/smart-location', user: makeUser({ permissions }), menu }) };
@@ -131,6 +158,22 @@ describe('smart rooms page', () => {
     expect(await within(drawer).findByText('Ada Admin')).toBeInTheDocument();
     expect(seen.some((request) => request.method === 'POST' && request.path === '/smart/alarms/5/acknowledge')).toBe(true);
     await waitFor(() => expect(screen.getByTestId('smart-alarm-badge')).not.toHaveTextContent('1'));
+  });
+
+  it("lists a door display's alarm with its kind, counts it in the badge, and acknowledges it", async () => {
+    const user = userEvent.setup();
+    const { seen } = openRooms({ alarms: [DEVICE_ALARM, DISPLAY_ALARM] });
+    await waitFor(() => expect(screen.getByTestId('smart-alarm-badge')).toHaveTextContent('2'));
+    await user.click(screen.getByTestId('smart-alarms-open'));
+    const drawer = await screen.findByTestId('smart-alarms-drawer');
+    const row = (await within(drawer).findByText('Kew door')).closest('tr');
+    expect(row).toHaveTextContent('Door display');
+    expect(row).toHaveTextContent('Disconnected');
+    expect(within(drawer).getByText('Kew AC').closest('tr')).toHaveTextContent('Air conditioner');
+    await user.click(within(drawer).getByTestId('smart-alarm-ack-6'));
+    expect(await within(drawer).findByText('Ada Admin')).toBeInTheDocument();
+    expect(seen.some((request) => request.method === 'POST' && request.path === '/smart/alarms/6/acknowledge')).toBe(true);
+    await waitFor(() => expect(screen.getByTestId('smart-alarm-badge')).toHaveTextContent('1'));
   });
 
   it('says so when the device refuses', async () => {
