@@ -127,13 +127,15 @@ export function createSmartAnalysis({ db, locations, clock }: SmartAnalysisDeps)
           .groupBy(['d.room_id', 'd.kind'])
           .execute(),
         db
+          // A room's alarms: its smart devices' and its door displays' (decision 0020, "Device alarms").
           .selectFrom('smart_alarms as a')
-          .innerJoin('smart_devices as d', 'd.id', 'a.device_id')
-          .select(['d.room_id as roomId', (eb) => eb.fn.countAll<number>().as('count')])
+          .leftJoin('smart_devices as d', 'd.id', 'a.device_id')
+          .leftJoin('devices as p', 'p.id', 'a.display_id')
+          .select([sql<number | null>`coalesce(d.room_id, p.room_id)`.as('roomId'), (eb) => eb.fn.countAll<number>().as('count')])
           .where('a.company_id', '=', companyId)
           .where('a.raised_at', '>=', from)
           .where('a.raised_at', '<', to)
-          .groupBy('d.room_id')
+          .groupBy(sql`coalesce(d.room_id, p.room_id)`)
           .execute(),
       ]);
 

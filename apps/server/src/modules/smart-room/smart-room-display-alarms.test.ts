@@ -1,4 +1,4 @@
-import { DEVICE_TOKEN_HEADER, DOOR_DISPLAY_LIMITS, type DoorDisplay, type SmartAlarmPage } from '@atrium/contract';
+import { DEVICE_TOKEN_HEADER, DOOR_DISPLAY_LIMITS, type DoorDisplay, type SmartAlarmPage, type SmartAnalysis } from '@atrium/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, createTestApp, type TestApp } from '../../test/app.js';
 import { TEST_DIALECT } from '../../test/database.js';
@@ -103,6 +103,9 @@ describe(`door display alarms (${TEST_DIALECT})`, () => {
     ]);
     const page = (await get<SmartAlarmPage>('/smart/alarms?state=open', acme.token)).body.result;
     expect(page.unacknowledgedCount).toBe(1);
+    // The room's analysis counts its door display's alarm beside its devices' (equipment health).
+    const analysis = (await get<SmartAnalysis>(`/smart/analysis?from=${raisedAt - 3_600_000}&to=${raisedAt + 3_600_000}`, acme.token)).body.result;
+    expect(analysis.rooms.find((room) => room.roomId === acme.room.roomId)?.alarms).toBe(1);
 
     // The deployers of the room's smart devices, each once, in the console and by mail.
     const told = await t.db.kysely.selectFrom('notifications').select(['user_id', 'params', 'link']).where('company_id', '=', acme.companyId).where('event', '=', 'deviceAlarm').execute();
