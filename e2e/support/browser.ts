@@ -70,12 +70,23 @@ export async function clickSettled(control: Locator) {
 /**
  * Switches the console's language from a language switch (the header's unless named) and waits until the page is
  * in it: the language's texts load first, and a step taken meanwhile would still read the old language (seen in CI:
- * a meeting cancelled right after choosing Chinese said so in English).
+ * a meeting cancelled right after choosing Chinese said so in English). The option is clicked once its menu has
+ * settled; a click that still missed (seen in CI under load: the menu closed as the page re-rendered, and the
+ * switch never happened) is judged by the page's language and made again.
  */
 export async function chooseLanguage(page: Page, lang: 'en-US' | 'zh-CN', switchTestId = 'header-lang') {
-  await page.getByTestId(switchTestId).click();
-  await page.getByTestId(`lang-option-${lang}`).click();
-  await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe(lang);
+  const isIn = () => page.evaluate((wanted) => document.documentElement.lang === wanted, lang);
+  for (let attempt = 1; ; attempt += 1) {
+    const option = page.getByTestId(`lang-option-${lang}`);
+    if (!(await option.isVisible())) await page.getByTestId(switchTestId).click();
+    await clickSettled(option);
+    try {
+      await expect.poll(isIn, { timeout: 8_000 }).toBe(true);
+      return;
+    } catch (error) {
+      if (attempt === 3) throw error;
+    }
+  }
 }
 
 /** Signs in through the login page and waits for the shell. */

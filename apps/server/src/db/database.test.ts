@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { createTestDatabase, TEST_DIALECT } from '../test/database.js';
 import SqliteDatabase from 'better-sqlite3';
 import { parseDatabaseUrl } from '../config.js';
-import { changeStampSql, withWriteTransaction } from './database.js';
+import { changeStampSql, openDatabase, SQLITE_LOCK_WAIT_MS, withWriteTransaction } from './database.js';
 
 describe(`database (${TEST_DIALECT})`, () => {
   it('answers queries and closes twice without complaint', async () => {
@@ -86,7 +86,7 @@ describe(`database (${TEST_DIALECT})`, () => {
   });
 
   if (TEST_DIALECT === 'sqlite') {
-    it('takes the write lock at BEGIN, so another process cannot write until it ends', async () => {
+    it('takes the write lock at BEGIN of every transaction, so another process cannot write until it ends', async () => {
       const database = await createTestDatabase();
       await sql`create table probe (n integer)`.execute(database.db.kysely);
       // Another process's connection that does not wait for locks.
@@ -103,12 +103,13 @@ describe(`database (${TEST_DIALECT})`, () => {
           return false;
         }
       };
-      // A plain (deferred) transaction that has only read holds no write lock...
+      expect(otherCanWrite()).toBe(true);
+      // A plain transaction holds it from its first statement, even one that only reads...
       await database.db.kysely.transaction().execute(async (trx) => {
         await sql`select count(*) from probe`.execute(trx);
-        expect(otherCanWrite()).toBe(true);
+        expect(otherCanWrite()).toBe(false);
       });
-      // ...a write transaction holds it from its first statement.
+      // ...and so does a write transaction.
       await withWriteTransaction(database.db.kysely, async (trx) => {
         await sql`select count(*) from probe`.execute(trx);
         expect(otherCanWrite()).toBe(false);
@@ -117,6 +118,52 @@ describe(`database (${TEST_DIALECT})`, () => {
       other.close();
       await database.cleanup();
     });
+
+    it('waits for another connection\'s lock without holding up the event loop, and gives up after the wait', async () => {
+      const database = await createTestDatabase();
+      const first = database.db.kysely;
+      await sql`create table probe (n integer)`.execute(first);
+      // A second connection in this process, as the tests' second app: while the first holds a transaction
+      // across awaits, the second's writes must leave the event loop free for the first to commit.
+      const second = openDatabase(database.url);
+      let secondWrote = false;
+      let writing: Promise<unknown> | undefined;
+      let starting: Promise<unknown> | undefined;
+      await withWriteTransaction(first, async (trx) => {
+        await sql`insert into probe (n) values (1)`.execute(trx);
+        writing = sql`insert into probe (n) values (2)`.execute(second.kysely).then(() => (secondWrote = true));
+        starting = second.kysely.transaction().execute((other) => sql`insert into probe (n) values (3)`.execute(other));
+        // The timers run: the event loop is free while the second connection waits.
+        await new Promise((resolve) => setTimeout(resolve, 50));
+        expect(secondWrote).toBe(false);
+        await sql`insert into probe (n) values (4)`.execute(trx);
+      });
+      await Promise.all([writing, starting]);
+      const written = await sql<{ n: number }>`select n from probe order by rowid`.execute(first);
+      expect(written.rows.slice(0, 2).map((row) => row.n)).toEqual([1, 4]);
+      expect(written.rows.map((row) => row.n).sort()).toEqual([1, 2, 3, 4]);
+
+      // A lock that is never given back: the statement fails with SQLITE_BUSY after the wait, not at once.
+      const target = parseDatabaseUrl(database.url);
+      if (target.dialect !== 'sqlite') throw new Error('expected a SQLite database');
+      const holder = new SqliteDatabase(target.filename, { timeout: 0 });
+      holder.exec('begin immediate');
+      const started = Date.now();
+      let ticks = 0;
+      const ticking = setInterval(() => ticks++, 100);
+      const failed = await sql`insert into probe (n) values (5)`.execute(second.kysely).then(
+        () => undefined,
+        (error: unknown) => error as { code?: string },
+      );
+      clearInterval(ticking);
+      expect(failed?.code).toBe('SQLITE_BUSY');
+      expect(Date.now() - started).toBeGreaterThanOrEqual(SQLITE_LOCK_WAIT_MS - 50);
+      expect(ticks).toBeGreaterThanOrEqual(Math.floor(SQLITE_LOCK_WAIT_MS / 100) - 5);
+      holder.exec('rollback');
+      holder.close();
+      await second.destroy();
+      await database.cleanup();
+    }, SQLITE_LOCK_WAIT_MS + 10_000);
   }
 
   if (TEST_DIALECT === 'postgres') {

@@ -4,8 +4,12 @@ import SqliteDatabase from 'better-sqlite3';
 import {
   Kysely,
   PostgresDialect,
+  CompiledQuery,
   SqliteAdapter,
   SqliteDialect,
+  type DatabaseConnection,
+  type Driver,
+  type QueryResult,
   sql,
   type KyselyConfig,
   type PostgresCursor,
@@ -72,9 +76,11 @@ function openSqlite(filename: string, options: OpenOptions): Database {
   // synchronous stays FULL: every acknowledged commit is on disk, a power cut included. NORMAL would
   // save a flush per commit (about 0.3 ms) at the price of the last commits on a power cut (issue 18).
   connection.pragma('foreign_keys = ON');
-  // Several processes (or a backup tool) may hold the file; wait for a lock instead of failing at once.
-  connection.pragma('busy_timeout = 5000');
-  const kysely = new Kysely<DB>({ dialect: new SqliteDialect({ database: withStatementCache(connection) }), ...logOption(options) });
+  // Several processes (or a backup tool) may hold the file: a statement that finds it locked fails at
+  // once and is tried again without holding up the event loop (LockWaitingSqliteDialect).
+  connection.pragma('busy_timeout = 0');
+  const dialect = new LockWaitingSqliteDialect({ database: withStatementCache(connection) }, () => connection.inTransaction);
+  const kysely = new Kysely<DB>({ dialect, ...logOption(options) });
   // An in-memory database has no file another connection could read.
   const readers = filename === ':memory:' ? undefined : createSqliteReaders(filename);
   const changeStamp = sqliteChangeStamp(connection);
@@ -102,6 +108,89 @@ function sqliteChangeStamp(connection: SqliteDatabase.Database): () => string {
   const changes = connection.prepare('select total_changes()').pluck();
   const version = connection.prepare('pragma data_version').pluck();
   return () => `${changes.get() as number}:${version.get() as number}`;
+}
+
+/** How long a statement waits for another process's write lock before it fails with SQLITE_BUSY. */
+export const SQLITE_LOCK_WAIT_MS = 5000;
+
+/**
+ * SQLite with other processes on the same file (a second server, a backup tool), without blocking.
+ *
+ * SQLite's own busy handler waits for a lock by sleeping in the calling thread; with better-sqlite3
+ * that is Node's only thread, so a process waiting up to 5 s for another's lock served nothing else
+ * meanwhile, and two connections in one process (the tests' two "processes") could not wait for each
+ * other at all: the waiting one held up the event loop the other needed to commit, and both gave up
+ * after the timeout. Here the busy timeout is 0 and the driver waits: a statement that finds the
+ * database locked outside a transaction (a single statement, or the BEGIN of one) is tried again after
+ * a pause that grows from 1 to 25 ms, until `SQLITE_LOCK_WAIT_MS` have passed.
+ *
+ * Every transaction begins IMMEDIATE (the write lock at BEGIN; SQLite's default DEFERRED takes it at
+ * the first write): a statement inside a transaction then never waits for a lock, and a transaction
+ * never fails half-way because another process wrote since its first read. One connection already
+ * runs one transaction at a time, so taking the lock early costs this process nothing.
+ */
+class LockWaitingSqliteDialect extends SqliteDialect {
+  readonly #isInTransaction: () => boolean;
+
+  constructor(config: SqliteDialectConfig, isInTransaction: () => boolean) {
+    super(config);
+    this.#isInTransaction = isInTransaction;
+  }
+
+  override createDriver(): Driver {
+    const driver = super.createDriver();
+    const isInTransaction = this.#isInTransaction;
+    const waiting = new WeakMap<DatabaseConnection, DatabaseConnection>();
+    const wrap = (connection: DatabaseConnection): DatabaseConnection => {
+      let wrapped = waiting.get(connection);
+      if (!wrapped) {
+        wrapped = {
+          executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
+            try {
+              return connection.executeQuery<R>(query);
+            } catch (error) {
+              if (!isLockBusy(error) || isInTransaction()) throw error;
+              return executeWhenUnlocked(connection, query, isInTransaction);
+            }
+          },
+          streamQuery: (query, chunkSize) => connection.streamQuery(query, chunkSize),
+        };
+        waiting.set(connection, wrapped);
+      }
+      return wrapped;
+    };
+    return {
+      init: () => driver.init(),
+      acquireConnection: async () => wrap(await driver.acquireConnection()),
+      beginTransaction: async (connection) => {
+        await connection.executeQuery(CompiledQuery.raw('begin immediate'));
+      },
+      commitTransaction: (connection) => driver.commitTransaction(connection),
+      rollbackTransaction: (connection) => driver.rollbackTransaction(connection),
+      savepoint: (connection, name, compile) => driver.savepoint!(connection, name, compile),
+      rollbackToSavepoint: (connection, name, compile) => driver.rollbackToSavepoint!(connection, name, compile),
+      releaseSavepoint: (connection, name, compile) => driver.releaseSavepoint!(connection, name, compile),
+      releaseConnection: (connection) => driver.releaseConnection(connection),
+      destroy: () => driver.destroy(),
+    };
+  }
+}
+
+/** SQLITE_BUSY itself: another connection holds the lock. Not its extended codes (a stale snapshot, a recovery). */
+function isLockBusy(error: unknown): boolean {
+  return (error as { code?: unknown } | null)?.code === 'SQLITE_BUSY';
+}
+
+async function executeWhenUnlocked<R>(connection: DatabaseConnection, query: CompiledQuery, isInTransaction: () => boolean): Promise<QueryResult<R>> {
+  const deadline = Date.now() + SQLITE_LOCK_WAIT_MS;
+  for (let pause = 1; ; pause = Math.min(pause * 2, 25)) {
+    await new Promise((resolve) => setTimeout(resolve, pause));
+    try {
+      return await connection.executeQuery<R>(query);
+    } catch (error) {
+      if (!isLockBusy(error) || isInTransaction() || Date.now() >= deadline) throw error;
+    }
+  }
 }
 
 const STATEMENT_CACHE_SIZE = 500;
@@ -241,9 +330,9 @@ export function withTransaction<T>(db: Kysely<DB>, fn: (trx: Transaction<DB>) =>
 /**
  * Runs `fn` in a write transaction. On SQLite it starts with BEGIN IMMEDIATE: the write lock is
  * taken before the first read, so a check-then-write (a booking) cannot interleave with another
- * process's writer, and a busy database waits (busy_timeout) at BEGIN instead of failing with
- * SQLITE_BUSY at the first write of a deferred transaction. On PostgreSQL it is a plain
- * transaction (the constraints do the guarding). `fn` must use only the handle it is given.
+ * process's writer, and a busy database waits at BEGIN (LockWaitingSqliteDialect) instead of
+ * failing with SQLITE_BUSY at the first write. On PostgreSQL it is a plain transaction (the
+ * constraints do the guarding). `fn` must use only the handle it is given.
  */
 export async function withWriteTransaction<T>(db: Kysely<DB>, fn: (trx: Kysely<DB>) => Promise<T>): Promise<T> {
   if (!(db.getExecutor().adapter instanceof SqliteAdapter)) return db.transaction().execute(fn);
