@@ -109,6 +109,9 @@ export function appRoutes(pages: readonly PageRoute[] = SHELL_PAGES): RouteObjec
               id: SESSION_ROUTE_ID,
               lazy: lazyComponent(() => import('./session-gate').then((m) => m.SessionGate)),
               children: [
+                // The spec's hidden helpers: they open another page and have no tab of their own.
+                { path: '/redirect/*', lazy: lazyComponent(() => import('./shell/navigation-helpers').then((m) => m.RedirectPage)) },
+                { path: '/refresh', lazy: lazyComponent(() => import('./shell/navigation-helpers').then((m) => m.RefreshPage)) },
                 {
                   lazy: loadShellLayout,
                   children: [
