@@ -26,12 +26,6 @@ const NOT_YET_OPEN: Record<string, string> = {
   '/single/{token}': 'issue 23: sign-in by link',
   '/single-error': 'issue 23: sign-in by link',
   '/auth-add': 'issue 23: third-party authorisation',
-  // Public in the spec, signed-in pages here whose public screens live at their own addresses (/deskeeper-live/screen,
-  // /air-board/<secret>): without a session they must show their public face, not the sign-in page.
-  '/quality-equipment': 'issue 23: public face of the air pages',
-  '/quality-location': 'issue 23: public face of the air pages',
-  '/quality-data': 'issue 23: public face of the air pages',
-  '/deskeeper-live': 'issue 23: public face of the desks live view',
 };
 
 /** A concrete address for a route with parameters (the demo company's first role, group and visit). */
@@ -64,7 +58,7 @@ async function opens(page: Page, address: string, isPublic: boolean): Promise<{ 
   await expect.poll(isDrawn, { timeout: 15_000 }).toBe(true);
   if ((await notFound.count()) > 0) return { ok: false, why: 'shows the 404 page' };
   const landed = new URL(page.url()).pathname;
-  if (landed === '/login' && !address.startsWith('/login')) return { ok: false, why: 'asks for sign-in' };
+  if (landed === '/login' && address !== '/login') return { ok: false, why: 'asks for sign-in' };
   if (landed === '/no-access') return { ok: address === '/no-access', why: 'lands on /no-access' };
   return { ok: true, why: `opens (at ${landed})` };
 }

@@ -1,7 +1,7 @@
 import { menuPaths } from '@atrium/contract';
 import { useQuery } from '@tanstack/react-query';
-import { useDeferredValue, useEffect, useMemo } from 'react';
-import { Navigate, Outlet } from 'react-router';
+import { lazy, Suspense, useDeferredValue, useEffect, useMemo } from 'react';
+import { Navigate, Outlet, useLocation } from 'react-router';
 import type { LoginPageState } from '../modules/auth/pages/login-page';
 import { ApiError } from '../shared/api/api-client';
 import { buildMenu, flattenMenu } from '../shared/menu/menu-model';
@@ -10,7 +10,11 @@ import { SessionProvider, useSession, type Session } from '../shared/session/ses
 import { currentUserQuery, menuQuery } from '../shared/session/session.api';
 import { LoadingScreen } from '../shared/ui/loading-screen';
 import { defaultPagePath, hasShellPage } from './page-routes';
+import { publicFaceOf } from '../shared/routing/public-faces';
 import { useShellPages } from './shell-pages';
+
+/** The public face of a lobby-screen address, loaded only by a visitor without a session. */
+const PublicFacePage = lazy(() => import('./public-face-page').then((m) => ({ default: m.PublicFacePage })));
 
 /**
  * The signed-in part of the console. Loads the user and the menu behind the loading screen; a
@@ -24,6 +28,7 @@ export function SessionGate() {
   const preferencesUserId = usePreferencesUserId();
   const userId = user.data?.id;
   const pages = useShellPages();
+  const face = publicFaceOf(useLocation().pathname);
 
   useEffect(() => {
     if (userId !== undefined) preferencesStore.activate(userId);
@@ -41,8 +46,15 @@ export function SessionGate() {
   const shownSession = useDeferredValue(session, null);
 
   if (user.isError) {
-    // 2001: the API client is already on its way to the sign-in page.
+    // 2001: the API client is already on its way to the sign-in page, unless the page has a public face.
     const signingIn = user.error instanceof ApiError && user.error.kind === 'sign-in';
+    if (signingIn && face) {
+      return (
+        <Suspense fallback={<LoadingScreen />}>
+          <PublicFacePage face={face} />
+        </Suspense>
+      );
+    }
     return signingIn ? <LoadingScreen /> : <Navigate to="/no-access" replace />;
   }
   if (mustChange) {

@@ -1,3 +1,4 @@
+import { publicFaceOf } from '../routing/public-faces';
 /** Pages that must never be the target of a post-sign-in redirect. */
 const NO_RETURN = ['/login', '/login-sso', '/no-access'];
 
@@ -6,7 +7,8 @@ const NO_RETURN = ['/login', '/login-sso', '/no-access'];
  * (spec 000 section 8), or null when the user is already there.
  */
 export function signInRedirectTarget(location: { pathname: string; search: string }): string | null {
-  if (location.pathname === '/login') return null;
+  // A page with a public face shows it instead (shared/routing/public-faces.ts).
+  if (location.pathname === '/login' || publicFaceOf(location.pathname)) return null;
   const params = new URLSearchParams({ redirect: location.pathname + location.search });
   return `/login?${params.toString()}`;
 }
