@@ -202,7 +202,11 @@ export function menuForPermissions(granted: ReadonlySet<string>, catalogue: Menu
  */
 export const DESK_LIVE_SCREEN_PATH = '/deskeeper-live/screen';
 
-export const ALWAYS_ALLOWED_PATHS = ['/', '/index', '/personal', '/application', '/check-in'] as const;
+/**
+ * Open to every signed-in user: home, personal settings, the app centre and its product pages (the module
+ * switcher, the product pages and the store: spec 001 section 2, "Other"), and the check-in page.
+ */
+export const ALWAYS_ALLOWED_PATHS = ['/', '/index', '/personal', '/application', '/switcher', '/rooms', '/control', '/vistiors', '/desks', '/store/roomsSystem', '/check-in'] as const;
 
 /** Detail pages implied by a list page (spec 000 section 2): detail prefix -> list path. */
 export const DETAIL_PARENTS: Record<string, string> = {

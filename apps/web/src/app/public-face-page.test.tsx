@@ -49,8 +49,8 @@ describe('the public face of a lobby-screen address', () => {
     await i18n.changeLanguage('zh-CN');
     try {
       open('/deskeeper-live');
-      expect(screen.getByRole('heading', { name: '实时工位：大堂大屏' })).toBeInTheDocument();
-      expect(screen.getByLabelText('大屏链接')).toBeInTheDocument();
+      expect(screen.getByRole('heading', { name: '实时工位：大堂屏幕' })).toBeInTheDocument();
+      expect(screen.getByLabelText('屏幕链接')).toBeInTheDocument();
     } finally {
       await i18n.changeLanguage('en-US');
     }

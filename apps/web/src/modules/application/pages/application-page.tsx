@@ -63,7 +63,20 @@ export function ApplicationPage() {
   const { data } = useQuery(applicationListQuery);
   return (
     <div className="atrium-page" data-testid="page-application">
-      <PageHeader title={t('application.title')} subtitle={data?.canEdit ? t('application.subtitleAdmin') : t('application.subtitle')} />
+      <PageHeader
+        title={t('application.title')}
+        subtitle={data?.canEdit ? t('application.subtitleAdmin') : t('application.subtitle')}
+        extra={
+          <span className="atrium-switcher-links">
+            <Link to="/switcher" data-testid="application-products">
+              {t('application.switcher.title')}
+            </Link>
+            <Link to="/store/roomsSystem" data-testid="application-store">
+              {t('application.store.title')}
+            </Link>
+          </span>
+        }
+      />
       {data ? (
         <div className="atrium-app-grid">
           {data.list.map((application) => (

@@ -1,0 +1,59 @@
+import { applicationNodes, MENU_CATALOGUE, type MenuNode } from '@atrium/contract';
+import { useQuery } from '@tanstack/react-query';
+import { Card, Skeleton, Tag } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { PageHeader } from '../../../shared/ui/page-header';
+import { applicationListQuery } from '../api/application.api';
+import { ApplicationSwitch, applicationStatus } from '../components/application-switch';
+import { ROOMS_SYSTEM } from '../products';
+import './application-page.css';
+
+/** The built pages an application brings, as menu titles. */
+function pagesOf(nodes: readonly MenuNode[]): MenuNode[] {
+  return nodes.flatMap((node) => (node.children ? pagesOf(node.children) : node.isBuilt && node.path ? [node] : []));
+}
+
+/**
+ * /store/roomsSystem: the store's Rooms system, the applications it bundles (rooms, door displays,
+ * messages), each with the pages it brings and its switch for the company's administrators.
+ */
+export function StorePage() {
+  const { t } = useTranslation();
+  const { data } = useQuery(applicationListQuery);
+  return (
+    <div className="atrium-page" data-testid="page-store">
+      <PageHeader title={t('application.store.title')} subtitle={t('application.store.subtitle')} />
+      {data ? (
+        <div className="atrium-app-grid">
+          {ROOMS_SYSTEM.map((key) => {
+            const application = data.list.find((candidate) => candidate.key === key)!;
+            const status = applicationStatus(application);
+            const name = t(`application.apps.${key}.name`);
+            return (
+              <Card key={key} className="atrium-card atrium-app-card" data-testid={`store-${key}`}>
+                <div className="atrium-app-head">
+                  <div className="atrium-app-title">
+                    <h3>{name}</h3>
+                    <Tag color={status === 'on' ? 'green' : status === 'off' ? 'default' : 'orange'}>{t(`application.status.${status}`)}</Tag>
+                  </div>
+                  {data.canEdit && application.isBuilt ? <ApplicationSwitch application={application} name={name} /> : null}
+                </div>
+                <p className="atrium-muted">{t(`application.apps.${key}.description`)}</p>
+                <p className="atrium-store-includes">{t('application.store.includes')}</p>
+                <ul className="atrium-product-features" data-testid={`store-pages-${key}`}>
+                  {pagesOf(applicationNodes(key, MENU_CATALOGUE)).map((page) => (
+                    <li key={page.key}>{t(`menu.${page.key}`)}</li>
+                  ))}
+                </ul>
+              </Card>
+            );
+          })}
+        </div>
+      ) : (
+        <Card className="atrium-card">
+          <Skeleton active />
+        </Card>
+      )}
+    </div>
+  );
+}
