@@ -20,9 +20,9 @@ const KIND_COLORS: Record<FrontendErrorKind, string> = { error: 'error', rejecti
 export function browserName(userAgent: string | null): string {
   if (!userAgent) return '';
   // Edge and Opera also name Chrome, and Chrome names Safari: the most specific product first.
-  const products: Array<[string, string]> = [['Edg', 'Edge'], ['OPR', 'Opera'], ['Firefox', 'Firefox'], ['Chrome', 'Chrome'], ['Version', 'Safari']];
+  const products: Array<[string, string]> = [['Edg', 'Edge'], ['HeadlessChrome', 'Headless Chrome'], ['OPR', 'Opera'], ['Firefox', 'Firefox'], ['Chrome', 'Chrome'], ['Version', 'Safari']];
   for (const [token, name] of products) {
-    const match = new RegExp(`\\b${token}/(\\d+)`).exec(userAgent);
+    const match = new RegExp(`(?:^|[\\s(;])${token}/(\\d+)`).exec(userAgent);
     if (match) return `${name} ${match[1]}`;
   }
   return userAgent.slice(0, 40);
@@ -93,7 +93,7 @@ export function FrontendLogPage() {
           </Button>
         }
       />
-      <div className="atrium-toolbar">
+      <div className="atrium-toolbar atrium-frontend-log-filters">
         <Input
           allowClear
           prefix={<SearchOutlined />}

@@ -63,7 +63,7 @@ export function OrganizationMembersPage() {
   ];
 
   const columns: ColumnsType<OrganizationMember> = [
-    { key: 'name', title: t('organization.fields.name'), dataIndex: 'fullName', width: 200, ellipsis: true },
+    { key: 'name', title: t('organization.fields.name'), dataIndex: 'fullName', width: 170, ellipsis: true },
     { key: 'email', title: t('organization.fields.email'), dataIndex: 'email', ellipsis: true, render: (email: string | null) => email ?? '' },
     {
       key: 'department',
@@ -71,7 +71,7 @@ export function OrganizationMembersPage() {
       ellipsis: true,
       render: (_, member) => (member.departmentId === null ? t('organization.noDepartment') : departmentPath(departments, member.departmentId)),
     },
-    { key: 'role', title: t('organization.fields.role'), width: 180, render: (_, member) => <Tag variant="filled">{roleNames.get(member.roleId) ?? ''}</Tag> },
+    { key: 'role', title: t('organization.fields.role'), width: 150, render: (_, member) => <Tag variant="filled">{roleNames.get(member.roleId) ?? ''}</Tag> },
     {
       key: 'status',
       title: t('organization.fields.status'),
