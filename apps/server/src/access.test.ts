@@ -179,6 +179,13 @@ const FOREIGN_RECORDS: Record<string, ForeignCase> = {
   'PUT /api/tenant/role/permission': { foreign: (w) => [{ body: { roleId: w.b.roleId, permissions: [] } }] },
 
   'GET /api/operation-log/list': { none: "the company's log; filters are free text and times" },
+  'GET /api/operation-log/export': { none: "the company's log; filters are free text and times" },
+  'GET /api/organization/members': { none: "the company's whole organisation; the keyword is free text" },
+  'GET /api/organization/members/export': { none: "the company's whole organisation; the keyword is free text" },
+  'GET /api/organization/roles': { none: "the company's whole organisation; the keyword is free text" },
+  'GET /api/organization/roles/export': { none: "the company's whole organisation; the keyword is free text" },
+  'POST /api/frontend-log/report': { none: "the caller's own error reports, stored under the session's company" },
+  'GET /api/frontend-log/list': { none: "the company's front-end log; filters are free text and times" },
 
   'GET /api/userGroup/getList': { none: "the company's whole list" },
   'GET /api/group/list': { none: "the company's whole tree" },

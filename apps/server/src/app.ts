@@ -36,6 +36,13 @@ import { createManagerService } from './modules/manager/manager.service.js';
 import { noticeConfigRoutes } from './modules/notice-config/notice-config.routes.js';
 import { createNoticeConfigService } from './modules/notice-config/notice-config.service.js';
 import { operationLogRoutes } from './modules/operation-log/operation-log.routes.js';
+import { createOperationLogExport } from './modules/operation-log/operation-log-export.js';
+import { createOrganizationRepository } from './modules/organization/organization.repository.js';
+import { organizationRoutes } from './modules/organization/organization.routes.js';
+import { createOrganizationService } from './modules/organization/organization.service.js';
+import { createFrontendLogRepository } from './modules/frontend-log/frontend-log.repository.js';
+import { frontendLogRoutes } from './modules/frontend-log/frontend-log.routes.js';
+import { createFrontendLogService } from './modules/frontend-log/frontend-log.service.js';
 import { createOperationLog } from './modules/operation-log/operation-log.service.js';
 import { personalRoutes } from './modules/personal/personal.routes.js';
 import { recoveryRoutes } from './modules/recovery/recovery.routes.js';
@@ -544,6 +551,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   scheduler.add({ name: 'approval-expiry', everyMs: MINUTE_MS, run: async () => void (await approvals.expireDue()) });
   // The outbox's leftovers: rows of a process that stopped, and retries after a failed handler.
   scheduler.add({ name: 'outbox', everyMs: MINUTE_MS / 2, run: () => outbox.drain() });
+  const frontendLog = createFrontendLogService({ logs: createFrontendLogRepository(db.kysely), clock });
+  scheduler.add({ name: 'frontend-log-retention', everyMs: HOUR_MS, run: async () => void (await frontendLog.purgeExpired()) });
   app.decorate('scheduler', scheduler);
   app.addHook('onListen', async () => scheduler.start());
   app.addHook('preClose', async () => scheduler.stop());
@@ -903,7 +912,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(sessionRoutes({ sessions }));
       await api.register(userRoutes({ users }));
       await api.register(roleRoutes({ roles }));
-      await api.register(operationLogRoutes({ operationLog }));
+      await api.register(operationLogRoutes({ operationLog, operationLogExport: createOperationLogExport({ repository: repositories.operationLogs }) }));
+      await api.register(organizationRoutes({ organization: createOrganizationService({ organization: createOrganizationRepository(db.kysely) }) }));
+      await api.register(frontendLogRoutes({ frontendLog }));
       await api.register(groupRoutes({ groups }));
       await api.register(mailRoutes({ outbox: repositories.mailOutbox }));
       await api.register(directoryRoutes({ directory }));

@@ -253,6 +253,9 @@ describe(`tenancy (${TEST_DIALECT})`, () => {
     expect(airOfB.status, airOfB.body.message).toBe(200);
     const [alertOfB] = await t.app.air.evaluate(b.id, 4242, roomOfB, [{ metric: 'air.co2', at: t.clock.now(), value: 1500 }]);
     expect((await call(t.app, { method: 'POST', url: `/api/air/alerts/${alertOfB!.alertId}/acknowledge`, headers: { token: tokenB } })).status).toBe(200);
+    // An error B's console reported: A's front-end log holds none of it.
+    const reportOfBConsole = await call(t.app, { method: 'POST', url: '/api/frontend-log/report', headers: { token: tokenB }, payload: { entries: [{ kind: 'error', page: '/bravo-only', message: 'bravo-only crash', at: now }] } });
+    expect(reportOfBConsole.status, reportOfBConsole.body.message).toBe(200);
     // A smart device of B's in B's room (issue 22).
     const smartOfB = await call(t.app, { method: 'POST', url: '/api/smart/devices', headers: { token: tokenB }, payload: { name: 'Bravo Vault host', kind: 'central_host', homieId: 'bravo-only-host', ipAddress: '10.66.0.1', roomId: roomOfB } });
     expect(smartOfB.status, smartOfB.body.message).toBe(200);
@@ -328,6 +331,7 @@ describe(`tenancy (${TEST_DIALECT})`, () => {
       '/api/deviceActivation/rooms',
       '/api/deviceLightCycle/findDeviceLightCycleList',
       '/api/deviceTheme/getDeviceThemeRecordByDeviceId',
+      '/api/frontend-log/list',
       '/api/group/list',
       '/api/inspection/areas',
       '/api/inspection/checklists',
@@ -368,7 +372,12 @@ describe(`tenancy (${TEST_DIALECT})`, () => {
       '/api/notification/list',
       '/api/notification/unread-count',
       '/api/oauth/sendOauthMail',
+      '/api/operation-log/export',
       '/api/operation-log/list',
+      '/api/organization/members',
+      '/api/organization/members/export',
+      '/api/organization/roles',
+      '/api/organization/roles/export',
       '/api/passStrategy/getPassStrategy',
       '/api/repair/photo',
       '/api/repair/report',
@@ -476,6 +485,9 @@ describe(`tenancy (${TEST_DIALECT})`, () => {
       // Days around both companies' visits: A's analysis and export must still hold none of B's.
       '/api/visitor/analysis': `?from=${new Date(t.clock.now() - 86_400_000).toISOString().slice(0, 10)}&to=${new Date(t.clock.now() + 2 * 86_400_000).toISOString().slice(0, 10)}`,
       '/api/visitor/export': '?format=csv',
+      '/api/operation-log/export': '?format=csv',
+      '/api/organization/members/export': '?format=csv',
+      '/api/organization/roles/export': '?format=csv',
       '/api/visitor/place': `?locationId=${placeOfA}`,
       '/api/visitor/place/register-link': `?locationId=${placeOfA}`,
       '/api/visitor/place/receptionists': `?locationId=${placeOfA}`,
@@ -562,8 +574,14 @@ describe(`tenancy (${TEST_DIALECT})`, () => {
     expectNothingOfB('/api/smart/devices/:id', foreignDevice.body);
     // An event stream stays open: live.test.ts reads it; here only B's location is refused.
     const eventStreams = new Set(['/api/live/stream', '/api/desk/live/stream']);
-    // A file is read as text: the visits' export (A's own visit in it, none of B's).
-    const files = new Set(['/api/visitor/export']);
+    // A file is read as text, with something of A's in it and none of B's: the visits' export, the
+    // operation log's (A's visit reason was added), the organisation's (A's administrator).
+    const files = new Map([
+      ['/api/visitor/export', 'Alpha guest'],
+      ['/api/operation-log/export', 'visitReason.create'],
+      ['/api/organization/members/export', adminA.email],
+      ['/api/organization/roles/export', adminA.email],
+    ]);
     // A's directory sync is off (B's is on): running it is refused, with nothing of B's setting.
     // The QR code is a PNG (read in booking-checkin.test.ts); without its roomId it answers 400 in the envelope.
     // A badge is a PDF (read in visitor-badge.test.ts); without the visit's id it answers 400 likewise.
@@ -597,7 +615,7 @@ describe(`tenancy (${TEST_DIALECT})`, () => {
     for (const route of reads.filter((candidate) => !candidate.url.includes(':'))) {
       if (files.has(route.url)) {
         const file = await t.app.inject({ method: 'GET', url: route.url + (ownQuery[route.url] ?? ''), headers: { token: signedIn.token! } });
-        expect([file.statusCode, file.body.includes('Alpha guest')], route.url).toEqual([200, true]);
+        expect([file.statusCode, file.body.includes(files.get(route.url)!)], route.url).toEqual([200, true]);
         expectNothingOfB(route.url, file.body);
       } else if (!eventStreams.has(route.url)) {
         const answer = await call(t.app, { method: 'GET', url: route.url + (ownQuery[route.url] ?? ''), headers: { token: signedIn.token! } });

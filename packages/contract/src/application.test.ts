@@ -24,8 +24,12 @@ describe('applications', () => {
     expect(isApplicationBuilt('rooms', MENU_CATALOGUE)).toBe(true);
     expect(isApplicationBuilt('visitors', MENU_CATALOGUE)).toBe(true);
     expect(isApplicationBuilt('smartRooms', MENU_CATALOGUE)).toBe(true);
-    expect(isApplicationBuilt('organisation', MENU_CATALOGUE)).toBe(false);
-    expect(isApplicationBuilt('organisation', allBuilt(MENU_CATALOGUE))).toBe(true);
+    expect(isApplicationBuilt('organisation', MENU_CATALOGUE)).toBe(true);
+    const unbuiltOrganisation = MENU_CATALOGUE.map((node) =>
+      node.key === 'organisation' ? { ...node, children: (node.children ?? []).map((child) => ({ ...child, isBuilt: false })) } : node,
+    );
+    expect(isApplicationBuilt('organisation', unbuiltOrganisation)).toBe(false);
+    expect(isApplicationBuilt('organisation', allBuilt(unbuiltOrganisation))).toBe(true);
   });
 
   it('leave the menu when switched off, and only theirs', () => {

@@ -68,6 +68,8 @@ export const MENU_CATALOGUE: MenuNode[] = [
       page('ssoSetting', '/sso-setting', 'KeyOutlined', 'ADMIN', 'accountGlobal', true),
       page('mailOutbox', '/mail-outbox', 'InboxOutlined', 'ADMIN', 'accountGlobal', true),
       page('operationLog', '/operation-log', 'HistoryOutlined', 'ADMIN', 'operationLog', true),
+      // The front-end log (spec route `log`) sits beside the operation log, under the same area (decision 0021).
+      page('frontendLog', '/log', 'BugOutlined', 'ADMIN', 'operationLog', true),
     ],
   },
   {
@@ -131,8 +133,8 @@ export const MENU_CATALOGUE: MenuNode[] = [
   {
     key: 'organisation', icon: 'PartitionOutlined', menuType: 'ORG', isBuilt: false,
     children: [
-      page('organizationalMembers', '/organizational-members', 'UsergroupAddOutlined', 'ORG', 'users'),
-      page('organizationalRole', '/organizational-role', 'SafetyOutlined', 'ORG', 'roles'),
+      page('organizationalMembers', '/organizational-members', 'UsergroupAddOutlined', 'ORG', 'users', true),
+      page('organizationalRole', '/organizational-role', 'SafetyOutlined', 'ORG', 'roles', true),
     ],
   },
   {

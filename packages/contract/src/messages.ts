@@ -617,6 +617,18 @@ export const MESSAGES = {
     'en-US': 'The export would hold more than {max} visits; narrow the dates or the filters',
     'zh-CN': '导出的来访记录超过 {max} 条，请缩小日期范围或筛选条件',
   },
+  operationLogExportTooLarge: {
+    'en-US': 'The export would hold more than {max} entries; narrow the dates or the filters',
+    'zh-CN': '导出的操作日志超过 {max} 条，请缩小日期范围或筛选条件',
+  },
+  organizationExportTooLarge: {
+    'en-US': 'The export would hold more than {max} people; narrow the search',
+    'zh-CN': '导出的人员超过 {max} 人，请缩小搜索范围',
+  },
+  frontendLogThrottled: {
+    'en-US': 'Too many error reports from this session; please try again in {minutes} minutes',
+    'zh-CN': '本会话上报的错误过多，请 {minutes} 分钟后再试',
+  },
   visitAwaitingApproval: { 'en-US': 'This visit is waiting for its host to approve it', 'zh-CN': '该来访正在等待被访人审批' },
   visitApplicationRejected: { 'en-US': 'This visit was not approved', 'zh-CN': '该来访未获批准' },
   visitApplicationDecided: { 'en-US': 'This application has already been decided', 'zh-CN': '该来访申请已处理' },

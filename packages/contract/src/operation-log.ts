@@ -184,3 +184,18 @@ export const OperationLogQuery = PageQuery.extend({
 export type OperationLogQuery = z.infer<typeof OperationLogQuery>;
 
 export const OperationLogPage = pageOf(OperationLogEntry);
+
+/** Most entries one export writes; more answers 422 asking for narrower filters. */
+export const OPERATION_LOG_EXPORT_MAX_ROWS = 10_000;
+
+/** `GET /operation-log/export` query: the list's filters without paging, and the file format. */
+export const OperationLogExportQuery = OperationLogQuery.omit({ page: true, pageSize: true }).extend({
+  format: z.enum(['xlsx', 'csv']).default('xlsx'),
+});
+export type OperationLogExportQuery = z.infer<typeof OperationLogExportQuery>;
+
+/** The export's column headers in each language. */
+export const OPERATION_LOG_EXPORT_HEADERS = {
+  'en-US': ['Time (UTC)', 'Actor', 'Action', 'Target type', 'Target id', 'Target', 'Result', 'Address', 'Detail'],
+  'zh-CN': ['时间（UTC）', '操作人', '操作', '对象类型', '对象 ID', '对象', '结果', '地址', '详情'],
+} as const;

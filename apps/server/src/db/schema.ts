@@ -1096,6 +1096,27 @@ export interface OperationLogTable {
   at: number;
 }
 
+/** An error the console reported (migration 0075, decision 0021 "Front-end log"). */
+export interface FrontendLogTable {
+  id: Generated<number>;
+  company_id: number;
+  user_id: number | null;
+  /** The user's name when reported, so the entry outlives the user. */
+  user_name: string | null;
+  /** The reporting session's id (never its token), for the per-session rate limit. */
+  session_id: number | null;
+  ip: string | null;
+  kind: 'error' | 'rejection' | 'render' | 'request';
+  /** The console path, query string dropped and secret segments redacted. */
+  page: string;
+  message: string;
+  stack: string | null;
+  count: Generated<number>;
+  user_agent: string | null;
+  at: number;
+  received_at: number;
+}
+
 /** A named claim on work that must not run twice at once; free once expired. */
 export interface LeaseTable {
   name: string;
@@ -1525,6 +1546,7 @@ export interface DB {
   login_attempts: LoginAttemptTable;
   login_known_addresses: LoginKnownAddressTable;
   operation_logs: OperationLogTable;
+  frontend_logs: FrontendLogTable;
   department_styles: DepartmentStyleTable;
   mail_outbox: MailOutboxTable;
   notifications: NotificationTable;

@@ -8,7 +8,8 @@ describe('shell pages', () => {
     expect(findShellPage('/index')?.keepAlive).toBe(true);
     expect(hasShellPage('/directory')).toBe(true);
     expect(hasShellPage('/smart-analysis')).toBe(true);
-    expect(hasShellPage('/organizational-members')).toBe(false);
+    expect(hasShellPage('/organizational-members')).toBe(true);
+    expect(hasShellPage('/branch')).toBe(false);
     expect(hasShellPage('/personal/extra')).toBe(false);
   });
 

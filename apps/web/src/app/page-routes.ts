@@ -19,6 +19,8 @@ import { liveRoutes } from '../modules/live/live.routes';
 import { mailRoutes } from '../modules/mail/mail.routes';
 import { managerRoutes } from '../modules/manager/manager.routes';
 import { operationLogRoutes } from '../modules/operation-log/operation-log.routes';
+import { frontendLogRoutes } from '../modules/frontend-log/frontend-log.routes';
+import { organizationRoutes } from '../modules/organization/organization.routes';
 import { checkInRoutes } from '../modules/pad/pad.routes';
 import { personalRoutes } from '../modules/personal/personal.routes';
 import { settingsRoutes } from '../modules/settings/settings.routes';
@@ -45,6 +47,8 @@ export const SHELL_PAGES: PageRoute[] = [
   ...mailRoutes,
   ...roleRoutes,
   ...operationLogRoutes,
+  ...frontendLogRoutes,
+  ...organizationRoutes,
   ...ssoRoutes,
   ...managerRoutes,
   ...applicationRoutes,

@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import type { Kysely, Selectable } from 'kysely';
 import { operationDetailRef, type Lang, type OperationDetailRef, type OperationLogEntry, type OperationLogQuery, type Page } from '@atrium/contract';
 import { containsIgnoringCase } from '../../db/like.js';
 import type { DB, OperationLogTable } from '../../db/schema.js';
@@ -8,7 +8,35 @@ export type NewOperationLog = Omit<OperationLogTable, 'id'>;
 
 export type OperationLogRepository = ReturnType<typeof createOperationLogRepository>;
 
+/** The list's filters without paging. */
+export type OperationLogFilters = Omit<OperationLogQuery, 'page' | 'pageSize'>;
+
+const presentEntry = (row: Selectable<OperationLogTable>): OperationLogEntry => ({
+  id: row.id,
+  at: Number(row.at),
+  actorId: row.actor_id,
+  actorName: row.actor_name,
+  action: row.action,
+  targetType: row.target_type,
+  targetId: row.target_id,
+  targetName: row.target_name,
+  result: row.result,
+  detail: row.detail ? (JSON.parse(row.detail) as Record<string, unknown>) : null,
+  names: {},
+  ip: row.ip,
+});
+
 export function createOperationLogRepository(db: Kysely<DB>) {
+  function filteredEntries(companyId: number, query: OperationLogFilters) {
+    let filtered = db.selectFrom('operation_logs').where('company_id', '=', companyId);
+    if (query.action) filtered = filtered.where('action', '=', query.action);
+    if (query.result) filtered = filtered.where('result', '=', query.result);
+    if (query.actor) filtered = filtered.where(containsIgnoringCase('actor_name', query.actor));
+    if (query.from !== undefined) filtered = filtered.where('at', '>=', query.from);
+    if (query.to !== undefined) filtered = filtered.where('at', '<=', query.to);
+    return filtered;
+  }
+
   return {
     /** The display name recorded for an actor (copied, so the entry outlives the user). */
     async findActorName(companyId: number, userId: number): Promise<string | undefined> {
@@ -53,12 +81,7 @@ export function createOperationLogRepository(db: Kysely<DB>) {
 
     /** Newest first, filtered; always within one company. */
     async list(companyId: number, query: OperationLogQuery): Promise<Page<OperationLogEntry>> {
-      let filtered = db.selectFrom('operation_logs').where('company_id', '=', companyId);
-      if (query.action) filtered = filtered.where('action', '=', query.action);
-      if (query.result) filtered = filtered.where('result', '=', query.result);
-      if (query.actor) filtered = filtered.where(containsIgnoringCase('actor_name', query.actor));
-      if (query.from !== undefined) filtered = filtered.where('at', '>=', query.from);
-      if (query.to !== undefined) filtered = filtered.where('at', '<=', query.to);
+      const filtered = filteredEntries(companyId, query);
       return fetchPage(
         query,
         () => filtered.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
@@ -70,21 +93,14 @@ export function createOperationLogRepository(db: Kysely<DB>) {
             .limit(limit)
             .offset(offset)
             .execute(),
-        (row) => ({
-          id: row.id,
-          at: row.at,
-          actorId: row.actor_id,
-          actorName: row.actor_name,
-          action: row.action,
-          targetType: row.target_type,
-          targetId: row.target_id,
-          targetName: row.target_name,
-          result: row.result,
-          detail: row.detail ? (JSON.parse(row.detail) as Record<string, unknown>) : null,
-          names: {},
-          ip: row.ip,
-        }),
+        presentEntry,
       );
+    },
+
+    /** The entries an export writes: the list's filters, newest first, at most `limit`. */
+    async listForExport(companyId: number, filters: OperationLogFilters, limit: number): Promise<OperationLogEntry[]> {
+      const rows = await filteredEntries(companyId, filters).selectAll().orderBy('at', 'desc').orderBy('id', 'desc').limit(limit).execute();
+      return rows.map(presentEntry);
     },
   };
 }

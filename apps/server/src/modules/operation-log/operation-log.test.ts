@@ -1,3 +1,4 @@
+import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OperationLogEntry, Page } from '@atrium/contract';
 import { call, createTestApp, type TestApp } from '../../test/app.js';
@@ -96,5 +97,37 @@ describe(`operation log (${TEST_DIALECT})`, () => {
     expect(updated!.names).toEqual({ [`role:${role}`]: 'Reception', [`department:${department}`]: 'Finance' });
     expect(foreign!.names).toEqual({});
     expect(deleted!.names).toEqual({ [`user:${colleague.id}`]: '李伟' });
+  });
+
+  it('exports the filtered entries as formula-safe CSV or xlsx, the company only, with the permission', async () => {
+    const alpha = await t.factories.companyWithAdmin('Export Alpha');
+    const token = await t.factories.session(alpha.admin);
+    const actor = { companyId: alpha.company.id, userId: alpha.admin.id, ip: '10.0.0.9' };
+    await log.record(actor, { action: 'role.create', targetType: 'role', targetId: 5, targetName: '=HYPERLINK("x")', detail: { parentId: null } }, 'success');
+    await log.record(actor, { action: 'role.delete', targetType: 'role', targetId: 5, targetName: 'Gone' }, 'failure');
+    const exported = (query: string, headers: Record<string, string> = {}) =>
+      t.app.inject({ method: 'GET', url: `/api/operation-log/export${query}`, headers: { token, ...headers } });
+
+    const csv = await exported('?format=csv&action=role.create', { lang: 'en-US' });
+    expect(csv.statusCode).toBe(200);
+    expect(csv.headers['content-disposition']).toContain('operation-log.csv');
+    const lines = csv.body.replace(/^\uFEFF/, '').trim().split('\n');
+    expect(lines[0]).toContain('Time (UTC)');
+    expect(lines).toHaveLength(2);
+    expect(lines[1]).toContain(`'=HYPERLINK`);
+    expect(lines[1]).toContain('role.create');
+    expect(csv.body).not.toContain('Gone');
+
+    const xlsx = await exported('?result=failure', { lang: 'zh-CN' });
+    expect(xlsx.statusCode).toBe(200);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(xlsx.rawPayload as unknown as ArrayBuffer);
+    const rows = workbook.worksheets[0]!.getSheetValues().slice(1).map((row) => (row as unknown[]).slice(1));
+    expect(rows).toHaveLength(2);
+    expect(rows[1]).toEqual(expect.arrayContaining(['role.delete', 'Gone', '失败', '10.0.0.9']));
+
+    const other = await t.app.inject({ method: 'GET', url: '/api/operation-log/export?format=csv', headers: { token: tokenB } });
+    expect(other.body).not.toContain('HYPERLINK');
+    expect((await t.app.inject({ method: 'GET', url: '/api/operation-log/export', headers: { token: tokenNoPermission } })).statusCode).toBe(403);
   });
 });

@@ -1,6 +1,8 @@
 import WarningFilled from '@ant-design/icons/WarningFilled';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useRouteError } from 'react-router';
+import { errorReporter } from '../../shared/error-reporter/reporter';
 import '../../shared/ui/plain-controls.css';
 import './page-error.css';
 
@@ -12,6 +14,7 @@ import './page-error.css';
 export function PageError() {
   const { t } = useTranslation();
   const error = useRouteError();
+  useEffect(() => errorReporter.captureThrown('render', error), [error]);
   return (
     <div className="atrium-page atrium-centered-page" data-testid="page-error">
       <div className="atrium-page-error">

@@ -242,6 +242,28 @@ describe('api client', () => {
   });
 });
 
+describe('api client: the front-end log', () => {
+  it('tells of network errors and server errors, never of refusals or cancelled requests', async () => {
+    const onRequestFailure = vi.fn<(method: string, path: string, status: number) => void>();
+    const { client } = makeClient({ onRequestFailure });
+    await failure(client.get('/crash'));
+    await failure(client.get('/bad-gateway', { query: { token: 'secret' } }));
+    await failure(client.get('/refused'));
+    await failure(client.get('/forbidden'));
+    const controller = new AbortController();
+    const pending = client.get('/slow', { signal: controller.signal });
+    setTimeout(() => controller.abort(), 20);
+    await failure(pending);
+    expect(onRequestFailure.mock.calls).toEqual([
+      ['GET', '/crash', 500],
+      ['GET', '/bad-gateway', 502],
+    ]);
+    const offline = makeClient({ baseUrl: 'http://127.0.0.1:1', onRequestFailure });
+    await failure(offline.client.post('/ok', {}));
+    expect(onRequestFailure).toHaveBeenLastCalledWith('POST', '/ok', 0);
+  });
+});
+
 describe('trimStrings', () => {
   it('keeps non-plain values untouched', () => {
     const date = new Date(0);

@@ -34,6 +34,8 @@ export interface ApiClientOptions {
   onSessionInvalid: () => void;
   /** Text for an HTTP failure without an envelope; status 0 means no answer (network, bad body). */
   describeStatus: (status: number) => string;
+  /** Told of a request that failed on the network (status 0) or with a server error (5xx): the front-end log. */
+  onRequestFailure?: (method: string, path: string, status: number) => void;
 }
 
 export interface RequestOptions {
@@ -134,12 +136,14 @@ export function createApiClient(options: ApiClientOptions) {
     } catch (error) {
       if (timedOut) return fail(new ApiError(options.describeStatus(408), undefined, 0, 'timeout'), 5);
       if (controller.signal.aborted) throw new ApiError('cancelled', undefined, 0, 'cancelled');
+      options.onRequestFailure?.(method, path, 0);
       return fail(new ApiError(options.describeStatus(0), undefined, 0, 'network', error), 5);
     } finally {
       clearTimeout(timer);
       signal?.removeEventListener('abort', cancel);
     }
 
+    if (response.status >= 500) options.onRequestFailure?.(method, path, response.status);
     if (!isEnvelope(payload)) return fail(new ApiError(options.describeStatus(response.ok ? 0 : response.status), undefined, response.status, 'http'), 5);
 
     const reaction = clientReactionOf(payload.returncode);

@@ -1,6 +1,7 @@
 import type staticMessageModule from 'antd/es/message';
 import { currentLang, i18n } from '../i18n/i18n';
 import { signInRedirectTarget } from '../session/redirect';
+import { reportRequestFailure } from '../error-reporter/reporter';
 import { createApiClient } from './api-client';
 import { httpStatusKey } from './http-status';
 
@@ -55,4 +56,5 @@ export const api = createApiClient({
     if (target) navigate(target);
   },
   describeStatus: (status) => i18n.t(httpStatusKey(status)),
+  onRequestFailure: reportRequestFailure,
 });

@@ -5,6 +5,7 @@ import AuditOutlined from '@ant-design/icons/AuditOutlined';
 import BankOutlined from '@ant-design/icons/BankOutlined';
 import BarChartOutlined from '@ant-design/icons/BarChartOutlined';
 import BellOutlined from '@ant-design/icons/BellOutlined';
+import BugOutlined from '@ant-design/icons/BugOutlined';
 import BulbOutlined from '@ant-design/icons/BulbOutlined';
 import CloudOutlined from '@ant-design/icons/CloudOutlined';
 import CalendarOutlined from '@ant-design/icons/CalendarOutlined';
@@ -66,6 +67,7 @@ export const MENU_ICONS: Record<string, ComponentType> = {
   BankOutlined,
   BarChartOutlined,
   BellOutlined,
+  BugOutlined,
   BulbOutlined,
   CloudOutlined,
   CalendarOutlined,

@@ -127,6 +127,36 @@ describe('operation log page', () => {
   });
 });
 
+describe('operation log page: export', () => {
+  it('downloads the entries matching the filters as csv, without paging', async () => {
+    const saved: string[] = [];
+    Object.assign(URL, { createObjectURL: vi.fn(() => 'blob:log'), revokeObjectURL: vi.fn() });
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      if (this.download) saved.push(this.download);
+    });
+    const user = userEvent.setup();
+    const { seen } = openLog();
+    const fetchStub = vi.mocked(globalThis.fetch);
+    const answer = fetchStub.getMockImplementation()!;
+    const exports: URLSearchParams[] = [];
+    fetchStub.mockImplementation(async (input, init) => {
+      const url = new URL(String(input), 'http://console.test');
+      if (url.pathname === '/api/operation-log/export') {
+        exports.push(url.searchParams);
+        return new Response('\uFEFFx\r\n', { status: 200, headers: { 'content-type': 'text/csv', 'content-disposition': 'attachment; filename="operation-log.csv"' } });
+      }
+      return answer(input, init);
+    });
+    await screen.findByTestId('log-row-3');
+    await user.type(screen.getByTestId('log-filter-actor'), 'elea');
+    await waitFor(() => expect(lastQuery(seen).actor).toBe('elea'), { timeout: FILTER_DEBOUNCE_MS + 2000 });
+    await user.click(screen.getByTestId('log-export'));
+    await user.click(await screen.findByTestId('log-export-csv'));
+    await waitFor(() => expect(saved).toEqual(['operation-log.csv']));
+    expect([exports[0]!.get('actor'), exports[0]!.get('format'), exports[0]!.get('page')]).toEqual(['elea', 'csv', null]);
+  }, 30_000);
+});
+
 describe('action names', () => {
   it.each(['en-US', 'zh-CN'])('names every role action in %s', (lang) => {
     const t = i18n.getFixedT(lang);

@@ -17,7 +17,8 @@ import { useDebouncedValue } from '../../../shared/hooks/use-debounced-value';
 import { usePagination } from '../../../shared/hooks/use-pagination';
 import { PageHeader } from '../../../shared/ui/page-header';
 import { actionName, targetTypeName } from '../action-names';
-import { useOperationLog } from '../api/operation-log.api';
+import { downloadOperationLog, useOperationLog } from '../api/operation-log.api';
+import { ExportButton } from '../../../shared/ui/export-button';
 import { OperationDetail } from '../components/operation-detail';
 import './operation-log-page.css';
 import { DataTable, TruncatedText } from '../../../shared/ui/data-table';
@@ -89,9 +90,16 @@ export function OperationLogPage() {
         title={t('operation-log.title')}
         subtitle={t('operation-log.subtitle')}
         extra={
-          <Button icon={<ReloadOutlined />} onClick={() => void log.refetch()} loading={log.isFetching} data-testid="log-refresh">
-            {t('operation-log.refresh')}
-          </Button>
+          <>
+            <ExportButton
+              testId="log-export"
+              labels={{ button: t('operation-log.export'), xlsx: t('operation-log.exportXlsx'), csv: t('operation-log.exportCsv') }}
+              onExport={(format) => downloadOperationLog(filters, format, t('operation-log.exportFailed'))}
+            />
+            <Button icon={<ReloadOutlined />} onClick={() => void log.refetch()} loading={log.isFetching} data-testid="log-refresh">
+              {t('operation-log.refresh')}
+            </Button>
+          </>
         }
       />
       <div className="atrium-toolbar atrium-log-filters">
