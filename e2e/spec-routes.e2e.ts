@@ -13,9 +13,6 @@ const PASSWORD = 'Spec-routes-2026';
 const NOT_YET_OPEN: Record<string, string> = {
   '/account': 'issue 24: calendar services',
   '/login-dingtalk': 'issue 24: work-chat sign-in',
-  '/organizational-role': 'issue 23: organisation pages',
-  '/organizational-members': 'issue 23: organisation pages',
-  '/log': 'issue 23: front-end log',
   '/branch': 'issue 23: operator area',
   '/single/{token}': 'issue 23: sign-in by link',
   '/single-error': 'issue 23: sign-in by link',
