@@ -1,6 +1,6 @@
 import { licensedModuleOfMenuKey, MENU_CATALOGUE } from '@atrium/contract';
 import { useQuery } from '@tanstack/react-query';
-import { Alert } from 'antd';
+import Alert from 'antd/es/alert';
 import { useTranslation } from 'react-i18next';
 import { licenceOverviewQuery } from '../api/licence.api';
 import { graceEndDay, licenceDay } from './licence-date';
