@@ -343,6 +343,8 @@ const FOREIGN_RECORDS: Record<string, ForeignCase> = {
   'POST /api/deviceTheme/batchDelThemeBackgroundMap': { foreign: (w) => [{ body: { ids: [w.b.themeBackgroundId] } }] },
   'GET /api/company/application': { none: "the caller's company's applications" },
   'PUT /api/company/application': { none: "an application key of the caller's company" },
+  'GET /api/company/licence': { none: "the caller's company's licences" },
+  'POST /api/company/licence': { none: "a token, checked against the caller's company code" },
   'GET /api/tenant/company/search': { none: "a keyword over the caller's company" },
   'GET /api/customSetting/getSysDicItemList': { none: 'the fixed system dictionary' },
   'GET /api/customSetting/getInfoShowCustomSettingList': { none: "the caller's company's entries" },

@@ -14,6 +14,10 @@ import { createRepositories, createTransact } from './db/repositories.js';
 import { refreshStatistics } from './db/statistics.js';
 import { applicationRoutes } from './modules/application/application.routes.js';
 import { createApplicationService } from './modules/application/application.service.js';
+import { SHIPPED_LICENCE_KEYS } from './modules/licence/licence-keys.js';
+import { createLicenceRepository } from './modules/licence/licence.repository.js';
+import { licenceRoutes } from './modules/licence/licence.routes.js';
+import { createLicenceService } from './modules/licence/licence.service.js';
 import { companySearchRoutes } from './modules/company/company-search.routes.js';
 import { groupRoutes } from './modules/department/department.routes.js';
 import { displayInfoRoutes } from './modules/display-info/display-info.routes.js';
@@ -93,6 +97,7 @@ import { userRoutes } from './modules/user/user.routes.js';
 import { vendorRoutes } from './modules/vendor/vendor.routes.js';
 import { createUserService } from './modules/user/user.service.js';
 import { installAccessGuard, markScopePublic } from './platform/access.js';
+import { keyringOf } from './platform/licence-token.js';
 import { createIdempotency, installIdempotency } from './platform/idempotency.js';
 import { createIdempotencyRepository } from './platform/idempotency.repository.js';
 import { HOUR_MS, MINUTE_MS, systemClock, type Clock } from './platform/clock.js';
@@ -358,6 +363,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const repositories = createRepositories(db.kysely);
   const transact = createTransact(db.kysely);
   const throttle = createLoginThrottle({ attempts: createLoginThrottleRepository(db.kysely), clock });
+  const operationLog = createOperationLog({ repository: repositories.operationLogs, clock });
+  const licences = createLicenceService({
+    licences: createLicenceRepository(db.kysely),
+    keyring: keyringOf([...SHIPPED_LICENCE_KEYS, ...config.licencePublicKeys]),
+    clock,
+    operationLog,
+  });
   const sessions = createSessionService({
     users: repositories.users,
     sessions: repositories.sessions,
@@ -366,11 +378,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     hasher,
     clock,
     timeouts: { idleMs: config.sessionIdleMinutes * MINUTE_MS, absoluteMs: config.sessionAbsoluteHours * HOUR_MS },
-    access: createCompanyAccessCache({ roles: repositories.roles, settings: repositories.settings, applications: repositories.applications }),
+    access: createCompanyAccessCache({ roles: repositories.roles, settings: repositories.settings, applications: repositories.applications, licences }),
     requiresSso: createSsoCoverage(repositories.sso),
     ...(db.changeStampNow ? { changeStampNow: db.changeStampNow } : {}),
   });
-  const operationLog = createOperationLog({ repository: repositories.operationLogs, clock });
   const menuCatalogue = deps.menuCatalogue ?? MENU_CATALOGUE;
   const applications = createApplicationService({ applications: repositories.applications, menuCatalogue, clock, operationLog });
   const users = createUserService({
@@ -866,6 +877,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
     clearSessionCookie,
     publicOrigin: config.publicOrigin,
+    clock,
   });
   // Issue 16: every request's text keeps the contract's rule before any handler or query sees it.
   installTextGuard(app);
@@ -929,6 +941,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(directorySyncRoutes({ directorySync }));
       await api.register(deviceThemeRoutes({ deviceThemes, repository: repositories.deviceThemes, uploads }));
       await api.register(applicationRoutes({ applications }));
+      await api.register(licenceRoutes({ licences }));
       await api.register(companySearchRoutes({ search: repositories.companySearch }));
       await api.register(displayInfoRoutes({ displayInfo }));
       await api.register(noticeConfigRoutes({ noticeConfig }));

@@ -182,3 +182,20 @@ describe('clock offset file', () => {
     expect(parseConfig({ ATRIUM_CLOCK_OFFSET_FILE: 'tmp/clock' }, '/srv/atrium').clockOffsetFile).toBe('/srv/atrium/tmp/clock');
   });
 });
+
+describe('licence keys', () => {
+  const KEY = 'RB6SvfBh2CErKTLX7vqUtUTrogSOi4Liywuduq9trcY';
+
+  it('trusts no key of its own by default, and reads LICENCE_PUBLIC_KEYS as keyId=key pairs', () => {
+    expect(parse({}).licencePublicKeys).toEqual([]);
+    expect(parse({ LICENCE_PUBLIC_KEYS: ` acme-1 = ${KEY} ,, acme.2=${KEY}` }).licencePublicKeys).toEqual([
+      ['acme-1', KEY],
+      ['acme.2', KEY],
+    ]);
+  });
+
+  it('refuses an entry that is not a key id and an Ed25519 public key', () => {
+    expect(failure({ LICENCE_PUBLIC_KEYS: KEY })).toBe(`LICENCE_PUBLIC_KEYS has "${KEY}": expected keyId=publicKey pairs separated by commas`);
+    expect(failure({ LICENCE_PUBLIC_KEYS: 'acme=short' })).toBe('LICENCE_PUBLIC_KEYS names key "acme": expected the base64url of a 32-byte Ed25519 public key (43 characters)');
+  });
+});

@@ -7,6 +7,7 @@ import {
   SESSION_ABSOLUTE_HOURS,
   SESSION_IDLE_MINUTES,
 } from '@atrium/contract';
+import { publicKeyFromRaw } from './platform/licence-token.js';
 
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
@@ -70,6 +71,11 @@ export interface Config {
    * milliseconds written in this file (end-to-end tests of time-driven work). Unset in production.
    */
   clockOffsetFile: string | null;
+  /**
+   * LICENCE_PUBLIC_KEYS: public keys this installation trusts for licences besides the ones shipped with the build,
+   * as `keyId=key` pairs separated by commas (the key as `npm run licence -- keygen` prints it).
+   */
+  licencePublicKeys: Array<readonly [keyId: string, publicKey: string]>;
 }
 
 /** A bad environment variable; the message names it, the value and what is expected. */
@@ -119,7 +125,26 @@ export function parseConfig(env: Env = process.env, cwd: string = process.cwd())
     registration: parseRegistration(read('ATRIUM_REGISTRATION')),
     platformOperators: parseNameList(read('ATRIUM_PLATFORM_OPERATORS')),
     clockOffsetFile: read('ATRIUM_CLOCK_OFFSET_FILE') ? path.resolve(cwd, read('ATRIUM_CLOCK_OFFSET_FILE')!) : null,
+    licencePublicKeys: parseLicenceKeys(read('LICENCE_PUBLIC_KEYS')),
   };
+}
+
+function parseLicenceKeys(value: string | undefined): Config['licencePublicKeys'] {
+  if (value === undefined) return [];
+  return value
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean)
+    .map((entry) => {
+      const [keyId = '', key = ''] = entry.split('=').map((part) => part.trim());
+      if (!entry.includes('=') || !/^[A-Za-z0-9._-]{1,64}$/.test(keyId)) throw new ConfigError(`LICENCE_PUBLIC_KEYS has "${entry}": expected keyId=publicKey pairs separated by commas`);
+      try {
+        publicKeyFromRaw(key);
+      } catch (error) {
+        throw new ConfigError(`LICENCE_PUBLIC_KEYS names key "${keyId}": ${(error as Error).message}`);
+      }
+      return [keyId, key] as const;
+    });
 }
 
 function parseInteger(name: string, value: string | undefined, fallback: number, min: number, max: number): number {

@@ -9,6 +9,7 @@ import { createOperationLogRepository } from './modules/operation-log/operation-
 import { createOperationLog } from './modules/operation-log/operation-log.service.js';
 import { createSettingsRepository } from './modules/settings/settings.repository.js';
 import { call, createTestApp, signIn, type TestApp } from './test/app.js';
+import { testLicenceToken } from './test/licences.js';
 import { TEST_DIALECT } from './test/database.js';
 import { createTestRoom } from './test/rooms.js';
 import type { TestUser } from './test/factories.js';
@@ -143,6 +144,9 @@ describe(`tenancy (${TEST_DIALECT})`, () => {
     });
     expect(noticeUpdate.status).toBe(200);
     expect((await call(t.app, { method: 'PUT', url: '/api/company/application', headers: bHeaders, payload: { key: 'rooms', isEnabled: false } })).status).toBe(200);
+    // B's own licence: A's licence page must not list it.
+    const bravoLicence = testLicenceToken('bravo', t.clock.now(), { number: 'bravo-only-licence', licensee: 'bravo-only licensee', serial: 'bravo-only-serial' });
+    expect((await call(t.app, { method: 'POST', url: '/api/company/licence', headers: bHeaders, payload: { token: bravoLicence } })).status).toBe(200);
     // Each company's room on a floor, with a room type and a disable period of B's.
     const roomIn = async (token: string, floorId: number, name: string, roomTypeId?: number) => {
       const answer = await call<{ id: number }>(t.app, { method: 'POST', url: '/api/location/addMeetingRoom', headers: { token }, payload: { floorId, name, capacity: 5, ...(roomTypeId ? { roomTypeId } : {}) } });
@@ -301,6 +305,7 @@ describe(`tenancy (${TEST_DIALECT})`, () => {
       '/api/company',
       '/api/company/application',
       '/api/company/getCompany',
+      '/api/company/licence',
       '/api/customSetting/getInfoShowCustomSettingList',
       '/api/customSetting/getSysDicItemList',
       '/api/desk/access/departments',

@@ -65,3 +65,4 @@ export * from './smart-device.js';
 export * from './smart-room.js';
 export * from './organization.js';
 export * from './frontend-log.js';
+export * from './licence.js';

@@ -375,6 +375,19 @@ export const MESSAGES = {
     'en-US': 'The application is off for the company: its menu entries are hidden for everyone',
     'zh-CN': '已为公司关闭该应用，所有人的菜单中都不再显示它',
   },
+  moduleNotLicensed: {
+    'en-US': 'This module is not licensed or its licence has expired: it is read-only until a licence is installed',
+    'zh-CN': '该模块未获许可或许可已过期：在安装许可之前只能查看',
+  },
+  licenceInstalled: { 'en-US': 'Licence {number} installed', 'zh-CN': '许可 {number} 已安装' },
+  licenceMalformed: { 'en-US': 'This is not a licence token', 'zh-CN': '这不是许可令牌' },
+  licenceUnknownKey: {
+    'en-US': 'The licence was signed by a key this installation does not trust ({keyId})',
+    'zh-CN': '签署该许可的密钥（{keyId}）不受本系统信任',
+  },
+  licenceBadSignature: { 'en-US': 'The licence signature is not valid', 'zh-CN': '许可签名无效' },
+  licenceOtherCompany: { 'en-US': 'This licence was issued to another company', 'zh-CN': '该许可是签发给其他公司的' },
+  licenceExpired: { 'en-US': 'This licence has expired', 'zh-CN': '该许可已过期' },
   applicationNotBuilt: {
     'en-US': 'This application is not available in this build, so it cannot be switched',
     'zh-CN': '此版本不提供该应用，无法切换',

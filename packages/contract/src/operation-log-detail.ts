@@ -180,6 +180,7 @@ export const OPERATION_DETAILS = {
   'displayInfo.delete': { entryId: 'hidden' },
   'noticeConfig.update': { changed: { fieldList: ['events', 'consoleEvents', 'noticeMinutes', 'reminderMinutes', 'notifyParticipants', 'footer'] } },
   'application.switch': { key: { enum: APPLICATION_KEYS }, isEnabled: flag },
+  'licence.install': { serial: text, validUntil: 'time', modules: 'count' },
   'doorDisplay.addCodes': { count: number, deviceIds: 'devices' },
   'smartRoom.updateSettings': { isEnabled: flag, responseDelaySeconds: number, presenceCheckIn: flag, ghostRelease: flag, ghostGraceMinutes: number },
   'smartRoom.savePlan': { count: number },

@@ -54,6 +54,7 @@ export const OPERATION_ACTIONS = [
   'displayInfo.delete',
   'noticeConfig.update',
   'application.switch',
+  'licence.install',
   'doorDisplay.addCodes',
   'smartRoom.updateSettings',
   'smartRoom.savePlan',

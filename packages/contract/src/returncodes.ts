@@ -29,6 +29,8 @@ export const ReturnCode = {
   UNSUPPORTED_MEDIA_TYPE: 1013,
   /** The caller's role lacks the permission for this operation. */
   NO_PERMISSION: 1014,
+  /** The module is not licensed (none installed, or expired past its grace): read-only, writes refused. */
+  MODULE_NOT_LICENSED: 1015,
   /** No valid session: sign in again. */
   SESSION_INVALID: 2001,
   /** Unexpected server failure. */
@@ -51,6 +53,7 @@ export const HTTP_STATUS_OF: Record<ReturnCode, number> = {
   [ReturnCode.PASSWORD_EXPIRED]: 403,
   [ReturnCode.UNSUPPORTED_MEDIA_TYPE]: 415,
   [ReturnCode.NO_PERMISSION]: 403,
+  [ReturnCode.MODULE_NOT_LICENSED]: 403,
   [ReturnCode.SESSION_INVALID]: 401,
   [ReturnCode.INTERNAL_ERROR]: 500,
 };

@@ -1338,6 +1338,25 @@ export interface CompanyApplicationTable {
   updated_at: number;
 }
 
+/** A licence a company installed (migration 0073); a trial row has no token (the demo seed writes it). */
+export interface CompanyLicenceTable {
+  id: Generated<number>;
+  company_id: number;
+  serial: string;
+  number: string;
+  licensee: string;
+  is_trial: Flag;
+  /** The signed token as installed (not a secret: it grants nothing off this company). */
+  token: string | null;
+  key_id: string | null;
+  /** JSON array of licensed module keys. */
+  modules: string;
+  seats: number | null;
+  valid_until: number;
+  installed_at: number;
+  installed_by: number | null;
+}
+
 /** Raised by triggers on every write to `locations`, `rooms` and `room_types` (migration 0027). */
 export interface LayoutVersionTable {
   company_id: number;
@@ -1563,6 +1582,7 @@ export interface DB {
   directory_sync_settings: DirectorySyncSettingTable;
   info_show_settings: InfoShowSettingTable;
   company_applications: CompanyApplicationTable;
+  company_licences: CompanyLicenceTable;
   layout_versions: LayoutVersionTable;
   access_versions: AccessVersionTable;
   outbox_events: OutboxEventTable;

@@ -1,10 +1,12 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
-import { COOKIE_NAMES, DEVICE_TOKEN_HEADER, hasPermission, isPermission, type Lang, type PasswordPolicy, type Permission } from '@atrium/contract';
+import { COOKIE_NAMES, DEVICE_TOKEN_HEADER, hasPermission, isPermission, type Lang, type LicensedModule, type PasswordPolicy, type Permission } from '@atrium/contract';
 import type { DeviceRecord } from '../modules/door-display/door-display.repository.js';
 import type { UserProfile } from '../modules/user/user.repository.js';
 import type { KioskPad } from '../modules/visitor/visitor-devices.repository.js';
 import type { SmartDeviceRef } from '../modules/smart-device/smart-device.repository.js';
-import { crossSite, deviceTokenInvalid, noPermission, passwordChangeRequired, passwordExpired, sessionInvalid } from './errors.js';
+import type { Clock } from './clock.js';
+import { crossSite, deviceTokenInvalid, moduleNotLicensed, noPermission, passwordChangeRequired, passwordExpired, sessionInvalid } from './errors.js';
+import { isModuleWritable, licensedModuleOfUrl } from './licence-gate.js';
 
 /** Who may call a route. Every route states one in its `config`; start-up fails otherwise. */
 export type RouteAccess =
@@ -49,6 +51,8 @@ export interface AuthContext {
   passwordPolicy: Readonly<PasswordPolicy>;
   /** Keys of the applications the company switched off, as of this request. */
   switchedOffApplications: readonly string[];
+  /** The company's licensed modules, each with the end of its best licence (shared between requests). */
+  moduleLicences: ReadonlyMap<LicensedModule, number>;
   /** The caller's profile, read with the session on routes that declare `readsProfile`; null elsewhere. */
   profile: UserProfile | null;
   /** The session came from a sign-in that must change the password first. */
@@ -76,6 +80,13 @@ declare module 'fastify' {
     isStateChanging?: boolean;
     /** The handler presents the caller's profile: the guard reads it in the session's own query (`request.auth.profile`). */
     readsProfile?: boolean;
+    /**
+     * The licensed module the route belongs to; set at start-up from its URL (platform/licence-gate.ts). Its
+     * writes are refused (403/1015) while the company holds no usable licence for it.
+     */
+    licensedModule?: LicensedModule;
+    /** A write that changes nothing (an export with a body): served while its module is read-only. */
+    readsOnly?: boolean;
   }
   interface FastifyRequest {
     /** Set by the guard on authenticated routes; null on public and device ones. */
@@ -98,6 +109,10 @@ export interface RouteRecord {
   permission?: Permission;
   deviceKind?: DeviceKind;
   allowDuringPasswordChange: boolean;
+  /** The licensed module whose licence the route's writes need (session routes only). */
+  licensedModule?: LicensedModule;
+  /** A write served while its module is read-only (config.readsOnly). */
+  readsOnly?: true;
 }
 
 /**
@@ -189,6 +204,12 @@ function checkDeclaration(this: FastifyInstance, route: RouteOptions, routeTable
   if (config.access !== 'permission' && config.permission) {
     throw new Error(`Route ${where} names a permission but its access is "${config.access}"`);
   }
+  // Only signed-in callers are licensed: sign-in pages, public links and devices keep serving what exists.
+  const isSessionRoute = config.access === 'authenticated' || config.access === 'permission';
+  if (!isSessionRoute && config.licensedModule) throw new Error(`Route ${where}: only a session route is licensed (licensedModule)`);
+  const licensedModule = config.licensedModule ?? (isSessionRoute ? licensedModuleOfUrl(route.url) : undefined);
+  // A copy: routes of a module often share one config object, and each route's URL decides its own module.
+  if (licensedModule) route.config = { ...config, licensedModule };
   if (config.access !== 'public' && route.schema && !route.schema.hide) {
     (route.schema as Record<string, unknown>).security = config.access === 'device' ? [{ deviceToken: [] }] : [{ tokenHeader: [] }, { tokenCookie: [] }];
   }
@@ -200,6 +221,8 @@ function checkDeclaration(this: FastifyInstance, route: RouteOptions, routeTable
       ...(config.permission ? { permission: config.permission } : {}),
       ...(config.deviceKind ? { deviceKind: config.deviceKind } : {}),
       allowDuringPasswordChange: config.allowDuringPasswordChange === true,
+      ...(licensedModule ? { licensedModule } : {}),
+      ...(config.readsOnly ? { readsOnly: true as const } : {}),
     });
   }
 }
@@ -211,6 +234,8 @@ export interface AccessGuardOptions {
   clearSessionCookie(reply: FastifyReply): void;
   /** PUBLIC_URL's origin when it is set (config.publicOrigin), for the cross-site check. */
   publicOrigin: string | null;
+  /** The app's clock, against which licences end. */
+  clock: Clock;
 }
 
 /**
@@ -218,9 +243,9 @@ export interface AccessGuardOptions {
  * plugin, whose hook parses the token cookie). At start-up it refuses routes without an access
  * declaration. On each request it applies, before the body is read: on device routes the device
  * token alone; otherwise the cross-site check for writes, the session, the forced password change,
- * then the route's permission.
+ * then the route's permission, then, for a write to a licensed module, the company's licence for it.
  */
-export function installAccessGuard(app: FastifyInstance, { resolveSession, resolveDevice, clearSessionCookie, publicOrigin }: AccessGuardOptions) {
+export function installAccessGuard(app: FastifyInstance, { resolveSession, resolveDevice, clearSessionCookie, publicOrigin, clock }: AccessGuardOptions) {
   const routeTable: RouteRecord[] = [];
   app.decorate('routeTable', routeTable);
   app.decorateRequest('auth', null);
@@ -230,7 +255,7 @@ export function installAccessGuard(app: FastifyInstance, { resolveSession, resol
   });
 
   app.addHook('onRequest', async (request, reply) => {
-    const { access, permission, deviceKind, allowDuringPasswordChange, isStateChanging, readsProfile } = request.routeOptions.config;
+    const { access, permission, deviceKind, allowDuringPasswordChange, isStateChanging, readsProfile, licensedModule, readsOnly } = request.routeOptions.config;
     // No access means the not-found handler: nothing to guard.
     if (access === undefined) return;
     const isWrite = !SAFE_METHODS.has(request.method);
@@ -263,5 +288,6 @@ export function installAccessGuard(app: FastifyInstance, { resolveSession, resol
       throw auth.passwordChangeReason === 'expired' ? passwordExpired() : passwordChangeRequired();
     }
     if (access === 'permission' && !hasPermission(auth.permissions, permission!)) throw noPermission();
+    if (licensedModule && isWrite && !readsOnly && !isModuleWritable(auth.moduleLicences, licensedModule, clock.now())) throw moduleNotLicensed(licensedModule);
   });
 }

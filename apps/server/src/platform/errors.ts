@@ -1,4 +1,4 @@
-import { HTTP_STATUS_OF, ReturnCode, type MessageKey, type MessageOf, type MessageParamName, type MessageParamsArg, type MessageParamsOf, type PasswordProblem } from '@atrium/contract';
+import { HTTP_STATUS_OF, ReturnCode, type MessageKey, type MessageOf, type MessageParamName, type MessageParamsArg, type MessageParamsOf, type PasswordProblem, type LicensedModule } from '@atrium/contract';
 
 /** Parameters as an error carries them, already checked against its message where it was made. */
 export type MessageParams = Readonly<Record<string, string | number>>;
@@ -69,6 +69,9 @@ export const sessionInvalid = () => new AppError(ReturnCode.SESSION_INVALID, 'se
 export const deviceTokenInvalid = () => new AppError(ReturnCode.SESSION_INVALID, 'deviceTokenInvalid');
 
 export const noPermission = () => new AppError(ReturnCode.NO_PERMISSION, 'noPermission');
+
+/** A write to a module the company holds no usable licence for (403/1015); the result names the module. */
+export const moduleNotLicensed = (module: LicensedModule) => new AppError(ReturnCode.MODULE_NOT_LICENSED, 'moduleNotLicensed', {}, { module });
 
 export const crossSite = () => new AppError(ReturnCode.NO_PERMISSION, 'crossSite');
 

@@ -7,6 +7,7 @@ import { buildApp } from '../app.js';
 import { parseConfig, type Config } from '../config.js';
 import { migrateToLatest } from '../db/migrations/index.js';
 import { createFakeClock, type FakeClock } from './clock.js';
+import { TEST_LICENCE_KEY } from './licences.js';
 import { createMigratedTestDatabase, type TestDatabase } from './database.js';
 import { createCachingHasher, createFactories, type Factories, type TestUser } from './factories.js';
 import { openDatabase, type Database } from '../db/database.js';
@@ -49,6 +50,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
   return {
     ...parseConfig({ DATA_DIR: dataDir, RATE_LIMIT_PER_MINUTE: '0', LOG_LEVEL: 'silent', SCHEDULER_TICK_SECONDS: '0' }),
     webDist: path.join(dataDir, 'no-console-build'),
+    licencePublicKeys: [[TEST_LICENCE_KEY.keyId, TEST_LICENCE_KEY.publicKey]],
     ...overrides,
   };
 }

@@ -15,7 +15,10 @@ import { createPasswordHasher, type PasswordHasher } from '../platform/password.
 import { hashSessionToken, newSessionToken } from '../platform/session-token.js';
 import { createCompanyRepository } from '../modules/company/company.repository.js';
 import { createSessionRepository } from '../modules/session/session.repository.js';
-import { HOUR_MS } from '../platform/clock.js';
+import { DAY_MS, HOUR_MS } from '../platform/clock.js';
+import { readLicencePayload } from '../platform/licence-token.js';
+import { createLicenceRepository } from '../modules/licence/licence.repository.js';
+import { testLicenceToken } from './licences.js';
 
 /** The password test users get unless a test names another. */
 export const TEST_PASSWORD = 'Correct-Horse-42';
@@ -74,11 +77,33 @@ export function createFactories(db: Database, clock: Clock, hasher: PasswordHash
   const ctx = () => seedContext(db.kysely, hasher, clock.now());
 
   const factories = {
-    async company(overrides: { name?: string; domain?: string | null; logo?: string | null } = {}) {
+    /** A company; licensed for every module for 20 years (test/licences.ts) unless `isLicensed` is false. */
+    async company(overrides: { name?: string; domain?: string | null; logo?: string | null; isLicensed?: boolean } = {}) {
       const n = next();
       const name = overrides.name ?? `Company ${n}`;
-      const id = await createCompany(ctx(), { name, domain: overrides.domain ?? `co${n}`, logo: overrides.logo ?? null });
+      const domain = overrides.domain ?? `co${n}`;
+      const id = await createCompany(ctx(), { name, domain, logo: overrides.logo ?? null });
+      if (overrides.isLicensed !== false) await factories.licence(id, testLicenceToken(domain, clock.now(), { validUntil: clock.now() + 20 * 365 * DAY_MS }));
       return { id, name };
+    },
+
+    /** Stores a signed licence for a company as installing it would (without the install's checks). */
+    async licence(companyId: number, token: string) {
+      const payload = readLicencePayload(token);
+      if (!payload) throw new Error('not a licence token');
+      await createLicenceRepository(db.kysely).saveLicence(companyId, {
+        serial: payload.serial,
+        number: payload.number,
+        licensee: payload.licensee,
+        isTrial: false,
+        token,
+        keyId: payload.keyId,
+        modules: payload.modules,
+        seats: payload.seats,
+        validUntil: payload.validUntil,
+        installedAt: clock.now(),
+        installedBy: null,
+      });
     },
 
     role(companyId: number, permissions: Iterable<Permission | string> = [], overrides: { name?: string; isDefault?: boolean } = {}) {

@@ -1,12 +1,14 @@
 import { randomBytes } from 'node:crypto';
-import { ACTIVATION_HOURS, normalizePermissions, normalizeSwatchColor, type DEFAULT_SWATCHES, type Permission } from '@atrium/contract';
+import type { Kysely } from 'kysely';
+import { ACTIVATION_HOURS, LICENSED_MODULES, normalizePermissions, normalizeSwatchColor, type DEFAULT_SWATCHES, type Permission } from '@atrium/contract';
 import { provisionCompany, STANDARD_ROLES } from '../../modules/company/company.provisioning.js';
-import { HOUR_MS, type Clock } from '../../platform/clock.js';
+import { DAY_MS, HOUR_MS, type Clock } from '../../platform/clock.js';
+import { createLicenceRepository } from '../../modules/licence/licence.repository.js';
 import { createPasswordHasher, type PasswordHasher } from '../../platform/password.js';
 import { hashSessionToken, newSessionToken } from '../../platform/session-token.js';
 import { withTransaction, type Database } from '../database.js';
 import { analyzeAll } from '../statistics.js';
-import type { Gender } from '../schema.js';
+import type { DB, Gender } from '../schema.js';
 import { seedDemoBookings } from './demo-bookings.js';
 import { seedDemoReceptionDevices, seedDemoVisits } from './demo-visits.js';
 import { seedDemoRooms, type DemoRooms } from './demo-rooms.js';
@@ -352,6 +354,31 @@ async function recordDemoHistory(
   }
 }
 
+/** How long the embedded demo's trial lasts from the day the demo company is made. */
+export const DEMO_TRIAL_DAYS = 30;
+
+/**
+ * The demo's trial (docs/decisions/0021-platform.md, "Licences"): every licensed module for DEMO_TRIAL_DAYS from
+ * the seeding, then the same grace and read-only states as a bought licence. It is a row without a token, which
+ * only this seed writes: the API installs signed tokens only, and a trial signed by a key whose private half
+ * ships with the code would be a licence anyone could make.
+ */
+async function seedDemoTrial(trx: Kysely<DB>, companyId: number, now: number) {
+  await createLicenceRepository(trx).saveLicence(companyId, {
+    serial: 'demo-trial',
+    number: 'TRIAL',
+    licensee: DEMO_COMPANY.name,
+    isTrial: true,
+    token: null,
+    keyId: null,
+    modules: [...LICENSED_MODULES],
+    seats: null,
+    validUntil: now + DEMO_TRIAL_DAYS * DAY_MS,
+    installedAt: now,
+    installedBy: null,
+  });
+}
+
 /**
  * Creates the demo company (Harbourview Technologies, Riverside House in London, departments,
  * roles, an `admin` and 39 colleagues, a few days of operation log) when the installation has no company yet. Safe to run
@@ -370,6 +397,7 @@ export async function seedDemo(db: Database, { adminPassword, clock, hasher = cr
       // Door displays on the rooms that have one, each with a theme.
       await seedDoorDisplays(trx, companyId, rooms.filter((room) => room.hasDoorDisplay).map((room) => room.id), clock);
       await seedDeviceThemes(trx, companyId, clock.now());
+      await seedDemoTrial(trx, companyId, clock.now());
       return { created: true, adminPasswordGenerated: adminPassword === null ? password : null, rooms };
     });
   } catch (error) {

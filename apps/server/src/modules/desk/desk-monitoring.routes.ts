@@ -53,7 +53,7 @@ export function deskMonitoringRoutes({ monitoring }: { monitoring: DeskMonitorin
     app.post(
       '/desk/monitoring/overview/export',
       {
-        config: OVERVIEW,
+        config: { ...OVERVIEW, readsOnly: true },
         schema: {
           tags,
           summary: 'The desk overview as an xlsx file',
@@ -86,7 +86,7 @@ export function deskMonitoringRoutes({ monitoring }: { monitoring: DeskMonitorin
     app.post(
       '/desk/monitoring/desks/export',
       {
-        config: STATIONS,
+        config: { ...STATIONS, readsOnly: true },
         schema: {
           tags,
           summary: "Each desk's figures as an xlsx file",

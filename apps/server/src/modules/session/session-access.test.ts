@@ -3,6 +3,7 @@ import type { CurrentUserInfo, MenuEntry, PasswordPolicy } from '@atrium/contrac
 import { DAY_MS, MINUTE_MS } from '../../platform/clock.js';
 import { call, createTestApp, signIn, type TestApp } from '../../test/app.js';
 import { TEST_DIALECT } from '../../test/database.js';
+import { testLicenceToken } from '../../test/licences.js';
 import { createApplicationRepository } from '../application/application.repository.js';
 import { createRoleRepository } from '../role/role.repository.js';
 import { createSettingsRepository, SETTING_KEYS } from '../settings/settings.repository.js';
@@ -60,16 +61,20 @@ describe(`signed-in request cost (${TEST_DIALECT})`, () => {
     expect(await statementsOf('/api/user/getMenuList')).toHaveLength(SESSION);
   });
 
-  it('reloads the roles, the password policy and the applications once after any changes, then costs one statement again', async () => {
-    // The reload: the roles, the password policy and the switched-off applications, beside the session.
+  it('reloads the roles, the password policy, the applications and the licences once after any changes, then costs one statement again', async () => {
+    // The reload: the roles, the password policy, the switched-off applications and the licences, beside the session.
+    const RELOAD = 5;
     await createRoleRepository(t.db.kysely).setRolePermissions(companyId, roleId, ['reports:view', 'liveMeetings:view'], t.clock.now());
-    expect(await statementsOf('/api/user/getCurrentUserInfo')).toHaveLength(4);
+    expect(await statementsOf('/api/user/getCurrentUserInfo')).toHaveLength(RELOAD);
     expect(await statementsOf('/api/user/getCurrentUserInfo')).toHaveLength(SESSION);
     await createSettingsRepository(t.db.kysely).putSetting(companyId, SETTING_KEYS.passwordPolicy, POLICY, t.clock.now());
-    expect(await statementsOf('/api/user/getCurrentUserInfo')).toHaveLength(4);
+    expect(await statementsOf('/api/user/getCurrentUserInfo')).toHaveLength(RELOAD);
     expect(await statementsOf('/api/user/getCurrentUserInfo')).toHaveLength(SESSION);
     await createApplicationRepository(t.db.kysely).setEnabled(companyId, 'rooms', false, t.clock.now());
-    expect(await statementsOf('/api/user/getMenuList')).toHaveLength(4);
+    expect(await statementsOf('/api/user/getMenuList')).toHaveLength(RELOAD);
+    expect(await statementsOf('/api/user/getMenuList')).toHaveLength(SESSION);
+    await t.factories.licence(companyId, testLicenceToken('any', t.clock.now()));
+    expect(await statementsOf('/api/user/getMenuList')).toHaveLength(RELOAD);
     expect(await statementsOf('/api/user/getMenuList')).toHaveLength(SESSION);
   });
 
@@ -188,5 +193,18 @@ describe(`roles, password policy and applications kept in memory, two processes 
     await second.db.kysely.deleteFrom('company_applications').where('company_id', '=', companyId).execute();
     expect(await menuPaths(first, admin)).toContain('/display-settings');
     expect(await menuPaths(second, admin)).toContain('/display-settings');
+  });
+
+  it('makes a licensed module read-only and writable again on the next request in the other process', async () => {
+    const addReason = (app: TestApp, name: string) => call(app.app, { method: 'POST', url: '/api/visitor/reason/add', headers: { token: admin }, payload: { name } });
+    expect((await addReason(second, 'Before')).status).toBe(200);
+    // An operator's SQL removes the factory's licence: both processes refuse the next write.
+    await first.db.kysely.deleteFrom('company_licences').where('company_id', '=', companyId).execute();
+    expect((await addReason(second, 'Unlicensed')).body.returncode).toBe(1015);
+    expect((await addReason(first, 'Unlicensed')).body.returncode).toBe(1015);
+    const code = (await first.db.kysely.selectFrom('companies').select('domain').where('id', '=', companyId).executeTakeFirstOrThrow()).domain!;
+    const installed = await call(second.app, { method: 'POST', url: '/api/company/licence', headers: { token: admin }, payload: { token: testLicenceToken(code, first.clock.now()) } });
+    expect(installed.status).toBe(200);
+    expect((await addReason(first, 'After')).status).toBe(200);
   });
 });

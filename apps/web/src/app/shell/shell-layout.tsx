@@ -7,6 +7,7 @@ import { useMediaQuery } from '../../shared/hooks/use-media-query';
 import { preferencesStore, usePreferences } from '../../shared/preferences/preferences-store';
 import type { PageRoute, RouteHandle } from '../../shared/routing/page-route';
 import { useSession } from '../../shared/session/session-context';
+import { LicenceBanner } from '../../modules/licence/components/licence-banner';
 import { HeaderBar } from './header-bar';
 import { KeepAliveOutlet } from './keep-alive-outlet';
 import { useDoubleKeyPress } from './search-hotkey';
@@ -82,6 +83,7 @@ export function ShellLayout() {
         <HeaderBar isMobile={isMobile} menuCollapsed={sidebarCollapsed} onToggleMenu={toggleMenu} onOpenSearch={openSearch} searchOpen={searchOpen} />
         <TabsBar tabs={tabs.tabs} activePath={tabs.activePath} onSelect={tabs.select} onCommand={tabs.run} onMove={tabs.move} />
         <Layout.Content className="atrium-content">
+          <LicenceBanner menuKey={page?.menuKey} />
           <KeepAliveOutlet keepAlive={isKeptAlive} activePath={tabs.activePath} openPaths={tabs.tabs.map((tab) => tab.path)} />
         </Layout.Content>
       </Layout>

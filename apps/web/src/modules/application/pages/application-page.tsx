@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { MenuIcon } from '../../../shared/ui/menu-icon';
 import { PageHeader } from '../../../shared/ui/page-header';
+import { LicencePanel } from '../../licence/components/licence-panel';
 import { applicationListQuery, useSwitchApplication } from '../api/application.api';
 import './application-page.css';
 
@@ -88,6 +89,7 @@ export function ApplicationPage() {
           <Skeleton active />
         </Card>
       )}
+      <LicencePanel />
     </div>
   );
 }
