@@ -1225,6 +1225,16 @@ export interface SsoLoginStateTable {
 }
 
 /** The single-use link of the single sign-on notice mail. */
+/** A one-time sign-in link of the QR drawer (`/single/{token}`): only the secret's hash, deleted when used. */
+export interface SignInLinkTable {
+  id: Generated<number>;
+  company_id: number;
+  user_id: number;
+  token_hash: string;
+  created_at: number;
+  expires_at: number;
+}
+
 export interface SsoMailLinkTable {
   id: Generated<number>;
   company_id: number;
@@ -1535,6 +1545,7 @@ export interface DB {
   sso_members: SsoMemberTable;
   sso_login_states: SsoLoginStateTable;
   sso_mail_links: SsoMailLinkTable;
+  sign_in_links: SignInLinkTable;
   registration_codes: RegistrationCodeTable;
   password_resets: PasswordResetTable;
   mail_requests: MailRequestTable;
