@@ -518,6 +518,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     transact,
     clock,
     publicUrl: config.publicUrl,
+    googleIssuer: config.googleIssuer,
     logWarning: (error, message) => app.log.warn({ err: error }, message),
   });
   const leases = createLeases(db.kysely, clock);

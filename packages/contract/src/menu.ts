@@ -202,7 +202,7 @@ export function menuForPermissions(granted: ReadonlySet<string>, catalogue: Menu
  */
 export const DESK_LIVE_SCREEN_PATH = '/deskeeper-live/screen';
 
-export const ALWAYS_ALLOWED_PATHS = ['/', '/index', '/personal', '/application', '/check-in'] as const;
+export const ALWAYS_ALLOWED_PATHS = ['/', '/index', '/personal', '/application', '/check-in', '/auth-add'] as const;
 
 /** Detail pages implied by a list page (spec 000 section 2): detail prefix -> list path. */
 export const DETAIL_PARENTS: Record<string, string> = {

@@ -158,6 +158,8 @@ export const OPERATION_DETAILS = {
   'user.createSso': { email: text, roleId: 'role', departmentId: 'department' },
   'user.ssoSignIn': { reason: { enum: SSO_LOGIN_ERRORS }, issuer: text },
   'user.linkSignIn': {},
+  'user.linkIdentity': { issuer: text, email: text },
+  'user.unlinkIdentity': { issuer: text },
   'user.resetPassword': {},
   'company.register': { domain: text },
   'directorySync.updateSetting': {

@@ -42,6 +42,8 @@ export const OPERATION_ACTIONS = [
   'user.createSso',
   'user.ssoSignIn',
   'user.linkSignIn',
+  'user.linkIdentity',
+  'user.unlinkIdentity',
   'user.resetPassword',
   'company.register',
   'directorySync.updateSetting',

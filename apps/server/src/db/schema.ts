@@ -1222,9 +1222,21 @@ export interface SsoLoginStateTable {
   redirect_to: string;
   created_at: number;
   expires_at: number;
+  /** Set when the flow links this user's account (/auth-add) instead of signing in. */
+  link_user_id: number | null;
 }
 
-/** The single-use link of the single sign-on notice mail. */
+/** A user's identity at the company's OpenID provider, linked on /auth-add: signs them in whatever the claim says. */
+export interface ExternalIdentityTable {
+  id: Generated<number>;
+  company_id: number;
+  user_id: number;
+  issuer: string;
+  subject: string;
+  email: string | null;
+  linked_at: number;
+}
+
 /** A one-time sign-in link of the QR drawer (`/single/{token}`): only the secret's hash, deleted when used. */
 export interface SignInLinkTable {
   id: Generated<number>;
@@ -1235,6 +1247,7 @@ export interface SignInLinkTable {
   expires_at: number;
 }
 
+/** The single-use link of the single sign-on notice mail. */
 export interface SsoMailLinkTable {
   id: Generated<number>;
   company_id: number;
@@ -1546,6 +1559,7 @@ export interface DB {
   sso_login_states: SsoLoginStateTable;
   sso_mail_links: SsoMailLinkTable;
   sign_in_links: SignInLinkTable;
+  external_identities: ExternalIdentityTable;
   registration_codes: RegistrationCodeTable;
   password_resets: PasswordResetTable;
   mail_requests: MailRequestTable;
