@@ -12,11 +12,7 @@ const PASSWORD = 'Spec-routes-2026';
  */
 const NOT_YET_OPEN: Record<string, string> = {
   '/account': 'issue 24: calendar services',
-  '/login-dingtalk': 'issue 24: work-chat sign-in',
   '/branch': 'issue 23: operator area',
-  '/single/{token}': 'issue 23: sign-in by link',
-  '/single-error': 'issue 23: sign-in by link',
-  '/auth-add': 'issue 23: third-party authorisation',
 };
 
 /** A concrete address for a route with parameters (the demo company's first role, group and visit). */

@@ -88,6 +88,9 @@ import { settingsRoutes } from './modules/settings/settings.routes.js';
 import { createSettingsService } from './modules/settings/settings.service.js';
 import { createProviderClient, type ProviderClient } from './modules/sso/oidc-client.js';
 import { ssoRoutes } from './modules/sso/sso.routes.js';
+import { signInLinkRoutes } from './modules/sign-in-link/sign-in-link.routes.js';
+import { createSignInLinkRepository } from './modules/sign-in-link/sign-in-link.repository.js';
+import { createSignInLinkService } from './modules/sign-in-link/sign-in-link.service.js';
 import { directorySyncRoutes } from './modules/directory-sync/directory-sync.routes.js';
 import { createDirectorySyncService } from './modules/directory-sync/directory-sync.service.js';
 import { createSsoCoverage, createSsoService } from './modules/sso/sso.service.js';
@@ -533,6 +536,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     transact,
     clock,
     publicUrl: config.publicUrl,
+    googleIssuer: config.googleIssuer,
     logWarning: (error, message) => app.log.warn({ err: error }, message),
   });
   const leases = createLeases(db.kysely, clock);
@@ -935,6 +939,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(uploadRoutes({ uploads }));
       await api.register(personalRoutes({ personal }));
       await api.register(ssoRoutes({ sso, sessions, throttle: mailThrottle }));
+      await api.register(
+        signInLinkRoutes({
+          links: createSignInLinkService({ links: createSignInLinkRepository(db.kysely), sessions, operationLog, clock, publicUrl: config.publicUrl }),
+          sessions,
+        }),
+      );
       await api.register(managerRoutes({ managers }));
       await api.register(registrationRoutes({ registration, cookieMaxAgeSeconds: sessions.cookieMaxAgeSeconds }));
       await api.register(recoveryRoutes({ recovery }));

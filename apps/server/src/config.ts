@@ -59,6 +59,11 @@ export interface Config {
    * request's Origin or Referer with it. Null: with the request's own origin as Fastify sees it.
    */
   publicOrigin: string | null;
+  /**
+   * The OpenID issuer that counts as Google for the Google sign-in calls (`/oauth/googleAuth`,
+   * `/googleOauth/*`): Google's own by default (GOOGLE_ISSUER); tests point it at their provider.
+   */
+  googleIssuer: string;
   /** ATRIUM_REGISTRATION: whether anyone may create a company through /register (open) or not (closed). */
   registration: 'open' | 'closed';
   /**
@@ -122,6 +127,7 @@ export function parseConfig(env: Env = process.env, cwd: string = process.cwd())
     schedulerTickMs: parseInteger('SCHEDULER_TICK_SECONDS', read('SCHEDULER_TICK_SECONDS'), 30, 0, 3600) * 1000,
     publicUrl,
     publicOrigin: read('PUBLIC_URL') === undefined ? null : new URL(publicUrl).origin,
+    googleIssuer: (read('GOOGLE_ISSUER') ?? 'https://accounts.google.com').replace(/\/$/, ''),
     registration: parseRegistration(read('ATRIUM_REGISTRATION')),
     platformOperators: parseNameList(read('ATRIUM_PLATFORM_OPERATORS')),
     clockOffsetFile: read('ATRIUM_CLOCK_OFFSET_FILE') ? path.resolve(cwd, read('ATRIUM_CLOCK_OFFSET_FILE')!) : null,

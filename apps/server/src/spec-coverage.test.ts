@@ -10,8 +10,6 @@ import { parseSpec, readSpecDocuments, readSpecLists, SPEC_LISTS_SNAPSHOT, specD
  * served under `/api` at exactly its path and method.
  */
 const NOT_YET_SERVED: Record<string, string> = {
-  'POST /googleOauth/oAuth2Login': 'issue 23: Google sign-in',
-  'GET /googleOauth/getUserInfoByToken': 'issue 23: Google sign-in',
   'GET /beike/logout': 'issue 23: deployment profiles (the variant sign-out)',
   'GET /beike/getToken': 'issue 23: deployment profiles (the variant sign-in)',
   'GET /boss/storeManager/getBranch': 'issue 23: operator area',
@@ -21,9 +19,6 @@ const NOT_YET_SERVED: Record<string, string> = {
   'POST /boss/storeManager/updatedInstructions': 'issue 23: operator area',
   'POST /boss/storeManager/releaseVersion': 'issue 23: operator area',
   'POST /boss/storeManager/menuPermissions': 'issue 23: operator area',
-  'GET /v2/wx/getQrCodePath': 'issue 23: sign-in by QR',
-  'GET /v2/wx/ordinaryQrCodePath': 'issue 23: sign-in by QR',
-  'GET /location/v2/getBlackListConfig': 'issue 23: the booking blacklist configuration',
   'GET /third-party': 'issue 24: calendar sync',
   'POST /third-party': 'issue 24: calendar sync',
   'DELETE /third-party': 'issue 24: calendar sync',

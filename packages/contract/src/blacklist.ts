@@ -75,3 +75,20 @@ export const BlacklistCandidatesQuery = z.object({ keyword: z.string().trim().ma
 export const BlacklistCandidate = z.object({ id: z.number().int(), fullName: z.string(), userName: z.string(), email: z.string().nullable() });
 export type BlacklistCandidate = z.infer<typeof BlacklistCandidate>;
 export const BlacklistCandidates = z.array(BlacklistCandidate);
+
+/**
+ * `GET /location/v2/getBlackListConfig` (spec 001 section 7): the blacklist's configuration as the
+ * booking pages need it: the rules every entry follows, whether the caller may manage the list, and
+ * whether the caller is barred now.
+ */
+export const BlacklistConfig = z.object({
+  /** The longest reason an entry may give. */
+  reasonMax: z.number().int(),
+  /** The states an entry passes through. */
+  states: z.array(BlacklistState),
+  /** Whether the caller may bar and lift colleagues (permission reservationScreens:edit). */
+  canManage: z.boolean(),
+  /** The caller's own bar now, as `GET /meeting/blacklist/mine`. */
+  mine: MyBookingBar,
+});
+export type BlacklistConfig = z.infer<typeof BlacklistConfig>;

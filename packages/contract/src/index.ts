@@ -18,6 +18,7 @@ export * from './upload.js';
 export * from './personal.js';
 export * from './role.js';
 export * from './sso.js';
+export * from './sign-in-link.js';
 export * from './manager.js';
 export * from './registration.js';
 export * from './directory-sync.js';

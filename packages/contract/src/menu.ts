@@ -206,9 +206,9 @@ export const DESK_LIVE_SCREEN_PATH = '/deskeeper-live/screen';
 
 /**
  * Open to every signed-in user: home, personal settings, the app centre and its product pages (the module
- * switcher, the product pages and the store: spec 001 section 2, "Other"), and the check-in page.
+ * switcher, the product pages and the store: spec 001 section 2, "Other"), the check-in page, and /auth-add (linking the caller's account at the company's provider).
  */
-export const ALWAYS_ALLOWED_PATHS = ['/', '/index', '/personal', '/application', '/switcher', '/rooms', '/control', '/vistiors', '/desks', '/store/roomsSystem', '/check-in'] as const;
+export const ALWAYS_ALLOWED_PATHS = ['/', '/index', '/personal', '/application', '/switcher', '/rooms', '/control', '/vistiors', '/desks', '/store/roomsSystem', '/check-in', '/auth-add'] as const;
 
 /** Detail pages implied by a list page (spec 000 section 2): detail prefix -> list path. */
 export const DETAIL_PARENTS: Record<string, string> = {

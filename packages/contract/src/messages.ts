@@ -299,6 +299,14 @@ export const MESSAGES = {
     'en-US': 'If an account uses this address, a reset link is on its way',
     'zh-CN': '如果有账号使用该地址，重置链接已发送',
   },
+  signInLinkInvalid: {
+    'en-US': 'This sign-in link is invalid, already used or expired. Open the QR code on your computer again to get a new one',
+    'zh-CN': '该登录链接无效、已使用或已过期。请在电脑上重新打开二维码获取新的链接',
+  },
+  signInLinksTooMany: {
+    'en-US': 'Too many sign-in codes at once. Wait a few minutes, then open the QR code again',
+    'zh-CN': '同时生成的登录二维码过多，请几分钟后再打开二维码',
+  },
   resetLinkInvalid: {
     'en-US': 'This reset link has expired or was already used. Please ask for a new one',
     'zh-CN': '该重置链接已过期或已使用，请重新申请',

@@ -157,6 +157,9 @@ export const OPERATION_DETAILS = {
   'sso.sendNotice': { userIds: 'users', sent: 'count' },
   'user.createSso': { email: text, roleId: 'role', departmentId: 'department' },
   'user.ssoSignIn': { reason: { enum: SSO_LOGIN_ERRORS }, issuer: text },
+  'user.linkSignIn': {},
+  'user.linkIdentity': { issuer: text, email: text },
+  'user.unlinkIdentity': { issuer: text },
   'user.resetPassword': {},
   'company.register': { domain: text },
   'directorySync.updateSetting': {

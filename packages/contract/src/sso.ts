@@ -182,3 +182,45 @@ export const AddSsoUserBody = z.object({
   roleId: z.coerce.number().int().positive().optional().describe("Absent: the company's default role"),
 });
 export type AddSsoUserBody = z.infer<typeof AddSsoUserBody>;
+
+/**
+ * `GET /googleOauth/getUserInfoByToken` (spec 000 section 7): the signed-in user as the Google sign-in
+ * knows them: who the session (the `token` header or cookie) names, and the company's provider.
+ */
+export const GoogleUserInfo = z.object({
+  id: z.number().int(),
+  userName: z.string(),
+  fullName: z.string(),
+  email: z.string().nullable(),
+  /** Whether the user has signed in through the company's provider. */
+  isSso: z.boolean(),
+  /** The company's OpenID issuer when single sign-on is on, else null. */
+  issuer: z.string().nullable(),
+  /** Whether that issuer is Google, so `POST /googleOauth/oAuth2Login` works for the company. */
+  isGoogle: z.boolean(),
+});
+export type GoogleUserInfo = z.infer<typeof GoogleUserInfo>;
+
+/** Why linking an account on /auth-add failed (`/auth-add?error=`). */
+export const SSO_LINK_ERRORS = ['stateInvalid', 'providerRefused', 'ssoUnavailable', 'userInactive', 'identityTaken'] as const;
+export type SsoLinkError = (typeof SSO_LINK_ERRORS)[number];
+
+/** `GET /oauth/identities`: the caller's accounts at the company's provider, linked on /auth-add. */
+export const LinkedIdentity = z.object({
+  issuer: z.string(),
+  /** The e-mail the provider gave when linked, if any. */
+  email: z.string().nullable(),
+  linkedAt: z.number().int(),
+});
+export type LinkedIdentity = z.infer<typeof LinkedIdentity>;
+
+export const LinkedIdentities = z.object({
+  /** The company's provider while single sign-on is on (null: nothing can be linked now). */
+  issuer: z.string().nullable(),
+  list: z.array(LinkedIdentity),
+});
+export type LinkedIdentities = z.infer<typeof LinkedIdentities>;
+
+/** `DELETE /oauth/identities`: unlink the caller's account at this issuer. */
+export const UnlinkIdentityBody = z.object({ issuer: z.string().trim().min(1).max(TEXT_MAX) });
+export type UnlinkIdentityBody = z.infer<typeof UnlinkIdentityBody>;

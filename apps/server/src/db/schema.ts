@@ -1243,6 +1243,29 @@ export interface SsoLoginStateTable {
   redirect_to: string;
   created_at: number;
   expires_at: number;
+  /** Set when the flow links this user's account (/auth-add) instead of signing in. */
+  link_user_id: number | null;
+}
+
+/** A user's identity at the company's OpenID provider, linked on /auth-add: signs them in whatever the claim says. */
+export interface ExternalIdentityTable {
+  id: Generated<number>;
+  company_id: number;
+  user_id: number;
+  issuer: string;
+  subject: string;
+  email: string | null;
+  linked_at: number;
+}
+
+/** A one-time sign-in link of the QR drawer (`/single/{token}`): only the secret's hash, deleted when used. */
+export interface SignInLinkTable {
+  id: Generated<number>;
+  company_id: number;
+  user_id: number;
+  token_hash: string;
+  created_at: number;
+  expires_at: number;
 }
 
 /** The single-use link of the single sign-on notice mail. */
@@ -1576,6 +1599,8 @@ export interface DB {
   sso_members: SsoMemberTable;
   sso_login_states: SsoLoginStateTable;
   sso_mail_links: SsoMailLinkTable;
+  sign_in_links: SignInLinkTable;
+  external_identities: ExternalIdentityTable;
   registration_codes: RegistrationCodeTable;
   password_resets: PasswordResetTable;
   mail_requests: MailRequestTable;

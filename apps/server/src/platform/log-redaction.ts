@@ -5,7 +5,7 @@ import type { FastifyRequest } from 'fastify';
  * a URL. Query values by name, and the path segment after a prefix that names a secret.
  */
 const SECRET_QUERY_NAMES = new Set(['token', 'reqtoken', 'code', 'state', 'secret', 'registrationtoken']);
-const SECRET_PATH_PREFIXES = [/(\/activate\/)[^/?#]+/g, /(\/reset\/)[^/?#]+/g, /(\/calendar\/feed\/)[^/?#]+/g, /(\/air-board\/)[^/?#]+/g];
+const SECRET_PATH_PREFIXES = [/(\/activate\/)[^/?#]+/g, /(\/reset\/)[^/?#]+/g, /(\/single\/)[^/?#]+/g, /(\/calendar\/feed\/)[^/?#]+/g, /(\/air-board\/)[^/?#]+/g];
 
 const CENSOR = '[redacted]';
 

@@ -9,6 +9,7 @@ import { airPublicRoutes } from '../modules/air/air.routes';
 import { livePublicRoutes } from '../modules/live/live.routes';
 import { recoveryRoutes, registrationWizardRoutes } from '../modules/registration/registration.routes';
 import { visitorPublicRoutes } from '../modules/visitor/visitor.routes';
+import { signInLinkPublicRoutes } from '../modules/sign-in-link/sign-in-link.routes';
 import { loadPageTexts } from '../shared/i18n/i18n';
 import type { PageRoute, RouteHandle } from '../shared/routing/page-route';
 import { LoadingScreen } from '../shared/ui/loading-screen';
@@ -104,6 +105,8 @@ export function appRoutes(pages: readonly PageRoute[] = SHELL_PAGES): RouteObjec
             ...deskPublicRoutes.map((page) => lazyRoute(page, 'public')),
             ...airPublicRoutes.map((page) => lazyRoute(page, 'public')),
             ...visitorPublicRoutes.map((page) => lazyRoute(page, 'public')),
+            // Pages whose address contains /single skip the session check (spec 000 section 2).
+            ...signInLinkPublicRoutes.map((page) => lazyRoute(page, 'public')),
             {
               // The session's code loads with the first signed-in address, not with the sign-in page.
               id: SESSION_ROUTE_ID,

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { AddBlacklistBody, BlacklistCandidates, BlacklistCandidatesQuery, BlacklistPage, BlacklistQuery, LiftBlacklistBody, MyBookingBar } from '@atrium/contract';
+import { hasPermission, AddBlacklistBody, BlacklistCandidates, BlacklistConfig, BlacklistCandidatesQuery, BlacklistPage, BlacklistQuery, LiftBlacklistBody, MyBookingBar } from '@atrium/contract';
 import { z } from 'zod';
 import { requireAuth } from '../../platform/access.js';
 import { envelopeResponses, success } from '../../platform/envelope.js';
@@ -45,6 +45,24 @@ export function blacklistRoutes({ blacklist }: { blacklist: BlacklistService }):
       async (request) => {
         const { companyId, userId } = requireAuth(request);
         return success(request, await blacklist.mine(companyId, userId));
+      },
+    );
+
+    app.get(
+      '/location/v2/getBlackListConfig',
+      {
+        config: { access: 'permission', permission: 'calendarRoomUse:view' },
+        schema: {
+          tags,
+          summary: "The booking blacklist's configuration (spec 001 section 7)",
+          description:
+            '`{ reasonMax, states, canManage, mine }`: the longest reason, the states an entry passes through (active, scheduled, ended, lifted), whether the caller may bar and lift colleagues (reservationScreens:edit), and the caller\'s own bar now as `GET /meeting/blacklist/mine`.',
+          response: envelopeResponses(BlacklistConfig),
+        },
+      },
+      async (request) => {
+        const { companyId, userId, permissions } = requireAuth(request);
+        return success(request, await blacklist.config(companyId, userId, hasPermission(permissions, 'reservationScreens:edit')));
       },
     );
 

@@ -1,4 +1,4 @@
-import type { AddBlacklistBody, BlacklistCandidate, BlacklistEntry, BlacklistQuery, MyBookingBar, Page } from '@atrium/contract';
+import { BLACKLIST_REASON_MAX, BLACKLIST_STATES, type AddBlacklistBody, type BlacklistCandidate, type BlacklistConfig, type BlacklistEntry, type BlacklistQuery, type MyBookingBar, type Page } from '@atrium/contract';
 import type { Clock } from '../../platform/clock.js';
 import { notFound, refused } from '../../platform/errors.js';
 import type { Actor, OperationLog } from '../operation-log/operation-log.service.js';
@@ -30,6 +30,13 @@ export function createBlacklistService({ blacklist, operationLog, clock }: Black
     async mine(companyId: number, userId: number): Promise<MyBookingBar> {
       const entry = await blacklist.barring(companyId, userId, clock.now());
       return entry ? { barred: true, reason: entry.reason, endsAt: entry.endsAt } : { barred: false, reason: null, endsAt: null };
+    },
+
+    /** `GET /location/v2/getBlackListConfig`: the rules of an entry, whether the caller manages the list, and their own bar. */
+    async config(companyId: number, userId: number, canManage: boolean): Promise<BlacklistConfig> {
+      const entry = await blacklist.barring(companyId, userId, clock.now());
+      const mine = entry ? { barred: true, reason: entry.reason, endsAt: entry.endsAt } : { barred: false, reason: null, endsAt: null };
+      return { reasonMax: BLACKLIST_REASON_MAX, states: [...BLACKLIST_STATES], canManage, mine };
     },
 
     candidates(companyId: number, keyword: string): Promise<BlacklistCandidate[]> {

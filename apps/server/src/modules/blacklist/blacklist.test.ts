@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { formatMessage, ReturnCode, type BlacklistCandidate, type BlacklistPage, type Lang, type Page, type OperationLogEntry } from '@atrium/contract';
+import { formatMessage, ReturnCode, type BlacklistCandidate, type BlacklistConfig, type BlacklistPage, type Lang, type Page, type OperationLogEntry } from '@atrium/contract';
 import { call, createTestApp, type TestApp } from '../../test/app.js';
 import { TEST_DIALECT } from '../../test/database.js';
 import { createTestRoom } from '../../test/rooms.js';
@@ -55,6 +55,15 @@ describe(`booking blacklist page (${TEST_DIALECT})`, () => {
     expect((await list('', viewerToken)).body.result.total).toBe(1);
     expect((await post('add', { userId: other.id, reason: 'Probe' }, viewerToken)).status).toBe(403);
     expect((await post('lift', { id: added.body.result.id }, viewerToken)).status).toBe(403);
+  });
+
+  it('answers the configuration: the rules, whether the caller manages the list, and their own bar', async () => {
+    const config = (token: string) => call<BlacklistConfig>(t.app, { method: 'GET', url: '/api/location/v2/getBlackListConfig', headers: { token } });
+    const forBooker = await config(bookerToken);
+    expect(forBooker.status).toBe(200);
+    expect(forBooker.body.result).toMatchObject({ reasonMax: 500, states: ['active', 'scheduled', 'ended', 'lifted'], canManage: false, mine: { barred: true, reason: 'Three no-shows in a row' } });
+    expect((await config(adminToken)).body.result).toMatchObject({ canManage: true, mine: { barred: false, reason: null, endsAt: null } });
+    expect((await config(viewerToken)).status).toBe(403);
   });
 
   it('refuses with a clear message: again while barred, oneself, an end before the start, an unknown colleague, no reason', async () => {

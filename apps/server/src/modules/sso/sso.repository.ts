@@ -26,6 +26,8 @@ export interface NewLoginState {
   redirectTo: string;
   createdAt: number;
   expiresAt: number;
+  /** The user whose account this flow links (/auth-add); absent for a sign-in. */
+  linkUserId?: number | null;
 }
 
 export interface LoginState extends NewLoginState {
@@ -236,6 +238,50 @@ export function createSsoRepository(db: Kysely<DB>) {
       return db.selectFrom('companies').select(['id', 'name', 'domain']).where('id', '=', companyId).executeTakeFirst();
     },
 
+    /** The company's user an identity at `issuer` is linked to. */
+    async findLinkedUser(companyId: number, issuer: string, subject: string): Promise<SsoUser | undefined> {
+      const row = await db
+        .selectFrom('external_identities')
+        .innerJoin('users', (join) => join.onRef('users.id', '=', 'external_identities.user_id').onRef('users.company_id', '=', 'external_identities.company_id'))
+        .select(['users.id', 'users.company_id', 'users.user_name', 'users.full_name', 'users.email', 'users.is_active'])
+        .where('external_identities.company_id', '=', companyId)
+        .where('external_identities.issuer', '=', issuer)
+        .where('external_identities.subject', '=', subject)
+        .executeTakeFirst();
+      return row && presentCandidate(row);
+    },
+
+    /** Links the user to a subject at `issuer`, replacing the link they had there. */
+    async linkIdentity(identity: { companyId: number; userId: number; issuer: string; subject: string; email: string | null; linkedAt: number }): Promise<void> {
+      await db.deleteFrom('external_identities').where('company_id', '=', identity.companyId).where('user_id', '=', identity.userId).where('issuer', '=', identity.issuer).execute();
+      await db
+        .insertInto('external_identities')
+        .values({ company_id: identity.companyId, user_id: identity.userId, issuer: identity.issuer, subject: identity.subject, email: identity.email, linked_at: identity.linkedAt })
+        .execute();
+    },
+
+    async listIdentities(companyId: number, userId: number): Promise<{ issuer: string; email: string | null; linkedAt: number }[]> {
+      const rows = await db
+        .selectFrom('external_identities')
+        .select(['issuer', 'email', 'linked_at'])
+        .where('company_id', '=', companyId)
+        .where('user_id', '=', userId)
+        .orderBy('linked_at')
+        .execute();
+      return rows.map((row) => ({ issuer: row.issuer, email: row.email, linkedAt: row.linked_at }));
+    },
+
+    async unlinkIdentity(companyId: number, userId: number, issuer: string): Promise<boolean> {
+      const deleted = await db.deleteFrom('external_identities').where('company_id', '=', companyId).where('user_id', '=', userId).where('issuer', '=', issuer).executeTakeFirst();
+      return Number(deleted.numDeletedRows) > 0;
+    },
+
+    /** Whether the user has signed in through the company's provider (the `is_sso` mark). */
+    async isUserSso(companyId: number, userId: number): Promise<boolean> {
+      const row = await db.selectFrom('users').select('is_sso').where('company_id', '=', companyId).where('id', '=', userId).executeTakeFirst();
+      return row?.is_sso === 1;
+    },
+
     async markUserSso(companyId: number, userId: number, now: number): Promise<void> {
       await db.updateTable('users').set({ is_sso: 1, updated_at: now }).where('company_id', '=', companyId).where('id', '=', userId).execute();
     },
@@ -252,6 +298,7 @@ export function createSsoRepository(db: Kysely<DB>) {
           redirect_to: state.redirectTo,
           created_at: state.createdAt,
           expires_at: state.expiresAt,
+          link_user_id: state.linkUserId ?? null,
         })
         .execute();
     },
@@ -275,6 +322,7 @@ export function createSsoRepository(db: Kysely<DB>) {
         redirectTo: row.redirect_to,
         createdAt: row.created_at,
         expiresAt: row.expires_at,
+        linkUserId: row.link_user_id,
       };
     },
 

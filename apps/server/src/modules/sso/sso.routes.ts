@@ -5,6 +5,9 @@ import {
   AddSsoUserBody,
   COOKIE_PREFIX,
   DirectoryUser,
+  GoogleUserInfo,
+  LinkedIdentities,
+  UnlinkIdentityBody,
   SendSsoMailQuery,
   SendSsoMailResult,
   SsoCandidatePage,
@@ -29,7 +32,7 @@ import { refused } from '../../platform/errors.js';
 import { newSessionToken, setSessionCookie } from '../../platform/session-token.js';
 import { actorOf } from '../operation-log/operation-log.service.js';
 import type { SessionService } from '../session/session.service.js';
-import type { SsoService } from './sso.service.js';
+import { AUTH_ADD_PATH, type SsoService } from './sso.service.js';
 
 /** Ties a sign-in to the browser that started it; Lax, because the provider sends the browser back by a top-level redirect. */
 export const SSO_BROWSER_COOKIE = `${COOKIE_PREFIX}sso`;
@@ -248,6 +251,96 @@ export function ssoRoutes({ sso, sessions, throttle }: { sso: SsoService; sessio
       },
     );
 
+    app.post(
+      '/googleOauth/oAuth2Login',
+      {
+        config: { access: 'public' },
+        schema: {
+          tags: ['sso'],
+          summary: "Sign in with a Google account through the company's OpenID Connect setting",
+          description:
+            "Body: email or domain, and redirect (a console path to open afterwards). Answers `{ url }`, Google's sign-in address, when the company's single sign-on issuer is Google (GOOGLE_ISSUER, by default https://accounts.google.com) and covers the account; the browser comes back to `/api/oauth/callback`, which signs in. Sets the same browser-binding cookie as getSSOLoginUrl and counts toward its hourly limit. Otherwise 422/1005: not configured.",
+          body: SsoLoginQuery,
+          response: envelopeResponses(SsoLoginUrl),
+        },
+      },
+      async (request, reply) => {
+        await countStart(request);
+        return success(request, { url: await sso.startGoogleSignIn(request.body, browserToken(request, reply)) });
+      },
+    );
+
+    app.get(
+      '/googleOauth/getUserInfoByToken',
+      {
+        config: { access: 'authenticated' },
+        schema: {
+          tags: ['sso'],
+          summary: 'The signed-in user as the Google sign-in knows them',
+          description:
+            'The session token (the `token` header or the cookie) names the user; no query fields are needed. Answers `{ id, userName, fullName, email, isSso, issuer, isGoogle }`: `isSso` once the user has signed in by the provider, `issuer` the company\'s provider while single sign-on is on, `isGoogle` whether it is Google.',
+          response: envelopeResponses(GoogleUserInfo),
+        },
+      },
+      async (request) => {
+        const { companyId, userId } = requireAuth(request);
+        return success(request, await sso.googleUserInfo(companyId, userId));
+      },
+    );
+
+    app.get(
+      '/oauth/identities',
+      {
+        config: { access: 'authenticated' },
+        schema: {
+          tags: ['sso'],
+          summary: "The caller's accounts linked at the company's provider (/auth-add)",
+          description: '`{ issuer, list: [{ issuer, email, linkedAt }] }`; `issuer` is the provider one can link at now (null while single sign-on is off).',
+          response: envelopeResponses(LinkedIdentities),
+        },
+      },
+      async (request) => {
+        const { companyId, userId } = requireAuth(request);
+        return success(request, await sso.listIdentities(companyId, userId));
+      },
+    );
+
+    app.post(
+      '/oauth/link',
+      {
+        config: { access: 'authenticated' },
+        schema: {
+          tags: ['sso'],
+          summary: "Start linking the caller's account at the company's provider (/auth-add)",
+          description:
+            "No body. Answers `{ url }`, the provider's address (PKCE, state and nonce as a sign-in, with the browser-binding cookie); the provider sends the browser back to `/api/oauth/callback`, which links the provider's subject to the caller and redirects to `/auth-add?linked=1` (or `?error=`). A linked account then signs its user in by SSO whatever the user-name claim says. Single sign-on off: 422/1005.",
+          response: envelopeResponses(SsoLoginUrl),
+        },
+      },
+      async (request, reply) => {
+        await countStart(request);
+        return success(request, { url: await sso.startLink(actorOf(request), browserToken(request, reply)) });
+      },
+    );
+
+    app.delete(
+      '/oauth/identities',
+      {
+        config: { access: 'authenticated' },
+        schema: {
+          tags: ['sso'],
+          summary: "Unlink the caller's account at an issuer",
+          description: 'Body `{ issuer }`; none linked there: 404. In the operation log.',
+          body: UnlinkIdentityBody,
+          response: envelopeResponses(z.null()),
+        },
+      },
+      async (request) => {
+        await sso.unlinkIdentity(actorOf(request), request.body.issuer);
+        return success(request, null);
+      },
+    );
+
     app.get(
       '/oauth/feiShuAuth',
       {
@@ -272,7 +365,7 @@ export function ssoRoutes({ sso, sessions, throttle }: { sso: SsoService; sessio
           tags: ['sso'],
           summary: 'Where the provider sends the browser back (the redirect URI)',
           description:
-            'Redirects (302) into the console with a session (cookie), to the saved path or /, or to /login-sso?error=<code> (stateInvalid, providerRefused, userUnknown, userInactive, notCovered, ssoUnavailable).',
+            'Redirects (302) into the console with a session (cookie), to the saved path or /, or to /login-sso?error=<code> (stateInvalid, providerRefused, userUnknown, userInactive, notCovered, ssoUnavailable). A linking flow (started by POST /oauth/link) goes to /auth-add?linked=1 or /auth-add?error=<code> (providerRefused, ssoUnavailable, userInactive, identityTaken) and opens no session.',
           querystring: SsoCallbackQuery,
         },
       },
@@ -286,6 +379,8 @@ export function ssoRoutes({ sso, sessions, throttle }: { sso: SsoService; sessio
         });
         reply.clearCookie(SSO_BROWSER_COOKIE, { path: BROWSER_COOKIE_PATH });
         if ('error' in outcome) return reply.redirect(`/login-sso?error=${outcome.error}`, 302);
+        if ('linkError' in outcome) return reply.redirect(`${AUTH_ADD_PATH}?error=${outcome.linkError}`, 302);
+        if ('linkedTo' in outcome) return reply.redirect(outcome.linkedTo, 302);
         setSessionCookie(reply, request, outcome.signedIn.token, sessions.cookieMaxAgeSeconds);
         return reply.redirect(outcome.redirectTo, 302);
       },

@@ -5,6 +5,9 @@ import {
   SSO_MAIL_LINK_HOURS,
   type AddSsoUserBody,
   type DirectoryUser,
+  type GoogleUserInfo,
+  type LinkedIdentities,
+  type SsoLinkError,
   type Page,
   type SendSsoMailResult,
   type SsoCandidate,
@@ -29,7 +32,7 @@ import type { Actor, OperationLog, RecordedActor } from '../operation-log/operat
 import type { SessionService, SignedIn } from '../session/session.service.js';
 import { randomNonce, randomPKCECodeVerifier, randomState, type ProviderClient } from './oidc-client.js';
 import { ssoNoticeMail } from './sso.mail.js';
-import type { SsoRepository, StoredSsoSetting } from './sso.repository.js';
+import type { SsoRepository, SsoUser, StoredSsoSetting } from './sso.repository.js';
 
 export interface SsoServiceDeps {
   sso: SsoRepository;
@@ -42,6 +45,8 @@ export interface SsoServiceDeps {
   clock: Clock;
   /** The console's address; the redirect URI and the mail links start with it. */
   publicUrl: string;
+  /** The issuer that counts as Google (config GOOGLE_ISSUER); Google's own when absent. */
+  googleIssuer?: string;
   /** Where failures at the provider are reported (the reason never reaches the browser). */
   logWarning?: (error: unknown, message: string) => void;
 }
@@ -49,7 +54,10 @@ export interface SsoServiceDeps {
 export type SsoService = ReturnType<typeof createSsoService>;
 
 /** Where a finished callback sends the browser: into the console with a session, or back to the SSO page. */
-export type CallbackOutcome = { signedIn: SignedIn; redirectTo: string } | { error: SsoLoginError };
+export type CallbackOutcome = { signedIn: SignedIn; redirectTo: string } | { error: SsoLoginError } | { linkedTo: string } | { linkError: SsoLinkError };
+
+/** The page that completes a linking flow (spec 000 section 2, /auth-add). */
+export const AUTH_ADD_PATH = '/auth-add';
 
 /** The issuer that makes the Google button work (Google is an OpenID provider). */
 export const GOOGLE_ISSUER = 'https://accounts.google.com';
@@ -82,6 +90,8 @@ export function createSsoCoverage(sso: SsoRepository) {
 export function createSsoService(deps: SsoServiceDeps) {
   const { sso, provider, sessions, directory, operationLog, mailer, transact, clock, publicUrl } = deps;
   const redirectUri = `${publicUrl}/api/oauth/callback`;
+  const googleIssuer = (deps.googleIssuer ?? GOOGLE_ISSUER).replace(/\/$/, '');
+  const isGoogle = (issuer: string) => issuer.replace(/\/$/, '') === googleIssuer;
 
   function present(companyId: number, setting: StoredSsoSetting | undefined): SsoSetting {
     return {
@@ -123,7 +133,7 @@ export function createSsoService(deps: SsoServiceDeps) {
   }
 
   /** Stores a pending sign-in and answers the provider's authorization address. */
-  async function startAt(setting: StoredSsoSetting, browserToken: string, redirect: string | undefined, loginHint?: string): Promise<string> {
+  async function startAt(setting: StoredSsoSetting, browserToken: string, redirect: string | undefined, loginHint?: string, linkUserId?: number): Promise<string> {
     const now = clock.now();
     await sso.deleteExpiredLoginStates(now);
     const state = randomState();
@@ -138,6 +148,7 @@ export function createSsoService(deps: SsoServiceDeps) {
       redirectTo: safeRedirect(redirect),
       createdAt: now,
       expiresAt: now + SSO_LOGIN_MINUTES * MINUTE_MS,
+      linkUserId: linkUserId ?? null,
     });
     return provider.authorizationUrl(setting, { redirectUri, state, nonce, codeVerifier, ...(loginHint ? { loginHint } : {}) });
   }
@@ -154,6 +165,38 @@ export function createSsoService(deps: SsoServiceDeps) {
     const setting = company ? await usableSetting(company.id) : undefined;
     if (!setting) throw refused('ssoUnavailable');
     return { setting };
+  }
+
+  /** Signs in a user the provider vouched for: active and covered by the setting. */
+  async function finishAs(user: SsoUser, setting: StoredSsoSetting, redirectTo: string, ip: string, userAgent: string | undefined): Promise<CallbackOutcome> {
+    const actor: RecordedActor = { companyId: user.companyId, userId: user.id, ip };
+    if (!user.isActive) return refuseSignIn(actor, user, 'userInactive');
+    if (!(await isCoveredBy(sso, user.companyId, user.id))) return refuseSignIn(actor, user, 'notCovered');
+    const signedIn = await sessions.signInVerified({ companyId: user.companyId, userId: user.id, ip, userAgent });
+    await sso.markUserSso(user.companyId, user.id, clock.now());
+    await operationLog.record(actor, { action: 'user.ssoSignIn', targetType: 'user', targetId: user.id, targetName: user.userName, detail: { issuer: setting.issuer } }, 'success');
+    return { signedIn, redirectTo };
+  }
+
+  /**
+   * Links the provider's subject to the user who started the flow. A subject already linked to a
+   * colleague is refused: one account at the provider signs in one person.
+   */
+  async function completeLink(companyId: number, userId: number, setting: StoredSsoSetting, claims: Record<string, unknown>, ip: string): Promise<CallbackOutcome> {
+    const [user] = await sso.findUsersByIds(companyId, [userId]);
+    if (!user?.isActive) return { linkError: 'userInactive' };
+    const subject = claims.sub;
+    if (typeof subject !== 'string' || !subject || !isAcceptableText(subject)) return { linkError: 'providerRefused' };
+    const holder = await sso.findLinkedUser(companyId, setting.issuer, subject);
+    if (holder && holder.id !== userId) return { linkError: 'identityTaken' };
+    const email = typeof claims.email === 'string' && isAcceptableText(claims.email) ? claims.email.slice(0, 254) : null;
+    await sso.linkIdentity({ companyId, userId, issuer: setting.issuer, subject, email, linkedAt: clock.now() });
+    await operationLog.record(
+      { companyId, userId, ip },
+      { action: 'user.linkIdentity', targetType: 'user', targetId: userId, targetName: user.userName, detail: { issuer: setting.issuer, email } },
+      'success',
+    );
+    return { linkedTo: `${AUTH_ADD_PATH}?linked=1` };
   }
 
   const refuseSignIn = async (actor: RecordedActor, user: { id: number; userName: string }, reason: SsoLoginError): Promise<CallbackOutcome> => {
@@ -251,8 +294,24 @@ export function createSsoService(deps: SsoServiceDeps) {
       const { setting, loginHint } = await settingFor(query).catch(() => {
         throw refused('ssoNotGoogle');
       });
-      if (setting.issuer.replace(/\/$/, '') !== GOOGLE_ISSUER) throw refused('ssoNotGoogle');
+      if (!isGoogle(setting.issuer)) throw refused('ssoNotGoogle');
       return startAt(setting, browserToken, query.redirect, loginHint);
+    },
+
+    /** `GET /googleOauth/getUserInfoByToken`: the signed-in user, whether they signed in by the provider, and whether it is Google. */
+    async googleUserInfo(companyId: number, userId: number): Promise<GoogleUserInfo> {
+      const [user] = await sso.findUsersByIds(companyId, [userId]);
+      if (!user) throw notFound();
+      const setting = await usableSetting(companyId);
+      return {
+        id: user.id,
+        userName: user.userName,
+        fullName: user.fullName,
+        email: user.email,
+        isSso: await sso.isUserSso(companyId, userId),
+        issuer: setting?.issuer ?? null,
+        isGoogle: setting ? isGoogle(setting.issuer) : false,
+      };
     },
 
     /**
@@ -266,9 +325,10 @@ export function createSsoService(deps: SsoServiceDeps) {
       if (!query.state) return { error: 'stateInvalid' };
       const pending = await sso.takeLoginState(sha256Hex(query.state));
       if (!pending || pending.expiresAt <= clock.now() || !browserToken || sha256Hex(browserToken) !== pending.browserHash) return { error: 'stateInvalid' };
-      if (query.error) return { error: 'providerRefused' };
+      const isLink = typeof pending.linkUserId === 'number';
+      if (query.error) return isLink ? { linkError: 'providerRefused' } : { error: 'providerRefused' };
       const setting = await usableSetting(pending.companyId);
-      if (!setting) return { error: 'ssoUnavailable' };
+      if (!setting) return isLink ? { linkError: 'ssoUnavailable' } : { error: 'ssoUnavailable' };
 
       let claims: Record<string, unknown>;
       try {
@@ -277,21 +337,41 @@ export function createSsoService(deps: SsoServiceDeps) {
         claims = await provider.finish(setting, { callbackUrl, state: query.state, nonce: pending.nonce, codeVerifier: pending.codeVerifier, wantedClaim: setting.userNameClaim });
       } catch (error) {
         deps.logWarning?.(error, 'single sign-on: the provider answer was refused');
-        return { error: 'providerRefused' };
+        return isLink ? { linkError: 'providerRefused' } : { error: 'providerRefused' };
       }
+      if (isLink) return completeLink(pending.companyId, pending.linkUserId!, setting, claims, ip);
+      // An identity linked on /auth-add names its user whatever the configured claim says.
+      const linked = typeof claims.sub === 'string' ? await sso.findLinkedUser(pending.companyId, setting.issuer, claims.sub) : undefined;
+      if (linked) return finishAs(linked, setting, pending.redirectTo, ip, userAgent);
       const name = claims[setting.userNameClaim];
       // A claim breaking the text rule names nobody (and must not reach a query: PostgreSQL refuses a NUL).
       if (typeof name !== 'string' || !name.trim() || !isAcceptableText(name)) return { error: 'userUnknown' };
       const user = await sso.findUserByName(pending.companyId, name);
       if (!user) return { error: 'userUnknown' };
-      const actor: RecordedActor = { companyId: user.companyId, userId: user.id, ip };
-      if (!user.isActive) return refuseSignIn(actor, user, 'userInactive');
-      if (!(await isCoveredBy(sso, user.companyId, user.id))) return refuseSignIn(actor, user, 'notCovered');
+      return finishAs(user, setting, pending.redirectTo, ip, userAgent);
+    },
 
-      const signedIn = await sessions.signInVerified({ companyId: user.companyId, userId: user.id, ip, userAgent });
-      await sso.markUserSso(user.companyId, user.id, clock.now());
-      await operationLog.record(actor, { action: 'user.ssoSignIn', targetType: 'user', targetId: user.id, targetName: user.userName, detail: { issuer: setting.issuer } }, 'success');
-      return { signedIn, redirectTo: pending.redirectTo };
+    /** The caller's linked accounts, and the provider one could be linked at now. */
+    async listIdentities(companyId: number, userId: number): Promise<LinkedIdentities> {
+      const setting = await usableSetting(companyId);
+      return { issuer: setting?.issuer ?? null, list: await sso.listIdentities(companyId, userId) };
+    },
+
+    /**
+     * Starts linking the caller's account (/auth-add): the provider's address, with a pending flow
+     * that names the caller; the provider sends the browser back to the SSO callback, which links.
+     */
+    async startLink(actor: Actor, browserToken: string): Promise<string> {
+      const setting = await usableSetting(actor.companyId);
+      if (!setting) throw refused('ssoUnavailable');
+      const [user] = await sso.findUsersByIds(actor.companyId, [actor.userId]);
+      return startAt(setting, browserToken, AUTH_ADD_PATH, user?.email ?? undefined, actor.userId);
+    },
+
+    async unlinkIdentity(actor: Actor, issuer: string): Promise<void> {
+      await operationLog.track(actor, { action: 'user.unlinkIdentity', targetType: 'user', targetId: actor.userId, detail: { issuer } }, async () => {
+        if (!(await sso.unlinkIdentity(actor.companyId, actor.userId, issuer))) throw notFound();
+      });
     },
 
     /**

@@ -1,16 +1,21 @@
 import DownOutlined from '@ant-design/icons/DownOutlined';
 import LogoutOutlined from '@ant-design/icons/LogoutOutlined';
+import QrcodeOutlined from '@ant-design/icons/QrcodeOutlined';
 import UserOutlined from '@ant-design/icons/UserOutlined';
 import App from 'antd/es/app';
 import Button from 'antd/es/button';
 import Popover from 'antd/es/popover';
-import { useState } from 'react';
+import { lazy, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useLogout } from '../../modules/auth/api/auth.api';
 import { unsavedStore } from '../../shared/forms/unsaved-store';
 import { useSession } from '../../shared/session/session-context';
+import { MountWhenOpened } from '../../shared/ui/mount-when-opened';
 import { UserAvatar } from '../../shared/ui/user-avatar';
+
+// The QR drawer's code loads when it first opens.
+const QrDrawer = lazy(() => import('../../modules/sign-in-link/components/qr-drawer').then((m) => ({ default: m.QrDrawer })));
 
 const GREYED_CLASS = 'atrium-greyed';
 
@@ -64,6 +69,7 @@ export function UserMenu({ compact }: UserMenuProps) {
   const { user } = useSession();
   const navigate = useNavigate();
   const [open, setOpen] = useState(false);
+  const [qrOpen, setQrOpen] = useState(false);
   const startLogout = useLogoutFlow();
   const name = user.fullName || user.userName;
 
@@ -96,6 +102,18 @@ export function UserMenu({ compact }: UserMenuProps) {
         </Button>
         <Button
           type="text"
+          block
+          icon={<QrcodeOutlined />}
+          data-testid="user-qr"
+          onClick={() => {
+            setOpen(false);
+            setQrOpen(true);
+          }}
+        >
+          {t('sign-in-link.drawer.open')}
+        </Button>
+        <Button
+          type="text"
           danger
           block
           icon={<LogoutOutlined />}
@@ -112,19 +130,24 @@ export function UserMenu({ compact }: UserMenuProps) {
   );
 
   return (
-    <Popover content={content} trigger="click" placement="bottomRight" open={open} onOpenChange={setOpen} arrow={false}>
-      <button type="button" className="atrium-user-trigger" data-testid="header-user" aria-label={name}>
-        <UserAvatar size={30} name={name} avatar={user.avatar} />
-        {compact ? null : (
-          <>
-            <span className="atrium-user-trigger-text">
-              <strong title={name}>{name}</strong>
-              <span title={user.role.name}>{user.role.name}</span>
-            </span>
-            <DownOutlined className="atrium-user-trigger-caret" />
-          </>
-        )}
-      </button>
-    </Popover>
+    <>
+      <Popover content={content} trigger="click" placement="bottomRight" open={open} onOpenChange={setOpen} arrow={false}>
+        <button type="button" className="atrium-user-trigger" data-testid="header-user" aria-label={name}>
+          <UserAvatar size={30} name={name} avatar={user.avatar} />
+          {compact ? null : (
+            <>
+              <span className="atrium-user-trigger-text">
+                <strong title={name}>{name}</strong>
+                <span title={user.role.name}>{user.role.name}</span>
+              </span>
+              <DownOutlined className="atrium-user-trigger-caret" />
+            </>
+          )}
+        </button>
+      </Popover>
+      <MountWhenOpened open={qrOpen}>
+        <QrDrawer open={qrOpen} onClose={() => setQrOpen(false)} />
+      </MountWhenOpened>
+    </>
   );
 }

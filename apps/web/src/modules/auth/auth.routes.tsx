@@ -16,6 +16,12 @@ export const authRoutes: PageRoute[] = [
     load: () => import('./pages/login-sso-page').then((m) => m.LoginSsoPage),
   },
   {
+    // DingTalk's own sign-in runs on its cloud and is not offered; the page leads to the company's OpenID provider.
+    path: '/login-dingtalk',
+    titleKey: 'auth.dingtalk.title',
+    load: () => import('./pages/login-sso-page').then((m) => () => <m.LoginSsoPage variant="dingtalk" />),
+  },
+  {
     path: '/no-access',
     titleKey: 'auth.noAccess.title',
     load: () => import('./pages/no-access-page').then((m) => m.NoAccessPage),

@@ -10,4 +10,11 @@ export const ssoRoutes: PageRoute[] = [
     texts: ['sso'],
     load: () => import('./pages/sso-setting-page').then((m) => m.SsoSettingPage),
   },
+  {
+    // Where linking an account at the company's provider comes back to (spec 000 section 2).
+    path: '/auth-add',
+    titleKey: 'auth.authAdd.title',
+    texts: ['sso'],
+    load: () => import('./pages/auth-add-page').then((m) => m.AuthAddPage),
+  },
 ];

@@ -1,6 +1,6 @@
 import { publicFaceOf } from '../routing/public-faces';
 /** Pages that must never be the target of a post-sign-in redirect. */
-const NO_RETURN = ['/login', '/login-sso', '/no-access'];
+const NO_RETURN = ['/login', '/login-sso', '/no-access', '/single', '/single-error'];
 
 /**
  * Where a 2001 sends the user: the sign-in page with the original place in `redirect`

@@ -60,3 +60,33 @@ describe('/login-sso', () => {
     expect(router.state.location.pathname + router.state.location.search).toBe('/login-sso?redirect=%2Fdirectory');
   });
 });
+
+describe('/login-dingtalk', () => {
+  it("says DingTalk's own sign-in is not offered and leads to the company's provider, in both languages", async () => {
+    const user = userEvent.setup();
+    const assign = vi.fn();
+    vi.stubGlobal('location', { ...window.location, assign });
+    const seen = stubApi({
+      'GET /oauth/getSSOLoginUrl': ({ query }) =>
+        query.get('domain') === 'acme'
+          ? { result: { url: 'https://login.example.com/auth?y=2' } }
+          : { status: 422, returncode: 1005, message: 'Single sign-on is not available for this account or company' },
+    });
+    renderConsole({ path: '/login-dingtalk' });
+    expect(await screen.findByTestId('login-dingtalk-notice')).toHaveTextContent("DingTalk's own sign-in is not available here");
+    expect(screen.getByRole('heading', { name: 'Sign in with DingTalk' })).toBeInTheDocument();
+    // A company without a provider is told so.
+    await user.type(screen.getByTestId('login-sso-account'), 'nosso');
+    await user.click(screen.getByTestId('login-sso-submit'));
+    expect(await screen.findByTestId('login-sso-error')).toHaveTextContent('not available');
+    // One with a provider goes there.
+    await user.clear(screen.getByTestId('login-sso-account'));
+    await user.type(screen.getByTestId('login-sso-account'), 'acme');
+    await user.click(screen.getByTestId('login-sso-submit'));
+    await vi.waitFor(() => expect(assign).toHaveBeenCalledWith('https://login.example.com/auth?y=2'));
+    expect(seen.map((request) => request.query.get('domain'))).toEqual(['nosso', 'acme']);
+    vi.unstubAllGlobals();
+    setLang('zh-CN');
+    expect(await screen.findByText('钉钉登录')).toBeInTheDocument();
+  });
+});

@@ -14,11 +14,16 @@ interface SsoValues {
 const isKnownError = (code: string | null): code is SsoLoginError => (SSO_LOGIN_ERRORS as readonly string[]).includes(code ?? '');
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
+export interface LoginSsoPageProps {
+  /** `dingtalk`: the /login-dingtalk page, which says first that DingTalk's own sign-in is not offered. */
+  variant?: 'sso' | 'dingtalk';
+}
+
 /**
  * /login-sso: a work e-mail or the company domain leads to the company's identity provider; the
  * provider's way back lands here with `?error=` when the sign-in was refused.
  */
-export function LoginSsoPage() {
+export function LoginSsoPage({ variant = 'sso' }: LoginSsoPageProps) {
   const { t } = useTranslation();
   const [params] = useSearchParams();
   const start = useSsoLoginUrl();
@@ -32,9 +37,12 @@ export function LoginSsoPage() {
   };
 
   return (
-    <LoginLayout testId="page-login-sso">
+    <LoginLayout testId={variant === 'dingtalk' ? 'page-login-dingtalk' : 'page-login-sso'}>
       <div className="atrium-login-card">
-        <h1>{t('auth.sso.title')}</h1>
+        <h1>{variant === 'dingtalk' ? t('auth.dingtalk.title') : t('auth.sso.title')}</h1>
+        {variant === 'dingtalk' ? (
+          <Alert className="atrium-form-alert" type="info" showIcon title={t('auth.dingtalk.notice')} data-testid="login-dingtalk-notice" />
+        ) : null}
         <p className="atrium-login-subtitle">{t('auth.sso.subtitle')}</p>
         <Form<SsoValues>
           layout="vertical"

@@ -1,4 +1,5 @@
 import type {
+  LinkedIdentities,
   Page,
   SendSsoMailResult,
   SsoCandidate,
@@ -76,5 +77,24 @@ export function useCheckSsoProvider() {
 export function useSendSsoNotice() {
   return useMutation({
     mutationFn: (userIds: number[]) => api.get<SendSsoMailResult>('/oauth/sendOauthMail', { query: { userIds: userIds.join(',') } }),
+  });
+}
+
+/** `GET /oauth/identities`: the caller's accounts linked at the company's provider (/auth-add). */
+export function useLinkedIdentities() {
+  return useQuery({ queryKey: ['sso', 'identities'], queryFn: ({ signal }) => api.get<LinkedIdentities>('/oauth/identities', { signal }) });
+}
+
+/** `POST /oauth/link`: the provider's address to link the caller's account at; the page goes there. */
+export function useStartLink() {
+  return useMutation({ mutationFn: () => api.post<{ url: string }>('/oauth/link') });
+}
+
+/** `DELETE /oauth/identities`: unlink the caller's account at an issuer. */
+export function useUnlinkIdentity() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (issuer: string) => api.delete<null>('/oauth/identities', { issuer }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['sso', 'identities'] }),
   });
 }
