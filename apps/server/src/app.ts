@@ -7,7 +7,7 @@ import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { jsonSchemaTransform, jsonSchemaTransformObject, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import { COOKIE_NAMES, DEVICE_TOKEN_HEADER, JSON_BODY_LIMIT, MENU_CATALOGUE, PRODUCT_VERSION, type MenuNode } from '@atrium/contract';
+import { COOKIE_NAMES, DEVICE_TOKEN_HEADER, JSON_BODY_LIMIT, MENU_CATALOGUE, OPERATOR_COOKIE, PRODUCT_VERSION, type MenuNode } from '@atrium/contract';
 import type { Config } from './config.js';
 import type { Database } from './db/database.js';
 import { createRepositories, createTransact } from './db/repositories.js';
@@ -86,6 +86,12 @@ import { userRoutes } from './modules/user/user.routes.js';
 import { vendorRoutes } from './modules/vendor/vendor.routes.js';
 import { createUserService } from './modules/user/user.service.js';
 import { installAccessGuard, markScopePublic } from './platform/access.js';
+import { createOperatorRepository } from './modules/operator/operator.repository.js';
+import { createOperatorService } from './modules/operator/operator.service.js';
+import { clearOperatorCookie, operatorRoutes } from './modules/operator/operator.routes.js';
+import { createBranchRepository } from './modules/branch/branch.repository.js';
+import { createBranchService } from './modules/branch/branch.service.js';
+import { branchRoutes } from './modules/branch/branch.routes.js';
 import { createIdempotency, installIdempotency } from './platform/idempotency.js';
 import { createIdempotencyRepository } from './platform/idempotency.repository.js';
 import { HOUR_MS, MINUTE_MS, systemClock, type Clock } from './platform/clock.js';
@@ -364,6 +370,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     ...(db.changeStampNow ? { changeStampNow: db.changeStampNow } : {}),
   });
   const operationLog = createOperationLog({ repository: repositories.operationLogs, clock });
+  // Issue 23: the installation's operators and the branches companies are on (decision 0021, "Operator area").
+  const operators = createOperatorService({
+    operators: createOperatorRepository(db.kysely),
+    throttle,
+    hasher,
+    clock,
+    timeouts: { idleMs: config.sessionIdleMinutes * MINUTE_MS, absoluteMs: config.sessionAbsoluteHours * HOUR_MS },
+  });
+  const branches = createBranchService({ branches: createBranchRepository(db.kysely), clock });
   const menuCatalogue = deps.menuCatalogue ?? MENU_CATALOGUE;
   const applications = createApplicationService({ applications: repositories.applications, menuCatalogue, clock, operationLog });
   const users = createUserService({
@@ -374,6 +389,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     clock,
     transact,
     menuCatalogue,
+    branchMenuKeys: branches.menuKeysOf,
   });
   const displayInfo = createDisplayInfoService({ displayInfo: repositories.displayInfo, clock, operationLog });
   const noticeConfig = createNoticeConfigService({ settings: repositories.settings, clock, operationLog });
@@ -857,6 +873,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
     clearSessionCookie,
     publicOrigin: config.publicOrigin,
+    operators: { resolve: operators.resolve, cookieName: OPERATOR_COOKIE, clearCookie: clearOperatorCookie },
   });
   // Issue 16: every request's text keeps the contract's rule before any handler or query sees it.
   installTextGuard(app);
@@ -901,6 +918,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     async (api) => {
       await api.register(healthRoutes({ db }));
       await api.register(sessionRoutes({ sessions }));
+      await api.register(operatorRoutes({ operators }));
+      await api.register(branchRoutes({ branches }));
       await api.register(userRoutes({ users }));
       await api.register(roleRoutes({ roles }));
       await api.register(operationLogRoutes({ operationLog }));

@@ -63,3 +63,5 @@ export * from './asset.js';
 export * from './air.js';
 export * from './smart-device.js';
 export * from './smart-room.js';
+export * from './operator.js';
+export * from './branch.js';

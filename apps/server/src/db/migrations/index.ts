@@ -65,6 +65,7 @@ import { smartRooms } from './2026_11_30_0069_smart_rooms.js';
 import { airBoardLinks } from './2026_11_30_0070_air_board_links.js';
 import { smartDeviceTroubleIndex } from './2026_11_30_0071_smart_device_trouble_index.js';
 import { doorDisplayAlarms } from './2026_11_30_0072_door_display_alarms.js';
+import { operatorArea } from './2026_11_30_0074_operator_area.js';
 import type { DialectMigration } from './helpers.js';
 
 /**
@@ -136,6 +137,7 @@ export const MIGRATIONS: ReadonlyArray<readonly [name: string, migration: Dialec
   ['2026_11_30_0070_air_board_links', airBoardLinks],
   ['2026_11_30_0071_smart_device_trouble_index', smartDeviceTroubleIndex],
   ['2026_11_30_0072_door_display_alarms', doorDisplayAlarms],
+  ['2026_11_30_0074_operator_area', operatorArea],
 ];
 
 function providerFor(dialect: Database['dialect']): MigrationProvider {
