@@ -9,6 +9,8 @@ import { airPublicRoutes } from '../modules/air/air.routes';
 import { livePublicRoutes } from '../modules/live/live.routes';
 import { recoveryRoutes, registrationWizardRoutes } from '../modules/registration/registration.routes';
 import { visitorPublicRoutes } from '../modules/visitor/visitor.routes';
+import { branchRoutes } from '../modules/branch/branch.routes';
+import { loadOperatorLayout, operatorRoutes } from '../modules/operator/operator.routes';
 import { loadPageTexts } from '../shared/i18n/i18n';
 import type { PageRoute, RouteHandle } from '../shared/routing/page-route';
 import { LoadingScreen } from '../shared/ui/loading-screen';
@@ -104,6 +106,9 @@ export function appRoutes(pages: readonly PageRoute[] = SHELL_PAGES): RouteObjec
             ...deskPublicRoutes.map((page) => lazyRoute(page, 'public')),
             ...airPublicRoutes.map((page) => lazyRoute(page, 'public')),
             ...visitorPublicRoutes.map((page) => lazyRoute(page, 'public')),
+            // The operator area (decision 0021): its sign-in, and its console in a frame of its own.
+            ...operatorRoutes.map((page) => lazyRoute(page, 'public')),
+            { lazy: lazyComponent(loadOperatorLayout), children: branchRoutes.map((page) => lazyRoute(page, 'public')) },
             {
               // The session's code loads with the first signed-in address, not with the sign-in page.
               id: SESSION_ROUTE_ID,

@@ -7,6 +7,7 @@ import { useMediaQuery } from '../../shared/hooks/use-media-query';
 import { preferencesStore, usePreferences } from '../../shared/preferences/preferences-store';
 import type { PageRoute, RouteHandle } from '../../shared/routing/page-route';
 import { useSession } from '../../shared/session/session-context';
+import { ReleaseNotesNotice } from '../../modules/branch/components/release-notes-notice';
 import { HeaderBar } from './header-bar';
 import { KeepAliveOutlet } from './keep-alive-outlet';
 import { useDoubleKeyPress } from './search-hotkey';
@@ -90,6 +91,7 @@ export function ShellLayout() {
           <GlobalSearch onClose={closeSearch} />
         </Suspense>
       ) : null}
+      <ReleaseNotesNotice />
     </Layout>
   );
 }

@@ -1,3 +1,4 @@
+import { OPERATOR_LOGIN_PATH } from '@atrium/contract';
 /** Pages that must never be the target of a post-sign-in redirect. */
 const NO_RETURN = ['/login', '/login-sso', '/no-access'];
 
@@ -6,10 +7,15 @@ const NO_RETURN = ['/login', '/login-sso', '/no-access'];
  * (spec 000 section 8), or null when the user is already there.
  */
 export function signInRedirectTarget(location: { pathname: string; search: string }): string | null {
-  if (location.pathname === '/login') return null;
+  // The operator area has its own sign-in (decision 0021, "Operator area").
+  const signInPath = isOperatorPath(location.pathname) ? OPERATOR_LOGIN_PATH : '/login';
+  if (location.pathname === signInPath) return null;
   const params = new URLSearchParams({ redirect: location.pathname + location.search });
-  return `/login?${params.toString()}`;
+  return `${signInPath}?${params.toString()}`;
 }
+
+/** The operator console's pages: its sign-in and /branch. */
+export const isOperatorPath = (pathname: string) => pathname === '/branch' || pathname === '/boss' || pathname.startsWith('/boss/');
 
 /**
  * The redirect parameter if it names a page of this console: a relative path on the same origin,
