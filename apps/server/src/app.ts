@@ -357,6 +357,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const repositories = createRepositories(db.kysely);
   const transact = createTransact(db.kysely);
   const throttle = createLoginThrottle({ attempts: createLoginThrottleRepository(db.kysely), clock });
+  const branchRepository = createBranchRepository(db.kysely);
   const sessions = createSessionService({
     users: repositories.users,
     sessions: repositories.sessions,
@@ -365,7 +366,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     hasher,
     clock,
     timeouts: { idleMs: config.sessionIdleMinutes * MINUTE_MS, absoluteMs: config.sessionAbsoluteHours * HOUR_MS },
-    access: createCompanyAccessCache({ roles: repositories.roles, settings: repositories.settings, applications: repositories.applications }),
+    access: createCompanyAccessCache({ roles: repositories.roles, settings: repositories.settings, applications: repositories.applications, branches: branchRepository }),
     requiresSso: createSsoCoverage(repositories.sso),
     ...(db.changeStampNow ? { changeStampNow: db.changeStampNow } : {}),
   });
@@ -378,7 +379,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     clock,
     timeouts: { idleMs: config.sessionIdleMinutes * MINUTE_MS, absoluteMs: config.sessionAbsoluteHours * HOUR_MS },
   });
-  const branches = createBranchService({ branches: createBranchRepository(db.kysely), clock });
+  const branches = createBranchService({ branches: branchRepository, clock });
   const menuCatalogue = deps.menuCatalogue ?? MENU_CATALOGUE;
   const applications = createApplicationService({ applications: repositories.applications, menuCatalogue, clock, operationLog });
   const users = createUserService({
@@ -389,7 +390,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     clock,
     transact,
     menuCatalogue,
-    branchMenuKeys: branches.menuKeysOf,
   });
   const displayInfo = createDisplayInfoService({ displayInfo: repositories.displayInfo, clock, operationLog });
   const noticeConfig = createNoticeConfigService({ settings: repositories.settings, clock, operationLog });
@@ -897,6 +897,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         securitySchemes: {
           tokenHeader: { type: 'apiKey', in: 'header', name: 'token' },
           tokenCookie: { type: 'apiKey', in: 'cookie', name: COOKIE_NAMES.token },
+          operatorCookie: { type: 'apiKey', in: 'cookie', name: OPERATOR_COOKIE },
           deviceToken: { type: 'apiKey', in: 'header', name: DEVICE_TOKEN_HEADER },
         },
       },

@@ -51,6 +51,8 @@ export interface AuthContext {
   passwordPolicy: Readonly<PasswordPolicy>;
   /** Keys of the applications the company switched off, as of this request. */
   switchedOffApplications: readonly string[];
+  /** The menu keys the company's branch offers, as of this request; null offers every entry. */
+  branchMenuKeys: readonly string[] | null;
   /** The caller's profile, read with the session on routes that declare `readsProfile`; null elsewhere. */
   profile: UserProfile | null;
   /** The session came from a sign-in that must change the password first. */
@@ -210,7 +212,8 @@ function checkDeclaration(this: FastifyInstance, route: RouteOptions, routeTable
     throw new Error(`Route ${where} names a permission but its access is "${config.access}"`);
   }
   if (config.access !== 'public' && route.schema && !route.schema.hide) {
-    (route.schema as Record<string, unknown>).security = config.access === 'device' ? [{ deviceToken: [] }] : [{ tokenHeader: [] }, { tokenCookie: [] }];
+    const cookie = config.access === 'operator' ? { operatorCookie: [] } : { tokenCookie: [] };
+    (route.schema as Record<string, unknown>).security = config.access === 'device' ? [{ deviceToken: [] }] : [{ tokenHeader: [] }, cookie];
   }
   for (const method of [route.method].flat()) {
     routeTable.push({

@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { bumpAccessVersion } from './2026_11_26_0042_access_versions.js';
 import { TIMESTAMP, withId, type DialectMigration } from './helpers.js';
 
 /**
@@ -9,7 +10,10 @@ import { TIMESTAMP, withId, type DialectMigration } from './helpers.js';
  * which release's notes.
  *
  * A company with no row in `company_branches` is on the default branch (the one with `is_default`),
- * which this migration creates with every menu entry offered (`menu_keys` null).
+ * which this migration creates with every menu entry offered (`menu_keys` null). The menu a branch
+ * offers is part of its companies' access (migration 0042): a trigger raises a company's access
+ * version when its assignment changes; a change of a branch's menu raises its companies' versions in
+ * the writer's transaction (branch.repository.ts).
  */
 export const operatorArea: DialectMigration = {
   async up(db, dialect) {
@@ -55,6 +59,14 @@ export const operatorArea: DialectMigration = {
       .addColumn('assigned_at', TIMESTAMP, (col) => col.notNull())
       .execute();
     await db.schema.createIndex('company_branches_branch_idx').on('company_branches').column('branch_id').execute();
+    // The branch's menu comes with the company's access (migration 0042): moving a company raises its version.
+    if (dialect === 'postgres') {
+      await sql.raw(`create trigger company_branches_access_version after insert or update or delete on company_branches for each row execute function bump_access_version()`).execute(db);
+    } else {
+      await sql.raw(`create trigger company_branches_access_version_insert after insert on company_branches begin ${bumpAccessVersion('NEW')}; end`).execute(db);
+      await sql.raw(`create trigger company_branches_access_version_update after update on company_branches begin ${bumpAccessVersion('NEW')}; end`).execute(db);
+      await sql.raw(`create trigger company_branches_access_version_delete after delete on company_branches begin ${bumpAccessVersion('OLD')}; end`).execute(db);
+    }
 
     await withId(db.schema.createTable('releases'), dialect)
       .addColumn('branch_id', 'integer', (col) => col.notNull().references('branches.id').onDelete('cascade'))

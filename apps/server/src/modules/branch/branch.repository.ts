@@ -1,5 +1,6 @@
-import { sql, type Kysely, type Selectable } from 'kysely';
+import { sql, type ExpressionBuilder, type Kysely, type Selectable } from 'kysely';
 import type { Branch, Release, ReleaseNote, StoreCompany, StoreListBody } from '@atrium/contract';
+import { containsIgnoringCase } from '../../db/like.js';
 import type { BranchTable, DB } from '../../db/schema.js';
 
 type BranchRow = Selectable<BranchTable>;
@@ -48,6 +49,20 @@ export function createBranchRepository(db: Kysely<DB>) {
         eb.selectFrom('releases as r').select((inner) => inner.fn.max('r.released_at').as('m')).whereRef('r.branch_id', '=', 'b.id').as('released_at'),
       ]);
 
+  /**
+   * The company's branch, its version and the menu keys it offers (null: every entry), in one
+   * statement: the company's assignment, else the default branch.
+   */
+  async function findCompanyBranch(companyId: number): Promise<{ id: number; version: string; menuKeys: string[] | null } | undefined> {
+    const assigned = (eb: ExpressionBuilder<DB, 'branches'>) => eb.selectFrom('company_branches').select('company_branches.branch_id').where('company_branches.company_id', '=', companyId);
+    const row = await db
+      .selectFrom('branches')
+      .select(['id', 'version', 'menu_keys'])
+      .where((eb) => eb.or([eb('id', '=', assigned(eb)), eb.and([eb('is_default', '=', 1), eb.not(eb.exists(assigned(eb)))])]))
+      .executeTakeFirst();
+    return row && { id: row.id, version: row.version, menuKeys: parseKeys(row.menu_keys) };
+}
+
   return {
     async listBranches(): Promise<Branch[]> {
       const rows = await selectBranches().orderBy('b.is_default', 'desc').orderBy('b.name_lower').execute();
@@ -90,8 +105,15 @@ export function createBranchRepository(db: Kysely<DB>) {
         .execute();
     },
 
-    async setMenuKeys(id: number, menuKeys: string[] | null, now: number): Promise<void> {
-      await db.updateTable('branches').set({ menu_keys: menuKeys === null ? null : JSON.stringify(menuKeys), updated_at: now }).where('id', '=', id).execute();
+    /** Sets the branch's menu and raises the access version of every company on it, in one transaction. */
+    async setMenuKeys(id: number, isDefault: boolean, menuKeys: string[] | null, now: number): Promise<void> {
+      await db.transaction().execute(async (trx) => {
+        await trx.updateTable('branches').set({ menu_keys: menuKeys === null ? null : JSON.stringify(menuKeys), updated_at: now }).where('id', '=', id).execute();
+        const onBranch = isDefault ? sql`c.id not in (select company_id from company_branches)` : sql`c.id in (select company_id from company_branches where branch_id = ${id})`;
+        // "where" keeps SQLite from reading "on conflict" as a join constraint of the select.
+        await sql`insert into access_versions (company_id, version) select c.id, 1 from companies c where ${onBranch}
+          on conflict (company_id) do update set version = access_versions.version + 1`.execute(trx);
+      });
     },
 
     async setDraft(id: number, draft: { version: string; notesEn: string; notesZh: string } | null, now: number): Promise<void> {
@@ -139,7 +161,7 @@ export function createBranchRepository(db: Kysely<DB>) {
         .selectFrom('companies as c')
         .leftJoin('company_branches as cb', 'cb.company_id', 'c.id')
         .innerJoin('branches as b', (join) => join.on((eb) => eb('b.id', '=', eb.fn.coalesce('cb.branch_id', sql.lit(defaultBranchId)))));
-      if (keyword) query = query.where((eb) => eb(eb.fn('lower', ['c.name']), 'like', `%${keyword.toLowerCase().replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`));
+      if (keyword) query = query.where(containsIgnoringCase('c.name', keyword));
       if (branchId !== undefined) query = query.where('b.id', '=', branchId);
       const [total, rows] = await Promise.all([
         query.select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirstOrThrow(),
@@ -170,13 +192,11 @@ export function createBranchRepository(db: Kysely<DB>) {
       return row.id;
     },
 
-    /** The company's branch: its version and the menu keys it offers (null: every entry). */
-    async findCompanyBranch(companyId: number): Promise<{ id: number; version: string; menuKeys: string[] | null } | undefined> {
-      const assigned = await db.selectFrom('company_branches').select('branch_id').where('company_id', '=', companyId).executeTakeFirst();
-      let query = db.selectFrom('branches').select(['id', 'version', 'menu_keys']);
-      query = assigned ? query.where('id', '=', assigned.branch_id) : query.where('is_default', '=', 1);
-      const row = await query.executeTakeFirst();
-      return row && { id: row.id, version: row.version, menuKeys: parseKeys(row.menu_keys) };
+    findCompanyBranch,
+
+    /** What the company's access carries (company-access.ts): the menu keys its branch offers. */
+    async menuKeysOf(companyId: number): Promise<readonly string[] | null> {
+      return (await findCompanyBranch(companyId))?.menuKeys ?? null;
     },
 
     /** Releases of a branch that a user has not seen, newest first, released since the user's account was made. */

@@ -89,13 +89,8 @@ export function createBranchService({ branches, clock }: { branches: BranchRepos
     async setMenu(body: MenuPermissionsBody): Promise<Branch | null> {
       if (body.branchId === undefined) return null;
       const branch = await getBranch(body.branchId);
-      if (body.menuKeys !== undefined) await branches.setMenuKeys(branch.id, body.menuKeys, clock.now());
+      if (body.menuKeys !== undefined) await branches.setMenuKeys(branch.id, branch.isDefault, body.menuKeys, clock.now());
       return getBranch(branch.id);
-    },
-
-    /** The menu keys the company's branch offers; null offers every entry. */
-    async menuKeysOf(companyId: number): Promise<readonly string[] | null> {
-      return (await branches.findCompanyBranch(companyId))?.menuKeys ?? null;
     },
 
     /** The company's version, and for an administrator the notes not yet seen. */

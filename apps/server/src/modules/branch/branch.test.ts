@@ -63,6 +63,8 @@ describe(`branches, versions and release notes (${TEST_DIALECT})`, () => {
       ['Bravo Holdings', 'Standard', '0.1.0', 1],
     ]);
     expect((await boss<StorePage>('getStoreList', { keyword: 'brav' })).body.result.list.map((company) => company.name)).toEqual(['Bravo Holdings']);
+    // A wildcard typed in the search matches itself only.
+    expect((await boss<StorePage>('getStoreList', { keyword: '%' })).body.result.total).toBe(0);
   });
 
   it('creates a branch, refusing bad input and a taken name in both languages', async () => {

@@ -17,6 +17,8 @@ export interface CompanyAccess {
   passwordPolicy: PasswordPolicy;
   /** Keys of the applications the company switched off (their menu entries are hidden). */
   switchedOffApplications: readonly string[];
+  /** The menu keys the company's branch offers; null offers every entry (decision 0021, "Operator area"). */
+  branchMenuKeys: readonly string[] | null;
 }
 
 /** Companies whose access is kept per process; the least recently used beyond are dropped. */
@@ -35,23 +37,28 @@ export function createCompanyAccessCache({
   roles,
   settings,
   applications,
+  branches,
 }: {
   roles: Pick<RoleRepository, 'listRoles'>;
   settings: Pick<SettingsRepository, 'getPasswordPolicy'>;
   applications: Pick<ApplicationRepository, 'listSwitchedOff'>;
+  /** The company's branch's menu (migration 0074 raises the access version when it changes); absent: every entry. */
+  branches?: { menuKeysOf(companyId: number): Promise<readonly string[] | null> };
 }) {
   const cache = createVersionedCache<number, CompanyAccess>(COMPANIES_CACHED);
 
   async function load(companyId: number): Promise<CompanyAccess> {
-    const [list, passwordPolicy, switchedOff] = await Promise.all([
+    const [list, passwordPolicy, switchedOff, branchMenuKeys] = await Promise.all([
       roles.listRoles(companyId),
       settings.getPasswordPolicy(companyId),
       applications.listSwitchedOff(companyId),
+      branches ? branches.menuKeysOf(companyId) : null,
     ]);
     return {
       roles: new Map(list.map((role) => [role.id, { name: role.name, permissions: new Set(role.permissions) }])),
       passwordPolicy: Object.freeze(passwordPolicy),
       switchedOffApplications: Object.freeze(switchedOff),
+      branchMenuKeys: branchMenuKeys && Object.freeze([...branchMenuKeys]),
     };
   }
 

@@ -164,6 +164,7 @@ export function createSessionService({ users, sessions, settings, throttle, hash
         permissions: role.permissions,
         passwordPolicy: company.passwordPolicy,
         switchedOffApplications: company.switchedOffApplications,
+        branchMenuKeys: company.branchMenuKeys,
         profile: live.profile,
         mustChangePassword: live.mustChangePassword,
         passwordChangeReason: live.passwordChangeReason,

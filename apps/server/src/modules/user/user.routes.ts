@@ -25,7 +25,7 @@ export function userRoutes({ users }: { users: UserService }): FastifyPluginAsyn
         config: { access: 'authenticated' },
         schema: { tags: ['user'], summary: "The side menu for the caller's role", response: envelopeResponses(MenuListResult) },
       },
-      async (request) => success(request, await users.getMenu(requireAuth(request))),
+      async (request) => success(request, users.getMenu(requireAuth(request))),
     );
 
     app.post(

@@ -31,8 +31,6 @@ export interface UserServiceDeps {
   transact: Transact;
   /** The menu catalogue; tests pass one with every page built. */
   menuCatalogue?: MenuNode[];
-  /** The menu keys the company's branch offers (null: every entry; decision 0021, "Operator area"). */
-  branchMenuKeys?: (companyId: number) => Promise<readonly string[] | null>;
 }
 
 export type UserService = ReturnType<typeof createUserService>;
@@ -45,7 +43,6 @@ export function createUserService({
   clock,
   transact,
   menuCatalogue = MENU_CATALOGUE,
-  branchMenuKeys,
 }: UserServiceDeps) {
   async function loadCredentials(auth: AuthContext) {
     const credentials = await users.findCredentials(auth.companyId, auth.userId);
@@ -68,12 +65,11 @@ export function createUserService({
 
     /**
      * The menu of the caller's role, from the role's permissions as they are now, without the
-     * entries of applications the company switched off (both read with the session) and of those
-     * its branch does not offer.
+     * entries of applications the company switched off and of those its branch does not offer (all
+     * read with the session).
      */
-    async getMenu(auth: AuthContext): Promise<MenuEntry[]> {
-      const offered = branchMenuKeys ? await branchMenuKeys(auth.companyId) : null;
-      return menuForPermissions(auth.permissions, withBranchMenu(withoutApplications(menuCatalogue, auth.switchedOffApplications), offered));
+    getMenu(auth: AuthContext): MenuEntry[] {
+      return menuForPermissions(auth.permissions, withBranchMenu(withoutApplications(menuCatalogue, auth.switchedOffApplications), auth.branchMenuKeys));
     },
 
     /**
