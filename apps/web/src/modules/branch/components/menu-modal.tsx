@@ -4,10 +4,10 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSetBranchMenu } from '../api/branch.api';
 
-/** The catalogue's entries a branch may withhold, by group (a top-level page is a group of its own). */
+/** The built entries of the catalogue a branch may withhold, by group (a top-level page is a group of its own). */
 function entryGroups(): { key: string; entries: string[] }[] {
   const offerable = (nodes: readonly MenuNode[]): string[] =>
-    nodes.flatMap((node) => (node.children ? offerable(node.children) : BRANCH_MENU_KEYS.includes(node.key) ? [node.key] : []));
+    nodes.flatMap((node) => (node.children ? offerable(node.children) : node.isBuilt && BRANCH_MENU_KEYS.includes(node.key) ? [node.key] : []));
   return MENU_CATALOGUE.map((node) => ({ key: node.key, entries: offerable([node]) })).filter((group) => group.entries.length > 0);
 }
 

@@ -38,12 +38,12 @@ describe('release notes in the company console', () => {
     expect(dialog).toHaveTextContent('Desks can be booked a week ahead.');
     expect(dialog).toHaveTextContent('Faster room board.');
     await user.click(screen.getByTestId('release-notes-dismiss'));
-    await waitFor(() => expect(seen.filter((request) => request.path === '/branch/releaseNotes/read').map((request) => request.body)).toEqual([{ id: 12 }, { id: 11 }]));
-    await waitFor(() => expect(screen.queryByTestId('release-notes')).toBeNull());
+    await waitFor(() => expect(seen.filter((request) => request.path === '/branch/releaseNotes/read').map((request) => request.body)).toEqual([{ id: 12 }, { id: 11 }]), { timeout: 5000 });
+    await waitFor(() => expect(screen.queryByTestId('release-notes')).toBeNull(), { timeout: 5000 });
     // The header's user card shows the company's version.
     await user.click(screen.getByTestId('header-user'));
-    expect(await screen.findByTestId('company-version')).toHaveTextContent('Version 1.5.0');
-  }, 20_000);
+    expect(await screen.findByTestId('company-version', {}, { timeout: 5000 })).toHaveTextContent('Version 1.5.0');
+  }, 30_000);
 
   it('reads the Chinese notes in Chinese, and shows nothing when none are unread', async () => {
     setLang('zh-CN');

@@ -1,5 +1,6 @@
 import { LOG_TIME_FORMAT, type ReleaseNote } from '@atrium/contract';
-import { Divider, Modal } from 'antd';
+import Divider from 'antd/es/divider';
+import Modal from 'antd/es/modal';
 import dayjs from 'dayjs';
 import { Fragment } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -36,7 +37,7 @@ export function ReleaseNotesNotice() {
         {unread.map((note, index) => (
           <Fragment key={note.id}>
             {index > 0 ? <Divider titlePlacement="start">{note.version}</Divider> : null}
-            <p className="atrium-release-notes-text">{notesIn(note)}</p>
+            <p style={{ whiteSpace: 'pre-wrap' }}>{notesIn(note)}</p>
             <small>{t('branch.notes.released', { at: dayjs(note.releasedAt).format(LOG_TIME_FORMAT) })}</small>
           </Fragment>
         ))}

@@ -64,7 +64,7 @@ export function OperatorLayout() {
           <BossMenu onChosen={() => setDrawerOpen(false)} />
         </Drawer>
       ) : (
-        <Layout.Sider width={220} theme="light" className="atrium-operator-sider">
+        <Layout.Sider width={248} theme="light" className="atrium-operator-sider">
           <div className="atrium-operator-brand">{t('operator.area')}</div>
           <BossMenu />
         </Layout.Sider>
