@@ -101,7 +101,7 @@ describe(`start-up (${TEST_DIALECT})`, () => {
     } finally {
       await server.close();
     }
-  });
+    }, 40_000);
 });
 
 describe('main.ts', () => {
