@@ -5,6 +5,10 @@ import { openAdminSession, type AdminSession } from './support/admin-session.js'
 import { newContext } from './support/browser.js';
 
 const PASSWORD = 'Spec-routes-2026';
+const OPERATOR_PASSWORD = 'Operator-routes-2026';
+
+/** Routes of the operator console (decision 0021, "Operator area"): opened by an operator, not a company's user. */
+const OPERATOR_ROUTES = new Set(['/branch']);
 
 /**
  * The routes of the spec's two documents still owed a page, each with the issue that builds it. The
@@ -12,7 +16,6 @@ const PASSWORD = 'Spec-routes-2026';
  */
 const NOT_YET_OPEN: Record<string, string> = {
   '/account': 'issue 24: calendar services',
-  '/branch': 'issue 23: operator area',
 };
 
 /** A concrete address for a route with parameters (the demo company's first role, group and visit). */
@@ -33,7 +36,7 @@ function addressOf(route: SpecRoute): string {
  * Whether an address opens a real page: something drawn that is not the 404 page, and for a public
  * route, no sign-in asked for (the address did not end on /login, unless it is /login).
  */
-async function opens(page: Page, address: string, isPublic: boolean): Promise<{ ok: boolean; why: string }> {
+async function opens(page: Page, address: string, isPublic: boolean, isOperator = false): Promise<{ ok: boolean; why: string }> {
   await page.goto(address);
   await page.waitForLoadState('networkidle');
   const notFound = page.getByTestId('page-not-found');
@@ -41,11 +44,13 @@ async function opens(page: Page, address: string, isPublic: boolean): Promise<{ 
   const isDrawn = async () =>
     (await notFound.count()) > 0 ||
     new URL(page.url()).pathname === '/login' ||
-    (isPublic ? (await page.locator('.atrium-loading').count()) === 0 && (await page.locator('#root').innerText()).trim() !== '' : (await page.locator('[role="tab"][aria-selected="true"]').count()) > 0);
+    (isPublic || isOperator
+      ? (await page.locator('.atrium-loading').count()) === 0 && (await page.locator('#root').innerText()).trim() !== ''
+      : (await page.locator('[role="tab"][aria-selected="true"]').count()) > 0);
   await expect.poll(isDrawn, { timeout: 15_000 }).toBe(true);
   if ((await notFound.count()) > 0) return { ok: false, why: 'shows the 404 page' };
   const landed = new URL(page.url()).pathname;
-  if (landed === '/login' && address !== '/login') return { ok: false, why: 'asks for sign-in' };
+  if ((landed === '/login' && address !== '/login') || landed === '/boss/login') return { ok: false, why: 'asks for sign-in' };
   if (landed === '/no-access') return { ok: address === '/no-access', why: 'lands on /no-access' };
   return { ok: true, why: `opens (at ${landed})` };
 }
@@ -55,13 +60,23 @@ describe("the spec's routes open real pages", () => {
   let session: AdminSession;
   let signedOut: BrowserContext;
   let outPage: Page;
+  let operatorContext: BrowserContext;
+  let operatorPage: Page;
 
   beforeAll(async () => {
-    session = await openAdminSession(PASSWORD);
+    session = await openAdminSession(PASSWORD, { ATRIUM_OPERATOR_PASSWORD: OPERATOR_PASSWORD });
     signedOut = await newContext(session.browser, session.server.baseURL);
     outPage = await signedOut.newPage();
+    operatorContext = await newContext(session.browser, session.server.baseURL);
+    operatorPage = await operatorContext.newPage();
+    await operatorPage.goto('/boss/login');
+    await operatorPage.getByTestId('operator-login-user').fill('operator');
+    await operatorPage.getByTestId('operator-login-password').fill(OPERATOR_PASSWORD);
+    await operatorPage.getByTestId('operator-login-submit').click();
+    await operatorPage.waitForURL((url) => url.pathname === '/branch');
   });
   afterAll(async () => {
+    await operatorContext?.close();
     await signedOut?.close();
     await session?.close();
   });
@@ -71,13 +86,14 @@ describe("the spec's routes open real pages", () => {
     expect(routes.filter((route) => route.isPublic).map((route) => route.path)).toEqual(expect.arrayContaining(['/login', '/flght-board', '/deskeeper-live', '/quality-data']));
   });
 
-  it('opens every signed-in route for an administrator, and every public route without a session', async () => {
+  it('opens every signed-in route for an administrator (the operator console for an operator), and every public route without a session', async () => {
     const results: string[] = [];
     const stillOwed: string[] = [];
     // Signed-in and public routes in two tabs side by side: each list in order.
     const walk = async (list: SpecRoute[], page: Page) => {
       for (const route of list) {
-        const result = await opens(page, addressOf(route), route.isPublic);
+        const isOperator = OPERATOR_ROUTES.has(route.path);
+        const result = await opens(isOperator ? operatorPage : page, addressOf(route), route.isPublic, isOperator);
         if (route.path in NOT_YET_OPEN) {
           if (result.ok) stillOwed.push(`${route.path} ${result.why}: take it off NOT_YET_OPEN`);
         } else if (!result.ok) {

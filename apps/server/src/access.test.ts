@@ -154,6 +154,8 @@ const FOREIGN_RECORDS: Record<string, ForeignCase> = {
   'GET /api/logout': { none: "the caller's own session" },
   'GET /api/user/getCurrentUserInfo': { none: 'the caller' },
   'GET /api/user/getMenuList': { none: "the caller's menu" },
+  'GET /api/branch/releaseNotes': { none: "the caller's company's version and the caller's unread notes" },
+  'POST /api/branch/releaseNotes/read': { none: "a release of the caller's company's branch (another branch's answers 404); the caller's own read mark" },
   'POST /api/user/updateDefaultPassword': { none: "the caller's own password" },
   'POST /api/user/updateUserPassword': { none: "the caller's own password" },
   'GET /api/role/current': { none: "the caller's permissions" },

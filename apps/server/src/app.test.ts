@@ -14,6 +14,7 @@ const EXPECTED_PUBLIC = [
   'GET /',
   'GET /api/health',
   'POST /api/login',
+  'POST /api/boss/login',
   'GET /api/user/checkActiveUserReq',
   'POST /api/user/activeUserAndSetPassword',
   'GET /api/oauth/getSSOLoginUrl',
@@ -123,11 +124,13 @@ describe(`route table (${TEST_DIALECT})`, () => {
       expect(operation!.responses?.['200'], describeRoute(route)).toBeDefined();
       if (route.access === 'public') expect(operation!.security, describeRoute(route)).toBeUndefined();
       else if (route.access === 'device') expect(operation!.security, describeRoute(route)).toEqual([{ deviceToken: [] }]);
+      else if (route.access === 'operator') expect(operation!.security, describeRoute(route)).toEqual([{ tokenHeader: [] }, { operatorCookie: [] }]);
       else expect(operation!.security, describeRoute(route)).toEqual([{ tokenHeader: [] }, { tokenCookie: [] }]);
     }
     expect(doc.components.securitySchemes).toEqual({
       tokenHeader: { type: 'apiKey', in: 'header', name: 'token' },
       tokenCookie: { type: 'apiKey', in: 'cookie', name: 'atrium_v1_token' },
+      operatorCookie: { type: 'apiKey', in: 'cookie', name: 'atrium_v1_operator_token' },
       deviceToken: { type: 'apiKey', in: 'header', name: 'device-token' },
     });
     expect(apiRoutes.filter((route) => route.access === 'device').length).toBeGreaterThan(0);
@@ -145,7 +148,7 @@ describe(`access declarations (${TEST_DIALECT})`, () => {
           });
         },
       }),
-    ).rejects.toThrow("Route GET /api/undeclared declares no access: add config { access: 'public' | 'device' | 'authenticated' | 'permission' }");
+    ).rejects.toThrow("Route GET /api/undeclared declares no access: add config { access: 'public' | 'device' | 'authenticated' | 'permission' | 'operator' }");
   });
 
   it.each([

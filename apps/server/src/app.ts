@@ -7,7 +7,7 @@ import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { jsonSchemaTransform, jsonSchemaTransformObject, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import { COOKIE_NAMES, DEVICE_TOKEN_HEADER, JSON_BODY_LIMIT, MENU_CATALOGUE, PRODUCT_VERSION, type MenuNode } from '@atrium/contract';
+import { COOKIE_NAMES, DEVICE_TOKEN_HEADER, JSON_BODY_LIMIT, MENU_CATALOGUE, OPERATOR_COOKIE, PRODUCT_VERSION, type MenuNode } from '@atrium/contract';
 import type { Config } from './config.js';
 import type { Database } from './db/database.js';
 import { createRepositories, createTransact } from './db/repositories.js';
@@ -101,6 +101,12 @@ import { vendorRoutes } from './modules/vendor/vendor.routes.js';
 import { createUserService } from './modules/user/user.service.js';
 import { installAccessGuard, markScopePublic } from './platform/access.js';
 import { keyringOf } from './platform/licence-token.js';
+import { createOperatorRepository } from './modules/operator/operator.repository.js';
+import { createOperatorService } from './modules/operator/operator.service.js';
+import { clearOperatorCookie, operatorRoutes } from './modules/operator/operator.routes.js';
+import { createBranchRepository } from './modules/branch/branch.repository.js';
+import { createBranchService } from './modules/branch/branch.service.js';
+import { branchRoutes } from './modules/branch/branch.routes.js';
 import { createIdempotency, installIdempotency } from './platform/idempotency.js';
 import { createIdempotencyRepository } from './platform/idempotency.repository.js';
 import { HOUR_MS, MINUTE_MS, systemClock, type Clock } from './platform/clock.js';
@@ -373,6 +379,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     clock,
     operationLog,
   });
+  const branchRepository = createBranchRepository(db.kysely);
   const sessions = createSessionService({
     users: repositories.users,
     sessions: repositories.sessions,
@@ -381,10 +388,19 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     hasher,
     clock,
     timeouts: { idleMs: config.sessionIdleMinutes * MINUTE_MS, absoluteMs: config.sessionAbsoluteHours * HOUR_MS },
-    access: createCompanyAccessCache({ roles: repositories.roles, settings: repositories.settings, applications: repositories.applications, licences }),
+    access: createCompanyAccessCache({ roles: repositories.roles, settings: repositories.settings, applications: repositories.applications, licences, branches: branchRepository }),
     requiresSso: createSsoCoverage(repositories.sso),
     ...(db.changeStampNow ? { changeStampNow: db.changeStampNow } : {}),
   });
+  // Issue 23: the installation's operators and the branches companies are on (decision 0021, "Operator area").
+  const operators = createOperatorService({
+    operators: createOperatorRepository(db.kysely),
+    throttle,
+    hasher,
+    clock,
+    timeouts: { idleMs: config.sessionIdleMinutes * MINUTE_MS, absoluteMs: config.sessionAbsoluteHours * HOUR_MS },
+  });
+  const branches = createBranchService({ branches: branchRepository, clock });
   const menuCatalogue = deps.menuCatalogue ?? MENU_CATALOGUE;
   const applications = createApplicationService({ applications: repositories.applications, menuCatalogue, clock, operationLog });
   const users = createUserService({
@@ -882,6 +898,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     clearSessionCookie,
     publicOrigin: config.publicOrigin,
     clock,
+    operators: { resolve: operators.resolve, cookieName: OPERATOR_COOKIE, clearCookie: clearOperatorCookie },
   });
   // Issue 16: every request's text keeps the contract's rule before any handler or query sees it.
   installTextGuard(app);
@@ -905,6 +922,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         securitySchemes: {
           tokenHeader: { type: 'apiKey', in: 'header', name: 'token' },
           tokenCookie: { type: 'apiKey', in: 'cookie', name: COOKIE_NAMES.token },
+          operatorCookie: { type: 'apiKey', in: 'cookie', name: OPERATOR_COOKIE },
           deviceToken: { type: 'apiKey', in: 'header', name: DEVICE_TOKEN_HEADER },
         },
       },
@@ -926,6 +944,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     async (api) => {
       await api.register(healthRoutes({ db }));
       await api.register(sessionRoutes({ sessions }));
+      await api.register(operatorRoutes({ operators }));
+      await api.register(branchRoutes({ branches }));
       await api.register(userRoutes({ users }));
       await api.register(roleRoutes({ roles }));
       await api.register(operationLogRoutes({ operationLog, operationLogExport: createOperationLogExport({ repository: repositories.operationLogs }) }));

@@ -65,6 +65,15 @@ describe('parseConfig', () => {
     });
   });
 
+  it('reads the first operator from ATRIUM_OPERATOR_PASSWORD and ATRIUM_OPERATOR_NAME, refusing a weak password without printing it', () => {
+    expect(parse({}).operator).toBeNull();
+    expect(parse({ ATRIUM_OPERATOR_PASSWORD: 'Runs-The-Place-2026' }).operator).toEqual({ userName: 'operator', password: 'Runs-The-Place-2026' });
+    expect(parse({ ATRIUM_OPERATOR_PASSWORD: 'Runs-The-Place-2026', ATRIUM_OPERATOR_NAME: 'ops.lead' }).operator?.userName).toBe('ops.lead');
+    expect(() => parse({ ATRIUM_OPERATOR_PASSWORD: 'weak1' })).toThrow(/ATRIUM_OPERATOR_PASSWORD is set to a value that is refused/);
+    expect(() => parse({ ATRIUM_OPERATOR_PASSWORD: 'weak1' })).not.toThrow(/weak1/);
+    expect(() => parse({ ATRIUM_OPERATOR_PASSWORD: 'Runs-The-Place-2026', ATRIUM_OPERATOR_NAME: 'has space' })).toThrow(/ATRIUM_OPERATOR_NAME/);
+  });
+
   it('accepts the SQLite forms and puts the default database inside DATA_DIR', () => {
     expect(parse({ DATABASE_URL: 'sqlite::memory:' }).database).toEqual({ dialect: 'sqlite', filename: ':memory:' });
     expect(parse({ DATABASE_URL: 'sqlite:./db/a.db' }).database).toEqual({ dialect: 'sqlite', filename: '/srv/atrium/db/a.db' });

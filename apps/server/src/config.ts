@@ -26,6 +26,11 @@ export interface Config {
   database: DatabaseUrl;
   /** Password given to the seeded `admin` account; null makes the seed generate one. */
   adminPassword: string | null;
+  /**
+   * ATRIUM_OPERATOR_PASSWORD and ATRIUM_OPERATOR_NAME (default `operator`): at start-up the operator
+   * of that name is created with this password, or given it again (decision 0021, "Operator area").
+   */
+  operator: { userName: string; password: string } | null;
   logLevel: LogLevel;
   sessionIdleMinutes: number;
   sessionAbsoluteHours: number;
@@ -112,6 +117,7 @@ export function parseConfig(env: Env = process.env, cwd: string = process.cwd())
     dataDir,
     database: parseDatabaseUrl(read('DATABASE_URL') ?? `sqlite:${path.join(dataDir, 'atrium.db')}`, cwd),
     adminPassword: parseAdminPassword(env.ATRIUM_ADMIN_PASSWORD),
+    operator: parseOperator(read('ATRIUM_OPERATOR_NAME'), env.ATRIUM_OPERATOR_PASSWORD),
     logLevel: parseLogLevel(read('LOG_LEVEL')),
     sessionIdleMinutes: parseInteger('SESSION_IDLE_MINUTES', read('SESSION_IDLE_MINUTES'), SESSION_IDLE_MINUTES, 1, 525_600),
     sessionAbsoluteHours: parseInteger('SESSION_ABSOLUTE_HOURS', read('SESSION_ABSOLUTE_HOURS'), SESSION_ABSOLUTE_HOURS, 1, 87_600),
@@ -214,6 +220,22 @@ function parseAdminPassword(value: string | undefined): string | null {
     );
   }
   return value;
+}
+
+function parseOperator(name: string | undefined, password: string | undefined): Config['operator'] {
+  if (password === undefined || password === '') return null;
+  const userName = name ?? 'operator';
+  if (!/^[A-Za-z0-9._@-]{1,64}$/.test(userName)) {
+    throw new ConfigError(`ATRIUM_OPERATOR_NAME is "${userName}": expected up to 64 letters, digits or . _ @ -`);
+  }
+  const problem = checkNewPassword(password, DEFAULT_PASSWORD_POLICY);
+  if (problem) {
+    throw new ConfigError(
+      `ATRIUM_OPERATOR_PASSWORD is set to a value that is refused (${formatMessage(problem, 'en-US')}): ` +
+        `expected at least ${DEFAULT_PASSWORD_POLICY.minLength} characters without spaces`,
+    );
+  }
+  return { userName, password };
 }
 
 function parseTrustProxy(value: string | undefined): Config['trustProxy'] {

@@ -12,13 +12,6 @@ import { parseSpec, readSpecDocuments, readSpecLists, SPEC_LISTS_SNAPSHOT, specD
 const NOT_YET_SERVED: Record<string, string> = {
   'GET /beike/logout': 'issue 23: deployment profiles (the variant sign-out)',
   'GET /beike/getToken': 'issue 23: deployment profiles (the variant sign-in)',
-  'GET /boss/storeManager/getBranch': 'issue 23: operator area',
-  'POST /boss/storeManager/createBranch': 'issue 23: operator area',
-  'POST /boss/storeManager/updateBranch': 'issue 23: operator area',
-  'POST /boss/storeManager/getStoreList': 'issue 23: operator area',
-  'POST /boss/storeManager/updatedInstructions': 'issue 23: operator area',
-  'POST /boss/storeManager/releaseVersion': 'issue 23: operator area',
-  'POST /boss/storeManager/menuPermissions': 'issue 23: operator area',
   'GET /third-party': 'issue 24: calendar sync',
   'POST /third-party': 'issue 24: calendar sync',
   'DELETE /third-party': 'issue 24: calendar sync',

@@ -88,6 +88,20 @@ describe(`start-up (${TEST_DIALECT})`, () => {
       await server.close();
     }
   });
+
+  it('creates the operator of ATRIUM_OPERATOR_PASSWORD, who signs in to the boss area and not as a company user', async () => {
+    const server = await startServer(configFor({ ATRIUM_ADMIN_PASSWORD: 'Given-At-Start-1', ATRIUM_OPERATOR_PASSWORD: 'Runs-The-Place-2026', ATRIUM_OPERATOR_NAME: 'ops' }), {
+      out: { write: () => undefined },
+      logger: false,
+    });
+    try {
+      const boss = await fetch(`${server.address}/api/boss/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ userName: 'ops', password: 'Runs-The-Place-2026' }) });
+      expect(((await boss.json()) as { returncode: number }).returncode).toBe(200);
+      expect((await postLogin(server.address, 'ops', 'Runs-The-Place-2026')).returncode).toBe(1008);
+    } finally {
+      await server.close();
+    }
+    }, 40_000);
 });
 
 describe('main.ts', () => {

@@ -6,6 +6,9 @@ import type { Config } from './config.js';
 import { openDatabase, type Database } from './db/database.js';
 import { migrateToLatest } from './db/migrations/index.js';
 import { DEMO_COMPANY, seedDemo } from './db/seeds/demo.js';
+import { createOperatorRepository } from './modules/operator/operator.repository.js';
+import { ensureOperator } from './modules/operator/operator.service.js';
+import { createPasswordHasher } from './platform/password.js';
 import { createOffsetClock, systemClock, type Clock } from './platform/clock.js';
 
 export interface StartOptions {
@@ -56,6 +59,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     await migrateToLatest(db);
     const seed = await seedDemo(db, { adminPassword: config.adminPassword, clock });
     if (seed.adminPasswordGenerated) (options.out ?? process.stdout).write(keepGeneratedAdminPassword(config.dataDir, seed.adminPasswordGenerated));
+    if (config.operator) await ensureOperator({ operators: createOperatorRepository(db.kysely), hasher: createPasswordHasher(), clock }, config.operator);
     const app = await buildApp({ config, db, clock, ...(options.logger !== undefined ? { logger: options.logger } : {}) });
     if (config.clockOffsetFile) app.log.warn({ file: config.clockOffsetFile }, 'the clock follows an offset file (ATRIUM_CLOCK_OFFSET_FILE); for tests only');
     try {

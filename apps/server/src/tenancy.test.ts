@@ -280,6 +280,11 @@ describe(`tenancy (${TEST_DIALECT})`, () => {
     const reads = t.app.routeTable.filter(
       (route) => route.method === 'GET' && (route.access === 'authenticated' || route.access === 'permission') && route.url.startsWith('/api/') && route.url !== '/api/logout',
     );
+    // The boss area is the installation's, not a tenant's: every route under it takes an operator session
+    // (and refuses A's, operator.test.ts), so none of it belongs to the list below.
+    const boss = t.app.routeTable.filter((route) => route.url.startsWith('/api/boss/') && route.method !== 'HEAD');
+    expect(boss.filter((route) => route.access !== 'operator').map((route) => `${route.method} ${route.url}`)).toEqual(['POST /api/boss/login']);
+    expect(t.app.routeTable.filter((route) => route.access === 'operator' && !route.url.startsWith('/api/boss/'))).toEqual([]);
     expect(reads.map((route) => route.url).sort()).toEqual([
       '/api/ad/setting',
       '/api/ad/synGroupAndUser',
@@ -298,6 +303,7 @@ describe(`tenancy (${TEST_DIALECT})`, () => {
       '/api/asset/model/list',
       '/api/asset/options',
       '/api/asset/targets',
+      '/api/branch/releaseNotes',
       '/api/broadcast/images',
       '/api/broadcast/list',
       '/api/broadcast/targets',

@@ -67,3 +67,5 @@ export * from './smart-room.js';
 export * from './organization.js';
 export * from './frontend-log.js';
 export * from './licence.js';
+export * from './operator.js';
+export * from './branch.js';

@@ -956,6 +956,18 @@ export const MESSAGES = {
     'zh-CN': 'MQTT 服务器未接受设备账号：未做任何更改，请稍后重试',
   },
   smartDeviceRestartSent: { 'en-US': 'The restart has been sent to the device', 'zh-CN': '已向设备发送重启指令' },
+  // The operator area (issue 23, /branch).
+  branchNotFound: { 'en-US': 'This branch does not exist', 'zh-CN': '该分支不存在' },
+  branchNameTaken: { 'en-US': 'A branch named {name} already exists', 'zh-CN': '已存在名为 {name} 的分支' },
+  branchCompanyNotFound: { 'en-US': 'One of the companies does not exist', 'zh-CN': '其中有公司不存在' },
+  branchNoDraft: { 'en-US': 'Write the updated instructions of the next version first', 'zh-CN': '请先填写下一版本的更新说明' },
+  branchVersionNotNewer: { 'en-US': 'Version {version} is not newer than the branch\'s {current}', 'zh-CN': '版本 {version} 不高于该分支当前的 {current}' },
+  branchCreated: { 'en-US': 'Branch created', 'zh-CN': '分支已创建' },
+  branchSaved: { 'en-US': 'Branch saved', 'zh-CN': '分支已保存' },
+  branchInstructionsSaved: { 'en-US': 'Updated instructions saved', 'zh-CN': '更新说明已保存' },
+  branchVersionReleased: { 'en-US': 'Version {version} released', 'zh-CN': '版本 {version} 已发布' },
+  branchMenuSaved: { 'en-US': 'Menu entries saved', 'zh-CN': '菜单权限已保存' },
+  releaseNotesNotFound: { 'en-US': 'These release notes do not exist', 'zh-CN': '该更新说明不存在' },
 } as const satisfies Record<string, Record<Lang, string>>;
 
 export type MessageKey = keyof typeof MESSAGES;

@@ -1509,6 +1509,77 @@ export interface AirAlertStateTable {
   alert_id: number | null;
 }
 
+/** A person who runs the installation (migration 0074): in no company, signs in at /boss/login. */
+export interface OperatorTable {
+  id: Generated<number>;
+  user_name: string;
+  user_name_lower: string;
+  full_name: string;
+  /** argon2id (platform/password.ts). */
+  password_hash: string;
+  created_at: number;
+  updated_at: number;
+}
+
+/** An operator's session; only `access: 'operator'` routes accept it. */
+export interface OperatorSessionTable {
+  id: Generated<number>;
+  /** SHA-256 of the token, hex. */
+  token_hash: string;
+  operator_id: number;
+  created_at: number;
+  last_seen_at: number;
+  expires_at: number;
+  revoked_at: number | null;
+  ip: string | null;
+  user_agent: string | null;
+}
+
+/** A product line companies are assigned to (migration 0074). */
+export interface BranchTable {
+  id: Generated<number>;
+  name: string;
+  name_lower: string;
+  description: string | null;
+  /** Companies without a `company_branches` row are on the default branch. */
+  is_default: Generated<Flag>;
+  /** The version released last on the branch. */
+  version: string;
+  /** JSON array of the menu keys the branch offers; null offers every entry. */
+  menu_keys: string | null;
+  /** The next version's notes as the operator prepares them (updatedInstructions). */
+  draft_version: string | null;
+  draft_notes_en: string | null;
+  draft_notes_zh: string | null;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface CompanyBranchTable {
+  company_id: number;
+  branch_id: number;
+  assigned_at: number;
+}
+
+/** A version released on a branch, with its notes in both languages. */
+export interface ReleaseTable {
+  id: Generated<number>;
+  branch_id: number;
+  version: string;
+  notes_en: string;
+  notes_zh: string;
+  released_at: number;
+  released_by: number | null;
+}
+
+/** A company user who has seen (dismissed) a release's notes. */
+export interface ReleaseReadTable {
+  release_id: number;
+  company_id: number;
+  user_id: number;
+  read_at: number;
+}
+
 export interface DB {
   companies: CompanyTable;
   roles: RoleTable;
@@ -1615,6 +1686,12 @@ export interface DB {
   broadcasts: BroadcastTable;
   broadcast_targets: BroadcastTargetTable;
   broadcast_images: BroadcastImageTable;
+  operators: OperatorTable;
+  operator_sessions: OperatorSessionTable;
+  branches: BranchTable;
+  company_branches: CompanyBranchTable;
+  releases: ReleaseTable;
+  release_reads: ReleaseReadTable;
 }
 
 export type CompanyRow = Selectable<CompanyTable>;

@@ -14,9 +14,11 @@ export type RouteAccess =
   /** A device of this kind with its token in the `device-token` header; no session. */
   | { access: 'device'; deviceKind: DeviceKind }
   | { access: 'authenticated'; allowDuringPasswordChange?: boolean }
-  | { access: 'permission'; permission: Permission; allowDuringPasswordChange?: boolean };
+  | { access: 'permission'; permission: Permission; allowDuringPasswordChange?: boolean }
+  /** An operator of the installation (the boss area): an operator session, never a company's. */
+  | { access: 'operator' };
 
-const ACCESS_KINDS: ReadonlyArray<RouteAccess['access']> = ['public', 'device', 'authenticated', 'permission'];
+const ACCESS_KINDS: ReadonlyArray<RouteAccess['access']> = ['public', 'device', 'authenticated', 'permission', 'operator'];
 
 /**
  * The kinds of device that call the API with a device token, each with what the resolver finds for
@@ -53,6 +55,8 @@ export interface AuthContext {
   switchedOffApplications: readonly string[];
   /** The company's licensed modules, each with the end of its best licence (shared between requests). */
   moduleLicences: ReadonlyMap<LicensedModule, number>;
+  /** The menu keys the company's branch offers, as of this request; null offers every entry. */
+  branchMenuKeys: readonly string[] | null;
   /** The caller's profile, read with the session on routes that declare `readsProfile`; null elsewhere. */
   profile: UserProfile | null;
   /** The session came from a sign-in that must change the password first. */
@@ -67,6 +71,16 @@ export interface AuthContext {
    */
   changeStamp: string;
 }
+
+/** The caller of an `operator` route, from an operator session (decision 0021, "Operator area"). */
+export interface OperatorContext {
+  sessionId: number;
+  operatorId: number;
+  via: 'header' | 'cookie';
+}
+
+/** Resolves an operator session token, or null when no live operator session holds it. */
+export type OperatorResolver = (token: string, via: OperatorContext['via']) => Promise<OperatorContext | null>;
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -93,6 +107,8 @@ declare module 'fastify' {
     auth: AuthContext | null;
     /** Set by the guard on device routes; null on the others. */
     device: DeviceCaller | null;
+    /** Set by the guard on operator routes; null on the others. */
+    operator: OperatorContext | null;
     /** The caller's language (platform/lang.ts). */
     readonly lang: Lang;
   }
@@ -174,6 +190,12 @@ export function requireAuth(request: FastifyRequest): AuthContext {
   return request.auth;
 }
 
+/** The operator calling an `operator` route. */
+export function requireOperator(request: FastifyRequest): OperatorContext {
+  if (!request.operator) throw sessionInvalid();
+  return request.operator;
+}
+
 /** The device calling a `device` route, of the kind the route serves (the guard checked it); 401/2001 otherwise. */
 export function requireDevice<K extends DeviceKind>(request: FastifyRequest, kind: K): DeviceKinds[K] {
   const caller = request.device;
@@ -187,7 +209,7 @@ function checkDeclaration(this: FastifyInstance, route: RouteOptions, routeTable
   const where = `${String(route.method)} ${route.url}`;
   if (!config.access) {
     if (!(this as unknown as Record<symbol, unknown>)[PUBLIC_SCOPE]) {
-      throw new Error(`Route ${where} declares no access: add config { access: 'public' | 'device' | 'authenticated' | 'permission' }`);
+      throw new Error(`Route ${where} declares no access: add config { access: 'public' | 'device' | 'authenticated' | 'permission' | 'operator' }`);
     }
     config.access = 'public';
     route.config = config;
@@ -211,7 +233,8 @@ function checkDeclaration(this: FastifyInstance, route: RouteOptions, routeTable
   // A copy: routes of a module often share one config object, and each route's URL decides its own module.
   if (licensedModule) route.config = { ...config, licensedModule };
   if (config.access !== 'public' && route.schema && !route.schema.hide) {
-    (route.schema as Record<string, unknown>).security = config.access === 'device' ? [{ deviceToken: [] }] : [{ tokenHeader: [] }, { tokenCookie: [] }];
+    const cookie = config.access === 'operator' ? { operatorCookie: [] } : { tokenCookie: [] };
+    (route.schema as Record<string, unknown>).security = config.access === 'device' ? [{ deviceToken: [] }] : [{ tokenHeader: [] }, cookie];
   }
   for (const method of [route.method].flat()) {
     routeTable.push({
@@ -236,6 +259,8 @@ export interface AccessGuardOptions {
   publicOrigin: string | null;
   /** The app's clock, against which licences end. */
   clock: Clock;
+  /** Operator sessions (the boss area), with their own cookie. */
+  operators: { resolve: OperatorResolver; cookieName: string; clearCookie(reply: FastifyReply): void };
 }
 
 /**
@@ -245,11 +270,12 @@ export interface AccessGuardOptions {
  * token alone; otherwise the cross-site check for writes, the session, the forced password change,
  * then the route's permission, then, for a write to a licensed module, the company's licence for it.
  */
-export function installAccessGuard(app: FastifyInstance, { resolveSession, resolveDevice, clearSessionCookie, publicOrigin, clock }: AccessGuardOptions) {
+export function installAccessGuard(app: FastifyInstance, { resolveSession, resolveDevice, clearSessionCookie, publicOrigin, clock, operators }: AccessGuardOptions) {
   const routeTable: RouteRecord[] = [];
   app.decorate('routeTable', routeTable);
   app.decorateRequest('auth', null);
   app.decorateRequest('device', null);
+  app.decorateRequest('operator', null);
   app.addHook('onRoute', function (this: FastifyInstance, route) {
     checkDeclaration.call(this, route, routeTable);
   });
@@ -267,6 +293,22 @@ export function installAccessGuard(app: FastifyInstance, { resolveSession, resol
       const device = await resolveDevice(token);
       if (!device || device.kind !== deviceKind) throw deviceTokenInvalid();
       request.device = device;
+      return;
+    }
+    if (access === 'operator') {
+      // Only an operator session counts: the company token (header or cookie) names no operator.
+      const header = request.headers.token;
+      const cookie = request.cookies?.[operators.cookieName];
+      const found = typeof header === 'string' && header ? { token: header, via: 'header' as const } : cookie ? { token: cookie, via: 'cookie' as const } : undefined;
+      if (isStateChanging && !isSameOrigin(request, { publicOrigin, requireHeader: false })) throw crossSite();
+      if (!found || found.token.length > MAX_TOKEN_LENGTH) throw sessionInvalid();
+      if (found.via === 'cookie' && isWrite && !isSameOrigin(request, { publicOrigin, requireHeader: true })) throw crossSite();
+      const operator = await operators.resolve(found.token, found.via);
+      if (!operator) {
+        if (found.via === 'cookie') operators.clearCookie(reply);
+        throw sessionInvalid();
+      }
+      request.operator = operator;
       return;
     }
     if (access === 'public') {

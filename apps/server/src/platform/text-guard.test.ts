@@ -4,7 +4,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEVICE_TOKEN_HEADER, formatMessage, isAcceptableText, ReturnCode, type ImportReport, type Lang, type Reservation } from '@atrium/contract';
 import { call, createTestApp, type Answer, type TestApp } from '../test/app.js';
 import { TEST_DIALECT } from '../test/database.js';
-import type { TestUser } from '../test/factories.js';
+import { createCachingHasher, type TestUser } from '../test/factories.js';
+import { createOperatorRepository } from '../modules/operator/operator.repository.js';
+import { ensureOperator } from '../modules/operator/operator.service.js';
 import { createTestRoom } from '../test/rooms.js';
 import { snapshotData } from '../test/snapshot.js';
 import { createThemeFactories } from '../test/theme-factories.js';
@@ -175,6 +177,10 @@ describe(`text fields keep the text rule (${TEST_DIALECT})`, () => {
     const kiosk = await devices.kiosk(companyId);
     const smart = await devices.smartDevice(companyId);
     const tokenOf = { doorDisplay: display.token, visitorKiosk: kiosk, smartDevice: smart.token };
+    // The boss area's routes take an operator session.
+    const operator = { userName: 'text.guard.operator', password: 'Runs-The-Place-2026' };
+    await ensureOperator({ operators: createOperatorRepository(t.db.kysely), hasher: createCachingHasher(), clock: t.clock }, operator);
+    const operatorToken = (await call<{ token: string }>(t.app, { method: 'POST', url: '/api/boss/login', payload: operator })).body.result.token;
     const before = await snapshotData(t);
     let probed = 0;
     for (const route of routes) {
@@ -205,7 +211,7 @@ describe(`text fields keep the text rule (${TEST_DIALECT})`, () => {
       const answer = await t.app.inject({
         method: route.method as InjectOptions['method'],
         url: query.size ? `${url}?${query}` : url,
-        headers: { token: adminToken, [DEVICE_TOKEN_HEADER]: tokenOf[route.deviceKind ?? 'doorDisplay'] },
+        headers: { token: route.access === 'operator' ? operatorToken : adminToken, [DEVICE_TOKEN_HEADER]: tokenOf[route.deviceKind ?? 'doorDisplay'] },
         ...(body !== undefined ? { payload: body as InjectOptions['payload'] } : {}),
       });
       expect(answer.statusCode, `${label} ${answer.body.slice(0, 300)}`).toBe(400);

@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { TestApp } from './app.js';
 
 /** Columns that change on a read: a session notes when it was last used. */
-const TOUCHED_ON_READ: Record<string, string[]> = { sessions: ['last_seen_at'] };
+const TOUCHED_ON_READ: Record<string, string[]> = { sessions: ['last_seen_at'], operator_sessions: ['last_seen_at'] };
 
 /**
  * Every row of every table and every stored file, to prove that refused requests wrote nothing.

@@ -10,6 +10,8 @@ import { livePublicRoutes } from '../modules/live/live.routes';
 import { recoveryRoutes, registrationWizardRoutes } from '../modules/registration/registration.routes';
 import { visitorPublicRoutes } from '../modules/visitor/visitor.routes';
 import { signInLinkPublicRoutes } from '../modules/sign-in-link/sign-in-link.routes';
+import { branchRoutes } from '../modules/branch/branch.routes';
+import { loadOperatorLayout, operatorRoutes } from '../modules/operator/operator.routes';
 import { loadPageTexts } from '../shared/i18n/i18n';
 import type { PageRoute, RouteHandle } from '../shared/routing/page-route';
 import { LoadingScreen } from '../shared/ui/loading-screen';
@@ -107,6 +109,9 @@ export function appRoutes(pages: readonly PageRoute[] = SHELL_PAGES): RouteObjec
             ...visitorPublicRoutes.map((page) => lazyRoute(page, 'public')),
             // Pages whose address contains /single skip the session check (spec 000 section 2).
             ...signInLinkPublicRoutes.map((page) => lazyRoute(page, 'public')),
+            // The operator area (decision 0021): its sign-in, and its console in a frame of its own.
+            ...operatorRoutes.map((page) => lazyRoute(page, 'public')),
+            { lazy: lazyComponent(loadOperatorLayout), children: branchRoutes.map((page) => lazyRoute(page, 'public')) },
             {
               // The session's code loads with the first signed-in address, not with the sign-in page.
               id: SESSION_ROUTE_ID,

@@ -66,6 +66,7 @@ import { airBoardLinks } from './2026_11_30_0070_air_board_links.js';
 import { smartDeviceTroubleIndex } from './2026_11_30_0071_smart_device_trouble_index.js';
 import { doorDisplayAlarms } from './2026_11_30_0072_door_display_alarms.js';
 import { companyLicences } from './2026_11_30_0073_company_licences.js';
+import { operatorArea } from './2026_11_30_0074_operator_area.js';
 import { frontendLogs } from './2026_11_30_0075_frontend_logs.js';
 import { signInLinks } from './2026_11_30_0076_sign_in_links.js';
 import type { DialectMigration } from './helpers.js';
@@ -140,6 +141,7 @@ export const MIGRATIONS: ReadonlyArray<readonly [name: string, migration: Dialec
   ['2026_11_30_0071_smart_device_trouble_index', smartDeviceTroubleIndex],
   ['2026_11_30_0072_door_display_alarms', doorDisplayAlarms],
   ['2026_11_30_0073_company_licences', companyLicences],
+  ['2026_11_30_0074_operator_area', operatorArea],
   ['2026_11_30_0075_frontend_logs', frontendLogs],
   ['2026_11_30_0076_sign_in_links', signInLinks],
 ];

@@ -20,6 +20,8 @@ export interface CompanyAccess {
   switchedOffApplications: readonly string[];
   /** Each licensed module the company holds a verified licence for, with its end (the guard adds the grace). */
   moduleLicences: ReadonlyMap<LicensedModule, number>;
+  /** The menu keys the company's branch offers; null offers every entry (decision 0021, "Operator area"). */
+  branchMenuKeys: readonly string[] | null;
 }
 
 /** Companies whose access is kept per process; the least recently used beyond are dropped. */
@@ -40,26 +42,31 @@ export function createCompanyAccessCache({
   settings,
   applications,
   licences,
+  branches,
 }: {
   roles: Pick<RoleRepository, 'listRoles'>;
   settings: Pick<SettingsRepository, 'getPasswordPolicy'>;
   applications: Pick<ApplicationRepository, 'listSwitchedOff'>;
   licences: Pick<LicenceService, 'loadModuleLicences'>;
+  /** The company's branch's menu (migration 0074 raises the access version when it changes); absent: every entry. */
+  branches?: { menuKeysOf(companyId: number): Promise<readonly string[] | null> };
 }) {
   const cache = createVersionedCache<number, CompanyAccess>(COMPANIES_CACHED);
 
   async function load(companyId: number): Promise<CompanyAccess> {
-    const [list, passwordPolicy, switchedOff, moduleLicences] = await Promise.all([
+    const [list, passwordPolicy, switchedOff, moduleLicences, branchMenuKeys] = await Promise.all([
       roles.listRoles(companyId),
       settings.getPasswordPolicy(companyId),
       applications.listSwitchedOff(companyId),
       licences.loadModuleLicences(companyId),
+      branches ? branches.menuKeysOf(companyId) : null,
     ]);
     return {
       roles: new Map(list.map((role) => [role.id, { name: role.name, permissions: new Set(role.permissions) }])),
       passwordPolicy: Object.freeze(passwordPolicy),
       switchedOffApplications: Object.freeze(switchedOff),
       moduleLicences,
+      branchMenuKeys: branchMenuKeys && Object.freeze([...branchMenuKeys]),
     };
   }
 

@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { CurrentUserInfo, MenuEntry, PasswordPolicy } from '@atrium/contract';
+import { menuPaths as pathsOf, type CurrentUserInfo, type MenuEntry, type PasswordPolicy } from '@atrium/contract';
 import { DAY_MS, MINUTE_MS } from '../../platform/clock.js';
 import { call, createTestApp, signIn, type TestApp } from '../../test/app.js';
 import { TEST_DIALECT } from '../../test/database.js';
 import { testLicenceToken } from '../../test/licences.js';
 import { createApplicationRepository } from '../application/application.repository.js';
+import { createBranchRepository } from '../branch/branch.repository.js';
 import { createRoleRepository } from '../role/role.repository.js';
 import { createSettingsRepository, SETTING_KEYS } from '../settings/settings.repository.js';
 
@@ -57,13 +58,13 @@ describe(`signed-in request cost (${TEST_DIALECT})`, () => {
     expect(await statementsOf('/api/role/current')).toHaveLength(SESSION);
   });
 
-  it('answers the menu with one statement: the switched-off applications come with the roles', async () => {
+  it("answers the menu with one statement: the switched-off applications and the branch's menu come with the roles", async () => {
     expect(await statementsOf('/api/user/getMenuList')).toHaveLength(SESSION);
   });
 
-  it('reloads the roles, the password policy, the applications and the licences once after any changes, then costs one statement again', async () => {
-    // The reload: the roles, the password policy, the switched-off applications and the licences, beside the session.
-    const RELOAD = 5;
+  it('reloads the roles, the password policy, the applications, the licences and the branch\'s menu once after any changes, then costs one statement again', async () => {
+    // The reload: the roles, the password policy, the switched-off applications, the licences and the branch's menu, beside the session.
+    const RELOAD = 6;
     await createRoleRepository(t.db.kysely).setRolePermissions(companyId, roleId, ['reports:view', 'liveMeetings:view'], t.clock.now());
     expect(await statementsOf('/api/user/getCurrentUserInfo')).toHaveLength(RELOAD);
     expect(await statementsOf('/api/user/getCurrentUserInfo')).toHaveLength(SESSION);
@@ -76,6 +77,20 @@ describe(`signed-in request cost (${TEST_DIALECT})`, () => {
     await t.factories.licence(companyId, testLicenceToken('any', t.clock.now()));
     expect(await statementsOf('/api/user/getMenuList')).toHaveLength(RELOAD);
     expect(await statementsOf('/api/user/getMenuList')).toHaveLength(SESSION);
+    // Operator area (migration 0074): a new menu on the company's branch, and the company moved to another branch.
+    await createApplicationRepository(t.db.kysely).setEnabled(companyId, 'rooms', true, t.clock.now());
+    await read('/api/user/getMenuList');
+    const branches = createBranchRepository(t.db.kysely);
+    const defaultBranch = await branches.defaultBranchId();
+    await branches.setMenuKeys(defaultBranch, true, ['live'], t.clock.now());
+    expect(await statementsOf('/api/user/getMenuList')).toHaveLength(RELOAD);
+    expect(await statementsOf('/api/user/getMenuList')).toHaveLength(SESSION);
+    expect(pathsOf((await read('/api/user/getMenuList')).body.result as unknown as MenuEntry[])).toEqual(['/live', '/personal', '/application']);
+    const pilot = await branches.insertBranch({ name: 'Pilot', description: null, version: '1.0.0', menuKeys: null, now: t.clock.now() });
+    await branches.assignCompanies(pilot, false, [companyId], t.clock.now());
+    expect(await statementsOf('/api/user/getMenuList')).toHaveLength(RELOAD);
+    expect(await statementsOf('/api/user/getMenuList')).toHaveLength(SESSION);
+    expect(pathsOf((await read('/api/user/getMenuList')).body.result as unknown as MenuEntry[])).toContain('/report');
   });
 
   it('adds the touch of last_seen_at once a minute', async () => {

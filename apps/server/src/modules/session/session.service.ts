@@ -165,6 +165,7 @@ export function createSessionService({ users, sessions, settings, throttle, hash
         passwordPolicy: company.passwordPolicy,
         switchedOffApplications: company.switchedOffApplications,
         moduleLicences: company.moduleLicences,
+        branchMenuKeys: company.branchMenuKeys,
         profile: live.profile,
         mustChangePassword: live.mustChangePassword,
         passwordChangeReason: live.passwordChangeReason,

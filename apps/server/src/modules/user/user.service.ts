@@ -9,6 +9,7 @@ import {
   type UpdateDefaultPasswordBody,
   type UpdateUserPasswordBody,
   withoutApplications,
+  withBranchMenu,
 } from '@atrium/contract';
 import type { Transact } from '../../db/repositories.js';
 import type { AuthContext } from '../../platform/access.js';
@@ -64,10 +65,11 @@ export function createUserService({
 
     /**
      * The menu of the caller's role, from the role's permissions as they are now, without the
-     * entries of applications the company switched off (both read with the session).
+     * entries of applications the company switched off and of those its branch does not offer (all
+     * read with the session).
      */
     getMenu(auth: AuthContext): MenuEntry[] {
-      return menuForPermissions(auth.permissions, withoutApplications(menuCatalogue, auth.switchedOffApplications));
+      return menuForPermissions(auth.permissions, withBranchMenu(withoutApplications(menuCatalogue, auth.switchedOffApplications), auth.branchMenuKeys));
     },
 
     /**

@@ -294,9 +294,9 @@ describe('console shell', () => {
     expect(router.state.location.pathname).toBe('/login');
     expect(router.state.location.search).toBe('');
     // The personal page lists the sessions when it opens, the header's bell asks for its unread count,
-    // the sign-in page asks whether registration is open (the installation's, not the session's);
-    // signing out itself calls only /logout.
-    const others = new Set(['/user/sessions', '/notification/unread-count', '/register/status']);
+    // the sign-in page asks whether registration is open (the installation's, not the session's), the
+    // shell asks for the company's version and unread release notes; signing out itself calls only /logout.
+    const others = new Set(['/user/sessions', '/notification/unread-count', '/register/status', '/branch/releaseNotes']);
     expect(seen.map((request) => request.path).filter((path) => !others.has(path))).toEqual(['/logout']);
     expect(queryClient.getQueryCache().getAll().filter((query) => query.queryKey[0] !== 'registration')).toHaveLength(0);
     expect(document.querySelector('.atrium-greyed')).toBeNull();

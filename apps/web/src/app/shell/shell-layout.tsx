@@ -8,6 +8,7 @@ import { preferencesStore, usePreferences } from '../../shared/preferences/prefe
 import type { PageRoute, RouteHandle } from '../../shared/routing/page-route';
 import { useSession } from '../../shared/session/session-context';
 import { LicenceBanner } from '../../modules/licence/components/licence-banner';
+import { ReleaseNotesNotice } from '../../modules/branch/components/release-notes-notice';
 import { HeaderBar } from './header-bar';
 import { KeepAliveOutlet } from './keep-alive-outlet';
 import { useDoubleKeyPress } from './search-hotkey';
@@ -92,6 +93,7 @@ export function ShellLayout() {
           <GlobalSearch onClose={closeSearch} />
         </Suspense>
       ) : null}
+      <ReleaseNotesNotice />
     </Layout>
   );
 }

@@ -9,6 +9,7 @@ import { lazy, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useLogout } from '../../modules/auth/api/auth.api';
+import { CompanyVersion } from '../../modules/branch/components/release-notes-notice';
 import { unsavedStore } from '../../shared/forms/unsaved-store';
 import { useSession } from '../../shared/session/session-context';
 import { MountWhenOpened } from '../../shared/ui/mount-when-opened';
@@ -85,6 +86,7 @@ export function UserMenu({ compact }: UserMenuProps) {
               {user.email}
             </span>
           ) : null}
+          <CompanyVersion />
         </div>
       </div>
       <div className="atrium-user-card-actions">

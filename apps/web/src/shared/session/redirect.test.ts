@@ -9,6 +9,12 @@ describe('signInRedirectTarget', () => {
     );
   });
 
+  it("sends the operator area to the operator's sign-in", () => {
+    expect(signInRedirectTarget({ pathname: '/branch', search: '' })).toBe('/boss/login?redirect=%2Fbranch');
+    expect(signInRedirectTarget({ pathname: '/boss/login', search: '' })).toBeNull();
+    expect(signInRedirectTarget({ pathname: '/branches', search: '' })).toBe('/login?redirect=%2Fbranches');
+  });
+
   it('does nothing on the sign-in page', () => {
     expect(signInRedirectTarget({ pathname: '/login', search: '?redirect=%2Fpersonal' })).toBeNull();
   });

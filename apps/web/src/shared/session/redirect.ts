@@ -1,3 +1,4 @@
+import { OPERATOR_LOGIN_PATH } from '@atrium/contract';
 import { publicFaceOf } from '../routing/public-faces';
 /** Pages that must never be the target of a post-sign-in redirect. */
 const NO_RETURN = ['/login', '/login-sso', '/no-access', '/single', '/single-error'];
@@ -7,11 +8,16 @@ const NO_RETURN = ['/login', '/login-sso', '/no-access', '/single', '/single-err
  * (spec 000 section 8), or null when the user is already there.
  */
 export function signInRedirectTarget(location: { pathname: string; search: string }): string | null {
+  // The operator area has its own sign-in (decision 0021, "Operator area").
+  const signInPath = isOperatorPath(location.pathname) ? OPERATOR_LOGIN_PATH : '/login';
   // A page with a public face shows it instead (shared/routing/public-faces.ts).
-  if (location.pathname === '/login' || publicFaceOf(location.pathname)) return null;
+  if (location.pathname === signInPath || publicFaceOf(location.pathname)) return null;
   const params = new URLSearchParams({ redirect: location.pathname + location.search });
-  return `/login?${params.toString()}`;
+  return `${signInPath}?${params.toString()}`;
 }
+
+/** The operator console's pages: its sign-in and /branch. */
+export const isOperatorPath = (pathname: string) => pathname === '/branch' || pathname === '/boss' || pathname.startsWith('/boss/');
 
 /**
  * The redirect parameter if it names a page of this console: a relative path on the same origin,
