@@ -19,6 +19,10 @@ const EXPECTED_PUBLIC = [
   'POST /api/user/activeUserAndSetPassword',
   'GET /api/oauth/getSSOLoginUrl',
   'GET /api/oauth/googleAuth',
+  // Google sign-in with the parameters in a body, as /oauth/googleAuth does (decision 0021).
+  'POST /api/googleOauth/oAuth2Login',
+  // A one-time sign-in link from the QR drawer: the link's secret is the credential (decision 0021).
+  'POST /api/sign-in-link/sign-in',
   'GET /api/oauth/feiShuAuth',
   'GET /api/user/getWxLoginImage',
   'GET /api/oauth/callback',
