@@ -1,11 +1,22 @@
 import type { Application } from '@atrium/contract';
-import { App, Switch } from 'antd';
+import { App, Switch, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useSwitchApplication } from '../api/application.api';
 
 /** An application's state for the company: on, off, or without pages in this build. */
 export function applicationStatus(application: Application): 'on' | 'off' | 'notBuilt' {
   return !application.isBuilt ? 'notBuilt' : application.isEnabled ? 'on' : 'off';
+}
+
+/** An application's state as a coloured tag. */
+export function ApplicationStatusTag({ application, testId }: { application: Application; testId?: string }) {
+  const { t } = useTranslation();
+  const status = applicationStatus(application);
+  return (
+    <Tag color={status === 'on' ? 'green' : status === 'off' ? 'default' : 'orange'} data-testid={testId}>
+      {t(`application.status.${status}`)}
+    </Tag>
+  );
 }
 
 /** The administrator's switch of an application for the whole company (its menu entries follow). */

@@ -1,29 +1,20 @@
 import { RightOutlined } from '@ant-design/icons';
 import type { Application } from '@atrium/contract';
 import { useQuery } from '@tanstack/react-query';
-import { App, Card, Skeleton, Switch, Tag } from 'antd';
+import { Card, Skeleton } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { MenuIcon } from '../../../shared/ui/menu-icon';
 import { PageHeader } from '../../../shared/ui/page-header';
 import { LicencePanel } from '../../licence/components/licence-panel';
-import { applicationListQuery, useSwitchApplication } from '../api/application.api';
+import { applicationListQuery } from '../api/application.api';
+import { ApplicationStatusTag, ApplicationSwitch } from '../components/application-switch';
 import './application-page.css';
 
 /** One application: what it is, whether the company has it, a way in, and the switch for administrators. */
 function ApplicationCard({ application, canEdit }: { application: Application; canEdit: boolean }) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
-  const switchApplication = useSwitchApplication();
-  const status = !application.isBuilt ? 'notBuilt' : application.isEnabled ? 'on' : 'off';
   const name = t(`application.apps.${application.key}.name`);
-
-  const toggle = (isEnabled: boolean) =>
-    switchApplication.mutate(
-      { key: application.key, isEnabled },
-      { onSuccess: () => void message.success(t(isEnabled ? 'application.switchedOn' : 'application.switchedOff', { name })) },
-    );
-
   return (
     <Card className="atrium-card atrium-app-card" data-testid={`app-${application.key}`}>
       <div className="atrium-app-head">
@@ -32,19 +23,9 @@ function ApplicationCard({ application, canEdit }: { application: Application; c
         </span>
         <div className="atrium-app-title">
           <h3>{name}</h3>
-          <Tag color={status === 'on' ? 'green' : status === 'off' ? 'default' : 'orange'} data-testid={`app-status-${application.key}`}>
-            {t(`application.status.${status}`)}
-          </Tag>
+          <ApplicationStatusTag application={application} testId={`app-status-${application.key}`} />
         </div>
-        {canEdit && application.isBuilt ? (
-          <Switch
-            checked={application.isEnabled}
-            loading={switchApplication.isPending}
-            onChange={toggle}
-            aria-label={t('application.switch', { name })}
-            data-testid={`app-switch-${application.key}`}
-          />
-        ) : null}
+        {canEdit && application.isBuilt ? <ApplicationSwitch application={application} name={name} /> : null}
       </div>
       <p className="atrium-muted">{t(`application.apps.${application.key}.description`)}</p>
       {application.path ? (

@@ -1,14 +1,46 @@
-import type { Application } from '@atrium/contract';
+import { isLicensedModule, type Application, type LicensedModule } from '@atrium/contract';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Card, Skeleton, Tag } from 'antd';
+import { Button, Card, Skeleton } from 'antd';
 import type { ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { PageHeader } from '../../../shared/ui/page-header';
 import { applicationListQuery } from '../api/application.api';
-import { ApplicationSwitch, applicationStatus } from '../components/application-switch';
+import { licenceOverviewQuery } from '../../licence/api/licence.api';
+import { licenceDay } from '../../licence/components/licence-date';
+import { LicenceStateTag } from '../../licence/components/licence-state-tag';
+import { ApplicationStatusTag, ApplicationSwitch } from '../components/application-switch';
 import { productOf, type Product } from '../products';
 import './application-page.css';
+
+/** A licensed product's licence: its state, the seats used of its seats, and its end (decision 0021, "Licences"). */
+function ProductLicence({ module }: { module: LicensedModule }) {
+  const { t } = useTranslation();
+  const { data } = useQuery(licenceOverviewQuery);
+  const licence = data?.modules.find((row) => row.module === module);
+  if (!data || !licence) return null;
+  const seats = licence.seats === null ? t('licence.seatsUnlimited', { used: data.seatsUsed }) : `${data.seatsUsed} / ${licence.seats}`;
+  return (
+    <dl className="atrium-product-licence" data-testid="product-licence">
+      <dt>{t('licence.columns.state')}</dt>
+      <dd>
+        <LicenceStateTag state={licence.state} />
+      </dd>
+      {licence.state === 'unlicensed' ? null : (
+        <>
+          <dt>{t('licence.columns.seats')}</dt>
+          <dd>{seats}</dd>
+          {licence.validUntil === null ? null : (
+            <>
+              <dt>{t('licence.columns.validUntil')}</dt>
+              <dd>{licenceDay(licence.validUntil)}</dd>
+            </>
+          )}
+        </>
+      )}
+    </dl>
+  );
+}
 
 /** What the product does, what it looks like, whether the company uses it, and the way in. */
 function ProductPage({ product }: { product: Product }) {
@@ -16,7 +48,6 @@ function ProductPage({ product }: { product: Product }) {
   const { data } = useQuery(applicationListQuery);
   const application: Application | undefined = data?.list.find((candidate) => candidate.key === product.application);
   const name = t(`application.products.${product.key}.name`);
-  const status = application ? applicationStatus(application) : undefined;
   return (
     <div className="atrium-page" data-testid={`page-product-${product.key}`}>
       <PageHeader title={name} subtitle={t(`application.products.${product.key}.tagline`)} />
@@ -25,11 +56,10 @@ function ProductPage({ product }: { product: Product }) {
           <div className="atrium-product">
             <div className="atrium-product-text">
               <div className="atrium-product-state">
-                <Tag color={status === 'on' ? 'green' : status === 'off' ? 'default' : 'orange'} data-testid="product-status">
-                  {t(`application.status.${status}`)}
-                </Tag>
+                <ApplicationStatusTag application={application} testId="product-status" />
                 {data.canEdit && application.isBuilt ? <ApplicationSwitch application={application} name={name} /> : null}
               </div>
+              {isLicensedModule(product.application) ? <ProductLicence module={product.application} /> : null}
               <ul className="atrium-product-features">
                 {Array.from({ length: product.features }, (_, index) => (
                   <li key={index}>{t(`application.products.${product.key}.features.${index + 1}`)}</li>

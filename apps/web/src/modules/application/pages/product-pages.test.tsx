@@ -31,6 +31,17 @@ function open(path: string, canEdit: boolean) {
       return { result: list };
     },
     'GET /user/getMenuList': () => ({ result: [] }),
+    'GET /company/licence': () => ({
+      result: {
+        modules: [
+          { module: 'desks', state: 'expiring', validUntil: Date.UTC(2026, 11, 20), seats: 50, licenceNumber: 'L-1' },
+          { module: 'visitors', state: 'unlicensed', validUntil: null, seats: null, licenceNumber: null },
+        ],
+        licences: [],
+        seatsUsed: 12,
+        canEdit,
+      },
+    }),
   });
   renderConsole({ path, user: makeUser({ permissions: canEdit ? ['accountGlobal:edit', 'accountGlobal:view'] : [] }), menu: [] });
   return seen;
@@ -46,6 +57,10 @@ describe('the product pages, the switcher and the store', () => {
     expect(within(page).getByRole('img', { name: 'Desks in the demo company' }).getAttribute('src')).toMatch(/desks.*\.webp$/);
     expect(within(page).getByTestId('product-open')).toHaveAttribute('href', '/deskeeper-reservation');
     expect(within(page).queryByTestId('app-switch-desks')).not.toBeInTheDocument();
+    const licence = await within(page).findByTestId('product-licence');
+    expect(licence).toHaveTextContent('Expiring');
+    expect(licence).toHaveTextContent('12 / 50');
+    expect(licence).toHaveTextContent('2026-12-20');
   });
 
   it('lets an administrator switch a product on from its page (the spelling /vistiors is the spec\'s)', async () => {
@@ -55,6 +70,8 @@ describe('the product pages, the switcher and the store', () => {
     expect(await within(page).findByTestId('product-status')).toHaveTextContent('Off');
     await user.click(within(page).getByTestId('app-switch-visitors'));
     await waitFor(() => expect(within(page).getByTestId('product-status')).toHaveTextContent('On'));
+    expect(within(page).getByTestId('product-licence')).toHaveTextContent('Not licensed');
+    expect(within(page).getByTestId('product-licence')).not.toHaveTextContent('Seats');
     expect(seen.filter((request) => request.method === 'PUT').map((request) => request.body)).toEqual([{ key: 'visitors', isEnabled: true }]);
   });
 

@@ -1,10 +1,10 @@
 import { applicationNodes, MENU_CATALOGUE, type MenuNode } from '@atrium/contract';
 import { useQuery } from '@tanstack/react-query';
-import { Card, Skeleton, Tag } from 'antd';
+import { Card, Skeleton } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../../shared/ui/page-header';
 import { applicationListQuery } from '../api/application.api';
-import { ApplicationSwitch, applicationStatus } from '../components/application-switch';
+import { ApplicationStatusTag, ApplicationSwitch } from '../components/application-switch';
 import { ROOMS_SYSTEM } from '../products';
 import './application-page.css';
 
@@ -27,14 +27,13 @@ export function StorePage() {
         <div className="atrium-app-grid">
           {ROOMS_SYSTEM.map((key) => {
             const application = data.list.find((candidate) => candidate.key === key)!;
-            const status = applicationStatus(application);
             const name = t(`application.apps.${key}.name`);
             return (
               <Card key={key} className="atrium-card atrium-app-card" data-testid={`store-${key}`}>
                 <div className="atrium-app-head">
                   <div className="atrium-app-title">
                     <h3>{name}</h3>
-                    <Tag color={status === 'on' ? 'green' : status === 'off' ? 'default' : 'orange'}>{t(`application.status.${status}`)}</Tag>
+                    <ApplicationStatusTag application={application} />
                   </div>
                   {data.canEdit && application.isBuilt ? <ApplicationSwitch application={application} name={name} /> : null}
                 </div>

@@ -1,11 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
-import { Card, Skeleton, Tag } from 'antd';
+import { Card, Skeleton } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { MenuIcon } from '../../../shared/ui/menu-icon';
 import { PageHeader } from '../../../shared/ui/page-header';
 import { applicationListQuery } from '../api/application.api';
-import { applicationStatus } from '../components/application-switch';
+import { ApplicationStatusTag } from '../components/application-switch';
 import { PRODUCTS } from '../products';
 import './application-page.css';
 
@@ -20,7 +20,6 @@ export function SwitcherPage() {
         <div className="atrium-app-grid">
           {PRODUCTS.map((product) => {
             const application = data.list.find((candidate) => candidate.key === product.application)!;
-            const status = applicationStatus(application);
             const name = t(`application.products.${product.key}.name`);
             return (
               <Card key={product.key} className="atrium-card atrium-app-card" data-testid={`switcher-${product.key}`}>
@@ -30,7 +29,7 @@ export function SwitcherPage() {
                   </span>
                   <div className="atrium-app-title">
                     <h3>{name}</h3>
-                    <Tag color={status === 'on' ? 'green' : status === 'off' ? 'default' : 'orange'}>{t(`application.status.${status}`)}</Tag>
+                    <ApplicationStatusTag application={application} />
                   </div>
                 </div>
                 <p className="atrium-muted">{t(`application.products.${product.key}.tagline`)}</p>
