@@ -1,8 +1,10 @@
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import {
   checkNewPassword,
   DEFAULT_PASSWORD_POLICY,
+  DeploymentProfilesFile,
   formatMessage,
   SESSION_ABSOLUTE_HOURS,
   SESSION_IDLE_MINUTES,
@@ -70,6 +72,11 @@ export interface Config {
    * milliseconds written in this file (end-to-end tests of time-driven work). Unset in production.
    */
   clockOffsetFile: string | null;
+  /**
+   * DEPLOYMENT_PROFILES: the profiles file (a JSON file, checked at start-up) choosing the console's home
+   * page, sign-in, sign-out, help link and hidden entries by host name. Null: the standard console everywhere.
+   */
+  deploymentProfiles: DeploymentProfilesFile | null;
 }
 
 /** A bad environment variable; the message names it, the value and what is expected. */
@@ -119,7 +126,32 @@ export function parseConfig(env: Env = process.env, cwd: string = process.cwd())
     registration: parseRegistration(read('ATRIUM_REGISTRATION')),
     platformOperators: parseNameList(read('ATRIUM_PLATFORM_OPERATORS')),
     clockOffsetFile: read('ATRIUM_CLOCK_OFFSET_FILE') ? path.resolve(cwd, read('ATRIUM_CLOCK_OFFSET_FILE')!) : null,
+    deploymentProfiles: parseDeploymentProfiles(read('DEPLOYMENT_PROFILES'), cwd),
   };
+}
+
+/** Reads and checks the DEPLOYMENT_PROFILES file; every problem is named with its place in the file. */
+export function parseDeploymentProfiles(value: string | undefined, cwd: string = process.cwd()): DeploymentProfilesFile | null {
+  if (value === undefined) return null;
+  const file = path.resolve(cwd, value);
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch (error) {
+    throw new ConfigError(`DEPLOYMENT_PROFILES is "${value}": the file cannot be read (${(error as NodeJS.ErrnoException).code ?? 'error'})`);
+  }
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch (error) {
+    throw new ConfigError(`DEPLOYMENT_PROFILES is "${value}": not valid JSON (${(error as Error).message})`);
+  }
+  const parsed = DeploymentProfilesFile.safeParse(json);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => `${issue.path.length ? issue.path.join('.') : '(file)'}: ${issue.message}`);
+    throw new ConfigError(`DEPLOYMENT_PROFILES is "${value}": ${problems.join('; ')}`);
+  }
+  return parsed.data;
 }
 
 function parseInteger(name: string, value: string | undefined, fallback: number, min: number, max: number): number {

@@ -12,8 +12,6 @@ import { parseSpec, readSpecDocuments, readSpecLists, SPEC_LISTS_SNAPSHOT, specD
 const NOT_YET_SERVED: Record<string, string> = {
   'POST /googleOauth/oAuth2Login': 'issue 23: Google sign-in',
   'GET /googleOauth/getUserInfoByToken': 'issue 23: Google sign-in',
-  'GET /beike/logout': 'issue 23: deployment profiles (the variant sign-out)',
-  'GET /beike/getToken': 'issue 23: deployment profiles (the variant sign-in)',
   'GET /boss/storeManager/getBranch': 'issue 23: operator area',
   'POST /boss/storeManager/createBranch': 'issue 23: operator area',
   'POST /boss/storeManager/updateBranch': 'issue 23: operator area',

@@ -63,3 +63,4 @@ export * from './asset.js';
 export * from './air.js';
 export * from './smart-device.js';
 export * from './smart-room.js';
+export * from './deployment.js';
