@@ -4,11 +4,11 @@ import { fileURLToPath } from 'node:url';
 import {
   checkNewPassword,
   DEFAULT_PASSWORD_POLICY,
-  DeploymentProfilesFile,
   formatMessage,
   SESSION_ABSOLUTE_HOURS,
   SESSION_IDLE_MINUTES,
 } from '@atrium/contract';
+import { DeploymentProfilesFile } from './modules/deployment/deployment-profiles.js';
 
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];

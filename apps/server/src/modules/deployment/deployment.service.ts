@@ -1,8 +1,9 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
-import { isAcceptableText, ReturnCode, STANDARD_DEPLOYMENT_PROFILE, type DeploymentProfile, type DeploymentProfileSetting, type DeploymentProfilesFile } from '@atrium/contract';
+import { isAcceptableText, ReturnCode, STANDARD_DEPLOYMENT_PROFILE, type DeploymentProfile } from '@atrium/contract';
 import type { AuthContext } from '../../platform/access.js';
 import { AppError, refused } from '../../platform/errors.js';
 import type { SessionService, SignedIn } from '../session/session.service.js';
+import type { DeploymentProfileSetting, DeploymentProfilesFile } from './deployment-profiles.js';
 
 /** A user the trusted proxy may name: found by user name or e-mail within one company. */
 export interface ProxyUser {

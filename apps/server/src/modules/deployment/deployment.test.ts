@@ -2,7 +2,8 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { COOKIE_NAMES, DeploymentProfilesFile, ReturnCode, STANDARD_DEPLOYMENT_PROFILE, type DeploymentProfile, type DeploymentProfilesFile as ProfilesFile } from '@atrium/contract';
+import { COOKIE_NAMES, ReturnCode, STANDARD_DEPLOYMENT_PROFILE, type DeploymentProfile } from '@atrium/contract';
+import { DeploymentProfilesFile, type DeploymentProfilesFile as ProfilesFile } from './deployment-profiles.js';
 import { ConfigError, parseConfig } from '../../config.js';
 import { call, cookieFrom, createTestApp, signIn, type TestApp } from '../../test/app.js';
 import type { TestUser } from '../../test/factories.js';
@@ -57,6 +58,14 @@ describe('DEPLOYMENT_PROFILES at start-up', () => {
     expect(parseConfig({}, dir).deploymentProfiles).toBeNull();
     const file = parse(write('ok.json', JSON.stringify({ profiles: [{ name: 'v', hosts: ['v.example'], homePage: '/roomBoard' }] })));
     expect(file?.profiles[0]).toMatchObject({ homePage: '/roomBoard', signInPage: 'form', hiddenEntries: [], showUserCode: false });
+  });
+
+  it('reads the example file of deploy/', () => {
+    const repoRoot = path.resolve(import.meta.dirname, '../../../../..');
+    const file = parseConfig({ DEPLOYMENT_PROFILES: 'deploy/profiles.example.json' }, repoRoot).deploymentProfiles;
+    expect(file?.profiles.map((profile) => profile.name)).toEqual(['customer', 'partner']);
+    expect(matchProfile(file, 'a.office.customer.example')?.homePage).toBe('/roomBoard');
+    expect(matchProfile(file, 'elsewhere.example')?.name).toBe('standard');
   });
 
   it('refuses a missing file, bad JSON and a bad profile with a message naming the place', () => {
