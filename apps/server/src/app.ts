@@ -904,7 +904,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(healthRoutes({ db }));
       await api.register(sessionRoutes({ sessions }));
       const deployment = createDeploymentService({ profiles: config.deploymentProfiles, sessions, findUserByName: repositories.sso.findUserByName });
-      await api.register(deploymentRoutes({ deployment, sessions }));
+      await api.register(deploymentRoutes({ deployment, sessions, publicOrigin: config.publicOrigin }));
       await api.register(userRoutes({ users }));
       await api.register(roleRoutes({ roles }));
       await api.register(operationLogRoutes({ operationLog }));

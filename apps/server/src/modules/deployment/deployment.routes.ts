@@ -9,10 +9,13 @@ import { presentLogin } from '../session/session.presenter.js';
 import type { SessionService } from '../session/session.service.js';
 import type { DeploymentService } from './deployment.service.js';
 
-/** The way back after an external sign-out: a path or an address of this very site, else refused (no open redirect). */
-function sameSiteAddress(request: FastifyRequest, url: string | undefined): string | null {
+/**
+ * The way back after an external sign-out: a path or an address of this very site (PUBLIC_URL's origin
+ * when set, as the cross-site check has it, else the request's own), else refused (no open redirect).
+ */
+function sameSiteAddress(request: FastifyRequest, url: string | undefined, publicOrigin: string | null): string | null {
   if (!url) return null;
-  const origin = `${request.protocol}://${request.host}`;
+  const origin = publicOrigin ?? `${request.protocol}://${request.host}`;
   if (url.startsWith('/') && !url.startsWith('//') && !url.startsWith('/\\')) return new URL(url, origin).toString();
   if (URL.canParse(url) && new URL(url).origin === origin) return new URL(url).toString();
   throw refused('logoutUrlForeign');
@@ -23,7 +26,7 @@ function sameSiteAddress(request: FastifyRequest, url: string | undefined): stri
  * `/beike/...` paths are the spec's own (its call table, "proxy base"): the variant's sign-out and its
  * sign-in through the customer's reverse proxy, served here for any profile that enables them.
  */
-export function deploymentRoutes({ deployment, sessions }: { deployment: DeploymentService; sessions: Pick<SessionService, 'cookieMaxAgeSeconds'> }): FastifyPluginAsyncZod {
+export function deploymentRoutes({ deployment, sessions, publicOrigin }: { deployment: DeploymentService; sessions: Pick<SessionService, 'cookieMaxAgeSeconds'>; publicOrigin: string | null }): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(
       '/deployment/profile',
@@ -53,7 +56,7 @@ export function deploymentRoutes({ deployment, sessions }: { deployment: Deploym
         },
       },
       async (request, reply) => {
-        const returnTo = sameSiteAddress(request, request.query.url);
+        const returnTo = sameSiteAddress(request, request.query.url, publicOrigin);
         const url = await deployment.signOut(requireAuth(request), request.hostname, returnTo);
         clearSessionCookie(reply);
         return success(request, { url }, 'loggedOut');

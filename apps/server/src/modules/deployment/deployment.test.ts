@@ -163,12 +163,26 @@ describe(`deployment profile routes (${TEST_DIALECT})`, () => {
     const standard = await call<{ url: string | null }>(t.app, { method: 'GET', url: '/api/beike/logout', headers: { host: 'localhost', token: (await signIn(t.app, user)).token! } });
     expect(standard.body.result.url).toBeNull();
     const { token } = await signIn(t.app, user);
-    for (const url of ['https://evil.example/', '//evil.example/x']) {
+    for (const url of ['https://evil.example/', '//evil.example/x', '/\\evil.example/x', `https://${VARIANT_HOST}.evil.example/`]) {
       const foreign = await call(t.app, { method: 'GET', url: `/api/beike/logout?url=${encodeURIComponent(url)}`, headers: { host: VARIANT_HOST, token: token! } });
       expect(foreign.body.returncode, url).toBe(ReturnCode.REFUSED);
     }
     // Refused before anything changed: the session is still there.
     expect((await call(t.app, { method: 'GET', url: '/api/checkIsLogin', headers: { token: token! } })).body.returncode).toBe(ReturnCode.OK);
     expect((await call(t.app, { method: 'GET', url: '/api/beike/logout' })).body.returncode).toBe(ReturnCode.SESSION_INVALID);
+  });
+});
+
+describe(`/beike/logout behind PUBLIC_URL (${TEST_DIALECT})`, () => {
+  let t: TestApp;
+  afterAll(() => t.cleanup());
+
+  it("builds the way back on PUBLIC_URL's origin, which a TLS-terminating proxy hides from the request", async () => {
+    t = await createTestApp({ config: { deploymentProfiles: profilesFile(1), publicUrl: `https://${VARIANT_HOST}`, publicOrigin: `https://${VARIANT_HOST}` } });
+    const user = await t.factories.user((await t.factories.company()).id);
+    const headers = { host: VARIANT_HOST, origin: `https://${VARIANT_HOST}` };
+    const { token } = await signIn(t.app, user, headers);
+    const answer = await call<{ url: string | null }>(t.app, { method: 'GET', url: `/api/beike/logout?url=${encodeURIComponent(`https://${VARIANT_HOST}/login`)}`, headers: { ...headers, token: token! } });
+    expect(answer.body.result.url).toBe(`https://sso.customer.example/logout?service=${encodeURIComponent(`https://${VARIANT_HOST}/login`)}`);
   });
 });

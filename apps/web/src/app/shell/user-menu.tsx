@@ -41,7 +41,7 @@ function useLogoutFlow() {
       cancelText: t('common.actions.cancel'),
       icon: <LogoutOutlined />,
       onOk: () =>
-        (profile.hasExternalSignOut ? signOutThroughProfile(`${window.location.origin}/login`) : logout.mutateAsync().then(() => ({ url: null }))).then(({ url }) => {
+        (profile.hasExternalSignOut ? signOutThroughProfile('/login') : logout.mutateAsync().then(() => ({ url: null }))).then(({ url }) => {
           restore();
           // The changes go with the session; leaving the page must not ask again.
           unsavedStore.discard();

@@ -22,7 +22,7 @@ export function useDeploymentProfile(): { profile: DeploymentProfile; isLoaded: 
   return { profile: data ?? STANDARD_DEPLOYMENT_PROFILE, isLoaded: data !== undefined };
 }
 
-/** `GET /beike/logout`: ends the session; answers the external sign-out page, or null for /login. */
+/** `GET /beike/logout`: ends the session; answers the external sign-out page (`returnTo`, a console path, as its way back), or null for /login. */
 export const signOutThroughProfile = (returnTo: string) => api.get<DeploymentLogoutResult>('/beike/logout', { query: { url: returnTo } });
 
 /** `GET /beike/getToken`: the trusted reverse proxy signs the browser's user in; the page falls back to the form quietly. */
