@@ -903,7 +903,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     async (api) => {
       await api.register(healthRoutes({ db }));
       await api.register(sessionRoutes({ sessions }));
-      const deployment = createDeploymentService({ profiles: config.deploymentProfiles, sessions, findUserByName: repositories.sso.findUserByName });
+      const deployment = createDeploymentService({ profiles: config.deploymentProfiles, sessions, findUserByName: repositories.sso.findUserByName, operationLog });
       await api.register(deploymentRoutes({ deployment, sessions, publicOrigin: config.publicOrigin }));
       await api.register(userRoutes({ users }));
       await api.register(roleRoutes({ roles }));

@@ -157,6 +157,7 @@ export const OPERATION_DETAILS = {
   'sso.sendNotice': { userIds: 'users', sent: 'count' },
   'user.createSso': { email: text, roleId: 'role', departmentId: 'department' },
   'user.ssoSignIn': { reason: { enum: SSO_LOGIN_ERRORS }, issuer: text },
+  'user.proxySignIn': {},
   'user.resetPassword': {},
   'company.register': { domain: text },
   'directorySync.updateSetting': {

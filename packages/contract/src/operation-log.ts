@@ -41,6 +41,7 @@ export const OPERATION_ACTIONS = [
   'sso.sendNotice',
   'user.createSso',
   'user.ssoSignIn',
+  'user.proxySignIn',
   'user.resetPassword',
   'company.register',
   'directorySync.updateSetting',

@@ -2,6 +2,7 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import { isAcceptableText, ReturnCode, STANDARD_DEPLOYMENT_PROFILE, type DeploymentProfile } from '@atrium/contract';
 import type { AuthContext } from '../../platform/access.js';
 import { AppError, refused } from '../../platform/errors.js';
+import type { OperationLog } from '../operation-log/operation-log.service.js';
 import type { SessionService, SignedIn } from '../session/session.service.js';
 import type { DeploymentProfileSetting, DeploymentProfilesFile } from './deployment-profiles.js';
 
@@ -9,6 +10,7 @@ import type { DeploymentProfileSetting, DeploymentProfilesFile } from './deploym
 export interface ProxyUser {
   id: number;
   companyId: number;
+  userName: string;
   isActive: boolean;
 }
 
@@ -17,6 +19,7 @@ export interface DeploymentServiceDeps {
   profiles: DeploymentProfilesFile | null;
   sessions: Pick<SessionService, 'signOut' | 'signInVerified'>;
   findUserByName: (companyId: number, name: string) => Promise<ProxyUser | undefined>;
+  operationLog: Pick<OperationLog, 'record'>;
 }
 
 export interface ProxySignInRequest {
@@ -74,7 +77,7 @@ const proxySignInUserUnknown = () => new AppError(ReturnCode.WRONG_CREDENTIALS, 
 
 export type DeploymentService = ReturnType<typeof createDeploymentService>;
 
-export function createDeploymentService({ profiles, sessions, findUserByName }: DeploymentServiceDeps) {
+export function createDeploymentService({ profiles, sessions, findUserByName, operationLog }: DeploymentServiceDeps) {
   return {
     /** `GET /deployment/profile`: the profile of the host the console was opened on. */
     profileOf(host: string): DeploymentProfile {
@@ -110,7 +113,9 @@ export function createDeploymentService({ profiles, sessions, findUserByName }: 
       // A name breaking the text rule names nobody (and must not reach a query: PostgreSQL refuses a NUL).
       const user = name && isAcceptableText(name) ? await findUserByName(setting.companyId, name) : undefined;
       if (!user || !user.isActive) throw proxySignInUserUnknown();
-      return sessions.signInVerified({ companyId: user.companyId, userId: user.id, ip, userAgent });
+      const signedIn = await sessions.signInVerified({ companyId: user.companyId, userId: user.id, ip, userAgent });
+      await operationLog.record({ companyId: user.companyId, userId: user.id, ip }, { action: 'user.proxySignIn', targetType: 'user', targetId: user.id, targetName: user.userName }, 'success');
+      return signedIn;
     },
   };
 }

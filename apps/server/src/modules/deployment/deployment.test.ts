@@ -125,6 +125,8 @@ describe(`deployment profile routes (${TEST_DIALECT})`, () => {
     expect(cookieFrom(answer.response, COOKIE_NAMES.token)).toMatchObject({ value: answer.body.result.token, httpOnly: true });
     const me = await call<{ id: number }>(t.app, { method: 'GET', url: '/api/user/getCurrentUserInfo', headers: { token: answer.body.result.token } });
     expect(me.body.result.id).toBe(user.id);
+    const logged = await t.db.kysely.selectFrom('operation_logs').select(['action', 'target_id', 'result']).where('action', '=', 'user.proxySignIn').execute();
+    expect(logged).toEqual([{ action: 'user.proxySignIn', target_id: user.id, result: 'success' }]);
   });
 
   it('/beike/getToken never believes the user header without the right secret', async () => {
