@@ -152,6 +152,7 @@ const newUser = (n: number) => ({ userName: `foreign.probe${n}`, email: `foreign
 const FOREIGN_RECORDS: Record<string, ForeignCase> = {
   'GET /api/checkIsLogin': { none: "the caller's own session" },
   'GET /api/logout': { none: "the caller's own session" },
+  'GET /api/beike/logout': { none: "the caller's own session" },
   'GET /api/user/getCurrentUserInfo': { none: 'the caller' },
   'GET /api/user/getMenuList': { none: "the caller's menu" },
   'GET /api/branch/releaseNotes': { none: "the caller's company's version and the caller's unread notes" },

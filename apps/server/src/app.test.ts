@@ -67,6 +67,9 @@ const EXPECTED_PUBLIC = [
   'GET /api/visitor/register',
   'GET /api/visitor/register/hosts',
   'POST /api/visitor/register',
+  // The host's deployment profile (no secrets), and the sign-in through the trusted reverse proxy, which checks its shared secret (decision 0021).
+  'GET /api/deployment/profile',
+  'GET /api/beike/getToken',
   'GET /api/docs',
   'GET /api/docs/json',
   'GET /api/docs/yaml',

@@ -82,6 +82,8 @@ import { createRoleService } from './modules/role/role.service.js';
 import { createLoginThrottle } from './modules/session/login-throttle.js';
 import { createLoginThrottleRepository } from './modules/session/login-throttle.repository.js';
 import { sessionRoutes } from './modules/session/session.routes.js';
+import { deploymentRoutes } from './modules/deployment/deployment.routes.js';
+import { createDeploymentService } from './modules/deployment/deployment.service.js';
 import { createCompanyAccessCache } from './modules/session/company-access.js';
 import { createSessionService } from './modules/session/session.service.js';
 import { settingsRoutes } from './modules/settings/settings.routes.js';
@@ -946,6 +948,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(sessionRoutes({ sessions }));
       await api.register(operatorRoutes({ operators }));
       await api.register(branchRoutes({ branches }));
+      const deployment = createDeploymentService({ profiles: config.deploymentProfiles, sessions, findUserByName: repositories.sso.findUserByName, operationLog });
+      await api.register(deploymentRoutes({ deployment, sessions, publicOrigin: config.publicOrigin }));
       await api.register(userRoutes({ users }));
       await api.register(roleRoutes({ roles }));
       await api.register(operationLogRoutes({ operationLog, operationLogExport: createOperationLogExport({ repository: repositories.operationLogs }) }));

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import {
@@ -8,6 +9,7 @@ import {
   SESSION_IDLE_MINUTES,
 } from '@atrium/contract';
 import { publicKeyFromRaw } from './platform/licence-token.js';
+import { DeploymentProfilesFile } from './modules/deployment/deployment-profiles.js';
 
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
@@ -86,6 +88,11 @@ export interface Config {
    * as `keyId=key` pairs separated by commas (the key as `npm run licence -- keygen` prints it).
    */
   licencePublicKeys: Array<readonly [keyId: string, publicKey: string]>;
+  /**
+   * DEPLOYMENT_PROFILES: the profiles file (a JSON file, checked at start-up) choosing the console's home
+   * page, sign-in, sign-out, help link and hidden entries by host name. Null: the standard console everywhere.
+   */
+  deploymentProfiles: DeploymentProfilesFile | null;
 }
 
 /** A bad environment variable; the message names it, the value and what is expected. */
@@ -138,6 +145,7 @@ export function parseConfig(env: Env = process.env, cwd: string = process.cwd())
     platformOperators: parseNameList(read('ATRIUM_PLATFORM_OPERATORS')),
     clockOffsetFile: read('ATRIUM_CLOCK_OFFSET_FILE') ? path.resolve(cwd, read('ATRIUM_CLOCK_OFFSET_FILE')!) : null,
     licencePublicKeys: parseLicenceKeys(read('LICENCE_PUBLIC_KEYS')),
+    deploymentProfiles: parseDeploymentProfiles(read('DEPLOYMENT_PROFILES'), cwd),
   };
 }
 
@@ -157,6 +165,30 @@ function parseLicenceKeys(value: string | undefined): Config['licencePublicKeys'
       }
       return [keyId, key] as const;
     });
+}
+
+/** Reads and checks the DEPLOYMENT_PROFILES file; every problem is named with its place in the file. */
+export function parseDeploymentProfiles(value: string | undefined, cwd: string = process.cwd()): DeploymentProfilesFile | null {
+  if (value === undefined) return null;
+  const file = path.resolve(cwd, value);
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch (error) {
+    throw new ConfigError(`DEPLOYMENT_PROFILES is "${value}": the file cannot be read (${(error as NodeJS.ErrnoException).code ?? 'error'})`);
+  }
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch (error) {
+    throw new ConfigError(`DEPLOYMENT_PROFILES is "${value}": not valid JSON (${(error as Error).message})`);
+  }
+  const parsed = DeploymentProfilesFile.safeParse(json);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => `${issue.path.length ? issue.path.join('.') : '(file)'}: ${issue.message}`);
+    throw new ConfigError(`DEPLOYMENT_PROFILES is "${value}": ${problems.join('; ')}`);
+  }
+  return parsed.data;
 }
 
 function parseInteger(name: string, value: string | undefined, fallback: number, min: number, max: number): number {

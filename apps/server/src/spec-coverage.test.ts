@@ -10,8 +10,6 @@ import { parseSpec, readSpecDocuments, readSpecLists, SPEC_LISTS_SNAPSHOT, specD
  * served under `/api` at exactly its path and method.
  */
 const NOT_YET_SERVED: Record<string, string> = {
-  'GET /beike/logout': 'issue 23: deployment profiles (the variant sign-out)',
-  'GET /beike/getToken': 'issue 23: deployment profiles (the variant sign-in)',
   'GET /third-party': 'issue 24: calendar sync',
   'POST /third-party': 'issue 24: calendar sync',
   'DELETE /third-party': 'issue 24: calendar sync',

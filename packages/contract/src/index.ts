@@ -69,3 +69,4 @@ export * from './frontend-log.js';
 export * from './licence.js';
 export * from './operator.js';
 export * from './branch.js';
+export * from './deployment.js';

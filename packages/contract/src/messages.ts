@@ -63,6 +63,22 @@ export const MESSAGES = {
     'zh-CN': '密码已修改，请重新登录',
   },
   loggedOut: { 'en-US': 'Signed out', 'zh-CN': '已退出登录' },
+  proxySignInDisabled: {
+    'en-US': 'Sign-in through the reverse proxy is not enabled for this address',
+    'zh-CN': '此地址未启用通过反向代理登录',
+  },
+  proxySignInUntrusted: {
+    'en-US': 'The request did not come from the trusted reverse proxy',
+    'zh-CN': '该请求并非来自受信任的反向代理',
+  },
+  proxySignInUserUnknown: {
+    'en-US': 'The reverse proxy named no active user of this company',
+    'zh-CN': '反向代理未指明本公司的有效用户',
+  },
+  logoutUrlForeign: {
+    'en-US': 'The address to come back to must be on this site',
+    'zh-CN': '返回地址必须位于本站点',
+  },
   passwordChangeNotRequired: {
     'en-US': 'No password change is pending; change your password from your account page',
     'zh-CN': '当前无需修改初始密码，请在个人设置中修改密码',

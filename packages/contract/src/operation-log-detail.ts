@@ -160,6 +160,7 @@ export const OPERATION_DETAILS = {
   'user.linkSignIn': {},
   'user.linkIdentity': { issuer: text, email: text },
   'user.unlinkIdentity': { issuer: text },
+  'user.proxySignIn': {},
   'user.resetPassword': {},
   'company.register': { domain: text },
   'directorySync.updateSetting': {

@@ -44,6 +44,7 @@ export const OPERATION_ACTIONS = [
   'user.linkSignIn',
   'user.linkIdentity',
   'user.unlinkIdentity',
+  'user.proxySignIn',
   'user.resetPassword',
   'company.register',
   'directorySync.updateSetting',

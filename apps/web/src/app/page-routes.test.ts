@@ -18,6 +18,10 @@ describe('shell pages', () => {
     expect(defaultPagePath(['/reserve', '/personal'], withReserve)).toBe('/reserve');
     expect(defaultPagePath(['/personal'], withReserve)).toBe('/index');
     expect(defaultPagePath(['/reserve'], () => false)).toBe('/index');
+    // A deployment profile's home page (decision 0021), when the user may open it; else /reserve.
+    expect(defaultPagePath(['/reserve', '/roomBoard'], () => true, '/roomBoard')).toBe('/roomBoard');
+    expect(defaultPagePath(['/reserve'], () => true, '/roomBoard')).toBe('/reserve');
+    expect(defaultPagePath(['/roomBoard'], (path) => path !== '/roomBoard', '/roomBoard')).toBe('/index');
   });
 
   it('follows the allowed-paths rule of the contract', () => {

@@ -83,9 +83,12 @@ export function findShellPage(pathname: string, pages: readonly PageRoute[] = SH
 export const hasShellPage = (path: string, pages: readonly PageRoute[] = SHELL_PAGES) => findShellPage(path, pages) !== undefined;
 
 /**
- * Where `/` and a sign-in without a redirect go: /reserve when the user may open it and the console
- * has it (spec 000 section 2), else the welcome page (docs/decisions/0001, Home page).
+ * Where `/` and a sign-in without a redirect go: the deployment profile's home page (/reserve, or
+ * /roomBoard in the spec's variant; spec 000 section 2) when the user may open it and the console has
+ * it, else /reserve, else the welcome page (docs/decisions/0001, Home page; 0021, Deployment profiles).
  */
-export function defaultPagePath(menuPaths: readonly string[], hasPage: (path: string) => boolean = hasShellPage): string {
-  return hasPage('/reserve') && isPathAllowed('/reserve', menuPaths) ? '/reserve' : '/index';
+export function defaultPagePath(menuPaths: readonly string[], hasPage: (path: string) => boolean = hasShellPage, homePage = '/reserve'): string {
+  const opens = (path: string) => hasPage(path) && isPathAllowed(path, menuPaths);
+  if (opens(homePage)) return homePage;
+  return opens('/reserve') ? '/reserve' : '/index';
 }

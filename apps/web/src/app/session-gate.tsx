@@ -9,6 +9,7 @@ import { preferencesStore, usePreferencesUserId } from '../shared/preferences/pr
 import { SessionProvider, useSession, type Session } from '../shared/session/session-context';
 import { currentUserQuery, menuQuery } from '../shared/session/session.api';
 import { LoadingScreen } from '../shared/ui/loading-screen';
+import { useDeploymentProfile } from '../shared/deployment/deployment.api';
 import { defaultPagePath, hasShellPage } from './page-routes';
 import { publicFaceOf } from '../shared/routing/public-faces';
 import { useShellPages } from './shell-pages';
@@ -70,9 +71,11 @@ export function SessionGate() {
   );
 }
 
-/** `/`: the user's default page. */
+/** `/`: the user's default page, the deployment profile's home page first. */
 export function DefaultRedirect() {
   const { menuPaths: paths } = useSession();
   const pages = useShellPages();
-  return <Navigate to={defaultPagePath(paths, (path) => hasShellPage(path, pages))} replace />;
+  const { profile, isLoaded } = useDeploymentProfile();
+  if (!isLoaded) return <LoadingScreen />;
+  return <Navigate to={defaultPagePath(paths, (path) => hasShellPage(path, pages), profile.homePage)} replace />;
 }

@@ -1,4 +1,4 @@
-import type { CurrentUserInfo, MenuEntry } from '@atrium/contract';
+import { STANDARD_DEPLOYMENT_PROFILE, type CurrentUserInfo, type DeploymentProfile, type MenuEntry } from '@atrium/contract';
 import { render } from '@testing-library/react';
 import { vi } from 'vitest';
 import type { ReactNode } from 'react';
@@ -9,6 +9,7 @@ import { createQueryClient } from '../app/query-client';
 import { appRoutes } from '../app/router';
 import { connectApi } from '../shared/api/api';
 import type { PageRoute } from '../shared/routing/page-route';
+import { DEPLOYMENT_PROFILE_KEY } from '../shared/deployment/deployment.api';
 import { sessionKeys } from '../shared/session/session.api';
 
 /** Renders a component with the console's providers and a memory router. */
@@ -22,6 +23,8 @@ export interface ConsoleOptions {
   user?: CurrentUserInfo;
   menu?: MenuEntry[];
   pages?: PageRoute[];
+  /** The host's deployment profile; the standard console unless given. */
+  deployment?: DeploymentProfile;
 }
 
 /**
@@ -29,8 +32,9 @@ export interface ConsoleOptions {
  * already known (the query cache holds what getCurrentUserInfo and getMenuList would answer);
  * without them the console asks the API like in the browser (see `stubApi`).
  */
-export function renderConsole({ path = '/index', user, menu, pages }: ConsoleOptions = {}) {
+export function renderConsole({ path = '/index', user, menu, pages, deployment = STANDARD_DEPLOYMENT_PROFILE }: ConsoleOptions = {}) {
   const queryClient = createQueryClient();
+  queryClient.setQueryData(DEPLOYMENT_PROFILE_KEY, deployment);
   if (user) queryClient.setQueryData(sessionKeys.currentUser, user);
   if (menu) queryClient.setQueryData(sessionKeys.menu, menu);
   const router = createMemoryRouter(appRoutes(pages), { initialEntries: [path] });

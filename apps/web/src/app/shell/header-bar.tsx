@@ -4,6 +4,7 @@ import FullscreenOutlined from '@ant-design/icons/FullscreenOutlined';
 import MenuFoldOutlined from '@ant-design/icons/MenuFoldOutlined';
 import MenuOutlined from '@ant-design/icons/MenuOutlined';
 import MenuUnfoldOutlined from '@ant-design/icons/MenuUnfoldOutlined';
+import QuestionCircleOutlined from '@ant-design/icons/QuestionCircleOutlined';
 import SearchOutlined from '@ant-design/icons/SearchOutlined';
 import Breadcrumb from 'antd/es/breadcrumb';
 import Button from 'antd/es/button';
@@ -12,7 +13,9 @@ import Tooltip from 'antd/es/tooltip';
 import { lazy, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
+import { helpUrlFor } from '@atrium/contract';
 import { menuKeyForPath } from '../../shared/menu/menu-model';
+import { useDeploymentProfile } from '../../shared/deployment/deployment.api';
 import { useSession } from '../../shared/session/session-context';
 import { CompanyLogo } from '../../shared/ui/company-logo';
 import { NotificationBell } from '../../shared/notifications/notification-bell';
@@ -78,6 +81,7 @@ export function HeaderBar({ isMobile, menuCollapsed, onToggleMenu, onOpenSearch,
             data-testid="header-theme"
           />
         </Tooltip>
+        <ProfileHeaderItems compact={isMobile} />
         <UserMenu compact={isMobile} />
       </div>
       <MountWhenOpened open={themeOpen}>
@@ -113,4 +117,35 @@ function PageTrail() {
   if (item && titleKeys[titleKeys.length - 1] !== pageTitleKey) titleKeys.push(pageTitleKey);
   const titles = titleKeys.map((titleKey) => t(titleKey));
   return <Breadcrumb className="atrium-trail" items={titles.map((title, index) => ({ key: index, title }))} />;
+}
+
+/** What the deployment profile adds to the header: the user code and the help link (for the user's group). */
+function ProfileHeaderItems({ compact }: { compact: boolean }) {
+  const { t } = useTranslation();
+  const { user } = useSession();
+  const { profile } = useDeploymentProfile();
+  const helpUrl = helpUrlFor(profile.help, { id: user.id, departmentId: user.department?.id ?? null });
+  return (
+    <>
+      {profile.showUserCode && user.usercode && !compact ? (
+        <span className="atrium-header-usercode" data-testid="header-usercode">
+          {t('shell.header.userCode', { code: user.usercode })}
+        </span>
+      ) : null}
+      {helpUrl ? (
+        <Tooltip title={t('shell.header.help')}>
+          <Button
+            type="text"
+            className="atrium-header-button"
+            icon={<QuestionCircleOutlined />}
+            href={helpUrl}
+            target="_blank"
+            rel="noopener noreferrer"
+            aria-label={t('shell.header.help')}
+            data-testid="header-help"
+          />
+        </Tooltip>
+      ) : null}
+    </>
+  );
 }

@@ -10,6 +10,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useLogout } from '../../modules/auth/api/auth.api';
 import { CompanyVersion } from '../../modules/branch/components/release-notes-notice';
+import { signOutThroughProfile, useDeploymentProfile } from '../../shared/deployment/deployment.api';
 import { unsavedStore } from '../../shared/forms/unsaved-store';
 import { useSession } from '../../shared/session/session-context';
 import { MountWhenOpened } from '../../shared/ui/mount-when-opened';
@@ -31,6 +32,7 @@ function useLogoutFlow() {
   const { modal, message } = App.useApp();
   const logout = useLogout();
   const navigate = useNavigate();
+  const { profile } = useDeploymentProfile();
 
   return () => {
     const root = document.getElementById('root') ?? document.body;
@@ -45,12 +47,14 @@ function useLogoutFlow() {
       cancelText: t('common.actions.cancel'),
       icon: <LogoutOutlined />,
       onOk: () =>
-        logout.mutateAsync().then(() => {
+        (profile.hasExternalSignOut ? signOutThroughProfile('/login') : logout.mutateAsync().then(() => ({ url: null }))).then(({ url }) => {
           restore();
           // The changes go with the session; leaving the page must not ask again.
           unsavedStore.discard();
-          // The sign-in page drops the ended session's cache once the shell is gone.
-          void navigate('/login', { replace: true });
+          // The deployment profile's sign-out page (decision 0021), else ours: the sign-in page drops
+          // the ended session's cache once the shell is gone.
+          if (url) window.location.assign(url);
+          else void navigate('/login', { replace: true });
         }, restore),
       onCancel: () => {
         restore();
@@ -73,6 +77,7 @@ export function UserMenu({ compact }: UserMenuProps) {
   const [qrOpen, setQrOpen] = useState(false);
   const startLogout = useLogoutFlow();
   const name = user.fullName || user.userName;
+  const isMyAccountShown = !useDeploymentProfile().profile.hiddenEntries.includes('myAccount');
 
   const content = (
     <div className="atrium-user-card">
@@ -90,18 +95,20 @@ export function UserMenu({ compact }: UserMenuProps) {
         </div>
       </div>
       <div className="atrium-user-card-actions">
-        <Button
-          type="text"
-          block
-          icon={<UserOutlined />}
-          data-testid="user-my-account"
-          onClick={() => {
-            setOpen(false);
-            void navigate('/personal');
-          }}
-        >
-          {t('shell.user.myAccount')}
-        </Button>
+        {isMyAccountShown ? (
+          <Button
+            type="text"
+            block
+            icon={<UserOutlined />}
+            data-testid="user-my-account"
+            onClick={() => {
+              setOpen(false);
+              void navigate('/personal');
+            }}
+          >
+            {t('shell.user.myAccount')}
+          </Button>
+        ) : null}
         <Button
           type="text"
           block

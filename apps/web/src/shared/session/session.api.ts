@@ -1,6 +1,7 @@
 import type { CurrentUserInfo, MenuEntry } from '@atrium/contract';
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import { api } from '../api/api';
+import { deploymentProfileQuery } from '../deployment/deployment.api';
 import type { RequestOptions } from '../api/api-client';
 
 export const sessionKeys = {
@@ -37,6 +38,8 @@ export const menuQuery = queryOptions({
  */
 export function prefetchSession(queryClient: QueryClient) {
   void queryClient.prefetchQuery(currentUserQuery);
+  // The host's deployment profile: `/` waits for its home page, the header for its help link.
+  void queryClient.prefetchQuery(deploymentProfileQuery);
   queryClient
     .fetchQuery({ ...menuQuery, queryFn: ({ signal }) => fetchMenu({ signal, notify: false }) })
     .catch(() => queryClient.removeQueries({ queryKey: sessionKeys.menu, exact: true }));

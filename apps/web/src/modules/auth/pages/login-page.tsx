@@ -6,11 +6,13 @@ import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { api } from '../../../shared/api/api';
+import { DEPLOYMENT_PROFILE_KEY } from '../../../shared/deployment/deployment.api';
 import { preferencesStore } from '../../../shared/preferences/preferences-store';
 import { safeRedirect } from '../../../shared/session/redirect';
 import { REGISTRATION_STATUS_KEY, useRegistrationStatus } from '../../registration/api/registration.api';
 import { LoginForm } from '../components/login-form';
 import { LoginLayout } from '../components/login-layout';
+import { useProfileSignIn } from '../components/use-profile-sign-in';
 
 // The forced password change is rare: its form loads when needed, not with every sign-in page (issue 19).
 const ChangeDefaultPasswordForm = lazy(() => import('../components/change-default-password-form').then((m) => ({ default: m.ChangeDefaultPasswordForm })));
@@ -49,7 +51,7 @@ export function LoginPage() {
     // A new session starts here: nothing cached for the previous one may show in it, and the
     // previous user's theme and tabs are not this page's.
     // The registration status is the installation's, not the session's: this page shows it.
-    queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== REGISTRATION_STATUS_KEY[0] });
+    queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== REGISTRATION_STATUS_KEY[0] && query.queryKey[0] !== DEPLOYMENT_PROFILE_KEY[0] });
     preferencesStore.deactivate();
   }, [queryClient]);
 
@@ -66,6 +68,8 @@ export function LoginPage() {
     }
     void navigate(safeRedirect(params.get('redirect')) ?? '/', { replace: true });
   };
+
+  useProfileSignIn({ isArrival: state === null, redirect: safeRedirect(params.get('redirect')), onSignedIn: (result) => signedIn(result, result.userName) });
 
   const redirect = safeRedirect(params.get('redirect'));
   const ssoPath = redirect ? `/login-sso?${new URLSearchParams({ redirect }).toString()}` : '/login-sso';
