@@ -144,7 +144,8 @@ describe('main.ts', () => {
   it('serves, names the admin password file, and stops cleanly on SIGTERM', async () => {
     const port = await freePort();
     const run = runMain({ PORT: String(port), HOST: '127.0.0.1', DATA_DIR: 'data', WEB_DIST: 'no-console', ATRIUM_ADMIN_PASSWORD: '' });
-    const deadline = Date.now() + 15_000;
+    // Transpiling the sources, migrating and seeding the demo take a while on a busy two-core machine.
+    const deadline = Date.now() + 45_000;
     let healthy = false;
     while (!healthy && Date.now() < deadline && run.child.exitCode === null) {
       healthy = await fetch(`http://127.0.0.1:${port}/api/health`).then((response) => response.ok, () => false);
@@ -158,5 +159,5 @@ describe('main.ts', () => {
     expect(await run.exited).toBe(0);
     // DATA_DIR is relative to the working directory.
     expect(existsSync(path.join(scratch, 'data', 'atrium.db'))).toBe(true);
-  });
+  }, 60_000);
 });
