@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 const NOT_EDITING: Record<string, string> = {
   'auth/components/change-default-password-form.tsx': 'the password change forced at sign-in, before the console opens',
   'auth/pages/login-sso-page.tsx': 'SSO sign-in: one e-mail address, sent on to the provider',
+  'operator/pages/operator-login-page.tsx': "the operators' sign-in: a public page outside the console",
   'directory/pages/activate-page.tsx': 'account activation: a public page outside the console',
   'registration/pages/register-page.tsx': 'registration: a public page outside the console',
   'registration/pages/register-code-page.tsx': 'registration: a public page outside the console',

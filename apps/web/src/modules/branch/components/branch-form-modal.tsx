@@ -1,5 +1,7 @@
 import { BRANCH_NAME_MAX, ReturnCode, TEXT_MAX, VERSION_PATTERN, type Branch } from '@atrium/contract';
 import { App, Form, Input, Modal } from 'antd';
+import { useFormDirty } from '../../../shared/forms/form-dirty';
+import { useUnsavedChanges } from '../../../shared/forms/unsaved-changes';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../shared/api/api-client';
 import { useCreateBranch, useUpdateBranch } from '../api/branch.api';
@@ -21,6 +23,8 @@ export function BranchFormModal({ branch, onClose }: BranchFormModalProps) {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const [form] = Form.useForm<Fields>();
+  const dirty = useFormDirty(form);
+  const { confirmLeave } = useUnsavedChanges(dirty.isDirty);
   const create = useCreateBranch();
   const update = useUpdateBranch();
 
@@ -46,12 +50,13 @@ export function BranchFormModal({ branch, onClose }: BranchFormModalProps) {
       okText={t('branch.save')}
       cancelText={t('branch.cancel')}
       onOk={() => form.submit()}
-      onCancel={onClose}
+      onCancel={() => confirmLeave(onClose)}
       confirmLoading={create.isPending || update.isPending}
       okButtonProps={{ 'data-testid': 'branch-form-save' }}
     >
       <Form<Fields>
         form={form}
+        onValuesChange={dirty.onValuesChange}
         layout="vertical"
         initialValues={branch ? { name: branch.name, description: branch.description ?? '' } : { version: '' }}
         onFinish={(fields) => void save(fields)}

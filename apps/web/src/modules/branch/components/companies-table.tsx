@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { useDebouncedValue } from '../../../shared/hooks/use-debounced-value';
 import { usePagination } from '../../../shared/hooks/use-pagination';
 import { DataTable } from '../../../shared/ui/data-table';
+import { tableEmpty } from '../../../shared/ui/empty-state';
 import { useCompanies, useUpdateBranch } from '../api/branch.api';
 
 /** getStoreList: the installation's companies with their branch; selected ones move to another branch. */
@@ -58,7 +59,7 @@ export function CompaniesTable({ branches }: { branches: Branch[] }) {
         pagination={paging.tablePagination(companies.data?.total ?? 0)}
         onChange={paging.onTableChange}
         rowSelection={{ selectedRowKeys: selected, onChange: (keys) => setSelected(keys as number[]) }}
-        locale={{ emptyText: t('branch.companies.empty') }}
+        locale={tableEmpty(t('branch.companies.empty'))}
         onRow={(company) => ({ 'data-testid': `company-row-${company.id}` }) as object}
       />
     </Card>

@@ -1,5 +1,7 @@
 import { RELEASE_NOTES_MAX, VERSION_PATTERN, type Branch } from '@atrium/contract';
 import { App, Form, Input, Modal } from 'antd';
+import { useFormDirty } from '../../../shared/forms/form-dirty';
+import { useUnsavedChanges } from '../../../shared/forms/unsaved-changes';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../shared/api/api-client';
 import { useSaveInstructions } from '../api/branch.api';
@@ -15,6 +17,8 @@ export function InstructionsModal({ branch, onClose }: { branch: Branch; onClose
   const { t } = useTranslation();
   const { message } = App.useApp();
   const [form] = Form.useForm<Fields>();
+  const dirty = useFormDirty(form);
+  const { confirmLeave } = useUnsavedChanges(dirty.isDirty);
   const save = useSaveInstructions();
 
   async function submit(fields: Fields) {
@@ -37,12 +41,12 @@ export function InstructionsModal({ branch, onClose }: { branch: Branch; onClose
       okText={t('branch.save')}
       cancelText={t('branch.cancel')}
       onOk={() => form.submit()}
-      onCancel={onClose}
+      onCancel={() => confirmLeave(onClose)}
       confirmLoading={save.isPending}
       okButtonProps={{ 'data-testid': 'instructions-save' }}
     >
       <p>{t('branch.instructionsHelp')}</p>
-      <Form<Fields> form={form} layout="vertical" initialValues={branch.draft ?? { version: '', notesEn: '', notesZh: '' }} onFinish={(fields) => void submit(fields)}>
+      <Form<Fields> form={form} onValuesChange={dirty.onValuesChange} layout="vertical" initialValues={branch.draft ?? { version: '', notesEn: '', notesZh: '' }} onFinish={(fields) => void submit(fields)}>
         <Form.Item name="version" label={t('branch.fields.version')} extra={t('branch.versionHelp')} rules={[{ required: true, pattern: VERSION_PATTERN, message: t('branch.versionHelp') }]}>
           <Input maxLength={32} placeholder={branch.version} data-testid="instructions-version" />
         </Form.Item>

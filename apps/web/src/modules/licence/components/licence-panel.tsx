@@ -1,6 +1,7 @@
 import type { LicenceOverview } from '@atrium/contract';
 import { useQuery } from '@tanstack/react-query';
-import { Card, Skeleton, Table } from 'antd';
+import { Card, Skeleton } from 'antd';
+import { DataTable } from '../../../shared/ui/data-table';
 import { useTranslation } from 'react-i18next';
 import { licenceOverviewQuery } from '../api/licence.api';
 import { licenceDay } from './licence-date';
@@ -26,7 +27,7 @@ export function LicencePanel() {
   return (
     <Card className="atrium-card atrium-licence-panel" title={t('licence.title')} data-testid="licence-panel">
       <p className="atrium-muted">{t('licence.subtitle')}</p>
-      <Table<ModuleRow>
+      <DataTable<ModuleRow>
         rowKey="module"
         size="small"
         pagination={false}
@@ -42,7 +43,7 @@ export function LicencePanel() {
       {data.licences.length ? (
         <>
           <h4>{t('licence.installed')}</h4>
-          <Table<LicenceRow>
+          <DataTable<LicenceRow>
             rowKey="id"
             size="small"
             pagination={false}

@@ -1,9 +1,10 @@
 import { FILTER_DEBOUNCE_MS, departmentPath, type OrganizationMember } from '@atrium/contract';
-import { Empty, Tag, Tree } from 'antd';
+import { Tag, Tree } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import type { DataNode } from 'antd/es/tree';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { EmptyState } from '../../../shared/ui/empty-state';
 import { useDebouncedValue } from '../../../shared/hooks/use-debounced-value';
 import { DataTable } from '../../../shared/ui/data-table';
 import { ExportButton } from '../../../shared/ui/export-button';
@@ -106,7 +107,7 @@ export function OrganizationMembersPage() {
               treeData={treeData}
             />
           ) : (
-            <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('organization.noDepartments')} />
+            <EmptyState description={t('organization.noDepartments')} isCompact />
           )}
         </div>
         <DataTable<OrganizationMember>

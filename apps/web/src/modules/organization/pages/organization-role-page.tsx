@@ -1,7 +1,8 @@
 import { FILTER_DEBOUNCE_MS } from '@atrium/contract';
-import { Collapse, Empty, Spin, Tag } from 'antd';
+import { Collapse, Spin, Tag } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { EmptyState } from '../../../shared/ui/empty-state';
 import { useDebouncedValue } from '../../../shared/hooks/use-debounced-value';
 import { ExportButton } from '../../../shared/ui/export-button';
 import { PageHeader } from '../../../shared/ui/page-header';
@@ -34,7 +35,7 @@ export function OrganizationRolePage() {
       <OrganizationToolbar keyword={keyword} onKeywordChange={setKeyword} placeholder={t('organization.roles.search')} isTruncated={chart.data?.isTruncated ?? false} />
       <Spin spinning={chart.isFetching}>
         {groups.length === 0 ? (
-          <Empty description={t('organization.roles.empty')} />
+          <EmptyState description={t('organization.roles.empty')} />
         ) : (
           <Collapse
             key={search ?? ''}

@@ -5,7 +5,8 @@ import App from 'antd/es/app';
 import Button from 'antd/es/button';
 import Card from 'antd/es/card';
 import Popconfirm from 'antd/es/popconfirm';
-import Table from 'antd/es/table';
+import { DataTable } from '../../../shared/ui/data-table';
+import { tableEmpty } from '../../../shared/ui/empty-state';
 import Typography from 'antd/es/typography';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
@@ -38,12 +39,12 @@ export function AuthAddPage() {
       {params.get('linked') === '1' ? <Alert type="success" showIcon title={t('sso.authAdd.linked')} data-testid="auth-add-linked" style={{ marginBottom: 16 }} /> : null}
       {isLinkError(error) ? <Alert type="error" showIcon title={t(`sso.authAdd.errors.${error}`)} data-testid="auth-add-error" style={{ marginBottom: 16 }} /> : null}
       <Card loading={identities.isPending}>
-        <Table<LinkedIdentity>
+        <DataTable<LinkedIdentity>
           rowKey="issuer"
           dataSource={list}
           pagination={false}
           scroll={{ x: 'max-content' }}
-          locale={{ emptyText: t('sso.authAdd.none') }}
+          locale={tableEmpty(t('sso.authAdd.none'))}
           data-testid="auth-add-list"
           columns={[
             { title: t('sso.authAdd.provider'), dataIndex: 'issuer' },
