@@ -1,48 +1,22 @@
-import { LOG_TIME_FORMAT, type ReleaseNote } from '@atrium/contract';
-import Divider from 'antd/es/divider';
-import Modal from 'antd/es/modal';
-import dayjs from 'dayjs';
-import { Fragment } from 'react';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
-import { currentLang } from '../../../shared/i18n/i18n';
-import { useDismissReleaseNotes, useReleaseNotes } from '../api/branch.api';
+import { useReleaseNotes } from '../api/branch.api';
 
-const notesIn = (note: ReleaseNote) => (currentLang() === 'zh-CN' ? note.notesZh : note.notesEn);
+// The dialog's code (antd's Modal and Divider) loads only when there are notes to read.
+const ReleaseNotesDialog = lazy(() => import('./release-notes-dialog').then((m) => ({ default: m.ReleaseNotesDialog })));
 
 /**
  * After a release, a company administrator sees its notes once: on the next console load, in the
  * user's language; closing the dialog records it for them (decision 0021, "Operator area").
  */
 export function ReleaseNotesNotice() {
-  const { t } = useTranslation();
   const notes = useReleaseNotes();
-  const dismiss = useDismissReleaseNotes();
   const unread = notes.data?.unread ?? [];
   if (unread.length === 0) return null;
-  const [latest] = unread as [ReleaseNote, ...ReleaseNote[]];
-  const close = () => void dismiss.mutateAsync(unread.map((note) => note.id));
-
   return (
-    <Modal
-      open
-      title={t('branch.notes.title', { version: latest.version })}
-      okText={t('branch.notes.dismiss')}
-      onOk={close}
-      onCancel={close}
-      confirmLoading={dismiss.isPending}
-      cancelButtonProps={{ style: { display: 'none' } }}
-      okButtonProps={{ 'data-testid': 'release-notes-dismiss' }}
-    >
-      <div data-testid="release-notes">
-        {unread.map((note, index) => (
-          <Fragment key={note.id}>
-            {index > 0 ? <Divider titlePlacement="start">{note.version}</Divider> : null}
-            <p style={{ whiteSpace: 'pre-wrap' }}>{notesIn(note)}</p>
-            <small>{t('branch.notes.released', { at: dayjs(note.releasedAt).format(LOG_TIME_FORMAT) })}</small>
-          </Fragment>
-        ))}
-      </div>
-    </Modal>
+    <Suspense fallback={null}>
+      <ReleaseNotesDialog unread={unread} />
+    </Suspense>
   );
 }
 

@@ -1,9 +1,12 @@
 import { licensedModuleOfMenuKey, MENU_CATALOGUE } from '@atrium/contract';
 import { useQuery } from '@tanstack/react-query';
-import Alert from 'antd/es/alert';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { licenceOverviewQuery } from '../api/licence.api';
 import { graceEndDay, licenceDay } from './licence-date';
+
+// antd's Alert loads only when a banner is due: most pages of most companies never show one.
+const LicenceAlert = lazy(() => import('./licence-alert').then((m) => ({ default: m.LicenceAlert })));
 
 /**
  * Above a licensed module's page: read-only (unlicensed, expired) or a warning (expiring, in grace). Nothing on
@@ -19,14 +22,12 @@ export function LicenceBanner({ menuKey }: { menuKey: string | undefined }) {
   const until = standing.validUntil === null ? '' : licenceDay(standing.validUntil);
   const isReadOnly = standing.state === 'unlicensed' || standing.state === 'expired';
   return (
-    <Alert
-      className="atrium-licence-banner"
-      type={isReadOnly ? 'error' : 'warning'}
-      showIcon
-      banner
-      data-testid="licence-banner"
-      data-state={standing.state}
-      title={t(`licence.banner.${standing.state}`, { name, date: until, graceEnd: standing.validUntil === null ? '' : graceEndDay(standing.validUntil) })}
-    />
+    <Suspense fallback={null}>
+      <LicenceAlert
+        isReadOnly={isReadOnly}
+        state={standing.state}
+        title={t(`licence.banner.${standing.state}`, { name, date: until, graceEnd: standing.validUntil === null ? '' : graceEndDay(standing.validUntil) })}
+      />
+    </Suspense>
   );
 }
