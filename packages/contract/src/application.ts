@@ -24,7 +24,7 @@ export const APPLICATION_KEYS = APPLICATIONS.map((application) => application.ke
 export type ApplicationKey = (typeof APPLICATIONS)[number]['key'];
 
 /** The built pages under a menu node, depth first. */
-function builtPages(node: MenuNode): MenuNode[] {
+export function builtPages(node: MenuNode): MenuNode[] {
   if (node.children) return node.children.flatMap(builtPages);
   return node.isBuilt && node.path ? [node] : [];
 }

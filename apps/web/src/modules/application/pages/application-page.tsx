@@ -1,14 +1,15 @@
 import { RightOutlined } from '@ant-design/icons';
 import type { Application } from '@atrium/contract';
 import { useQuery } from '@tanstack/react-query';
-import { Card, Skeleton } from 'antd';
+import { Card } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { MenuIcon } from '../../../shared/ui/menu-icon';
 import { PageHeader } from '../../../shared/ui/page-header';
 import { LicencePanel } from '../../licence/components/licence-panel';
-import { applicationListQuery } from '../api/application.api';
 import { ApplicationStatusTag, ApplicationSwitch } from '../components/application-switch';
+import { applicationListQuery } from '../api/application.api';
+import { ApplicationGrid } from '../components/application-grid';
 import './application-page.css';
 
 /** One application: what it is, whether the company has it, a way in, and the switch for administrators. */
@@ -59,17 +60,13 @@ export function ApplicationPage() {
           </span>
         }
       />
-      {data ? (
-        <div className="atrium-app-grid">
+      <ApplicationGrid>{(data) => (
+        <>
           {data.list.map((application) => (
             <ApplicationCard key={application.key} application={application} canEdit={data.canEdit} />
           ))}
-        </div>
-      ) : (
-        <Card className="atrium-card">
-          <Skeleton active />
-        </Card>
-      )}
+        </>
+      )}</ApplicationGrid>
       <LicencePanel />
     </div>
   );

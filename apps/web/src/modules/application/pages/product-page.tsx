@@ -7,7 +7,7 @@ import { Link } from 'react-router';
 import { PageHeader } from '../../../shared/ui/page-header';
 import { applicationListQuery } from '../api/application.api';
 import { licenceOverviewQuery } from '../../licence/api/licence.api';
-import { licenceDay } from '../../licence/components/licence-date';
+import { licenceDay, seatsText } from '../../licence/components/licence-date';
 import { LicenceStateTag } from '../../licence/components/licence-state-tag';
 import { ApplicationStatusTag, ApplicationSwitch } from '../components/application-switch';
 import { productOf, type Product } from '../products';
@@ -19,7 +19,7 @@ function ProductLicence({ module }: { module: LicensedModule }) {
   const { data } = useQuery(licenceOverviewQuery);
   const licence = data?.modules.find((row) => row.module === module);
   if (!data || !licence) return null;
-  const seats = licence.seats === null ? t('licence.seatsUnlimited', { used: data.seatsUsed }) : `${data.seatsUsed} / ${licence.seats}`;
+  const seats = seatsText(t, licence.seats, data.seatsUsed);
   return (
     <dl className="atrium-product-licence" data-testid="product-licence">
       <dt>{t('licence.columns.state')}</dt>

@@ -1,17 +1,11 @@
-import { applicationNodes, MENU_CATALOGUE, type MenuNode } from '@atrium/contract';
-import { useQuery } from '@tanstack/react-query';
-import { Card, Skeleton } from 'antd';
+import { applicationNodes, builtPages, MENU_CATALOGUE } from '@atrium/contract';
+import { Card } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../../shared/ui/page-header';
-import { applicationListQuery } from '../api/application.api';
 import { ApplicationStatusTag, ApplicationSwitch } from '../components/application-switch';
 import { ROOMS_SYSTEM } from '../products';
+import { ApplicationGrid } from '../components/application-grid';
 import './application-page.css';
-
-/** The built pages an application brings, as menu titles. */
-function pagesOf(nodes: readonly MenuNode[]): MenuNode[] {
-  return nodes.flatMap((node) => (node.children ? pagesOf(node.children) : node.isBuilt && node.path ? [node] : []));
-}
 
 /**
  * /store/roomsSystem: the store's Rooms system, the applications it bundles (rooms, door displays,
@@ -19,12 +13,11 @@ function pagesOf(nodes: readonly MenuNode[]): MenuNode[] {
  */
 export function StorePage() {
   const { t } = useTranslation();
-  const { data } = useQuery(applicationListQuery);
   return (
     <div className="atrium-page" data-testid="page-store">
       <PageHeader title={t('application.store.title')} subtitle={t('application.store.subtitle')} />
-      {data ? (
-        <div className="atrium-app-grid">
+      <ApplicationGrid>{(data) => (
+        <>
           {ROOMS_SYSTEM.map((key) => {
             const application = data.list.find((candidate) => candidate.key === key)!;
             const name = t(`application.apps.${key}.name`);
@@ -40,19 +33,15 @@ export function StorePage() {
                 <p className="atrium-muted">{t(`application.apps.${key}.description`)}</p>
                 <p className="atrium-store-includes">{t('application.store.includes')}</p>
                 <ul className="atrium-product-features" data-testid={`store-pages-${key}`}>
-                  {pagesOf(applicationNodes(key, MENU_CATALOGUE)).map((page) => (
+                  {applicationNodes(key, MENU_CATALOGUE).flatMap(builtPages).map((page) => (
                     <li key={page.key}>{t(`menu.${page.key}`)}</li>
                   ))}
                 </ul>
               </Card>
             );
           })}
-        </div>
-      ) : (
-        <Card className="atrium-card">
-          <Skeleton active />
-        </Card>
-      )}
+        </>
+      )}</ApplicationGrid>
     </div>
   );
 }

@@ -1,23 +1,21 @@
-import { useQuery } from '@tanstack/react-query';
-import { Card, Skeleton } from 'antd';
+import { Card } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { MenuIcon } from '../../../shared/ui/menu-icon';
 import { PageHeader } from '../../../shared/ui/page-header';
-import { applicationListQuery } from '../api/application.api';
 import { ApplicationStatusTag } from '../components/application-switch';
 import { PRODUCTS } from '../products';
+import { ApplicationGrid } from '../components/application-grid';
 import './application-page.css';
 
 /** /switcher: the products side by side, each with its state, the way in and its product page. */
 export function SwitcherPage() {
   const { t } = useTranslation();
-  const { data } = useQuery(applicationListQuery);
   return (
     <div className="atrium-page" data-testid="page-switcher">
       <PageHeader title={t('application.switcher.title')} subtitle={t('application.switcher.subtitle')} />
-      {data ? (
-        <div className="atrium-app-grid">
+      <ApplicationGrid>{(data) => (
+        <>
           {PRODUCTS.map((product) => {
             const application = data.list.find((candidate) => candidate.key === product.application)!;
             const name = t(`application.products.${product.key}.name`);
@@ -48,12 +46,8 @@ export function SwitcherPage() {
               </Card>
             );
           })}
-        </div>
-      ) : (
-        <Card className="atrium-card">
-          <Skeleton active />
-        </Card>
-      )}
+        </>
+      )}</ApplicationGrid>
     </div>
   );
 }

@@ -4,7 +4,7 @@ import { Card, Skeleton } from 'antd';
 import { DataTable } from '../../../shared/ui/data-table';
 import { useTranslation } from 'react-i18next';
 import { licenceOverviewQuery } from '../api/licence.api';
-import { licenceDay } from './licence-date';
+import { licenceDay, seatsText } from './licence-date';
 import { LicenceInstallForm } from './licence-install-form';
 import { LicenceStateTag } from './licence-state-tag';
 import './licence-panel.css';
@@ -23,7 +23,7 @@ export function LicencePanel() {
       </Card>
     );
   }
-  const seats = (row: { seats: number | null }) => (row.seats === null ? t('licence.seatsUnlimited', { used: data.seatsUsed }) : `${data.seatsUsed} / ${row.seats}`);
+  const seats = (row: { seats: number | null }) => seatsText(t, row.seats, data.seatsUsed);
   return (
     <Card className="atrium-card atrium-licence-panel" title={t('licence.title')} data-testid="licence-panel">
       <p className="atrium-muted">{t('licence.subtitle')}</p>
