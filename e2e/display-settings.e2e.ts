@@ -99,9 +99,9 @@ describe('display settings and the app centre', () => {
     await openFromMenu(page, 'application');
     await page.getByTestId('page-application').waitFor();
     await expect.poll(() => page.getByTestId('app-status-rooms').textContent()).toBe('On');
-    // Every application has pages now but the organisation's (issue 23).
+    // Every application has its pages now, the organisation's among them.
     expect(await page.getByTestId('app-status-airQuality').textContent()).toBe('On');
-    expect(await page.getByTestId('app-status-organisation').textContent()).toBe('Not in this build');
+    expect(await page.getByTestId('app-status-organisation').textContent()).toBe('On');
     expect(await page.getByTestId('menu-item-rooms').count()).toBe(1);
     await screenshot(page, 'display-07-apps-wide-en');
 

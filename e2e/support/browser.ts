@@ -78,9 +78,11 @@ export async function chooseLanguage(page: Page, lang: 'en-US' | 'zh-CN', switch
   const isIn = () => page.evaluate((wanted) => document.documentElement.lang === wanted, lang);
   for (let attempt = 1; ; attempt += 1) {
     const option = page.getByTestId(`lang-option-${lang}`);
-    if (!(await option.isVisible())) await page.getByTestId(switchTestId).click();
-    await clickSettled(option);
     try {
+      if (!(await option.isVisible())) await page.getByTestId(switchTestId).click();
+      await settled(option);
+      // A menu that closes under the click (the option detached) is opened again on the next attempt.
+      await option.click({ timeout: 5_000 });
       await expect.poll(isIn, { timeout: 8_000 }).toBe(true);
       return;
     } catch (error) {
