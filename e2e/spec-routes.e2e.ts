@@ -16,9 +16,6 @@ const OPERATOR_ROUTES = new Set(['/branch']);
  */
 const NOT_YET_OPEN: Record<string, string> = {
   '/account': 'issue 24: calendar services',
-  // A signed-in page here (linking the caller's account at the company's provider); without a session it must show
-  // its outcome and the way to sign in, not the sign-in page.
-  '/auth-add': 'issue 23: public face of /auth-add',
 };
 
 /** A concrete address for a route with parameters (the demo company's first role, group and visit). */

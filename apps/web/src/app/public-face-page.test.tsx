@@ -1,4 +1,4 @@
-import { render, screen } from '@testing-library/react';
+import { cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
 import { describe, expect, it } from 'vitest';
@@ -25,7 +25,7 @@ function open(address: string) {
   render(<RouterProvider router={router} />);
 }
 
-describe('the public face of a lobby-screen address', () => {
+describe('the public faces of signed-in addresses the spec lists as public', () => {
   it('explains the screen, refuses a wrong link and opens the screen of a right one', async () => {
     const user = userEvent.setup();
     open('/quality-data');
@@ -54,5 +54,20 @@ describe('the public face of a lobby-screen address', () => {
     } finally {
       await i18n.changeLanguage('en-US');
     }
+  });
+
+  it('tells how the linking of an account went when the session ran out meanwhile, and leads to sign-in', async () => {
+    open('/auth-add?linked=1');
+    expect(screen.getByRole('heading', { name: 'Linking your account' })).toBeInTheDocument();
+    expect(screen.getByTestId('public-face-linked')).toHaveTextContent('is linked');
+    expect(screen.getByTestId('public-face-sign-in')).toHaveAttribute('href', '/login?redirect=%2Fauth-add');
+    cleanup();
+    open('/auth-add?error=stateInvalid');
+    expect(screen.getByTestId('public-face-failed')).toHaveTextContent('did not finish');
+    expect(screen.queryByTestId('public-face-linked')).toBeNull();
+    cleanup();
+    open('/auth-add');
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(screen.getByText(/Sign in to see the accounts you have linked/)).toBeInTheDocument();
   });
 });
