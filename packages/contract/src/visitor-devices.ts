@@ -150,9 +150,6 @@ export type KioskTheme = z.infer<typeof KioskTheme>;
 
 // ---- The kiosk's calls (device token of an activated pad) ----
 
-/** The console's address of the kiosk page (the spec's pad port for visitors). */
-export const KIOSK_PATH = '/visitor-kiosk';
-
 /** `POST /device/visitor/activate`: the door displays' activation body. */
 export const KioskActivateBody = DeviceActivateBody;
 export const KioskActivateResult = z.object({ deviceToken: z.string(), deviceId: z.number().int(), locationId: z.number().int() });

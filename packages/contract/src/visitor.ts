@@ -237,8 +237,6 @@ export type RejectVisitBody = z.infer<typeof RejectVisitBody>;
 
 /** The header that carries a place's walk-in link token, as the pass's does (the token travels in the link's fragment). */
 export const VISIT_REGISTER_HEADER = 'visit-register';
-/** The console's address of the walk-in page; the place's token follows `#`. */
-export const VISIT_REGISTER_PATH = '/visit-register';
 /** A place's walk-in link (printed as a poster at the entrance) opens for this many days from when it was made. */
 export const VISIT_REGISTER_LINK_DAYS = 365;
 
@@ -449,8 +447,6 @@ export const VisitLocations = z.array(VisitLocation);
  * request log and no referrer (decision 0018, "The visitor's pass").
  */
 export const VISIT_PASS_HEADER = 'visit-pass';
-/** The console's address of the pass page; the token follows `#`. */
-export const VISIT_PASS_PATH = '/visit';
 /** A pass opens until this many days after the visit's expected end: the visitor can still export or erase their data. */
 export const VISIT_PASS_DAYS_AFTER = 30;
 
