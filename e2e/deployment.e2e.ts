@@ -100,6 +100,31 @@ async function book(baseURL: string, token: string, body: Record<string, unknown
   }
 }
 
+/** A server-sent event stream read as it comes: `until` waits for a pattern in everything heard so far. */
+async function openStream(url: string, headers: Record<string, string>) {
+  const controller = new AbortController();
+  const response = await fetch(url, { headers, signal: controller.signal });
+  expect(response.headers.get('content-type')).toContain('text/event-stream');
+  const reader = response.body!.getReader();
+  const decoder = new TextDecoder();
+  let heard = '';
+  return {
+    async until(pattern: RegExp, timeoutMs = 5_000) {
+      const deadline = Date.now() + timeoutMs;
+      while (!pattern.test(heard)) {
+        const left = deadline - Date.now();
+        if (left <= 0) throw new Error(`${url}: not heard ${pattern} in:\n${heard}`);
+        const chunk = await Promise.race([reader.read(), sleep(left).then(() => null)]);
+        if (chunk && !chunk.done) heard += decoder.decode(chunk.value, { stream: true });
+      }
+    },
+    async close() {
+      controller.abort();
+      await reader.cancel().catch(() => undefined);
+    },
+  };
+}
+
 // Several Atrium processes on one PostgreSQL behind a load balancer (issue 24, decision 0022): two
 // processes of the built server on a throwaway database, Debian's haproxy in front of them.
 describe('two processes on one PostgreSQL behind haproxy', () => {
@@ -180,31 +205,28 @@ describe('two processes on one PostgreSQL behind haproxy', () => {
     expect(rows.map((row) => row.id)).toEqual([won[0]!.id]);
   });
 
-  it('tells a board connected to process B of a booking made through process A', async () => {
+  it('tells a board and a door display connected to process B of a booking made through process A', async () => {
     const room = rooms[1]!;
-    const controller = new AbortController();
-    const stream = await fetch(`${b.baseURL}/api/live/stream`, { headers: { token }, signal: controller.signal });
-    expect(stream.headers.get('content-type')).toContain('text/event-stream');
-    const reader = stream.body!.getReader();
-    const decoder = new TextDecoder();
-    let heard = '';
-    const until = async (pattern: RegExp, timeoutMs: number) => {
-      const deadline = Date.now() + timeoutMs;
-      while (!pattern.test(heard)) {
-        const left = deadline - Date.now();
-        if (left <= 0) throw new Error(`not heard ${pattern} in:\n${heard}`);
-        const chunk = await Promise.race([reader.read(), sleep(left).then(() => null)]);
-        if (chunk && !chunk.done) heard += decoder.decode(chunk.value, { stream: true });
-      }
-    };
-    await until(/event: ready/, 5_000);
-    const startAt = Math.ceil(Date.now() / MINUTE) * MINUTE;
-    const booked = await book(a.baseURL, token, { roomId: room.id, title: 'Heard across processes', startAt, endAt: startAt + 30 * MINUTE, reminderMinutes: null });
-    expect(booked.returncode).toBe(200);
-    const event = new RegExp(`event: rooms\\ndata: \\{[^\\n]*"roomIds":\\[[^\\]]*\\b${room.id}\\b[^\\n]*"reason":"booking"`);
-    await until(event, 5_000);
-    controller.abort();
-    await reader.cancel().catch(() => undefined);
+    // The room's door display, activated through the proxy with a code issued by A.
+    const issued = await api<{ list: { activationCode: string }[] }>(a.baseURL, 'POST', '/deviceActivation/addDeviceActivationCode', { roomId: room.id }, token);
+    expect(issued.returncode, issued.message).toBe(200);
+    const activated = await api<{ deviceToken: string }>(proxy.baseURL, 'POST', '/device/activate', { code: issued.result.list[0]!.activationCode, platform: 'web', appVersion: '1.0' });
+    expect(activated.returncode, activated.message).toBe(200);
+    const board = await openStream(`${b.baseURL}/api/live/stream`, { token });
+    const display = await openStream(`${b.baseURL}/api/device/pad/stream`, { 'device-token': activated.result.deviceToken });
+    try {
+      await board.until(/event: ready/);
+      await display.until(/event: ready/);
+      const startAt = Math.ceil(Date.now() / MINUTE) * MINUTE;
+      const booked = await book(a.baseURL, token, { roomId: room.id, title: 'Heard across processes', startAt, endAt: startAt + 30 * MINUTE, reminderMinutes: null });
+      expect(booked.returncode).toBe(200);
+      const event = new RegExp(`event: rooms\\ndata: \\{[^\\n]*"roomIds":\\[[^\\]]*\\b${room.id}\\b[^\\n]*"reason":"booking"`);
+      await board.until(event);
+      await display.until(event);
+    } finally {
+      await board.close();
+      await display.close();
+    }
   });
 
   it('sends a meeting reminder once while both processes offer the reminder job every second', async () => {
