@@ -8,6 +8,7 @@ import type { LiveRoomList } from '@atrium/contract';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '../apps/server/src/test/free-port.js';
+import { MULTIPART_HEADERS, multipartImage } from '../apps/server/src/test/uploads.js';
 import { startSmtpServer, type ReceivedMail } from './support/mail.js';
 import { api, completeFirstSignIn, startServer, type RunningServer } from './support/server.js';
 
@@ -132,6 +133,8 @@ describe('two processes on one PostgreSQL behind haproxy', () => {
   const databaseUrl = `${POSTGRES}/${databaseName}`;
   const offsetDir = mkdtempSync(join(tmpdir(), 'atrium-clock-'));
   const offsetFile = join(offsetDir, 'offset');
+  // Uploads are files: every process of a deployment mounts one data directory.
+  const dataDir = mkdtempSync(join(tmpdir(), 'atrium-shared-data-'));
   let admin: pg.Client;
   let db: pg.Client;
   let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
@@ -150,6 +153,7 @@ describe('two processes on one PostgreSQL behind haproxy', () => {
     writeFileSync(offsetFile, '0');
     const env = {
       DATABASE_URL: databaseUrl,
+      DATA_DIR: dataDir,
       ATRIUM_ADMIN_PASSWORD: FIRST_PASSWORD,
       SMTP_URL: smtp.url,
       // Jobs offered every second, so a run twice would show within the test.
@@ -189,8 +193,8 @@ describe('two processes on one PostgreSQL behind haproxy', () => {
       await admin.query(`drop database if exists ${databaseName} with (force)`);
       await admin.end();
     }
-    rmSync(offsetFile, { force: true });
     rmSync(offsetDir, { recursive: true, force: true });
+    rmSync(dataDir, { recursive: true, force: true });
   });
 
   it('gives one booking to a 50-way race for one slot across both processes, 49 clean conflicts', async () => {
@@ -227,6 +231,16 @@ describe('two processes on one PostgreSQL behind haproxy', () => {
       await board.close();
       await display.close();
     }
+  });
+
+  it('serves through process B an image uploaded through process A (one data directory)', async () => {
+    const response = await fetch(`${a.baseURL}/api/upload`, { method: 'POST', headers: { token, ...MULTIPART_HEADERS }, body: multipartImage() });
+    const uploaded = (await response.json()) as { returncode: number; result: { fileUrl: string } };
+    expect(uploaded.returncode).toBe(200);
+    const served = await fetch(`${b.baseURL}${uploaded.result.fileUrl}`, { headers: { token } });
+    expect(served.status).toBe(200);
+    expect(served.headers.get('content-type')).toBe('image/png');
+    expect((await served.arrayBuffer()).byteLength).toBeGreaterThan(0);
   });
 
   it('sends a meeting reminder once while both processes offer the reminder job every second', async () => {
