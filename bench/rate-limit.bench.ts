@@ -20,8 +20,8 @@ async function measure(name: string, env: Record<string, string>, withBare = fal
 }
 
 await measure('GET /api/health, limiter off', {}, true);
-await measure(`GET /api/health, limiter on (${engine === 'postgres' ? 'shared through the database' : 'in memory'})`, LIMIT);
 await measure('GET /api/health, limiter on in Redis', { ...LIMIT, REDIS_URL: 'redis://127.0.0.1:6379', REDIS_KEY_PREFIX: prefix });
+await measure(`GET /api/health, limiter on (${engine === 'postgres' ? 'shared through the database' : 'in memory'})`, LIMIT);
 const redis = new Redis('redis://127.0.0.1:6379');
 const keys = await redis.keys(`${prefix}*`);
 if (keys.length > 0) await redis.del(...keys);

@@ -1128,7 +1128,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
  */
 function rateLimitStore(app: FastifyInstance, config: Config, db: Database): Partial<RateLimitPluginOptions> {
   if (config.redisUrl) {
-    const redis = new Redis(config.redisUrl, { maxRetriesPerRequest: 1, commandTimeout: 1000, connectionName: 'atrium-rate-limit' });
+    const redis = new Redis(config.redisUrl, { maxRetriesPerRequest: 1, commandTimeout: 1000, connectionName: 'atrium-rate-limit', enableAutoPipelining: true });
     redis.on('error', (error: Error) => app.log.warn({ err: error }, 'rate limit store (Redis) unreachable'));
     app.addHook('onClose', async () => {
       await redis.quit().catch(() => redis.disconnect());
