@@ -140,3 +140,18 @@ describe(`the request rate limit in Redis (REDIS_URL, ${TEST_DIALECT})`, () => {
     expect(await redis.pttl(keys[0]!)).toBeGreaterThan(55_000);
   });
 });
+
+describe(`the request rate limit with Redis away (${TEST_DIALECT})`, () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    // Nothing listens on port 1.
+    t = await createTestApp({ config: { rateLimitPerMinute: 3, redisUrl: 'redis://127.0.0.1:1', redisKeyPrefix: `atrium-test-${randomUUID()}:` } });
+  });
+  afterAll(() => t.cleanup());
+
+  it('lets requests through rather than failing them when Redis does not answer', async () => {
+    const started = Date.now();
+    for (let i = 0; i < 5; i++) expect((await t.app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
+    expect(Date.now() - started).toBeLessThan(5_000);
+  });
+});
