@@ -251,6 +251,14 @@ describe('two processes on one PostgreSQL behind haproxy', () => {
     expect((await served.arrayBuffer()).byteLength).toBeGreaterThan(0);
   });
 
+  it('ends a session signed out through process B for process A at its next request', async () => {
+    const login = await api<{ token: string }>(a.baseURL, 'POST', '/login', { userName: 'admin', password: PASSWORD });
+    const other = login.result.token;
+    expect((await api(a.baseURL, 'GET', '/user/getCurrentUserInfo', undefined, other)).returncode).toBe(200);
+    expect((await api(b.baseURL, 'GET', '/logout', undefined, other)).returncode).toBe(200);
+    expect((await api(a.baseURL, 'GET', '/user/getCurrentUserInfo', undefined, other)).returncode).toBe(2001);
+  });
+
   it('sends a meeting reminder once while both processes offer the reminder job every second', async () => {
     const room = rooms[0]!;
     const startAt = Math.ceil((Date.now() + 20 * MINUTE) / MINUTE) * MINUTE;
