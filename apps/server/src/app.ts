@@ -184,6 +184,9 @@ import { assetFilesRoutes } from './modules/asset/asset-files.routes.js';
 import { createAssetRepository } from './modules/asset/asset.repository.js';
 import { createAssetService } from './modules/asset/asset.service.js';
 import { calendarFeedRoutes } from './modules/calendar-feed/calendar-feed.routes.js';
+import { calendarSyncRoutes } from './modules/calendar-sync/calendar-sync.routes.js';
+import { createCalendarSyncRepository } from './modules/calendar-sync/calendar-sync.repository.js';
+import { createCalendarSyncService, type CalendarSyncService } from './modules/calendar-sync/calendar-sync.service.js';
 import { createCalendarFeedService } from './modules/calendar-feed/calendar-feed.service.js';
 import { createBlacklistService } from './modules/blacklist/blacklist.service.js';
 import { createBlacklistRepository } from './modules/blacklist/blacklist.repository.js';
@@ -257,6 +260,8 @@ declare module 'fastify' {
      * notifications): tests wait for it with `drain`.
      */
     bookingInvitations: Pick<Outbox, 'drain'>;
+    /** Calendar sync (decision 0022): tests drain its write queue and run its scheduled pull. */
+    calendarSync: CalendarSyncService;
     /** Air-quality thresholds and alerts: the device gateway hands each batch of readings to `air.evaluate`. */
     air: AirService;
     /** The live views' event streams of this process (tests run its tick). */
@@ -854,6 +859,22 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   scheduler.add({ name: 'smart-alarms', everyMs: MINUTE_MS / 2, run: async () => void (await smartAlarms.scan()) });
   const smartDeviceAdmin = createSmartDeviceAdminService({ devices: smartDeviceRepository, smartDevices, gateway: smartDeviceGateway, settings, broker: smartDeviceBroker, operationLog, clock });
   app.decorate('bookingInvitations', { drain: () => outbox.drain() });
+  // Calendar sync (decision 0022): outside calendars pulled into the engine, bookings written out through a queue with back-off.
+  const calendarSync = createCalendarSyncService({
+    repository: createCalendarSyncRepository(db.kysely),
+    bookings,
+    leases,
+    clock,
+    mailer,
+    operationLog,
+    publicUrl: config.publicUrl,
+    log: app.log,
+  });
+  bookingEvents.onRecorded('calendar-sync', (change) => calendarSync.onBookingChange(change));
+  scheduler.add({ name: 'calendar-sync-pull', everyMs: 5 * MINUTE_MS, run: () => calendarSync.pullAll() });
+  scheduler.add({ name: 'calendar-sync-push', everyMs: MINUTE_MS / 2, run: async () => void (await calendarSync.pushDue()) });
+  app.addHook('preClose', async () => calendarSync.close());
+  app.decorate('calendarSync', calendarSync);
   const mailDispatch = createMailDispatch(mailer);
   app.addHook('onClose', async () => {
     await mailDispatch.drain();
@@ -985,6 +1006,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(roomRoutes({ rooms }));
       await api.register(bookingRoutes({ bookings }));
       await api.register(calendarShareRoutes({ calendarShares }));
+      await api.register(calendarSyncRoutes({ sync: calendarSync }));
       await api.register(bookingViewsRoutes({ views: bookingViews }));
       await api.register(approvalRoutes({ approvals }));
       await api.register(
