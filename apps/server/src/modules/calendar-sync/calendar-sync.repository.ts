@@ -124,7 +124,7 @@ export function createCalendarSyncRepository(db: Kysely<DB>) {
       const row = await connections().where('company_id', '=', companyId).where('id', '=', id).executeTakeFirst();
       return row ? presentConnection(row) : undefined;
     },
-    async insertConnection(values: { companyId: number; kind: CalendarKind; name: string; serverUrl: string; account: string; credential: string; ownerUserId: number }, now: number): Promise<number> {
+    async insertConnection(values: { companyId: number; kind: CalendarKind; name: string; serverUrl: string; account: string; credential: string; ownerUserId: number | null }, now: number): Promise<number> {
       const row = await db
         .insertInto('calendar_connections')
         .values({

@@ -420,10 +420,11 @@ export function createCalendarSyncService(deps: CalendarSyncDeps) {
       const connection = await getConnection(actor.companyId, body.id);
       const changed = { ...connection, ...(body.serverUrl === undefined ? {} : { serverUrl: body.serverUrl }) };
       const wanted = body.links.filter((link) => link.collectionUrl !== null);
+      // The rooms first: another company's room is not found before the service is asked anything.
+      for (const link of body.links) if (!(await repository.roomExists(actor.companyId, link.roomId))) throw notFound('roomNotFound');
       const collections = wanted.length > 0 || body.serverUrl !== undefined ? await collectionsWith(changed) : [];
       const byUrl = new Map(collections.map((collection) => [collection.url, collection]));
       for (const link of body.links) {
-        if (!(await repository.roomExists(actor.companyId, link.roomId))) throw notFound('roomNotFound');
         if (link.collectionUrl === null) continue;
         if (!byUrl.has(link.collectionUrl)) throw refused('calendarCollectionUnknown');
         const holder = await repository.linkOfCollection(actor.companyId, connection.id, link.collectionUrl);
