@@ -167,11 +167,11 @@ export function createCalendarSyncService(deps: CalendarSyncDeps) {
       companyId: link.companyId,
       event: 'other',
       to: event.organiserEmail,
-      subject: `Declined: ${title} (${link.roomName}) / 已拒绝：${title}（${link.roomName}）`,
+      subject: `Declined: ${title} (${link.roomName}) / 未能预订：${title}（${link.roomName}）`,
       text: [
         `${link.roomName} declined "${title}" (${when}): ${renderMessage(reason.key, 'en-US', reason.params)}. The event was removed from the room's calendar; please choose another time or room.`,
         '',
-        `会议室 ${link.roomName} 已拒绝“${title}”（${when}）：${renderMessage(reason.key, 'zh-CN', reason.params)}。该日程已从会议室日历中移除，请另选时间或会议室。`,
+        `会议室 ${link.roomName} 无法接受“${title}”（${when}）：${renderMessage(reason.key, 'zh-CN', reason.params)}。该日程已从会议室日历中移除，请另选时间或会议室。`,
       ].join('\n'),
     });
   }
