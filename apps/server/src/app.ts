@@ -863,6 +863,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const calendarSync = createCalendarSyncService({
     repository: createCalendarSyncRepository(db.kysely),
     bookings,
+    preferences: repositories.bookingPreferences,
     leases,
     clock,
     mailer,

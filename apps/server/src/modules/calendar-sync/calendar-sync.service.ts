@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { renderMessage, type CalendarAuthBody, type CalendarCollection, type CalendarConnection, type CalendarLink, type CalendarSyncBody, type CreateCalendarConnectionBody, type Lang, type MessageKey, type UpdateCalendarConfigBody } from '@atrium/contract';
 import type { Clock } from '../../platform/clock.js';
-import { MINUTE_MS } from '../../platform/clock.js';
+import { DAY_MS, MINUTE_MS } from '../../platform/clock.js';
+import type { BookingPreferencesRepository } from '../booking-preferences/booking-preferences.repository.js';
 import { AppError, notFound, refused } from '../../platform/errors.js';
 import { writeCalendar } from '../../platform/icalendar.js';
 import type { Leases } from '../../platform/leases.js';
@@ -11,7 +12,7 @@ import type { BookingService } from '../booking/engine/booking.service.js';
 import { reservationUidMaker } from '../booking/mails/booking-mail-data.js';
 import type { Actor, OperationLog } from '../operation-log/operation-log.service.js';
 import { CalendarPeerError, type CalendarAdapter, type OutsideObject } from './calendar-adapter.js';
-import { readOutsideEvent, type OutsideEvent } from './calendar-events.js';
+import { excludeOccurrences, expandOutsideEvent, readOutsideEvent, type OutsideEvent, type OutsideOccurrence } from './calendar-events.js';
 import type { CalendarSyncRepository, ConnectionRecord, ItemRecord, LinkRecord } from './calendar-sync.repository.js';
 import { createCalDavAdapter } from './caldav.adapter.js';
 
@@ -39,6 +40,8 @@ const UNTITLED = 'Meeting / 会议';
 export interface CalendarSyncDeps {
   repository: CalendarSyncRepository;
   bookings: Pick<BookingService, 'create' | 'update' | 'cancel'>;
+  /** The company's booking window: how far ahead a repeating outside event is taken. */
+  preferences: Pick<BookingPreferencesRepository, 'get'>;
   leases: Leases;
   clock: Clock;
   mailer: Pick<Mailer, 'send'>;
@@ -68,7 +71,7 @@ const fingerprintOf = (startAt: number, endAt: number, title: string) => `${star
 export type CalendarSyncService = ReturnType<typeof createCalendarSyncService>;
 
 export function createCalendarSyncService(deps: CalendarSyncDeps) {
-  const { repository, bookings, leases, clock, mailer, operationLog, log } = deps;
+  const { repository, bookings, preferences, leases, clock, mailer, operationLog, log } = deps;
   const uidOf = reservationUidMaker(deps.publicUrl);
   const adapterFor =
     deps.adapterFor ??
@@ -190,7 +193,8 @@ export function createCalendarSyncService(deps: CalendarSyncDeps) {
   }
 
   /** One changed outside object. */
-  async function takeObject(adapter: CalendarAdapter, connection: ConnectionRecord, link: LinkRecord, known: ItemRecord | undefined, object: OutsideObject): Promise<void> {
+  async function takeObject(adapter: CalendarAdapter, connection: ConnectionRecord, link: LinkRecord, items: ReadonlyMap<string, ItemRecord>, object: OutsideObject): Promise<void> {
+    const known = items.get(object.href);
     // Our own write coming back, or nothing new: the version we know.
     if (known && known.etag !== null && known.etag === object.etag) return;
     const event = readOutsideEvent(object.data);
@@ -222,8 +226,9 @@ export function createCalendarSyncService(deps: CalendarSyncDeps) {
       }
       return;
     }
-    // Not taken (kept so the next pull skips it): cancelled, over or under way, all-day, repeating (decision 0022, left for later).
-    if (event.isCancelled || event.startAt <= now || event.endAt <= event.startAt || event.isAllDay || event.isRepeating) return save(null, fingerprint);
+    if (event.isRepeating && !event.isCancelled) return takeRepeating(adapter, connection, link, items, object, event);
+    // Not taken (kept so the next pull skips it): cancelled, over or under way, all-day.
+    if (event.isCancelled || event.startAt <= now || event.endAt <= event.startAt || event.isAllDay) return save(null, fingerprint);
     const host = await hostFor(connection, event);
     if (host === null) return save(null, fingerprint);
     // Kept before the booking, under the link's lease: the write out its creation brings finds it written.
@@ -237,6 +242,76 @@ export function createCalendarSyncService(deps: CalendarSyncDeps) {
     } catch (error) {
       if (!(error instanceof AppError)) throw error;
       await decline(adapter, link, object, event, reasonOf(error));
+    }
+  }
+
+  /**
+   * A repeating outside event: each occurrence in the booking window is its own booking, known as
+   * `<href>#<recurrence id>`. Occurrences the engine refuses are declined by excluding them from
+   * the rule outside (EXDATE), written back once; occurrences gone from the rule cancel theirs.
+   */
+  async function takeRepeating(adapter: CalendarAdapter, connection: ConnectionRecord, link: LinkRecord, items: ReadonlyMap<string, ItemRecord>, object: OutsideObject, event: OutsideEvent): Promise<void> {
+    const now = clock.now();
+    const { bookAheadDays } = await preferences.get(link.companyId);
+    // From a day back: an occurrence under way is still part of the rule, not gone from it.
+    const occurrences = expandOutsideEvent(object.data, now - DAY_MS, now + bookAheadDays * DAY_MS) ?? [];
+    const prefix = `${object.href}#`;
+    const own = [...items.values()].filter((item) => item.href.startsWith(prefix));
+    const byHref = new Map(own.map((item) => [item.href, item]));
+    const host = await hostFor(connection, event);
+    const declined: Array<{ occurrence: OutsideOccurrence; reason: Reason }> = [];
+    const seen = new Set<string>();
+    for (const occurrence of occurrences) {
+      const href = `${prefix}${occurrence.recurrenceId}`;
+      seen.add(href);
+      const known = byHref.get(href);
+      const title = occurrence.title ?? event.title ?? UNTITLED;
+      const fingerprint = fingerprintOf(occurrence.startAt, occurrence.endAt, title);
+      if (occurrence.isCancelled) {
+        if (known) await removeBooking(link, known, href);
+        continue;
+      }
+      if (known?.fingerprint === fingerprint) continue;
+      const save = (reservationId: number | null) => repository.saveItem(link.companyId, link.id, { href, uid: event.uid, etag: null, reservationId, origin: 'inbound', fingerprint }, now);
+      if (known?.reservationId) {
+        const booking = await repository.reservation(link.companyId, known.reservationId);
+        await save(known.reservationId);
+        if (!booking?.hostUserId || (booking.status !== 'pending' && booking.status !== 'confirmed')) continue;
+        try {
+          await bookings.update({ companyId: link.companyId, userId: booking.hostUserId, channel: 'api' }, { id: booking.id, startAt: occurrence.startAt, endAt: occurrence.endAt, title: title.slice(0, 100), scope: 'one' });
+        } catch (error) {
+          if (!(error instanceof AppError)) throw error;
+          declined.push({ occurrence, reason: reasonOf(error) });
+        }
+        continue;
+      }
+      if (occurrence.startAt <= now || occurrence.isAllDay || occurrence.endAt <= occurrence.startAt || host === null) {
+        await save(null);
+        continue;
+      }
+      await save(null);
+      try {
+        const made = await bookings.create(
+          { companyId: link.companyId, userId: host, channel: 'api' },
+          { roomId: link.roomId, title: title.slice(0, 100), startAt: occurrence.startAt, endAt: occurrence.endAt, privacy: 'public', participants: [], bookFreeOnly: false },
+        );
+        await save(made.reservation.id);
+      } catch (error) {
+        if (!(error instanceof AppError)) throw error;
+        await repository.deleteItem(link.companyId, link.id, href);
+        declined.push({ occurrence, reason: reasonOf(error) });
+      }
+    }
+    for (const item of own) if (!seen.has(item.href)) await removeBooking(link, item, item.href);
+    let etag = object.etag;
+    // A refused move of an occurrence already booked keeps its booking: only new occurrences are excluded outside.
+    const excluded = declined.filter(({ occurrence }) => !byHref.get(`${prefix}${occurrence.recurrenceId}`)?.reservationId);
+    if (excluded.length > 0) etag = (await adapter.put(link.collectionUrl, object.href, event.uid, excludeOccurrences(object.data, excluded.map(({ occurrence }) => occurrence.recurrenceId)))).etag;
+    await repository.saveItem(link.companyId, link.id, { href: object.href, uid: event.uid, etag, reservationId: null, origin: items.get(object.href)?.origin ?? 'inbound', fingerprint: null }, now);
+    for (const { occurrence, reason } of declined) {
+      const declinedEvent = { ...event, title: occurrence.title ?? event.title, startAt: occurrence.startAt, endAt: occurrence.endAt };
+      await repository.recordDecline(link.companyId, link.id, { uid: event.uid, title: declinedEvent.title, organiserEmail: event.organiserEmail, startAt: occurrence.startAt, endAt: occurrence.endAt, reason: JSON.stringify(reason) }, now);
+      await mailDecline(link, declinedEvent, reason).catch((error: unknown) => log.error({ err: error, linkId: link.id }, 'calendar decline mail failed'));
     }
   }
 
@@ -261,13 +336,12 @@ export function createCalendarSyncService(deps: CalendarSyncDeps) {
         const adapter = adapterFor(connection);
         const pulled = await adapter.pull(link.collectionUrl, link.syncToken);
         const items = new Map((await repository.items(link.companyId, link.id)).map((item) => [item.href, item]));
-        for (const object of pulled.upserts) await takeObject(adapter, connection, link, items.get(object.href), object);
+        for (const object of pulled.upserts) await takeObject(adapter, connection, link, items, object);
         const listed = new Set(pulled.upserts.map((object) => object.href));
-        const gone = pulled.isFull ? [...items.keys()].filter((href) => !listed.has(href)) : pulled.deletes;
-        for (const href of gone) {
-          const known = items.get(href);
-          if (known) await removeBooking(link, known, href);
-        }
+        // An occurrence of a repeating event is known as `<href>#<recurrence id>`: it goes with its object.
+        const objectOf = (href: string) => href.split('#')[0]!;
+        const goneObjects = new Set(pulled.isFull ? [...items.keys()].map(objectOf).filter((href) => !listed.has(href)) : pulled.deletes);
+        for (const [href, known] of items) if (goneObjects.has(objectOf(href))) await removeBooking(link, known, href);
         await repository.recordPull(link.companyId, link.id, { token: pulled.token, at });
       } catch (error) {
         log.warn({ err: error, linkId: link.id }, 'calendar pull failed');
@@ -278,20 +352,25 @@ export function createCalendarSyncService(deps: CalendarSyncDeps) {
 
   // ---- Outbound: bookings to the outside calendar ----
 
-  async function pushOne(adapter: CalendarAdapter, link: LinkRecord, reservationId: number): Promise<void> {
+  /** Writes one booking out; answers whether the service was asked (a write with nothing to do asks nothing). */
+  async function pushOne(adapter: CalendarAdapter, link: LinkRecord, reservationId: number): Promise<boolean> {
     const booking = await repository.reservation(link.companyId, reservationId);
     const item = await repository.itemOfReservation(link.companyId, link.id, reservationId);
     const isActive = booking !== undefined && (booking.status === 'pending' || booking.status === 'confirmed') && booking.roomId === link.roomId;
+    // An occurrence of a repeating outside event: its object is the rule's, not written from one booking (decision 0022).
+    const isOccurrence = item?.href.includes('#') === true;
     if (!isActive) {
-      if (item) {
+      if (item && isOccurrence) await repository.deleteItem(link.companyId, link.id, item.href);
+      else if (item) {
         await adapter.remove(item.href);
         await repository.deleteItem(link.companyId, link.id, item.href);
+        return true;
       }
-      return;
+      return false;
     }
     const title = booking.privacy === 'public' ? booking.title : BUSY;
     const fingerprint = fingerprintOf(booking.startAt, booking.endAt, title);
-    if (item?.fingerprint === fingerprint) return;
+    if (item?.fingerprint === fingerprint || isOccurrence) return false;
     const uid = item?.uid ?? uidOf(booking.id);
     const data = writeCalendar({
       name: link.roomName,
@@ -310,6 +389,7 @@ export function createCalendarSyncService(deps: CalendarSyncDeps) {
     });
     const written = await adapter.put(link.collectionUrl, item?.href ?? null, uid, data);
     await repository.saveItem(link.companyId, link.id, { href: written.href, uid, etag: written.etag, reservationId, origin: item?.origin ?? 'outbound', fingerprint }, clock.now());
+    return true;
   }
 
   /** Does the due writes (of `linkIds`, or all); a link being pulled elsewhere is left for the next pass. */
@@ -327,12 +407,17 @@ export function createCalendarSyncService(deps: CalendarSyncDeps) {
         const ran = await withLinkLease(linkId, waitMs, async () => {
           const link = await repository.findLink(companyId, linkId);
           const connection = link ? await repository.findConnection(companyId, link.connectionId) : undefined;
+          let health = link?.health;
           for (const push of pushes) {
             const now = clock.now();
             try {
-              if (link && connection) await pushOne(adapterFor(connection), link, push.reservationId);
+              const wasAsked = link && connection ? await pushOne(adapterFor(connection), link, push.reservationId) : false;
               await repository.completePush(push.id, token);
-              if (link && link.health !== 'ok') await repository.markHealthy(companyId, linkId, now);
+              // The service took a write: it is reachable with this credential again.
+              if (wasAsked && health === 'failing') {
+                await repository.markHealthy(companyId, linkId, now);
+                health = 'ok';
+              }
               done++;
             } catch (error) {
               const attempts = push.attempts + 1;
@@ -340,6 +425,7 @@ export function createCalendarSyncService(deps: CalendarSyncDeps) {
               log.warn({ err: error, linkId, reservationId: push.reservationId, attempts }, 'calendar write failed');
               await repository.postponePush(push.id, token, attempts, delay === undefined ? null : now + delay, describe(error), now);
               if (link) await repository.markFailing(companyId, linkId, describe(error), now);
+              health = 'failing';
             }
           }
         });

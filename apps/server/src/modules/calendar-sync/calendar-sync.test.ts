@@ -205,6 +205,75 @@ describe(`calendar sync with a CalDAV server (Radicale, ${TEST_DIALECT})`, () =>
     expect((await reservationsOf(thamesId)).filter((row) => row.title === 'Board review')).toHaveLength(1);
   });
 
+  it('books each occurrence of a repeating outside event (its own time zone, EXDATE and a moved exception) and declines a clashing one by excluding it outside', async () => {
+    const start = base + 2 * DAY;
+    /** The wall time of a moment in the object's own zone, one hour ahead of UTC. */
+    const local = (ms: number) => utc(ms + HOUR).slice(0, -1);
+    const blocker = await book('Blocker', start + 3 * DAY, start + 3 * DAY + HOUR);
+    await settle();
+    const href = `${thamesUrl}standup.ics`;
+    const object = [
+      'BEGIN:VCALENDAR',
+      'VERSION:2.0',
+      'PRODID:-//Outside//Calendar//EN',
+      'BEGIN:VTIMEZONE',
+      'TZID:Outside/Plus-One',
+      'BEGIN:STANDARD',
+      'DTSTART:19700101T000000',
+      'TZOFFSETFROM:+0100',
+      'TZOFFSETTO:+0100',
+      'END:STANDARD',
+      'END:VTIMEZONE',
+      'BEGIN:VEVENT',
+      'UID:standup',
+      `DTSTAMP:${utc(start - DAY)}`,
+      `DTSTART;TZID=Outside/Plus-One:${local(start)}`,
+      `DTEND;TZID=Outside/Plus-One:${local(start + HOUR)}`,
+      'RRULE:FREQ=DAILY;COUNT=4',
+      `EXDATE;TZID=Outside/Plus-One:${local(start + DAY)}`,
+      'SUMMARY:Daily standup',
+      'ORGANIZER:mailto:organiser@example.test',
+      'END:VEVENT',
+      'BEGIN:VEVENT',
+      'UID:standup',
+      `DTSTAMP:${utc(start - DAY)}`,
+      `RECURRENCE-ID;TZID=Outside/Plus-One:${local(start + 2 * DAY)}`,
+      `DTSTART;TZID=Outside/Plus-One:${local(start + 2 * DAY + HOUR)}`,
+      `DTEND;TZID=Outside/Plus-One:${local(start + 2 * DAY + 2 * HOUR)}`,
+      'SUMMARY:Standup moved',
+      'END:VEVENT',
+      'END:VCALENDAR',
+      '',
+    ].join('\r\n');
+    expect((await radicale.request('PUT', href, object, { 'content-type': 'text/calendar' })).status).toBe(201);
+    const synced = await sync();
+    const standups = async () =>
+      (await reservationsOf(thamesId)).filter((row) => row.title.startsWith('Standup') || row.title === 'Daily standup').map((row) => [row.title, Number(row.start_at), Number(row.end_at), row.status, row.host_user_id]);
+    expect(await standups()).toEqual([
+      ['Daily standup', start, start + HOUR, 'confirmed', organiser.id],
+      ['Standup moved', start + 2 * DAY + HOUR, start + 2 * DAY + 2 * HOUR, 'confirmed', organiser.id],
+    ]);
+    expect((await reservationsOf(thamesId)).find((row) => row.id === blocker.id)!.status).toBe('confirmed');
+    expect(thamesLink(synced.body.result).declines[0]).toMatchObject({ uid: 'standup', title: 'Daily standup', startAt: start + 3 * DAY, endAt: start + 3 * DAY + HOUR });
+    // Outside, the clashing occurrence is excluded from the rule; the others stay as they were.
+    const after = new ICAL.Component(ICAL.parse(await (await outsideGet(new URL(href).pathname)).text()));
+    const master = new ICAL.Event(after.getAllSubcomponents('vevent').find((vevent) => !vevent.hasProperty('recurrence-id'))!);
+    for (const exception of after.getAllSubcomponents('vevent')) if (exception.hasProperty('recurrence-id')) master.relateException(exception);
+    const iterator = master.iterator();
+    const starts: number[] = [];
+    for (let next = iterator.next(); next; next = iterator.next()) starts.push(master.getOccurrenceDetails(next).startDate.toJSDate().getTime());
+    expect(starts).toEqual([start, start + 2 * DAY + HOUR]);
+    // Our write is not taken back in: nothing new at the next pull.
+    const declinesBefore = thamesLink(synced.body.result).declines.length;
+    const again = await sync();
+    expect(thamesLink(again.body.result).declines).toHaveLength(declinesBefore);
+    expect(await standups()).toHaveLength(2);
+    // The whole event deleted outside cancels every occurrence's booking.
+    await radicale.request('DELETE', href);
+    await sync();
+    expect((await standups()).map((row) => row[3])).toEqual(['cancelled', 'cancelled']);
+  });
+
   it("shows a room unhealthy with the catalogue's message when the service refuses the password, in both languages, until a new one is given", async () => {
     radicale.setPassword('changed-at-the-service');
     const en = await sync();
