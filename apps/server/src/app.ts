@@ -871,7 +871,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     publicUrl: config.publicUrl,
     log: app.log,
   });
-  bookingEvents.onRecorded('calendar-sync', (change) => calendarSync.onBookingChange(change));
+  bookingEvents.onRecordedTogether('calendar-sync', (changes) => calendarSync.onBookingChanges(changes));
   scheduler.add({ name: 'calendar-sync-pull', everyMs: 5 * MINUTE_MS, run: () => calendarSync.pullAll() });
   scheduler.add({ name: 'calendar-sync-push', everyMs: MINUTE_MS / 2, run: async () => void (await calendarSync.pushDue()) });
   app.addHook('preClose', async () => calendarSync.close());

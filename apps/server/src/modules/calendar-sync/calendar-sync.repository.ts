@@ -177,10 +177,19 @@ export function createCalendarSyncRepository(db: Kysely<DB>) {
     async allLinks(): Promise<LinkRecord[]> {
       return (await links().orderBy('l.id').execute()).map(presentLink);
     },
-    /** The links of rooms among `roomIds` (a booking change's rooms). */
-    async linksOfRooms(companyId: number, roomIds: readonly number[]): Promise<LinkRecord[]> {
-      if (roomIds.length === 0) return [];
-      return (await links().where('l.company_id', '=', companyId).where('l.room_id', 'in', roomIds).execute()).map(presentLink);
+    /** The links of the rooms booking changes name, across companies, in one statement (the outbox worker's wave). */
+    async linksOfRooms(rooms: ReadonlyArray<{ companyId: number; roomId: number }>): Promise<Array<Pick<LinkRecord, 'id' | 'companyId' | 'roomId'>>> {
+      if (rooms.length === 0) return [];
+      const wanted = new Set(rooms.map((room) => `${room.companyId}:${room.roomId}`));
+      const rows = await db
+        .selectFrom('calendar_links')
+        .select(['id', 'company_id', 'room_id'])
+        .where('company_id', 'in', [...new Set(rooms.map((room) => room.companyId))])
+        .where('room_id', 'in', [...new Set(rooms.map((room) => room.roomId))])
+        .execute();
+      return rows
+        .filter((row) => wanted.has(`${row.company_id}:${row.room_id}`))
+        .map((row) => ({ id: row.id, companyId: row.company_id, roomId: row.room_id }));
     },
     /** The link using a collection of a connection, whatever its room. */
     async linkOfCollection(companyId: number, connectionId: number, collectionUrl: string): Promise<LinkRecord | undefined> {

@@ -555,10 +555,13 @@ export function createCalendarSyncService(deps: CalendarSyncDeps) {
       return (await present(companyId, [connection], lang))[0]!;
     },
 
-    /** A committed booking change (the outbox worker): its rooms' links get the bookings written out. */
-    async onBookingChange(change: BookingChange): Promise<void> {
-      const links = await repository.linksOfRooms(change.companyId, change.roomIds);
-      for (const link of links) await repository.enqueuePush(change.companyId, link.id, change.reservationIds, clock.now());
+    /** Committed booking changes (the outbox worker's wave): their rooms' links get the bookings written out. One read when no room is linked. */
+    async onBookingChanges(changes: readonly BookingChange[]): Promise<void> {
+      const links = await repository.linksOfRooms(changes.flatMap((change) => change.roomIds.map((roomId) => ({ companyId: change.companyId, roomId }))));
+      for (const link of links) {
+        const reservationIds = changes.filter((change) => change.companyId === link.companyId && change.roomIds.includes(link.roomId)).flatMap((change) => change.reservationIds);
+        await repository.enqueuePush(link.companyId, link.id, [...new Set(reservationIds)], clock.now());
+      }
       if (links.length > 0) wake();
     },
 
