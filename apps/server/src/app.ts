@@ -304,6 +304,8 @@ const REDACT_PATHS = [
   '*.token',
   '*.deviceToken',
   '*.exitPassword',
+  // A calendar service's credential (decision 0022).
+  '*.credential',
 ];
 
 function loggerOptions(deps: AppDeps): FastifyServerOptions['logger'] {

@@ -66,7 +66,7 @@ export function createCalDavAdapter({ serverUrl, account, credential, fetchImpl 
     const text = await response.text();
     if (response.ok || accept.includes(response.status)) return { status: response.status, text, headers: response.headers };
     const isAuth = response.status === 401 || (response.status === 403 && method === 'PROPFIND');
-    throw Object.assign(new CalendarPeerError(`${method} ${pathOf(url)}: ${response.status} ${response.statusText}`.trim(), response.status, isAuth), { body: text });
+    throw new CalendarPeerError(`${method} ${pathOf(url)}: ${response.status} ${response.statusText}`.trim(), response.status, isAuth);
   }
 
   async function propfind(url: string, depth: 0 | 1, props: string): Promise<Document> {

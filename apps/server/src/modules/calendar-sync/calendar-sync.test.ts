@@ -179,6 +179,26 @@ describe(`calendar sync with a CalDAV server (Radicale, ${TEST_DIALECT})`, () =>
     expect(mail.text).toContain(declines[0]!.reason);
   });
 
+  it('moves the booking of an event moved outside, and writes the booking back over a move the engine refuses', async () => {
+    const href = `${thamesUrl}outside-1.ics`;
+    const outsideStart = async () => new ICAL.Event(new ICAL.Component(ICAL.parse(await (await outsideGet(new URL(href).pathname)).text())).getFirstSubcomponent('vevent')!).startDate.toJSDate().getTime();
+    const planning = async () => (await reservationsOf(thamesId)).find((row) => row.title === 'Planning from outside')!;
+    const moveOutside = (start: number) =>
+      radicale.request('PUT', href, outsideEvent({ uid: 'outside-1', title: 'Planning from outside', start, end: start + HOUR, organiser: 'organiser@example.test' }), { 'content-type': 'text/calendar' });
+    expect((await moveOutside(base + 10 * HOUR)).ok).toBe(true);
+    await sync();
+    expect([Number((await planning()).start_at), (await planning()).status]).toEqual([base + 10 * HOUR, 'confirmed']);
+    // Onto "Board review": refused; the booking stays, and the outside event is put back where the booking is.
+    await moveOutside(base + 4 * HOUR + 30 * 60_000);
+    const refused = await sync();
+    expect(Number((await planning()).start_at)).toBe(base + 10 * HOUR);
+    expect(await outsideStart()).toBe(base + 10 * HOUR);
+    expect(thamesLink(refused.body.result).declines[0]).toMatchObject({ uid: 'outside-1', startAt: base + 4 * HOUR + 30 * 60_000 });
+    await settle();
+    await sync();
+    expect(Number((await planning()).start_at)).toBe(base + 10 * HOUR);
+  });
+
   it('cancels the booking of an event deleted in the outside calendar', async () => {
     expect((await radicale.request('DELETE', `${thamesUrl}outside-1.ics`)).status).toBe(200);
     await sync();
