@@ -343,6 +343,23 @@ describe(`calendar sync with a CalDAV server (Radicale, ${TEST_DIALECT})`, () =>
     expect((await outsideGet(`${new URL(thamesUrl).pathname}reservation-${meeting.id}@atrium.example.test.ics`)).status).toBe(200);
   });
 
+  it('pulls on its schedule once across two server processes: an outside event becomes one booking, and is not declined by the other', async () => {
+    const second = await createTestApp({ database: t.database, clock: t.clock, config: { publicUrl: 'https://atrium.example.test' } });
+    try {
+      const href = `${thamesUrl}scheduled.ics`;
+      await radicale.request('PUT', href, outsideEvent({ uid: 'scheduled', title: 'Pulled on schedule', start: base + 12 * HOUR, end: base + 13 * HOUR }), { 'content-type': 'text/calendar' });
+      t.clock.advance(10 * 60_000);
+      await Promise.all([t.app.scheduler.tick(), second.app.scheduler.tick()]);
+      const rows = (await reservationsOf(thamesId)).filter((row) => row.title === 'Pulled on schedule');
+      expect(rows.map((row) => [Number(row.start_at), row.status])).toEqual([[base + 12 * HOUR, 'confirmed']]);
+      expect((await outsideGet(new URL(href).pathname)).status).toBe(200);
+      expect(await t.db.kysely.selectFrom('calendar_sync_declines').select('uid').where('uid', '=', 'scheduled').execute()).toEqual([]);
+    } finally {
+      await second.cleanup();
+    }
+    adminToken = await t.factories.session(admin);
+  });
+
   it('disconnects: links and queue gone, bookings kept', async () => {
     const before = await reservationsOf(thamesId);
     const removed = await api('DELETE', '/third-party', { id: connectionId });
