@@ -56,7 +56,7 @@ interface World {
     assetId: number;
     /** A's smart device (issue 22). */
     smartDeviceId: number;
-    /** A's calendar connection (decision 0022), made in the table: its service is never asked. */
+    /** A's calendar connection (decision 0023), made in the table: its service is never asked. */
     calendarConnectionId: number;
   };
   b: {
@@ -118,7 +118,7 @@ interface World {
     assetCategoryId: number;
     assetModelId: number;
     assetId: number;
-    /** B's calendar connection (decision 0022). */
+    /** B's calendar connection (decision 0023). */
     calendarConnectionId: number;
   };
 }

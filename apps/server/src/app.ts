@@ -262,7 +262,7 @@ declare module 'fastify' {
      * notifications): tests wait for it with `drain`.
      */
     bookingInvitations: Pick<Outbox, 'drain'>;
-    /** Calendar sync (decision 0022): tests drain its write queue and run its scheduled pull. */
+    /** Calendar sync (decision 0023): tests drain its write queue and run its scheduled pull. */
     calendarSync: CalendarSyncService;
     /** Air-quality thresholds and alerts: the device gateway hands each batch of readings to `air.evaluate`. */
     air: AirService;
@@ -306,7 +306,7 @@ const REDACT_PATHS = [
   '*.token',
   '*.deviceToken',
   '*.exitPassword',
-  // A calendar service's credential (decision 0022).
+  // A calendar service's credential (decision 0023).
   '*.credential',
 ];
 
@@ -865,7 +865,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   scheduler.add({ name: 'smart-alarms', everyMs: MINUTE_MS / 2, run: async () => void (await smartAlarms.scan()) });
   const smartDeviceAdmin = createSmartDeviceAdminService({ devices: smartDeviceRepository, smartDevices, gateway: smartDeviceGateway, settings, broker: smartDeviceBroker, operationLog, clock });
   app.decorate('bookingInvitations', { drain: () => outbox.drain() });
-  // Calendar sync (decision 0022): outside calendars pulled into the engine, bookings written out through a queue with back-off.
+  // Calendar sync (decision 0023): outside calendars pulled into the engine, bookings written out through a queue with back-off.
   const calendarSync = createCalendarSyncService({
     repository: createCalendarSyncRepository(db.kysely),
     bookings,

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * Calendar sync (issue 24, decision 0022): a company's connections to outside calendar services
+ * Calendar sync (issue 24, decision 0023): a company's connections to outside calendar services
  * (`/third-party*`, the accounts page `/account`), each room linked to one outside calendar
  * collection, pulled and pushed both ways. The credential is write-only: no answer carries it.
  */

@@ -1267,7 +1267,7 @@ export interface ExternalIdentityTable {
 }
 
 /** A one-time sign-in link of the QR drawer (`/single/{token}`): only the secret's hash, deleted when used. */
-/** A company's connection to an outside calendar service (migration 0077, decision 0022). */
+/** A company's connection to an outside calendar service (migration 0077, decision 0023). */
 export interface CalendarConnectionTable {
   id: Generated<number>;
   company_id: number;

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { TIMESTAMP, withId, type DialectMigration } from './helpers.js';
 
 /**
- * Calendar sync (issue 24, decision 0022): a company's connections to outside calendar services
+ * Calendar sync (issue 24, decision 0023): a company's connections to outside calendar services
  * (CalDAV first; Microsoft Graph and Google later), each room linked to one outside calendar
  * collection with its sync token and health, the outside items known per link (href, UID, ETag,
  * the booking they are), the outbound queue of bookings to write out, and the outside events

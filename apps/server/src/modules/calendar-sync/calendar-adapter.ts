@@ -1,7 +1,7 @@
 import type { CalendarCollection } from '@atrium/contract';
 
 /**
- * What the sync core asks of an outside calendar service (decision 0022). One adapter per kind:
+ * What the sync core asks of an outside calendar service (decision 0023). One adapter per kind:
  * CalDAV today (caldav.adapter.ts); Microsoft Graph and Google Calendar implement the same calls.
  */
 

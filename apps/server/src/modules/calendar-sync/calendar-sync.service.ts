@@ -17,7 +17,7 @@ import type { CalendarSyncRepository, ConnectionRecord, ItemRecord, LinkRecord }
 import { createCalDavAdapter } from './caldav.adapter.js';
 
 /**
- * The sync core (decision 0022): pulls each linked room's outside calendar from its sync token and
+ * The sync core (decision 0023): pulls each linked room's outside calendar from its sync token and
  * turns outside events into bookings through the one engine (an event the engine refuses is
  * declined: removed from the room's calendar and its organiser told); writes the room's bookings
  * out through a queue with back-off, whose given-up writes wait for a manual retry.
@@ -357,7 +357,7 @@ export function createCalendarSyncService(deps: CalendarSyncDeps) {
     const booking = await repository.reservation(link.companyId, reservationId);
     const item = await repository.itemOfReservation(link.companyId, link.id, reservationId);
     const isActive = booking !== undefined && (booking.status === 'pending' || booking.status === 'confirmed') && booking.roomId === link.roomId;
-    // An occurrence of a repeating outside event: its object is the rule's, not written from one booking (decision 0022).
+    // An occurrence of a repeating outside event: its object is the rule's, not written from one booking (decision 0023).
     const isOccurrence = item?.href.includes('#') === true;
     if (!isActive) {
       if (item && isOccurrence) await repository.deleteItem(link.companyId, link.id, item.href);
