@@ -121,6 +121,21 @@ describe(`calendar sync with a CalDAV server (Radicale, ${TEST_DIALECT})`, () =>
     expect(taken.body.message).toBe(formatMessage('calendarCollectionTaken', 'en-US'));
   });
 
+  it("writes a room's coming bookings out when it is linked, and stops when it is unlinked", async () => {
+    const earlier = await book('Booked before the link', base + 20 * HOUR, base + 21 * HOUR, severnId);
+    await settle();
+    const linked = await api<CalendarConnection>('POST', '/third-party/update-config', { id: connectionId, links: [{ roomId: severnId, collectionUrl: severnUrl }] });
+    expect(linked.body.result.links.map((link) => link.roomId).sort()).toEqual([thamesId, severnId].sort());
+    await settle();
+    const path = `${new URL(severnUrl).pathname}reservation-${earlier.id}@atrium.example.test.ics`;
+    expect((await outsideGet(path)).status).toBe(200);
+    const unlinked = await api<CalendarConnection>('POST', '/third-party/update-config', { id: connectionId, links: [{ roomId: severnId, collectionUrl: null }] });
+    expect(unlinked.body.result.links.map((link) => link.roomId)).toEqual([thamesId]);
+    const later = await book('Booked after the unlink', base + 22 * HOUR, base + 23 * HOUR, severnId);
+    await settle();
+    expect((await outsideGet(`${new URL(severnUrl).pathname}reservation-${later.id}@atrium.example.test.ics`)).status).toBe(404);
+  });
+
   it('makes a booking of an event created in the outside calendar, hosted by its organiser when a colleague, at the next pull', async () => {
     const put = await radicale.request('PUT', `${thamesUrl}outside-1.ics`, outsideEvent({ uid: 'outside-1', title: 'Planning from outside', start: base, end: base + HOUR, organiser: 'Organiser@Example.test' }), { 'content-type': 'text/calendar' });
     expect(put.status).toBe(201);
