@@ -327,10 +327,12 @@ export function createCalendarSyncService(deps: CalendarSyncDeps) {
   }
 
   /** Pulls one link under its lease; the outcome is its health. */
-  async function pullLink(link: LinkRecord, waitMs = 0): Promise<void> {
-    await withLinkLease(link.id, waitMs, async () => {
-      const connection = await repository.findConnection(link.companyId, link.connectionId);
-      if (!connection) return;
+  async function pullLink(known: LinkRecord, waitMs = 0): Promise<void> {
+    await withLinkLease(known.id, waitMs, async () => {
+      // Read again under the lease: another process may have pulled it (a newer token) or removed it meanwhile.
+      const link = await repository.findLink(known.companyId, known.id);
+      const connection = link ? await repository.findConnection(link.companyId, link.connectionId) : undefined;
+      if (!link || !connection) return;
       const at = clock.now();
       try {
         const adapter = adapterFor(connection);
