@@ -22,6 +22,7 @@ import { createSmartDeviceRepository } from './modules/smart-device/smart-device
 import type { RouteRecord } from './platform/access.js';
 import { createSignedLinks } from './platform/signed-links.js';
 import { call, createTestApp, type TestApp } from './test/app.js';
+import { createCalendarSyncRepository } from './modules/calendar-sync/calendar-sync.repository.js';
 import { TEST_DIALECT } from './test/database.js';
 import type { TestUser } from './test/factories.js';
 import { createThemeFactories, themeImageMultipart } from './test/theme-factories.js';
@@ -55,6 +56,8 @@ interface World {
     assetId: number;
     /** A's smart device (issue 22). */
     smartDeviceId: number;
+    /** A's calendar connection (decision 0023), made in the table: its service is never asked. */
+    calendarConnectionId: number;
   };
   b: {
     companyId: number;
@@ -115,6 +118,8 @@ interface World {
     assetCategoryId: number;
     assetModelId: number;
     assetId: number;
+    /** B's calendar connection (decision 0023). */
+    calendarConnectionId: number;
   };
 }
 
@@ -594,6 +599,19 @@ const FOREIGN_RECORDS: Record<string, ForeignCase> = {
   'GET /api/meeting/feed/room': { foreign: (w) => [{ query: { roomId: w.b.roomId } }] },
   'POST /api/meeting/feed/room/create': { foreign: (w) => [{ body: { roomId: w.b.roomId } }] },
   'POST /api/meeting/feed/room/revoke': { foreign: (w) => [{ body: { roomId: w.b.roomId } }] },
+  'GET /api/third-party': { foreign: (w) => [{ query: { id: w.b.calendarConnectionId } }] },
+  'POST /api/third-party': { none: 'a new connection' },
+  'DELETE /api/third-party': { foreign: (w) => [{ body: { id: w.b.calendarConnectionId } }] },
+  'POST /api/third-party/auth': { foreign: (w) => [{ body: { id: w.b.calendarConnectionId, credential: 'probe' } }] },
+  'GET /api/third-party/auth-address': { foreign: (w) => [{ query: { id: w.b.calendarConnectionId } }] },
+  'POST /api/third-party/sync': { foreign: (w) => [{ body: { id: w.b.calendarConnectionId } }] },
+  'POST /api/third-party/update-config': {
+    foreign: (w) => [
+      { body: { id: w.b.calendarConnectionId, links: [] } },
+      { body: { id: w.a.calendarConnectionId, links: [{ roomId: w.b.roomId, collectionUrl: 'http://127.0.0.1:9/probe/' }] } },
+      { body: { id: w.a.calendarConnectionId, links: [{ roomId: w.b.roomId, collectionUrl: null }] } },
+    ],
+  },
   'GET /api/meeting/blacklist/candidates': { none: "the caller's company's users" },
   'GET /api/meeting/blacklist/mine': { none: "the caller's own blacklist entry" },
   'GET /api/location/v2/getBlackListConfig': { none: "the blacklist's rules and the caller's own entry" },
@@ -889,6 +907,9 @@ describe(`access over the route table (${TEST_DIALECT})`, () => {
       expect(asset.status, asset.body.message).toBe(200);
       return { assetCategoryId, assetModelId, assetId: (asset.body.result as { id: number }).id };
     };
+    /** A connection made in the table (its service, a closed port, is never asked by these probes). */
+    const calendarConnectionOf = (companyId: number, ownerUserId: number | null) =>
+      createCalendarSyncRepository(t.db.kysely).insertConnection({ companyId, kind: 'caldav', name: 'Probe calendars', serverUrl: 'http://127.0.0.1:9/', account: 'probe', credential: 'probe', ownerUserId }, t.clock.now());
     const bravoDeskBooking = await asBravo({ method: 'POST', url: '/api/desk/book', payload: { deskId: (bravoDesk.body.result as { id: number }).id, date: tomorrow, part: 'day' } });
     expect(bravoDeskBooking.status, bravoDeskBooking.body.message).toBe(200);
     const bravoOwnDesk = await asBravo({ method: 'POST', url: '/api/desk/save', payload: { floorId: bravoFloor, number: 'B-2', mode: 'assigned', assignedUserId: bravoAdmin.id } });
@@ -923,6 +944,7 @@ describe(`access over the route table (${TEST_DIALECT})`, () => {
         assetModelId: 0,
         assetId: 0,
         smartDeviceId: (await displays.smartDevice(alpha.id)).deviceId,
+        calendarConnectionId: await calendarConnectionOf(alpha.id, null),
       },
       b: {
         companyId: bravo.id,
@@ -987,6 +1009,7 @@ describe(`access over the route table (${TEST_DIALECT})`, () => {
         airMonitorId: await createSmartDeviceRepository(t.db.kysely).createSmartDevice({ companyId: bravo.id, name: 'Bravo air', kind: 'air_monitor', homieId: 'bravo-air', locationId: bravoFloor, now: t.clock.now() }),
         airBoardLinkId: ((await asBravo({ method: 'POST', url: '/api/air/board-links', payload: { name: 'Bravo air board' } })).body.result as { id: number }).id,
         ...(await catalogueOf(asBravo, 'Bravo')),
+        calendarConnectionId: await calendarConnectionOf(bravo.id, bravoAdmin.id),
         visitId: (
           (await asBravo({
             method: 'POST',

@@ -186,6 +186,9 @@ import { assetFilesRoutes } from './modules/asset/asset-files.routes.js';
 import { createAssetRepository } from './modules/asset/asset.repository.js';
 import { createAssetService } from './modules/asset/asset.service.js';
 import { calendarFeedRoutes } from './modules/calendar-feed/calendar-feed.routes.js';
+import { calendarSyncRoutes } from './modules/calendar-sync/calendar-sync.routes.js';
+import { createCalendarSyncRepository } from './modules/calendar-sync/calendar-sync.repository.js';
+import { createCalendarSyncService, type CalendarSyncService } from './modules/calendar-sync/calendar-sync.service.js';
 import { createCalendarFeedService } from './modules/calendar-feed/calendar-feed.service.js';
 import { createBlacklistService } from './modules/blacklist/blacklist.service.js';
 import { createBlacklistRepository } from './modules/blacklist/blacklist.repository.js';
@@ -259,6 +262,8 @@ declare module 'fastify' {
      * notifications): tests wait for it with `drain`.
      */
     bookingInvitations: Pick<Outbox, 'drain'>;
+    /** Calendar sync (decision 0023): tests drain its write queue and run its scheduled pull. */
+    calendarSync: CalendarSyncService;
     /** Air-quality thresholds and alerts: the device gateway hands each batch of readings to `air.evaluate`. */
     air: AirService;
     /** The live views' event streams of this process (tests run its tick). */
@@ -301,6 +306,8 @@ const REDACT_PATHS = [
   '*.token',
   '*.deviceToken',
   '*.exitPassword',
+  // A calendar service's credential (decision 0023).
+  '*.credential',
 ];
 
 function loggerOptions(deps: AppDeps): FastifyServerOptions['logger'] {
@@ -858,6 +865,23 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   scheduler.add({ name: 'smart-alarms', everyMs: MINUTE_MS / 2, run: async () => void (await smartAlarms.scan()) });
   const smartDeviceAdmin = createSmartDeviceAdminService({ devices: smartDeviceRepository, smartDevices, gateway: smartDeviceGateway, settings, broker: smartDeviceBroker, operationLog, clock });
   app.decorate('bookingInvitations', { drain: () => outbox.drain() });
+  // Calendar sync (decision 0023): outside calendars pulled into the engine, bookings written out through a queue with back-off.
+  const calendarSync = createCalendarSyncService({
+    repository: createCalendarSyncRepository(db.kysely),
+    bookings,
+    preferences: repositories.bookingPreferences,
+    leases,
+    clock,
+    mailer,
+    operationLog,
+    publicUrl: config.publicUrl,
+    log: app.log,
+  });
+  bookingEvents.onRecordedTogether('calendar-sync', (changes) => calendarSync.onBookingChanges(changes));
+  scheduler.add({ name: 'calendar-sync-pull', everyMs: 5 * MINUTE_MS, run: () => calendarSync.pullAll() });
+  scheduler.add({ name: 'calendar-sync-push', everyMs: MINUTE_MS / 2, run: async () => void (await calendarSync.pushDue()) });
+  app.addHook('preClose', async () => calendarSync.close());
+  app.decorate('calendarSync', calendarSync);
   const mailDispatch = createMailDispatch(mailer);
   app.addHook('onClose', async () => {
     await mailDispatch.drain();
@@ -989,6 +1013,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(roomRoutes({ rooms }));
       await api.register(bookingRoutes({ bookings }));
       await api.register(calendarShareRoutes({ calendarShares }));
+      await api.register(calendarSyncRoutes({ sync: calendarSync }));
       await api.register(bookingViewsRoutes({ views: bookingViews }));
       await api.register(approvalRoutes({ approvals }));
       await api.register(

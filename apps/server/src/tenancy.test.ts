@@ -431,6 +431,8 @@ describe(`tenancy (${TEST_DIALECT})`, () => {
       '/api/tenant/role/tree',
       '/api/tenant/role/user/candidates',
       '/api/tenant/role/user/search',
+      '/api/third-party',
+      '/api/third-party/auth-address',
       '/api/upload/files/:companyId/:name',
       '/api/user/common/details',
       '/api/user/details',
@@ -623,6 +625,8 @@ describe(`tenancy (${TEST_DIALECT})`, () => {
       '/api/desk/export': 400,
       // The smart-room analysis export (CSV; read in smart-room.test.ts) likewise.
       '/api/smart/analysis/export': 400,
+      // A calendar connection's consent page is asked by its id (calendar-sync.test.ts): without it, 400.
+      '/api/third-party/auth-address': 400,
     };
     // A stored file is addressed by its company: B's answers A with 404, like a missing one.
     const bravoFile = await call(t.app, { method: 'GET', url: bravoLogoUrl, headers: { token: signedIn.token! } });

@@ -43,6 +43,7 @@ export * from './visitor-paths.js';
 export * from './visitor-analysis.js';
 export * from './broadcast.js';
 export * from './calendar-feed.js';
+export * from './calendar-sync.js';
 export * from './booking-preferences.js';
 export * from './message-log.js';
 export * from './report.js';

@@ -595,6 +595,22 @@ export const MESSAGES = {
   calendarFeedNotFound: { 'en-US': 'This calendar link does not exist or has been revoked', 'zh-CN': '该日历链接不存在或已被撤销' },
   calendarFeedCreated: { 'en-US': 'The calendar link has been created; copy it now, it is shown only once', 'zh-CN': '日历链接已创建，请立即复制，仅显示一次' },
   calendarFeedRevoked: { 'en-US': 'The calendar link has been revoked; subscribers no longer receive updates', 'zh-CN': '日历链接已撤销，订阅方将不再收到更新' },
+  // Calendar sync (/account, /third-party*).
+  calendarSyncFailed: { 'en-US': 'Calendar resource invalid or failed to sync', 'zh-CN': '日历资源无效或同步失败' },
+  calendarTokenInvalid: { 'en-US': 'Token invalid', 'zh-CN': '令牌无效' },
+  calendarResourcesUnavailable: { 'en-US': 'Failed to obtain third-party resources', 'zh-CN': '获取第三方资源失败' },
+  calendarConnectionNotFound: { 'en-US': 'This calendar connection does not exist', 'zh-CN': '该日历连接不存在' },
+  calendarKindNotAvailable: { 'en-US': 'This calendar service cannot be connected yet', 'zh-CN': '暂不支持连接该日历服务' },
+  calendarAuthAddressNotNeeded: {
+    'en-US': 'A CalDAV connection signs in with its account and password; it has no consent page',
+    'zh-CN': 'CalDAV 连接使用账号和密码登录，没有授权页面',
+  },
+  calendarCollectionUnknown: { 'en-US': "This calendar is not among the account's calendars", 'zh-CN': '该日历不在此账号的日历中' },
+  calendarCollectionTaken: { 'en-US': 'This calendar is already linked to another meeting room', 'zh-CN': '该日历已关联到其他会议室' },
+  calendarConnectionCreated: { 'en-US': 'The calendar service has been connected', 'zh-CN': '日历服务已连接' },
+  calendarConnectionSaved: { 'en-US': 'Calendar settings saved', 'zh-CN': '日历设置已保存' },
+  calendarConnectionRemoved: { 'en-US': 'The calendar service has been disconnected', 'zh-CN': '日历服务已断开' },
+  calendarSynced: { 'en-US': 'Calendars synced', 'zh-CN': '日历已同步' },
   // The booking blacklist page.
   blacklistUserNotFound: { 'en-US': 'This colleague does not exist or is switched off', 'zh-CN': '该同事不存在或已停用' },
   blacklistEntryNotFound: { 'en-US': 'This blacklist entry does not exist', 'zh-CN': '该黑名单记录不存在' },

@@ -224,6 +224,10 @@ export const OPERATION_DETAILS = {
   'blacklist.lift': { entryId: 'hidden' },
   'calendarFeed.create': {},
   'calendarFeed.revoke': {},
+  'calendarSync.connect': {},
+  'calendarSync.disconnect': {},
+  'calendarSync.auth': {},
+  'calendarSync.configure': {},
   'bookingPreferences.update': {
     changes: {
       changes: {

@@ -1267,6 +1267,81 @@ export interface ExternalIdentityTable {
 }
 
 /** A one-time sign-in link of the QR drawer (`/single/{token}`): only the secret's hash, deleted when used. */
+/** A company's connection to an outside calendar service (migration 0077, decision 0023). */
+export interface CalendarConnectionTable {
+  id: Generated<number>;
+  company_id: number;
+  kind: 'caldav' | 'graph' | 'google';
+  name: string;
+  server_url: string;
+  account: string;
+  /** Write-only (decision 0007). */
+  credential: string;
+  owner_user_id: number | null;
+  created_at: number;
+  updated_at: number;
+}
+
+/** A room linked to one outside calendar collection. */
+export interface CalendarLinkTable {
+  id: Generated<number>;
+  company_id: number;
+  connection_id: number;
+  room_id: number;
+  collection_url: string;
+  collection_name: string | null;
+  sync_token: string | null;
+  health: Generated<'pending' | 'ok' | 'failing'>;
+  last_attempt_at: number | null;
+  last_success_at: number | null;
+  last_error: string | null;
+  created_at: number;
+}
+
+/** An outside item known on a link: the booking it is, as last written on either side. */
+export interface CalendarSyncItemTable {
+  id: Generated<number>;
+  company_id: number;
+  link_id: number;
+  href: string;
+  uid: string;
+  etag: string | null;
+  reservation_id: number | null;
+  origin: 'inbound' | 'outbound';
+  fingerprint: string | null;
+  updated_at: number;
+}
+
+/** The outbound queue: a booking to write out to a link's collection. */
+export interface CalendarSyncPushTable {
+  id: Generated<number>;
+  company_id: number;
+  link_id: number;
+  reservation_id: number;
+  state: Generated<'pending' | 'failed'>;
+  attempts: Generated<number>;
+  available_at: number;
+  lease_token: string | null;
+  leased_until: number | null;
+  last_error: string | null;
+  created_at: number;
+  updated_at: number;
+}
+
+/** An outside event declined because the engine refused it (an overlap). */
+export interface CalendarSyncDeclineTable {
+  id: Generated<number>;
+  company_id: number;
+  link_id: number;
+  uid: string;
+  title: string | null;
+  organiser_email: string | null;
+  start_at: number;
+  end_at: number;
+  reason: string;
+  declined_at: number;
+}
+
 export interface SignInLinkTable {
   id: Generated<number>;
   company_id: number;
@@ -1692,6 +1767,11 @@ export interface DB {
   access_versions: AccessVersionTable;
   outbox_events: OutboxEventTable;
   calendar_feeds: CalendarFeedTable;
+  calendar_connections: CalendarConnectionTable;
+  calendar_links: CalendarLinkTable;
+  calendar_sync_items: CalendarSyncItemTable;
+  calendar_sync_pushes: CalendarSyncPushTable;
+  calendar_sync_declines: CalendarSyncDeclineTable;
   broadcasts: BroadcastTable;
   broadcast_targets: BroadcastTargetTable;
   broadcast_images: BroadcastImageTable;

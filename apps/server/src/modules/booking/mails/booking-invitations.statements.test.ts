@@ -88,6 +88,8 @@ describe(`the outbox worker's statements for a claim of bookings (${TEST_DIALECT
       'select users',
       'insert notifications',
       'select reservation_invitees',
+      // Calendar sync: whether a room of the wave is linked to an outside calendar (decision 0023).
+      'select calendar_links',
       // The rounds in one transaction.
       'begin',
       'update reservations',

@@ -1,0 +1,48 @@
+import type { CalendarCollection } from '@atrium/contract';
+
+/**
+ * What the sync core asks of an outside calendar service (decision 0023). One adapter per kind:
+ * CalDAV today (caldav.adapter.ts); Microsoft Graph and Google Calendar implement the same calls.
+ */
+
+/** An outside event object as read: where it lives, its version and its iCalendar text. */
+export interface OutsideObject {
+  href: string;
+  etag: string | null;
+  data: string;
+}
+
+/** What changed in a collection since a sync token. */
+export interface PullResult {
+  /** The token to ask from next time. */
+  token: string | null;
+  /** Objects new or changed since the token (with `isFull`, every object of the collection). */
+  upserts: OutsideObject[];
+  /** Objects removed since the token (hrefs); empty with `isFull`: what was not listed is gone. */
+  deletes: string[];
+  /** A full listing: no token was given, or the service refused the one given. */
+  isFull: boolean;
+}
+
+export interface CalendarAdapter {
+  /** The calendars the account reaches. */
+  listCollections(): Promise<CalendarCollection[]>;
+  /** Changes since `token` (null: everything); a refused token gives a full listing instead. */
+  pull(collectionUrl: string, token: string | null): Promise<PullResult>;
+  /** Writes an event object (made or replaced); answers its href and new version when the service tells it. */
+  put(collectionUrl: string, href: string | null, uid: string, data: string): Promise<{ href: string; etag: string | null }>;
+  /** Removes an event object; one already gone is no error. */
+  remove(href: string): Promise<void>;
+}
+
+/** A service's refusal or an unreachable service. `isAuth`: the credential was refused. */
+export class CalendarPeerError extends Error {
+  override name = 'CalendarPeerError';
+  constructor(
+    message: string,
+    readonly status: number | null,
+    readonly isAuth = false,
+  ) {
+    super(message);
+  }
+}

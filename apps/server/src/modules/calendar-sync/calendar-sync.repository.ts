@@ -1,0 +1,409 @@
+import type { Kysely } from 'kysely';
+import type { CalendarKind, CalendarLinkHealth } from '@atrium/contract';
+import type { DB } from '../../db/schema.js';
+
+/** A connection as stored, credential included: for the service only, never an answer. */
+export interface ConnectionRecord {
+  id: number;
+  companyId: number;
+  kind: CalendarKind;
+  name: string;
+  serverUrl: string;
+  account: string;
+  credential: string;
+  ownerUserId: number | null;
+  createdAt: number;
+  updatedAt: number;
+}
+
+export interface LinkRecord {
+  id: number;
+  companyId: number;
+  connectionId: number;
+  roomId: number;
+  roomName: string;
+  collectionUrl: string;
+  collectionName: string | null;
+  syncToken: string | null;
+  health: CalendarLinkHealth;
+  lastAttemptAt: number | null;
+  lastSuccessAt: number | null;
+  lastError: string | null;
+}
+
+export interface ItemRecord {
+  id: number;
+  href: string;
+  uid: string;
+  etag: string | null;
+  reservationId: number | null;
+  origin: 'inbound' | 'outbound';
+  fingerprint: string | null;
+}
+
+export interface PushRecord {
+  id: number;
+  companyId: number;
+  linkId: number;
+  reservationId: number;
+  attempts: number;
+}
+
+const num = (value: number | string | bigint | null) => (value === null ? null : Number(value));
+
+export type CalendarSyncRepository = ReturnType<typeof createCalendarSyncRepository>;
+
+/** Calendar sync's tables (migration 0077); every read and write names the company. */
+export function createCalendarSyncRepository(db: Kysely<DB>) {
+  const connections = () =>
+    db
+      .selectFrom('calendar_connections')
+      .select(['id', 'company_id', 'kind', 'name', 'server_url', 'account', 'credential', 'owner_user_id', 'created_at', 'updated_at']);
+  const presentConnection = (row: {
+    id: number;
+    company_id: number;
+    kind: CalendarKind;
+    name: string;
+    server_url: string;
+    account: string;
+    credential: string;
+    owner_user_id: number | null;
+    created_at: number;
+    updated_at: number;
+  }): ConnectionRecord => ({
+    id: row.id,
+    companyId: row.company_id,
+    kind: row.kind,
+    name: row.name,
+    serverUrl: row.server_url,
+    account: row.account,
+    credential: row.credential,
+    ownerUserId: row.owner_user_id,
+    createdAt: Number(row.created_at),
+    updatedAt: Number(row.updated_at),
+  });
+  const links = () =>
+    db
+      .selectFrom('calendar_links as l')
+      .innerJoin('locations as n', (join) => join.onRef('n.id', '=', 'l.room_id').onRef('n.company_id', '=', 'l.company_id'))
+      .select([
+        'l.id',
+        'l.company_id',
+        'l.connection_id',
+        'l.room_id',
+        'n.name as room_name',
+        'l.collection_url',
+        'l.collection_name',
+        'l.sync_token',
+        'l.health',
+        'l.last_attempt_at',
+        'l.last_success_at',
+        'l.last_error',
+      ]);
+  type LinkRow = Awaited<ReturnType<ReturnType<typeof links>['execute']>>[number];
+  const presentLink = (row: LinkRow): LinkRecord => ({
+    id: row.id,
+    companyId: row.company_id,
+    connectionId: row.connection_id,
+    roomId: row.room_id,
+    roomName: row.room_name,
+    collectionUrl: row.collection_url,
+    collectionName: row.collection_name,
+    syncToken: row.sync_token,
+    health: row.health,
+    lastAttemptAt: num(row.last_attempt_at),
+    lastSuccessAt: num(row.last_success_at),
+    lastError: row.last_error,
+  });
+
+  return {
+    async listConnections(companyId: number): Promise<ConnectionRecord[]> {
+      return (await connections().where('company_id', '=', companyId).orderBy('id').execute()).map(presentConnection);
+    },
+    async findConnection(companyId: number, id: number): Promise<ConnectionRecord | undefined> {
+      const row = await connections().where('company_id', '=', companyId).where('id', '=', id).executeTakeFirst();
+      return row ? presentConnection(row) : undefined;
+    },
+    async insertConnection(values: { companyId: number; kind: CalendarKind; name: string; serverUrl: string; account: string; credential: string; ownerUserId: number | null }, now: number): Promise<number> {
+      const row = await db
+        .insertInto('calendar_connections')
+        .values({
+          company_id: values.companyId,
+          kind: values.kind,
+          name: values.name,
+          server_url: values.serverUrl,
+          account: values.account,
+          credential: values.credential,
+          owner_user_id: values.ownerUserId,
+          created_at: now,
+          updated_at: now,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return row.id;
+    },
+    async updateConnection(companyId: number, id: number, values: { name?: string; serverUrl?: string; account?: string; credential?: string }, now: number): Promise<void> {
+      await db
+        .updateTable('calendar_connections')
+        .set({
+          ...(values.name === undefined ? {} : { name: values.name }),
+          ...(values.serverUrl === undefined ? {} : { server_url: values.serverUrl }),
+          ...(values.account === undefined ? {} : { account: values.account }),
+          ...(values.credential === undefined ? {} : { credential: values.credential }),
+          updated_at: now,
+        })
+        .where('company_id', '=', companyId)
+        .where('id', '=', id)
+        .execute();
+    },
+    async deleteConnection(companyId: number, id: number): Promise<boolean> {
+      const result = await db.deleteFrom('calendar_connections').where('company_id', '=', companyId).where('id', '=', id).executeTakeFirst();
+      return Number(result.numDeletedRows) > 0;
+    },
+
+    async linksOf(companyId: number, connectionIds: readonly number[]): Promise<LinkRecord[]> {
+      if (connectionIds.length === 0) return [];
+      return (await links().where('l.company_id', '=', companyId).where('l.connection_id', 'in', connectionIds).orderBy('l.id').execute()).map(presentLink);
+    },
+    async linkOfRoom(companyId: number, roomId: number): Promise<LinkRecord | undefined> {
+      const row = await links().where('l.company_id', '=', companyId).where('l.room_id', '=', roomId).executeTakeFirst();
+      return row ? presentLink(row) : undefined;
+    },
+    async findLink(companyId: number, id: number): Promise<LinkRecord | undefined> {
+      const row = await links().where('l.company_id', '=', companyId).where('l.id', '=', id).executeTakeFirst();
+      return row ? presentLink(row) : undefined;
+    },
+    /** Every link of every company (the scheduled pull). */
+    async allLinks(): Promise<LinkRecord[]> {
+      return (await links().orderBy('l.id').execute()).map(presentLink);
+    },
+    /** The links of the rooms booking changes name, across companies, in one statement (the outbox worker's wave). */
+    async linksOfRooms(rooms: ReadonlyArray<{ companyId: number; roomId: number }>): Promise<Array<Pick<LinkRecord, 'id' | 'companyId' | 'roomId'>>> {
+      if (rooms.length === 0) return [];
+      const wanted = new Set(rooms.map((room) => `${room.companyId}:${room.roomId}`));
+      const rows = await db
+        .selectFrom('calendar_links')
+        .select(['id', 'company_id', 'room_id'])
+        .where('company_id', 'in', [...new Set(rooms.map((room) => room.companyId))])
+        .where('room_id', 'in', [...new Set(rooms.map((room) => room.roomId))])
+        .execute();
+      return rows
+        .filter((row) => wanted.has(`${row.company_id}:${row.room_id}`))
+        .map((row) => ({ id: row.id, companyId: row.company_id, roomId: row.room_id }));
+    },
+    /** The link using a collection of a connection, whatever its room. */
+    async linkOfCollection(companyId: number, connectionId: number, collectionUrl: string): Promise<LinkRecord | undefined> {
+      const row = await links().where('l.company_id', '=', companyId).where('l.connection_id', '=', connectionId).where('l.collection_url', '=', collectionUrl).executeTakeFirst();
+      return row ? presentLink(row) : undefined;
+    },
+    async insertLink(values: { companyId: number; connectionId: number; roomId: number; collectionUrl: string; collectionName: string | null }, now: number): Promise<number> {
+      const row = await db
+        .insertInto('calendar_links')
+        .values({ company_id: values.companyId, connection_id: values.connectionId, room_id: values.roomId, collection_url: values.collectionUrl, collection_name: values.collectionName, created_at: now })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return row.id;
+    },
+    async deleteLink(companyId: number, id: number): Promise<void> {
+      await db.deleteFrom('calendar_links').where('company_id', '=', companyId).where('id', '=', id).execute();
+    },
+    async recordPull(companyId: number, id: number, outcome: { token: string | null; at: number } | { error: string; at: number }): Promise<void> {
+      await db
+        .updateTable('calendar_links')
+        .set(
+          'error' in outcome
+            ? { health: 'failing', last_attempt_at: outcome.at, last_error: outcome.error }
+            : { health: 'ok', sync_token: outcome.token, last_attempt_at: outcome.at, last_success_at: outcome.at, last_error: null },
+        )
+        .where('company_id', '=', companyId)
+        .where('id', '=', id)
+        .execute();
+    },
+    /** A write out failed: the link is failing until a pull or a write succeeds. */
+    async markFailing(companyId: number, id: number, error: string, at: number): Promise<void> {
+      await db.updateTable('calendar_links').set({ health: 'failing', last_attempt_at: at, last_error: error }).where('company_id', '=', companyId).where('id', '=', id).execute();
+    },
+    async markHealthy(companyId: number, id: number, at: number): Promise<void> {
+      await db.updateTable('calendar_links').set({ health: 'ok', last_attempt_at: at, last_success_at: at, last_error: null }).where('company_id', '=', companyId).where('id', '=', id).execute();
+    },
+
+    async items(companyId: number, linkId: number): Promise<ItemRecord[]> {
+      const rows = await db
+        .selectFrom('calendar_sync_items')
+        .select(['id', 'href', 'uid', 'etag', 'reservation_id', 'origin', 'fingerprint'])
+        .where('company_id', '=', companyId)
+        .where('link_id', '=', linkId)
+        .execute();
+      return rows.map((row) => ({ id: row.id, href: row.href, uid: row.uid, etag: row.etag, reservationId: row.reservation_id, origin: row.origin, fingerprint: row.fingerprint }));
+    },
+    async itemOfReservation(companyId: number, linkId: number, reservationId: number): Promise<ItemRecord | undefined> {
+      const row = await db
+        .selectFrom('calendar_sync_items')
+        .select(['id', 'href', 'uid', 'etag', 'reservation_id', 'origin', 'fingerprint'])
+        .where('company_id', '=', companyId)
+        .where('link_id', '=', linkId)
+        .where('reservation_id', '=', reservationId)
+        .executeTakeFirst();
+      return row ? { id: row.id, href: row.href, uid: row.uid, etag: row.etag, reservationId: row.reservation_id, origin: row.origin, fingerprint: row.fingerprint } : undefined;
+    },
+    async saveItem(
+      companyId: number,
+      linkId: number,
+      item: { href: string; uid: string; etag: string | null; reservationId: number | null; origin: 'inbound' | 'outbound'; fingerprint: string | null },
+      now: number,
+    ): Promise<void> {
+      const values = { etag: item.etag, uid: item.uid, reservation_id: item.reservationId, origin: item.origin, fingerprint: item.fingerprint, updated_at: now };
+      await db
+        .insertInto('calendar_sync_items')
+        .values({ company_id: companyId, link_id: linkId, href: item.href, ...values })
+        .onConflict((oc) => oc.columns(['link_id', 'href']).doUpdateSet(values))
+        .execute();
+    },
+    async deleteItem(companyId: number, linkId: number, href: string): Promise<void> {
+      await db.deleteFrom('calendar_sync_items').where('company_id', '=', companyId).where('link_id', '=', linkId).where('href', '=', href).execute();
+    },
+
+    /** Queues a write out of a booking to a link (one row per pair: a newer change rides on the waiting one). */
+    async enqueuePush(companyId: number, linkId: number, reservationIds: readonly number[], now: number): Promise<void> {
+      if (reservationIds.length === 0) return;
+      await db
+        .insertInto('calendar_sync_pushes')
+        .values(reservationIds.map((reservationId) => ({ company_id: companyId, link_id: linkId, reservation_id: reservationId, available_at: now, created_at: now, updated_at: now })))
+        .onConflict((oc) => oc.columns(['link_id', 'reservation_id']).doUpdateSet({ state: 'pending', attempts: 0, available_at: now, lease_token: null, leased_until: null, updated_at: now }))
+        .execute();
+    },
+    /** Claims due writes for `leaseMs` (one holder at a time across processes). */
+    async claimPushes(now: number, leaseMs: number, token: string, limit: number, linkIds?: readonly number[]): Promise<PushRecord[]> {
+      let due = db
+        .selectFrom('calendar_sync_pushes')
+        .select('id')
+        .where('state', '=', 'pending')
+        .where('available_at', '<=', now)
+        .where((eb) => eb.or([eb('leased_until', 'is', null), eb('leased_until', '<=', now)]));
+      if (linkIds) due = due.where('link_id', 'in', linkIds.length ? linkIds : [0]);
+      const ids = (await due.orderBy('id').limit(limit).execute()).map((row) => row.id);
+      if (ids.length === 0) return [];
+      await db
+        .updateTable('calendar_sync_pushes')
+        .set({ lease_token: token, leased_until: now + leaseMs })
+        .where('id', 'in', ids)
+        .where((eb) => eb.or([eb('leased_until', 'is', null), eb('leased_until', '<=', now)]))
+        .execute();
+      const rows = await db
+        .selectFrom('calendar_sync_pushes')
+        .select(['id', 'company_id', 'link_id', 'reservation_id', 'attempts'])
+        .where('lease_token', '=', token)
+        .where('id', 'in', ids)
+        .execute();
+      return rows.map((row) => ({ id: row.id, companyId: row.company_id, linkId: row.link_id, reservationId: row.reservation_id, attempts: row.attempts }));
+    },
+    /** Done: gone from the queue, unless a newer change re-queued it while it was held (its lease was cleared then). */
+    async completePush(id: number, token: string): Promise<void> {
+      await db.deleteFrom('calendar_sync_pushes').where('id', '=', id).where('lease_token', '=', token).execute();
+    },
+    /** Failed: tried again at `availableAt`, or given up (`failed`) when null. */
+    async postponePush(id: number, token: string, attempts: number, availableAt: number | null, error: string, now: number): Promise<void> {
+      await db
+        .updateTable('calendar_sync_pushes')
+        .set({ attempts, state: availableAt === null ? 'failed' : 'pending', available_at: availableAt ?? now, last_error: error, lease_token: null, leased_until: null, updated_at: now })
+        .where('id', '=', id)
+        .where('lease_token', '=', token)
+        .execute();
+    },
+    /** The manual retry: failed writes of the links back in the queue, due now. */
+    async retryFailed(companyId: number, linkIds: readonly number[], now: number): Promise<number> {
+      if (linkIds.length === 0) return 0;
+      const result = await db
+        .updateTable('calendar_sync_pushes')
+        .set({ state: 'pending', attempts: 0, available_at: now, updated_at: now })
+        .where('company_id', '=', companyId)
+        .where('link_id', 'in', linkIds)
+        .where('state', '=', 'failed')
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows);
+    },
+    async pushesOf(companyId: number, linkIds: readonly number[]) {
+      if (linkIds.length === 0) return [];
+      const rows = await db
+        .selectFrom('calendar_sync_pushes')
+        .select(['link_id', 'reservation_id', 'state', 'attempts', 'last_error', 'updated_at'])
+        .where('company_id', '=', companyId)
+        .where('link_id', 'in', linkIds)
+        .orderBy('id')
+        .execute();
+      return rows.map((row) => ({ linkId: row.link_id, reservationId: row.reservation_id, state: row.state, attempts: row.attempts, lastError: row.last_error, updatedAt: Number(row.updated_at) }));
+    },
+
+    async recordDecline(
+      companyId: number,
+      linkId: number,
+      decline: { uid: string; title: string | null; organiserEmail: string | null; startAt: number; endAt: number; reason: string },
+      now: number,
+    ): Promise<void> {
+      await db
+        .insertInto('calendar_sync_declines')
+        .values({
+          company_id: companyId,
+          link_id: linkId,
+          uid: decline.uid,
+          title: decline.title,
+          organiser_email: decline.organiserEmail,
+          start_at: decline.startAt,
+          end_at: decline.endAt,
+          reason: decline.reason,
+          declined_at: now,
+        })
+        .execute();
+    },
+    async declinesOf(companyId: number, linkId: number, limit: number) {
+      const rows = await db
+        .selectFrom('calendar_sync_declines')
+        .select(['uid', 'title', 'organiser_email', 'start_at', 'end_at', 'reason', 'declined_at'])
+        .where('company_id', '=', companyId)
+        .where('link_id', '=', linkId)
+        .orderBy('declined_at', 'desc')
+        .orderBy('id', 'desc')
+        .limit(limit)
+        .execute();
+      return rows.map((row) => ({ uid: row.uid, title: row.title, organiserEmail: row.organiser_email, startAt: Number(row.start_at), endAt: Number(row.end_at), reason: row.reason, declinedAt: Number(row.declined_at) }));
+    },
+
+    /** An active colleague of the company by e-mail (an outside organiser). */
+    async userByEmail(companyId: number, email: string): Promise<number | undefined> {
+      const row = await db.selectFrom('users').select('id').where('company_id', '=', companyId).where('email_lower', '=', email.toLowerCase()).where('is_active', '=', 1).executeTakeFirst();
+      return row?.id;
+    },
+    async userEmail(companyId: number, userId: number): Promise<string | null> {
+      const row = await db.selectFrom('users').select('email').where('company_id', '=', companyId).where('id', '=', userId).executeTakeFirst();
+      return row?.email ?? null;
+    },
+    /** What a write out needs of a booking. */
+    async reservation(companyId: number, id: number) {
+      const row = await db
+        .selectFrom('reservations as r')
+        .leftJoin('users as u', (join) => join.onRef('u.id', '=', 'r.host_user_id').onRef('u.company_id', '=', 'r.company_id'))
+        .select(['r.id', 'r.resource_id', 'r.host_user_id', 'r.title', 'r.start_at', 'r.end_at', 'r.status', 'r.privacy', 'u.full_name', 'u.email'])
+        .where('r.company_id', '=', companyId)
+        .where('r.id', '=', id)
+        .executeTakeFirst();
+      return row
+        ? { id: row.id, roomId: row.resource_id, hostUserId: row.host_user_id, title: row.title, startAt: Number(row.start_at), endAt: Number(row.end_at), status: row.status, privacy: row.privacy, hostName: row.full_name, hostEmail: row.email }
+        : undefined;
+    },
+    /** A room's active bookings ending after `from` (what a new link writes out). */
+    async activeReservationIds(companyId: number, roomId: number, from: number): Promise<number[]> {
+      const rows = await db
+        .selectFrom('reservations')
+        .select('id')
+        .where('company_id', '=', companyId)
+        .where('resource_id', '=', roomId)
+        .where('status', 'in', ['pending', 'confirmed'])
+        .where('end_at', '>', from)
+        .execute();
+      return rows.map((row) => row.id);
+    },
+    async roomExists(companyId: number, roomId: number): Promise<boolean> {
+      return (await db.selectFrom('rooms').select('id').where('company_id', '=', companyId).where('id', '=', roomId).executeTakeFirst()) !== undefined;
+    },
+  };
+}

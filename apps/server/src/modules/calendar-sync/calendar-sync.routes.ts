@@ -1,0 +1,132 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  CalendarAuthAddress,
+  CalendarAuthAddressQuery,
+  CalendarAuthBody,
+  CalendarConnection,
+  CalendarConnectionIdBody,
+  CalendarConnectionList,
+  CalendarConnectionQuery,
+  CalendarSyncBody,
+  CreateCalendarConnectionBody,
+  UpdateCalendarConfigBody,
+} from '@atrium/contract';
+import { z } from 'zod';
+import { requireAuth } from '../../platform/access.js';
+import { envelopeResponses, success } from '../../platform/envelope.js';
+import { actorOf } from '../operation-log/operation-log.service.js';
+import type { CalendarSyncService } from './calendar-sync.service.js';
+
+/** The accounts page (/account): calendar services, area `accountGlobal` like the company's other accounts. */
+const VIEW = { access: 'permission', permission: 'accountGlobal:view' } as const;
+const EDIT = { access: 'permission', permission: 'accountGlobal:edit' } as const;
+const tags = ['calendar sync'];
+const NO_SECRET = 'The credential is never answered (`hasCredential`).';
+
+export function calendarSyncRoutes({ sync }: { sync: CalendarSyncService }): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.get(
+      '/third-party',
+      {
+        config: VIEW,
+        schema: {
+          tags,
+          summary: "The company's calendar services with each linked room's sync health",
+          description: `Query \`id\` (optional): that connection alone, with \`collections\`, the calendars its account reaches, read from the service (refused: 1005 "token invalid" or "failed to obtain third-party resources"). Another company's: 404. ${NO_SECRET}`,
+          querystring: CalendarConnectionQuery,
+          response: envelopeResponses(CalendarConnectionList),
+        },
+      },
+      async (request) => success(request, await sync.list(requireAuth(request).companyId, request.lang, request.query.id)),
+    );
+    app.post(
+      '/third-party',
+      {
+        config: EDIT,
+        schema: {
+          tags,
+          summary: 'Connect a calendar service',
+          description: `Body \`{ kind, name, serverUrl, account, credential }\`; \`kind\` caldav (graph and google: 1005 not yet). The credential is checked by listing the account's calendars first: refused, 1005 "token invalid"; unreachable, 1005 "failed to obtain third-party resources". In the operation log. ${NO_SECRET}`,
+          body: CreateCalendarConnectionBody,
+          response: envelopeResponses(CalendarConnection),
+        },
+      },
+      async (request) => success(request, await sync.create(actorOf(request), request.body, request.lang), 'calendarConnectionCreated'),
+    );
+    app.delete(
+      '/third-party',
+      {
+        config: EDIT,
+        schema: {
+          tags,
+          summary: 'Disconnect a calendar service',
+          description: 'Body `{ id }`. Its rooms are unlinked and its queue dropped; bookings stay, and nothing is removed from the outside calendars. In the operation log.',
+          body: CalendarConnectionIdBody,
+          response: envelopeResponses(z.null()),
+        },
+      },
+      async (request) => {
+        await sync.remove(actorOf(request), request.body.id);
+        return success(request, null, 'calendarConnectionRemoved');
+      },
+    );
+    app.post(
+      '/third-party/auth',
+      {
+        config: EDIT,
+        schema: {
+          tags,
+          summary: "Replace a connection's credential",
+          description: `Body \`{ id, account?, credential }\`: checked against the service before it is kept (refused: 1005 "token invalid"). In the operation log. ${NO_SECRET}`,
+          body: CalendarAuthBody,
+          response: envelopeResponses(CalendarConnection),
+        },
+      },
+      async (request) => success(request, await sync.auth(actorOf(request), request.body, request.lang), 'calendarConnectionSaved'),
+    );
+    app.get(
+      '/third-party/auth-address',
+      {
+        config: EDIT,
+        schema: {
+          tags,
+          summary: "The provider's consent page of a connection (OAuth kinds)",
+          description: 'Query `id`. CalDAV signs in with account and password: 1005. Graph and Google: not yet (1005).',
+          querystring: CalendarAuthAddressQuery,
+          response: envelopeResponses(CalendarAuthAddress),
+        },
+      },
+      async (request) => success(request, await sync.authAddress(requireAuth(request).companyId, request.query.id)),
+    );
+    app.post(
+      '/third-party/sync',
+      {
+        config: EDIT,
+        schema: {
+          tags,
+          summary: 'Sync now',
+          description:
+            'Body `{ id, roomId?, retryFailed? }`: pulls the connection\'s rooms (or one) from their sync tokens, then writes out what waits in the queue; `retryFailed` first puts the writes that gave up back in it. Answers the connection with each room\'s health; a failing room says "calendar resource invalid or failed to sync".',
+          body: CalendarSyncBody,
+          response: envelopeResponses(CalendarConnection),
+        },
+      },
+      async (request) => success(request, await sync.sync(requireAuth(request).companyId, request.body, request.lang), 'calendarSynced'),
+    );
+    app.post(
+      '/third-party/update-config',
+      {
+        config: EDIT,
+        schema: {
+          tags,
+          summary: "A connection's name, address and room links",
+          description:
+            'Body `{ id, name?, serverUrl?, links: [{ roomId, collectionUrl | null }] }`: each named room linked to one of the account\'s calendars (null unlinks it; rooms not named keep theirs). A calendar the account does not reach: 1005; one linked to another room: 1005. A new link writes the room\'s coming bookings out. In the operation log.',
+          body: UpdateCalendarConfigBody,
+          response: envelopeResponses(CalendarConnection),
+        },
+      },
+      async (request) => success(request, await sync.updateConfig(actorOf(request), request.body, request.lang), 'calendarConnectionSaved'),
+    );
+  };
+}

@@ -1,0 +1,587 @@
+import { randomUUID } from 'node:crypto';
+import { renderMessage, type CalendarAuthBody, type CalendarCollection, type CalendarConnection, type CalendarLink, type CalendarSyncBody, type CreateCalendarConnectionBody, type Lang, type MessageKey, type UpdateCalendarConfigBody } from '@atrium/contract';
+import type { Clock } from '../../platform/clock.js';
+import { DAY_MS, MINUTE_MS } from '../../platform/clock.js';
+import type { BookingPreferencesRepository } from '../booking-preferences/booking-preferences.repository.js';
+import { AppError, notFound, refused } from '../../platform/errors.js';
+import { writeCalendar } from '../../platform/icalendar.js';
+import type { Leases } from '../../platform/leases.js';
+import type { Mailer } from '../../platform/mailer.js';
+import type { BookingChange } from '../booking/booking.events.js';
+import type { BookingService } from '../booking/engine/booking.service.js';
+import { reservationUidMaker } from '../booking/mails/booking-mail-data.js';
+import type { Actor, OperationLog } from '../operation-log/operation-log.service.js';
+import { CalendarPeerError, type CalendarAdapter, type OutsideObject } from './calendar-adapter.js';
+import { excludeOccurrences, expandOutsideEvent, readOutsideEvent, type OutsideEvent, type OutsideOccurrence } from './calendar-events.js';
+import type { CalendarSyncRepository, ConnectionRecord, ItemRecord, LinkRecord } from './calendar-sync.repository.js';
+import { createCalDavAdapter } from './caldav.adapter.js';
+
+/**
+ * The sync core (decision 0023): pulls each linked room's outside calendar from its sync token and
+ * turns outside events into bookings through the one engine (an event the engine refuses is
+ * declined: removed from the room's calendar and its organiser told); writes the room's bookings
+ * out through a queue with back-off, whose given-up writes wait for a manual retry.
+ */
+
+/** Waits before each retry of a failed write; after the last, the write is given up (`failed`). */
+export const PUSH_RETRY_DELAYS_MS = [1, 5, 30, 120].map((minutes) => minutes * MINUTE_MS);
+/** How long a claim holds a queued write, and a link's lease while it is pulled or written. */
+const LEASE_MS = 5 * MINUTE_MS;
+const PUSH_BATCH = 50;
+/** How long a manual sync waits for a link another pass is working on. */
+const MANUAL_WAIT_MS = 20_000;
+/** Declines shown per link. */
+const DECLINES_SHOWN = 20;
+/** What a meeting that is not public is called outside (as in the calendar feeds). */
+const BUSY = 'Busy / 忙碌';
+/** A booking made from an outside event without a title. */
+const UNTITLED = 'Meeting / 会议';
+
+export interface CalendarSyncDeps {
+  repository: CalendarSyncRepository;
+  bookings: Pick<BookingService, 'create' | 'update' | 'cancel'>;
+  /** The company's booking window: how far ahead a repeating outside event is taken. */
+  preferences: Pick<BookingPreferencesRepository, 'get'>;
+  leases: Leases;
+  clock: Clock;
+  mailer: Pick<Mailer, 'send'>;
+  operationLog: OperationLog;
+  publicUrl: string;
+  log: { error(object: unknown, message: string): void; warn(object: unknown, message: string): void };
+  /** The adapter of a connection's kind (CalDAV today). */
+  adapterFor?: (connection: ConnectionRecord) => CalendarAdapter;
+}
+
+/** A refusal as kept with a decline: the catalogue key and its parameters, shown in the reader's language. */
+interface Reason {
+  key: MessageKey;
+  params: Record<string, string | number>;
+}
+
+function reasonOf(error: unknown): Reason {
+  if (error instanceof AppError) return { key: error.messageKey, params: { ...error.params } };
+  return { key: 'calendarSyncFailed', params: {} };
+}
+
+const describe = (error: unknown) => (error instanceof Error ? error.message : String(error)).slice(0, 500);
+
+/** What the outside object holds, as last written on either side: equal means nothing to carry over. */
+const fingerprintOf = (startAt: number, endAt: number, title: string) => `${startAt}|${endAt}|${title}`;
+
+export type CalendarSyncService = ReturnType<typeof createCalendarSyncService>;
+
+export function createCalendarSyncService(deps: CalendarSyncDeps) {
+  const { repository, bookings, preferences, leases, clock, mailer, operationLog, log } = deps;
+  const uidOf = reservationUidMaker(deps.publicUrl);
+  const adapterFor =
+    deps.adapterFor ??
+    ((connection: ConnectionRecord) => {
+      if (connection.kind !== 'caldav') throw refused('calendarKindNotAvailable');
+      return createCalDavAdapter({ serverUrl: connection.serverUrl, account: connection.account, credential: connection.credential });
+    });
+  const linkLease = (linkId: number) => `calendar-link:${linkId}`;
+  /**
+   * Work on a link under its lease, so a pull and a write of the same link never run at once in any
+   * process. `waitMs`: how long to keep asking while another holder has it (a manual sync waits;
+   * the scheduled passes leave the link to the next pass).
+   */
+  async function withLinkLease(linkId: number, waitMs: number, work: () => Promise<void>): Promise<boolean> {
+    const until = Date.now() + waitMs;
+    for (;;) {
+      if ((await leases.withLease(linkLease(linkId), LEASE_MS, work)).ran) return true;
+      if (Date.now() >= until) return false;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  }
+
+  async function getConnection(companyId: number, id: number): Promise<ConnectionRecord> {
+    const connection = await repository.findConnection(companyId, id);
+    if (!connection) throw notFound('calendarConnectionNotFound');
+    return connection;
+  }
+
+  /** The calendars a credential reaches; a refused credential is "token invalid", anything else "failed to obtain third-party resources". */
+  async function collectionsWith(connection: Pick<ConnectionRecord, 'kind' | 'serverUrl' | 'account' | 'credential'> & Partial<ConnectionRecord>): Promise<CalendarCollection[]> {
+    if (connection.kind !== 'caldav') throw refused('calendarKindNotAvailable');
+    try {
+      return await adapterFor(connection as ConnectionRecord).listCollections();
+    } catch (error) {
+      if (error instanceof CalendarPeerError && error.isAuth) throw refused('calendarTokenInvalid');
+      if (error instanceof AppError) throw error;
+      log.warn({ err: error }, 'calendar service unreachable');
+      throw refused('calendarResourcesUnavailable');
+    }
+  }
+
+  async function present(companyId: number, connections: readonly ConnectionRecord[], lang: Lang): Promise<CalendarConnection[]> {
+    const links = await repository.linksOf(
+      companyId,
+      connections.map((connection) => connection.id),
+    );
+    const pushes = await repository.pushesOf(
+      companyId,
+      links.map((link) => link.id),
+    );
+    const linkAnswers = new Map<number, CalendarLink[]>();
+    for (const link of links) {
+      const own = pushes.filter((push) => push.linkId === link.id);
+      const declines = await repository.declinesOf(companyId, link.id, DECLINES_SHOWN);
+      const answer: CalendarLink = {
+        roomId: link.roomId,
+        roomName: link.roomName,
+        collectionUrl: link.collectionUrl,
+        collectionName: link.collectionName,
+        health: link.health,
+        healthMessage: link.health === 'failing' ? renderMessage('calendarSyncFailed', lang) : null,
+        lastError: link.lastError,
+        lastAttemptAt: link.lastAttemptAt,
+        lastSuccessAt: link.lastSuccessAt,
+        pendingPushes: own.filter((push) => push.state === 'pending').length,
+        failedPushes: own.filter((push) => push.state === 'failed').map(({ reservationId, attempts, lastError, updatedAt }) => ({ reservationId, attempts, lastError, updatedAt })),
+        declines: declines.map((decline) => {
+          const reason = JSON.parse(decline.reason) as Reason;
+          return { ...decline, reason: renderMessage(reason.key, lang, reason.params) };
+        }),
+      };
+      linkAnswers.set(link.connectionId, [...(linkAnswers.get(link.connectionId) ?? []), answer]);
+    }
+    return connections.map((connection) => ({
+      id: connection.id,
+      kind: connection.kind,
+      name: connection.name,
+      serverUrl: connection.serverUrl,
+      account: connection.account,
+      hasCredential: connection.credential.length > 0,
+      ownerUserId: connection.ownerUserId,
+      createdAt: connection.createdAt,
+      updatedAt: connection.updatedAt,
+      links: linkAnswers.get(connection.id) ?? [],
+    }));
+  }
+
+  // ---- Inbound: outside events to bookings ----
+
+  /** Tells an organiser their event was declined (when the event names one). */
+  async function mailDecline(link: LinkRecord, event: OutsideEvent, reason: Reason): Promise<void> {
+    if (!event.organiserEmail) return;
+    const when = `${new Date(event.startAt).toISOString()} – ${new Date(event.endAt).toISOString()}`;
+    const title = event.title ?? UNTITLED;
+    await mailer.send({
+      companyId: link.companyId,
+      event: 'other',
+      to: event.organiserEmail,
+      subject: `Declined: ${title} (${link.roomName}) / 未能预订：${title}（${link.roomName}）`,
+      text: [
+        `${link.roomName} declined "${title}" (${when}): ${renderMessage(reason.key, 'en-US', reason.params)}. The event was removed from the room's calendar; please choose another time or room.`,
+        '',
+        `会议室 ${link.roomName} 无法接受“${title}”（${when}）：${renderMessage(reason.key, 'zh-CN', reason.params)}。该日程已从会议室日历中移除，请另选时间或会议室。`,
+      ].join('\n'),
+    });
+  }
+
+  /** An outside event the engine refused: removed from the room's calendar, kept for the health panel, its organiser told. */
+  async function decline(adapter: CalendarAdapter, link: LinkRecord, object: OutsideObject, event: OutsideEvent, reason: Reason): Promise<void> {
+    await adapter.remove(object.href);
+    await repository.deleteItem(link.companyId, link.id, object.href);
+    await repository.recordDecline(link.companyId, link.id, { uid: event.uid, title: event.title, organiserEmail: event.organiserEmail, startAt: event.startAt, endAt: event.endAt, reason: JSON.stringify(reason) }, clock.now());
+    await mailDecline(link, event, reason).catch((error: unknown) => log.error({ err: error, linkId: link.id }, 'calendar decline mail failed'));
+  }
+
+  async function hostFor(connection: ConnectionRecord, event: OutsideEvent): Promise<number | null> {
+    const colleague = event.organiserEmail ? await repository.userByEmail(connection.companyId, event.organiserEmail) : undefined;
+    return colleague ?? connection.ownerUserId;
+  }
+
+  /** One changed outside object. */
+  async function takeObject(adapter: CalendarAdapter, connection: ConnectionRecord, link: LinkRecord, items: ReadonlyMap<string, ItemRecord>, object: OutsideObject): Promise<void> {
+    const known = items.get(object.href);
+    // Our own write coming back, or nothing new: the version we know.
+    if (known && known.etag !== null && known.etag === object.etag) return;
+    const event = readOutsideEvent(object.data);
+    const now = clock.now();
+    const save = (reservationId: number | null, fingerprint: string | null) =>
+      repository.saveItem(link.companyId, link.id, { href: object.href, uid: event?.uid ?? known?.uid ?? object.href, etag: object.etag, reservationId, origin: known?.origin ?? 'inbound', fingerprint }, now);
+    if (!event) return save(known?.reservationId ?? null, null);
+    const fingerprint = fingerprintOf(event.startAt, event.endAt, event.title ?? UNTITLED);
+    if (known?.reservationId) {
+      if (event.isCancelled) return removeBooking(link, known, object.href);
+      // The same times and title as last written (our own write with a new ETag): nothing to carry over.
+      if (known.fingerprint === fingerprint) return save(known.reservationId, fingerprint);
+      const booking = await repository.reservation(link.companyId, known.reservationId);
+      if (!booking?.hostUserId || (booking.status !== 'pending' && booking.status !== 'confirmed')) return save(known.reservationId, fingerprint);
+      // Kept first: the write out this change brings sees it as already written.
+      await save(known.reservationId, fingerprint);
+      try {
+        await bookings.update(
+          { companyId: link.companyId, userId: booking.hostUserId, channel: 'api' },
+          { id: booking.id, startAt: event.startAt, endAt: event.endAt, ...(known.origin === 'inbound' ? { title: (event.title ?? UNTITLED).slice(0, 100) } : {}), scope: 'one' },
+        );
+      } catch (error) {
+        // Declined: the booking stays as it was and is written back over the outside change.
+        const reason = reasonOf(error);
+        await save(known.reservationId, null);
+        await repository.enqueuePush(link.companyId, link.id, [known.reservationId], now);
+        await repository.recordDecline(link.companyId, link.id, { uid: event.uid, title: event.title, organiserEmail: event.organiserEmail, startAt: event.startAt, endAt: event.endAt, reason: JSON.stringify(reason) }, now);
+        await mailDecline(link, event, reason).catch((mailError: unknown) => log.error({ err: mailError, linkId: link.id }, 'calendar decline mail failed'));
+      }
+      return;
+    }
+    if (event.isRepeating && !event.isCancelled) return takeRepeating(adapter, connection, link, items, object, event);
+    // Not taken (kept so the next pull skips it): cancelled, over or under way, all-day.
+    if (event.isCancelled || event.startAt <= now || event.endAt <= event.startAt || event.isAllDay) return save(null, fingerprint);
+    const host = await hostFor(connection, event);
+    if (host === null) return save(null, fingerprint);
+    // Kept before the booking, under the link's lease: the write out its creation brings finds it written.
+    await save(null, fingerprint);
+    try {
+      const made = await bookings.create(
+        { companyId: link.companyId, userId: host, channel: 'api' },
+        { roomId: link.roomId, title: (event.title ?? UNTITLED).slice(0, 100), startAt: event.startAt, endAt: event.endAt, privacy: 'public', participants: [], bookFreeOnly: false },
+      );
+      await save(made.reservation.id, fingerprint);
+    } catch (error) {
+      if (!(error instanceof AppError)) throw error;
+      await decline(adapter, link, object, event, reasonOf(error));
+    }
+  }
+
+  /**
+   * A repeating outside event: each occurrence in the booking window is its own booking, known as
+   * `<href>#<recurrence id>`. Occurrences the engine refuses are declined by excluding them from
+   * the rule outside (EXDATE), written back once; occurrences gone from the rule cancel theirs.
+   */
+  async function takeRepeating(adapter: CalendarAdapter, connection: ConnectionRecord, link: LinkRecord, items: ReadonlyMap<string, ItemRecord>, object: OutsideObject, event: OutsideEvent): Promise<void> {
+    const now = clock.now();
+    const { bookAheadDays } = await preferences.get(link.companyId);
+    // From a day back: an occurrence under way is still part of the rule, not gone from it.
+    const occurrences = expandOutsideEvent(object.data, now - DAY_MS, now + bookAheadDays * DAY_MS) ?? [];
+    const prefix = `${object.href}#`;
+    const own = [...items.values()].filter((item) => item.href.startsWith(prefix));
+    const byHref = new Map(own.map((item) => [item.href, item]));
+    const host = await hostFor(connection, event);
+    const declined: Array<{ occurrence: OutsideOccurrence; reason: Reason }> = [];
+    const seen = new Set<string>();
+    for (const occurrence of occurrences) {
+      const href = `${prefix}${occurrence.recurrenceId}`;
+      seen.add(href);
+      const known = byHref.get(href);
+      const title = occurrence.title ?? event.title ?? UNTITLED;
+      const fingerprint = fingerprintOf(occurrence.startAt, occurrence.endAt, title);
+      if (occurrence.isCancelled) {
+        if (known) await removeBooking(link, known, href);
+        continue;
+      }
+      if (known?.fingerprint === fingerprint) continue;
+      const save = (reservationId: number | null) => repository.saveItem(link.companyId, link.id, { href, uid: event.uid, etag: null, reservationId, origin: 'inbound', fingerprint }, now);
+      if (known?.reservationId) {
+        const booking = await repository.reservation(link.companyId, known.reservationId);
+        await save(known.reservationId);
+        if (!booking?.hostUserId || (booking.status !== 'pending' && booking.status !== 'confirmed')) continue;
+        try {
+          await bookings.update({ companyId: link.companyId, userId: booking.hostUserId, channel: 'api' }, { id: booking.id, startAt: occurrence.startAt, endAt: occurrence.endAt, title: title.slice(0, 100), scope: 'one' });
+        } catch (error) {
+          if (!(error instanceof AppError)) throw error;
+          declined.push({ occurrence, reason: reasonOf(error) });
+        }
+        continue;
+      }
+      if (occurrence.startAt <= now || occurrence.isAllDay || occurrence.endAt <= occurrence.startAt || host === null) {
+        await save(null);
+        continue;
+      }
+      await save(null);
+      try {
+        const made = await bookings.create(
+          { companyId: link.companyId, userId: host, channel: 'api' },
+          { roomId: link.roomId, title: title.slice(0, 100), startAt: occurrence.startAt, endAt: occurrence.endAt, privacy: 'public', participants: [], bookFreeOnly: false },
+        );
+        await save(made.reservation.id);
+      } catch (error) {
+        if (!(error instanceof AppError)) throw error;
+        await repository.deleteItem(link.companyId, link.id, href);
+        declined.push({ occurrence, reason: reasonOf(error) });
+      }
+    }
+    for (const item of own) if (!seen.has(item.href)) await removeBooking(link, item, item.href);
+    let etag = object.etag;
+    // A refused move of an occurrence already booked keeps its booking: only new occurrences are excluded outside.
+    const excluded = declined.filter(({ occurrence }) => !byHref.get(`${prefix}${occurrence.recurrenceId}`)?.reservationId);
+    if (excluded.length > 0) etag = (await adapter.put(link.collectionUrl, object.href, event.uid, excludeOccurrences(object.data, excluded.map(({ occurrence }) => occurrence.recurrenceId)))).etag;
+    await repository.saveItem(link.companyId, link.id, { href: object.href, uid: event.uid, etag, reservationId: null, origin: items.get(object.href)?.origin ?? 'inbound', fingerprint: null }, now);
+    for (const { occurrence, reason } of declined) {
+      const declinedEvent = { ...event, title: occurrence.title ?? event.title, startAt: occurrence.startAt, endAt: occurrence.endAt };
+      await repository.recordDecline(link.companyId, link.id, { uid: event.uid, title: declinedEvent.title, organiserEmail: event.organiserEmail, startAt: occurrence.startAt, endAt: occurrence.endAt, reason: JSON.stringify(reason) }, now);
+      await mailDecline(link, declinedEvent, reason).catch((error: unknown) => log.error({ err: error, linkId: link.id }, 'calendar decline mail failed'));
+    }
+  }
+
+  /** An outside object gone: its booking is cancelled (by its host, through the engine). */
+  async function removeBooking(link: LinkRecord, known: ItemRecord, href: string): Promise<void> {
+    await repository.deleteItem(link.companyId, link.id, href);
+    if (!known.reservationId) return;
+    const booking = await repository.reservation(link.companyId, known.reservationId);
+    if (!booking?.hostUserId || (booking.status !== 'pending' && booking.status !== 'confirmed') || booking.endAt <= clock.now()) return;
+    await bookings.cancel({ companyId: link.companyId, userId: booking.hostUserId, channel: 'api' }, booking.id).catch((error: unknown) => {
+      if (!(error instanceof AppError)) throw error;
+    });
+  }
+
+  /** Pulls one link under its lease; the outcome is its health. */
+  async function pullLink(known: LinkRecord, waitMs = 0): Promise<void> {
+    await withLinkLease(known.id, waitMs, async () => {
+      // Read again under the lease: another process may have pulled it (a newer token) or removed it meanwhile.
+      const link = await repository.findLink(known.companyId, known.id);
+      const connection = link ? await repository.findConnection(link.companyId, link.connectionId) : undefined;
+      if (!link || !connection) return;
+      const at = clock.now();
+      try {
+        const adapter = adapterFor(connection);
+        const pulled = await adapter.pull(link.collectionUrl, link.syncToken);
+        const items = new Map((await repository.items(link.companyId, link.id)).map((item) => [item.href, item]));
+        for (const object of pulled.upserts) await takeObject(adapter, connection, link, items, object);
+        const listed = new Set(pulled.upserts.map((object) => object.href));
+        // An occurrence of a repeating event is known as `<href>#<recurrence id>`: it goes with its object.
+        const objectOf = (href: string) => href.split('#')[0]!;
+        const goneObjects = new Set(pulled.isFull ? [...items.keys()].map(objectOf).filter((href) => !listed.has(href)) : pulled.deletes);
+        for (const [href, known] of items) if (goneObjects.has(objectOf(href))) await removeBooking(link, known, href);
+        await repository.recordPull(link.companyId, link.id, { token: pulled.token, at });
+      } catch (error) {
+        log.warn({ err: error, linkId: link.id }, 'calendar pull failed');
+        await repository.recordPull(link.companyId, link.id, { error: describe(error), at });
+      }
+    });
+  }
+
+  // ---- Outbound: bookings to the outside calendar ----
+
+  /** Writes one booking out; answers whether the service was asked (a write with nothing to do asks nothing). */
+  async function pushOne(adapter: CalendarAdapter, link: LinkRecord, reservationId: number): Promise<boolean> {
+    const booking = await repository.reservation(link.companyId, reservationId);
+    const item = await repository.itemOfReservation(link.companyId, link.id, reservationId);
+    const isActive = booking !== undefined && (booking.status === 'pending' || booking.status === 'confirmed') && booking.roomId === link.roomId;
+    // An occurrence of a repeating outside event: its object is the rule's, not written from one booking (decision 0023).
+    const isOccurrence = item?.href.includes('#') === true;
+    if (!isActive) {
+      if (item && isOccurrence) await repository.deleteItem(link.companyId, link.id, item.href);
+      else if (item) {
+        await adapter.remove(item.href);
+        await repository.deleteItem(link.companyId, link.id, item.href);
+        return true;
+      }
+      return false;
+    }
+    const title = booking.privacy === 'public' ? booking.title : BUSY;
+    const fingerprint = fingerprintOf(booking.startAt, booking.endAt, title);
+    if (item?.fingerprint === fingerprint || isOccurrence) return false;
+    const uid = item?.uid ?? uidOf(booking.id);
+    const data = writeCalendar({
+      name: link.roomName,
+      events: [
+        {
+          uid,
+          start: booking.startAt,
+          end: booking.endAt,
+          stamp: clock.now(),
+          summary: title,
+          location: link.roomName,
+          status: booking.status === 'pending' ? 'TENTATIVE' : 'CONFIRMED',
+          ...(booking.privacy === 'public' && booking.hostEmail ? { organizer: { email: booking.hostEmail, name: booking.hostName } } : {}),
+        },
+      ],
+    });
+    const written = await adapter.put(link.collectionUrl, item?.href ?? null, uid, data);
+    await repository.saveItem(link.companyId, link.id, { href: written.href, uid, etag: written.etag, reservationId, origin: item?.origin ?? 'outbound', fingerprint }, clock.now());
+    return true;
+  }
+
+  /** Does the due writes (of `linkIds`, or all); a link being pulled elsewhere is left for the next pass. */
+  async function pushDue(linkIds?: readonly number[], waitMs = 0): Promise<number> {
+    let done = 0;
+    for (;;) {
+      const token = randomUUID();
+      const claimed = await repository.claimPushes(clock.now(), LEASE_MS, token, PUSH_BATCH, linkIds);
+      if (claimed.length === 0) return done;
+      const byLink = new Map<number, typeof claimed>();
+      for (const push of claimed) byLink.set(push.linkId, [...(byLink.get(push.linkId) ?? []), push]);
+      let isBlocked = false;
+      for (const [linkId, pushes] of byLink) {
+        const companyId = pushes[0]!.companyId;
+        const ran = await withLinkLease(linkId, waitMs, async () => {
+          const link = await repository.findLink(companyId, linkId);
+          const connection = link ? await repository.findConnection(companyId, link.connectionId) : undefined;
+          let health = link?.health;
+          for (const push of pushes) {
+            const now = clock.now();
+            try {
+              const wasAsked = link && connection ? await pushOne(adapterFor(connection), link, push.reservationId) : false;
+              await repository.completePush(push.id, token);
+              // The service took a write: it is reachable with this credential again.
+              if (wasAsked && health === 'failing') {
+                await repository.markHealthy(companyId, linkId, now);
+                health = 'ok';
+              }
+              done++;
+            } catch (error) {
+              const attempts = push.attempts + 1;
+              const delay = PUSH_RETRY_DELAYS_MS[attempts - 1];
+              log.warn({ err: error, linkId, reservationId: push.reservationId, attempts }, 'calendar write failed');
+              await repository.postponePush(push.id, token, attempts, delay === undefined ? null : now + delay, describe(error), now);
+              if (link) await repository.markFailing(companyId, linkId, describe(error), now);
+              health = 'failing';
+            }
+          }
+        });
+        if (!ran) {
+          // Pulled or written elsewhere right now: released, tried on the next pass.
+          isBlocked = true;
+          for (const push of pushes) await repository.postponePush(push.id, token, push.attempts, clock.now(), 'busy', clock.now());
+        }
+      }
+      if (isBlocked || claimed.length < PUSH_BATCH) return done;
+    }
+  }
+
+  let running: Promise<void> | null = null;
+  let wokenAgain = false;
+  let closed = false;
+  function wake(): void {
+    if (closed) return;
+    if (running) {
+      wokenAgain = true;
+      return;
+    }
+    running = (async () => {
+      do {
+        wokenAgain = false;
+        await pushDue();
+      } while (wokenAgain && !closed);
+    })()
+      .catch((error: unknown) => log.error({ err: error }, 'calendar write worker failed'))
+      .finally(() => {
+        running = null;
+      });
+  }
+
+  return {
+    async list(companyId: number, lang: Lang, id?: number): Promise<CalendarConnection[]> {
+      if (id === undefined) return present(companyId, await repository.listConnections(companyId), lang);
+      const connection = await getConnection(companyId, id);
+      const [answer] = await present(companyId, [connection], lang);
+      return [{ ...answer!, collections: await collectionsWith(connection) }];
+    },
+
+    async create(actor: Actor, body: CreateCalendarConnectionBody, lang: Lang): Promise<CalendarConnection> {
+      if (body.kind !== 'caldav') throw refused('calendarKindNotAvailable');
+      await collectionsWith(body);
+      const id = await operationLog.track(actor, { action: 'calendarSync.connect', targetType: 'calendarConnection', targetName: body.name }, () =>
+        repository.insertConnection({ companyId: actor.companyId, kind: body.kind, name: body.name, serverUrl: body.serverUrl, account: body.account, credential: body.credential, ownerUserId: actor.userId }, clock.now()),
+      );
+      return (await present(actor.companyId, [await getConnection(actor.companyId, id)], lang))[0]!;
+    },
+
+    async remove(actor: Actor, id: number): Promise<void> {
+      const connection = await getConnection(actor.companyId, id);
+      await operationLog.track(actor, { action: 'calendarSync.disconnect', targetType: 'calendarConnection', targetId: id, targetName: connection.name }, () => repository.deleteConnection(actor.companyId, id));
+    },
+
+    async auth(actor: Actor, body: CalendarAuthBody, lang: Lang): Promise<CalendarConnection> {
+      const connection = await getConnection(actor.companyId, body.id);
+      const account = body.account ?? connection.account;
+      await collectionsWith({ ...connection, account, credential: body.credential });
+      await operationLog.track(actor, { action: 'calendarSync.auth', targetType: 'calendarConnection', targetId: connection.id, targetName: connection.name }, () =>
+        repository.updateConnection(actor.companyId, connection.id, { account, credential: body.credential }, clock.now()),
+      );
+      return (await present(actor.companyId, [await getConnection(actor.companyId, connection.id)], lang))[0]!;
+    },
+
+    async authAddress(companyId: number, id: number): Promise<{ url: string }> {
+      const connection = await getConnection(companyId, id);
+      if (connection.kind === 'caldav') throw refused('calendarAuthAddressNotNeeded');
+      throw refused('calendarKindNotAvailable');
+    },
+
+    /**
+     * Name, address and the rooms' links. A new link writes the room's coming bookings out; a
+     * collection must be one the account reaches, and linked to one room only.
+     */
+    async updateConfig(actor: Actor, body: UpdateCalendarConfigBody, lang: Lang): Promise<CalendarConnection> {
+      const connection = await getConnection(actor.companyId, body.id);
+      const changed = { ...connection, ...(body.serverUrl === undefined ? {} : { serverUrl: body.serverUrl }) };
+      const wanted = body.links.filter((link) => link.collectionUrl !== null);
+      // The rooms first: another company's room is not found before the service is asked anything.
+      for (const link of body.links) if (!(await repository.roomExists(actor.companyId, link.roomId))) throw notFound('roomNotFound');
+      const collections = wanted.length > 0 || body.serverUrl !== undefined ? await collectionsWith(changed) : [];
+      const byUrl = new Map(collections.map((collection) => [collection.url, collection]));
+      for (const link of body.links) {
+        if (link.collectionUrl === null) continue;
+        if (!byUrl.has(link.collectionUrl)) throw refused('calendarCollectionUnknown');
+        const holder = await repository.linkOfCollection(actor.companyId, connection.id, link.collectionUrl);
+        const isOtherRoom = holder !== undefined && holder.roomId !== link.roomId;
+        const isNamedTwice = wanted.filter((other) => other.collectionUrl === link.collectionUrl).length > 1;
+        if ((isOtherRoom && !body.links.some((other) => other.roomId === holder.roomId)) || isNamedTwice) throw refused('calendarCollectionTaken');
+      }
+      await operationLog.track(actor, { action: 'calendarSync.configure', targetType: 'calendarConnection', targetId: connection.id, targetName: body.name ?? connection.name }, async () => {
+        const now = clock.now();
+        await repository.updateConnection(actor.companyId, connection.id, { ...(body.name === undefined ? {} : { name: body.name }), ...(body.serverUrl === undefined ? {} : { serverUrl: body.serverUrl }) }, now);
+        for (const link of body.links) {
+          const existing = await repository.linkOfRoom(actor.companyId, link.roomId);
+          if (existing && existing.connectionId === connection.id && existing.collectionUrl === link.collectionUrl) continue;
+          if (existing) await repository.deleteLink(actor.companyId, existing.id);
+        }
+        for (const link of body.links) {
+          if (link.collectionUrl === null || (await repository.linkOfRoom(actor.companyId, link.roomId))) continue;
+          const linkId = await repository.insertLink({ companyId: actor.companyId, connectionId: connection.id, roomId: link.roomId, collectionUrl: link.collectionUrl, collectionName: byUrl.get(link.collectionUrl)?.name ?? null }, now);
+          await repository.enqueuePush(actor.companyId, linkId, await repository.activeReservationIds(actor.companyId, link.roomId, now), now);
+        }
+      });
+      wake();
+      return (await present(actor.companyId, [await getConnection(actor.companyId, connection.id)], lang))[0]!;
+    },
+
+    /** Pulls now (the connection's rooms, or one) and writes out what waits; `retryFailed` requeues the given-up writes first. */
+    async sync(companyId: number, body: CalendarSyncBody, lang: Lang): Promise<CalendarConnection> {
+      const connection = await getConnection(companyId, body.id);
+      const links = (await repository.linksOf(companyId, [connection.id])).filter((link) => body.roomId === undefined || link.roomId === body.roomId);
+      if (body.roomId !== undefined && links.length === 0) throw notFound('roomNotFound');
+      if (body.retryFailed)
+        await repository.retryFailed(
+          companyId,
+          links.map((link) => link.id),
+          clock.now(),
+        );
+      for (const link of links) await pullLink(link, MANUAL_WAIT_MS);
+      await pushDue(
+        links.map((link) => link.id),
+        MANUAL_WAIT_MS,
+      );
+      return (await present(companyId, [connection], lang))[0]!;
+    },
+
+    /** Committed booking changes (the outbox worker's wave): their rooms' links get the bookings written out. One read when no room is linked. */
+    async onBookingChanges(changes: readonly BookingChange[]): Promise<void> {
+      const links = await repository.linksOfRooms(changes.flatMap((change) => change.roomIds.map((roomId) => ({ companyId: change.companyId, roomId }))));
+      for (const link of links) {
+        const reservationIds = changes.filter((change) => change.companyId === link.companyId && change.roomIds.includes(link.roomId)).flatMap((change) => change.reservationIds);
+        await repository.enqueuePush(link.companyId, link.id, [...new Set(reservationIds)], clock.now());
+      }
+      if (links.length > 0) wake();
+    },
+
+    /** The scheduled pull of every link (one process per period, through the scheduler's lease). */
+    async pullAll(): Promise<void> {
+      for (const link of await repository.allLinks()) await pullLink(link);
+    },
+    /** The scheduled pass of the write queue: retries that came due, and writes a stopped process left. */
+    pushDue: () => pushDue(),
+    /** Waits for the write worker of this process (tests, close). */
+    async drain(): Promise<void> {
+      wake();
+      while (running) await running;
+    },
+    async close(): Promise<void> {
+      closed = true;
+      await running;
+    },
+  };
+}
+

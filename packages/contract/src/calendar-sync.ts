@@ -1,0 +1,140 @@
+import { z } from 'zod';
+
+/**
+ * Calendar sync (issue 24, decision 0023): a company's connections to outside calendar services
+ * (`/third-party*`, the accounts page `/account`), each room linked to one outside calendar
+ * collection, pulled and pushed both ways. The credential is write-only: no answer carries it.
+ */
+
+const id = z.coerce.number().int().positive();
+
+/** The services: CalDAV (RFC 4791) today; Microsoft Graph and Google Calendar follow. */
+export const CALENDAR_KINDS = ['caldav', 'graph', 'google'] as const;
+export const CalendarKind = z.enum(CALENDAR_KINDS);
+export type CalendarKind = z.infer<typeof CalendarKind>;
+
+/** A link's health: `pending` (never synced yet), `ok`, `failing` (the last pull or push failed). */
+export const CALENDAR_LINK_HEALTHS = ['pending', 'ok', 'failing'] as const;
+export const CalendarLinkHealth = z.enum(CALENDAR_LINK_HEALTHS);
+export type CalendarLinkHealth = z.infer<typeof CalendarLinkHealth>;
+
+/** Longest server address, account and credential accepted. */
+const URL_MAX = 500;
+const ACCOUNT_MAX = 254;
+const CREDENTIAL_MAX = 2000;
+
+const serverUrl = z
+  .string()
+  .trim()
+  .max(URL_MAX)
+  .refine((value) => /^https?:\/\/[^\s]+$/i.test(value), { message: 'an http(s) address' });
+
+/** `POST /third-party`: connects a calendar service. The credential is checked by listing the account's calendars. */
+export const CreateCalendarConnectionBody = z.object({
+  kind: CalendarKind,
+  name: z.string().trim().min(1).max(100),
+  serverUrl,
+  account: z.string().trim().min(1).max(ACCOUNT_MAX),
+  credential: z.string().min(1).max(CREDENTIAL_MAX),
+});
+export type CreateCalendarConnectionBody = z.infer<typeof CreateCalendarConnectionBody>;
+
+/** `DELETE /third-party`: removes a connection and its rooms' links (bookings stay). */
+export const CalendarConnectionIdBody = z.object({ id });
+export type CalendarConnectionIdBody = z.infer<typeof CalendarConnectionIdBody>;
+
+/** `GET /third-party`: every connection; with `id`, that one with the calendars its account can reach (read from the service). */
+export const CalendarConnectionQuery = z.object({ id: id.optional() });
+export type CalendarConnectionQuery = z.infer<typeof CalendarConnectionQuery>;
+
+/** `POST /third-party/auth`: a new credential (and account) for a connection, checked before it is kept. */
+export const CalendarAuthBody = z.object({
+  id,
+  account: z.string().trim().min(1).max(ACCOUNT_MAX).optional(),
+  credential: z.string().min(1).max(CREDENTIAL_MAX),
+});
+export type CalendarAuthBody = z.infer<typeof CalendarAuthBody>;
+
+/** `GET /third-party/auth-address`: the provider's consent page for a connection of an OAuth kind. */
+export const CalendarAuthAddressQuery = z.object({ id });
+export type CalendarAuthAddressQuery = z.infer<typeof CalendarAuthAddressQuery>;
+export const CalendarAuthAddress = z.object({ url: z.string() });
+export type CalendarAuthAddress = z.infer<typeof CalendarAuthAddress>;
+
+/** One room's link in `POST /third-party/update-config`; `collectionUrl` null unlinks the room. */
+export const CalendarLinkInput = z.object({ roomId: id, collectionUrl: z.string().trim().max(URL_MAX).nullable() });
+export type CalendarLinkInput = z.infer<typeof CalendarLinkInput>;
+
+/** `POST /third-party/update-config`: the connection's name and which rooms it links to which of its calendars (rooms not named keep theirs). */
+export const UpdateCalendarConfigBody = z.object({
+  id,
+  name: z.string().trim().min(1).max(100).optional(),
+  serverUrl: serverUrl.optional(),
+  links: z.array(CalendarLinkInput).max(500).default([]),
+});
+export type UpdateCalendarConfigBody = z.infer<typeof UpdateCalendarConfigBody>;
+
+/** `POST /third-party/sync`: pull now (one room or every room of the connection) and write out what waits; `retryFailed` puts the failed writes back in the queue first. */
+export const CalendarSyncBody = z.object({ id, roomId: id.optional(), retryFailed: z.boolean().default(false) });
+export type CalendarSyncBody = z.infer<typeof CalendarSyncBody>;
+
+/** A calendar collection the account can reach. */
+export const CalendarCollection = z.object({ url: z.string(), name: z.string().nullable() });
+export type CalendarCollection = z.infer<typeof CalendarCollection>;
+
+/** A write to the outside calendar that gave up after its retries, waiting for a manual retry. */
+export const CalendarFailedPush = z.object({ reservationId: z.number().int(), attempts: z.number().int(), lastError: z.string().nullable(), updatedAt: z.number().int() });
+export type CalendarFailedPush = z.infer<typeof CalendarFailedPush>;
+
+/** An outside event declined because it would have double-booked the room (or broken another booking rule). */
+export const CalendarDecline = z.object({
+  uid: z.string(),
+  title: z.string().nullable(),
+  organiserEmail: z.string().nullable(),
+  startAt: z.number().int(),
+  endAt: z.number().int(),
+  /** The engine's refusal, in the caller's language. */
+  reason: z.string(),
+  declinedAt: z.number().int(),
+});
+export type CalendarDecline = z.infer<typeof CalendarDecline>;
+
+/** A room's link: its calendar and its sync health (the health panel). */
+export const CalendarLink = z.object({
+  roomId: z.number().int(),
+  roomName: z.string(),
+  collectionUrl: z.string(),
+  collectionName: z.string().nullable(),
+  health: CalendarLinkHealth,
+  /** The catalogue's "calendar resource invalid or failed to sync" when failing, in the caller's language; else null. */
+  healthMessage: z.string().nullable(),
+  /** What went wrong last (the service's answer or the network's error). */
+  lastError: z.string().nullable(),
+  lastAttemptAt: z.number().int().nullable(),
+  lastSuccessAt: z.number().int().nullable(),
+  /** Writes waiting in the outbound queue (retrying with back-off). */
+  pendingPushes: z.number().int(),
+  failedPushes: z.array(CalendarFailedPush),
+  /** The latest declined outside events (at most 20). */
+  declines: z.array(CalendarDecline),
+});
+export type CalendarLink = z.infer<typeof CalendarLink>;
+
+/** A connection as answered: never its credential (`hasCredential` instead). */
+export const CalendarConnection = z.object({
+  id: z.number().int(),
+  kind: CalendarKind,
+  name: z.string(),
+  serverUrl: z.string(),
+  account: z.string(),
+  hasCredential: z.boolean(),
+  ownerUserId: z.number().int().nullable(),
+  createdAt: z.number().int(),
+  updatedAt: z.number().int(),
+  links: z.array(CalendarLink),
+  /** With `GET /third-party?id=`: the calendars the account reaches. */
+  collections: z.array(CalendarCollection).optional(),
+});
+export type CalendarConnection = z.infer<typeof CalendarConnection>;
+export const CalendarConnectionList = z.array(CalendarConnection);
+export type CalendarConnectionList = z.infer<typeof CalendarConnectionList>;
