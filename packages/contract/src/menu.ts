@@ -59,7 +59,7 @@ export const MENU_CATALOGUE: MenuNode[] = [
       page('directory', '/directory', 'UserOutlined', 'ADMIN', 'users', true),
       page('role', '/role', 'SafetyCertificateOutlined', 'ADMIN', 'roles', true),
       page('group', '/group', 'ClusterOutlined', 'ADMIN', 'departments', true),
-      page('account', '/account', 'CloudSyncOutlined', 'ADMIN', 'accountGlobal'),
+      page('account', '/account', 'CloudSyncOutlined', 'ADMIN', 'accountGlobal', true),
       page('personal', '/personal', 'IdcardOutlined', 'ADMIN', undefined, true),
       page('company', '/company', 'BankOutlined', 'ADMIN', 'accountGlobal', true),
       page('global', '/global', 'GlobalOutlined', 'ADMIN', 'globalSettings', true),

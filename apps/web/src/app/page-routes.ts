@@ -20,6 +20,7 @@ import { mailRoutes } from '../modules/mail/mail.routes';
 import { managerRoutes } from '../modules/manager/manager.routes';
 import { operationLogRoutes } from '../modules/operation-log/operation-log.routes';
 import { frontendLogRoutes } from '../modules/frontend-log/frontend-log.routes';
+import { calendarSyncRoutes } from '../modules/calendar-sync/calendar-sync.routes';
 import { organizationRoutes } from '../modules/organization/organization.routes';
 import { checkInRoutes } from '../modules/pad/pad.routes';
 import { personalRoutes } from '../modules/personal/personal.routes';
@@ -48,6 +49,7 @@ export const SHELL_PAGES: PageRoute[] = [
   ...roleRoutes,
   ...operationLogRoutes,
   ...frontendLogRoutes,
+  ...calendarSyncRoutes,
   ...organizationRoutes,
   ...ssoRoutes,
   ...managerRoutes,

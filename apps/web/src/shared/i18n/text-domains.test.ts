@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { SHELL_PAGES } from '../../app/page-routes';
 import { airPublicRoutes, airRoutes } from '../../modules/air/air.routes';
 import { authRoutes } from '../../modules/auth/auth.routes';
+import { calendarSyncRoutes } from '../../modules/calendar-sync/calendar-sync.routes';
 import { assetRoutes } from '../../modules/asset/asset.routes';
 import { deskRoutes } from '../../modules/desk/desk.routes';
 import { directoryPublicRoutes } from '../../modules/directory/directory.routes';
@@ -24,7 +25,7 @@ const sources = import.meta.glob<string>(['../../**/*.{ts,tsx}', '!../../**/*.te
 const publicPages = [...directoryPublicRoutes, ...registrationWizardRoutes, ...recoveryRoutes, ...livePublicRoutes, ...visitorPublicRoutes, ...padRoutes, ...airPublicRoutes];
 const allPages = [...authRoutes, ...publicPages, ...SHELL_PAGES];
 /** The pages of the module named like each page domain: they must load it. */
-const MODULE_PAGES: Record<string, readonly PageRoute[]> = { 'operation-log': operationLogRoutes, sso: ssoRoutes, 'door-display': doorDisplayRoutes, desk: deskRoutes, repair: repairRoutes, asset: assetRoutes, 'smart-room': smartRoomRoutes, 'smart-device': smartDeviceRoutes, air: [...airRoutes, ...airPublicRoutes] };
+const MODULE_PAGES: Record<string, readonly PageRoute[]> = { 'operation-log': operationLogRoutes, sso: ssoRoutes, 'door-display': doorDisplayRoutes, desk: deskRoutes, repair: repairRoutes, asset: assetRoutes, 'smart-room': smartRoomRoutes, 'smart-device': smartDeviceRoutes, air: [...airRoutes, ...airPublicRoutes], 'calendar-sync': calendarSyncRoutes };
 /**
  * A page domain another module borrows (a component of the domain's module shown on its page): the
  * borrowing module and the pages of it that show the component, which must load the domain too.

@@ -12,7 +12,7 @@ export const CORE_TEXT_DOMAINS: readonly string[] = ['common', 'errors', 'shell'
  * Large domains that one module's pages alone use (text-domains.test.ts checks it): they load with
  * those pages, not with the shell. No page title may come from them, since tabs show titles early.
  */
-export const PAGE_TEXT_DOMAINS: readonly string[] = ['operation-log', 'sso', 'door-display', 'desk', 'repair', 'inspection', 'asset', 'smart-room', 'smart-device', 'air'];
+export const PAGE_TEXT_DOMAINS: readonly string[] = ['operation-log', 'sso', 'door-display', 'desk', 'repair', 'inspection', 'asset', 'smart-room', 'smart-device', 'air', 'calendar-sync'];
 
 /** The language and domain of a locale file's path, e.g. `…/locales/en-US/auth.json`. */
 export function parseLocalePath(path: string): { lang: string; domain: string } | undefined {

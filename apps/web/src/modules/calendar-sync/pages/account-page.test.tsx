@@ -1,0 +1,122 @@
+import type { CalendarConnection, CalendarLink } from '@atrium/contract';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { setLang } from '../../../shared/i18n/i18n';
+import { preferencesStore } from '../../../shared/preferences/preferences-store';
+import { makeEntry, makeUser } from '../../../test/factories';
+import { renderConsole, stubApi } from '../../../test/render';
+
+afterEach(() => {
+  setLang('en-US');
+  preferencesStore.deactivate();
+  vi.restoreAllMocks();
+});
+
+const menu = [makeEntry('userManagement', '', [makeEntry('account', '/account')])];
+const AT = Date.UTC(2026, 10, 30, 9, 0);
+
+const link = (extra: Partial<CalendarLink> = {}): CalendarLink => ({
+  roomId: 7,
+  roomName: 'Kew',
+  collectionUrl: 'http://dav.test/rooms/kew/',
+  collectionName: 'Kew calendar',
+  health: 'ok',
+  healthMessage: null,
+  lastError: null,
+  lastAttemptAt: AT,
+  lastSuccessAt: AT,
+  pendingPushes: 0,
+  failedPushes: [],
+  declines: [],
+  ...extra,
+});
+
+const connection = (links: CalendarLink[]): CalendarConnection => ({
+  id: 3,
+  kind: 'caldav',
+  name: 'Rooms on Radicale',
+  serverUrl: 'http://dav.test/',
+  account: 'rooms',
+  hasCredential: true,
+  ownerUserId: 1,
+  createdAt: AT,
+  updatedAt: AT,
+  links,
+});
+
+describe('/account: calendar accounts', () => {
+  it('connects a CalDAV account, saying the service refusal on the form, and never sends a kind the page does not offer', async () => {
+    const user = userEvent.setup();
+    let connected = false;
+    const seen = stubApi({
+      'GET /third-party': () => ({ result: connected ? [connection([])] : [] }),
+      'POST /third-party': ({ body }) => {
+        const { credential } = body as { credential: string };
+        if (credential !== 'right') return { status: 422, returncode: 1005, message: 'Token invalid' };
+        connected = true;
+        return { result: connection([]) };
+      },
+    });
+    renderConsole({ path: '/account', user: makeUser({ permissions: ['accountGlobal:view', 'accountGlobal:edit'] }), menu });
+    expect(await screen.findByTestId('calendar-empty', {}, { timeout: 20_000 })).toHaveTextContent('No calendar service is connected yet');
+    await user.click(screen.getByTestId('calendar-connect'));
+    await user.type(await screen.findByTestId('calendar-form-name'), 'Rooms on Radicale');
+    await user.type(screen.getByTestId('calendar-form-server'), 'dav.test');
+    await user.type(screen.getByTestId('calendar-form-account'), 'rooms');
+    await user.type(screen.getByTestId('calendar-form-credential'), 'wrong');
+    await user.click(screen.getByTestId('calendar-connect-save'));
+    expect(await screen.findByText('Enter an http:// or https:// address')).toBeInTheDocument();
+    await user.clear(screen.getByTestId('calendar-form-server'));
+    await user.type(screen.getByTestId('calendar-form-server'), 'http://dav.test/');
+    await user.click(screen.getByTestId('calendar-connect-save'));
+    expect(await screen.findByTestId('calendar-form-problem')).toHaveTextContent('Token invalid');
+    await user.clear(screen.getByTestId('calendar-form-credential'));
+    await user.type(screen.getByTestId('calendar-form-credential'), 'right');
+    await user.click(screen.getByTestId('calendar-connect-save'));
+    expect(await screen.findByTestId('calendar-connection-3')).toHaveTextContent('Rooms on Radicale');
+    expect(screen.getByTestId('calendar-connection-3')).toHaveTextContent('No room is linked to this account yet');
+    const posts = seen.filter((request) => request.method === 'POST' && request.path === '/third-party');
+    expect(posts.map((request) => request.body)).toEqual([
+      { kind: 'caldav', name: 'Rooms on Radicale', serverUrl: 'http://dav.test/', account: 'rooms', credential: 'wrong' },
+      { kind: 'caldav', name: 'Rooms on Radicale', serverUrl: 'http://dav.test/', account: 'rooms', credential: 'right' },
+    ]);
+  }, 60_000);
+
+  it("shows a failing room's sync message and its failed writes, retries them, and lists the declined outside events", async () => {
+    const user = userEvent.setup();
+    const failing = link({
+      health: 'failing',
+      healthMessage: 'Calendar resource invalid or failed to sync',
+      lastError: '401 Unauthorized',
+      failedPushes: [{ reservationId: 41, attempts: 5, lastError: '401 Unauthorized', updatedAt: AT }],
+      declines: [{ uid: 'clash-1', title: 'Budget review', organiserEmail: 'mei@outside.test', startAt: AT, endAt: AT + 3_600_000, reason: 'The room is already booked at that time', declinedAt: AT }],
+    });
+    const seen = stubApi({
+      'GET /third-party': () => ({ result: [connection([failing])] }),
+      'POST /third-party/sync': () => ({ result: connection([failing]) }),
+    });
+    renderConsole({ path: '/account', user: makeUser({ permissions: ['accountGlobal:view', 'accountGlobal:edit'] }), menu });
+    const row = await screen.findByTestId('calendar-link-7', {}, { timeout: 20_000 });
+    expect(within(row).getByTestId('calendar-health-7')).toHaveTextContent('Failing');
+    expect(within(row).getByTestId('calendar-health-message-7')).toHaveTextContent('Calendar resource invalid or failed to sync: 401 Unauthorized');
+    expect(within(row).getByTestId('calendar-failed-7')).toHaveTextContent('1 failed');
+    await user.click(within(row).getByTestId('calendar-retry-7'));
+    await waitFor(() => expect(seen.filter((request) => request.path === '/third-party/sync').map((request) => request.body)).toEqual([{ id: 3, retryFailed: true }]));
+    const declines = screen.getByTestId('calendar-declines');
+    expect(declines).toHaveTextContent('Budget review');
+    expect(declines).toHaveTextContent('mei@outside.test');
+    expect(declines).toHaveTextContent('The room is already booked at that time');
+  }, 60_000);
+
+  it('shows a reader the connections without the buttons that change them, in Chinese', async () => {
+    setLang('zh-CN');
+    stubApi({ 'GET /third-party': () => ({ result: [connection([link()])] }) });
+    renderConsole({ path: '/account', user: makeUser({ permissions: ['accountGlobal:view'] }), menu });
+    const row = await screen.findByTestId('calendar-link-7', {}, { timeout: 20_000 });
+    expect(within(row).getByTestId('calendar-health-7')).toHaveTextContent('同步正常');
+    expect(screen.queryByTestId('calendar-connect')).toBeNull();
+    expect(screen.queryByTestId('calendar-sync-now')).toBeNull();
+    expect(screen.queryByTestId('calendar-unlink-7')).toBeNull();
+  }, 60_000);
+});
