@@ -95,6 +95,7 @@ import { createSignInLinkRepository } from './modules/sign-in-link/sign-in-link.
 import { createSignInLinkService } from './modules/sign-in-link/sign-in-link.service.js';
 import { directorySyncRoutes } from './modules/directory-sync/directory-sync.routes.js';
 import { createDirectorySyncService } from './modules/directory-sync/directory-sync.service.js';
+import { createWorkChatService } from './modules/directory-sync/work-chat.service.js';
 import { createSsoCoverage, createSsoService } from './modules/sso/sso.service.js';
 import { uploadRoutes } from './modules/upload/upload.routes.js';
 import { createUploadService } from './modules/upload/upload.service.js';
@@ -559,6 +560,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   const leases = createLeases(db.kysely, clock);
   const directorySync = createDirectorySyncService({ repository: repositories.directorySync, directory, groups, operationLog, leases, clock });
+  const workChat = createWorkChatService({ repository: repositories.directorySync, directory, groups, operationLog, leases, clock });
   // Scheduled work: offered to this process every tick once it listens; a lease per job and period.
   const scheduler = createScheduler({ leases, log: app.log, tickMs: config.schedulerTickMs });
   scheduler.add({ name: 'directory-sync', everyMs: MINUTE_MS, run: async () => void (await directorySync.runScheduled()) });
@@ -972,7 +974,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(managerRoutes({ managers }));
       await api.register(registrationRoutes({ registration, cookieMaxAgeSeconds: sessions.cookieMaxAgeSeconds }));
       await api.register(recoveryRoutes({ recovery }));
-      await api.register(directorySyncRoutes({ directorySync }));
+      await api.register(directorySyncRoutes({ directorySync, workChat }));
       await api.register(deviceThemeRoutes({ deviceThemes, repository: repositories.deviceThemes, uploads }));
       await api.register(applicationRoutes({ applications }));
       await api.register(licenceRoutes({ licences }));

@@ -1312,6 +1312,29 @@ export interface MailRequestTable {
 }
 
 /** A company's LDAP / Active Directory sync setting (one row per company, made at the first save). */
+/** A company's setting for one work-chat provider (WeCom, Feishu, DingTalk), decision 0023. */
+export interface WorkChatSettingTable {
+  company_id: number;
+  provider: string;
+  is_enabled: Generated<Flag>;
+  is_sign_in_enabled: Generated<Flag>;
+  /** WeCom corp id, Feishu app id, DingTalk corp id. */
+  corp_id: Generated<string>;
+  /** WeCom agent id, DingTalk app key (client id); empty for Feishu. */
+  app_key: Generated<string>;
+  /** Sent to the provider's token call only; never returned by any API, never logged. */
+  secret: Generated<string>;
+  /** Empty: the provider's real hosts. */
+  base_url: Generated<string>;
+  /** JSON of the department-to-role rules. */
+  role_mapping: Generated<string>;
+  updated_by: number | null;
+  last_sync_at: number | null;
+  /** JSON of the last sync's report. */
+  last_report: string | null;
+  updated_at: number;
+}
+
 export interface DirectorySyncSettingTable {
   company_id: number;
   is_enabled: Generated<Flag>;
@@ -1335,6 +1358,8 @@ export interface DirectorySyncSettingTable {
   /** JSON of the last sync's report. */
   last_report: string | null;
   updated_at: number;
+  /** JSON of the group-to-role rules (decision 0023). */
+  role_mapping: Generated<string>;
 }
 
 /** What door displays and room boards show, per scope (the company default or one room). */
@@ -1676,6 +1701,7 @@ export interface DB {
   password_resets: PasswordResetTable;
   mail_requests: MailRequestTable;
   directory_sync_settings: DirectorySyncSettingTable;
+  work_chat_settings: WorkChatSettingTable;
   info_show_settings: InfoShowSettingTable;
   company_applications: CompanyApplicationTable;
   company_licences: CompanyLicenceTable;
