@@ -127,7 +127,7 @@ export function directorySyncRoutes({ directorySync, workChat }: { directorySync
           summary: 'Sync departments and users from a work-chat directory now (WeCom by default)',
           description:
             "Body (optional): { provider: wecom | feishu | dingtalk }, wecom when absent. Uses the provider's saved setting (off or incomplete: 422/1005). Departments are created with their tree, users created or updated as by the LDAP sync and linked to their id at the provider; the role mapping applies; nobody is deleted. The provider's refusal: 422/1005 with its message. Another sync of the company running: 409.",
-          body: WorkChatSyncBody.optional(),
+          body: WorkChatSyncBody.nullish(),
           response: envelopeResponses(DirectorySyncReport),
         },
       },
