@@ -234,10 +234,6 @@ export const MESSAGES = {
     'en-US': 'Sign-in with a Google account is not configured for this company',
     'zh-CN': '该公司未配置 Google 账号登录',
   },
-  ssoFeishuNotAvailable: {
-    'en-US': 'Sign-in with Feishu is not available in this build; use single sign-on (OpenID Connect) or your password',
-    'zh-CN': '此版本不提供飞书登录；请使用单点登录（OpenID Connect）或密码登录',
-  },
   ssoMailSent: {
     'en-US': 'Notice sent to {sent} members; {skipped} skipped (not covered by single sign-on or without e-mail)',
     'zh-CN': '已向 {sent} 名成员发送通知；跳过 {skipped} 名（不在单点登录范围内或没有邮箱）',
@@ -399,6 +395,10 @@ export const MESSAGES = {
   workChatTooManyUsers: {
     'en-US': 'The directory lists more than {max} people; a sync reads at most that many',
     'zh-CN': '通讯录中的人数超过 {max}；一次同步最多读取这么多人',
+  },
+  workChatSignInRefused: {
+    'en-US': 'Sign-in with the work-chat app did not work: the app refused the code, or it names nobody active in this company. Sign in another way, or ask your administrator',
+    'zh-CN': '办公应用登录失败：应用拒绝了授权码，或该账号不是本公司的在职用户。请用其他方式登录，或联系管理员',
   },
   directorySyncSkipInactive: {
     'en-US': 'Disabled or left the company in the directory',

@@ -1245,6 +1245,8 @@ export interface SsoLoginStateTable {
   expires_at: number;
   /** Set when the flow links this user's account (/auth-add) instead of signing in. */
   link_user_id: number | null;
+  /** The work-chat provider this sign-in went to (decision 0023); null for OpenID Connect. */
+  provider: string | null;
 }
 
 /** A user's identity at the company's OpenID provider, linked on /auth-add: signs them in whatever the claim says. */

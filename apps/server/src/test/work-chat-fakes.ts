@@ -16,6 +16,8 @@ export interface WorkChatFake<D, U> {
   requests: string[];
   /** The person the provider's sign-in page signs in (their WeCom userid, Feishu open_id, DingTalk unionid). */
   signInAs(id: string | null): void;
+  /** A code the provider's in-app JS API would give the person (their WeCom userid, Feishu open_id, DingTalk unionid). */
+  appCode(id: string): string;
   close(): Promise<void>;
 }
 
@@ -120,11 +122,16 @@ export async function startWecomFake(options: { corpId: string; secret: string; 
     return { status: 404, json: { errcode: 404, errmsg: 'not found' } };
   };
   const server = await serve(handler, requests);
-  return fakeOf(server, state, requests);
+  return fakeOf(server, state, requests, codes);
 }
 
-function fakeOf<D, U>(server: { url: string; close(): Promise<void> }, state: { departments: D[]; users: U[]; person: string | null }, requests: string[]): WorkChatFake<D, U> {
+function fakeOf<D, U>(server: { url: string; close(): Promise<void> }, state: { departments: D[]; users: U[]; person: string | null }, requests: string[], appCodes: Map<string, string>): WorkChatFake<D, U> {
   return {
+    appCode(id) {
+      const code = token('app-');
+      appCodes.set(code, id);
+      return code;
+    },
     url: server.url,
     get departments() {
       return state.departments;
@@ -225,7 +232,7 @@ export async function startFeishuFake(options: { appId: string; secret: string; 
     }
     return { status: 404, json: { code: 404, msg: 'not found' } };
   };
-  return fakeOf(await serve(handler, requests), state, requests);
+  return fakeOf(await serve(handler, requests), state, requests, codes);
 }
 
 export interface DingtalkDepartment {
@@ -249,6 +256,7 @@ export async function startDingtalkFake(options: { appKey: string; secret: strin
   const tokens = new Set<string>();
   const userTokens = new Map<string, string>();
   const codes = new Map<string, string>();
+  const appCodes = new Map<string, string>();
   const requests: string[] = [];
   const handler: Handler = ({ method, url, headers, body }) => {
     const q = url.searchParams;
@@ -285,6 +293,13 @@ export async function startDingtalkFake(options: { appKey: string; secret: strin
       if (parent !== 1 && !state.departments.some((department) => department.dept_id === parent)) return { json: { errcode: 60003, errmsg: 'department not found' } };
       return { json: { errcode: 0, errmsg: 'ok', result: state.departments.filter((department) => department.parent_id === parent) } };
     }
+    if (method === 'POST' && url.pathname === '/topapi/v2/user/getuserinfo') {
+      const person = appCodes.get(String(body.code ?? ''));
+      const user = state.users.find((item) => item.unionid === person);
+      if (!user) return { json: { errcode: 40078, errmsg: 'invalid auth code' } };
+      appCodes.delete(String(body.code));
+      return { json: { errcode: 0, errmsg: 'ok', result: { userid: user.userid, unionid: user.unionid, name: user.name } } };
+    }
     if (method === 'POST' && url.pathname === '/topapi/v2/user/list') {
       const size = Number(body.size);
       const cursor = Number(body.cursor);
@@ -297,5 +312,5 @@ export async function startDingtalkFake(options: { appKey: string; secret: strin
     }
     return { status: 404, json: { errcode: 404, errmsg: 'not found' } };
   };
-  return fakeOf(await serve(handler, requests), state, requests);
+  return fakeOf(await serve(handler, requests), state, requests, appCodes);
 }

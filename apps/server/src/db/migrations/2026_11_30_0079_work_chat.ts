@@ -2,7 +2,8 @@ import { TIMESTAMP, flag, type DialectMigration } from './helpers.js';
 
 /**
  * Work-chat directories and sign-in (decision 0023): the role mapping of the LDAP sync, and one
- * setting per company and provider (WeCom, Feishu, DingTalk) with its write-only secret.
+ * setting per company and provider (WeCom, Feishu, DingTalk) with its write-only secret, and the
+ * provider of a pending sign-in.
  */
 export const workChat: DialectMigration = {
   async up(db) {
@@ -25,5 +26,8 @@ export const workChat: DialectMigration = {
       .addColumn('updated_at', TIMESTAMP, (col) => col.notNull())
       .addPrimaryKeyConstraint('work_chat_settings_pkey', ['company_id', 'provider'])
       .execute();
+
+    // A pending sign-in names the work-chat provider it went to; null for the company's OpenID provider.
+    await db.schema.alterTable('sso_login_states').addColumn('provider', 'text').execute();
   },
 };
