@@ -28,6 +28,11 @@ export function isWorkChatComplete(setting: Pick<StoredWorkChatSetting, 'provide
   return Boolean(id && setting.secret);
 }
 
+/** WeCom's sign-in page also needs the app's agent id. */
+export function canSignIn(setting: Pick<StoredWorkChatSetting, 'provider' | 'corpId' | 'appKey' | 'secret'>): boolean {
+  return isWorkChatComplete(setting) && (setting.provider !== 'wecom' || Boolean(setting.appKey));
+}
+
 const translate = (report: StoredReport, lang: Lang): DirectorySyncReport => ({
   ...report,
   skipped: report.skipped.map(({ entry, key, params }) => ({ entry, reason: renderMessage(key, lang, params) })),
@@ -92,6 +97,7 @@ export function createWorkChatService({ repository, directory, groups, operation
           updatedAt: clock.now(),
         };
         if ((next.isEnabled || next.isSignInEnabled) && !isWorkChatComplete(next)) throw refused('workChatIncomplete');
+        if (next.isSignInEnabled && !canSignIn(next)) throw refused('workChatIncomplete');
         await repository.saveWorkChatSetting(next);
         return present(body.provider, await repository.findWorkChatSetting(actor.companyId, body.provider), lang);
       });

@@ -107,6 +107,9 @@ describe(`work-chat directories (${TEST_DIALECT})`, () => {
     const incomplete = await api(adminToken, 'PUT', '/api/work-chat/setting', { provider: 'wecom', isEnabled: true, corpId: WECOM.corpId }, 'zh-CN');
     expect([incomplete.status, incomplete.body.returncode]).toEqual([422, ReturnCode.REFUSED]);
     expect(incomplete.body.message).toContain('密钥');
+    // WeCom's sign-in page needs the agent id too.
+    const noAgent = await api(adminToken, 'PUT', '/api/work-chat/setting', wecomSetting({ appKey: '', isSignInEnabled: true }));
+    expect([noAgent.status, noAgent.body.returncode]).toEqual([422, ReturnCode.REFUSED]);
     for (const payload of [wecomSetting({ baseUrl: 'http://qyapi.example.test' }), wecomSetting({ provider: 'slack' }), wecomSetting({ secretly: 1 })]) {
       expect((await api(adminToken, 'PUT', '/api/work-chat/setting', payload)).status, JSON.stringify(payload)).toBe(400);
     }

@@ -12,7 +12,7 @@ import { MINUTE_MS, type Clock } from '../../platform/clock.js';
 import { sha256Hex } from '../../platform/digest.js';
 import { refused } from '../../platform/errors.js';
 import type { DirectorySyncRepository, StoredWorkChatSetting } from '../directory-sync/directory-sync.repository.js';
-import { isWorkChatComplete } from '../directory-sync/work-chat.service.js';
+import { canSignIn } from '../directory-sync/work-chat.service.js';
 import { workChatIssuer } from '../directory-sync/work-chat-sources.js';
 import type { OperationLog, RecordedActor } from '../operation-log/operation-log.service.js';
 import type { SessionService, SignedIn } from '../session/session.service.js';
@@ -47,7 +47,7 @@ export function createWorkChatSignIn({ sso, settings, sessions, operationLog, cl
   /** The company's setting when it offers sign-in with the provider. */
   async function usable(companyId: number, provider: WorkChatProvider): Promise<StoredWorkChatSetting | undefined> {
     const setting = await settings.findWorkChatSetting(companyId, provider);
-    return setting?.isSignInEnabled && isWorkChatComplete(setting) ? setting : undefined;
+    return setting?.isSignInEnabled && canSignIn(setting) ? setting : undefined;
   }
 
   /** The company's user the identity names: linked by the directory sync, else by user name or e-mail. */
