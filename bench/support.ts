@@ -63,7 +63,7 @@ function startProcess(args: string[], env: Record<string, string>, ready: RegExp
 }
 
 async function waitForHealth(baseURL: string) {
-  for (let i = 0; i < 200; i++) {
+  for (let i = 0; i < 600; i++) {
     try {
       if ((await fetch(`${baseURL}/api/health`)).ok) return;
     } catch {
@@ -252,10 +252,10 @@ function databaseCpu(database: string): () => Promise<number> {
 
 /**
  * Starts the bare route and the built server (`apps/server/dist/main.js`, as `npm start` runs it,
- * rate limiter off) on a throwaway database with the demo company, signs the admin in, runs
- * `body`, and removes everything afterwards.
+ * rate limiter off unless `env` says otherwise) on a throwaway database with the demo company, signs the
+ * admin in, runs `body`, and removes everything afterwards. `env` adds server settings.
  */
-export async function withBenchServer(body: (run: BenchRun) => Promise<void>): Promise<void> {
+export async function withBenchServer(body: (run: BenchRun) => Promise<void>, env: Record<string, string> = {}): Promise<void> {
   const dataDir = mkdtempSync(join(tmpdir(), 'atrium-bench-'));
   const children: ChildProcess[] = [];
   let databaseUrl = `sqlite:${join(dataDir, 'atrium.db')}`;
@@ -273,7 +273,7 @@ export async function withBenchServer(body: (run: BenchRun) => Promise<void>): P
     const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
     const server = spawn(process.execPath, [...nodeArgs, 'apps/server/dist/main.js'], {
       cwd: repoRoot,
-      env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', ATRIUM_ADMIN_PASSWORD: 'Bench-first-2026', RATE_LIMIT_PER_MINUTE: '0', DATABASE_URL: databaseUrl },
+      env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', ATRIUM_ADMIN_PASSWORD: 'Bench-first-2026', RATE_LIMIT_PER_MINUTE: '0', DATABASE_URL: databaseUrl, ...env },
       stdio: 'ignore',
     });
     children.push(server);

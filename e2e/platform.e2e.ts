@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import jsQR from 'jsqr';
+import jsQRPackage from 'jsqr';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chooseLanguage, clickSettled, newContext, openFromMenu, screenshot, signIn, waitForLanding, WIDE } from './support/browser.js';
@@ -13,6 +13,8 @@ const PASSWORD = 'Platform-pages-2026';
 const OPERATOR_PASSWORD = 'Operator-of-2026';
 const PHONE = { width: 390, height: 844 };
 const DAY_MS = 24 * 60 * 60 * 1000;
+/** jsqr is CommonJS typed as an ES module's default export: whichever of the two the loader hands over. */
+const jsQR = (jsQRPackage as unknown as { default?: typeof jsQRPackage.default }).default ?? (jsQRPackage as unknown as typeof jsQRPackage.default);
 const repoRoot = fileURLToPath(new URL('../', import.meta.url));
 
 /** `npm run licence -- <args>` as the operator of an installation runs it; answers what it printed. */

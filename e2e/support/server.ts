@@ -13,6 +13,8 @@ export interface RunningServer {
   /** Everything the process printed, for assertions on start-up output. */
   output: () => string;
   stop: () => Promise<void>;
+  /** Ends the process at once with SIGKILL (a crash: no graceful shutdown), once it has exited. */
+  kill: () => Promise<void>;
 }
 
 /**
@@ -71,8 +73,14 @@ async function launch(port: number, dataDir: string, env: Record<string, string>
     baseURL,
     dataDir,
     output: () => printed,
+    kill: async () => {
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGKILL');
+      await exited;
+    },
     stop: async () => {
-      if (child.exitCode === null) {
+      if (child.exitCode === null && child.signalCode === null) {
         const exited = new Promise((resolve) => child.once('exit', resolve));
         child.kill('SIGTERM');
         await exited;

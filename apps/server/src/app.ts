@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
 import path from 'node:path';
 import fastifyCookie from '@fastify/cookie';
-import fastifyRateLimit from '@fastify/rate-limit';
+import fastifyRateLimit, { type RateLimitPluginOptions } from '@fastify/rate-limit';
+import { Redis } from 'ioredis';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
@@ -131,6 +132,7 @@ import { createUploadStore } from './platform/uploads.js';
 import { ASSETS_PATH, registerWebConsole } from './platform/web-console.js';
 import { createLeases } from './platform/leases.js';
 import { createScheduler, type Scheduler } from './platform/scheduler.js';
+import { createSharedRateLimit } from './platform/rate-limit-store.js';
 import { createOutbox, type Outbox } from './platform/outbox.js';
 import { createOutboxRepository } from './platform/outbox.repository.js';
 import { approvalRoutes } from './modules/booking/approval/booking-approval.routes.js';
@@ -369,6 +371,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       // The console's hashed files are not counted: a page loads dozens of them once and caches them
       // for good, and an office behind one address would otherwise spend its minute on code, not calls.
       allowList: (request) => request.url.startsWith(ASSETS_PATH),
+      // Where the counts live so that every process shares them (decision 0022).
+      ...rateLimitStore(app, config, db),
     });
     // A root hook rather than per route, so it runs before the session lookup and on unknown paths.
     app.addHook('onRequest', app.rateLimit());
@@ -1129,4 +1133,25 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   return app;
+}
+
+/**
+ * The rate limiter's store (decision 0022): Redis when REDIS_URL is set (the plugin's own store; a Redis
+ * outage lets requests through, logged, rather than failing them all); the database on PostgreSQL,
+ * shared by every process on it; the plugin's memory on SQLite, served by one process.
+ */
+function rateLimitStore(app: FastifyInstance, config: Config, db: Database): Partial<RateLimitPluginOptions> {
+  if (config.redisUrl) {
+    const redis = new Redis(config.redisUrl, { maxRetriesPerRequest: 1, commandTimeout: 1000, connectionName: 'atrium-rate-limit', enableAutoPipelining: true });
+    redis.on('error', (error: Error) => app.log.warn({ err: error }, 'rate limit store (Redis) unreachable'));
+    app.addHook('onClose', async () => {
+      await redis.quit().catch(() => redis.disconnect());
+    });
+    return { redis, nameSpace: `${config.redisKeyPrefix}rate-limit:`, skipOnError: true };
+  }
+  if (db.dialect !== 'postgres') return {};
+  const shared = createSharedRateLimit(db.kysely, { log: app.log });
+  // Before the database closes (onClose), so the last counts are written.
+  app.addHook('preClose', async () => shared.close());
+  return { store: shared.Store as unknown as RateLimitPluginOptions['store'] };
 }

@@ -156,6 +156,14 @@ describe('mail settings', () => {
     for (const prefix of ['office/#', 'a//b', '+']) expect(failure({ MQTT_TOPIC_PREFIX: prefix })).toContain('MQTT_TOPIC_PREFIX');
   });
 
+  it('read REDIS_URL and its key prefix, refusing a bad one without printing its password', () => {
+    expect(parse({})).toMatchObject({ redisUrl: null, redisKeyPrefix: 'atrium:' });
+    expect(parse({ REDIS_URL: 'redis://:pw@cache.test:6379/2', REDIS_KEY_PREFIX: 'hq:' })).toMatchObject({ redisUrl: 'redis://:pw@cache.test:6379/2', redisKeyPrefix: 'hq:' });
+    const message = failure({ REDIS_URL: 'http://u:secret@cache.test' });
+    expect(message).toContain('REDIS_URL');
+    expect(message).not.toContain('secret');
+  });
+
   it('reads MQTT_BROKER_AUTH: off unless dynsec, which needs the dynsec admin in MQTT_URL', () => {
     expect(parse({})).toMatchObject({ mqttBrokerAuth: 'none', mqttBrokerTimeoutMs: 5_000 });
     expect(parse({ MQTT_URL: 'mqtt://atrium:pw@broker.test:1883', MQTT_BROKER_AUTH: 'dynsec', MQTT_BROKER_TIMEOUT_SECONDS: '2' })).toMatchObject({ mqttBrokerAuth: 'dynsec', mqttBrokerTimeoutMs: 2_000 });

@@ -40,6 +40,13 @@ export interface Config {
   webDist: string;
   /** Requests per minute and address before 429; 0 turns the limit off. */
   rateLimitPerMinute: number;
+  /**
+   * REDIS_URL (redis:// or rediss://): where the request rate limiter counts, shared by every process.
+   * Null: through the database on PostgreSQL, in the process on SQLite (decision 0022).
+   */
+  redisUrl: string | null;
+  /** REDIS_KEY_PREFIX: the first part of every key Atrium writes to Redis (several installations on one Redis). */
+  redisKeyPrefix: string;
   /** Fastify's trustProxy: whether X-Forwarded-* headers are believed (behind a load balancer). */
   trustProxy: boolean | number | string[];
   /** SMTP server mails go through (smtp:// or smtps://); null keeps mails in the outbox only. */
@@ -130,6 +137,8 @@ export function parseConfig(env: Env = process.env, cwd: string = process.cwd())
     sessionAbsoluteHours: parseInteger('SESSION_ABSOLUTE_HOURS', read('SESSION_ABSOLUTE_HOURS'), SESSION_ABSOLUTE_HOURS, 1, 87_600),
     webDist: read('WEB_DIST') ? path.resolve(cwd, read('WEB_DIST')!) : DEFAULT_WEB_DIST,
     rateLimitPerMinute: parseInteger('RATE_LIMIT_PER_MINUTE', read('RATE_LIMIT_PER_MINUTE'), DEFAULT_RATE_LIMIT_PER_MINUTE, 0, 1_000_000),
+    redisUrl: parseRedisUrl(read('REDIS_URL')),
+    redisKeyPrefix: read('REDIS_KEY_PREFIX') ?? 'atrium:',
     trustProxy: parseTrustProxy(read('TRUST_PROXY')),
     smtpUrl: parseSmtpUrl(read('SMTP_URL')),
     mqttUrl: parseMqttUrl(read('MQTT_URL')),
@@ -286,6 +295,12 @@ function parseSmtpUrl(value: string | undefined): string | null {
   if (!/^smtps?:\/\/[^/]+/.test(value)) {
     throw new ConfigError(`SMTP_URL is "${redactUrl(value)}": expected smtp://user:password@host:port or smtps://…`);
   }
+  return value;
+}
+
+function parseRedisUrl(value: string | undefined): string | null {
+  if (value === undefined) return null;
+  if (!/^rediss?:\/\/[^/]*/.test(value) || !URL.canParse(value)) throw new ConfigError(`REDIS_URL is "${redactUrl(value)}": expected redis://user:password@host:port/db or rediss://…`);
   return value;
 }
 

@@ -1064,6 +1064,14 @@ export interface SettingTable {
 }
 
 /** A sign-in attempt let through and not (yet) successful (migration 0037). */
+/** The request rate limiter's shared counts on PostgreSQL (platform/rate-limit-store.ts, migration 0078). */
+export interface RateLimitCountTable {
+  /** The limiter's key: the caller's address. */
+  key: string;
+  window_start: number;
+  hits: number;
+}
+
 export interface LoginAttemptTable {
   id: Generated<number>;
   /** SHA-256 (hex) of the account name as typed, lower-cased, or of the matched user's name. */
@@ -1698,6 +1706,7 @@ export interface DB {
   sso_login_states: SsoLoginStateTable;
   sso_mail_links: SsoMailLinkTable;
   sign_in_links: SignInLinkTable;
+  rate_limit_counts: RateLimitCountTable;
   external_identities: ExternalIdentityTable;
   registration_codes: RegistrationCodeTable;
   password_resets: PasswordResetTable;

@@ -69,6 +69,7 @@ import { companyLicences } from './2026_11_30_0073_company_licences.js';
 import { operatorArea } from './2026_11_30_0074_operator_area.js';
 import { frontendLogs } from './2026_11_30_0075_frontend_logs.js';
 import { signInLinks } from './2026_11_30_0076_sign_in_links.js';
+import { rateLimitCounts } from './2026_11_30_0078_rate_limit_counts.js';
 import { workChat } from './2026_11_30_0079_work_chat.js';
 import type { DialectMigration } from './helpers.js';
 
@@ -145,6 +146,7 @@ export const MIGRATIONS: ReadonlyArray<readonly [name: string, migration: Dialec
   ['2026_11_30_0074_operator_area', operatorArea],
   ['2026_11_30_0075_frontend_logs', frontendLogs],
   ['2026_11_30_0076_sign_in_links', signInLinks],
+  ['2026_11_30_0078_rate_limit_counts', rateLimitCounts],
   ['2026_11_30_0079_work_chat', workChat],
 ];
 
