@@ -10,7 +10,7 @@ const DINGTALK = { appKey: 'dingjourney01', corpId: 'dingcorpjourney', secret: '
 
 const shot = (page: Page, name: string) => screenshot(page, `work-chat-${name}`);
 
-// Decision 0023: an administrator connects the company's DingTalk app on /sso-setting, syncs its directory (a
+// Decision 0024: an administrator connects the company's DingTalk app on /sso-setting, syncs its directory (a
 // department and a person, with a department-to-role rule), and the person then signs in at /login-dingtalk through
 // DingTalk's sign-in page (the fake of DingTalk's documented OAuth 2 calls) and lands in the console.
 describe('work-chat directory and sign-in journey', () => {

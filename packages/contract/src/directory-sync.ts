@@ -145,7 +145,7 @@ export const DirectorySyncCheckResult = z.object({
 });
 export type DirectorySyncCheckResult = z.infer<typeof DirectorySyncCheckResult>;
 
-/** The work-chat providers whose directories sync and whose accounts sign in (decision 0023). */
+/** The work-chat providers whose directories sync and whose accounts sign in (decision 0024). */
 export const WORK_CHAT_PROVIDERS = ['wecom', 'feishu', 'dingtalk'] as const;
 export const WorkChatProvider = z.enum(WORK_CHAT_PROVIDERS);
 export type WorkChatProvider = z.infer<typeof WorkChatProvider>;

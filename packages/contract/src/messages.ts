@@ -379,7 +379,7 @@ export const MESSAGES = {
     'en-US': 'Sync finished: {usersCreated} users created, {usersUpdated} updated, {departmentsCreated} departments created, {skipped} entries skipped',
     'zh-CN': '同步完成：新建用户 {usersCreated} 个，更新 {usersUpdated} 个，新建部门 {departmentsCreated} 个，跳过条目 {skipped} 个',
   },
-  // Decision 0023: work-chat directories.
+  // Decision 0024: work-chat directories.
   workChatIncomplete: {
     'en-US': 'This work-chat directory needs its IDs (WeCom: corp ID; Feishu: app ID; DingTalk: app key) and the secret',
     'zh-CN': '该办公通讯录需要填写 ID（企业微信：企业 ID；飞书：App ID；钉钉：AppKey）和密钥',

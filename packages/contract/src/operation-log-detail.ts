@@ -174,7 +174,7 @@ export const OPERATION_DETAILS = {
     roleMapping: 'count',
     passwordChanged: flag,
     hasCaCertificate: flag,
-    // A work-chat provider's setting (decision 0023) is logged under the same action.
+    // A work-chat provider's setting (decision 0024) is logged under the same action.
     provider: { enum: WORK_CHAT_PROVIDERS },
     isSignInEnabled: flag,
     corpId: text,

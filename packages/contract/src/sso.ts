@@ -228,7 +228,7 @@ export type UnlinkIdentityBody = z.infer<typeof UnlinkIdentityBody>;
 
 /** `GET /oauth/work-chat/providers` query: the company the login page names by its domain. */
 export const WorkChatProvidersQuery = z.object({ domain: CompanyDomain });
-/** The work-chat providers a company offers sign-in with (decision 0023). */
+/** The work-chat providers a company offers sign-in with (decision 0024). */
 export const WorkChatProviders = z.object({ providers: z.array(WorkChatProvider) });
 export type WorkChatProviders = z.infer<typeof WorkChatProviders>;
 

@@ -1253,7 +1253,7 @@ export interface SsoLoginStateTable {
   expires_at: number;
   /** Set when the flow links this user's account (/auth-add) instead of signing in. */
   link_user_id: number | null;
-  /** The work-chat provider this sign-in went to (decision 0023); null for OpenID Connect. */
+  /** The work-chat provider this sign-in went to (decision 0024); null for OpenID Connect. */
   provider: string | null;
 }
 
@@ -1322,7 +1322,7 @@ export interface MailRequestTable {
 }
 
 /** A company's LDAP / Active Directory sync setting (one row per company, made at the first save). */
-/** A company's setting for one work-chat provider (WeCom, Feishu, DingTalk), decision 0023. */
+/** A company's setting for one work-chat provider (WeCom, Feishu, DingTalk), decision 0024. */
 export interface WorkChatSettingTable {
   company_id: number;
   provider: string;
@@ -1368,7 +1368,7 @@ export interface DirectorySyncSettingTable {
   /** JSON of the last sync's report. */
   last_report: string | null;
   updated_at: number;
-  /** JSON of the group-to-role rules (decision 0023). */
+  /** JSON of the group-to-role rules (decision 0024). */
   role_mapping: Generated<string>;
 }
 

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 
 /**
- * In-process fakes of the work-chat providers' documented APIs (decision 0023), test peers the way
+ * In-process fakes of the work-chat providers' documented APIs (decision 0024), test peers the way
  * oidc-provider is for OpenID Connect: they hand out access tokens only for the right app id and
  * secret, refuse a missing or wrong token with the provider's own error, page as the provider does,
  * and play the provider's sign-in page (which sends the browser back with a one-time code for the

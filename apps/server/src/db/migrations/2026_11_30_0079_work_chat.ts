@@ -1,7 +1,7 @@
 import { TIMESTAMP, flag, type DialectMigration } from './helpers.js';
 
 /**
- * Work-chat directories and sign-in (decision 0023): the role mapping of the LDAP sync, and one
+ * Work-chat directories and sign-in (decision 0024): the role mapping of the LDAP sync, and one
  * setting per company and provider (WeCom, Feishu, DingTalk) with its write-only secret, and the
  * provider of a pending sign-in.
  */

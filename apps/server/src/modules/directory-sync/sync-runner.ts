@@ -30,7 +30,7 @@ interface CompanyUser {
 
 /**
  * Writes what a directory source read into the company (decision 0003, "What a sync does", and
- * decision 0023): departments by name (their tree kept when the source has one), users matched by
+ * decision 0024): departments by name (their tree kept when the source has one), users matched by
  * linked subject, user name, then e-mail, created or updated through the directory under its rules,
  * the role mapping applied; nothing deleted. The caller holds the company's sync lease.
  */

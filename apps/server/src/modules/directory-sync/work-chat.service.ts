@@ -39,7 +39,7 @@ const translate = (report: StoredReport, lang: Lang): DirectorySyncReport => ({
 });
 
 /**
- * Work-chat directories (decision 0023): each provider's setting, with its write-only secret, and
+ * Work-chat directories (decision 0024): each provider's setting, with its write-only secret, and
  * its sync, which reads the provider's directory and writes it through the one directory sync.
  */
 export function createWorkChatService({ repository, directory, groups, operationLog, leases, clock }: WorkChatServiceDeps) {

@@ -28,7 +28,7 @@ export interface NewLoginState {
   expiresAt: number;
   /** The user whose account this flow links (/auth-add); absent for a sign-in. */
   linkUserId?: number | null;
-  /** The work-chat provider this sign-in went to (decision 0023); absent for the company's OpenID provider. */
+  /** The work-chat provider this sign-in went to (decision 0024); absent for the company's OpenID provider. */
   provider?: WorkChatProvider | null;
 }
 

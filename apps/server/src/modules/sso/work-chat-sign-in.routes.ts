@@ -23,7 +23,7 @@ import type { WorkChatSignIn } from './work-chat-sign-in.service.js';
 const errorPage = (provider: string, error: string) => `${provider === 'dingtalk' ? '/login-dingtalk' : '/login-sso'}?error=${error}`;
 
 /**
- * Sign-in with WeCom, Feishu and DingTalk (decision 0023; spec 000 sections 2 and 7): the login
+ * Sign-in with WeCom, Feishu and DingTalk (decision 0024; spec 000 sections 2 and 7): the login
  * page's providers, the start, the providers' callback, Feishu's `/oauth/feiShuAuth` and the
  * start-up call of a console opened inside a work-chat app. All public.
  */

@@ -38,7 +38,7 @@ export type WorkChatSignIn = ReturnType<typeof createWorkChatSignIn>;
 export const workChatCallbackPath = (provider: WorkChatProvider) => `/api/oauth/work-chat/callback/${provider}`;
 
 /**
- * Sign-in through WeCom, Feishu and DingTalk (decision 0023): OAuth 2 with the company's own app,
+ * Sign-in through WeCom, Feishu and DingTalk (decision 0024): OAuth 2 with the company's own app,
  * beside its OpenID Connect. Pending sign-ins share `sso_login_states` (state bound to the browser,
  * 10 minutes, used once); the person is found by the id the directory sync linked, else by user
  * name or e-mail; nobody is created; the session is a password sign-in's.

@@ -10,7 +10,7 @@ const WECOM = { corpId: 'wwsignin0001', agentId: '1000005', secret: 'wecom-Sign-
 const FEISHU = { appId: 'cli_signin0002', secret: 'feishu-Sign-In-Secret' };
 const DINGTALK = { appKey: 'dingsignin0003', corpId: 'dingcorp0003', secret: 'dingtalk-Sign-In-Secret' };
 
-/** Sign-in with WeCom, Feishu and DingTalk (decision 0023) against fakes of their documented OAuth calls. */
+/** Sign-in with WeCom, Feishu and DingTalk (decision 0024) against fakes of their documented OAuth calls. */
 describe(`work-chat sign-in (${TEST_DIALECT})`, () => {
   let t: TestApp;
   let wecom: Awaited<ReturnType<typeof startWecomFake>>;

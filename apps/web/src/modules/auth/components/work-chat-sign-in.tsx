@@ -27,7 +27,7 @@ export interface WorkChatSignInProps {
 }
 
 /**
- * The sign-in page's work-chat options (decision 0023): a button per app the company offers, and the
+ * The sign-in page's work-chat options (decision 0024): a button per app the company offers, and the
  * corpId start-up sign-in of a console opened inside a work-chat app (`?corpId=&domain=`). Plain
  * markup: the sign-in page loads no antd.
  */

@@ -15,7 +15,7 @@ const isKnownError = (code: string | null): code is SsoLoginError => (SSO_LOGIN_
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 export interface LoginSsoPageProps {
-  /** `dingtalk`: the /login-dingtalk page, which starts the company's DingTalk sign-in (decision 0023). */
+  /** `dingtalk`: the /login-dingtalk page, which starts the company's DingTalk sign-in (decision 0024). */
   variant?: 'sso' | 'dingtalk';
 }
 

@@ -13,7 +13,7 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-/** The sign-in page's work-chat options and the corpId start-up sign-in (decision 0023). */
+/** The sign-in page's work-chat options and the corpId start-up sign-in (decision 0024). */
 describe('sign-in with a work-chat app', () => {
   it("offers the apps of the address's company and starts the one chosen", async () => {
     const user = userEvent.setup();

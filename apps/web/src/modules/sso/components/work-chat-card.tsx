@@ -153,7 +153,7 @@ function WorkChatForm({ setting, canEdit }: { setting: WorkChatSetting; canEdit:
   );
 }
 
-/** WeCom, Feishu and DingTalk: each provider's directory sync and sign-in (decision 0023). */
+/** WeCom, Feishu and DingTalk: each provider's directory sync and sign-in (decision 0024). */
 export function WorkChatCard({ canEdit }: { canEdit: boolean }) {
   const { t } = useTranslation();
   const [provider, setProvider] = useState<WorkChatProvider>('wecom');
