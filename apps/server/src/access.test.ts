@@ -287,6 +287,10 @@ const FOREIGN_RECORDS: Record<string, ForeignCase> = {
   'PUT /api/ad/setting': { none: "the caller's company setting" },
   'POST /api/ad/check': { none: "an LDAP server's address; only the caller's company's stored password fills in" },
   'GET /api/ad/synGroupAndUser': { none: "runs the caller's company's saved setting" },
+  'GET /api/work-chat/setting': { none: "the caller's company setting" },
+  'PUT /api/work-chat/setting': {
+    foreign: (w) => [{ body: { provider: 'wecom', isEnabled: false, roleMapping: [{ group: 'Sales', roleId: w.b.roleId }] } }],
+  },
   'GET /api/deviceActivation/rooms': { none: "the caller's company's rooms" },
   'POST /api/deviceActivation/findRoomDeviceActivationList': {
     filters: (w) => [{ body: { roomId: w.b.roomId } }, { body: { locationId: w.b.locationId } }],
@@ -365,7 +369,7 @@ const FOREIGN_RECORDS: Record<string, ForeignCase> = {
   'POST /api/customSetting/delInfoShowCustomSettingByID': { foreign: (w) => [{ body: { id: w.b.infoShowId } }] },
   'POST /api/config/notice/query': { none: "the caller's company's configuration" },
   'POST /api/config/notice/update': { none: "the caller's company's configuration" },
-  'POST /api/company/sync-work-wechat': { none: 'not available in this build' },
+  'POST /api/company/sync-work-wechat': { none: "runs the caller's company's saved setting of the provider" },
   'POST /api/face/sync': { none: 'not available in this build' },
   'POST /api/sms/queryBalance': { none: 'not available in this build' },
   'POST /api/sms/queryPageList': { none: 'not available in this build' },

@@ -24,6 +24,10 @@ const EXPECTED_PUBLIC = [
   // A one-time sign-in link from the QR drawer: the link's secret is the credential (decision 0021).
   'POST /api/sign-in-link/sign-in',
   'GET /api/oauth/feiShuAuth',
+  'GET /api/oauth/work-chat/providers',
+  'GET /api/oauth/work-chat/login',
+  'GET /api/oauth/work-chat/callback/:provider',
+  'POST /api/oauth/work-chat/auth-code',
   'GET /api/user/getWxLoginImage',
   'GET /api/oauth/callback',
   'GET /api/oauth/ssoAuthActivate',

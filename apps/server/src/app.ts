@@ -91,11 +91,14 @@ import { settingsRoutes } from './modules/settings/settings.routes.js';
 import { createSettingsService } from './modules/settings/settings.service.js';
 import { createProviderClient, type ProviderClient } from './modules/sso/oidc-client.js';
 import { ssoRoutes } from './modules/sso/sso.routes.js';
+import { workChatSignInRoutes } from './modules/sso/work-chat-sign-in.routes.js';
+import { createWorkChatSignIn } from './modules/sso/work-chat-sign-in.service.js';
 import { signInLinkRoutes } from './modules/sign-in-link/sign-in-link.routes.js';
 import { createSignInLinkRepository } from './modules/sign-in-link/sign-in-link.repository.js';
 import { createSignInLinkService } from './modules/sign-in-link/sign-in-link.service.js';
 import { directorySyncRoutes } from './modules/directory-sync/directory-sync.routes.js';
 import { createDirectorySyncService } from './modules/directory-sync/directory-sync.service.js';
+import { createWorkChatService } from './modules/directory-sync/work-chat.service.js';
 import { createSsoCoverage, createSsoService } from './modules/sso/sso.service.js';
 import { uploadRoutes } from './modules/upload/upload.routes.js';
 import { createUploadService } from './modules/upload/upload.service.js';
@@ -570,6 +573,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   const leases = createLeases(db.kysely, clock);
   const directorySync = createDirectorySyncService({ repository: repositories.directorySync, directory, groups, operationLog, leases, clock });
+  const workChat = createWorkChatService({ repository: repositories.directorySync, directory, groups, operationLog, leases, clock });
+  const workChatSignIn = createWorkChatSignIn({
+    sso: repositories.sso,
+    settings: repositories.directorySync,
+    sessions,
+    operationLog,
+    clock,
+    publicUrl: config.publicUrl,
+    logWarning: (error, message) => app.log.warn({ err: error }, message),
+  });
   // Scheduled work: offered to this process every tick once it listens; a lease per job and period.
   const scheduler = createScheduler({ leases, log: app.log, tickMs: config.schedulerTickMs });
   scheduler.add({ name: 'directory-sync', everyMs: MINUTE_MS, run: async () => void (await directorySync.runScheduled()) });
@@ -991,6 +1004,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(uploadRoutes({ uploads }));
       await api.register(personalRoutes({ personal }));
       await api.register(ssoRoutes({ sso, sessions, throttle: mailThrottle }));
+      await api.register(workChatSignInRoutes({ workChatSignIn, sessions, throttle: mailThrottle }));
       await api.register(
         signInLinkRoutes({
           links: createSignInLinkService({ links: createSignInLinkRepository(db.kysely), sessions, operationLog, clock, publicUrl: config.publicUrl }),
@@ -1000,7 +1014,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(managerRoutes({ managers }));
       await api.register(registrationRoutes({ registration, cookieMaxAgeSeconds: sessions.cookieMaxAgeSeconds }));
       await api.register(recoveryRoutes({ recovery }));
-      await api.register(directorySyncRoutes({ directorySync }));
+      await api.register(directorySyncRoutes({ directorySync, workChat }));
       await api.register(deviceThemeRoutes({ deviceThemes, repository: repositories.deviceThemes, uploads }));
       await api.register(applicationRoutes({ applications }));
       await api.register(licenceRoutes({ licences }));

@@ -464,6 +464,7 @@ describe(`tenancy (${TEST_DIALECT})`, () => {
       '/api/visitor/rule/list',
       '/api/visitor/settings',
       '/api/visitor/watchlist',
+      '/api/work-chat/setting',
       '/api/zoom/findZoomRoomsList',
     ]);
     // Detail routes are read with A's own record; B's record is as unknown as a missing one.
@@ -472,6 +473,7 @@ describe(`tenancy (${TEST_DIALECT})`, () => {
       '/api/asset/detail': `?id=${assetOfA}`,
       '/api/asset/history': `?id=${assetOfA}`,
       '/api/asset/targets': '?kind=desk',
+      '/api/work-chat/setting': '?provider=wecom',
       '/api/asset/export': '?status=lost',
       '/api/asset/labels': '?ids=none',
       '/api/desk/list': `?floorId=${placeOfA}`,

@@ -234,10 +234,6 @@ export const MESSAGES = {
     'en-US': 'Sign-in with a Google account is not configured for this company',
     'zh-CN': '该公司未配置 Google 账号登录',
   },
-  ssoFeishuNotAvailable: {
-    'en-US': 'Sign-in with Feishu is not available in this build; use single sign-on (OpenID Connect) or your password',
-    'zh-CN': '此版本不提供飞书登录；请使用单点登录（OpenID Connect）或密码登录',
-  },
   ssoMailSent: {
     'en-US': 'Notice sent to {sent} members; {skipped} skipped (not covered by single sign-on or without e-mail)',
     'zh-CN': '已向 {sent} 名成员发送通知；跳过 {skipped} 名（不在单点登录范围内或没有邮箱）',
@@ -383,6 +379,31 @@ export const MESSAGES = {
     'en-US': 'Sync finished: {usersCreated} users created, {usersUpdated} updated, {departmentsCreated} departments created, {skipped} entries skipped',
     'zh-CN': '同步完成：新建用户 {usersCreated} 个，更新 {usersUpdated} 个，新建部门 {departmentsCreated} 个，跳过条目 {skipped} 个',
   },
+  // Decision 0024: work-chat directories.
+  workChatIncomplete: {
+    'en-US': 'This work-chat directory needs its IDs (WeCom: corp ID; Feishu: app ID; DingTalk: app key) and the secret',
+    'zh-CN': '该办公通讯录需要填写 ID（企业微信：企业 ID；飞书：App ID；钉钉：AppKey）和密钥',
+  },
+  workChatDisabled: {
+    'en-US': 'This work-chat directory is turned off: turn it on in the setting first',
+    'zh-CN': '该办公通讯录未启用：请先在设置中启用',
+  },
+  workChatFailed: {
+    'en-US': 'The work-chat directory could not be used: {reason}',
+    'zh-CN': '无法使用办公通讯录：{reason}',
+  },
+  workChatTooManyUsers: {
+    'en-US': 'The directory lists more than {max} people; a sync reads at most that many',
+    'zh-CN': '通讯录中的人数超过 {max}；一次同步最多读取这么多人',
+  },
+  workChatSignInRefused: {
+    'en-US': 'Sign-in with the work-chat app did not work: the app refused the code, or it names nobody active in this company. Sign in another way, or ask your administrator',
+    'zh-CN': '办公应用登录失败：应用拒绝了授权码，或该账号不是本公司的在职用户。请用其他方式登录，或联系管理员',
+  },
+  directorySyncSkipInactive: {
+    'en-US': 'Disabled or left the company in the directory',
+    'zh-CN': '在通讯录中已停用或已离职',
+  },
   infoShowSaved: { 'en-US': 'Display information saved', 'zh-CN': '显示信息已保存' },
   infoShowDeleted: { 'en-US': 'Display information removed; the company default applies', 'zh-CN': '显示信息已删除，将使用公司默认设置' },
   infoShowLabelRepeated: {
@@ -419,10 +440,6 @@ export const MESSAGES = {
   wechatLoginNotAvailable: {
     'en-US': 'Sign-in with WeChat is not available in this build; use single sign-on (OpenID Connect) or your password',
     'zh-CN': '此版本不提供微信登录；请使用单点登录（OpenID Connect）或密码登录',
-  },
-  workWechatSyncNotAvailable: {
-    'en-US': 'Syncing from WeCom (Work WeChat) is not available in this build; use the directory sync (LDAP) or the user import',
-    'zh-CN': '此版本不提供企业微信同步；请使用目录同步（LDAP）或用户导入',
   },
   faceSyncNotAvailable: {
     'en-US': 'Face data sync is not available in this build: it needs a vendor face-recognition service',

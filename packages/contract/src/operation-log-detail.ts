@@ -2,7 +2,7 @@ import { APPLICATION_KEYS } from './application.js';
 import { ASSET_STATUSES } from './asset.js';
 import { BROADCAST_REPEATS, BROADCAST_STATUSES } from './broadcast.js';
 import { INFO_FIELDS } from './dictionary.js';
-import { LDAP_DEFAULT_MAPPING } from './directory-sync.js';
+import { LDAP_DEFAULT_MAPPING, WORK_CHAT_PROVIDERS } from './directory-sync.js';
 import { BRIGHTNESS_PLANS, SIGN_IN_MODES } from './door-display.js';
 import type { OperationAction } from './operation-log.js';
 import { VISITOR_DEVICE_KINDS } from './visitor-devices.js';
@@ -171,10 +171,18 @@ export const OPERATION_DETAILS = {
     baseDn: text,
     userFilter: text,
     mapping: { object: Object.fromEntries(Object.keys(LDAP_DEFAULT_MAPPING).map((key) => [key, text])) },
+    roleMapping: 'count',
     passwordChanged: flag,
     hasCaCertificate: flag,
+    // A work-chat provider's setting (decision 0024) is logged under the same action.
+    provider: { enum: WORK_CHAT_PROVIDERS },
+    isSignInEnabled: flag,
+    corpId: text,
+    appKey: text,
+    baseUrl: text,
+    isSecretChanged: flag,
   },
-  'directorySync.run': { departmentsCreated: number, usersCreated: number, usersUpdated: number, skipped: number },
+  'directorySync.run': { provider: { enum: WORK_CHAT_PROVIDERS }, departmentsCreated: number, usersCreated: number, usersUpdated: number, skipped: number },
   'deviceTheme.setDeviceTheme': { themeId: 'theme', previousThemeId: 'theme' },
   'deviceTheme.updateLogo': { roomId: 'location', themeId: 'theme', imagePath: 'image' },
   'deviceTheme.updateBackground': { roomId: 'location', themeId: 'theme', imagePath: 'image' },

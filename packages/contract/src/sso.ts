@@ -3,6 +3,7 @@ import { CompanyDomain } from './company.js';
 import { TEXT_MAX } from './limits.js';
 import { PageQuery, pageOf } from './paging.js';
 import { UserEmail, UserName } from './directory.js';
+import { WorkChatProvider } from './directory-sync.js';
 
 /** Who signs in by single sign-on: every member but the exceptions, or only the listed members. */
 export const SsoScope = z.enum(['all', 'part']);
@@ -224,3 +225,48 @@ export type LinkedIdentities = z.infer<typeof LinkedIdentities>;
 /** `DELETE /oauth/identities`: unlink the caller's account at this issuer. */
 export const UnlinkIdentityBody = z.object({ issuer: z.string().trim().min(1).max(TEXT_MAX) });
 export type UnlinkIdentityBody = z.infer<typeof UnlinkIdentityBody>;
+
+/** `GET /oauth/work-chat/providers` query: the company the login page names by its domain. */
+export const WorkChatProvidersQuery = z.object({ domain: CompanyDomain });
+/** The work-chat providers a company offers sign-in with (decision 0024). */
+export const WorkChatProviders = z.object({ providers: z.array(WorkChatProvider) });
+export type WorkChatProviders = z.infer<typeof WorkChatProviders>;
+
+/** `GET /oauth/work-chat/login` query: a sign-in through the company's WeCom, Feishu or DingTalk app. */
+export const WorkChatLoginQuery = z.object({
+  provider: WorkChatProvider,
+  domain: CompanyDomain,
+  redirect: z.string().trim().max(TEXT_MAX).optional().describe('Console path to open after sign-in (same site only)'),
+});
+export type WorkChatLoginQuery = z.infer<typeof WorkChatLoginQuery>;
+
+/** `GET /oauth/feiShuAuth` query: the Feishu sign-in of the company named by its domain. */
+export const FeishuAuthQuery = WorkChatLoginQuery.omit({ provider: true });
+
+/** `GET /oauth/work-chat/callback/{provider}` query, as each provider sends it (DingTalk names the code `authCode`). */
+export const WorkChatCallbackQuery = z.object({
+  state: z.string().max(512).optional(),
+  code: z.string().max(1024).optional(),
+  authCode: z.string().max(1024).optional(),
+  error: z.string().max(TEXT_MAX).optional(),
+});
+export const WorkChatCallbackParams = z.object({ provider: WorkChatProvider });
+
+/** The start-up call's kinds of code: an app opened inside WeCom (1), Feishu (2) or DingTalk (3) got it from the app's JS API. */
+export const WORK_CHAT_AUTH_TYPES = { 1: 'wecom', 2: 'feishu', 3: 'dingtalk' } as const;
+
+/**
+ * `POST /oauth/work-chat/auth-code` body: the console opened with `?corpId=` inside a work-chat app
+ * (spec 000 section 7: "authCode, authType (3), companyDomain and phone") signs in with the code the
+ * app's JS API gave. `phone` is accepted and not used: only the provider says who the person is.
+ */
+export const WorkChatAuthCodeBody = z
+  .object({
+    authCode: z.string().trim().min(1).max(1024),
+    authType: z.union([z.literal(1), z.literal(2), z.literal(3)]).default(3),
+    companyDomain: CompanyDomain,
+    corpId: z.string().trim().max(128).optional().describe("The corp id the app was opened with; when given it must be the company's"),
+    phone: z.string().trim().max(32).optional(),
+  })
+  .strict();
+export type WorkChatAuthCodeBody = z.infer<typeof WorkChatAuthCodeBody>;

@@ -1253,6 +1253,8 @@ export interface SsoLoginStateTable {
   expires_at: number;
   /** Set when the flow links this user's account (/auth-add) instead of signing in. */
   link_user_id: number | null;
+  /** The work-chat provider this sign-in went to (decision 0024); null for OpenID Connect. */
+  provider: string | null;
 }
 
 /** A user's identity at the company's OpenID provider, linked on /auth-add: signs them in whatever the claim says. */
@@ -1395,6 +1397,29 @@ export interface MailRequestTable {
 }
 
 /** A company's LDAP / Active Directory sync setting (one row per company, made at the first save). */
+/** A company's setting for one work-chat provider (WeCom, Feishu, DingTalk), decision 0024. */
+export interface WorkChatSettingTable {
+  company_id: number;
+  provider: string;
+  is_enabled: Generated<Flag>;
+  is_sign_in_enabled: Generated<Flag>;
+  /** WeCom corp id, Feishu app id, DingTalk corp id. */
+  corp_id: Generated<string>;
+  /** WeCom agent id, DingTalk app key (client id); empty for Feishu. */
+  app_key: Generated<string>;
+  /** Sent to the provider's token call only; never returned by any API, never logged. */
+  secret: Generated<string>;
+  /** Empty: the provider's real hosts. */
+  base_url: Generated<string>;
+  /** JSON of the department-to-role rules. */
+  role_mapping: Generated<string>;
+  updated_by: number | null;
+  last_sync_at: number | null;
+  /** JSON of the last sync's report. */
+  last_report: string | null;
+  updated_at: number;
+}
+
 export interface DirectorySyncSettingTable {
   company_id: number;
   is_enabled: Generated<Flag>;
@@ -1418,6 +1443,8 @@ export interface DirectorySyncSettingTable {
   /** JSON of the last sync's report. */
   last_report: string | null;
   updated_at: number;
+  /** JSON of the group-to-role rules (decision 0024). */
+  role_mapping: Generated<string>;
 }
 
 /** What door displays and room boards show, per scope (the company default or one room). */
@@ -1760,6 +1787,7 @@ export interface DB {
   password_resets: PasswordResetTable;
   mail_requests: MailRequestTable;
   directory_sync_settings: DirectorySyncSettingTable;
+  work_chat_settings: WorkChatSettingTable;
   info_show_settings: InfoShowSettingTable;
   company_applications: CompanyApplicationTable;
   company_licences: CompanyLicenceTable;

@@ -4,7 +4,8 @@ import type { FastifyRequest } from 'fastify';
  * What the request log line must not show (issue 16; DECISIONS.md, Logs): secrets that travel in
  * a URL. Query values by name, and the path segment after a prefix that names a secret.
  */
-const SECRET_QUERY_NAMES = new Set(['token', 'reqtoken', 'code', 'state', 'secret', 'registrationtoken']);
+// authCode: the sign-in code DingTalk sends back (decision 0024).
+const SECRET_QUERY_NAMES = new Set(['token', 'reqtoken', 'code', 'state', 'secret', 'registrationtoken', 'authcode']);
 const SECRET_PATH_PREFIXES = [/(\/activate\/)[^/?#]+/g, /(\/reset\/)[^/?#]+/g, /(\/single\/)[^/?#]+/g, /(\/calendar\/feed\/)[^/?#]+/g, /(\/air-board\/)[^/?#]+/g];
 
 const CENSOR = '[redacted]';

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { LdapMapping, type MessageKey, type Permission } from '@atrium/contract';
+import { LdapMapping, RoleMapping, type MessageKey, type Permission, type WorkChatProvider } from '@atrium/contract';
 import { parsePermissions } from '../role/role.repository.js';
 import type { DB } from '../../db/schema.js';
 
@@ -28,6 +28,7 @@ export interface StoredDirectorySyncSetting {
   baseDn: string;
   userFilter: string;
   mapping: LdapMapping;
+  roleMapping: RoleMapping;
   caCertificate: string;
   scheduleHours: number;
   updatedBy: number | null;
@@ -37,7 +38,36 @@ export interface StoredDirectorySyncSetting {
   updatedAt: number;
 }
 
+/** A company's setting for one work-chat provider, secret included: for the services only. */
+export interface StoredWorkChatSetting {
+  companyId: number;
+  provider: WorkChatProvider;
+  isEnabled: boolean;
+  isSignInEnabled: boolean;
+  corpId: string;
+  appKey: string;
+  secret: string;
+  baseUrl: string;
+  roleMapping: RoleMapping;
+  updatedBy: number | null;
+  lastSyncAt: number | null;
+  lastReport: StoredReport | null;
+  updatedAt: number;
+}
+
 export type DirectorySyncRepository = ReturnType<typeof createDirectorySyncRepository>;
+
+/** Reads stored JSON of a role mapping; anything unreadable is no rule. */
+function roleMappingOf(json: string): RoleMapping {
+  const parsed = RoleMapping.safeParse((() => {
+    try {
+      return JSON.parse(json);
+    } catch {
+      return [];
+    }
+  })());
+  return parsed.success ? parsed.data : [];
+}
 
 /** Reads stored JSON of the mapping; unknown or missing fields take the defaults. */
 function mappingOf(json: string): LdapMapping {
@@ -62,6 +92,7 @@ export function createDirectorySyncRepository(db: Kysely<DB>) {
         baseDn: row.base_dn,
         userFilter: row.user_filter,
         mapping: mappingOf(row.mapping),
+        roleMapping: roleMappingOf(row.role_mapping),
         caCertificate: row.ca_certificate,
         scheduleHours: row.schedule_hours,
         updatedBy: row.updated_by,
@@ -81,6 +112,7 @@ export function createDirectorySyncRepository(db: Kysely<DB>) {
         base_dn: setting.baseDn,
         user_filter: setting.userFilter,
         mapping: JSON.stringify(setting.mapping),
+        role_mapping: JSON.stringify(setting.roleMapping),
         ca_certificate: setting.caCertificate,
         schedule_hours: setting.scheduleHours,
         updated_by: setting.updatedBy,
@@ -143,6 +175,80 @@ export function createDirectorySyncRepository(db: Kysely<DB>) {
     async listUserKeys(companyId: number): Promise<Array<{ id: number; userName: string; email: string | null }>> {
       const rows = await db.selectFrom('users').select(['id', 'user_name', 'email']).where('company_id', '=', companyId).execute();
       return rows.map((row) => ({ id: row.id, userName: row.user_name, email: row.email }));
+    },
+
+    /** The ids of the company's roles, to keep only rules whose role still exists. */
+    async listRoleIds(companyId: number): Promise<Set<number>> {
+      const rows = await db.selectFrom('roles').select('id').where('company_id', '=', companyId).execute();
+      return new Set(rows.map((row) => row.id));
+    },
+
+    /** Subjects at `issuer` linked to users of the company. */
+    async listLinks(companyId: number, issuer: string): Promise<Map<string, number>> {
+      const rows = await db.selectFrom('external_identities').select(['subject', 'user_id']).where('company_id', '=', companyId).where('issuer', '=', issuer).execute();
+      return new Map(rows.map((row) => [row.subject, row.user_id]));
+    },
+
+    /** Links the user to the subject at `issuer`: the directory is the authority on who holds which id. */
+    async link(link: { companyId: number; userId: number; issuer: string; subject: string; email: string | null; linkedAt: number }): Promise<void> {
+      await db
+        .deleteFrom('external_identities')
+        .where('company_id', '=', link.companyId)
+        .where('issuer', '=', link.issuer)
+        .where((eb) => eb.or([eb('user_id', '=', link.userId), eb('subject', '=', link.subject)]))
+        .execute();
+      await db
+        .insertInto('external_identities')
+        .values({ company_id: link.companyId, user_id: link.userId, issuer: link.issuer, subject: link.subject, email: link.email, linked_at: link.linkedAt })
+        .execute();
+    },
+
+    async findWorkChatSetting(companyId: number, provider: WorkChatProvider): Promise<StoredWorkChatSetting | undefined> {
+      const row = await db.selectFrom('work_chat_settings').selectAll().where('company_id', '=', companyId).where('provider', '=', provider).executeTakeFirst();
+      if (!row) return undefined;
+      return {
+        companyId: row.company_id,
+        provider,
+        isEnabled: row.is_enabled === 1,
+        isSignInEnabled: row.is_sign_in_enabled === 1,
+        corpId: row.corp_id,
+        appKey: row.app_key,
+        secret: row.secret,
+        baseUrl: row.base_url,
+        roleMapping: roleMappingOf(row.role_mapping),
+        updatedBy: row.updated_by,
+        lastSyncAt: row.last_sync_at === null ? null : Number(row.last_sync_at),
+        lastReport: row.last_report === null ? null : (JSON.parse(row.last_report) as StoredReport),
+        updatedAt: Number(row.updated_at),
+      };
+    },
+
+    async saveWorkChatSetting(setting: Omit<StoredWorkChatSetting, 'lastSyncAt' | 'lastReport'>): Promise<void> {
+      const values = {
+        is_enabled: setting.isEnabled ? (1 as const) : (0 as const),
+        is_sign_in_enabled: setting.isSignInEnabled ? (1 as const) : (0 as const),
+        corp_id: setting.corpId,
+        app_key: setting.appKey,
+        secret: setting.secret,
+        base_url: setting.baseUrl,
+        role_mapping: JSON.stringify(setting.roleMapping),
+        updated_by: setting.updatedBy,
+        updated_at: setting.updatedAt,
+      };
+      await db
+        .insertInto('work_chat_settings')
+        .values({ company_id: setting.companyId, provider: setting.provider, ...values })
+        .onConflict((oc) => oc.columns(['company_id', 'provider']).doUpdateSet(values))
+        .execute();
+    },
+
+    async saveWorkChatSync(companyId: number, provider: WorkChatProvider, at: number, report: StoredReport): Promise<void> {
+      await db
+        .updateTable('work_chat_settings')
+        .set({ last_sync_at: at, last_report: JSON.stringify(report) })
+        .where('company_id', '=', companyId)
+        .where('provider', '=', provider)
+        .execute();
     },
   };
 }

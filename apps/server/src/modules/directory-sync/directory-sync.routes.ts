@@ -5,14 +5,19 @@ import {
   DirectorySyncReport,
   DirectorySyncSetting,
   UpdateDirectorySyncSettingBody,
+  UpdateWorkChatSettingBody,
+  WorkChatSetting,
+  WorkChatSettingQuery,
+  WorkChatSyncBody,
 } from '@atrium/contract';
 import { requireAuth } from '../../platform/access.js';
 import { envelopeResponses, success } from '../../platform/envelope.js';
 import { actorOf } from '../operation-log/operation-log.service.js';
 import type { DirectorySyncService } from './directory-sync.service.js';
+import type { WorkChatService } from './work-chat.service.js';
 
 /** Directory sync from LDAP / Active Directory (spec 000 section 7): the setting page's calls, area accountGlobal. */
-export function directorySyncRoutes({ directorySync }: { directorySync: DirectorySyncService }): FastifyPluginAsyncZod {
+export function directorySyncRoutes({ directorySync, workChat }: { directorySync: DirectorySyncService; workChat: WorkChatService }): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(
       '/ad/setting',
@@ -73,6 +78,61 @@ export function directorySyncRoutes({ directorySync }: { directorySync: Director
       },
       async (request) => {
         const report = await directorySync.sync(actorOf(request), request.lang);
+        return success(request, report, 'ldapSyncDone', {
+          usersCreated: report.usersCreated,
+          usersUpdated: report.usersUpdated,
+          departmentsCreated: report.departmentsCreated,
+          skipped: report.skipped.length,
+        });
+      },
+    );
+
+    app.get(
+      '/work-chat/setting',
+      {
+        config: { access: 'permission', permission: 'accountGlobal:view' },
+        schema: {
+          tags: ['directory sync'],
+          summary: "The company's setting for one work-chat provider (WeCom, Feishu, DingTalk), with the last sync's report",
+          description: 'Query: provider (wecom, feishu, dingtalk). The secret is never sent: `hasSecret` tells whether one is stored.',
+          querystring: WorkChatSettingQuery,
+          response: envelopeResponses(WorkChatSetting),
+        },
+      },
+      async (request) => success(request, await workChat.getSetting(requireAuth(request).companyId, request.query.provider, request.lang)),
+    );
+
+    app.put(
+      '/work-chat/setting',
+      {
+        config: { access: 'permission', permission: 'accountGlobal:edit' },
+        schema: {
+          tags: ['directory sync'],
+          summary: "Save a work-chat provider's setting",
+          description:
+            'Body: provider, isEnabled (sync), isSignInEnabled, corpId (WeCom corp id, Feishu app id, DingTalk corp id), appKey (WeCom agent id, DingTalk app key), secret (empty or absent keeps the stored one), baseUrl (empty: the real hosts; https, or http on this machine), roleMapping [{ group: department name, roleId }]. Turning sync or sign-in on needs the ids and the secret (422/1005); a rule naming no role of the company: 404.',
+          body: UpdateWorkChatSettingBody,
+          response: envelopeResponses(WorkChatSetting),
+        },
+      },
+      async (request) => success(request, await workChat.updateSetting(actorOf(request), request.body, request.lang)),
+    );
+
+    app.post(
+      '/company/sync-work-wechat',
+      {
+        config: { access: 'permission', permission: 'accountGlobal:edit' },
+        schema: {
+          tags: ['directory sync'],
+          summary: 'Sync departments and users from a work-chat directory now (WeCom by default)',
+          description:
+            "Body (optional): { provider: wecom | feishu | dingtalk }, wecom when absent. Uses the provider's saved setting (off or incomplete: 422/1005). Departments are created with their tree, users created or updated as by the LDAP sync and linked to their id at the provider; the role mapping applies; nobody is deleted. The provider's refusal: 422/1005 with its message. Another sync of the company running: 409.",
+          body: WorkChatSyncBody.nullish(),
+          response: envelopeResponses(DirectorySyncReport),
+        },
+      },
+      async (request) => {
+        const report = await workChat.sync(actorOf(request), request.body?.provider ?? 'wecom', request.lang);
         return success(request, report, 'ldapSyncDone', {
           usersCreated: report.usersCreated,
           usersUpdated: report.usersUpdated,

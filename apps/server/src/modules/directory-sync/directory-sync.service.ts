@@ -1,34 +1,28 @@
 import {
-  CreateGroupBody,
   ReturnCode,
-  CreateUserBody,
   LDAP_DEFAULT_FILTER,
-  LDAP_FALLBACK_USER_NAME,
   LdapMapping,
-  UserEmail,
-  UserName,
   formatMessage,
-  isAcceptableText,
   renderMessage,
-  truncateText,
   type DirectorySyncCheckBody,
   type DirectorySyncCheckResult,
   type DirectorySyncReport,
   type DirectorySyncSetting,
   type Lang,
-  type MessageKey,
-  type MessageParamsArg,
+  type RoleMapping,
   type UpdateDirectorySyncSettingBody,
 } from '@atrium/contract';
 import { X509Certificate } from 'node:crypto';
 import { HOUR_MS, MINUTE_MS, type Clock } from '../../platform/clock.js';
-import { AppError, refused } from '../../platform/errors.js';
+import { AppError, notFound, refused } from '../../platform/errors.js';
 import type { Leases } from '../../platform/leases.js';
 import type { DirectoryService } from '../directory/directory.service.js';
 import type { GroupService } from '../department/department.service.js';
 import type { Actor, OperationLog } from '../operation-log/operation-log.service.js';
-import type { DirectorySyncRepository, StoredDirectorySyncSetting, StoredReport, StoredSkip } from './directory-sync.repository.js';
-import { LdapBindRefused, searchLdap, type LdapConnection, type LdapEntry } from './ldap-client.js';
+import type { DirectorySyncRepository, StoredDirectorySyncSetting, StoredReport } from './directory-sync.repository.js';
+import { LdapBindRefused, type LdapConnection, type LdapEntry } from './ldap-client.js';
+import { createLdapSource, readLdapEntries } from './ldap-source.js';
+import { runDirectorySync } from './sync-runner.js';
 
 export interface DirectorySyncServiceDeps {
   repository: DirectorySyncRepository;
@@ -40,9 +34,6 @@ export interface DirectorySyncServiceDeps {
 }
 
 export type DirectorySyncService = ReturnType<typeof createDirectorySyncService>;
-
-/** Most entries one sync reads. */
-export const LDAP_MAX_ENTRIES = 10_000;
 
 /**
  * How long a company's sync lease lasts: two syncs at once would create the same department twice.
@@ -82,18 +73,13 @@ function ldapError(error: unknown): AppError {
   return refused('ldapFailed', { reason: reason.slice(0, 300) });
 }
 
-/** Reads the entries the filter finds, with the mapped attributes (and the user-name fallback). */
+/** Reads the entries the filter finds, as LDAP failures the caller reads. */
 async function readEntries(connection: Connection): Promise<LdapEntry[]> {
-  const { mapping } = connection;
-  const attributes = [...new Set([mapping.userName, LDAP_FALLBACK_USER_NAME, mapping.email, mapping.firstName, mapping.lastName, mapping.department])];
-  let entries: LdapEntry[];
   try {
-    entries = await searchLdap(connection, connection.baseDn, connection.userFilter, attributes);
+    return await readLdapEntries(connection);
   } catch (error) {
     throw ldapError(error);
   }
-  if (entries.length > LDAP_MAX_ENTRIES) throw refused('ldapTooManyEntries', { max: LDAP_MAX_ENTRIES });
-  return entries;
 }
 
 /**
@@ -104,15 +90,6 @@ async function readEntries(connection: Connection): Promise<LdapEntry[]> {
 /** A stored report in the reader's language. */
 function translate(report: StoredReport, lang: Lang): DirectorySyncReport {
   return { ...report, skipped: report.skipped.map(({ entry, key, params }) => ({ entry, reason: renderMessage(key, lang, params) })) };
-}
-
-type Reason = Omit<StoredSkip, 'entry'>;
-/** A skipped entry's reason; the compiler checks the message's parameters. */
-function because<K extends MessageKey>(key: K, ...params: MessageParamsArg<K>): { reason: Reason };
-/** The reason a directory refusal gave, as it came. */
-function because(error: AppError): { reason: Reason };
-function because(keyOrError: MessageKey | AppError, params: Readonly<Record<string, string | number>> = {}): { reason: Reason } {
-  return { reason: typeof keyOrError === 'string' ? { key: keyOrError, params: { ...params } } : { key: keyOrError.messageKey, params: { ...keyOrError.params } } };
 }
 
 /**
@@ -126,6 +103,8 @@ function nextSyncAt(setting: StoredDirectorySyncSetting | undefined): number | n
 }
 
 export function createDirectorySyncService({ repository, directory, groups, operationLog, leases, clock }: DirectorySyncServiceDeps) {
+  const runner = { repository, directory, groups, clock };
+
   function present(setting: StoredDirectorySyncSetting | undefined, lang: Lang): DirectorySyncSetting {
     return {
       isEnabled: setting?.isEnabled ?? false,
@@ -135,6 +114,7 @@ export function createDirectorySyncService({ repository, directory, groups, oper
       baseDn: setting?.baseDn ?? '',
       userFilter: setting?.userFilter ?? LDAP_DEFAULT_FILTER,
       mapping: setting?.mapping ?? LdapMapping.parse({}),
+      roleMapping: setting?.roleMapping ?? [],
       caCertificate: setting?.caCertificate ?? '',
       scheduleHours: setting?.scheduleHours ?? 0,
       nextSyncAt: nextSyncAt(setting),
@@ -142,6 +122,12 @@ export function createDirectorySyncService({ repository, directory, groups, oper
       lastReport: setting?.lastReport ? translate(setting.lastReport, lang) : null,
       updatedAt: setting?.updatedAt ?? null,
     };
+  }
+
+  /** Every rule's role must be one of the company's: another company's role is as unknown as a missing one. */
+  async function assertRoles(companyId: number, roleMapping: RoleMapping): Promise<void> {
+    const roleIds = await repository.listRoleIds(companyId);
+    if (roleMapping.some((rule) => !roleIds.has(rule.roleId))) throw notFound();
   }
 
   /** Who a scheduled sync of the company runs as: an active user who may run a sync by hand. */
@@ -156,76 +142,6 @@ export function createDirectorySyncService({ repository, directory, groups, oper
     return undefined;
   }
 
-  /** One entry's changes; answers what happened, or the reason it was skipped. */
-  async function syncEntry(
-    actor: Actor,
-    entry: LdapEntry,
-    context: {
-      mapping: LdapMapping;
-      users: Array<{ id: number; userName: string; email: string | null }>;
-      departmentId: (name: string) => Promise<number>;
-      seen: Set<string>;
-    },
-  ): Promise<'created' | 'updated' | 'unchanged' | { reason: Reason }> {
-    const { mapping } = context;
-    const first = (attribute: string) => entry.attributes.get(attribute.toLowerCase())?.find((value) => value.trim() !== '')?.trim();
-    // The API's text rule (contract text-rules.ts) for what the directory holds: such an entry is skipped, naming the attribute.
-    for (const attribute of [mapping.userName, LDAP_FALLBACK_USER_NAME, mapping.email, mapping.firstName, mapping.lastName, mapping.department]) {
-      const value = first(attribute);
-      if (value !== undefined && !isAcceptableText(value)) return because('ldapSkipBadText', { attribute });
-    }
-    const rawUserName = first(mapping.userName) ?? first(LDAP_FALLBACK_USER_NAME);
-    if (!rawUserName) return because('ldapSkipNoUserName', { attribute: mapping.userName });
-    const userName = UserName.safeParse(rawUserName);
-    if (!userName.success) return because('ldapSkipBadUserName', { value: rawUserName });
-    const rawEmail = first(mapping.email);
-    const email = rawEmail === undefined ? undefined : UserEmail.safeParse(rawEmail);
-    if (email && !email.success) return because('ldapSkipBadEmail', { value: rawEmail! });
-    for (const key of [userName.data, email?.data].filter((value): value is string => Boolean(value)).map((value) => value.toLowerCase())) {
-      if (context.seen.has(key)) return because('ldapSkipDuplicate', { value: key });
-      context.seen.add(key);
-    }
-    const firstName = truncateText(first(mapping.firstName) ?? userName.data, 64);
-    const lastName = truncateText(first(mapping.lastName) ?? '-', 64);
-    const departmentName = first(mapping.department);
-
-    const lowerName = userName.data.toLowerCase();
-    const lowerEmail = email?.data.toLowerCase();
-    const match =
-      context.users.find((user) => user.userName.toLowerCase() === lowerName) ??
-      (lowerEmail ? context.users.find((user) => user.email?.toLowerCase() === lowerEmail) : undefined);
-    try {
-      const departmentId = departmentName ? await context.departmentId(departmentName) : undefined;
-      if (!match) {
-        if (!email) return because('ldapSkipNoEmail', { attribute: mapping.email });
-        const body = CreateUserBody.parse({ userName: userName.data, email: email.data, firstName, lastName, departmentId: departmentId ?? null });
-        const created = await directory.createUser(actor, body);
-        context.users.push({ id: created.id, userName: created.userName, email: created.email });
-        return 'created';
-      }
-      const current = await directory.getUser(actor.companyId, match.id);
-      const nextDepartmentId = departmentId ?? current.department?.id ?? null;
-      if (current.firstName === firstName && current.lastName === lastName && (current.department?.id ?? null) === nextDepartmentId) return 'unchanged';
-      // Name and department only: role, status, password and the rest stay as the console set them.
-      await directory.updateUser(actor, {
-        id: current.id,
-        firstName,
-        lastName,
-        usercode: current.usercode,
-        phone: current.phone,
-        gender: current.gender,
-        departmentId: nextDepartmentId,
-        roleId: current.role.id,
-        locationId: current.location?.id ?? null,
-        status: current.status,
-      });
-      return 'updated';
-    } catch (error) {
-      if (error instanceof AppError) return because(error);
-      throw error;
-    }
-  }
-
   return {
     async getSetting(companyId: number, lang: Lang): Promise<DirectorySyncSetting> {
       return present(await repository.findSetting(companyId), lang);
@@ -235,12 +151,13 @@ export function createDirectorySyncService({ repository, directory, groups, oper
     async updateSetting(actor: Actor, body: UpdateDirectorySyncSettingBody, lang: Lang): Promise<DirectorySyncSetting> {
       return operationLog.track(
         actor,
-        { action: 'directorySync.updateSetting', targetType: 'company', targetId: actor.companyId, detail: { isEnabled: body.isEnabled, scheduleHours: body.scheduleHours, url: body.url, bindDn: body.bindDn, baseDn: body.baseDn, userFilter: body.userFilter, mapping: body.mapping, passwordChanged: Boolean(body.bindPassword), hasCaCertificate: body.caCertificate !== '' } },
+        { action: 'directorySync.updateSetting', targetType: 'company', targetId: actor.companyId, detail: { isEnabled: body.isEnabled, scheduleHours: body.scheduleHours, url: body.url, bindDn: body.bindDn, baseDn: body.baseDn, userFilter: body.userFilter, mapping: body.mapping, roleMapping: body.roleMapping, passwordChanged: Boolean(body.bindPassword), hasCaCertificate: body.caCertificate !== '' } },
         async () => {
           const stored = await repository.findSetting(actor.companyId);
           const bindPassword = body.bindPassword ? body.bindPassword : (stored?.bindPassword ?? '');
           assertCertificates(body.caCertificate);
-          const next = { companyId: actor.companyId, isEnabled: body.isEnabled, url: body.url, bindDn: body.bindDn, bindPassword, baseDn: body.baseDn, userFilter: body.userFilter, mapping: body.mapping, caCertificate: body.caCertificate, scheduleHours: body.scheduleHours, updatedBy: actor.userId, updatedAt: clock.now() };
+          await assertRoles(actor.companyId, body.roleMapping);
+          const next = { companyId: actor.companyId, isEnabled: body.isEnabled, url: body.url, bindDn: body.bindDn, bindPassword, baseDn: body.baseDn, userFilter: body.userFilter, mapping: body.mapping, roleMapping: body.roleMapping, caCertificate: body.caCertificate, scheduleHours: body.scheduleHours, updatedBy: actor.userId, updatedAt: clock.now() };
           if (next.isEnabled && !isComplete(next)) throw refused('ldapIncomplete');
           await repository.saveSetting(next);
           return present(await repository.findSetting(actor.companyId), lang);
@@ -281,24 +198,8 @@ export function createDirectorySyncService({ repository, directory, groups, oper
           if (!setting?.isEnabled) throw refused('ldapDisabled');
           if (!isComplete(setting)) throw refused('ldapIncomplete');
           await repository.saveAttempt(actor.companyId, clock.now());
-          const entries = await readEntries(setting);
-          const report: StoredReport = { departmentsCreated: 0, usersCreated: 0, usersUpdated: 0, skipped: [] };
-          const departments = (await directory.options(actor.companyId)).departments.map(({ id, name }) => ({ id, name }));
-          const departmentId = async (name: string) => {
-            const found = departments.find((department) => department.name.toLowerCase() === name.toLowerCase());
-            if (found) return found.id;
-            const { id } = await groups.create(actor, CreateGroupBody.parse({ name }));
-            departments.push({ id, name });
-            report.departmentsCreated += 1;
-            return id;
-          };
-          const context = { mapping: setting.mapping, users: await repository.listUserKeys(actor.companyId), departmentId, seen: new Set<string>() };
-          for (const entry of entries) {
-            const outcome = await syncEntry(actor, entry, context);
-            if (outcome === 'created') report.usersCreated += 1;
-            else if (outcome === 'updated') report.usersUpdated += 1;
-            else if (outcome !== 'unchanged') report.skipped.push({ entry: entry.dn, ...outcome.reason });
-          }
+          const source = createLdapSource(setting);
+          const report = await runDirectorySync(runner, actor, { issuer: null, read: () => source.read().catch((error: unknown) => Promise.reject(ldapError(error))) }, setting.roleMapping);
           await repository.saveLastSync(actor.companyId, clock.now(), report);
           return report;
         },

@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import type { Page, SsoCandidate, SsoCandidateQuery, SsoMember, SsoMemberKind, SsoMemberListQuery, SsoScope } from '@atrium/contract';
+import { WORK_CHAT_PROVIDERS, type Page, type SsoCandidate, type SsoCandidateQuery, type SsoMember, type SsoMemberKind, type SsoMemberListQuery, type SsoScope, type WorkChatProvider } from '@atrium/contract';
 import { userMatches } from '../../db/like.js';
 import { fetchPage } from '../../db/paging.js';
 import type { DB } from '../../db/schema.js';
@@ -28,6 +28,8 @@ export interface NewLoginState {
   expiresAt: number;
   /** The user whose account this flow links (/auth-add); absent for a sign-in. */
   linkUserId?: number | null;
+  /** The work-chat provider this sign-in went to (decision 0024); absent for the company's OpenID provider. */
+  provider?: WorkChatProvider | null;
 }
 
 export interface LoginState extends NewLoginState {
@@ -299,6 +301,7 @@ export function createSsoRepository(db: Kysely<DB>) {
           created_at: state.createdAt,
           expires_at: state.expiresAt,
           link_user_id: state.linkUserId ?? null,
+          provider: state.provider ?? null,
         })
         .execute();
     },
@@ -323,6 +326,7 @@ export function createSsoRepository(db: Kysely<DB>) {
         createdAt: row.created_at,
         expiresAt: row.expires_at,
         linkUserId: row.link_user_id,
+        provider: WORK_CHAT_PROVIDERS.find((provider) => provider === row.provider) ?? null,
       };
     },
 

@@ -28,7 +28,6 @@ import {
 import { requireAuth } from '../../platform/access.js';
 import type { MailThrottle } from '../registration/mail-throttle.js';
 import { envelopeResponses, success } from '../../platform/envelope.js';
-import { refused } from '../../platform/errors.js';
 import { newSessionToken, setSessionCookie } from '../../platform/session-token.js';
 import { actorOf } from '../operation-log/operation-log.service.js';
 import type { SessionService } from '../session/session.service.js';
@@ -36,10 +35,10 @@ import { AUTH_ADD_PATH, type SsoService } from './sso.service.js';
 
 /** Ties a sign-in to the browser that started it; Lax, because the provider sends the browser back by a top-level redirect. */
 export const SSO_BROWSER_COOKIE = `${COOKIE_PREFIX}sso`;
-const BROWSER_COOKIE_PATH = '/api/oauth';
+export const BROWSER_COOKIE_PATH = '/api/oauth';
 
 /** The browser's binding token: the one it already holds, or a new one set as a cookie. */
-function browserToken(request: FastifyRequest, reply: FastifyReply): string {
+export function browserToken(request: FastifyRequest, reply: FastifyReply): string {
   const held = request.cookies[SSO_BROWSER_COOKIE];
   if (held && /^[A-Za-z0-9_-]{43}$/.test(held)) return held;
   const token = newSessionToken();
@@ -338,22 +337,6 @@ export function ssoRoutes({ sso, sessions, throttle }: { sso: SsoService; sessio
       async (request) => {
         await sso.unlinkIdentity(actorOf(request), request.body.issuer);
         return success(request, null);
-      },
-    );
-
-    app.get(
-      '/oauth/feiShuAuth',
-      {
-        config: { access: 'public' },
-        schema: {
-          tags: ['sso'],
-          summary: 'Sign in with Feishu: not available in this build (422/1005)',
-          description: "Feishu's sign-in is a proprietary OAuth variant; companies using it connect through an OpenID Connect provider instead.",
-          response: envelopeResponses(z.null()),
-        },
-      },
-      async () => {
-        throw refused('ssoFeishuNotAvailable');
       },
     );
 

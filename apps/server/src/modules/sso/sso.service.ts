@@ -324,7 +324,8 @@ export function createSsoService(deps: SsoServiceDeps) {
     ): Promise<CallbackOutcome> {
       if (!query.state) return { error: 'stateInvalid' };
       const pending = await sso.takeLoginState(sha256Hex(query.state));
-      if (!pending || pending.expiresAt <= clock.now() || !browserToken || sha256Hex(browserToken) !== pending.browserHash) return { error: 'stateInvalid' };
+      // A work-chat sign-in's state is finished by its own callback only.
+      if (!pending || pending.provider || pending.expiresAt <= clock.now() || !browserToken || sha256Hex(browserToken) !== pending.browserHash) return { error: 'stateInvalid' };
       const isLink = typeof pending.linkUserId === 'number';
       if (query.error) return isLink ? { linkError: 'providerRefused' } : { error: 'providerRefused' };
       const setting = await usableSetting(pending.companyId);

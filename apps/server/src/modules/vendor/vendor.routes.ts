@@ -23,7 +23,6 @@ interface VendorCall {
  */
 export const VENDOR_CALLS: VendorCall[] = [
   { method: 'GET', url: '/user/getWxLoginImage', access: { access: 'public' }, message: 'wechatLoginNotAvailable', tags: ['sso'], summary: 'The WeChat sign-in QR code' },
-  { method: 'POST', url: '/company/sync-work-wechat', access: { access: 'permission', permission: 'accountGlobal:edit' }, message: 'workWechatSyncNotAvailable', tags: ['company'], summary: 'Sync people and departments from WeCom (Work WeChat)' },
   { method: 'POST', url: '/face/sync', access: { access: 'permission', permission: 'users:edit' }, message: 'faceSyncNotAvailable', tags: ['user'], summary: "Sync users' face data to the face-recognition service" },
   { method: 'POST', url: '/sms/queryBalance', access: { access: 'permission', permission: 'billing:view' }, message: 'smsNotAvailable', tags: ['messages'], summary: "The company's remaining text-message credit" },
   { method: 'POST', url: '/sms/queryPageList', access: { access: 'permission', permission: 'messages:view' }, message: 'smsNotAvailable', tags: ['messages'], summary: 'The text messages sent, paged' },

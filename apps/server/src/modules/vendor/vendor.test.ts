@@ -23,7 +23,6 @@ describe(`vendor-only calls (${TEST_DIALECT})`, () => {
   it('serves each path with a catalogued refusal in both languages', async () => {
     expect(VENDOR_CALLS.map((vendorCall) => `${vendorCall.method} ${vendorCall.url}`)).toEqual([
       'GET /user/getWxLoginImage',
-      'POST /company/sync-work-wechat',
       'POST /face/sync',
       'POST /sms/queryBalance',
       'POST /sms/queryPageList',

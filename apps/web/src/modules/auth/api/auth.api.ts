@@ -1,4 +1,4 @@
-import type { LoginBody, LoginResult, UpdateDefaultPasswordBody } from '@atrium/contract';
+import type { LoginBody, LoginResult, UpdateDefaultPasswordBody, WorkChatAuthCodeBody, WorkChatProvider, WorkChatProviders } from '@atrium/contract';
 import { useMutation } from '@tanstack/react-query';
 import { api } from '../../../shared/api/api';
 
@@ -26,4 +26,21 @@ export function useSsoLoginUrl() {
   return useMutation({
     mutationFn: (query: { email?: string; domain?: string; redirect?: string }) => api.get<{ url: string }>('/oauth/getSSOLoginUrl', { query, notify: false }),
   });
+}
+
+/** `GET /oauth/work-chat/login`: the provider's sign-in page for the company's WeCom, Feishu or DingTalk app; the page shows a refusal itself. */
+export function useWorkChatLoginUrl() {
+  return useMutation({
+    mutationFn: (query: { provider: WorkChatProvider; domain: string; redirect?: string }) => api.get<{ url: string }>('/oauth/work-chat/login', { query, notify: false }),
+  });
+}
+
+/** `GET /oauth/work-chat/providers`: the work-chat apps a company offers sign-in with. */
+export function fetchWorkChatProviders(domain: string): Promise<WorkChatProviders> {
+  return api.get<WorkChatProviders>('/oauth/work-chat/providers', { query: { domain }, notify: false });
+}
+
+/** `POST /oauth/work-chat/auth-code`: the corpId start-up sign-in of a console opened inside a work-chat app. */
+export function signInWithAppCode(body: WorkChatAuthCodeBody): Promise<LoginResult> {
+  return api.post<LoginResult>('/oauth/work-chat/auth-code', body, { notify: false });
 }

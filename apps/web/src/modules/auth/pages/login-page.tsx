@@ -13,6 +13,7 @@ import { REGISTRATION_STATUS_KEY, useRegistrationStatus } from '../../registrati
 import { LoginForm } from '../components/login-form';
 import { LoginLayout } from '../components/login-layout';
 import { useProfileSignIn } from '../components/use-profile-sign-in';
+import { WorkChatSignIn } from '../components/work-chat-sign-in';
 
 // The forced password change is rare: its form loads when needed, not with every sign-in page (issue 19).
 const ChangeDefaultPasswordForm = lazy(() => import('../components/change-default-password-form').then((m) => ({ default: m.ChangeDefaultPasswordForm })));
@@ -115,6 +116,7 @@ export function LoginPage() {
               <KeyOutlined />
               {t('auth.login.ssoLink')}
             </Link>
+            <WorkChatSignIn domain={params.get('domain')} redirect={redirect} params={params} onSignedIn={(result) => signedIn(result, result.userName)} />
           </>
         )}
       </div>

@@ -62,31 +62,45 @@ describe('/login-sso', () => {
 });
 
 describe('/login-dingtalk', () => {
-  it("says DingTalk's own sign-in is not offered and leads to the company's provider, in both languages", async () => {
+  it("starts the company's DingTalk sign-in by its domain, or says it is not offered, in both languages", async () => {
     const user = userEvent.setup();
     const assign = vi.fn();
     vi.stubGlobal('location', { ...window.location, assign });
     const seen = stubApi({
-      'GET /oauth/getSSOLoginUrl': ({ query }) =>
-        query.get('domain') === 'acme'
-          ? { result: { url: 'https://login.example.com/auth?y=2' } }
+      'GET /oauth/work-chat/login': ({ query }) =>
+        query.get('domain') === 'acme' && query.get('provider') === 'dingtalk'
+          ? { result: { url: 'https://login.dingtalk.com/oauth2/auth?client_id=ding1' } }
           : { status: 422, returncode: 1005, message: 'Single sign-on is not available for this account or company' },
     });
-    renderConsole({ path: '/login-dingtalk' });
-    expect(await screen.findByTestId('login-dingtalk-notice')).toHaveTextContent("DingTalk's own sign-in is not available here");
-    expect(screen.getByRole('heading', { name: 'Sign in with DingTalk' })).toBeInTheDocument();
-    // A company without a provider is told so.
-    await user.type(screen.getByTestId('login-sso-account'), 'nosso');
+    renderConsole({ path: '/login-dingtalk?redirect=%2Fpersonal' });
+    expect(await screen.findByRole('heading', { name: 'Sign in with DingTalk' })).toBeInTheDocument();
+    // An e-mail is no company domain here.
+    await user.type(screen.getByTestId('login-sso-account'), 'ann@acme.test');
+    await user.click(screen.getByTestId('login-sso-submit'));
+    expect(await screen.findByText('A company domain of 2 to 14 letters, digits or hyphens')).toBeInTheDocument();
+    // A company without DingTalk is told so, and single sign-on is one click away.
+    await user.clear(screen.getByTestId('login-sso-account'));
+    await user.type(screen.getByTestId('login-sso-account'), 'nodt');
     await user.click(screen.getByTestId('login-sso-submit'));
     expect(await screen.findByTestId('login-sso-error')).toHaveTextContent('not available');
-    // One with a provider goes there.
+    expect(screen.getByTestId('login-dingtalk-sso')).toHaveAttribute('href', '/login-sso?redirect=%2Fpersonal');
+    // One with DingTalk goes there.
     await user.clear(screen.getByTestId('login-sso-account'));
     await user.type(screen.getByTestId('login-sso-account'), 'acme');
     await user.click(screen.getByTestId('login-sso-submit'));
-    await vi.waitFor(() => expect(assign).toHaveBeenCalledWith('https://login.example.com/auth?y=2'));
-    expect(seen.map((request) => request.query.get('domain'))).toEqual(['nosso', 'acme']);
+    await vi.waitFor(() => expect(assign).toHaveBeenCalledWith('https://login.dingtalk.com/oauth2/auth?client_id=ding1'));
+    expect(seen.map((request) => [request.query.get('provider'), request.query.get('domain'), request.query.get('redirect')])).toEqual([
+      ['dingtalk', 'nodt', '/personal'],
+      ['dingtalk', 'acme', '/personal'],
+    ]);
     vi.unstubAllGlobals();
     setLang('zh-CN');
     expect(await screen.findByText('钉钉登录')).toBeInTheDocument();
+  });
+
+  it('shows why DingTalk sent the browser back', async () => {
+    stubApi({});
+    renderConsole({ path: '/login-dingtalk?error=userUnknown' });
+    expect(await screen.findByTestId('login-sso-error')).toHaveTextContent('not linked to a user here');
   });
 });

@@ -4,7 +4,7 @@ import { Alert, Button, Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { safeRedirect } from '../../../shared/session/redirect';
-import { useSsoLoginUrl } from '../api/auth.api';
+import { useSsoLoginUrl, useWorkChatLoginUrl } from '../api/auth.api';
 import { LoginLayout } from '../components/login-layout';
 
 interface SsoValues {
@@ -15,7 +15,7 @@ const isKnownError = (code: string | null): code is SsoLoginError => (SSO_LOGIN_
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 export interface LoginSsoPageProps {
-  /** `dingtalk`: the /login-dingtalk page, which says first that DingTalk's own sign-in is not offered. */
+  /** `dingtalk`: the /login-dingtalk page, which starts the company's DingTalk sign-in (decision 0024). */
   variant?: 'sso' | 'dingtalk';
 }
 
@@ -26,29 +26,31 @@ export interface LoginSsoPageProps {
 export function LoginSsoPage({ variant = 'sso' }: LoginSsoPageProps) {
   const { t } = useTranslation();
   const [params] = useSearchParams();
-  const start = useSsoLoginUrl();
+  const sso = useSsoLoginUrl();
+  const dingtalk = useWorkChatLoginUrl();
+  const isDingtalk = variant === 'dingtalk';
+  const start = isDingtalk ? dingtalk : sso;
   const error = params.get('error');
   const redirect = safeRedirect(params.get('redirect'));
 
   const submit = ({ account }: SsoValues) => {
     const typed = account.trim();
-    const query = typed.includes('@') ? { email: typed } : { domain: typed };
-    start.mutate({ ...query, ...(redirect ? { redirect } : {}) }, { onSuccess: ({ url }) => window.location.assign(url) });
+    const go = { onSuccess: ({ url }: { url: string }) => window.location.assign(url) };
+    // DingTalk's sign-in is the company's own DingTalk app, named by the company domain.
+    if (isDingtalk) dingtalk.mutate({ provider: 'dingtalk', domain: typed, ...(redirect ? { redirect } : {}) }, go);
+    else sso.mutate({ ...(typed.includes('@') ? { email: typed } : { domain: typed }), ...(redirect ? { redirect } : {}) }, go);
   };
 
   return (
     <LoginLayout testId={variant === 'dingtalk' ? 'page-login-dingtalk' : 'page-login-sso'}>
       <div className="atrium-login-card">
         <h1>{variant === 'dingtalk' ? t('auth.dingtalk.title') : t('auth.sso.title')}</h1>
-        {variant === 'dingtalk' ? (
-          <Alert className="atrium-form-alert" type="info" showIcon title={t('auth.dingtalk.notice')} data-testid="login-dingtalk-notice" />
-        ) : null}
-        <p className="atrium-login-subtitle">{t('auth.sso.subtitle')}</p>
+        <p className="atrium-login-subtitle">{isDingtalk ? t('auth.dingtalk.subtitle') : t('auth.sso.subtitle')}</p>
         <Form<SsoValues>
           layout="vertical"
           requiredMark={false}
           size="large"
-          initialValues={{ account: params.get('email') ?? params.get('domain') ?? '' }}
+          initialValues={{ account: (isDingtalk ? null : params.get('email')) ?? params.get('domain') ?? '' }}
           onFinish={submit}
           disabled={start.isPending || start.isSuccess}
         >
@@ -66,25 +68,32 @@ export function LoginSsoPage({ variant = 'sso' }: LoginSsoPageProps) {
           ) : null}
           <Form.Item
             name="account"
-            label={t('auth.sso.account')}
-            extra={t('auth.sso.accountHint')}
+            label={isDingtalk ? t('auth.dingtalk.domain') : t('auth.sso.account')}
+            extra={isDingtalk ? t('auth.dingtalk.domainHint') : t('auth.sso.accountHint')}
             rules={[
-              { required: true, whitespace: true, message: t('auth.sso.accountRequired') },
+              { required: true, whitespace: true, message: isDingtalk ? t('auth.dingtalk.domainRequired') : t('auth.sso.accountRequired') },
               {
                 validator: (_rule, value: string) => {
                   const typed = value?.trim() ?? '';
-                  const isValid = !typed || (typed.includes('@') ? EMAIL.test(typed) : COMPANY_DOMAIN_PATTERN.test(typed));
-                  return isValid ? Promise.resolve() : Promise.reject(new Error(t('auth.sso.accountInvalid')));
+                  const isValid = !typed || (typed.includes('@') ? !isDingtalk && EMAIL.test(typed) : COMPANY_DOMAIN_PATTERN.test(typed));
+                  return isValid ? Promise.resolve() : Promise.reject(new Error(isDingtalk ? t('auth.dingtalk.domainInvalid') : t('auth.sso.accountInvalid')));
                 },
               },
             ]}
           >
-            <Input prefix={<KeyOutlined />} placeholder={t('auth.sso.accountPlaceholder')} autoComplete="email" autoFocus maxLength={TEXT_MAX} data-testid="login-sso-account" />
+            <Input prefix={<KeyOutlined />} placeholder={isDingtalk ? t('auth.dingtalk.domainPlaceholder') : t('auth.sso.accountPlaceholder')} autoComplete="email" autoFocus maxLength={TEXT_MAX} data-testid="login-sso-account" />
           </Form.Item>
           <Button type="primary" htmlType="submit" block loading={start.isPending || start.isSuccess} data-testid="login-sso-submit">
             {t('auth.sso.submit')}
           </Button>
         </Form>
+        {isDingtalk ? (
+          <div className="atrium-login-sso-back">
+            <Link to={redirect ? `/login-sso?${new URLSearchParams({ redirect }).toString()}` : '/login-sso'} data-testid="login-dingtalk-sso">
+              {t('auth.login.ssoLink')}
+            </Link>
+          </div>
+        ) : null}
         <div className="atrium-login-sso-back">
           <Link to={redirect ? `/login?${new URLSearchParams({ redirect }).toString()}` : '/login'} data-testid="login-sso-back">
             <ArrowLeftOutlined /> {t('auth.sso.backToPassword')}

@@ -11,6 +11,7 @@ import {
   type DirectorySyncReport,
   type DirectorySyncSetting,
   type LdapMapping,
+  type RoleMapping,
 } from '@atrium/contract';
 import { Alert, App, Button, Card, Collapse, Form, Input, List, Select, Space, Statistic, Switch, Typography } from 'antd';
 import dayjs from 'dayjs';
@@ -19,6 +20,7 @@ import { useFormDirty } from '../../../shared/forms/form-dirty';
 import { useUnsavedChanges } from '../../../shared/forms/unsaved-changes';
 import { zodRule } from '../../../shared/forms/zod-rule';
 import { useCheckDirectorySync, useRunDirectorySync, useSaveDirectorySyncSetting } from '../api/directory-sync.api';
+import { RoleMappingField } from './role-mapping-field';
 
 interface SyncValues {
   isEnabled: boolean;
@@ -28,6 +30,7 @@ interface SyncValues {
   baseDn: string;
   userFilter: string;
   mapping: LdapMapping;
+  roleMapping: RoleMapping;
   caCertificate: string;
   scheduleHours: number;
 }
@@ -37,7 +40,7 @@ export interface DirectorySyncCardProps {
   canEdit: boolean;
 }
 
-const MAPPING_FIELDS = ['userName', 'email', 'firstName', 'lastName', 'department'] as const;
+const MAPPING_FIELDS = ['userName', 'email', 'firstName', 'lastName', 'department', 'groups'] as const;
 
 const toValues = (setting: DirectorySyncSetting): SyncValues => ({
   isEnabled: setting.isEnabled,
@@ -47,12 +50,13 @@ const toValues = (setting: DirectorySyncSetting): SyncValues => ({
   baseDn: setting.baseDn,
   userFilter: setting.userFilter || LDAP_DEFAULT_FILTER,
   mapping: setting.mapping,
+  roleMapping: setting.roleMapping,
   caCertificate: setting.caCertificate,
   scheduleHours: setting.scheduleHours,
 });
 
 /** What a sync did: counts, then the entries it left alone and why. */
-function SyncReport({ report, at }: { report: DirectorySyncReport; at: number | null }) {
+export function SyncReport({ report, at }: { report: DirectorySyncReport; at: number | null }) {
   const { t } = useTranslation();
   return (
     <div className="atrium-ldap-report" data-testid="ldap-report">
@@ -109,7 +113,7 @@ export function DirectorySyncCard({ setting, canEdit }: DirectorySyncCardProps) 
 
   const runCheck = async () => {
     // The check tries the connection only: whether the sync is on, and its schedule, are not sent.
-    const { isEnabled: _on, scheduleHours: _schedule, ...values } = await form.validateFields();
+    const { isEnabled: _on, scheduleHours: _schedule, roleMapping: _roles, ...values } = await form.validateFields();
     check.mutate(withoutEmptyPassword(values) as DirectorySyncCheckInput);
   };
 
@@ -190,6 +194,12 @@ export function DirectorySyncCard({ setting, canEdit }: DirectorySyncCardProps) 
                   ))}
                 </div>
               ),
+            },
+            {
+              key: 'roles',
+              label: t('sso.roleMapping.title'),
+              forceRender: true,
+              children: <RoleMappingField groupLabel={t('sso.roleMapping.ldapGroup')} testId="ldap-role-mapping" />,
             },
             {
               key: 'ca',

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { DirectorySyncReport, DirectorySyncSetting, SsoCandidate, SsoMember, SsoSetting } from '@atrium/contract';
+import type { DirectorySyncReport, DirectorySyncSetting, SsoCandidate, SsoMember, SsoSetting, WorkChatProvider, WorkChatSetting } from '@atrium/contract';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { setLang } from '../../../shared/i18n/i18n';
 import { makeEntry, makeUser } from '../../../test/factories';
@@ -29,7 +29,8 @@ const LDAP_SETTING: DirectorySyncSetting = {
   hasPassword: false,
   baseDn: '',
   userFilter: '(objectClass=person)',
-  mapping: { userName: 'sAMAccountName', email: 'mail', firstName: 'givenName', lastName: 'sn', department: 'department' },
+  mapping: { userName: 'sAMAccountName', email: 'mail', firstName: 'givenName', lastName: 'sn', department: 'department', groups: 'memberOf' },
+  roleMapping: [],
   caCertificate: '',
   scheduleHours: 0,
   nextSyncAt: null,
@@ -60,9 +61,24 @@ const person = (userId: number, fullName: string, extra: Partial<SsoCandidate> =
   ...extra,
 });
 
+const workChatSetting = (provider: WorkChatProvider): WorkChatSetting => ({
+  provider,
+  isEnabled: false,
+  isSignInEnabled: false,
+  corpId: '',
+  appKey: '',
+  hasSecret: false,
+  baseUrl: '',
+  roleMapping: [],
+  lastSyncAt: null,
+  lastReport: null,
+  updatedAt: null,
+});
+
 function renderPage(permissions: string[] = ['accountGlobal:edit', 'accountGlobal:view']) {
   let setting = { ...SETTING };
   let ldapSetting = { ...LDAP_SETTING };
+  const workChat = new Map<string, WorkChatSetting>();
   const exceptions: SsoMember[] = [];
   const seen = stubApi({
     'GET /ad/setting': () => ({ result: ldapSetting }),
@@ -79,6 +95,19 @@ function renderPage(permissions: string[] = ['accountGlobal:edit', 'accountGloba
       ldapSetting = { ...ldapSetting, lastSyncAt: 1, lastReport: REPORT };
       return { result: REPORT };
     },
+    'GET /work-chat/setting': ({ query }) => ({ result: workChat.get(query.get('provider')!) ?? workChatSetting(query.get('provider') as WorkChatProvider) }),
+    'PUT /work-chat/setting': ({ body }) => {
+      const { secret, ...sent } = body as Partial<WorkChatSetting> & { provider: WorkChatProvider; secret?: string };
+      const before = workChat.get(sent.provider) ?? workChatSetting(sent.provider);
+      workChat.set(sent.provider, { ...before, ...sent, hasSecret: before.hasSecret || Boolean(secret), updatedAt: 3 });
+      return { result: workChat.get(sent.provider) };
+    },
+    'POST /company/sync-work-wechat': ({ body }) => {
+      const { provider } = body as { provider: WorkChatProvider };
+      workChat.set(provider, { ...workChat.get(provider)!, lastSyncAt: 4, lastReport: { ...REPORT, skipped: [{ entry: 'dt.gone', reason: 'Disabled or left the company in the directory' }] } });
+      return { result: workChat.get(provider)!.lastReport };
+    },
+    'GET /user/directoryOptions': () => ({ result: { departments: [], roles: [{ id: 7, name: 'Engineer', isDefault: false }, { id: 8, name: 'Staff', isDefault: true }], locations: [] } }),
     'GET /sso/setting': () => ({ result: setting }),
     'PUT /sso/setting': ({ body }) => {
       const sent = body as Partial<SsoSetting> & { clientSecret?: string };
@@ -231,5 +260,58 @@ describe('/sso-setting', () => {
     expect(within(card).getByText('目录同步（LDAP）')).toBeInTheDocument();
     expect(within(card).queryByTestId('ldap-sync')).not.toBeInTheDocument();
     expect(within(card).getByTestId('ldap-url')).toBeDisabled();
+  });
+
+  it('work chat: sets up DingTalk with a secret kept write-only and a department-to-role rule, then syncs', async () => {
+    const user = userEvent.setup();
+    const { seen } = renderPage();
+    const card = await screen.findByTestId('work-chat-card');
+    expect(await within(card).findByText('Corp ID')).toBeInTheDocument();
+    await user.click(within(card).getByText('DingTalk'));
+    expect(await within(card).findByText('App key (client ID)')).toBeInTheDocument();
+    expect(within(card).getByTestId('work-chat-redirect')).toHaveTextContent('/api/oauth/work-chat/callback/dingtalk');
+    expect(within(card).getByTestId('work-chat-sync')).toBeDisabled();
+
+    await user.click(within(card).getByTestId('work-chat-enabled'));
+    await user.click(within(card).getByTestId('work-chat-save'));
+    expect(await within(card).findByText("Please enter the app's ID")).toBeInTheDocument();
+    expect(within(card).getByText('Please enter the secret')).toBeInTheDocument();
+    await user.type(within(card).getByTestId('work-chat-app-key'), 'dingabc');
+    await user.type(within(card).getByTestId('work-chat-secret'), 'ding-secret');
+    await user.click(within(card).getByTestId('work-chat-sign-in'));
+    await user.click(within(card).getByText('Role mapping'));
+    await user.click(within(card).getByTestId('work-chat-role-mapping-add'));
+    await user.type(within(card).getByTestId('work-chat-role-mapping-group-0'), 'Engineering');
+    await user.click(within(card).getByRole('combobox', { name: 'Role 1' }));
+    await user.click(await screen.findByTitle('Engineer'));
+    await user.click(within(card).getByText('API address'));
+    await user.type(within(card).getByTestId('work-chat-base-url'), 'http://dingtalk.example.test');
+    await user.click(within(card).getByTestId('work-chat-save'));
+    expect(await within(card).findByText('An https:// address')).toBeInTheDocument();
+    await user.clear(within(card).getByTestId('work-chat-base-url'));
+    await user.click(within(card).getByTestId('work-chat-save'));
+
+    expect(await screen.findByText('Setting saved')).toBeInTheDocument();
+    const put = seen.find((request) => request.method === 'PUT' && request.path === '/work-chat/setting')!;
+    expect(put.body).toEqual({ provider: 'dingtalk', isEnabled: true, isSignInEnabled: true, corpId: '', appKey: 'dingabc', secret: 'ding-secret', baseUrl: '', roleMapping: [{ group: 'Engineering', roleId: 7 }] });
+    const saved = await screen.findByTestId('work-chat-card');
+    expect(await within(saved).findByText(/A secret is saved/)).toBeInTheDocument();
+    expect(within(saved).getByTestId('work-chat-secret')).toHaveValue('');
+
+    await waitFor(() => expect(within(saved).getByTestId('work-chat-sync')).toBeEnabled());
+    await user.click(within(saved).getByTestId('work-chat-sync'));
+    const report = await within(saved).findByTestId('ldap-report');
+    expect(report).toHaveTextContent('Disabled or left the company in the directory');
+    expect(seen.find((request) => request.path === '/company/sync-work-wechat')!.body).toEqual({ provider: 'dingtalk' });
+  }, 40_000);
+
+  it('work chat is read-only for a viewer, in Chinese', async () => {
+    setLang('zh-CN');
+    renderPage(['accountGlobal:view']);
+    const card = await screen.findByTestId('work-chat-card');
+    expect(within(card).getByText('企业微信、飞书和钉钉')).toBeInTheDocument();
+    expect(await within(card).findByText('企业 ID')).toBeInTheDocument();
+    expect(within(card).queryByTestId('work-chat-save')).not.toBeInTheDocument();
+    expect(within(card).getByTestId('work-chat-corp-id')).toBeDisabled();
   });
 });

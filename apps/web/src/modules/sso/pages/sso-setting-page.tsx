@@ -9,9 +9,10 @@ import { ssoSettingQuery } from '../api/sso.api';
 import { DirectorySyncCard } from '../components/directory-sync-card';
 import { SsoMembersCard } from '../components/sso-members-card';
 import { SsoProviderForm } from '../components/sso-provider-form';
+import { WorkChatCard } from '../components/work-chat-card';
 import './sso-pages.css';
 
-/** /sso-setting: the company's OpenID Connect provider and who signs in through it (area accountGlobal). */
+/** /sso-setting: the company's OpenID Connect provider and who signs in through it, the LDAP and work-chat directories (area accountGlobal). */
 export function SsoSettingPage() {
   const { t } = useTranslation();
   const { user } = useSession();
@@ -27,6 +28,7 @@ export function SsoSettingPage() {
           <SsoProviderForm key={setting.data.updatedAt ?? 0} setting={setting.data} canEdit={canEdit} />
           <SsoMembersCard key={setting.data.scope} scope={setting.data.scope} isEnabled={setting.data.isEnabled} canEdit={canEdit} />
           {directorySync.data ? <DirectorySyncCard key={`ldap-${directorySync.data.updatedAt ?? 0}`} setting={directorySync.data} canEdit={canEdit} /> : null}
+          <WorkChatCard canEdit={canEdit} />
         </div>
       ) : (
         <Card className="atrium-card">
