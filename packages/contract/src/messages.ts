@@ -382,7 +382,7 @@ export const MESSAGES = {
   // Decision 0024: work-chat directories.
   workChatIncomplete: {
     'en-US': 'This work-chat directory needs its IDs (WeCom: corp ID; Feishu: app ID; DingTalk: app key) and the secret',
-    'zh-CN': '该办公通讯录需要填写 ID（企业微信：企业 ID；飞书：App ID；钉钉：AppKey）和密钥',
+    'zh-CN': '该办公通讯录需要填写 ID（企业微信：企业ID；飞书：App ID；钉钉：AppKey）和密钥',
   },
   workChatDisabled: {
     'en-US': 'This work-chat directory is turned off: turn it on in the setting first',

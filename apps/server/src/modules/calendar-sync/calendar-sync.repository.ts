@@ -322,6 +322,19 @@ export function createCalendarSyncRepository(db: Kysely<DB>) {
         .executeTakeFirst();
       return Number(result.numUpdatedRows);
     },
+    /** Writes waiting for their next attempt (after a failure's back-off) made due now: a manual sync does everything now. */
+    async bringPushesForward(companyId: number, linkIds: readonly number[], now: number): Promise<number> {
+      if (linkIds.length === 0) return 0;
+      const result = await db
+        .updateTable('calendar_sync_pushes')
+        .set({ available_at: now, updated_at: now })
+        .where('company_id', '=', companyId)
+        .where('link_id', 'in', linkIds)
+        .where('state', '=', 'pending')
+        .where('available_at', '>', now)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows);
+    },
     async pushesOf(companyId: number, linkIds: readonly number[]) {
       if (linkIds.length === 0) return [];
       const rows = await db

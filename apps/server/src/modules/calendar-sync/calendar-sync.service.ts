@@ -538,22 +538,20 @@ export function createCalendarSyncService(deps: CalendarSyncDeps) {
       return (await present(actor.companyId, [await getConnection(actor.companyId, connection.id)], lang))[0]!;
     },
 
-    /** Pulls now (the connection's rooms, or one) and writes out what waits; `retryFailed` requeues the given-up writes first. */
+    /**
+     * Pulls now (the connection's rooms, or one) and writes out what waits, also the writes waiting out a back-off;
+     * `retryFailed` requeues the given-up writes first.
+     */
     async sync(companyId: number, body: CalendarSyncBody, lang: Lang): Promise<CalendarConnection> {
       const connection = await getConnection(companyId, body.id);
       const links = (await repository.linksOf(companyId, [connection.id])).filter((link) => body.roomId === undefined || link.roomId === body.roomId);
       if (body.roomId !== undefined && links.length === 0) throw notFound('roomNotFound');
-      if (body.retryFailed)
-        await repository.retryFailed(
-          companyId,
-          links.map((link) => link.id),
-          clock.now(),
-        );
+      const linkIds = links.map((link) => link.id);
+      if (body.retryFailed) await repository.retryFailed(companyId, linkIds, clock.now());
+      // Asked to sync now, the writes waiting out a failure's back-off go now too (the person has just mended it).
+      await repository.bringPushesForward(companyId, linkIds, clock.now());
       for (const link of links) await pullLink(link, MANUAL_WAIT_MS);
-      await pushDue(
-        links.map((link) => link.id),
-        MANUAL_WAIT_MS,
-      );
+      await pushDue(linkIds, MANUAL_WAIT_MS);
       return (await present(companyId, [connection], lang))[0]!;
     },
 

@@ -358,6 +358,19 @@ describe(`calendar sync with a CalDAV server (Radicale, ${TEST_DIALECT})`, () =>
     expect((await outsideGet(`${new URL(thamesUrl).pathname}reservation-${meeting.id}@atrium.example.test.ics`)).status).toBe(200);
   });
 
+  it('writes a write waiting out its back-off at once when someone syncs by hand after mending the password', async () => {
+    radicale.setPassword('changed-once-more');
+    const meeting = await book('Quarterly review', base + 10 * HOUR, base + 11 * HOUR);
+    await settle();
+    const queued = await t.db.kysely.selectFrom('calendar_sync_pushes').select(['attempts', 'state', 'available_at']).where('reservation_id', '=', meeting.id).executeTakeFirstOrThrow();
+    expect([queued.attempts, queued.state, Number(queued.available_at)]).toEqual([1, 'pending', t.clock.now() + PUSH_RETRY_DELAYS_MS[0]!]);
+    await api('POST', '/third-party/auth', { id: connectionId, credential: 'changed-once-more' });
+    // No clock moved: the back-off has not run out, and the manual sync writes it anyway.
+    const synced = await sync();
+    expect(thamesLink(synced.body.result)).toMatchObject({ health: 'ok', pendingPushes: 0, failedPushes: [] });
+    expect((await outsideGet(`${new URL(thamesUrl).pathname}reservation-${meeting.id}@atrium.example.test.ics`)).status).toBe(200);
+  });
+
   it('pulls on its schedule once across two server processes: an outside event becomes one booking, and is not declined by the other', async () => {
     const second = await createTestApp({ database: t.database, clock: t.clock, config: { publicUrl: 'https://atrium.example.test' } });
     try {

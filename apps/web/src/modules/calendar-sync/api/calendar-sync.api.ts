@@ -8,6 +8,7 @@ import type {
   UpdateCalendarConfigBody,
 } from '@atrium/contract';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
 import { api } from '../../../shared/api/api';
 
 export const calendarSyncKeys = {
@@ -18,8 +19,10 @@ export const calendarSyncKeys = {
 
 /** `GET /third-party`: the company's calendar connections with each room's link and sync health. */
 export function useCalendarConnections() {
+  // The health message and the declines' reasons come in the caller's language: read again when it changes.
+  const { i18n } = useTranslation();
   return useQuery({
-    queryKey: calendarSyncKeys.list,
+    queryKey: [...calendarSyncKeys.list, i18n.language],
     queryFn: ({ signal }) => api.get<CalendarConnection[]>('/third-party', { signal }),
     // The health of a link moves with the scheduled pulls: read again while the page is open.
     refetchInterval: 60_000,
@@ -31,7 +34,8 @@ export function useCalendarCollections(id: number | undefined) {
   return useQuery({
     queryKey: calendarSyncKeys.one(id ?? 0),
     // The link dialog says a refusal of the service itself.
-    queryFn: ({ signal }) => api.get<CalendarConnection>('/third-party', { query: { id: id! }, signal, notify: false }),
+    // The answer is the list with that one connection in it.
+    queryFn: async ({ signal }) => (await api.get<CalendarConnection[]>('/third-party', { query: { id: id! }, signal, notify: false }))[0],
     enabled: id !== undefined,
     staleTime: 0,
     retry: false,

@@ -35,7 +35,6 @@ export function ConnectionCard({ connection, canEdit }: { connection: CalendarCo
 
   const columns: ColumnsType<CalendarLink> = [
     { title: t('calendar-sync.links.room'), dataIndex: 'roomName' },
-    { title: t('calendar-sync.links.calendar'), dataIndex: 'collectionName', render: (_, link) => link.collectionName ?? link.collectionUrl },
     {
       title: t('calendar-sync.links.health'),
       dataIndex: 'health',
@@ -53,6 +52,7 @@ export function ConnectionCard({ connection, canEdit }: { connection: CalendarCo
         </>
       ),
     },
+    { title: t('calendar-sync.links.calendar'), dataIndex: 'collectionName', render: (_, link) => link.collectionName ?? link.collectionUrl },
     { title: t('calendar-sync.links.lastSuccess'), dataIndex: 'lastSuccessAt', render: (_, link) => time(link.lastSuccessAt) ?? t('calendar-sync.links.never') },
     {
       title: t('calendar-sync.links.queue'),
@@ -114,8 +114,9 @@ export function ConnectionCard({ connection, canEdit }: { connection: CalendarCo
       className="atrium-card"
       title={connection.name}
       data-testid={`calendar-connection-${id}`}
-      extra={
-        canEdit ? (
+    >
+      {canEdit ? (
+        <div className="atrium-toolbar atrium-calendar-actions">
           <Space wrap size={8}>
             <Button icon={<ReloadOutlined />} loading={sync.isPending} onClick={() => void syncNow()} data-testid="calendar-sync-now">
               {t('calendar-sync.connection.sync')}
@@ -139,9 +140,8 @@ export function ConnectionCard({ connection, canEdit }: { connection: CalendarCo
               </Button>
             </Popconfirm>
           </Space>
-        ) : null
-      }
-    >
+        </div>
+      ) : null}
       <dl className="atrium-calendar-facts">
         <div>
           <dt>{t('calendar-sync.connection.service')}</dt>

@@ -119,4 +119,33 @@ describe('/account: calendar accounts', () => {
     expect(screen.queryByTestId('calendar-sync-now')).toBeNull();
     expect(screen.queryByTestId('calendar-unlink-7')).toBeNull();
   }, 60_000);
+
+  it("links a room to one of the account's calendars; a calendar linked already cannot be chosen", async () => {
+    const user = userEvent.setup();
+    const seen = stubApi({
+      'GET /third-party': ({ query }) => ({
+        result: [
+          query.get('id')
+            ? { ...connection([link()]), collections: [{ url: 'http://dav.test/rooms/kew/', name: 'Kew calendar' }, { url: 'http://dav.test/rooms/severn/', name: 'Severn calendar' }] }
+            : connection([link()]),
+        ],
+      }),
+      'POST /location/findRoomList': () => ({ result: { list: [{ id: 9, name: 'Severn' }], total: 1, page: 1, pageSize: 50 } }),
+      'POST /third-party/update-config': () => ({ result: connection([link()]) }),
+    });
+    renderConsole({ path: '/account', user: makeUser({ permissions: ['accountGlobal:view', 'accountGlobal:edit', 'roomsLocations:view'] }), menu });
+    await user.click(await screen.findByTestId('calendar-link-room', {}, { timeout: 20_000 }));
+    await user.click(await screen.findByRole('combobox', { name: 'Room' }));
+    await user.click((await screen.findAllByTitle('Severn')).find((element) => element.closest('.ant-select-item'))!);
+    const calendars = await screen.findByRole('combobox', { name: 'Calendar of the account' });
+    await waitFor(() => expect(calendars).toBeEnabled());
+    await user.click(calendars);
+    const option = async (title: string) => (await screen.findAllByTitle(title)).find((element) => element.closest('.ant-select-item'))!.closest('.ant-select-item')!;
+    expect(await option('Kew calendar')).toHaveClass('ant-select-item-option-disabled');
+    await user.click(await option('Severn calendar'));
+    await user.click(screen.getByTestId('calendar-link-save'));
+    await waitFor(() =>
+      expect(seen.filter((request) => request.path === '/third-party/update-config').map((request) => request.body)).toEqual([{ id: 3, links: [{ roomId: 9, collectionUrl: 'http://dav.test/rooms/severn/' }] }]),
+    );
+  }, 60_000);
 });

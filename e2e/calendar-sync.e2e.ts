@@ -1,0 +1,160 @@
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startRadicale, type TestRadicale } from '../apps/server/src/test/radicale.js';
+import { chooseLanguage, clickSettled, NARROW, openFromMenu, screenshot, WIDE } from './support/browser.js';
+import { openAdminSession, type AdminSession } from './support/admin-session.js';
+import { api } from './support/server.js';
+
+const PASSWORD = 'Calendar-pages-2026';
+const HOUR = 3_600_000;
+
+const utc = (ms: number) => new Date(ms).toISOString().replace(/[-:]/g, '').replace(/\.\d{3}/, '');
+
+/** An event as an outside calendar program writes it. */
+function outsideEvent(uid: string, title: string, start: number, end: number, organiser: string) {
+  return ['BEGIN:VCALENDAR', 'VERSION:2.0', 'PRODID:-//Outside//Calendar//EN', 'BEGIN:VEVENT', `UID:${uid}`, `DTSTAMP:${utc(start - HOUR)}`, `DTSTART:${utc(start)}`, `DTEND:${utc(end)}`, `SUMMARY:${title}`, `ORGANIZER:mailto:${organiser}`, 'END:VEVENT', 'END:VCALENDAR', ''].join('\r\n');
+}
+
+/** 10:00 UTC (10:00 in London in winter) on the first working day at least two days ahead. */
+function workingMorning(): number {
+  const day = new Date();
+  day.setUTCHours(10, 0, 0, 0);
+  day.setUTCDate(day.getUTCDate() + 2);
+  while (day.getUTCDay() === 0 || day.getUTCDay() === 6) day.setUTCDate(day.getUTCDate() + 1);
+  return day.getTime();
+}
+
+// Calendar accounts (issue 24, decision 0023): the administrator connects a CalDAV account on Debian's Radicale at
+// /account (a wrong password is refused in the dialog), links a room to one of its calendars; a meeting booked in
+// Atrium appears in the calendar and an event written there becomes a booking; an outside event that clashes is
+// declined (removed, listed with its reason); the account's password changed at the service shows the room failing
+// with the catalogue's message while a booking waits to be written, and the new password mends it; in Chinese on a
+// phone too.
+describe('calendar accounts with a CalDAV server', () => {
+  let session: AdminSession;
+  let page: Page;
+  let radicale: TestRadicale;
+  let calendarUrl = '';
+  let token = '';
+  let roomId = 0;
+  const morning = workingMorning();
+
+  const book = async (title: string, start: number, end: number) => {
+    const booked = await api<{ id: number }>(session.server.baseURL, 'POST', '/meeting/reservation', { roomId, title, startAt: start, endAt: end }, token);
+    expect(booked.returncode, booked.message).toBe(200);
+    return booked.result.id;
+  };
+  /** The objects of the calendar, as a calendar program lists them. */
+  const outsideObjects = async () =>
+    ((await (await radicale.request('PROPFIND', calendarUrl, undefined, { depth: '1' })).text()).match(/[^/<>]+\.ics/g) ?? []).map((name) => decodeURIComponent(name));
+  const roomTitles = async () => {
+    const answer = await api<{ list: { title: string }[] }>(session.server.baseURL, 'GET', `/meeting/reservation/list?roomId=${roomId}&from=${morning - 2 * HOUR}&to=${morning + 12 * HOUR}`, undefined, token);
+    return answer.result.list.map((meeting) => meeting.title);
+  };
+  const syncNow = async () => {
+    await page.getByTestId('calendar-sync-now').click();
+    await page.getByText('Synchronised').first().waitFor();
+  };
+
+  beforeAll(async () => {
+    radicale = await startRadicale({ user: 'rooms', password: 'radicale-secret' });
+    calendarUrl = await radicale.makeCalendar('lighthouse', 'Lighthouse room');
+    session = await openAdminSession(PASSWORD);
+    page = session.page;
+    const login = await api<{ token: string }>(session.server.baseURL, 'POST', '/login', { userName: 'admin', password: PASSWORD });
+    token = login.result.token;
+    const rooms = await api<{ id: number }[]>(session.server.baseURL, 'GET', '/deviceActivation/rooms', undefined, token);
+    const someRoom = await api<{ floorId: number }>(session.server.baseURL, 'GET', `/location/findRoomById?id=${rooms.result[0]!.id}`, undefined, token);
+    const added = await api<{ id: number }>(session.server.baseURL, 'POST', '/location/addMeetingRoom', { floorId: someRoom.result.floorId, name: 'Lighthouse', capacity: 6 }, token);
+    expect(added.returncode, added.message).toBe(200);
+    roomId = added.result.id;
+  });
+
+  afterAll(async () => {
+    await session?.close();
+    await radicale?.stop();
+  });
+
+  it('connects the CalDAV account, refusing a wrong password in the dialog', async () => {
+    await openFromMenu(page, 'account');
+    await page.getByTestId('calendar-empty').waitFor();
+    await page.getByTestId('calendar-connect').click();
+    await page.getByTestId('calendar-form-name').fill('Rooms on Radicale');
+    await page.getByTestId('calendar-form-server').fill(radicale.url);
+    await page.getByTestId('calendar-form-account').fill('rooms');
+    await page.getByTestId('calendar-form-credential').fill('not-the-password');
+    await clickSettled(page.getByTestId('calendar-connect-save'));
+    await expect.poll(() => page.getByTestId('calendar-form-problem').textContent()).toBe('Token invalid');
+    await screenshot(page, 'calendar-01-connect-refused-wide-en');
+    await page.getByTestId('calendar-form-credential').fill('radicale-secret');
+    await page.getByTestId('calendar-connect-save').click();
+    await page.locator('[data-testid^="calendar-connection-"]').waitFor();
+    await page.locator('.ant-modal-wrap').waitFor({ state: 'detached' });
+  });
+
+  it('links the room to one of the account’s calendars', async () => {
+    await page.getByTestId('calendar-link-room').click();
+    await page.getByTestId('calendar-link-room-select').click();
+    await page.keyboard.type('Lighthouse');
+    // antd's options answer a click event (a pointer click can land while the list still slides in).
+    await page.locator('.ant-select-item-option', { hasText: 'Lighthouse' }).filter({ visible: true }).first().dispatchEvent('click');
+    // The calendars are asked of the service as the dialog opens.
+    const calendars = page.getByTestId('calendar-link-calendar-select');
+    await expect.poll(() => calendars.getAttribute('class')).not.toContain('ant-select-disabled');
+    await calendars.click();
+    await page.locator('.ant-select-item-option', { hasText: 'Lighthouse room' }).filter({ visible: true }).first().dispatchEvent('click');
+    await screenshot(page, 'calendar-02-link-room-wide-en');
+    await clickSettled(page.getByTestId('calendar-link-save'));
+    await page.locator('.ant-modal-wrap').waitFor({ state: 'detached' });
+    await expect.poll(() => page.getByTestId(`calendar-link-${roomId}`).textContent()).toContain('Lighthouse room');
+  });
+
+  it('writes a meeting booked in Atrium to the calendar, and books an event written there', async () => {
+    const meetingId = await book('Atrium planning', morning, morning + HOUR);
+    await expect.poll(async () => (await outsideObjects()).some((name) => name.startsWith(`reservation-${meetingId}@`)), { timeout: 20_000 }).toBe(true);
+    const written = await radicale.request('PUT', `${calendarUrl}supplier-call.ics`, outsideEvent('supplier-call', 'Supplier call', morning + 3 * HOUR, morning + 4 * HOUR, 'admin@harbourview.example'), { 'content-type': 'text/calendar' });
+    expect(written.status).toBe(201);
+    await syncNow();
+    await expect.poll(roomTitles).toEqual(['Atrium planning', 'Supplier call']);
+    await expect.poll(() => page.getByTestId(`calendar-health-${roomId}`).textContent()).toBe('In sync');
+    await screenshot(page, 'calendar-03-in-sync-wide-en');
+  });
+
+  it('declines an outside event that clashes with a booking, and lists it with the reason', async () => {
+    await radicale.request('PUT', `${calendarUrl}clash.ics`, outsideEvent('clash', 'Clashing call', morning + HOUR / 2, morning + (3 * HOUR) / 2, 'visitor@outside.test'), { 'content-type': 'text/calendar' });
+    await syncNow();
+    const declines = page.getByTestId('calendar-declines');
+    await expect.poll(() => declines.textContent()).toContain('Clashing call');
+    expect(await declines.textContent()).toContain('visitor@outside.test');
+    expect(await roomTitles()).toEqual(['Atrium planning', 'Supplier call']);
+    expect((await radicale.request('GET', `${calendarUrl}clash.ics`)).status).toBe(404);
+    await declines.scrollIntoViewIfNeeded();
+    await screenshot(page, 'calendar-04-declined-wide-en');
+  });
+
+  it('shows the room failing while the account’s password is wrong, keeps the write waiting, and mends with the new password', async () => {
+    radicale.setPassword('changed-at-the-service');
+    await book('Booked while broken', morning + 5 * HOUR, morning + 6 * HOUR);
+    await syncNow();
+    await expect.poll(() => page.getByTestId(`calendar-health-${roomId}`).textContent(), { timeout: 15_000 }).toBe('Failing');
+    expect(await page.getByTestId(`calendar-health-message-${roomId}`).textContent()).toContain('Calendar resource invalid or failed to sync');
+    expect(await page.getByTestId(`calendar-link-${roomId}`).textContent()).toMatch(/\d+ waiting/);
+    await screenshot(page, 'calendar-05-failing-wide-en');
+    await chooseLanguage(page, 'zh-CN');
+    await expect.poll(() => page.getByTestId(`calendar-health-message-${roomId}`).textContent()).toContain('日历资源无效或同步失败');
+    await page.setViewportSize(NARROW);
+    await screenshot(page, 'calendar-06-failing-narrow-zh');
+    await page.setViewportSize(WIDE);
+    await chooseLanguage(page, 'en-US');
+
+    await page.getByTestId('calendar-credential').click();
+    await page.getByTestId('calendar-credential-value').fill('changed-at-the-service');
+    await clickSettled(page.getByTestId('calendar-credential-save'));
+    await page.locator('.ant-modal-wrap').waitFor({ state: 'detached' });
+    await syncNow();
+    await expect.poll(() => page.getByTestId(`calendar-health-${roomId}`).textContent(), { timeout: 15_000 }).toBe('In sync');
+    await expect.poll(async () => (await outsideObjects()).filter((name) => name.startsWith('reservation-')).length, { timeout: 15_000 }).toBe(2);
+    expect(await page.getByTestId(`calendar-link-${roomId}`).textContent()).not.toMatch(/waiting|failed/);
+    await screenshot(page, 'calendar-07-mended-wide-en');
+  });
+});
