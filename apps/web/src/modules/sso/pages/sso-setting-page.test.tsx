@@ -310,7 +310,7 @@ describe('/sso-setting', () => {
     renderPage(['accountGlobal:view']);
     const card = await screen.findByTestId('work-chat-card');
     expect(within(card).getByText('企业微信、飞书和钉钉')).toBeInTheDocument();
-    expect(await within(card).findByText('企业 ID')).toBeInTheDocument();
+    expect(await within(card).findByText('企业ID')).toBeInTheDocument();
     expect(within(card).queryByTestId('work-chat-save')).not.toBeInTheDocument();
     expect(within(card).getByTestId('work-chat-corp-id')).toBeDisabled();
   });
