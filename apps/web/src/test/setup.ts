@@ -1,6 +1,7 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
+import { errorReporter } from '../shared/error-reporter/reporter';
 
 // Lazy pages and antd render slowly on a loaded two-core CI machine; the default 1 s wait for
 // findBy/waitFor failed there while the same screens appeared a moment later, and whole-shell pages
@@ -49,5 +50,7 @@ if (typeof window !== 'undefined') {
   afterEach(() => {
     cleanup();
     localStorage.clear();
+    // A test's captured failures would be sent seconds later, into the next test's stubbed requests.
+    errorReporter.discard();
   });
 }

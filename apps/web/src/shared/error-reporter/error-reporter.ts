@@ -101,5 +101,9 @@ export function createErrorReporter({ send, currentPath, now = Date.now, flushDe
       this.capture(kind, message, stack);
     },
     flush,
+    /** Forgets what waits to be sent (a unit test's end: its failures must not reach the next test's requests). */
+    discard(): void {
+      queued.clear();
+    },
   };
 }
