@@ -46,7 +46,8 @@ async function opens(page: Page, address: string, isPublic: boolean, isOperator 
     (isPublic || isOperator
       ? (await page.locator('.atrium-loading').count()) === 0 && (await page.locator('#root').innerText()).trim() !== ''
       : (await page.locator('[role="tab"][aria-selected="true"]').count()) > 0);
-  await expect.poll(isDrawn, { timeout: 15_000 }).toBe(true);
+  // A page's first load on a busy CI machine can take a while (seen: over 15 s once, with two journeys running).
+  await expect.poll(isDrawn, { timeout: 30_000 }).toBe(true);
   if ((await notFound.count()) > 0) return { ok: false, why: 'shows the 404 page' };
   const landed = new URL(page.url()).pathname;
   if ((landed === '/login' && address !== '/login') || landed === '/boss/login') return { ok: false, why: 'asks for sign-in' };
