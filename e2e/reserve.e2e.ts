@@ -106,7 +106,7 @@ describe('reserve', () => {
     await shot(page, 'reserve-04-clash-wide-en');
     // The typed title is not saved: leaving asks first (issue 17).
     await page.locator('.ant-drawer-footer').getByRole('button', { name: 'Cancel' }).click();
-    await page.getByTestId('unsaved-discard').click();
+    await clickSettled(page.getByTestId('unsaved-discard'));
     await page.getByTestId('reserve-title').waitFor({ state: 'detached' });
     // Free again for the steps below.
     await page.evaluate(async (id) => {
