@@ -220,7 +220,7 @@ import { createVisitStepsRepository } from './modules/visitor/visitor-steps.repo
 import { visitorStepRoutes } from './modules/visitor/visitor-steps.routes.js';
 import { createMqttPublisher } from './platform/mqtt.js';
 import { createSmartDeviceRepository } from './modules/smart-device/smart-device.repository.js';
-import { createSmartDeviceGateway } from './modules/smart-device/smart-device-gateway.js';
+import { createSmartDeviceGateway, type SmartDeviceGateway } from './modules/smart-device/smart-device-gateway.js';
 import { createSmartDeviceBroker } from './modules/smart-device/smart-device-broker.js';
 import { createDynsecClient } from './platform/mqtt-dynsec.js';
 import { createSmartDeviceRecorder } from './modules/smart-device/smart-device-recorder.js';
@@ -271,6 +271,8 @@ declare module 'fastify' {
     air: AirService;
     /** The live views' event streams of this process (tests run its tick). */
     liveHub: LiveHub;
+    /** The MQTT device gateway when MQTT_URL is set (tests check its leader lease). */
+    smartDeviceGateway: SmartDeviceGateway | null;
   }
 }
 
@@ -802,18 +804,23 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       app.log.warn({ err: { message: (error as Error).message } }, 'Presence not applied to bookings');
     }
   };
+  // Stable across restarts of this process, so the broker keeps its session and queued readings.
+  const gatewayClientId = `atrium-gateway-${hostname()}-${config.port}-${config.mqttTopicPrefix}`.replace(/[^A-Za-z0-9_-]/g, '-');
   const smartDeviceGateway = config.mqttUrl
     ? createSmartDeviceGateway({
         url: config.mqttUrl,
-        // Stable across restarts of this process, so the broker keeps its session and queued readings.
-        clientId: `atrium-gateway-${hostname()}-${config.port}-${config.mqttTopicPrefix}`.replace(/[^A-Za-z0-9_-]/g, '-'),
+        clientId: gatewayClientId,
         prefix: config.mqttTopicPrefix,
         devices: smartDeviceRepository,
         clock,
         log: app.log,
         onCommitted: judgeAir,
+        // One process records readings (decision 0022, "The device gateway's leader"). The lease is held under the
+        // client id, so a process restarted after a crash takes its own lease back at once instead of waiting out its term.
+        leadership: { leases: createLeases(db.kysely, clock, gatewayClientId) },
       })
     : null;
+  app.decorate('smartDeviceGateway', smartDeviceGateway);
   const smartDeviceRecorder = smartDeviceGateway ? null : createSmartDeviceRecorder({ devices: smartDeviceRepository, clock, onCommitted: judgeAir });
   if (smartDeviceGateway) {
     // Not awaited: a broker that is away does not hold the API up; the client keeps trying.
