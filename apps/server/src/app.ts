@@ -587,7 +587,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   // Scheduled work: offered to this process every tick once it listens; a lease per job and period.
   const scheduler = createScheduler({ leases, log: app.log, tickMs: config.schedulerTickMs });
-  scheduler.add({ name: 'directory-sync', everyMs: MINUTE_MS, run: async () => void (await directorySync.runScheduled()) });
+  // LDAP's and the work-chat providers' schedules (decision 0024): each sync also holds its company's sync lease.
+  scheduler.add({
+    name: 'directory-sync',
+    everyMs: MINUTE_MS,
+    run: async () => {
+      await directorySync.runScheduled();
+      await workChat.runScheduled();
+    },
+  });
   // SQLite's planner statistics, refreshed at start-up and hourly by one process (db/statistics.ts).
   if (db.dialect === 'sqlite') scheduler.add({ name: 'database-statistics', everyMs: HOUR_MS, isOfferedAtStart: true, run: () => refreshStatistics(db) });
   const approvals = createApprovalService({
