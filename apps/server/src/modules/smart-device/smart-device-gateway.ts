@@ -172,6 +172,7 @@ export function createSmartDeviceGateway(options: GatewayOptions) {
   let lastHeldAt = 0;
   let leaseTimer: NodeJS.Timeout | undefined;
   let checking: Promise<boolean> | undefined;
+  let isClosed = false;
   // Value topics listened on while not leading, for the echo of commands sent from here, with how many wait on each.
   const echoTopics = new Map<string, number>();
 
@@ -515,6 +516,14 @@ export function createSmartDeviceGateway(options: GatewayOptions) {
       } else {
         for (const filter of [...readingFilters, ...haTopics.keys()]) await current.unsubscribe(filter);
         haTopics.clear();
+        // Commands sent while leading still wait for their echo: listen for it as a follower does.
+        for (const command of pending.values()) {
+          if (command.echoTopic) continue;
+          const device = await devices.findDevice(command.companyId, command.deviceId);
+          if (!device || pending.get(command.id) !== command) continue;
+          command.echoTopic = `${prefix}/${command.companyId}/homie/5/${device.homieId}/${command.node}/${command.property}`;
+          await startEcho(command.echoTopic);
+        }
       }
     } catch (error) {
       log.warn({ err: { message: (error as Error).message } }, isElected ? 'Device gateway readings not subscribed' : 'Device gateway readings not unsubscribed');
@@ -526,7 +535,7 @@ export function createSmartDeviceGateway(options: GatewayOptions) {
    * A leader that cannot reach the database steps down before its term could have lapsed for the others.
    */
   const checkLeadership = (): Promise<boolean> => {
-    if (!leadership) return Promise.resolve(isLeading);
+    if (!leadership || isClosed) return Promise.resolve(isLeading);
     checking ??= (async () => {
       let holds: boolean;
       try {
@@ -645,6 +654,7 @@ export function createSmartDeviceGateway(options: GatewayOptions) {
      * would (tests): the lease lapses at the end of its term.
      */
     async close({ isLeaseKept = false }: { isLeaseKept?: boolean } = {}) {
+      isClosed = true;
       clearInterval(leaseTimer);
       leaseTimer = undefined;
       for (const command of pending.values()) clearTimeout(command.timer);
