@@ -171,6 +171,8 @@ export function createCalendarSyncService(deps: CalendarSyncDeps) {
       links.map((link) => link.id),
     );
     const linkAnswers = new Map<number, CalendarLink[]>();
+    const oauthConnections = new Set(connections.filter((connection) => isOAuthKind(connection.kind)).map((connection) => connection.id));
+    const oauthLinks = new Set(links.filter((link) => oauthConnections.has(link.connectionId)).map((link) => link.id));
     for (const link of links) {
       const own = pushes.filter((push) => push.linkId === link.id);
       const declines = await repository.declinesOf(companyId, link.id, DECLINES_SHOWN);
@@ -180,8 +182,8 @@ export function createCalendarSyncService(deps: CalendarSyncDeps) {
         collectionUrl: link.collectionUrl,
         collectionName: link.collectionName,
         health: link.health,
-        // A refused credential says so ("token invalid": authorise again, or a new password); anything else, the sync failed.
-        healthMessage: link.health !== 'failing' ? null : link.isAuthFailure ? `${renderMessage('calendarSyncFailed', lang)}: ${renderMessage('calendarTokenInvalid', lang)}` : renderMessage('calendarSyncFailed', lang),
+        // An OAuth consent refused (revoked, expired) says so, "token invalid": authorise again. Anything else, the sync failed.
+        healthMessage: link.health !== 'failing' ? null : link.isAuthFailure && oauthLinks.has(link.id) ? `${renderMessage('calendarSyncFailed', lang)}: ${renderMessage('calendarTokenInvalid', lang)}` : renderMessage('calendarSyncFailed', lang),
         lastError: link.lastError,
         lastAttemptAt: link.lastAttemptAt,
         lastSuccessAt: link.lastSuccessAt,
