@@ -121,26 +121,31 @@ export function calendarSyncRoutes({ sync, throttle }: { sync: CalendarSyncServi
         return reply.redirect(await sync.finishConsent(request.query, request.ip ?? null), 302);
       },
     );
-    app.post(
-      '/third-party/google/notify',
-      {
-        config: { access: 'public' },
-        schema: {
-          tags,
-          summary: "Google Calendar's push notifications (the address of the events.watch channels)",
-          description:
-            'Public: the headers X-Goog-Channel-ID and X-Goog-Channel-Token must name an open channel of ours and its token; then the linked room is pulled within a few seconds (X-Goog-Resource-State `sync` only opens the channel). Always answers 200 with no body, whatever it was.',
+    // Google's notifications carry no body, whatever content type a sender names: none is read (a scope of its own).
+    await app.register(async (scope) => {
+      scope.removeAllContentTypeParsers();
+      scope.addContentTypeParser('*', (_request, _payload, done) => done(null, undefined));
+      scope.post(
+        '/third-party/google/notify',
+        {
+          config: { access: 'public' },
+          schema: {
+            tags,
+            summary: "Google Calendar's push notifications (the address of the events.watch channels)",
+            description:
+              'Public: the headers X-Goog-Channel-ID and X-Goog-Channel-Token must name an open channel of ours and its token; then the linked room is pulled within a few seconds (X-Goog-Resource-State `sync` only opens the channel). Always answers 200 with no body, whatever it was.',
+          },
         },
-      },
-      async (request, reply) => {
-        await sync.notifyGoogle({
-          channelId: header(request.headers['x-goog-channel-id']),
-          token: header(request.headers['x-goog-channel-token']),
-          resourceState: header(request.headers['x-goog-resource-state']),
-        });
-        return reply.code(200).send();
-      },
-    );
+        async (request, reply) => {
+          await sync.notifyGoogle({
+            channelId: header(request.headers['x-goog-channel-id']),
+            token: header(request.headers['x-goog-channel-token']),
+            resourceState: header(request.headers['x-goog-resource-state']),
+          });
+          return reply.code(200).send();
+        },
+      );
+    });
     app.post(
       '/third-party/sync',
       {
