@@ -14,6 +14,7 @@ const THAMES = 'thames@group.calendar.google.com';
 describe(`calendar sync with Google Calendar through the OAuth consent (a protocol-faithful fake, ${TEST_DIALECT})`, () => {
   let t: TestApp;
   let google: GoogleCalendarFake;
+  let admin: TestUser;
   let adminToken: string;
   let companyId: number;
   let organiser: TestUser;
@@ -29,7 +30,8 @@ describe(`calendar sync with Google Calendar through the OAuth consent (a protoc
     t = await createTestApp({ config: { publicUrl: PUBLIC_URL, publicOrigin: PUBLIC_URL } });
     const a = await t.factories.companyWithAdmin('Google Co');
     companyId = a.company.id;
-    adminToken = await t.factories.session(a.admin);
+    admin = a.admin;
+    adminToken = await t.factories.session(admin);
     organiser = await t.factories.user(companyId, { email: 'organiser@example.test', permissions: ['calendarRoomUse:view'] });
     thamesId = (await createTestRoom(t.db, t.factories, t.clock, companyId, { name: 'Thames', timeZone: 'Europe/London' })).roomId;
     thamesUrl = google.addCalendar(THAMES, 'Thames room');
@@ -178,8 +180,23 @@ describe(`calendar sync with Google Calendar through the OAuth consent (a protoc
     expect(link(mended.body.result.find((connection) => connection.id === connectionId)!)).toMatchObject({ health: 'ok', healthMessage: null, lastError: null });
   });
 
+  it('the hourly job renews a push channel two days before it expires, opening the new one before stopping the old', async () => {
+    const [before] = google.channels();
+    await t.app.calendarSync.renewChannels();
+    expect(google.channels().map((channel) => channel.id)).toEqual([before!.id]);
+    t.clock.advance(6 * DAY);
+    await t.app.calendarSync.renewChannels();
+    const after = google.channels();
+    expect(after).toHaveLength(1);
+    expect(after[0]!.id).not.toBe(before!.id);
+    expect(after[0]!.expiration).toBe(t.clock.now() + 7 * DAY);
+    // Six days on, the session of the first tests has lapsed.
+    adminToken = await t.factories.session(admin);
+  });
+
   it('unlinking stops the push channel; no answer, operation-log entry or stored detail carries the client secret or a refresh token', async () => {
-    await api('POST', '/third-party/update-config', { id: connectionId, links: [{ roomId: thamesId, collectionUrl: null }] });
+    const unlinked = await api('POST', '/third-party/update-config', { id: connectionId, links: [{ roomId: thamesId, collectionUrl: null }] });
+    expect(unlinked.status, unlinked.body.message).toBe(200);
     expect(google.channels()).toEqual([]);
     const stored = await t.db.kysely.selectFrom('calendar_connections').select(['credential', 'refresh_token']).where('id', '=', connectionId).executeTakeFirstOrThrow();
     expect(stored.credential).toBe(google.clientSecret);
