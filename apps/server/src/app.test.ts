@@ -28,6 +28,10 @@ const EXPECTED_PUBLIC = [
   'GET /api/oauth/work-chat/login',
   'GET /api/oauth/work-chat/callback/:provider',
   'POST /api/oauth/work-chat/auth-code',
+  // Calendar sync's OAuth consent comes back here: the signed state is the proof (decision 0023).
+  'GET /api/third-party/oauth/callback',
+  // Google Calendar's push notifications: each checks its channel's token (decision 0023).
+  'POST /api/third-party/google/notify',
   'GET /api/user/getWxLoginImage',
   'GET /api/oauth/callback',
   'GET /api/oauth/ssoAuthActivate',

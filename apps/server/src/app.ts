@@ -903,11 +903,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     mailer,
     operationLog,
     publicUrl: config.publicUrl,
+    publicOrigin: config.publicOrigin,
+    signedLinks,
     log: app.log,
   });
+  // Google's push channels need an address Google can reach: without PUBLIC_URL, Google calendars are polled only.
+  if (config.publicOrigin === null) app.log.info('calendar sync: PUBLIC_URL is not set, so Google calendars are polled every 5 minutes (no push channels)');
   bookingEvents.onRecordedTogether('calendar-sync', (changes) => calendarSync.onBookingChanges(changes));
   scheduler.add({ name: 'calendar-sync-pull', everyMs: 5 * MINUTE_MS, run: () => calendarSync.pullAll() });
   scheduler.add({ name: 'calendar-sync-push', everyMs: MINUTE_MS / 2, run: async () => void (await calendarSync.pushDue()) });
+  scheduler.add({ name: 'calendar-sync-channels', everyMs: HOUR_MS, run: () => calendarSync.renewChannels() });
   app.addHook('preClose', async () => calendarSync.close());
   app.decorate('calendarSync', calendarSync);
   const mailDispatch = createMailDispatch(mailer);
@@ -1042,7 +1047,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(roomRoutes({ rooms }));
       await api.register(bookingRoutes({ bookings }));
       await api.register(calendarShareRoutes({ calendarShares }));
-      await api.register(calendarSyncRoutes({ sync: calendarSync }));
+      await api.register(calendarSyncRoutes({ sync: calendarSync, throttle: mailThrottle }));
       await api.register(bookingViewsRoutes({ views: bookingViews }));
       await api.register(approvalRoutes({ approvals }));
       await api.register(

@@ -8,7 +8,7 @@ import { z } from 'zod';
 
 const id = z.coerce.number().int().positive();
 
-/** The services: CalDAV (RFC 4791) today; Microsoft Graph and Google Calendar follow. */
+/** The services: CalDAV (RFC 4791), Google Calendar and Microsoft Graph (both OAuth). */
 export const CALENDAR_KINDS = ['caldav', 'graph', 'google'] as const;
 export const CalendarKind = z.enum(CALENDAR_KINDS);
 export type CalendarKind = z.infer<typeof CalendarKind>;
@@ -29,11 +29,17 @@ const serverUrl = z
   .max(URL_MAX)
   .refine((value) => /^https?:\/\/[^\s]+$/i.test(value), { message: 'an http(s) address' });
 
-/** `POST /third-party`: connects a calendar service. The credential is checked by listing the account's calendars. */
+/**
+ * `POST /third-party`: connects a calendar service. CalDAV: the credential (password) is checked by
+ * listing the account's calendars. Google and Microsoft 365 (OAuth): `account` is the company's
+ * OAuth client id (Microsoft: `<tenant>/<client id>` for one tenant), `credential` its client
+ * secret, `serverUrl` the API's base (optional: the provider's real host); nothing is checked until
+ * the consent (`GET /third-party/auth-address`).
+ */
 export const CreateCalendarConnectionBody = z.object({
   kind: CalendarKind,
   name: z.string().trim().min(1).max(100),
-  serverUrl,
+  serverUrl: serverUrl.optional(),
   account: z.string().trim().min(1).max(ACCOUNT_MAX),
   credential: z.string().min(1).max(CREDENTIAL_MAX),
 });
@@ -128,6 +134,8 @@ export const CalendarConnection = z.object({
   serverUrl: z.string(),
   account: z.string(),
   hasCredential: z.boolean(),
+  /** OAuth kinds: whether the provider's consent was given (a refresh token is kept); CalDAV: always true. */
+  isAuthorised: z.boolean(),
   ownerUserId: z.number().int().nullable(),
   createdAt: z.number().int(),
   updatedAt: z.number().int(),
@@ -138,3 +146,15 @@ export const CalendarConnection = z.object({
 export type CalendarConnection = z.infer<typeof CalendarConnection>;
 export const CalendarConnectionList = z.array(CalendarConnection);
 export type CalendarConnectionList = z.infer<typeof CalendarConnectionList>;
+
+/** `GET /third-party/oauth/callback`: where Google or Microsoft sends the browser back after the consent (OAuth 2.0, RFC 6749 4.1.2). */
+export const CalendarOAuthCallbackQuery = z.object({
+  state: z.string().max(200).optional(),
+  code: z.string().max(4000).optional(),
+  error: z.string().max(200).optional(),
+});
+export type CalendarOAuthCallbackQuery = z.infer<typeof CalendarOAuthCallbackQuery>;
+
+/** Why the console's /account is reached with `?error=` after a consent. */
+export const CALENDAR_CONSENT_ERRORS = ['stateInvalid', 'consentRefused', 'tokenRefused', 'noRefreshToken', 'connectionNotFound'] as const;
+export type CalendarConsentError = (typeof CALENDAR_CONSENT_ERRORS)[number];

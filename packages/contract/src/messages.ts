@@ -628,6 +628,14 @@ export const MESSAGES = {
   calendarConnectionSaved: { 'en-US': 'Calendar settings saved', 'zh-CN': '日历设置已保存' },
   calendarConnectionRemoved: { 'en-US': 'The calendar service has been disconnected', 'zh-CN': '日历服务已断开' },
   calendarSynced: { 'en-US': 'Calendars synced', 'zh-CN': '日历已同步' },
+  calendarNotAuthorised: {
+    'en-US': 'This calendar account has not been authorised yet: choose Authorise and approve the access at the provider',
+    'zh-CN': '该日历账号尚未授权：请点击“授权”并在服务商页面同意访问',
+  },
+  calendarServerAddressInvalid: {
+    'en-US': 'The service address must use https (http only on 127.0.0.1 or localhost)',
+    'zh-CN': '服务地址必须使用 https（仅 127.0.0.1 或 localhost 可用 http）',
+  },
   // The booking blacklist page.
   blacklistUserNotFound: { 'en-US': 'This colleague does not exist or is switched off', 'zh-CN': '该同事不存在或已停用' },
   blacklistEntryNotFound: { 'en-US': 'This blacklist entry does not exist', 'zh-CN': '该黑名单记录不存在' },

@@ -1279,6 +1279,8 @@ export interface CalendarConnectionTable {
   account: string;
   /** Write-only (decision 0007). */
   credential: string;
+  /** OAuth kinds: the refresh token of the consent (migration 0080); write-only, null until consent. */
+  refresh_token: string | null;
   owner_user_id: number | null;
   created_at: number;
   updated_at: number;
@@ -1298,6 +1300,13 @@ export interface CalendarLinkTable {
   last_success_at: number | null;
   last_error: string | null;
   created_at: number;
+  /** The last failure was the credential refused (migration 0080). */
+  is_auth_failure: Generated<number>;
+  /** Google: the push channel watching the calendar (migration 0080). */
+  channel_id: string | null;
+  channel_resource_id: string | null;
+  channel_token: string | null;
+  channel_expires_at: number | null;
 }
 
 /** An outside item known on a link: the booking it is, as last written on either side. */

@@ -12,7 +12,7 @@ import type { DB } from '../db/schema.js';
  * Form: `<company id>.<subject>.<expiry>.<mac>` (ids and expiry in base 36, the MAC's first 18
  * bytes in base64url): short enough for a QR code a phone reads at arm's length.
  */
-export type SignedLinkPurpose = 'visitPass' | 'visitRegister';
+export type SignedLinkPurpose = 'visitPass' | 'visitRegister' | 'calendarConsent';
 
 export interface SignedSubject {
   companyId: number;

@@ -11,6 +11,8 @@ export interface ConnectionRecord {
   serverUrl: string;
   account: string;
   credential: string;
+  /** OAuth kinds (Google, Graph): the refresh token of the consent, null until then. Write-only like the credential. */
+  refreshToken: string | null;
   ownerUserId: number | null;
   createdAt: number;
   updatedAt: number;
@@ -29,6 +31,18 @@ export interface LinkRecord {
   lastAttemptAt: number | null;
   lastSuccessAt: number | null;
   lastError: string | null;
+  /** The last failure was the credential refused (a revoked consent, a changed password). */
+  isAuthFailure: boolean;
+  /** Google: the push channel watching the calendar (events.watch), when one is open. */
+  channel: WatchChannel | null;
+}
+
+/** A push channel the service opened for a link's calendar. `token` is echoed in each notification (X-Goog-Channel-Token). */
+export interface WatchChannel {
+  id: string;
+  resourceId: string;
+  token: string;
+  expiresAt: number;
 }
 
 export interface ItemRecord {
@@ -58,7 +72,7 @@ export function createCalendarSyncRepository(db: Kysely<DB>) {
   const connections = () =>
     db
       .selectFrom('calendar_connections')
-      .select(['id', 'company_id', 'kind', 'name', 'server_url', 'account', 'credential', 'owner_user_id', 'created_at', 'updated_at']);
+      .select(['id', 'company_id', 'kind', 'name', 'server_url', 'account', 'credential', 'refresh_token', 'owner_user_id', 'created_at', 'updated_at']);
   const presentConnection = (row: {
     id: number;
     company_id: number;
@@ -67,6 +81,7 @@ export function createCalendarSyncRepository(db: Kysely<DB>) {
     server_url: string;
     account: string;
     credential: string;
+    refresh_token: string | null;
     owner_user_id: number | null;
     created_at: number;
     updated_at: number;
@@ -78,6 +93,7 @@ export function createCalendarSyncRepository(db: Kysely<DB>) {
     serverUrl: row.server_url,
     account: row.account,
     credential: row.credential,
+    refreshToken: row.refresh_token,
     ownerUserId: row.owner_user_id,
     createdAt: Number(row.created_at),
     updatedAt: Number(row.updated_at),
@@ -99,6 +115,11 @@ export function createCalendarSyncRepository(db: Kysely<DB>) {
         'l.last_attempt_at',
         'l.last_success_at',
         'l.last_error',
+        'l.is_auth_failure',
+        'l.channel_id',
+        'l.channel_resource_id',
+        'l.channel_token',
+        'l.channel_expires_at',
       ]);
   type LinkRow = Awaited<ReturnType<ReturnType<typeof links>['execute']>>[number];
   const presentLink = (row: LinkRow): LinkRecord => ({
@@ -114,6 +135,11 @@ export function createCalendarSyncRepository(db: Kysely<DB>) {
     lastAttemptAt: num(row.last_attempt_at),
     lastSuccessAt: num(row.last_success_at),
     lastError: row.last_error,
+    isAuthFailure: Number(row.is_auth_failure) === 1,
+    channel:
+      row.channel_id && row.channel_resource_id && row.channel_token && row.channel_expires_at !== null
+        ? { id: row.channel_id, resourceId: row.channel_resource_id, token: row.channel_token, expiresAt: Number(row.channel_expires_at) }
+        : null,
   });
 
   return {
@@ -142,7 +168,7 @@ export function createCalendarSyncRepository(db: Kysely<DB>) {
         .executeTakeFirstOrThrow();
       return row.id;
     },
-    async updateConnection(companyId: number, id: number, values: { name?: string; serverUrl?: string; account?: string; credential?: string }, now: number): Promise<void> {
+    async updateConnection(companyId: number, id: number, values: { name?: string; serverUrl?: string; account?: string; credential?: string; refreshToken?: string | null }, now: number): Promise<void> {
       await db
         .updateTable('calendar_connections')
         .set({
@@ -150,6 +176,7 @@ export function createCalendarSyncRepository(db: Kysely<DB>) {
           ...(values.serverUrl === undefined ? {} : { server_url: values.serverUrl }),
           ...(values.account === undefined ? {} : { account: values.account }),
           ...(values.credential === undefined ? {} : { credential: values.credential }),
+          ...(values.refreshToken === undefined ? {} : { refresh_token: values.refreshToken }),
           updated_at: now,
         })
         .where('company_id', '=', companyId)
@@ -204,27 +231,41 @@ export function createCalendarSyncRepository(db: Kysely<DB>) {
         .executeTakeFirstOrThrow();
       return row.id;
     },
+    /** A link's push channel opened (or renewed), or closed (null). */
+    async saveChannel(companyId: number, id: number, channel: WatchChannel | null): Promise<void> {
+      await db
+        .updateTable('calendar_links')
+        .set({ channel_id: channel?.id ?? null, channel_resource_id: channel?.resourceId ?? null, channel_token: channel?.token ?? null, channel_expires_at: channel?.expiresAt ?? null })
+        .where('company_id', '=', companyId)
+        .where('id', '=', id)
+        .execute();
+    },
+    /** The link a push channel watches, across companies (the notification names only the channel). */
+    async linkOfChannel(channelId: string): Promise<LinkRecord | undefined> {
+      const row = await links().where('l.channel_id', '=', channelId).executeTakeFirst();
+      return row ? presentLink(row) : undefined;
+    },
     async deleteLink(companyId: number, id: number): Promise<void> {
       await db.deleteFrom('calendar_links').where('company_id', '=', companyId).where('id', '=', id).execute();
     },
-    async recordPull(companyId: number, id: number, outcome: { token: string | null; at: number } | { error: string; at: number }): Promise<void> {
+    async recordPull(companyId: number, id: number, outcome: { token: string | null; at: number } | { error: string; at: number; isAuth?: boolean }): Promise<void> {
       await db
         .updateTable('calendar_links')
         .set(
           'error' in outcome
-            ? { health: 'failing', last_attempt_at: outcome.at, last_error: outcome.error }
-            : { health: 'ok', sync_token: outcome.token, last_attempt_at: outcome.at, last_success_at: outcome.at, last_error: null },
+            ? { health: 'failing', last_attempt_at: outcome.at, last_error: outcome.error, is_auth_failure: outcome.isAuth ? 1 : 0 }
+            : { health: 'ok', sync_token: outcome.token, last_attempt_at: outcome.at, last_success_at: outcome.at, last_error: null, is_auth_failure: 0 },
         )
         .where('company_id', '=', companyId)
         .where('id', '=', id)
         .execute();
     },
     /** A write out failed: the link is failing until a pull or a write succeeds. */
-    async markFailing(companyId: number, id: number, error: string, at: number): Promise<void> {
-      await db.updateTable('calendar_links').set({ health: 'failing', last_attempt_at: at, last_error: error }).where('company_id', '=', companyId).where('id', '=', id).execute();
+    async markFailing(companyId: number, id: number, error: string, at: number, isAuth = false): Promise<void> {
+      await db.updateTable('calendar_links').set({ health: 'failing', last_attempt_at: at, last_error: error, is_auth_failure: isAuth ? 1 : 0 }).where('company_id', '=', companyId).where('id', '=', id).execute();
     },
     async markHealthy(companyId: number, id: number, at: number): Promise<void> {
-      await db.updateTable('calendar_links').set({ health: 'ok', last_attempt_at: at, last_success_at: at, last_error: null }).where('company_id', '=', companyId).where('id', '=', id).execute();
+      await db.updateTable('calendar_links').set({ health: 'ok', last_attempt_at: at, last_success_at: at, last_error: null, is_auth_failure: 0 }).where('company_id', '=', companyId).where('id', '=', id).execute();
     },
 
     async items(companyId: number, linkId: number): Promise<ItemRecord[]> {
@@ -414,6 +455,9 @@ export function createCalendarSyncRepository(db: Kysely<DB>) {
         .where('end_at', '>', from)
         .execute();
       return rows.map((row) => row.id);
+    },
+    async isActiveUser(companyId: number, userId: number): Promise<boolean> {
+      return (await db.selectFrom('users').select('id').where('company_id', '=', companyId).where('id', '=', userId).where('is_active', '=', 1).executeTakeFirst()) !== undefined;
     },
     async roomExists(companyId: number, roomId: number): Promise<boolean> {
       return (await db.selectFrom('rooms').select('id').where('company_id', '=', companyId).where('id', '=', roomId).executeTakeFirst()) !== undefined;

@@ -7,6 +7,7 @@ import {
   CalendarConnectionIdBody,
   CalendarConnectionList,
   CalendarConnectionQuery,
+  CalendarOAuthCallbackQuery,
   CalendarSyncBody,
   CreateCalendarConnectionBody,
   UpdateCalendarConfigBody,
@@ -15,6 +16,8 @@ import { z } from 'zod';
 import { requireAuth } from '../../platform/access.js';
 import { envelopeResponses, success } from '../../platform/envelope.js';
 import { actorOf } from '../operation-log/operation-log.service.js';
+import type { MailThrottle } from '../registration/mail-throttle.js';
+import { SSO_STARTS_PER_HOUR } from '../sso/sso.routes.js';
 import type { CalendarSyncService } from './calendar-sync.service.js';
 
 /** The accounts page (/account): calendar services, area `accountGlobal` like the company's other accounts. */
@@ -23,7 +26,9 @@ const EDIT = { access: 'permission', permission: 'accountGlobal:edit' } as const
 const tags = ['calendar sync'];
 const NO_SECRET = 'The credential is never answered (`hasCredential`).';
 
-export function calendarSyncRoutes({ sync }: { sync: CalendarSyncService }): FastifyPluginAsyncZod {
+const header = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value);
+
+export function calendarSyncRoutes({ sync, throttle }: { sync: CalendarSyncService; throttle: Pick<MailThrottle, 'takePublicCall'> }): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(
       '/third-party',
@@ -91,13 +96,56 @@ export function calendarSyncRoutes({ sync }: { sync: CalendarSyncService }): Fas
         schema: {
           tags,
           summary: "The provider's consent page of a connection (OAuth kinds)",
-          description: 'Query `id`. CalDAV signs in with account and password: 1005. Graph and Google: not yet (1005).',
+          description:
+            "Query `id`. Google and Microsoft 365 (graph): the provider's consent page for the connection's OAuth client (Google: offline access, consent asked, scope calendar; Microsoft: offline_access Calendars.ReadWrite), with a `state` signed for the company, the connection and the caller, valid 15 minutes; the provider sends the browser back to `/third-party/oauth/callback`. CalDAV signs in with account and password: 1005.",
           querystring: CalendarAuthAddressQuery,
           response: envelopeResponses(CalendarAuthAddress),
         },
       },
-      async (request) => success(request, await sync.authAddress(requireAuth(request).companyId, request.query.id)),
+      async (request) => success(request, await sync.authAddress(requireAuth(request), request.query.id)),
     );
+    app.get(
+      '/third-party/oauth/callback',
+      {
+        config: { access: 'public' },
+        schema: {
+          tags,
+          summary: 'Where Google or Microsoft sends the browser back after the consent (the redirect address to register with the OAuth client)',
+          description:
+            'Public: the signed `state` is the proof (company, connection, user; 15 minutes). The `code` is exchanged at the token endpoint and the refresh token kept write-only (never answered or logged; in the operation log as a credential change without detail). Redirects (302) to the console\'s /account?linked=1&connection=<id>, or /account?error=<code>: stateInvalid, consentRefused, tokenRefused, noRefreshToken, connectionNotFound. Counted with the sign-in starts per address (60 an hour, then 429).',
+          querystring: CalendarOAuthCallbackQuery,
+        },
+      },
+      async (request, reply) => {
+        await throttle.takePublicCall(`calendar-consent:${request.ip}`, SSO_STARTS_PER_HOUR);
+        return reply.redirect(await sync.finishConsent(request.query, request.ip ?? null), 302);
+      },
+    );
+    // Google's notifications carry no body, whatever content type a sender names: none is read (a scope of its own).
+    await app.register(async (scope) => {
+      scope.removeAllContentTypeParsers();
+      scope.addContentTypeParser('*', (_request, _payload, done) => done(null, undefined));
+      scope.post(
+        '/third-party/google/notify',
+        {
+          config: { access: 'public' },
+          schema: {
+            tags,
+            summary: "Google Calendar's push notifications (the address of the events.watch channels)",
+            description:
+              'Public: the headers X-Goog-Channel-ID and X-Goog-Channel-Token must name an open channel of ours and its token; then the linked room is pulled within a few seconds (X-Goog-Resource-State `sync` only opens the channel). Always answers 200 with no body, whatever it was.',
+          },
+        },
+        async (request, reply) => {
+          await sync.notifyGoogle({
+            channelId: header(request.headers['x-goog-channel-id']),
+            token: header(request.headers['x-goog-channel-token']),
+            resourceState: header(request.headers['x-goog-resource-state']),
+          });
+          return reply.code(200).send();
+        },
+      );
+    });
     app.post(
       '/third-party/sync',
       {

@@ -1,5 +1,5 @@
-import { randomUUID } from 'node:crypto';
-import { renderMessage, type CalendarAuthBody, type CalendarCollection, type CalendarConnection, type CalendarLink, type CalendarSyncBody, type CreateCalendarConnectionBody, type Lang, type MessageKey, type UpdateCalendarConfigBody } from '@atrium/contract';
+import { randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
+import { renderMessage, type CalendarConsentError, type CalendarOAuthCallbackQuery, type CalendarAuthBody, type CalendarCollection, type CalendarConnection, type CalendarLink, type CalendarSyncBody, type CreateCalendarConnectionBody, type Lang, type MessageKey, type UpdateCalendarConfigBody } from '@atrium/contract';
 import type { Clock } from '../../platform/clock.js';
 import { DAY_MS, MINUTE_MS } from '../../platform/clock.js';
 import type { BookingPreferencesRepository } from '../booking-preferences/booking-preferences.repository.js';
@@ -7,14 +7,29 @@ import { AppError, notFound, refused } from '../../platform/errors.js';
 import { writeCalendar } from '../../platform/icalendar.js';
 import type { Leases } from '../../platform/leases.js';
 import type { Mailer } from '../../platform/mailer.js';
+import type { SignedLinks } from '../../platform/signed-links.js';
 import type { BookingChange } from '../booking/booking.events.js';
 import type { BookingService } from '../booking/engine/booking.service.js';
 import { reservationUidMaker } from '../booking/mails/booking-mail-data.js';
-import type { Actor, OperationLog } from '../operation-log/operation-log.service.js';
+import type { Actor, OperationLog, RecordedActor } from '../operation-log/operation-log.service.js';
 import { CalendarPeerError, type CalendarAdapter, type OutsideObject } from './calendar-adapter.js';
 import { excludeOccurrences, expandOutsideEvent, readOutsideEvent, type OutsideEvent, type OutsideOccurrence } from './calendar-events.js';
 import type { CalendarSyncRepository, ConnectionRecord, ItemRecord, LinkRecord } from './calendar-sync.repository.js';
 import { createCalDavAdapter } from './caldav.adapter.js';
+import {
+  CONSENT_STATE_MS,
+  OAUTH_CALLBACK_PATH,
+  consentSubject,
+  consentUrl,
+  createAccessTokenCache,
+  exchangeCode,
+  isOAuthKind,
+  oauthServerUrl,
+  readConsentSubject,
+  type AccessTokenSource,
+  type OAuthClient,
+} from './calendar-oauth.js';
+import { createGoogleAdapter, type GoogleAdapter } from './google.adapter.js';
 
 /**
  * The sync core (decision 0023): pulls each linked room's outside calendar from its sync token and
@@ -47,10 +62,22 @@ export interface CalendarSyncDeps {
   mailer: Pick<Mailer, 'send'>;
   operationLog: OperationLog;
   publicUrl: string;
-  log: { error(object: unknown, message: string): void; warn(object: unknown, message: string): void };
-  /** The adapter of a connection's kind (CalDAV today). */
+  /** PUBLIC_URL's origin when it is configured: without it, Google cannot reach us, so no push channels (polling only). */
+  publicOrigin: string | null;
+  /** The consent's signed `state` (purpose `calendarConsent`). */
+  signedLinks: Pick<SignedLinks, 'sign' | 'verify'>;
+  log: { error(object: unknown, message: string): void; warn(object: unknown, message: string): void; info?(object: unknown, message: string): void };
+  /** The adapter of a connection's kind. */
   adapterFor?: (connection: ConnectionRecord) => CalendarAdapter;
 }
+
+/** How long a Google push channel is asked to live (Google may answer a shorter expiry), and how early it is renewed. */
+const CHANNEL_TTL_MS = 7 * DAY_MS;
+const CHANNEL_RENEW_BEFORE_MS = 2 * DAY_MS;
+/** A push notification pulls its link after this (several notifications in a burst make one pull). */
+const NOTIFY_PULL_DELAY_MS = 1_000;
+/** The webhook Google's push channels call. */
+export const GOOGLE_NOTIFY_PATH = '/api/third-party/google/notify';
 
 /** A refusal as kept with a decline: the catalogue key and its parameters, shown in the reader's language. */
 interface Reason {
@@ -73,11 +100,32 @@ export type CalendarSyncService = ReturnType<typeof createCalendarSyncService>;
 export function createCalendarSyncService(deps: CalendarSyncDeps) {
   const { repository, bookings, preferences, leases, clock, mailer, operationLog, log } = deps;
   const uidOf = reservationUidMaker(deps.publicUrl);
+  const publicBase = deps.publicUrl.replace(/\/+$/, '');
+  const redirectUri = `${publicBase}${OAUTH_CALLBACK_PATH}`;
+  // Access tokens expire by the provider's clock, not the app's (a test's fake clock): real time.
+  const accessTokens = createAccessTokenCache({ now: () => Date.now() });
+  const clientOf = (connection: Pick<ConnectionRecord, 'kind' | 'serverUrl' | 'account' | 'credential'>): OAuthClient => ({
+    kind: connection.kind === 'graph' ? 'graph' : 'google',
+    serverUrl: connection.serverUrl,
+    account: connection.account,
+    clientSecret: connection.credential,
+  });
+  /** A connection's access tokens (OAuth kinds): refreshed from its refresh token; a rotated refresh token is kept. */
+  const tokenSourceOf = (connection: ConnectionRecord): AccessTokenSource =>
+    accessTokens.sourceFor(connection.id, clientOf(connection), connection.refreshToken, (refreshToken) => repository.updateConnection(connection.companyId, connection.id, { refreshToken }, clock.now()));
+  const googleAdapterOf = (connection: ConnectionRecord): GoogleAdapter => createGoogleAdapter({ baseUrl: connection.serverUrl, accessToken: tokenSourceOf(connection), now: () => clock.now() });
   const adapterFor =
     deps.adapterFor ??
-    ((connection: ConnectionRecord) => {
-      if (connection.kind !== 'caldav') throw refused('calendarKindNotAvailable');
-      return createCalDavAdapter({ serverUrl: connection.serverUrl, account: connection.account, credential: connection.credential });
+    ((connection: ConnectionRecord): CalendarAdapter => {
+      switch (connection.kind) {
+        case 'caldav':
+          return createCalDavAdapter({ serverUrl: connection.serverUrl, account: connection.account, credential: connection.credential });
+        case 'google':
+          return googleAdapterOf(connection);
+        case 'graph':
+          // Microsoft Graph plugs in here: createGraphAdapter({ baseUrl: connection.serverUrl, accessToken: tokenSourceOf(connection) }).
+          throw refused('calendarKindNotAvailable');
+      }
     });
   const linkLease = (linkId: number) => `calendar-link:${linkId}`;
   /**
@@ -102,7 +150,7 @@ export function createCalendarSyncService(deps: CalendarSyncDeps) {
 
   /** The calendars a credential reaches; a refused credential is "token invalid", anything else "failed to obtain third-party resources". */
   async function collectionsWith(connection: Pick<ConnectionRecord, 'kind' | 'serverUrl' | 'account' | 'credential'> & Partial<ConnectionRecord>): Promise<CalendarCollection[]> {
-    if (connection.kind !== 'caldav') throw refused('calendarKindNotAvailable');
+    if (isOAuthKind(connection.kind) && !connection.refreshToken) throw refused('calendarNotAuthorised');
     try {
       return await adapterFor(connection as ConnectionRecord).listCollections();
     } catch (error) {
@@ -123,6 +171,8 @@ export function createCalendarSyncService(deps: CalendarSyncDeps) {
       links.map((link) => link.id),
     );
     const linkAnswers = new Map<number, CalendarLink[]>();
+    const oauthConnections = new Set(connections.filter((connection) => isOAuthKind(connection.kind)).map((connection) => connection.id));
+    const oauthLinks = new Set(links.filter((link) => oauthConnections.has(link.connectionId)).map((link) => link.id));
     for (const link of links) {
       const own = pushes.filter((push) => push.linkId === link.id);
       const declines = await repository.declinesOf(companyId, link.id, DECLINES_SHOWN);
@@ -132,7 +182,8 @@ export function createCalendarSyncService(deps: CalendarSyncDeps) {
         collectionUrl: link.collectionUrl,
         collectionName: link.collectionName,
         health: link.health,
-        healthMessage: link.health === 'failing' ? renderMessage('calendarSyncFailed', lang) : null,
+        // An OAuth consent refused (revoked, expired) says so, "token invalid": authorise again. Anything else, the sync failed.
+        healthMessage: link.health !== 'failing' ? null : link.isAuthFailure && oauthLinks.has(link.id) ? `${renderMessage('calendarSyncFailed', lang)}: ${renderMessage('calendarTokenInvalid', lang)}` : renderMessage('calendarSyncFailed', lang),
         lastError: link.lastError,
         lastAttemptAt: link.lastAttemptAt,
         lastSuccessAt: link.lastSuccessAt,
@@ -152,6 +203,7 @@ export function createCalendarSyncService(deps: CalendarSyncDeps) {
       serverUrl: connection.serverUrl,
       account: connection.account,
       hasCredential: connection.credential.length > 0,
+      isAuthorised: !isOAuthKind(connection.kind) || connection.refreshToken !== null,
       ownerUserId: connection.ownerUserId,
       createdAt: connection.createdAt,
       updatedAt: connection.updatedAt,
@@ -347,7 +399,10 @@ export function createCalendarSyncService(deps: CalendarSyncDeps) {
         await repository.recordPull(link.companyId, link.id, { token: pulled.token, at });
       } catch (error) {
         log.warn({ err: error, linkId: link.id }, 'calendar pull failed');
-        await repository.recordPull(link.companyId, link.id, { error: describe(error), at });
+        const isAuth = error instanceof CalendarPeerError && error.isAuth;
+        // An access token the service refused is not asked with again: the next call refreshes.
+        if (isAuth) accessTokens.forget(connection.id);
+        await repository.recordPull(link.companyId, link.id, { error: describe(error), at, isAuth });
       }
     });
   }
@@ -426,7 +481,9 @@ export function createCalendarSyncService(deps: CalendarSyncDeps) {
               const delay = PUSH_RETRY_DELAYS_MS[attempts - 1];
               log.warn({ err: error, linkId, reservationId: push.reservationId, attempts }, 'calendar write failed');
               await repository.postponePush(push.id, token, attempts, delay === undefined ? null : now + delay, describe(error), now);
-              if (link) await repository.markFailing(companyId, linkId, describe(error), now);
+              const isAuth = error instanceof CalendarPeerError && error.isAuth;
+              if (isAuth && connection) accessTokens.forget(connection.id);
+              if (link) await repository.markFailing(companyId, linkId, describe(error), now, isAuth);
               health = 'failing';
             }
           }
@@ -462,7 +519,119 @@ export function createCalendarSyncService(deps: CalendarSyncDeps) {
       });
   }
 
+  // ---- Google push channels ----
+
+  /** Pulls a link soon (a push notification): several in a burst make one pull. */
+  const pullsSoon = new Map<number, Promise<void>>();
+  function pullSoon(link: LinkRecord): void {
+    if (closed || pullsSoon.has(link.id)) return;
+    const pending = new Promise<void>((resolve) => setTimeout(resolve, NOTIFY_PULL_DELAY_MS))
+      .then(() => pullLink(link, MANUAL_WAIT_MS))
+      .then(() => pushDue([link.id]))
+      .then(() => undefined)
+      .catch((error: unknown) => log.error({ err: error, linkId: link.id }, 'calendar pull on notification failed'))
+      .finally(() => pullsSoon.delete(link.id));
+    pullsSoon.set(link.id, pending);
+  }
+
+  /**
+   * Opens (or renews, before it expires) the push channel of a Google link, so a change at Google
+   * pulls at once instead of at the next scheduled pull. Without PUBLIC_URL Google cannot reach us:
+   * no channel, the link is polled. A failure leaves the link polled and is tried at the next renewal.
+   */
+  async function ensureChannel(link: LinkRecord, connection: ConnectionRecord): Promise<void> {
+    if (connection.kind !== 'google' || deps.publicOrigin === null || !connection.refreshToken) return;
+    const now = clock.now();
+    if (link.channel && link.channel.expiresAt - CHANNEL_RENEW_BEFORE_MS > now) return;
+    const adapter = googleAdapterOf(connection);
+    try {
+      const channel = await adapter.watch(link.collectionUrl, `${publicBase}${GOOGLE_NOTIFY_PATH}`, randomBytes(24).toString('base64url'), now + CHANNEL_TTL_MS);
+      await repository.saveChannel(link.companyId, link.id, channel);
+      // The old channel is stopped once the new one is open, so no change is missed in between.
+      if (link.channel) await adapter.stopWatch(link.channel).catch((error: unknown) => log.warn({ err: error, linkId: link.id }, 'calendar channel stop failed'));
+    } catch (error) {
+      log.warn({ err: error, linkId: link.id }, 'calendar channel not opened: the link is polled');
+    }
+  }
+
+  /** Stops a link's push channel (unlinked, disconnected); the service not answering only leaves a channel that expires by itself. */
+  async function stopChannel(link: LinkRecord, connection: ConnectionRecord): Promise<void> {
+    if (!link.channel || connection.kind !== 'google') return;
+    await googleAdapterOf(connection)
+      .stopWatch(link.channel)
+      .catch((error: unknown) => log.warn({ err: error, linkId: link.id }, 'calendar channel stop failed'));
+    await repository.saveChannel(link.companyId, link.id, null);
+  }
+
+  const sameSecret = (a: string, b: string) => {
+    const left = Buffer.from(a);
+    const right = Buffer.from(b);
+    return left.length === right.length && timingSafeEqual(left, right);
+  };
+
   return {
+    /**
+     * A Google push notification (headers X-Goog-Channel-ID, X-Goog-Channel-Token,
+     * X-Goog-Resource-State): a channel of ours whose token matches pulls its link soon; anything
+     * else is ignored (the answer says nothing either way).
+     */
+    async notifyGoogle(headers: { channelId?: string; token?: string; resourceState?: string }): Promise<void> {
+      if (!headers.channelId || !headers.token) return;
+      const link = await repository.linkOfChannel(headers.channelId.slice(0, 200));
+      if (!link?.channel || !sameSecret(link.channel.token, headers.token)) return;
+      // `sync` only says the channel is open.
+      if (headers.resourceState === 'sync') return;
+      pullSoon(link);
+    },
+
+    /** The scheduled renewal of Google push channels (those missing, or expiring within two days). */
+    async renewChannels(): Promise<void> {
+      if (deps.publicOrigin === null) return;
+      const connections = new Map<string, ConnectionRecord | undefined>();
+      for (const link of await repository.allLinks()) {
+        const key = `${link.companyId}:${link.connectionId}`;
+        if (!connections.has(key)) connections.set(key, await repository.findConnection(link.companyId, link.connectionId));
+        const connection = connections.get(key);
+        if (connection) await ensureChannel(link, connection);
+      }
+    },
+
+    /**
+     * The provider's redirect after the consent (public; the signed `state` is the proof): the code
+     * exchanged at the token endpoint, the refresh token kept write-only, the connection's rooms
+     * pulled. Answers where the console goes: /account?linked=1 or ?error=<code>.
+     */
+    async finishConsent(query: CalendarOAuthCallbackQuery, ip: string | null): Promise<string> {
+      const fail = (error: CalendarConsentError) => `/account?error=${error}`;
+      const verified = query.state ? await deps.signedLinks.verify('calendarConsent', query.state, clock.now()) : null;
+      const subject = verified && !verified.isExpired ? readConsentSubject(verified.subject) : null;
+      if (!verified || !subject) return fail('stateInvalid');
+      const connection = await repository.findConnection(verified.companyId, subject.connectionId);
+      if (!connection || !isOAuthKind(connection.kind)) return fail('connectionNotFound');
+      if (!(await repository.isActiveUser(verified.companyId, subject.userId))) return fail('stateInvalid');
+      if (query.error || !query.code) return fail('consentRefused');
+      let refreshToken: string | null;
+      try {
+        refreshToken = (await exchangeCode(clientOf(connection), query.code, redirectUri, () => Date.now())).refreshToken;
+      } catch (error) {
+        log.warn({ err: error, connectionId: connection.id }, 'calendar consent: the code was refused');
+        return fail('tokenRefused');
+      }
+      if (!refreshToken) return fail('noRefreshToken');
+      const actor: RecordedActor = { companyId: connection.companyId, userId: subject.userId, ip };
+      await operationLog.track(actor, { action: 'calendarSync.auth', targetType: 'calendarConnection', targetId: connection.id, targetName: connection.name }, () =>
+        repository.updateConnection(connection.companyId, connection.id, { refreshToken }, clock.now()),
+      );
+      accessTokens.forget(connection.id);
+      // A consent given again mends failing rooms: pulled now, their channels opened.
+      const authorised = { ...connection, refreshToken };
+      for (const link of await repository.linksOf(connection.companyId, [connection.id])) {
+        await ensureChannel(link, authorised);
+        pullSoon(link);
+      }
+      return `/account?linked=1&connection=${connection.id}`;
+    },
+
     async list(companyId: number, lang: Lang, id?: number): Promise<CalendarConnection[]> {
       if (id === undefined) return present(companyId, await repository.listConnections(companyId), lang);
       const connection = await getConnection(companyId, id);
@@ -471,33 +640,47 @@ export function createCalendarSyncService(deps: CalendarSyncDeps) {
     },
 
     async create(actor: Actor, body: CreateCalendarConnectionBody, lang: Lang): Promise<CalendarConnection> {
-      if (body.kind !== 'caldav') throw refused('calendarKindNotAvailable');
-      await collectionsWith(body);
+      let serverUrl: string;
+      if (isOAuthKind(body.kind)) {
+        // The OAuth client is kept as given: nothing can be checked before the consent gives a token.
+        serverUrl = oauthServerUrl(body.kind, body.serverUrl);
+      } else {
+        if (!body.serverUrl) throw refused('calendarServerAddressInvalid');
+        serverUrl = body.serverUrl;
+        await collectionsWith({ ...body, serverUrl });
+      }
       const id = await operationLog.track(actor, { action: 'calendarSync.connect', targetType: 'calendarConnection', targetName: body.name }, () =>
-        repository.insertConnection({ companyId: actor.companyId, kind: body.kind, name: body.name, serverUrl: body.serverUrl, account: body.account, credential: body.credential, ownerUserId: actor.userId }, clock.now()),
+        repository.insertConnection({ companyId: actor.companyId, kind: body.kind, name: body.name, serverUrl, account: body.account, credential: body.credential, ownerUserId: actor.userId }, clock.now()),
       );
       return (await present(actor.companyId, [await getConnection(actor.companyId, id)], lang))[0]!;
     },
 
     async remove(actor: Actor, id: number): Promise<void> {
       const connection = await getConnection(actor.companyId, id);
+      for (const link of await repository.linksOf(actor.companyId, [connection.id])) await stopChannel(link, connection);
       await operationLog.track(actor, { action: 'calendarSync.disconnect', targetType: 'calendarConnection', targetId: id, targetName: connection.name }, () => repository.deleteConnection(actor.companyId, id));
     },
 
     async auth(actor: Actor, body: CalendarAuthBody, lang: Lang): Promise<CalendarConnection> {
       const connection = await getConnection(actor.companyId, body.id);
       const account = body.account ?? connection.account;
-      await collectionsWith({ ...connection, account, credential: body.credential });
+      // OAuth kinds: a new client secret (and client id) is kept unchecked; another client id makes the consent void (its refresh token is the old client's).
+      if (!isOAuthKind(connection.kind)) await collectionsWith({ ...connection, account, credential: body.credential });
+      const isOtherClient = isOAuthKind(connection.kind) && account !== connection.account;
       await operationLog.track(actor, { action: 'calendarSync.auth', targetType: 'calendarConnection', targetId: connection.id, targetName: connection.name }, () =>
-        repository.updateConnection(actor.companyId, connection.id, { account, credential: body.credential }, clock.now()),
+        repository.updateConnection(actor.companyId, connection.id, { account, credential: body.credential, ...(isOtherClient ? { refreshToken: null } : {}) }, clock.now()),
       );
+      accessTokens.forget(connection.id);
       return (await present(actor.companyId, [await getConnection(actor.companyId, connection.id)], lang))[0]!;
     },
 
-    async authAddress(companyId: number, id: number): Promise<{ url: string }> {
-      const connection = await getConnection(companyId, id);
-      if (connection.kind === 'caldav') throw refused('calendarAuthAddressNotNeeded');
-      throw refused('calendarKindNotAvailable');
+    /** The provider's consent page, with a `state` signed for the company, the connection and the caller, valid 15 minutes. */
+    async authAddress(actor: Pick<Actor, 'companyId' | 'userId'>, id: number): Promise<{ url: string }> {
+      const connection = await getConnection(actor.companyId, id);
+      if (!isOAuthKind(connection.kind)) throw refused('calendarAuthAddressNotNeeded');
+      const now = clock.now();
+      const state = await deps.signedLinks.sign('calendarConsent', { companyId: actor.companyId, subject: consentSubject(connection.id, actor.userId), expiresAt: now + CONSENT_STATE_MS }, now);
+      return { url: consentUrl(clientOf(connection), redirectUri, state) };
     },
 
     /**
@@ -506,11 +689,12 @@ export function createCalendarSyncService(deps: CalendarSyncDeps) {
      */
     async updateConfig(actor: Actor, body: UpdateCalendarConfigBody, lang: Lang): Promise<CalendarConnection> {
       const connection = await getConnection(actor.companyId, body.id);
-      const changed = { ...connection, ...(body.serverUrl === undefined ? {} : { serverUrl: body.serverUrl }) };
+      const serverUrl = body.serverUrl === undefined ? undefined : isOAuthKind(connection.kind) ? oauthServerUrl(connection.kind, body.serverUrl) : body.serverUrl;
+      const changed = { ...connection, ...(serverUrl === undefined ? {} : { serverUrl }) };
       const wanted = body.links.filter((link) => link.collectionUrl !== null);
       // The rooms first: another company's room is not found before the service is asked anything.
       for (const link of body.links) if (!(await repository.roomExists(actor.companyId, link.roomId))) throw notFound('roomNotFound');
-      const collections = wanted.length > 0 || body.serverUrl !== undefined ? await collectionsWith(changed) : [];
+      const collections = wanted.length > 0 || serverUrl !== undefined ? await collectionsWith(changed) : [];
       const byUrl = new Map(collections.map((collection) => [collection.url, collection]));
       for (const link of body.links) {
         if (link.collectionUrl === null) continue;
@@ -522,11 +706,15 @@ export function createCalendarSyncService(deps: CalendarSyncDeps) {
       }
       await operationLog.track(actor, { action: 'calendarSync.configure', targetType: 'calendarConnection', targetId: connection.id, targetName: body.name ?? connection.name }, async () => {
         const now = clock.now();
-        await repository.updateConnection(actor.companyId, connection.id, { ...(body.name === undefined ? {} : { name: body.name }), ...(body.serverUrl === undefined ? {} : { serverUrl: body.serverUrl }) }, now);
+        await repository.updateConnection(actor.companyId, connection.id, { ...(body.name === undefined ? {} : { name: body.name }), ...(serverUrl === undefined ? {} : { serverUrl }) }, now);
         for (const link of body.links) {
           const existing = await repository.linkOfRoom(actor.companyId, link.roomId);
           if (existing && existing.connectionId === connection.id && existing.collectionUrl === link.collectionUrl) continue;
-          if (existing) await repository.deleteLink(actor.companyId, existing.id);
+          if (existing) {
+            const holder = existing.connectionId === connection.id ? connection : await repository.findConnection(actor.companyId, existing.connectionId);
+            if (holder) await stopChannel(existing, holder);
+            await repository.deleteLink(actor.companyId, existing.id);
+          }
         }
         for (const link of body.links) {
           if (link.collectionUrl === null || (await repository.linkOfRoom(actor.companyId, link.roomId))) continue;
@@ -534,6 +722,8 @@ export function createCalendarSyncService(deps: CalendarSyncDeps) {
           await repository.enqueuePush(actor.companyId, linkId, await repository.activeReservationIds(actor.companyId, link.roomId, now), now);
         }
       });
+      const updated = await getConnection(actor.companyId, connection.id);
+      for (const link of await repository.linksOf(actor.companyId, [connection.id])) await ensureChannel(link, updated);
       wake();
       return (await present(actor.companyId, [await getConnection(actor.companyId, connection.id)], lang))[0]!;
     },
@@ -573,11 +763,13 @@ export function createCalendarSyncService(deps: CalendarSyncDeps) {
     pushDue: () => pushDue(),
     /** Waits for the write worker of this process (tests, close). */
     async drain(): Promise<void> {
+      while (pullsSoon.size > 0) await Promise.all([...pullsSoon.values()]);
       wake();
       while (running) await running;
     },
     async close(): Promise<void> {
       closed = true;
+      await Promise.all([...pullsSoon.values()]);
       await running;
     },
   };

@@ -88,15 +88,19 @@ describe(`calendar sync with a CalDAV server (Radicale, ${TEST_DIALECT})`, () =>
   it('connects with the account and lists its calendars; a wrong password or another kind is refused, and no answer carries the credential', async () => {
     const wrong = await api('POST', '/third-party', { kind: 'caldav', name: 'Rooms', serverUrl: radicale.url, account: radicale.user, credential: 'not-the-password' });
     expect([wrong.status, wrong.body.returncode, wrong.body.message]).toEqual([422, ReturnCode.REFUSED, formatMessage('calendarTokenInvalid', 'en-US')]);
-    const graph = await api('POST', '/third-party', { kind: 'graph', name: 'Graph', serverUrl: 'https://graph.example.test', account: 'x', credential: 'y' });
-    expect(graph.body.message).toBe(formatMessage('calendarKindNotAvailable', 'en-US'));
+    // An OAuth kind is kept unchecked until its consent (google-sync.test.ts); a CalDAV one needs its address.
+    const graph = await api<CalendarConnection>('POST', '/third-party', { kind: 'graph', name: 'Graph', serverUrl: 'https://graph.example.test', account: 'x', credential: 'y' });
+    expect(graph.body.result).toMatchObject({ kind: 'graph', isAuthorised: false, hasCredential: true });
+    await api('DELETE', '/third-party', { id: graph.body.result.id });
+    const noAddress = await api('POST', '/third-party', { kind: 'caldav', name: 'Rooms', account: radicale.user, credential: radicale.password });
+    expect(noAddress.body.message).toBe(formatMessage('calendarServerAddressInvalid', 'en-US'));
     const unreachable = await api('POST', '/third-party', { kind: 'caldav', name: 'Nowhere', serverUrl: 'http://127.0.0.1:9/', account: 'a', credential: 'b' });
     expect(unreachable.body.message).toBe(formatMessage('calendarResourcesUnavailable', 'en-US'));
 
     const created = await api<CalendarConnection>('POST', '/third-party', { kind: 'caldav', name: 'Rooms', serverUrl: radicale.url, account: radicale.user, credential: radicale.password });
     expect([created.status, created.body.message]).toEqual([200, formatMessage('calendarConnectionCreated', 'en-US')]);
     connectionId = created.body.result.id;
-    expect(created.body.result).toMatchObject({ kind: 'caldav', name: 'Rooms', account: radicale.user, hasCredential: true, links: [] });
+    expect(created.body.result).toMatchObject({ kind: 'caldav', name: 'Rooms', account: radicale.user, hasCredential: true, isAuthorised: true, links: [] });
     const one = await api<CalendarConnectionList>('GET', `/third-party?id=${connectionId}`);
     expect(one.body.result[0]!.collections).toEqual(
       expect.arrayContaining([

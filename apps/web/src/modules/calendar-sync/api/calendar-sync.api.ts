@@ -1,4 +1,5 @@
 import type {
+  CalendarAuthAddress,
   CalendarAuthBody,
   CalendarConnection,
   CalendarSyncBody,
@@ -62,3 +63,5 @@ export const useDisconnectCalendar = () => useCalendarMutation((id: number) => a
 export const useCalendarAuth = () => useCalendarMutation((body: CalendarAuthBody) => api.post<CalendarConnection>('/third-party/auth', body, { notify: false }));
 export const useCalendarConfig = () => useCalendarMutation((body: UpdateCalendarConfigBody) => api.post<CalendarConnection>('/third-party/update-config', body, { notify: false }));
 export const useCalendarSync = () => useCalendarMutation((body: Partial<CalendarSyncBody> & { id: number }) => api.post<CalendarConnection>('/third-party/sync', body));
+/** `GET /third-party/auth-address`: the provider's consent page of an OAuth connection (Google, Microsoft 365). */
+export const useCalendarAuthAddress = () => useMutation({ mutationFn: (id: number) => api.get<CalendarAuthAddress>('/third-party/auth-address', { query: { id } }) });

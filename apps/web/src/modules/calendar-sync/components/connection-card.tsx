@@ -1,6 +1,6 @@
-import { LinkOutlined, ReloadOutlined } from '@ant-design/icons';
+import { LinkOutlined, ReloadOutlined, SafetyCertificateOutlined } from '@ant-design/icons';
 import { LOG_TIME_FORMAT, type CalendarConnection, type CalendarDecline, type CalendarLink, type CalendarLinkHealth } from '@atrium/contract';
-import { App, Button, Card, Popconfirm, Space, Tag } from 'antd';
+import { Alert, App, Button, Card, Popconfirm, Space, Tag } from 'antd';
 import type { ButtonProps } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import dayjs from 'dayjs';
@@ -8,7 +8,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DataTable } from '../../../shared/ui/data-table';
 import { tableEmpty } from '../../../shared/ui/empty-state';
-import { useCalendarConfig, useCalendarSync, useDisconnectCalendar } from '../api/calendar-sync.api';
+import { useCalendarAuthAddress, useCalendarConfig, useCalendarSync, useDisconnectCalendar } from '../api/calendar-sync.api';
 import { CredentialModal } from './credential-modal';
 import { LinkRoomModal } from './link-room-modal';
 
@@ -25,8 +25,16 @@ export function ConnectionCard({ connection, canEdit }: { connection: CalendarCo
   const sync = useCalendarSync();
   const config = useCalendarConfig();
   const disconnect = useDisconnectCalendar();
+  const authAddress = useCalendarAuthAddress();
   const [dialog, setDialog] = useState<'link' | 'credential' | null>(null);
   const id = connection.id;
+  const isOAuth = connection.kind !== 'caldav';
+
+  /** To the provider's consent page; it sends the browser back to /account?linked=1 (or ?error=). */
+  const authorise = async () => {
+    const { url } = await authAddress.mutateAsync(id);
+    window.open(url, '_self');
+  };
 
   const syncNow = async (extra: { roomId?: number; retryFailed?: boolean } = {}) => {
     await sync.mutateAsync({ id, ...extra });
@@ -121,11 +129,22 @@ export function ConnectionCard({ connection, canEdit }: { connection: CalendarCo
             <Button icon={<ReloadOutlined />} loading={sync.isPending} onClick={() => void syncNow()} data-testid="calendar-sync-now">
               {t('calendar-sync.connection.sync')}
             </Button>
-            <Button icon={<LinkOutlined />} onClick={() => setDialog('link')} data-testid="calendar-link-room">
+            {isOAuth ? (
+              <Button
+                type={connection.isAuthorised ? 'default' : 'primary'}
+                icon={<SafetyCertificateOutlined />}
+                loading={authAddress.isPending}
+                onClick={() => void authorise()}
+                data-testid="calendar-authorise"
+              >
+                {t(connection.isAuthorised ? 'calendar-sync.connection.authoriseAgain' : 'calendar-sync.connection.authorise')}
+              </Button>
+            ) : null}
+            <Button icon={<LinkOutlined />} disabled={!connection.isAuthorised} onClick={() => setDialog('link')} data-testid="calendar-link-room">
               {t('calendar-sync.connection.link')}
             </Button>
             <Button onClick={() => setDialog('credential')} data-testid="calendar-credential">
-              {t('calendar-sync.connection.credential')}
+              {t(isOAuth ? 'calendar-sync.connection.clientSecret' : 'calendar-sync.connection.credential')}
             </Button>
             <Popconfirm
               title={t('calendar-sync.connection.disconnectConfirm', { name: connection.name })}
@@ -142,6 +161,9 @@ export function ConnectionCard({ connection, canEdit }: { connection: CalendarCo
           </Space>
         </div>
       ) : null}
+      {connection.isAuthorised ? null : (
+        <Alert type="warning" showIcon className="atrium-calendar-unauthorised" title={t('calendar-sync.connection.notAuthorised')} data-testid={`calendar-unauthorised-${id}`} />
+      )}
       <dl className="atrium-calendar-facts">
         <div>
           <dt>{t('calendar-sync.connection.service')}</dt>
@@ -152,7 +174,7 @@ export function ConnectionCard({ connection, canEdit }: { connection: CalendarCo
           <dd>{connection.serverUrl}</dd>
         </div>
         <div>
-          <dt>{t('calendar-sync.connection.account')}</dt>
+          <dt>{t(isOAuth ? 'calendar-sync.fields.clientId' : 'calendar-sync.connection.account')}</dt>
           <dd>{connection.account}</dd>
         </div>
       </dl>

@@ -23,6 +23,8 @@ export function CredentialModal({ connection, onClose }: { connection: CalendarC
   const dirty = useFormDirty(form, { initialValues });
   const { confirmLeave } = useUnsavedChanges(dirty.isDirty);
   const [problem, setProblem] = useState<string | null>(null);
+  // Google and Microsoft 365: the OAuth client's id and secret (kept unchecked; another client id asks for a new consent).
+  const isOAuth = connection.kind !== 'caldav';
 
   async function save() {
     let values: Values;
@@ -34,7 +36,7 @@ export function CredentialModal({ connection, onClose }: { connection: CalendarC
     setProblem(null);
     try {
       await auth.mutateAsync({ id: connection.id, account: values.account, credential: values.credential });
-      void message.success(t('calendar-sync.connection.credentialSaved'));
+      void message.success(t(isOAuth ? 'calendar-sync.connection.clientSecretSaved' : 'calendar-sync.connection.credentialSaved'));
       onClose();
     } catch (error) {
       if (!(error instanceof ApiError)) throw error;
@@ -45,7 +47,7 @@ export function CredentialModal({ connection, onClose }: { connection: CalendarC
   return (
     <Modal
       open
-      title={t('calendar-sync.credentialModal.title', { name: connection.name })}
+      title={t(isOAuth ? 'calendar-sync.credentialModal.titleOAuth' : 'calendar-sync.credentialModal.title', { name: connection.name })}
       okText={t('calendar-sync.credentialModal.save')}
       cancelText={t('calendar-sync.cancel')}
       onOk={() => void save()}
@@ -54,10 +56,13 @@ export function CredentialModal({ connection, onClose }: { connection: CalendarC
       okButtonProps={{ 'data-testid': 'calendar-credential-save' } as ButtonProps}
     >
       <Form form={form} layout="vertical" requiredMark initialValues={initialValues} onValuesChange={dirty.onValuesChange} onFinish={() => void save()}>
-        <Form.Item name="account" label={t('calendar-sync.fields.account')} rules={[{ required: true, whitespace: true, message: t('calendar-sync.fields.required') }]}>
+        <Form.Item name="account" label={t(isOAuth ? 'calendar-sync.fields.clientId' : 'calendar-sync.fields.account')} rules={[{ required: true, whitespace: true, message: t('calendar-sync.fields.required') }]}>
           <Input maxLength={254} autoComplete="off" data-testid="calendar-credential-account" />
         </Form.Item>
-        <Form.Item name="credential" label={t('calendar-sync.fields.credential')} extra={t('calendar-sync.fields.credentialHelp')} rules={[{ required: true, message: t('calendar-sync.fields.required') }]}>
+        <Form.Item
+          name="credential"
+          label={t(isOAuth ? 'calendar-sync.fields.clientSecret' : 'calendar-sync.fields.credential')}
+          extra={t(isOAuth ? 'calendar-sync.fields.clientSecretHelp' : 'calendar-sync.fields.credentialHelp')} rules={[{ required: true, message: t('calendar-sync.fields.required') }]}>
           <Input.Password maxLength={2000} autoComplete="new-password" autoFocus data-testid="calendar-credential-value" />
         </Form.Item>
         {problem ? <Alert type="error" showIcon title={problem} data-testid="calendar-credential-problem" /> : null}

@@ -39,6 +39,7 @@ const connection = (links: CalendarLink[]): CalendarConnection => ({
   serverUrl: 'http://dav.test/',
   account: 'rooms',
   hasCredential: true,
+  isAuthorised: true,
   ownerUserId: 1,
   createdAt: AT,
   updatedAt: AT,
@@ -147,5 +148,53 @@ describe('/account: calendar accounts', () => {
     await waitFor(() =>
       expect(seen.filter((request) => request.path === '/third-party/update-config').map((request) => request.body)).toEqual([{ id: 3, links: [{ roomId: 9, collectionUrl: 'http://dav.test/rooms/severn/' }] }]),
     );
+  }, 60_000);
+
+  it('connects a Google account by its OAuth client (no address needed), then sends the browser to the consent page from its card', async () => {
+    const user = userEvent.setup();
+    const google: CalendarConnection = { ...connection([]), id: 4, kind: 'google', name: 'Google rooms', serverUrl: 'https://www.googleapis.com', account: 'client-1.apps.googleusercontent.com', isAuthorised: false };
+    let connected = false;
+    const open = vi.spyOn(window, 'open').mockImplementation(() => null);
+    const seen = stubApi({
+      'GET /third-party': () => ({ result: connected ? [google] : [] }),
+      'POST /third-party': () => {
+        connected = true;
+        return { result: google };
+      },
+      'GET /third-party/auth-address': () => ({ result: { url: 'https://accounts.google.com/o/oauth2/v2/auth?client_id=client-1' } }),
+    });
+    renderConsole({ path: '/account', user: makeUser({ permissions: ['accountGlobal:view', 'accountGlobal:edit'] }), menu });
+    await user.click(await screen.findByTestId('calendar-connect', {}, { timeout: 20_000 }));
+    await user.click(within(await screen.findByTestId('calendar-form-kind')).getByText('Google Calendar'));
+    expect(screen.getByTestId('calendar-form-oauth-help')).toHaveTextContent('/api/third-party/oauth/callback');
+    expect(screen.getByLabelText('Client ID')).toBeInTheDocument();
+    await user.type(screen.getByTestId('calendar-form-name'), 'Google rooms');
+    await user.type(screen.getByTestId('calendar-form-account'), 'client-1.apps.googleusercontent.com');
+    await user.type(screen.getByTestId('calendar-form-credential'), 'GOCSPX-secret');
+    await user.click(screen.getByTestId('calendar-connect-save'));
+    const card = await screen.findByTestId('calendar-connection-4');
+    expect(within(card).getByTestId('calendar-unauthorised-4')).toHaveTextContent('Not authorised yet');
+    expect(within(card).getByTestId('calendar-link-room')).toBeDisabled();
+    expect(seen.filter((request) => request.method === 'POST' && request.path === '/third-party').map((request) => request.body)).toEqual([
+      { kind: 'google', name: 'Google rooms', account: 'client-1.apps.googleusercontent.com', credential: 'GOCSPX-secret' },
+    ]);
+    await user.click(within(card).getByTestId('calendar-authorise'));
+    await waitFor(() => expect(open).toHaveBeenCalledWith('https://accounts.google.com/o/oauth2/v2/auth?client_id=client-1', '_self'));
+    expect(seen.find((request) => request.path === '/third-party/auth-address')!.query.get('id')).toBe('4');
+  }, 60_000);
+
+  it('offers Microsoft 365 with the same form, and says on return from the consent whether it worked, in both languages', async () => {
+    const user = userEvent.setup();
+    stubApi({ 'GET /third-party': () => ({ result: [connection([link()])] }) });
+    const first = renderConsole({ path: '/account?linked=1&connection=3', user: makeUser({ permissions: ['accountGlobal:view', 'accountGlobal:edit'] }), menu });
+    expect(await screen.findByTestId('calendar-consent-success', {}, { timeout: 20_000 })).toHaveTextContent('The calendar account is authorised');
+    await user.click(screen.getByTestId('calendar-connect'));
+    await user.click(within(await screen.findByTestId('calendar-form-kind')).getByText('Microsoft 365'));
+    expect(screen.getByTestId('calendar-form-server')).toHaveAttribute('placeholder', 'https://graph.microsoft.com');
+    expect(screen.getByText(/For one tenant only/)).toBeInTheDocument();
+    first.unmount();
+    setLang('zh-CN');
+    renderConsole({ path: '/account?error=consentRefused', user: makeUser({ permissions: ['accountGlobal:view'] }), menu });
+    expect(await screen.findByTestId('calendar-consent-error', {}, { timeout: 20_000 })).toHaveTextContent('未在服务商页面同意访问');
   }, 60_000);
 });

@@ -1,8 +1,9 @@
 import { PlusOutlined } from '@ant-design/icons';
-import { hasPermission } from '@atrium/contract';
-import { Button, Card, Skeleton } from 'antd';
+import { CALENDAR_CONSENT_ERRORS, hasPermission, type CalendarConsentError } from '@atrium/contract';
+import { Alert, Button, Card, Skeleton } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 import { useSession } from '../../../shared/session/session-context';
 import { EmptyState } from '../../../shared/ui/empty-state';
 import { PageHeader } from '../../../shared/ui/page-header';
@@ -22,6 +23,15 @@ export function AccountPage() {
   const canEdit = hasPermission(user.permissions, 'accountGlobal:edit');
   const connections = useCalendarConnections();
   const [isConnecting, setIsConnecting] = useState(false);
+  // Back from a provider's consent page (Google, Microsoft 365): ?linked=1, or ?error=<code>.
+  const [params, setParams] = useSearchParams();
+  const [consent] = useState(() => {
+    const error = params.get('error');
+    if (params.get('linked') === '1') return { type: 'success' as const, text: t('calendar-sync.consent.linked') };
+    if (error === null) return null;
+    const code: CalendarConsentError | 'unknown' = (CALENDAR_CONSENT_ERRORS as readonly string[]).includes(error) ? (error as CalendarConsentError) : 'unknown';
+    return { type: 'error' as const, text: t(`calendar-sync.consent.errors.${code}`) };
+  });
 
   return (
     <div className="atrium-page" data-testid="page-account">
@@ -36,6 +46,16 @@ export function AccountPage() {
           ) : null
         }
       />
+      {consent ? (
+        <Alert
+          type={consent.type}
+          showIcon
+          closable={{ onClose: () => setParams({}, { replace: true }) }}
+          title={consent.text}
+          className="atrium-calendar-consent"
+          data-testid={`calendar-consent-${consent.type}`}
+        />
+      ) : null}
       {!connections.data ? (
         <Card className="atrium-card">
           <Skeleton active />

@@ -1,0 +1,201 @@
+import ICAL from 'ical.js';
+
+/**
+ * Google Calendar event resources (Calendar API v3) turned into iCalendar objects and back, so the
+ * sync core reads Google's events as it reads CalDAV's (decision 0023, "Google Calendar").
+ *
+ * One object per series: a single event, or a repeating event's master with its `recurrence` lines
+ * (RRULE, EXDATE, RDATE) and its changed occurrences (`recurringEventId` + `originalStartTime`) as
+ * VEVENTs with a RECURRENCE-ID; a cancelled occurrence is an EXDATE. Times with a `timeZone` are
+ * written in that zone with a VTIMEZONE built from the runtime's time-zone data (Intl), so a rule
+ * repeats at the same wall-clock time across a daylight-saving change as Google repeats it.
+ */
+
+export interface GoogleTime {
+  date?: string;
+  dateTime?: string;
+  timeZone?: string;
+}
+
+/** The fields of an event resource the sync reads or writes. */
+export interface GoogleEvent {
+  id: string;
+  etag?: string;
+  status?: 'confirmed' | 'tentative' | 'cancelled';
+  iCalUID?: string;
+  summary?: string;
+  start?: GoogleTime;
+  end?: GoogleTime;
+  organizer?: { email?: string; displayName?: string };
+  recurrence?: string[];
+  recurringEventId?: string;
+  originalStartTime?: GoogleTime;
+  updated?: string;
+}
+
+const pad = (value: number, width = 2) => String(value).padStart(width, '0');
+const icsUtc = (ms: number) => new Date(ms).toISOString().replace(/[-:]/g, '').replace(/\.\d{3}/, '');
+const icsDate = (date: string) => date.replace(/-/g, '');
+const escapeText = (text: string) => text.replace(/\\/g, '\\\\').replace(/;/g, '\\;').replace(/,/g, '\\,').replace(/\r?\n/g, '\\n');
+
+/** A zone's offset from UTC at a moment, in minutes, from the runtime's time-zone data. */
+const formatters = new Map<string, Intl.DateTimeFormat>();
+function offsetMinutes(zone: string, ms: number): number {
+  let formatter = formatters.get(zone);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat('en-US', { timeZone: zone, timeZoneName: 'longOffset' });
+    formatters.set(zone, formatter);
+  }
+  const name = formatter.formatToParts(new Date(ms)).find((part) => part.type === 'timeZoneName')?.value ?? 'GMT';
+  const match = /GMT([+-])(\d{2}):?(\d{2})?/.exec(name);
+  if (!match) return 0;
+  return (match[1] === '-' ? -1 : 1) * (Number(match[2]) * 60 + Number(match[3] ?? 0));
+}
+
+const formatOffset = (minutes: number) => `${minutes < 0 ? '-' : '+'}${pad(Math.floor(Math.abs(minutes) / 60))}${pad(Math.abs(minutes) % 60)}`;
+
+/** The wall-clock time of `ms` in a zone with `offset`, as iCalendar's local form. */
+const localForm = (ms: number, offset: number) => icsUtc(ms + offset * 60_000).replace(/Z$/, '');
+
+function isKnownZone(zone: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * A VTIMEZONE for `zone` with every offset change from a year before `fromMs` to six years after:
+ * each change its own observance (no rule), which ical.js reads as it reads any VTIMEZONE.
+ */
+export function vtimezoneOf(zone: string, fromMs: number): string[] {
+  const DAY = 86_400_000;
+  const start = fromMs - 366 * DAY;
+  const end = fromMs + 6 * 366 * DAY;
+  const lines = ['BEGIN:VTIMEZONE', `TZID:${zone}`];
+  const first = offsetMinutes(zone, start);
+  lines.push('BEGIN:STANDARD', 'DTSTART:19700101T000000', `TZOFFSETFROM:${formatOffset(first)}`, `TZOFFSETTO:${formatOffset(first)}`, 'END:STANDARD');
+  let previous = first;
+  for (let at = start; at < end; at += DAY) {
+    const next = offsetMinutes(zone, at + DAY);
+    if (next === previous) continue;
+    // The change lies within this day: found to the minute.
+    let low = at;
+    let high = at + DAY;
+    while (high - low > 60_000) {
+      const middle = low + Math.floor((high - low) / 120_000) * 60_000;
+      if (offsetMinutes(zone, middle) === previous) low = middle;
+      else high = middle;
+    }
+    const kind = next > previous ? 'DAYLIGHT' : 'STANDARD';
+    lines.push(`BEGIN:${kind}`, `DTSTART:${localForm(high, previous)}`, `TZOFFSETFROM:${formatOffset(previous)}`, `TZOFFSETTO:${formatOffset(next)}`, `END:${kind}`);
+    previous = next;
+  }
+  lines.push('END:VTIMEZONE');
+  return lines;
+}
+
+/** A start or end as an iCalendar property (`DTSTART`, `DTEND`, `RECURRENCE-ID`); the zone used, if any. */
+function timeProperty(name: string, time: GoogleTime, zoneOfSeries: string | null): { line: string; zone: string | null } {
+  if (time.date) return { line: `${name};VALUE=DATE:${icsDate(time.date)}`, zone: null };
+  const ms = Date.parse(time.dateTime ?? '');
+  const zone = time.timeZone ?? zoneOfSeries;
+  if (zone && isKnownZone(zone) && zone !== 'UTC') return { line: `${name};TZID=${zone}:${localForm(ms, offsetMinutes(zone, ms))}`, zone };
+  return { line: `${name}:${icsUtc(ms)}`, zone: null };
+}
+
+function veventLines(event: GoogleEvent, uid: string, zoneOfSeries: string | null, zones: Set<string>): string[] {
+  const lines = ['BEGIN:VEVENT', `UID:${uid}`, `DTSTAMP:${icsUtc(event.updated ? Date.parse(event.updated) : Date.now())}`];
+  const add = (name: string, time: GoogleTime | undefined) => {
+    if (!time) return;
+    const property = timeProperty(name, time, zoneOfSeries);
+    if (property.zone) zones.add(property.zone);
+    lines.push(property.line);
+  };
+  if (event.originalStartTime) add('RECURRENCE-ID', event.originalStartTime);
+  add('DTSTART', event.start);
+  add('DTEND', event.end);
+  if (event.summary) lines.push(`SUMMARY:${escapeText(event.summary)}`);
+  if (event.organizer?.email) lines.push(`ORGANIZER:mailto:${event.organizer.email}`);
+  if (event.status) lines.push(`STATUS:${event.status.toUpperCase()}`);
+  for (const rule of event.recurrence ?? []) if (/^(RRULE|EXRULE|EXDATE|RDATE)[;:]/i.test(rule)) lines.push(rule);
+  return lines;
+}
+
+/**
+ * One series as an iCalendar object: the master (or the single event) and its changed occurrences;
+ * cancelled occurrences become EXDATEs of the master. Null when the series has no live master.
+ */
+export function seriesToICalendar(master: GoogleEvent, exceptions: readonly GoogleEvent[]): string | null {
+  if (master.status === 'cancelled' || !master.start) return null;
+  const uid = master.iCalUID ?? master.id;
+  const zoneOfSeries = master.start.timeZone ?? null;
+  const zones = new Set<string>();
+  const lines = veventLines(master, uid, zoneOfSeries, zones);
+  const changed: string[][] = [];
+  for (const exception of exceptions) {
+    if (!exception.originalStartTime) continue;
+    if (exception.status === 'cancelled') {
+      const property = timeProperty('EXDATE', exception.originalStartTime, zoneOfSeries);
+      if (property.zone) zones.add(property.zone);
+      lines.push(property.line);
+    } else changed.push([...veventLines(exception, uid, zoneOfSeries, zones), 'END:VEVENT']);
+  }
+  lines.push('END:VEVENT');
+  const startMs = master.start.date ? Date.parse(master.start.date) : Date.parse(master.start.dateTime ?? '');
+  return [
+    'BEGIN:VCALENDAR',
+    'VERSION:2.0',
+    'PRODID:-//Atrium//Google Calendar//EN',
+    ...[...zones].flatMap((zone) => vtimezoneOf(zone, Number.isFinite(startMs) ? startMs : Date.now())),
+    ...lines,
+    ...changed.flat(),
+    'END:VCALENDAR',
+    '',
+  ].join('\r\n');
+}
+
+function googleTime(property: ICAL.Property | null): GoogleTime | undefined {
+  if (!property) return undefined;
+  const value = property.getFirstValue() as ICAL.Time;
+  if (value.isDate) return { date: `${pad(value.year, 4)}-${pad(value.month)}-${pad(value.day)}` };
+  const tzid = property.getParameter('tzid');
+  if (typeof tzid === 'string' && isKnownZone(tzid)) {
+    // The wall-clock time in its zone, as Google takes it with `timeZone`.
+    return { dateTime: `${pad(value.year, 4)}-${pad(value.month)}-${pad(value.day)}T${pad(value.hour)}:${pad(value.minute)}:${pad(value.second)}`, timeZone: tzid };
+  }
+  return { dateTime: value.toJSDate().toISOString().replace(/\.\d{3}Z$/, 'Z') };
+}
+
+/**
+ * An iCalendar object's master event as Google's event resource, for events.insert / events.update.
+ * The organiser is left out (Google makes the calendar's owner the organiser); the rule, its
+ * EXDATEs and RDATEs are carried as `recurrence` lines. Exceptions (RECURRENCE-ID VEVENTs) are
+ * not written: they are Google events of their own, left as they are.
+ */
+export function iCalendarToEvent(data: string): Omit<GoogleEvent, 'id'> {
+  const calendar = new ICAL.Component(ICAL.parse(data));
+  const vevents = calendar.getAllSubcomponents('vevent');
+  const master = vevents.find((vevent) => !vevent.hasProperty('recurrence-id')) ?? vevents[0];
+  if (!master) throw new Error('An event object without a VEVENT');
+  const start = googleTime(master.getFirstProperty('dtstart'));
+  let end = googleTime(master.getFirstProperty('dtend'));
+  if (!end && start) end = start;
+  const summary = master.getFirstPropertyValue('summary');
+  const status = master.getFirstPropertyValue('status');
+  const recurrence = master
+    .getAllProperties()
+    .filter((property) => ['rrule', 'exdate', 'rdate'].includes(property.name))
+    .map((property) => property.toICALString());
+  const uid = master.getFirstPropertyValue('uid');
+  return {
+    ...(typeof uid === 'string' ? { iCalUID: uid } : {}),
+    ...(typeof summary === 'string' ? { summary } : {}),
+    ...(start ? { start } : {}),
+    ...(end ? { end } : {}),
+    status: typeof status === 'string' && status.toUpperCase() === 'TENTATIVE' ? 'tentative' : typeof status === 'string' && status.toUpperCase() === 'CANCELLED' ? 'cancelled' : 'confirmed',
+    ...(recurrence.length > 0 ? { recurrence } : {}),
+  };
+}
