@@ -1298,6 +1298,10 @@ export interface CalendarLinkTable {
   last_success_at: number | null;
   last_error: string | null;
   created_at: number;
+  /** The service's change-notification subscription (migration 0081); the secret is write-only. */
+  subscription_id: string | null;
+  subscription_expires_at: number | null;
+  subscription_secret: string | null;
 }
 
 /** An outside item known on a link: the booking it is, as last written on either side. */

@@ -29,6 +29,10 @@ export interface LinkRecord {
   lastAttemptAt: number | null;
   lastSuccessAt: number | null;
   lastError: string | null;
+  /** The service's change-notification subscription (Graph), if any; the secret is write-only. */
+  subscriptionId: string | null;
+  subscriptionExpiresAt: number | null;
+  subscriptionSecret: string | null;
 }
 
 export interface ItemRecord {
@@ -99,6 +103,9 @@ export function createCalendarSyncRepository(db: Kysely<DB>) {
         'l.last_attempt_at',
         'l.last_success_at',
         'l.last_error',
+        'l.subscription_id',
+        'l.subscription_expires_at',
+        'l.subscription_secret',
       ]);
   type LinkRow = Awaited<ReturnType<ReturnType<typeof links>['execute']>>[number];
   const presentLink = (row: LinkRow): LinkRecord => ({
@@ -114,6 +121,9 @@ export function createCalendarSyncRepository(db: Kysely<DB>) {
     lastAttemptAt: num(row.last_attempt_at),
     lastSuccessAt: num(row.last_success_at),
     lastError: row.last_error,
+    subscriptionId: row.subscription_id,
+    subscriptionExpiresAt: num(row.subscription_expires_at),
+    subscriptionSecret: row.subscription_secret,
   });
 
   return {
@@ -195,6 +205,20 @@ export function createCalendarSyncRepository(db: Kysely<DB>) {
     async linkOfCollection(companyId: number, connectionId: number, collectionUrl: string): Promise<LinkRecord | undefined> {
       const row = await links().where('l.company_id', '=', companyId).where('l.connection_id', '=', connectionId).where('l.collection_url', '=', collectionUrl).executeTakeFirst();
       return row ? presentLink(row) : undefined;
+    },
+    /** The link a change notification names by its subscription (any company: the service's notification names none). */
+    async linkOfSubscription(subscriptionId: string): Promise<LinkRecord | undefined> {
+      const row = await links().where('l.subscription_id', '=', subscriptionId).executeTakeFirst();
+      return row ? presentLink(row) : undefined;
+    },
+    /** Keeps (or forgets, with null) a link's subscription. */
+    async saveSubscription(companyId: number, id: number, subscription: { id: string; expiresAt: number; secret: string } | null): Promise<void> {
+      await db
+        .updateTable('calendar_links')
+        .set({ subscription_id: subscription?.id ?? null, subscription_expires_at: subscription?.expiresAt ?? null, subscription_secret: subscription?.secret ?? null })
+        .where('company_id', '=', companyId)
+        .where('id', '=', id)
+        .execute();
     },
     async insertLink(values: { companyId: number; connectionId: number; roomId: number; collectionUrl: string; collectionName: string | null }, now: number): Promise<number> {
       const row = await db
