@@ -138,6 +138,25 @@ describe(`calendar sync with Microsoft Graph (the Graph fake, ${TEST_DIALECT})`,
     expect(declines[0]).toMatchObject({ title: 'Clashing call', organiserEmail: 'visitor@outside.test', startAt: base + 2 * HOUR + 30 * 60_000 });
   });
 
+  it('books each occurrence of a Graph series as its own booking, and declines a clashing one by deleting that occurrence only', async () => {
+    const blocker = await call<Reservation>(t.app, { method: 'POST', url: '/api/meeting/reservation', headers: { token: adminToken }, payload: { roomId: thamesId, title: 'Blocker', startAt: base + DAY + 8 * HOUR, endAt: base + DAY + 9 * HOUR } });
+    expect(blocker.status, blocker.body.message).toBe(200);
+    await settle();
+    const series = fake.addEvent(calendarId, { subject: 'Daily sync', start: base + 8 * HOUR, end: base + 9 * HOUR, organizer: 'organiser@example.test', dailyCount: 3 });
+    expect(await fake.notify(subscription().id, 'created', series)).toBe(202);
+    await settle();
+    const taken = (await reservationsOf()).filter((row) => row.title === 'Daily sync');
+    expect(taken.map((row) => [Number(row.start_at), row.status])).toEqual([
+      [base + 8 * HOUR, 'confirmed'],
+      [base + 2 * DAY + 8 * HOUR, 'confirmed'],
+    ]);
+    // The clashing occurrence is gone there; the series and its other occurrences stay.
+    const left = fake.instanceIds(calendarId).filter((id) => id.startsWith(series)).map((id) => fake.event(id)!.startAt);
+    expect(left).toEqual([base + 8 * HOUR, base + 2 * DAY + 8 * HOUR]);
+    const listed = await api<CalendarConnectionList>('GET', '/third-party');
+    expect(listed.body.result[0]!.links[0]!.declines[0]).toMatchObject({ title: 'Daily sync', startAt: base + DAY + 8 * HOUR });
+  });
+
   it('ignores a notification with a wrong clientState or an unknown subscription (answered 202, nothing pulled)', async () => {
     const before = deltaRequests();
     const id = fake.addEvent(calendarId, { subject: 'Sneaky', start: base + 6 * HOUR, end: base + 7 * HOUR });
