@@ -9,7 +9,8 @@ import type { AddressInfo } from 'node:net';
  * removals as `{ id, "@removed": { reason } }`; a delta link the test made stale answers 410 Gone
  * with `SyncStateNotFound`), events made, changed and deleted (`@odata.etag` and `changeKey` new at
  * each change, `iCalUId` per instance), times answered in UTC as Graph does without
- * `Prefer: outlook.timezone`, daily series listed as occurrences, and subscriptions with the
+ * `Prefer: outlook.timezone`, daily series listed as occurrences (one deleted or changed on its own; a changed
+ * one becomes an exception), and subscriptions with the
  * validation handshake made to the notification and lifecycle URLs before one is made.
  * Every request needs `Authorization: Bearer <token>` (401 otherwise). Change and lifecycle
  * notifications are sent when the test asks (`notify`, `lifecycle`), not on each change.
@@ -36,6 +37,8 @@ interface StoredEvent {
   dailyCount?: number;
   /** Occurrences of a series deleted on their own (their original start, ms). */
   deletedOccurrences?: Set<number>;
+  /** Occurrences of a series changed on their own (exceptions), by their original start (ms). */
+  exceptions?: Map<number, { subject: string; startAt: number; endAt: number }>;
 }
 
 interface Change {
@@ -166,6 +169,11 @@ export async function startGraphFake({ now = Date.now }: { now?: () => number } 
       const from = startAt + index * DAY;
       if (event.deletedOccurrences?.has(from)) continue;
       const id = `${event.id}_${new Date(from).toISOString().slice(0, 10).replace(/-/g, '')}`;
+      const exception = event.exceptions?.get(from);
+      if (exception) {
+        out.push({ id, startAt: exception.startAt, endAt: exception.endAt, json: { ...base, id, type: 'exception', seriesMasterId: event.id, iCalUId: `${event.iCalUId}-${index}`, subject: exception.subject, ...timed(exception.startAt, exception.endAt) } });
+        continue;
+      }
       out.push({ id, startAt: from, endAt: from + (endAt - startAt), json: { ...base, id, type: 'occurrence', seriesMasterId: event.id, iCalUId: `${event.iCalUId}-${index}`, ...timed(from, from + (endAt - startAt)) } });
     }
     return out;
@@ -179,8 +187,14 @@ export async function startGraphFake({ now = Date.now }: { now?: () => number } 
     const match = /^(.*)_(\d{8})$/.exec(id);
     const master = match ? events.get(match[1]!) : undefined;
     if (!master?.dailyCount) return null;
-    const instance = instancesOf(master).find((one) => one.id === id);
-    return instance ? { event: master, occurrenceStart: instance.startAt } : null;
+    if (!instancesOf(master).some((one) => one.id === id)) return null;
+    // Its original start (the key of exceptions and deletions): the date in its id.
+    const first = startOf(master);
+    for (let index = 0; index < master.dailyCount; index++) {
+      const from = first + index * DAY;
+      if (id.endsWith(`_${new Date(from).toISOString().slice(0, 10).replace(/-/g, '')}`)) return { event: master, occurrenceStart: from };
+    }
+    return null;
   }
 
   function send(response: ServerResponse, status: number, body?: unknown, headers: Record<string, string> = {}) {
@@ -299,6 +313,20 @@ export async function startGraphFake({ now = Date.now }: { now?: () => number } 
         record(found.event.calendarId, [id]);
         return send(response, 200, instancesOf(found.event)[0]!.json);
       }
+      if (method === 'PATCH' && found.occurrenceStart !== null) {
+        // An occurrence changed on its own becomes an exception of its series.
+        const body = await readJson(request);
+        const current = instancesOf(found.event).find((instance) => instance.id === id)!;
+        const exceptions = (found.event.exceptions ??= new Map());
+        exceptions.set(found.occurrenceStart, {
+          subject: body.subject === undefined ? String(current.json.subject) : String(body.subject),
+          startAt: body.start ? wallToUtc((body.start as StoredEvent['start']).dateTime, (body.start as StoredEvent['start']).timeZone) : current.startAt,
+          endAt: body.end ? wallToUtc((body.end as StoredEvent['end']).dateTime, (body.end as StoredEvent['end']).timeZone) : current.endAt,
+        });
+        touch(found.event);
+        record(found.event.calendarId, [id]);
+        return send(response, 200, instancesOf(found.event).find((instance) => instance.id === id)!.json);
+      }
       return error(response, 405, 'ErrorInvalidRequest', 'Not supported by the fake.');
     }
 
@@ -399,7 +427,7 @@ export async function startGraphFake({ now = Date.now }: { now?: () => number } 
       const found = findInstance(id);
       if (!found) return null;
       const instance = instancesOf(found.event).find((one) => one.id === id)!;
-      return { subject: found.event.subject, startAt: instance.startAt, endAt: instance.endAt, calendarId: found.event.calendarId };
+      return { subject: String(instance.json.subject), startAt: instance.startAt, endAt: instance.endAt, calendarId: found.event.calendarId };
     },
     instanceIds(calendarId) {
       return [...events.values()].filter((event) => event.calendarId === calendarId).flatMap((event) => instancesOf(event).map((instance) => instance.id));

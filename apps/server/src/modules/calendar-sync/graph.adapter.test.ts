@@ -77,6 +77,15 @@ describe('the Microsoft Graph adapter against the Graph fake', () => {
     await adapter.remove(own[1]!.href);
     const after = await adapter.pull(collection, full.token);
     expect(after.deletes).toEqual([own[1]!.href]);
+    // Writing one occurrence changes it alone (Graph makes it an exception of its series).
+    const moved = ['BEGIN:VCALENDAR', 'BEGIN:VEVENT', 'UID:u', `DTSTART:${new Date(NOW + 2 * DAY + 3 * HOUR).toISOString().replace(/[-:]/g, '').replace(/\.\d{3}/, '')}`, `DTEND:${new Date(NOW + 2 * DAY + 4 * HOUR).toISOString().replace(/[-:]/g, '').replace(/\.\d{3}/, '')}`, 'SUMMARY:Moved stand-up', 'END:VEVENT', 'END:VCALENDAR'].join('\r\n');
+    const written = await adapter.put(collection, own[2]!.href, 'u', moved);
+    expect(written.href).toBe(own[2]!.href);
+    expect(fake.event(own[2]!.href.replace('/me/events/', ''))).toMatchObject({ subject: 'Moved stand-up', startAt: NOW + 2 * DAY + 3 * HOUR });
+    const changed = await adapter.pull(collection, after.token);
+    expect(changed.upserts.map((object) => object.href)).toEqual([own[2]!.href]);
+    expect(startsOf(changed.upserts[0]!.data)).toMatchObject({ title: 'Moved stand-up', startAt: NOW + 2 * DAY + 3 * HOUR });
+    expect(startsOf(own[0]!.data).startAt).toBe(NOW + DAY);
     expect(fake.instanceIds(calendar).filter((id) => id.startsWith(series))).toHaveLength(2);
     fake.deleteEvent(series);
   });
