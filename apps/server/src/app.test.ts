@@ -62,6 +62,8 @@ const EXPECTED_PUBLIC = [
   'GET /api/air/board',
   // Calendar feeds: each checks its secret.
   'GET /api/calendar/feed/:file',
+  // Microsoft Graph's calendar webhook: each notification must carry its subscription's secret (decision 0023).
+  'POST /api/third-party/graph/notify',
   // A visitor's pass: each checks the signed token of the invitation link (decision 0018).
   'GET /api/visitor/pass',
   'POST /api/visitor/pass/confirm',

@@ -191,7 +191,7 @@ import { createAssetService } from './modules/asset/asset.service.js';
 import { calendarFeedRoutes } from './modules/calendar-feed/calendar-feed.routes.js';
 import { calendarSyncRoutes } from './modules/calendar-sync/calendar-sync.routes.js';
 import { createCalendarSyncRepository } from './modules/calendar-sync/calendar-sync.repository.js';
-import { createCalendarSyncService, type CalendarSyncService } from './modules/calendar-sync/calendar-sync.service.js';
+import { createCalendarSyncService, type CalendarSyncDeps, type CalendarSyncService } from './modules/calendar-sync/calendar-sync.service.js';
 import { createCalendarFeedService } from './modules/calendar-feed/calendar-feed.service.js';
 import { createBlacklistService } from './modules/blacklist/blacklist.service.js';
 import { createBlacklistRepository } from './modules/blacklist/blacklist.repository.js';
@@ -294,6 +294,8 @@ export interface AppDeps {
   wakeOutbox?: boolean;
   /** The OpenID Connect client of single sign-on; defaults to openid-client. */
   ssoProvider?: ProviderClient;
+  /** The calendar adapter of a connection (decision 0023); defaults to CalDAV's for `caldav`, the other kinds refused. */
+  calendarAdapterFor?: CalendarSyncDeps['adapterFor'];
 }
 
 /** What logs never show: tokens, cookies and passwords (DECISIONS.md, Logs). */
@@ -905,7 +907,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     publicUrl: config.publicUrl,
     publicOrigin: config.publicOrigin,
     signedLinks,
+    // Change notifications need an address the service can reach: only with PUBLIC_URL set.
+    notificationBaseUrl: config.publicOrigin === null ? null : config.publicUrl,
     log: app.log,
+    ...(deps.calendarAdapterFor ? { adapterFor: deps.calendarAdapterFor } : {}),
   });
   // Google's push channels need an address Google can reach: without PUBLIC_URL, Google calendars are polled only.
   if (config.publicOrigin === null) app.log.info('calendar sync: PUBLIC_URL is not set, so Google calendars are polled every 5 minutes (no push channels)');
@@ -913,6 +918,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   scheduler.add({ name: 'calendar-sync-pull', everyMs: 5 * MINUTE_MS, run: () => calendarSync.pullAll() });
   scheduler.add({ name: 'calendar-sync-push', everyMs: MINUTE_MS / 2, run: async () => void (await calendarSync.pushDue()) });
   scheduler.add({ name: 'calendar-sync-channels', everyMs: HOUR_MS, run: () => calendarSync.renewChannels() });
+  scheduler.add({ name: 'calendar-sync-subscriptions', everyMs: HOUR_MS, run: () => calendarSync.renewSubscriptions() });
   app.addHook('preClose', async () => calendarSync.close());
   app.decorate('calendarSync', calendarSync);
   const mailDispatch = createMailDispatch(mailer);

@@ -1307,6 +1307,10 @@ export interface CalendarLinkTable {
   channel_resource_id: string | null;
   channel_token: string | null;
   channel_expires_at: number | null;
+  /** The service's change-notification subscription (migration 0081); the secret is write-only. */
+  subscription_id: string | null;
+  subscription_expires_at: number | null;
+  subscription_secret: string | null;
 }
 
 /** An outside item known on a link: the booking it is, as last written on either side. */

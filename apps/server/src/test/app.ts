@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, FastifyServerOptions, InjectOptions, LightMyRequestResponse } from 'fastify';
 import type { MenuNode } from '@atrium/contract';
-import { buildApp } from '../app.js';
+import { buildApp, type AppDeps } from '../app.js';
 import { parseConfig, type Config } from '../config.js';
 import { migrateToLatest } from '../db/migrations/index.js';
 import { createFakeClock, type FakeClock } from './clock.js';
@@ -31,6 +31,8 @@ export interface TestAppOptions {
   wakeOutbox?: boolean;
   /** Adds routes or hooks before the app is sealed (test-only routes). */
   beforeReady?: (app: FastifyInstance) => void | Promise<void>;
+  /** The calendar adapter of a connection (a Graph adapter against the Graph fake). */
+  calendarAdapterFor?: AppDeps['calendarAdapterFor'];
 }
 
 export interface TestApp {
@@ -81,6 +83,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     logger: options.logger ?? false,
     ...(options.wakeOutbox === undefined ? {} : { wakeOutbox: options.wakeOutbox }),
     ...(options.menuCatalogue ? { menuCatalogue: options.menuCatalogue } : {}),
+    ...(options.calendarAdapterFor ? { calendarAdapterFor: options.calendarAdapterFor } : {}),
   });
   try {
     await options.beforeReady?.(app);

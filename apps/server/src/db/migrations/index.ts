@@ -73,6 +73,7 @@ import { calendarSync } from './2026_11_30_0077_calendar_sync.js';
 import { rateLimitCounts } from './2026_11_30_0078_rate_limit_counts.js';
 import { workChat } from './2026_11_30_0079_work_chat.js';
 import { calendarOAuth } from './2026_11_30_0080_calendar_oauth.js';
+import { calendarSubscriptions } from './2026_11_30_0081_calendar_subscriptions.js';
 import { workChatSchedule } from './2026_11_30_0082_work_chat_schedule.js';
 import type { DialectMigration } from './helpers.js';
 
@@ -153,6 +154,7 @@ export const MIGRATIONS: ReadonlyArray<readonly [name: string, migration: Dialec
   ['2026_11_30_0078_rate_limit_counts', rateLimitCounts],
   ['2026_11_30_0079_work_chat', workChat],
   ['2026_11_30_0080_calendar_oauth', calendarOAuth],
+  ['2026_11_30_0081_calendar_subscriptions', calendarSubscriptions],
   ['2026_11_30_0082_work_chat_schedule', workChatSchedule],
 ];
 

@@ -22,6 +22,26 @@ export interface PullResult {
   deletes: string[];
   /** A full listing: no token was given, or the service refused the one given. */
   isFull: boolean;
+  /**
+   * A windowed listing (Graph's calendarView) sees no object starting at or after this instant: a
+   * known object last written to start there is not gone when unlisted or removed from the window.
+   */
+  horizon?: number;
+}
+
+/** A change-notification subscription at the service (Graph's `subscription`). */
+export interface CalendarSubscription {
+  id: string;
+  expiresAt: number;
+}
+
+/** Where and how the service is to notify changes of a collection. */
+export interface SubscriptionRequest {
+  notificationUrl: string;
+  lifecycleNotificationUrl: string;
+  /** The secret the service sends back with each notification. */
+  clientState: string;
+  expiresAt: number;
 }
 
 export interface CalendarAdapter {
@@ -33,6 +53,12 @@ export interface CalendarAdapter {
   put(collectionUrl: string, href: string | null, uid: string, data: string): Promise<{ href: string; etag: string | null }>;
   /** Removes an event object; one already gone is no error. */
   remove(href: string): Promise<void>;
+  /** Services that notify changes (Graph): subscribes to a collection's changes. */
+  subscribe?(collectionUrl: string, request: SubscriptionRequest): Promise<CalendarSubscription>;
+  /** Moves a subscription's expiry; a subscription the service no longer has is a CalendarPeerError with status 404. */
+  renewSubscription?(id: string, expiresAt: number): Promise<CalendarSubscription>;
+  /** Ends a subscription; one already gone is no error. */
+  unsubscribe?(id: string): Promise<void>;
 }
 
 /** A service's refusal or an unreachable service. `isAuth`: the credential was refused. */

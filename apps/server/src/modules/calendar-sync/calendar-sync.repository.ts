@@ -35,6 +35,10 @@ export interface LinkRecord {
   isAuthFailure: boolean;
   /** Google: the push channel watching the calendar (events.watch), when one is open. */
   channel: WatchChannel | null;
+  /** The service's change-notification subscription (Graph), if any; the secret is write-only. */
+  subscriptionId: string | null;
+  subscriptionExpiresAt: number | null;
+  subscriptionSecret: string | null;
 }
 
 /** A push channel the service opened for a link's calendar. `token` is echoed in each notification (X-Goog-Channel-Token). */
@@ -120,6 +124,9 @@ export function createCalendarSyncRepository(db: Kysely<DB>) {
         'l.channel_resource_id',
         'l.channel_token',
         'l.channel_expires_at',
+        'l.subscription_id',
+        'l.subscription_expires_at',
+        'l.subscription_secret',
       ]);
   type LinkRow = Awaited<ReturnType<ReturnType<typeof links>['execute']>>[number];
   const presentLink = (row: LinkRow): LinkRecord => ({
@@ -140,6 +147,9 @@ export function createCalendarSyncRepository(db: Kysely<DB>) {
       row.channel_id && row.channel_resource_id && row.channel_token && row.channel_expires_at !== null
         ? { id: row.channel_id, resourceId: row.channel_resource_id, token: row.channel_token, expiresAt: Number(row.channel_expires_at) }
         : null,
+    subscriptionId: row.subscription_id,
+    subscriptionExpiresAt: num(row.subscription_expires_at),
+    subscriptionSecret: row.subscription_secret,
   });
 
   return {
@@ -222,6 +232,20 @@ export function createCalendarSyncRepository(db: Kysely<DB>) {
     async linkOfCollection(companyId: number, connectionId: number, collectionUrl: string): Promise<LinkRecord | undefined> {
       const row = await links().where('l.company_id', '=', companyId).where('l.connection_id', '=', connectionId).where('l.collection_url', '=', collectionUrl).executeTakeFirst();
       return row ? presentLink(row) : undefined;
+    },
+    /** The link a change notification names by its subscription (any company: the service's notification names none). */
+    async linkOfSubscription(subscriptionId: string): Promise<LinkRecord | undefined> {
+      const row = await links().where('l.subscription_id', '=', subscriptionId).executeTakeFirst();
+      return row ? presentLink(row) : undefined;
+    },
+    /** Keeps (or forgets, with null) a link's subscription. */
+    async saveSubscription(companyId: number, id: number, subscription: { id: string; expiresAt: number; secret: string } | null): Promise<void> {
+      await db
+        .updateTable('calendar_links')
+        .set({ subscription_id: subscription?.id ?? null, subscription_expires_at: subscription?.expiresAt ?? null, subscription_secret: subscription?.secret ?? null })
+        .where('company_id', '=', companyId)
+        .where('id', '=', id)
+        .execute();
     },
     async insertLink(values: { companyId: number; connectionId: number; roomId: number; collectionUrl: string; collectionName: string | null }, now: number): Promise<number> {
       const row = await db

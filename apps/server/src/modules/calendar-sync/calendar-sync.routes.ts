@@ -1,4 +1,4 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   CalendarAuthAddress,
   CalendarAuthAddressQuery,
@@ -161,6 +161,32 @@ export function calendarSyncRoutes({ sync, throttle }: { sync: CalendarSyncServi
       },
       async (request) => success(request, await sync.sync(requireAuth(request).companyId, request.body, request.lang), 'calendarSynced'),
     );
+    // Graph's validation request is text/plain, which the API refuses elsewhere (app.ts: a cross-site form can send it);
+    // this public route changes nothing a session owns, so it alone reads it, in a context of its own.
+    await app.register(async (context) => {
+      const hook = context.withTypeProvider<ZodTypeProvider>();
+      hook.addContentTypeParser('text/plain', { parseAs: 'string', bodyLimit: 4096 }, (_request, body, done) => done(null, body));
+      hook.post(
+        '/third-party/graph/notify',
+        {
+          config: { access: 'public' },
+          schema: {
+            tags,
+            summary: "Microsoft Graph's change and lifecycle notifications (webhook)",
+            description:
+              "No sign-in: each notification must name a room link's subscription with its secret (`clientState`), else it is ignored. Query `validationToken` (Graph's handshake when a subscription is made): answered 200 as text/plain with the token. Otherwise a body `{ value: [{ subscriptionId, clientState, changeType | lifecycleEvent, ... }] }`, answered 202 at once: a change (or the `missed` lifecycle event) pulls the link soon after the answer; `reauthorizationRequired` renews the subscription, `subscriptionRemoved` makes a new one. Subscriptions are made only when PUBLIC_URL is set.",
+            querystring: z.object({ validationToken: z.string().max(2048).optional() }),
+            body: z.unknown(),
+          },
+        },
+        async (request, reply) => {
+          const { validationToken } = request.query;
+          if (validationToken !== undefined) return reply.code(200).header('content-type', 'text/plain; charset=utf-8').send(validationToken);
+          await sync.receiveNotifications(request.body);
+          return reply.code(202).send(success(request, null));
+        },
+      );
+    });
     app.post(
       '/third-party/update-config',
       {

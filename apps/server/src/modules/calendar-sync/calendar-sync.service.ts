@@ -12,6 +12,7 @@ import type { BookingChange } from '../booking/booking.events.js';
 import type { BookingService } from '../booking/engine/booking.service.js';
 import { reservationUidMaker } from '../booking/mails/booking-mail-data.js';
 import type { Actor, OperationLog, RecordedActor } from '../operation-log/operation-log.service.js';
+import { z } from 'zod';
 import { CalendarPeerError, type CalendarAdapter, type OutsideObject } from './calendar-adapter.js';
 import { excludeOccurrences, expandOutsideEvent, readOutsideEvent, type OutsideEvent, type OutsideOccurrence } from './calendar-events.js';
 import type { CalendarSyncRepository, ConnectionRecord, ItemRecord, LinkRecord } from './calendar-sync.repository.js';
@@ -30,6 +31,7 @@ import {
   type OAuthClient,
 } from './calendar-oauth.js';
 import { createGoogleAdapter, type GoogleAdapter } from './google.adapter.js';
+import { createGraphAdapter } from './graph.adapter.js';
 
 /**
  * The sync core (decision 0023): pulls each linked room's outside calendar from its sync token and
@@ -51,6 +53,32 @@ const DECLINES_SHOWN = 20;
 const BUSY = 'Busy / 忙碌';
 /** A booking made from an outside event without a title. */
 const UNTITLED = 'Meeting / 会议';
+/** How long a change-notification subscription is asked for: Graph allows Outlook events under 7 days. */
+export const SUBSCRIPTION_MS = 3 * DAY_MS;
+/** A subscription is renewed once it has less than this left (the renewal job runs hourly). */
+export const SUBSCRIPTION_RENEW_BEFORE_MS = DAY_MS;
+/** Where a calendar service sends change and lifecycle notifications, under PUBLIC_URL. */
+export const NOTIFICATION_PATH = '/api/third-party/graph/notify';
+
+/** A change or lifecycle notification as Graph sends it (the fields used; others are ignored). */
+const NotificationBatch = z.object({
+  value: z
+    .array(
+      z.object({
+        subscriptionId: z.string().max(200),
+        clientState: z.string().max(200).nullish(),
+        changeType: z.string().max(100).optional(),
+        lifecycleEvent: z.string().max(100).optional(),
+      }),
+    )
+    .max(1000),
+});
+
+const isSameSecret = (given: string, kept: string) => {
+  const a = Buffer.from(given, 'utf8');
+  const b = Buffer.from(kept, 'utf8');
+  return a.length === b.length && timingSafeEqual(a, b);
+};
 
 export interface CalendarSyncDeps {
   repository: CalendarSyncRepository;
@@ -66,6 +94,11 @@ export interface CalendarSyncDeps {
   publicOrigin: string | null;
   /** The consent's signed `state` (purpose `calendarConsent`). */
   signedLinks: Pick<SignedLinks, 'sign' | 'verify'>;
+  /**
+   * PUBLIC_URL when it is set: calendar services that notify changes (Graph) are subscribed to with
+   * a notification URL under it. Null: no subscriptions, the scheduled pull alone.
+   */
+  notificationBaseUrl?: string | null;
   log: { error(object: unknown, message: string): void; warn(object: unknown, message: string): void; info?(object: unknown, message: string): void };
   /** The adapter of a connection's kind. */
   adapterFor?: (connection: ConnectionRecord) => CalendarAdapter;
@@ -123,8 +156,7 @@ export function createCalendarSyncService(deps: CalendarSyncDeps) {
         case 'google':
           return googleAdapterOf(connection);
         case 'graph':
-          // Microsoft Graph plugs in here: createGraphAdapter({ baseUrl: connection.serverUrl, accessToken: tokenSourceOf(connection) }).
-          throw refused('calendarKindNotAvailable');
+          return createGraphAdapter({ baseUrl: connection.serverUrl, accessToken: tokenSourceOf(connection), now: () => clock.now() });
       }
     });
   const linkLease = (linkId: number) => `calendar-link:${linkId}`;
@@ -151,6 +183,7 @@ export function createCalendarSyncService(deps: CalendarSyncDeps) {
   /** The calendars a credential reaches; a refused credential is "token invalid", anything else "failed to obtain third-party resources". */
   async function collectionsWith(connection: Pick<ConnectionRecord, 'kind' | 'serverUrl' | 'account' | 'credential'> & Partial<ConnectionRecord>): Promise<CalendarCollection[]> {
     if (isOAuthKind(connection.kind) && !connection.refreshToken) throw refused('calendarNotAuthorised');
+    // The kinds served are adapterFor's (it refuses the others with calendarKindNotAvailable).
     try {
       return await adapterFor(connection as ConnectionRecord).listCollections();
     } catch (error) {
@@ -395,7 +428,9 @@ export function createCalendarSyncService(deps: CalendarSyncDeps) {
         // An occurrence of a repeating event is known as `<href>#<recurrence id>`: it goes with its object.
         const objectOf = (href: string) => href.split('#')[0]!;
         const goneObjects = new Set(pulled.isFull ? [...items.keys()].map(objectOf).filter((href) => !listed.has(href)) : pulled.deletes);
-        for (const [href, known] of items) if (goneObjects.has(objectOf(href))) await removeBooking(link, known, href);
+        // A windowed listing (Graph) does not see past its horizon: an object last written to start there left the window, not the calendar.
+        const isPastHorizon = (item: ItemRecord) => pulled.horizon !== undefined && item.fingerprint !== null && Number(item.fingerprint.split('|')[0]) >= pulled.horizon;
+        for (const [href, known] of items) if (goneObjects.has(objectOf(href)) && !isPastHorizon(known)) await removeBooking(link, known, href);
         await repository.recordPull(link.companyId, link.id, { token: pulled.token, at });
       } catch (error) {
         log.warn({ err: error, linkId: link.id }, 'calendar pull failed');
@@ -569,6 +604,84 @@ export function createCalendarSyncService(deps: CalendarSyncDeps) {
     return left.length === right.length && timingSafeEqual(left, right);
   };
 
+  // ---- Change notifications (Graph subscriptions) ----
+
+  /** Work started by a request or a notification that runs after its answer (tests and close wait for it). */
+  const background = new Set<Promise<void>>();
+  function later(what: string, work: () => Promise<void>): void {
+    if (closed) return;
+    const running = work()
+      .catch((error: unknown) => log.warn({ err: error }, what))
+      .finally(() => background.delete(running));
+    background.add(running);
+  }
+  /** Links whose pull a notification asked for: pulled soon, once each however many notifications came. */
+  const pullsAsked = new Map<number, LinkRecord>();
+  let isPulling = false;
+  function askPull(link: LinkRecord): void {
+    pullsAsked.set(link.id, link);
+    if (isPulling) return;
+    isPulling = true;
+    later('calendar notified pull failed', async () => {
+      try {
+        while (pullsAsked.size > 0 && !closed) {
+          const [id, next] = pullsAsked.entries().next().value as [number, LinkRecord];
+          pullsAsked.delete(id);
+          await pullLink(next, MANUAL_WAIT_MS);
+        }
+      } finally {
+        isPulling = false;
+      }
+    });
+  }
+
+  /**
+   * Makes sure a link has a live subscription when its service notifies changes and PUBLIC_URL is
+   * set: made when missing, renewed (PATCH of its expiry) when less than a day is left or `renew`,
+   * made anew when the service no longer has it or `recreate`. Under the link's lease, so the job
+   * and a new link's request never make two.
+   */
+  async function ensureSubscription(known: LinkRecord, { renew = false, recreate = false } = {}): Promise<void> {
+    const base = deps.notificationBaseUrl;
+    if (!base) return;
+    await withLinkLease(known.id, MANUAL_WAIT_MS, async () => {
+      const link = await repository.findLink(known.companyId, known.id);
+      const connection = link ? await repository.findConnection(link.companyId, link.connectionId) : undefined;
+      if (!link || !connection) return;
+      const adapter = adapterFor(connection);
+      if (!adapter.subscribe) return;
+      const now = clock.now();
+      const expiresAt = now + SUBSCRIPTION_MS;
+      if (link.subscriptionId && link.subscriptionSecret && !recreate) {
+        if (!renew && (link.subscriptionExpiresAt ?? 0) - now > SUBSCRIPTION_RENEW_BEFORE_MS) return;
+        try {
+          const renewed = await adapter.renewSubscription!(link.subscriptionId, expiresAt);
+          await repository.saveSubscription(link.companyId, link.id, { id: link.subscriptionId, expiresAt: renewed.expiresAt, secret: link.subscriptionSecret });
+          return;
+        } catch (error) {
+          // Gone at the service (expired, removed): made anew below; anything else is tried at the next run.
+          if (!(error instanceof CalendarPeerError && error.status === 404)) throw error;
+        }
+      }
+      const secret = randomBytes(32).toString('base64url');
+      const notificationUrl = `${base.replace(/\/+$/, '')}${NOTIFICATION_PATH}`;
+      const made = await adapter.subscribe(link.collectionUrl, { notificationUrl, lifecycleNotificationUrl: notificationUrl, clientState: secret, expiresAt });
+      await repository.saveSubscription(link.companyId, link.id, { id: made.id, expiresAt: made.expiresAt, secret });
+      // Changes made while there was none were not notified.
+      if (link.subscriptionId) askPull(link);
+    });
+  }
+
+  /** Ends the subscriptions of links about to go (best effort: an orphan expires within days and its notifications name no link). */
+  function endSubscriptions(connection: ConnectionRecord, links: readonly LinkRecord[]): void {
+    const ids = links.map((link) => link.subscriptionId).filter((id): id is string => id !== null);
+    if (ids.length === 0) return;
+    later('calendar unsubscribe failed', async () => {
+      const adapter = adapterFor(connection);
+      for (const id of ids) await adapter.unsubscribe?.(id);
+    });
+  }
+
   return {
     /**
      * A Google push notification (headers X-Goog-Channel-ID, X-Goog-Channel-Token,
@@ -657,7 +770,9 @@ export function createCalendarSyncService(deps: CalendarSyncDeps) {
 
     async remove(actor: Actor, id: number): Promise<void> {
       const connection = await getConnection(actor.companyId, id);
-      for (const link of await repository.linksOf(actor.companyId, [connection.id])) await stopChannel(link, connection);
+      const links = await repository.linksOf(actor.companyId, [connection.id]);
+      for (const link of links) await stopChannel(link, connection);
+      endSubscriptions(connection, links);
       await operationLog.track(actor, { action: 'calendarSync.disconnect', targetType: 'calendarConnection', targetId: id, targetName: connection.name }, () => repository.deleteConnection(actor.companyId, id));
     },
 
@@ -704,27 +819,38 @@ export function createCalendarSyncService(deps: CalendarSyncDeps) {
         const isNamedTwice = wanted.filter((other) => other.collectionUrl === link.collectionUrl).length > 1;
         if ((isOtherRoom && !body.links.some((other) => other.roomId === holder.roomId)) || isNamedTwice) throw refused('calendarCollectionTaken');
       }
+      const gone: Array<{ link: LinkRecord; holder: ConnectionRecord }> = [];
+      const made: number[] = [];
       await operationLog.track(actor, { action: 'calendarSync.configure', targetType: 'calendarConnection', targetId: connection.id, targetName: body.name ?? connection.name }, async () => {
         const now = clock.now();
         await repository.updateConnection(actor.companyId, connection.id, { ...(body.name === undefined ? {} : { name: body.name }), ...(serverUrl === undefined ? {} : { serverUrl }) }, now);
         for (const link of body.links) {
           const existing = await repository.linkOfRoom(actor.companyId, link.roomId);
           if (existing && existing.connectionId === connection.id && existing.collectionUrl === link.collectionUrl) continue;
-          if (existing) {
-            const holder = existing.connectionId === connection.id ? connection : await repository.findConnection(actor.companyId, existing.connectionId);
-            if (holder) await stopChannel(existing, holder);
-            await repository.deleteLink(actor.companyId, existing.id);
-          }
+          if (!existing) continue;
+          const holder = existing.connectionId === connection.id ? connection : await repository.findConnection(actor.companyId, existing.connectionId);
+          if (holder) await stopChannel(existing, holder);
+          await repository.deleteLink(actor.companyId, existing.id);
+          if (holder) gone.push({ link: existing, holder });
         }
         for (const link of body.links) {
           if (link.collectionUrl === null || (await repository.linkOfRoom(actor.companyId, link.roomId))) continue;
           const linkId = await repository.insertLink({ companyId: actor.companyId, connectionId: connection.id, roomId: link.roomId, collectionUrl: link.collectionUrl, collectionName: byUrl.get(link.collectionUrl)?.name ?? null }, now);
           await repository.enqueuePush(actor.companyId, linkId, await repository.activeReservationIds(actor.companyId, link.roomId, now), now);
+          made.push(linkId);
         }
       });
       const updated = await getConnection(actor.companyId, connection.id);
       for (const link of await repository.linksOf(actor.companyId, [connection.id])) await ensureChannel(link, updated);
       wake();
+      for (const { link, holder } of gone) endSubscriptions(holder, [link]);
+      // Subscribed after the answer: the service's validation request comes back to this server meanwhile.
+      for (const linkId of made) {
+        later('calendar subscribe failed', async () => {
+          const link = await repository.findLink(actor.companyId, linkId);
+          if (link) await ensureSubscription(link);
+        });
+      }
       return (await present(actor.companyId, [await getConnection(actor.companyId, connection.id)], lang))[0]!;
     },
 
@@ -761,16 +887,57 @@ export function createCalendarSyncService(deps: CalendarSyncDeps) {
     },
     /** The scheduled pass of the write queue: retries that came due, and writes a stopped process left. */
     pushDue: () => pushDue(),
-    /** Waits for the write worker of this process (tests, close). */
+
+    /** The scheduled subscription pass: every link of a notifying service subscribed, and renewed before it expires. */
+    async renewSubscriptions(): Promise<void> {
+      if (!deps.notificationBaseUrl) return;
+      for (const link of await repository.allLinks()) {
+        await ensureSubscription(link).catch((error: unknown) => log.warn({ err: error, linkId: link.id }, 'calendar subscription renewal failed'));
+      }
+    },
+
+    /**
+     * Change and lifecycle notifications (Graph's webhook): each must name a link's subscription with
+     * its secret (`clientState`), else it is ignored. A change or `missed` pulls the link soon (after
+     * the answer); `reauthorizationRequired` renews the subscription, `subscriptionRemoved` makes a
+     * new one and pulls. Answers how many were taken.
+     */
+    async receiveNotifications(body: unknown): Promise<number> {
+      const parsed = NotificationBatch.safeParse(body);
+      if (!parsed.success) return 0;
+      let taken = 0;
+      for (const notification of parsed.data.value) {
+        const link = await repository.linkOfSubscription(notification.subscriptionId);
+        if (!link?.subscriptionSecret || !notification.clientState || !isSameSecret(notification.clientState, link.subscriptionSecret)) {
+          log.warn({ subscriptionId: notification.subscriptionId }, 'calendar notification ignored: unknown subscription or wrong clientState');
+          continue;
+        }
+        taken++;
+        if (notification.lifecycleEvent === 'reauthorizationRequired') later('calendar subscription renewal failed', () => ensureSubscription(link, { renew: true }));
+        else if (notification.lifecycleEvent === 'subscriptionRemoved')
+          later('calendar subscription failed', async () => {
+            await ensureSubscription(link, { recreate: true });
+            askPull(link);
+          });
+        else askPull(link);
+      }
+      return taken;
+    },
+
+    /** Waits for the write worker and the work after answers of this process (tests, close). */
     async drain(): Promise<void> {
       while (pullsSoon.size > 0) await Promise.all([...pullsSoon.values()]);
       wake();
-      while (running) await running;
+      while (running || background.size > 0) {
+        await running;
+        await Promise.all([...background]);
+      }
     },
     async close(): Promise<void> {
       closed = true;
       await Promise.all([...pullsSoon.values()]);
       await running;
+      await Promise.all([...background]);
     },
   };
 }
