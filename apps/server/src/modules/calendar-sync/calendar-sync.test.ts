@@ -559,6 +559,42 @@ describe(`calendar sync with a CalDAV server (Radicale, ${TEST_DIALECT})`, () =>
     expect(await t.db.kysely.selectFrom('calendar_sync_items').select('href').where('href', 'like', `${href}%`).execute()).toEqual([]);
   });
 
+  it('writes a series changed from one occurrence on (this and the following) as two objects, each with its own rule', async () => {
+    const start = base + 30 * DAY;
+    const zone = 'Europe/London';
+    const answer = await call<Reservation>(t.app, {
+      method: 'POST',
+      url: '/api/meeting/reservation',
+      headers: { token: adminToken },
+      payload: { roomId: thamesId, title: 'Design crit', startAt: start, endAt: start + HOUR, repeat: { frequency: 'daily', until: toZoned(start + 3 * DAY, zone).date } },
+    });
+    expect(answer.status, answer.body.message).toBe(200);
+    await settle();
+    const rows = await t.db.kysely.selectFrom('reservations').select(['id', 'series_id']).where('title', '=', 'Design crit').orderBy('start_at').execute();
+    const collection = new URL(thamesUrl).pathname;
+    const first = `${collection}series-${rows[0]!.series_id}@atrium.example.test.ics`;
+    expect((await readObject(first)).occurrences.map(([startAt]) => startAt)).toEqual([0, 1, 2, 3].map((day) => start + day * DAY));
+    await updateBooking({ id: rows[2]!.id, startAt: start + 2 * DAY + 2 * HOUR, endAt: start + 2 * DAY + 3 * HOUR, scope: 'following' });
+    await settle();
+    const after = await t.db.kysely.selectFrom('reservations').select(['id', 'series_id', 'start_at']).where('title', '=', 'Design crit').orderBy('start_at').execute();
+    const second = `${collection}series-${after[3]!.series_id}@atrium.example.test.ics`;
+    expect(second).not.toBe(first);
+    const before = await readObject(first);
+    expect(before.occurrences.map(([startAt]) => startAt)).toEqual([start, start + DAY]);
+    expect((before.master.getFirstPropertyValue('rrule') as ICAL.Recur).until?.toJSDate().getTime()).toBe(start + DAY);
+    const following = await readObject(second);
+    expect(following.occurrences.map(([startAt]) => startAt)).toEqual([start + 2 * DAY + 2 * HOUR, start + 3 * DAY + 2 * HOUR]);
+    expect([following.exdates, following.exceptions]).toEqual([[], []]);
+    // Neither comes back as a change.
+    await sync();
+    expect((await t.db.kysely.selectFrom('reservations').select(['id', 'start_at', 'status']).where('title', '=', 'Design crit').orderBy('start_at').execute()).map((row) => [row.id, Number(row.start_at), row.status])).toEqual([
+      [rows[0]!.id, start, 'confirmed'],
+      [rows[1]!.id, start + DAY, 'confirmed'],
+      [rows[2]!.id, start + 2 * DAY + 2 * HOUR, 'confirmed'],
+      [rows[3]!.id, start + 3 * DAY + 2 * HOUR, 'confirmed'],
+    ]);
+  });
+
   it("shows a room unhealthy with the catalogue's message when the service refuses the password, in both languages, until a new one is given", async () => {
     radicale.setPassword('changed-at-the-service');
     const en = await sync();
