@@ -265,6 +265,10 @@ export function createCalendarSyncRepository(db: Kysely<DB>) {
         .where('id', '=', id)
         .execute();
     },
+    /** The next pull lists every object (a full listing, as without a token): what an object's text missing asks for. */
+    async forgetSyncToken(companyId: number, id: number): Promise<void> {
+      await db.updateTable('calendar_links').set({ sync_token: null }).where('company_id', '=', companyId).where('id', '=', id).execute();
+    },
     /** A write out failed: the link is failing until a pull or a write succeeds. */
     async markFailing(companyId: number, id: number, error: string, at: number): Promise<void> {
       await db.updateTable('calendar_links').set({ health: 'failing', last_attempt_at: at, last_error: error }).where('company_id', '=', companyId).where('id', '=', id).execute();
@@ -316,13 +320,13 @@ export function createCalendarSyncRepository(db: Kysely<DB>) {
       await db.deleteFrom('calendar_sync_items').where('company_id', '=', companyId).where('link_id', '=', linkId).where('href', '=', href).execute();
     },
 
-    /** Queues a write out of a booking to a link (one row per pair: a newer change rides on the waiting one). */
-    async enqueuePush(companyId: number, linkId: number, reservationIds: readonly number[], now: number): Promise<void> {
+    /** Queues a write out of a booking to a link (one row per pair: a newer change rides on the waiting one); due at `availableAt` (default now). */
+    async enqueuePush(companyId: number, linkId: number, reservationIds: readonly number[], now: number, availableAt = now): Promise<void> {
       if (reservationIds.length === 0) return;
       await db
         .insertInto('calendar_sync_pushes')
-        .values(reservationIds.map((reservationId) => ({ company_id: companyId, link_id: linkId, reservation_id: reservationId, available_at: now, created_at: now, updated_at: now })))
-        .onConflict((oc) => oc.columns(['link_id', 'reservation_id']).doUpdateSet({ state: 'pending', attempts: 0, available_at: now, lease_token: null, leased_until: null, updated_at: now }))
+        .values(reservationIds.map((reservationId) => ({ company_id: companyId, link_id: linkId, reservation_id: reservationId, available_at: availableAt, created_at: now, updated_at: now })))
+        .onConflict((oc) => oc.columns(['link_id', 'reservation_id']).doUpdateSet({ state: 'pending', attempts: 0, available_at: availableAt, lease_token: null, leased_until: null, updated_at: now }))
         .execute();
     },
     /** Claims due writes for `leaseMs` (one holder at a time across processes). */

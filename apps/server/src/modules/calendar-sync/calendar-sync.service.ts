@@ -209,7 +209,9 @@ export function createCalendarSyncService(deps: CalendarSyncDeps) {
   async function takeObject(adapter: CalendarAdapter, connection: ConnectionRecord, link: LinkRecord, items: ReadonlyMap<string, ItemRecord>, object: OutsideObject): Promise<void> {
     const known = items.get(object.href);
     // Our own write coming back, or nothing new: the version we know.
-    if (known && known.etag !== null && known.etag === object.etag) return;
+    // A repeating object known without its text (before migration 0083) is read again to keep it.
+    const lacksText = known !== undefined && known.reservationId === null && known.data === null && [...items.keys()].some((href) => href.startsWith(`${object.href}#`));
+    if (known && known.etag !== null && known.etag === object.etag && !lacksText) return;
     const event = readOutsideEvent(object.data);
     const now = clock.now();
     const save = (reservationId: number | null, fingerprint: string | null) =>
@@ -441,9 +443,16 @@ export function createCalendarSyncService(deps: CalendarSyncDeps) {
   async function writeOccurrenceOut(adapter: CalendarAdapter, link: LinkRecord, booking: ReservationRecord | undefined, item: ItemRecord, object: ItemRecord | undefined): Promise<boolean> {
     const recurrenceId = item.href.slice(objectOf(item.href).length + 1);
     const now = clock.now();
-    // Known before the object's text was kept (migration 0083), or the object gone: nothing to write into.
-    if (!object?.data) {
-      if (!booking || !isActiveIn(booking, link)) await repository.deleteItem(link.companyId, link.id, item.href);
+    // The object gone: nothing to write into.
+    if (!object) {
+      await repository.deleteItem(link.companyId, link.id, item.href);
+      return false;
+    }
+    // Known before the object's text was kept (migration 0083): the next pull lists every object and keeps its text;
+    // this write waits for it (tried again in a minute, not counted as a failure).
+    if (object.data === null) {
+      await repository.forgetSyncToken(link.companyId, link.id);
+      await repository.enqueuePush(link.companyId, link.id, [item.reservationId ?? booking?.id ?? 0].filter((id) => id > 0), now, now + MINUTE_MS);
       return false;
     }
     if (booking && isActiveIn(booking, link)) {

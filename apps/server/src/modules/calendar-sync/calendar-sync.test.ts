@@ -441,6 +441,18 @@ describe(`calendar sync with a CalDAV server (Radicale, ${TEST_DIALECT})`, () =>
     await sync();
     expect((await syncs()).find((row) => row.id === fourth!.id)).toMatchObject({ status: 'confirmed', start_at: start + 3 * DAY });
     expect((await reservationsOf(thamesId)).find((row) => row.id === blocker.id)!.status).toBe('confirmed');
+
+    // An object known before its text was kept (migration 0083): the change waits for the next pull to read it, then is written.
+    await t.db.kysely.updateTable('calendar_sync_items').set({ data: null }).where('href', '=', new URL(href).pathname).execute();
+    await updateBooking({ id: first!.id, startAt: start + 30 * 60_000, endAt: start + 90 * 60_000 }, host);
+    await settle();
+    expect((await readObject(href)).occurrences[0]![0]).toBe(start);
+    const waiting = await t.db.kysely.selectFrom('calendar_sync_pushes').select(['state', 'attempts']).where('reservation_id', '=', first!.id).executeTakeFirstOrThrow();
+    expect(waiting).toEqual({ state: 'pending', attempts: 0 });
+    const mended = await sync();
+    expect(thamesLink(mended.body.result)).toMatchObject({ health: 'ok', pendingPushes: 0 });
+    expect((await readObject(href)).occurrences.map(([startAt]) => startAt)).toEqual([start + 30 * 60_000, start + 3 * DAY]);
+    expect((await syncs()).find((row) => row.id === first!.id)).toMatchObject({ status: 'confirmed', start_at: start + 30 * 60_000 });
   });
 
   it('writes a series made in Atrium as one object with its rule, EXDATEs and exceptions, replacing objects written per occurrence; changes made outside come back through the engine', async () => {
