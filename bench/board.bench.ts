@@ -1,7 +1,7 @@
 import autocannon from 'autocannon';
 import Database from 'better-sqlite3';
 import pg from 'pg';
-import { call, engine, seconds, UNCOMPRESSED, withBenchServer, type BenchRun } from './support.js';
+import { call, engine, seconds, seededDatabaseUrl, UNCOMPRESSED, withBenchServer, type BenchRun } from './support.js';
 
 // The room board (issue 18): GET /api/live/rooms, every room's state now with its current, next
 // and today's meetings. Measured on a throwaway database for the demo company (40 rooms, its
@@ -190,6 +190,24 @@ async function companyOf(run: BenchRun): Promise<{ companyId: number; userIds: n
   return { companyId, userIds };
 }
 
+/** The seeded company's building (level 5), its rooms and today's meetings in them. */
+async function seededBuilding(run: BenchRun, companyId: number): Promise<{ buildingId: number; rooms: number; today: number }> {
+  const client = new pg.Client({ connectionString: run.databaseUrl });
+  await client.connect();
+  try {
+    const building = await client.query<{ id: number }>('select id from locations where company_id = $1 and level = 5 and deleted_at is null order by id limit 1', [companyId]);
+    const rooms = await client.query<{ n: string }>('select count(*) as n from rooms where company_id = $1', [companyId]);
+    const dayStart = Math.floor(Date.now() / DAY) * DAY;
+    const today = await client.query<{ n: string }>(
+      'select count(*) as n from reservations r join rooms m on m.id = r.resource_id where r.company_id = $1 and r.start_at >= $2 and r.start_at < $3',
+      [companyId, dayStart, dayStart + DAY],
+    );
+    return { buildingId: building.rows[0]!.id, rooms: Number(rooms.rows[0]!.n), today: Number(today.rows[0]!.n) };
+  } finally {
+    await client.end();
+  }
+}
+
 interface Target {
   name: string;
   url: string;
@@ -278,14 +296,23 @@ await withBenchServer(async (run) => {
   const results: Figures[] = [];
   // The stack's own cost of a signed-in read (session, headers, envelope), for reading the board's share.
   results.push(await measure(run, { name: 'GET /api/user/getCurrentUserInfo (reference)', url: `${run.baseURL}/api/user/getCurrentUserInfo`, headers }));
-  results.push(await measure(run, { name: 'GET /api/live/rooms (demo company)', url: `${run.baseURL}/api/live/rooms`, headers }));
-
   const { companyId, userIds } = await companyOf(run);
-  const { buildingId, roomIds } = await buildRooms(run);
-  const now = Date.now();
-  const meetings = [...workingDays(roomIds, userIds, now)];
-  const loaded = await insertMeetings(run, companyId, meetings, now);
-  const setUp = `set-up: ${roomIds.length} rooms through the API; ${meetings.length} meetings and ${loaded.participants} participants inserted in ${(loaded.ms / 1000).toFixed(1)} s${isAnalysed ? ', then ANALYZE' : ', not analysed'}`;
+  let buildingId: number;
+  let setUp: string;
+  if (seededDatabaseUrl) {
+    // A seeded company (npm run seed:scale): its one building of rooms with their seeded meetings, as they are.
+    const seeded = await seededBuilding(run, companyId);
+    buildingId = seeded.buildingId;
+    setUp = `set-up: the seeded database, company ${companyId}: ${seeded.rooms} rooms in one building, ${seeded.today} meetings today`;
+  } else {
+    results.push(await measure(run, { name: 'GET /api/live/rooms (demo company)', url: `${run.baseURL}/api/live/rooms`, headers }));
+    const built = await buildRooms(run);
+    buildingId = built.buildingId;
+    const now = Date.now();
+    const meetings = [...workingDays(built.roomIds, userIds, now)];
+    const loaded = await insertMeetings(run, companyId, meetings, now);
+    setUp = `set-up: ${built.roomIds.length} rooms through the API; ${meetings.length} meetings and ${loaded.participants} participants inserted in ${(loaded.ms / 1000).toFixed(1)} s${isAnalysed ? ', then ANALYZE' : ', not analysed'}`;
+  }
   results.push(await measure(run, { name: `GET /api/live/rooms?locationId= (the ${ROOMS}-room building)`, url: `${run.baseURL}/api/live/rooms?locationId=${buildingId}`, headers }));
   results.push(await measure(run, { name: 'GET /api/live/rooms (the whole company)', url: `${run.baseURL}/api/live/rooms`, headers }));
   printBoard(results, setUp);

@@ -1,6 +1,6 @@
 import Database from 'better-sqlite3';
 import pg from 'pg';
-import { call, drive, engine, printTable, withBenchServer, type BenchRun } from './support.js';
+import { call, drive, engine, printTable, seededDatabaseUrl, withBenchServer, type BenchRun } from './support.js';
 
 // Booking at scale (issue 5): one company with 500 rooms and 200,000 reservations from seven
 // months back to six months ahead. Measures, in one run next to a bare route: booking a room
@@ -121,12 +121,36 @@ async function companyAndHost(run: BenchRun): Promise<{ companyId: number; hostI
   return { companyId: rows[0]!.company_id, hostId: me.result.id };
 }
 
+/** On a seeded database (BENCH_DATABASE_URL): the signed-in company's rooms and how many bookings the database holds. */
+async function seededRooms(run: BenchRun, companyId: number): Promise<{ roomIds: number[]; companyReservations: number; allReservations: number }> {
+  const client = new pg.Client({ connectionString: run.databaseUrl });
+  await client.connect();
+  try {
+    const rooms = await client.query<{ id: number }>('select id from rooms where company_id = $1 order by id', [companyId]);
+    const mine = await client.query<{ n: string }>('select count(*) as n from reservations r join rooms m on m.id = r.resource_id where r.company_id = $1', [companyId]);
+    const all = await client.query<{ n: string }>('select count(*) as n from reservations');
+    return { roomIds: rooms.rows.map((row) => row.id), companyReservations: Number(mine.rows[0]!.n), allReservations: Number(all.rows[0]!.n) };
+  } finally {
+    await client.end();
+  }
+}
+
 await withBenchServer(async (run) => {
   const { companyId, hostId } = await companyAndHost(run);
-  const roomIds = await buildRooms(run);
   const now = Date.now();
-  const insertMs = await insertReservations(run, { companyId, hostId, roomIds }, now);
-  console.log(`set-up: ${roomIds.length} rooms through the API, ${RESERVATIONS} reservations inserted in ${(insertMs / 1000).toFixed(1)} s`);
+  let roomIds: number[];
+  let reservationCount = RESERVATIONS;
+  if (seededDatabaseUrl) {
+    if (engine !== 'postgres') throw new Error('BENCH_DATABASE_URL: the seeded run is written for PostgreSQL');
+    const seeded = await seededRooms(run, companyId);
+    roomIds = seeded.roomIds;
+    reservationCount = seeded.companyReservations;
+    console.log(`set-up: the seeded database, company ${companyId}: ${roomIds.length} rooms, ${seeded.companyReservations} of its ${seeded.allReservations} bookings`);
+  } else {
+    roomIds = await buildRooms(run);
+    const insertMs = await insertReservations(run, { companyId, hostId, roomIds }, now);
+    console.log(`set-up: ${roomIds.length} rooms through the API, ${RESERVATIONS} reservations inserted in ${(insertMs / 1000).toFixed(1)} s`);
+  }
 
   // Booking: each request takes the next free 19:00-19:30 UTC slot (room by room, day by day, from tomorrow).
   let slot = 0;
@@ -149,7 +173,7 @@ await withBenchServer(async (run) => {
 
   const results = [
     await drive('bare Fastify GET /bare', { url: run.bareURL }),
-    await drive('GET /api/meeting/available-rooms (500 rooms, 1 hour)', { url: run.baseURL, headers: { token: run.token }, next: () => ({ path: nextSearch() }) }),
+    await drive(`GET /api/meeting/available-rooms (${roomIds.length} rooms, 1 hour)`, { url: run.baseURL, headers: { token: run.token }, next: () => ({ path: nextSearch() }) }),
     await drive('POST /api/meeting/reservation (a free slot each)', {
       url: `${run.baseURL}/api/meeting/reservation`,
       method: 'POST',
@@ -157,7 +181,7 @@ await withBenchServer(async (run) => {
       next: () => ({ body: nextBooking() }),
     }),
   ];
-  printTable(`Atrium booking benchmark (${roomIds.length} rooms, ${RESERVATIONS} reservations)`, results);
+  printTable(`Atrium booking benchmark (${roomIds.length} rooms, ${reservationCount} reservations in the company)`, results);
   console.log(`server resident memory after the run: ${run.serverRssMiB().toFixed(0)} MiB`);
   if (results.some((r) => r.errors > 0)) process.exitCode = 1;
 });

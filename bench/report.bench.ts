@@ -1,6 +1,6 @@
 import Database from 'better-sqlite3';
 import pg from 'pg';
-import { call, drive, engine, printTable, withBenchServer, type BenchRun } from './support.js';
+import { call, drive, engine, printTable, seededDatabaseUrl, withBenchServer, type BenchRun } from './support.js';
 
 // Reports at scale (issue 6): one company with 200,000 reservations over 500 rooms in two
 // buildings (London and Shanghai, so the analysis works with two zones and London's daylight
@@ -86,11 +86,11 @@ async function openBenchDatabase(run: BenchRun): Promise<{ exec: (text: string, 
   return { exec: async (text, values = []) => (await client.query(text, values)).rows, close: () => client.end() };
 }
 
-await withBenchServer(async (run) => {
-  const me = await call<{ id: number }>(run.baseURL, '/user/getCurrentUserInfo', undefined, run.token);
+/** The bench's own rooms and 200,000 reservations, written straight into the database. */
+async function loadHistory(run: BenchRun, me: { id: number }): Promise<number> {
   const roomIds = await buildRooms(run);
   const db = await openBenchDatabase(run);
-  const [user] = await db.exec('select company_id from users where id = $1', [me.result.id]);
+  const [user] = await db.exec('select company_id from users where id = $1', [me.id]);
   const companyId = Number(user!.company_id);
   const now = Date.now();
   // The rooms date from before the history, so their bookable hours count.
@@ -99,7 +99,7 @@ await withBenchServer(async (run) => {
   for (let i = 0; i < 20; i++) {
     const [row] = await db.exec(
       `insert into reservation_series (company_id, resource_id, host_user_id, rule, first_date, start_time, end_time, time_zone, created_at, updated_at) values ($1, $2, $3, '{"frequency":"weekly"}', '2025-10-01', '09:00', '10:00', 'Europe/London', $4, $5) returning id`,
-      [companyId, roomIds[i]!, me.result.id, now, now],
+      [companyId, roomIds[i]!, me.id, now, now],
     );
     seriesIds.push(Number(row!.id));
   }
@@ -112,7 +112,7 @@ await withBenchServer(async (run) => {
     await db.exec(`insert into reservations (${COLUMNS.join(', ')}) values ${values}`, batch.flat());
     batch = [];
   };
-  for (const row of reservations(companyId, me.result.id, roomIds, seriesIds, now)) {
+  for (const row of reservations(companyId, me.id, roomIds, seriesIds, now)) {
     batch.push([...row]);
     if (batch.length === 500) await flush();
   }
@@ -121,6 +121,25 @@ await withBenchServer(async (run) => {
   await db.exec(engine === 'sqlite' ? 'analyze' : 'analyze reservations');
   await db.close();
   console.log(`set-up: ${roomIds.length} rooms through the API, ${RESERVATIONS} reservations inserted in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  return roomIds.length;
+}
+
+/** On a seeded database (BENCH_DATABASE_URL, npm run seed:scale): the signed-in company's rooms and bookings as they are. */
+async function seededHistory(run: BenchRun, me: { id: number }): Promise<number> {
+  const db = await openBenchDatabase(run);
+  const [user] = await db.exec('select company_id from users where id = $1', [me.id]);
+  const companyId = Number(user!.company_id);
+  const [rooms] = await db.exec('select count(*) as n from rooms where company_id = $1', [companyId]);
+  const [mine] = await db.exec('select count(*) as n from reservations r join rooms m on m.id = r.resource_id where r.company_id = $1', [companyId]);
+  const [all] = await db.exec('select count(*) as n from reservations', []);
+  await db.close();
+  console.log(`set-up: the seeded database, company ${companyId}: ${Number(rooms!.n)} rooms, ${Number(mine!.n)} of its ${Number(all!.n)} bookings`);
+  return Number(rooms!.n);
+}
+
+await withBenchServer(async (run) => {
+  const me = await call<{ id: number }>(run.baseURL, '/user/getCurrentUserInfo', undefined, run.token);
+  const roomCount = seededDatabaseUrl ? await seededHistory(run, me.result) : await loadHistory(run, me.result);
 
   const check = await call<{ overview: { bookings: number; utilisation: number } }>(run.baseURL, '/report/analysis?range=last180', undefined, run.token);
   if (check.returncode !== 200) throw new Error(`analysis: ${check.message}`);
@@ -132,7 +151,7 @@ await withBenchServer(async (run) => {
     await drive('GET /api/report/analysis?range=last180', { url: `${run.baseURL}/api/report/analysis?range=last180`, headers }),
     await drive('GET /api/report/list?range=last180 (first page)', { url: `${run.baseURL}/api/report/list?range=last180`, headers }),
   ];
-  printTable(`Atrium report benchmark (${roomIds.length} rooms, ${RESERVATIONS} reservations)`, results);
+  printTable(`Atrium report benchmark (${roomCount} rooms${seededDatabaseUrl ? ', seeded database' : `, ${RESERVATIONS} reservations`})`, results);
   console.log(`server resident memory after the run: ${run.serverRssMiB().toFixed(0)} MiB`);
   if (results.some((r) => r.errors > 0)) process.exitCode = 1;
 });

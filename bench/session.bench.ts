@@ -1,4 +1,4 @@
-import { PASSWORD, drive, printTable, withBenchServer } from './support.js';
+import { benchUser, drive, printTable, withBenchServer } from './support.js';
 
 // Measures, in one run: a bare Fastify route, GET /api/health (the stack's cost on every call: headers,
 // hooks, envelope, one trivial query), GET /api/user/getCurrentUserInfo with a session, and
@@ -15,7 +15,7 @@ await withBenchServer(async ({ bareURL, baseURL, token, serverCpu, bareCpu }) =>
       url: `${baseURL}/api/login`,
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ userName: 'admin', password: PASSWORD }),
+      body: JSON.stringify(benchUser),
       cpuOf: serverCpu,
     }),
   ];

@@ -14,9 +14,19 @@ export const repoRoot = fileURLToPath(new URL('../', import.meta.url));
 export const PASSWORD = 'Bench-pass-2026!';
 
 /** BENCH_DB=postgres runs the server on a throwaway PostgreSQL database next to BENCH_PG_URL's. */
-export const engine: 'sqlite' | 'postgres' = process.env.BENCH_DB === 'postgres' ? 'postgres' : 'sqlite';
+export const engine: 'sqlite' | 'postgres' = process.env.BENCH_DB === 'postgres' || process.env.BENCH_DATABASE_URL?.startsWith('postgres') ? 'postgres' : 'sqlite';
 const pgAdminUrl = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const pgName = `atrium_bench_${process.pid}`;
+
+/**
+ * A database seeded beforehand (`npm run seed:scale`) to run on instead of a throwaway one: neither made nor
+ * dropped, and the benchmarks that load data of their own use what is there (docs/performance.md "At scale").
+ * BENCH_USER and BENCH_PASSWORD name who signs in (a seeded company's administrator).
+ */
+export const seededDatabaseUrl = process.env.BENCH_DATABASE_URL;
+const seededUser = seededDatabaseUrl ? { userName: process.env.BENCH_USER ?? 'scale-100.admin', password: process.env.BENCH_PASSWORD ?? 'Scale-pass-2026!' } : undefined;
+/** Who the benchmark signs in as (the sign-in target's body). */
+export const benchUser = seededUser ?? { userName: 'admin', password: PASSWORD };
 
 export interface Figures {
   name: string;
@@ -258,8 +268,8 @@ function databaseCpu(database: string): () => Promise<number> {
 export async function withBenchServer(body: (run: BenchRun) => Promise<void>, env: Record<string, string> = {}): Promise<void> {
   const dataDir = mkdtempSync(join(tmpdir(), 'atrium-bench-'));
   const children: ChildProcess[] = [];
-  let databaseUrl = `sqlite:${join(dataDir, 'atrium.db')}`;
-  if (engine === 'postgres') {
+  let databaseUrl = seededDatabaseUrl ?? `sqlite:${join(dataDir, 'atrium.db')}`;
+  if (engine === 'postgres' && !seededDatabaseUrl) {
     await onPgAdmin(`create database ${pgName}`);
     const url = new URL(pgAdminUrl);
     url.pathname = `/${pgName}`;
@@ -279,11 +289,13 @@ export async function withBenchServer(body: (run: BenchRun) => Promise<void>, en
     children.push(server);
     const baseURL = `http://127.0.0.1:${port}`;
     await waitForHealth(baseURL);
-    const first = await call<{ token: string }>(baseURL, '/login', { userName: 'admin', password: 'Bench-first-2026' });
-    await call(baseURL, '/user/updateDefaultPassword', { newPassword: PASSWORD, confirmPassword: PASSWORD }, first.result.token);
-    const login = await call<{ token: string }>(baseURL, '/login', { userName: 'admin', password: PASSWORD });
+    if (!seededUser) {
+      const first = await call<{ token: string }>(baseURL, '/login', { userName: 'admin', password: 'Bench-first-2026' });
+      await call(baseURL, '/user/updateDefaultPassword', { newPassword: PASSWORD, confirmPassword: PASSWORD }, first.result.token);
+    }
+    const login = await call<{ token: string }>(baseURL, '/login', benchUser);
     if (login.returncode !== 200) throw new Error(`bench sign-in failed: ${login.message}`);
-    const databaseCpuSpent = engine === 'postgres' ? databaseCpu(pgName) : undefined;
+    const databaseCpuSpent = engine === 'postgres' ? databaseCpu(new URL(databaseUrl).pathname.slice(1)) : undefined;
     const serverRssMiB = () => {
       try {
         const status = readStatus(server.pid!);
@@ -314,7 +326,7 @@ export async function withBenchServer(body: (run: BenchRun) => Promise<void>, en
     // BENCH_KEEP=1 keeps the database for a look afterwards (EXPLAIN and the like).
     if (process.env.BENCH_KEEP) console.log(`kept: ${databaseUrl}`);
     else rmSync(dataDir, { recursive: true, force: true });
-    if (engine === 'postgres' && !process.env.BENCH_KEEP) await onPgAdmin(`drop database if exists ${pgName} with (force)`);
+    if (engine === 'postgres' && !process.env.BENCH_KEEP && !seededDatabaseUrl) await onPgAdmin(`drop database if exists ${pgName} with (force)`);
   }
 }
 

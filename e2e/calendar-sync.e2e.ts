@@ -7,6 +7,7 @@ import { api } from './support/server.js';
 
 const PASSWORD = 'Calendar-pages-2026';
 const HOUR = 3_600_000;
+const DAY = 24 * HOUR;
 
 const utc = (ms: number) => new Date(ms).toISOString().replace(/[-:]/g, '').replace(/\.\d{3}/, '');
 
@@ -39,6 +40,30 @@ describe('calendar accounts with a CalDAV server', () => {
   let roomId = 0;
   const morning = workingMorning();
 
+  /**
+   * Books the room through the booking form, as a person does: /reserve's rooms timeline on the morning's day,
+   * the room found by name, its 10:00 half hour clicked (an hour from there), a title, saved. Answers the meeting's id.
+   */
+  const bookInForm = async (title: string) => {
+    await openFromMenu(page, 'reserve');
+    await page.getByTestId('reserve-view-timeline').click();
+    const days = Math.round((morning - Date.UTC(new Date().getUTCFullYear(), new Date().getUTCMonth(), new Date().getUTCDate(), 10)) / DAY);
+    for (let day = 0; day < days; day++) await page.getByTestId('reserve-day-next').click();
+    await page.getByTestId('reserve-room-search').locator('input').fill('Lighthouse');
+    const lane = page.getByTestId(`reserve-lane-${roomId}`);
+    await lane.waitFor();
+    // Half hours from midnight in the viewer's zone (the journeys' browser runs on UTC): 20 is 10:00.
+    await page.getByTestId(`reserve-cell-${roomId}-20`).click();
+    await page.getByTestId('reserve-title').fill(title);
+    await screenshot(page, 'calendar-03a-booking-form-wide-en');
+    await page.getByTestId('reserve-save').click();
+    await page.getByTestId('reserve-title').waitFor({ state: 'detached' });
+    await lane.locator('.reserve-grid-block', { hasText: title }).waitFor();
+    const answer = await api<{ list: { id: number; title: string; startAt: number }[] }>(session.server.baseURL, 'GET', `/meeting/reservation/list?roomId=${roomId}&from=${morning - 2 * HOUR}&to=${morning + 12 * HOUR}`, undefined, token);
+    const meeting = answer.result.list.find((item) => item.title === title);
+    expect(meeting?.startAt).toBe(morning);
+    return meeting!.id;
+  };
   const book = async (title: string, start: number, end: number) => {
     const booked = await api<{ id: number }>(session.server.baseURL, 'POST', '/meeting/reservation', { roomId, title, startAt: start, endAt: end }, token);
     expect(booked.returncode, booked.message).toBe(200);
@@ -110,8 +135,10 @@ describe('calendar accounts with a CalDAV server', () => {
   });
 
   it('writes a meeting booked in Atrium to the calendar, and books an event written there', async () => {
-    const meetingId = await book('Atrium planning', morning, morning + HOUR);
+    const meetingId = await bookInForm('Atrium planning');
     await expect.poll(async () => (await outsideObjects()).some((name) => name.startsWith(`reservation-${meetingId}@`)), { timeout: 20_000 }).toBe(true);
+    await openFromMenu(page, 'account');
+    await page.getByTestId(`calendar-link-${roomId}`).waitFor();
     const written = await radicale.request('PUT', `${calendarUrl}supplier-call.ics`, outsideEvent('supplier-call', 'Supplier call', morning + 3 * HOUR, morning + 4 * HOUR, 'admin@harbourview.example'), { 'content-type': 'text/calendar' });
     expect(written.status).toBe(201);
     await syncNow();

@@ -54,7 +54,9 @@ async function launch(port: number, dataDir: string, env: Record<string, string>
     if (printed.includes('EADDRINUSE')) throw new PortTakenError(`port ${port} taken:\n${printed}`);
     throw new Error(`server exited with ${child.exitCode}:\n${printed}`);
   };
-  const deadline = Date.now() + 30_000;
+  // A minute: a start-up seeds the demo company (argon2id hashes of its people), which a loaded 2-core machine
+  // stretched past 30 s (seen while other test suites ran beside the journeys).
+  const deadline = Date.now() + 60_000;
   for (;;) {
     exited();
     try {
@@ -63,7 +65,10 @@ async function launch(port: number, dataDir: string, env: Record<string, string>
     } catch {
       // not listening yet
     }
-    if (Date.now() > deadline) throw new Error(`server did not start:\n${printed}`);
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL');
+      throw new Error(`server did not start:\n${printed}`);
+    }
     await new Promise((resolve) => setTimeout(resolve, 150));
   }
   // The answer may have come from the other journey's server on the same port, while this one gave up.

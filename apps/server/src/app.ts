@@ -220,7 +220,7 @@ import { createVisitStepsRepository } from './modules/visitor/visitor-steps.repo
 import { visitorStepRoutes } from './modules/visitor/visitor-steps.routes.js';
 import { createMqttPublisher } from './platform/mqtt.js';
 import { createSmartDeviceRepository } from './modules/smart-device/smart-device.repository.js';
-import { createSmartDeviceGateway } from './modules/smart-device/smart-device-gateway.js';
+import { createSmartDeviceGateway, type SmartDeviceGateway } from './modules/smart-device/smart-device-gateway.js';
 import { createSmartDeviceBroker } from './modules/smart-device/smart-device-broker.js';
 import { createDynsecClient } from './platform/mqtt-dynsec.js';
 import { createSmartDeviceRecorder } from './modules/smart-device/smart-device-recorder.js';
@@ -271,6 +271,8 @@ declare module 'fastify' {
     air: AirService;
     /** The live views' event streams of this process (tests run its tick). */
     liveHub: LiveHub;
+    /** The MQTT device gateway when MQTT_URL is set (tests check its leader lease). */
+    smartDeviceGateway: SmartDeviceGateway | null;
   }
 }
 
@@ -585,7 +587,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   // Scheduled work: offered to this process every tick once it listens; a lease per job and period.
   const scheduler = createScheduler({ leases, log: app.log, tickMs: config.schedulerTickMs });
-  scheduler.add({ name: 'directory-sync', everyMs: MINUTE_MS, run: async () => void (await directorySync.runScheduled()) });
+  // LDAP's and the work-chat providers' schedules (decision 0024): each sync also holds its company's sync lease.
+  scheduler.add({
+    name: 'directory-sync',
+    everyMs: MINUTE_MS,
+    run: async () => {
+      await directorySync.runScheduled();
+      await workChat.runScheduled();
+    },
+  });
   // SQLite's planner statistics, refreshed at start-up and hourly by one process (db/statistics.ts).
   if (db.dialect === 'sqlite') scheduler.add({ name: 'database-statistics', everyMs: HOUR_MS, isOfferedAtStart: true, run: () => refreshStatistics(db) });
   const approvals = createApprovalService({
@@ -802,18 +812,23 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       app.log.warn({ err: { message: (error as Error).message } }, 'Presence not applied to bookings');
     }
   };
+  // Stable across restarts of this process, so the broker keeps its session and queued readings.
+  const gatewayClientId = `atrium-gateway-${hostname()}-${config.port}-${config.mqttTopicPrefix}`.replace(/[^A-Za-z0-9_-]/g, '-');
   const smartDeviceGateway = config.mqttUrl
     ? createSmartDeviceGateway({
         url: config.mqttUrl,
-        // Stable across restarts of this process, so the broker keeps its session and queued readings.
-        clientId: `atrium-gateway-${hostname()}-${config.port}-${config.mqttTopicPrefix}`.replace(/[^A-Za-z0-9_-]/g, '-'),
+        clientId: gatewayClientId,
         prefix: config.mqttTopicPrefix,
         devices: smartDeviceRepository,
         clock,
         log: app.log,
         onCommitted: judgeAir,
+        // One process records readings (decision 0022, "The device gateway's leader"). The lease is held under the
+        // client id, so a process restarted after a crash takes its own lease back at once instead of waiting out its term.
+        leadership: { leases: createLeases(db.kysely, clock, gatewayClientId) },
       })
     : null;
+  app.decorate('smartDeviceGateway', smartDeviceGateway);
   const smartDeviceRecorder = smartDeviceGateway ? null : createSmartDeviceRecorder({ devices: smartDeviceRepository, clock, onCommitted: judgeAir });
   if (smartDeviceGateway) {
     // Not awaited: a broker that is away does not hold the API up; the client keeps trying.

@@ -172,8 +172,11 @@ export const WorkChatSetting = z.object({
   hasSecret: z.boolean().describe('A secret is stored; it is never sent back'),
   baseUrl: z.string().describe("Empty: the provider's real hosts; else one address that serves them all"),
   roleMapping: RoleMapping,
+  scheduleHours: z.number().int().describe('Hours between scheduled syncs; 0: on demand only'),
+  nextSyncAt: z.number().int().nullable().describe('When the next scheduled sync is due; null when none is scheduled'),
   lastSyncAt: z.number().int().nullable(),
   lastReport: DirectorySyncReport.nullable(),
+  lastError: z.string().nullable().describe("Why the last sync failed (the provider's message); null when it succeeded"),
   updatedAt: z.number().int().nullable(),
 });
 export type WorkChatSetting = z.infer<typeof WorkChatSetting>;
@@ -187,6 +190,7 @@ export const UpdateWorkChatSettingBody = z
     provider: WorkChatProvider,
     isEnabled: z.boolean(),
     isSignInEnabled: z.boolean().default(false),
+    scheduleHours: DirectorySyncScheduleHours.default(0),
     corpId: z.string().trim().max(128).default(''),
     appKey: z.string().trim().max(128).default(''),
     secret: z.string().trim().max(512).optional().describe('Empty or absent: keep the stored secret'),

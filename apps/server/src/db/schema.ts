@@ -1420,6 +1420,12 @@ export interface WorkChatSettingTable {
   /** JSON of the last sync's report. */
   last_report: string | null;
   updated_at: number;
+  /** Hours between scheduled syncs; 0: only when asked. */
+  schedule_hours: Generated<number>;
+  /** When a sync last started (scheduled or asked for): the next scheduled one is the schedule's hours later. */
+  last_attempt_at: number | null;
+  /** The provider's message when the last sync failed; null after one that succeeded. */
+  last_error: string | null;
 }
 
 export interface DirectorySyncSettingTable {

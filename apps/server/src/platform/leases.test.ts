@@ -53,4 +53,25 @@ describe(`leases (${TEST_DIALECT})`, () => {
     await expect(a.withLease('work', 60_000, () => Promise.reject(new Error('broken')))).rejects.toThrow('broken');
     expect(await b.withLease('work', 60_000, async () => (ran += 1))).toEqual({ ran: true, result: 1 });
   });
+
+  it('hold: a leader renews its own term, nobody takes it before the term ends, then another takes over', async () => {
+    const leader = createLeases(database.db.kysely, clock, 'leader-a');
+    const other = createLeases(database.db.kysely, clock, 'leader-b');
+    expect(await leader.hold('leader', 30_000)).toBe(true);
+    expect(await other.hold('leader', 30_000)).toBe(false);
+    clock.advance(20_000);
+    // Renewed before it ends: the term starts again.
+    expect(await leader.hold('leader', 30_000)).toBe(true);
+    clock.advance(20_000);
+    expect(await other.hold('leader', 30_000)).toBe(false);
+    // Not renewed (a killed leader): the term lapses and the other takes over; the old holder cannot renew.
+    clock.advance(10_000);
+    expect(await other.hold('leader', 30_000)).toBe(true);
+    expect(await leader.hold('leader', 30_000)).toBe(false);
+    await other.release('leader');
+    expect(await leader.hold('leader', 30_000)).toBe(true);
+    const claimants = Array.from({ length: 10 }, (_, index) => createLeases(database.db.kysely, clock, `leader-${index}`));
+    clock.advance(30_000);
+    expect((await Promise.all(claimants.map((leases) => leases.hold('leader', 30_000)))).filter(Boolean)).toHaveLength(1);
+  });
 });

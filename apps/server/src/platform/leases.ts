@@ -28,6 +28,27 @@ export function createLeases(db: Kysely<DB>, clock: Clock, holder: string = rand
     return Number(taken.numUpdatedRows) > 0;
   }
 
+  /**
+   * Takes the lease or extends it when this holder already has it (a leader renewing its term); false when
+   * another holder's term has not run out. The extension is one update, so it never takes another's live lease.
+   */
+  async function hold(name: string, ttlMs: number): Promise<boolean> {
+    const now = clock.now();
+    const extended = await db
+      .updateTable('leases')
+      .set({ holder, expires_at: now + ttlMs })
+      .where('name', '=', name)
+      .where((eb) => eb.or([eb('holder', '=', holder), eb('expires_at', '<=', now)]))
+      .executeTakeFirst();
+    if (Number(extended.numUpdatedRows) > 0) return true;
+    const inserted = await db
+      .insertInto('leases')
+      .values({ name, holder, expires_at: now + ttlMs })
+      .onConflict((oc) => oc.column('name').doNothing())
+      .executeTakeFirst();
+    return Number(inserted.numInsertedOrUpdatedRows ?? 0n) > 0;
+  }
+
   async function release(name: string): Promise<void> {
     await db.deleteFrom('leases').where('name', '=', name).where('holder', '=', holder).execute();
   }
@@ -35,6 +56,7 @@ export function createLeases(db: Kysely<DB>, clock: Clock, holder: string = rand
   return {
     holder,
     acquire,
+    hold,
     release,
 
     /**

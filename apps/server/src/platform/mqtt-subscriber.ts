@@ -37,8 +37,13 @@ export interface MqttSubscriber {
   start(): Promise<void>;
   /** Publishes with QoS 1 and MQTT 5 properties; resolves on the broker's PUBACK. */
   publish(topic: string, payload: string, options?: Pick<IClientPublishOptions, 'properties' | 'retain'>): Promise<void>;
-  /** Adds a topic filter (kept across reconnections). */
-  subscribe(filter: string): Promise<void>;
+  /**
+   * Adds a topic filter (kept across reconnections). `retainHandling` is MQTT 5's: 0 (the default) sends the
+   * retained message when subscribing, 2 never does (a filter that only waits for what comes next).
+   */
+  subscribe(filter: string, options?: { retainHandling?: 0 | 2 }): Promise<void>;
+  /** Drops a topic filter, also from a session the broker kept while we were away. */
+  unsubscribe(filter: string): Promise<void>;
   /** Drops the connection as a network failure would (tests); the client reconnects by itself. */
   dropConnection(): void;
   close(): Promise<void>;
@@ -94,7 +99,12 @@ export function createMqttSubscriber(options: MqttSubscriberOptions): MqttSubscr
   let owedHead = 0;
   let whenAllAnswered: (() => void)[] = [];
   let lastUnowed: Promise<void> | undefined;
-  const filters = new Set(options.filters);
+  // Each filter with its retain handling.
+  const filters = new Map<string, 0 | 2>(options.filters.map((filter) => [filter, 0]));
+  // Filters dropped since the last connection: a session the broker kept may still hold them.
+  const dropped = new Set<string>();
+  // Whether the filters changed since the broker last acknowledged them: a kept session is then brought up to date.
+  let isChanged = false;
   let subscribed: (() => void) | undefined;
 
   const acknowledgeInOrder = () => {
@@ -186,12 +196,19 @@ export function createMqttSubscriber(options: MqttSubscriberOptions): MqttSubscr
       // PUBACKs are small writes answering the broker's stream: Nagle's algorithm may hold one back until the
       // broker's delayed TCP acknowledgement.
       (current.stream as { setNoDelay?: (noDelay: boolean) => void }).setNoDelay?.(true);
-      // A session the broker kept still has its subscriptions (and its queued messages); a new one subscribes.
-      if (connack.sessionPresent) return void subscribed?.();
-      current.subscribe([...filters], { qos: 1 }, (error) => {
+      // A session the broker kept still has its subscriptions (and its queued messages); a new one subscribes, and a
+      // kept one whose filters changed meanwhile is brought up to date (retain handling 1 on a kept subscription: the
+      // retained messages are not sent again).
+      if (connack.sessionPresent && !isChanged) return void subscribed?.();
+      const stale = connack.sessionPresent ? [...dropped] : [];
+      dropped.clear();
+      isChanged = false;
+      const wanted = Object.fromEntries([...filters].map(([filter, rh]) => [filter, { qos: 1 as const, rh: connack.sessionPresent && rh === 0 ? 1 : rh }]));
+      current.subscribe(wanted, (error) => {
         if (error) options.log.warn({ err: { message: error.message } }, 'MQTT subscription failed');
         else subscribed?.();
       });
+      if (stale.length > 0) current.unsubscribe(stale, (error) => error && options.log.warn({ err: { message: error.message } }, 'MQTT unsubscription failed'));
     });
     current.handleMessage = (packet, callback) => {
       const isOwed = packet.qos === 1 && packet.messageId !== undefined;
@@ -239,10 +256,20 @@ export function createMqttSubscriber(options: MqttSubscriberOptions): MqttSubscr
     async publish(topic, payload, publishOptions) {
       await live().publishAsync(topic, payload, { qos: 1, ...publishOptions });
     },
-    async subscribe(filter) {
+    async subscribe(filter, subscribeOptions) {
       if (filters.has(filter)) return;
-      filters.add(filter);
-      await live().subscribeAsync(filter, { qos: 1 });
+      const rh = subscribeOptions?.retainHandling ?? 0;
+      filters.set(filter, rh);
+      dropped.delete(filter);
+      if (!client?.connected) return void (isChanged = true);
+      await client.subscribeAsync(filter, { qos: 1, rh });
+    },
+    async unsubscribe(filter) {
+      if (!filters.delete(filter) && dropped.has(filter)) return;
+      dropped.add(filter);
+      if (!client?.connected) return void (isChanged = true);
+      await client.unsubscribeAsync(filter);
+      dropped.delete(filter);
     },
     dropConnection() {
       live().stream.destroy();

@@ -72,6 +72,7 @@ import { signInLinks } from './2026_11_30_0076_sign_in_links.js';
 import { calendarSync } from './2026_11_30_0077_calendar_sync.js';
 import { rateLimitCounts } from './2026_11_30_0078_rate_limit_counts.js';
 import { workChat } from './2026_11_30_0079_work_chat.js';
+import { workChatSchedule } from './2026_11_30_0082_work_chat_schedule.js';
 import { calendarSyncObjectData } from './2026_11_30_0083_calendar_sync_object_data.js';
 import type { DialectMigration } from './helpers.js';
 
@@ -151,6 +152,7 @@ export const MIGRATIONS: ReadonlyArray<readonly [name: string, migration: Dialec
   ['2026_11_30_0077_calendar_sync', calendarSync],
   ['2026_11_30_0078_rate_limit_counts', rateLimitCounts],
   ['2026_11_30_0079_work_chat', workChat],
+  ['2026_11_30_0082_work_chat_schedule', workChatSchedule],
   ['2026_11_30_0083_calendar_sync_object_data', calendarSyncObjectData],
 ];
 

@@ -49,9 +49,12 @@ export interface StoredWorkChatSetting {
   secret: string;
   baseUrl: string;
   roleMapping: RoleMapping;
+  scheduleHours: number;
   updatedBy: number | null;
+  lastAttemptAt: number | null;
   lastSyncAt: number | null;
   lastReport: StoredReport | null;
+  lastError: string | null;
   updatedAt: number;
 }
 
@@ -216,14 +219,17 @@ export function createDirectorySyncRepository(db: Kysely<DB>) {
         secret: row.secret,
         baseUrl: row.base_url,
         roleMapping: roleMappingOf(row.role_mapping),
+        scheduleHours: row.schedule_hours,
         updatedBy: row.updated_by,
+        lastAttemptAt: row.last_attempt_at === null ? null : Number(row.last_attempt_at),
         lastSyncAt: row.last_sync_at === null ? null : Number(row.last_sync_at),
         lastReport: row.last_report === null ? null : (JSON.parse(row.last_report) as StoredReport),
+        lastError: row.last_error,
         updatedAt: Number(row.updated_at),
       };
     },
 
-    async saveWorkChatSetting(setting: Omit<StoredWorkChatSetting, 'lastSyncAt' | 'lastReport'>): Promise<void> {
+    async saveWorkChatSetting(setting: Omit<StoredWorkChatSetting, 'lastAttemptAt' | 'lastSyncAt' | 'lastReport' | 'lastError'>): Promise<void> {
       const values = {
         is_enabled: setting.isEnabled ? (1 as const) : (0 as const),
         is_sign_in_enabled: setting.isSignInEnabled ? (1 as const) : (0 as const),
@@ -232,6 +238,7 @@ export function createDirectorySyncRepository(db: Kysely<DB>) {
         secret: setting.secret,
         base_url: setting.baseUrl,
         role_mapping: JSON.stringify(setting.roleMapping),
+        schedule_hours: setting.scheduleHours,
         updated_by: setting.updatedBy,
         updated_at: setting.updatedAt,
       };
@@ -245,10 +252,38 @@ export function createDirectorySyncRepository(db: Kysely<DB>) {
     async saveWorkChatSync(companyId: number, provider: WorkChatProvider, at: number, report: StoredReport): Promise<void> {
       await db
         .updateTable('work_chat_settings')
-        .set({ last_sync_at: at, last_report: JSON.stringify(report) })
+        .set({ last_sync_at: at, last_report: JSON.stringify(report), last_error: null })
         .where('company_id', '=', companyId)
         .where('provider', '=', provider)
         .execute();
+    },
+
+    /** A sync of the provider starts: the next scheduled one is due the schedule's hours later, whatever the outcome. */
+    async saveWorkChatAttempt(companyId: number, provider: WorkChatProvider, at: number): Promise<void> {
+      await db.updateTable('work_chat_settings').set({ last_attempt_at: at }).where('company_id', '=', companyId).where('provider', '=', provider).execute();
+    },
+
+    /** Why the provider's last sync failed; the last report stays. */
+    async saveWorkChatFailure(companyId: number, provider: WorkChatProvider, error: string): Promise<void> {
+      await db.updateTable('work_chat_settings').set({ last_error: error }).where('company_id', '=', companyId).where('provider', '=', provider).execute();
+    },
+
+    /**
+     * Work-chat syncs due at `now`: on, scheduled, and never tried or last tried at least the schedule's
+     * hours ago, in company order.
+     */
+    async listDueWorkChats(now: number): Promise<{ companyId: number; provider: WorkChatProvider }[]> {
+      const rows = await db
+        .selectFrom('work_chat_settings')
+        .select(['company_id', 'provider', 'schedule_hours', 'last_attempt_at'])
+        .where('is_enabled', '=', 1)
+        .where('schedule_hours', '>', 0)
+        .orderBy('company_id')
+        .orderBy('provider')
+        .execute();
+      return rows
+        .filter((row) => row.last_attempt_at === null || Number(row.last_attempt_at) + row.schedule_hours * 3_600_000 <= now)
+        .map((row) => ({ companyId: row.company_id, provider: row.provider as WorkChatProvider }));
     },
   };
 }

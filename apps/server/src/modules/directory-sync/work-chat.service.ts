@@ -33,6 +33,15 @@ export function canSignIn(setting: Pick<StoredWorkChatSetting, 'provider' | 'cor
   return isWorkChatComplete(setting) && (setting.provider !== 'wecom' || Boolean(setting.appKey));
 }
 
+const HOUR_MS = 3_600_000;
+
+/** When a provider's scheduled sync is next due, as LDAP's: the schedule's hours after the last attempt, or from the saving. */
+function nextSyncAt(setting: StoredWorkChatSetting | undefined): number | null {
+  if (!setting?.isEnabled || !setting.scheduleHours) return null;
+  if (setting.lastAttemptAt === null) return setting.updatedAt;
+  return Math.max(setting.lastAttemptAt + setting.scheduleHours * HOUR_MS, setting.updatedAt);
+}
+
 const translate = (report: StoredReport, lang: Lang): DirectorySyncReport => ({
   ...report,
   skipped: report.skipped.map(({ entry, key, params }) => ({ entry, reason: renderMessage(key, lang, params) })),
@@ -55,10 +64,24 @@ export function createWorkChatService({ repository, directory, groups, operation
       hasSecret: Boolean(setting?.secret),
       baseUrl: setting?.baseUrl ?? '',
       roleMapping: setting?.roleMapping ?? [],
+      scheduleHours: setting?.scheduleHours ?? 0,
+      nextSyncAt: nextSyncAt(setting),
       lastSyncAt: setting?.lastSyncAt ?? null,
       lastReport: setting?.lastReport ? translate(setting.lastReport, lang) : null,
+      lastError: setting?.lastError ?? null,
       updatedAt: setting?.updatedAt ?? null,
     };
+  }
+
+  /** Who a provider's scheduled sync runs as: the administrator who last saved its setting, else the owner, if they may still sync. */
+  async function scheduledActor(setting: StoredWorkChatSetting): Promise<Actor | undefined> {
+    for (const userId of [setting.updatedBy, await repository.findOwnerId(setting.companyId)]) {
+      if (userId === null) continue;
+      const user = await repository.findActiveUser(setting.companyId, userId);
+      const permissions = new Set(user?.permissions ?? []);
+      if (user && permissions.has('accountGlobal:edit')) return { companyId: setting.companyId, userId: user.id, ip: null, permissions };
+    }
+    return undefined;
   }
 
   return {
@@ -73,6 +96,7 @@ export function createWorkChatService({ repository, directory, groups, operation
         provider: body.provider,
         isEnabled: body.isEnabled,
         isSignInEnabled: body.isSignInEnabled,
+        scheduleHours: body.scheduleHours,
         corpId: body.corpId,
         appKey: body.appKey,
         baseUrl: body.baseUrl,
@@ -93,6 +117,7 @@ export function createWorkChatService({ repository, directory, groups, operation
           secret: body.secret || stored?.secret || '',
           baseUrl: body.baseUrl,
           roleMapping: body.roleMapping,
+          scheduleHours: body.scheduleHours,
           updatedBy: actor.userId,
           updatedAt: clock.now(),
         };
@@ -122,10 +147,14 @@ export function createWorkChatService({ repository, directory, groups, operation
           async () => {
             if (!setting?.isEnabled) throw refused('workChatDisabled');
             if (!isWorkChatComplete(setting)) throw refused('workChatIncomplete');
+            // Asked for or scheduled, a run starts the schedule's period again: a failing provider waits for the next one.
+            await repository.saveWorkChatAttempt(actor.companyId, provider, clock.now());
             let report: StoredReport;
             try {
               report = await runDirectorySync(runner, actor, createWorkChatSource(setting), setting.roleMapping);
             } catch (error) {
+              // The provider's message (never the secret), kept with the setting until a sync succeeds.
+              await repository.saveWorkChatFailure(actor.companyId, provider, error instanceof WorkChatError ? error.message : 'The sync stopped on an unexpected error');
               if (error instanceof WorkChatError) throw refused('workChatFailed', { reason: error.message });
               throw error;
             }
@@ -136,6 +165,35 @@ export function createWorkChatService({ repository, directory, groups, operation
       );
       if (!run.ran) throw new AppError(ReturnCode.CONFLICT, 'ldapSyncRunning');
       return translate(run.result, lang);
+    },
+
+    /**
+     * The scheduled job (with LDAP's, `directory-sync`): syncs every provider setting whose schedule is due, one after
+     * the other, in the name of the administrator who last saved it (the owner when that person can no longer run it).
+     * A failed sync keeps its error and is tried again after the schedule's hours; one another process is running is
+     * left to it.
+     */
+    async runScheduled(): Promise<{ synced: string[]; failed: string[] }> {
+      const outcome = { synced: [] as string[], failed: [] as string[] };
+      for (const { companyId, provider } of await repository.listDueWorkChats(clock.now())) {
+        const name = `${companyId}:${provider}`;
+        const setting = await repository.findWorkChatSetting(companyId, provider);
+        const actor = setting && (await scheduledActor(setting));
+        if (!actor) {
+          // Nobody may run it any more: wait for the next period rather than trying every minute.
+          await repository.saveWorkChatAttempt(companyId, provider, clock.now());
+          await repository.saveWorkChatFailure(companyId, provider, 'Nobody who may sync the directory is left to run it');
+          outcome.failed.push(name);
+          continue;
+        }
+        try {
+          await this.sync(actor, provider, 'en-US');
+          outcome.synced.push(name);
+        } catch {
+          outcome.failed.push(name);
+        }
+      }
+      return outcome;
     },
   };
 }

@@ -38,6 +38,7 @@ describe(`work-chat directories (${TEST_DIALECT})`, () => {
   let engineerRoleId: number;
   let defaultRoleId: number;
   let bobId: number;
+  let admin: Awaited<ReturnType<TestApp['factories']['user']>>;
   let other: { token: string; roleId: number };
 
   beforeAll(async () => {
@@ -77,7 +78,7 @@ describe(`work-chat directories (${TEST_DIALECT})`, () => {
     });
     t = await createTestApp();
     companyId = (await t.factories.company({ name: 'Acme', domain: 'acme-chat' })).id;
-    const admin = await t.factories.user(companyId, { permissions: ALL_PERMISSIONS, userName: 'admin.acme', email: 'admin@acme.test' });
+    admin = await t.factories.user(companyId, { permissions: ALL_PERMISSIONS, userName: 'admin.acme', email: 'admin@acme.test' });
     await t.factories.setOwner(companyId, admin.id);
     adminToken = await t.factories.session(admin);
     plainToken = await t.factories.session(await t.factories.user(companyId, { permissions: ['accountGlobal:view'] }));
@@ -102,7 +103,7 @@ describe(`work-chat directories (${TEST_DIALECT})`, () => {
 
   it('answers the defaults, refuses an incomplete or malformed setting, and never answers the secret', async () => {
     const empty = await api<WorkChatSetting>(adminToken, 'GET', '/api/work-chat/setting?provider=feishu');
-    expect(empty.body.result).toEqual({ provider: 'feishu', isEnabled: false, isSignInEnabled: false, corpId: '', appKey: '', hasSecret: false, baseUrl: '', roleMapping: [], lastSyncAt: null, lastReport: null, updatedAt: null });
+    expect(empty.body.result).toEqual({ provider: 'feishu', isEnabled: false, isSignInEnabled: false, corpId: '', appKey: '', hasSecret: false, baseUrl: '', roleMapping: [], scheduleHours: 0, nextSyncAt: null, lastSyncAt: null, lastReport: null, lastError: null, updatedAt: null });
 
     const incomplete = await api(adminToken, 'PUT', '/api/work-chat/setting', { provider: 'wecom', isEnabled: true, corpId: WECOM.corpId }, 'zh-CN');
     expect([incomplete.status, incomplete.body.returncode]).toEqual([422, ReturnCode.REFUSED]);
@@ -227,5 +228,74 @@ describe(`work-chat directories (${TEST_DIALECT})`, () => {
     expect((await api(plainToken, 'GET', '/api/work-chat/setting?provider=wecom')).status).toBe(200);
     const theirs = await api<WorkChatSetting>(other.token, 'GET', '/api/work-chat/setting?provider=dingtalk');
     expect(theirs.body.result).toMatchObject({ isEnabled: false, hasSecret: false, corpId: '', lastReport: null });
+  });
+
+  it('syncs each provider on its schedule, once with two server processes; a failing one keeps its error and waits for the next period', async () => {
+    const second = await createTestApp({ database: t.database, clock: t.clock });
+    // Hours pass: each step signs in again rather than outliving the session.
+    const signedIn = () => t.factories.session(admin);
+    const runs = () => t.db.kysely.selectFrom('operation_logs').select(['actor_id', 'result', 'detail']).where('company_id', '=', companyId).where('action', '=', 'directorySync.run').orderBy('id', 'desc').execute();
+    const tokenCalls = () => feishu.requests.filter((request) => request.includes('tenant_access_token')).length;
+    const bothTick = () => Promise.all([t.app.scheduler.tick(), second.app.scheduler.tick()]);
+    const feishuSetting = async () => (await api<WorkChatSetting>(await signedIn(), 'GET', '/api/work-chat/setting?provider=feishu')).body.result;
+    const saveFeishu = async (overrides: Record<string, unknown>) =>
+      api<WorkChatSetting>(await signedIn(), 'PUT', '/api/work-chat/setting', { provider: 'feishu', isEnabled: true, corpId: FEISHU.appId, baseUrl: feishu.url, ...overrides });
+    try {
+      // On demand only (the providers synced above have no schedule): the scheduler leaves them alone.
+      t.clock.advance(48 * 3_600_000);
+      const before = (await runs()).length;
+      await bothTick();
+      expect(await runs()).toHaveLength(before);
+
+      const saved = await saveFeishu({ scheduleHours: 6 });
+      expect(saved.body.result).toMatchObject({ scheduleHours: 6, nextSyncAt: t.clock.now() });
+      expect((await saveFeishu({ scheduleHours: 5 })).status).toBe(400);
+      const reportBefore = (await feishuSetting()).lastReport;
+
+      // Due: the two processes tick together and exactly one syncs, as the admin who set it.
+      t.clock.advance(60_000);
+      const calls = tokenCalls();
+      await bothTick();
+      const first = await runs();
+      expect(first).toHaveLength(before + 1);
+      expect(first[0]).toMatchObject({ actor_id: admin.id, result: 'success' });
+      expect(JSON.parse(first[0]!.detail!)).toMatchObject({ provider: 'feishu' });
+      expect(tokenCalls()).toBe(calls + 1);
+      const synced = await feishuSetting();
+      expect(synced).toMatchObject({ lastSyncAt: t.clock.now(), nextSyncAt: t.clock.now() + 6 * 3_600_000, lastError: null, lastReport: { departmentsCreated: 0, usersCreated: 0, usersUpdated: 0 } });
+      expect(reportBefore?.usersCreated).toBe(55);
+      const syncedAt = t.clock.now();
+
+      // Not due again before six hours.
+      for (let hour = 1; hour < 6; hour += 1) {
+        t.clock.advance(3_600_000);
+        await bothTick();
+      }
+      expect(await runs()).toHaveLength(before + 1);
+
+      // The provider refuses: the run fails once, its error is kept with the last good report, and it waits a period.
+      await saveFeishu({ scheduleHours: 6, secret: 'wrong-Secret-Value' });
+      t.clock.advance(3_600_000);
+      await bothTick();
+      const failed = await runs();
+      expect(failed).toHaveLength(before + 2);
+      expect(failed[0]).toMatchObject({ actor_id: admin.id, result: 'failure' });
+      const broken = await feishuSetting();
+      expect(broken).toMatchObject({ lastSyncAt: syncedAt, lastError: '10014 app secret invalid', nextSyncAt: t.clock.now() + 6 * 3_600_000 });
+      expect(broken.lastReport).toEqual(synced.lastReport);
+      expect(JSON.stringify(broken)).not.toContain('wrong-Secret-Value');
+      t.clock.advance(60_000);
+      await bothTick();
+      expect(await runs()).toHaveLength(before + 2);
+
+      // Mended, it syncs at its next period and the error is gone.
+      await saveFeishu({ scheduleHours: 6, secret: FEISHU.secret });
+      t.clock.advance(6 * 3_600_000);
+      await bothTick();
+      expect((await runs())[0]).toMatchObject({ result: 'success' });
+      expect(await feishuSetting()).toMatchObject({ lastSyncAt: t.clock.now(), lastError: null });
+    } finally {
+      await second.cleanup();
+    }
   });
 });

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { IPublishPacket } from 'mqtt';
 import { HOMIE_STATES, SMART_DEVICE_LIMITS, type HomieState } from '@atrium/contract';
 import type { Clock } from '../../platform/clock.js';
+import type { Leases } from '../../platform/leases.js';
 import { createMqttSubscriber, type MqttSubscriber } from '../../platform/mqtt-subscriber.js';
 import { createSmartDeviceRecorder, MalformedValue, type DeviceEvent, type RecorderOptions, type SmartDeviceRecorder } from './smart-device-recorder.js';
 import { MalformedPack, readSenmlPack } from './smart-device-senml.js';
@@ -24,7 +25,19 @@ export interface GatewayOptions {
   /** Told each committed batch's readings (the recorder's `onCommitted`). */
   onCommitted?: RecorderOptions['onCommitted'];
   reconnectMs?: { first: number; max: number };
+  /**
+   * Several processes on one database (decision 0022, "The device gateway's leader"): only the holder of the
+   * `smart-device-gateway` lease subscribes to readings and records them. Without it this gateway always leads.
+   */
+  leadership?: { leases: Pick<Leases, 'hold' | 'release'>; termMs?: number; renewMs?: number };
 }
+
+/** The lease whose holder records what devices send. */
+export const GATEWAY_LEASE = 'smart-device-gateway';
+/** How long a leader's lease lasts without renewal: a killed leader is replaced within this time. */
+export const GATEWAY_LEASE_TERM_MS = 30_000;
+/** How often each process renews (the leader) or tries to take (the others) the lease. */
+export const GATEWAY_LEASE_RENEW_MS = 10_000;
 
 export interface SendCommand {
   companyId: number;
@@ -116,6 +129,8 @@ interface PendingCommand {
   value: string;
   timer: NodeJS.Timeout;
   settle: (result: CommandResult) => void;
+  /** The value topic a process that does not lead listens on for the echo of a device without MQTT 5. */
+  echoTopic: string | undefined;
 }
 
 /**
@@ -147,6 +162,19 @@ export function createSmartDeviceGateway(options: GatewayOptions) {
   const stamp = (deviceId: number, node: string, property: string) => stampOn(stampCell(deviceId, node, property));
   let malformedSinceLog = 0;
   let lastMalformedLog = 0;
+  const ackFilter = `${prefix}/+/atrium/ack/#`;
+  const readingFilters = [`${prefix}/+/homie/5/#`, `${prefix}/+/senml/+`, `${prefix}/+/homeassistant/#`];
+  const leadership = options.leadership;
+  const termMs = leadership?.termMs ?? GATEWAY_LEASE_TERM_MS;
+  const renewMs = leadership?.renewMs ?? GATEWAY_LEASE_RENEW_MS;
+  // Whether this process records what devices send; without a lease to share it always does.
+  let isLeading = !leadership;
+  let lastHeldAt = 0;
+  let leaseTimer: NodeJS.Timeout | undefined;
+  let checking: Promise<boolean> | undefined;
+  let isClosed = false;
+  // Value topics listened on while not leading, for the echo of commands sent from here, with how many wait on each.
+  const echoTopics = new Map<string, number>();
 
   const deviceOf = (companyId: number, homieId: string, key = `${companyId}/${homieId}`): Promise<SmartDeviceRef | undefined> => {
     const hit = cache.get(key);
@@ -198,6 +226,7 @@ export function createSmartDeviceGateway(options: GatewayOptions) {
       clearTimeout(command.timer);
       pending.delete(command.id);
       command.settle(result);
+      if (command.echoTopic) void stopEcho(command.echoTopic);
     }
     return answered;
   };
@@ -407,6 +436,7 @@ export function createSmartDeviceGateway(options: GatewayOptions) {
 
   const onMessage = (topic: string, payload: Buffer, packet: IPublishPacket): Promise<void> | undefined => {
     counters.messages += 1;
+    if (!isLeading) return onFollowerMessage(topic, payload, packet);
     const ha = haTopics.get(topic);
     if (ha) return onHaState(ha, topic, payload);
     const route = routeOf(topic);
@@ -436,25 +466,128 @@ export function createSmartDeviceGateway(options: GatewayOptions) {
     if (area === 'homeassistant') return onDiscovery(companyId, topic, levels, payload);
   };
 
+  /**
+   * What a process that does not lead reads: the acknowledgements and echoes of its own commands only. Readings
+   * still queued in its session (it led before) are the leader's to record.
+   */
+  const onFollowerMessage = async (topic: string, payload: Buffer, packet: IPublishPacket) => {
+    if (!topic.startsWith(`${prefix}/`) || pending.size === 0) return;
+    const [company, area, ...levels] = topic.slice(prefix.length + 1).split('/');
+    if (!/^[1-9]\d{0,9}$/.test(company ?? '')) return;
+    const companyId = Number(company);
+    if (area === 'atrium' && levels[0] === 'ack') {
+      const correlation = packet.properties?.correlationData;
+      if (correlation && pending.has(Buffer.from(correlation).toString('utf8'))) await onAck(companyId, topic, levels.slice(1), payload, packet);
+      return;
+    }
+    const [version, homieId, node, property] = levels;
+    if (area === 'homie' && version === '5' && levels.length === 4 && payload.length > 0 && NAME.test(homieId!)) {
+      const device = await deviceOf(companyId, homieId!);
+      if (device) echo(device, node!, property!, payload.toString('utf8'));
+    }
+  };
+
+  const startEcho = async (topic: string) => {
+    const waiting = echoTopics.get(topic) ?? 0;
+    echoTopics.set(topic, waiting + 1);
+    // Only what the device says next: a retained value equal to the command would read as its echo.
+    if (waiting === 0) await subscriber?.subscribe(topic, { retainHandling: 2 });
+  };
+
+  const stopEcho = async (topic: string) => {
+    const waiting = echoTopics.get(topic);
+    if (!waiting) return;
+    if (waiting > 1) return void echoTopics.set(topic, waiting - 1);
+    echoTopics.delete(topic);
+    await subscriber?.unsubscribe(topic).catch((error: Error) => log.warn({ err: { message: error.message } }, 'MQTT unsubscription failed'));
+  };
+
+  /** Subscribes to every company's readings (elected) or drops them (deposed); the acknowledgements stay. */
+  const lead = async (isElected: boolean) => {
+    isLeading = isElected;
+    if (!subscriber) return;
+    const current = subscriber;
+    try {
+      if (isElected) {
+        // The wildcard covers the echo topics now: two subscriptions would bring each value twice.
+        for (const topic of echoTopics.keys()) await current.unsubscribe(topic);
+        echoTopics.clear();
+        for (const filter of readingFilters) await current.subscribe(filter);
+      } else {
+        for (const filter of [...readingFilters, ...haTopics.keys()]) await current.unsubscribe(filter);
+        haTopics.clear();
+        // Commands sent while leading still wait for their echo: listen for it as a follower does.
+        for (const command of pending.values()) {
+          if (command.echoTopic) continue;
+          const device = await devices.findDevice(command.companyId, command.deviceId);
+          if (!device || pending.get(command.id) !== command) continue;
+          command.echoTopic = `${prefix}/${command.companyId}/homie/5/${device.homieId}/${command.node}/${command.property}`;
+          await startEcho(command.echoTopic);
+        }
+      }
+    } catch (error) {
+      log.warn({ err: { message: (error as Error).message } }, isElected ? 'Device gateway readings not subscribed' : 'Device gateway readings not unsubscribed');
+    }
+  };
+
+  /**
+   * Renews the lease (the leader) or tries to take it (the others), and subscribes or unsubscribes accordingly.
+   * A leader that cannot reach the database steps down before its term could have lapsed for the others.
+   */
+  const checkLeadership = (): Promise<boolean> => {
+    if (!leadership || isClosed) return Promise.resolve(isLeading);
+    checking ??= (async () => {
+      let holds: boolean;
+      try {
+        holds = await leadership.leases.hold(GATEWAY_LEASE, termMs);
+        if (holds) lastHeldAt = clock.now();
+      } catch (error) {
+        log.warn({ err: { message: (error as Error).message } }, 'Device gateway lease not renewed');
+        holds = isLeading && clock.now() - lastHeldAt < termMs - renewMs;
+      }
+      if (holds !== isLeading) await lead(holds);
+      return isLeading;
+    })().finally(() => (checking = undefined));
+    return checking;
+  };
+
   let subscriber: MqttSubscriber | null = null;
 
   return {
     counters,
     recorder,
 
-    /** Connects, subscribes to every company's topics and starts recording. */
+    /**
+     * Connects and subscribes to the command acknowledgements; the leader (the only process when there is no
+     * lease to share) also to every company's readings, and records them.
+     */
     async start() {
+      if (leadership) {
+        await checkLeadership();
+        leaseTimer = setInterval(() => void checkLeadership(), renewMs);
+        leaseTimer.unref();
+      }
       subscriber = createMqttSubscriber({
         url: options.url,
         clientId: options.clientId,
-        filters: [`${prefix}/+/homie/5/#`, `${prefix}/+/senml/+`, `${prefix}/+/atrium/ack/#`, `${prefix}/+/homeassistant/#`],
+        filters: isLeading ? [...readingFilters, ackFilter] : [ackFilter],
         onMessage,
         onAckWindowFull: () => recorder.flushSoon(),
         log,
         ackWindow: options.ackWindow,
         reconnectMs: options.reconnectMs,
       });
+      // A session the broker kept from when this process led still holds the readings' filters.
+      if (!isLeading) for (const filter of readingFilters) await subscriber.unsubscribe(filter);
       await subscriber.start();
+    },
+
+    /** Renews or takes the leader's lease now (the timer does so every `renewMs`); answers whether this process leads. */
+    checkLeadership,
+
+    /** Whether this process records what devices send over MQTT. */
+    get isLeading() {
+      return isLeading;
     },
 
     /** Records what a device sent over HTTP, through the same batches as MQTT; resolves once committed. */
@@ -481,11 +614,17 @@ export function createSmartDeviceGateway(options: GatewayOptions) {
         value: command.value,
         settle: resolveResult,
         timer: setTimeout(() => void settle(entry, 'timeout', null), commandTimeoutMs),
+        echoTopic: undefined,
       };
       pending.set(id, entry);
       const root = `${prefix}/${command.companyId}`;
       try {
         if (!subscriber) throw new Error('The device gateway is not started');
+        if (!isLeading) {
+          // The leader's wildcard does not bring values here: listen for this one's echo while the command waits.
+          entry.echoTopic = `${root}/homie/5/${device.homieId}/${command.node}/${command.property}`;
+          await startEcho(entry.echoTopic);
+        }
         await subscriber.publish(`${root}/homie/5/${device.homieId}/${command.node}/${command.property}/set`, command.value, {
           properties: { correlationData: Buffer.from(id, 'utf8'), responseTopic: `${root}/atrium/ack/${device.homieId}` },
         });
@@ -510,12 +649,24 @@ export function createSmartDeviceGateway(options: GatewayOptions) {
       return subscriber?.isConnected ?? false;
     },
 
-    async close() {
+    /**
+     * Stops: the lease is given back so another process leads at once. `isLeaseKept` stops as a killed process
+     * would (tests): the lease lapses at the end of its term.
+     */
+    async close({ isLeaseKept = false }: { isLeaseKept?: boolean } = {}) {
+      isClosed = true;
+      clearInterval(leaseTimer);
+      leaseTimer = undefined;
       for (const command of pending.values()) clearTimeout(command.timer);
       pending.clear();
       await subscriber?.close();
       subscriber = null;
       await recorder.close();
+      await checking;
+      if (leadership && !isLeaseKept) {
+        isLeading = false;
+        await leadership.leases.release(GATEWAY_LEASE).catch((error: Error) => log.warn({ err: { message: error.message } }, 'Device gateway lease not released'));
+      }
     },
   };
 }

@@ -1,7 +1,8 @@
 import { SaveOutlined, SyncOutlined } from '@ant-design/icons';
-import { WORK_CHAT_PROVIDERS, isWorkChatBaseUrl, type RoleMapping, type WorkChatProvider, type WorkChatSetting } from '@atrium/contract';
+import { DIRECTORY_SYNC_SCHEDULES, WORK_CHAT_PROVIDERS, isWorkChatBaseUrl, type RoleMapping, type WorkChatProvider, type WorkChatSetting } from '@atrium/contract';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, App, Button, Card, Collapse, Form, Input, Segmented, Skeleton, Space, Switch, Typography } from 'antd';
+import { Alert, App, Button, Card, Collapse, Form, Input, Segmented, Select, Skeleton, Space, Switch, Typography } from 'antd';
+import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFormDirty } from '../../../shared/forms/form-dirty';
@@ -13,6 +14,7 @@ import { RoleMappingField } from './role-mapping-field';
 interface WorkChatValues {
   isEnabled: boolean;
   isSignInEnabled: boolean;
+  scheduleHours: number;
   corpId: string;
   appKey: string;
   secret: string;
@@ -23,6 +25,7 @@ interface WorkChatValues {
 const toValues = (setting: WorkChatSetting): WorkChatValues => ({
   isEnabled: setting.isEnabled,
   isSignInEnabled: setting.isSignInEnabled,
+  scheduleHours: setting.scheduleHours,
   corpId: setting.corpId,
   appKey: setting.appKey,
   secret: '',
@@ -69,13 +72,21 @@ function WorkChatForm({ setting, canEdit }: { setting: WorkChatSetting; canEdit:
   return (
     <>
       {save.isError ? <Alert className="atrium-form-alert" type="error" showIcon role="alert" title={save.error.message} data-testid="work-chat-save-error" /> : null}
-      <Form<WorkChatValues> form={form} layout="vertical" initialValues={initialValues} onFinish={submit} onValuesChange={dirty.onValuesChange} disabled={!canEdit || save.isPending}>
+      {/* Named: its field ids (and so its labels) must not be the LDAP card's on the same page. */}
+      <Form<WorkChatValues> form={form} name="work-chat" layout="vertical" initialValues={initialValues} onFinish={submit} onValuesChange={dirty.onValuesChange} disabled={!canEdit || save.isPending}>
         <div className="atrium-ldap-fields">
           <Form.Item name="isEnabled" label={t('sso.workChat.syncEnabled')} valuePropName="checked">
             <Switch data-testid="work-chat-enabled" />
           </Form.Item>
           <Form.Item name="isSignInEnabled" label={t('sso.workChat.signInEnabled')} valuePropName="checked" extra={t('sso.workChat.signInHint')}>
             <Switch data-testid="work-chat-sign-in" />
+          </Form.Item>
+          <Form.Item
+            name="scheduleHours"
+            label={t('sso.ldap.schedule')}
+            extra={setting.nextSyncAt ? t('sso.ldap.nextSyncAt', { time: dayjs(setting.nextSyncAt).format('YYYY-MM-DD HH:mm') }) : undefined}
+          >
+            <Select options={DIRECTORY_SYNC_SCHEDULES.map((hours) => ({ value: hours, label: t(`sso.ldap.schedules.${hours}`) }))} data-testid="work-chat-schedule" />
           </Form.Item>
         </div>
         <div className="atrium-ldap-fields">
@@ -148,6 +159,9 @@ function WorkChatForm({ setting, canEdit }: { setting: WorkChatSetting; canEdit:
         ) : null}
       </Form>
       {run.isError ? <Alert className="atrium-ldap-check" type="error" showIcon role="alert" title={run.error.message} data-testid="work-chat-sync-error" /> : null}
+      {setting.lastError && !run.isError && !run.isSuccess ? (
+        <Alert className="atrium-ldap-check" type="warning" showIcon title={t('sso.workChat.lastError', { error: setting.lastError })} data-testid="work-chat-last-error" />
+      ) : null}
       {report ? <SyncReport report={report} at={setting.lastSyncAt} /> : null}
     </>
   );

@@ -1,5 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import dayjs from 'dayjs';
 import type { DirectorySyncReport, DirectorySyncSetting, SsoCandidate, SsoMember, SsoSetting, WorkChatProvider, WorkChatSetting } from '@atrium/contract';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { setLang } from '../../../shared/i18n/i18n';
@@ -70,15 +71,21 @@ const workChatSetting = (provider: WorkChatProvider): WorkChatSetting => ({
   hasSecret: false,
   baseUrl: '',
   roleMapping: [],
+  scheduleHours: 0,
+  nextSyncAt: null,
   lastSyncAt: null,
   lastReport: null,
+  lastError: null,
   updatedAt: null,
 });
 
-function renderPage(permissions: string[] = ['accountGlobal:edit', 'accountGlobal:view']) {
+/** When the stub says a scheduled work-chat sync is next due. */
+const NEXT_SYNC_AT = Date.UTC(2026, 11, 1, 9, 30);
+
+function renderPage(permissions: string[] = ['accountGlobal:edit', 'accountGlobal:view'], workChatSettings: WorkChatSetting[] = []) {
   let setting = { ...SETTING };
   let ldapSetting = { ...LDAP_SETTING };
-  const workChat = new Map<string, WorkChatSetting>();
+  const workChat = new Map<string, WorkChatSetting>(workChatSettings.map((entry) => [entry.provider, entry]));
   const exceptions: SsoMember[] = [];
   const seen = stubApi({
     'GET /ad/setting': () => ({ result: ldapSetting }),
@@ -99,7 +106,7 @@ function renderPage(permissions: string[] = ['accountGlobal:edit', 'accountGloba
     'PUT /work-chat/setting': ({ body }) => {
       const { secret, ...sent } = body as Partial<WorkChatSetting> & { provider: WorkChatProvider; secret?: string };
       const before = workChat.get(sent.provider) ?? workChatSetting(sent.provider);
-      workChat.set(sent.provider, { ...before, ...sent, hasSecret: before.hasSecret || Boolean(secret), updatedAt: 3 });
+      workChat.set(sent.provider, { ...before, ...sent, hasSecret: before.hasSecret || Boolean(secret), nextSyncAt: sent.scheduleHours ? NEXT_SYNC_AT : null, updatedAt: 3 });
       return { result: workChat.get(sent.provider) };
     },
     'POST /company/sync-work-wechat': ({ body }) => {
@@ -279,6 +286,8 @@ describe('/sso-setting', () => {
     await user.type(within(card).getByTestId('work-chat-app-key'), 'dingabc');
     await user.type(within(card).getByTestId('work-chat-secret'), 'ding-secret');
     await user.click(within(card).getByTestId('work-chat-sign-in'));
+    await user.click(within(card).getByRole('combobox', { name: 'Sync automatically' }));
+    await user.click(await screen.findByTitle('Every 6 hours'));
     await user.click(within(card).getByText('Role mapping'));
     await user.click(within(card).getByTestId('work-chat-role-mapping-add'));
     await user.type(within(card).getByTestId('work-chat-role-mapping-group-0'), 'Engineering');
@@ -293,9 +302,10 @@ describe('/sso-setting', () => {
 
     expect(await screen.findByText('Setting saved')).toBeInTheDocument();
     const put = seen.find((request) => request.method === 'PUT' && request.path === '/work-chat/setting')!;
-    expect(put.body).toEqual({ provider: 'dingtalk', isEnabled: true, isSignInEnabled: true, corpId: '', appKey: 'dingabc', secret: 'ding-secret', baseUrl: '', roleMapping: [{ group: 'Engineering', roleId: 7 }] });
+    expect(put.body).toEqual({ provider: 'dingtalk', isEnabled: true, isSignInEnabled: true, scheduleHours: 6, corpId: '', appKey: 'dingabc', secret: 'ding-secret', baseUrl: '', roleMapping: [{ group: 'Engineering', roleId: 7 }] });
     const saved = await screen.findByTestId('work-chat-card');
     expect(await within(saved).findByText(/A secret is saved/)).toBeInTheDocument();
+    expect(within(saved).getByText(`Next sync: ${dayjs(NEXT_SYNC_AT).format('YYYY-MM-DD HH:mm')}`)).toBeInTheDocument();
     expect(within(saved).getByTestId('work-chat-secret')).toHaveValue('');
 
     await waitFor(() => expect(within(saved).getByTestId('work-chat-sync')).toBeEnabled());
@@ -305,12 +315,16 @@ describe('/sso-setting', () => {
     expect(seen.find((request) => request.path === '/company/sync-work-wechat')!.body).toEqual({ provider: 'dingtalk' });
   }, 40_000);
 
-  it('work chat is read-only for a viewer, in Chinese', async () => {
+  it('work chat is read-only for a viewer, in Chinese, with its schedule and why the last sync failed', async () => {
     setLang('zh-CN');
-    renderPage(['accountGlobal:view']);
+    renderPage(['accountGlobal:view'], [{ ...workChatSetting('wecom'), isEnabled: true, scheduleHours: 24, nextSyncAt: NEXT_SYNC_AT, lastError: '40001 invalid credential' }]);
     const card = await screen.findByTestId('work-chat-card');
     expect(within(card).getByText('企业微信、飞书和钉钉')).toBeInTheDocument();
     expect(await within(card).findByText('企业ID')).toBeInTheDocument();
+    expect(within(card).getByText('自动同步')).toBeInTheDocument();
+    expect(within(card).getByText('每天一次')).toBeInTheDocument();
+    expect(within(card).getByText(`下次同步：${dayjs(NEXT_SYNC_AT).format('YYYY-MM-DD HH:mm')}`)).toBeInTheDocument();
+    expect(within(card).getByTestId('work-chat-last-error')).toHaveTextContent('上次同步失败：40001 invalid credential');
     expect(within(card).queryByTestId('work-chat-save')).not.toBeInTheDocument();
     expect(within(card).getByTestId('work-chat-corp-id')).toBeDisabled();
   });
