@@ -1324,6 +1324,8 @@ export interface CalendarSyncItemTable {
   reservation_id: number | null;
   origin: 'inbound' | 'outbound';
   fingerprint: string | null;
+  /** A repeating object's iCalendar text as last read or written (migration 0083); null for others. */
+  data: string | null;
   updated_at: number;
 }
 

@@ -75,6 +75,7 @@ import { workChat } from './2026_11_30_0079_work_chat.js';
 import { calendarOAuth } from './2026_11_30_0080_calendar_oauth.js';
 import { calendarSubscriptions } from './2026_11_30_0081_calendar_subscriptions.js';
 import { workChatSchedule } from './2026_11_30_0082_work_chat_schedule.js';
+import { calendarSyncObjectData } from './2026_11_30_0083_calendar_sync_object_data.js';
 import type { DialectMigration } from './helpers.js';
 
 /**
@@ -156,6 +157,7 @@ export const MIGRATIONS: ReadonlyArray<readonly [name: string, migration: Dialec
   ['2026_11_30_0080_calendar_oauth', calendarOAuth],
   ['2026_11_30_0081_calendar_subscriptions', calendarSubscriptions],
   ['2026_11_30_0082_work_chat_schedule', workChatSchedule],
+  ['2026_11_30_0083_calendar_sync_object_data', calendarSyncObjectData],
 ];
 
 function providerFor(dialect: Database['dialect']): MigrationProvider {

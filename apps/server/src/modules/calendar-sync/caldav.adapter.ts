@@ -127,6 +127,8 @@ export function createCalDavAdapter({ serverUrl, account, credential, fetchImpl 
   }
 
   return {
+    // An iCalendar object holds a rule, its EXDATEs and its exceptions as they are.
+    writesSeries: true,
     async listCollections(): Promise<CalendarCollection[]> {
       const root = await propfind(serverUrl, 0, '<d:current-user-principal/>');
       const principal = hrefIn(root, DAV, 'current-user-principal') ?? serverUrl;

@@ -53,6 +53,12 @@ export interface CalendarAdapter {
   put(collectionUrl: string, href: string | null, uid: string, data: string): Promise<{ href: string; etag: string | null }>;
   /** Removes an event object; one already gone is no error. */
   remove(href: string): Promise<void>;
+  /**
+   * Whether an Atrium series is written as one repeating object (its rule, EXDATEs and moved occurrences as
+   * exceptions): CalDAV. Absent: occurrence by occurrence, each its own event (Graph writes single events; Google's
+   * adapter writes a master's rule but not its exceptions, so a moved occurrence would show where it was).
+   */
+  readonly writesSeries?: boolean;
   /** Services that notify changes (Graph): subscribes to a collection's changes. */
   subscribe?(collectionUrl: string, request: SubscriptionRequest): Promise<CalendarSubscription>;
   /** Moves a subscription's expiry; a subscription the service no longer has is a CalendarPeerError with status 404. */

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { CalendarKind, CalendarLinkHealth } from '@atrium/contract';
+import { RepeatRule, type CalendarKind, type CalendarLinkHealth } from '@atrium/contract';
 import type { DB } from '../../db/schema.js';
 
 /** A connection as stored, credential included: for the service only, never an answer. */
@@ -57,6 +57,8 @@ export interface ItemRecord {
   reservationId: number | null;
   origin: 'inbound' | 'outbound';
   fingerprint: string | null;
+  /** A repeating object's iCalendar text as last read or written; null for others. */
+  data: string | null;
 }
 
 export interface PushRecord {
@@ -66,6 +68,38 @@ export interface PushRecord {
   reservationId: number;
   attempts: number;
 }
+
+/** A booking as a write out needs it. */
+function presentReservation(row: {
+  id: number;
+  resource_id: number;
+  host_user_id: number | null;
+  title: string;
+  start_at: number;
+  end_at: number;
+  status: 'pending' | 'confirmed' | 'cancelled' | 'rejected' | 'expired' | 'released';
+  privacy: 'public' | 'busy' | 'private';
+  series_id: number | null;
+  occurrence_date: string | null;
+  full_name: string | null;
+  email: string | null;
+}) {
+  return {
+    id: row.id,
+    roomId: row.resource_id,
+    hostUserId: row.host_user_id,
+    title: row.title,
+    startAt: Number(row.start_at),
+    endAt: Number(row.end_at),
+    status: row.status,
+    privacy: row.privacy,
+    seriesId: row.series_id,
+    occurrenceDate: row.occurrence_date,
+    hostName: row.full_name,
+    hostEmail: row.email,
+  };
+}
+export type ReservationRecord = ReturnType<typeof presentReservation>;
 
 const num = (value: number | string | bigint | null) => (value === null ? null : Number(value));
 
@@ -150,6 +184,18 @@ export function createCalendarSyncRepository(db: Kysely<DB>) {
     subscriptionId: row.subscription_id,
     subscriptionExpiresAt: num(row.subscription_expires_at),
     subscriptionSecret: row.subscription_secret,
+  });
+
+  const itemRows = () => db.selectFrom('calendar_sync_items').select(['id', 'href', 'uid', 'etag', 'reservation_id', 'origin', 'fingerprint', 'data']);
+  const presentItem = (row: Awaited<ReturnType<ReturnType<typeof itemRows>['execute']>>[number]): ItemRecord => ({
+    id: row.id,
+    href: row.href,
+    uid: row.uid,
+    etag: row.etag,
+    reservationId: row.reservation_id,
+    origin: row.origin,
+    fingerprint: row.fingerprint,
+    data: row.data,
   });
 
   return {
@@ -284,6 +330,10 @@ export function createCalendarSyncRepository(db: Kysely<DB>) {
         .where('id', '=', id)
         .execute();
     },
+    /** The next pull lists every object (a full listing, as without a token): what an object's text missing asks for. */
+    async forgetSyncToken(companyId: number, id: number): Promise<void> {
+      await db.updateTable('calendar_links').set({ sync_token: null }).where('company_id', '=', companyId).where('id', '=', id).execute();
+    },
     /** A write out failed: the link is failing until a pull or a write succeeds. */
     async markFailing(companyId: number, id: number, error: string, at: number, isAuth = false): Promise<void> {
       await db.updateTable('calendar_links').set({ health: 'failing', last_attempt_at: at, last_error: error, is_auth_failure: isAuth ? 1 : 0 }).where('company_id', '=', companyId).where('id', '=', id).execute();
@@ -293,31 +343,38 @@ export function createCalendarSyncRepository(db: Kysely<DB>) {
     },
 
     async items(companyId: number, linkId: number): Promise<ItemRecord[]> {
-      const rows = await db
-        .selectFrom('calendar_sync_items')
-        .select(['id', 'href', 'uid', 'etag', 'reservation_id', 'origin', 'fingerprint'])
-        .where('company_id', '=', companyId)
-        .where('link_id', '=', linkId)
-        .execute();
-      return rows.map((row) => ({ id: row.id, href: row.href, uid: row.uid, etag: row.etag, reservationId: row.reservation_id, origin: row.origin, fingerprint: row.fingerprint }));
+      const rows = await itemRows().where('company_id', '=', companyId).where('link_id', '=', linkId).execute();
+      return rows.map(presentItem);
     },
-    async itemOfReservation(companyId: number, linkId: number, reservationId: number): Promise<ItemRecord | undefined> {
-      const row = await db
-        .selectFrom('calendar_sync_items')
-        .select(['id', 'href', 'uid', 'etag', 'reservation_id', 'origin', 'fingerprint'])
-        .where('company_id', '=', companyId)
-        .where('link_id', '=', linkId)
-        .where('reservation_id', '=', reservationId)
-        .executeTakeFirst();
-      return row ? { id: row.id, href: row.href, uid: row.uid, etag: row.etag, reservationId: row.reservation_id, origin: row.origin, fingerprint: row.fingerprint } : undefined;
+    /** The known item of one href (a repeating object's own item, with its text). */
+    async item(companyId: number, linkId: number, href: string): Promise<ItemRecord | undefined> {
+      const row = await itemRows().where('company_id', '=', companyId).where('link_id', '=', linkId).where('href', '=', href).executeTakeFirst();
+      return row ? presentItem(row) : undefined;
+    },
+    /** Every item a booking is on a link: its own object, or an occurrence of a repeating one (`<href>#<recurrence id>`), or (briefly, while a series replaces per-occurrence objects) both. */
+    async itemsOfReservation(companyId: number, linkId: number, reservationId: number): Promise<ItemRecord[]> {
+      const rows = await itemRows().where('company_id', '=', companyId).where('link_id', '=', linkId).where('reservation_id', '=', reservationId).orderBy('id').execute();
+      return rows.map(presentItem);
+    },
+    /** The items of the given bookings on a link (what a series object replaces). */
+    async itemsOfReservations(companyId: number, linkId: number, reservationIds: readonly number[]): Promise<ItemRecord[]> {
+      if (reservationIds.length === 0) return [];
+      const rows = await itemRows().where('company_id', '=', companyId).where('link_id', '=', linkId).where('reservation_id', 'in', reservationIds).orderBy('id').execute();
+      return rows.map(presentItem);
+    },
+    /** The occurrence items of a repeating object (`<href>#...`); filtered here, LIKE's escaping differs between the engines. */
+    async occurrenceItems(companyId: number, linkId: number, objectHref: string): Promise<ItemRecord[]> {
+      const rows = await itemRows().where('company_id', '=', companyId).where('link_id', '=', linkId).orderBy('id').execute();
+      return rows.map(presentItem).filter((item) => item.href.startsWith(`${objectHref}#`));
     },
     async saveItem(
       companyId: number,
       linkId: number,
-      item: { href: string; uid: string; etag: string | null; reservationId: number | null; origin: 'inbound' | 'outbound'; fingerprint: string | null },
+      item: { href: string; uid: string; etag: string | null; reservationId: number | null; origin: 'inbound' | 'outbound'; fingerprint: string | null; data?: string | null },
       now: number,
     ): Promise<void> {
-      const values = { etag: item.etag, uid: item.uid, reservation_id: item.reservationId, origin: item.origin, fingerprint: item.fingerprint, updated_at: now };
+      // `data` left out keeps the text known (only repeating objects keep one).
+      const values = { etag: item.etag, uid: item.uid, reservation_id: item.reservationId, origin: item.origin, fingerprint: item.fingerprint, ...(item.data === undefined ? {} : { data: item.data }), updated_at: now };
       await db
         .insertInto('calendar_sync_items')
         .values({ company_id: companyId, link_id: linkId, href: item.href, ...values })
@@ -328,13 +385,13 @@ export function createCalendarSyncRepository(db: Kysely<DB>) {
       await db.deleteFrom('calendar_sync_items').where('company_id', '=', companyId).where('link_id', '=', linkId).where('href', '=', href).execute();
     },
 
-    /** Queues a write out of a booking to a link (one row per pair: a newer change rides on the waiting one). */
-    async enqueuePush(companyId: number, linkId: number, reservationIds: readonly number[], now: number): Promise<void> {
+    /** Queues a write out of a booking to a link (one row per pair: a newer change rides on the waiting one); due at `availableAt` (default now). */
+    async enqueuePush(companyId: number, linkId: number, reservationIds: readonly number[], now: number, availableAt = now): Promise<void> {
       if (reservationIds.length === 0) return;
       await db
         .insertInto('calendar_sync_pushes')
-        .values(reservationIds.map((reservationId) => ({ company_id: companyId, link_id: linkId, reservation_id: reservationId, available_at: now, created_at: now, updated_at: now })))
-        .onConflict((oc) => oc.columns(['link_id', 'reservation_id']).doUpdateSet({ state: 'pending', attempts: 0, available_at: now, lease_token: null, leased_until: null, updated_at: now }))
+        .values(reservationIds.map((reservationId) => ({ company_id: companyId, link_id: linkId, reservation_id: reservationId, available_at: availableAt, created_at: now, updated_at: now })))
+        .onConflict((oc) => oc.columns(['link_id', 'reservation_id']).doUpdateSet({ state: 'pending', attempts: 0, available_at: availableAt, lease_token: null, leased_until: null, updated_at: now }))
         .execute();
     },
     /** Claims due writes for `leaseMs` (one holder at a time across processes). */
@@ -460,13 +517,34 @@ export function createCalendarSyncRepository(db: Kysely<DB>) {
       const row = await db
         .selectFrom('reservations as r')
         .leftJoin('users as u', (join) => join.onRef('u.id', '=', 'r.host_user_id').onRef('u.company_id', '=', 'r.company_id'))
-        .select(['r.id', 'r.resource_id', 'r.host_user_id', 'r.title', 'r.start_at', 'r.end_at', 'r.status', 'r.privacy', 'u.full_name', 'u.email'])
+        .select(['r.id', 'r.resource_id', 'r.host_user_id', 'r.title', 'r.start_at', 'r.end_at', 'r.status', 'r.privacy', 'r.series_id', 'r.occurrence_date', 'u.full_name', 'u.email'])
         .where('r.company_id', '=', companyId)
         .where('r.id', '=', id)
         .executeTakeFirst();
-      return row
-        ? { id: row.id, roomId: row.resource_id, hostUserId: row.host_user_id, title: row.title, startAt: Number(row.start_at), endAt: Number(row.end_at), status: row.status, privacy: row.privacy, hostName: row.full_name, hostEmail: row.email }
-        : undefined;
+      return row ? presentReservation(row) : undefined;
+    },
+    /** A series made in Atrium (modules/booking, reservation_series): its rule and the wall-clock pattern in its zone. */
+    async series(companyId: number, id: number) {
+      const row = await db
+        .selectFrom('reservation_series')
+        .select(['id', 'rule', 'first_date', 'start_time', 'end_time', 'time_zone'])
+        .where('company_id', '=', companyId)
+        .where('id', '=', id)
+        .executeTakeFirst();
+      return row ? { id: row.id, rule: RepeatRule.parse(JSON.parse(row.rule)), firstDate: row.first_date, startTime: row.start_time, endTime: row.end_time, timeZone: row.time_zone } : undefined;
+    },
+    /** Every booking of a series, whatever its status or room, by date. */
+    async seriesReservations(companyId: number, seriesId: number) {
+      const rows = await db
+        .selectFrom('reservations as r')
+        .leftJoin('users as u', (join) => join.onRef('u.id', '=', 'r.host_user_id').onRef('u.company_id', '=', 'r.company_id'))
+        .select(['r.id', 'r.resource_id', 'r.host_user_id', 'r.title', 'r.start_at', 'r.end_at', 'r.status', 'r.privacy', 'r.series_id', 'r.occurrence_date', 'u.full_name', 'u.email'])
+        .where('r.company_id', '=', companyId)
+        .where('r.series_id', '=', seriesId)
+        .orderBy('r.start_at')
+        .orderBy('r.id')
+        .execute();
+      return rows.map(presentReservation);
     },
     /** A room's active bookings ending after `from` (what a new link writes out). */
     async activeReservationIds(companyId: number, roomId: number, from: number): Promise<number[]> {

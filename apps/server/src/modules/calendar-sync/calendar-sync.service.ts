@@ -1,5 +1,5 @@
-import { randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
-import { renderMessage, type CalendarConsentError, type CalendarOAuthCallbackQuery, type CalendarAuthBody, type CalendarCollection, type CalendarConnection, type CalendarLink, type CalendarSyncBody, type CreateCalendarConnectionBody, type Lang, type MessageKey, type UpdateCalendarConfigBody } from '@atrium/contract';
+import { createHash, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
+import { expandOccurrences, renderMessage, type CalendarConsentError, type CalendarOAuthCallbackQuery, type CalendarAuthBody, type CalendarCollection, type CalendarConnection, type CalendarLink, type CalendarSyncBody, type CreateCalendarConnectionBody, type Lang, type MessageKey, type UpdateCalendarConfigBody } from '@atrium/contract';
 import type { Clock } from '../../platform/clock.js';
 import { DAY_MS, MINUTE_MS } from '../../platform/clock.js';
 import type { BookingPreferencesRepository } from '../booking-preferences/booking-preferences.repository.js';
@@ -14,8 +14,8 @@ import { reservationUidMaker } from '../booking/mails/booking-mail-data.js';
 import type { Actor, OperationLog, RecordedActor } from '../operation-log/operation-log.service.js';
 import { z } from 'zod';
 import { CalendarPeerError, type CalendarAdapter, type OutsideObject } from './calendar-adapter.js';
-import { excludeOccurrences, expandOutsideEvent, readOutsideEvent, type OutsideEvent, type OutsideOccurrence } from './calendar-events.js';
-import type { CalendarSyncRepository, ConnectionRecord, ItemRecord, LinkRecord } from './calendar-sync.repository.js';
+import { excludeOccurrences, expandOutsideEvent, readOutsideEvent, writeOccurrence, writeSeriesObject, type OccurrenceChange, type OutsideEvent, type OutsideOccurrence, type SeriesOccurrence } from './calendar-events.js';
+import type { CalendarSyncRepository, ConnectionRecord, ItemRecord, LinkRecord, ReservationRecord } from './calendar-sync.repository.js';
 import { createCalDavAdapter } from './caldav.adapter.js';
 import {
   CONSENT_STATE_MS,
@@ -127,6 +127,12 @@ const describe = (error: unknown) => (error instanceof Error ? error.message : S
 
 /** What the outside object holds, as last written on either side: equal means nothing to carry over. */
 const fingerprintOf = (startAt: number, endAt: number, title: string) => `${startAt}|${endAt}|${title}`;
+/** A repeating object's occurrence is known as `<href>#<recurrence id in UTC>`: the object's href. */
+const objectOf = (href: string) => href.split('#')[0]!;
+/** Written out to the room's calendar: held there (pending or confirmed) in that room. */
+const isActiveIn = (booking: Pick<ReservationRecord, 'status' | 'roomId'>, link: LinkRecord) => (booking.status === 'pending' || booking.status === 'confirmed') && booking.roomId === link.roomId;
+/** What a booking is called outside: a meeting that is not public is "Busy" (as in the feeds). */
+const titleOf = (booking: Pick<ReservationRecord, 'privacy' | 'title'>) => (booking.privacy === 'public' ? booking.title : BUSY);
 
 export type CalendarSyncService = ReturnType<typeof createCalendarSyncService>;
 
@@ -147,6 +153,13 @@ export function createCalendarSyncService(deps: CalendarSyncDeps) {
   const tokenSourceOf = (connection: ConnectionRecord): AccessTokenSource =>
     accessTokens.sourceFor(connection.id, clientOf(connection), connection.refreshToken, (refreshToken) => repository.updateConnection(connection.companyId, connection.id, { refreshToken }, clock.now()));
   const googleAdapterOf = (connection: ConnectionRecord): GoogleAdapter => createGoogleAdapter({ baseUrl: connection.serverUrl, accessToken: tokenSourceOf(connection), now: () => clock.now() });
+  /** The UID of an Atrium series written as one object (beside the bookings' `reservation-<id>@<host>`). */
+  const seriesDomain = new URL(deps.publicUrl).hostname || 'atrium.local';
+  const seriesUidOf = (seriesId: number) => `series-${seriesId}@${seriesDomain}`;
+  const seriesIdOf = (uid: string) => {
+    const match = /^series-(\d+)@(.*)$/.exec(uid);
+    return match && match[2] === seriesDomain ? Number(match[1]) : null;
+  };
   const adapterFor =
     deps.adapterFor ??
     ((connection: ConnectionRecord): CalendarAdapter => {
@@ -281,7 +294,9 @@ export function createCalendarSyncService(deps: CalendarSyncDeps) {
   async function takeObject(adapter: CalendarAdapter, connection: ConnectionRecord, link: LinkRecord, items: ReadonlyMap<string, ItemRecord>, object: OutsideObject): Promise<void> {
     const known = items.get(object.href);
     // Our own write coming back, or nothing new: the version we know.
-    if (known && known.etag !== null && known.etag === object.etag) return;
+    // A repeating object known without its text (before migration 0083) is read again to keep it.
+    const lacksText = known !== undefined && known.reservationId === null && known.data === null && [...items.keys()].some((href) => href.startsWith(`${object.href}#`));
+    if (known && known.etag !== null && known.etag === object.etag && !lacksText) return;
     const event = readOutsideEvent(object.data);
     const now = clock.now();
     const save = (reservationId: number | null, fingerprint: string | null) =>
@@ -338,10 +353,15 @@ export function createCalendarSyncService(deps: CalendarSyncDeps) {
   async function takeRepeating(adapter: CalendarAdapter, connection: ConnectionRecord, link: LinkRecord, items: ReadonlyMap<string, ItemRecord>, object: OutsideObject, event: OutsideEvent): Promise<void> {
     const now = clock.now();
     const { bookAheadDays } = await preferences.get(link.companyId);
-    // From a day back: an occurrence under way is still part of the rule, not gone from it.
-    const occurrences = expandOutsideEvent(object.data, now - DAY_MS, now + bookAheadDays * DAY_MS) ?? [];
     const prefix = `${object.href}#`;
     const own = [...items.values()].filter((item) => item.href.startsWith(prefix));
+    // Made in Atrium (a series written as one object): its title is Atrium's, not taken back from outside.
+    const isInbound = (items.get(object.href)?.origin ?? 'inbound') === 'inbound';
+    const horizon = now + bookAheadDays * DAY_MS;
+    // From a day back: an occurrence under way is still part of the rule, not gone from it. As far as the
+    // occurrences known reach (a series written out runs past the booking window), so none is taken as gone.
+    const knownUntil = Math.max(horizon, ...own.map((item) => Date.parse(item.href.slice(prefix.length)) + DAY_MS).filter((ms) => Number.isFinite(ms)));
+    const occurrences = expandOutsideEvent(object.data, now - DAY_MS, knownUntil) ?? [];
     const byHref = new Map(own.map((item) => [item.href, item]));
     const host = await hostFor(connection, event);
     const declined: Array<{ occurrence: OutsideOccurrence; reason: Reason }> = [];
@@ -357,19 +377,27 @@ export function createCalendarSyncService(deps: CalendarSyncDeps) {
         continue;
       }
       if (known?.fingerprint === fingerprint) continue;
-      const save = (reservationId: number | null) => repository.saveItem(link.companyId, link.id, { href, uid: event.uid, etag: null, reservationId, origin: 'inbound', fingerprint }, now);
+      const save = (reservationId: number | null) => repository.saveItem(link.companyId, link.id, { href, uid: event.uid, etag: null, reservationId, origin: known?.origin ?? 'inbound', fingerprint }, now);
       if (known?.reservationId) {
         const booking = await repository.reservation(link.companyId, known.reservationId);
         await save(known.reservationId);
         if (!booking?.hostUserId || (booking.status !== 'pending' && booking.status !== 'confirmed')) continue;
         try {
-          await bookings.update({ companyId: link.companyId, userId: booking.hostUserId, channel: 'api' }, { id: booking.id, startAt: occurrence.startAt, endAt: occurrence.endAt, title: title.slice(0, 100), scope: 'one' });
+          await bookings.update(
+            { companyId: link.companyId, userId: booking.hostUserId, channel: 'api' },
+            { id: booking.id, startAt: occurrence.startAt, endAt: occurrence.endAt, ...(isInbound ? { title: title.slice(0, 100) } : {}), scope: 'one' },
+          );
         } catch (error) {
           if (!(error instanceof AppError)) throw error;
           declined.push({ occurrence, reason: reasonOf(error) });
+          // Refused: the booking stays where it was, and is written back into the object as its exception (the queue).
+          await repository.saveItem(link.companyId, link.id, { href, uid: event.uid, etag: null, reservationId: known.reservationId, origin: known.origin, fingerprint: null }, now);
+          await repository.enqueuePush(link.companyId, link.id, [known.reservationId], now);
         }
         continue;
       }
+      // Beyond the booking window: taken when the window reaches it.
+      if (occurrence.startAt >= horizon) continue;
       if (occurrence.startAt <= now || occurrence.isAllDay || occurrence.endAt <= occurrence.startAt || host === null) {
         await save(null);
         continue;
@@ -389,10 +417,15 @@ export function createCalendarSyncService(deps: CalendarSyncDeps) {
     }
     for (const item of own) if (!seen.has(item.href)) await removeBooking(link, item, item.href);
     let etag = object.etag;
-    // A refused move of an occurrence already booked keeps its booking: only new occurrences are excluded outside.
+    let data = object.data;
+    // A refused move of an occurrence already booked keeps its booking (written back as its exception, above): only new occurrences are excluded outside.
     const excluded = declined.filter(({ occurrence }) => !byHref.get(`${prefix}${occurrence.recurrenceId}`)?.reservationId);
-    if (excluded.length > 0) etag = (await adapter.put(link.collectionUrl, object.href, event.uid, excludeOccurrences(object.data, excluded.map(({ occurrence }) => occurrence.recurrenceId)))).etag;
-    await repository.saveItem(link.companyId, link.id, { href: object.href, uid: event.uid, etag, reservationId: null, origin: items.get(object.href)?.origin ?? 'inbound', fingerprint: null }, now);
+    if (excluded.length > 0) {
+      data = excludeOccurrences(object.data, excluded.map(({ occurrence }) => occurrence.recurrenceId));
+      etag = (await adapter.put(link.collectionUrl, object.href, event.uid, data)).etag;
+    }
+    // Its text kept: Atrium's changes to an occurrence are written into it. No fingerprint: the next write out writes it whole.
+    await repository.saveItem(link.companyId, link.id, { href: object.href, uid: event.uid, etag, reservationId: null, origin: items.get(object.href)?.origin ?? 'inbound', fingerprint: null, data }, now);
     for (const { occurrence, reason } of declined) {
       const declinedEvent = { ...event, title: occurrence.title ?? event.title, startAt: occurrence.startAt, endAt: occurrence.endAt };
       await repository.recordDecline(link.companyId, link.id, { uid: event.uid, title: declinedEvent.title, organiserEmail: event.organiserEmail, startAt: occurrence.startAt, endAt: occurrence.endAt, reason: JSON.stringify(reason) }, now);
@@ -426,7 +459,6 @@ export function createCalendarSyncService(deps: CalendarSyncDeps) {
         for (const object of pulled.upserts) await takeObject(adapter, connection, link, items, object);
         const listed = new Set(pulled.upserts.map((object) => object.href));
         // An occurrence of a repeating event is known as `<href>#<recurrence id>`: it goes with its object.
-        const objectOf = (href: string) => href.split('#')[0]!;
         const goneObjects = new Set(pulled.isFull ? [...items.keys()].map(objectOf).filter((href) => !listed.has(href)) : pulled.deletes);
         // A windowed listing (Graph) does not see past its horizon: an object last written to start there left the window, not the calendar.
         const isPastHorizon = (item: ItemRecord) => pulled.horizon !== undefined && item.fingerprint !== null && Number(item.fingerprint.split('|')[0]) >= pulled.horizon;
@@ -447,23 +479,33 @@ export function createCalendarSyncService(deps: CalendarSyncDeps) {
   /** Writes one booking out; answers whether the service was asked (a write with nothing to do asks nothing). */
   async function pushOne(adapter: CalendarAdapter, link: LinkRecord, reservationId: number): Promise<boolean> {
     const booking = await repository.reservation(link.companyId, reservationId);
-    const item = await repository.itemOfReservation(link.companyId, link.id, reservationId);
-    const isActive = booking !== undefined && (booking.status === 'pending' || booking.status === 'confirmed') && booking.roomId === link.roomId;
-    // An occurrence of a repeating outside event: its object is the rule's, not written from one booking (decision 0023).
-    const isOccurrence = item?.href.includes('#') === true;
-    if (!isActive) {
-      if (item && isOccurrence) await repository.deleteItem(link.companyId, link.id, item.href);
-      else if (item) {
-        await adapter.remove(item.href);
-        await repository.deleteItem(link.companyId, link.id, item.href);
-        return true;
-      }
-      return false;
+    const items = await repository.itemsOfReservation(link.companyId, link.id, reservationId);
+    const isActive = booking !== undefined && isActiveIn(booking, link);
+    let wasAsked = false;
+    // The Atrium series it is in, written as one object; and the repeating objects it is an occurrence of.
+    const seriesIds = new Set<number>();
+    const writtenSeriesId = isActive && adapter.writesSeries === true ? booking.seriesId : null;
+    if (writtenSeriesId !== null) seriesIds.add(writtenSeriesId);
+    for (const item of items.filter((one) => one.href.includes('#'))) {
+      const object = await repository.item(link.companyId, link.id, objectOf(item.href));
+      const seriesId = object?.origin === 'outbound' ? seriesIdOf(object.uid) : null;
+      if (seriesId !== null) seriesIds.add(seriesId);
+      else if (await writeOccurrenceOut(adapter, link, booking, item, object)) wasAsked = true;
     }
-    const title = booking.privacy === 'public' ? booking.title : BUSY;
+    for (const seriesId of seriesIds) if (await writeSeries(adapter, link, seriesId)) wasAsked = true;
+    // Its own object: a single booking's, or one written for an occurrence before series were written as one object.
+    const own = items.find((item) => !item.href.includes('#'));
+    if (writtenSeriesId !== null) return wasAsked;
+    if (!isActive) {
+      if (!own) return wasAsked;
+      await adapter.remove(own.href);
+      await repository.deleteItem(link.companyId, link.id, own.href);
+      return true;
+    }
+    const title = titleOf(booking);
     const fingerprint = fingerprintOf(booking.startAt, booking.endAt, title);
-    if (item?.fingerprint === fingerprint || isOccurrence) return false;
-    const uid = item?.uid ?? uidOf(booking.id);
+    if (own?.fingerprint === fingerprint) return wasAsked;
+    const uid = own?.uid ?? uidOf(booking.id);
     const data = writeCalendar({
       name: link.roomName,
       events: [
@@ -479,9 +521,134 @@ export function createCalendarSyncService(deps: CalendarSyncDeps) {
         },
       ],
     });
-    const written = await adapter.put(link.collectionUrl, item?.href ?? null, uid, data);
-    await repository.saveItem(link.companyId, link.id, { href: written.href, uid, etag: written.etag, reservationId, origin: item?.origin ?? 'outbound', fingerprint }, clock.now());
+    const written = await adapter.put(link.collectionUrl, own?.href ?? null, uid, data);
+    await repository.saveItem(link.companyId, link.id, { href: written.href, uid, etag: written.etag, reservationId, origin: own?.origin ?? 'outbound', fingerprint }, clock.now());
     return true;
+  }
+
+  /**
+   * A booking that is an occurrence of an outside repeating object, changed in Atrium: moved or
+   * renamed, an exception VEVENT is written into the object; cancelled (or moved to another room,
+   * or gone), an EXDATE, its exception removed. Into the object's text as last read or written.
+   */
+  async function writeOccurrenceOut(adapter: CalendarAdapter, link: LinkRecord, booking: ReservationRecord | undefined, item: ItemRecord, object: ItemRecord | undefined): Promise<boolean> {
+    const recurrenceId = item.href.slice(objectOf(item.href).length + 1);
+    const now = clock.now();
+    // The object gone: nothing to write into.
+    if (!object) {
+      await repository.deleteItem(link.companyId, link.id, item.href);
+      return false;
+    }
+    // Known before the object's text was kept (migration 0083): the next pull lists every object and keeps its text;
+    // this write waits for it (tried again in a minute, not counted as a failure).
+    if (object.data === null) {
+      await repository.forgetSyncToken(link.companyId, link.id);
+      await repository.enqueuePush(link.companyId, link.id, [item.reservationId ?? booking?.id ?? 0].filter((id) => id > 0), now, now + MINUTE_MS);
+      return false;
+    }
+    if (booking && isActiveIn(booking, link)) {
+      const title = titleOf(booking);
+      const fingerprint = fingerprintOf(booking.startAt, booking.endAt, title);
+      if (item.fingerprint === fingerprint) return false;
+      const data = writeOccurrence(object.data, recurrenceId, { startAt: booking.startAt, endAt: booking.endAt, title, ...(booking.status === 'pending' ? { status: 'TENTATIVE' as const } : {}) }, now);
+      const written = await adapter.put(link.collectionUrl, object.href, object.uid, data);
+      await repository.saveItem(link.companyId, link.id, { ...object, etag: written.etag, data }, now);
+      await repository.saveItem(link.companyId, link.id, { ...item, fingerprint }, now);
+      return true;
+    }
+    // An occurrence over (ended, released) stays in the object as it was.
+    if (booking && booking.endAt <= now && booking.status !== 'cancelled' && booking.status !== 'rejected') {
+      await repository.deleteItem(link.companyId, link.id, item.href);
+      return false;
+    }
+    const data = excludeOccurrences(object.data, [recurrenceId]);
+    const written = await adapter.put(link.collectionUrl, object.href, object.uid, data);
+    await repository.saveItem(link.companyId, link.id, { ...object, etag: written.etag, data }, now);
+    await repository.deleteItem(link.companyId, link.id, item.href);
+    return true;
+  }
+
+  /**
+   * An Atrium series written as one object in a linked room (decision 0023, "Recurrence"): its rule,
+   * EXDATEs for the occurrences not booked there, exceptions for those moved or renamed. Its
+   * occurrences are known as `<href>#<recurrence id>` (as an outside repeating event's), so changes
+   * made outside come back through the same path. Objects written per occurrence before are removed.
+   * Not written again when it would hold the same; removed when no occurrence is booked in the room.
+   */
+  async function writeSeries(adapter: CalendarAdapter, link: LinkRecord, seriesId: number): Promise<boolean> {
+    const now = clock.now();
+    const uid = seriesUidOf(seriesId);
+    const series = await repository.series(link.companyId, seriesId);
+    const members = await repository.seriesReservations(link.companyId, seriesId);
+    const known = (await repository.items(link.companyId, link.id)).find((item) => item.uid === uid && !item.href.includes('#'));
+    const active = members.filter((member) => isActiveIn(member, link));
+    const pattern = series ? expandOccurrences({ firstDate: series.firstDate, startTime: series.startTime, endTime: series.endTime, timeZone: series.timeZone, rule: series.rule }) : [];
+    const byDate = new Map(active.map((member) => [member.occurrenceDate ?? '', member]));
+    const inPattern = new Set(pattern.map((occurrence) => occurrence.date));
+    const asChange = (member: ReservationRecord): OccurrenceChange => ({ startAt: member.startAt, endAt: member.endAt, title: titleOf(member), status: member.status === 'pending' ? 'TENTATIVE' : 'CONFIRMED' });
+    const occurrences: SeriesOccurrence[] = [
+      ...pattern.map((occurrence) => {
+        const member = byDate.get(occurrence.date);
+        return { ...occurrence, booking: member ? asChange(member) : null };
+      }),
+      // Booked on a date the rule no longer makes: added to the object as an RDATE of its own time.
+      ...active.filter((member) => !inPattern.has(member.occurrenceDate ?? '')).map((member) => ({ date: member.occurrenceDate ?? '', startAt: member.startAt, endAt: member.endAt, booking: asChange(member) })),
+    ].sort((a, b) => a.startAt - b.startAt);
+    const mode = <T>(values: T[]) => [...values.reduce((counts, value) => counts.set(value, (counts.get(value) ?? 0) + 1), new Map<T, number>())].sort((a, b) => b[1] - a[1])[0]?.[0];
+    const host = active.find((member) => member.privacy === 'public' && member.hostEmail);
+    const data =
+      series && active.length > 0
+        ? writeSeriesObject({
+            uid,
+            timeZone: series.timeZone,
+            rule: series.rule,
+            firstDate: series.firstDate,
+            occurrences,
+            title: mode(active.map(titleOf))!,
+            status: mode(active.map((member) => (member.status === 'pending' ? 'TENTATIVE' : 'CONFIRMED')))!,
+            location: link.roomName,
+            organizer: host?.hostEmail ? { email: host.hostEmail, name: host.hostName } : null,
+            stamp: now,
+          })
+        : null;
+    let wasAsked = false;
+    const occurrenceItems = known ? await repository.occurrenceItems(link.companyId, link.id, known.href) : [];
+    if (data === null) {
+      if (known) {
+        await adapter.remove(known.href);
+        await repository.deleteItem(link.companyId, link.id, known.href);
+        for (const item of occurrenceItems) await repository.deleteItem(link.companyId, link.id, item.href);
+        wasAsked = true;
+      }
+    } else {
+      // The object's fingerprint: its text without the moment it was written.
+      const fingerprint = `series:${createHash('sha256').update(data.replace(/^DTSTAMP:.*\r\n/gm, '')).digest('hex')}`;
+      if (known?.fingerprint !== fingerprint) {
+        const written = await adapter.put(link.collectionUrl, known?.href ?? null, uid, data);
+        await repository.saveItem(link.companyId, link.id, { href: written.href, uid, etag: written.etag, reservationId: null, origin: 'outbound', fingerprint, data }, now);
+        const wanted = new Map<string, { reservationId: number; fingerprint: string }>();
+        for (const occurrence of occurrences) {
+          const member = occurrence.booking ? byDate.get(occurrence.date) : undefined;
+          if (member && occurrence.booking) wanted.set(`${written.href}#${new Date(occurrence.startAt).toISOString()}`, { reservationId: member.id, fingerprint: fingerprintOf(member.startAt, member.endAt, occurrence.booking.title) });
+        }
+        for (const item of occurrenceItems) if (!wanted.has(item.href)) await repository.deleteItem(link.companyId, link.id, item.href);
+        for (const [href, item] of wanted) await repository.saveItem(link.companyId, link.id, { href, uid, etag: null, reservationId: item.reservationId, origin: 'outbound', fingerprint: item.fingerprint }, now);
+        wasAsked = true;
+      }
+    }
+    // Written per occurrence before series were written as one object: replaced by it (or gone with it).
+    const replaced = await repository.itemsOfReservations(
+      link.companyId,
+      link.id,
+      members.map((member) => member.id),
+    );
+    for (const item of replaced) {
+      if (item.href.includes('#') || item.uid === uid) continue;
+      await adapter.remove(item.href);
+      await repository.deleteItem(link.companyId, link.id, item.href);
+      wasAsked = true;
+    }
+    return wasAsked;
   }
 
   /** Does the due writes (of `linkIds`, or all); a link being pulled elsewhere is left for the next pass. */

@@ -1,6 +1,6 @@
 import ICAL from 'ical.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { formatMessage, ReturnCode, type CalendarConnection, type CalendarConnectionList, type Reservation } from '@atrium/contract';
+import { formatMessage, ReturnCode, toZoned, type CalendarConnection, type CalendarConnectionList, type Reservation } from '@atrium/contract';
 import { call, createTestApp, type TestApp } from '../../test/app.js';
 import { TEST_DIALECT } from '../../test/database.js';
 import { startRadicale, type TestRadicale } from '../../test/radicale.js';
@@ -311,6 +311,304 @@ describe(`calendar sync with a CalDAV server (Radicale, ${TEST_DIALECT})`, () =>
     await radicale.request('DELETE', href);
     await sync();
     expect((await standups()).map((row) => row[3])).toEqual(['cancelled', 'cancelled']);
+  });
+
+  /** An object's text read back from the room's calendar: its master, its exceptions, and the starts ical.js expands. */
+  const readObject = async (href: string) => {
+    const answer = await outsideGet(new URL(href, radicale.url).pathname);
+    expect(answer.status).toBe(200);
+    const text = await answer.text();
+    const calendar = new ICAL.Component(ICAL.parse(text));
+    const vevents = calendar.getAllSubcomponents('vevent');
+    const masterComponent = vevents.find((vevent) => !vevent.hasProperty('recurrence-id'))!;
+    const exceptions = vevents.filter((vevent) => vevent.hasProperty('recurrence-id'));
+    const master = new ICAL.Event(masterComponent);
+    for (const exception of exceptions) master.relateException(exception);
+    const occurrences: Array<[number, number, string]> = [];
+    const iterator = master.iterator();
+    for (let next = iterator.next(); next; next = iterator.next()) {
+      const details = master.getOccurrenceDetails(next);
+      occurrences.push([details.startDate.toJSDate().getTime(), details.endDate.toJSDate().getTime(), String(details.item.summary)]);
+    }
+    const times = (name: string) => masterComponent.getAllProperties(name).flatMap((property) => property.getValues() as ICAL.Time[]);
+    return {
+      text,
+      master: masterComponent,
+      exceptions: exceptions.map((exception) => ({
+        recurrenceId: (exception.getFirstPropertyValue('recurrence-id') as ICAL.Time).toJSDate().getTime(),
+        recurrenceZone: exception.getFirstProperty('recurrence-id')!.getParameter('tzid') ?? null,
+        start: (exception.getFirstPropertyValue('dtstart') as ICAL.Time).toJSDate().getTime(),
+        summary: String(exception.getFirstPropertyValue('summary')),
+      })),
+      exdates: times('exdate').map((time) => time.toJSDate().getTime()),
+      exdateZones: masterComponent.getAllProperties('exdate').map((property) => property.getParameter('tzid') ?? null),
+      occurrences,
+    };
+  };
+  const updateBooking = async (payload: Record<string, unknown>, token = adminToken) => {
+    const answer = await call(t.app, { method: 'POST', url: '/api/meeting/reservation/update', headers: { token }, payload });
+    expect(answer.status, answer.body.message).toBe(200);
+  };
+  const cancelBooking = async (payload: Record<string, unknown>, token = adminToken) => {
+    const answer = await call(t.app, { method: 'POST', url: '/api/meeting/reservation/cancel', headers: { token }, payload });
+    expect(answer.status, answer.body.message).toBe(200);
+  };
+
+  it("writes Atrium's changes to an occurrence of an outside repeating event into its object: a move or rename as an exception, a cancellation as an EXDATE, a refused move outside back to the booking's time", async () => {
+    const start = base + 10 * DAY;
+    /** The wall time of a moment in the object's own zone, one hour ahead of UTC. */
+    const local = (ms: number) => utc(ms + HOUR).slice(0, -1);
+    const href = `${thamesUrl}weekly-sync.ics`;
+    const object = [
+      'BEGIN:VCALENDAR',
+      'VERSION:2.0',
+      'PRODID:-//Outside//Calendar//EN',
+      'BEGIN:VTIMEZONE',
+      'TZID:Outside/Plus-One',
+      'BEGIN:STANDARD',
+      'DTSTART:19700101T000000',
+      'TZOFFSETFROM:+0100',
+      'TZOFFSETTO:+0100',
+      'END:STANDARD',
+      'END:VTIMEZONE',
+      'BEGIN:VEVENT',
+      'UID:weekly-sync',
+      `DTSTAMP:${utc(start - DAY)}`,
+      `DTSTART;TZID=Outside/Plus-One:${local(start)}`,
+      `DTEND;TZID=Outside/Plus-One:${local(start + HOUR)}`,
+      'RRULE:FREQ=DAILY;COUNT=4',
+      'SUMMARY:Team sync',
+      'ORGANIZER:mailto:organiser@example.test',
+      'END:VEVENT',
+      'END:VCALENDAR',
+      '',
+    ].join('\r\n');
+    expect((await radicale.request('PUT', href, object, { 'content-type': 'text/calendar' })).status).toBe(201);
+    await sync();
+    const syncs = async () => (await reservationsOf(thamesId)).filter((row) => row.title.startsWith('Team sync'));
+    const [first, second, third, fourth] = await syncs();
+    expect((await syncs()).map((row) => Number(row.start_at))).toEqual([0, 1, 2, 3].map((day) => start + day * DAY));
+
+    // Moved and renamed in Atrium (by its host, the organiser): an exception in the object, its RECURRENCE-ID in the master's zone.
+    const host = await t.factories.session(organiser);
+    await updateBooking({ id: second!.id, startAt: start + DAY + 2 * HOUR, endAt: start + DAY + 3 * HOUR, title: 'Team sync (later)' }, host);
+    await settle();
+    let outside = await readObject(href);
+    expect(outside.exceptions).toEqual([{ recurrenceId: start + DAY, recurrenceZone: 'Outside/Plus-One', start: start + DAY + 2 * HOUR, summary: 'Team sync (later)' }]);
+    expect(outside.master.getFirstPropertyValue('organizer')).toBe('mailto:organiser@example.test');
+    // Cancelled in Atrium: an EXDATE in the master's zone.
+    await cancelBooking({ id: third!.id }, host);
+    await settle();
+    outside = await readObject(href);
+    expect([outside.exdates, outside.exdateZones]).toEqual([[start + 2 * DAY], ['Outside/Plus-One']]);
+    expect(outside.occurrences.map(([startAt, , summary]) => [startAt, summary])).toEqual([
+      [start, 'Team sync'],
+      [start + DAY + 2 * HOUR, 'Team sync (later)'],
+      [start + 3 * DAY, 'Team sync'],
+    ]);
+    // A cancelled occurrence that had an exception loses it.
+    await cancelBooking({ id: second!.id }, host);
+    await settle();
+    outside = await readObject(href);
+    expect([outside.exceptions, outside.exdates.sort()]).toEqual([[], [start + DAY, start + 2 * DAY]]);
+    // Our writes do not come back as changes.
+    const declinesBefore = (await t.db.kysely.selectFrom('calendar_sync_declines').select('id').execute()).length;
+    await sync();
+    expect((await syncs()).map((row) => [row.id, row.title, Number(row.start_at), row.status])).toEqual([
+      [first!.id, 'Team sync', start, 'confirmed'],
+      [second!.id, 'Team sync (later)', start + DAY + 2 * HOUR, 'cancelled'],
+      [third!.id, 'Team sync', start + 2 * DAY, 'cancelled'],
+      [fourth!.id, 'Team sync', start + 3 * DAY, 'confirmed'],
+    ]);
+    expect(await t.db.kysely.selectFrom('calendar_sync_declines').select('id').execute()).toHaveLength(declinesBefore);
+
+    // Moved outside onto another meeting: refused, and the exception written back to the booking's time.
+    const blocker = await book('Blocker for the sync', start + 3 * DAY + 4 * HOUR, start + 3 * DAY + 5 * HOUR);
+    await settle();
+    const moved = new ICAL.Component(ICAL.parse(outside.text));
+    const exception = new ICAL.Component('vevent', moved);
+    exception.addPropertyWithValue('uid', 'weekly-sync');
+    exception.addPropertyWithValue('dtstamp', ICAL.Time.fromJSDate(new Date(start), true));
+    exception.addPropertyWithValue('recurrence-id', ICAL.Time.fromJSDate(new Date(start + 3 * DAY), true));
+    exception.addPropertyWithValue('dtstart', ICAL.Time.fromJSDate(new Date(start + 3 * DAY + 4 * HOUR + 30 * 60_000), true));
+    exception.addPropertyWithValue('dtend', ICAL.Time.fromJSDate(new Date(start + 3 * DAY + 5 * HOUR + 30 * 60_000), true));
+    exception.addPropertyWithValue('summary', 'Team sync');
+    moved.addSubcomponent(exception);
+    expect((await radicale.request('PUT', href, moved.toString(), { 'content-type': 'text/calendar' })).ok).toBe(true);
+    const refused = await sync();
+    expect(thamesLink(refused.body.result).declines[0]).toMatchObject({ uid: 'weekly-sync', startAt: start + 3 * DAY + 4 * HOUR + 30 * 60_000 });
+    expect((await syncs()).find((row) => row.id === fourth!.id)).toMatchObject({ status: 'confirmed', start_at: start + 3 * DAY });
+    outside = await readObject(href);
+    // The outside's own exception, its RECURRENCE-ID as the outside wrote it (UTC), holds the booking's time again.
+    expect(outside.exceptions).toEqual([{ recurrenceId: start + 3 * DAY, recurrenceZone: null, start: start + 3 * DAY, summary: 'Team sync' }]);
+    expect(outside.occurrences.map(([startAt]) => startAt)).toEqual([start, start + 3 * DAY]);
+    await sync();
+    expect((await syncs()).find((row) => row.id === fourth!.id)).toMatchObject({ status: 'confirmed', start_at: start + 3 * DAY });
+    expect((await reservationsOf(thamesId)).find((row) => row.id === blocker.id)!.status).toBe('confirmed');
+
+    // An object known before its text was kept (migration 0083): the change waits for the next pull to read it, then is written.
+    await t.db.kysely.updateTable('calendar_sync_items').set({ data: null }).where('href', '=', new URL(href).pathname).execute();
+    await updateBooking({ id: first!.id, startAt: start + 30 * 60_000, endAt: start + 90 * 60_000 }, host);
+    await settle();
+    expect((await readObject(href)).occurrences[0]![0]).toBe(start);
+    const waiting = await t.db.kysely.selectFrom('calendar_sync_pushes').select(['state', 'attempts']).where('reservation_id', '=', first!.id).executeTakeFirstOrThrow();
+    expect(waiting).toEqual({ state: 'pending', attempts: 0 });
+    const mended = await sync();
+    expect(thamesLink(mended.body.result)).toMatchObject({ health: 'ok', pendingPushes: 0 });
+    expect((await readObject(href)).occurrences.map(([startAt]) => startAt)).toEqual([start + 30 * 60_000, start + 3 * DAY]);
+    expect((await syncs()).find((row) => row.id === first!.id)).toMatchObject({ status: 'confirmed', start_at: start + 30 * 60_000 });
+  });
+
+  it('writes a series made in Atrium as one object with its rule, EXDATEs and exceptions, replacing objects written per occurrence; changes made outside come back through the engine', async () => {
+    const start = base + 20 * DAY;
+    const zone = 'Europe/London';
+    const answer = await call<Reservation>(t.app, {
+      method: 'POST',
+      url: '/api/meeting/reservation',
+      headers: { token: adminToken },
+      payload: { roomId: thamesId, title: 'Weekly planning', startAt: start, endAt: start + HOUR, repeat: { frequency: 'daily', until: toZoned(start + 4 * DAY, zone).date } },
+    });
+    expect(answer.status, answer.body.message).toBe(200);
+    const series = await t.db.kysely.selectFrom('reservations').select(['id', 'series_id', 'start_at']).where('title', '=', 'Weekly planning').orderBy('start_at').execute();
+    expect(series).toHaveLength(5);
+    const seriesId = series[0]!.series_id!;
+    const ids = series.map((row) => row.id);
+    // As written before series were written as one object: one object per occurrence (here the first).
+    const collection = new URL(thamesUrl).pathname;
+    const legacy = `${collection}reservation-${ids[0]}@atrium.example.test.ics`;
+    expect((await radicale.request('PUT', legacy, outsideEvent({ uid: `reservation-${ids[0]}@atrium.example.test`, title: 'Weekly planning', start, end: start + HOUR }), { 'content-type': 'text/calendar' })).status).toBe(201);
+    const link = await t.db.kysely.selectFrom('calendar_links').select('id').where('room_id', '=', thamesId).executeTakeFirstOrThrow();
+    await t.db.kysely
+      .insertInto('calendar_sync_items')
+      .values({ company_id: companyId, link_id: link.id, href: legacy, uid: `reservation-${ids[0]}@atrium.example.test`, etag: null, reservation_id: ids[0]!, origin: 'outbound', fingerprint: null, updated_at: t.clock.now() })
+      .execute();
+    await settle();
+
+    const href = `${collection}series-${seriesId}@atrium.example.test.ics`;
+    let outside = await readObject(href);
+    expect(outside.master.getFirstPropertyValue('uid')).toBe(`series-${seriesId}@atrium.example.test`);
+    const rule = outside.master.getFirstPropertyValue('rrule') as ICAL.Recur;
+    expect([rule.freq, rule.until?.toJSDate().getTime()]).toEqual(['DAILY', start + 4 * DAY]);
+    expect(outside.master.getFirstProperty('dtstart')!.getParameter('tzid')).toBe(zone);
+    expect([outside.exdates, outside.exceptions]).toEqual([[], []]);
+    expect(outside.occurrences).toEqual([0, 1, 2, 3, 4].map((day) => [start + day * DAY, start + day * DAY + HOUR, 'Weekly planning']));
+    // The per-occurrence object is gone, and the series is the only object of it.
+    expect((await outsideGet(legacy)).status).toBe(404);
+    expect((await (await radicale.request('PROPFIND', thamesUrl, undefined, { depth: '1' })).text()).match(/reservation-\d+@atrium\.example\.test\.ics</g) ?? []).not.toEqual(
+      expect.arrayContaining(ids.map((id) => `reservation-${id}@atrium.example.test.ics<`)),
+    );
+
+    // One occurrence moved and renamed, another cancelled, in Atrium: the object rewritten.
+    await updateBooking({ id: ids[1], startAt: start + DAY + HOUR, endAt: start + DAY + 2 * HOUR, title: 'Planning (moved)', scope: 'one' });
+    await cancelBooking({ id: ids[2], scope: 'one' });
+    await settle();
+    outside = await readObject(href);
+    expect([outside.exdates, outside.exdateZones]).toEqual([[start + 2 * DAY], [zone]]);
+    expect(outside.exceptions).toEqual([{ recurrenceId: start + DAY, recurrenceZone: zone, start: start + DAY + HOUR, summary: 'Planning (moved)' }]);
+    expect(outside.occurrences.map(([startAt, , summary]) => [startAt, summary])).toEqual([
+      [start, 'Weekly planning'],
+      [start + DAY + HOUR, 'Planning (moved)'],
+      [start + 3 * DAY, 'Weekly planning'],
+      [start + 4 * DAY, 'Weekly planning'],
+    ]);
+    // Not taken back in as changes or new bookings.
+    const declinesBefore = (await t.db.kysely.selectFrom('calendar_sync_declines').select('id').execute()).length;
+    await sync();
+    const planning = async () =>
+      (await reservationsOf(thamesId)).filter((row) => ids.includes(row.id) || row.title.includes('lanning (')).map((row) => [row.id, row.title, Number(row.start_at), row.status]);
+    expect(await planning()).toEqual([
+      [ids[0], 'Weekly planning', start, 'confirmed'],
+      [ids[1], 'Planning (moved)', start + DAY + HOUR, 'confirmed'],
+      [ids[2], 'Weekly planning', start + 2 * DAY, 'cancelled'],
+      [ids[3], 'Weekly planning', start + 3 * DAY, 'confirmed'],
+      [ids[4], 'Weekly planning', start + 4 * DAY, 'confirmed'],
+    ]);
+    expect(await t.db.kysely.selectFrom('calendar_sync_declines').select('id').execute()).toHaveLength(declinesBefore);
+
+    // Outside: an EXDATE added cancels that occurrence's booking; an exception moved moves its booking through the engine.
+    const edited = new ICAL.Component(ICAL.parse(outside.text));
+    const master = edited.getAllSubcomponents('vevent').find((vevent) => !vevent.hasProperty('recurrence-id'))!;
+    master.addPropertyWithValue('exdate', ICAL.Time.fromJSDate(new Date(start + 3 * DAY), true));
+    const exception = new ICAL.Component('vevent', edited);
+    exception.addPropertyWithValue('uid', `series-${seriesId}@atrium.example.test`);
+    exception.addPropertyWithValue('dtstamp', ICAL.Time.fromJSDate(new Date(start), true));
+    exception.addPropertyWithValue('recurrence-id', ICAL.Time.fromJSDate(new Date(start + 4 * DAY), true));
+    exception.addPropertyWithValue('dtstart', ICAL.Time.fromJSDate(new Date(start + 4 * DAY + 2 * HOUR), true));
+    exception.addPropertyWithValue('dtend', ICAL.Time.fromJSDate(new Date(start + 4 * DAY + 3 * HOUR), true));
+    exception.addPropertyWithValue('summary', 'Renamed outside');
+    edited.addSubcomponent(exception);
+    expect((await radicale.request('PUT', href, edited.toString(), { 'content-type': 'text/calendar' })).ok).toBe(true);
+    await sync();
+    // The title stays Atrium's: the series was made here.
+    expect(await planning()).toEqual([
+      [ids[0], 'Weekly planning', start, 'confirmed'],
+      [ids[1], 'Planning (moved)', start + DAY + HOUR, 'confirmed'],
+      [ids[2], 'Weekly planning', start + 2 * DAY, 'cancelled'],
+      [ids[3], 'Weekly planning', start + 3 * DAY, 'cancelled'],
+      [ids[4], 'Weekly planning', start + 4 * DAY + 2 * HOUR, 'confirmed'],
+    ]);
+
+    // An exception moved outside onto another meeting is declined as any other: the booking stays, the object is written back.
+    const blocker = await book('Blocker for the planning', start + 5 * HOUR, start + 6 * HOUR);
+    await settle();
+    const clashing = new ICAL.Component(ICAL.parse((await readObject(href)).text));
+    const clash = new ICAL.Component('vevent', clashing);
+    clash.addPropertyWithValue('uid', `series-${seriesId}@atrium.example.test`);
+    clash.addPropertyWithValue('dtstamp', ICAL.Time.fromJSDate(new Date(start), true));
+    clash.addPropertyWithValue('recurrence-id', ICAL.Time.fromJSDate(new Date(start), true));
+    clash.addPropertyWithValue('dtstart', ICAL.Time.fromJSDate(new Date(start + 5 * HOUR), true));
+    clash.addPropertyWithValue('dtend', ICAL.Time.fromJSDate(new Date(start + 6 * HOUR), true));
+    clash.addPropertyWithValue('summary', 'Weekly planning');
+    clashing.addSubcomponent(clash);
+    expect((await radicale.request('PUT', href, clashing.toString(), { 'content-type': 'text/calendar' })).ok).toBe(true);
+    const refused = await sync();
+    expect(thamesLink(refused.body.result).declines[0]).toMatchObject({ uid: `series-${seriesId}@atrium.example.test`, startAt: start + 5 * HOUR });
+    expect((await planning())[0]).toEqual([ids[0], 'Weekly planning', start, 'confirmed']);
+    expect((await reservationsOf(thamesId)).find((row) => row.id === blocker.id)!.status).toBe('confirmed');
+    outside = await readObject(href);
+    expect(outside.occurrences.map(([startAt]) => startAt)).toEqual([start, start + DAY + HOUR, start + 4 * DAY + 2 * HOUR]);
+
+    // The whole series cancelled in Atrium: the object removed.
+    await cancelBooking({ id: ids[0], scope: 'all' });
+    await settle();
+    expect((await outsideGet(href)).status).toBe(404);
+    expect(await t.db.kysely.selectFrom('calendar_sync_items').select('href').where('href', 'like', `${href}%`).execute()).toEqual([]);
+  });
+
+  it('writes a series changed from one occurrence on (this and the following) as two objects, each with its own rule', async () => {
+    const start = base + 30 * DAY;
+    const zone = 'Europe/London';
+    const answer = await call<Reservation>(t.app, {
+      method: 'POST',
+      url: '/api/meeting/reservation',
+      headers: { token: adminToken },
+      payload: { roomId: thamesId, title: 'Design crit', startAt: start, endAt: start + HOUR, repeat: { frequency: 'daily', until: toZoned(start + 3 * DAY, zone).date } },
+    });
+    expect(answer.status, answer.body.message).toBe(200);
+    await settle();
+    const rows = await t.db.kysely.selectFrom('reservations').select(['id', 'series_id']).where('title', '=', 'Design crit').orderBy('start_at').execute();
+    const collection = new URL(thamesUrl).pathname;
+    const first = `${collection}series-${rows[0]!.series_id}@atrium.example.test.ics`;
+    expect((await readObject(first)).occurrences.map(([startAt]) => startAt)).toEqual([0, 1, 2, 3].map((day) => start + day * DAY));
+    await updateBooking({ id: rows[2]!.id, startAt: start + 2 * DAY + 2 * HOUR, endAt: start + 2 * DAY + 3 * HOUR, scope: 'following' });
+    await settle();
+    const after = await t.db.kysely.selectFrom('reservations').select(['id', 'series_id', 'start_at']).where('title', '=', 'Design crit').orderBy('start_at').execute();
+    const second = `${collection}series-${after[3]!.series_id}@atrium.example.test.ics`;
+    expect(second).not.toBe(first);
+    const before = await readObject(first);
+    expect(before.occurrences.map(([startAt]) => startAt)).toEqual([start, start + DAY]);
+    expect((before.master.getFirstPropertyValue('rrule') as ICAL.Recur).until?.toJSDate().getTime()).toBe(start + DAY);
+    const following = await readObject(second);
+    expect(following.occurrences.map(([startAt]) => startAt)).toEqual([start + 2 * DAY + 2 * HOUR, start + 3 * DAY + 2 * HOUR]);
+    expect([following.exdates, following.exceptions]).toEqual([[], []]);
+    // Neither comes back as a change.
+    await sync();
+    expect((await t.db.kysely.selectFrom('reservations').select(['id', 'start_at', 'status']).where('title', '=', 'Design crit').orderBy('start_at').execute()).map((row) => [row.id, Number(row.start_at), row.status])).toEqual([
+      [rows[0]!.id, start, 'confirmed'],
+      [rows[1]!.id, start + DAY, 'confirmed'],
+      [rows[2]!.id, start + 2 * DAY + 2 * HOUR, 'confirmed'],
+      [rows[3]!.id, start + 3 * DAY + 2 * HOUR, 'confirmed'],
+    ]);
   });
 
   it("shows a room unhealthy with the catalogue's message when the service refuses the password, in both languages, until a new one is given", async () => {
