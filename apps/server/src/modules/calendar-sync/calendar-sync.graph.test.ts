@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type CalendarConnection, type CalendarConnectionList, type Reservation } from '@atrium/contract';
+import { toZoned, type CalendarConnection, type CalendarConnectionList, type Reservation } from '@atrium/contract';
 import { call, createTestApp, type TestApp } from '../../test/app.js';
 import { createFakeClock } from '../../test/clock.js';
 import { TEST_DIALECT } from '../../test/database.js';
@@ -122,6 +122,23 @@ describe(`calendar sync with Microsoft Graph (the Graph fake, ${TEST_DIALECT})`,
     expect((await reservationsOf()).map((row) => row.title)).toEqual(['Board review']);
   });
 
+  it('writes an Atrium series occurrence by occurrence: Graph is given single events, not a rule it would not carry', async () => {
+    const start = base + 9 * DAY + 6 * HOUR;
+    const made = await call<Reservation>(t.app, {
+      method: 'POST',
+      url: '/api/meeting/reservation',
+      headers: { token: adminToken },
+      payload: { roomId: thamesId, title: 'Atrium stand-up', startAt: start, endAt: start + HOUR, repeat: { frequency: 'daily', until: toZoned(start + 2 * DAY, 'Europe/London').date } },
+    });
+    expect(made.status, made.body.message).toBe(200);
+    await settle();
+    const written = fake
+      .instanceIds(calendarId)
+      .map((id) => fake.event(id))
+      .filter((event) => event?.subject === 'Atrium stand-up');
+    expect(written.map((event) => event!.startAt)).toEqual([start, start + DAY, start + 2 * DAY]);
+  });
+
   it('books an event made in the Graph calendar when Graph notifies the change, after the answer', async () => {
     const id = fake.addEvent(calendarId, { subject: 'Planning from Outlook', start: base, end: base + HOUR, organizer: 'organiser@example.test' });
     expect(await fake.notify(subscription().id, 'created', id)).toBe(202);
@@ -135,7 +152,7 @@ describe(`calendar sync with Microsoft Graph (the Graph fake, ${TEST_DIALECT})`,
     expect(await fake.notify(subscription().id, 'created', id)).toBe(202);
     await settle();
     expect(fake.event(id)).toBeNull();
-    expect((await reservationsOf()).map((row) => row.title)).toEqual(['Board review', 'Planning from Outlook']);
+    expect((await reservationsOf()).map((row) => row.title).filter((title) => title !== 'Atrium stand-up')).toEqual(['Board review', 'Planning from Outlook']);
     const listed = await api<CalendarConnectionList>('GET', '/third-party');
     const declines = listed.body.result[0]!.links[0]!.declines;
     expect(declines[0]).toMatchObject({ title: 'Clashing call', organiserEmail: 'visitor@outside.test', startAt: base + 2 * HOUR + 30 * 60_000 });
