@@ -122,14 +122,16 @@ async function companyAndHost(run: BenchRun): Promise<{ companyId: number; hostI
 }
 
 /** On a seeded database (BENCH_DATABASE_URL): the signed-in company's rooms and how many bookings the database holds. */
-async function seededRooms(run: BenchRun, companyId: number): Promise<{ roomIds: number[]; companyReservations: number; allReservations: number }> {
+async function seededRooms(run: BenchRun, companyId: number): Promise<{ roomIds: number[]; companyReservations: number; allReservations: number; earlierRuns: number }> {
   const client = new pg.Client({ connectionString: run.databaseUrl });
   await client.connect();
   try {
     const rooms = await client.query<{ id: number }>('select id from rooms where company_id = $1 order by id', [companyId]);
     const mine = await client.query<{ n: string }>('select count(*) as n from reservations r join rooms m on m.id = r.resource_id where r.company_id = $1', [companyId]);
     const all = await client.query<{ n: string }>('select count(*) as n from reservations');
-    return { roomIds: rooms.rows.map((row) => row.id), companyReservations: Number(mine.rows[0]!.n), allReservations: Number(all.rows[0]!.n) };
+    // Earlier runs on this database booked 19:00, 19:30, ... (the seed books before 19:00): the next half hour is free.
+    const runs = await client.query<{ n: string }>('select count(distinct start_at % $2) as n from reservations where company_id = $1 and start_at % $2 >= $3', [companyId, DAY, 19 * HOUR]);
+    return { roomIds: rooms.rows.map((row) => row.id), companyReservations: Number(mine.rows[0]!.n), allReservations: Number(all.rows[0]!.n), earlierRuns: Number(runs.rows[0]!.n) };
   } finally {
     await client.end();
   }
@@ -140,10 +142,13 @@ await withBenchServer(async (run) => {
   const now = Date.now();
   let roomIds: number[];
   let reservationCount = RESERVATIONS;
+  /** When the booking phase books (UTC hour): 19:00, or on a seeded database the next half hour no earlier run took. */
+  let bookingHour = 19;
   if (seededDatabaseUrl) {
     if (engine !== 'postgres') throw new Error('BENCH_DATABASE_URL: the seeded run is written for PostgreSQL');
     const seeded = await seededRooms(run, companyId);
     roomIds = seeded.roomIds;
+    bookingHour += seeded.earlierRuns / 2;
     reservationCount = seeded.companyReservations;
     console.log(`set-up: the seeded database, company ${companyId}: ${roomIds.length} rooms, ${seeded.companyReservations} of its ${seeded.allReservations} bookings`);
   } else {
@@ -158,7 +163,7 @@ await withBenchServer(async (run) => {
     const room = roomIds[slot % roomIds.length]!;
     const day = Math.floor(now / DAY) + 1 + Math.floor(slot / roomIds.length);
     slot += 1;
-    const startAt = day * DAY + 19 * HOUR;
+    const startAt = day * DAY + bookingHour * HOUR;
     return JSON.stringify({ roomId: room, title: `Bench booking ${slot}`, startAt, endAt: startAt + 30 * 60_000 });
   };
   // Free rooms: an hour on a working day ahead, a different day each request, so no cache answers.
