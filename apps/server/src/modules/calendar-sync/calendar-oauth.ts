@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { CalendarKind } from '@atrium/contract';
+import { COOKIE_PREFIX, type CalendarKind } from '@atrium/contract';
 import { refused } from '../../platform/errors.js';
 import { CalendarPeerError } from './calendar-adapter.js';
 
@@ -214,12 +214,30 @@ export function createAccessTokenCache(deps: { now: () => number; fetch?: FetchL
 }
 export type AccessTokenCache = ReturnType<typeof createAccessTokenCache>;
 
-/** The consent's `state` subject: the connection and the user who asked for the page (the company is the signed link's). */
-export const consentSubject = (connectionId: number, userId: number) => `${connectionId}x${userId}`;
-export function readConsentSubject(subject: string): { connectionId: number; userId: number } | null {
-  const match = /^(\d{1,12})x(\d{1,12})$/.exec(subject);
-  return match ? { connectionId: Number(match[1]), userId: Number(match[2]) } : null;
+/**
+ * The consent state's subject: the connection, the caller and the digest of the browser's consent cookie, so the
+ * callback completes the consent only in the browser that asked for it (a consent page's address passed to someone
+ * else cannot link their calendar account to this company's connection: OAuth's login CSRF, RFC 6749 10.12).
+ */
+export function consentSubject(connectionId: number, userId: number, browser: string): string {
+  // A signed subject is at most 32 lower-case letters and digits (platform/signed-links.ts): both ids in base 36 at a
+  // fixed width of 7 (up to 78 billion), then 18 hex digits (72 bits) of the digest.
+  return `${base36(connectionId)}${base36(userId)}${browserDigest(browser).slice(0, 18)}`;
 }
+export function readConsentSubject(subject: string): { connectionId: number; userId: number; browserDigest: string } | null {
+  const match = /^([0-9a-z]{7})([0-9a-z]{7})([0-9a-f]{18})$/.exec(subject);
+  return match ? { connectionId: parseInt(match[1]!, 36), userId: parseInt(match[2]!, 36), browserDigest: match[3]! } : null;
+}
+const base36 = (id: number) => {
+  const text = id.toString(36).padStart(7, '0');
+  if (text.length > 7) throw new Error('consent subject: an id beyond 7 base-36 digits');
+  return text;
+};
+/** The SHA-256 of the browser's consent cookie in hex (the cookie itself never leaves through the provider). */
+export const browserDigest = (browser: string) => createHash('sha256').update(browser).digest('hex');
+/** The cookie that binds a consent to the browser that asked for it (HttpOnly, SameSite=Lax, the callback's path only). */
+export const CONSENT_BROWSER_COOKIE = `${COOKIE_PREFIX}calendar_consent`;
+export const CONSENT_BROWSER_COOKIE_PATH = '/api/third-party/oauth';
 /** How long a consent page may take. */
 export const CONSENT_STATE_MS = 15 * 60_000;
 /** The callback the providers send the browser back to (to register with the OAuth client). */

@@ -1,3 +1,5 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   CalendarAuthAddress,
@@ -19,6 +21,16 @@ import { actorOf } from '../operation-log/operation-log.service.js';
 import type { MailThrottle } from '../registration/mail-throttle.js';
 import { SSO_STARTS_PER_HOUR } from '../sso/sso.routes.js';
 import type { CalendarSyncService } from './calendar-sync.service.js';
+import { CONSENT_BROWSER_COOKIE, CONSENT_BROWSER_COOKIE_PATH, CONSENT_STATE_MS } from './calendar-oauth.js';
+
+/** The browser's consent cookie: kept while one lives (several consents in one browser), else a new one. */
+function consentBrowser(request: FastifyRequest, reply: FastifyReply): string {
+  const held = request.cookies[CONSENT_BROWSER_COOKIE];
+  if (held && /^[A-Za-z0-9_-]{43}$/.test(held)) return held;
+  const token = randomBytes(32).toString('base64url');
+  reply.setCookie(CONSENT_BROWSER_COOKIE, token, { httpOnly: true, sameSite: 'lax', path: CONSENT_BROWSER_COOKIE_PATH, secure: request.protocol === 'https', maxAge: CONSENT_STATE_MS / 1000 });
+  return token;
+}
 
 /** The accounts page (/account): calendar services, area `accountGlobal` like the company's other accounts. */
 const VIEW = { access: 'permission', permission: 'accountGlobal:view' } as const;
@@ -102,7 +114,7 @@ export function calendarSyncRoutes({ sync, throttle }: { sync: CalendarSyncServi
           response: envelopeResponses(CalendarAuthAddress),
         },
       },
-      async (request) => success(request, await sync.authAddress(requireAuth(request), request.query.id)),
+      async (request, reply) => success(request, await sync.authAddress(requireAuth(request), request.query.id, consentBrowser(request, reply))),
     );
     app.get(
       '/third-party/oauth/callback',
@@ -112,13 +124,13 @@ export function calendarSyncRoutes({ sync, throttle }: { sync: CalendarSyncServi
           tags,
           summary: 'Where Google or Microsoft sends the browser back after the consent (the redirect address to register with the OAuth client)',
           description:
-            'Public: the signed `state` is the proof (company, connection, user; 15 minutes). The `code` is exchanged at the token endpoint and the refresh token kept write-only (never answered or logged; in the operation log as a credential change without detail). Redirects (302) to the console\'s /account?linked=1&connection=<id>, or /account?error=<code>: stateInvalid, consentRefused, tokenRefused, noRefreshToken, connectionNotFound. Counted with the sign-in starts per address (60 an hour, then 429).',
+            'Public: the signed `state` is the proof (company, connection, user, the digest of the consent cookie that auth-address set in the browser; 15 minutes); from another browser: stateInvalid. The `code` is exchanged at the token endpoint and the refresh token kept write-only (never answered or logged; in the operation log as a credential change without detail). Redirects (302) to the console\'s /account?linked=1&connection=<id>, or /account?error=<code>: stateInvalid, consentRefused, tokenRefused, noRefreshToken, connectionNotFound. Counted with the sign-in starts per address (60 an hour, then 429).',
           querystring: CalendarOAuthCallbackQuery,
         },
       },
       async (request, reply) => {
         await throttle.takePublicCall(`calendar-consent:${request.ip}`, SSO_STARTS_PER_HOUR);
-        return reply.redirect(await sync.finishConsent(request.query, request.ip ?? null), 302);
+        return reply.redirect(await sync.finishConsent(request.query, request.cookies[CONSENT_BROWSER_COOKIE], request.ip ?? null), 302);
       },
     );
     // Google's notifications carry no body, whatever content type a sender names: none is read (a scope of its own).

@@ -20,6 +20,7 @@ import { createCalDavAdapter } from './caldav.adapter.js';
 import {
   CONSENT_STATE_MS,
   OAUTH_CALLBACK_PATH,
+  browserDigest,
   consentSubject,
   consentUrl,
   createAccessTokenCache,
@@ -881,11 +882,13 @@ export function createCalendarSyncService(deps: CalendarSyncDeps) {
      * exchanged at the token endpoint, the refresh token kept write-only, the connection's rooms
      * pulled. Answers where the console goes: /account?linked=1 or ?error=<code>.
      */
-    async finishConsent(query: CalendarOAuthCallbackQuery, ip: string | null): Promise<string> {
+    async finishConsent(query: CalendarOAuthCallbackQuery, browser: string | undefined, ip: string | null): Promise<string> {
       const fail = (error: CalendarConsentError) => `/account?error=${error}`;
       const verified = query.state ? await deps.signedLinks.verify('calendarConsent', query.state, clock.now()) : null;
       const subject = verified && !verified.isExpired ? readConsentSubject(verified.subject) : null;
       if (!verified || !subject) return fail('stateInvalid');
+      // Another browser than the one that asked for the consent page (its address passed on): refused.
+      if (browser === undefined || !sameSecret(browserDigest(browser).slice(0, subject.browserDigest.length), subject.browserDigest)) return fail('stateInvalid');
       const connection = await repository.findConnection(verified.companyId, subject.connectionId);
       if (!connection || !isOAuthKind(connection.kind)) return fail('connectionNotFound');
       if (!(await repository.isActiveUser(verified.companyId, subject.userId))) return fail('stateInvalid');
@@ -957,11 +960,12 @@ export function createCalendarSyncService(deps: CalendarSyncDeps) {
     },
 
     /** The provider's consent page, with a `state` signed for the company, the connection and the caller, valid 15 minutes. */
-    async authAddress(actor: Pick<Actor, 'companyId' | 'userId'>, id: number): Promise<{ url: string }> {
+    /** `browser`: the consent cookie of the caller's browser (CONSENT_BROWSER_COOKIE), bound into the state. */
+    async authAddress(actor: Pick<Actor, 'companyId' | 'userId'>, id: number, browser: string): Promise<{ url: string }> {
       const connection = await getConnection(actor.companyId, id);
       if (!isOAuthKind(connection.kind)) throw refused('calendarAuthAddressNotNeeded');
       const now = clock.now();
-      const state = await deps.signedLinks.sign('calendarConsent', { companyId: actor.companyId, subject: consentSubject(connection.id, actor.userId), expiresAt: now + CONSENT_STATE_MS }, now);
+      const state = await deps.signedLinks.sign('calendarConsent', { companyId: actor.companyId, subject: consentSubject(connection.id, actor.userId, browser), expiresAt: now + CONSENT_STATE_MS }, now);
       return { url: consentUrl(clientOf(connection), redirectUri, state) };
     },
 
