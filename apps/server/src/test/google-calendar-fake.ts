@@ -13,7 +13,9 @@ import type { AddressInfo } from 'node:net';
  *   `invalid_client` for a wrong secret;
  * - `GET /calendar/v3/users/me/calendarList` (paged);
  * - `GET|POST /calendar/v3/calendars/{id}/events` (list with `syncToken`, `pageToken`, `timeMin`,
- *   `showDeleted`, `iCalUID`; insert), `GET|PUT|DELETE .../events/{eventId}`; a sync token no
+ *   `showDeleted`, `iCalUID`; insert), `GET|PUT|PATCH|DELETE .../events/{eventId}`, an occurrence of a
+ *   repeating event by its instance id `<eventId>_<original start>` (a write makes it an exception:
+ *   its own event with `recurringEventId` and `originalStartTime`, listed as such); a sync token no
  *   longer valid is 410 `fullSyncRequired`; a deleted event stays listed as `cancelled` to sync
  *   tokens;
  * - `POST .../events/watch` and `POST /calendar/v3/channels/stop`; `notification()` builds the
@@ -94,6 +96,24 @@ const eventId = () => Array.from(randomBytes(20), (byte) => ID_ALPHABET[byte % 3
 const opaque = () => randomBytes(18).toString('base64url');
 const DAY = 86_400_000;
 
+/**
+ * A time as Google answers it: a `dateTime` given as a wall-clock time in its `timeZone` (no offset, as the API
+ * accepts) comes back in RFC 3339 with the zone's offset at that time (`Z` at UTC).
+ */
+function withOffset<T extends { dateTime?: string; timeZone?: string } | undefined>(time: T): T {
+  const wall = time?.dateTime ? /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})$/.exec(time.dateTime) : null;
+  if (!time || !wall || !time.timeZone) return time;
+  const asUtc = Date.UTC(Number(wall[1]), Number(wall[2]) - 1, Number(wall[3]), Number(wall[4]), Number(wall[5]), Number(wall[6]));
+  const offsetAt = (ms: number) => {
+    const parts = Object.fromEntries(new Intl.DateTimeFormat('en-GB', { timeZone: time.timeZone, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit' }).formatToParts(new Date(ms)).map((part) => [part.type, part.value]));
+    return Date.UTC(Number(parts.year), Number(parts.month) - 1, Number(parts.day), Number(parts.hour), Number(parts.minute), Number(parts.second)) - ms;
+  };
+  const offset = offsetAt(asUtc - offsetAt(asUtc));
+  const minutes = Math.round(offset / 60_000);
+  const mark = minutes === 0 ? 'Z' : `${minutes < 0 ? '-' : '+'}${String(Math.floor(Math.abs(minutes) / 60)).padStart(2, '0')}:${String(Math.abs(minutes) % 60).padStart(2, '0')}`;
+  return { ...time, dateTime: `${time.dateTime}${mark}` };
+}
+
 function googleError(response: ServerResponse, code: number, reason: string, message: string, status: string): void {
   response.writeHead(code, { 'content-type': 'application/json; charset=UTF-8' });
   response.end(JSON.stringify({ error: { code, message, errors: [{ domain: 'global', reason, message }], status } }));
@@ -106,7 +126,7 @@ function json(response: ServerResponse, code: number, body: unknown): void {
 
 const present = (event: FakeGoogleEvent) => {
   const { sequenceOfChange: _internal, ...shown } = event;
-  return shown;
+  return { ...shown, ...(shown.start ? { start: withOffset(shown.start) } : {}), ...(shown.end ? { end: withOffset(shown.end) } : {}), ...(shown.originalStartTime ? { originalStartTime: withOffset(shown.originalStartTime) } : {}) };
 };
 
 /** When an event ends (ms), for timeMin; a repeating master never ends for the listing. */
@@ -148,9 +168,8 @@ export async function startGoogleCalendarFake(options: { clientId?: string; clie
     return token;
   };
 
-  function insert(calendar: FakeCalendar, body: Partial<FakeGoogleEvent>): FakeGoogleEvent {
+  function insert(calendar: FakeCalendar, body: Partial<FakeGoogleEvent>, id = eventId()): FakeGoogleEvent {
     const now = new Date().toISOString();
-    const id = eventId();
     const event: FakeGoogleEvent = {
       kind: 'calendar#event',
       id,
@@ -170,6 +189,48 @@ export async function startGoogleCalendarFake(options: { clientId?: string; clie
     touch(event);
     calendar.events.set(id, event);
     return event;
+  }
+
+  /**
+   * An occurrence of a repeating event addressed by its instance id, `<event id>_<original start>` (the start in UTC,
+   * `20261124T100000Z`; the date, `20261124`, for an all-day series), as Google names instances: the series' master
+   * and the occurrence as the rule makes it (not stored), or undefined when the id names no live repeating master.
+   * The fake does not check that the rule has an occurrence at that start.
+   */
+  function patternInstance(calendar: FakeCalendar, instanceId: string): { master: FakeGoogleEvent; instance: Omit<FakeGoogleEvent, 'etag' | 'created' | 'updated'> } | undefined {
+    const match = /^(.+)_(\d{4})(\d{2})(\d{2})(?:T(\d{2})(\d{2})(\d{2})Z)?$/.exec(instanceId);
+    const master = match ? calendar.events.get(match[1]!) : undefined;
+    if (!match || !master?.recurrence?.length || master.status === 'cancelled' || !master.start) return undefined;
+    const [, , year, month, day, hour, minute, second] = match;
+    const isAllDay = master.start.date !== undefined;
+    if (isAllDay !== (hour === undefined)) return undefined;
+    const startOf = (time: FakeGoogleEvent['start']) => Date.parse(time?.dateTime ?? time?.date ?? '');
+    const duration = startOf(master.end) - startOf(master.start);
+    let start: NonNullable<FakeGoogleEvent['start']>;
+    let end: NonNullable<FakeGoogleEvent['end']>;
+    if (isAllDay) {
+      const date = `${year}-${month}-${day}`;
+      start = { date };
+      end = { date: new Date(Date.parse(date) + duration).toISOString().slice(0, 10) };
+    } else {
+      const at = Date.parse(`${year}-${month}-${day}T${hour}:${minute}:${second}Z`);
+      const zone = master.start.timeZone ? { timeZone: master.start.timeZone } : {};
+      start = { dateTime: new Date(at).toISOString().replace('.000Z', 'Z'), ...zone };
+      end = { dateTime: new Date(at + duration).toISOString().replace('.000Z', 'Z'), ...zone };
+    }
+    const instance = {
+      kind: 'calendar#event' as const,
+      id: instanceId,
+      status: master.status,
+      iCalUID: master.iCalUID,
+      ...(master.summary === undefined ? {} : { summary: master.summary }),
+      start,
+      end,
+      ...(master.organizer ? { organizer: master.organizer } : {}),
+      recurringEventId: master.id,
+      originalStartTime: start,
+    };
+    return { master, instance };
   }
 
   async function readBody(request: IncomingMessage): Promise<string> {
@@ -312,10 +373,22 @@ export async function startGoogleCalendarFake(options: { clientId?: string; clie
       channels.set(channel.id, channel);
       return json(response, 200, { kind: 'api#channel', id: channel.id, resourceId: channel.resourceId, resourceUri: `${url.origin}/calendar/v3/calendars/${encodeURIComponent(calendar.id)}/events?alt=json`, token: channel.token, expiration: String(expiration) });
     }
-    const event = target ? calendar.events.get(target) : undefined;
+    let event = target ? calendar.events.get(target) : undefined;
+    // An occurrence not changed yet: read as the rule makes it; a write makes it an exception of its own, kept
+    // under the instance id with recurringEventId and originalStartTime (listed apart from its master).
+    const pattern = !event && target ? patternInstance(calendar, target) : undefined;
+    if (pattern && request.method === 'GET') return json(response, 200, { ...pattern.instance, etag: pattern.master.etag, created: pattern.master.created, updated: pattern.master.updated });
+    if (pattern && isWritable && ['PUT', 'PATCH', 'DELETE'].includes(request.method ?? '')) event = insert(calendar, pattern.instance, pattern.instance.id);
     if (!event) return googleError(response, 404, 'notFound', 'Not Found', 'NOT_FOUND');
     if (request.method === 'GET') return json(response, 200, present(event));
     if (!isWritable) return googleError(response, 403, 'forbidden', 'Forbidden', 'PERMISSION_DENIED');
+    if (request.method === 'PATCH') {
+      // Only the fields given change.
+      const given = JSON.parse(body || '{}') as Partial<FakeGoogleEvent>;
+      for (const name of ['summary', 'start', 'end', 'status', 'recurrence'] as const) if (given[name] !== undefined) Object.assign(event, { [name]: given[name] });
+      touch(event);
+      return json(response, 200, present(event));
+    }
     if (request.method === 'DELETE') {
       if (event.status === 'cancelled') return googleError(response, 410, 'deleted', 'Resource has been deleted', 'GONE');
       event.status = 'cancelled';

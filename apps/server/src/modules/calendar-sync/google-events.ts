@@ -100,7 +100,11 @@ export function vtimezoneOf(zone: string, fromMs: number): string[] {
 /** A start or end as an iCalendar property (`DTSTART`, `DTEND`, `RECURRENCE-ID`); the zone used, if any. */
 function timeProperty(name: string, time: GoogleTime, zoneOfSeries: string | null): { line: string; zone: string | null } {
   if (time.date) return { line: `${name};VALUE=DATE:${icsDate(time.date)}`, zone: null };
-  const ms = Date.parse(time.dateTime ?? '');
+  const text = time.dateTime ?? '';
+  const wall = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})(?:\.\d+)?$/.exec(text);
+  // A wall-clock time without an offset (allowed with a `timeZone`): in that zone, never in the server's.
+  if (wall && time.timeZone && isKnownZone(time.timeZone) && time.timeZone !== 'UTC') return { line: `${name};TZID=${time.timeZone}:${wall.slice(1, 4).join('')}T${wall.slice(4, 7).join('')}`, zone: time.timeZone };
+  const ms = Date.parse(wall ? `${text}Z` : text);
   const zone = time.timeZone ?? zoneOfSeries;
   if (zone && isKnownZone(zone) && zone !== 'UTC') return { line: `${name};TZID=${zone}:${localForm(ms, offsetMinutes(zone, ms))}`, zone };
   return { line: `${name}:${icsUtc(ms)}`, zone: null };
@@ -169,22 +173,32 @@ function googleTime(property: ICAL.Property | null): GoogleTime | undefined {
   return { dateTime: value.toJSDate().toISOString().replace(/\.\d{3}Z$/, 'Z') };
 }
 
+/** One VEVENT's start, end, summary and status as Google's event fields. */
+function veventFields(vevent: ICAL.Component): Pick<GoogleEvent, 'summary' | 'start' | 'end' | 'status'> {
+  const start = googleTime(vevent.getFirstProperty('dtstart'));
+  let end = googleTime(vevent.getFirstProperty('dtend'));
+  if (!end && start) end = start;
+  const summary = vevent.getFirstPropertyValue('summary');
+  const status = vevent.getFirstPropertyValue('status');
+  return {
+    ...(typeof summary === 'string' ? { summary } : {}),
+    ...(start ? { start } : {}),
+    ...(end ? { end } : {}),
+    status: typeof status === 'string' && status.toUpperCase() === 'TENTATIVE' ? 'tentative' : typeof status === 'string' && status.toUpperCase() === 'CANCELLED' ? 'cancelled' : 'confirmed',
+  };
+}
+
 /**
  * An iCalendar object's master event as Google's event resource, for events.insert / events.update.
  * The organiser is left out (Google makes the calendar's owner the organiser); the rule, its
  * EXDATEs and RDATEs are carried as `recurrence` lines. Exceptions (RECURRENCE-ID VEVENTs) are
- * not written: they are Google events of their own, left as they are.
+ * written apart, each to its instance (`occurrenceChanges`).
  */
 export function iCalendarToEvent(data: string): Omit<GoogleEvent, 'id'> {
   const calendar = new ICAL.Component(ICAL.parse(data));
   const vevents = calendar.getAllSubcomponents('vevent');
   const master = vevents.find((vevent) => !vevent.hasProperty('recurrence-id')) ?? vevents[0];
   if (!master) throw new Error('An event object without a VEVENT');
-  const start = googleTime(master.getFirstProperty('dtstart'));
-  let end = googleTime(master.getFirstProperty('dtend'));
-  if (!end && start) end = start;
-  const summary = master.getFirstPropertyValue('summary');
-  const status = master.getFirstPropertyValue('status');
   const recurrence = master
     .getAllProperties()
     .filter((property) => ['rrule', 'exdate', 'rdate'].includes(property.name))
@@ -192,10 +206,42 @@ export function iCalendarToEvent(data: string): Omit<GoogleEvent, 'id'> {
   const uid = master.getFirstPropertyValue('uid');
   return {
     ...(typeof uid === 'string' ? { iCalUID: uid } : {}),
-    ...(typeof summary === 'string' ? { summary } : {}),
-    ...(start ? { start } : {}),
-    ...(end ? { end } : {}),
-    status: typeof status === 'string' && status.toUpperCase() === 'TENTATIVE' ? 'tentative' : typeof status === 'string' && status.toUpperCase() === 'CANCELLED' ? 'cancelled' : 'confirmed',
+    ...veventFields(master),
     ...(recurrence.length > 0 ? { recurrence } : {}),
   };
+}
+
+/**
+ * The suffix of an instance's id: Google names an occurrence of a repeating event
+ * `<event id>_<original start>`, the start in UTC in iCalendar's basic form (`20261124T100000Z`),
+ * or the date (`20261124`) for an all-day event.
+ */
+function instanceSuffix(value: ICAL.Time): string {
+  if (value.isDate) return `${pad(value.year, 4)}${pad(value.month)}${pad(value.day)}`;
+  return icsUtc(value.toJSDate().getTime());
+}
+
+/** An occurrence of the object changed on its own: its instance's id suffix and the fields written to it. */
+export interface OccurrenceChange {
+  suffix: string;
+  event: Pick<GoogleEvent, 'summary' | 'start' | 'end' | 'status'>;
+}
+
+/**
+ * What an iCalendar object says of single occurrences of its master: each exception (a VEVENT with
+ * a RECURRENCE-ID) as the fields its instance takes, and the instances the master's EXDATEs cancel.
+ */
+export function occurrenceChanges(data: string): { changed: OccurrenceChange[]; excluded: string[] } {
+  const calendar = new ICAL.Component(ICAL.parse(data));
+  // The object's zones known first, so a RECURRENCE-ID or EXDATE in a zone reads as its moment.
+  for (const zone of calendar.getAllSubcomponents('vtimezone')) ICAL.TimezoneService.register(zone);
+  const vevents = calendar.getAllSubcomponents('vevent');
+  const master = vevents.find((vevent) => !vevent.hasProperty('recurrence-id'));
+  const changed: OccurrenceChange[] = [];
+  for (const vevent of vevents) {
+    const id = vevent.getFirstPropertyValue('recurrence-id');
+    if (id instanceof ICAL.Time) changed.push({ suffix: instanceSuffix(id), event: veventFields(vevent) });
+  }
+  const excluded = (master?.getAllProperties('exdate') ?? []).flatMap((property) => property.getValues().filter((value): value is ICAL.Time => value instanceof ICAL.Time).map(instanceSuffix));
+  return { changed, excluded };
 }

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { CalendarCollection } from '@atrium/contract';
 import { CalendarPeerError, type CalendarAdapter, type OutsideObject, type PullResult } from './calendar-adapter.js';
 import type { AccessTokenSource } from './calendar-oauth.js';
-import { iCalendarToEvent, seriesToICalendar, type GoogleEvent } from './google-events.js';
+import { iCalendarToEvent, occurrenceChanges, seriesToICalendar, type GoogleEvent } from './google-events.js';
 import type { WatchChannel } from './calendar-sync.repository.js';
 
 /**
@@ -16,8 +16,9 @@ import type { WatchChannel } from './calendar-sync.repository.js';
  * pull = events.list with the sync token (showDeleted, singleEvents=false), paged by pageToken; a
  * 410 Gone (the token expired or was invalidated) starts a full listing (from a day back), as no
  * token does. A changed occurrence re-reads its whole series (events.list?iCalUID=). put =
- * events.insert (with the object's UID as iCalUID) or events.update; remove = events.delete
- * (404 and 410: already gone). Push: events.watch and channels.stop.
+ * events.insert (with the object's UID as iCalUID) or events.update of the master, then
+ * events.update of each changed occurrence's instance (`<event id>_<original start>`); remove =
+ * events.delete (404 and 410: already gone). Push: events.watch and channels.stop.
  */
 
 /** Requests time out after this. */
@@ -46,6 +47,14 @@ export interface GoogleAdapter extends CalendarAdapter {
   watch(collectionUrl: string, address: string, token: string, expiresAt: number): Promise<WatchChannel>;
   /** Closes a push channel (channels.stop); one already gone is no error. */
   stopWatch(channel: Pick<WatchChannel, 'id' | 'resourceId'>): Promise<void>;
+}
+
+/**
+ * A series object's version: the master's etag and its occurrences' (in etag order, as Google lists them in no
+ * promised order), so a changed occurrence is a changed object, and `put` answers the version the pull then reads.
+ */
+function seriesEtag(master: GoogleEvent, exceptions: readonly GoogleEvent[]): string {
+  return [master.etag ?? '', ...exceptions.map((exception) => exception.etag ?? '').sort()].join(',');
 }
 
 export function createGoogleAdapter(options: GoogleAdapterOptions): GoogleAdapter {
@@ -161,9 +170,7 @@ export function createGoogleAdapter(options: GoogleAdapterOptions): GoogleAdapte
       }
       const data = seriesToICalendar(master, exceptions);
       if (data === null) continue;
-      // The object's version: the master's etag and its occurrences', so a changed occurrence is a changed object.
-      const etag = [master.etag ?? '', ...exceptions.map((exception) => exception.etag ?? '')].join(',');
-      upserts.push({ href, etag, data });
+      upserts.push({ href, etag: seriesEtag(master, exceptions), data });
     }
     return { upserts, deletes };
   }
@@ -206,15 +213,45 @@ export function createGoogleAdapter(options: GoogleAdapterOptions): GoogleAdapte
 
     async put(collectionUrl: string, href: string | null, uid: string, data: string): Promise<{ href: string; etag: string | null }> {
       const event = { ...iCalendarToEvent(data), iCalUID: uid };
+      const isRepeating = (event.recurrence?.length ?? 0) > 0;
+      // The occurrences Google holds as changed, read before anything is written: a change made at Google after
+      // this read is not in the version answered, so the next pull takes it.
+      const held = new Map<string, GoogleEvent>();
+      if (href && isRepeating) {
+        const masterId = decodeURIComponent(href.slice(href.lastIndexOf('/') + 1));
+        const listed = await listEvents(calendarIdOf(collectionUrl), { iCalUID: uid });
+        for (const one of listed?.events ?? []) if (one.recurringEventId === masterId) held.set(one.id, one);
+      }
+      let master: GoogleEvent;
+      let written: string;
       if (href) {
         const { iCalUID: _same, ...changes } = event;
-        const answer = await request('PUT', href, changes);
-        const written = answer.json as GoogleEvent;
-        return { href, etag: written.etag ?? null };
+        master = (await request('PUT', href, changes)).json as GoogleEvent;
+        written = href;
+      } else {
+        master = (await request('POST', `${collectionUrl.replace(/\/+$/, '')}/events`, event)).json as GoogleEvent;
+        written = hrefOf(collectionUrl, master.id);
       }
-      const answer = await request('POST', `${collectionUrl.replace(/\/+$/, '')}/events`, event);
-      const written = answer.json as GoogleEvent;
-      return { href: hrefOf(collectionUrl, written.id), etag: written.etag ?? null };
+      if (!isRepeating) return { href: written, etag: master.etag ?? null };
+      // Atrium's changes to single occurrences, each written to its instance (`<event id>_<original start>`), which
+      // Google keeps as an exception of the series (recurringEventId + originalStartTime).
+      const masterId = master.id ?? decodeURIComponent(written.slice(written.lastIndexOf('/') + 1));
+      const { changed, excluded } = occurrenceChanges(data);
+      for (const change of changed) {
+        const instanceId = `${masterId}_${change.suffix}`;
+        const answer = (await request('PUT', hrefOf(collectionUrl, instanceId), change.event)).json as GoogleEvent;
+        held.set(instanceId, answer);
+      }
+      // An occurrence excluded (EXDATE) that Google holds as changed would still show there: cancelled on its instance.
+      for (const suffix of excluded) {
+        const instanceId = `${masterId}_${suffix}`;
+        const instance = held.get(instanceId);
+        if (!instance || instance.status === 'cancelled') continue;
+        const answer = (await request('PUT', hrefOf(collectionUrl, instanceId), { start: instance.start, end: instance.end, ...(instance.summary === undefined ? {} : { summary: instance.summary }), status: 'cancelled' })).json as GoogleEvent;
+        held.set(instanceId, answer);
+      }
+      // An exception Google holds that the object no longer has (neither changed nor excluded) is left as it is.
+      return { href: written, etag: seriesEtag(master, [...held.values()]) };
     },
 
     async remove(href: string): Promise<void> {
