@@ -114,6 +114,13 @@ function withOffset<T extends { dateTime?: string; timeZone?: string } | undefin
   return { ...time, dateTime: `${time.dateTime}${mark}` };
 }
 
+/** An occurrence's id as Google forms it: `<event id>_<original start in UTC, 20261124T100000Z>` (all-day: `_20261124`). */
+function instanceIdOf(recurringEventId: string, originalStartTime: { date?: string; dateTime?: string; timeZone?: string }): string {
+  if (originalStartTime.date) return `${recurringEventId}_${originalStartTime.date.replace(/-/g, '')}`;
+  const ms = Date.parse(withOffset(originalStartTime).dateTime ?? '');
+  return `${recurringEventId}_${new Date(ms).toISOString().replace(/[-:]/g, '').replace(/\.\d{3}/, '')}`;
+}
+
 function googleError(response: ServerResponse, code: number, reason: string, message: string, status: string): void {
   response.writeHead(code, { 'content-type': 'application/json; charset=UTF-8' });
   response.end(JSON.stringify({ error: { code, message, errors: [{ domain: 'global', reason, message }], status } }));
@@ -168,7 +175,7 @@ export async function startGoogleCalendarFake(options: { clientId?: string; clie
     return token;
   };
 
-  function insert(calendar: FakeCalendar, body: Partial<FakeGoogleEvent>, id = eventId()): FakeGoogleEvent {
+  function insert(calendar: FakeCalendar, body: Partial<FakeGoogleEvent>, id = body.recurringEventId && body.originalStartTime ? instanceIdOf(body.recurringEventId, body.originalStartTime) : eventId()): FakeGoogleEvent {
     const now = new Date().toISOString();
     const event: FakeGoogleEvent = {
       kind: 'calendar#event',

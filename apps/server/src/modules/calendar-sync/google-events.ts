@@ -221,6 +221,18 @@ function instanceSuffix(value: ICAL.Time): string {
   return icsUtc(value.toJSDate().getTime());
 }
 
+/** The instance id suffix of an occurrence Google lists (its `originalStartTime`). */
+export function instanceSuffixOf(time: GoogleTime): string | null {
+  if (time.date) return icsDate(time.date);
+  const text = time.dateTime ?? '';
+  const isWall = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d+)?$/.test(text);
+  let ms = Date.parse(isWall ? `${text}Z` : text);
+  if (!Number.isFinite(ms)) return null;
+  // A wall-clock time in its zone: the zone's offset then (twice, to land on the right side of a change).
+  if (isWall && time.timeZone && isKnownZone(time.timeZone)) ms -= offsetMinutes(time.timeZone, ms - offsetMinutes(time.timeZone, ms) * 60_000) * 60_000;
+  return icsUtc(ms);
+}
+
 /** An occurrence of the object changed on its own: its instance's id suffix and the fields written to it. */
 export interface OccurrenceChange {
   suffix: string;

@@ -170,7 +170,17 @@ describe('the Google Calendar adapter against a protocol-faithful fake', () => {
     await adapter.put(rooms, whole.href, master.iCalUID, excluded);
     const stored = google.events(calendar).find((event) => event.id === master.id)!;
     expect(stored.recurrence).toEqual(['RRULE:FREQ=WEEKLY;COUNT=4', 'EXDATE;TZID=Europe/London:20261109T100000', 'EXDATE;TZID=Europe/London:20261102T100000']);
-    expect(stored.start).toEqual({ dateTime: '2026-10-19T10:00:00', timeZone: 'Europe/London' });
+    expect(stored.start).toEqual({ dateTime: '2026-10-19T10:00:00+01:00', timeZone: 'Europe/London' });
+    // The moved occurrence written to its instance (`<event id>_<original start>`), not a second exception beside it.
+    const instances = google.events(calendar).filter((event) => event.recurringEventId === master.id);
+    expect(instances.map((event) => [event.id, event.status, event.summary, event.start?.dateTime])).toEqual([
+      [`${master.id}_20261026T100000Z`, 'confirmed', 'Weekly review (later)', '2026-10-26T14:00:00Z'],
+      [`${master.id}_20261102T100000Z`, 'cancelled', undefined, undefined],
+    ]);
+    // Its version is the one the next listing gives: nothing comes back as changed.
+    const written = await adapter.put(rooms, whole.href, master.iCalUID, excluded);
+    const after = await adapter.pull(rooms, exceptions.token);
+    expect(after.upserts.map((object) => object.etag)).toEqual([written.etag]);
   });
 
   it('opens and stops a push channel; a notification carries the channel id and token', async () => {

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { CalendarCollection } from '@atrium/contract';
 import { CalendarPeerError, type CalendarAdapter, type OutsideObject, type PullResult } from './calendar-adapter.js';
 import type { AccessTokenSource } from './calendar-oauth.js';
-import { iCalendarToEvent, occurrenceChanges, seriesToICalendar, type GoogleEvent } from './google-events.js';
+import { iCalendarToEvent, instanceSuffixOf, occurrenceChanges, seriesToICalendar, type GoogleEvent } from './google-events.js';
 import type { WatchChannel } from './calendar-sync.repository.js';
 
 /**
@@ -237,14 +237,20 @@ export function createGoogleAdapter(options: GoogleAdapterOptions): GoogleAdapte
       // Google keeps as an exception of the series (recurringEventId + originalStartTime).
       const masterId = master.id ?? decodeURIComponent(written.slice(written.lastIndexOf('/') + 1));
       const { changed, excluded } = occurrenceChanges(data);
+      // An occurrence Google already holds as changed is written under the id it has (Google gives instances the
+      // `<event id>_<original start>` form, but matching by the original start does not rely on it).
+      const heldIdOf = new Map([...held.values()].flatMap((one) => {
+        const suffix = one.originalStartTime ? instanceSuffixOf(one.originalStartTime) : null;
+        return suffix ? [[suffix, one.id] as const] : [];
+      }));
       for (const change of changed) {
-        const instanceId = `${masterId}_${change.suffix}`;
+        const instanceId = heldIdOf.get(change.suffix) ?? `${masterId}_${change.suffix}`;
         const answer = (await request('PUT', hrefOf(collectionUrl, instanceId), change.event)).json as GoogleEvent;
         held.set(instanceId, answer);
       }
       // An occurrence excluded (EXDATE) that Google holds as changed would still show there: cancelled on its instance.
       for (const suffix of excluded) {
-        const instanceId = `${masterId}_${suffix}`;
+        const instanceId = heldIdOf.get(suffix) ?? `${masterId}_${suffix}`;
         const instance = held.get(instanceId);
         if (!instance || instance.status === 'cancelled') continue;
         const answer = (await request('PUT', hrefOf(collectionUrl, instanceId), { start: instance.start, end: instance.end, ...(instance.summary === undefined ? {} : { summary: instance.summary }), status: 'cancelled' })).json as GoogleEvent;
