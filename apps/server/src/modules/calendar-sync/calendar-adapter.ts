@@ -56,7 +56,7 @@ export interface CalendarAdapter {
   /**
    * Whether an Atrium series is written as one repeating object (its rule, EXDATEs and moved occurrences as
    * exceptions): CalDAV. Absent: occurrence by occurrence, each its own event (Graph writes single events; Google's
-   * adapter writes a master's rule but not its exceptions, so a moved occurrence would show where it was).
+   * adapter writes a master's exceptions to their instances, but an Atrium series as one event there is not tested yet).
    */
   readonly writesSeries?: boolean;
   /** Services that notify changes (Graph): subscribes to a collection's changes. */

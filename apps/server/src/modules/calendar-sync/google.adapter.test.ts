@@ -4,6 +4,7 @@ import { CalendarPeerError } from './calendar-adapter.js';
 import { expandOutsideEvent, readOutsideEvent } from './calendar-events.js';
 import { consentUrl, createAccessTokenCache, exchangeCode, oauthServerUrl, type OAuthClient } from './calendar-oauth.js';
 import { createGoogleAdapter, type GoogleAdapter } from './google.adapter.js';
+import { instanceSuffixOf, seriesToICalendar } from './google-events.js';
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
@@ -181,6 +182,15 @@ describe('the Google Calendar adapter against a protocol-faithful fake', () => {
     const written = await adapter.put(rooms, whole.href, master.iCalUID, excluded);
     const after = await adapter.pull(rooms, exceptions.token);
     expect(after.upserts.map((object) => object.etag)).toEqual([written.etag]);
+  });
+
+  it("reads a wall-clock dateTime (no offset, with its timeZone) in that zone, not the server's; an instance's id suffix is its original start in UTC", () => {
+    const data = seriesToICalendar({ id: 'abc', iCalUID: 'abc@google.com', start: { dateTime: '2026-07-01T10:00:00', timeZone: 'Europe/London' }, end: { dateTime: '2026-07-01T11:00:00', timeZone: 'Europe/London' }, recurrence: ['RRULE:FREQ=DAILY;COUNT=2'] }, [])!;
+    expect(data).toContain('DTSTART;TZID=Europe/London:20260701T100000');
+    expect(expandOutsideEvent(data, Date.UTC(2026, 5, 1), Date.UTC(2026, 7, 1))!.map((occurrence) => occurrence.startAt)).toEqual([Date.UTC(2026, 6, 1, 9), Date.UTC(2026, 6, 2, 9)]);
+    expect(instanceSuffixOf({ dateTime: '2026-07-01T10:00:00', timeZone: 'Europe/London' })).toBe('20260701T090000Z');
+    expect(instanceSuffixOf({ dateTime: '2026-07-01T10:00:00+01:00', timeZone: 'Europe/London' })).toBe('20260701T090000Z');
+    expect(instanceSuffixOf({ date: '2026-07-01' })).toBe('20260701');
   });
 
   it('opens and stops a push channel; a notification carries the channel id and token', async () => {
