@@ -178,6 +178,8 @@ export function calendarSyncRoutes({ sync, throttle }: { sync: CalendarSyncServi
     await app.register(async (context) => {
       const hook = context.withTypeProvider<ZodTypeProvider>();
       hook.addContentTypeParser('text/plain', { parseAs: 'string', bodyLimit: 4096 }, (_request, body, done) => done(null, body));
+      // Any other type, or none (a handshake with an empty body): no body is read, so the query is still validated.
+      hook.addContentTypeParser('*', (_request, _payload, done) => done(null, undefined));
       hook.post(
         '/third-party/graph/notify',
         {
