@@ -766,11 +766,6 @@ export function createCalendarSyncService(deps: CalendarSyncDeps) {
     await repository.saveChannel(link.companyId, link.id, null);
   }
 
-  const sameSecret = (a: string, b: string) => {
-    const left = Buffer.from(a);
-    const right = Buffer.from(b);
-    return left.length === right.length && timingSafeEqual(left, right);
-  };
 
   // ---- Change notifications (Graph subscriptions) ----
 
@@ -859,7 +854,7 @@ export function createCalendarSyncService(deps: CalendarSyncDeps) {
     async notifyGoogle(headers: { channelId?: string; token?: string; resourceState?: string }): Promise<void> {
       if (!headers.channelId || !headers.token) return;
       const link = await repository.linkOfChannel(headers.channelId.slice(0, 200));
-      if (!link?.channel || !sameSecret(link.channel.token, headers.token)) return;
+      if (!link?.channel || !isSameSecret(link.channel.token, headers.token)) return;
       // `sync` only says the channel is open.
       if (headers.resourceState === 'sync') return;
       pullSoon(link);
@@ -888,7 +883,7 @@ export function createCalendarSyncService(deps: CalendarSyncDeps) {
       const subject = verified && !verified.isExpired ? readConsentSubject(verified.subject) : null;
       if (!verified || !subject) return fail('stateInvalid');
       // Another browser than the one that asked for the consent page (its address passed on): refused.
-      if (browser === undefined || !sameSecret(browserDigest(browser).slice(0, subject.browserDigest.length), subject.browserDigest)) return fail('stateInvalid');
+      if (browser === undefined || !isSameSecret(browserDigest(browser).slice(0, subject.browserDigest.length), subject.browserDigest)) return fail('stateInvalid');
       const connection = await repository.findConnection(verified.companyId, subject.connectionId);
       if (!connection || !isOAuthKind(connection.kind)) return fail('connectionNotFound');
       if (!(await repository.isActiveUser(verified.companyId, subject.userId))) return fail('stateInvalid');
