@@ -131,7 +131,8 @@ describe('invitations page', () => {
     // A further visitor needs an e-mail or a phone like the visitor, and a repeat its number of visits.
     await user.click(screen.getByTestId('visit-invite-send'));
     expect(await within(screen.getByTestId('more-visitor-1')).findByText('Give an e-mail address or a phone number')).toBeInTheDocument();
-    expect(screen.getByText('Enter a whole number from 2 to 12')).toBeInTheDocument();
+    // Each field's rule answers on its own turn: wait for this one too.
+    expect(await screen.findByText('Enter a whole number from 2 to 12')).toBeInTheDocument();
     await fill(user, 'more-visitor-1-phone', '+44 20 7946 0111');
     await fill(user, 'visit-repeat-count', '4');
     await user.click(screen.getByTestId('visit-invite-send'));
