@@ -29,8 +29,8 @@ function workingMorning(): number {
 // /account (a wrong password is refused in the dialog), links a room to one of its calendars; a meeting booked in
 // Atrium appears in the calendar and an event written there becomes a booking; an outside event that clashes is
 // declined (removed, listed with its reason); the account's password changed at the service shows the room failing
-// with the catalogue's message while a booking waits to be written, and the new password mends it; in Chinese on a
-// phone too.
+// with the catalogue's message while a booking waits to be written; the write given up after its retries is listed
+// with a Retry, which writes it once the new password is given; in Chinese on a phone too.
 describe('calendar accounts with a CalDAV server', () => {
   let session: AdminSession;
   let page: Page;
@@ -159,7 +159,7 @@ describe('calendar accounts with a CalDAV server', () => {
     await screenshot(page, 'calendar-04-declined-wide-en');
   });
 
-  it('shows the room failing while the account’s password is wrong, keeps the write waiting, and mends with the new password', async () => {
+  it('shows the room failing while the account’s password is wrong, gives the write up after its retries, and writes it on Retry with the new password', async () => {
     radicale.setPassword('changed-at-the-service');
     await book('Booked while broken', morning + 5 * HOUR, morning + 6 * HOUR);
     await syncNow();
@@ -167,9 +167,26 @@ describe('calendar accounts with a CalDAV server', () => {
     expect(await page.getByTestId(`calendar-health-message-${roomId}`).textContent()).toContain('Calendar resource invalid or failed to sync');
     expect(await page.getByTestId(`calendar-link-${roomId}`).textContent()).toMatch(/\d+ waiting/);
     await screenshot(page, 'calendar-05-failing-wide-en');
+
+    // Each "Sync now" brings the waiting write's back-off forward and counts an attempt; after the last retry it is
+    // given up, listed with a Retry.
+    const failedAfterSync = async () => {
+      const answered = page.waitForResponse((response) => response.url().includes('/api/third-party/sync'));
+      await page.getByTestId('calendar-sync-now').click();
+      const answer = (await (await answered).json()) as { result: { links: { roomId: number; failedPushes: unknown[] }[] } };
+      return answer.result.links.find((link) => link.roomId === roomId)?.failedPushes.length ?? 0;
+    };
+    let failed = 0;
+    for (let tries = 0; tries < 8 && failed === 0; tries++) failed = await failedAfterSync();
+    expect(failed).toBe(1);
+    await expect.poll(() => page.getByTestId(`calendar-failed-${roomId}`).textContent()).toBe('1 failed');
+    expect(await page.getByTestId(`calendar-link-${roomId}`).textContent()).not.toMatch(/waiting/);
+    await screenshot(page, 'calendar-05b-given-up-wide-en');
     await chooseLanguage(page, 'zh-CN');
     await expect.poll(() => page.getByTestId(`calendar-health-message-${roomId}`).textContent()).toContain('日历资源无效或同步失败');
+    expect(await page.getByTestId(`calendar-retry-${roomId}`).textContent()).toBe('重试');
     await page.setViewportSize(NARROW);
+    await page.getByTestId(`calendar-retry-${roomId}`).scrollIntoViewIfNeeded();
     await screenshot(page, 'calendar-06-failing-narrow-zh');
     await page.setViewportSize(WIDE);
     await chooseLanguage(page, 'en-US');
@@ -178,10 +195,13 @@ describe('calendar accounts with a CalDAV server', () => {
     await page.getByTestId('calendar-credential-value').fill('changed-at-the-service');
     await clickSettled(page.getByTestId('calendar-credential-save'));
     await page.locator('.ant-modal-wrap').waitFor({ state: 'detached' });
-    await syncNow();
+    // A given-up write waits for the person: a sync with the new password does not write it, Retry does.
+    expect(await failedAfterSync()).toBe(1);
+    await page.getByTestId(`calendar-retry-${roomId}`).click();
+    await page.getByText('Synchronised').first().waitFor();
     await expect.poll(() => page.getByTestId(`calendar-health-${roomId}`).textContent(), { timeout: 15_000 }).toBe('In sync');
     await expect.poll(async () => (await outsideObjects()).filter((name) => name.startsWith('reservation-')).length, { timeout: 15_000 }).toBe(2);
-    expect(await page.getByTestId(`calendar-link-${roomId}`).textContent()).not.toMatch(/waiting|failed/);
+    await expect.poll(() => page.getByTestId(`calendar-link-${roomId}`).textContent()).not.toMatch(/waiting|failed/);
     await screenshot(page, 'calendar-07-mended-wide-en');
   });
 });
