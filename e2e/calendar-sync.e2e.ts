@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startGoogleCalendarFake, type GoogleCalendarFake } from '../apps/server/src/test/google-calendar-fake.js';
 import { startRadicale, type TestRadicale } from '../apps/server/src/test/radicale.js';
 import { chooseLanguage, clickSettled, NARROW, openFromMenu, screenshot, WIDE } from './support/browser.js';
 import { openAdminSession, type AdminSession } from './support/admin-session.js';
@@ -8,6 +9,7 @@ import { api } from './support/server.js';
 const PASSWORD = 'Calendar-pages-2026';
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
+const HARBOUR_CALENDAR = 'harbour@group.calendar.google.com';
 
 const utc = (ms: number) => new Date(ms).toISOString().replace(/[-:]/g, '').replace(/\.\d{3}/, '');
 
@@ -30,14 +32,17 @@ function workingMorning(): number {
 // Atrium appears in the calendar and an event written there becomes a booking; an outside event that clashes is
 // declined (removed, listed with its reason); the account's password changed at the service shows the room failing
 // with the catalogue's message while a booking waits to be written; the write given up after its retries is listed
-// with a Retry, which writes it once the new password is given; in Chinese on a phone too.
+// with a Retry, which writes it once the new password is given; in Chinese on a phone too. Then a Google account is
+// connected against the Google fake, authorised at its consent page, and a room kept in step both ways.
 describe('calendar accounts with a CalDAV server', () => {
   let session: AdminSession;
   let page: Page;
   let radicale: TestRadicale;
+  let google: GoogleCalendarFake;
   let calendarUrl = '';
   let token = '';
   let roomId = 0;
+  let harbourId = 0;
   const morning = workingMorning();
 
   /**
@@ -64,16 +69,16 @@ describe('calendar accounts with a CalDAV server', () => {
     expect(meeting?.startAt).toBe(morning);
     return meeting!.id;
   };
-  const book = async (title: string, start: number, end: number) => {
-    const booked = await api<{ id: number }>(session.server.baseURL, 'POST', '/meeting/reservation', { roomId, title, startAt: start, endAt: end }, token);
+  const book = async (title: string, start: number, end: number, room = roomId) => {
+    const booked = await api<{ id: number }>(session.server.baseURL, 'POST', '/meeting/reservation', { roomId: room, title, startAt: start, endAt: end }, token);
     expect(booked.returncode, booked.message).toBe(200);
     return booked.result.id;
   };
   /** The objects of the calendar, as a calendar program lists them. */
   const outsideObjects = async () =>
     ((await (await radicale.request('PROPFIND', calendarUrl, undefined, { depth: '1' })).text()).match(/[^/<>]+\.ics/g) ?? []).map((name) => decodeURIComponent(name));
-  const roomTitles = async () => {
-    const answer = await api<{ list: { title: string }[] }>(session.server.baseURL, 'GET', `/meeting/reservation/list?roomId=${roomId}&from=${morning - 2 * HOUR}&to=${morning + 12 * HOUR}`, undefined, token);
+  const roomTitles = async (room = roomId) => {
+    const answer = await api<{ list: { title: string }[] }>(session.server.baseURL, 'GET', `/meeting/reservation/list?roomId=${room}&from=${morning - 2 * HOUR}&to=${morning + 12 * HOUR}`, undefined, token);
     return answer.result.list.map((meeting) => meeting.title);
   };
   const syncNow = async () => {
@@ -84,7 +89,10 @@ describe('calendar accounts with a CalDAV server', () => {
   beforeAll(async () => {
     radicale = await startRadicale({ user: 'rooms', password: 'radicale-secret' });
     calendarUrl = await radicale.makeCalendar('lighthouse', 'Lighthouse room');
-    session = await openAdminSession(PASSWORD);
+    google = await startGoogleCalendarFake();
+    google.addCalendar(HARBOUR_CALENDAR, 'Harbour room');
+    // The consent comes back to PUBLIC_URL's callback, in the browser that asked for it (its consent cookie).
+    session = await openAdminSession(PASSWORD, (baseURL) => ({ PUBLIC_URL: baseURL }));
     page = session.page;
     const login = await api<{ token: string }>(session.server.baseURL, 'POST', '/login', { userName: 'admin', password: PASSWORD });
     token = login.result.token;
@@ -93,11 +101,15 @@ describe('calendar accounts with a CalDAV server', () => {
     const added = await api<{ id: number }>(session.server.baseURL, 'POST', '/location/addMeetingRoom', { floorId: someRoom.result.floorId, name: 'Lighthouse', capacity: 6 }, token);
     expect(added.returncode, added.message).toBe(200);
     roomId = added.result.id;
+    const harbour = await api<{ id: number }>(session.server.baseURL, 'POST', '/location/addMeetingRoom', { floorId: someRoom.result.floorId, name: 'Harbour', capacity: 8 }, token);
+    expect(harbour.returncode, harbour.message).toBe(200);
+    harbourId = harbour.result.id;
   });
 
   afterAll(async () => {
     await session?.close();
     await radicale?.stop();
+    await google?.stop();
   });
 
   it('connects the CalDAV account, refusing a wrong password in the dialog', async () => {
@@ -203,5 +215,65 @@ describe('calendar accounts with a CalDAV server', () => {
     await expect.poll(async () => (await outsideObjects()).filter((name) => name.startsWith('reservation-')).length, { timeout: 15_000 }).toBe(2);
     await expect.poll(() => page.getByTestId(`calendar-link-${roomId}`).textContent()).not.toMatch(/waiting|failed/);
     await screenshot(page, 'calendar-07-mended-wide-en');
+  });
+
+  it('connects a Google account, authorised at Google’s consent page, and keeps a room in step both ways', async () => {
+    await page.getByTestId('calendar-connect').click();
+    // The radio's test id is on antd's hidden input: the button is clicked by its label.
+    await page.getByTestId('calendar-form-kind').getByText('Google Calendar').click();
+    // The form says which callback address to register with Google.
+    expect(await page.getByTestId('calendar-form-oauth-help').textContent()).toContain(`${session.server.baseURL}/api/third-party/oauth/callback`);
+    await page.getByTestId('calendar-form-name').fill('Rooms on Google');
+    await page.getByTestId('calendar-form-server').fill(google.url);
+    await page.getByTestId('calendar-form-account').fill(google.clientId);
+    await page.getByTestId('calendar-form-credential').fill(google.clientSecret);
+    await screenshot(page, 'calendar-08-connect-google-wide-en');
+    await clickSettled(page.getByTestId('calendar-connect-save'));
+    await page.locator('.ant-modal-wrap').waitFor({ state: 'detached' });
+    const card = page.locator('[data-testid^="calendar-connection-"]', { hasText: 'Rooms on Google' });
+    await card.locator('[data-testid^="calendar-unauthorised-"]').waitFor();
+    // Nothing is asked of Google before the consent.
+    expect(google.requests).toEqual([]);
+
+    // Authorise: to Google's consent page (approved at once by the fake) and back to /account.
+    await card.getByTestId('calendar-authorise').click();
+    await page.getByTestId('calendar-consent-success').waitFor();
+    expect(new URL(page.url()).pathname).toBe('/account');
+    expect(await page.getByTestId('calendar-consent-success').textContent()).toContain('The calendar account is authorised');
+    await card.locator('[data-testid^="calendar-unauthorised-"]').waitFor({ state: 'detached' });
+    expect(google.requests.some((request) => request.path === '/token' && request.body.includes('grant_type=authorization_code'))).toBe(true);
+
+    await card.getByTestId('calendar-link-room').click();
+    await page.getByTestId('calendar-link-room-select').click();
+    await page.keyboard.type('Harbour');
+    await page.locator('.ant-select-item-option', { hasText: 'Harbour' }).filter({ visible: true }).first().dispatchEvent('click');
+    const calendars = page.getByTestId('calendar-link-calendar-select');
+    await expect.poll(() => calendars.getAttribute('class')).not.toContain('ant-select-disabled');
+    await calendars.click();
+    await page.locator('.ant-select-item-option', { hasText: 'Harbour room' }).filter({ visible: true }).first().dispatchEvent('click');
+    await clickSettled(page.getByTestId('calendar-link-save'));
+    await page.locator('.ant-modal-wrap').waitFor({ state: 'detached' });
+    await expect.poll(() => card.getByTestId(`calendar-link-${harbourId}`).textContent()).toContain('Harbour room');
+    // Google opens push channels to https addresses only: on the journey's http address the link is polled.
+    expect(google.channels()).toEqual([]);
+
+    // A meeting booked in Atrium is written to Google.
+    await book('Harbour review', morning + HOUR, morning + 2 * HOUR, harbourId);
+    await expect.poll(() => google.events(HARBOUR_CALENDAR).filter((event) => event.status !== 'cancelled').map((event) => event.summary), { timeout: 20_000 }).toEqual(['Harbour review']);
+
+    // An event made at Google becomes a booking at the next pull (Sync now here).
+    google.insertOutside(HARBOUR_CALENDAR, { summary: 'Ferry schedule call', start: { dateTime: new Date(morning + 3 * HOUR).toISOString() }, end: { dateTime: new Date(morning + 4 * HOUR).toISOString() }, organizer: { email: 'admin@harbourview.example' } });
+    await card.getByTestId('calendar-sync-now').click();
+    await expect.poll(() => roomTitles(harbourId), { timeout: 20_000 }).toEqual(['Harbour review', 'Ferry schedule call']);
+    await expect.poll(() => card.getByTestId(`calendar-health-${harbourId}`).textContent(), { timeout: 15_000 }).toBe('In sync');
+    await card.scrollIntoViewIfNeeded();
+    await screenshot(page, 'calendar-09-google-in-sync-wide-en');
+    await chooseLanguage(page, 'zh-CN');
+    await expect.poll(() => card.getByTestId(`calendar-health-${harbourId}`).textContent()).toBe('同步正常');
+    await page.setViewportSize(NARROW);
+    await card.scrollIntoViewIfNeeded();
+    await screenshot(page, 'calendar-10-google-narrow-zh');
+    await page.setViewportSize(WIDE);
+    await chooseLanguage(page, 'en-US');
   });
 });
