@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
@@ -12,8 +12,14 @@ import type { AddressInfo } from 'node:net';
  * `Prefer: outlook.timezone`, daily series listed as occurrences (one deleted or changed on its own; a changed
  * one becomes an exception), and subscriptions with the
  * validation handshake made to the notification and lifecycle URLs before one is made.
- * Every request needs `Authorization: Bearer <token>` (401 otherwise). Change and lifecycle
- * notifications are sent when the test asks (`notify`, `lifecycle`), not on each change.
+ * Every API request needs `Authorization: Bearer <token>`: an access token the identity endpoints
+ * issued and not lapsed, or the fake's own `token` (for tests that hand an adapter a token and skip
+ * the consent); 401 otherwise. Change and lifecycle notifications are sent when the test asks
+ * (`notify`, `lifecycle`), not on each change.
+ *
+ * The Microsoft identity platform's v2.0 endpoints are on the same base, as the app reaches them
+ * for a connection with a base of its own (`<base>/<tenant>/oauth2/v2.0/authorize|token`); see
+ * `createIdentityPlatform` below.
  *
  * Deviations, on purpose: notification URLs may be http (Graph requires https); one user (`/me`).
  */
@@ -100,8 +106,20 @@ const newId = (prefix: string) => `${prefix}${randomBytes(12).toString('base64ur
 export interface GraphFake {
   url: string;
   token: string;
-  /** Requests as received: method, path and query (for paging and header checks). */
-  requests: Array<{ method: string; url: string; prefer: string | null }>;
+  /** Requests as received: method, path and query (for paging and header checks), and the Bearer token an API call carried. */
+  requests: Array<{ method: string; url: string; prefer: string | null; bearer: string | null }>;
+  /** The app registration the identity endpoints know: a connection's account is `<tenant>/<clientId>`, its credential `clientSecret`. */
+  tenant: string;
+  clientId: string;
+  clientSecret: string;
+  /** The token endpoint's answers so far, oldest first. */
+  grants(): TokenGrant[];
+  /** The `expires_in` of access tokens issued from now on (seconds; they lapse by real time). */
+  setAccessTokenLifetime(seconds: number): void;
+  /** The next consent is refused by the user (`error=access_denied`). */
+  refuseNextConsent(): void;
+  /** Every refresh token issued so far is revoked (access tokens already issued live until they lapse). */
+  revoke(): void;
   makeCalendar(name: string): string;
   /** An event made at the service (as a person would in Outlook): its id. */
   addEvent(calendarId: string, event: { subject: string; start: number | { dateTime: string; timeZone: string }; end: number | { dateTime: string; timeZone: string }; organizer?: string; isAllDay?: boolean; dailyCount?: number }): string;
@@ -125,8 +143,16 @@ export interface GraphFake {
   stop(): Promise<void>;
 }
 
-export async function startGraphFake({ now = Date.now }: { now?: () => number } = {}): Promise<GraphFake> {
+export interface GraphFakeOptions {
+  /** The clock of subscriptions and events (a test's clock); tokens and codes lapse by real time. */
+  now?: () => number;
+  /** The app registration's redirect URIs; none given: any absolute URI is taken as registered. */
+  redirectUris?: string[];
+}
+
+export async function startGraphFake({ now = Date.now, redirectUris = [] }: GraphFakeOptions = {}): Promise<GraphFake> {
   const token = randomBytes(24).toString('base64url');
+  const identity = createIdentityPlatform({ redirectUris });
   const calendars = new Map<string, { id: string; name: string }>();
   const events = new Map<string, StoredEvent>();
   const changes: Change[] = [];
@@ -237,8 +263,15 @@ export async function startGraphFake({ now = Date.now }: { now?: () => number } 
     const path = address.pathname;
     const method = request.method ?? 'GET';
     const prefer = request.headers.prefer ?? null;
-    requests.push({ method, url: `${path}${address.search}`, prefer: typeof prefer === 'string' ? prefer : null });
-    if (request.headers.authorization !== `Bearer ${token}`) return error(response, 401, 'InvalidAuthenticationToken', 'Access token is empty or invalid.');
+    const bearer = /^Bearer (\S+)$/.exec(request.headers.authorization ?? '')?.[1] ?? null;
+    requests.push({ method, url: `${path}${address.search}`, prefer: typeof prefer === 'string' ? prefer : null, bearer });
+    if (await identity.handle(request, response, address)) return;
+    const access = bearer === token ? ALL_CALENDAR_SCOPES : identity.accessOf(bearer);
+    if (access === 'expired') return error(response, 401, 'InvalidAuthenticationToken', 'Lifetime validation failed, the token is expired.');
+    if (access === null) return error(response, 401, 'InvalidAuthenticationToken', 'Access token is empty or invalid.');
+    // Reading calendars needs Calendars.Read (ReadWrite includes it); writing events needs Calendars.ReadWrite.
+    const isRead = method === 'GET' || path.startsWith('/v1.0/subscriptions');
+    if (!access.has('calendars.readwrite') && !(isRead && access.has('calendars.read'))) return error(response, 403, 'ErrorAccessDenied', 'Access is denied. Check credentials and try again.');
     const failure = failures.find((one) => path.startsWith(one.prefix) && one.times > 0);
     if (failure) {
       failure.times--;
@@ -373,6 +406,13 @@ export async function startGraphFake({ now = Date.now }: { now?: () => number } 
   const api: Omit<GraphFake, 'url' | 'stop'> = {
     token,
     requests,
+    tenant: identity.tenant,
+    clientId: identity.clientId,
+    clientSecret: identity.clientSecret,
+    grants: () => identity.grants.map((grant) => ({ ...grant })),
+    setAccessTokenLifetime: identity.setAccessTokenLifetime,
+    refuseNextConsent: identity.refuseNextConsent,
+    revoke: identity.revoke,
     makeCalendar(name) {
       const id = newId('AAMkAGI2-cal-');
       calendars.set(id, { id, name });
@@ -498,5 +538,225 @@ export async function startGraphFake({ now = Date.now }: { now?: () => number } 
     ...api,
     url,
     stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+// ---- The Microsoft identity platform (v2.0), as far as a web app's consent needs it ----
+
+/** A token the token endpoint answered (or refused), as the test reads it back. */
+export interface TokenGrant {
+  grantType: string;
+  /** The refresh token presented (a `refresh_token` grant). */
+  presented: string | null;
+  /** What was issued; null when refused. */
+  issued: { accessToken: string; refreshToken: string | null; expiresIn: number } | null;
+  /** The OAuth error and its AADSTS code when refused. */
+  error: { error: string; code: number; status: number } | null;
+  /** When it was answered (real time, ms). */
+  at: number;
+}
+
+/** The fake's own `token` reads and writes calendars. */
+const ALL_CALENDAR_SCOPES: ReadonlySet<string> = new Set(['calendars.readwrite']);
+/** Microsoft's access tokens live 60 to 90 minutes; its documented answers say 3599 s. */
+const ACCESS_TOKEN_SECONDS = 3599;
+/** An authorisation code is redeemed within about 10 minutes. */
+const CODE_MS = 10 * 60_000;
+/** The OpenID Connect and offline scopes: asked for at the consent, not access to a resource (not answered in `scope`). */
+const OIDC_SCOPES = new Set(['openid', 'profile', 'email', 'offline_access']);
+const GRAPH_RESOURCE = 'https://graph.microsoft.com/';
+
+/** A scope as compared: lower case, Graph's resource prefix dropped (`Calendars.ReadWrite` is Graph's by default). */
+const scopeName = (scope: string) => (scope.toLowerCase().startsWith(GRAPH_RESOURCE) ? scope.slice(GRAPH_RESOURCE.length) : scope).toLowerCase();
+const scopesOf = (text: string | null) => (text ?? '').split(' ').filter((scope) => scope.length > 0);
+/** Microsoft's tokens are opaque to a client: shaped like its own (a JWT; `0.A…` for codes and refresh tokens). */
+const jwtLike = () => `eyJ0eXAiOiJKV1QiLCJhbGciOiJSUzI1NiJ9.${randomBytes(48).toString('base64url')}.${randomBytes(32).toString('base64url')}`;
+const opaque = () => `0.A${randomBytes(36).toString('base64url')}`;
+
+function sendJson(response: ServerResponse, status: number, body: unknown) {
+  response.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' });
+  response.end(JSON.stringify(body));
+}
+
+/**
+ * `GET /{tenant}/oauth2/v2.0/authorize` and `POST /{tenant}/oauth2/v2.0/token` of one app
+ * registration in one tenant with one user, written from Microsoft's documented shapes (the
+ * authorisation-code flow and refresh-token docs of the Microsoft identity platform):
+ *
+ * - the tenant is the registration's (a GUID) or `common` / `organizations`; another is AADSTS90002;
+ * - authorize takes `client_id`, `redirect_uri`, `response_type=code`, `scope`, `state`,
+ *   `response_mode=query`, `prompt`; an unknown client or an unregistered redirect URI is an error
+ *   page (no redirect: the URI is not trusted), anything else goes back to `redirect_uri` in the
+ *   query, approved at once: `code` and `state`, or `error=access_denied&error_description=…`
+ *   when the test says the user refuses;
+ * - token takes a form (`application/x-www-form-urlencoded`) with `client_id` and
+ *   `client_secret` (a wrong secret: 401 `invalid_client`), and `grant_type=authorization_code`
+ *   (the code once, with the same `redirect_uri`) or `grant_type=refresh_token`; it answers
+ *   `{ token_type: 'Bearer', scope, expires_in, ext_expires_in, access_token, refresh_token }`
+ *   (a refresh token only when `offline_access` was consented to) and refuses with
+ *   `{ error, error_description: 'AADSTS…', error_codes, timestamp, trace_id, correlation_id, error_uri }`,
+ *   400 (`invalid_grant` for a used, expired or revoked grant).
+ *
+ * Refresh tokens "replace themselves with a fresh token upon every use" and the identity platform
+ * "doesn't revoke old refresh tokens when used to fetch new access tokens" (Microsoft, "Refresh
+ * tokens in the Microsoft identity platform"): every refresh answers a new one, and the one
+ * presented stays valid (until revoked). `revoke()` is the user's or an administrator's revocation
+ * of the refresh tokens (AADSTS50173 at their next use); access tokens already issued cannot be
+ * recalled and live until they lapse, as Microsoft's do for a client that does not take continuous
+ * access evaluation's claims challenges. Tokens and codes lapse by real time, the clock the app's
+ * token source counts with.
+ */
+function createIdentityPlatform({ redirectUris }: { redirectUris: string[] }) {
+  const tenant = randomUUID();
+  const clientId = randomUUID();
+  // Shaped like an Entra client secret (40 characters with a `~`): it needs form encoding.
+  const clientSecret = `${randomBytes(3).toString('hex').slice(0, 3)}8Q~${randomBytes(30).toString('base64url').slice(0, 34)}`;
+  const codes = new Map<string, { redirectUri: string; scopes: string[]; expiresAt: number }>();
+  const refreshTokens = new Map<string, { scopes: string[]; isRevoked: boolean }>();
+  const accessTokens = new Map<string, { scopes: ReadonlySet<string>; expiresAt: number }>();
+  const grants: TokenGrant[] = [];
+  let accessTokenSeconds = ACCESS_TOKEN_SECONDS;
+  let isNextConsentRefused = false;
+
+  const isKnownTenant = (name: string) => name === tenant || name === 'common' || name === 'organizations';
+
+  function errorPage(response: ServerResponse, code: number, description: string) {
+    response.writeHead(400, { 'content-type': 'text/html; charset=utf-8' });
+    response.end(`<!DOCTYPE html><title>Sign in to your account</title><p>AADSTS${code}: ${description}</p>`);
+  }
+
+  function refuse(response: ServerResponse, grant: Pick<TokenGrant, 'grantType' | 'presented'>, status: number, error: string, code: number, description: string) {
+    const at = Date.now();
+    const timestamp = `${new Date(at).toISOString().slice(0, 19).replace('T', ' ')}Z`;
+    const traceId = randomUUID();
+    const correlationId = randomUUID();
+    grants.push({ ...grant, issued: null, error: { error, code, status }, at });
+    sendJson(response, status, {
+      error,
+      error_description: `AADSTS${code}: ${description}\r\nTrace ID: ${traceId}\r\nCorrelation ID: ${correlationId}\r\nTimestamp: ${timestamp}`,
+      error_codes: [code],
+      timestamp,
+      trace_id: traceId,
+      correlation_id: correlationId,
+      error_uri: `https://login.microsoftonline.com/error?code=${code}`,
+    });
+  }
+
+  function issue(response: ServerResponse, grant: Pick<TokenGrant, 'grantType' | 'presented'>, scopes: string[]) {
+    const accessToken = jwtLike();
+    const resourceScopes = scopes.filter((scope) => !OIDC_SCOPES.has(scope.toLowerCase()));
+    accessTokens.set(accessToken, { scopes: new Set(resourceScopes.map(scopeName)), expiresAt: Date.now() + accessTokenSeconds * 1000 });
+    const refreshToken = scopes.some((scope) => scope.toLowerCase() === 'offline_access') ? opaque() : null;
+    if (refreshToken) refreshTokens.set(refreshToken, { scopes, isRevoked: false });
+    grants.push({ ...grant, issued: { accessToken, refreshToken, expiresIn: accessTokenSeconds }, error: null, at: Date.now() });
+    sendJson(response, 200, {
+      token_type: 'Bearer',
+      scope: resourceScopes.join(' '),
+      expires_in: accessTokenSeconds,
+      ext_expires_in: accessTokenSeconds,
+      access_token: accessToken,
+      ...(refreshToken ? { refresh_token: refreshToken } : {}),
+    });
+  }
+
+  function authorize(response: ServerResponse, query: URLSearchParams) {
+    if (query.get('client_id') !== clientId) return errorPage(response, 700016, `Application with identifier '${query.get('client_id') ?? ''}' was not found in the directory.`);
+    const redirectUri = query.get('redirect_uri') ?? '';
+    const isRegistered = redirectUris.length === 0 ? URL.canParse(redirectUri) : redirectUris.includes(redirectUri);
+    if (!isRegistered) return errorPage(response, 50011, `The redirect URI '${redirectUri}' specified in the request does not match the redirect URIs configured for the application '${clientId}'.`);
+    const back = new URL(redirectUri);
+    const state = query.get('state');
+    const answer = (params: Record<string, string>) => {
+      for (const [name, value] of Object.entries(params)) back.searchParams.set(name, value);
+      if (state !== null) back.searchParams.set('state', state);
+      response.writeHead(302, { location: back.toString() });
+      response.end();
+    };
+    if (query.get('response_type') !== 'code') return answer({ error: 'unsupported_response_type', error_description: 'AADSTS700054: response_type is not enabled for the application.' });
+    if ((query.get('response_mode') ?? 'query') !== 'query') return answer({ error: 'invalid_request', error_description: 'AADSTS900144: the fake answers in the query only.' });
+    const scopes = scopesOf(query.get('scope'));
+    if (!scopes.some((scope) => !OIDC_SCOPES.has(scope.toLowerCase()))) return answer({ error: 'invalid_request', error_description: "AADSTS900144: The request body must contain the following parameter: 'scope'." });
+    if (isNextConsentRefused) {
+      isNextConsentRefused = false;
+      return answer({ error: 'access_denied', error_description: 'AADSTS65004: User declined to consent to access the app.' });
+    }
+    const code = opaque();
+    codes.set(code, { redirectUri, scopes, expiresAt: Date.now() + CODE_MS });
+    return answer({ code });
+  }
+
+  async function token(request: IncomingMessage, response: ServerResponse) {
+    const chunks: Buffer[] = [];
+    for await (const chunk of request) chunks.push(chunk as Buffer);
+    const isForm = (request.headers['content-type'] ?? '').startsWith('application/x-www-form-urlencoded');
+    const form = new URLSearchParams(isForm ? Buffer.concat(chunks).toString('utf8') : '');
+    const grantType = form.get('grant_type') ?? '';
+    const grant = { grantType, presented: form.get('refresh_token') };
+    if (!grantType) return refuse(response, grant, 400, 'invalid_request', 900144, "The request body must contain the following parameter: 'grant_type'.");
+    if (form.get('client_id') !== clientId) return refuse(response, grant, 400, 'unauthorized_client', 700016, `Application with identifier '${form.get('client_id') ?? ''}' was not found in the directory.`);
+    if (form.get('client_secret') !== clientSecret) return refuse(response, grant, 401, 'invalid_client', 7000215, 'Invalid client secret provided. Ensure the secret being sent in the request is the client secret value, not the client secret ID.');
+    const asked = scopesOf(form.get('scope'));
+    /** Scopes asked at the token endpoint must be among those consented to. */
+    const isConsented = (scopes: string[]) => asked.every((scope) => OIDC_SCOPES.has(scope.toLowerCase()) || scopes.some((granted) => scopeName(granted) === scopeName(scope)));
+    const notConsented = () => refuse(response, grant, 400, 'invalid_grant', 65001, `The user or administrator has not consented to use the application with ID '${clientId}'. Send an interactive authorization request for this user and resource.`);
+
+    if (grantType === 'authorization_code') {
+      const code = codes.get(form.get('code') ?? '');
+      // A code is redeemed once; the fake spends it at its first redemption that names the client, even a refused one (the strict reading).
+      codes.delete(form.get('code') ?? '');
+      if (!code) return refuse(response, grant, 400, 'invalid_grant', 54005, 'OAuth2 Authorization code was already redeemed, please retry with a new valid code or use an existing refresh token.');
+      if (code.expiresAt <= Date.now()) return refuse(response, grant, 400, 'invalid_grant', 70008, 'The provided authorization code or refresh token has expired due to inactivity. Send a new interactive authorization request for this user and resource.');
+      if (form.get('redirect_uri') !== code.redirectUri) return refuse(response, grant, 400, 'invalid_grant', 500112, `The reply address '${form.get('redirect_uri') ?? ''}' does not match the reply address '${code.redirectUri}' provided when requesting Authorization code.`);
+      if (!isConsented(code.scopes)) return notConsented();
+      return issue(response, grant, code.scopes);
+    }
+    if (grantType === 'refresh_token') {
+      const held = refreshTokens.get(form.get('refresh_token') ?? '');
+      if (!held) return refuse(response, grant, 400, 'invalid_grant', 9002313, 'Invalid request. Request is malformed or invalid.');
+      if (held.isRevoked) return refuse(response, grant, 400, 'invalid_grant', 50173, 'The provided grant has expired due to it being revoked, a fresh auth token is needed. The user might have changed or reset their password.');
+      if (!isConsented(held.scopes)) return notConsented();
+      // A new refresh token with each refresh; the one presented is not revoked by it.
+      return issue(response, grant, held.scopes);
+    }
+    return refuse(response, grant, 400, 'unsupported_grant_type', 70003, `The app requested an unsupported grant type '${grantType}'.`);
+  }
+
+  return {
+    tenant,
+    clientId,
+    clientSecret,
+    grants,
+    /** Answers the request when it is one of the identity endpoints. */
+    async handle(request: IncomingMessage, response: ServerResponse, address: URL): Promise<boolean> {
+      const endpoint = /^\/([^/]+)\/oauth2\/v2\.0\/(authorize|token)$/.exec(address.pathname);
+      if (!endpoint) return false;
+      const name = decodeURIComponent(endpoint[1]!);
+      if (endpoint[2] === 'authorize' && request.method === 'GET') {
+        if (!isKnownTenant(name)) errorPage(response, 90002, `Tenant '${name}' not found.`);
+        else authorize(response, address.searchParams);
+        return true;
+      }
+      if (endpoint[2] === 'token' && request.method === 'POST') {
+        if (!isKnownTenant(name)) refuse(response, { grantType: '', presented: null }, 400, 'invalid_request', 90002, `Tenant '${name}' not found.`);
+        else await token(request, response);
+        return true;
+      }
+      return false;
+    },
+    /** The scopes an access token carries (names as `scopeName`), 'expired' when it lapsed, null when it was never issued. */
+    accessOf(bearer: string | null): ReadonlySet<string> | 'expired' | null {
+      const held = bearer ? accessTokens.get(bearer) : undefined;
+      if (!held) return null;
+      return held.expiresAt <= Date.now() ? 'expired' : held.scopes;
+    },
+    setAccessTokenLifetime(seconds: number) {
+      accessTokenSeconds = seconds;
+    },
+    refuseNextConsent() {
+      isNextConsentRefused = true;
+    },
+    revoke() {
+      for (const held of refreshTokens.values()) held.isRevoked = true;
+    },
   };
 }

@@ -168,9 +168,10 @@ export function refreshAccess(client: OAuthClient, refreshToken: string, now: ()
  * consent starts afresh). Why per process is fine: an access token is a bearer token the provider
  * issues any number of from one refresh token, each valid on its own until it lapses (about an
  * hour); two processes refreshing each hold their own, and neither refresh revokes the other's.
- * Nothing is stored, so no access token is ever at rest. Microsoft may answer a new refresh token
- * on a refresh: it is kept (`onRefreshToken`), and the old one stays valid until its own lifetime
- * ends, so a process still holding the old one meanwhile is not refused.
+ * Nothing is stored, so no access token is ever at rest. Microsoft answers a new refresh token on
+ * every refresh: it is kept (`onRefreshToken`) and the access token is held under it as well, and
+ * the old one stays valid until its own lifetime ends (Microsoft revokes none on use), so a process
+ * still holding the old one meanwhile is not refused. Lapsed access tokens are dropped at each refresh.
  */
 export function createAccessTokenCache(deps: { now: () => number; fetch?: FetchLike }) {
   const held = new Map<string, { accessToken: string; expiresAt: number }>();
@@ -191,8 +192,15 @@ export function createAccessTokenCache(deps: { now: () => number; fetch?: FetchL
           pending = (async () => {
             try {
               const answer = await refreshAccess(client, refreshToken, deps.now, deps.fetch ?? fetch);
-              held.set(key, { accessToken: answer.accessToken, expiresAt: answer.expiresAt });
-              if (answer.refreshToken && answer.refreshToken !== refreshToken && onRefreshToken) await onRefreshToken(answer.refreshToken);
+              const access = { accessToken: answer.accessToken, expiresAt: answer.expiresAt };
+              for (const [other, token] of held) if (token.expiresAt <= deps.now()) held.delete(other);
+              held.set(key, access);
+              if (answer.refreshToken && answer.refreshToken !== refreshToken) {
+                // Held under the new refresh token too: the next source is made from the connection as stored, with the
+                // new one, and would otherwise refresh again at once (Microsoft answers a new refresh token every time).
+                held.set(keyOf(connectionId, answer.refreshToken), access);
+                if (onRefreshToken) await onRefreshToken(answer.refreshToken);
+              }
               return answer.accessToken;
             } catch (error) {
               held.delete(key);

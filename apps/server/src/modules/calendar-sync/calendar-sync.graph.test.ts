@@ -21,7 +21,7 @@ const DAY = 24 * HOUR;
  * the link, subscriptions made, renewed by the job before they expire, and lifecycle events. The
  * app listens on a port of its own, its PUBLIC_URL, so that the fake's validation handshake and
  * notifications reach the webhook as Graph's would. The OAuth token source is not built here: the
- * adapter gets the fake's token.
+ * adapter gets the fake's own token (graph-consent.test.ts walks the consent with the app's token source).
  */
 describe(`calendar sync with Microsoft Graph (the Graph fake, ${TEST_DIALECT})`, () => {
   let t: TestApp;
@@ -57,7 +57,7 @@ describe(`calendar sync with Microsoft Graph (the Graph fake, ${TEST_DIALECT})`,
     organiser = await t.factories.user(companyId, { email: 'organiser@example.test', permissions: ['calendarRoomUse:view'] });
     thamesId = (await createTestRoom(t.db, t.factories, t.clock, companyId, { name: 'Thames', timeZone: 'Europe/London' })).roomId;
     calendarId = fake.makeCalendar('Thames room');
-    // Stored as the OAuth consent leaves one (google-sync.test.ts walks the consent itself): the client's id and secret,
+    // Stored as the OAuth consent leaves one (graph-consent.test.ts walks the consent itself): the client's id and secret,
     // and the refresh token the consent gave; the access token comes from the fake through calendarAdapterFor.
     const connections = createCalendarSyncRepository(t.db.kysely);
     connectionId = await connections.insertConnection(
