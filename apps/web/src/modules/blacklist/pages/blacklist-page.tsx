@@ -1,4 +1,4 @@
-import { PlusOutlined, SearchOutlined } from '@ant-design/icons';
+import { PlusOutlined } from '@ant-design/icons';
 import {
   BLACKLIST_REASON_MAX,
   BLACKLIST_STATES,
@@ -25,6 +25,7 @@ import { PageHeader } from '../../../shared/ui/page-header';
 import { useAddBlacklist, useBlacklist, useBlacklistCandidates, useLiftBlacklist } from '../api/blacklist.api';
 import { DataTable, TruncatedText } from '../../../shared/ui/data-table';
 import { tableEmpty } from '../../../shared/ui/empty-state';
+import { ToolbarSearch } from '../../../shared/ui/toolbar-search';
 
 const STATE_COLORS: Record<BlacklistState, string> = { active: 'red', scheduled: 'gold', ended: 'default', lifted: 'default' };
 const when = (ms: number | null) => (ms === null ? null : dayjs(ms).format(LOG_TIME_FORMAT));
@@ -129,16 +130,7 @@ export function BlacklistPage() {
         }
       />
       <div className="atrium-toolbar">
-        <Input
-          allowClear
-          prefix={<SearchOutlined />}
-          value={keyword}
-          onChange={(event) => setKeyword(event.target.value)}
-          placeholder={t('blacklist.filters.keyword')}
-          aria-label={t('blacklist.filters.keyword')}
-          className="atrium-toolbar-search"
-          data-testid="blacklist-keyword"
-        />
+        <ToolbarSearch value={keyword} onChange={setKeyword} label={t('blacklist.filters.keyword')} maxLength={100} data-testid="blacklist-keyword" />
         <Select<BlacklistState>
           allowClear
           value={state}

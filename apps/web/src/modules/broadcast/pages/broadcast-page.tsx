@@ -1,6 +1,6 @@
-import { PlusOutlined, SearchOutlined } from '@ant-design/icons';
+import { PlusOutlined } from '@ant-design/icons';
 import { BROADCAST_STATUSES, FILTER_DEBOUNCE_MS, hasPermission, type BroadcastNotice, type BroadcastStatus } from '@atrium/contract';
-import { App, Button, Input, Popconfirm, Select, Space, Tag } from 'antd';
+import { App, Button, Popconfirm, Select, Space, Tag } from 'antd';
 import type { ButtonProps } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import dayjs from 'dayjs';
@@ -18,6 +18,7 @@ import { statusNow } from '../components/broadcast-form';
 import { tableEmpty } from '../../../shared/ui/empty-state';
 import './broadcast-page.css';
 import { DataTable, TruncatedText } from '../../../shared/ui/data-table';
+import { ToolbarSearch } from '../../../shared/ui/toolbar-search';
 
 const STATUS_COLORS: Record<BroadcastStatus, string> = { not_started: 'gold', ongoing: 'green', ended: 'default' };
 const TIME = 'YYYY-MM-DD HH:mm';
@@ -172,16 +173,7 @@ export function BroadcastPage() {
         }
       />
       <div className="atrium-toolbar">
-        <Input
-          allowClear
-          prefix={<SearchOutlined />}
-          value={keyword}
-          onChange={(event) => setKeyword(event.target.value)}
-          placeholder={t('broadcast.filters.keyword')}
-          aria-label={t('broadcast.filters.keyword')}
-          className="atrium-toolbar-search"
-          data-testid="broadcast-keyword"
-        />
+        <ToolbarSearch value={keyword} onChange={setKeyword} label={t('broadcast.filters.keyword')} maxLength={100} data-testid="broadcast-keyword" />
         <Select<BroadcastStatus>
           allowClear
           value={status}

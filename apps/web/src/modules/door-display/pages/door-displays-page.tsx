@@ -1,6 +1,6 @@
-import { BgColorsOutlined, BulbOutlined, EditOutlined, PlusOutlined, ReloadOutlined, SearchOutlined, SettingOutlined, StopOutlined } from '@ant-design/icons';
+import { BgColorsOutlined, BulbOutlined, EditOutlined, PlusOutlined, ReloadOutlined, SettingOutlined, StopOutlined } from '@ant-design/icons';
 import { DEVICE_STATUSES, FILTER_DEBOUNCE_MS, hasPermission, TEXT_MAX, ThemePlatform, type DeviceStatus, type DoorDisplay } from '@atrium/contract';
-import { Button, Card, Input, Select, Space } from 'antd';
+import { Button, Card, Select, Space } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDebouncedValue } from '../../../shared/hooks/use-debounced-value';
@@ -14,6 +14,7 @@ import { DoorDisplayTable, type DoorDisplayRowAction } from '../components/door-
 import { LightCycleDrawer } from '../components/light-cycle-drawer';
 import { ScreenSettingsDrawer, type ScreenSettingsTarget } from '../components/screen-settings-drawer';
 import './door-displays-page.css';
+import { ToolbarSearch } from '../../../shared/ui/toolbar-search';
 
 /** /door-displays: the booking screens at rooms' doors, their codes, status, settings and light cycles. */
 export function DoorDisplaysPage() {
@@ -74,17 +75,7 @@ export function DoorDisplaysPage() {
       />
       <Card className="atrium-card">
         <div className="atrium-toolbar atrium-door-filters">
-          <Input
-            allowClear
-            prefix={<SearchOutlined />}
-            maxLength={TEXT_MAX}
-            value={keyword}
-            onChange={(event) => setKeyword(event.target.value)}
-            placeholder={t('door-display.filters.keyword')}
-            aria-label={t('door-display.filters.keyword')}
-            className="atrium-toolbar-search"
-            data-testid="door-filter-keyword"
-          />
+          <ToolbarSearch value={keyword} onChange={setKeyword} label={t('door-display.filters.keyword')} maxLength={TEXT_MAX} data-testid="door-filter-keyword" />
           <Select
             allowClear
             showSearch={{ optionFilterProp: 'label' }}

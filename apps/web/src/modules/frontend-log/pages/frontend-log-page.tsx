@@ -1,6 +1,6 @@
-import { ReloadOutlined, SearchOutlined } from '@ant-design/icons';
+import { ReloadOutlined } from '@ant-design/icons';
 import { FILTER_DATE_FORMAT, FILTER_DEBOUNCE_MS, FrontendErrorKind, LOG_TIME_FORMAT, TEXT_MAX, type FrontendLogEntry } from '@atrium/contract';
-import { Button, DatePicker, Input, Select, Tag } from 'antd';
+import { Button, DatePicker, Select, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
@@ -11,6 +11,7 @@ import { DataTable, TruncatedText } from '../../../shared/ui/data-table';
 import { PageHeader } from '../../../shared/ui/page-header';
 import { useFrontendLog } from '../api/frontend-log.api';
 import './frontend-log-page.css';
+import { ToolbarSearch } from '../../../shared/ui/toolbar-search';
 
 type DateRange = [Dayjs | null, Dayjs | null] | null;
 
@@ -94,27 +95,8 @@ export function FrontendLogPage() {
         }
       />
       <div className="atrium-toolbar atrium-frontend-log-filters">
-        <Input
-          allowClear
-          prefix={<SearchOutlined />}
-          maxLength={TEXT_MAX}
-          value={user}
-          onChange={(event) => setUser(event.target.value)}
-          placeholder={t('frontend-log.filters.user')}
-          aria-label={t('frontend-log.filters.user')}
-          className="atrium-toolbar-search"
-          data-testid="frontend-log-filter-user"
-        />
-        <Input
-          allowClear
-          maxLength={TEXT_MAX}
-          value={path}
-          onChange={(event) => setPath(event.target.value)}
-          placeholder={t('frontend-log.filters.page')}
-          aria-label={t('frontend-log.filters.page')}
-          className="atrium-toolbar-search"
-          data-testid="frontend-log-filter-page"
-        />
+        <ToolbarSearch value={user} onChange={setUser} label={t('frontend-log.filters.user')} maxLength={TEXT_MAX} data-testid="frontend-log-filter-user" />
+        <ToolbarSearch value={path} onChange={setPath} label={t('frontend-log.filters.page')} maxLength={TEXT_MAX} data-testid="frontend-log-filter-page" />
         <Select
           allowClear
           value={kind}

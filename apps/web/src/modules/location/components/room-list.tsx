@@ -1,6 +1,6 @@
-import { DownloadOutlined, EditOutlined, PlusOutlined, SearchOutlined } from '@ant-design/icons';
+import { DownloadOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 import { CapacityBand, FILTER_DEBOUNCE_MS, ROOM_EQUIPMENT, TEXT_MAX, type LocationNode, type Room, type RoomDoorDisplayStatus, type RoomEquipment } from '@atrium/contract';
-import { App, Button, Dropdown, Input, Select, Tag } from 'antd';
+import { App, Button, Dropdown, Select, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -9,6 +9,7 @@ import { usePagination } from '../../../shared/hooks/use-pagination';
 import { downloadRooms, useRooms, useRoomTypes } from '../api/location.api';
 import { DataTable, TruncatedText } from '../../../shared/ui/data-table';
 import { tableEmpty } from '../../../shared/ui/empty-state';
+import { ToolbarSearch } from '../../../shared/ui/toolbar-search';
 
 const SCREEN_COLORS: Record<Exclude<RoomDoorDisplayStatus, 'none'>, string> = { online: 'blue', offline: 'orange', inactive: 'default' };
 
@@ -103,17 +104,7 @@ export function RoomList({ node, canEdit, onAdd, onEdit }: RoomListProps) {
   return (
     <div className="room-list" data-testid="room-list">
       <div className="atrium-toolbar room-filters">
-        <Input
-          allowClear
-          prefix={<SearchOutlined />}
-          maxLength={TEXT_MAX}
-          value={keyword}
-          onChange={(event) => setKeyword(event.target.value)}
-          placeholder={t('location.rooms.keyword')}
-          aria-label={t('location.rooms.keyword')}
-          className="atrium-toolbar-search"
-          data-testid="room-filter-keyword"
-        />
+        <ToolbarSearch value={keyword} onChange={setKeyword} label={t('location.rooms.keyword')} maxLength={TEXT_MAX} data-testid="room-filter-keyword" />
         <Select allowClear value={roomTypeId} onChange={setRoomTypeId} placeholder={t('location.rooms.type')} aria-label={t('location.rooms.type')} options={(types.data ?? []).map((type) => ({ value: type.id, label: type.name }))} className="room-filter" data-testid="room-filter-type" />
         <Select
           allowClear

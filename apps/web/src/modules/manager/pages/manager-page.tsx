@@ -1,6 +1,6 @@
-import { CrownOutlined, SearchOutlined, SwapOutlined } from '@ant-design/icons';
+import { CrownOutlined, SwapOutlined } from '@ant-design/icons';
 import { FILTER_DEBOUNCE_MS, hasPermission, PERMISSION_AREAS, TEXT_MAX, type Manager, type PermissionArea } from '@atrium/contract';
-import { Button, Card, Input, Select, Skeleton, Tag, Tooltip } from 'antd';
+import { Button, Card, Select, Skeleton, Tag, Tooltip } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -15,6 +15,7 @@ import { TransferOwnerModal } from '../components/transfer-owner-modal';
 import { EmptyState, tableEmpty } from '../../../shared/ui/empty-state';
 import './manager-page.css';
 import { DataTable, TruncatedText } from '../../../shared/ui/data-table';
+import { ToolbarSearch } from '../../../shared/ui/toolbar-search';
 
 /** Areas shown as tags before the rest fold into a "+n" tag. */
 const AREAS_SHOWN = 4;
@@ -148,17 +149,7 @@ export function ManagerPage() {
 
       <Card className="atrium-card" title={t('manager.list.title')}>
         <div className="atrium-toolbar atrium-manager-filters">
-          <Input
-            allowClear
-            prefix={<SearchOutlined />}
-            maxLength={TEXT_MAX}
-            value={keyword}
-            onChange={(event) => setKeyword(event.target.value)}
-            placeholder={t('manager.list.keyword')}
-            aria-label={t('manager.list.keyword')}
-            className="atrium-toolbar-search"
-            data-testid="manager-filter-keyword"
-          />
+          <ToolbarSearch value={keyword} onChange={setKeyword} label={t('manager.list.keyword')} maxLength={TEXT_MAX} data-testid="manager-filter-keyword" />
           <Select
             allowClear
             showSearch={{ optionFilterProp: 'label' }}

@@ -1,4 +1,4 @@
-import { ReloadOutlined, SearchOutlined } from '@ant-design/icons';
+import { ReloadOutlined } from '@ant-design/icons';
 import {
   FILTER_DATE_FORMAT,
   FILTER_DEBOUNCE_MS,
@@ -8,7 +8,7 @@ import {
   type OperationLogEntry,
   type OperationResult,
 } from '@atrium/contract';
-import { Button, DatePicker, Input, Select, Tag } from 'antd';
+import { Button, DatePicker, Select, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useMemo, useState } from 'react';
@@ -22,6 +22,7 @@ import { ExportButton } from '../../../shared/ui/export-button';
 import { OperationDetail } from '../components/operation-detail';
 import './operation-log-page.css';
 import { DataTable, TruncatedText } from '../../../shared/ui/data-table';
+import { ToolbarSearch } from '../../../shared/ui/toolbar-search';
 
 type DateRange = [Dayjs | null, Dayjs | null] | null;
 
@@ -114,17 +115,7 @@ export function OperationLogPage() {
           className="atrium-log-filter-action"
           data-testid="log-filter-action"
         />
-        <Input
-          allowClear
-          prefix={<SearchOutlined />}
-          maxLength={TEXT_MAX}
-          value={actor}
-          onChange={(event) => setActor(event.target.value)}
-          placeholder={t('operation-log.filters.actor')}
-          aria-label={t('operation-log.filters.actor')}
-          className="atrium-toolbar-search"
-          data-testid="log-filter-actor"
-        />
+        <ToolbarSearch value={actor} onChange={setActor} label={t('operation-log.filters.actor')} maxLength={TEXT_MAX} data-testid="log-filter-actor" />
         <Select
           allowClear
           value={result}

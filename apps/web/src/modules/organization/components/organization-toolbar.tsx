@@ -1,7 +1,7 @@
-import { SearchOutlined } from '@ant-design/icons';
 import { TEXT_MAX } from '@atrium/contract';
-import { Alert, Input } from 'antd';
+import { Alert } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { ToolbarSearch } from '../../../shared/ui/toolbar-search';
 
 export interface OrganizationToolbarProps {
   keyword: string;
@@ -16,17 +16,7 @@ export function OrganizationToolbar({ keyword, onKeywordChange, placeholder, isT
   return (
     <>
       <div className="atrium-toolbar">
-        <Input
-          allowClear
-          prefix={<SearchOutlined />}
-          maxLength={TEXT_MAX}
-          value={keyword}
-          onChange={(event) => onKeywordChange(event.target.value)}
-          placeholder={placeholder}
-          aria-label={placeholder}
-          className="atrium-toolbar-search"
-          data-testid="organization-search"
-        />
+        <ToolbarSearch value={keyword} onChange={onKeywordChange} label={placeholder} maxLength={TEXT_MAX} data-testid="organization-search" />
       </div>
       {isTruncated ? <Alert type="warning" showIcon title={t('organization.truncated')} data-testid="organization-truncated" /> : null}
     </>

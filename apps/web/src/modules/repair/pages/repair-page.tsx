@@ -1,4 +1,4 @@
-import { CameraOutlined, PlusOutlined, SearchOutlined } from '@ant-design/icons';
+import { CameraOutlined, PlusOutlined } from '@ant-design/icons';
 import {
   FILTER_DEBOUNCE_MS,
   hasPermission,
@@ -30,6 +30,7 @@ import { repairPhotoUrl, useAddRepairPhoto, useRepairReport, useRepairReports, u
 import { InspectionsPanel } from '../../inspection/components/inspections-panel';
 import { ReportProblemDialog } from '../components/report-problem-dialog';
 import './repair-page.css';
+import { ToolbarSearch } from '../../../shared/ui/toolbar-search';
 
 const STATUS_COLORS: Record<RepairStatus, string> = { open: 'red', in_progress: 'gold', resolved: 'green', closed: 'default' };
 const when = (ms: number) => dayjs(ms).format(LOG_TIME_FORMAT);
@@ -89,16 +90,7 @@ export function RepairPage() {
   const reports = (
     <>
       <div className="atrium-toolbar">
-        <Input
-          allowClear
-          prefix={<SearchOutlined />}
-          value={keyword}
-          onChange={(event) => setKeyword(event.target.value)}
-          placeholder={t('repair.filters.keyword')}
-          aria-label={t('repair.filters.keyword')}
-          className="atrium-toolbar-search"
-          data-testid="repair-keyword"
-        />
+        <ToolbarSearch value={keyword} onChange={setKeyword} label={t('repair.filters.keyword')} maxLength={100} data-testid="repair-keyword" />
         <Select<RepairStatus>
           allowClear
           value={status}

@@ -1,6 +1,6 @@
-import { SearchOutlined, UserAddOutlined, UserDeleteOutlined } from '@ant-design/icons';
+import { UserAddOutlined, UserDeleteOutlined } from '@ant-design/icons';
 import { FILTER_DEBOUNCE_MS, TEXT_MAX, type RoleDetails, type RoleMember } from '@atrium/contract';
-import { Alert, App, Button, Input, Popconfirm, Tag } from 'antd';
+import { Alert, App, Button, Popconfirm, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDebouncedValue } from '../../../shared/hooks/use-debounced-value';
@@ -10,6 +10,7 @@ import { UserAvatar } from '../../../shared/ui/user-avatar';
 import { useRemoveRoleMembers, useRoleMembers } from '../api/role.api';
 import { MemberPickerModal } from './member-picker-modal';
 import { DataTable, TruncatedText } from '../../../shared/ui/data-table';
+import { ToolbarSearch } from '../../../shared/ui/toolbar-search';
 
 export interface RoleMembersTabProps {
   role: RoleDetails;
@@ -40,16 +41,7 @@ export function RoleMembersTab({ role, canEdit }: RoleMembersTabProps) {
     <div className="atrium-role-members" data-testid="role-members">
       {role.isDefault ? <Alert type="info" showIcon title={t('role.members.defaultHint')} /> : null}
       <div className="atrium-toolbar">
-        <Input
-          allowClear
-          prefix={<SearchOutlined />}
-          placeholder={t('role.members.search')}
-          maxLength={TEXT_MAX}
-          value={keyword}
-          onChange={(event) => setKeyword(event.target.value)}
-          className="atrium-toolbar-search"
-          data-testid="role-member-search"
-        />
+        <ToolbarSearch value={keyword} onChange={setKeyword} label={t('role.members.search')} maxLength={TEXT_MAX} data-testid="role-member-search" />
         {canEdit ? (
           <div className="atrium-toolbar-actions">
             {canRemove ? (

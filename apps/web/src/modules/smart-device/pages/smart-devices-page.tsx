@@ -1,6 +1,6 @@
-import { DeleteOutlined, EditOutlined, KeyOutlined, PlusOutlined, PoweroffOutlined, ReloadOutlined, SearchOutlined } from '@ant-design/icons';
+import { DeleteOutlined, EditOutlined, KeyOutlined, PlusOutlined, PoweroffOutlined, ReloadOutlined } from '@ant-design/icons';
 import { FILTER_DEBOUNCE_MS, hasPermission, SMART_DEVICE_KINDS, SMART_DEVICE_STATUSES, type SmartDeviceKind, type SmartDeviceRow, type SmartDeviceStatus } from '@atrium/contract';
-import { Button, Card, Input, Select } from 'antd';
+import { Button, Card, Select } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDebouncedValue } from '../../../shared/hooks/use-debounced-value';
@@ -12,6 +12,7 @@ import { SmartDeviceFormModal } from '../components/smart-device-form';
 import { ActivationCodeModal, DeleteDeviceModal, RestartModal } from '../components/smart-device-modals';
 import { SmartDeviceTable, type SmartDeviceRowAction } from '../components/smart-device-table';
 import './smart-devices-page.css';
+import { ToolbarSearch } from '../../../shared/ui/toolbar-search';
 
 /** Which dialog is open, for which device. */
 type Dialog = { kind: 'form'; deviceId: number | null } | { kind: 'code' | 'restart' | 'delete'; device: SmartDeviceRow } | null;
@@ -55,17 +56,7 @@ export function SmartDevicesPage() {
       />
       <Card className="atrium-card">
         <div className="atrium-toolbar atrium-smart-filters">
-          <Input
-            allowClear
-            prefix={<SearchOutlined />}
-            maxLength={100}
-            value={search}
-            onChange={(event) => setSearch(event.target.value)}
-            placeholder={t('smart-device.filters.search')}
-            aria-label={t('smart-device.filters.search')}
-            className="atrium-toolbar-search"
-            data-testid="smart-filter-search"
-          />
+          <ToolbarSearch value={search} onChange={setSearch} label={t('smart-device.filters.search')} maxLength={100} data-testid="smart-filter-search" />
           <Select
             allowClear
             value={kind}

@@ -1,6 +1,6 @@
-import { ReloadOutlined, SearchOutlined } from '@ant-design/icons';
-import { FILTER_DEBOUNCE_MS, hasPermission, ROOM_PRESENCE, SMART_ROOM_STATES, TEXT_MAX, type RoomPresence, type SmartRoom, type SmartRoomState } from '@atrium/contract';
-import { Button, Card, Input, Select, Space, Spin, Typography } from 'antd';
+import { ReloadOutlined } from '@ant-design/icons';
+import { FILTER_DEBOUNCE_MS, hasPermission, ROOM_PRESENCE, SMART_ROOM_STATES, type RoomPresence, type SmartRoom, type SmartRoomState } from '@atrium/contract';
+import { Button, Card, Select, Space, Spin, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDebouncedValue } from '../../../shared/hooks/use-debounced-value';
@@ -12,6 +12,7 @@ import { AlarmsButton } from '../components/alarms-drawer';
 import { RoomControlDrawer } from '../components/room-control-drawer';
 import { PresenceTag, RoomStateBadge } from '../components/smart-status';
 import '../smart-room.css';
+import { ToolbarSearch } from '../../../shared/ui/toolbar-search';
 
 /** /smart-location: every room's smart state and presence; a room opens its control panel. */
 export function SmartLocationPage() {
@@ -31,17 +32,7 @@ export function SmartLocationPage() {
       <PageHeader title={t('smart-room.location.title')} subtitle={t('smart-room.location.subtitle')} extra={<AlarmsButton canEdit={canEdit} />} />
       <Card className="atrium-card">
         <div className="atrium-toolbar">
-          <Input
-            allowClear
-            prefix={<SearchOutlined />}
-            maxLength={TEXT_MAX}
-            value={keyword}
-            onChange={(event) => setKeyword(event.target.value)}
-            placeholder={t('smart-room.filters.keyword')}
-            aria-label={t('smart-room.filters.keyword')}
-            className="atrium-toolbar-search"
-            data-testid="smart-filter-keyword"
-          />
+          <ToolbarSearch value={keyword} onChange={setKeyword} label={t('smart-room.filters.keyword')} maxLength={100} data-testid="smart-filter-keyword" />
           <Select
             allowClear
             value={state}

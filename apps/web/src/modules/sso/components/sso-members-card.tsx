@@ -1,6 +1,6 @@
-import { MailOutlined, SearchOutlined, UserAddOutlined, UserDeleteOutlined } from '@ant-design/icons';
+import { MailOutlined, UserAddOutlined, UserDeleteOutlined } from '@ant-design/icons';
 import { FILTER_DEBOUNCE_MS, TEXT_MAX, type SsoCandidate, type SsoMember, type SsoMemberKind, type SsoScope } from '@atrium/contract';
-import { Alert, App, Button, Card, Input, Popconfirm, Tabs, Tag } from 'antd';
+import { Alert, App, Button, Card, Popconfirm, Tabs, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDebouncedValue } from '../../../shared/hooks/use-debounced-value';
@@ -8,6 +8,7 @@ import { usePagination } from '../../../shared/hooks/use-pagination';
 import { PeoplePickerModal } from '../../../shared/ui/people-picker-modal';
 import { useChangeSsoMembers, useSendSsoNotice, useSsoCandidates, useSsoMembers } from '../api/sso.api';
 import { DataTable, TruncatedText } from '../../../shared/ui/data-table';
+import { ToolbarSearch } from '../../../shared/ui/toolbar-search';
 
 type PickerPurpose = { kind: 'add'; list: SsoMemberKind } | { kind: 'notify'; scope: SsoScope };
 
@@ -81,16 +82,7 @@ function SsoMemberList({ kind, canEdit, isApplied }: { kind: SsoMemberKind; canE
     <div data-testid={`sso-list-${kind}`}>
       <Alert className="atrium-sso-list-hint" type={isApplied ? 'info' : 'warning'} showIcon title={t(`sso.members.hint.${kind}`)} description={isApplied ? null : t(`sso.members.notApplied.${kind}`)} />
       <div className="atrium-toolbar">
-        <Input
-          allowClear
-          prefix={<SearchOutlined />}
-          placeholder={t('sso.members.search')}
-          maxLength={TEXT_MAX}
-          value={keyword}
-          onChange={(event) => setKeyword(event.target.value)}
-          className="atrium-toolbar-search"
-          data-testid={`sso-search-${kind}`}
-        />
+        <ToolbarSearch value={keyword} onChange={setKeyword} label={t('sso.members.search')} maxLength={TEXT_MAX} data-testid={`sso-search-${kind}`} />
         {canEdit ? (
           <div className="atrium-toolbar-actions">
             <Popconfirm

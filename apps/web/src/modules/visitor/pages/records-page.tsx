@@ -1,4 +1,4 @@
-import { ScanOutlined, SearchOutlined, TeamOutlined } from '@ant-design/icons';
+import { ScanOutlined, TeamOutlined } from '@ant-design/icons';
 import { FILTER_DEBOUNCE_MS, hasPermission, VISIT_STATUSES, type Visit, type VisitStatus } from '@atrium/contract';
 import { App, Button, DatePicker, Input, Select, Space } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
@@ -18,6 +18,7 @@ import { useCheckInVisit, useCheckOutVisit, useScanVisitPass, useVisits } from '
 import { BadgePrintButton } from '../components/badge-print-button';
 import { VisitorCell, VisitStateTags, VisitTimeCell } from '../components/visit-parts';
 import { VisitExportButton } from '../components/visit-export-button';
+import { ToolbarSearch } from '../../../shared/ui/toolbar-search';
 
 /**
  * /guider-record: the visits the caller may read (decision 0018: reception and administrators the
@@ -112,16 +113,7 @@ export function RecordsPage() {
     <div className="atrium-page" data-testid="page-visitor-records">
       <PageHeader title={t('visitor.records.title')} subtitle={t('visitor.records.subtitle')} extra={hasPermission(user.permissions, 'visitorDisplay:view') ? <OnSiteButton /> : null} />
       <div className="atrium-toolbar">
-        <Input
-          allowClear
-          prefix={<SearchOutlined />}
-          value={keyword}
-          onChange={(event) => setKeyword(event.target.value)}
-          placeholder={t('visitor.records.keyword')}
-          aria-label={t('visitor.records.keyword')}
-          className="atrium-toolbar-search"
-          data-testid="visit-keyword"
-        />
+        <ToolbarSearch value={keyword} onChange={setKeyword} label={t('visitor.records.keyword')} maxLength={100} data-testid="visit-keyword" />
         <div className="atrium-toolbar-actions">
         {isReception ? (
           <Input.Search
