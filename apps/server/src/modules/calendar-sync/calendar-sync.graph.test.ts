@@ -147,6 +147,22 @@ describe(`calendar sync with Microsoft Graph (the Graph fake, ${TEST_DIALECT})`,
     expect(rows.map((row) => [row.title, Number(row.start_at), Number(row.end_at), row.status, row.host_user_id])).toContainEqual(['Planning from Outlook', base, base + HOUR, 'confirmed', organiser.id]);
   });
 
+  it('pulls a link once for a burst of its notifications, in one batch or in several requests', async () => {
+    const { id, clientState } = subscription();
+    const eventId = fake.instanceIds(calendarId)[0]!;
+    let before = deltaRequests();
+    expect(await fake.notify(id, 'created', eventId)).toBe(202);
+    await settle();
+    const onePull = deltaRequests() - before;
+    expect(onePull).toBeGreaterThan(0);
+    before = deltaRequests();
+    const batch = await call(t.app, { method: 'POST', url: NOTIFICATION_PATH, payload: { value: Array.from({ length: 3 }, () => ({ subscriptionId: id, clientState, changeType: 'updated' })) } });
+    expect(batch.status).toBe(202);
+    for (let i = 0; i < 3; i++) expect(await fake.notify(id, 'updated', eventId)).toBe(202);
+    await settle();
+    expect(deltaRequests() - before).toBe(onePull);
+  });
+
   it('declines an event that clashes with a booking: deleted in the Graph calendar, listed, no overlapping booking', async () => {
     const id = fake.addEvent(calendarId, { subject: 'Clashing call', start: base + 2 * HOUR + 30 * 60_000, end: base + 4 * HOUR, organizer: 'visitor@outside.test' });
     expect(await fake.notify(subscription().id, 'created', id)).toBe(202);

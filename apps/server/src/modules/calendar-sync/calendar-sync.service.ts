@@ -108,7 +108,7 @@ export interface CalendarSyncDeps {
 /** How long a Google push channel is asked to live (Google may answer a shorter expiry), and how early it is renewed. */
 const CHANNEL_TTL_MS = 7 * DAY_MS;
 const CHANNEL_RENEW_BEFORE_MS = 2 * DAY_MS;
-/** A push notification pulls its link after this (several notifications in a burst make one pull). */
+/** A notification (Google push, Graph change) pulls its link after this: several in a burst make one pull. */
 const NOTIFY_PULL_DELAY_MS = 1_000;
 /** The webhook Google's push channels call. */
 export const GOOGLE_NOTIFY_PATH = '/api/third-party/google/notify';
@@ -722,20 +722,64 @@ export function createCalendarSyncService(deps: CalendarSyncDeps) {
       });
   }
 
-  // ---- Google push channels ----
+  // ---- Pulls asked for by notifications (Google's push channels, Graph's subscriptions) ----
 
-  /** Pulls a link soon (a push notification): several in a burst make one pull. */
-  const pullsSoon = new Map<number, Promise<void>>();
-  function pullSoon(link: LinkRecord): void {
-    if (closed || pullsSoon.has(link.id)) return;
-    const pending = new Promise<void>((resolve) => setTimeout(resolve, NOTIFY_PULL_DELAY_MS))
-      .then(() => pullLink(link, MANUAL_WAIT_MS))
-      .then(() => pushDue([link.id]))
-      .then(() => undefined)
-      .catch((error: unknown) => log.error({ err: error, linkId: link.id }, 'calendar pull on notification failed'))
-      .finally(() => pullsSoon.delete(link.id));
-    pullsSoon.set(link.id, pending);
+  /**
+   * A link's pull asked for by a notification: waiting out its delay (`timer`), then running; `again`
+   * is set when another notification comes while it runs (its change may postdate the token the pull
+   * read), so one more pull follows.
+   */
+  interface NotifiedPull {
+    timer: ReturnType<typeof setTimeout> | null;
+    start: () => void;
+    again: boolean;
+    done: Promise<void>;
   }
+  const notifiedPulls = new Map<number, NotifiedPull>();
+  /**
+   * Pulls a link soon, after the answer to its notification, then writes out what waits for it.
+   * Notifications for the same link while its pull waits are one pull; while it runs, one more pull.
+   * A failure is logged once, with the link; the scheduled pull is the fallback either way.
+   */
+  function pullSoon(link: LinkRecord): void {
+    if (closed) return;
+    const held = notifiedPulls.get(link.id);
+    if (held) {
+      if (held.timer === null) held.again = true;
+      return;
+    }
+    let start = () => {};
+    const started = new Promise<void>((resolve) => {
+      start = resolve;
+    });
+    const pull: NotifiedPull = { timer: setTimeout(start, NOTIFY_PULL_DELAY_MS), start, again: false, done: started };
+    notifiedPulls.set(link.id, pull);
+    pull.done = started
+      .then(async () => {
+        pull.timer = null;
+        do {
+          pull.again = false;
+          if (closed) return;
+          await pullLink(link, MANUAL_WAIT_MS);
+          await pushDue([link.id]);
+        } while (pull.again);
+      })
+      .catch((error: unknown) => log.error({ err: error, linkId: link.id }, 'calendar pull on notification failed'))
+      .finally(() => notifiedPulls.delete(link.id));
+  }
+  /** Starts the notified pulls still waiting out their delay (drain: at once; close: they end without pulling) and waits for all. */
+  async function settleNotifiedPulls(): Promise<void> {
+    while (notifiedPulls.size > 0) {
+      for (const pull of notifiedPulls.values()) {
+        if (pull.timer === null) continue;
+        clearTimeout(pull.timer);
+        pull.start();
+      }
+      await Promise.all([...notifiedPulls.values()].map((pull) => pull.done));
+    }
+  }
+
+  // ---- Google push channels ----
 
   /**
    * Opens (or renews, before it expires) the push channel of a Google link, so a change at Google
@@ -778,26 +822,6 @@ export function createCalendarSyncService(deps: CalendarSyncDeps) {
       .finally(() => background.delete(running));
     background.add(running);
   }
-  /** Links whose pull a notification asked for: pulled soon, once each however many notifications came. */
-  const pullsAsked = new Map<number, LinkRecord>();
-  let isPulling = false;
-  function askPull(link: LinkRecord): void {
-    pullsAsked.set(link.id, link);
-    if (isPulling) return;
-    isPulling = true;
-    later('calendar notified pull failed', async () => {
-      try {
-        while (pullsAsked.size > 0 && !closed) {
-          const [id, next] = pullsAsked.entries().next().value as [number, LinkRecord];
-          pullsAsked.delete(id);
-          await pullLink(next, MANUAL_WAIT_MS);
-        }
-      } finally {
-        isPulling = false;
-      }
-    });
-  }
-
   /**
    * Makes sure a link has a live subscription when its service notifies changes and PUBLIC_URL is
    * set: made when missing, renewed (PATCH of its expiry) when less than a day is left or `renew`,
@@ -831,7 +855,7 @@ export function createCalendarSyncService(deps: CalendarSyncDeps) {
       const made = await adapter.subscribe(link.collectionUrl, { notificationUrl, lifecycleNotificationUrl: notificationUrl, clientState: secret, expiresAt });
       await repository.saveSubscription(link.companyId, link.id, { id: made.id, expiresAt: made.expiresAt, secret });
       // Changes made while there was none were not notified.
-      if (link.subscriptionId) askPull(link);
+      if (link.subscriptionId) pullSoon(link);
     });
   }
 
@@ -1080,28 +1104,28 @@ export function createCalendarSyncService(deps: CalendarSyncDeps) {
         }
         taken++;
         if (notification.lifecycleEvent === 'reauthorizationRequired') later('calendar subscription renewal failed', () => ensureSubscription(link, { renew: true }));
-        else if (notification.lifecycleEvent === 'subscriptionRemoved')
-          later('calendar subscription failed', async () => {
-            await ensureSubscription(link, { recreate: true });
-            askPull(link);
-          });
-        else askPull(link);
+        // Made anew, the link is pulled (ensureSubscription: changes while there was none were not notified).
+        else if (notification.lifecycleEvent === 'subscriptionRemoved') later('calendar subscription failed', () => ensureSubscription(link, { recreate: true }));
+        else pullSoon(link);
       }
       return taken;
     },
 
     /** Waits for the write worker and the work after answers of this process (tests, close). */
     async drain(): Promise<void> {
-      while (pullsSoon.size > 0) await Promise.all([...pullsSoon.values()]);
-      wake();
-      while (running || background.size > 0) {
-        await running;
-        await Promise.all([...background]);
-      }
+      // Work after an answer may ask for a pull (a subscription made anew): until nothing is left.
+      do {
+        await settleNotifiedPulls();
+        wake();
+        while (running || background.size > 0) {
+          await running;
+          await Promise.all([...background]);
+        }
+      } while (notifiedPulls.size > 0);
     },
     async close(): Promise<void> {
       closed = true;
-      await Promise.all([...pullsSoon.values()]);
+      await settleNotifiedPulls();
       await running;
       await Promise.all([...background]);
     },
