@@ -90,16 +90,15 @@ export interface CalendarSyncDeps {
   clock: Clock;
   mailer: Pick<Mailer, 'send'>;
   operationLog: OperationLog;
+  /** PUBLIC_URL (the local address when it is not set): the consent's redirect address, the UIDs written out, the webhooks' addresses. */
   publicUrl: string;
-  /** PUBLIC_URL's origin when it is configured: without it, Google cannot reach us, so no push channels (polling only). */
-  publicOrigin: string | null;
+  /**
+   * Whether PUBLIC_URL is set, so calendar services can reach our webhooks: only then are Google push
+   * channels opened and Graph subscriptions made. Without it, the scheduled pull alone.
+   */
+  isPublicUrlSet: boolean;
   /** The consent's signed `state` (purpose `calendarConsent`). */
   signedLinks: Pick<SignedLinks, 'sign' | 'verify'>;
-  /**
-   * PUBLIC_URL when it is set: calendar services that notify changes (Graph) are subscribed to with
-   * a notification URL under it. Null: no subscriptions, the scheduled pull alone.
-   */
-  notificationBaseUrl?: string | null;
   log: { error(object: unknown, message: string): void; warn(object: unknown, message: string): void; info?(object: unknown, message: string): void };
   /** The adapter of a connection's kind. */
   adapterFor?: (connection: ConnectionRecord) => CalendarAdapter;
@@ -787,7 +786,7 @@ export function createCalendarSyncService(deps: CalendarSyncDeps) {
    * no channel, the link is polled. A failure leaves the link polled and is tried at the next renewal.
    */
   async function ensureChannel(link: LinkRecord, connection: ConnectionRecord): Promise<void> {
-    if (connection.kind !== 'google' || deps.publicOrigin === null || !connection.refreshToken) return;
+    if (connection.kind !== 'google' || !deps.isPublicUrlSet || !connection.refreshToken) return;
     const now = clock.now();
     if (link.channel && link.channel.expiresAt - CHANNEL_RENEW_BEFORE_MS > now) return;
     const adapter = googleAdapterOf(connection);
@@ -829,8 +828,7 @@ export function createCalendarSyncService(deps: CalendarSyncDeps) {
    * and a new link's request never make two.
    */
   async function ensureSubscription(known: LinkRecord, { renew = false, recreate = false } = {}): Promise<void> {
-    const base = deps.notificationBaseUrl;
-    if (!base) return;
+    if (!deps.isPublicUrlSet) return;
     await withLinkLease(known.id, MANUAL_WAIT_MS, async () => {
       const link = await repository.findLink(known.companyId, known.id);
       const connection = link ? await repository.findConnection(link.companyId, link.connectionId) : undefined;
@@ -851,7 +849,7 @@ export function createCalendarSyncService(deps: CalendarSyncDeps) {
         }
       }
       const secret = randomBytes(32).toString('base64url');
-      const notificationUrl = `${base.replace(/\/+$/, '')}${NOTIFICATION_PATH}`;
+      const notificationUrl = `${publicBase}${NOTIFICATION_PATH}`;
       const made = await adapter.subscribe(link.collectionUrl, { notificationUrl, lifecycleNotificationUrl: notificationUrl, clientState: secret, expiresAt });
       await repository.saveSubscription(link.companyId, link.id, { id: made.id, expiresAt: made.expiresAt, secret });
       // Changes made while there was none were not notified.
@@ -886,7 +884,7 @@ export function createCalendarSyncService(deps: CalendarSyncDeps) {
 
     /** The scheduled renewal of Google push channels (those missing, or expiring within two days). */
     async renewChannels(): Promise<void> {
-      if (deps.publicOrigin === null) return;
+      if (!deps.isPublicUrlSet) return;
       const connections = new Map<string, ConnectionRecord | undefined>();
       for (const link of await repository.allLinks()) {
         const key = `${link.companyId}:${link.connectionId}`;
@@ -1080,7 +1078,7 @@ export function createCalendarSyncService(deps: CalendarSyncDeps) {
 
     /** The scheduled subscription pass: every link of a notifying service subscribed, and renewed before it expires. */
     async renewSubscriptions(): Promise<void> {
-      if (!deps.notificationBaseUrl) return;
+      if (!deps.isPublicUrlSet) return;
       for (const link of await repository.allLinks()) {
         await ensureSubscription(link).catch((error: unknown) => log.warn({ err: error, linkId: link.id }, 'calendar subscription renewal failed'));
       }
