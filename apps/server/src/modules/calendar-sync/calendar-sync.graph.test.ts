@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { toZoned, type CalendarConnection, type CalendarConnectionList, type Reservation } from '@atrium/contract';
+import { GRAPH_NOTIFICATION_BATCH_MAX, ReturnCode, toZoned, type CalendarConnection, type CalendarConnectionList, type Reservation } from '@atrium/contract';
 import { call, createTestApp, type TestApp } from '../../test/app.js';
 import { createFakeClock } from '../../test/clock.js';
 import { TEST_DIALECT } from '../../test/database.js';
@@ -204,6 +204,35 @@ describe(`calendar sync with Microsoft Graph (the Graph fake, ${TEST_DIALECT})`,
     expect((await reservationsOf()).map((row) => row.title)).not.toContain('Sneaky');
     // The next notification (or the scheduled pull) takes it.
     fake.deleteEvent(id);
+  });
+
+  it(`refuses a batch of more than ${GRAPH_NOTIFICATION_BATCH_MAX} notifications with 400/1001, nothing taken; takes one of ${GRAPH_NOTIFICATION_BATCH_MAX}`, async () => {
+    const { id, clientState } = subscription();
+    const batch = (length: number) => ({ value: Array.from({ length }, () => ({ subscriptionId: id, clientState, changeType: 'updated' })) });
+    const before = deltaRequests();
+    const tooLong = await call(t.app, { method: 'POST', url: NOTIFICATION_PATH, payload: batch(GRAPH_NOTIFICATION_BATCH_MAX + 1) });
+    expect([tooLong.status, tooLong.body.returncode]).toEqual([400, ReturnCode.BAD_REQUEST]);
+    expect(tooLong.body.result).toEqual({ issues: [expect.objectContaining({ path: 'value' })] });
+    await settle();
+    expect(deltaRequests()).toBe(before);
+    const full = await call(t.app, { method: 'POST', url: NOTIFICATION_PATH, payload: batch(GRAPH_NOTIFICATION_BATCH_MAX) });
+    expect([full.status, full.body.returncode]).toEqual([202, 200]);
+    await settle();
+    expect(deltaRequests()).toBeGreaterThan(before);
+  });
+
+  it("counts the webhook by the per-address rate limit, as Google's", async () => {
+    const limited = await createTestApp({ clock, database: t.database, config: { rateLimitPerMinute: 2 } });
+    try {
+      const graph = () => call(limited.app, { method: 'POST', url: NOTIFICATION_PATH, payload: { value: [] } });
+      expect([(await graph()).status, (await graph()).status]).toEqual([202, 202]);
+      const over = await graph();
+      expect([over.status, over.body.returncode]).toEqual([429, ReturnCode.TOO_MANY_REQUESTS]);
+      const google = await limited.app.inject({ method: 'POST', url: '/api/third-party/google/notify' });
+      expect(google.statusCode).toBe(429);
+    } finally {
+      await limited.cleanup();
+    }
   });
 
   it('renews the subscription before it expires by the scheduled job, and not before it is due', async () => {

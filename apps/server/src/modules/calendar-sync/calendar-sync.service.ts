@@ -1,5 +1,5 @@
 import { createHash, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
-import { expandOccurrences, renderMessage, type CalendarConsentError, type CalendarOAuthCallbackQuery, type CalendarAuthBody, type CalendarCollection, type CalendarConnection, type CalendarLink, type CalendarSyncBody, type CreateCalendarConnectionBody, type Lang, type MessageKey, type UpdateCalendarConfigBody } from '@atrium/contract';
+import { expandOccurrences, renderMessage, type CalendarConsentError, type CalendarOAuthCallbackQuery, type CalendarAuthBody, type CalendarCollection, type CalendarConnection, type CalendarLink, type CalendarSyncBody, type CreateCalendarConnectionBody, type GraphNotificationBatch, type Lang, type MessageKey, type UpdateCalendarConfigBody } from '@atrium/contract';
 import type { Clock } from '../../platform/clock.js';
 import { DAY_MS, MINUTE_MS } from '../../platform/clock.js';
 import type { BookingPreferencesRepository } from '../booking-preferences/booking-preferences.repository.js';
@@ -12,7 +12,6 @@ import type { BookingChange } from '../booking/booking.events.js';
 import type { BookingService } from '../booking/engine/booking.service.js';
 import { reservationUidMaker } from '../booking/mails/booking-mail-data.js';
 import type { Actor, OperationLog, RecordedActor } from '../operation-log/operation-log.service.js';
-import { z } from 'zod';
 import { CalendarPeerError, type CalendarAdapter, type OutsideObject } from './calendar-adapter.js';
 import { excludeOccurrences, expandOutsideEvent, readOutsideEvent, writeOccurrence, writeSeriesObject, type OccurrenceChange, type OutsideEvent, type OutsideOccurrence, type SeriesOccurrence } from './calendar-events.js';
 import type { CalendarSyncRepository, ConnectionRecord, ItemRecord, LinkRecord, ReservationRecord } from './calendar-sync.repository.js';
@@ -60,20 +59,6 @@ export const SUBSCRIPTION_MS = 3 * DAY_MS;
 export const SUBSCRIPTION_RENEW_BEFORE_MS = DAY_MS;
 /** Where a calendar service sends change and lifecycle notifications, under PUBLIC_URL. */
 export const NOTIFICATION_PATH = '/api/third-party/graph/notify';
-
-/** A change or lifecycle notification as Graph sends it (the fields used; others are ignored). */
-const NotificationBatch = z.object({
-  value: z
-    .array(
-      z.object({
-        subscriptionId: z.string().max(200),
-        clientState: z.string().max(200).nullish(),
-        changeType: z.string().max(100).optional(),
-        lifecycleEvent: z.string().max(100).optional(),
-      }),
-    )
-    .max(1000),
-});
 
 const isSameSecret = (given: string, kept: string) => {
   const a = Buffer.from(given, 'utf8');
@@ -1088,14 +1073,15 @@ export function createCalendarSyncService(deps: CalendarSyncDeps) {
      * Change and lifecycle notifications (Graph's webhook): each must name a link's subscription with
      * its secret (`clientState`), else it is ignored. A change or `missed` pulls the link soon (after
      * the answer); `reauthorizationRequired` renews the subscription, `subscriptionRemoved` makes a
-     * new one and pulls. Answers how many were taken.
+     * new one and pulls. Each subscription is looked up once however often the batch names it.
+     * Answers how many were taken.
      */
-    async receiveNotifications(body: unknown): Promise<number> {
-      const parsed = NotificationBatch.safeParse(body);
-      if (!parsed.success) return 0;
+    async receiveNotifications(batch: GraphNotificationBatch): Promise<number> {
+      const links = new Map<string, LinkRecord | undefined>();
       let taken = 0;
-      for (const notification of parsed.data.value) {
-        const link = await repository.linkOfSubscription(notification.subscriptionId);
+      for (const notification of batch.value) {
+        if (!links.has(notification.subscriptionId)) links.set(notification.subscriptionId, await repository.linkOfSubscription(notification.subscriptionId));
+        const link = links.get(notification.subscriptionId);
         if (!link?.subscriptionSecret || !notification.clientState || !isSameSecret(notification.clientState, link.subscriptionSecret)) {
           log.warn({ subscriptionId: notification.subscriptionId }, 'calendar notification ignored: unknown subscription or wrong clientState');
           continue;
