@@ -36,6 +36,8 @@ describe(`calendar sync with Microsoft Graph (the Graph fake, ${TEST_DIALECT})`,
   let connectionId: number;
   let base: number;
   const clock = createFakeClock();
+  /** Runs at the start of each pull of the link while set: something that happens while a pull runs. */
+  let duringPull: (() => Promise<void>) | null = null;
 
   beforeAll(async () => {
     fake = await startGraphFake({ now: () => clock.now() });
@@ -46,7 +48,14 @@ describe(`calendar sync with Microsoft Graph (the Graph fake, ${TEST_DIALECT})`,
       config: { publicUrl, publicOrigin: publicUrl },
       calendarAdapterFor: (connection) => {
         if (connection.kind !== 'graph') throw refused('calendarKindNotAvailable');
-        return createGraphAdapter({ baseUrl: connection.serverUrl, accessToken: async () => fake.token, now: () => clock.now() });
+        const adapter = createGraphAdapter({ baseUrl: connection.serverUrl, accessToken: async () => fake.token, now: () => clock.now() });
+        return {
+          ...adapter,
+          async pull(collectionUrl, token) {
+            await duringPull?.();
+            return adapter.pull(collectionUrl, token);
+          },
+        };
       },
     });
     await t.app.listen({ port, host: '127.0.0.1' });
@@ -161,6 +170,23 @@ describe(`calendar sync with Microsoft Graph (the Graph fake, ${TEST_DIALECT})`,
     for (let i = 0; i < 3; i++) expect(await fake.notify(id, 'updated', eventId)).toBe(202);
     await settle();
     expect(deltaRequests() - before).toBe(onePull);
+  });
+
+  it('pulls once more when a notification comes while its pull runs (its change may be after what the pull read)', async () => {
+    const { id } = subscription();
+    const eventId = fake.instanceIds(calendarId)[0]!;
+    let pulls = 0;
+    duringPull = async () => {
+      pulls++;
+      if (pulls === 1) expect(await fake.notify(id, 'updated', eventId)).toBe(202);
+    };
+    try {
+      expect(await fake.notify(id, 'updated', eventId)).toBe(202);
+      await settle();
+    } finally {
+      duringPull = null;
+    }
+    expect(pulls).toBe(2);
   });
 
   it('declines an event that clashes with a booking: deleted in the Graph calendar, listed, no overlapping booking', async () => {
