@@ -905,10 +905,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     mailer,
     operationLog,
     publicUrl: config.publicUrl,
-    publicOrigin: config.publicOrigin,
+    // Push channels and change notifications need an address the services can reach: only with PUBLIC_URL set.
+    isPublicUrlSet: config.publicOrigin !== null,
     signedLinks,
-    // Change notifications need an address the service can reach: only with PUBLIC_URL set.
-    notificationBaseUrl: config.publicOrigin === null ? null : config.publicUrl,
     log: app.log,
     ...(deps.calendarAdapterFor ? { adapterFor: deps.calendarAdapterFor } : {}),
   });

@@ -155,6 +155,29 @@ export const CalendarOAuthCallbackQuery = z.object({
 });
 export type CalendarOAuthCallbackQuery = z.infer<typeof CalendarOAuthCallbackQuery>;
 
+/**
+ * Most notifications `POST /third-party/graph/notify` takes in one request. Graph documents no
+ * maximum and batches a few at a time; each costs a link lookup, so a longer batch is refused (400)
+ * unread. Were Graph ever to send one, the scheduled pull (every 5 minutes) still takes its changes.
+ */
+export const GRAPH_NOTIFICATION_BATCH_MAX = 100;
+
+/** One change or lifecycle notification as Microsoft Graph sends it: the fields read (others are dropped). */
+export const GraphNotification = z.object({
+  subscriptionId: z.string().max(200),
+  /** The subscription's secret as we gave it (Graph allows 128 characters). */
+  clientState: z.string().max(200).nullish(),
+  /** A change: created, updated or deleted. */
+  changeType: z.string().max(100).optional(),
+  /** A lifecycle event: reauthorizationRequired, subscriptionRemoved or missed. */
+  lifecycleEvent: z.string().max(100).optional(),
+});
+export type GraphNotification = z.infer<typeof GraphNotification>;
+
+/** `POST /third-party/graph/notify`: Graph's batch of change and lifecycle notifications. */
+export const GraphNotificationBatch = z.object({ value: z.array(GraphNotification).max(GRAPH_NOTIFICATION_BATCH_MAX) });
+export type GraphNotificationBatch = z.infer<typeof GraphNotificationBatch>;
+
 /** Why the console's /account is reached with `?error=` after a consent. */
 export const CALENDAR_CONSENT_ERRORS = ['stateInvalid', 'consentRefused', 'tokenRefused', 'noRefreshToken', 'connectionNotFound'] as const;
 export type CalendarConsentError = (typeof CALENDAR_CONSENT_ERRORS)[number];

@@ -4,6 +4,7 @@ import { tmpdir, userInfo } from 'node:os';
 import path from 'node:path';
 import mqtt from 'mqtt';
 import { freePort } from './free-port.js';
+import { waitForServer } from './wait-for.js';
 
 /** Debian's Mosquitto 2.0 and its dynamic security plug-in. */
 const MOSQUITTO = '/usr/sbin/mosquitto';
@@ -40,18 +41,8 @@ export async function startDynsecBroker({ adminUser, adminPassword }: { adminUse
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const url = `mqtt://127.0.0.1:${port}`;
   const adminUrl = `mqtt://${encodeURIComponent(adminUser)}:${encodeURIComponent(adminPassword)}@127.0.0.1:${port}`;
-  for (let attempt = 0; ; attempt++) {
-    try {
-      await (await mqtt.connectAsync(adminUrl, { reconnectPeriod: 0, connectTimeout: 1_000 })).endAsync();
-      break;
-    } catch (error) {
-      if (attempt > 50) {
-        child.kill();
-        throw error;
-      }
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-  }
+  // Ready once the admin can sign in: the dynamic security plug-in has read its store.
+  await waitForServer(child, async () => (await mqtt.connectAsync(adminUrl, { reconnectPeriod: 0, connectTimeout: 1_000 })).endAsync());
   return {
     url,
     adminUrl,

@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { freePort } from './free-port.js';
+import { waitForHttp } from './wait-for.js';
 
 /** Debian's Radicale 3 (package `radicale`), the CalDAV peer of the calendar sync tests. */
 const RADICALE = '/usr/bin/radicale';
@@ -56,18 +57,7 @@ export async function startRadicale({ user = 'rooms', password = 'radicale-secre
   let current = password;
   const request = (method: string, target: string, body?: string, headers: Record<string, string> = {}) =>
     fetch(new URL(target, url), { method, headers: { authorization: `Basic ${Buffer.from(`${user}:${current}`).toString('base64')}`, ...headers }, ...(body === undefined ? {} : { body }) });
-  for (let attempt = 0; ; attempt++) {
-    try {
-      await fetch(url);
-      break;
-    } catch (error) {
-      if (attempt > 100) {
-        child.kill();
-        throw error;
-      }
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-  }
+  await waitForHttp(child, url);
   return {
     url,
     user,

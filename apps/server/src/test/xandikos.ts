@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { freePort } from './free-port.js';
+import { waitForHttp } from './wait-for.js';
 
 /**
  * Debian's Xandikos (package `xandikos`), the second CalDAV server of the calendar sync tests beside Radicale: a
@@ -30,18 +31,7 @@ export async function startXandikos(): Promise<TestXandikos> {
   const url = `http://127.0.0.1:${port}/`;
   const request = (method: string, target: string, body?: string, headers: Record<string, string> = {}) =>
     fetch(new URL(target, url), { method, headers, ...(body === undefined ? {} : { body }) });
-  for (let attempt = 0; ; attempt++) {
-    try {
-      await fetch(url);
-      break;
-    } catch (error) {
-      if (attempt > 150) {
-        child.kill();
-        throw error;
-      }
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-  }
+  await waitForHttp(child, url);
   return {
     url,
     async makeCalendar(name, displayName = name) {

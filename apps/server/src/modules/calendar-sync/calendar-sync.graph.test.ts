@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { toZoned, type CalendarConnection, type CalendarConnectionList, type Reservation } from '@atrium/contract';
+import { GRAPH_NOTIFICATION_BATCH_MAX, ReturnCode, toZoned, type CalendarConnection, type CalendarConnectionList, type Reservation } from '@atrium/contract';
 import { call, createTestApp, type TestApp } from '../../test/app.js';
 import { createFakeClock } from '../../test/clock.js';
 import { TEST_DIALECT } from '../../test/database.js';
@@ -36,6 +36,8 @@ describe(`calendar sync with Microsoft Graph (the Graph fake, ${TEST_DIALECT})`,
   let connectionId: number;
   let base: number;
   const clock = createFakeClock();
+  /** Runs at the start of each pull of the link while set: something that happens while a pull runs. */
+  let duringPull: (() => Promise<void>) | null = null;
 
   beforeAll(async () => {
     fake = await startGraphFake({ now: () => clock.now() });
@@ -46,7 +48,14 @@ describe(`calendar sync with Microsoft Graph (the Graph fake, ${TEST_DIALECT})`,
       config: { publicUrl, publicOrigin: publicUrl },
       calendarAdapterFor: (connection) => {
         if (connection.kind !== 'graph') throw refused('calendarKindNotAvailable');
-        return createGraphAdapter({ baseUrl: connection.serverUrl, accessToken: async () => fake.token, now: () => clock.now() });
+        const adapter = createGraphAdapter({ baseUrl: connection.serverUrl, accessToken: async () => fake.token, now: () => clock.now() });
+        return {
+          ...adapter,
+          async pull(collectionUrl, token) {
+            await duringPull?.();
+            return adapter.pull(collectionUrl, token);
+          },
+        };
       },
     });
     await t.app.listen({ port, host: '127.0.0.1' });
@@ -147,6 +156,39 @@ describe(`calendar sync with Microsoft Graph (the Graph fake, ${TEST_DIALECT})`,
     expect(rows.map((row) => [row.title, Number(row.start_at), Number(row.end_at), row.status, row.host_user_id])).toContainEqual(['Planning from Outlook', base, base + HOUR, 'confirmed', organiser.id]);
   });
 
+  it('pulls a link once for a burst of its notifications, in one batch or in several requests', async () => {
+    const { id, clientState } = subscription();
+    const eventId = fake.instanceIds(calendarId)[0]!;
+    let before = deltaRequests();
+    expect(await fake.notify(id, 'created', eventId)).toBe(202);
+    await settle();
+    const onePull = deltaRequests() - before;
+    expect(onePull).toBeGreaterThan(0);
+    before = deltaRequests();
+    const batch = await call(t.app, { method: 'POST', url: NOTIFICATION_PATH, payload: { value: Array.from({ length: 3 }, () => ({ subscriptionId: id, clientState, changeType: 'updated' })) } });
+    expect(batch.status).toBe(202);
+    for (let i = 0; i < 3; i++) expect(await fake.notify(id, 'updated', eventId)).toBe(202);
+    await settle();
+    expect(deltaRequests() - before).toBe(onePull);
+  });
+
+  it('pulls once more when a notification comes while its pull runs (its change may be after what the pull read)', async () => {
+    const { id } = subscription();
+    const eventId = fake.instanceIds(calendarId)[0]!;
+    let pulls = 0;
+    duringPull = async () => {
+      pulls++;
+      if (pulls === 1) expect(await fake.notify(id, 'updated', eventId)).toBe(202);
+    };
+    try {
+      expect(await fake.notify(id, 'updated', eventId)).toBe(202);
+      await settle();
+    } finally {
+      duringPull = null;
+    }
+    expect(pulls).toBe(2);
+  });
+
   it('declines an event that clashes with a booking: deleted in the Graph calendar, listed, no overlapping booking', async () => {
     const id = fake.addEvent(calendarId, { subject: 'Clashing call', start: base + 2 * HOUR + 30 * 60_000, end: base + 4 * HOUR, organizer: 'visitor@outside.test' });
     expect(await fake.notify(subscription().id, 'created', id)).toBe(202);
@@ -188,6 +230,35 @@ describe(`calendar sync with Microsoft Graph (the Graph fake, ${TEST_DIALECT})`,
     expect((await reservationsOf()).map((row) => row.title)).not.toContain('Sneaky');
     // The next notification (or the scheduled pull) takes it.
     fake.deleteEvent(id);
+  });
+
+  it(`refuses a batch of more than ${GRAPH_NOTIFICATION_BATCH_MAX} notifications with 400/1001, nothing taken; takes one of ${GRAPH_NOTIFICATION_BATCH_MAX}`, async () => {
+    const { id, clientState } = subscription();
+    const batch = (length: number) => ({ value: Array.from({ length }, () => ({ subscriptionId: id, clientState, changeType: 'updated' })) });
+    const before = deltaRequests();
+    const tooLong = await call(t.app, { method: 'POST', url: NOTIFICATION_PATH, payload: batch(GRAPH_NOTIFICATION_BATCH_MAX + 1) });
+    expect([tooLong.status, tooLong.body.returncode]).toEqual([400, ReturnCode.BAD_REQUEST]);
+    expect(tooLong.body.result).toEqual({ issues: [expect.objectContaining({ path: 'value' })] });
+    await settle();
+    expect(deltaRequests()).toBe(before);
+    const full = await call(t.app, { method: 'POST', url: NOTIFICATION_PATH, payload: batch(GRAPH_NOTIFICATION_BATCH_MAX) });
+    expect([full.status, full.body.returncode]).toEqual([202, 200]);
+    await settle();
+    expect(deltaRequests()).toBeGreaterThan(before);
+  });
+
+  it("counts the webhook by the per-address rate limit, as Google's", async () => {
+    const limited = await createTestApp({ clock, database: t.database, config: { rateLimitPerMinute: 2 } });
+    try {
+      const graph = () => call(limited.app, { method: 'POST', url: NOTIFICATION_PATH, payload: { value: [] } });
+      expect([(await graph()).status, (await graph()).status]).toEqual([202, 202]);
+      const over = await graph();
+      expect([over.status, over.body.returncode]).toEqual([429, ReturnCode.TOO_MANY_REQUESTS]);
+      const google = await limited.app.inject({ method: 'POST', url: '/api/third-party/google/notify' });
+      expect(google.statusCode).toBe(429);
+    } finally {
+      await limited.cleanup();
+    }
   });
 
   it('renews the subscription before it expires by the scheduled job, and not before it is due', async () => {

@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import type { InferResult, Kysely } from 'kysely';
 import { RepeatRule, type CalendarKind, type CalendarLinkHealth } from '@atrium/contract';
 import type { DB } from '../../db/schema.js';
 
@@ -69,21 +69,17 @@ export interface PushRecord {
   attempts: number;
 }
 
+/** A company's bookings with their hosts, as a write out reads them (one booking, a series): the caller narrows and orders. */
+const reservationsQuery = (db: Kysely<DB>, companyId: number) =>
+  db
+    .selectFrom('reservations as r')
+    .leftJoin('users as u', (join) => join.onRef('u.id', '=', 'r.host_user_id').onRef('u.company_id', '=', 'r.company_id'))
+    .select(['r.id', 'r.resource_id', 'r.host_user_id', 'r.title', 'r.start_at', 'r.end_at', 'r.status', 'r.privacy', 'r.series_id', 'r.occurrence_date', 'u.full_name', 'u.email'])
+    .where('r.company_id', '=', companyId);
+type ReservationRow = InferResult<ReturnType<typeof reservationsQuery>>[number];
+
 /** A booking as a write out needs it. */
-function presentReservation(row: {
-  id: number;
-  resource_id: number;
-  host_user_id: number | null;
-  title: string;
-  start_at: number;
-  end_at: number;
-  status: 'pending' | 'confirmed' | 'cancelled' | 'rejected' | 'expired' | 'released';
-  privacy: 'public' | 'busy' | 'private';
-  series_id: number | null;
-  occurrence_date: string | null;
-  full_name: string | null;
-  email: string | null;
-}) {
+function presentReservation(row: ReservationRow) {
   return {
     id: row.id,
     roomId: row.resource_id,
@@ -107,6 +103,7 @@ export type CalendarSyncRepository = ReturnType<typeof createCalendarSyncReposit
 
 /** Calendar sync's tables (migration 0077); every read and write names the company. */
 export function createCalendarSyncRepository(db: Kysely<DB>) {
+  const reservations = (companyId: number) => reservationsQuery(db, companyId);
   const connections = () =>
     db
       .selectFrom('calendar_connections')
@@ -514,13 +511,7 @@ export function createCalendarSyncRepository(db: Kysely<DB>) {
     },
     /** What a write out needs of a booking. */
     async reservation(companyId: number, id: number) {
-      const row = await db
-        .selectFrom('reservations as r')
-        .leftJoin('users as u', (join) => join.onRef('u.id', '=', 'r.host_user_id').onRef('u.company_id', '=', 'r.company_id'))
-        .select(['r.id', 'r.resource_id', 'r.host_user_id', 'r.title', 'r.start_at', 'r.end_at', 'r.status', 'r.privacy', 'r.series_id', 'r.occurrence_date', 'u.full_name', 'u.email'])
-        .where('r.company_id', '=', companyId)
-        .where('r.id', '=', id)
-        .executeTakeFirst();
+      const row = await reservations(companyId).where('r.id', '=', id).executeTakeFirst();
       return row ? presentReservation(row) : undefined;
     },
     /** A series made in Atrium (modules/booking, reservation_series): its rule and the wall-clock pattern in its zone. */
@@ -535,11 +526,7 @@ export function createCalendarSyncRepository(db: Kysely<DB>) {
     },
     /** Every booking of a series, whatever its status or room, by date. */
     async seriesReservations(companyId: number, seriesId: number) {
-      const rows = await db
-        .selectFrom('reservations as r')
-        .leftJoin('users as u', (join) => join.onRef('u.id', '=', 'r.host_user_id').onRef('u.company_id', '=', 'r.company_id'))
-        .select(['r.id', 'r.resource_id', 'r.host_user_id', 'r.title', 'r.start_at', 'r.end_at', 'r.status', 'r.privacy', 'r.series_id', 'r.occurrence_date', 'u.full_name', 'u.email'])
-        .where('r.company_id', '=', companyId)
+      const rows = await reservations(companyId)
         .where('r.series_id', '=', seriesId)
         .orderBy('r.start_at')
         .orderBy('r.id')

@@ -12,6 +12,8 @@ import {
   CalendarOAuthCallbackQuery,
   CalendarSyncBody,
   CreateCalendarConnectionBody,
+  GRAPH_NOTIFICATION_BATCH_MAX,
+  GraphNotificationBatch,
   UpdateCalendarConfigBody,
 } from '@atrium/contract';
 import { z } from 'zod';
@@ -173,12 +175,14 @@ export function calendarSyncRoutes({ sync, throttle }: { sync: CalendarSyncServi
       },
       async (request) => success(request, await sync.sync(requireAuth(request).companyId, request.body, request.lang), 'calendarSynced'),
     );
-    // Graph's validation request is text/plain, which the API refuses elsewhere (app.ts: a cross-site form can send it);
-    // this public route changes nothing a session owns, so it alone reads it, in a context of its own.
+    // Graph's validation request names text/plain, which the API answers 415 elsewhere (app.ts: a cross-site form can send it).
+    // Its body is empty and unread here, like any other type's (in a context of its own), so the query is still validated;
+    // only a JSON body, a batch of notifications, is read.
+    // Counted like every request by the per-address rate limit (app.ts, onRequest), as Google's webhook is. Per request,
+    // not per notification: the limit runs before the body is read, and Graph sends every tenant's notifications from
+    // its shared addresses, so counting items would spend them faster; the batch's cap bounds the lookups of one request.
     await app.register(async (context) => {
       const hook = context.withTypeProvider<ZodTypeProvider>();
-      hook.addContentTypeParser('text/plain', { parseAs: 'string', bodyLimit: 4096 }, (_request, body, done) => done(null, body));
-      // Any other type, or none (a handshake with an empty body): no body is read, so the query is still validated.
       hook.addContentTypeParser('*', (_request, _payload, done) => done(null, undefined));
       hook.post(
         '/third-party/graph/notify',
@@ -188,15 +192,16 @@ export function calendarSyncRoutes({ sync, throttle }: { sync: CalendarSyncServi
             tags,
             summary: "Microsoft Graph's change and lifecycle notifications (webhook)",
             description:
-              "No sign-in: each notification must name a room link's subscription with its secret (`clientState`), else it is ignored. Query `validationToken` (Graph's handshake when a subscription is made): answered 200 as text/plain with the token. Otherwise a body `{ value: [{ subscriptionId, clientState, changeType | lifecycleEvent, ... }] }`, answered 202 at once: a change (or the `missed` lifecycle event) pulls the link soon after the answer; `reauthorizationRequired` renews the subscription, `subscriptionRemoved` makes a new one. Subscriptions are made only when PUBLIC_URL is set.",
+              `No sign-in: each notification must name a room link's subscription with its secret (\`clientState\`), else it is ignored. Query \`validationToken\` (Graph's handshake when a subscription is made): answered 200 as text/plain with the token. Otherwise a JSON body \`{ value: [{ subscriptionId, clientState, changeType | lifecycleEvent, ... }] }\` of at most ${GRAPH_NOTIFICATION_BATCH_MAX} notifications (more, or another shape: 400/1001), answered 202 at once: a change (or the \`missed\` lifecycle event) pulls the link soon after the answer; \`reauthorizationRequired\` renews the subscription, \`subscriptionRemoved\` makes a new one. Subscriptions are made only when PUBLIC_URL is set. Counted by the per-address rate limit like every request.`,
             querystring: z.object({ validationToken: z.string().max(2048).optional() }),
-            body: z.unknown(),
+            // No body (the handshake, any type but JSON) reaches validation as null.
+            body: GraphNotificationBatch.nullish(),
           },
         },
         async (request, reply) => {
           const { validationToken } = request.query;
           if (validationToken !== undefined) return reply.code(200).header('content-type', 'text/plain; charset=utf-8').send(validationToken);
-          await sync.receiveNotifications(request.body);
+          if (request.body) await sync.receiveNotifications(request.body);
           return reply.code(202).send(success(request, null));
         },
       );

@@ -1,5 +1,5 @@
 import { createHash, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
-import { expandOccurrences, renderMessage, type CalendarConsentError, type CalendarOAuthCallbackQuery, type CalendarAuthBody, type CalendarCollection, type CalendarConnection, type CalendarLink, type CalendarSyncBody, type CreateCalendarConnectionBody, type Lang, type MessageKey, type UpdateCalendarConfigBody } from '@atrium/contract';
+import { expandOccurrences, renderMessage, type CalendarConsentError, type CalendarOAuthCallbackQuery, type CalendarAuthBody, type CalendarCollection, type CalendarConnection, type CalendarLink, type CalendarSyncBody, type CreateCalendarConnectionBody, type GraphNotificationBatch, type Lang, type MessageKey, type UpdateCalendarConfigBody } from '@atrium/contract';
 import type { Clock } from '../../platform/clock.js';
 import { DAY_MS, MINUTE_MS } from '../../platform/clock.js';
 import type { BookingPreferencesRepository } from '../booking-preferences/booking-preferences.repository.js';
@@ -12,7 +12,6 @@ import type { BookingChange } from '../booking/booking.events.js';
 import type { BookingService } from '../booking/engine/booking.service.js';
 import { reservationUidMaker } from '../booking/mails/booking-mail-data.js';
 import type { Actor, OperationLog, RecordedActor } from '../operation-log/operation-log.service.js';
-import { z } from 'zod';
 import { CalendarPeerError, type CalendarAdapter, type OutsideObject } from './calendar-adapter.js';
 import { excludeOccurrences, expandOutsideEvent, readOutsideEvent, writeOccurrence, writeSeriesObject, type OccurrenceChange, type OutsideEvent, type OutsideOccurrence, type SeriesOccurrence } from './calendar-events.js';
 import type { CalendarSyncRepository, ConnectionRecord, ItemRecord, LinkRecord, ReservationRecord } from './calendar-sync.repository.js';
@@ -61,20 +60,6 @@ export const SUBSCRIPTION_RENEW_BEFORE_MS = DAY_MS;
 /** Where a calendar service sends change and lifecycle notifications, under PUBLIC_URL. */
 export const NOTIFICATION_PATH = '/api/third-party/graph/notify';
 
-/** A change or lifecycle notification as Graph sends it (the fields used; others are ignored). */
-const NotificationBatch = z.object({
-  value: z
-    .array(
-      z.object({
-        subscriptionId: z.string().max(200),
-        clientState: z.string().max(200).nullish(),
-        changeType: z.string().max(100).optional(),
-        lifecycleEvent: z.string().max(100).optional(),
-      }),
-    )
-    .max(1000),
-});
-
 const isSameSecret = (given: string, kept: string) => {
   const a = Buffer.from(given, 'utf8');
   const b = Buffer.from(kept, 'utf8');
@@ -90,16 +75,15 @@ export interface CalendarSyncDeps {
   clock: Clock;
   mailer: Pick<Mailer, 'send'>;
   operationLog: OperationLog;
+  /** PUBLIC_URL (the local address when it is not set): the consent's redirect address, the UIDs written out, the webhooks' addresses. */
   publicUrl: string;
-  /** PUBLIC_URL's origin when it is configured: without it, Google cannot reach us, so no push channels (polling only). */
-  publicOrigin: string | null;
+  /**
+   * Whether PUBLIC_URL is set, so calendar services can reach our webhooks: only then are Google push
+   * channels opened and Graph subscriptions made. Without it, the scheduled pull alone.
+   */
+  isPublicUrlSet: boolean;
   /** The consent's signed `state` (purpose `calendarConsent`). */
   signedLinks: Pick<SignedLinks, 'sign' | 'verify'>;
-  /**
-   * PUBLIC_URL when it is set: calendar services that notify changes (Graph) are subscribed to with
-   * a notification URL under it. Null: no subscriptions, the scheduled pull alone.
-   */
-  notificationBaseUrl?: string | null;
   log: { error(object: unknown, message: string): void; warn(object: unknown, message: string): void; info?(object: unknown, message: string): void };
   /** The adapter of a connection's kind. */
   adapterFor?: (connection: ConnectionRecord) => CalendarAdapter;
@@ -108,7 +92,7 @@ export interface CalendarSyncDeps {
 /** How long a Google push channel is asked to live (Google may answer a shorter expiry), and how early it is renewed. */
 const CHANNEL_TTL_MS = 7 * DAY_MS;
 const CHANNEL_RENEW_BEFORE_MS = 2 * DAY_MS;
-/** A push notification pulls its link after this (several notifications in a burst make one pull). */
+/** A notification (Google push, Graph change) pulls its link after this: several in a burst make one pull. */
 const NOTIFY_PULL_DELAY_MS = 1_000;
 /** The webhook Google's push channels call. */
 export const GOOGLE_NOTIFY_PATH = '/api/third-party/google/notify';
@@ -722,20 +706,64 @@ export function createCalendarSyncService(deps: CalendarSyncDeps) {
       });
   }
 
-  // ---- Google push channels ----
+  // ---- Pulls asked for by notifications (Google's push channels, Graph's subscriptions) ----
 
-  /** Pulls a link soon (a push notification): several in a burst make one pull. */
-  const pullsSoon = new Map<number, Promise<void>>();
-  function pullSoon(link: LinkRecord): void {
-    if (closed || pullsSoon.has(link.id)) return;
-    const pending = new Promise<void>((resolve) => setTimeout(resolve, NOTIFY_PULL_DELAY_MS))
-      .then(() => pullLink(link, MANUAL_WAIT_MS))
-      .then(() => pushDue([link.id]))
-      .then(() => undefined)
-      .catch((error: unknown) => log.error({ err: error, linkId: link.id }, 'calendar pull on notification failed'))
-      .finally(() => pullsSoon.delete(link.id));
-    pullsSoon.set(link.id, pending);
+  /**
+   * A link's pull asked for by a notification: waiting out its delay (`timer`), then running; `again`
+   * is set when another notification comes while it runs (its change may postdate the token the pull
+   * read), so one more pull follows.
+   */
+  interface NotifiedPull {
+    timer: ReturnType<typeof setTimeout> | null;
+    start: () => void;
+    again: boolean;
+    done: Promise<void>;
   }
+  const notifiedPulls = new Map<number, NotifiedPull>();
+  /**
+   * Pulls a link soon, after the answer to its notification, then writes out what waits for it.
+   * Notifications for the same link while its pull waits are one pull; while it runs, one more pull.
+   * A failure is logged once, with the link; the scheduled pull is the fallback either way.
+   */
+  function pullSoon(link: LinkRecord): void {
+    if (closed) return;
+    const held = notifiedPulls.get(link.id);
+    if (held) {
+      if (held.timer === null) held.again = true;
+      return;
+    }
+    let start = () => {};
+    const started = new Promise<void>((resolve) => {
+      start = resolve;
+    });
+    const pull: NotifiedPull = { timer: setTimeout(start, NOTIFY_PULL_DELAY_MS), start, again: false, done: started };
+    notifiedPulls.set(link.id, pull);
+    pull.done = started
+      .then(async () => {
+        pull.timer = null;
+        do {
+          pull.again = false;
+          if (closed) return;
+          await pullLink(link, MANUAL_WAIT_MS);
+          await pushDue([link.id]);
+        } while (pull.again);
+      })
+      .catch((error: unknown) => log.error({ err: error, linkId: link.id }, 'calendar pull on notification failed'))
+      .finally(() => notifiedPulls.delete(link.id));
+  }
+  /** Starts the notified pulls still waiting out their delay (drain: at once; close: they end without pulling) and waits for all. */
+  async function settleNotifiedPulls(): Promise<void> {
+    while (notifiedPulls.size > 0) {
+      for (const pull of notifiedPulls.values()) {
+        if (pull.timer === null) continue;
+        clearTimeout(pull.timer);
+        pull.start();
+      }
+      await Promise.all([...notifiedPulls.values()].map((pull) => pull.done));
+    }
+  }
+
+  // ---- Google push channels ----
 
   /**
    * Opens (or renews, before it expires) the push channel of a Google link, so a change at Google
@@ -743,7 +771,7 @@ export function createCalendarSyncService(deps: CalendarSyncDeps) {
    * no channel, the link is polled. A failure leaves the link polled and is tried at the next renewal.
    */
   async function ensureChannel(link: LinkRecord, connection: ConnectionRecord): Promise<void> {
-    if (connection.kind !== 'google' || deps.publicOrigin === null || !connection.refreshToken) return;
+    if (connection.kind !== 'google' || !deps.isPublicUrlSet || !connection.refreshToken) return;
     const now = clock.now();
     if (link.channel && link.channel.expiresAt - CHANNEL_RENEW_BEFORE_MS > now) return;
     const adapter = googleAdapterOf(connection);
@@ -778,26 +806,6 @@ export function createCalendarSyncService(deps: CalendarSyncDeps) {
       .finally(() => background.delete(running));
     background.add(running);
   }
-  /** Links whose pull a notification asked for: pulled soon, once each however many notifications came. */
-  const pullsAsked = new Map<number, LinkRecord>();
-  let isPulling = false;
-  function askPull(link: LinkRecord): void {
-    pullsAsked.set(link.id, link);
-    if (isPulling) return;
-    isPulling = true;
-    later('calendar notified pull failed', async () => {
-      try {
-        while (pullsAsked.size > 0 && !closed) {
-          const [id, next] = pullsAsked.entries().next().value as [number, LinkRecord];
-          pullsAsked.delete(id);
-          await pullLink(next, MANUAL_WAIT_MS);
-        }
-      } finally {
-        isPulling = false;
-      }
-    });
-  }
-
   /**
    * Makes sure a link has a live subscription when its service notifies changes and PUBLIC_URL is
    * set: made when missing, renewed (PATCH of its expiry) when less than a day is left or `renew`,
@@ -805,8 +813,7 @@ export function createCalendarSyncService(deps: CalendarSyncDeps) {
    * and a new link's request never make two.
    */
   async function ensureSubscription(known: LinkRecord, { renew = false, recreate = false } = {}): Promise<void> {
-    const base = deps.notificationBaseUrl;
-    if (!base) return;
+    if (!deps.isPublicUrlSet) return;
     await withLinkLease(known.id, MANUAL_WAIT_MS, async () => {
       const link = await repository.findLink(known.companyId, known.id);
       const connection = link ? await repository.findConnection(link.companyId, link.connectionId) : undefined;
@@ -827,11 +834,11 @@ export function createCalendarSyncService(deps: CalendarSyncDeps) {
         }
       }
       const secret = randomBytes(32).toString('base64url');
-      const notificationUrl = `${base.replace(/\/+$/, '')}${NOTIFICATION_PATH}`;
+      const notificationUrl = `${publicBase}${NOTIFICATION_PATH}`;
       const made = await adapter.subscribe(link.collectionUrl, { notificationUrl, lifecycleNotificationUrl: notificationUrl, clientState: secret, expiresAt });
       await repository.saveSubscription(link.companyId, link.id, { id: made.id, expiresAt: made.expiresAt, secret });
       // Changes made while there was none were not notified.
-      if (link.subscriptionId) askPull(link);
+      if (link.subscriptionId) pullSoon(link);
     });
   }
 
@@ -862,7 +869,7 @@ export function createCalendarSyncService(deps: CalendarSyncDeps) {
 
     /** The scheduled renewal of Google push channels (those missing, or expiring within two days). */
     async renewChannels(): Promise<void> {
-      if (deps.publicOrigin === null) return;
+      if (!deps.isPublicUrlSet) return;
       const connections = new Map<string, ConnectionRecord | undefined>();
       for (const link of await repository.allLinks()) {
         const key = `${link.companyId}:${link.connectionId}`;
@@ -1056,7 +1063,7 @@ export function createCalendarSyncService(deps: CalendarSyncDeps) {
 
     /** The scheduled subscription pass: every link of a notifying service subscribed, and renewed before it expires. */
     async renewSubscriptions(): Promise<void> {
-      if (!deps.notificationBaseUrl) return;
+      if (!deps.isPublicUrlSet) return;
       for (const link of await repository.allLinks()) {
         await ensureSubscription(link).catch((error: unknown) => log.warn({ err: error, linkId: link.id }, 'calendar subscription renewal failed'));
       }
@@ -1066,42 +1073,43 @@ export function createCalendarSyncService(deps: CalendarSyncDeps) {
      * Change and lifecycle notifications (Graph's webhook): each must name a link's subscription with
      * its secret (`clientState`), else it is ignored. A change or `missed` pulls the link soon (after
      * the answer); `reauthorizationRequired` renews the subscription, `subscriptionRemoved` makes a
-     * new one and pulls. Answers how many were taken.
+     * new one and pulls. Each subscription is looked up once however often the batch names it.
+     * Answers how many were taken.
      */
-    async receiveNotifications(body: unknown): Promise<number> {
-      const parsed = NotificationBatch.safeParse(body);
-      if (!parsed.success) return 0;
+    async receiveNotifications(batch: GraphNotificationBatch): Promise<number> {
+      const links = new Map<string, LinkRecord | undefined>();
       let taken = 0;
-      for (const notification of parsed.data.value) {
-        const link = await repository.linkOfSubscription(notification.subscriptionId);
+      for (const notification of batch.value) {
+        if (!links.has(notification.subscriptionId)) links.set(notification.subscriptionId, await repository.linkOfSubscription(notification.subscriptionId));
+        const link = links.get(notification.subscriptionId);
         if (!link?.subscriptionSecret || !notification.clientState || !isSameSecret(notification.clientState, link.subscriptionSecret)) {
           log.warn({ subscriptionId: notification.subscriptionId }, 'calendar notification ignored: unknown subscription or wrong clientState');
           continue;
         }
         taken++;
         if (notification.lifecycleEvent === 'reauthorizationRequired') later('calendar subscription renewal failed', () => ensureSubscription(link, { renew: true }));
-        else if (notification.lifecycleEvent === 'subscriptionRemoved')
-          later('calendar subscription failed', async () => {
-            await ensureSubscription(link, { recreate: true });
-            askPull(link);
-          });
-        else askPull(link);
+        // Made anew, the link is pulled (ensureSubscription: changes while there was none were not notified).
+        else if (notification.lifecycleEvent === 'subscriptionRemoved') later('calendar subscription failed', () => ensureSubscription(link, { recreate: true }));
+        else pullSoon(link);
       }
       return taken;
     },
 
     /** Waits for the write worker and the work after answers of this process (tests, close). */
     async drain(): Promise<void> {
-      while (pullsSoon.size > 0) await Promise.all([...pullsSoon.values()]);
-      wake();
-      while (running || background.size > 0) {
-        await running;
-        await Promise.all([...background]);
-      }
+      // Work after an answer may ask for a pull (a subscription made anew): until nothing is left.
+      do {
+        await settleNotifiedPulls();
+        wake();
+        while (running || background.size > 0) {
+          await running;
+          await Promise.all([...background]);
+        }
+      } while (notifiedPulls.size > 0);
     },
     async close(): Promise<void> {
       closed = true;
-      await Promise.all([...pullsSoon.values()]);
+      await settleNotifiedPulls();
       await running;
       await Promise.all([...background]);
     },
