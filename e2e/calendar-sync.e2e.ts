@@ -1,4 +1,4 @@
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startGoogleCalendarFake, type GoogleCalendarFake } from '../apps/server/src/test/google-calendar-fake.js';
 import { startRadicale, type TestRadicale } from '../apps/server/src/test/radicale.js';
@@ -81,6 +81,25 @@ describe('calendar accounts with a CalDAV server', () => {
     const answer = await api<{ list: { title: string }[] }>(session.server.baseURL, 'GET', `/meeting/reservation/list?roomId=${room}&from=${morning - 2 * HOUR}&to=${morning + 12 * HOUR}`, undefined, token);
     return answer.result.list.map((meeting) => meeting.title);
   };
+  /**
+   * Links a room to a calendar through a connection's "Link a room" dialog (`scope`: the page, or one connection's card),
+   * a screenshot of the filled dialog when named.
+   */
+  const linkRoom = async (scope: Page | Locator, room: string, calendar: string, shot?: string) => {
+    await scope.getByTestId('calendar-link-room').click();
+    await page.getByTestId('calendar-link-room-select').click();
+    await page.keyboard.type(room);
+    // antd's options answer a click event (a pointer click can land while the list still slides in).
+    await page.locator('.ant-select-item-option', { hasText: room }).filter({ visible: true }).first().dispatchEvent('click');
+    // The calendars are asked of the service as the dialog opens.
+    const calendars = page.getByTestId('calendar-link-calendar-select');
+    await expect.poll(() => calendars.getAttribute('class')).not.toContain('ant-select-disabled');
+    await calendars.click();
+    await page.locator('.ant-select-item-option', { hasText: calendar }).filter({ visible: true }).first().dispatchEvent('click');
+    if (shot) await screenshot(page, shot);
+    await clickSettled(page.getByTestId('calendar-link-save'));
+    await page.locator('.ant-modal-wrap').waitFor({ state: 'detached' });
+  };
   const syncNow = async () => {
     await page.getByTestId('calendar-sync-now').click();
     await page.getByText('Synchronised').first().waitFor();
@@ -130,19 +149,7 @@ describe('calendar accounts with a CalDAV server', () => {
   });
 
   it('links the room to one of the account’s calendars', async () => {
-    await page.getByTestId('calendar-link-room').click();
-    await page.getByTestId('calendar-link-room-select').click();
-    await page.keyboard.type('Lighthouse');
-    // antd's options answer a click event (a pointer click can land while the list still slides in).
-    await page.locator('.ant-select-item-option', { hasText: 'Lighthouse' }).filter({ visible: true }).first().dispatchEvent('click');
-    // The calendars are asked of the service as the dialog opens.
-    const calendars = page.getByTestId('calendar-link-calendar-select');
-    await expect.poll(() => calendars.getAttribute('class')).not.toContain('ant-select-disabled');
-    await calendars.click();
-    await page.locator('.ant-select-item-option', { hasText: 'Lighthouse room' }).filter({ visible: true }).first().dispatchEvent('click');
-    await screenshot(page, 'calendar-02-link-room-wide-en');
-    await clickSettled(page.getByTestId('calendar-link-save'));
-    await page.locator('.ant-modal-wrap').waitFor({ state: 'detached' });
+    await linkRoom(page, 'Lighthouse', 'Lighthouse room', 'calendar-02-link-room-wide-en');
     await expect.poll(() => page.getByTestId(`calendar-link-${roomId}`).textContent()).toContain('Lighthouse room');
   });
 
@@ -243,16 +250,7 @@ describe('calendar accounts with a CalDAV server', () => {
     await card.locator('[data-testid^="calendar-unauthorised-"]').waitFor({ state: 'detached' });
     expect(google.requests.some((request) => request.path === '/token' && request.body.includes('grant_type=authorization_code'))).toBe(true);
 
-    await card.getByTestId('calendar-link-room').click();
-    await page.getByTestId('calendar-link-room-select').click();
-    await page.keyboard.type('Harbour');
-    await page.locator('.ant-select-item-option', { hasText: 'Harbour' }).filter({ visible: true }).first().dispatchEvent('click');
-    const calendars = page.getByTestId('calendar-link-calendar-select');
-    await expect.poll(() => calendars.getAttribute('class')).not.toContain('ant-select-disabled');
-    await calendars.click();
-    await page.locator('.ant-select-item-option', { hasText: 'Harbour room' }).filter({ visible: true }).first().dispatchEvent('click');
-    await clickSettled(page.getByTestId('calendar-link-save'));
-    await page.locator('.ant-modal-wrap').waitFor({ state: 'detached' });
+    await linkRoom(card, 'Harbour', 'Harbour room');
     await expect.poll(() => card.getByTestId(`calendar-link-${harbourId}`).textContent()).toContain('Harbour room');
     // Google opens push channels to https addresses only: on the journey's http address the link is polled.
     expect(google.channels()).toEqual([]);

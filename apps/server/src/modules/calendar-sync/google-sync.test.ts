@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatMessage, ReturnCode, type CalendarAuthAddress, type CalendarConnection, type CalendarConnectionList, type Reservation } from '@atrium/contract';
 import { call, createTestApp, type TestApp } from '../../test/app.js';
+import { calendarCalls } from '../../test/calendar-calls.js';
 import { TEST_DIALECT } from '../../test/database.js';
 import { startGoogleCalendarFake, type GoogleCalendarFake } from '../../test/google-calendar-fake.js';
 import { createTestRoom } from '../../test/rooms.js';
@@ -23,8 +24,6 @@ describe(`calendar sync with Google Calendar through the OAuth consent (a protoc
   let thamesUrl: string;
   let connectionId: number;
   let base: number;
-  /** Every answer the API gave in this file: none may carry the client secret or the refresh token. */
-  const answers: string[] = [];
 
   beforeAll(async () => {
     google = await startGoogleCalendarFake();
@@ -43,17 +42,7 @@ describe(`calendar sync with Google Calendar through the OAuth consent (a protoc
     await google?.stop();
   });
 
-  const api = async <T>(method: 'GET' | 'POST' | 'DELETE', url: string, payload?: Record<string, unknown>, lang = 'en-US') => {
-    const answer = await call<T>(t.app, { method, url: `/api${url}`, headers: { token: adminToken, lang }, ...(payload ? { payload } : {}) });
-    answers.push(JSON.stringify(answer.body));
-    return answer;
-  };
-  const sync = () => api<CalendarConnection>('POST', '/third-party/sync', { id: connectionId });
-  const link = (connection: CalendarConnection) => connection.links.find((one) => one.roomId === thamesId)!;
-  const settle = async () => {
-    await t.app.bookingInvitations.drain();
-    await t.app.calendarSync.drain();
-  };
+  const { answers, api, sync, link, settle } = calendarCalls(() => ({ t, adminToken, connectionId, roomId: thamesId }));
   const reservations = () =>
     t.db.kysely.selectFrom('reservations').select(['id', 'title', 'start_at', 'end_at', 'status', 'host_user_id']).where('resource_id', '=', thamesId).where('status', '=', 'confirmed').orderBy('id').execute();
   const live = () => google.events(THAMES).filter((event) => event.status !== 'cancelled');

@@ -2,6 +2,7 @@ import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatMessage, ReturnCode, type CalendarAuthAddress, type CalendarConnection, type CalendarConnectionList, type Reservation } from '@atrium/contract';
 import { call, createTestApp, type TestApp } from '../../test/app.js';
+import { calendarCalls } from '../../test/calendar-calls.js';
 import { createFakeClock } from '../../test/clock.js';
 import { TEST_DIALECT } from '../../test/database.js';
 import type { TestUser } from '../../test/factories.js';
@@ -37,8 +38,6 @@ describe(`calendar sync with Microsoft Graph through the OAuth consent (the Grap
   let connectionId: number;
   let base: number;
   const clock = createFakeClock();
-  /** Every answer the API gave in this file, and every line the app logged: none may carry a secret or a token. */
-  const answers: string[] = [];
   const logLines: string[] = [];
 
   beforeAll(async () => {
@@ -67,17 +66,7 @@ describe(`calendar sync with Microsoft Graph through the OAuth consent (the Grap
     await fake?.stop();
   });
 
-  const api = async <T>(method: 'GET' | 'POST' | 'DELETE', url: string, payload?: Record<string, unknown>, lang = 'en-US') => {
-    const answer = await call<T>(t.app, { method, url: `/api${url}`, headers: { token: adminToken, lang }, ...(payload ? { payload } : {}) });
-    answers.push(JSON.stringify(answer.body));
-    return answer;
-  };
-  const sync = () => api<CalendarConnection>('POST', '/third-party/sync', { id: connectionId });
-  const link = (connection: CalendarConnection) => connection.links.find((one) => one.roomId === thamesId)!;
-  const settle = async () => {
-    await t.app.bookingInvitations.drain();
-    await t.app.calendarSync.drain();
-  };
+  const { answers, api, sync, link, settle } = calendarCalls(() => ({ t, adminToken, connectionId, roomId: thamesId }));
   const storedRefreshToken = async () => (await t.db.kysely.selectFrom('calendar_connections').select('refresh_token').where('id', '=', connectionId).executeTakeFirstOrThrow()).refresh_token;
   const issued = () => fake.grants().flatMap((grant) => (grant.issued ? [grant.issued] : []));
   /** Graph's API calls (the identity endpoints apart). */
