@@ -41,6 +41,14 @@ export function ConnectionCard({ connection, canEdit }: { connection: CalendarCo
     void message.success(t('calendar-sync.connection.synced'));
   };
 
+  /** Writes the link's given-up writes again (to the editor only). */
+  const retryButton = (link: CalendarLink, testId: string) =>
+    canEdit ? (
+      <Button size="small" onClick={() => void syncNow({ retryFailed: true })} data-testid={testId}>
+        {t('calendar-sync.links.retry')}
+      </Button>
+    ) : null;
+
   const columns: ColumnsType<CalendarLink> = [
     { title: t('calendar-sync.links.room'), dataIndex: 'roomName' },
     {
@@ -73,11 +81,7 @@ export function ConnectionCard({ connection, canEdit }: { connection: CalendarCo
               <Tag color="error" data-testid={`calendar-failed-${link.roomId}`}>
                 {t('calendar-sync.links.failed', { count: link.failedPushes.length })}
               </Tag>
-              {canEdit ? (
-                <Button size="small" onClick={() => void syncNow({ retryFailed: true })} data-testid={`calendar-retry-${link.roomId}`}>
-                  {t('calendar-sync.links.retry')}
-                </Button>
-              ) : null}
+              {retryButton(link, `calendar-retry-${link.roomId}`)}
             </>
           ) : null}
           {link.pendingPushes === 0 && link.failedPushes.length === 0 ? '—' : null}
@@ -178,6 +182,22 @@ export function ConnectionCard({ connection, canEdit }: { connection: CalendarCo
           <dd>{connection.account}</dd>
         </div>
       </dl>
+      {/* On a phone the links table scrolls sideways and its sync column is cut off: a failing room says why above it. */}
+      <div className="atrium-calendar-failing">
+        {connection.links
+          .filter((link) => link.health === 'failing')
+          .map((link) => (
+            <Alert
+              key={link.roomId}
+              type="error"
+              showIcon
+              title={`${link.roomName}: ${link.healthMessage ?? t('calendar-sync.links.healths.failing')}`}
+              description={link.lastError}
+              action={link.failedPushes.length > 0 ? retryButton(link, `calendar-failing-retry-${link.roomId}`) : null}
+              data-testid={`calendar-failing-${link.roomId}`}
+            />
+          ))}
+      </div>
       <DataTable<CalendarLink>
         rowKey="roomId"
         size="small"

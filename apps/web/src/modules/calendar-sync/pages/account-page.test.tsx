@@ -102,6 +102,9 @@ describe('/account: calendar accounts', () => {
     expect(within(row).getByTestId('calendar-health-7')).toHaveTextContent('Failing');
     expect(within(row).getByTestId('calendar-health-message-7')).toHaveTextContent('Calendar resource invalid or failed to sync: 401 Unauthorized');
     expect(within(row).getByTestId('calendar-failed-7')).toHaveTextContent('1 failed');
+    // Said again above the table, where a phone sees it (account-page.css shows it on narrow screens only).
+    expect(screen.getByTestId('calendar-failing-7')).toHaveTextContent('Kew: Calendar resource invalid or failed to sync401 Unauthorized');
+    expect(screen.getByTestId('calendar-failing-retry-7')).toHaveTextContent('Retry');
     await user.click(within(row).getByTestId('calendar-retry-7'));
     await waitFor(() => expect(seen.filter((request) => request.path === '/third-party/sync').map((request) => request.body)).toEqual([{ id: 3, retryFailed: true }]));
     const declines = screen.getByTestId('calendar-declines');
