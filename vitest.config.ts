@@ -56,7 +56,8 @@ export default defineConfig({
           include: ['src/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
           setupFiles: ['src/test/setup.ts'],
-          // Whole-shell renders take seconds on a loaded two-core machine.
+          // Whole-shell renders take seconds on a loaded two-core machine: one timeout for every console test
+          // (a test sets its own only to be longer; shorter ones, 20 s, ran out on a slow day's CI).
           testTimeout: 45_000,
           env: { TZ: 'UTC' },
         },

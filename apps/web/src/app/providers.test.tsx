@@ -78,5 +78,5 @@ describe('API errors without the App context', () => {
     // The toast closes by its own timer (3 s) while the test still runs: once the file's window has
     // gone, that timer's update would throw (closing it early leaves the timer running).
     await waitFor(() => expect(isClosing('The boom failed')).toBe(true), { timeout: 6_000 });
-  }, 15_000);
+  });
 });

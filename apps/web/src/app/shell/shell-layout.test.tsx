@@ -58,7 +58,7 @@ describe('console shell', () => {
     await user.click(screen.getByTestId('menu-item-personal'));
     expect(await screen.findByTestId('personal-old-password')).toHaveValue('');
     // Types character by character through a page with several cards: slow on a busy machine.
-  }, 15_000);
+  });
 
   it('closes tabs from the context menu and saves them for the user', async () => {
     const user = userEvent.setup();

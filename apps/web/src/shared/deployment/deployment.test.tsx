@@ -40,7 +40,7 @@ describe('deployment profile in the console', () => {
     const standard = renderConsole({ path: '/', user: makeUser(), menu: menuWith('/roomBoard'), deployment: STANDARD_DEPLOYMENT_PROFILE });
     await waitFor(() => expect(standard.router.state.location.pathname).toBe('/index'));
     // Three consoles drawn in a row: slow on a busy machine.
-  }, 30_000);
+  });
 
   it('shows the user code and the help link, hides my account', async () => {
     const user = userEvent.setup();

@@ -53,7 +53,7 @@ describe('equipment catalogue page', () => {
     await user.click(within(screen.getByTestId('asset-model-row-10')).getByTestId('asset-model-delete-10'));
     await user.click(await screen.findByTestId('asset-model-delete-confirm'));
     await waitFor(() => expect(seen.find((request) => request.path === '/asset/model/delete')?.body).toEqual({ id: 10 }));
-  }, 20_000);
+  });
 
   it('adds a model in the category chosen in the tree', async () => {
     const user = userEvent.setup();
@@ -71,7 +71,7 @@ describe('equipment catalogue page', () => {
     await waitFor(() =>
       expect(seen.find((request) => request.path === '/asset/model/save')?.body).toEqual({ categoryId: 3, name: 'Dell U2723QE', manufacturer: 'Dell', modelNumber: null }),
     );
-  }, 20_000);
+  });
 
   it('shows readers the catalogue without buttons, in Chinese', async () => {
     setLang('zh-CN');
@@ -82,5 +82,5 @@ describe('equipment catalogue page', () => {
     expect(screen.queryByTestId('asset-category-add')).toBeNull();
     expect(screen.queryByTestId('asset-model-add')).toBeNull();
     expect(screen.queryByTestId('asset-model-delete-10')).toBeNull();
-  }, 20_000);
+  });
 });

@@ -54,7 +54,7 @@ describe('booking blacklist page', () => {
     await user.click(within(row).getByTestId('blacklist-lift-3'));
     await user.click(await screen.findByTestId('blacklist-lift-confirm'));
     await waitFor(() => expect(seen.find((request) => request.path === '/meeting/blacklist/lift')?.body).toEqual({ id: 3 }));
-  }, 20_000);
+  });
 
   it('bars a colleague with a reason until the end of a chosen day, and requires the reason', async () => {
     const user = userEvent.setup();
@@ -73,7 +73,7 @@ describe('booking blacklist page', () => {
     await user.type(screen.getByTestId('blacklist-reason'), 'Booked rooms she never used');
     await user.click(screen.getByTestId('blacklist-save'));
     await waitFor(() => expect(seen.find((request) => request.path === '/meeting/blacklist/add')?.body).toEqual({ userId: 21, reason: 'Booked rooms she never used', endsAt: null }));
-  }, 20_000);
+  });
 
   it('shows readers the list without the buttons, in Chinese', async () => {
     setLang('zh-CN');
@@ -84,5 +84,5 @@ describe('booking blacklist page', () => {
     expect(row).toHaveTextContent('直至解除');
     expect(screen.queryByTestId('blacklist-add')).toBeNull();
     expect(within(row).queryByTestId('blacklist-lift-3')).toBeNull();
-  }, 20_000);
+  });
 });

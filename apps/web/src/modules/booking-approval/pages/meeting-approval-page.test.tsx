@@ -90,7 +90,7 @@ describe('meeting approval page', () => {
     await user.click(await screen.findByTestId('withdraw-confirm'));
     await waitFor(() => expect(seen.some((request) => request.path === '/meeting/approval/withdraw')).toBe(true));
     expect(seen.find((request) => request.path === '/meeting/approval/withdraw')!.body).toEqual({ id: 7 });
-  }, 20_000);
+  });
 
   it('searches the list by keyword', async () => {
     const user = userEvent.setup();
@@ -99,7 +99,7 @@ describe('meeting approval page', () => {
     await screen.findByTestId('approval-row-7', {}, { timeout: 8000 });
     await user.type(screen.getByPlaceholderText('Search room, requester or title'), 'board');
     await waitFor(() => expect(seen.some((request) => request.path === '/meeting/approval/list' && request.query.get('keyword') === 'board')).toBe(true));
-  }, 20_000);
+  });
 
   it('lets an approver approve, and reject only with a reason', async () => {
     const user = userEvent.setup();
@@ -128,7 +128,7 @@ describe('meeting approval page', () => {
     await waitFor(() => expect(seen.find((request) => request.path === '/meeting/approval/reject')?.body).toEqual({ id: 8, scope: 'one', reason: 'The board needs it' }));
     // Approvers without booking-settings rights do not see the deadline card.
     expect(screen.queryByTestId('approval-settings')).toBeNull();
-  }, 20_000);
+  });
 
   it('speaks Chinese and shows administrators the deadline setting, which they change', async () => {
     setLang('zh-CN');
@@ -150,5 +150,5 @@ describe('meeting approval page', () => {
     await user.click(within(settings).getByRole('combobox'));
     await user.click(await screen.findByTitle('7 天'));
     await waitFor(() => expect(seen.find((request) => request.method === 'PUT')?.body).toEqual({ deadlineHours: 168 }));
-  }, 20_000);
+  });
 });

@@ -64,7 +64,7 @@ describe('booking preferences page', () => {
       }),
     );
     expect(await screen.findByText(/Last changed by Atrium Administrator/)).toBeInTheDocument();
-  }, 30_000);
+  });
 
   it('shows a reader the rules in Chinese without a way to change them', async () => {
     setLang('zh-CN');
@@ -77,5 +77,5 @@ describe('booking preferences page', () => {
     expect(screen.getByText('您可以查看这些规则；修改需要预订规则的编辑权限。')).toBeInTheDocument();
     expect(screen.getByTestId('preferences-changed')).toHaveTextContent('最近由 王芳');
     expect(screen.getByText('可预订的日期和时段')).toBeInTheDocument();
-  }, 20_000);
+  });
 });

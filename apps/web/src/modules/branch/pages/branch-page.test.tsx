@@ -52,7 +52,7 @@ describe('/branch (operator console)', () => {
     await user.type(screen.getByTestId('branch-form-name'), 'Beta');
     await user.click(screen.getByTestId('branch-form-save'));
     await waitFor(() => expect(seen.filter((request) => request.path === '/boss/storeManager/createBranch').at(-1)?.body).toEqual({ name: 'Beta', description: null, version: '2.0.0' }));
-  }, 30_000);
+  });
 
   it('writes the updated instructions in both languages and releases the prepared version', async () => {
     const user = userEvent.setup();
@@ -79,7 +79,7 @@ describe('/branch (operator console)', () => {
     await user.click(screen.getByTestId('branch-release-2'));
     await user.click(await screen.findByTestId('branch-release-confirm'));
     await waitFor(() => expect(seen.find((request) => request.path === '/boss/storeManager/releaseVersion')?.body).toEqual({ branchId: 2 }));
-  }, 30_000);
+  });
 
   it("sets a branch's menu entries, and moves companies onto a branch", async () => {
     const user = userEvent.setup();
@@ -101,7 +101,7 @@ describe('/branch (operator console)', () => {
     await user.click((await screen.findAllByTitle('Pilot')).at(-1)!);
     await user.click(screen.getByTestId('companies-move'));
     await waitFor(() => expect(seen.find((request) => request.path === '/boss/storeManager/updateBranch')?.body).toEqual({ id: 2, name: 'Pilot', description: null, companyIds: [8] }));
-  }, 30_000);
+  });
 
   it('reads in Chinese and opens its menu in a drawer in a narrow window', async () => {
     const user = userEvent.setup();
@@ -115,5 +115,5 @@ describe('/branch (operator console)', () => {
     const menu = await screen.findByTestId('boss-menu');
     expect(menu).toHaveTextContent('版本管理');
     expect(menu).toHaveTextContent('分支');
-  }, 30_000);
+  });
 });

@@ -51,7 +51,7 @@ describe('desk access page', () => {
     await user.click(within(screen.getByTestId('desk-access-row-3')).getByRole('checkbox'));
     await user.click(screen.getByTestId('desk-access-on'));
     await waitFor(() => expect(seen.filter((request) => request.method === 'PUT').at(-1)?.body).toEqual({ departmentIds: [2, 3], enabled: true }));
-  }, 30_000);
+  });
 
   it('changes a closure after saying the bookings in its days will be cancelled, and tells how many were', async () => {
     const user = userEvent.setup();
@@ -78,7 +78,7 @@ describe('desk access page', () => {
       expect(seen.find((request) => request.method === 'PUT')?.body).toEqual({ id: 9, buildingId: 5, firstDate: closure.firstDate, lastDate: closure.lastDate, name: 'Office move (2 days)' }),
     );
     expect(await screen.findByText('The closure has been saved; 3 desk bookings were cancelled')).toBeInTheDocument();
-  }, 30_000);
+  });
 
   it('shows a reader the switches and closures without changing them, in Chinese', async () => {
     setLang('zh-CN');
@@ -91,7 +91,7 @@ describe('desk access page', () => {
     expect(await screen.findByTestId('desk-access-switch-2', {}, { timeout: 15_000 })).toBeDisabled();
     expect(screen.getByTestId('page-desk-access')).toHaveTextContent('工位预订权限与停用日');
     expect(screen.queryByTestId('desk-closure-add')).not.toBeInTheDocument();
-  }, 30_000);
+  });
 });
 
 describe('desk booking page: access and closures', () => {
@@ -108,7 +108,7 @@ describe('desk booking page: access and closures', () => {
     renderConsole({ path: '/deskeeper-reservation', user: booker, menu });
     expect(await screen.findByTestId('desk-booking-not-allowed', {}, { timeout: 8000 })).toHaveTextContent('Desk booking is not turned on for your department');
     expect(screen.queryByTestId('desk-booking-date')).not.toBeInTheDocument();
-  }, 30_000);
+  });
 
   it('names the closure of a closed day and disables it in the date picker', async () => {
     const user = userEvent.setup();
@@ -124,5 +124,5 @@ describe('desk booking page: access and closures', () => {
     const closed = await screen.findByTestId(`desk-closed-day-${addDays(today, 1)}`);
     expect(closed).toHaveAttribute('title', 'Office move');
     expect(closed.closest('td')).toHaveClass('ant-picker-cell-disabled');
-  }, 30_000);
+  });
 });

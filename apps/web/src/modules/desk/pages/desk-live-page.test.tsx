@@ -96,7 +96,7 @@ describe('desks now', () => {
     await user.click(await screen.findByTestId('desk-live-revoke-confirm'));
     await waitFor(() => expect(screen.getByTestId('desk-live-link-state')).toHaveTextContent('No link yet.'));
     expect(screen.queryByTestId('desk-live-link-url')).toBeNull();
-  }, 20_000);
+  });
 
   it("reads the floor again when its stream tells of a booking, and closes the stream on leaving", async () => {
     vi.stubGlobal('EventSource', FakeEventSource);
@@ -113,7 +113,7 @@ describe('desks now', () => {
     expect(within(map).getByTestId('desk-live-room-201')).toHaveAttribute('data-state', 'free');
     view.unmount();
     expect(FakeEventSource.opened[0]!.closed).toBe(true);
-  }, 20_000);
+  });
 
   it('shows readers the floor without the link controls', async () => {
     stubApi({ 'GET /desk/live/floors': { result: [floor] }, 'GET /desk/live': { result: { ...live, map: null } } });
@@ -121,7 +121,7 @@ describe('desks now', () => {
     const map = await screen.findByTestId('desk-live-map', {}, { timeout: 8000 });
     expect(within(map).queryByTestId('desk-live-plan')).toBeNull();
     expect(screen.queryByTestId('desk-live-link')).toBeNull();
-  }, 20_000);
+  });
 });
 
 describe('the lobby screen', () => {
@@ -134,7 +134,7 @@ describe('the lobby screen', () => {
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Tower A · Floor 3');
     await waitFor(() => expect(screen.getByTestId('desk-live-counts')).toHaveTextContent('已签到: 1'));
     expect(within(map).getByTestId('desk-live-room-201')).toHaveTextContent('使用中至 10:30');
-  }, 20_000);
+  });
 
   it("follows its link's stream", async () => {
     vi.stubGlobal('EventSource', FakeEventSource);
@@ -147,11 +147,11 @@ describe('the lobby screen', () => {
     FakeEventSource.opened[0]!.emit('rooms');
     await waitFor(() => expect(within(map).getByTestId('desk-live-room-201')).toHaveAttribute('data-state', 'free'));
     expect(seen.filter((request) => request.path === '/desk/live/screen').length).toBeGreaterThanOrEqual(2);
-  }, 20_000);
+  });
 
   it('says so when the link is revoked', async () => {
     stubApi({ 'GET /desk/live/screen': { status: 404, returncode: 1002, message: 'This lobby screen link does not open (unknown or revoked)' } });
     renderConsole({ path: '/deskeeper-live/screen?token=gone' });
     expect(await screen.findByRole('alert', {}, { timeout: 8000 })).toHaveTextContent('This link does not open');
-  }, 20_000);
+  });
 });

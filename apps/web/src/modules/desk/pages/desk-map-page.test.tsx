@@ -81,7 +81,7 @@ describe('floor map editor', () => {
     expect(places.find((p) => p.id === 102)?.position).toBeNull();
     expect(places.find((p) => p.id === 103)?.position).toEqual({ x: expect.any(Number), y: expect.any(Number), width: 50, height: 31.3, rotation: 0 });
     await waitFor(() => expect(screen.getByTestId('desk-map-save')).toBeDisabled());
-  }, 20_000);
+  });
 
   it('moves a desk by dragging it, turns it by its handle and the turn button, and keeps it on the plan', async () => {
     const user = userEvent.setup();
@@ -109,7 +109,7 @@ describe('floor map editor', () => {
     expect(target.getAttribute('data-rotation')).toBe('180');
     await user.click(screen.getByTestId('desk-map-save'));
     await waitFor(() => expect(placeBody(seen)).toEqual({ floorId: 6, places: [{ id: 101, kind: 'desk', position: { x: 940, y: 75, width: 60, height: 40, rotation: 180 } }] }));
-  }, 20_000);
+  });
 
   it('lists the rooms not on the map beside the desks, places one larger with its name, moves it like a desk, and saves it as a room', async () => {
     const user = userEvent.setup();
@@ -158,7 +158,7 @@ describe('floor map editor', () => {
       [202, 'room'],
     ]);
     expect(body.places[1]!.position).toEqual({ x: 510, y: 280, width: 150, height: 90, rotation: 90 });
-  }, 20_000);
+  });
 
   it('asks before a floor with unsaved changes is left, and keeps the changes when told to', async () => {
     const user = userEvent.setup();
@@ -172,7 +172,7 @@ describe('floor map editor', () => {
     await user.click(await screen.findByText(/Floor 4/, { selector: '.ant-select-item-option-content' }));
     await user.click(await screen.findByTestId('unsaved-keep'));
     expect(screen.getByTestId('desk-editor-101')).toHaveAttribute('data-y', '40');
-  }, 20_000);
+  });
 
   it('shows readers the map and the desks not on it, without the editing controls, in Chinese', async () => {
     setLang('zh-CN');
@@ -186,5 +186,5 @@ describe('floor map editor', () => {
     target.focus();
     await userEvent.setup().keyboard('{ArrowRight}');
     expect(target).toHaveAttribute('data-x', '100');
-  }, 20_000);
+  });
 });

@@ -58,7 +58,7 @@ describe('desk rules page', () => {
       }),
     );
     expect(await screen.findByText('The desk booking rules have been saved')).toBeInTheDocument();
-  }, 30_000);
+  });
 
   it('shows readers the rules in Chinese without the save button', async () => {
     setLang('zh-CN');
@@ -68,5 +68,5 @@ describe('desk rules page', () => {
     expect(screen.getByText('工位预订规则')).toBeInTheDocument();
     expect(screen.queryByTestId('desk-rules-save')).not.toBeInTheDocument();
     expect(screen.getByText('您可以查看这些规则；修改需要设置的编辑权限。')).toBeInTheDocument();
-  }, 30_000);
+  });
 });

@@ -74,12 +74,12 @@ describe('desk settings page: spreadsheet import and export', () => {
     await waitFor(() => expect(screen.getByTestId('desk-import-counts')).toHaveTextContent('Imported: 1 added, 0 changed, 1 unchanged, 1 refused'));
     expect(await screen.findByTestId('desk-row-102')).toHaveTextContent('3-A-02');
     expect(seen.filter((request) => request.path === '/desk/import').map((request) => request.query.get('dryRun'))).toEqual(['true', 'false']);
-  }, 40_000);
+  });
 
   it('offers readers the export only', async () => {
     stubApi({ 'GET /desk/floors': { result: [floor] }, 'GET /desk/list': { result: [desk('3-A-01', 101)] } });
     renderConsole({ path: '/deskeeper-station-setting', user: makeUser({ permissions: ['roomsLocations:view'] }), menu });
     expect(await screen.findByTestId('desk-export', {}, { timeout: 8000 })).toBeInTheDocument();
     expect(screen.queryByTestId('desk-import')).toBeNull();
-  }, 20_000);
+  });
 });

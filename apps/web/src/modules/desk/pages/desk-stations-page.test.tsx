@@ -85,7 +85,7 @@ describe('desk monitoring page', () => {
     const request = seen.find((entry) => entry.path === '/desk/monitoring/desks')!;
     const exported = seen.find((entry) => entry.path === '/desk/monitoring/desks/export')!;
     expect(exported.body).toEqual({ from: request.query.get('from'), to: request.query.get('to') });
-  }, 30_000);
+  });
 
   it('shows the server refusing the export, in Chinese', async () => {
     setLang('zh-CN');
@@ -97,5 +97,5 @@ describe('desk monitoring page', () => {
     await user.click(screen.getByTestId('desk-stations-export'));
     expect(await screen.findByText('日期范围不能超过一年')).toBeInTheDocument();
     expect(saved).toEqual([]);
-  }, 20_000);
+  });
 });

@@ -44,11 +44,11 @@ describe('activation page', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
     expect(seen.find((request) => request.path === '/user/activeUserAndSetPassword')!.body).toEqual({ reqToken: TOKEN, password: 'Long-enough-1', confirmPassword: 'Long-enough-1' });
     expect(await screen.findByText('Your account is active. Sign in with your new password.')).toBeInTheDocument();
-  }, 20_000);
+  });
 
   it('explains an unusable link', async () => {
     stubApi({ 'GET /user/checkActiveUserReq': { result: { valid: false, userName: null, passwordPolicy: null } } });
     renderConsole({ path: `/activate/${TOKEN}` });
     expect(await screen.findByTestId('directory-activate-invalid', {}, { timeout: 8000 })).toHaveTextContent("This link can't be used");
-  }, 20_000);
+  });
 });

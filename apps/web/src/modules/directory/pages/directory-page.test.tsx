@@ -66,7 +66,7 @@ describe('directory page', () => {
     await user.click(screen.getByTestId('directory-resend-7'));
     await waitFor(() => expect(seen.some((request) => request.path === '/user/resendActivation')).toBe(true));
     expect(seen.find((request) => request.path === '/user/resendActivation')!.body).toEqual({ id: 7 });
-  }, 20_000);
+  });
 
   it('hands out a fresh activation link for a pending user in a modal with a copy button, its expiry and what it retires, in both languages', async () => {
     const user = userEvent.setup();
@@ -89,14 +89,14 @@ describe('directory page', () => {
     expect(screen.getByTestId('activation-link-copy')).toHaveTextContent('复制链接');
     expect(screen.getByTestId('activation-link-modal')).toHaveTextContent('之前的激活链接（包括邮件中的链接）均已失效');
     await user.click(screen.getByTestId('activation-link-close'));
-  }, 20_000);
+  });
 
   it('offers no activation link to a viewer', async () => {
     directoryApi();
     open(['users:view']);
     await screen.findByText('First Last7', {}, { timeout: 8000 });
     expect(screen.queryByTestId('directory-activation-link-7')).not.toBeInTheDocument();
-  }, 20_000);
+  });
 
   it('waits 500 ms after typing before filtering', async () => {
     const seen = directoryApi();
@@ -112,7 +112,7 @@ describe('directory page', () => {
     await waitFor(() => expect(lists().at(-1)!.body).toMatchObject({ keyword: 'Last7', page: 1, pageSize: 15 }));
     vi.useRealTimers();
     await waitFor(() => expect(screen.queryByText('First Last1')).not.toBeInTheDocument());
-  }, 20_000);
+  });
 
   it('opens filtered on the person the global search chose (?keyword=)', async () => {
     const seen = directoryApi();
@@ -126,7 +126,7 @@ describe('directory page', () => {
     await waitFor(() => expect(seen.some((request) => request.path === '/user/getUserList' && (request.body as { keyword?: string }).keyword === 'Last7')).toBe(true));
     // The filtered answer replaces the first page once it arrives.
     await waitFor(() => expect(screen.queryByText('First Last1')).not.toBeInTheDocument());
-  }, 20_000);
+  });
 
   it('offers no changes to a viewer', async () => {
     directoryApi();
@@ -134,7 +134,7 @@ describe('directory page', () => {
     await screen.findByText('First Last1', {}, { timeout: 8000 });
     expect(screen.queryByTestId('directory-create')).not.toBeInTheDocument();
     expect(screen.queryByTestId('directory-edit-1')).not.toBeInTheDocument();
-  }, 20_000);
+  });
 
   it('hides a column and remembers it in the user’s preferences', async () => {
     const user = userEvent.setup();
@@ -149,7 +149,7 @@ describe('directory page', () => {
     await waitFor(() => expect(headers()).not.toContain('User code'));
     expect(preferencesStore.getSnapshot().preferences.columns['/directory']).toEqual(['usercode']);
     expect(JSON.parse(localStorage.getItem('atrium_v1_prefs_99')!).columns).toEqual({ '/directory': ['usercode'] });
-  }, 20_000);
+  });
 
   it('opens the edit drawer with user name and e-mail read-only', async () => {
     const user = userEvent.setup();
@@ -161,7 +161,7 @@ describe('directory page', () => {
     expect(userName).toBeDisabled();
     expect(screen.getByTestId('directory-form-email')).toBeDisabled();
     expect(screen.getByText("User name and e-mail can't change after creation")).toBeInTheDocument();
-  }, 20_000);
+  });
 
   it('asks before the user drawer drops unsaved changes (Cancel, Esc, ×); a reopened drawer starts clean (issue 17)', async () => {
     const user = userEvent.setup();
@@ -196,7 +196,7 @@ describe('directory page', () => {
     await user.click(screen.getByTestId('directory-form-cancel'));
     await waitFor(() => expect(screen.queryByTestId('directory-form-first-name')).not.toBeInTheDocument());
     expect(questions()).toBe(3);
-  }, 30_000);
+  });
 
   it('says a refused new user once, under the field it names: no toast besides (issue 17)', async () => {
     const user = userEvent.setup();
@@ -218,7 +218,7 @@ describe('directory page', () => {
     // Said once: not also in an alert or a toast.
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(screen.getAllByText('The user name ada.l is already in use')).toHaveLength(1);
-  }, 20_000);
+  });
 
   it('accepts csv, xls and xlsx files in the import dialog, and says so in both languages', async () => {
     const user = userEvent.setup();
@@ -230,5 +230,5 @@ describe('directory page', () => {
     expect(dialog).toHaveTextContent('A csv, xls (Excel 97 or later) or xlsx file (every sheet is read).');
     act(() => setLang('zh-CN'));
     await waitFor(() => expect(dialog).toHaveTextContent('csv、xls（Excel 97 及以上版本）或 xlsx 文件（读取所有工作表）。'));
-  }, 20_000);
+  });
 });

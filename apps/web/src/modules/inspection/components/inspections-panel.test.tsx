@@ -77,7 +77,7 @@ describe('inspections (repair centre tab)', () => {
         ],
       }),
     );
-  }, 20_000);
+  });
 
   it('lets editors add a checklist with its items and inspectors, in Chinese', async () => {
     setLang('zh-CN');
@@ -115,5 +115,5 @@ describe('inspections (repair centre tab)', () => {
         isActive: true,
       }),
     );
-  }, 20_000);
+  });
 });

@@ -187,5 +187,5 @@ describe('/meeting', () => {
     await user.click(screen.getAllByTestId('unsaved-discard').at(-1)!);
     await waitFor(() => expect(screen.queryByTestId('room-name')).not.toBeInTheDocument());
     expect(unsavedStore.isDirty()).toBe(false);
-  }, 30_000);
+  });
 });

@@ -29,7 +29,7 @@ describe('mail outbox page', () => {
     await user.click(within(details).getByRole('tab', { name: 'HTML' }));
     const frame = await screen.findByTestId('mail-html');
     expect(frame).toHaveAttribute('sandbox', '');
-  }, 20_000);
+  });
 
   it('offers no mail body without the mail-contents permission', async () => {
     const user = userEvent.setup();
@@ -40,5 +40,5 @@ describe('mail outbox page', () => {
     expect(screen.getByTestId('mail-no-content-permission')).toHaveTextContent('Mail contents');
     expect(screen.queryByTestId('mail-details')).not.toBeInTheDocument();
     expect(seen.some((request) => request.path === '/mail/outbox/details')).toBe(false);
-  }, 20_000);
+  });
 });

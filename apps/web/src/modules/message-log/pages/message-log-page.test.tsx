@@ -59,7 +59,7 @@ describe('message log page', () => {
     await waitFor(() => expect(document.querySelector('.ant-select-item-option[title="Meeting reminder"]')).not.toBeNull());
     await user.click(document.querySelector<HTMLElement>('.ant-select-item-option[title="Meeting reminder"]')!);
     await waitFor(() => expect(seen.some((request) => request.path === '/message/log' && request.query.get('event') === 'reminder')).toBe(true));
-  }, 20_000);
+  });
 
   it('reads in Chinese', async () => {
     setLang('zh-CN');
@@ -69,7 +69,7 @@ describe('message log page', () => {
     expect(failed).toHaveTextContent('会议提醒');
     expect(failed).toHaveTextContent('系统');
     expect(within(failed).getByTestId('message-solution-1')).toHaveTextContent('邮件服务器拒收了该地址');
-  }, 20_000);
+  });
 
   it('shows retries of a mail, and the console channel worded like the bell', async () => {
     const user = userEvent.setup();
@@ -101,7 +101,7 @@ describe('message log page', () => {
     expect(seen.some((request) => request.path === '/message/log' && request.query.get('channel') === 'console')).toBe(true);
     // The result filter is the mail's: it is not offered for the console.
     expect(screen.queryByTestId('message-filter-result')).not.toBeInTheDocument();
-  }, 20_000);
+  });
 
   it('marks a mail whose link only its recipient received, and asks for a new link, in both languages', async () => {
     const kept = entry({ id: 5, event: 'activation', to: 'pat@quiet.test', result: 'kept', solution: 'issueNewLink', isRedacted: true });
@@ -113,5 +113,5 @@ describe('message log page', () => {
     setLang('zh-CN');
     await waitFor(() => expect(within(screen.getByTestId('message-row-5')).getByTestId('message-redacted-5')).toHaveTextContent('链接仅发送给收件人'));
     expect(within(screen.getByTestId('message-row-5')).getByTestId('message-solution-5')).toHaveTextContent('复制激活链接');
-  }, 20_000);
+  });
 });

@@ -50,7 +50,7 @@ describe('message reminders page', () => {
       noticeMinutes: 45,
       footer: 'Call 4455',
     });
-  }, 20_000);
+  });
 
   it('shows a reader the settings in Chinese without a save button', async () => {
     setLang('zh-CN');
@@ -59,5 +59,5 @@ describe('message reminders page', () => {
     await within(card).findByTestId('notice-form');
     expect(screen.getByText('消息提醒', { selector: 'h1' })).toBeInTheDocument();
     expect(screen.queryByTestId('notice-save')).not.toBeInTheDocument();
-  }, 20_000);
+  });
 });

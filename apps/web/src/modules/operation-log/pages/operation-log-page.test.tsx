@@ -154,7 +154,7 @@ describe('operation log page: export', () => {
     await user.click(await screen.findByTestId('log-export-csv'));
     await waitFor(() => expect(saved).toEqual(['operation-log.csv']));
     expect([exports[0]!.get('actor'), exports[0]!.get('format'), exports[0]!.get('page')]).toEqual(['elea', 'csv', null]);
-  }, 30_000);
+  });
 });
 
 describe('action names', () => {

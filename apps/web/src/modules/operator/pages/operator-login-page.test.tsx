@@ -36,7 +36,7 @@ describe('operator sign-in', () => {
     expect(menu).toHaveTextContent('Branches');
     // No company session is asked for.
     expect(seen.some((request) => request.path === '/user/getCurrentUserInfo')).toBe(false);
-  }, 20_000);
+  });
 
   it("shows the server's refusal on the form, in Chinese too", async () => {
     const user = userEvent.setup();
@@ -48,12 +48,12 @@ describe('operator sign-in', () => {
     await user.type(screen.getByTestId('operator-login-password'), 'wrong-password');
     await user.click(screen.getByTestId('operator-login-submit'));
     expect(await screen.findByTestId('operator-login-error')).toHaveTextContent('请输入正确的账号和密码');
-  }, 20_000);
+  });
 
   it('sends a visitor of /branch without an operator session to the operator sign-in', async () => {
     stubApi({ 'GET /boss/currentOperator': { status: 401, returncode: 2001, message: 'Unauthorised, please sign in' } });
     const { router } = renderConsole({ path: '/branch' });
     await waitFor(() => expect(router.state.location.pathname).toBe('/boss/login'), { timeout: 8000 });
     expect(router.state.location.search).toBe('?redirect=%2Fbranch');
-  }, 20_000);
+  });
 });

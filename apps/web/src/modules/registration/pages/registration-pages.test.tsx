@@ -109,7 +109,7 @@ describe('registration wizard', () => {
     });
     // The wizard forgets everything once the company exists.
     expect(sessionStorage.getItem('atrium_register')).toBeNull();
-  }, 40_000);
+  });
 
   it('returns a reload in the middle to the code step, and a fresh visit to the start', async () => {
     stubApi({ 'GET /register/status': { result: { isOpen: true } } });
@@ -122,7 +122,7 @@ describe('registration wizard', () => {
     sessionStorage.clear();
     const fresh = renderConsole({ path: '/register-type' });
     await waitFor(() => expect(fresh.router.state.location.pathname).toBe('/register'), { timeout: 8000 });
-  }, 20_000);
+  });
 
   it('follows the server when it asks to wait before resending', async () => {
     const actor = userEvent.setup();
@@ -136,7 +136,7 @@ describe('registration wizard', () => {
     expect(await screen.findByText('Please wait 30 seconds before asking for another mail')).toBeInTheDocument();
     await waitFor(() => expect(screen.getByTestId('register-resend')).toHaveTextContent(/New code in (29|30) s/));
     await act(async () => undefined);
-  }, 20_000);
+  });
 
   it('says so when registration is closed, in Chinese too', async () => {
     stubApi({ 'GET /register/status': { result: { isOpen: false } } });
@@ -144,7 +144,7 @@ describe('registration wizard', () => {
     expect(await screen.findByTestId('registration-closed', {}, { timeout: 8000 })).toHaveTextContent('Registration is closed');
     act(() => setLang('zh-CN'));
     expect(await screen.findByText('注册已关闭')).toBeInTheDocument();
-  }, 20_000);
+  });
 });
 
 describe('password recovery pages', () => {
@@ -156,7 +156,7 @@ describe('password recovery pages', () => {
     await actor.click(screen.getByTestId('retrieve-submit'));
     expect(await screen.findByTestId('retrieve-sent')).toHaveTextContent('If an account uses this address');
     expect(seen.find((request) => request.path === '/user/sendResetPasswordEmail')!.query.get('email')).toBe('mira@harbour.test');
-  }, 20_000);
+  });
 
   it('sets a new password under the policy and sends to sign-in with a notice', async () => {
     const actor = userEvent.setup();
@@ -181,14 +181,14 @@ describe('password recovery pages', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
     expect(seen.find((request) => request.path === '/user/resetPassword')!.body).toEqual({ reqToken: TOKEN, password: 'Second-Chance', confirmPassword: 'Second-Chance' });
     expect(await screen.findByText('Your password has changed. Sign in with the new one.')).toBeInTheDocument();
-  }, 20_000);
+  });
 
   it('explains an unusable link and offers a new one', async () => {
     stubApi({ 'GET /user/checkResetReq': { result: { valid: false, userName: null, passwordPolicy: null } } });
     renderConsole({ path: `/reset/${TOKEN}` });
     expect(await screen.findByTestId('reset-invalid', {}, { timeout: 8000 })).toHaveTextContent("This link can't be used");
     expect(screen.getByText('Ask for a new link').closest('a')).toHaveAttribute('href', '/retrieve');
-  }, 20_000);
+  });
 });
 
 describe('sign-in page links', () => {
@@ -197,7 +197,7 @@ describe('sign-in page links', () => {
     renderConsole({ path: '/login' });
     expect(await screen.findByTestId('login-forgot', {}, { timeout: 8000 })).toHaveAttribute('href', '/retrieve');
     expect(await screen.findByTestId('login-register')).toHaveAttribute('href', '/register');
-  }, 20_000);
+  });
 
   it('hides company creation when registration is closed', async () => {
     const seen = stubApi({ 'GET /register/status': { result: { isOpen: false } } });
@@ -206,5 +206,5 @@ describe('sign-in page links', () => {
     await waitFor(() => expect(seen.some((request) => request.path === '/register/status')).toBe(true));
     await act(async () => undefined);
     expect(screen.queryByTestId('login-register')).toBeNull();
-  }, 20_000);
+  });
 });

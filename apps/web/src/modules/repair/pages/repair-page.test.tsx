@@ -65,7 +65,7 @@ describe('repair centre page', () => {
     await user.type(screen.getByTestId('repair-note'), 'New monitor fitted');
     await user.click(screen.getByTestId('repair-resolve'));
     await waitFor(() => expect(seen.find((request) => request.path === '/repair/report/status')?.body).toEqual({ id: 7, status: 'resolved', note: 'New monitor fitted' }));
-  }, 20_000);
+  });
 
   it('files a report about a chosen room, and only an editor may take it out of use; in Chinese', async () => {
     setLang('zh-CN');
@@ -86,5 +86,5 @@ describe('repair centre page', () => {
     await waitFor(() =>
       expect(seen.find((request) => request.path === '/repair/report')?.body).toEqual({ kind: 'room', targetId: 31, title: '投影仪冒烟', description: null, blocksUse: false }),
     );
-  }, 20_000);
+  });
 });

@@ -108,7 +108,7 @@ describe('visitor kiosk: the steps before check-in', () => {
     expect(form.get('code')).toBe(PASS);
     for (const path of ['/device/visitor/steps', '/device/visitor/nda', '/device/visitor/photo', '/device/visitor/answers']) expect(posted(path).headers['device-token']).toBe('kiosk-1');
     expect(seen.filter((request) => request.path === '/device/visitor/check-in').map((request) => request.body)).toEqual([{ code: PASS }, { code: PASS }]);
-  }, 30_000);
+  });
 
   it('sends the visitor to reception when their answers do not admit them', async () => {
     const user = userEvent.setup();
@@ -123,7 +123,7 @@ describe('visitor kiosk: the steps before check-in', () => {
     expect(seen.filter((request) => request.path === '/device/visitor/check-in')).toHaveLength(2);
     await user.click(screen.getByRole('button', { name: 'Done' }));
     expect(await screen.findByLabelText('Scan or type the code from your invitation')).toHaveFocus();
-  }, 30_000);
+  });
 
   it("shows the steps when a walk-in's approved check-in is refused for them, then welcomes the walk-in", async () => {
     const user = userEvent.setup();
@@ -161,7 +161,7 @@ describe('visitor kiosk: the steps before check-in', () => {
     expect(await screen.findByRole('heading', { name: 'Welcome, Walter Walkin!' })).toBeInTheDocument();
     expect(seen.find((request) => request.path === '/device/visitor/nda')!.body).toEqual({ code: PASS, signedName: 'Walter Walkin' });
     expect(seen.filter((request) => request.path === '/device/visitor/check-in').map((request) => request.body)).toEqual([{ code: PASS }, { code: PASS }]);
-  }, 30_000);
+  });
 
   it('goes back to the welcome after three minutes without a touch', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
@@ -174,5 +174,5 @@ describe('visitor kiosk: the steps before check-in', () => {
     act(() => vi.advanceTimersByTime(KIOSK_STEPS_IDLE_MS));
     expect(await screen.findByLabelText('Scan or type the code from your invitation')).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByTestId('kiosk-steps')).toBeNull());
-  }, 30_000);
+  });
 });

@@ -96,7 +96,7 @@ describe('reception devices page', () => {
     await waitFor(() => expect(screen.getByTestId('reception-sign-in-source')).toHaveTextContent('From the building'));
     expect(seen.some((request) => request.path === '/visitor/device/list' && request.query.get('locationId') === '21')).toBe(true);
     expect(readReceptionPlace(1)).toBe(21);
-  }, 30_000);
+  });
 
   it('adds a badge printer with its stock and calibration, and a kiosk whose code it shows with where to type it', async () => {
     const user = userEvent.setup();
@@ -162,7 +162,7 @@ describe('reception devices page', () => {
     await user.click(screen.getByTestId('reception-delete-4'));
     await user.click(await screen.findByTestId('reception-delete-confirm'));
     await waitFor(() => expect(seen.find((request) => request.path === '/visitor/device/delete')?.body).toEqual({ ids: [4] }));
-  }, 30_000);
+  });
 
   it('shows a viewer without rooms and locations edit the devices and the window, in Chinese, without changing them', async () => {
     setLang('zh-CN');
@@ -179,7 +179,7 @@ describe('reception devices page', () => {
     expect(await screen.findByTestId('reception-sign-in')).toHaveTextContent('签到时段');
     expect(screen.queryByTestId('reception-sign-in-save')).toBeNull();
     expect(screen.getByTestId('reception-sign-in-hours')).toBeDisabled();
-  }, 30_000);
+  });
 
   it("shows a viewer the place's walk-in link with its code and expiry, and prints a poster in both languages", async () => {
     const user = userEvent.setup();
@@ -198,7 +198,7 @@ describe('reception devices page', () => {
     expect(poster.querySelector('h1')?.textContent).toBe('Harbour House');
     expect([...poster.querySelectorAll('p[lang]')].map((line) => line.textContent)).toEqual(['Visitors without an invitation: scan to register', '没有邀请的访客：请扫码登记']);
     expect(poster.querySelector('img')?.getAttribute('src')).toBe(link.qr);
-  }, 30_000);
+  });
 
   describe("a place's receptionists", () => {
     const ada = { id: 7, fullName: 'Ada Lovelace' };
@@ -256,7 +256,7 @@ describe('reception devices page', () => {
       await user.click(within(screen.getByTestId('reception-place')).getByRole('combobox'));
       await user.click(await screen.findByText('Harbour House · Lobby', { selector: '.ant-select-item-option-content' }));
       expect(await within(card).findByTestId('reception-receptionists-empty')).toHaveTextContent('Nobody yet: every receptionist of the company receives visitors here');
-    }, 30_000);
+    });
 
     it("shows the server's refusal and keeps the editor open", async () => {
       const user = userEvent.setup();
@@ -270,7 +270,7 @@ describe('reception devices page', () => {
       await user.click(await screen.findByTestId('unsaved-discard'));
       await waitFor(() => expect(screen.queryByTestId('reception-receptionists-picker')).toBeNull());
       expect(within(screen.getByTestId('reception-receptionists-list')).getAllByRole('listitem').map((item) => item.textContent)).toEqual(['Ada Lovelace', 'Grace Hopper']);
-    }, 30_000);
+    });
 
     it('shows a viewer without rooms and locations edit the names, in Chinese, without a way to change them', async () => {
       setLang('zh-CN');
@@ -281,6 +281,6 @@ describe('reception devices page', () => {
       expect(card).toHaveTextContent('前台人员');
       expect(card).toHaveTextContent('指定到某个位置的前台人员只看到该位置的访客；未指定位置的前台人员看到全公司的访客。');
       expect(within(card).queryByTestId('reception-receptionists-edit')).toBeNull();
-    }, 30_000);
+    });
   });
 });

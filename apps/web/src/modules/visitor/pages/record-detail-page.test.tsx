@@ -105,7 +105,7 @@ describe('visit detail page: before check-in', () => {
     expect(revokeObjectURL).not.toHaveBeenCalledWith('blob:photo');
     await router.navigate('/guider-record');
     await waitFor(() => expect(revokeObjectURL).toHaveBeenCalledWith('blob:photo'));
-  }, 30_000);
+  });
 
   it('says what the visitor has not done yet, and reads no document', async () => {
     const documents = stubVisit(makeVisit({ requirements: ASKS_ALL }));
@@ -117,14 +117,14 @@ describe('visit detail page: before check-in', () => {
     expect(within(card).queryByTestId('visit-steps-nda-open')).toBeNull();
     expect(within(card).queryByTestId('visit-steps-reception')).toBeNull();
     expect(documents).toEqual([]);
-  }, 20_000);
+  });
 
   it('shows no card when the rule asks nothing and nothing was done', async () => {
     stubVisit(makeVisit());
     renderConsole({ path: '/record-detail/7', user: reception, menu });
     expect(await screen.findByTestId('visit-detail-visitor', {}, { timeout: 8000 })).toBeInTheDocument();
     expect(screen.queryByTestId('visit-detail-steps')).toBeNull();
-  }, 20_000);
+  });
 
   it('says so when the signed copy is no longer kept, in Chinese; answers that let the visitor in raise no warning', async () => {
     setLang('zh-CN');
@@ -140,5 +140,5 @@ describe('visit detail page: before check-in', () => {
     await user.click(within(card).getByTestId('visit-steps-nda-open'));
     expect(await screen.findByText('This document is not kept: it was not given, or it was deleted after its retention')).toBeInTheDocument();
     expect(tab.close).toHaveBeenCalled();
-  }, 20_000);
+  });
 });

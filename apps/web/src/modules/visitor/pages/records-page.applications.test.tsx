@@ -50,7 +50,7 @@ describe("visit records: a walk-in's application", () => {
     const invited = screen.getByTestId('visit-row-14');
     expect(within(invited).queryByTestId('visit-approval-14')).toBeNull();
     expect(within(invited).getByTestId('visit-check-in-14')).toBeInTheDocument();
-  }, 30_000);
+  });
 
   it("decides a pending application on the visit's page, and reads the visit again", async () => {
     const user = userEvent.setup();
@@ -73,7 +73,7 @@ describe("visit records: a walk-in's application", () => {
     expect(card).toHaveTextContent('2030-01-15 09:30');
     expect(within(card).queryByTestId('visit-approve-11')).toBeNull();
     expect(screen.getByTestId('visit-detail-history')).toHaveTextContent('Approved · 2030-01-15 09:30');
-  }, 30_000);
+  });
 
   it("shows a rejection's reason and decider on the visit's page, and no decision to another host, in Chinese", async () => {
     setLang('zh-CN');
@@ -92,5 +92,5 @@ describe("visit records: a walk-in's application", () => {
     await router.navigate('/record-detail/15');
     const other = await screen.findByText('该访客自助登记，正在等待被访人审批。批准之前无法为其签到。');
     expect(within(other.closest('[data-testid="visit-detail-application"]') as HTMLElement).queryByTestId('visit-approve-15')).toBeNull();
-  }, 30_000);
+  });
 });

@@ -49,5 +49,5 @@ describe('visit records page: export', () => {
     await waitFor(() => expect(saved).toEqual([{ name: 'visits-2026-11-01-2026-11-30.csv' }]));
     const request = seen.find((entry) => entry.path === '/visitor/export')!;
     expect([request.query.get('format'), request.query.get('status'), request.query.get('timeZone'), request.query.get('page')]).toEqual(['csv', 'checkedOut', 'Asia/Shanghai', null]);
-  }, 30_000);
+  });
 });

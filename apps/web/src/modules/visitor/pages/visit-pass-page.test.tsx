@@ -71,7 +71,7 @@ describe('visit pass page', () => {
     expect(read!.headers[VISIT_PASS_HEADER]).toBe(TOKEN);
     expect(seen.every((request) => !request.path.includes(TOKEN) && !request.query.toString().includes(TOKEN))).toBe(true);
     expect(seen.some((request) => request.path === '/user/getCurrentUserInfo')).toBe(false);
-  }, 20_000);
+  });
 
   it('confirms with the pass header and the details as typed, then reads the pass again', async () => {
     const user = userEvent.setup();
@@ -102,7 +102,7 @@ describe('visit pass page', () => {
     expect(confirm.body).toEqual({ name: 'Vera Visitor', company: null, email: null, phone: '+86 138 0000 0000' });
     await waitFor(() => expect(screen.getByTestId('visit-pass-status')).toHaveTextContent('Confirmed'));
     expect(screen.getByTestId('visit-pass-submit')).toHaveTextContent('Update my details');
-  }, 30_000);
+  });
 
   it('says an unknown link is invalid, in full and without sending the visitor to sign in', async () => {
     const seen = stubApi({ 'GET /visitor/pass': { status: 404, returncode: 1002, message: 'This visit link is not valid; ask your host for a new invitation' } });
@@ -111,21 +111,21 @@ describe('visit pass page', () => {
     expect(router.state.location.pathname).toBe('/visit');
     expect(passRequests(seen)).toHaveLength(1);
     expect(document.querySelector('.ant-message-notice')).toBeNull();
-  }, 20_000);
+  });
 
   it('says a link without a token is invalid and asks nothing', async () => {
     const seen = stubApi({});
     renderConsole({ path: '/visit' });
     expect(await screen.findByTestId('visit-pass-invalid', {}, { timeout: 8000 })).toBeInTheDocument();
     expect(seen).toEqual([]);
-  }, 20_000);
+  });
 
   it('says an expired link has expired, in Chinese', async () => {
     setLang('zh-CN');
     stubApi({ 'GET /visitor/pass': { status: 422, returncode: 1005, message: '该来访链接已过期' } });
     renderConsole({ path: `/visit#${TOKEN}` });
     expect(await screen.findByTestId('visit-pass-expired', {}, { timeout: 8000 })).toHaveTextContent('此链接已过期');
-  }, 20_000);
+  });
 
   it('erases the details only once the visitor confirms, then says so and reads nothing more', async () => {
     const user = userEvent.setup();
@@ -146,7 +146,7 @@ describe('visit pass page', () => {
     expect(erase.headers[VISIT_PASS_HEADER]).toBe(TOKEN);
     expect(erase.body).toEqual({});
     expect(passRequests(seen).filter((request) => request.path === '/visitor/pass')).toHaveLength(1);
-  }, 20_000);
+  });
 
   it("says a walk-in waits for their host's approval, without a code, and shows the code once approved", async () => {
     // The clock runs, and the test moves it on by the refresh's 10 seconds.
@@ -169,7 +169,7 @@ describe('visit pass page', () => {
     expect(passRequests(seen).length).toBeGreaterThanOrEqual(2);
     // Decided: no more reading.
     expect(interval(query)).toBe(false);
-  }, 20_000);
+  });
 
   it('says a rejected visit was not approved, with the reason the visitor was given, in Chinese', async () => {
     setLang('zh-CN');
@@ -184,7 +184,7 @@ describe('visit pass page', () => {
     expect(screen.queryByTestId('visit-pass-pending')).toBeNull();
     const query = queryClient.getQueryCache().find({ queryKey: ['visitor', 'pass', TOKEN] })!;
     expect((query.observers[0]!.options.refetchInterval as (q: typeof query) => number | false)(query)).toBe(false);
-  }, 20_000);
+  });
 
   it('offers no erasing while the visitor is on site, nor the code once checked in', async () => {
     stubApi({ 'GET /visitor/pass': { result: makePass({ status: 'checkedIn', checkedInAt: VISIT_AT, canConfirm: false, canErase: false, qr: null }) } });
@@ -193,7 +193,7 @@ describe('visit pass page', () => {
     expect(screen.getByText('You can erase your data once you have checked out.')).toBeInTheDocument();
     expect(screen.getByTestId('visit-pass-status')).toHaveTextContent('Checked in');
     expect(screen.queryByTestId('visit-pass-qr')).toBeNull();
-  }, 20_000);
+  });
 });
 
 describe('visit pass page: before your visit', () => {
@@ -257,7 +257,7 @@ describe('visit pass page: before your visit', () => {
     await user.click(screen.getByTestId('visit-pass-nda-download'));
     await waitFor(() => expect(seen.some((request) => request.method === 'GET' && request.path === '/visitor/pass/nda')).toBe(true));
     expect(seen.find((request) => request.method === 'GET' && request.path === '/visitor/pass/nda')!.headers[VISIT_PASS_HEADER]).toBe(TOKEN);
-  }, 30_000);
+  });
 
   it('answers the questions in their order, once all are answered, and sends the visitor to reception when the answers say so', async () => {
     const user = userEvent.setup();
@@ -292,7 +292,7 @@ describe('visit pass page: before your visit', () => {
     expect(given).toHaveTextContent('Will you bring a laptop?Yes');
     expect(screen.queryByTestId('visit-steps-answers-submit')).toBeNull();
     expect(screen.getByTestId('visit-pass-steps-progress')).toHaveTextContent('1 of 1 done');
-  }, 30_000);
+  });
 
   it('sends the photo as a multipart form with the pass header, shows it and lets the visitor replace it', async () => {
     const user = userEvent.setup();
@@ -326,7 +326,7 @@ describe('visit pass page: before your visit', () => {
     // Another photo replaces the first.
     await user.upload(input, new File(['another'], 'again.jpg', { type: 'image/jpeg' }));
     await waitFor(() => expect(seen.filter((request) => request.path === '/visitor/pass/photo')).toHaveLength(2));
-  }, 30_000);
+  });
 
   it('asks for nothing once the visit can no longer be checked in', async () => {
     stubApi({
@@ -335,5 +335,5 @@ describe('visit pass page: before your visit', () => {
     renderConsole({ path: `/visit#${TOKEN}` });
     expect(await screen.findByTestId('visit-pass-details', {}, { timeout: 8000 })).toBeInTheDocument();
     expect(screen.queryByTestId('visit-pass-steps')).toBeNull();
-  }, 20_000);
+  });
 });

@@ -61,7 +61,7 @@ describe('walk-in page', () => {
     expect(seen.find((request) => request.path === '/visitor/register/hosts')?.query.get('keyword')).toBe('lov');
     expect(seen.every((request) => !request.path.includes(TOKEN) && !request.query.toString().includes(TOKEN))).toBe(true);
     expect(seen.some((request) => request.path === '/user/getCurrentUserInfo')).toBe(false);
-  }, 30_000);
+  });
 
   it('opens a pass that asks the steps before check-in while the host decides', async () => {
     const user = userEvent.setup();
@@ -102,7 +102,7 @@ describe('walk-in page', () => {
     expect(screen.getByTestId('visit-pass-steps')).toHaveTextContent('Before your visit');
     expect(screen.getByTestId('visit-pass-steps-progress')).toHaveTextContent('0 of 3 done');
     expect(seen.find((request) => request.path === '/visitor/pass')!.headers[VISIT_PASS_HEADER]).toBe(PASS);
-  }, 30_000);
+  });
 
   it("shows the server's refusal and stays on the form", async () => {
     const user = userEvent.setup();
@@ -118,7 +118,7 @@ describe('walk-in page', () => {
     expect(router.state.location.pathname).toBe('/visit-register');
     expect(seen.filter((request) => request.method === 'POST')).toHaveLength(1);
     expect(document.querySelector('.ant-message-notice')).toBeNull();
-  }, 30_000);
+  });
 
   it("speaks Chinese: the place's own welcome and the form", async () => {
     setLang('zh-CN');
@@ -128,7 +128,7 @@ describe('walk-in page', () => {
     expect(screen.getByRole('heading', { name: '访客登记' })).toBeInTheDocument();
     expect(screen.getByLabelText('被访人')).toBeInTheDocument();
     expect(within(screen.getByTestId('walk-in-form')).getByRole('button', { name: '登记' })).toBeInTheDocument();
-  }, 20_000);
+  });
 
   it('says an unknown link is invalid, in full, without a form or a toast', async () => {
     const seen = stubApi({ 'GET /visitor/register': { status: 404, returncode: 1002, message: 'This link is not valid' } });
@@ -137,7 +137,7 @@ describe('walk-in page', () => {
     expect(screen.queryByTestId('walk-in-form')).toBeNull();
     expect(linkRequests(seen)).toHaveLength(1);
     expect(document.querySelector('.ant-message-notice')).toBeNull();
-  }, 20_000);
+  });
 
   it('says a place that receives no walk-ins does not, in full, without a form', async () => {
     stubRegister({ 'GET /visitor/register': { result: { ...PLACE, walkIns: false } } });
@@ -148,14 +148,14 @@ describe('walk-in page', () => {
     expect(screen.queryByTestId('walk-in-form')).toBeNull();
     // The link itself works: the page names the company it belongs to.
     expect(screen.getByText('Harbourview')).toBeInTheDocument();
-  }, 20_000);
+  });
 
   it('says a link without a token is invalid and asks nothing', async () => {
     const seen = stubApi({});
     renderConsole({ path: '/visit-register' });
     expect(await screen.findByTestId('visit-register-invalid', {}, { timeout: 8000 })).toBeInTheDocument();
     expect(seen).toEqual([]);
-  }, 20_000);
+  });
 
   it('says an expired link has expired, in Chinese', async () => {
     setLang('zh-CN');
@@ -163,5 +163,5 @@ describe('walk-in page', () => {
     renderConsole({ path: `/visit-register#${TOKEN}` });
     expect(await screen.findByTestId('visit-register-expired', {}, { timeout: 8000 })).toHaveTextContent('此链接已过期');
     expect(screen.getByTestId('visit-register-expired')).toHaveTextContent('请联系前台为您登记来访。');
-  }, 20_000);
+  });
 });

@@ -75,7 +75,7 @@ describe('visitor analysis page', () => {
     await user.click(within(screen.getByTestId('visit-analysis-location')).getByRole('combobox'));
     await user.click(await screen.findByText('Pudong Tower / Level 8', { selector: '.ant-select-item-option-content' }));
     await waitFor(() => expect(seen.some((request) => request.path === '/visitor/analysis' && request.query.get('locationId') === '3')).toBe(true));
-  }, 30_000);
+  });
 
   it('shows the empty state when there are no visits, in Chinese', async () => {
     setLang('zh-CN');
@@ -84,5 +84,5 @@ describe('visitor analysis page', () => {
     expect(await screen.findByTestId('visit-analysis-empty', {}, { timeout: 8000 })).toHaveTextContent('所选日期内没有来访');
     expect(screen.queryByTestId('visit-analysis-totals')).toBeNull();
     expect(screen.queryByTestId('visit-analysis-chart-perDay')).toBeNull();
-  }, 20_000);
+  });
 });

@@ -42,7 +42,7 @@ describe('visitor settings page: kiosk theme', () => {
       expect(seen.find((request) => request.method === 'POST' && request.path === '/visitor/kiosk-theme')?.body).toEqual({ welcomeEn: 'Welcome to Harbour House', welcomeZh: '欢迎', color: '#12abef' }),
     );
     expect(await screen.findByText('The visitor kiosk theme has been saved')).toBeInTheDocument();
-  }, 30_000);
+  });
 
   it('shows a reader the theme without Save', async () => {
     stubApi({ 'GET /visitor/reason/list': { result: [] }, 'GET /visitor/kiosk-theme': { result: { welcomeEn: 'Hello', welcomeZh: null, color: '#aa3300' } } });
@@ -50,5 +50,5 @@ describe('visitor settings page: kiosk theme', () => {
     await userEvent.setup().click(await screen.findByTestId('visitor-settings-kiosk-theme', {}, { timeout: 8000 }));
     expect(await screen.findByTestId('kiosk-theme-welcome-en')).toBeDisabled();
     expect(within(screen.getByTestId('kiosk-theme')).queryByTestId('kiosk-theme-save')).toBeNull();
-  }, 20_000);
+  });
 });

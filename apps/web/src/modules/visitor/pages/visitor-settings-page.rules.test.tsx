@@ -96,7 +96,7 @@ describe('visitor settings page: visit rules', () => {
     await user.click(screen.getByTestId('visit-rule-save'));
     await waitFor(() => expect(posted(seen, '/visitor/rule/save')).toEqual([{ locationId: 21, reasonId: null, walkIns: true, approval: false, ...NOTHING_ASKED }]));
     expect(await screen.findByText('The visit rule has been saved')).toBeInTheDocument();
-  }, 30_000);
+  });
 
   it('adds a rule for one reason, changes what a rule decides, and deletes one after asking', async () => {
     const user = userEvent.setup();
@@ -125,7 +125,7 @@ describe('visitor settings page: visit rules', () => {
     await user.click(screen.getByTestId('visit-rule-delete-confirm'));
     await waitFor(() => expect(posted(seen, '/visitor/rule/delete')).toEqual([{ id: 2 }]));
     expect(await screen.findByText('The visit rule has been deleted')).toBeInTheDocument();
-  }, 30_000);
+  });
 
   it('asks every visitor to sign an agreement, give a photo and answer questions, and sends what it asks', async () => {
     const user = userEvent.setup();
@@ -212,7 +212,7 @@ describe('visitor settings page: visit rules', () => {
         { locationId: 21, reasonId: 4, walkIns: false, approval: true, ndaText: null, photo: false, questions: [{ text: 'Have you had a fever in the last two days?', admitWhen: 'no' }] },
       ]),
     );
-  }, 30_000);
+  });
 
   it('asks before a changed rule is dropped', async () => {
     const user = userEvent.setup();
@@ -224,7 +224,7 @@ describe('visitor settings page: visit rules', () => {
     await user.click(await screen.findByTestId('unsaved-discard'));
     await waitFor(() => expect(screen.queryByTestId('visit-rule-save')).toBeNull());
     expect(posted(seen, '/visitor/rule/save')).toEqual([]);
-  }, 30_000);
+  });
 
   it('shows readers the rules without buttons, in Chinese', async () => {
     setLang('zh-CN');
@@ -237,13 +237,13 @@ describe('visitor settings page: visit rules', () => {
     expect(within(card).queryByTestId('visit-rule-add')).toBeNull();
     expect(within(card).queryByTestId('visit-rule-edit-1')).toBeNull();
     expect(within(card).queryByTestId('visit-rule-delete-2')).toBeNull();
-  }, 20_000);
+  });
 
   it('says when there are no rules', async () => {
     stubRules([]);
     const card = await openRules(userEvent.setup(), 'visitorDisplay:view');
     expect(await within(card).findByText('No visit rules: every place receives walk-ins and their host approves them')).toBeInTheDocument();
-  }, 20_000);
+  });
 
   it('shows a card per rule on a phone', async () => {
     Object.defineProperty(window, 'innerWidth', { configurable: true, value: 390 });
@@ -253,5 +253,5 @@ describe('visitor settings page: visit rules', () => {
     expect(lobby.tagName).not.toBe('TR');
     expect(lobby).toHaveTextContent(/Harbour House · Lobby.*Delivery.*Not received/);
     expect(within(lobby).getByTestId('visit-rule-delete-2')).toBeInTheDocument();
-  }, 20_000);
+  });
 });

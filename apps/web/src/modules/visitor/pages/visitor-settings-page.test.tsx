@@ -50,7 +50,7 @@ describe('visitor settings page', () => {
     await user.click(within(screen.getByTestId('visit-reason-row-3')).getByTestId('visit-reason-delete-3'));
     await user.click(await screen.findByTestId('visit-reason-delete-confirm'));
     await waitFor(() => expect(seen.find((request) => request.path === '/visitor/reason/delete')?.body).toEqual({ id: 3 }));
-  }, 30_000);
+  });
 
   it('shows readers the reasons without the buttons, in Chinese', async () => {
     setLang('zh-CN');
@@ -61,7 +61,7 @@ describe('visitor settings page', () => {
     expect(screen.getByText('来访事由', { selector: '.ant-card-head-title' })).toBeInTheDocument();
     expect(screen.queryByTestId('visit-reason-add')).toBeNull();
     expect(within(row).queryByTestId('visit-reason-delete-3')).toBeNull();
-  }, 20_000);
+  });
 
   it('keeps the watchlist on the Rule setting tab: adds an entry with aliases and an action, refuses a bad e-mail in the form', async () => {
     const user = userEvent.setup();
@@ -89,7 +89,7 @@ describe('visitor settings page', () => {
     await waitFor(() =>
       expect(seen.find((request) => request.path === '/visitor/watchlist/add')?.body).toEqual({ name: 'Mallory Mint', aliases: ['M. Mint'], email: '', phone: '', action: 'approval', note: 'Escort to the 8th floor' }),
     );
-  }, 30_000);
+  });
 
   it('saves how long visits, photos and signed agreements are kept on the Preferences tab, in Chinese', async () => {
     setLang('zh-CN');
@@ -121,5 +121,5 @@ describe('visitor settings page', () => {
       ]),
     );
     expect(await screen.findByText('访客偏好设置已保存')).toBeInTheDocument();
-  }, 30_000);
+  });
 });
