@@ -6,7 +6,6 @@ import { TEST_DIALECT } from '../../test/database.js';
 import { startGoogleCalendarFake, type GoogleCalendarFake } from '../../test/google-calendar-fake.js';
 import { createTestRoom } from '../../test/rooms.js';
 import type { TestUser } from '../../test/factories.js';
-import { CONSENT_BROWSER_COOKIE } from './calendar-oauth.js';
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
@@ -42,29 +41,13 @@ describe(`calendar sync with Google Calendar through the OAuth consent (a protoc
     await google?.stop();
   });
 
-  const { answers, api, sync, link, settle } = calendarCalls(() => ({ t, adminToken, connectionId, roomId: thamesId }));
+  const { answers, api, sync, link, settle, approve, callback } = calendarCalls(() => ({ t, adminToken, connectionId, roomId: thamesId, publicUrl: PUBLIC_URL }));
   const reservations = () =>
     t.db.kysely.selectFrom('reservations').select(['id', 'title', 'start_at', 'end_at', 'status', 'host_user_id']).where('resource_id', '=', thamesId).where('status', '=', 'confirmed').orderBy('id').execute();
   const live = () => google.events(THAMES).filter((event) => event.status !== 'cancelled');
 
-  /**
-   * The browser's walk: the consent address, the provider's page (approved at once), back to our callback with the
-   * consent cookie the address set (`inAnotherBrowser`: without it, as when the address is passed to someone else).
-   */
-  async function consent({ inAnotherBrowser = false } = {}): Promise<string> {
-    const address = await api<CalendarAuthAddress>('GET', `/third-party/auth-address?id=${connectionId}`);
-    expect(address.status, address.body.message).toBe(200);
-    const cookie = address.response.cookies.find((one) => one.name === CONSENT_BROWSER_COOKIE);
-    expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/api/third-party/oauth' });
-    const page = await fetch(address.body.result.url, { redirect: 'manual' });
-    expect(page.status).toBe(302);
-    const back = new URL(page.headers.get('location')!);
-    expect(back.origin).toBe(PUBLIC_URL);
-    const callback = await t.app.inject({ method: 'GET', url: `${back.pathname}${back.search}`, ...(inAnotherBrowser ? {} : { cookies: { [CONSENT_BROWSER_COOKIE]: cookie!.value } }) });
-    expect(callback.statusCode).toBe(302);
-    answers.push(callback.body);
-    return callback.headers.location as string;
-  }
+  /** Consent at Google and back to our callback (`inAnotherBrowser`: without the consent cookie); where the browser is sent. */
+  const consent = async (options: { inAnotherBrowser?: boolean } = {}) => callback(await approve(), options);
 
   it('connects a Google account by its OAuth client without asking Google anything; it is not authorised until the consent', async () => {
     const plain = await api('POST', '/third-party', { kind: 'google', name: 'Google', serverUrl: 'http://calendar.example.test', account: google.clientId, credential: google.clientSecret });

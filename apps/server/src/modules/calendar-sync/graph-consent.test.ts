@@ -9,7 +9,7 @@ import type { TestUser } from '../../test/factories.js';
 import { freePort } from '../../test/free-port.js';
 import { startGraphFake, type GraphFake } from '../../test/graph-fake.js';
 import { createTestRoom } from '../../test/rooms.js';
-import { CONSENT_BROWSER_COOKIE, OAUTH_CALLBACK_PATH } from './calendar-oauth.js';
+import { OAUTH_CALLBACK_PATH } from './calendar-oauth.js';
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
@@ -66,7 +66,7 @@ describe(`calendar sync with Microsoft Graph through the OAuth consent (the Grap
     await fake?.stop();
   });
 
-  const { answers, api, sync, link, settle } = calendarCalls(() => ({ t, adminToken, connectionId, roomId: thamesId }));
+  const { answers, api, sync, link, settle, approve, callback } = calendarCalls(() => ({ t, adminToken, connectionId, roomId: thamesId, publicUrl }));
   const storedRefreshToken = async () => (await t.db.kysely.selectFrom('calendar_connections').select('refresh_token').where('id', '=', connectionId).executeTakeFirstOrThrow()).refresh_token;
   const issued = () => fake.grants().flatMap((grant) => (grant.issued ? [grant.issued] : []));
   /** Graph's API calls (the identity endpoints apart). */
@@ -79,25 +79,6 @@ describe(`calendar sync with Microsoft Graph through the OAuth consent (the Grap
     if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
   };
 
-  /** The browser's way to the identity platform's consent page (approved at once) and back: the callback's address and the consent cookie. */
-  async function approve(): Promise<{ callbackPath: string; cookie: string }> {
-    const address = await api<CalendarAuthAddress>('GET', `/third-party/auth-address?id=${connectionId}`);
-    expect(address.status, address.body.message).toBe(200);
-    const cookie = address.response.cookies.find((one) => one.name === CONSENT_BROWSER_COOKIE);
-    expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/api/third-party/oauth' });
-    const page = await fetch(address.body.result.url, { redirect: 'manual' });
-    expect(page.status).toBe(302);
-    const back = new URL(page.headers.get('location')!);
-    expect(back.origin + back.pathname).toBe(`${publicUrl}${OAUTH_CALLBACK_PATH}`);
-    return { callbackPath: `${back.pathname}${back.search}`, cookie: cookie!.value };
-  }
-  /** Our callback opened with the consent cookie (`inAnotherBrowser`: without it); answers where the browser is sent. */
-  async function callback({ callbackPath, cookie }: { callbackPath: string; cookie: string }, { inAnotherBrowser = false } = {}): Promise<string> {
-    const answer = await t.app.inject({ method: 'GET', url: callbackPath, ...(inAnotherBrowser ? {} : { cookies: { [CONSENT_BROWSER_COOKIE]: cookie } }) });
-    expect(answer.statusCode).toBe(302);
-    answers.push(answer.body);
-    return answer.headers.location as string;
-  }
   const consent = async (options: { inAnotherBrowser?: boolean } = {}) => callback(await approve(), options);
 
   it('connects a Microsoft 365 account by its OAuth client, `<tenant>/<client id>`, without asking Microsoft anything; it is not authorised until the consent', async () => {
