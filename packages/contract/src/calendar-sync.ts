@@ -157,8 +157,8 @@ export type CalendarOAuthCallbackQuery = z.infer<typeof CalendarOAuthCallbackQue
 
 /**
  * Most notifications `POST /third-party/graph/notify` takes in one request. Graph documents no
- * maximum and batches a few at a time; each costs a link lookup, so a longer batch is refused (400)
- * unread. Were Graph ever to send one, the scheduled pull (every 5 minutes) still takes its changes.
+ * maximum and batches a few at a time; each is checked and may start a pull, so a longer batch is refused
+ * (400) unread. Were Graph ever to send one, the scheduled pull (every 5 minutes) still takes its changes.
  */
 export const GRAPH_NOTIFICATION_BATCH_MAX = 100;
 

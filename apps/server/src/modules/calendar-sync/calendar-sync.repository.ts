@@ -276,10 +276,10 @@ export function createCalendarSyncRepository(db: Kysely<DB>) {
       const row = await links().where('l.company_id', '=', companyId).where('l.connection_id', '=', connectionId).where('l.collection_url', '=', collectionUrl).executeTakeFirst();
       return row ? presentLink(row) : undefined;
     },
-    /** The link a change notification names by its subscription (any company: the service's notification names none). */
-    async linkOfSubscription(subscriptionId: string): Promise<LinkRecord | undefined> {
-      const row = await links().where('l.subscription_id', '=', subscriptionId).executeTakeFirst();
-      return row ? presentLink(row) : undefined;
+    /** The links a batch of change notifications names by their subscriptions (any company: the service's notifications name none). */
+    async linksOfSubscriptions(subscriptionIds: readonly string[]): Promise<LinkRecord[]> {
+      if (subscriptionIds.length === 0) return [];
+      return (await links().where('l.subscription_id', 'in', [...subscriptionIds]).execute()).map(presentLink);
     },
     /** Keeps (or forgets, with null) a link's subscription. */
     async saveSubscription(companyId: number, id: number, subscription: { id: string; expiresAt: number; secret: string } | null): Promise<void> {
