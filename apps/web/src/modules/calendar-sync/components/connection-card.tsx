@@ -41,8 +41,8 @@ export function ConnectionCard({ connection, canEdit }: { connection: CalendarCo
     void message.success(t('calendar-sync.connection.synced'));
   };
 
-  /** Writes the link's given-up writes again (to the editor only). */
-  const retryButton = (link: CalendarLink, testId: string) =>
+  /** Writes the connection's given-up writes again (to the editor only). */
+  const retryButton = (testId: string) =>
     canEdit ? (
       <Button size="small" onClick={() => void syncNow({ retryFailed: true })} data-testid={testId}>
         {t('calendar-sync.links.retry')}
@@ -81,7 +81,7 @@ export function ConnectionCard({ connection, canEdit }: { connection: CalendarCo
               <Tag color="error" data-testid={`calendar-failed-${link.roomId}`}>
                 {t('calendar-sync.links.failed', { count: link.failedPushes.length })}
               </Tag>
-              {retryButton(link, `calendar-retry-${link.roomId}`)}
+              {retryButton(`calendar-retry-${link.roomId}`)}
             </>
           ) : null}
           {link.pendingPushes === 0 && link.failedPushes.length === 0 ? '—' : null}
@@ -193,7 +193,7 @@ export function ConnectionCard({ connection, canEdit }: { connection: CalendarCo
               showIcon
               title={`${link.roomName}: ${link.healthMessage ?? t('calendar-sync.links.healths.failing')}`}
               description={link.lastError}
-              action={link.failedPushes.length > 0 ? retryButton(link, `calendar-failing-retry-${link.roomId}`) : null}
+              action={link.failedPushes.length > 0 ? retryButton(`calendar-failing-retry-${link.roomId}`) : null}
               data-testid={`calendar-failing-${link.roomId}`}
             />
           ))}
