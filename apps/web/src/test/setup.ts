@@ -1,7 +1,10 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup, configure } from '@testing-library/react';
-import { afterEach } from 'vitest';
+import { cleanup, configure, waitFor } from '@testing-library/react';
+import { afterAll, afterEach, expect, vi } from 'vitest';
+import { DEFAULT_LANG } from '@atrium/contract';
+import { createElement } from 'react';
 import { errorReporter } from '../shared/error-reporter/reporter';
+import { DEFAULT_WINDOW_WIDTH, setWindowWidth } from './window-width';
 
 // Lazy pages and antd render slowly on a loaded two-core CI machine; the default 1 s wait for
 // findBy/waitFor failed there while the same screens appeared a moment later, and whole-shell pages
@@ -10,10 +13,9 @@ configure({ asyncUtilTimeout: 10_000 });
 
 // The browser fetches texts as they are needed; tests switch languages synchronously, so every text
 // of both languages is there from the start (not in node-environment tests: i18n needs a document).
-if (typeof window !== 'undefined') {
-  const { addLocaleFiles } = await import('../shared/i18n/i18n');
-  addLocaleFiles(import.meta.glob('../locales/*/*.json', { eager: true, import: 'default' }));
-}
+// Loaded once per worker: the files of a worker share one module registry (vitest.config.ts).
+const i18nModule = typeof window !== 'undefined' ? await import('../shared/i18n/i18n') : undefined;
+i18nModule?.addLocaleFiles(import.meta.glob('../locales/*/*.json', { eager: true, import: 'default' }));
 
 // Browser APIs antd relies on that jsdom lacks (DECISIONS.md: antd needs a matchMedia stub under jsdom).
 if (typeof window !== 'undefined') {
@@ -43,14 +45,39 @@ if (typeof window !== 'undefined') {
     }
     Object.defineProperty(window, 'ResizeObserver', { writable: true, value: ResizeObserverStub });
   }
-  // jsdom does not implement pseudo-element styles; antd asks for them when measuring scrollbars.
-  const getComputedStyle = window.getComputedStyle.bind(window);
-  window.getComputedStyle = (element: Element) => getComputedStyle(element);
+  // jsdom does not implement pseudo-element styles; antd asks for them when measuring scrollbars. Once per
+  // window: the files of a worker may share one (vitest.config.ts).
+  if (!('withoutPseudoElements' in window.getComputedStyle)) {
+    const getComputedStyle = window.getComputedStyle.bind(window);
+    window.getComputedStyle = Object.assign((element: Element) => getComputedStyle(element), { withoutPseudoElements: true });
+  }
 
+  const { preferencesStore } = await import('../shared/preferences/preferences-store');
   afterEach(() => {
     cleanup();
     localStorage.clear();
     // A test's captured failures would be sent seconds later, into the next test's stubbed requests.
     errorReporter.discard();
+    // The files of a worker share the console's modules and one document (vitest.config.ts): what a
+    // test changed of them is put back, so no test depends on the one that ran before it.
+    for (const cookie of document.cookie.split('; ').filter(Boolean)) {
+      document.cookie = `${cookie.split('=')[0]}=; path=/; max-age=0`;
+    }
+    sessionStorage.clear();
+    i18nModule?.setLang(DEFAULT_LANG);
+    preferencesStore.deactivate();
+    setWindowWidth(DEFAULT_WINDOW_WIDTH);
+  });
+
+  // antd's static toasts (shown where no page with antd's App context has connected its own) live outside
+  // the rendered tree and outlast their test: closed at the end of the file, not left for the next one.
+  // Without motion: jsdom never ends a leave animation, so a closed toast would stay in the document.
+  const { default: ConfigProvider } = await import('antd/es/config-provider');
+  ConfigProvider.config({ holderRender: (children) => createElement(ConfigProvider, { theme: { token: { motion: false } } }, children) });
+  const { closeStaticToasts } = await import('../shared/api/api');
+  afterAll(async () => {
+    vi.useRealTimers();
+    await closeStaticToasts();
+    await waitFor(() => expect(document.querySelector('.ant-message-notice')).toBeNull());
   });
 }

@@ -7,6 +7,7 @@ import { preferencesStore } from '../../shared/preferences/preferences-store';
 import type { PageRoute } from '../../shared/routing/page-route';
 import { makeEntry, makeMenu, makeUser } from '../../test/factories';
 import { renderConsole, stubApi } from '../../test/render';
+import { setWindowWidth } from '../../test/window-width';
 import { SHELL_PAGES } from '../page-routes';
 
 afterEach(() => {
@@ -330,21 +331,16 @@ describe('console shell', () => {
 
   it('puts the menu in a drawer on a narrow screen', async () => {
     const user = userEvent.setup();
-    const width = window.innerWidth;
-    Object.defineProperty(window, 'innerWidth', { configurable: true, value: 375 });
-    try {
-      signedIn();
-      await screen.findByTestId('page-index');
-      expect(screen.queryByTestId('side-menu')).not.toBeInTheDocument();
-      expect(screen.queryByTestId('header-fullscreen')).not.toBeInTheDocument();
-      await user.click(screen.getByTestId('menu-collapse'));
-      const drawer = await screen.findByTestId('side-menu');
-      await user.click(within(drawer).getByTestId('menu-item-personal'));
-      await screen.findByTestId('page-personal');
-      await waitFor(() => expect(screen.getByTestId('side-menu')).not.toBeVisible());
-    } finally {
-      Object.defineProperty(window, 'innerWidth', { configurable: true, value: width });
-    }
+    setWindowWidth(375);
+    signedIn();
+    await screen.findByTestId('page-index');
+    expect(screen.queryByTestId('side-menu')).not.toBeInTheDocument();
+    expect(screen.queryByTestId('header-fullscreen')).not.toBeInTheDocument();
+    await user.click(screen.getByTestId('menu-collapse'));
+    const drawer = await screen.findByTestId('side-menu');
+    await user.click(within(drawer).getByTestId('menu-item-personal'));
+    await screen.findByTestId('page-personal');
+    await waitFor(() => expect(screen.getByTestId('side-menu')).not.toBeVisible());
   });
 
   it('reorders tabs by drag and drop', async () => {

@@ -105,7 +105,7 @@ function ThemeCard({ theme, darkMode, color, active, onUse }: ThemeCardProps) {
         <span>{t(`shell.theme.descriptions.${theme.name}`)}</span>
       </div>
       {active ? (
-        <Tag color="success" bordered={false} icon={<CheckOutlined />}>
+        <Tag color="success" variant="filled" icon={<CheckOutlined />}>
           {t('shell.theme.activated')}
         </Tag>
       ) : (

@@ -4,11 +4,10 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { setLang } from '../../../shared/i18n/i18n';
 import { renderConsole, stubApi, type StubAnswer } from '../../../test/render';
+import { setWindowWidth } from '../../../test/window-width';
 
-const WIDE = window.innerWidth;
 afterEach(() => {
   setLang('en-US');
-  window.innerWidth = WIDE;
   vi.restoreAllMocks();
 });
 
@@ -106,7 +105,7 @@ describe('/branch (operator console)', () => {
   it('reads in Chinese and opens its menu in a drawer in a narrow window', async () => {
     const user = userEvent.setup();
     setLang('zh-CN');
-    window.innerWidth = 375;
+    setWindowWidth(375);
     stubBoss();
     renderConsole({ path: '/branch' });
     expect(await screen.findByText('新建分支', {}, { timeout: 8000 })).toBeInTheDocument();

@@ -35,7 +35,7 @@ export function IndexPage() {
           </p>
           <h1>{t(`home.greeting.${dayPart(now.hour())}`, { name: greetingName(user) })}</h1>
           <p className="atrium-home-welcome">{t('home.welcome', { company })}</p>
-          <Tag className="atrium-home-role" bordered={false}>
+          <Tag className="atrium-home-role" variant="filled">
             {t('home.role', { role: user.role.name })}
           </Tag>
         </div>

@@ -40,7 +40,7 @@ export function ProfileCard({ user }: ProfileCardProps) {
         <UserAvatar size={64} name={user.fullName || user.userName} avatar={user.avatar} />
         <div>
           <h2>{user.fullName || user.userName}</h2>
-          <Tag bordered={false} color="processing">
+          <Tag variant="filled" color="processing">
             {user.role.name}
           </Tag>
         </div>
@@ -79,7 +79,7 @@ export function ProfileCard({ user }: ProfileCardProps) {
             {areas.map(({ area, level }) => (
               <li key={area}>
                 <span>{t(`permissions.${area}`)}</span>
-                <Tag bordered={false} color={level === 'edit' ? 'success' : 'default'}>
+                <Tag variant="filled" color={level === 'edit' ? 'success' : 'default'}>
                   {t(`personal.permissions.${level}`)}
                 </Tag>
               </li>

@@ -87,7 +87,7 @@ export function SessionsCard() {
                 <span>
                   {title(session)}{' '}
                   {session.isCurrent ? (
-                    <Tag bordered={false} color="success">
+                    <Tag variant="filled" color="success">
                       {t('personal.sessions.current')}
                     </Tag>
                   ) : null}

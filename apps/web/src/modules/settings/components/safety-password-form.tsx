@@ -54,7 +54,7 @@ export function SafetyPasswordForm({ status, canEdit }: SafetyPasswordFormProps)
       className="atrium-card"
       title={t('settings.safety.title')}
       extra={
-        <Tag bordered={false} color={status.isSet ? 'success' : 'warning'} data-testid="settings-safety-status">
+        <Tag variant="filled" color={status.isSet ? 'success' : 'warning'} data-testid="settings-safety-status">
           {status.isSet ? t('settings.safety.isSet') : t('settings.safety.notSet')}
         </Tag>
       }

@@ -6,16 +6,15 @@ import { setLang } from '../../../shared/i18n/i18n';
 import { preferencesStore } from '../../../shared/preferences/preferences-store';
 import { makeEntry, makeUser, makeVisit } from '../../../test/factories';
 import { renderConsole, stubApi, type StubRoute } from '../../../test/render';
+import { setWindowWidth } from '../../../test/window-width';
 import { APPLICATION_REFRESH_MS } from '../api/visitor.api';
 
-const WIDTH = window.innerWidth;
 /** The first page of a file loads its code (the lazy page, antd's table) on a busy two-core machine. */
 const PAGE_WAIT = { timeout: 15_000 };
 
 afterEach(() => {
   setLang('en-US');
   preferencesStore.deactivate();
-  Object.defineProperty(window, 'innerWidth', { configurable: true, value: WIDTH });
   vi.restoreAllMocks();
 });
 
@@ -163,7 +162,7 @@ describe('visit applications page', () => {
   });
 
   it('shows each application as a card on a phone, with its decision', async () => {
-    Object.defineProperty(window, 'innerWidth', { configurable: true, value: 390 });
+    setWindowWidth(390);
     const user = userEvent.setup();
     const seen = stubApi({ 'GET /visitor/apply/list': applications({ pending: [walkIn()] }), 'POST /visitor/apply/approve': { result: null, message: 'Kim Walker is approved' } });
     renderConsole({ path: '/guider-apply', user: host, menu });

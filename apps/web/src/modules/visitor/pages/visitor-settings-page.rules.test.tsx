@@ -6,13 +6,11 @@ import { setLang } from '../../../shared/i18n/i18n';
 import { preferencesStore } from '../../../shared/preferences/preferences-store';
 import { makeEntry, makeUser } from '../../../test/factories';
 import { renderConsole, stubApi } from '../../../test/render';
-
-const WIDTH = window.innerWidth;
+import { setWindowWidth } from '../../../test/window-width';
 
 afterEach(() => {
   setLang('en-US');
   preferencesStore.deactivate();
-  Object.defineProperty(window, 'innerWidth', { configurable: true, value: WIDTH });
   vi.restoreAllMocks();
 });
 
@@ -246,7 +244,7 @@ describe('visitor settings page: visit rules', () => {
   });
 
   it('shows a card per rule on a phone', async () => {
-    Object.defineProperty(window, 'innerWidth', { configurable: true, value: 390 });
+    setWindowWidth(390);
     stubRules();
     const card = await openRules(userEvent.setup(), 'visitorDisplay:edit');
     const lobby = await within(card).findByTestId('visit-rule-row-2');
