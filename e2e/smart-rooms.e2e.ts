@@ -74,11 +74,11 @@ describe('smart rooms and air quality with the simulator', () => {
     const room = (await call<Record<string, unknown>>('GET', `/location/findRoomById?id=${kew}`)).result;
     const fields = ['name', 'capacity', 'roomTypeId', 'backgroundImage', 'equipment', 'isAvailable', 'needsApproval', 'signInWay', 'signInBeforeMinutes', 'signInAfterMinutes', 'oneClickStart', 'oneClickEnd', 'videoLink', 'calendarResource', 'bindExternalRooms'];
     // The demo books Kew through the working day: the meeting starts at the first half hour Kew is free from two
-    // minutes on, and the room's check-in opens early enough for it to be open now.
+    // minutes on (the list comes oldest first), and the room's check-in opens early enough for it to be open now.
     const from = Math.ceil((Date.now() + 2 * 60_000) / 60_000) * 60_000;
     const taken = (await call<{ list: { startAt: number; endAt: number }[] }>('GET', `/meeting/reservation/list?roomId=${kew}&from=${from}&to=${from + 3 * 3_600_000}`)).result.list;
     let startAt = from;
-    for (const meeting of [...taken].sort((a, b) => a.startAt - b.startAt)) {
+    for (const meeting of taken) {
       if (meeting.startAt < startAt + 30 * 60_000 && startAt < meeting.endAt) startAt = meeting.endAt;
     }
     const signInBeforeMinutes = Math.max(Number(room.signInBeforeMinutes), Math.ceil((startAt - Date.now()) / 60_000) + 5);

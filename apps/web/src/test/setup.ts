@@ -13,9 +13,10 @@ configure({ asyncUtilTimeout: 10_000 });
 
 // The browser fetches texts as they are needed; tests switch languages synchronously, so every text
 // of both languages is there from the start (not in node-environment tests: i18n needs a document).
-// Loaded once per worker: the files of a worker share one module registry (vitest.config.ts).
-const i18nModule = typeof window !== 'undefined' ? await import('../shared/i18n/i18n') : undefined;
-i18nModule?.addLocaleFiles(import.meta.glob('../locales/*/*.json', { eager: true, import: 'default' }));
+if (typeof window !== 'undefined') {
+  const { addLocaleFiles } = await import('../shared/i18n/i18n');
+  addLocaleFiles(import.meta.glob('../locales/*/*.json', { eager: true, import: 'default' }));
+}
 
 // Browser APIs antd relies on that jsdom lacks (DECISIONS.md: antd needs a matchMedia stub under jsdom).
 if (typeof window !== 'undefined') {
@@ -52,6 +53,7 @@ if (typeof window !== 'undefined') {
     window.getComputedStyle = Object.assign((element: Element) => getComputedStyle(element), { withoutPseudoElements: true });
   }
 
+  const { setLang } = await import('../shared/i18n/i18n');
   const { preferencesStore } = await import('../shared/preferences/preferences-store');
   afterEach(() => {
     cleanup();
@@ -64,7 +66,7 @@ if (typeof window !== 'undefined') {
       document.cookie = `${cookie.split('=')[0]}=; path=/; max-age=0`;
     }
     sessionStorage.clear();
-    i18nModule?.setLang(DEFAULT_LANG);
+    setLang(DEFAULT_LANG);
     preferencesStore.deactivate();
     setWindowWidth(DEFAULT_WINDOW_WIDTH);
   });

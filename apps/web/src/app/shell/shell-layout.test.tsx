@@ -1,7 +1,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { i18n, setLang } from '../../shared/i18n/i18n';
+import { i18n } from '../../shared/i18n/i18n';
 import { preferencesKey } from '../../shared/preferences/preferences';
 import { preferencesStore } from '../../shared/preferences/preferences-store';
 import type { PageRoute } from '../../shared/routing/page-route';
@@ -11,8 +11,6 @@ import { setWindowWidth } from '../../test/window-width';
 import { SHELL_PAGES } from '../page-routes';
 
 afterEach(() => {
-  preferencesStore.deactivate();
-  setLang('en-US');
   vi.restoreAllMocks();
 });
 

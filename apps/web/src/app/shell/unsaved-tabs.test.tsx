@@ -5,14 +5,12 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { useFormDirty } from '../../shared/forms/form-dirty';
 import { useUnsavedChanges } from '../../shared/forms/unsaved-changes';
 import { unsavedStore } from '../../shared/forms/unsaved-store';
-import { preferencesStore } from '../../shared/preferences/preferences-store';
 import type { PageRoute } from '../../shared/routing/page-route';
 import { makeEntry, makeMenu, makeUser } from '../../test/factories';
 import { renderConsole, stubApi } from '../../test/render';
 import { SHELL_PAGES } from '../page-routes';
 
 afterEach(() => {
-  preferencesStore.deactivate();
   unsavedStore.discard();
   vi.restoreAllMocks();
 });

@@ -2,7 +2,6 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { setLang } from '../../shared/i18n/i18n';
-import { preferencesStore } from '../../shared/preferences/preferences-store';
 import { makeMenu, makeUser } from '../../test/factories';
 import { renderConsole, stubApi } from '../../test/render';
 
@@ -11,8 +10,6 @@ const PIXEL = 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcS
 const signedInAs = { id: 9, avatar: null, fullName: 'Ann Phone', userName: 'ann', usercode: null, email: null, userGroupDto: { roomLocations: [] } };
 
 afterEach(() => {
-  preferencesStore.deactivate();
-  setLang('en-US');
   vi.restoreAllMocks();
   vi.useRealTimers();
 });

@@ -7,7 +7,6 @@ import { makeEntry, makeMenu, makeUser } from '../../test/factories';
 import { renderConsole, stubApi } from '../../test/render';
 
 afterEach(() => {
-  preferencesStore.deactivate();
   vi.restoreAllMocks();
 });
 

@@ -1,12 +1,10 @@
 import { STANDARD_DEPLOYMENT_PROFILE } from '@atrium/contract';
 import { screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { preferencesStore } from '../../../shared/preferences/preferences-store';
 import { makeMenu, makeUser } from '../../../test/factories';
 import { renderConsole, stubApi } from '../../../test/render';
 
 afterEach(() => {
-  preferencesStore.deactivate();
   vi.restoreAllMocks();
 });
 

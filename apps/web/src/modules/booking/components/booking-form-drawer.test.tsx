@@ -16,7 +16,6 @@ const NOW = Date.UTC(2026, 10, 23, 9, 0);
 beforeEach(() => vi.spyOn(Date, 'now').mockReturnValue(NOW));
 afterEach(() => {
   vi.restoreAllMocks();
-  setLang('en-US');
 });
 
 const SESSION: Session = { user: { id: 2, timeZone: null, permissions: ['calendarRoomUse:view'] } as unknown as CurrentUserInfo, menu: [], menuNodes: [], menuItems: [], menuPaths: [] };

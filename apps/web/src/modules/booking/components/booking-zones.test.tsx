@@ -14,7 +14,6 @@ import { RoomsGrid } from './rooms-grid';
 
 afterEach(() => {
   vi.restoreAllMocks();
-  setLang('en-US');
 });
 
 const LOTUS: AvailableRoom = { id: 9, name: 'Lotus', capacity: 8, equipment: [], locationPath: 'China / Shanghai / Pudong Tower / 3F', timeZone: 'Asia/Shanghai', needsApproval: false, occurrences: 1, air: null };

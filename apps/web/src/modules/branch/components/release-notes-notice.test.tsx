@@ -7,7 +7,6 @@ import { makeEntry, makeUser } from '../../../test/factories';
 import { renderConsole, stubApi } from '../../../test/render';
 
 afterEach(() => {
-  setLang('en-US');
   vi.restoreAllMocks();
 });
 

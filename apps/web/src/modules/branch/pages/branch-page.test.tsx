@@ -7,7 +7,6 @@ import { renderConsole, stubApi, type StubAnswer } from '../../../test/render';
 import { setWindowWidth } from '../../../test/window-width';
 
 afterEach(() => {
-  setLang('en-US');
   vi.restoreAllMocks();
 });
 

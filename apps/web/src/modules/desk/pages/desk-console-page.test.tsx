@@ -3,7 +3,6 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { setLang } from '../../../shared/i18n/i18n';
-import { preferencesStore } from '../../../shared/preferences/preferences-store';
 import { makeEntry, makeUser } from '../../../test/factories';
 import { renderConsole, stubApi } from '../../../test/render';
 import { DESK_TODAY_REFRESH_MS } from '../api/desk-monitoring.api';
@@ -11,8 +10,6 @@ import { monitoringFloors } from './desk-monitoring.fixtures';
 
 afterEach(() => {
   vi.useRealTimers();
-  setLang('en-US');
-  preferencesStore.deactivate();
   vi.restoreAllMocks();
 });
 

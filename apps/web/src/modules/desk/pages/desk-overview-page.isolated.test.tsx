@@ -4,7 +4,6 @@ import userEvent from '@testing-library/user-event';
 import dayjs from 'dayjs';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setLang } from '../../../shared/i18n/i18n';
-import { preferencesStore } from '../../../shared/preferences/preferences-store';
 import { makeEntry, makeUser } from '../../../test/factories';
 import { renderConsole, stubApi } from '../../../test/render';
 import { monitoringFloors, noFigures } from './desk-monitoring.fixtures';
@@ -26,8 +25,6 @@ beforeEach(() => {
 });
 
 afterEach(() => {
-  setLang('en-US');
-  preferencesStore.deactivate();
   saved.length = 0;
   vi.restoreAllMocks();
 });

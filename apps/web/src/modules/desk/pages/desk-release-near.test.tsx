@@ -2,12 +2,10 @@ import { addDays, fromZoned, toZoned, type Desk, type DeskAvailability, type Des
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { setLang } from '../../../shared/i18n/i18n';
 import { makeEntry, makeUser } from '../../../test/factories';
 import { renderConsole, stubApi } from '../../../test/render';
 
 afterEach(() => {
-  setLang('en-US');
   vi.restoreAllMocks();
 });
 

@@ -3,7 +3,6 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setLang } from '../../../shared/i18n/i18n';
-import { preferencesStore } from '../../../shared/preferences/preferences-store';
 import { makeEntry, makeUser } from '../../../test/factories';
 import { renderConsole, stubApi } from '../../../test/render';
 import { monitoringFloors, noFigures } from './desk-monitoring.fixtures';
@@ -18,8 +17,6 @@ beforeEach(() => {
 });
 
 afterEach(() => {
-  setLang('en-US');
-  preferencesStore.deactivate();
   saved.length = 0;
   vi.restoreAllMocks();
 });

@@ -1,11 +1,9 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { setLang } from '../../../shared/i18n/i18n';
 import { renderConsole, stubApi } from '../../../test/render';
 
 afterEach(() => {
-  setLang('en-US');
   vi.restoreAllMocks();
 });
 

@@ -8,8 +8,6 @@ import { makeEntry, makeUser } from '../../../test/factories';
 import { renderConsole, stubApi } from '../../../test/render';
 
 afterEach(() => {
-  preferencesStore.deactivate();
-  setLang('en-US');
   vi.useRealTimers();
   vi.restoreAllMocks();
 });

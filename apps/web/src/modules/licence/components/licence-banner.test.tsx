@@ -7,7 +7,6 @@ import { LicenceBanner } from './licence-banner';
 
 afterEach(() => {
   vi.restoreAllMocks();
-  setLang('en-US');
 });
 
 const END = Date.UTC(2026, 11, 31, 23, 59, 59, 999);

@@ -2,7 +2,6 @@ import type { LiveRoom, LiveRoomList } from '@atrium/contract';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { preferencesStore } from '../../../shared/preferences/preferences-store';
 import { makeEntry, makeUser } from '../../../test/factories';
 import { renderConsole, stubApi } from '../../../test/render';
 
@@ -30,7 +29,6 @@ class FakeEventSource {
 }
 
 afterEach(() => {
-  preferencesStore.deactivate();
   vi.restoreAllMocks();
   vi.unstubAllGlobals();
   FakeEventSource.opened = [];

@@ -5,7 +5,6 @@ import { setLang } from '../../../shared/i18n/i18n';
 import { renderConsole, stubApi } from '../../../test/render';
 
 afterEach(() => {
-  setLang('en-US');
   vi.restoreAllMocks();
 });
 

@@ -3,14 +3,12 @@ import { DEFAULT_SCREEN_SETTING } from '@atrium/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { setLang } from '../../../shared/i18n/i18n';
 import { renderConsole, stubApi } from '../../../test/render';
 import { PAD_TOKEN_KEY } from '../api/pad.api';
 
 afterEach(() => {
   vi.restoreAllMocks();
   window.localStorage.clear();
-  setLang('en-US');
 });
 
 const NOW = Date.now();

@@ -10,7 +10,6 @@ const user = { id: 7, avatar: null, fullName: 'Ada Founder', userName: 'ada@star
 
 beforeEach(() => sessionStorage.clear());
 afterEach(() => {
-  setLang('en-US');
   vi.restoreAllMocks();
   vi.useRealTimers();
 });

@@ -2,12 +2,10 @@ import type { RoleDetails, RoleTreeNode } from '@atrium/contract';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { preferencesStore } from '../../../shared/preferences/preferences-store';
 import { makeEntry, makeUser } from '../../../test/factories';
 import { renderConsole, stubApi, type StubAnswer, type StubRoute } from '../../../test/render';
 
 afterEach(() => {
-  preferencesStore.deactivate();
   vi.restoreAllMocks();
 });
 

@@ -1,7 +1,6 @@
 import type { SmartAnalysis } from '@atrium/contract';
 import { screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { preferencesStore } from '../../../shared/preferences/preferences-store';
 import { makeEntry, makeUser } from '../../../test/factories';
 import { renderConsole, stubApi } from '../../../test/render';
 
@@ -13,7 +12,6 @@ vi.mock('../../../shared/charts/echart', () => ({
 }));
 
 afterEach(() => {
-  preferencesStore.deactivate();
   vi.restoreAllMocks();
 });
 

@@ -3,7 +3,6 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { setLang } from '../../../shared/i18n/i18n';
-import { preferencesStore } from '../../../shared/preferences/preferences-store';
 import { makeEntry, makeUser, makeVisit } from '../../../test/factories';
 import { renderConsole, stubApi, type StubRoute } from '../../../test/render';
 import { setWindowWidth } from '../../../test/window-width';
@@ -13,8 +12,6 @@ import { APPLICATION_REFRESH_MS } from '../api/visitor.api';
 const PAGE_WAIT = { timeout: 15_000 };
 
 afterEach(() => {
-  setLang('en-US');
-  preferencesStore.deactivate();
   vi.restoreAllMocks();
 });
 

@@ -2,7 +2,6 @@ import type { KioskSteps, VisitAnswer, VisitStep } from '@atrium/contract';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { setLang } from '../../../shared/i18n/i18n';
 import { makeKioskConfig } from '../../../test/factories';
 import { renderConsole, stubApi } from '../../../test/render';
 import { KIOSK_TOKEN_KEY } from '../api/kiosk.api';
@@ -17,7 +16,6 @@ afterEach(() => {
   vi.useRealTimers();
   vi.restoreAllMocks();
   window.localStorage.clear();
-  setLang('en-US');
 });
 
 const CONFIG = makeKioskConfig();

@@ -2,7 +2,6 @@ import type { KioskConfig } from '@atrium/contract';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { setLang } from '../../../shared/i18n/i18n';
 import { makeKioskConfig } from '../../../test/factories';
 import { renderConsole, stubApi } from '../../../test/render';
 import { KIOSK_TOKEN_KEY } from '../api/kiosk.api';
@@ -10,7 +9,6 @@ import { KIOSK_TOKEN_KEY } from '../api/kiosk.api';
 afterEach(() => {
   vi.restoreAllMocks();
   window.localStorage.clear();
-  setLang('en-US');
 });
 
 const CONFIG = makeKioskConfig({ theme: { welcomeEn: null, welcomeZh: '欢迎光临海港大厦', color: '#0a7e5c' } });

@@ -2,7 +2,6 @@ import type { KioskApplication } from '@atrium/contract';
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { setLang } from '../../../shared/i18n/i18n';
 import { makeKioskConfig } from '../../../test/factories';
 import { renderConsole, stubApi } from '../../../test/render';
 import { KIOSK_TOKEN_KEY } from '../api/kiosk.api';
@@ -12,7 +11,6 @@ afterEach(() => {
   vi.useRealTimers();
   vi.restoreAllMocks();
   window.localStorage.clear();
-  setLang('en-US');
 });
 
 const CONFIG = makeKioskConfig({ reasons: [{ id: 1, name: 'Meeting' }, { id: 2, name: 'Delivery' }] });

@@ -3,7 +3,6 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setLang } from '../../../shared/i18n/i18n';
-import { preferencesStore } from '../../../shared/preferences/preferences-store';
 import { makeEntry, makeUser, makeVisit } from '../../../test/factories';
 import { renderConsole, stubApi } from '../../../test/render';
 
@@ -15,8 +14,6 @@ beforeEach(() => {
 });
 
 afterEach(() => {
-  setLang('en-US');
-  preferencesStore.deactivate();
   createObjectURL.mockClear();
   revokeObjectURL.mockClear();
   vi.restoreAllMocks();

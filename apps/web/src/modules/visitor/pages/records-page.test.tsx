@@ -3,16 +3,13 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { setLang } from '../../../shared/i18n/i18n';
-import { preferencesStore } from '../../../shared/preferences/preferences-store';
 import { makeEntry, makeUser, makeVisit } from '../../../test/factories';
 import { renderConsole, stubApi } from '../../../test/render';
 import { BADGE_PRINTER_KEY, BADGE_STOCK_KEY } from '../api/visitor-badge.api';
 
 afterEach(() => {
-  setLang('en-US');
   localStorage.removeItem(BADGE_STOCK_KEY);
   localStorage.removeItem(BADGE_PRINTER_KEY);
-  preferencesStore.deactivate();
   vi.restoreAllMocks();
 });
 

@@ -8,7 +8,6 @@ import { PASS_APPROVAL_REFRESH_MS } from '../api/visit-pass.api';
 
 afterEach(() => {
   vi.useRealTimers();
-  setLang('en-US');
   vi.restoreAllMocks();
 });
 

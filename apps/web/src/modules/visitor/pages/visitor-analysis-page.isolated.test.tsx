@@ -4,7 +4,6 @@ import userEvent from '@testing-library/user-event';
 import dayjs from 'dayjs';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { setLang } from '../../../shared/i18n/i18n';
-import { preferencesStore } from '../../../shared/preferences/preferences-store';
 import { makeEntry, makeUser } from '../../../test/factories';
 import { renderConsole, stubApi } from '../../../test/render';
 
@@ -16,8 +15,6 @@ vi.mock('../../../shared/charts/echart', () => ({
 }));
 
 afterEach(() => {
-  setLang('en-US');
-  preferencesStore.deactivate();
   vi.restoreAllMocks();
 });
 
