@@ -2,7 +2,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readSpecLists, type SpecRoute } from '../apps/server/src/test/spec-lists.js';
 import { openAdminSession, type AdminSession } from './support/admin-session.js';
-import { newContext } from './support/browser.js';
+import { networkQuiet, newContext } from './support/browser.js';
 
 const PASSWORD = 'Spec-routes-2026';
 const OPERATOR_PASSWORD = 'Operator-routes-2026';
@@ -37,7 +37,7 @@ function addressOf(route: SpecRoute): string {
  */
 async function opens(page: Page, address: string, isPublic: boolean, isOperator = false): Promise<{ ok: boolean; why: string }> {
   await page.goto(address);
-  await page.waitForLoadState('networkidle');
+  await networkQuiet(page);
   const notFound = page.getByTestId('page-not-found');
   // Drawn: a signed-in page once its tab is the active one, a public page once no loading screen is left.
   const isDrawn = async () =>

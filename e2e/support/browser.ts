@@ -17,8 +17,69 @@ export function launchBrowser(): Promise<Browser> {
 export const WIDE = { width: 1440, height: 900 };
 export const NARROW = { width: 375, height: 800 };
 
-export function newContext(browser: Browser, baseURL: string, options: { viewport?: { width: number; height: number }; locale?: string } = {}): Promise<BrowserContext> {
-  return browser.newContext({ baseURL, viewport: options.viewport ?? WIDE, locale: options.locale ?? 'en-US' });
+export async function newContext(browser: Browser, baseURL: string, options: { viewport?: { width: number; height: number }; locale?: string } = {}): Promise<BrowserContext> {
+  const context = await browser.newContext({ baseURL, viewport: options.viewport ?? WIDE, locale: options.locale ?? 'en-US' });
+  trackRequests(context);
+  return context;
+}
+
+/** What a context has asked of the network and not yet had answered, and when that last changed. */
+interface RequestTracker {
+  inFlight: Set<unknown>;
+  changedAt: number;
+}
+
+const trackers = new WeakMap<BrowserContext, RequestTracker>();
+
+/**
+ * Counts a context's requests from now on, for `networkQuiet`. A stream that stays open by design (a server-sent
+ * event stream, a web socket) is not counted. Contexts made by `newContext` are tracked from the start.
+ */
+export function trackRequests(context: BrowserContext) {
+  if (trackers.has(context)) return;
+  const tracker: RequestTracker = { inFlight: new Set(), changedAt: Date.now() };
+  trackers.set(context, tracker);
+  context.on('request', (request) => {
+    if (['eventsource', 'websocket'].includes(request.resourceType())) return;
+    tracker.inFlight.add(request);
+    tracker.changedAt = Date.now();
+  });
+  const settle = (request: unknown) => {
+    if (tracker.inFlight.delete(request)) tracker.changedAt = Date.now();
+  };
+  context.on('requestfinished', settle);
+  context.on('requestfailed', settle);
+}
+
+/**
+ * Waits until the page's context has had no request in flight for `quietMs`: the page's data has come (what
+ * Playwright's `networkidle` tells after 500 ms of silence, a wait paid on every page of a walker). Called once
+ * the page itself is drawn, so that its queries have started; an event stream does not keep it waiting.
+ */
+export async function networkQuiet(page: Page, quietMs = 200) {
+  const tracker = trackers.get(page.context());
+  if (!tracker) throw new Error('networkQuiet: the context was not made by newContext (or tracked with trackRequests)');
+  await expect
+    .poll(() => tracker.inFlight.size === 0 && Date.now() - tracker.changedAt >= quietMs, { interval: 50, timeout: 30_000 })
+    .toBe(true);
+}
+
+/**
+ * Opens `path` inside the running console, as a link in it would: the router follows the address without the
+ * page loading again (the console, its texts and the signed-in user stay). For walkers that visit many pages;
+ * a journey about deep links opens them from the address bar (`page.goto`). The path's tab must be another than
+ * the current one: the change of the active tab is how the walker knows the page is shown.
+ */
+export async function openInConsole(page: Page, path: string) {
+  const activeTab = page.locator('[data-testid="tabs-bar"] [role="tab"][aria-selected="true"]');
+  const left = await activeTab.getAttribute('data-testid');
+  await page.evaluate((to) => {
+    window.history.pushState(null, '', to);
+    window.dispatchEvent(new PopStateEvent('popstate', { state: null }));
+  }, path);
+  // The page's tab becomes the active one once the router has loaded the page's code and shown it (the previous
+  // page stays on screen meanwhile, so its own test id would answer too early).
+  await expect.poll(() => activeTab.getAttribute('data-testid'), { timeout: 30_000, message: `${path} opens in a tab of its own` }).not.toBe(left);
 }
 
 /**
