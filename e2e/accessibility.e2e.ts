@@ -129,8 +129,15 @@ describe('accessibility', () => {
   it('moves along the tab bar with the arrow keys and opens a tab with Enter, its focus visible', async () => {
     await useLanguage(page, 'en-US');
     await openPage(page, '/personal');
+    // The walks above left a tab open for every page: closed, so that the bar holds home, /personal and /company.
+    await page.getByTestId('tabs-actions').click();
+    await clickSettled(page.locator('.ant-dropdown:not(.ant-dropdown-hidden)').getByTestId('tab-close-all'));
+    await expect.poll(() => page.locator('[data-testid="tabs-bar"] [role="tab"]').count()).toBe(1);
+    // Loaded afresh: after the mouse's click above, the browser would not show the focus a script gives.
+    await openPage(page, '/personal');
     await openPage(page, '/company');
-    const active = page.locator('[role="tab"][aria-selected="true"]');
+    expect(await page.locator('[data-testid="tabs-bar"] [role="tab"]').evaluateAll((tabs) => tabs.map((tab) => tab.getAttribute('data-testid')))).toEqual(['tab-_index', 'tab-_personal', 'tab-_company']);
+    const active = page.locator('[data-testid="tabs-bar"] [role="tab"][aria-selected="true"]');
     await active.focus();
     expect(await focusedTestId(page)).toBe('tab-_company');
     expect(await showsFocus(page)).toBe(true);
@@ -141,7 +148,7 @@ describe('accessibility', () => {
     await page.waitForURL((url) => url.pathname === '/personal');
     await page.getByTestId('page-personal').waitFor();
     await page.keyboard.press('End');
-    expect(await focusedTestId(page)).toBe(await page.locator('[role="tab"]').last().getAttribute('data-testid'));
+    expect(await focusedTestId(page)).toBe('tab-_company');
     await page.keyboard.press('Home');
     expect(await focusedTestId(page)).toBe('tab-_index');
   });

@@ -10,15 +10,20 @@ import { spawn } from 'node:child_process';
 
 /** @type {Task[][]} */
 const STAGES = [
+  // Three single-threaded tasks on two cores: with the type check in one task, a core stood idle for two
+  // minutes once the lint had ended (docs/performance.md, CI time).
   [
-    { name: 'typecheck', command: 'npm run typecheck' },
+    { name: 'typecheck (server, journeys, bench, tools)', command: 'npm run typecheck:node' },
+    { name: 'typecheck (console)', command: 'npm run typecheck:console' },
     { name: 'lint', command: 'npm run lint' },
   ],
   // Alone: beside the two server suites, a console test's 5-second wait ran out (1 CI run in 4).
   [{ name: 'unit (contract, console, tools)', command: 'npm run test:unit' }],
+  // Vitest gives each suite one worker here (one fewer than the cores). The PostgreSQL suite's worker waits on its
+  // database much of the time: alone after the SQLite suite had ended, it left half the machine idle, so it has two.
   [
     { name: 'server on SQLite', command: 'npm run test:sqlite' },
-    { name: 'server on PostgreSQL', command: 'npm run test:postgres' },
+    { name: 'server on PostgreSQL', command: 'npm run test:postgres -- --maxWorkers=2' },
   ],
   [{ name: 'build', command: 'npm run build' }],
   [{ name: 'budgets (console size)', command: 'npm run budgets -w apps/web' }],

@@ -1,9 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { normalizePermissions, visitStatusAt } from '@atrium/contract';
 import { createFakeClock } from '../../test/clock.js';
-import { createTestDatabase, TEST_DIALECT, type TestDatabase } from '../../test/database.js';
+import { createMigratedTestDatabase, TEST_DIALECT, type TestDatabase } from '../../test/database.js';
 import { createCachingHasher } from '../../test/factories.js';
-import { migrateToLatest } from '../migrations/index.js';
 import { DEMO_ROLE_PERMISSIONS, seedDemo } from './demo.js';
 import { generatePassword } from './factories.js';
 import { LOCATION_LEVEL } from '../../modules/location/location.repository.js';
@@ -17,8 +16,7 @@ describe(`demo seed (${TEST_DIALECT})`, () => {
   });
 
   it('builds the office once and does nothing the second time', async () => {
-    database = await createTestDatabase();
-    await migrateToLatest(database.db);
+    database = await createMigratedTestDatabase();
     const clock = createFakeClock();
     const hasher = createCachingHasher();
     const first = await seedDemo(database.db, { adminPassword: null, clock, hasher });
@@ -98,8 +96,7 @@ describe(`demo seed (${TEST_DIALECT})`, () => {
   });
 
   it('books a believable week of meetings that never overlap', async () => {
-    database = await createTestDatabase();
-    await migrateToLatest(database.db);
+    database = await createMigratedTestDatabase();
     const clock = createFakeClock();
     await seedDemo(database.db, { adminPassword: null, clock, hasher: createCachingHasher() });
     const db = database.db.kysely;
@@ -143,8 +140,7 @@ describe(`demo seed (${TEST_DIALECT})`, () => {
   });
 
   it('receives a believable week of visitors: every status a visit passes through, at both offices, nothing impossible by now', async () => {
-    database = await createTestDatabase();
-    await migrateToLatest(database.db);
+    database = await createMigratedTestDatabase();
     const clock = createFakeClock();
     await seedDemo(database.db, { adminPassword: null, clock, hasher: createCachingHasher() });
     const db = database.db.kysely;
@@ -188,8 +184,7 @@ describe(`demo seed (${TEST_DIALECT})`, () => {
   });
 
   it('furnishes two floors of the London office with neighbourhoods and desks, each a resource placed on its floor map, on a drawn plan with its rooms placed', async () => {
-    database = await createTestDatabase();
-    await migrateToLatest(database.db);
+    database = await createMigratedTestDatabase();
     await seedDemo(database.db, { adminPassword: null, clock: createFakeClock(), hasher: createCachingHasher() });
     const db = database.db.kysely;
     const desks = await db.selectFrom('desks').selectAll().execute();
@@ -258,8 +253,7 @@ describe(`demo seed (${TEST_DIALECT})`, () => {
   });
 
   it('equips the London office: a category tree, models and 40 assets, some on desks or with people, one or two in repair', async () => {
-    database = await createTestDatabase();
-    await migrateToLatest(database.db);
+    database = await createMigratedTestDatabase();
     await seedDemo(database.db, { adminPassword: null, clock: createFakeClock(), hasher: createCachingHasher() });
     const db = database.db.kysely;
     const categories = await db.selectFrom('asset_categories as c').leftJoin('asset_categories as p', 'p.id', 'c.parent_id').select(['c.name', 'p.name as parent']).execute();
@@ -281,8 +275,7 @@ describe(`demo seed (${TEST_DIALECT})`, () => {
   });
 
   it("sets up the smart rooms the device simulator plays: eight devices with the simulator's Homie ids in each of four rooms, once", async () => {
-    database = await createTestDatabase();
-    await migrateToLatest(database.db);
+    database = await createMigratedTestDatabase();
     await seedDemo(database.db, { adminPassword: null, clock: createFakeClock(), hasher: createCachingHasher() });
     // Run again: the demo exists, nothing is added.
     await seedDemo(database.db, { adminPassword: null, clock: createFakeClock(), hasher: createCachingHasher() });
@@ -306,8 +299,7 @@ describe(`demo seed (${TEST_DIALECT})`, () => {
   });
 
   it('uses the configured admin password and then reports none generated', async () => {
-    database = await createTestDatabase();
-    await migrateToLatest(database.db);
+    database = await createMigratedTestDatabase();
     const hasher = createCachingHasher();
     const result = await seedDemo(database.db, { adminPassword: 'Given-Password-1', clock: createFakeClock(), hasher });
     expect(result).toMatchObject({ created: true, adminPasswordGenerated: null });
