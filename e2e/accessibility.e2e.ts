@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openAdminSession, type AdminSession } from './support/admin-session.js';
 import { axeViolations } from './support/axe.js';
-import { chooseLanguage, clickSettled, networkQuiet, newContext, openInConsole, settled } from './support/browser.js';
+import { activeTabOf, chooseLanguage, clickSettled, networkQuiet, newContext, openInConsole, settled } from './support/browser.js';
 
 const PASSWORD = 'Accessible-2026';
 
@@ -137,8 +137,7 @@ describe('accessibility', () => {
     await openPage(page, '/personal');
     await openPage(page, '/company');
     expect(await page.locator('[data-testid="tabs-bar"] [role="tab"]').evaluateAll((tabs) => tabs.map((tab) => tab.getAttribute('data-testid')))).toEqual(['tab-_index', 'tab-_personal', 'tab-_company']);
-    const active = page.locator('[data-testid="tabs-bar"] [role="tab"][aria-selected="true"]');
-    await active.focus();
+    await activeTabOf(page).focus();
     expect(await focusedTestId(page)).toBe('tab-_company');
     expect(await showsFocus(page)).toBe(true);
     await page.keyboard.press('ArrowLeft');

@@ -10,11 +10,8 @@ import { spawn } from 'node:child_process';
 
 /** @type {Task[][]} */
 const STAGES = [
-  // Three single-threaded tasks on two cores: with the type check in one task, a core stood idle for two
-  // minutes once the lint had ended (docs/performance.md, CI time).
   [
-    { name: 'typecheck (server, journeys, bench, tools)', command: 'npm run typecheck:node' },
-    { name: 'typecheck (console)', command: 'npm run typecheck:console' },
+    { name: 'typecheck', command: 'npm run typecheck' },
     { name: 'lint', command: 'npm run lint' },
   ],
   // Alone: beside the two server suites, a console test's 5-second wait ran out (1 CI run in 4).

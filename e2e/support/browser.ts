@@ -32,11 +32,10 @@ interface RequestTracker {
 const trackers = new WeakMap<BrowserContext, RequestTracker>();
 
 /**
- * Counts a context's requests from now on, for `networkQuiet`. A stream that stays open by design (a server-sent
- * event stream, a web socket) is not counted. Contexts made by `newContext` are tracked from the start.
+ * Counts a context's requests from its start, for `networkQuiet`. A stream that stays open by design (a server-sent
+ * event stream, a web socket) is not counted.
  */
-export function trackRequests(context: BrowserContext) {
-  if (trackers.has(context)) return;
+function trackRequests(context: BrowserContext) {
   const tracker: RequestTracker = { inFlight: new Set(), changedAt: Date.now() };
   trackers.set(context, tracker);
   context.on('request', (request) => {
@@ -58,11 +57,14 @@ export function trackRequests(context: BrowserContext) {
  */
 export async function networkQuiet(page: Page, quietMs = 200) {
   const tracker = trackers.get(page.context());
-  if (!tracker) throw new Error('networkQuiet: the context was not made by newContext (or tracked with trackRequests)');
+  if (!tracker) throw new Error('networkQuiet: the context was not made by newContext');
   await expect
     .poll(() => tracker.inFlight.size === 0 && Date.now() - tracker.changedAt >= quietMs, { interval: 50, timeout: 30_000 })
     .toBe(true);
 }
+
+/** The shell's active tab (a page's own inner tabs have the tab role too). */
+export const activeTabOf = (page: Page) => page.locator('[data-testid="tabs-bar"] [role="tab"][aria-selected="true"]');
 
 /**
  * Opens `path` inside the running console, as a link in it would: the router follows the address without the
@@ -71,7 +73,7 @@ export async function networkQuiet(page: Page, quietMs = 200) {
  * the current one: the change of the active tab is how the walker knows the page is shown.
  */
 export async function openInConsole(page: Page, path: string) {
-  const activeTab = page.locator('[data-testid="tabs-bar"] [role="tab"][aria-selected="true"]');
+  const activeTab = activeTabOf(page);
   const left = await activeTab.getAttribute('data-testid');
   await page.evaluate((to) => {
     window.history.pushState(null, '', to);
