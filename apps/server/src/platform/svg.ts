@@ -1,13 +1,18 @@
-import createDOMPurify from 'dompurify';
-import { JSDOM } from 'jsdom';
+import createDOMPurify, { type DOMPurify } from 'dompurify';
+import { lazyJsdom } from './dom.js';
 
-/** One DOM for every sanitising call: DOMPurify only needs its window. */
-const purifier = createDOMPurify(new JSDOM('').window);
+let purifier: DOMPurify | undefined;
 
-/** A reference to something outside the drawing (a script, a page, another file) is dropped. */
-purifier.addHook('uponSanitizeAttribute', (_node, data) => {
-  if ((data.attrName === 'href' || data.attrName === 'xlink:href') && !data.attrValue.trim().startsWith('#')) data.keepAttr = false;
-});
+/** One DOM for every sanitising call, made at the first (DOMPurify only needs its window). */
+function svgPurifier(): DOMPurify {
+  if (purifier) return purifier;
+  purifier = createDOMPurify(new (lazyJsdom())('').window);
+  // A reference to something outside the drawing (a script, a page, another file) is dropped.
+  purifier.addHook('uponSanitizeAttribute', (_node, data) => {
+    if ((data.attrName === 'href' || data.attrName === 'xlink:href') && !data.attrValue.trim().startsWith('#')) data.keepAttr = false;
+  });
+  return purifier;
+}
 
 /** Whether the bytes read as an SVG document (text whose first element is <svg>). */
 export function looksLikeSvg(content: Buffer): boolean {
@@ -24,7 +29,7 @@ export function looksLikeSvg(content: Buffer): boolean {
  * Answers null when nothing drawable is left (not an SVG after all).
  */
 export function sanitiseSvg(content: Buffer): Buffer | null {
-  const clean = purifier.sanitize(content.toString('utf8'), {
+  const clean = svgPurifier().sanitize(content.toString('utf8'), {
     USE_PROFILES: { svg: true, svgFilters: true },
     FORBID_TAGS: ['foreignObject', 'script', 'style'],
     FORBID_ATTR: ['style'],

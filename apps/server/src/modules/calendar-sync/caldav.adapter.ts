@@ -1,6 +1,6 @@
-import { JSDOM } from 'jsdom';
 import type { CalendarCollection } from '@atrium/contract';
 import { CalendarPeerError, type CalendarAdapter, type OutsideObject, type PullResult } from './calendar-adapter.js';
+import { lazyJsdom } from '../../platform/dom.js';
 
 /**
  * The CalDAV adapter (RFC 4791) with RFC 6578 collection sync, over plain `fetch`: discovery by
@@ -31,7 +31,7 @@ export interface CalDavOptions {
 const escapeXml = (text: string) => text.replace(/[<>&'"]/g, (c) => `&#${c.charCodeAt(0)};`);
 
 function parseXml(text: string): Document {
-  return new JSDOM(text, { contentType: 'application/xml' }).window.document;
+  return new (lazyJsdom())(text, { contentType: 'application/xml' }).window.document;
 }
 
 const childrenNs = (parent: Element | Document, ns: string, name: string) => Array.from(parent.getElementsByTagNameNS(ns, name));
