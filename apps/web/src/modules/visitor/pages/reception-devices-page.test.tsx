@@ -64,7 +64,8 @@ describe('reception devices page', () => {
     const user = userEvent.setup();
     const seen = stubReception();
     const { queryClient } = renderConsole({ path: '/guider-location', user: makeUser({ permissions: ['roomsLocations:edit'] }), menu });
-    const kiosks = await screen.findByTestId('reception-section-pad', {}, { timeout: 8000 });
+    // The file's first render also loads the page's code into the worker: 8 s ran out once in CI under load.
+    const kiosks = await screen.findByTestId('reception-section-pad', {}, { timeout: 20_000 });
     const waitingRow = await within(kiosks).findByTestId('reception-device-1');
     expect(within(waitingRow).getByTestId('reception-status-1')).toHaveTextContent('Not activated');
     expect(within(waitingRow).getByTestId('reception-code-1')).toHaveTextContent('04321');
