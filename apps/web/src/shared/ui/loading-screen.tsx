@@ -20,7 +20,7 @@ export function LoadingScreen() {
     <div className="atrium-loading" data-testid="app-loading" role="status" aria-live="polite">
       <AtriumLogo size={48} />
       <div className="atrium-loading-bar" role="progressbar" aria-valuemin={0} aria-valuemax={100} aria-valuenow={shown} aria-label={t('shell.loading')}>
-        <div className="atrium-loading-bar-fill" style={{ width: `${shown}%` }} />
+        <div className="atrium-loading-bar-fill" style={{ transform: `translateX(${shown - 100}%)` }} />
       </div>
       <p>{t('shell.loading')}</p>
     </div>
