@@ -32,6 +32,8 @@ export default defineConfig({
     maxWorkers: 2,
     sequence: { sequencer: LongestFirstSequencer },
     env: { TZ: 'UTC' },
+    // A measuring aid: `E2E_CPU_LOG=<file>` appends each journey's CPU by process (support/cpu-per-file.ts).
+    setupFiles: process.env.E2E_CPU_LOG ? ['./support/cpu-per-file.ts'] : [],
     // A poll waits for the console as a person would; vitest's default (1 s) fails on a busy machine.
     expect: { poll: { timeout: 10_000 } },
   },
