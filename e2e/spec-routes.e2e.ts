@@ -47,7 +47,7 @@ async function opens(page: Page, address: string, isPublic: boolean, isOperator 
       ? (await page.locator('.atrium-loading').count()) === 0 && (await page.locator('#root').innerText()).trim() !== ''
       : (await page.locator('[role="tab"][aria-selected="true"]').count()) > 0);
   // A page's first load on a busy CI machine can take a while (seen: over 15 s once, with two journeys running).
-  await expect.poll(isDrawn, { timeout: 30_000 }).toBe(true);
+  await expect.poll(isDrawn, { timeout: 30_000, message: `${address} is drawn` }).toBe(true);
   if ((await notFound.count()) > 0) return { ok: false, why: 'shows the 404 page' };
   const landed = new URL(page.url()).pathname;
   if ((landed === '/login' && address !== '/login') || landed === '/boss/login') return { ok: false, why: 'asks for sign-in' };
@@ -64,7 +64,9 @@ describe("the spec's routes open real pages", () => {
   let operatorPage: Page;
 
   beforeAll(async () => {
-    session = await openAdminSession(PASSWORD, { ATRIUM_OPERATOR_PASSWORD: OPERATOR_PASSWORD });
+    // Each of the 80 routes is loaded from the address bar with all its files and data, two walks side by side from
+    // one address: past the default 600 requests a minute on a fast machine (CI answered a page with 429, 2026-12-02).
+    session = await openAdminSession(PASSWORD, { ATRIUM_OPERATOR_PASSWORD: OPERATOR_PASSWORD, RATE_LIMIT_PER_MINUTE: '5000' });
     signedOut = await newContext(session.browser, session.server.baseURL);
     outPage = await signedOut.newPage();
     operatorContext = await newContext(session.browser, session.server.baseURL);
