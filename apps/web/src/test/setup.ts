@@ -9,9 +9,9 @@ import { DEFAULT_WINDOW_WIDTH, setWindowWidth } from './window-width';
 // Lazy pages and antd render slowly on a loaded two-core CI machine; the default 1 s wait for
 // findBy/waitFor failed there while the same screens appeared a moment later, and whole-shell pages
 // took over 5 s when four workers shared two cores. The wait ends as soon as the screen is there.
-// A file's first render of a page waits up to 20 s (`{ timeout: 20_000 }`): the worker also loads the page's code
-// then, and 8 s ran out in two CI runs in a row on a slower machine (2026-12-02), the page drawn a moment later.
-configure({ asyncUtilTimeout: 10_000 });
+// 20 s: a file's first render of a page also loads the page's code into the worker, and 8 s ran out in two CI runs
+// in a row (2026-12-02), the page drawn a moment later. One wait for every find, not a timeout written at each call.
+configure({ asyncUtilTimeout: 20_000 });
 
 // The browser fetches texts as they are needed; tests switch languages synchronously, so every text
 // of both languages is there from the start (not in node-environment tests: i18n needs a document).

@@ -87,20 +87,20 @@ describe('/single pages', () => {
       'GET /user/getMenuList': { result: makeMenu() },
     });
     const { router } = renderConsole({ path: `/single/${TOKEN}` });
-    await waitFor(() => expect(router.state.location.pathname).not.toMatch(/^\/single/), { timeout: 20_000 });
+    await waitFor(() => expect(router.state.location.pathname).not.toMatch(/^\/single/));
     const signIns = seen.filter((request) => request.path === '/sign-in-link/sign-in');
     expect(signIns).toHaveLength(1);
     expect(signIns[0]!.body).toEqual({ token: TOKEN });
     // The public page asked nothing of the session before signing in.
     expect(seen[0]!.path).toBe('/sign-in-link/sign-in');
-    await screen.findByTestId('page-index', {}, { timeout: 20_000 });
+    await screen.findByTestId('page-index');
   });
 
   it('sends a used or expired link to /single-error, which says so in both languages', async () => {
     stubApi({ 'POST /sign-in-link/sign-in': { status: 422, returncode: 1005, message: 'This sign-in link is invalid, already used or expired.' } });
     const { router } = renderConsole({ path: `/single/${TOKEN}` });
-    await waitFor(() => expect(router.state.location.pathname).toBe('/single-error'), { timeout: 20_000 });
-    expect(await screen.findByText('This sign-in link cannot be used', {}, { timeout: 20_000 })).toBeInTheDocument();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/single-error'));
+    expect(await screen.findByText('This sign-in link cannot be used')).toBeInTheDocument();
     expect(screen.getByText(/already used, has expired or is not valid/)).toBeInTheDocument();
     await act(() => setLang('zh-CN'));
     expect(await screen.findByText('此登录链接无法使用')).toBeInTheDocument();

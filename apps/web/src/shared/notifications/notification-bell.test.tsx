@@ -54,7 +54,7 @@ describe('notification bell', () => {
   it("says when each notification arrived on the viewer's clock", async () => {
     const user = userEvent.setup();
     openConsole([note(7, {})], 'Asia/Shanghai');
-    await user.click(await screen.findByTestId('header-notifications', {}, { timeout: 20_000 }));
+    await user.click(await screen.findByTestId('header-notifications'));
     // 08:45 UTC is 16:45 in Shanghai, whatever zone the machine runs in.
     expect((await screen.findByTestId('notification-item')).textContent).toContain('2026-11-24 16:45');
   });
@@ -62,7 +62,7 @@ describe('notification bell', () => {
   it('shows the unread count, words each notification, opens one and marks all read', async () => {
     const user = userEvent.setup();
     const { seen, router } = openConsole();
-    const bell = await screen.findByTestId('header-notifications', {}, { timeout: 20_000 });
+    const bell = await screen.findByTestId('header-notifications');
     await waitFor(() => expect(within(bell).getByTestId('notification-badge')).toHaveTextContent('2'));
     await user.click(bell);
     const panel = await screen.findByTestId('notification-panel');
@@ -92,7 +92,7 @@ describe('notification bell', () => {
     setLang('zh-CN');
     const user = userEvent.setup();
     openConsole();
-    const bell = await screen.findByTestId('header-notifications', {}, { timeout: 20_000 });
+    const bell = await screen.findByTestId('header-notifications');
     await waitFor(() => expect(bell).toHaveAccessibleName('通知：2 条未读'));
     await user.click(bell);
     const items = await within(await screen.findByTestId('notification-panel')).findAllByTestId('notification-item');
@@ -108,7 +108,7 @@ describe('notification bell', () => {
       note(7, { event: 'approvalRequest', params: { ...note(7, {}).params, title: 'Offsite' }, action: 'open' }),
       note(6, {}),
     ]);
-    const bell = await screen.findByTestId('header-notifications', {}, { timeout: 20_000 });
+    const bell = await screen.findByTestId('header-notifications');
     await user.click(bell);
     const panel = await screen.findByTestId('notification-panel');
     const items = await within(panel).findAllByTestId('notification-item');

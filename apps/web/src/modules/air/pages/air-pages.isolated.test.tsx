@@ -107,7 +107,7 @@ describe('air sensors page', () => {
       },
     });
     open('/air-sensors');
-    const lab = await screen.findByTestId('air-place-7', {}, { timeout: 20_000 });
+    const lab = await screen.findByTestId('air-place-7');
     expect(lab).toHaveAttribute('data-state', 'alert');
     expect(within(lab).getByTestId('air-place-7-co2')).toHaveTextContent('CO₂1,250 ppmAlert');
     expect(within(lab).getByTestId('air-place-7-temperature')).toHaveTextContent('22.5 °C');
@@ -134,7 +134,7 @@ describe('air sensors page', () => {
       'POST /air/board-links': ({ body }) => ({ result: { id: 3, name: (body as { name: string }).name, locationId: null, locationName: null, createdByName: 'Ada', createdAt: 1, revokedAt: null, token: 's3cret', path: '/air-board/s3cret' } }),
     });
     open('/air-sensors');
-    await user.click(await screen.findByTestId('air-links-open', {}, { timeout: 20_000 }));
+    await user.click(await screen.findByTestId('air-links-open'));
     await user.type(await screen.findByTestId('air-link-name'), 'Lobby');
     await user.click(screen.getByTestId('air-link-create'));
     expect(await screen.findByTestId('air-created-link')).toHaveTextContent(`${window.location.origin}/air-board/s3cret`);
@@ -148,7 +148,7 @@ describe('air sensors page', () => {
       'GET /air/alerts': { result: { list: [ALERT], total: 1, page: 1, pageSize: 100 } },
     });
     open('/air-sensors', ['roomsLocations:view']);
-    expect(await screen.findByTestId('air-alert-41', {}, { timeout: 20_000 })).toBeInTheDocument();
+    expect(await screen.findByTestId('air-alert-41')).toBeInTheDocument();
     expect(screen.queryByTestId('air-alert-ack-41')).toBeNull();
   });
 });
@@ -167,7 +167,7 @@ describe('air data page', () => {
     };
     const seen = stubApi({ 'GET /air/now': { result: NOW }, 'GET /air/devices': { result: { list: DEVICES } }, 'GET /air/history': { result: history } });
     open('/quality-data');
-    expect(await screen.findByText('Choose a place or a monitor', {}, { timeout: 20_000 })).toBeInTheDocument();
+    expect(await screen.findByText('Choose a place or a monitor')).toBeInTheDocument();
     await user.click(screen.getByRole('combobox', { name: 'Place' }));
     await user.click(await screen.findByTitle('=Annex / Floor 3 / =Lounge'));
     const chart = await screen.findByTestId('air-data-chart');
@@ -196,7 +196,7 @@ describe('air monitors page', () => {
   it('lists the monitors with their place, status and latest values', async () => {
     stubApi({ 'GET /air/devices': { result: { list: DEVICES } } });
     open('/quality-equipment');
-    expect(await screen.findByTestId('air-device-status-5', {}, { timeout: 20_000 })).toHaveTextContent('Online');
+    expect(await screen.findByTestId('air-device-status-5')).toHaveTextContent('Online');
     expect(screen.getByTestId('air-device-values-5')).toHaveTextContent('CO₂ 1,250 ppm');
     expect(screen.getByTestId('air-device-status-6')).toHaveTextContent('Inactive');
     expect(screen.getByText('Tower A / Floor 3 / Lab')).toBeInTheDocument();
@@ -222,7 +222,7 @@ describe('air-quality areas page', () => {
       },
     });
     open('/quality-location');
-    const limits = await screen.findByTestId('air-location-limits', {}, { timeout: 20_000 });
+    const limits = await screen.findByTestId('air-location-limits');
     // WELL v2: CO2 at most 800 ppm, no temperature limit, five minutes.
     expect(await within(limits).findByText('800')).toBeInTheDocument();
     expect(screen.getByTestId('air-location-duration-value')).toHaveTextContent('300');
@@ -252,7 +252,7 @@ describe('the public air board', () => {
   it('opens by its link without a session, in Chinese when asked', async () => {
     const seen = stubApi({ 'GET /air/board': { result: BOARD } });
     renderConsole({ path: '/air-board/s3cret?lang=zh-CN' });
-    const board = await screen.findByTestId('air-board', {}, { timeout: 20_000 });
+    const board = await screen.findByTestId('air-board');
     expect(seen.find((request) => request.path === '/air/board')?.query.get('token')).toBe('s3cret');
     await waitFor(() => expect(within(board).getByRole('heading', { level: 1 })).toHaveTextContent('Lobby'));
     await waitFor(() => expect(within(board).getByTestId('air-board-place-0-co2')).toHaveTextContent('二氧化碳1,250 ppm告警'));
@@ -262,6 +262,6 @@ describe('the public air board', () => {
   it('says so when the link is revoked', async () => {
     stubApi({ 'GET /air/board': { status: 404, returncode: 1002, message: 'This air board link does not exist or has been revoked' } });
     renderConsole({ path: '/air-board/gone' });
-    expect(await screen.findByText('This board link does not work.', {}, { timeout: 20_000 })).toBeInTheDocument();
+    expect(await screen.findByText('This board link does not work.')).toBeInTheDocument();
   });
 });

@@ -33,7 +33,7 @@ describe('equipment catalogue page', () => {
       'POST /asset/model/delete': { result: null },
     });
     renderConsole({ path: '/deskeeper-equipment', user: editor, menu });
-    expect(await screen.findByTestId('asset-category-3', {}, { timeout: 20_000 })).toHaveTextContent('Monitors');
+    expect(await screen.findByTestId('asset-category-3')).toHaveTextContent('Monitors');
     expect(screen.getByTestId('asset-model-row-10')).toHaveTextContent('Lenovo');
     expect(screen.getByTestId('asset-model-row-11')).toBeInTheDocument();
 
@@ -60,7 +60,7 @@ describe('equipment catalogue page', () => {
       'POST /asset/model/save': { result: { ...models[1]!, id: 12, name: 'Dell U2723QE' } },
     });
     renderConsole({ path: '/deskeeper-equipment', user: editor, menu });
-    await user.click(await screen.findByTestId('asset-category-3', {}, { timeout: 20_000 }));
+    await user.click(await screen.findByTestId('asset-category-3'));
     await user.click(screen.getByTestId('asset-model-add'));
     await user.type(await screen.findByTestId('asset-model-name'), 'Dell U2723QE');
     await user.type(screen.getByTestId('asset-model-manufacturer'), 'Dell');
@@ -74,7 +74,7 @@ describe('equipment catalogue page', () => {
     setLang('zh-CN');
     stubApi({ 'GET /asset/category/list': { result: categories }, 'GET /asset/model/list': { result: models } });
     renderConsole({ path: '/deskeeper-equipment', user: makeUser({ permissions: ['roomsLocations:view'] }), menu });
-    expect(await screen.findByTestId('asset-model-row-10', {}, { timeout: 20_000 })).toBeInTheDocument();
+    expect(await screen.findByTestId('asset-model-row-10')).toBeInTheDocument();
     expect(screen.getByTestId('page-asset-catalogue')).toHaveTextContent('资产所属的分类与型号');
     expect(screen.queryByTestId('asset-category-add')).toBeNull();
     expect(screen.queryByTestId('asset-model-add')).toBeNull();

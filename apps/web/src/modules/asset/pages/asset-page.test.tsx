@@ -55,7 +55,7 @@ describe('assets page', () => {
       'POST /asset/checkin': { result: asset({ id: 102, tag: 'LDN-0002' }) },
     });
     renderConsole({ path: '/deskeeper-assets', user: editor, menu });
-    const row = await screen.findByTestId('asset-row-101', {}, { timeout: 20_000 });
+    const row = await screen.findByTestId('asset-row-101');
     expect(row).toHaveTextContent('ThinkPad T14');
     expect(within(row).getByTestId('asset-status-101')).toHaveTextContent('Ready');
     expect(screen.getByTestId('asset-row-102')).toHaveTextContent('Desk: 3-A-01');
@@ -91,7 +91,7 @@ describe('assets page', () => {
       'POST /repair/report': { result: { id: 5, moves: [] } },
     });
     renderConsole({ path: '/deskeeper-assets?asset=102', user: editor, menu });
-    const drawer = await screen.findByTestId('asset-drawer', {}, { timeout: 20_000 });
+    const drawer = await screen.findByTestId('asset-drawer');
     expect(await within(drawer).findByTestId('asset-history-2')).toHaveTextContent('Desk: 3-A-01');
     expect(within(drawer).getByTestId('asset-history-2')).toHaveTextContent('still out');
     expect(within(drawer).getByTestId('asset-history-1')).toHaveTextContent('Person: Hana Holder');
@@ -121,7 +121,7 @@ describe('assets page', () => {
       'POST /asset/import': ({ query }) => ({ result: report(query.get('dryRun') === 'true') }),
     });
     renderConsole({ path: '/deskeeper-assets', user: editor, menu });
-    await user.click(await screen.findByTestId('asset-import', {}, { timeout: 20_000 }));
+    await user.click(await screen.findByTestId('asset-import'));
     const input = (await screen.findByTestId('asset-import-file')).querySelector('input[type="file"]') ?? document.querySelector('input[type="file"]');
     await user.upload(input as HTMLInputElement, new File(['xlsx'], 'assets.xlsx'));
     await user.click(screen.getByTestId('asset-import-check'));
@@ -136,7 +136,7 @@ describe('assets page', () => {
     setLang('zh-CN');
     stubApi({ 'GET /asset/options': { result: options }, 'GET /asset/list': { result: page([asset({ status: 'in_repair' })]) } });
     renderConsole({ path: '/deskeeper-assets', user: makeUser({ permissions: ['trackingFields:view'] }), menu });
-    const row = await screen.findByTestId('asset-row-101', {}, { timeout: 20_000 });
+    const row = await screen.findByTestId('asset-row-101');
     expect(within(row).getByTestId('asset-status-101')).toHaveTextContent('维修中');
     expect(screen.getByTestId('asset-export')).toBeInTheDocument();
     expect(screen.queryByTestId('asset-add')).toBeNull();

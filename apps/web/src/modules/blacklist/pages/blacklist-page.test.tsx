@@ -40,7 +40,7 @@ describe('booking blacklist page', () => {
       'POST /meeting/blacklist/lift': { result: null },
     });
     renderConsole({ path: '/booker-blacklist', user: makeUser({ permissions: ['reservationScreens:view', 'reservationScreens:edit'] }), menu });
-    const row = await screen.findByTestId('blacklist-row-3', {}, { timeout: 20_000 });
+    const row = await screen.findByTestId('blacklist-row-3');
     expect(row).toHaveTextContent('Three no-shows in a row');
     expect(row).toHaveTextContent('Until lifted');
     expect(within(row).getByTestId('blacklist-state-3')).toHaveTextContent('Barred');
@@ -61,7 +61,7 @@ describe('booking blacklist page', () => {
       'POST /meeting/blacklist/add': { result: { id: 9 } },
     });
     renderConsole({ path: '/booker-blacklist', user: makeUser({ permissions: ['reservationScreens:view', 'reservationScreens:edit'] }), menu });
-    await user.click(await screen.findByTestId('blacklist-add', {}, { timeout: 20_000 }));
+    await user.click(await screen.findByTestId('blacklist-add'));
     await user.click(screen.getByTestId('blacklist-save'));
     expect(await screen.findByText('Please choose a colleague')).toBeInTheDocument();
     expect(screen.getByText('Please enter a reason')).toBeInTheDocument();
@@ -76,7 +76,7 @@ describe('booking blacklist page', () => {
     setLang('zh-CN');
     stubApi({ 'GET /meeting/blacklist/list': page([entry()]) });
     renderConsole({ path: '/booker-blacklist', user: makeUser({ permissions: ['reservationScreens:view'] }), menu });
-    const row = await screen.findByTestId('blacklist-row-3', {}, { timeout: 20_000 });
+    const row = await screen.findByTestId('blacklist-row-3');
     expect(within(row).getByTestId('blacklist-state-3')).toHaveTextContent('禁止中');
     expect(row).toHaveTextContent('直至解除');
     expect(screen.queryByTestId('blacklist-add')).toBeNull();

@@ -69,7 +69,7 @@ describe('meeting approval page', () => {
       'POST /meeting/approval/withdraw': { result: { ids: [7], status: 'cancelled' } },
     });
     renderConsole({ path: '/meeting-approval', user: makeUser({ permissions: ['calendarRoomUse:view'] }), menu });
-    const row = await screen.findByTestId('approval-row-7', {}, { timeout: 20_000 });
+    const row = await screen.findByTestId('approval-row-7');
     expect(row).toHaveTextContent('Board meeting');
     expect(row).toHaveTextContent('China / Shanghai / Tower / 8F');
     // Shanghai is UTC+8: the meeting and the deadline in the room's zone.
@@ -93,7 +93,7 @@ describe('meeting approval page', () => {
     const user = userEvent.setup();
     const seen = stubApi({ 'GET /meeting/approval/list': page([item()]) });
     renderConsole({ path: '/meeting-approval', user: makeUser({ permissions: ['calendarRoomUse:view'] }), menu });
-    await screen.findByTestId('approval-row-7', {}, { timeout: 20_000 });
+    await screen.findByTestId('approval-row-7');
     await user.type(screen.getByPlaceholderText('Search room, requester or title'), 'board');
     await waitFor(() => expect(seen.some((request) => request.path === '/meeting/approval/list' && request.query.get('keyword') === 'board')).toBe(true));
   });
@@ -108,7 +108,7 @@ describe('meeting approval page', () => {
       'GET /meeting/approval/settings': { result: { deadlineHours: 24 } },
     });
     renderConsole({ path: '/meeting-approval', user: makeUser({ permissions: ['calendarRoomUse:view', 'events:view'] }), menu });
-    await user.click(await screen.findByTestId('tab-approver', {}, { timeout: 20_000 }));
+    await user.click(await screen.findByTestId('tab-approver'));
     const row = await screen.findByTestId('approval-row-7');
     expect(row).toHaveTextContent('Hannah Host');
     await user.click(within(row).getByTestId('approve-7'));
@@ -136,7 +136,7 @@ describe('meeting approval page', () => {
       'PUT /meeting/approval/settings': { result: { deadlineHours: 168 } },
     });
     renderConsole({ path: '/meeting-approval', user: makeUser({ permissions: ['calendarRoomUse:view', 'events:view', 'reservationScreens:edit'] }), menu });
-    const row = await screen.findByTestId('approval-row-7', {}, { timeout: 20_000 });
+    const row = await screen.findByTestId('approval-row-7');
     expect(within(row).getByTestId('approval-status-7')).toHaveTextContent('已驳回');
     expect(row).toHaveTextContent('时间冲突');
     expect(screen.getByTestId('tab-initiated')).toHaveTextContent('我发起的');

@@ -30,7 +30,7 @@ describe('booking preferences page', () => {
       'PUT /meeting/preferences': ({ body }) => ({ result: { ...(body as object), defaultReminderMinutes: 15, updatedAt: Date.now(), updatedByName: 'Atrium Administrator' } }),
     });
     renderConsole({ path: '/booker-preferences', user: makeUser({ permissions: ['reservationScreens:view', 'reservationScreens:edit'] }), menu });
-    const ahead = await screen.findByTestId('preferences-book-ahead', {}, { timeout: 20_000 });
+    const ahead = await screen.findByTestId('preferences-book-ahead');
     expect(screen.getByTestId('preferences-changed')).toHaveTextContent('nobody has changed them yet');
     // The reminder default is the notification settings' own, shown where it is set.
     expect(screen.getByTestId('preferences-reminder')).toHaveTextContent('Reminder: 15 minutes before the start, set under Messages › Reminders');
@@ -67,7 +67,7 @@ describe('booking preferences page', () => {
     setLang('zh-CN');
     stubApi({ 'GET /meeting/preferences': { result: { ...DEFAULTS, bookAheadDays: 30, updatedAt: Date.now(), updatedByName: '王芳' } } });
     renderConsole({ path: '/booker-preferences', user: makeUser({ permissions: ['reservationScreens:view'] }), menu });
-    const ahead = await screen.findByTestId('preferences-book-ahead', {}, { timeout: 20_000 });
+    const ahead = await screen.findByTestId('preferences-book-ahead');
     expect(ahead).toHaveValue('30');
     expect(ahead).toBeDisabled();
     expect(screen.queryByTestId('preferences-save')).toBeNull();

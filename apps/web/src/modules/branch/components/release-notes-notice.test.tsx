@@ -32,7 +32,7 @@ describe('release notes in the company console', () => {
       },
     });
     renderConsole({ path: '/personal', user: makeUser(), menu });
-    const dialog = await screen.findByTestId('release-notes', {}, { timeout: 20_000 });
+    const dialog = await screen.findByTestId('release-notes');
     expect(screen.getByText("What's new in version 1.5.0")).toBeInTheDocument();
     expect(dialog).toHaveTextContent('Desks can be booked a week ahead.');
     expect(dialog).toHaveTextContent('Faster room board.');
@@ -48,13 +48,13 @@ describe('release notes in the company console', () => {
     setLang('zh-CN');
     stubApi({ 'GET /branch/releaseNotes': { result: NOTES } });
     const first = renderConsole({ path: '/personal', user: makeUser(), menu });
-    expect(await screen.findByText('1.5.0 版本更新内容', {}, { timeout: 20_000 })).toBeInTheDocument();
+    expect(await screen.findByText('1.5.0 版本更新内容')).toBeInTheDocument();
     expect(screen.getByTestId('release-notes')).toHaveTextContent('工位可提前一周预订。');
     first.unmount();
     vi.restoreAllMocks();
     const seen = stubApi({ 'GET /branch/releaseNotes': { result: { version: '1.5.0', unread: [] } } });
     renderConsole({ path: '/personal', user: makeUser(), menu });
-    await waitFor(() => expect(seen.some((request) => request.path === '/branch/releaseNotes')).toBe(true), { timeout: 20_000 });
+    await waitFor(() => expect(seen.some((request) => request.path === '/branch/releaseNotes')).toBe(true));
     expect(screen.queryByTestId('release-notes')).toBeNull();
   });
 });

@@ -36,7 +36,7 @@ describe('/branch (operator console)', () => {
         ++tries === 1 ? { status: 409, returncode: 1003, message: 'A branch named Pilot already exists' } : { result: branch({ id: 3, name: 'Beta', isDefault: false }), message: 'Branch created' },
     });
     renderConsole({ path: '/branch' });
-    const pilot = await screen.findByTestId('branch-row-2', {}, { timeout: 20_000 });
+    const pilot = await screen.findByTestId('branch-row-2');
     expect(pilot).toHaveTextContent('Pilot');
     expect(within(pilot).getByTestId('branch-draft-2')).toHaveTextContent('1.5.0 ready');
     expect(screen.getByTestId('branch-row-1')).toHaveTextContent('Default');
@@ -60,7 +60,7 @@ describe('/branch (operator console)', () => {
     });
     renderConsole({ path: '/branch' });
     // Without a draft the default branch cannot release.
-    expect(await screen.findByTestId('branch-release-1', {}, { timeout: 20_000 })).toBeDisabled();
+    expect(await screen.findByTestId('branch-release-1')).toBeDisabled();
     await user.click(screen.getByTestId('branch-instructions-2'));
     const version = await screen.findByTestId('instructions-version');
     expect(version).toHaveValue('1.5.0');
@@ -86,7 +86,7 @@ describe('/branch (operator console)', () => {
       'POST /boss/storeManager/updateBranch': { result: PILOT, message: 'Branch saved' },
     });
     renderConsole({ path: '/branch' });
-    await user.click(await screen.findByTestId('branch-menu-2', {}, { timeout: 20_000 }));
+    await user.click(await screen.findByTestId('branch-menu-2'));
     // The kept administration entries are not offered to withhold.
     expect(screen.queryByTestId('menu-entry-directory')).toBeNull();
     await user.click(await screen.findByTestId('menu-entry-live'));
@@ -107,7 +107,7 @@ describe('/branch (operator console)', () => {
     setWindowWidth(375);
     stubBoss();
     renderConsole({ path: '/branch' });
-    expect(await screen.findByText('新建分支', {}, { timeout: 20_000 })).toBeInTheDocument();
+    expect(await screen.findByText('新建分支')).toBeInTheDocument();
     expect(screen.queryByTestId('boss-menu')).toBeNull();
     await user.click(screen.getByTestId('boss-menu-toggle'));
     const menu = await screen.findByTestId('boss-menu');

@@ -56,7 +56,7 @@ describe('broadcast page', () => {
       'POST /broadcast/end': { result: null },
     });
     renderConsole({ path: '/broadcast', user: makeUser({ permissions: ['broadcast:view', 'broadcast:edit'] }), menu });
-    const row = await screen.findByTestId('broadcast-row-3', {}, { timeout: 20_000 });
+    const row = await screen.findByTestId('broadcast-row-3');
     expect(row).toHaveTextContent('Boardroom door');
     expect(row).toHaveTextContent('HQ');
     expect(within(row).getByTestId('broadcast-status-3')).toHaveTextContent('Ongoing');
@@ -79,7 +79,7 @@ describe('broadcast page', () => {
       'POST /broadcast/create': { result: { id: 9 } },
     });
     renderConsole({ path: '/broadcast', user: makeUser({ permissions: ['broadcast:view', 'broadcast:edit'] }), menu });
-    await user.click(await screen.findByTestId('broadcast-create', {}, { timeout: 20_000 }));
+    await user.click(await screen.findByTestId('broadcast-create'));
     await user.click(await screen.findByTestId('broadcast-save'));
     expect(await screen.findByText('Please enter a title')).toBeInTheDocument();
     expect(screen.getByText('Please choose an image')).toBeInTheDocument();
@@ -97,7 +97,7 @@ describe('broadcast page', () => {
     setLang('zh-CN');
     stubApi({ 'GET /broadcast/list': page([notice({ status: 'not_started', startAt: NOW + HOUR, endAt: NOW + 2 * HOUR })]) });
     renderConsole({ path: '/broadcast', user: makeUser({ permissions: ['broadcast:view'] }), menu });
-    const row = await screen.findByTestId('broadcast-row-3', {}, { timeout: 20_000 });
+    const row = await screen.findByTestId('broadcast-row-3');
     expect(within(row).getByTestId('broadcast-status-3')).toHaveTextContent('未开始');
     expect(screen.queryByTestId('broadcast-create')).toBeNull();
     expect(within(row).queryByTestId('broadcast-end-3')).toBeNull();

@@ -57,7 +57,7 @@ describe('/account: calendar accounts', () => {
       },
     });
     renderConsole({ path: '/account', user: makeUser({ permissions: ['accountGlobal:view', 'accountGlobal:edit'] }), menu });
-    expect(await screen.findByTestId('calendar-empty', {}, { timeout: 20_000 })).toHaveTextContent('No calendar service is connected yet');
+    expect(await screen.findByTestId('calendar-empty')).toHaveTextContent('No calendar service is connected yet');
     await user.click(screen.getByTestId('calendar-connect'));
     await user.type(await screen.findByTestId('calendar-form-name'), 'Rooms on Radicale');
     await user.type(screen.getByTestId('calendar-form-server'), 'dav.test');
@@ -95,7 +95,7 @@ describe('/account: calendar accounts', () => {
       'POST /third-party/sync': () => ({ result: connection([failing]) }),
     });
     renderConsole({ path: '/account', user: makeUser({ permissions: ['accountGlobal:view', 'accountGlobal:edit'] }), menu });
-    const row = await screen.findByTestId('calendar-link-7', {}, { timeout: 20_000 });
+    const row = await screen.findByTestId('calendar-link-7');
     expect(within(row).getByTestId('calendar-health-7')).toHaveTextContent('Failing');
     expect(within(row).getByTestId('calendar-health-message-7')).toHaveTextContent('Calendar resource invalid or failed to sync: 401 Unauthorized');
     expect(within(row).getByTestId('calendar-failed-7')).toHaveTextContent('1 failed');
@@ -114,7 +114,7 @@ describe('/account: calendar accounts', () => {
     setLang('zh-CN');
     stubApi({ 'GET /third-party': () => ({ result: [connection([link()])] }) });
     renderConsole({ path: '/account', user: makeUser({ permissions: ['accountGlobal:view'] }), menu });
-    const row = await screen.findByTestId('calendar-link-7', {}, { timeout: 20_000 });
+    const row = await screen.findByTestId('calendar-link-7');
     expect(within(row).getByTestId('calendar-health-7')).toHaveTextContent('同步正常');
     expect(screen.queryByTestId('calendar-connect')).toBeNull();
     expect(screen.queryByTestId('calendar-sync-now')).toBeNull();
@@ -135,7 +135,7 @@ describe('/account: calendar accounts', () => {
       'POST /third-party/update-config': () => ({ result: connection([link()]) }),
     });
     renderConsole({ path: '/account', user: makeUser({ permissions: ['accountGlobal:view', 'accountGlobal:edit', 'roomsLocations:view'] }), menu });
-    await user.click(await screen.findByTestId('calendar-link-room', {}, { timeout: 20_000 }));
+    await user.click(await screen.findByTestId('calendar-link-room'));
     await user.click(await screen.findByRole('combobox', { name: 'Room' }));
     await user.click((await screen.findAllByTitle('Severn')).find((element) => element.closest('.ant-select-item'))!);
     const calendars = await screen.findByRole('combobox', { name: 'Calendar of the account' });
@@ -164,7 +164,7 @@ describe('/account: calendar accounts', () => {
       'GET /third-party/auth-address': () => ({ result: { url: 'https://accounts.google.com/o/oauth2/v2/auth?client_id=client-1' } }),
     });
     renderConsole({ path: '/account', user: makeUser({ permissions: ['accountGlobal:view', 'accountGlobal:edit'] }), menu });
-    await user.click(await screen.findByTestId('calendar-connect', {}, { timeout: 20_000 }));
+    await user.click(await screen.findByTestId('calendar-connect'));
     await user.click(within(await screen.findByTestId('calendar-form-kind')).getByText('Google Calendar'));
     expect(screen.getByTestId('calendar-form-oauth-help')).toHaveTextContent('/api/third-party/oauth/callback');
     expect(screen.getByLabelText('Client ID')).toBeInTheDocument();
@@ -187,7 +187,7 @@ describe('/account: calendar accounts', () => {
     const user = userEvent.setup();
     stubApi({ 'GET /third-party': () => ({ result: [connection([link()])] }) });
     const first = renderConsole({ path: '/account?linked=1&connection=3', user: makeUser({ permissions: ['accountGlobal:view', 'accountGlobal:edit'] }), menu });
-    expect(await screen.findByTestId('calendar-consent-success', {}, { timeout: 20_000 })).toHaveTextContent('The calendar account is authorised');
+    expect(await screen.findByTestId('calendar-consent-success')).toHaveTextContent('The calendar account is authorised');
     await user.click(screen.getByTestId('calendar-connect'));
     await user.click(within(await screen.findByTestId('calendar-form-kind')).getByText('Microsoft 365'));
     expect(screen.getByTestId('calendar-form-server')).toHaveAttribute('placeholder', 'https://graph.microsoft.com');
@@ -195,6 +195,6 @@ describe('/account: calendar accounts', () => {
     first.unmount();
     setLang('zh-CN');
     renderConsole({ path: '/account?error=consentRefused', user: makeUser({ permissions: ['accountGlobal:view'] }), menu });
-    expect(await screen.findByTestId('calendar-consent-error', {}, { timeout: 20_000 })).toHaveTextContent('未在服务商页面同意访问');
+    expect(await screen.findByTestId('calendar-consent-error')).toHaveTextContent('未在服务商页面同意访问');
   }, 60_000);
 });

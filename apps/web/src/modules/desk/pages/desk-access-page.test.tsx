@@ -103,7 +103,7 @@ describe('desk booking page: access and closures', () => {
       'GET /desk/booking/access': { result: { canBook: false, closures: [] } },
     });
     renderConsole({ path: '/deskeeper-reservation', user: booker, menu });
-    expect(await screen.findByTestId('desk-booking-not-allowed', {}, { timeout: 20_000 })).toHaveTextContent('Desk booking is not turned on for your department');
+    expect(await screen.findByTestId('desk-booking-not-allowed')).toHaveTextContent('Desk booking is not turned on for your department');
     expect(screen.queryByTestId('desk-booking-date')).not.toBeInTheDocument();
   });
 
@@ -116,7 +116,7 @@ describe('desk booking page: access and closures', () => {
       'GET /desk/booking/access': { result: { canBook: true, closures: [{ id: 9, firstDate: today, lastDate: addDays(today, 1), name: 'Office move' }] } },
     });
     renderConsole({ path: '/deskeeper-reservation', user: booker, menu });
-    expect(await screen.findByTestId('desk-booking-closed-day', {}, { timeout: 20_000 })).toHaveTextContent('Desks cannot be booked on this day: Office move');
+    expect(await screen.findByTestId('desk-booking-closed-day')).toHaveTextContent('Desks cannot be booked on this day: Office move');
     await user.click(screen.getByTestId('desk-booking-date'));
     const closed = await screen.findByTestId(`desk-closed-day-${addDays(today, 1)}`);
     expect(closed).toHaveAttribute('title', 'Office move');

@@ -146,7 +146,7 @@ describe('desk booking page', () => {
       'POST /desk/booking/check-in': { result: booking({ checkedInAt: Date.now() }) },
     });
     renderConsole({ path: '/deskeeper-reservation?checkIn=101', user: booker, menu });
-    await waitFor(() => expect(seen.find((request) => request.path === '/desk/booking/check-in')?.body).toEqual({ id: 101 }), { timeout: 20_000 });
+    await waitFor(() => expect(seen.find((request) => request.path === '/desk/booking/check-in')?.body).toEqual({ id: 101 }));
     expect(await screen.findByText('您已在工位 A-1 签到')).toBeInTheDocument();
 
     await user.click(await screen.findByText('列表', { selector: '.ant-segmented-item-label' }));

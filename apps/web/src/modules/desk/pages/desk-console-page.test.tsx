@@ -51,7 +51,7 @@ describe('desk console page', () => {
     const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
     const seen = stubApi({ 'GET /desk/monitoring/today': { result: today } });
     renderConsole({ path: '/deskeeper-console', user: keeper, menu });
-    expect(await screen.findByTestId('desk-console-bookable', {}, { timeout: 20_000 })).toHaveTextContent('6');
+    expect(await screen.findByTestId('desk-console-bookable')).toHaveTextContent('6');
     expect(screen.getByTestId('desk-console-bookedNow')).toHaveTextContent('2');
     expect(screen.getByTestId('desk-console-checkedInNow')).toHaveTextContent('1');
     expect(screen.getByTestId('desk-console-freeNow')).toHaveTextContent('4');
@@ -81,7 +81,7 @@ describe('desk console page', () => {
     setLang('zh-CN');
     stubApi({ 'GET /desk/monitoring/today': { result: { ...today, bookedNow: 0, checkedInNow: 0, freeNow: 6, releasedToday: 0, upcomingToday: 0, bookings: [] } } });
     renderConsole({ path: '/deskeeper-console', user: keeper, menu });
-    expect(await screen.findByText('今天没有工位预订', {}, { timeout: 20_000 })).toBeInTheDocument();
+    expect(await screen.findByText('今天没有工位预订')).toBeInTheDocument();
     expect(screen.getByTestId('desk-console-freeNow')).toHaveTextContent('6');
     expect(screen.getByText('当前空闲')).toBeInTheDocument();
   });

@@ -73,7 +73,7 @@ describe('desks now', () => {
       },
     });
     renderConsole({ path: '/deskeeper-live', user: makeUser({ permissions: ['liveMeetings:view', 'liveMeetings:edit'] }), menu });
-    const map = await screen.findByTestId('desk-live-map', {}, { timeout: 20_000 });
+    const map = await screen.findByTestId('desk-live-map');
     expect(within(map).getByTestId('desk-live-plan')).toHaveAttribute('href', '/api/desk/floor-map?floorId=6&v=5');
     expect(within(map).getByTestId('desk-live-101')).toHaveAttribute('data-state', 'checkedIn');
     expect(within(map).getByTestId('desk-live-101')).toHaveTextContent('Sam Sitter');
@@ -99,7 +99,7 @@ describe('desks now', () => {
     let answer = live;
     const seen = stubApi({ 'GET /desk/live/floors': { result: [floor] }, 'GET /desk/live': () => ({ result: answer }) });
     const view = renderConsole({ path: '/deskeeper-live', user: makeUser({ permissions: ['liveMeetings:view'] }), menu });
-    const map = await screen.findByTestId('desk-live-map', {}, { timeout: 20_000 });
+    const map = await screen.findByTestId('desk-live-map');
     await waitFor(() => expect(FakeEventSource.opened.map((source) => source.url)).toEqual(['/api/desk/live/stream?floorId=6']));
     answer = { ...live, desks: live.desks.map((desk) => (desk.id === 102 ? { ...desk, state: 'checkedIn', personName: 'Wes Waiter' } : desk)), rooms: [{ ...live.rooms[0]!, state: 'free', until: null }] };
     const reads = seen.filter((request) => request.path === '/desk/live').length;
@@ -114,7 +114,7 @@ describe('desks now', () => {
   it('shows readers the floor without the link controls', async () => {
     stubApi({ 'GET /desk/live/floors': { result: [floor] }, 'GET /desk/live': { result: { ...live, map: null } } });
     renderConsole({ path: '/deskeeper-live', user: makeUser({ permissions: ['liveMeetings:view'] }), menu });
-    const map = await screen.findByTestId('desk-live-map', {}, { timeout: 20_000 });
+    const map = await screen.findByTestId('desk-live-map');
     expect(within(map).queryByTestId('desk-live-plan')).toBeNull();
     expect(screen.queryByTestId('desk-live-link')).toBeNull();
   });
@@ -124,7 +124,7 @@ describe('the lobby screen', () => {
   it('opens a floor by its link without a session, in Chinese when asked, with the plan by the same secret', async () => {
     const seen = stubApi({ 'GET /desk/live/screen': { result: live } });
     renderConsole({ path: '/deskeeper-live/screen?token=s3cret&lang=zh-CN' });
-    const map = await screen.findByTestId('desk-live-map', {}, { timeout: 20_000 });
+    const map = await screen.findByTestId('desk-live-map');
     expect(seen.find((request) => request.path === '/desk/live/screen')?.query.get('token')).toBe('s3cret');
     expect(within(map).getByTestId('desk-live-plan')).toHaveAttribute('href', '/api/desk/live/screen/plan?token=s3cret&v=5');
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Tower A · Floor 3');
@@ -137,7 +137,7 @@ describe('the lobby screen', () => {
     let answer = live;
     const seen = stubApi({ 'GET /desk/live/screen': () => ({ result: answer }) });
     renderConsole({ path: '/deskeeper-live/screen?token=s3cret' });
-    const map = await screen.findByTestId('desk-live-map', {}, { timeout: 20_000 });
+    const map = await screen.findByTestId('desk-live-map');
     await waitFor(() => expect(FakeEventSource.opened.map((source) => source.url)).toEqual(['/api/desk/live/screen/stream?token=s3cret']));
     answer = { ...live, rooms: [{ ...live.rooms[0]!, state: 'free', until: null }] };
     FakeEventSource.opened[0]!.emit('rooms');
@@ -148,6 +148,6 @@ describe('the lobby screen', () => {
   it('says so when the link is revoked', async () => {
     stubApi({ 'GET /desk/live/screen': { status: 404, returncode: 1002, message: 'This lobby screen link does not open (unknown or revoked)' } });
     renderConsole({ path: '/deskeeper-live/screen?token=gone' });
-    expect(await screen.findByRole('alert', {}, { timeout: 20_000 })).toHaveTextContent('This link does not open');
+    expect(await screen.findByRole('alert')).toHaveTextContent('This link does not open');
   });
 });

@@ -51,7 +51,7 @@ describe('floor map editor', () => {
       'POST /desk/place': { result: [] },
     });
     renderConsole({ path: '/deskeeper-configuration', user: editor, menu });
-    const first = await screen.findByTestId('desk-editor-101', {}, { timeout: 20_000 });
+    const first = await screen.findByTestId('desk-editor-101');
     expect(screen.getByTestId('desk-editor-plan')).toHaveAttribute('href', '/api/desk/floor-map?floorId=6&v=77');
     expect(screen.getByTestId('desk-editor-map')).toHaveAttribute('viewBox', '0 0 1000 500');
     expect(screen.getByTestId('desk-map-save')).toBeDisabled();
@@ -84,7 +84,7 @@ describe('floor map editor', () => {
     const user = userEvent.setup();
     const seen = stubApi({ 'GET /desk/floors': { result: [floor] }, 'GET /desk/rooms': { result: [] }, 'GET /desk/list': { result: [desk()] }, 'POST /desk/place': { result: [] } });
     renderConsole({ path: '/deskeeper-configuration', user: editor, menu });
-    const target = await screen.findByTestId('desk-editor-101', {}, { timeout: 20_000 });
+    const target = await screen.findByTestId('desk-editor-101');
     const map = screen.getByTestId('desk-editor-map');
     // jsdom lays nothing out: the map's box is 0 wide, so a pixel is one of the map's units.
     fireEvent.pointerDown(target, { clientX: 130, clientY: 70, pointerId: 1 });
@@ -122,7 +122,7 @@ describe('floor map editor', () => {
       'POST /desk/place': { result: [] },
     });
     renderConsole({ path: '/deskeeper-configuration', user: editor, menu });
-    const huddle = await screen.findByTestId('desk-editor-202', {}, { timeout: 20_000 });
+    const huddle = await screen.findByTestId('desk-editor-202');
     expect(huddle).toHaveAttribute('data-kind', 'room');
     expect(huddle).toHaveClass('is-room');
     expect(huddle).toHaveAccessibleName('Room Huddle');
@@ -162,7 +162,7 @@ describe('floor map editor', () => {
     const other: DeskFloor = { ...floor, floorId: 7, floorName: 'Floor 4', map: null };
     stubApi({ 'GET /desk/floors': { result: [floor, other] }, 'GET /desk/rooms': { result: [] }, 'GET /desk/list': { result: [desk()] } });
     renderConsole({ path: '/deskeeper-configuration', user: editor, menu });
-    const target = await screen.findByTestId('desk-editor-101', {}, { timeout: 20_000 });
+    const target = await screen.findByTestId('desk-editor-101');
     target.focus();
     await user.keyboard('{ArrowUp}');
     await user.click(within(screen.getByTestId('desk-map-floor')).getByRole('combobox'));
@@ -175,7 +175,7 @@ describe('floor map editor', () => {
     setLang('zh-CN');
     stubApi({ 'GET /desk/floors': { result: [floor] }, 'GET /desk/rooms': { result: [] }, 'GET /desk/list': { result: [desk(), desk({ id: 103, number: '3-A-03', position: null })] } });
     renderConsole({ path: '/deskeeper-configuration', user: makeUser({ permissions: ['roomsLocations:view'] }), menu });
-    const target = await screen.findByTestId('desk-editor-101', {}, { timeout: 20_000 });
+    const target = await screen.findByTestId('desk-editor-101');
     expect(screen.getByText('您可以查看地图；修改需要会议室与位置的编辑权限。')).toBeInTheDocument();
     expect(screen.queryByTestId('desk-map-save')).toBeNull();
     expect(screen.queryByTestId('desk-plan-upload-button')).toBeNull();

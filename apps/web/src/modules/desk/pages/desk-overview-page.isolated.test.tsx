@@ -69,7 +69,7 @@ describe('desk overview page', () => {
       return answerJson(input, init);
     });
     renderConsole({ path: '/deskeeper-overview', user: analyst, menu });
-    expect(await screen.findByTestId('desk-overview-utilisation', {}, { timeout: 20_000 })).toHaveTextContent('21.3%');
+    expect(await screen.findByTestId('desk-overview-utilisation')).toHaveTextContent('21.3%');
     const first = seen.find((request) => request.path === '/desk/monitoring/overview')!;
     expect([first.query.get('from'), first.query.get('to'), first.query.get('floorId')]).toEqual([dayjs().subtract(27, 'day').format('YYYY-MM-DD'), dayjs().format('YYYY-MM-DD'), null]);
     expect(screen.getByTestId('desk-overview-hours')).toHaveTextContent('128 of 600 h');
@@ -99,7 +99,7 @@ describe('desk overview page', () => {
     setLang('zh-CN');
     stubApi({ 'GET /desk/monitoring/overview': { result: { ...overview, desks: 0, byNeighbourhood: [] } } });
     renderConsole({ path: '/deskeeper-overview', user: analyst, menu });
-    expect(await screen.findByTestId('desk-overview-empty', {}, { timeout: 20_000 })).toHaveTextContent('所选楼层没有工位');
+    expect(await screen.findByTestId('desk-overview-empty')).toHaveTextContent('所选楼层没有工位');
     expect(screen.queryByTestId('desk-overview-totals')).toBeNull();
   });
 });

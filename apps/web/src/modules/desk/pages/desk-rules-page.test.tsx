@@ -29,7 +29,7 @@ describe('desk rules page', () => {
       'POST /desk/rules': ({ body }) => ({ result: body }),
     });
     renderConsole({ path: '/deskeeper-strategy', user: makeUser({ permissions: ['globalSettings:view', 'globalSettings:edit'] }), menu });
-    const ahead = await screen.findByTestId('desk-rules-ahead', {}, { timeout: 20_000 });
+    const ahead = await screen.findByTestId('desk-rules-ahead');
     await user.clear(ahead);
     await user.type(ahead, '7');
     await user.click(screen.getByTestId('desk-rules-limit-week'));
@@ -61,7 +61,7 @@ describe('desk rules page', () => {
     setLang('zh-CN');
     stubApi({ 'GET /desk/rules': { result: { ...DEFAULT_DESK_RULES, checkInGraceMinutes: 45 } } });
     renderConsole({ path: '/deskeeper-strategy', user: makeUser({ permissions: ['globalSettings:view'] }), menu });
-    expect(await screen.findByTestId('desk-rules-grace', {}, { timeout: 20_000 })).toHaveValue('45');
+    expect(await screen.findByTestId('desk-rules-grace')).toHaveValue('45');
     expect(screen.getByText('工位预订规则')).toBeInTheDocument();
     expect(screen.queryByTestId('desk-rules-save')).not.toBeInTheDocument();
     expect(screen.getByText('您可以查看这些规则；修改需要设置的编辑权限。')).toBeInTheDocument();

@@ -75,7 +75,7 @@ describe('desk settings page: spreadsheet import and export', () => {
   it('offers readers the export only', async () => {
     stubApi({ 'GET /desk/floors': { result: [floor] }, 'GET /desk/list': { result: [desk('3-A-01', 101)] } });
     renderConsole({ path: '/deskeeper-station-setting', user: makeUser({ permissions: ['roomsLocations:view'] }), menu });
-    expect(await screen.findByTestId('desk-export', {}, { timeout: 20_000 })).toBeInTheDocument();
+    expect(await screen.findByTestId('desk-export')).toBeInTheDocument();
     expect(screen.queryByTestId('desk-import')).toBeNull();
   });
 });

@@ -72,7 +72,7 @@ describe('desk settings page', () => {
       'POST /desk/save': { result: desk({ id: 103, number: '3-B-01', mode: 'assigned' }) },
     });
     renderConsole({ path: '/deskeeper-station-setting', user: editor, menu });
-    await user.click(await screen.findByTestId('desk-add', {}, { timeout: 20_000 }));
+    await user.click(await screen.findByTestId('desk-add'));
     await user.type(screen.getByTestId('desk-number'), '3-B-01');
     await user.click(within(screen.getByTestId('desk-mode')).getByRole('combobox'));
     await user.click(await screen.findByText('Assigned', { selector: '.ant-select-item-option-content' }));
@@ -99,7 +99,7 @@ describe('desk settings page', () => {
     setLang('zh-CN');
     stubApi({ 'GET /desk/floors': { result: [floor] }, 'GET /desk/list': { result: [desk({ mode: 'drop_in' })] } });
     renderConsole({ path: '/deskeeper-station-setting', user: makeUser({ permissions: ['roomsLocations:view'] }), menu });
-    const row = await screen.findByTestId('desk-row-101', {}, { timeout: 20_000 });
+    const row = await screen.findByTestId('desk-row-101');
     expect(within(row).getByTestId('desk-mode-101')).toHaveTextContent('随到随用');
     expect(row).toHaveTextContent('扩展坞');
     expect(screen.queryByTestId('desk-add')).toBeNull();

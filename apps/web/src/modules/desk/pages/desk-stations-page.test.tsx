@@ -66,7 +66,7 @@ describe('desk monitoring page', () => {
       return answerJson(input, init);
     });
     renderConsole({ path: '/deskeeper-station-monitoring', user: planner, menu });
-    const o1 = await screen.findByTestId('desk-stations-row-11', {}, { timeout: 20_000 });
+    const o1 = await screen.findByTestId('desk-stations-row-11');
     expect(o1).toHaveTextContent('30.0%');
     expect(o1).toHaveTextContent('2026-11-24 08:00');
     expect(screen.getByTestId('desk-stations-row-13')).toHaveTextContent('4.0%');
@@ -89,7 +89,7 @@ describe('desk monitoring page', () => {
     stubApi({ 'GET /desk/monitoring/desks': { result: stations }, 'POST /desk/monitoring/desks/export': { status: 400, returncode: 400, message: '日期范围不能超过一年' } });
     const user = userEvent.setup();
     renderConsole({ path: '/deskeeper-station-monitoring', user: planner, menu });
-    await screen.findByTestId('desk-stations-row-11', {}, { timeout: 20_000 });
+    await screen.findByTestId('desk-stations-row-11');
     expect(within(screen.getByTestId('desk-stations-table')).getByText('最近使用', { selector: 'th *' })).toBeInTheDocument();
     await user.click(screen.getByTestId('desk-stations-export'));
     expect(await screen.findByText('日期范围不能超过一年')).toBeInTheDocument();

@@ -18,7 +18,7 @@ describe('activation page', () => {
       'POST /user/activeUserAndSetPassword': { result: null },
     });
     const { router } = renderConsole({ path: `/activate/${TOKEN}` });
-    expect(await screen.findByTestId('directory-activate-username', {}, { timeout: 20_000 })).toHaveValue('nina.patel');
+    expect(await screen.findByTestId('directory-activate-username')).toHaveValue('nina.patel');
     expect(screen.getByText('At least 10 characters')).toBeInTheDocument();
     expect(screen.getByText('An uppercase letter')).toBeInTheDocument();
     // No session is asked for on this page.
@@ -47,6 +47,6 @@ describe('activation page', () => {
   it('explains an unusable link', async () => {
     stubApi({ 'GET /user/checkActiveUserReq': { result: { valid: false, userName: null, passwordPolicy: null } } });
     renderConsole({ path: `/activate/${TOKEN}` });
-    expect(await screen.findByTestId('directory-activate-invalid', {}, { timeout: 20_000 })).toHaveTextContent("This link can't be used");
+    expect(await screen.findByTestId('directory-activate-invalid')).toHaveTextContent("This link can't be used");
   });
 });

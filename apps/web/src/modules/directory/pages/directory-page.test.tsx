@@ -58,7 +58,7 @@ describe('directory page', () => {
     const user = userEvent.setup();
     const seen = directoryApi();
     open(['users:view', 'users:edit']);
-    expect(await screen.findByText('First Last1', {}, { timeout: 20_000 })).toBeInTheDocument();
+    expect(await screen.findByText('First Last1')).toBeInTheDocument();
     expect(screen.getByText('Not activated')).toBeInTheDocument();
     expect(screen.queryByTestId('directory-resend-1')).not.toBeInTheDocument();
     await user.click(screen.getByTestId('directory-resend-7'));
@@ -70,7 +70,7 @@ describe('directory page', () => {
     const user = userEvent.setup();
     const seen = directoryApi();
     open(['users:view', 'users:edit']);
-    await screen.findByText('First Last7', {}, { timeout: 20_000 });
+    await screen.findByText('First Last7');
     expect(screen.queryByTestId('directory-activation-link-1')).not.toBeInTheDocument();
     await user.click(screen.getByTestId('directory-activation-link-7'));
     const modal = await screen.findByTestId('activation-link-modal');
@@ -92,14 +92,14 @@ describe('directory page', () => {
   it('offers no activation link to a viewer', async () => {
     directoryApi();
     open(['users:view']);
-    await screen.findByText('First Last7', {}, { timeout: 20_000 });
+    await screen.findByText('First Last7');
     expect(screen.queryByTestId('directory-activation-link-7')).not.toBeInTheDocument();
   });
 
   it('waits 500 ms after typing before filtering', async () => {
     const seen = directoryApi();
     open(['users:view']);
-    await screen.findByText('First Last1', {}, { timeout: 20_000 });
+    await screen.findByText('First Last1');
     const lists = () => seen.filter((request) => request.path === '/user/getUserList');
     const before = lists().length;
     vi.useFakeTimers({ shouldAdvanceTime: true });
@@ -119,7 +119,7 @@ describe('directory page', () => {
       user: makeUser({ id: 99, permissions: ['users:view'] }),
       menu: [makeEntry('userManagement', '', [makeEntry('directory', '/directory')])],
     });
-    expect(await screen.findByText('First Last7', {}, { timeout: 20_000 })).toBeInTheDocument();
+    expect(await screen.findByText('First Last7')).toBeInTheDocument();
     expect(screen.getByTestId('directory-filter-keyword').querySelector('input') ?? screen.getByTestId('directory-filter-keyword')).toHaveValue('Last7');
     await waitFor(() => expect(seen.some((request) => request.path === '/user/getUserList' && (request.body as { keyword?: string }).keyword === 'Last7')).toBe(true));
     // The filtered answer replaces the first page once it arrives.
@@ -129,7 +129,7 @@ describe('directory page', () => {
   it('offers no changes to a viewer', async () => {
     directoryApi();
     open(['users:view']);
-    await screen.findByText('First Last1', {}, { timeout: 20_000 });
+    await screen.findByText('First Last1');
     expect(screen.queryByTestId('directory-create')).not.toBeInTheDocument();
     expect(screen.queryByTestId('directory-edit-1')).not.toBeInTheDocument();
   });
@@ -138,7 +138,7 @@ describe('directory page', () => {
     const user = userEvent.setup();
     directoryApi();
     open(['users:view']);
-    await screen.findByText('First Last1', {}, { timeout: 20_000 });
+    await screen.findByText('First Last1');
     const table = screen.getByTestId('directory-table');
     const headers = () => [...table.querySelectorAll('th')].map((th) => th.textContent);
     expect(headers()).toContain('User code');
@@ -153,7 +153,7 @@ describe('directory page', () => {
     const user = userEvent.setup();
     directoryApi();
     open(['users:view', 'users:edit']);
-    await user.click(await screen.findByTestId('directory-edit-1', {}, { timeout: 20_000 }));
+    await user.click(await screen.findByTestId('directory-edit-1'));
     const userName = await screen.findByTestId('directory-form-username');
     await waitFor(() => expect(userName).toHaveValue('user1'));
     expect(userName).toBeDisabled();
@@ -165,7 +165,7 @@ describe('directory page', () => {
     const user = userEvent.setup();
     directoryApi();
     open(['users:view', 'users:edit']);
-    await user.click(await screen.findByTestId('directory-edit-1', {}, { timeout: 20_000 }));
+    await user.click(await screen.findByTestId('directory-edit-1'));
     const firstName = await screen.findByTestId('directory-form-first-name');
     await waitFor(() => expect(firstName).toHaveValue('First'));
     // The closed questions stay in the page, hidden: each new one adds a Discard button.
@@ -204,7 +204,7 @@ describe('directory page', () => {
       'POST /user': { status: 409, returncode: 1003, message: 'The user name ada.l is already in use', result: { field: 'userName' } },
     });
     open(['users:view', 'users:edit']);
-    await user.click(await screen.findByTestId('directory-create', {}, { timeout: 20_000 }));
+    await user.click(await screen.findByTestId('directory-create'));
     await user.type(await screen.findByTestId('directory-form-username'), 'ada.l');
     await user.type(screen.getByTestId('directory-form-email'), 'ada@example.test');
     await user.type(screen.getByTestId('directory-form-first-name'), 'Ada');
@@ -222,7 +222,7 @@ describe('directory page', () => {
     const user = userEvent.setup();
     directoryApi();
     open(['users:view', 'users:edit']);
-    await user.click(await screen.findByTestId('directory-import', {}, { timeout: 20_000 }));
+    await user.click(await screen.findByTestId('directory-import'));
     const dialog = await screen.findByRole('dialog');
     expect(dialog.querySelector('input[type="file"]')).toHaveAttribute('accept', '.csv,.xls,.xlsx');
     expect(dialog).toHaveTextContent('A csv, xls (Excel 97 or later) or xlsx file (every sheet is read).');

@@ -36,7 +36,7 @@ describe('front-end log page', () => {
       }),
     });
     renderConsole({ path: '/log', user: makeUser({ permissions: ['operationLog:view'] }), menu });
-    const row = await screen.findByTestId('frontend-log-row-2', {}, { timeout: 20_000 });
+    const row = await screen.findByTestId('frontend-log-row-2');
     expect(row).toHaveTextContent('Script error');
     expect(row).toHaveTextContent('/reserve');
     expect(row).toHaveTextContent('×3');

@@ -52,7 +52,7 @@ describe('inspections (repair centre tab)', () => {
       'POST /inspection/complete': { result: run, message: 'Inspection done: 1 passed, 1 failed' },
     });
     renderConsole({ path: '/deskeeper-repair?tab=inspections', user: makeUser({ permissions: ['events:view'] }), menu });
-    const card = await screen.findByTestId('inspection-due-4', {}, { timeout: 20_000 });
+    const card = await screen.findByTestId('inspection-due-4');
     expect(card).toHaveTextContent('Today (2026-11-23)');
     // Readers see no checklist management.
     expect(screen.queryByTestId('inspection-checklist-add')).toBeNull();
@@ -89,7 +89,7 @@ describe('inspections (repair centre tab)', () => {
       'POST /inspection/checklist/save': { result: checklist },
     });
     renderConsole({ path: '/deskeeper-repair?tab=inspections', user: makeUser({ permissions: ['events:view', 'events:edit'] }), menu });
-    expect(await screen.findByTestId('inspection-run-9', {}, { timeout: 20_000 })).toHaveTextContent('Daily floor walk');
+    expect(await screen.findByTestId('inspection-run-9')).toHaveTextContent('Daily floor walk');
     expect(screen.getByTestId('inspection-runs')).toHaveTextContent('1 项未通过');
     await user.click(screen.getByTestId('inspection-checklist-add'));
     await user.type(await screen.findByTestId('inspection-checklist-name'), '每日巡检');

@@ -18,7 +18,7 @@ describe('mail outbox page', () => {
       'GET /mail/outbox/details': { result: { ...item, text: `Hello Kim\n${marker}`, html: '<p>Hello<script>alert(1)</script></p>' } },
     });
     renderConsole({ path: '/mail-outbox', user: makeUser({ permissions: ['accountGlobal:view', 'mailContent:view'] }), menu: [makeEntry('userManagement', '', [makeEntry('mailOutbox', '/mail-outbox')])] });
-    expect(await screen.findByTestId('mail-redacted-4', {}, { timeout: 20_000 })).toHaveTextContent('Link sent to the recipient only');
+    expect(await screen.findByTestId('mail-redacted-4')).toHaveTextContent('Link sent to the recipient only');
     await user.click(screen.getByText('kim@example.test'));
     const details = await screen.findByTestId('mail-details');
     expect(within(details).getByTestId('mail-text')).toHaveTextContent(marker);
@@ -34,7 +34,7 @@ describe('mail outbox page', () => {
     const item = { id: 7, to: 'lee@example.test', subject: 'Reminder', status: 'sent', error: null, createdAt: 0, sentAt: 0, isRedacted: false };
     const seen = stubApi({ 'GET /mail/outbox': { result: { list: [item], total: 1, page: 1, pageSize: 15 } } });
     renderConsole({ path: '/mail-outbox', user: makeUser({ permissions: ['accountGlobal:view'] }), menu: [makeEntry('userManagement', '', [makeEntry('mailOutbox', '/mail-outbox')])] });
-    await user.click(await screen.findByText('lee@example.test', {}, { timeout: 20_000 }));
+    await user.click(await screen.findByText('lee@example.test'));
     expect(screen.getByTestId('mail-no-content-permission')).toHaveTextContent('Mail contents');
     expect(screen.queryByTestId('mail-details')).not.toBeInTheDocument();
     expect(seen.some((request) => request.path === '/mail/outbox/details')).toBe(false);

@@ -44,7 +44,7 @@ describe('message log page', () => {
     const user = userEvent.setup();
     const seen = stubApi({ 'GET /message/log': { result: { list: ROWS, total: 2, page: 1, pageSize: 15 } } });
     renderConsole({ path: '/message-log', user: makeUser({ permissions: ['messages:view'] }), menu });
-    const failed = await screen.findByTestId('message-row-1', {}, { timeout: 20_000 });
+    const failed = await screen.findByTestId('message-row-1');
     expect(failed).toHaveTextContent('Meeting reminder');
     expect(failed).toHaveTextContent('System');
     expect(within(failed).getByTestId('message-result-1')).toHaveTextContent('Failed');
@@ -62,7 +62,7 @@ describe('message log page', () => {
     setLang('zh-CN');
     stubApi({ 'GET /message/log': { result: { list: ROWS, total: 2, page: 1, pageSize: 15 } } });
     renderConsole({ path: '/message-log', user: makeUser({ permissions: ['messages:view'] }), menu });
-    const failed = await screen.findByTestId('message-row-1', {}, { timeout: 20_000 });
+    const failed = await screen.findByTestId('message-row-1');
     expect(failed).toHaveTextContent('会议提醒');
     expect(failed).toHaveTextContent('系统');
     expect(within(failed).getByTestId('message-solution-1')).toHaveTextContent('邮件服务器拒收了该地址');
@@ -85,7 +85,7 @@ describe('message log page', () => {
       'GET /message/log': ({ query }) => ({ result: { list: query.get('channel') === 'console' ? [consoleRow, checkInRow] : [retrying], total: 2, page: 1, pageSize: 15 } }),
     });
     renderConsole({ path: '/message-log', user: makeUser({ permissions: ['messages:view'] }), menu });
-    const row = await screen.findByTestId('message-row-3', {}, { timeout: 20_000 });
+    const row = await screen.findByTestId('message-row-3');
     expect(row).toHaveTextContent('2 attempts');
     expect(within(row).getByTestId('message-retry-3')).toHaveTextContent('Next try at');
     await user.click(within(screen.getByTestId('message-channel')).getByText('In the console'));
@@ -104,7 +104,7 @@ describe('message log page', () => {
     const kept = entry({ id: 5, event: 'activation', to: 'pat@quiet.test', result: 'kept', solution: 'issueNewLink', isRedacted: true });
     stubApi({ 'GET /message/log': { result: { list: [kept], total: 1, page: 1, pageSize: 15 } } });
     renderConsole({ path: '/message-log', user: makeUser({ permissions: ['messages:view'] }), menu });
-    const row = await screen.findByTestId('message-row-5', {}, { timeout: 20_000 });
+    const row = await screen.findByTestId('message-row-5');
     expect(within(row).getByTestId('message-redacted-5')).toHaveTextContent('Link sent to the recipient only');
     expect(within(row).getByTestId('message-solution-5')).toHaveTextContent('Copy activation link');
     setLang('zh-CN');

@@ -30,7 +30,7 @@ describe('message reminders page', () => {
   it('saves the notification settings with a chosen notice time', async () => {
     const user = userEvent.setup();
     const seen = openPage(['messages:view', 'messages:edit']);
-    const card = await screen.findByTestId('notice-card', {}, { timeout: 20_000 });
+    const card = await screen.findByTestId('notice-card');
     await within(card).findByTestId('notice-form');
     await user.click(screen.getByTestId('notice-event-checkInDue'));
     // The console channel has its own switches, reminders included.
@@ -52,7 +52,7 @@ describe('message reminders page', () => {
   it('shows a reader the settings in Chinese without a save button', async () => {
     setLang('zh-CN');
     openPage(['messages:view']);
-    const card = await screen.findByTestId('notice-card', {}, { timeout: 20_000 });
+    const card = await screen.findByTestId('notice-card');
     await within(card).findByTestId('notice-form');
     expect(screen.getByText('消息提醒', { selector: 'h1' })).toBeInTheDocument();
     expect(screen.queryByTestId('notice-save')).not.toBeInTheDocument();

@@ -24,12 +24,12 @@ describe('operator sign-in', () => {
       'POST /boss/storeManager/getStoreList': { result: { list: [], total: 0, page: 1, pageSize: 15 } },
     });
     const { router } = renderConsole({ path: '/boss/login' });
-    await user.type(await screen.findByTestId('operator-login-user', {}, { timeout: 20_000 }), 'operator');
+    await user.type(await screen.findByTestId('operator-login-user'), 'operator');
     await user.type(screen.getByTestId('operator-login-password'), 'Runs-The-Place-2026');
     await user.click(screen.getByTestId('operator-login-submit'));
     await waitFor(() => expect(router.state.location.pathname).toBe('/branch'));
     expect(seen.find((request) => request.path === '/boss/login')?.body).toEqual({ userName: 'operator', password: 'Runs-The-Place-2026' });
-    expect(await screen.findByTestId('operator-name', {}, { timeout: 20_000 })).toHaveTextContent('Olive Operator');
+    expect(await screen.findByTestId('operator-name')).toHaveTextContent('Olive Operator');
     const menu = screen.getByTestId('boss-menu');
     expect(menu).toHaveTextContent('Version management');
     expect(menu).toHaveTextContent('Branches');
@@ -42,7 +42,7 @@ describe('operator sign-in', () => {
     setLang('zh-CN');
     stubApi({ 'POST /boss/login': { status: 400, returncode: 1008, message: '请输入正确的账号和密码' } });
     renderConsole({ path: '/boss/login' });
-    expect(await screen.findByText('运营人员登录', {}, { timeout: 20_000 })).toBeInTheDocument();
+    expect(await screen.findByText('运营人员登录')).toBeInTheDocument();
     await user.type(screen.getByTestId('operator-login-user'), 'operator');
     await user.type(screen.getByTestId('operator-login-password'), 'wrong-password');
     await user.click(screen.getByTestId('operator-login-submit'));
@@ -52,7 +52,7 @@ describe('operator sign-in', () => {
   it('sends a visitor of /branch without an operator session to the operator sign-in', async () => {
     stubApi({ 'GET /boss/currentOperator': { status: 401, returncode: 2001, message: 'Unauthorised, please sign in' } });
     const { router } = renderConsole({ path: '/branch' });
-    await waitFor(() => expect(router.state.location.pathname).toBe('/boss/login'), { timeout: 20_000 });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/boss/login'));
     expect(router.state.location.search).toBe('?redirect=%2Fbranch');
   });
 });

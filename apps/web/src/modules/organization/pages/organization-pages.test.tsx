@@ -67,7 +67,7 @@ describe('organisation members page', () => {
     stubExport(exports);
     renderConsole({ path: '/organizational-members', user: admin, menu });
 
-    expect(await screen.findByTestId('organization-department-1', {}, { timeout: 20_000 })).toHaveTextContent('Engineering1');
+    expect(await screen.findByTestId('organization-department-1')).toHaveTextContent('Engineering1');
     expect(screen.getByTestId('organization-department-3')).toHaveTextContent('Sales1');
     expect(await screen.findByTestId('organization-member-102')).toHaveTextContent('No department');
     expect(screen.getByTestId('organization-member-100')).toHaveTextContent('Engineering / Platform');
@@ -96,7 +96,7 @@ describe('organisation roles page', () => {
     setLang('zh-CN');
     stubApi({ 'GET /organization/roles': { result: CHART } });
     renderConsole({ path: '/organizational-role', user: admin, menu });
-    const staff = await screen.findByTestId('organization-role-11', {}, { timeout: 20_000 });
+    const staff = await screen.findByTestId('organization-role-11');
     expect(staff).toHaveTextContent('Staff2 人');
     await user.click(staff);
     const platform = await screen.findByTestId('organization-role-11-department-2');

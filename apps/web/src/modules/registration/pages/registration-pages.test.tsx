@@ -41,14 +41,14 @@ describe('registration wizard', () => {
     });
     const { router } = renderConsole({ path: '/register' });
 
-    await actor.type(await screen.findByTestId('register-email', {}, { timeout: 20_000 }), 'not-an-address');
+    await actor.type(await screen.findByTestId('register-email'), 'not-an-address');
     await actor.click(screen.getByTestId('register-submit'));
     expect(await screen.findByText('Please enter a valid e-mail address')).toBeInTheDocument();
     await actor.clear(screen.getByTestId('register-email'));
     await actor.type(screen.getByTestId('register-email'), 'Ada@Startup.test');
     await actor.click(screen.getByTestId('register-submit'));
 
-    await waitFor(() => expect(router.state.location.pathname).toBe('/register-code'), { timeout: 20_000 });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/register-code'));
     expect(seen.find((request) => request.path === '/register/sendCode')!.body).toEqual({ email: 'ada@startup.test' });
     expect(await screen.findByText(/If ada@startup.test can be used/)).toBeInTheDocument();
     expect(screen.getByTestId('register-resend')).toBeDisabled();
@@ -59,8 +59,8 @@ describe('registration wizard', () => {
     await typeCode('123456');
     await actor.click(screen.getByTestId('register-code-submit'));
 
-    await waitFor(() => expect(router.state.location.pathname).toBe('/register-pwd'), { timeout: 20_000 });
-    expect(await screen.findByTestId('register-pwd-username', {}, { timeout: 20_000 })).toHaveValue('ada@startup.test');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/register-pwd'));
+    expect(await screen.findByTestId('register-pwd-username')).toHaveValue('ada@startup.test');
     expect(screen.getByText('At least 8 characters')).toBeInTheDocument();
     await actor.type(screen.getByTestId('register-pwd-password'), 'short');
     await actor.type(screen.getByTestId('register-pwd-confirm'), 'short');
@@ -73,14 +73,14 @@ describe('registration wizard', () => {
     await actor.click(screen.getByTestId('register-pwd-submit'));
 
     await waitFor(() => expect(router.state.location.pathname).toBe('/register-type'));
-    await actor.click(await screen.findByTestId('register-type-submit', {}, { timeout: 20_000 }));
+    await actor.click(await screen.findByTestId('register-type-submit'));
     expect(await screen.findByText('Please choose an industry')).toBeInTheDocument();
     await actor.click(screen.getByText('Professional services'));
     await actor.click(screen.getByText('21-50 people'));
     await actor.click(screen.getByTestId('register-type-submit'));
 
     await waitFor(() => expect(router.state.location.pathname).toBe('/create'));
-    await actor.type(await screen.findByTestId('create-company-name', {}, { timeout: 20_000 }), 'Lighthouse Labs');
+    await actor.type(await screen.findByTestId('create-company-name'), 'Lighthouse Labs');
     await actor.type(screen.getByTestId('create-domain'), 'a');
     await actor.type(screen.getByTestId('create-full-name'), 'Ada Founder');
     await actor.click(screen.getByTestId('create-submit'));
@@ -95,7 +95,7 @@ describe('registration wizard', () => {
     await actor.type(screen.getByTestId('create-domain'), 'lighthouse');
     await actor.click(screen.getByTestId('create-submit'));
 
-    await waitFor(() => expect(router.state.location.pathname).toBe('/index'), { timeout: 20_000 });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/index'));
     expect(seen.filter((request) => request.path === '/user/getCurrentUserInfo')).toHaveLength(1);
     expect(seen.filter((request) => request.path === '/register/create').at(-1)!.body).toEqual({
       registrationToken: TOKEN,
@@ -114,13 +114,13 @@ describe('registration wizard', () => {
     stubApi({ 'GET /register/status': { result: { isOpen: true } } });
     sessionStorage.setItem('atrium_register', JSON.stringify({ email: 'ada@startup.test', codeSentAt: Date.now() - 61_000 }));
     const { router, unmount } = renderConsole({ path: '/create' });
-    await waitFor(() => expect(router.state.location.pathname).toBe('/register-code'), { timeout: 20_000 });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/register-code'));
     // The minute has passed: a new code may be asked for.
     expect(await screen.findByTestId('register-resend')).toBeEnabled();
     unmount();
     sessionStorage.clear();
     const fresh = renderConsole({ path: '/register-type' });
-    await waitFor(() => expect(fresh.router.state.location.pathname).toBe('/register'), { timeout: 20_000 });
+    await waitFor(() => expect(fresh.router.state.location.pathname).toBe('/register'));
   });
 
   it('follows the server when it asks to wait before resending', async () => {
@@ -131,7 +131,7 @@ describe('registration wizard', () => {
     });
     sessionStorage.setItem('atrium_register', JSON.stringify({ email: 'ada@startup.test', codeSentAt: Date.now() - 120_000 }));
     renderConsole({ path: '/register-code' });
-    await actor.click(await screen.findByTestId('register-resend', {}, { timeout: 20_000 }));
+    await actor.click(await screen.findByTestId('register-resend'));
     expect(await screen.findByText('Please wait 30 seconds before asking for another mail')).toBeInTheDocument();
     await waitFor(() => expect(screen.getByTestId('register-resend')).toHaveTextContent(/New code in (29|30) s/));
     await act(async () => undefined);
@@ -140,7 +140,7 @@ describe('registration wizard', () => {
   it('says so when registration is closed, in Chinese too', async () => {
     stubApi({ 'GET /register/status': { result: { isOpen: false } } });
     renderConsole({ path: '/register' });
-    expect(await screen.findByTestId('registration-closed', {}, { timeout: 20_000 })).toHaveTextContent('Registration is closed');
+    expect(await screen.findByTestId('registration-closed')).toHaveTextContent('Registration is closed');
     act(() => setLang('zh-CN'));
     expect(await screen.findByText('注册已关闭')).toBeInTheDocument();
   });
@@ -151,7 +151,7 @@ describe('password recovery pages', () => {
     const actor = userEvent.setup();
     const seen = stubApi({ 'GET /user/sendResetPasswordEmail': { message: 'If an account uses this address, a reset link is on its way' } });
     renderConsole({ path: '/retrieve' });
-    await actor.type(await screen.findByTestId('retrieve-email', {}, { timeout: 20_000 }), ' mira@harbour.test ');
+    await actor.type(await screen.findByTestId('retrieve-email'), ' mira@harbour.test ');
     await actor.click(screen.getByTestId('retrieve-submit'));
     expect(await screen.findByTestId('retrieve-sent')).toHaveTextContent('If an account uses this address');
     expect(seen.find((request) => request.path === '/user/sendResetPasswordEmail')!.query.get('email')).toBe('mira@harbour.test');
@@ -166,7 +166,7 @@ describe('password recovery pages', () => {
       'GET /register/status': { result: { isOpen: true } },
     });
     const { router } = renderConsole({ path: `/reset/${TOKEN}` });
-    expect(await screen.findByTestId('reset-username', {}, { timeout: 20_000 })).toHaveValue('mira.stone');
+    expect(await screen.findByTestId('reset-username')).toHaveValue('mira.stone');
     expect(screen.getByText('An uppercase letter')).toBeInTheDocument();
     await actor.type(screen.getByTestId('reset-password'), 'lowercase-only');
     await actor.type(screen.getByTestId('reset-confirm'), 'lowercase-only');
@@ -185,7 +185,7 @@ describe('password recovery pages', () => {
   it('explains an unusable link and offers a new one', async () => {
     stubApi({ 'GET /user/checkResetReq': { result: { valid: false, userName: null, passwordPolicy: null } } });
     renderConsole({ path: `/reset/${TOKEN}` });
-    expect(await screen.findByTestId('reset-invalid', {}, { timeout: 20_000 })).toHaveTextContent("This link can't be used");
+    expect(await screen.findByTestId('reset-invalid')).toHaveTextContent("This link can't be used");
     expect(screen.getByText('Ask for a new link').closest('a')).toHaveAttribute('href', '/retrieve');
   });
 });
@@ -194,14 +194,14 @@ describe('sign-in page links', () => {
   it('offers password recovery, and company creation while registration is open', async () => {
     stubApi({ 'GET /register/status': { result: { isOpen: true } } });
     renderConsole({ path: '/login' });
-    expect(await screen.findByTestId('login-forgot', {}, { timeout: 20_000 })).toHaveAttribute('href', '/retrieve');
+    expect(await screen.findByTestId('login-forgot')).toHaveAttribute('href', '/retrieve');
     expect(await screen.findByTestId('login-register')).toHaveAttribute('href', '/register');
   });
 
   it('hides company creation when registration is closed', async () => {
     const seen = stubApi({ 'GET /register/status': { result: { isOpen: false } } });
     renderConsole({ path: '/login' });
-    expect(await screen.findByTestId('login-forgot', {}, { timeout: 20_000 })).toBeInTheDocument();
+    expect(await screen.findByTestId('login-forgot')).toBeInTheDocument();
     await waitFor(() => expect(seen.some((request) => request.path === '/register/status')).toBe(true));
     await act(async () => undefined);
     expect(screen.queryByTestId('login-register')).toBeNull();

@@ -49,7 +49,7 @@ describe('repair centre page', () => {
       'POST /repair/report/status': { result: detail({ status: 'resolved' }) },
     });
     renderConsole({ path: '/deskeeper-repair', user: makeUser({ permissions: ['events:view', 'events:edit'] }), menu });
-    const row = await screen.findByTestId('repair-row-7', {}, { timeout: 20_000 });
+    const row = await screen.findByTestId('repair-row-7');
     expect(row).toHaveTextContent('Desk A-12');
     expect(row).toHaveTextContent('Out of use');
     expect(within(screen.getByTestId('repair-row-8')).getByTestId('repair-status-8')).toHaveTextContent('Resolved');
@@ -73,7 +73,7 @@ describe('repair centre page', () => {
       'POST /repair/report': { result: detail({ moves: [] }) },
     });
     renderConsole({ path: '/deskeeper-repair', user: makeUser({ permissions: ['events:view'] }), menu });
-    await user.click(await screen.findByTestId('repair-new', {}, { timeout: 20_000 }));
+    await user.click(await screen.findByTestId('repair-new'));
     const dialog = await screen.findByRole('dialog');
     expect(within(dialog).queryByTestId('repair-report-blocks')).toBeNull();
     await user.click(within(screen.getByTestId('repair-report-target-select')).getByRole('combobox'));

@@ -25,7 +25,7 @@ describe('/auth-add', () => {
     });
     const user = userEvent.setup();
     open('/auth-add?linked=1');
-    expect(await screen.findByTestId('auth-add-linked', {}, { timeout: 20000 })).toHaveTextContent('Your account is linked');
+    expect(await screen.findByTestId('auth-add-linked')).toHaveTextContent('Your account is linked');
     const table = await screen.findByTestId('auth-add-list');
     expect(await within(table).findByText('me@idp.test')).toBeInTheDocument();
     expect(screen.getByTestId('auth-add-link')).toHaveTextContent('Link another account instead');
@@ -43,7 +43,7 @@ describe('/auth-add', () => {
     });
     const user = userEvent.setup();
     open('/auth-add');
-    await user.click(await screen.findByTestId('auth-add-link', {}, { timeout: 20_000 }));
+    await user.click(await screen.findByTestId('auth-add-link'));
     await waitFor(() => expect(seen.some((request) => request.method === 'POST' && request.path === '/oauth/link')).toBe(true));
   });
 
@@ -51,7 +51,7 @@ describe('/auth-add', () => {
     setLang('zh-CN');
     stubApi({ 'GET /oauth/identities': { result: { issuer: null, list: [] } } });
     open('/auth-add?error=identityTaken');
-    expect(await screen.findByTestId('auth-add-error', {}, { timeout: 20_000 })).toHaveTextContent('该账号已关联到其他同事');
+    expect(await screen.findByTestId('auth-add-error')).toHaveTextContent('该账号已关联到其他同事');
     expect(await screen.findByTestId('auth-add-off')).toHaveTextContent('尚未开启单点登录');
     expect(screen.queryByTestId('auth-add-link')).not.toBeInTheDocument();
   });

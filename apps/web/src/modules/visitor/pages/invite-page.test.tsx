@@ -31,7 +31,7 @@ async function openInviteForm() {
   const user = userEvent.setup();
   const seen = stubApi({ 'GET /visitor/mine': page([]), ...options, 'POST /visitor/invite': { result: { id: 9, ids: [9, 10, 11] } } });
   renderConsole({ path: '/guider-invite', user: makeUser({ permissions: ['events:view'], timeZone: 'Europe/London' }), menu });
-  await user.click(await screen.findByTestId('visit-invite', {}, { timeout: 20_000 }));
+  await user.click(await screen.findByTestId('visit-invite'));
   return { user, seen };
 }
 
@@ -52,7 +52,7 @@ describe('invitations page', () => {
     const user = userEvent.setup();
     const seen = stubApi({ 'GET /visitor/mine': page([]), ...options, 'POST /visitor/invite': { result: { id: 9 } } });
     renderConsole({ path: '/guider-invite', user: makeUser({ permissions: ['events:view'], timeZone: 'Europe/London' }), menu });
-    await user.click(await screen.findByTestId('visit-invite', {}, { timeout: 20_000 }));
+    await user.click(await screen.findByTestId('visit-invite'));
     // Nothing chosen: the form names what is missing, an e-mail or a phone among it.
     await user.click(screen.getByTestId('visit-invite-send'));
     expect(await screen.findByText("Please enter the visitor's name")).toBeInTheDocument();
@@ -99,7 +99,7 @@ describe('invitations page', () => {
       'POST /visitor/cancel': { result: null },
     });
     renderConsole({ path: '/guider-invite', user: makeUser({ permissions: ['events:view'], timeZone: 'Europe/London' }), menu });
-    const row = await screen.findByTestId('invitation-row-7', {}, { timeout: 20_000 });
+    const row = await screen.findByTestId('invitation-row-7');
     expect(row).toHaveTextContent('2030-01-15 06:00');
     expect(row).toHaveTextContent('14:00–15:30');
     expect(within(row).getByTestId('visit-status-7')).toHaveTextContent('未回复');

@@ -64,7 +64,7 @@ describe('reception devices page', () => {
     const user = userEvent.setup();
     const seen = stubReception();
     const { queryClient } = renderConsole({ path: '/guider-location', user: makeUser({ permissions: ['roomsLocations:edit'] }), menu });
-    const kiosks = await screen.findByTestId('reception-section-pad', {}, { timeout: 20_000 });
+    const kiosks = await screen.findByTestId('reception-section-pad');
     const waitingRow = await within(kiosks).findByTestId('reception-device-1');
     expect(within(waitingRow).getByTestId('reception-status-1')).toHaveTextContent('Not activated');
     expect(within(waitingRow).getByTestId('reception-code-1')).toHaveTextContent('04321');
@@ -104,7 +104,7 @@ describe('reception devices page', () => {
           : { message: 'The device has been added', result: device({ id: 10, name: 'Side door kiosk', status: 'inactive', activationCode: '55321' }) },
     });
     renderConsole({ path: '/guider-location', user: makeUser({ permissions: ['roomsLocations:edit'] }), menu });
-    await screen.findByTestId('reception-device-1', {}, { timeout: 20_000 });
+    await screen.findByTestId('reception-device-1');
     await user.click(screen.getByTestId('reception-device-add'));
     await user.click(within(await screen.findByTestId('reception-device-kind')).getByText('Badge printer'));
     await user.type(screen.getByTestId('reception-device-name'), 'Back office printer');
@@ -150,7 +150,7 @@ describe('reception devices page', () => {
       'POST /visitor/device/delete': { message: 'The devices have been deleted', result: null },
     });
     renderConsole({ path: '/guider-location', user: makeUser({ permissions: ['roomsLocations:edit'] }), menu });
-    await user.click(await screen.findByTestId('reception-new-code-3', {}, { timeout: 20_000 }));
+    await user.click(await screen.findByTestId('reception-new-code-3'));
     expect(await screen.findByText(/signed out at once/)).toBeInTheDocument();
     expect(seen.some((request) => request.path === '/visitor/device/update')).toBe(false);
     await user.click(screen.getByTestId('reception-new-code-confirm'));
@@ -165,7 +165,7 @@ describe('reception devices page', () => {
     setLang('zh-CN');
     stubReception();
     renderConsole({ path: '/guider-location', user: makeUser({ permissions: ['roomsLocations:view'] }), menu });
-    const row = await screen.findByTestId('reception-device-1', {}, { timeout: 20_000 });
+    const row = await screen.findByTestId('reception-device-1');
     expect(within(row).getByTestId('reception-status-1')).toHaveTextContent('未激活');
     expect(within(row).getByTestId('reception-code-1')).toHaveTextContent('04321');
     expect(screen.getByTestId('reception-section-door')).toHaveTextContent('门禁控制器');
@@ -183,7 +183,7 @@ describe('reception devices page', () => {
     const link = { link: 'https://atrium.example.test/visit-register#place-20-token', expiresAt: Date.UTC(2027, 10, 29, 12), qr: 'data:image/png;base64,iVBORw0KGgo=' };
     const seen = stubReception({ 'GET /visitor/place/register-link': ({ query }) => (query.get('locationId') === '20' ? { result: link } : { status: 404, returncode: 1002, message: 'No such place' }) });
     renderConsole({ path: '/guider-location', user: makeUser({ permissions: ['roomsLocations:view'] }), menu });
-    const card = await screen.findByTestId('reception-walk-in', {}, { timeout: 20_000 });
+    const card = await screen.findByTestId('reception-walk-in');
     expect(await within(card).findByTestId('reception-walk-in-qr')).toHaveAttribute('src', link.qr);
     expect(within(card).getByTestId('reception-walk-in-link')).toHaveTextContent(link.link);
     expect(within(card).getByTestId('reception-walk-in-expires')).toHaveTextContent('Valid until 2027-11-29');
@@ -219,7 +219,7 @@ describe('reception devices page', () => {
 
     /** Opens the editor, takes Grace off and adds Linus, found by "li", then saves. */
     async function replaceGraceWithLinus(user: ReturnType<typeof userEvent.setup>) {
-      const card = await screen.findByTestId('reception-receptionists', {}, { timeout: 20_000 });
+      const card = await screen.findByTestId('reception-receptionists');
       await user.click(await within(card).findByTestId('reception-receptionists-edit'));
       const picker = await screen.findByTestId('reception-receptionists-picker');
       const graceTag = within(picker).getByText('Grace Hopper').closest('.ant-select-selection-item') as HTMLElement;
@@ -236,7 +236,7 @@ describe('reception devices page', () => {
       const user = userEvent.setup();
       const seen = stubReceptionists();
       renderConsole({ path: '/guider-location', user: makeUser({ permissions: ['roomsLocations:edit'] }), menu });
-      const card = await screen.findByTestId('reception-receptionists', {}, { timeout: 20_000 });
+      const card = await screen.findByTestId('reception-receptionists');
       const list = await within(card).findByTestId('reception-receptionists-list');
       expect(within(list).getAllByRole('listitem').map((item) => item.textContent)).toEqual(['Ada Lovelace', 'Grace Hopper']);
       expect(card).toHaveTextContent("Receptionists of a place see only its visitors; a receptionist of no place sees the company's.");
@@ -273,7 +273,7 @@ describe('reception devices page', () => {
       setLang('zh-CN');
       stubReceptionists();
       renderConsole({ path: '/guider-location', user: makeUser({ permissions: ['roomsLocations:view'] }), menu });
-      const card = await screen.findByTestId('reception-receptionists', {}, { timeout: 20_000 });
+      const card = await screen.findByTestId('reception-receptionists');
       expect(await within(card).findByTestId('reception-receptionists-list')).toHaveTextContent('Ada Lovelace');
       expect(card).toHaveTextContent('前台人员');
       expect(card).toHaveTextContent('指定到某个位置的前台人员只看到该位置的访客；未指定位置的前台人员看到全公司的访客。');

@@ -74,7 +74,7 @@ describe('visit detail page: before check-in', () => {
     const documents = stubVisit(makeVisit(DONE));
     const { tab, open } = stubNewTab();
     const { router } = renderConsole({ path: '/record-detail/7', user: reception, menu });
-    const card = await screen.findByTestId('visit-detail-steps', {}, { timeout: 20_000 });
+    const card = await screen.findByTestId('visit-detail-steps');
     expect(within(card).getByText('Before check-in')).toBeInTheDocument();
 
     // Signed at the place's time, named with its zone since the reader's (UTC) shows it differently.
@@ -107,7 +107,7 @@ describe('visit detail page: before check-in', () => {
   it('says what the visitor has not done yet, and reads no document', async () => {
     const documents = stubVisit(makeVisit({ requirements: ASKS_ALL }));
     renderConsole({ path: '/record-detail/7', user: reception, menu });
-    const card = await screen.findByTestId('visit-detail-steps', {}, { timeout: 20_000 });
+    const card = await screen.findByTestId('visit-detail-steps');
     expect(within(card).getByTestId('visit-steps-nda')).toHaveTextContent('Not signed yet');
     expect(within(card).getByTestId('visit-steps-photo')).toHaveTextContent('Not given yet');
     expect(within(card).getByTestId('visit-steps-answers')).toHaveTextContent('Not answered yet');
@@ -119,7 +119,7 @@ describe('visit detail page: before check-in', () => {
   it('shows no card when the rule asks nothing and nothing was done', async () => {
     stubVisit(makeVisit());
     renderConsole({ path: '/record-detail/7', user: reception, menu });
-    expect(await screen.findByTestId('visit-detail-visitor', {}, { timeout: 20_000 })).toBeInTheDocument();
+    expect(await screen.findByTestId('visit-detail-visitor')).toBeInTheDocument();
     expect(screen.queryByTestId('visit-detail-steps')).toBeNull();
   });
 
@@ -129,7 +129,7 @@ describe('visit detail page: before check-in', () => {
     stubVisit(makeVisit({ ...DONE, requirements: { ...ASKS_ALL, photo: false, questions: ['Do you feel well today?'] }, answersAdmit: true }), ['photo']);
     const { tab } = stubNewTab();
     renderConsole({ path: '/record-detail/7', user: reception, menu });
-    const card = await screen.findByTestId('visit-detail-steps', {}, { timeout: 20_000 });
+    const card = await screen.findByTestId('visit-detail-steps');
     expect(within(card).getByText('签到前事项')).toBeInTheDocument();
     expect(within(card).getByTestId('visit-steps-nda')).toHaveTextContent('Vera V. Visitor 于 上海 2026-11-29 14:05 签署');
     expect(within(card).queryByTestId('visit-steps-reception')).toBeNull();

@@ -36,7 +36,7 @@ describe('visit records page: export', () => {
       return answerList(input, init);
     });
     renderConsole({ path: '/guider-record', user: host, menu });
-    await screen.findByTestId('visit-row-7', {}, { timeout: 20_000 });
+    await screen.findByTestId('visit-row-7');
     await user.click(screen.getByTestId('visit-status-filter').querySelector('input')!);
     await user.click(await screen.findByText('Checked out', { selector: '.ant-select-item-option-content' }));
     await waitFor(() => expect(seen.some((request) => request.path === '/visitor/list' && request.query.get('status') === 'checkedOut')).toBe(true));

@@ -30,8 +30,8 @@ const noVisits = { result: { list: [], total: 0, page: 1, pageSize: 15 } };
 
 async function openOnSite() {
   const user = userEvent.setup();
-  await user.click(await screen.findByTestId('visit-on-site-open', {}, { timeout: 20_000 }));
-  return { user, drawer: await screen.findByTestId('visit-on-site', {}, { timeout: 20_000 }) };
+  await user.click(await screen.findByTestId('visit-on-site-open'));
+  return { user, drawer: await screen.findByTestId('visit-on-site') };
 }
 
 describe('visit records page: on site now', () => {
@@ -125,7 +125,7 @@ describe('visit records page: on site now', () => {
   it('offers hosts without visitor display view no on-site list', async () => {
     stubApi({ 'GET /visitor/list': noVisits });
     renderConsole({ path: '/guider-record', user: makeUser({ permissions: ['records:view', 'events:view'] }), menu });
-    await screen.findByTestId('page-visitor-records', {}, { timeout: 20_000 });
+    await screen.findByTestId('page-visitor-records');
     expect(screen.queryByTestId('visit-on-site-open')).toBeNull();
   });
 });

@@ -29,7 +29,7 @@ describe('visit records page', () => {
       'POST /visitor/check-out': { result: null },
     });
     renderConsole({ path: '/guider-record', user: makeUser({ permissions: ['records:view', 'events:view'] }), menu });
-    const row = await screen.findByTestId('visit-row-7', {}, { timeout: 20_000 });
+    const row = await screen.findByTestId('visit-row-7');
     expect(within(row).getByTestId('visit-status-7')).toHaveTextContent('Responded');
     // Scanning passes and printing badges are reception's.
     expect(screen.queryByTestId('visit-scan')).toBeNull();
@@ -50,7 +50,7 @@ describe('visit records page', () => {
     const user = userEvent.setup();
     const seen = stubApi({ 'GET /visitor/list': page([visit({ id: 9, visitorName: 'Olga Others', ...others })]), 'POST /visitor/scan': { result: { id: 9, name: 'Olga Others' } } });
     renderConsole({ path: '/guider-record', user: makeUser({ permissions: ['records:view', 'visitorDisplay:edit'] }), menu });
-    const row = await screen.findByTestId('visit-row-9', {}, { timeout: 20_000 });
+    const row = await screen.findByTestId('visit-row-9');
     expect(within(row).getByTestId('visit-check-in-9')).toHaveTextContent('签到');
     expect(within(row).getByTestId('visit-status-9')).toHaveTextContent('已回复');
     // A scanner types the link and Enter.
@@ -66,7 +66,7 @@ describe('visit records page', () => {
     const open = vi.spyOn(window, 'open').mockReturnValue(null);
     stubApi({ 'GET /visitor/list': page([visit(), visit({ id: 8, visitorName: 'Cora Cancelled', status: 'cancelled', cancelledAt: NOW }), visit({ id: 9, visitorName: 'Olga Others', ...others })]) });
     renderConsole({ path: '/guider-record', user: makeUser({ permissions: ['records:view', 'visitorDisplay:view'] }), menu });
-    const row = await screen.findByTestId('visit-row-7', {}, { timeout: 20_000 });
+    const row = await screen.findByTestId('visit-row-7');
     expect(within(screen.getByTestId('visit-row-8')).queryByTestId('visit-badge-8')).toBeNull();
     await user.click(within(row).getByTestId('visit-badge-7'));
     // The Brother QL label until another is chosen.
@@ -89,7 +89,7 @@ describe('visit records page', () => {
     const printer = { id: 31, kind: 'printer', name: 'Lobby QL', serial: null, location: { id: 21, name: 'Ground floor', buildingName: 'Riverside House', timeZone: 'Europe/London' }, status: null, activationCode: null, activatedAt: null, lastSeenAt: null, platform: null, appVersion: null, battery: null, network: null, ip: null, mac: null, printerId: null, stock: 'dymo54x25', offsetXMm: 1, offsetYMm: 0, topic: null };
     stubApi({ 'GET /visitor/list': page([visit()]), 'GET /visitor/printers': { result: [printer] } });
     renderConsole({ path: '/guider-record', user: makeUser({ permissions: ['records:view', 'visitorDisplay:view'] }), menu });
-    const row = await screen.findByTestId('visit-row-7', {}, { timeout: 20_000 });
+    const row = await screen.findByTestId('visit-row-7');
     await user.click(within(row).getByTestId('visit-badge-7'));
     const choice = await screen.findByLabelText('Lobby QL · Riverside House · Ground floor (Dymo 54 × 25 mm)');
     await user.click(choice);
@@ -108,7 +108,7 @@ describe('visit records page', () => {
     const open = vi.spyOn(window, 'open').mockReturnValue(null);
     stubApi({ 'GET /visitor/detail': { result: visit() } });
     renderConsole({ path: '/record-detail/7', user: makeUser({ permissions: ['records:view', 'visitorDisplay:view'] }), menu });
-    const button = await screen.findByTestId('visit-badge-7', {}, { timeout: 20_000 });
+    const button = await screen.findByTestId('visit-badge-7');
     expect(button).toHaveTextContent('打印访客证');
     await user.click(button);
     expect(within(await screen.findByTestId('visit-badge-stock-7')).getByLabelText('A6 纸（105 × 148 毫米）')).toBeChecked();

@@ -54,7 +54,7 @@ describe('visit pass page', () => {
   it("shows the visit at the location's time, in its zone, with the code for reception", async () => {
     const seen = stubApi({ 'GET /visitor/pass': { result: makePass() } });
     renderConsole({ path: `/visit#${TOKEN}` });
-    expect(await screen.findByText('Hello, Vera Visitor', {}, { timeout: 20_000 })).toBeInTheDocument();
+    expect(await screen.findByText('Hello, Vera Visitor')).toBeInTheDocument();
     expect(screen.getByTestId('visit-pass-time')).toHaveTextContent('Tuesday, December 1, 2026');
     expect(screen.getByTestId('visit-pass-time')).toHaveTextContent('14:00–15:30 Shanghai time');
     expect(screen.getByTestId('visit-pass-status')).toHaveTextContent('Waiting for your confirmation');
@@ -83,7 +83,7 @@ describe('visit pass page', () => {
       },
     });
     renderConsole({ path: `/visit#${TOKEN}` });
-    expect(await screen.findByTestId('visit-pass-name', {}, { timeout: 20_000 })).toHaveValue('Vera Visitor');
+    expect(await screen.findByTestId('visit-pass-name')).toHaveValue('Vera Visitor');
     expect(screen.getByTestId('visit-pass-email')).toHaveValue('vera@guest.example');
 
     // An e-mail or a phone is needed.
@@ -106,7 +106,7 @@ describe('visit pass page', () => {
   it('says an unknown link is invalid, in full and without sending the visitor to sign in', async () => {
     const seen = stubApi({ 'GET /visitor/pass': { status: 404, returncode: 1002, message: 'This visit link is not valid; ask your host for a new invitation' } });
     const { router } = renderConsole({ path: `/visit#${TOKEN}` });
-    expect(await screen.findByTestId('visit-pass-invalid', {}, { timeout: 20_000 })).toHaveTextContent("This link can't be used");
+    expect(await screen.findByTestId('visit-pass-invalid')).toHaveTextContent("This link can't be used");
     expect(router.state.location.pathname).toBe('/visit');
     expect(passRequests(seen)).toHaveLength(1);
     expect(document.querySelector('.ant-message-notice')).toBeNull();
@@ -115,7 +115,7 @@ describe('visit pass page', () => {
   it('says a link without a token is invalid and asks nothing', async () => {
     const seen = stubApi({});
     renderConsole({ path: '/visit' });
-    expect(await screen.findByTestId('visit-pass-invalid', {}, { timeout: 20_000 })).toBeInTheDocument();
+    expect(await screen.findByTestId('visit-pass-invalid')).toBeInTheDocument();
     expect(seen).toEqual([]);
   });
 
@@ -123,7 +123,7 @@ describe('visit pass page', () => {
     setLang('zh-CN');
     stubApi({ 'GET /visitor/pass': { status: 422, returncode: 1005, message: '该来访链接已过期' } });
     renderConsole({ path: `/visit#${TOKEN}` });
-    expect(await screen.findByTestId('visit-pass-expired', {}, { timeout: 20_000 })).toHaveTextContent('此链接已过期');
+    expect(await screen.findByTestId('visit-pass-expired')).toHaveTextContent('此链接已过期');
   });
 
   it('erases the details only once the visitor confirms, then says so and reads nothing more', async () => {
@@ -133,7 +133,7 @@ describe('visit pass page', () => {
       'POST /visitor/pass/erase': { result: null, message: 'Your details have been erased and the visit cancelled' },
     });
     renderConsole({ path: `/visit#${TOKEN}` });
-    await user.click(await screen.findByTestId('visit-pass-erase', {}, { timeout: 20_000 }));
+    await user.click(await screen.findByTestId('visit-pass-erase'));
     expect(screen.queryByTestId('visit-pass-confirm')).toBeNull();
     const eraseButton = await screen.findByTestId('visit-pass-erase-confirm');
     expect(eraseButton.closest('.ant-modal')).toHaveTextContent('Erase your data?');
@@ -153,7 +153,7 @@ describe('visit pass page', () => {
     let pass = makePass({ qr: null, approval: { state: 'pending', reason: null } });
     const seen = stubApi({ 'GET /visitor/pass': () => ({ result: pass }) });
     const { queryClient } = renderConsole({ path: `/visit#${TOKEN}` });
-    const waiting = await screen.findByTestId('visit-pass-pending', {}, { timeout: 20_000 });
+    const waiting = await screen.findByTestId('visit-pass-pending');
     expect(waiting).toHaveTextContent('Waiting for your host to approve your visit');
     expect(waiting).toHaveTextContent('Ada Lovelace has been asked to approve your visit');
     expect(screen.queryByTestId('visit-pass-qr')).toBeNull();
@@ -176,7 +176,7 @@ describe('visit pass page', () => {
       'GET /visitor/pass': { result: makePass({ status: 'cancelled', qr: null, canConfirm: false, approval: { state: 'rejected', reason: '今天不在公司，请另约时间' } }) },
     });
     const { queryClient } = renderConsole({ path: `/visit#${TOKEN}` });
-    const notice = await screen.findByTestId('visit-pass-rejected', {}, { timeout: 20_000 });
+    const notice = await screen.findByTestId('visit-pass-rejected');
     expect(notice).toHaveTextContent('您的来访未获批准');
     expect(screen.getByTestId('visit-pass-rejected-reason')).toHaveTextContent('理由：今天不在公司，请另约时间');
     expect(screen.queryByTestId('visit-pass-qr')).toBeNull();
@@ -188,7 +188,7 @@ describe('visit pass page', () => {
   it('offers no erasing while the visitor is on site, nor the code once checked in', async () => {
     stubApi({ 'GET /visitor/pass': { result: makePass({ status: 'checkedIn', checkedInAt: VISIT_AT, canConfirm: false, canErase: false, qr: null }) } });
     renderConsole({ path: `/visit#${TOKEN}` });
-    expect(await screen.findByTestId('visit-pass-erase', {}, { timeout: 20_000 })).toBeDisabled();
+    expect(await screen.findByTestId('visit-pass-erase')).toBeDisabled();
     expect(screen.getByText('You can erase your data once you have checked out.')).toBeInTheDocument();
     expect(screen.getByTestId('visit-pass-status')).toHaveTextContent('Checked in');
     expect(screen.queryByTestId('visit-pass-qr')).toBeNull();
@@ -227,7 +227,7 @@ describe('visit pass page: before your visit', () => {
       }),
     });
     renderConsole({ path: `/visit#${TOKEN}` });
-    const steps = await screen.findByTestId('visit-pass-steps', {}, { timeout: 20_000 });
+    const steps = await screen.findByTestId('visit-pass-steps');
     expect(steps).toHaveTextContent('Before your visit');
     expect(screen.getByTestId('visit-pass-steps-progress')).toHaveTextContent('0 of 1 done');
     expect(screen.getByTestId('visit-steps-nda-text')).toHaveTextContent(NDA);
@@ -269,7 +269,7 @@ describe('visit pass page: before your visit', () => {
       }),
     });
     renderConsole({ path: `/visit#${TOKEN}` });
-    const first = await screen.findByTestId('visit-steps-question-0', {}, { timeout: 20_000 });
+    const first = await screen.findByTestId('visit-steps-question-0');
     expect(first).toHaveTextContent('Have you had a fever this week?');
     const submit = screen.getByTestId('visit-steps-answers-submit');
     expect(submit).toBeDisabled();
@@ -299,7 +299,7 @@ describe('visit pass page: before your visit', () => {
       'POST /visitor/pass/photo': () => ({ completion: { photoAt: Date.now() }, answer: { result: null, message: 'Thank you, your photo is saved' } }),
     });
     renderConsole({ path: `/visit#${TOKEN}` });
-    expect(await screen.findByTestId('visit-pass-steps-progress', {}, { timeout: 20_000 })).toHaveTextContent('0 of 2 done');
+    expect(await screen.findByTestId('visit-pass-steps-progress')).toHaveTextContent('0 of 2 done');
     const input = screen.getByTestId('visit-steps-photo-input');
     // The camera of the phone, the front one.
     expect(input).toHaveAttribute('accept', 'image/*');
@@ -332,7 +332,7 @@ describe('visit pass page: before your visit', () => {
       'GET /visitor/pass': { result: makePass({ status: 'checkedIn', checkedInAt: VISIT_AT, canConfirm: false, canErase: false, qr: null, requirements: { ndaText: NDA, photo: true, questions: ['Fever?'] } }) },
     });
     renderConsole({ path: `/visit#${TOKEN}` });
-    expect(await screen.findByTestId('visit-pass-details', {}, { timeout: 20_000 })).toBeInTheDocument();
+    expect(await screen.findByTestId('visit-pass-details')).toBeInTheDocument();
     expect(screen.queryByTestId('visit-pass-steps')).toBeNull();
   });
 });

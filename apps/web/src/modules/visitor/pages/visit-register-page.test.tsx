@@ -40,7 +40,7 @@ describe('walk-in page', () => {
     const user = userEvent.setup();
     const seen = stubRegister();
     const { router } = renderConsole({ path: `/visit-register#${TOKEN}` });
-    expect(await screen.findByRole('heading', { name: 'Welcome to Harbourview' }, { timeout: 20_000 })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Welcome to Harbourview' })).toBeInTheDocument();
     expect(screen.getByTestId('visit-register-place')).toHaveTextContent('Dock Tower · 8F');
     expect(screen.getByTestId('page-visit-register').style.getPropertyValue('--register-color')).toBe('#0a7e5c');
 
@@ -90,14 +90,14 @@ describe('walk-in page', () => {
     };
     const seen = stubRegister({ 'GET /visitor/pass': { result: pass } });
     renderConsole({ path: `/visit-register#${TOKEN}` });
-    await user.type(await screen.findByLabelText('Your name', {}, { timeout: 20_000 }), 'Vera Visitor');
+    await user.type(await screen.findByLabelText('Your name'), 'Vera Visitor');
     await user.type(screen.getByLabelText('Phone'), '+86 138 0000 0000');
     await user.type(screen.getByLabelText('Whom are you visiting?'), 'lov');
     await user.click(await screen.findByRole('button', { name: 'Ada Lovelace' }));
     await user.click(screen.getByRole('radio', { name: 'Interview' }));
     await user.click(screen.getByRole('button', { name: 'Register' }));
 
-    expect(await screen.findByTestId('visit-pass-pending', {}, { timeout: 20_000 })).toBeInTheDocument();
+    expect(await screen.findByTestId('visit-pass-pending')).toBeInTheDocument();
     expect(screen.getByTestId('visit-pass-steps')).toHaveTextContent('Before your visit');
     expect(screen.getByTestId('visit-pass-steps-progress')).toHaveTextContent('0 of 3 done');
     expect(seen.find((request) => request.path === '/visitor/pass')!.headers[VISIT_PASS_HEADER]).toBe(PASS);
@@ -107,7 +107,7 @@ describe('walk-in page', () => {
     const user = userEvent.setup();
     const seen = stubRegister({ 'POST /visitor/register': { status: 422, returncode: 1005, message: 'Ada Lovelace receives no visitors at Dock Tower' } });
     const { router } = renderConsole({ path: `/visit-register#${TOKEN}` });
-    await user.type(await screen.findByLabelText('Your name', {}, { timeout: 20_000 }), 'Vera Visitor');
+    await user.type(await screen.findByLabelText('Your name'), 'Vera Visitor');
     await user.type(screen.getByLabelText('E-mail address'), 'vera@guest.example');
     await user.type(screen.getByLabelText('Whom are you visiting?'), 'ad');
     await user.click(await screen.findByRole('button', { name: 'Ada Lovelace' }));
@@ -123,7 +123,7 @@ describe('walk-in page', () => {
     setLang('zh-CN');
     stubRegister();
     renderConsole({ path: `/visit-register#${TOKEN}` });
-    expect(await screen.findByRole('heading', { name: '欢迎来到海景大厦' }, { timeout: 20_000 })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: '欢迎来到海景大厦' })).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: '访客登记' })).toBeInTheDocument();
     expect(screen.getByLabelText('被访人')).toBeInTheDocument();
     expect(within(screen.getByTestId('walk-in-form')).getByRole('button', { name: '登记' })).toBeInTheDocument();
@@ -132,7 +132,7 @@ describe('walk-in page', () => {
   it('says an unknown link is invalid, in full, without a form or a toast', async () => {
     const seen = stubApi({ 'GET /visitor/register': { status: 404, returncode: 1002, message: 'This link is not valid' } });
     renderConsole({ path: `/visit-register#${TOKEN}` });
-    expect(await screen.findByTestId('visit-register-invalid', {}, { timeout: 20_000 })).toHaveTextContent("This link can't be used");
+    expect(await screen.findByTestId('visit-register-invalid')).toHaveTextContent("This link can't be used");
     expect(screen.queryByTestId('walk-in-form')).toBeNull();
     expect(linkRequests(seen)).toHaveLength(1);
     expect(document.querySelector('.ant-message-notice')).toBeNull();
@@ -141,7 +141,7 @@ describe('walk-in page', () => {
   it('says a place that receives no walk-ins does not, in full, without a form', async () => {
     stubRegister({ 'GET /visitor/register': { result: { ...PLACE, walkIns: false } } });
     renderConsole({ path: `/visit-register#${TOKEN}` });
-    const notice = await screen.findByTestId('visit-register-closed', {}, { timeout: 20_000 });
+    const notice = await screen.findByTestId('visit-register-closed');
     expect(notice).toHaveTextContent('This place does not receive visitors without an invitation');
     expect(notice).toHaveTextContent('Please contact your host or reception.');
     expect(screen.queryByTestId('walk-in-form')).toBeNull();
@@ -152,7 +152,7 @@ describe('walk-in page', () => {
   it('says a link without a token is invalid and asks nothing', async () => {
     const seen = stubApi({});
     renderConsole({ path: '/visit-register' });
-    expect(await screen.findByTestId('visit-register-invalid', {}, { timeout: 20_000 })).toBeInTheDocument();
+    expect(await screen.findByTestId('visit-register-invalid')).toBeInTheDocument();
     expect(seen).toEqual([]);
   });
 
@@ -160,7 +160,7 @@ describe('walk-in page', () => {
     setLang('zh-CN');
     stubApi({ 'GET /visitor/register': { status: 422, returncode: 1005, message: '该链接已过期' } });
     renderConsole({ path: `/visit-register#${TOKEN}` });
-    expect(await screen.findByTestId('visit-register-expired', {}, { timeout: 20_000 })).toHaveTextContent('此链接已过期');
+    expect(await screen.findByTestId('visit-register-expired')).toHaveTextContent('此链接已过期');
     expect(screen.getByTestId('visit-register-expired')).toHaveTextContent('请联系前台为您登记来访。');
   });
 });

@@ -55,7 +55,7 @@ describe('visitor analysis page', () => {
     const user = userEvent.setup();
     const seen = stubApi({ 'GET /visitor/analysis': { result: analysis() } });
     renderConsole({ path: '/guider-analysis', user: analyst, menu });
-    expect(await screen.findByTestId('visit-analysis-visits', {}, { timeout: 20_000 })).toHaveTextContent('9');
+    expect(await screen.findByTestId('visit-analysis-visits')).toHaveTextContent('9');
     const first = seen.find((request) => request.path === '/visitor/analysis')!;
     expect([first.query.get('from'), first.query.get('to'), first.query.get('locationId')]).toEqual([dayjs().subtract(29, 'day').format('YYYY-MM-DD'), dayjs().format('YYYY-MM-DD'), null]);
     expect(screen.getByTestId('visit-analysis-checked-in')).toHaveTextContent('5');
@@ -78,7 +78,7 @@ describe('visitor analysis page', () => {
     setLang('zh-CN');
     stubApi({ 'GET /visitor/analysis': { result: analysis({ totals: counts(0), kept: { visits: 0, stays: 0, averageStayMinutes: null, due: 0, noShows: 0, noShowRate: null }, perReason: [], perLocation: [], peakHours: Array.from({ length: 24 }, (_, hour) => ({ hour, arrivals: 0 })) }) } });
     renderConsole({ path: '/guider-analysis', user: analyst, menu });
-    expect(await screen.findByTestId('visit-analysis-empty', {}, { timeout: 20_000 })).toHaveTextContent('所选日期内没有来访');
+    expect(await screen.findByTestId('visit-analysis-empty')).toHaveTextContent('所选日期内没有来访');
     expect(screen.queryByTestId('visit-analysis-totals')).toBeNull();
     expect(screen.queryByTestId('visit-analysis-chart-perDay')).toBeNull();
   });

@@ -19,7 +19,7 @@ describe('visitor settings page: kiosk theme', () => {
       'POST /visitor/kiosk-theme': { message: 'The visitor kiosk theme has been saved', result: null },
     });
     renderConsole({ path: '/guider-set', user: makeUser({ permissions: ['visitorDisplay:edit'] }), menu });
-    await user.click(await screen.findByTestId('visitor-settings-kiosk-theme', {}, { timeout: 20_000 }));
+    await user.click(await screen.findByTestId('visitor-settings-kiosk-theme'));
     const welcome = await screen.findByTestId('kiosk-theme-welcome-en');
     expect(screen.getByTestId('kiosk-theme-welcome-zh')).toHaveValue('欢迎');
     // Until a line is set, the kiosk's own welcome.
@@ -43,7 +43,7 @@ describe('visitor settings page: kiosk theme', () => {
   it('shows a reader the theme without Save', async () => {
     stubApi({ 'GET /visitor/reason/list': { result: [] }, 'GET /visitor/kiosk-theme': { result: { welcomeEn: 'Hello', welcomeZh: null, color: '#aa3300' } } });
     renderConsole({ path: '/guider-set', user: makeUser({ permissions: ['visitorDisplay:view'] }), menu });
-    await userEvent.setup().click(await screen.findByTestId('visitor-settings-kiosk-theme', {}, { timeout: 20_000 }));
+    await userEvent.setup().click(await screen.findByTestId('visitor-settings-kiosk-theme'));
     expect(await screen.findByTestId('kiosk-theme-welcome-en')).toBeDisabled();
     expect(within(screen.getByTestId('kiosk-theme')).queryByTestId('kiosk-theme-save')).toBeNull();
   });

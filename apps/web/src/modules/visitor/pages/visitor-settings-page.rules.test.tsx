@@ -53,7 +53,7 @@ const posted = (seen: Seen, path: string) => seen.filter((request) => request.me
 
 async function openRules(user: ReturnType<typeof userEvent.setup>, permission: string) {
   renderConsole({ path: '/guider-set', user: makeUser({ permissions: [permission] }), menu });
-  await user.click(await screen.findByTestId('visitor-settings-rules', {}, { timeout: 20_000 }));
+  await user.click(await screen.findByTestId('visitor-settings-rules'));
   return screen.findByTestId('visit-rules');
 }
 

@@ -25,7 +25,7 @@ describe('visitor settings page', () => {
       'POST /visitor/reason/delete': { result: null },
     });
     renderConsole({ path: '/guider-set', user: makeUser({ permissions: ['visitorDisplay:edit'] }), menu });
-    await user.click(await screen.findByTestId('visit-reason-add', {}, { timeout: 20_000 }));
+    await user.click(await screen.findByTestId('visit-reason-add'));
     await user.click(screen.getByTestId('visit-reason-save'));
     expect(await screen.findByText('Please enter a visit reason')).toBeInTheDocument();
     await user.type(screen.getByTestId('visit-reason-name'), 'interview');
@@ -53,7 +53,7 @@ describe('visitor settings page', () => {
     setLang('zh-CN');
     stubApi({ 'GET /visitor/reason/list': reasons });
     renderConsole({ path: '/guider-set', user: makeUser({ permissions: ['visitorDisplay:view'] }), menu });
-    const row = await screen.findByTestId('visit-reason-row-3', {}, { timeout: 20_000 });
+    const row = await screen.findByTestId('visit-reason-row-3');
     expect(row).toHaveTextContent('Interview');
     expect(screen.getByText('来访事由', { selector: '.ant-card-head-title' })).toBeInTheDocument();
     expect(screen.queryByTestId('visit-reason-add')).toBeNull();
@@ -69,7 +69,7 @@ describe('visitor settings page', () => {
       'GET /visitor/rule/list': { result: [] },
     });
     renderConsole({ path: '/guider-set', user: makeUser({ permissions: ['visitorDisplay:edit'] }), menu });
-    await user.click(await screen.findByTestId('visitor-settings-rules', {}, { timeout: 20_000 }));
+    await user.click(await screen.findByTestId('visitor-settings-rules'));
     const row = await screen.findByTestId('watch-row-2');
     expect(row).toHaveTextContent('Evelyn');
     expect(row).toHaveTextContent('Refuse');
@@ -97,7 +97,7 @@ describe('visitor settings page', () => {
       'POST /visitor/settings': { result: null },
     });
     renderConsole({ path: '/guider-set', user: makeUser({ permissions: ['visitorDisplay:edit'] }), menu });
-    await user.click(await screen.findByTestId('visitor-settings-preferences', {}, { timeout: 20_000 }));
+    await user.click(await screen.findByTestId('visitor-settings-preferences'));
     const days = await screen.findByTestId('visitor-retention-days');
     expect(days).toHaveValue('365');
     expect(screen.getByTestId('visitor-photo-retention-days')).toHaveValue('30');
