@@ -27,8 +27,19 @@ function contrastOf(data: unknown): string {
 export async function axeViolations(page: Page, label: string): Promise<string[]> {
   // Colours sampled mid-transition are neither the start's nor the end's (seen: a dialog's button read at 4.49:1
   // while it faded in): wait until no finite animation or transition runs (a spinner's never ends; 3 s at most).
+  // A decoration hidden from assistive technology with no text in it (the navigation bar fading out for 0.45 s after
+  // every page) has no colours to measure: it does not hold the scan.
   await page
-    .waitForFunction(() => document.getAnimations().every((animation) => animation.playState !== 'running' || animation.effect?.getComputedTiming().iterations === Infinity), undefined, { timeout: 3_000 })
+    .waitForFunction(
+      () =>
+        document.getAnimations().every((animation) => {
+          if (animation.playState !== 'running' || animation.effect?.getComputedTiming().iterations === Infinity) return true;
+          const target = animation.effect instanceof KeyframeEffect ? animation.effect.target : null;
+          return target instanceof Element && target.closest('[aria-hidden="true"]') !== null && (target.textContent ?? '').trim() === '';
+        }),
+      undefined,
+      { timeout: 3_000 },
+    )
     .catch(() => undefined);
   // Legacy mode runs axe in the page itself (the default runs it per frame, then opens a blank page to put the
   // results together), and only violations come back (not every node that passed): 0.6 to 1.2 s a scan, where it

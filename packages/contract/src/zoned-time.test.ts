@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { localDateTime, toZoned, zoneOffsetMs } from './zoned-time.js';
+import { dateTimeFormat, localDateTime, toZoned, zoneOffsetMs } from './zoned-time.js';
 
 describe('localDateTime', () => {
   it('writes the wall-clock date and time in the zone, UTC without one', () => {
@@ -51,5 +51,23 @@ describe('zone offsets kept by day and quarter hour', () => {
         expect([zoneOffsetMs(ms, timeZone), toZoned(ms, timeZone).date, toZoned(ms, timeZone).time], `${timeZone} ${new Date(ms).toISOString()}`).toEqual([expected.offset, expected.date, expected.time]);
       }
     }
+  });
+});
+
+describe('dateTimeFormat', () => {
+  const at = Date.UTC(2026, 6, 1, 9, 5);
+
+  it('keeps one formatter per locale and options, and formats as a new one would', () => {
+    const london = dateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone: 'Europe/London' });
+    expect(dateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone: 'Europe/London' })).toBe(london);
+    expect(london.format(at)).toBe('10:05');
+    expect(london.format(at)).toBe(new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone: 'Europe/London' }).format(at));
+  });
+
+  it('tells zones, locales and options apart', () => {
+    const options = { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' } as const;
+    expect(dateTimeFormat('en-GB', { ...options, timeZone: 'Asia/Shanghai' }).format(at)).toBe('17:05');
+    expect(dateTimeFormat('zh-CN', { month: 'short', day: 'numeric', timeZone: 'UTC' }).format(at)).toBe('7月1日');
+    expect(dateTimeFormat('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' }).format(at)).toBe('Jul 1');
   });
 });

@@ -1,4 +1,5 @@
 import {
+  dateTimeFormat,
   LOG_TIME_FORMAT,
   OPERATION_DETAIL_REFS,
   OPERATION_DETAILS,
@@ -35,7 +36,7 @@ export function describeDetail(t: TFunction, lang: Lang, entry: OperationLogEntr
   const label = (name: string) => t(`operation-log.detail.fields.${name}`);
   const none = t('operation-log.detail.none');
   const list = (items: string[]) => (items.length ? items.join(t('operation-log.detail.separator')) : none);
-  const weekday = (day: number) => new Intl.DateTimeFormat(lang, { weekday: 'short', timeZone: 'UTC' }).format(SUNDAY + day * 86_400_000);
+  const weekday = (day: number) => dateTimeFormat(lang, { weekday: 'short', timeZone: 'UTC' }).format(SUNDAY + day * 86_400_000);
 
   const plain = (value: unknown): string => {
     if (value === null || value === undefined || value === '') return none;

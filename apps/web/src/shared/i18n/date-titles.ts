@@ -1,4 +1,4 @@
-import type { Lang } from '@atrium/contract';
+import { dateTimeFormat, type Lang } from '@atrium/contract';
 
 /**
  * Dates as titles, worded as each language writes them ("December 2026", "2026年12月"), never as
@@ -21,7 +21,7 @@ export function calendarDate(value: string | { year(): number; month(): number; 
 }
 
 const at = ({ year, month, day }: CalendarDate) => Date.UTC(year, month - 1, day);
-const format = (lang: Lang, options: Intl.DateTimeFormatOptions, date: CalendarDate) => new Intl.DateTimeFormat(lang, { timeZone: 'UTC', ...options }).format(at(date));
+const format = (lang: Lang, options: Intl.DateTimeFormatOptions, date: CalendarDate) => dateTimeFormat(lang, { timeZone: 'UTC', ...options }).format(at(date));
 
 /** A month: "December 2026", "2026年12月". */
 export function monthTitle(date: CalendarDate, lang: Lang): string {

@@ -103,11 +103,21 @@ function useKeyboardReachableTable(table: RefObject<TableRef | null>) {
       }
     };
     adjust();
-    const mutations = new MutationObserver(adjust);
+    // Read once a frame, however many changes came in it: reading the scroll sizes lays the page out, and a
+    // render of a page of rows makes many mutations (each read forced a layout: 45 ms of a console load).
+    let frame = 0;
+    const adjustNextFrame = () => {
+      if (frame === 0) frame = requestAnimationFrame(() => {
+        frame = 0;
+        adjust();
+      });
+    };
+    const mutations = new MutationObserver(adjustNextFrame);
     mutations.observe(root, { childList: true, subtree: true });
-    const sizes = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(adjust);
+    const sizes = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(adjustNextFrame);
     sizes?.observe(root);
     return () => {
+      cancelAnimationFrame(frame);
       mutations.disconnect();
       sizes?.disconnect();
     };

@@ -1,4 +1,4 @@
-import { DESK_LIVE_ROOM_STATES, DESK_LIVE_STATES, type DeskLive } from '@atrium/contract';
+import { dateTimeFormat, DESK_LIVE_ROOM_STATES, DESK_LIVE_STATES, type DeskLive } from '@atrium/contract';
 import { useTranslation } from 'react-i18next';
 import './desk-live-map.css';
 
@@ -39,7 +39,7 @@ export function DeskLiveMap({ live, planUrl }: { live: DeskLive; planUrl: string
   const unplaced = live.desks.filter((desk) => desk.position === null);
   const placedRooms = live.rooms.filter((room) => room.position !== null);
   const unplacedRooms = live.rooms.filter((room) => room.position === null);
-  const time = new Intl.DateTimeFormat(i18n.language, { hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone: live.timeZone });
+  const time = dateTimeFormat(i18n.language, { hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone: live.timeZone });
   /** A room's state in words: "Busy until 10:30", "Free until 14:00", "Free", "Out of use". */
   const roomState = (room: LiveRoom) => {
     const state = t(`desk.live.roomStates.${room.state}`);

@@ -1,4 +1,4 @@
-import { addDays, fromZoned, type DeskAvailability, type DeskBookingPart } from '@atrium/contract';
+import { addDays, dateTimeFormat, fromZoned, type DeskAvailability, type DeskBookingPart } from '@atrium/contract';
 
 /** A part of the day the page books by: the morning, the afternoon or the whole working day. */
 export type DayPart = Exclude<DeskBookingPart, 'hours'>;
@@ -61,5 +61,5 @@ export function deskState(desk: AvailableDesk, slot: { startAt: number; endAt: n
 
 /** A booking's day as people say it, in its floor's zone: "Tue, 24 Nov" / "11月24日周二". */
 export function dayText(ms: number, zone: string, lang: string): string {
-  return new Intl.DateTimeFormat(lang, { weekday: 'short', day: 'numeric', month: 'short', timeZone: zone }).format(ms);
+  return dateTimeFormat(lang, { weekday: 'short', day: 'numeric', month: 'short', timeZone: zone }).format(ms);
 }

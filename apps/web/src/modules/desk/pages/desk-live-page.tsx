@@ -1,5 +1,5 @@
 import { LinkOutlined, StopOutlined } from '@ant-design/icons';
-import { hasPermission, type CreatedDeskLiveLink, type DeskFloor } from '@atrium/contract';
+import { dateTimeFormat, hasPermission, type CreatedDeskLiveLink, type DeskFloor } from '@atrium/contract';
 import { Alert, App, Button, Card, Popconfirm, Select, Space, Typography } from 'antd';
 import type { ButtonProps } from 'antd';
 import { useState } from 'react';
@@ -39,7 +39,7 @@ function LobbyLink({ floorId }: { floorId: number }) {
       ) : (
         <p data-testid="desk-live-link-state">
           {active && state.data?.createdAt
-            ? t('desk.live.linkActive', { time: new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }).format(state.data.createdAt), name: state.data.createdByName ?? '—' })
+            ? t('desk.live.linkActive', { time: dateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }).format(state.data.createdAt), name: state.data.createdByName ?? '—' })
             : t('desk.live.linkNone')}
         </p>
       )}

@@ -1,4 +1,4 @@
-import { LANGS, type Lang } from '@atrium/contract';
+import { dateTimeFormat, LANGS, type Lang } from '@atrium/contract';
 import { Spin } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -26,7 +26,7 @@ export function DeskLiveScreenPage() {
   const now = useNow(15_000);
   const data = screen.data;
   const title = data ? [data.buildingName, data.floorName].filter(Boolean).join(' · ') : t('desk.live.screenTitle');
-  const clock = new Intl.DateTimeFormat(i18n.language, { hour: '2-digit', minute: '2-digit', hourCycle: 'h23', ...(data ? { timeZone: data.timeZone } : {}) }).format(now);
+  const clock = dateTimeFormat(i18n.language, { hour: '2-digit', minute: '2-digit', hourCycle: 'h23', ...(data ? { timeZone: data.timeZone } : {}) }).format(now);
 
   return (
     <main className="atrium-desk-live-screen" data-testid="desk-live-screen">

@@ -1,4 +1,4 @@
-import type { LiveLocation, LiveMeeting, LiveRoomState } from '@atrium/contract';
+import { dateTimeFormat, type LiveLocation, type LiveMeeting, type LiveRoomState } from '@atrium/contract';
 import type { TFunction } from 'i18next';
 
 /** Colours of the states: antd tag presets and the bar and card accents. */
@@ -7,7 +7,7 @@ export const STATE_COLOR: Record<LiveRoomState, string> = { free: '#389e0d', bus
 
 /** "10:30" in the room's zone (the browser's when it has none). */
 export function clockTime(ms: number, timeZone: string | null, lang: string): string {
-  return new Intl.DateTimeFormat(lang, { hour: '2-digit', minute: '2-digit', hourCycle: 'h23', ...(timeZone ? { timeZone } : {}) }).format(ms);
+  return dateTimeFormat(lang, { hour: '2-digit', minute: '2-digit', hourCycle: 'h23', ...(timeZone ? { timeZone } : {}) }).format(ms);
 }
 
 /** What a meeting is called for this viewer: its title, or busy / private when hidden. */
@@ -20,7 +20,7 @@ export function meetingLabel(meeting: LiveMeeting, t: TFunction): string {
 export function meetingSpan(meeting: LiveMeeting, timeZone: string | null, lang: string, dayEndAt?: number): string {
   const span = `${clockTime(meeting.startAt, timeZone, lang)}–${clockTime(meeting.endAt, timeZone, lang)}`;
   if (dayEndAt === undefined || meeting.startAt < dayEndAt) return span;
-  const date = new Intl.DateTimeFormat(lang, { month: 'short', day: 'numeric', ...(timeZone ? { timeZone } : {}) }).format(meeting.startAt);
+  const date = dateTimeFormat(lang, { month: 'short', day: 'numeric', ...(timeZone ? { timeZone } : {}) }).format(meeting.startAt);
   return `${date} ${span}`;
 }
 

@@ -1,4 +1,4 @@
-import { DEVICE_TOKEN_HEADER, type LightCycle } from '@atrium/contract';
+import { dateTimeFormat, DEVICE_TOKEN_HEADER, type LightCycle } from '@atrium/contract';
 import { deviceTokenStore } from '../../../shared/device/device-call';
 
 /** Where this browser keeps its door-display token (the display's own credential, not a user session). */
@@ -8,7 +8,7 @@ export const padToken = deviceTokenStore(PAD_TOKEN_KEY);
 /** Whether a light cycle lights the screen now, in the room's zone. */
 export function isLit(cycles: LightCycle[], now: number, timeZone: string | null): boolean {
   if (cycles.length === 0) return true;
-  const parts = new Intl.DateTimeFormat('en-US', { timeZone: timeZone ?? 'UTC', weekday: 'short', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).formatToParts(now);
+  const parts = dateTimeFormat('en-US', { timeZone: timeZone ?? 'UTC', weekday: 'short', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).formatToParts(now);
   const get = (type: string) => parts.find((part) => part.type === type)?.value ?? '';
   const weekday = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'].indexOf(get('weekday'));
   const minutes = Number(get('hour')) * 60 + Number(get('minute'));

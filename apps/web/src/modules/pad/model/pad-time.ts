@@ -1,4 +1,4 @@
-import type { Lang } from '@atrium/contract';
+import { dateTimeFormat, type Lang } from '@atrium/contract';
 import { useEffect, useState } from 'react';
 
 /**
@@ -6,17 +6,17 @@ import { useEffect, useState } from 'react';
  * room names none), in the display's language; the QR check-in page uses it too.
  */
 export function padTime(ms: number, timeZone: string | null, lang: Lang): string {
-  return new Intl.DateTimeFormat(lang, { timeZone: timeZone ?? 'UTC', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(ms);
+  return dateTimeFormat(lang, { timeZone: timeZone ?? 'UTC', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(ms);
 }
 
 /** "Thu, Nov 26" / "11月26日周四": a day heading or the clock's date. */
 export function padDay(ms: number, timeZone: string | null, lang: Lang): string {
-  return new Intl.DateTimeFormat(lang, { timeZone: timeZone ?? 'UTC', weekday: 'short', month: 'short', day: 'numeric' }).format(ms);
+  return dateTimeFormat(lang, { timeZone: timeZone ?? 'UTC', weekday: 'short', month: 'short', day: 'numeric' }).format(ms);
 }
 
 /** "2026-11-26": the room's calendar day, to group and compare days. */
 export function padDayKey(ms: number, timeZone: string | null): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: timeZone ?? 'UTC' }).format(ms);
+  return dateTimeFormat('en-CA', { timeZone: timeZone ?? 'UTC' }).format(ms);
 }
 
 /**
