@@ -1,9 +1,15 @@
 import { AIR_METRIC_CATALOGUE, type SmartDeviceStatus, type AirMetric, type AirState, type LocationNode } from '@atrium/contract';
 
+/** Number formats by language and decimals, made once (a chart's axis and every card print many values). */
+const numberFormats = new Map<string, Intl.NumberFormat>();
+
 /** A value with the catalogue's decimals, grouped and written as the language writes numbers (unit apart). */
 export function formatAirNumber(metric: AirMetric, value: number, lang: string): string {
   const { decimals } = AIR_METRIC_CATALOGUE[metric];
-  return new Intl.NumberFormat(lang, { minimumFractionDigits: decimals, maximumFractionDigits: decimals }).format(value);
+  const key = `${lang}|${decimals}`;
+  let format = numberFormats.get(key);
+  if (!format) numberFormats.set(key, (format = new Intl.NumberFormat(lang, { minimumFractionDigits: decimals, maximumFractionDigits: decimals })));
+  return format.format(value);
 }
 
 /** A value with its unit: `1,250 ppm`, `22.5 °C`, `45%`. */
