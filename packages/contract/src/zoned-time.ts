@@ -15,27 +15,12 @@ export interface ZonedParts {
   weekday: number;
 }
 
-const formatters = new Map<string, Intl.DateTimeFormat>();
-function formatter(timeZone: string): Intl.DateTimeFormat {
-  let format = formatters.get(timeZone);
-  if (!format) {
-    format = new Intl.DateTimeFormat('en-CA', {
-      timeZone,
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-      hourCycle: 'h23',
-    });
-    formatters.set(timeZone, format);
-  }
-  return format;
-}
+/** The formatter the zone arithmetic reads wall-clock fields with (kept by `dateTimeFormat` below). */
+const fieldsFormatter = (timeZone: string) =>
+  dateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' });
 
-const displayFormats = new Map<string, Intl.DateTimeFormat>();
-const DISPLAY_FORMATS_KEPT = 512;
+const keptFormats = new Map<string, Intl.DateTimeFormat>();
+const FORMATS_KEPT = 512;
 
 /**
  * An `Intl.DateTimeFormat` for the locale and options, made once and kept: making one costs a good part of a
@@ -45,12 +30,12 @@ const DISPLAY_FORMATS_KEPT = 512;
  */
 export function dateTimeFormat(locale: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
   const key = `${locale}|${JSON.stringify(options)}`;
-  let format = displayFormats.get(key);
+  let format = keptFormats.get(key);
   if (!format) {
     format = new Intl.DateTimeFormat(locale, options);
     // Locales, zones and option sets are few; the bound only keeps a long-running page from growing without end.
-    if (displayFormats.size >= DISPLAY_FORMATS_KEPT) displayFormats.clear();
-    displayFormats.set(key, format);
+    if (keptFormats.size >= FORMATS_KEPT) keptFormats.clear();
+    keptFormats.set(key, format);
   }
   return format;
 }
@@ -58,7 +43,7 @@ export function dateTimeFormat(locale: string, options: Intl.DateTimeFormatOptio
 /** The wall-clock fields of an instant in the zone, as Intl formats them (the slow, exact way). */
 function intlFields(ms: number, timeZone: string): { year: number; month: number; day: number; hour: number; minute: number; second: number } {
   const out = { year: 0, month: 0, day: 0, hour: 0, minute: 0, second: 0 };
-  for (const part of formatter(timeZone).formatToParts(ms)) {
+  for (const part of fieldsFormatter(timeZone).formatToParts(ms)) {
     if (part.type in out) out[part.type as keyof typeof out] = Number(part.value);
   }
   return out;

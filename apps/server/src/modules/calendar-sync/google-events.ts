@@ -1,3 +1,4 @@
+import { dateTimeFormat } from '@atrium/contract';
 import ICAL from 'ical.js';
 
 /**
@@ -39,14 +40,8 @@ const icsDate = (date: string) => date.replace(/-/g, '');
 const escapeText = (text: string) => text.replace(/\\/g, '\\\\').replace(/;/g, '\\;').replace(/,/g, '\\,').replace(/\r?\n/g, '\\n');
 
 /** A zone's offset from UTC at a moment, in minutes, from the runtime's time-zone data. */
-const formatters = new Map<string, Intl.DateTimeFormat>();
 function offsetMinutes(zone: string, ms: number): number {
-  let formatter = formatters.get(zone);
-  if (!formatter) {
-    formatter = new Intl.DateTimeFormat('en-US', { timeZone: zone, timeZoneName: 'longOffset' });
-    formatters.set(zone, formatter);
-  }
-  const name = formatter.formatToParts(new Date(ms)).find((part) => part.type === 'timeZoneName')?.value ?? 'GMT';
+  const name = dateTimeFormat('en-US', { timeZone: zone, timeZoneName: 'longOffset' }).formatToParts(new Date(ms)).find((part) => part.type === 'timeZoneName')?.value ?? 'GMT';
   const match = /GMT([+-])(\d{2}):?(\d{2})?/.exec(name);
   if (!match) return 0;
   return (match[1] === '-' ? -1 : 1) * (Number(match[2]) * 60 + Number(match[3] ?? 0));
