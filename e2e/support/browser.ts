@@ -23,7 +23,7 @@ export const WIDE = { width: 1440, height: 900 };
 export const NARROW = { width: 375, height: 800 };
 
 export async function newContext(browser: Browser, baseURL: string, options: { viewport?: { width: number; height: number }; locale?: string } = {}): Promise<BrowserContext> {
-  const context = await browser.newContext({ baseURL, viewport: options.viewport ?? WIDE, locale: options.locale ?? 'en-US' });
+  const context = await browser.newContext({ baseURL, viewport: options.viewport ?? WIDE, locale: options.locale ?? 'en-US', ...(process.env.E2E_RM ? { reducedMotion: 'reduce' as const } : {}) });
   trackRequests(context);
   return context;
 }

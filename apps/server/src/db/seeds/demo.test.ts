@@ -210,7 +210,7 @@ describe(`demo seed (${TEST_DIALECT})`, () => {
       expect(positions.every((row) => row.x >= 0 && row.y >= 0 && row.x + row.width <= 1000 && row.y + row.height <= 600)).toBe(true);
       const plans = await db.selectFrom('floor_maps').select(['floor_id', 'content_type', 'bytes', 'width', 'height']).execute();
       expect(plans.map((plan) => [plan.floor_id, plan.content_type, plan.width, plan.height]).sort()).toEqual([...floors].sort().map((floor) => [floor, 'image/svg+xml', 1000, 600]));
-      // Stored as an upload would be: the sanitiser's output, which the plan's own checks read again.
+      // Drawn clean: the seed stores the plan as drawn, and the uploads' sanitiser finds nothing in it to change.
       for (const plan of plans) expect(sanitiseSvg(Buffer.from(plan.bytes))?.toString()).toBe(Buffer.from(plan.bytes).toString());
       // No desk took the id of a location (a room's resource id is its node's).
       const clash = await db.selectFrom('locations').select('id').where('id', 'in', desks.map((desk) => desk.id)).execute();

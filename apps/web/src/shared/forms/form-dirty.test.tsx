@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Button, Form, Input, Modal } from 'antd';
 import dayjs from 'dayjs';
-import { useState } from 'react';
+import { Profiler, useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '../../test/render';
 import { PageTabContext } from '../routing/page-tab';
@@ -132,5 +132,62 @@ describe('useFormDirty with useUnsavedChanges', { timeout: 20_000 }, () => {
     // Nothing changed: closes at once.
     await user.click(screen.getAllByRole('button', { name: 'Cancel' }).at(-1)!);
     expect(onClose).toHaveBeenCalledTimes(2);
+  });
+
+  // A keystroke that leaves the form as dirty as it was does not render the form again (a settings card once rendered
+  // everything in it per character typed).
+  it('renders the form again only when an edit makes it dirty or clean, not on every keystroke', async () => {
+    const renders = { count: 0 };
+    function Counted({ initialValues }: { initialValues: Values }) {
+      const [form] = Form.useForm<Values>();
+      const dirty = useFormDirty(form, { initialValues });
+      return (
+        <Form form={form} initialValues={initialValues} onValuesChange={dirty.onValuesChange}>
+          {/* Drawn again only when the form's component is (a field's own update leaves it alone). */}
+          <Profiler id="form" onRender={() => (renders.count += 1)}>
+            <span data-testid="dirty">{String(dirty.isDirty)}</span>
+          </Profiler>
+          <Form.Item name="name" label="Name">
+            <Input data-testid="name" />
+          </Form.Item>
+        </Form>
+      );
+    }
+    renderWithProviders(<Counted initialValues={{ name: 'Ada' }} />);
+    await screen.findByTestId('name');
+    const before = renders.count;
+    for (const value of ['Ada ', 'Ada L', 'Ada Lo', 'Ada Lov']) type('name', value);
+    expect(isDirty()).toBe(true);
+    expect(renders.count - before).toBe(1);
+    type('name', 'Ada');
+    expect(isDirty()).toBe(false);
+    expect(renders.count - before).toBe(2);
+  });
+
+  it('compares with initial values that arrive after an edit, at the next render', async () => {
+    function Loaded() {
+      const [initialValues, setInitialValues] = useState<Values>({ name: 'Ada' });
+      return (
+        <>
+          <Button data-testid="arrive" onClick={() => setInitialValues({ name: 'Ada Lovelace' })}>
+            Arrive
+          </Button>
+          <NameModal open initialValues={initialValues} onClose={() => undefined} />
+        </>
+      );
+    }
+    renderWithProviders(
+      <PageTabContext value="/names">
+        <Loaded />
+      </PageTabContext>,
+    );
+    await screen.findByTestId('name');
+    type('name', 'Ada Lovelace');
+    expect(isDirty()).toBe(true);
+    // The clean state becomes what the user typed: clean, and the next keystroke is judged against it.
+    fireEvent.click(screen.getByTestId('arrive'));
+    expect(isDirty()).toBe(false);
+    type('name', 'Ada Lovelace!');
+    expect(isDirty()).toBe(true);
   });
 });

@@ -1,5 +1,5 @@
 import type { FormInstance } from 'antd';
-import { useCallback, useState } from 'react';
+import { useCallback, useState, useSyncExternalStore } from 'react';
 
 /** A value as the dirty check compares it: empty ('' , null, undefined, [], {}) is absent, keys sorted, dates as text. */
 function comparable(value: unknown): unknown {
@@ -53,20 +53,57 @@ export interface FormDirty {
  * edit are not looked at until the next edit.
  */
 export function useFormDirty(form: FormInstance, { initialValues, isOpen = true }: FormDirtyOptions = {}): FormDirty {
-  // The values after the user's last edit, and the clean state `markClean` took (null: the initial values).
-  const [edited, setEdited] = useState<string | null>(null);
+  const [edits] = useState(createEditStore);
+  // The clean state `markClean` took (null: the initial values), and which opening of the form this is (the edits
+  // of an earlier one do not count).
   const [clean, setClean] = useState<string | null>(null);
-  if (!isOpen && (edited !== null || clean !== null)) {
-    setEdited(null);
-    setClean(null);
+  const [opening, setOpening] = useState(0);
+  const [wasOpen, setWasOpen] = useState(isOpen);
+  if (wasOpen !== isOpen) {
+    setWasOpen(isOpen);
+    if (!isOpen) {
+      setOpening(opening + 1);
+      setClean(null);
+    }
   }
-  const isDirty = isOpen && edited !== null && edited !== (clean ?? formSnapshot(initialValues));
+  const baseline = clean ?? formSnapshot(initialValues);
+  // Read through the store: a keystroke re-renders the form only when it makes the form dirty or clean again, not
+  // every time (a whole settings card rendered again per character typed).
+  const isDirty = useSyncExternalStore(edits.subscribe, () => {
+    const last = edits.last();
+    return isOpen && last !== null && last.opening === opening && last.snapshot !== baseline;
+  });
 
-  const onValuesChange = useCallback(() => setEdited(formSnapshot(form.getFieldsValue(true))), [form]);
+  const onValuesChange = useCallback(() => edits.set({ snapshot: formSnapshot(form.getFieldsValue(true)), opening }), [edits, form, opening]);
   const markClean = useCallback(() => {
     setClean(formSnapshot(form.getFieldsValue(true)));
-    setEdited(null);
-  }, [form]);
+    edits.set(null);
+  }, [edits, form]);
 
   return { isDirty, onValuesChange, markClean };
+}
+
+/** The form's values after the user's last edit, and in which opening of the form it was made. */
+interface Edited {
+  snapshot: string;
+  opening: number;
+}
+
+/** Where a form's last edit is kept, outside React's state: a store the hook reads with useSyncExternalStore. */
+function createEditStore() {
+  let last: Edited | null = null;
+  const listeners = new Set<() => void>();
+  return {
+    last: () => last,
+    set(next: Edited | null) {
+      last = next;
+      for (const listener of listeners) listener();
+    },
+    subscribe(listener: () => void) {
+      listeners.add(listener);
+      return () => {
+        listeners.delete(listener);
+      };
+    },
+  };
 }
