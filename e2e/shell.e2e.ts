@@ -34,7 +34,8 @@ describe('console shell', () => {
   let page: Page;
 
   beforeAll(async () => {
-    session = await openAdminSession(PASSWORD);
+    // The one journey with the console's default motion (support/browser.ts, JOURNEY_MOTION).
+    session = await openAdminSession(PASSWORD, {}, { motion: 'no-preference' });
     ({ context, page } = session);
   });
   afterAll(() => session?.close());

@@ -22,8 +22,23 @@ export function launchBrowser(): Promise<Browser> {
 export const WIDE = { width: 1440, height: 900 };
 export const NARROW = { width: 375, height: 800 };
 
-export async function newContext(browser: Browser, baseURL: string, options: { viewport?: { width: number; height: number }; locale?: string } = {}): Promise<BrowserContext> {
-  const context = await browser.newContext({ baseURL, viewport: options.viewport ?? WIDE, locale: options.locale ?? 'en-US', ...(process.env.E2E_RM ? { reducedMotion: 'reduce' as const } : {}) });
+/**
+ * Whether a journey's browser asks for reduced motion, as a person can in their system's settings. The console honours
+ * it (antd's motion and the console's own transitions off), and the journeys ask for it: what they check does not
+ * move, and drawing the motion was a fifth of the CPU of the longest walks (docs/performance.md). The shell's journey
+ * keeps the default motion, so that the console as most people see it is walked too.
+ */
+export type Motion = 'reduce' | 'no-preference';
+export const JOURNEY_MOTION: Motion = 'reduce';
+
+export interface ContextOptions {
+  viewport?: { width: number; height: number };
+  locale?: string;
+  motion?: Motion;
+}
+
+export async function newContext(browser: Browser, baseURL: string, options: ContextOptions = {}): Promise<BrowserContext> {
+  const context = await browser.newContext({ baseURL, viewport: options.viewport ?? WIDE, locale: options.locale ?? 'en-US', reducedMotion: options.motion ?? JOURNEY_MOTION });
   trackRequests(context);
   return context;
 }
