@@ -39,6 +39,9 @@ describe('floor map and assets', () => {
     const chooser = page.waitForEvent('filechooser');
     await page.getByTestId('desk-plan-upload-button').click();
     await (await chooser).setFiles(file);
+    // The demo's floor shows its own plan already: the upload has ended when the page says the plan is saved (a scan
+    // meanwhile found the upload button's faded loading text; the server loads its SVG sanitiser on the first upload).
+    await page.getByText('The floor plan has been saved').waitFor();
     await page.getByTestId('desk-editor-plan').waitFor();
 
     // A desk moved three steps right by keyboard: the change waits for Save.

@@ -34,8 +34,7 @@ describe('console shell', () => {
   let page: Page;
 
   beforeAll(async () => {
-    // The one journey with the console's default motion (support/browser.ts, JOURNEY_MOTION).
-    session = await openAdminSession(PASSWORD, {}, { motion: 'no-preference' });
+    session = await openAdminSession(PASSWORD);
     ({ context, page } = session);
   });
   afterAll(() => session?.close());

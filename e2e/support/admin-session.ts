@@ -1,5 +1,5 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchBrowser, newContext, signIn, waitForLanding, type Motion } from './browser.js';
+import { launchBrowser, newContext, signIn, waitForLanding } from './browser.js';
 import { completeFirstSignIn, startServer, type RunningServer } from './server.js';
 
 const FIRST_PASSWORD = 'Initial-pass-2026';
@@ -15,18 +15,13 @@ export interface AdminSession {
 
 /**
  * A fresh server whose admin has already replaced the first password with `password` and signed in
- * through the page. `env` adds server settings (an SMTP_URL, say), or makes them from the server's address; `motion`
- * is the browser's wish for motion (reduced unless said: `JOURNEY_MOTION`).
+ * through the page. `env` adds server settings (an SMTP_URL, say), or makes them from the server's address.
  */
-export async function openAdminSession(
-  password: string,
-  env: Record<string, string> | ((baseURL: string) => Record<string, string>) = {},
-  { motion }: { motion?: Motion } = {},
-): Promise<AdminSession> {
+export async function openAdminSession(password: string, env: Record<string, string> | ((baseURL: string) => Record<string, string>) = {}): Promise<AdminSession> {
   const server = await startServer((baseURL) => ({ ...(typeof env === 'function' ? env(baseURL) : env), ATRIUM_ADMIN_PASSWORD: FIRST_PASSWORD }));
   await completeFirstSignIn(server.baseURL, FIRST_PASSWORD, password);
   const browser = await launchBrowser();
-  const context = await newContext(browser, server.baseURL, { motion });
+  const context = await newContext(browser, server.baseURL);
   const page = await context.newPage();
   await page.goto('/login');
   await signIn(page, 'admin', password);

@@ -23,22 +23,21 @@ export const WIDE = { width: 1440, height: 900 };
 export const NARROW = { width: 375, height: 800 };
 
 /**
- * Whether a journey's browser asks for reduced motion, as a person can in their system's settings. The console honours
- * it (antd's motion and the console's own transitions off), and the journeys ask for it: what they check does not
- * move, and drawing the motion was a fifth of the CPU of the longest walks (docs/performance.md). The shell's journey
- * keeps the default motion, so that the console as most people see it is walked too.
+ * Whether the journeys' browsers ask for reduced motion, as a person can in their system's settings (the console
+ * honours it: antd's motion and its own transitions off). Measured to save a sixth to a fifth of Chromium's CPU in the
+ * longest walks; its first full run found an Escape reaching the booking drawer that the motion had hidden (the journey
+ * is mended, the cause not yet understood): off until a clean-clone CI has passed with it (docs/performance.md). Every
+ * context of the journeys takes it from here.
  */
-export type Motion = 'reduce' | 'no-preference';
-export const JOURNEY_MOTION: Motion = 'reduce';
+export const JOURNEY_MOTION: 'reduce' | 'no-preference' = 'no-preference';
 
 export interface ContextOptions {
   viewport?: { width: number; height: number };
   locale?: string;
-  motion?: Motion;
 }
 
 export async function newContext(browser: Browser, baseURL: string, options: ContextOptions = {}): Promise<BrowserContext> {
-  const context = await browser.newContext({ baseURL, viewport: options.viewport ?? WIDE, locale: options.locale ?? 'en-US', reducedMotion: options.motion ?? JOURNEY_MOTION });
+  const context = await browser.newContext({ baseURL, viewport: options.viewport ?? WIDE, locale: options.locale ?? 'en-US', reducedMotion: JOURNEY_MOTION });
   trackRequests(context);
   return context;
 }
