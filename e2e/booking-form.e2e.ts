@@ -1,7 +1,7 @@
 import { toZoned } from '@atrium/contract';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chooseLanguage, screenshot, signIn, waitForLanding, JOURNEY_MOTION } from './support/browser.js';
+import { chooseLanguage, screenshot, signIn, waitForLanding } from './support/browser.js';
 import { openAdminSession, type AdminSession } from './support/admin-session.js';
 import { startSmtpServer } from './support/mail.js';
 import { api } from './support/server.js';
@@ -23,7 +23,7 @@ describe('the booking form', () => {
   const contexts: BrowserContext[] = [];
 
   async function signInAsBarred(options: { locale: string; viewport: { width: number; height: number } }): Promise<Page> {
-    const context = await session.browser.newContext({ baseURL: session.server.baseURL, timezoneId: 'Europe/London', reducedMotion: JOURNEY_MOTION, ...options });
+    const context = await session.browser.newContext({ baseURL: session.server.baseURL, timezoneId: 'Europe/London', ...options });
     contexts.push(context);
     const barredPage = await context.newPage();
     await barredPage.goto('/login');
@@ -110,7 +110,7 @@ describe('the booking form', () => {
 
   it("answers a malformed e-mail address with its own message, in Chinese, never the browser's bubble", async () => {
     // The registration form submits with a real submit button over an e-mail input: the browser would validate it.
-    const context = await session.browser.newContext({ baseURL: session.server.baseURL, locale: 'zh-CN', viewport: PHONE, reducedMotion: JOURNEY_MOTION });
+    const context = await session.browser.newContext({ baseURL: session.server.baseURL, locale: 'zh-CN', viewport: PHONE });
     contexts.push(context);
     const visitor = await context.newPage();
     await visitor.goto('/register');

@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chooseLanguage, launchBrowser, screenshot, settled, signIn, waitForLanding, JOURNEY_MOTION } from './support/browser.js';
+import { chooseLanguage, launchBrowser, screenshot, settled, signIn, waitForLanding } from './support/browser.js';
 import { completeFirstSignIn, startServer, type RunningServer } from './support/server.js';
 
 const FIRST_PASSWORD = 'Initial-pass-2026';
@@ -31,7 +31,7 @@ describe('calendar grid, global search and shortcuts', () => {
   let meetingStart = 0;
 
   async function viewer(options: { locale: 'en-US' | 'zh-CN'; viewport: { width: number; height: number }; timezoneId: string }): Promise<Page> {
-    const context = await browser.newContext({ baseURL: server.baseURL, reducedMotion: JOURNEY_MOTION, ...options });
+    const context = await browser.newContext({ baseURL: server.baseURL, ...options });
     const page = await context.newPage();
     await page.goto('/login');
     await signIn(page, 'admin', PASSWORD);

@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { completeFirstSignIn, api, startServer, type RunningServer } from './support/server.js';
-import { launchBrowser, networkQuiet, newContext, openInConsole, screenshot, signIn, waitForLanding, JOURNEY_MOTION } from './support/browser.js';
+import { launchBrowser, networkQuiet, newContext, openInConsole, screenshot, signIn, waitForLanding } from './support/browser.js';
 
 const FIRST_PASSWORD = 'Initial-pass-2026';
 const PASSWORD = 'Long-names-2026';
@@ -233,7 +233,7 @@ describe('long names and Chinese text on every list page', () => {
   // The door display of the room with the longest name, with its meeting of the longest title.
   for (const [index, [locale, viewport]] of ([['en-US', { width: 1280, height: 800 }], ['zh-CN', { width: 800, height: 1280 }]] as const).entries()) {
     it(`keeps the door display usable in ${locale} at ${viewport.width}x${viewport.height}`, async () => {
-      const context = await browser.newContext({ baseURL: server.baseURL, viewport, locale, reducedMotion: JOURNEY_MOTION });
+      const context = await browser.newContext({ baseURL: server.baseURL, viewport, locale });
       const page = await context.newPage();
       await page.goto('/pad');
       await page.locator('input').first().fill(codes[index]!);

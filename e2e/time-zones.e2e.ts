@@ -1,7 +1,7 @@
 import { addDays, daysBetween, fromZoned, toZoned, weekdayOf } from '@atrium/contract';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chooseLanguage, clickSettled, launchBrowser, screenshot, signIn, waitForLanding, JOURNEY_MOTION } from './support/browser.js';
+import { chooseLanguage, clickSettled, launchBrowser, screenshot, signIn, waitForLanding } from './support/browser.js';
 import { api, completeFirstSignIn, startServer, type RunningServer } from './support/server.js';
 
 const FIRST_PASSWORD = 'Initial-pass-2026';
@@ -60,7 +60,7 @@ describe('time zones across two offices and a third-zone viewer', () => {
   let shanghaiStart = 0;
 
   async function viewer(options: { timezoneId: string; locale: string; viewport: { width: number; height: number } }): Promise<Page> {
-    const context = await browser.newContext({ baseURL: server.baseURL, reducedMotion: JOURNEY_MOTION, ...options });
+    const context = await browser.newContext({ baseURL: server.baseURL, ...options });
     const page = await context.newPage();
     await page.goto('/login');
     await signIn(page, 'admin', PASSWORD);

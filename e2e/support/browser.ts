@@ -22,22 +22,8 @@ export function launchBrowser(): Promise<Browser> {
 export const WIDE = { width: 1440, height: 900 };
 export const NARROW = { width: 375, height: 800 };
 
-/**
- * Whether the journeys' browsers ask for reduced motion, as a person can in their system's settings (the console
- * honours it: antd's motion and its own transitions off). Measured to save a sixth to a fifth of Chromium's CPU in the
- * longest walks; its first full run found an Escape reaching the booking drawer that the motion had hidden (the journey
- * is mended, the cause not yet understood): off until a clean-clone CI has passed with it (docs/performance.md). Every
- * context of the journeys takes it from here.
- */
-export const JOURNEY_MOTION: 'reduce' | 'no-preference' = 'no-preference';
-
-export interface ContextOptions {
-  viewport?: { width: number; height: number };
-  locale?: string;
-}
-
-export async function newContext(browser: Browser, baseURL: string, options: ContextOptions = {}): Promise<BrowserContext> {
-  const context = await browser.newContext({ baseURL, viewport: options.viewport ?? WIDE, locale: options.locale ?? 'en-US', reducedMotion: JOURNEY_MOTION });
+export async function newContext(browser: Browser, baseURL: string, options: { viewport?: { width: number; height: number }; locale?: string } = {}): Promise<BrowserContext> {
+  const context = await browser.newContext({ baseURL, viewport: options.viewport ?? WIDE, locale: options.locale ?? 'en-US' });
   trackRequests(context);
   return context;
 }
