@@ -48,7 +48,10 @@ describe(`smart devices: broker accounts on Mosquitto's dynamic security (${TEST
 
   beforeAll(async () => {
     broker = await startDynsecBroker({ adminUser: 'atrium', adminPassword: randomBytes(12).toString('hex') });
-    t = await createTestApp({ config: { mqttUrl: broker.adminUrl, mqttBrokerAuth: 'dynsec', mqttBrokerTimeoutMs: 1_000, mqttTopicPrefix: PREFIX } });
+    // Three seconds for the broker's word: the app's start-up drops its own admin connection once (below), and its
+    // reconnection (a second apart) plus the answer ran past one second on a loaded CI machine (503 at the first
+    // activation). A paused broker still fails the activation, after these three seconds.
+    t = await createTestApp({ config: { mqttUrl: broker.adminUrl, mqttBrokerAuth: 'dynsec', mqttBrokerTimeoutMs: 3_000, mqttTopicPrefix: PREFIX } });
     devices = createSmartDeviceRepository(t.db.kysely);
     dynsec = createDynsecClient({ url: broker.adminUrl, timeoutMs: 2_000, log: quiet });
     accounts = createSmartDeviceBroker({ dynsec, prefix: PREFIX, serviceUsername: 'atrium', log: quiet });
